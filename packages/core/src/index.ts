@@ -1,0 +1,6 @@
+export * from './model';
+export * from './markup';
+export * from './address';
+export * from './constants';
+export * from './messages';
+export * from './policy';

@@ -1,0 +1,224 @@
+/**
+ * Entity shapes as the API sends them (spec section 3). Field names follow the spec;
+ * `_id` is kept so that clients written against the spec read the payloads unchanged.
+ */
+import { z } from 'zod';
+
+export const ROLES = ['author', 'demo', 'lbadmin', 'editor', 'contributor', 'reader', 'guest'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const BLOCK_TYPES = [
+  'video',
+  'audio',
+  'image',
+  'externalurl',
+  'document',
+  'dynamic',
+  'listtoggle',
+  'fencedcode',
+  'mathblock1',
+  'mathblock2',
+  'mathinline1',
+  'mathinline2',
+  'jsMedia',
+  'mdtextlink',
+  'mdimagelink',
+  'mdtext',
+  'mdlist',
+  'mdtable',
+  'mdhtml',
+  'text',
+  'unknown-upload',
+] as const;
+export type BlockType = (typeof BLOCK_TYPES)[number];
+
+export const ANNOTATION_CLASSES = ['none', 'anno', 'note', 'reply'] as const;
+export type AnnotationClass = (typeof ANNOTATION_CLASSES)[number];
+
+export const NOTE_STATUSES = ['pending', 'answered', 'dismissed'] as const;
+export type NoteStatus = (typeof NOTE_STATUSES)[number];
+
+export interface BlockRange {
+  start: number;
+  end: number;
+  startCode: string;
+  endCode: string;
+  url?: string;
+  posterCode?: string;
+}
+
+export interface JsMedia {
+  type: string;
+  url: string;
+  args: string[];
+  js?: string;
+  css?: string;
+  numboxes?: number;
+}
+
+export interface Block {
+  _id?: string;
+  text: string;
+  type: BlockType;
+  url?: string;
+  fullpathnq?: string;
+  suffix?: string;
+  range?: BlockRange;
+  caption?: string;
+  altText?: string;
+  titleText?: string;
+  posterUrl?: string;
+  posterPath?: string;
+  isUpload?: boolean;
+  autoSeek?: boolean;
+  boardRefs?: string[];
+  jsMedia?: JsMedia;
+  highlightLanguage?: string;
+}
+
+export interface Label {
+  name: string;
+  value: string;
+}
+
+export interface MediaMarker {
+  timecode: string;
+  time: number;
+  title: string;
+  description: string;
+}
+
+export interface TextMarker {
+  cursorIndex: number;
+  title: string;
+  description: string;
+}
+
+/** A quote selector: the highlighted text with context, so it can be re-attached after edits. */
+export interface TextHighlight {
+  exact: string;
+  prefix: string;
+  suffix: string;
+  start: number;
+  end: number;
+}
+
+export type ViewState = Record<string, unknown>;
+
+export interface Item {
+  _id: string;
+  listId: string;
+  multilistId: string;
+  index: number;
+  indexInBoard: number;
+  listIndex: number;
+  owner: string;
+  author: string;
+  hint: string | null;
+  text: string;
+  blocks: Block[];
+  created: string;
+  modified: string;
+  startdate: string | null;
+  stopdate: string | null;
+  importUrl: string | null;
+  highlight: TextHighlight | null;
+  replyLevel: number;
+  rootItem: string | null;
+  parentId: string | null;
+  annotationClass: AnnotationClass;
+  annoLabel: string | null;
+  noteStatus: NoteStatus | null;
+  isPrivate: boolean;
+  groupName: string | null;
+  labels: Label[];
+  format: Record<string, string | number>;
+  flags: Record<string, boolean>;
+  mediaMarkers: MediaMarker[];
+  blockMarkers: TextMarker[];
+  sentenceMarkers: TextMarker[];
+  version: number;
+  viewstate: ViewState;
+}
+
+export interface List {
+  _id: string;
+  multilistId: string;
+  index: number;
+  title: string;
+  description: string;
+  author: string;
+  created: string;
+  modified: string;
+  reverse: boolean;
+  tourId: string | null;
+  version: number;
+  items: Item[];
+  viewstate: ViewState;
+}
+
+export interface SectionInfo {
+  indexInBoard: number;
+  nestingLevel: number;
+  firstItemIndexInBoard: number;
+  lastItemIndexInBoard: number;
+}
+
+/** What the caller may do with a board, computed by core/policy on the server. */
+export interface Abilities {
+  role: Role;
+  select: boolean;
+  edit: boolean;
+  delete: boolean;
+  annotate: boolean;
+  note: boolean;
+  addCoauthor: boolean;
+}
+
+export interface Multilist {
+  _id: string;
+  owner: string;
+  title: string;
+  ptitle: string;
+  altTitle: string | null;
+  description: string;
+  listed: boolean;
+  hasPassword: boolean;
+  labels: string[];
+  labelColors: Record<string, string>;
+  colors: Record<string, string>;
+  readerColors: Record<string, string>;
+  isTable: boolean;
+  authors: string[];
+  readers: string[];
+  contributors: string[];
+  groups: string[];
+  linkedBoards: string[];
+  sectionsInfoArray: SectionInfo[];
+  created: string;
+  modified: string;
+  version: number;
+  lists: List[];
+  viewstate: ViewState;
+  abilities: Abilities;
+}
+
+export interface PublicUser {
+  _id: string;
+  username: string;
+  email: string | null;
+  roles: Role[];
+  fullname: string;
+  circle: string | null;
+  groups: string[];
+  nodashboard: boolean;
+  emailVerified: boolean;
+  fields: Record<string, unknown>;
+}
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.-]+$/);
