@@ -1,15 +1,47 @@
 import { defineConfig } from 'vitest/config';
 
+const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+
 export default defineConfig({
   test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
-      { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
       {
         test: {
           name: 'web',
-          root: 'apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: serverTests,
+          env: { TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/test/global-pglite.ts'],
+          hookTimeout: 60_000,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: serverTests,
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/test/global-postgres.ts'],
+          hookTimeout: 60_000,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          fileParallelism: false,
+          hookTimeout: 90_000,
+          testTimeout: 60_000,
         },
       },
     ],

@@ -1,0 +1,105 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { HttpError } from './lib/errors';
+import { sessionPlugin } from './plugins/session';
+import { registerWeb } from './plugins/web';
+import { healthRoutes } from './routes/health';
+import { authRoutes } from './routes/auth';
+import { dbloadRoutes } from './routes/dbload';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((err, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : 'request';
+      return reply.code(400).send({ error: `Invalid ${where}: ${first?.message ?? 'bad value'}` });
+    }
+    if (err instanceof HttpError) return reply.code(err.statusCode).send({ error: err.message });
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type, rate limit).
+      const messages: Record<number, string> = {
+        413: 'The request is too large.',
+        415: 'Unsupported content type.',
+        429: 'Too many requests. Please wait a moment and try again.',
+      };
+      return reply.code(status).send({ error: messages[status] ?? (err as Error).message });
+    }
+    req.log.error(err);
+    return reply.code(500).send({ error: 'Something went wrong. Please try again later.' });
+  });
+
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // KaTeX and highlight.js set inline styles; no inline script is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        frameSrc: ["'self'", 'https:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Listboard API', version: '0.1.0', description: 'Boards, lists, items, notes and media.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(sessionPlugin, { db: database.db, config });
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { db: database.db, config });
+  await app.register(dbloadRoutes, { db: database.db, config });
+
+  const hasWeb = await registerWeb(app, config.WEB_DIST);
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && hasWeb && !req.url.startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: `Not found: ${req.method} ${req.url.split('?')[0]}` });
+  });
+  return app;
+}

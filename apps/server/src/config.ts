@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const postgresUrl = z
+  .string()
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, 'must be a postgres:// or postgresql:// URL with a host');
+
+const httpUrl = z.string().refine((v) => /^https?:\/\/[^/]+/.test(v), 'must be an http(s) URL');
+
+export const configSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  APP_VERSION: z.enum(['PRODUCTION', 'DEVELOPMENT']).default('PRODUCTION'),
+  SIGNUP_MODE: z.enum(['invitees', 'prescreened', 'disabled', 'default']).default('default'),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  PUBLIC_URL: httpUrl.optional(),
+  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  SEED: z.enum(['auto', 'off']).default('auto'),
+});
+
+export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string; WEB_DIST: string };
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad value throws a ConfigError whose message is one readable line. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => {
+      const key = String(i.path[0] ?? 'config');
+      const given = key in cleaned ? ` (got "${cleaned[key]}")` : '';
+      return `${key} ${i.message}${given}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${issues.join('; ')}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    WEB_DIST: c.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+  };
+}

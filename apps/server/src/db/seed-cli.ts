@@ -1,0 +1,10 @@
+import { loadConfig } from '../config';
+import { openDatabase } from './client';
+import { seed } from './seed';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await database.migrate();
+const r = await seed(database.db, { password: process.env.SEED_PASSWORD });
+console.log(`Seed: ${r.usersCreated} users and ${r.boardsCreated} boards created.`);
+await database.close();

@@ -1,0 +1,66 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { createSession, destroySession, SESSION_DAYS, userForSession } from '../services/sessions';
+import { toActor, type Actor, type UserRow } from '../services/users';
+
+export const SESSION_COOKIE = 'lb_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, from the session cookie only; null when there is no valid session. */
+    user: UserRow | null;
+    actor: Actor | null;
+  }
+  interface FastifyInstance {
+    startSession(reply: FastifyReply, user: UserRow, request: FastifyRequest): Promise<void>;
+    endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+/**
+ * Resolves the session cookie to a user on every request. The X-Mongo-User-ID header the
+ * client sends is only a hint: if it names someone else than the session, the request is refused.
+ */
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
+  const secure = opts.config.PUBLIC_URL.startsWith('https:');
+  app.decorateRequest('user', null);
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    const user = token ? await userForSession(opts.db, token) : undefined;
+    request.user = user ?? null;
+    request.actor = user ? toActor(user) : null;
+    const hint = request.headers['x-mongo-user-id'];
+    if (typeof hint === 'string' && hint !== '' && hint !== user?.id) {
+      return reply.code(401).send({ error: 'Session does not match the user.' });
+    }
+  });
+
+  app.decorate('startSession', async (reply: FastifyReply, user: UserRow, request: FastifyRequest) => {
+    // A new cookie value on every sign-in, so a session id planted before sign-in is useless after.
+    const old = request.cookies[SESSION_COOKIE];
+    if (old) await destroySession(opts.db, old);
+    const { token } = await createSession(opts.db, user.id);
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: SESSION_DAYS * 24 * 60 * 60,
+    });
+    request.user = user;
+    request.actor = toActor(user);
+  });
+
+  app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await destroySession(opts.db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    request.user = null;
+    request.actor = null;
+  });
+});

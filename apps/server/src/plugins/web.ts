@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built web app. Any GET that is not an API call or a file falls back to index.html,
+ * so board addresses such as `/author/home;course` open the app at that board.
+ */
+export async function registerWeb(app: FastifyInstance, dist: string): Promise<boolean> {
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) return false;
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    maxAge: '1h',
+    setHeaders(res, file) {
+      // Hashed bundles never change; everything else is revalidated.
+      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  return true;
+}

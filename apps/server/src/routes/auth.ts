@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { GUEST_USER, ROOT_BOARD, ADMIN_USER, messages } from '@listboard/core';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { verifyPassword } from '../lib/passwords';
+import { findUserByUsername, groupNamesOf, toPublicUser } from '../services/users';
+
+const publicUser = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  roles: z.array(z.string()),
+  fullname: z.string(),
+  circle: z.string().nullable(),
+  groups: z.array(z.string()),
+  nodashboard: z.boolean(),
+  emailVerified: z.boolean(),
+  fields: z.record(z.string(), z.unknown()),
+});
+const errorBody = z.object({ error: z.string() });
+
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  const present = async (u: NonNullable<Parameters<typeof toPublicUser>[0]>) =>
+    toPublicUser(u, await groupNamesOf(db, u.id));
+
+  app.get(
+    '/api/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, or null, with the site facts the client starts from',
+        response: {
+          200: z.object({
+            user: publicUser.nullable(),
+            rootBoard: z.string(),
+            adminUser: z.string(),
+            appVersion: z.enum(['PRODUCTION', 'DEVELOPMENT']),
+          }),
+        },
+      },
+    },
+    async (req) => ({
+      user: req.user ? await present(req.user) : null,
+      rootBoard: ROOT_BOARD,
+      adminUser: ADMIN_USER,
+      appVersion: config.APP_VERSION,
+    }),
+  );
+
+  app.post(
+    '/api/auth/guest',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign the visitor in as the default guest user',
+        response: { 200: z.object({ user: publicUser }), 500: errorBody },
+      },
+    },
+    async (req, reply) => {
+      const guest = await findUserByUsername(db, GUEST_USER);
+      if (!guest) return reply.code(500).send({ error: messages.login.guestFailed });
+      await app.startSession(reply, guest, req);
+      return { user: await present(guest) };
+    },
+  );
+
+  app.post(
+    '/api/auth/signin',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a user name and password; sets the session cookie',
+        body: z.object({ username: z.string().max(200), password: z.string().max(1000) }),
+        response: { 200: z.object({ user: publicUser }), 400: errorBody, 401: errorBody },
+      },
+    },
+    async (req, reply) => {
+      const { username, password } = req.body;
+      if (!username.trim() || !password) return reply.code(400).send({ error: messages.login.missing });
+      const user = await findUserByUsername(db, username.trim());
+      // Guests have no password; both cases answer the same so user names cannot be probed.
+      if (!user || !(await verifyPassword(password, user.passwordHash))) {
+        return reply.code(401).send({ error: messages.login.invalidCredentials(username.trim()) });
+      }
+      await app.startSession(reply, user, req);
+      return { user: await present(user) };
+    },
+  );
+
+  app.post(
+    '/api/auth/signout',
+    {
+      schema: { tags: ['auth'], summary: 'End the session', response: { 200: z.object({ ok: z.literal(true) }) } },
+    },
+    async (req, reply) => {
+      await app.endSession(req, reply);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,275 @@
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import {
+  abilitiesFor,
+  parseAddress,
+  pathTitle,
+  type AppVersion,
+  type Block,
+  type Item,
+  type List,
+  type Multilist,
+  type SectionInfo,
+} from '@listboard/core';
+import type { Db } from '../db/client';
+import { blocks, boardMembers, items, lists, mediaMarkers, multilists, textMarkers, viewStates } from '../db/schema';
+import type { Actor } from './users';
+
+type BlockRow = typeof blocks.$inferSelect;
+type ItemRow = typeof items.$inferSelect;
+type ListRow = typeof lists.$inferSelect;
+type BoardRow = typeof multilists.$inferSelect;
+type MemberRow = typeof boardMembers.$inferSelect;
+
+export interface LoadContext {
+  actor: Actor | null;
+  appVersion: AppVersion;
+  log?: (msg: string) => void;
+}
+
+/** Splits every address (chained with ';' or not) into board keys, keeping order and dropping repeats. */
+export function addressesToKeys(addresses: string[]): { owner: string; ptitle: string }[] {
+  const seen = new Set<string>();
+  const keys: { owner: string; ptitle: string }[] = [];
+  for (const address of addresses) {
+    for (const seg of parseAddress(address).segments) {
+      const key = { owner: seg.owner, ptitle: pathTitle(seg.title) };
+      const k = `${key.owner}/${key.ptitle}`;
+      if (!seen.has(k)) {
+        seen.add(k);
+        keys.push(key);
+      }
+    }
+  }
+  return keys;
+}
+
+/**
+ * Loads whole boards with their lists, items, blocks, markers and the caller's view states,
+ * in the order asked. Missing boards are left out and logged (spec section 8), never an error.
+ * A fixed number of queries whatever the board size: one per table.
+ */
+export async function loadMultilists(db: Db, addresses: string[], ctx: LoadContext): Promise<Multilist[]> {
+  const keys = addressesToKeys(addresses);
+  if (keys.length === 0) return [];
+  const boards = await db
+    .select()
+    .from(multilists)
+    .where(or(...keys.map((k) => and(eq(multilists.owner, k.owner), eq(multilists.ptitle, k.ptitle)))));
+  const byKey = new Map(boards.map((b) => [`${b.owner}/${b.ptitle}`, b]));
+  for (const k of keys) {
+    if (!byKey.has(`${k.owner}/${k.ptitle}`)) ctx.log?.(`board not found: ${k.owner}/${k.ptitle}`);
+  }
+  const found = keys.flatMap((k) => byKey.get(`${k.owner}/${k.ptitle}`) ?? []);
+  if (found.length === 0) return [];
+  return assembleBoards(db, found, ctx);
+}
+
+export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContext): Promise<Multilist[]> {
+  const boardIds = boards.map((b) => b.id);
+  const username = ctx.actor?.username ?? '';
+  const [memberRows, listRows, itemRows] = await Promise.all([
+    db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds)),
+    db.select().from(lists).where(inArray(lists.multilistId, boardIds)).orderBy(asc(lists.multilistId), asc(lists.index)),
+    db
+      .select()
+      .from(items)
+      .where(
+        and(
+          inArray(items.multilistId, boardIds),
+          // Private notes and annotations are seen by their author only.
+          or(eq(items.isPrivate, false), eq(items.author, username)),
+        ),
+      )
+      .orderBy(asc(items.listId), asc(items.index)),
+  ]);
+  const itemIds = itemRows.map((i) => i.id);
+  const targetIds = [...boardIds, ...listRows.map((l) => l.id), ...itemIds];
+  const [blockRows, mediaRows, textRows, vsRows] = await Promise.all([
+    itemIds.length ? db.select().from(blocks).where(inArray(blocks.itemId, itemIds)).orderBy(asc(blocks.itemId), asc(blocks.index)) : [],
+    itemIds.length ? db.select().from(mediaMarkers).where(inArray(mediaMarkers.itemId, itemIds)).orderBy(asc(mediaMarkers.time)) : [],
+    itemIds.length ? db.select().from(textMarkers).where(inArray(textMarkers.itemId, itemIds)).orderBy(asc(textMarkers.cursorIndex)) : [],
+    ctx.actor
+      ? db
+          .select()
+          .from(viewStates)
+          .where(and(eq(viewStates.userId, ctx.actor.id), inArray(viewStates.targetId, targetIds)))
+      : [],
+  ]);
+
+  const viewstate = new Map(vsRows.map((v) => [`${v.kind}:${v.targetId}`, v.state]));
+  const blocksByItem = groupBy(blockRows, (b) => b.itemId);
+  const mediaByItem = groupBy(mediaRows, (m) => m.itemId);
+  const textByItem = groupBy(textRows, (t) => t.itemId);
+  const itemsByList = groupBy(itemRows, (i) => i.listId);
+  const listsByBoard = groupBy(listRows, (l) => l.multilistId);
+  const membersByBoard = groupBy(memberRows, (m) => m.multilistId);
+
+  return boards.map((b) => {
+    let indexInBoard = 0;
+    const sections: SectionInfo[] = [];
+    const boardLists: List[] = (listsByBoard.get(b.id) ?? []).map((l) => {
+      const first = indexInBoard;
+      const listItems = (itemsByList.get(l.id) ?? []).map((row) =>
+        toItem(row, l, indexInBoard++, {
+          blocks: blocksByItem.get(row.id) ?? [],
+          media: mediaByItem.get(row.id) ?? [],
+          text: textByItem.get(row.id) ?? [],
+          viewstate: viewstate.get(`item:${row.id}`) ?? {},
+        }),
+      );
+      sections.push({
+        indexInBoard: l.index,
+        nestingLevel: 0,
+        firstItemIndexInBoard: first,
+        lastItemIndexInBoard: indexInBoard - 1,
+      });
+      return toList(l, listItems, viewstate.get(`list:${l.id}`) ?? {});
+    });
+    return toMultilist(b, membersByBoard.get(b.id) ?? [], boardLists, sections, viewstate.get(`multilist:${b.id}`) ?? {}, ctx);
+  });
+}
+
+function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const arr = m.get(k);
+    if (arr) arr.push(r);
+    else m.set(k, [r]);
+  }
+  return m;
+}
+
+export function toBlock(b: BlockRow): Block {
+  const out: Block = { _id: b.id, text: b.text, type: b.type as Block['type'] };
+  if (b.url != null) out.url = b.url;
+  if (b.fullpathnq != null) out.fullpathnq = b.fullpathnq;
+  if (b.suffix != null) out.suffix = b.suffix;
+  if (b.range != null) out.range = b.range as unknown as NonNullable<Block['range']>;
+  if (b.caption != null) out.caption = b.caption;
+  if (b.altText != null) out.altText = b.altText;
+  if (b.titleText != null) out.titleText = b.titleText;
+  if (b.posterUrl != null) out.posterUrl = b.posterUrl;
+  if (b.posterPath != null) out.posterPath = b.posterPath;
+  if (b.isUpload) out.isUpload = true;
+  if (b.autoSeek) out.autoSeek = true;
+  if (b.boardRefs != null) out.boardRefs = b.boardRefs;
+  if (b.jsMedia != null) out.jsMedia = b.jsMedia as unknown as NonNullable<Block['jsMedia']>;
+  if (b.highlightLanguage != null) out.highlightLanguage = b.highlightLanguage;
+  return out;
+}
+
+function toItem(
+  row: ItemRow,
+  list: ListRow,
+  indexInBoard: number,
+  extra: {
+    blocks: BlockRow[];
+    media: (typeof mediaMarkers.$inferSelect)[];
+    text: (typeof textMarkers.$inferSelect)[];
+    viewstate: Record<string, unknown>;
+  },
+): Item {
+  const marker = (t: (typeof textMarkers.$inferSelect)) => ({ cursorIndex: t.cursorIndex, title: t.title, description: t.description });
+  return {
+    _id: row.id,
+    listId: row.listId,
+    multilistId: row.multilistId,
+    index: row.index,
+    indexInBoard,
+    listIndex: list.index,
+    owner: row.owner,
+    author: row.author,
+    hint: row.hint,
+    text: row.text,
+    blocks: extra.blocks.map(toBlock),
+    created: row.created.toISOString(),
+    modified: row.modified.toISOString(),
+    startdate: row.startdate,
+    stopdate: row.stopdate,
+    importUrl: row.importUrl,
+    highlight: row.highlight as Item['highlight'],
+    replyLevel: row.replyLevel,
+    rootItem: row.rootItemId,
+    parentId: row.parentId,
+    annotationClass: row.annotationClass,
+    annoLabel: row.annoLabel,
+    noteStatus: row.noteStatus,
+    isPrivate: row.isPrivate,
+    groupName: row.groupName,
+    labels: row.labels,
+    format: row.format,
+    flags: row.flags,
+    mediaMarkers: extra.media.map((m) => ({ timecode: m.timecode, time: m.time, title: m.title, description: m.description })),
+    blockMarkers: extra.text.filter((t) => t.kind === 'block').map(marker),
+    sentenceMarkers: extra.text.filter((t) => t.kind === 'sentence').map(marker),
+    version: row.version,
+    viewstate: extra.viewstate,
+  };
+}
+
+function toList(l: ListRow, listItems: Item[], vs: Record<string, unknown>): List {
+  return {
+    _id: l.id,
+    multilistId: l.multilistId,
+    index: l.index,
+    title: l.title,
+    description: l.description,
+    author: l.author,
+    created: l.created.toISOString(),
+    modified: l.modified.toISOString(),
+    reverse: l.reverse,
+    tourId: l.tourId,
+    version: l.version,
+    items: listItems,
+    viewstate: vs,
+  };
+}
+
+export function policyBoard(b: BoardRow, members: MemberRow[]) {
+  return {
+    owner: b.owner,
+    authors: members.filter((m) => m.kind === 'author').map((m) => m.username),
+    members: members.filter((m) => m.kind === 'member').map((m) => ({ username: m.username, privileges: m.privileges })),
+    contributors: members.filter((m) => m.kind === 'contributor').map((m) => m.username),
+  };
+}
+
+function toMultilist(
+  b: BoardRow,
+  members: MemberRow[],
+  boardLists: List[],
+  sections: SectionInfo[],
+  vs: Record<string, unknown>,
+  ctx: LoadContext,
+): Multilist {
+  const pb = policyBoard(b, members);
+  return {
+    _id: b.id,
+    owner: b.owner,
+    title: b.title,
+    ptitle: b.ptitle,
+    altTitle: b.altTitle,
+    description: b.description,
+    listed: b.listed,
+    hasPassword: b.passwordHash != null,
+    labels: b.labels,
+    labelColors: b.labelColors,
+    colors: b.colors,
+    readerColors: b.readerColors,
+    isTable: b.isTable,
+    authors: pb.authors,
+    readers: members.filter((m) => m.kind === 'reader').map((m) => m.username),
+    contributors: pb.contributors,
+    groups: b.groups,
+    linkedBoards: b.linkedBoards,
+    sectionsInfoArray: sections,
+    created: b.created.toISOString(),
+    modified: b.modified.toISOString(),
+    version: b.version,
+    lists: boardLists,
+    viewstate: vs,
+    abilities: abilitiesFor(ctx.actor, pb, { appVersion: ctx.appVersion }),
+  };
+}
+

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, createTestApp, type TestContext } from './harness';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('session', () => {
+  it('has no user before anyone signs in', async () => {
+    const res = await new Agent(t.app).get('/api/auth/session');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user: null, rootBoard: 'home', adminUser: 'admin' });
+  });
+
+  it('signs a visitor in as guest, with the guest phone placeholder, in an httpOnly Lax cookie', async () => {
+    const a = new Agent(t.app);
+    const res = await a.signInGuest();
+    expect(res.json().user).toMatchObject({ username: 'guest', roles: ['guest'], fields: { phone: '{phone}' } });
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const session = await a.get('/api/auth/session');
+    expect(session.json().user.username).toBe('guest');
+  });
+
+  it('signs in with a password, rotates the cookie and signs out', async () => {
+    const a = new Agent(t.app);
+    await a.signInGuest();
+    const guestCookie = a.cookie;
+    await a.signIn('author');
+    expect(a.cookie).not.toBe(guestCookie);
+    // The old cookie no longer names anyone.
+    const stale = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: guestCookie! } });
+    expect(stale.json().user).toBeNull();
+    expect((await a.get('/api/auth/session')).json().user.username).toBe('author');
+    await a.post('/api/auth/signout');
+    expect((await a.get('/api/auth/session')).json().user).toBeNull();
+  });
+
+  it('refuses a wrong password with the spec message, and a blank field with its own', async () => {
+    const a = new Agent(t.app);
+    const bad = await a.post('/api/auth/signin', { username: 'author', password: 'nope-nope' });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().error).toBe('Invalid credentials for: author');
+    const blank = await a.post('/api/auth/signin', { username: '', password: '' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toBe('Username or password missing.');
+  });
+
+  it('guest cannot sign in with a password at all', async () => {
+    const res = await new Agent(t.app).post('/api/auth/signin', { username: 'guest', password: '' });
+    expect(res.statusCode).toBe(400);
+    const res2 = await new Agent(t.app).post('/api/auth/signin', { username: 'guest', password: 'anything' });
+    expect(res2.statusCode).toBe(401);
+  });
+
+  it('answers 401 when X-Mongo-User-ID disagrees with the session', async () => {
+    const a = new Agent(t.app);
+    await a.signIn('reader');
+    const res = await a.get('/api/auth/session', { 'x-mongo-user-id': '00000000-0000-0000-0000-000000000000' });
+    expect(res.statusCode).toBe(401);
+    const ok = await a.get('/api/auth/session', { 'x-mongo-user-id': a.userId! });
+    expect(ok.statusCode).toBe(200);
+  });
+});

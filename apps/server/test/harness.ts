@@ -1,0 +1,104 @@
+/**
+ * Test harness for API tests: the same suite runs against embedded PGlite and a real PostgreSQL
+ * (project api-pglite / api-postgres). Each test file gets its own seeded database.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { DEFAULT_SEED_PASSWORD } from '../src/db/fixtures/users';
+import { TEMPLATE_DB } from './global-postgres';
+
+export const SEED_PASSWORD = DEFAULT_SEED_PASSWORD;
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function openTestDatabase(): Promise<{ database: Database; cleanup(): Promise<void> }> {
+  if (process.env.TEST_DB === 'postgres') {
+    const adminUrl = inject('pgAdminUrl');
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: adminUrl.replace(/\/postgres$/, `/${name}`), dataDir: '' });
+    return { database, cleanup: async () => database.close() };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-pglite-'));
+  fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+  const database = await openDatabase({ dataDir: dir });
+  return {
+    database,
+    cleanup: async () => {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const { database, cleanup } = await openTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await cleanup();
+    },
+  };
+}
+
+/** A client that keeps the session cookie between calls, as a browser would. */
+export class Agent {
+  cookie: string | null = null;
+  userId: string | null = null;
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res: LightMyRequestResponse = await this.app.inject({
+      method,
+      url,
+      payload: body as object | undefined,
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...headers },
+    });
+    const set = res.cookies.find((c) => c.name === 'lb_session');
+    if (set) this.cookie = set.value ? `lb_session=${set.value}` : null;
+    return res;
+  }
+
+  post(url: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.request('POST', url, body, headers);
+  }
+
+  get(url: string, headers?: Record<string, string>) {
+    return this.request('GET', url, undefined, headers);
+  }
+
+  async signIn(username: string, password = SEED_PASSWORD) {
+    const res = await this.post('/api/auth/signin', { username, password });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed for ${username}: ${res.body}`);
+    this.userId = res.json().user._id;
+    return res;
+  }
+
+  async signInGuest() {
+    const res = await this.post('/api/auth/guest');
+    this.userId = res.json().user._id;
+    return res;
+  }
+}

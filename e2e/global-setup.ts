@@ -1,0 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ROOT, startServer } from './server';
+
+/** One app for the e2e run, built beforehand by `npm test` (or `npm run test:e2e`). */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` first.');
+  }
+  const server = await startServer();
+  project.provide('baseUrl', server.url);
+  return () => server.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
