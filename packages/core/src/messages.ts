@@ -57,7 +57,8 @@ export const signupMsg = {
     `Oops: unable to create user ${user}: ${message}`,
   unableToCreateUserObject: 'Unable to create new user object.',
   registrationError: 'An error occurred in registration.',
-  registrationSuccessful: 'Registration successful! Please check your email for a verification link.',
+  registrationSuccessful:
+    'Registration successful! Please check your email for a verification link.',
 } as const;
 
 export const passwordResetMsg = {
