@@ -1,1 +1,10 @@
-export {};
+export { pathTitle } from './path-title';
+export { boardKey, formatAddress, parseAddress, type Address, type Segment } from './address';
+export {
+  clampPage,
+  readStartParams,
+  resolveStartPath,
+  type StartContext,
+  type StartParams,
+} from './start-path';
+export { diffAddresses, type AddressDiff, type AddressRelation, type DiffOptions } from './diff';

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { pathTitle } from './path-title';
+
+describe('pathTitle', () => {
+  it.each([
+    ['Home', 'home'],
+    ['My First Board', 'my-first-board'],
+    ['Notes: week 1, part 2!', 'notes-week-1-part-2'],
+    ["Don't   stop -- believing", 'don-t-stop-believing'],
+    ['  padded\ttitle\n', 'padded-title'],
+    ['...leading and trailing...', 'leading-and-trailing'],
+    ['already-a-path-title', 'already-a-path-title'],
+    ['snake_case/and.dots', 'snake-case-and-dots'],
+    ['Café Müller', 'café-müller'],
+    ['Ünïcode 日本語 Title', 'ünïcode-日本語-title'],
+    ['C++ & C#', 'c-c'],
+    ['', ''],
+    ['?!#', ''],
+  ])('%j -> %j', (title, expected) => {
+    expect(pathTitle(title)).toBe(expected);
+  });
+
+  it('is idempotent', () => {
+    for (const t of ['A  B', 'x--y', 'Q&A: 2023/01/02', '-a-']) {
+      expect(pathTitle(pathTitle(t))).toBe(pathTitle(t));
+    }
+  });
+});
