@@ -1,1 +1,19 @@
-export {};
+export {
+  isGuestUser,
+  isSiteAdmin,
+  memberOf,
+  roleFor,
+  type BoardMember,
+  type BoardRole,
+  type PolicyBoard,
+  type PolicyUser,
+} from './roles';
+export {
+  BOARD_ACTIONS,
+  POLICY_RULES,
+  can,
+  denialMessage,
+  type BoardAction,
+  type PolicyOptions,
+} from './rules';
+export { abilitiesFor, toolbarRoleFlags, type ToolbarRoleFlags } from './abilities';

@@ -1,0 +1,250 @@
+import { describe, expect, it } from 'vitest';
+import { abilitiesFor, toolbarRoleFlags } from './abilities';
+import { BOARD_ACTIONS, can, denialMessage, type BoardAction } from './rules';
+import { isSiteAdmin, roleFor, type PolicyBoard, type PolicyUser } from './roles';
+
+const user = (username: string, ...roles: string[]): PolicyUser => ({ username, roles });
+
+const board: PolicyBoard = {
+  owner: 'olive',
+  authors: ['olive', 'cora', 'cody'],
+  members: [
+    { username: 'eddie', privileges: ['edit', 'delete'] },
+    { username: 'elsa', privileges: ['edit'] },
+    { username: 'dora', privileges: ['delete'] },
+    { username: 'mona', privileges: [] },
+  ],
+  contributors: ['carl', 'cody'],
+};
+
+const people = {
+  owner: user('olive', 'author'),
+  coauthor: user('cora', 'author'),
+  contributorOnlyCoauthor: user('cody', 'author'),
+  editor: user('eddie', 'editor'),
+  editorEditOnly: user('elsa', 'editor'),
+  editorDeleteOnly: user('dora', 'editor'),
+  memberNoPrivileges: user('mona', 'editor'),
+  contributor: user('carl', 'contributor'),
+  reader: user('rita', 'reader'),
+  demo: user('dana', 'demo'),
+  guest: user('guest', 'guest'),
+  nobody: null,
+  admin: user('adam', 'lbadmin'),
+  adminOwner: user('olive', 'lbadmin'),
+} satisfies Record<string, PolicyUser | null>;
+
+const person = (who: string): PolicyUser | null =>
+  (people as Record<string, PolicyUser | null>)[who] ?? null;
+
+describe('roleFor', () => {
+  it.each([
+    ['owner', 'author'],
+    ['coauthor', 'author'],
+    ['contributorOnlyCoauthor', 'contributor'],
+    ['editor', 'editor'],
+    ['memberNoPrivileges', 'editor'],
+    ['contributor', 'contributor'],
+    ['reader', 'reader'],
+    ['demo', 'reader'],
+    ['guest', 'guest'],
+    ['nobody', 'guest'],
+    ['admin', 'reader'],
+    ['adminOwner', 'author'],
+  ])('%s is %s', (who, role) => {
+    expect(roleFor(person(who), board)).toBe(role);
+  });
+
+  it('reads the guest from the name or the role', () => {
+    expect(roleFor(user('guest'), board)).toBe('guest');
+    expect(roleFor(user('visitor', 'guest'), board)).toBe('guest');
+  });
+
+  it('never makes the guest account an admin', () => {
+    expect(isSiteAdmin(user('guest', 'lbadmin'))).toBe(false);
+    expect(isSiteAdmin(people.admin)).toBe(true);
+    expect(isSiteAdmin(null)).toBe(false);
+  });
+
+  it('works on a board with no member, contributor or author lists', () => {
+    expect(roleFor(people.editor, { owner: 'olive' })).toBe('reader');
+    expect(roleFor(people.owner, { owner: 'olive' })).toBe('author');
+  });
+});
+
+const WRITE = ['edit', 'delete', 'label', 'insert', 'duplicate'] as const;
+const OWNER_ONLY = ['addCoauthor', 'removeCoauthor', 'assignGroup', 'tour'] as const;
+const ADMIN_ONLY = ['admin', 'manageUsers', 'dump'] as const;
+const BASE = ['read', 'select', 'note', 'reply'] as const;
+
+/** Allowed actions per person; every action not listed must be refused. */
+const production: Record<string, readonly BoardAction[]> = {
+  owner: [...BASE, ...WRITE, 'annotate', ...OWNER_ONLY],
+  coauthor: [...BASE, ...WRITE, 'annotate'],
+  contributorOnlyCoauthor: [...BASE, 'insert', 'duplicate'],
+  editor: [...BASE, ...WRITE, 'annotate'],
+  editorEditOnly: [...BASE, 'edit', 'label', 'insert', 'duplicate', 'annotate'],
+  editorDeleteOnly: [...BASE, 'delete', 'insert', 'duplicate', 'annotate'],
+  memberNoPrivileges: [...BASE, 'insert', 'duplicate', 'annotate'],
+  contributor: [...BASE, 'insert', 'duplicate'],
+  reader: [...BASE],
+  demo: [...BASE],
+  guest: ['read'],
+  nobody: ['read'],
+  admin: [...BASE, ...WRITE, 'annotate', ...ADMIN_ONLY],
+  adminOwner: [...BASE, ...WRITE, 'annotate', ...OWNER_ONLY, ...ADMIN_ONLY],
+};
+
+const development: Record<string, readonly BoardAction[]> = {
+  ...production,
+  contributorOnlyCoauthor: [...BASE, ...WRITE],
+  editorEditOnly: [...BASE, ...WRITE, 'annotate'],
+  editorDeleteOnly: [...BASE, ...WRITE, 'annotate'],
+  memberNoPrivileges: [...BASE, ...WRITE, 'annotate'],
+  contributor: [...BASE, ...WRITE],
+  reader: [...BASE, ...WRITE],
+  demo: [...BASE, ...WRITE],
+};
+
+const cases = (table: Record<string, readonly BoardAction[]>) =>
+  Object.keys(people).flatMap((who) =>
+    BOARD_ACTIONS.map((action) => [who, action, table[who]!.includes(action)] as const),
+  );
+
+describe.each([
+  ['PRODUCTION', production],
+  ['DEVELOPMENT', development],
+] as const)('can() in %s', (appVersion, table) => {
+  it.each(cases(table))('%s may %s: %s', (who, action, allowed) => {
+    expect(can(person(who), board, action, { appVersion })).toBe(allowed);
+  });
+});
+
+describe('can() rules in words', () => {
+  const prod = { appVersion: 'PRODUCTION' } as const;
+  const dev = { appVersion: 'DEVELOPMENT' } as const;
+
+  it('lets no guest select or write, even outside production', () => {
+    for (const action of BOARD_ACTIONS.filter((a) => a !== 'read')) {
+      expect(can(people.guest, board, action, dev)).toBe(false);
+      expect(can(null, board, action, dev)).toBe(false);
+    }
+  });
+
+  it('lets readers note and reply but not edit in production', () => {
+    expect(can(people.reader, board, 'note', prod)).toBe(true);
+    expect(can(people.reader, board, 'reply', prod)).toBe(true);
+    expect(can(people.reader, board, 'edit', prod)).toBe(false);
+  });
+
+  it('gives a member edit and delete only with the matching privilege in production', () => {
+    expect(can(people.editorEditOnly, board, 'edit', prod)).toBe(true);
+    expect(can(people.editorEditOnly, board, 'delete', prod)).toBe(false);
+    expect(can(people.editorDeleteOnly, board, 'delete', prod)).toBe(true);
+    expect(can(people.editorDeleteOnly, board, 'edit', prod)).toBe(false);
+  });
+
+  it('keeps owner-only actions from admins and coauthors', () => {
+    for (const action of OWNER_ONLY) {
+      expect(can(people.admin, board, action, dev)).toBe(false);
+      expect(can(people.coauthor, board, action, dev)).toBe(false);
+      expect(can(people.owner, board, action, prod)).toBe(true);
+    }
+  });
+});
+
+describe('abilitiesFor', () => {
+  it('summarises a member without privileges in production', () => {
+    expect(abilitiesFor(people.memberNoPrivileges, board, { appVersion: 'PRODUCTION' })).toEqual({
+      role: 'editor',
+      select: true,
+      edit: false,
+      delete: false,
+      annotate: true,
+      note: true,
+      addCoauthor: false,
+    });
+  });
+
+  it('summarises the owner', () => {
+    expect(abilitiesFor(people.owner, board, { appVersion: 'PRODUCTION' })).toEqual({
+      role: 'author',
+      select: true,
+      edit: true,
+      delete: true,
+      annotate: true,
+      note: true,
+      addCoauthor: true,
+    });
+  });
+
+  it('summarises the guest', () => {
+    expect(abilitiesFor(null, board, { appVersion: 'DEVELOPMENT' })).toEqual({
+      role: 'guest',
+      select: false,
+      edit: false,
+      delete: false,
+      annotate: false,
+      note: false,
+      addCoauthor: false,
+    });
+  });
+});
+
+describe('toolbarRoleFlags', () => {
+  const none = {
+    editButtons: false,
+    markButtons: false,
+    activity: false,
+    users: false,
+    deregister: false,
+    dump: false,
+  };
+  const personal = { editProfile: true, emailItem: true };
+
+  it('gives admins edit, mark and admin groups but not the personal ones', () => {
+    expect(toolbarRoleFlags(people.admin, board)).toEqual({
+      editButtons: true,
+      markButtons: true,
+      activity: true,
+      users: true,
+      deregister: true,
+      dump: true,
+      editProfile: false,
+      emailItem: false,
+    });
+  });
+
+  it.each(['owner', 'coauthor', 'editor', 'memberNoPrivileges'])(
+    'gives %s edit and mark buttons and the personal group',
+    (who) => {
+      expect(toolbarRoleFlags(person(who), board)).toEqual({
+        ...none,
+        editButtons: true,
+        markButtons: true,
+        ...personal,
+      });
+    },
+  );
+
+  it.each(['contributor', 'contributorOnlyCoauthor', 'reader', 'demo'])(
+    'gives %s no edit buttons',
+    (who) => {
+      expect(toolbarRoleFlags(person(who), board)).toEqual({ ...none, ...personal });
+    },
+  );
+
+  it('gives the guest nothing role-dependent', () => {
+    const flags = toolbarRoleFlags(people.guest, board);
+    expect(Object.values(flags).every((v) => v === false)).toBe(true);
+    expect(toolbarRoleFlags(null, board)).toEqual(flags);
+  });
+});
+
+describe('denialMessage', () => {
+  it('gives the spec message where one exists', () => {
+    expect(denialMessage('delete')).toBe('You do not have deletion privilege for this multilist.');
+    expect(denialMessage('addCoauthor')).toBe('You must be the document owner to add a coauthor.');
+    expect(denialMessage('edit')).toBeNull();
+  });
+});
