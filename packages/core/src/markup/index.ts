@@ -1,16 +1,53 @@
-import type { Block } from '../model';
-
-export interface MarkupContext {
-  /** Owner of the board the text lives on; upload paths resolve against it. */
-  owner?: string;
-  uploadsFolder?: string;
-}
-
-/** Split an item's text into blocks. Blank lines separate blocks. */
-export function textToBlocks(text: string, _ctx: MarkupContext = {}): Block[] {
-  return text
-    .split(/\n\s*\n/)
-    .map((t) => t.trim())
-    .filter((t) => t.length > 0)
-    .map((t) => ({ text: t, type: 'mdtext' as const }));
-}
+/**
+ * Item text → blocks: splitting, block types in the spec's order, media lines, links, labels.
+ * Pure functions, no I/O; the server stores textToBlocks' result for every item.
+ */
+export type { MarkupContext } from './context';
+export { textToBlocks, blocksToText } from './blocks';
+export { splitBlockTexts } from './split';
+export { classifyBlock, boardRefsOf } from './classify';
+export { parseMediaLine, titleToSlug, type MediaLine } from './media';
+export {
+  resolveAddress,
+  isUploadPath,
+  isHttpUrl,
+  fileNameOf,
+  type AddressKind,
+  type ResolvedAddress,
+} from './address';
+export { parseTimecode, formatTimecode } from './timecode';
+export { parseRangeToken, parseFragmentRange, rangeUrl } from './range';
+export {
+  IMAGE_SUFFIXES,
+  HEIC_SUFFIXES,
+  VIDEO_SUFFIXES,
+  AUDIO_SUFFIXES,
+  DOCUMENT_SUFFIXES,
+  OTHER_SUFFIXES,
+  MAX_SUFFIX_LENGTH,
+  mediaKind,
+  isKnownSuffix,
+  suffixOf,
+  stripQueryAndHash,
+  type MediaKind,
+} from './suffix';
+export {
+  parseLink,
+  parseFuncLink,
+  splitFuncArgs,
+  type ParsedLink,
+  type LinkKind,
+} from './links';
+export { parseWholeMarkdownLink, inlineLinkDestinations, type MarkdownLink } from './mdlink';
+export { parseListToggle, type ListToggle } from './toggle';
+export { parseJsMedia } from './jsmedia';
+export { mathBlockType, type MathBlockType } from './math';
+export { markdownBlockType, type MarkdownBlockType } from './markdown';
+export { infoLanguage } from './fence';
+export {
+  HIGHLIGHT_ONLY_NOTE_TEXT,
+  parseLabelsText,
+  formatLabelsText,
+  nextAnnoLabel,
+  noteTextOrHighlight,
+} from './labels';

@@ -1,0 +1,56 @@
+/**
+ * Display and inline math delimiters. Display math may span lines (and blank lines), so the
+ * splitter asks here whether a line opens a region that a later line closes.
+ */
+
+export type MathBlockType = 'mathblock1' | 'mathblock2' | 'mathinline1' | 'mathinline2';
+
+export interface DisplayMathDelimiters {
+  open: string;
+  close: string;
+}
+
+const DOLLARS: DisplayMathDelimiters = { open: '$$', close: '$$' };
+const BRACKETS: DisplayMathDelimiters = { open: '\\[', close: '\\]' };
+export const DISPLAY_MATH_DELIMITERS: readonly DisplayMathDelimiters[] = [DOLLARS, BRACKETS];
+
+/**
+ * The delimiters of a display-math region this line opens, or null. A line such as `$$x$$`
+ * opens and closes on itself, so it opens no region.
+ */
+export function displayMathOpener(line: string): DisplayMathDelimiters | null {
+  const t = line.trimStart();
+  for (const d of DISPLAY_MATH_DELIMITERS) {
+    if (t.startsWith(d.open)) {
+      return t.includes(d.close, d.open.length) ? null : d;
+    }
+  }
+  return null;
+}
+
+function wrapped(text: string, open: string, close: string): string | null {
+  if (text.length < open.length + close.length) return null;
+  if (!text.startsWith(open) || !text.endsWith(close)) return null;
+  return text.slice(open.length, text.length - close.length);
+}
+
+/** The math type of a whole (trimmed) block, or null when it is not one formula. */
+export function mathBlockType(text: string): MathBlockType | null {
+  const dollars = wrapped(text, '$$', '$$');
+  if (dollars !== null) {
+    return dollars.trim() !== '' && !dollars.includes('$$') ? 'mathblock1' : null;
+  }
+  const brackets = wrapped(text, '\\[', '\\]');
+  if (brackets !== null) {
+    return brackets.trim() !== '' && !brackets.includes('\\]') ? 'mathblock2' : null;
+  }
+  const dollar = wrapped(text, '$', '$');
+  if (dollar !== null) {
+    return dollar.trim() !== '' && !dollar.includes('$') ? 'mathinline1' : null;
+  }
+  const parens = wrapped(text, '\\(', '\\)');
+  if (parens !== null) {
+    return parens.trim() !== '' && !parens.includes('\\)') ? 'mathinline2' : null;
+  }
+  return null;
+}
