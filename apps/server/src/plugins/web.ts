@@ -15,9 +15,9 @@ export async function registerWeb(app: FastifyInstance, dist: string): Promise<b
     wildcard: false,
     index: false,
     maxAge: '1h',
-    setHeaders(res, file) {
+    setHeaders(reply, file) {
       // Hashed bundles never change; everything else is revalidated.
-      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
   app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));

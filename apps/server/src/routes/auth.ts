@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { GUEST_USER, ROOT_BOARD, ADMIN_USER, messages } from '@listboard/core';
+import { GUEST_USER, ROOT_BOARD, ADMIN_USER, loginMsg } from '@listboard/core';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { verifyPassword } from '../lib/passwords';
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
     async (req, reply) => {
       const guest = await findUserByUsername(db, GUEST_USER);
-      if (!guest) return reply.code(500).send({ error: messages.login.guestFailed });
+      if (!guest) return reply.code(500).send({ error: loginMsg.guestLoginFailed });
       await app.startSession(reply, guest, req);
       return { user: await present(guest) };
     },
@@ -78,11 +78,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
     async (req, reply) => {
       const { username, password } = req.body;
-      if (!username.trim() || !password) return reply.code(400).send({ error: messages.login.missing });
+      if (!username.trim() || !password) return reply.code(400).send({ error: loginMsg.credentialsMissing });
       const user = await findUserByUsername(db, username.trim());
       // Guests have no password; both cases answer the same so user names cannot be probed.
       if (!user || !(await verifyPassword(password, user.passwordHash))) {
-        return reply.code(401).send({ error: messages.login.invalidCredentials(username.trim()) });
+        return reply.code(401).send({ error: loginMsg.invalidCredentials(username.trim()) });
       }
       await app.startSession(reply, user, req);
       return { user: await present(user) };
