@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: serverTests,
+          // Tests that start whole server processes do not depend on the driver; they run once.
+          exclude: ['**/*.process.test.ts', '**/node_modules/**'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['apps/server/test/global-postgres.ts'],
           hookTimeout: 60_000,

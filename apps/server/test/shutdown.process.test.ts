@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../../e2e/server';
+
+describe('graceful shutdown', () => {
+  it('stops on SIGTERM with exit code 0, and the data folder reopens with the seeded boards', async () => {
+    const s = await startServer({ LOG_LEVEL: 'silent' });
+    const exited = new Promise<number | null>((r) => s.proc.once('exit', (code) => r(code)));
+    s.proc.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const again = await startServer({ LOG_LEVEL: 'silent', DATA_DIR: s.dataDir });
+    const res = await fetch(`${again.url}/api/dbload/load_multilists`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ addresses: ['/admin/home'] }),
+    });
+    expect((await res.json())[0].title).toBe('home');
+    await again.stop();
+    await s.stop();
+  });
+});
