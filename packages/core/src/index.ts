@@ -4,3 +4,4 @@ export * from './address';
 export * from './constants';
 export * from './messages';
 export * from './policy';
+export * from './validation';

@@ -1,0 +1,47 @@
+import { PASSWORD_MIN } from '../constants';
+import { fieldMsg } from '../messages';
+import { ROLES } from '../model';
+
+/** Each validator returns null when the value is valid, else the spec's message. */
+export type ValidationResult = string | null;
+
+/** Missing, a blank string or an empty list; 0 and false are values. */
+export function isBlank(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'number' && Number.isNaN(value);
+}
+
+export function validateRequired(value: unknown, field?: string): ValidationResult {
+  return isBlank(value) ? fieldMsg.requiredField(field) : null;
+}
+
+/**
+ * The WHATWG form address pattern, with a dot required in the domain: mail to a bare
+ * host name cannot reach a user of a public site.
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(email);
+}
+
+export function validateEmail(email: string): ValidationResult {
+  return isValidEmail(email) ? null : fieldMsg.invalidEmail;
+}
+
+/** Length counts characters as a person sees them, not UTF-16 units. */
+export function validatePassword(password: string): ValidationResult {
+  return Array.from(password).length >= PASSWORD_MIN ? null : fieldMsg.passwordTooShort;
+}
+
+export function validateUsername(username: string): ValidationResult {
+  return validateRequired(username, 'username');
+}
+
+export function validateRole(role: string, roles: readonly string[] = ROLES): ValidationResult {
+  if (isBlank(role)) return fieldMsg.requiredField('role');
+  return roles.includes(role) ? null : fieldMsg.invalidRole(role);
+}

@@ -1,0 +1,44 @@
+export {
+  EMAIL_PATTERN,
+  isBlank,
+  isValidEmail,
+  validateEmail,
+  validatePassword,
+  validateRequired,
+  validateRole,
+  validateUsername,
+  type ValidationResult,
+} from './fields';
+export {
+  changedFields,
+  profilePhotoFilename,
+  validateDeregister,
+  validateEditProfile,
+  validateForgot,
+  validateLogin,
+  validateReset,
+  validateSignup,
+  type FormUser,
+  type SignupInput,
+} from './account';
+export {
+  clampMediaTime,
+  defaultLoadedTitle,
+  joinableGroups,
+  loadFileTypeOf,
+  validateBoardPassword,
+  validateJoinGroup,
+  validateLoad,
+  validatePosterFrame,
+  validateSelectGroup,
+  type GroupChoice,
+} from './board';
+export {
+  SEARCH_DATE_RANGE_SEPARATOR,
+  readIsoDate,
+  validateDateRange,
+  validateSearch,
+  type SearchDateParser,
+  type SearchInput,
+} from './search';
+export { formatLabels, nextAnnotationLabel, noteText, parseLabels } from './notes';
