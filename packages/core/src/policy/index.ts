@@ -15,5 +15,6 @@ export {
   denialMessage,
   type BoardAction,
   type PolicyOptions,
+  type PolicyRule,
 } from './rules';
 export { abilitiesFor, toolbarRoleFlags, type ToolbarRoleFlags } from './abilities';

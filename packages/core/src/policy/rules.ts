@@ -35,7 +35,7 @@ export interface PolicyOptions {
   appVersion: AppVersion;
 }
 
-interface Rule {
+export interface PolicyRule {
   /** Board roles allowed to take the action. */
   roles: readonly BoardRole[];
   /** Site admins may, whatever their role on the board. */
@@ -51,14 +51,14 @@ interface Rule {
 const SIGNED_IN: readonly BoardRole[] = ['author', 'editor', 'contributor', 'reader'];
 const WRITERS: readonly BoardRole[] = ['author', 'editor'];
 const CONTRIBUTORS: readonly BoardRole[] = ['author', 'editor', 'contributor'];
-const OWNER: Rule = { roles: ['author'], admin: false, ownerOnly: true };
-const ADMIN: Rule = { roles: [], admin: true };
+const OWNER: PolicyRule = { roles: ['author'], admin: false, ownerOnly: true };
+const ADMIN: PolicyRule = { roles: [], admin: true };
 
 /**
  * Spec section 6 as one table. Inserting and duplicating add content, so contributors may;
  * labelling changes an existing item, so it follows the edit rule. Readers note and reply.
  */
-export const POLICY_RULES: Readonly<Record<BoardAction, Rule>> = {
+export const POLICY_RULES: Readonly<Record<BoardAction, PolicyRule>> = {
   read: { roles: [...SIGNED_IN, 'guest'], admin: true },
   select: { roles: SIGNED_IN, admin: true },
   edit: { roles: WRITERS, admin: true, memberPrivilege: 'edit', openOutsideProduction: true },
