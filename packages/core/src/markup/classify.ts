@@ -102,7 +102,13 @@ export function classifyBlock(text: string, ctx: MarkupContext = {}): Block {
   const media = parseMediaLine(lines[0] ?? '', ctx);
   if (media) {
     const type = mediaType(media, trimmed.split('\n').length);
-    if (type) return mediaBlock(text, media, type, lines.slice(1).map((l) => l.trim()));
+    if (type)
+      return mediaBlock(
+        text,
+        media,
+        type,
+        lines.slice(1).map((l) => l.trim()),
+      );
   }
 
   if (single && trimmed.startsWith('^') && parseFuncLink(trimmed)) {

@@ -31,23 +31,11 @@ export {
   stripQueryAndHash,
   type MediaKind,
 } from './suffix';
-export {
-  parseLink,
-  parseFuncLink,
-  splitFuncArgs,
-  type ParsedLink,
-  type LinkKind,
-} from './links';
+export { parseLink, parseFuncLink, splitFuncArgs, type ParsedLink, type LinkKind } from './links';
 export { parseWholeMarkdownLink, inlineLinkDestinations, type MarkdownLink } from './mdlink';
 export { parseListToggle, type ListToggle } from './toggle';
 export { parseJsMedia } from './jsmedia';
 export { mathBlockType, type MathBlockType } from './math';
 export { markdownBlockType, type MarkdownBlockType } from './markdown';
 export { infoLanguage } from './fence';
-export {
-  HIGHLIGHT_ONLY_NOTE_TEXT,
-  parseLabelsText,
-  formatLabelsText,
-  nextAnnoLabel,
-  noteTextOrHighlight,
-} from './labels';
+export { parseLabelsText, formatLabelsText, nextAnnoLabel, noteTextOrHighlight } from './labels';

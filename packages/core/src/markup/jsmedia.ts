@@ -30,7 +30,8 @@ export function parseJsMedia(text: string, ctx: MarkupContext = {}): JsMedia | n
   for (const token of tokens.slice(1)) {
     if (token === '') continue;
     if (token.startsWith('js=') && token.length > 3) media.js = resolved(token.slice(3), ctx);
-    else if (token.startsWith('css=') && token.length > 4) media.css = resolved(token.slice(4), ctx);
+    else if (token.startsWith('css=') && token.length > 4)
+      media.css = resolved(token.slice(4), ctx);
     else if (token.startsWith('boxes=') && BOXES.test(token.slice(6))) {
       media.numboxes = Number(token.slice(6));
     } else if (!haveUrl) {

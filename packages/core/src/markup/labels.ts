@@ -1,8 +1,6 @@
 /** Item labels and annotation labels (spec section 5, "Labels"). */
+import { noteMsg } from '../messages';
 import type { Label } from '../model';
-
-/** What a note with blank text is saved as. */
-export const HIGHLIGHT_ONLY_NOTE_TEXT = '[Highlight only]';
 
 /**
  * Labels from comma-separated `name:value` pairs. Names and values are trimmed; the value runs
@@ -48,7 +46,7 @@ export function nextAnnoLabel(labels: Iterable<string | null | undefined>): stri
   return String(highest + 1n);
 }
 
-/** A note's text, or HIGHLIGHT_ONLY_NOTE_TEXT when the text is blank. */
+/** A note's text, or the spec's '[Highlight only]' when the text is blank. */
 export function noteTextOrHighlight(text: string | null | undefined): string {
-  return text === null || text === undefined || text.trim() === '' ? HIGHLIGHT_ONLY_NOTE_TEXT : text;
+  return text === null || text === undefined || text.trim() === '' ? noteMsg.highlightOnly : text;
 }

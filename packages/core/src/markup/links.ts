@@ -97,8 +97,10 @@ function splitInternal(href: string): { path: string; query?: string; hash?: str
 export function parseLink(href: string): ParsedLink {
   const h = href.trim();
   const lower = h.slice(0, 8).toLowerCase();
-  if (h.startsWith('/') && !h.startsWith('//')) return { kind: 'internal', href: h, ...splitInternal(h) };
-  if (h.startsWith('#') && h.length > 1) return { kind: 'section', href: h, anchor: decode(h.slice(1)) };
+  if (h.startsWith('/') && !h.startsWith('//'))
+    return { kind: 'internal', href: h, ...splitInternal(h) };
+  if (h.startsWith('#') && h.length > 1)
+    return { kind: 'section', href: h, anchor: decode(h.slice(1)) };
   if ((lower.startsWith('http://') || lower.startsWith('https://')) && !/\s/.test(h)) {
     return { kind: 'external', href: h, url: h };
   }
@@ -108,7 +110,8 @@ export function parseLink(href: string): ParsedLink {
     const address = decode(q < 0 ? rest : rest.slice(0, q));
     if (address.includes('@')) return { kind: 'mailto', href: h, address };
   }
-  if (h.startsWith('@') && h.length > 1) return { kind: 'label', href: h, label: decode(h.slice(1)) };
+  if (h.startsWith('@') && h.length > 1)
+    return { kind: 'label', href: h, label: decode(h.slice(1)) };
   if (h.startsWith('!') && h.length > 1) return { kind: 'tag', href: h, tag: decode(h.slice(1)) };
   if (h.startsWith('$')) {
     // Only targets that would be safe as plain links may open in a new tab.

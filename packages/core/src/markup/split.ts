@@ -10,11 +10,7 @@
  * blank lines sit between them; that is what makes blocksToText(textToBlocks(x)) split the same.
  */
 import { closesFence, fenceCloserRun, fenceOpener, type FenceOpener } from './fence';
-import {
-  DISPLAY_MATH_DELIMITERS,
-  displayMathOpener,
-  type DisplayMathDelimiters,
-} from './math';
+import { DISPLAY_MATH_DELIMITERS, displayMathOpener, type DisplayMathDelimiters } from './math';
 import { continuesTableAfterBlank, startsTable } from './table';
 
 type State =
