@@ -324,3 +324,17 @@ export const viewStates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.targetId] })],
 );
+
+/** Boards whose password a session has entered (member password form). */
+export const boardUnlocks = pgTable(
+  'board_unlocks',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    multilistId: uuid('multilist_id')
+      .notNull()
+      .references(() => multilists.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.multilistId] })],
+);

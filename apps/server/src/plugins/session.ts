@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createSession, destroySession, SESSION_DAYS, userForSession } from '../services/sessions';
+import { hashToken } from '../lib/tokens';
 import { toActor, type Actor, type UserRow } from '../services/users';
 
 export const SESSION_COOKIE = 'lb_session';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     /** The signed-in user, from the session cookie only; null when there is no valid session. */
     user: UserRow | null;
     actor: Actor | null;
+    /** The stored (hashed) id of the session, for per-session state such as unlocked boards. */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     startSession(reply: FastifyReply, user: UserRow, request: FastifyRequest): Promise<void>;
@@ -27,6 +30,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
   const secure = opts.config.PUBLIC_URL.startsWith('https:');
   app.decorateRequest('user', null);
   app.decorateRequest('actor', null);
+  app.decorateRequest('sessionId', null);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
@@ -34,6 +38,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
     const user = token ? await userForSession(opts.db, token) : undefined;
     request.user = user ?? null;
     request.actor = user ? toActor(user) : null;
+    request.sessionId = user && token ? hashToken(token) : null;
     const hint = request.headers['x-mongo-user-id'];
     if (typeof hint === 'string' && hint !== '' && hint !== user?.id) {
       return reply.code(401).send({ error: 'Session does not match the user.' });
@@ -45,6 +50,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
     const old = request.cookies[SESSION_COOKIE];
     if (old) await destroySession(opts.db, old);
     const { token } = await createSession(opts.db, user.id);
+    request.sessionId = hashToken(token);
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,
@@ -62,5 +68,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     request.user = null;
     request.actor = null;
+    request.sessionId = null;
   });
 });
