@@ -68,7 +68,7 @@ function mediaBlock(text: string, media: MediaLine, type: Block['type'], more: s
   return block;
 }
 
-function isFencedCode(lines: readonly string[]): string | null {
+function fencedCodeInfo(lines: readonly string[]): string | null {
   const opener = fenceOpener(lines[0] ?? '');
   if (!opener || lines.length < 2) return null;
   for (let k = 1; k < lines.length; k++) {
@@ -118,7 +118,7 @@ export function classifyBlock(text: string, ctx: MarkupContext = {}): Block {
   const toggle = parseListToggle(trimmed);
   if (toggle) return { text, type: 'listtoggle', url: trimmed, caption: toggle.name };
 
-  const info = isFencedCode(lines);
+  const info = fencedCodeInfo(lines);
   if (info !== null) {
     const block: Block = { text, type: 'fencedcode' };
     const language = infoLanguage(info);
