@@ -19,6 +19,7 @@ import { registerWeb } from './plugins/web';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { dbloadRoutes } from './routes/dbload';
+import { boardRoutes } from './routes/forms-boards';
 
 export interface AppDeps {
   config: Config;
@@ -93,6 +94,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db, config });
   await app.register(dbloadRoutes, { db: database.db, config });
+  await app.register(boardRoutes, { db: database.db, config });
 
   const hasWeb = await registerWeb(app, config.WEB_DIST);
   app.setNotFoundHandler((req, reply) => {

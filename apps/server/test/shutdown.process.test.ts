@@ -13,7 +13,7 @@ describe('graceful shutdown', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ addresses: ['/admin/home'] }),
     });
-    expect((await res.json())[0].title).toBe('home');
+    expect(((await res.json()) as { title: string }[])[0]!.title).toBe('home');
     await again.stop();
     await s.stop();
   });

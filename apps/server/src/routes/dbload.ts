@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEVICES } from '@listboard/core';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists } from '../services/boards-load';
@@ -17,6 +18,7 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         body: z.object({
           addresses: z.array(z.string().max(2000)).max(50),
           username: z.string().max(200).optional(),
+          device: z.enum(DEVICES).optional(),
         }),
       },
     },
@@ -24,7 +26,43 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       loadMultilists(db, req.body.addresses, {
         actor: req.actor,
         appVersion: config.APP_VERSION,
+        device: req.body.device,
+        sessionId: req.sessionId,
         log: (m) => req.log.info(m),
       }),
+  );
+
+  app.post(
+    '/api/dbload/load_section',
+    {
+      schema: {
+        tags: ['dbload'],
+        summary: 'Load one section of a board: the lists from sectionIndex to stopIndex (inclusive)',
+        description: 'Sections are the board’s lists in order; on a course board week is 0, tip 1 and prompt 2.',
+        body: z.object({
+          address: z.string().max(2000),
+          sectionIndex: z.number().int().min(0),
+          stopIndex: z.number().int().min(0).optional(),
+          username: z.string().max(200).optional(),
+          device: z.enum(DEVICES).optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const [board] = await loadMultilists(db, [req.body.address], {
+        actor: req.actor,
+        appVersion: config.APP_VERSION,
+        device: req.body.device,
+        sessionId: req.sessionId,
+        log: (m) => req.log.info(m),
+      });
+      if (!board) return null;
+      const stop = req.body.stopIndex ?? req.body.sectionIndex;
+      return {
+        ...board,
+        lists: board.lists.filter((l) => l.index >= req.body.sectionIndex && l.index <= stop),
+        sectionsInfoArray: board.sectionsInfoArray.filter((s) => s.indexInBoard >= req.body.sectionIndex && s.indexInBoard <= stop),
+      };
+    },
   );
 };

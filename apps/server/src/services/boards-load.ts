@@ -9,9 +9,13 @@ import {
   type List,
   type Multilist,
   type SectionInfo,
+  type Device,
+  itemVisible,
+  isSiteAdmin,
+  roleFor,
 } from '@listboard/core';
 import type { Db } from '../db/client';
-import { blocks, boardMembers, items, lists, mediaMarkers, multilists, textMarkers, viewStates } from '../db/schema';
+import { blocks, boardMembers, boardUnlocks, items, lists, mediaMarkers, multilists, textMarkers, viewStates } from '../db/schema';
 import type { Actor } from './users';
 
 type BlockRow = typeof blocks.$inferSelect;
@@ -23,6 +27,9 @@ type MemberRow = typeof boardMembers.$inferSelect;
 export interface LoadContext {
   actor: Actor | null;
   appVersion: AppVersion;
+  device?: Device;
+  /** Session id, for boards whose password this session has entered. */
+  sessionId?: string | null;
   log?: (msg: string) => void;
 }
 
@@ -65,23 +72,47 @@ export async function loadMultilists(db: Db, addresses: string[], ctx: LoadConte
 }
 
 export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContext): Promise<Multilist[]> {
-  const boardIds = boards.map((b) => b.id);
   const username = ctx.actor?.username ?? '';
-  const [memberRows, listRows, itemRows] = await Promise.all([
-    db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds)),
-    db.select().from(lists).where(inArray(lists.multilistId, boardIds)).orderBy(asc(lists.multilistId), asc(lists.index)),
-    db
-      .select()
-      .from(items)
-      .where(
-        and(
-          inArray(items.multilistId, boardIds),
-          // Private notes and annotations are seen by their author only.
-          or(eq(items.isPrivate, false), eq(items.author, username)),
-        ),
-      )
-      .orderBy(asc(items.listId), asc(items.index)),
+  const allIds = boards.map((b) => b.id);
+  const [memberRows, unlockRows] = await Promise.all([
+    db.select().from(boardMembers).where(inArray(boardMembers.multilistId, allIds)),
+    ctx.sessionId
+      ? db
+          .select({ id: boardUnlocks.multilistId })
+          .from(boardUnlocks)
+          .where(and(eq(boardUnlocks.sessionId, ctx.sessionId), inArray(boardUnlocks.multilistId, allIds)))
+      : [],
   ]);
+  const membersByBoard = groupBy(memberRows, (m) => m.multilistId);
+  const unlocked = new Set(unlockRows.map((u) => u.id));
+  const locked = new Set(
+    boards
+      .filter((b) => {
+        if (!b.passwordHash || unlocked.has(b.id) || isSiteAdmin(ctx.actor)) return false;
+        const role = roleFor(ctx.actor, policyBoard(b, membersByBoard.get(b.id) ?? []));
+        return role !== 'author' && role !== 'editor';
+      })
+      .map((b) => b.id),
+  );
+  const boardIds = allIds.filter((id) => !locked.has(id));
+  const device = ctx.device ?? 'desktop';
+  const [listRows, itemRowsAll] = boardIds.length
+    ? await Promise.all([
+        db.select().from(lists).where(inArray(lists.multilistId, boardIds)).orderBy(asc(lists.multilistId), asc(lists.index)),
+        db
+          .select()
+          .from(items)
+          .where(
+            and(
+              inArray(items.multilistId, boardIds),
+              // Private notes and annotations are seen by their author only.
+              or(eq(items.isPrivate, false), eq(items.author, username)),
+            ),
+          )
+          .orderBy(asc(items.listId), asc(items.index)),
+      ])
+    : [[], []];
+  const itemRows = itemRowsAll.filter((i) => itemVisible(i.flags, { appVersion: ctx.appVersion, device }));
   const itemIds = itemRows.map((i) => i.id);
   const targetIds = [...boardIds, ...listRows.map((l) => l.id), ...itemIds];
   const [blockRows, mediaRows, textRows, vsRows] = await Promise.all([
@@ -102,7 +133,6 @@ export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContex
   const textByItem = groupBy(textRows, (t) => t.itemId);
   const itemsByList = groupBy(itemRows, (i) => i.listId);
   const listsByBoard = groupBy(listRows, (l) => l.multilistId);
-  const membersByBoard = groupBy(memberRows, (m) => m.multilistId);
 
   return boards.map((b) => {
     let indexInBoard = 0;
@@ -125,7 +155,9 @@ export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContex
       });
       return toList(l, listItems, viewstate.get(`list:${l.id}`) ?? {});
     });
-    return toMultilist(b, membersByBoard.get(b.id) ?? [], boardLists, sections, viewstate.get(`multilist:${b.id}`) ?? {}, ctx);
+    const board = toMultilist(b, membersByBoard.get(b.id) ?? [], boardLists, sections, viewstate.get(`multilist:${b.id}`) ?? {}, ctx);
+    board.locked = locked.has(b.id);
+    return board;
   });
 }
 
@@ -253,6 +285,7 @@ function toMultilist(
     description: b.description,
     listed: b.listed,
     hasPassword: b.passwordHash != null,
+    locked: false,
     labels: b.labels,
     labelColors: b.labelColors,
     colors: b.colors,

@@ -184,6 +184,8 @@ export interface Multilist {
   description: string;
   listed: boolean;
   hasPassword: boolean;
+  /** The board has a password this session has not entered: lists are left out until it does. */
+  locked: boolean;
   labels: string[];
   labelColors: Record<string, string>;
   colors: Record<string, string>;

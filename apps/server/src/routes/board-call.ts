@@ -1,0 +1,69 @@
+/**
+ * Every call that reads or changes an existing board is declared as data: its path, its body
+ * schema, the policy action it needs and how to find its board. One registration function turns
+ * each into a route that resolves the target, locks the board, authorises through core/policy
+ * and runs the change in one transaction. The role-matrix test walks the same list, so a call
+ * cannot be added without a permission check.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppVersion, BoardAction } from '@listboard/core';
+import type { Db } from '../db/client';
+import { authorize, resolveTarget, type Resolved, type Target } from '../services/board-access';
+import { touchBoard } from '../services/multilists';
+import type { Actor } from '../services/users';
+
+export interface CallContext<B> {
+  actor: Actor;
+  body: B;
+  target: Resolved;
+  appVersion: AppVersion;
+  sessionId: string | null;
+  log: FastifyRequest['log'];
+}
+
+export interface BoardCall<S extends z.ZodType = z.ZodType> {
+  path: string;
+  summary: string;
+  tags: string[];
+  body: S;
+  action: BoardAction;
+  /** Reads only: no board version bump. */
+  readOnly?: boolean;
+  target(body: z.infer<S>): Target;
+  run(tx: Db, ctx: CallContext<z.infer<S>>): Promise<unknown>;
+}
+
+export function defineCall<S extends z.ZodType>(call: BoardCall<S>): BoardCall {
+  return call as unknown as BoardCall;
+}
+
+export function registerBoardCalls(
+  app: FastifyInstance,
+  calls: BoardCall[],
+  deps: { db: Db; appVersion: AppVersion },
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const call of calls) {
+    typed.post(
+      call.path,
+      { schema: { tags: call.tags, summary: call.summary, body: call.body } },
+      async (req) =>
+        deps.db.transaction(async (tx) => {
+          const target = await resolveTarget(tx, call.target(req.body));
+          authorize(req.actor, target.policy, call.action, deps.appVersion);
+          const result = await call.run(tx, {
+            actor: req.actor!,
+            body: req.body,
+            target,
+            appVersion: deps.appVersion,
+            sessionId: req.sessionId,
+            log: req.log,
+          });
+          if (!call.readOnly) await touchBoard(tx, target.board.id);
+          return result ?? { ok: true };
+        }),
+    );
+  }
+}
