@@ -5,6 +5,7 @@ import { badRequest } from '../lib/errors';
 import type { ItemRow } from './board-access';
 import { storeBlocks } from './blocks-store';
 import { checkVersion } from './lists';
+import { dropViewStates } from './viewstates';
 import { clampIndex, closeItemGap, itemCount, openItemGap, ordered } from './ordering';
 
 export interface NewItem {
@@ -84,6 +85,7 @@ export async function setItemLabels(db: Db, item: ItemRow, labels: { name: strin
 
 export async function deleteItem(db: Db, item: ItemRow): Promise<void> {
   // Notes and replies on the item go with it; blocks and markers cascade.
+  await dropViewStates(db, { itemId: item.id });
   await db.delete(items).where(eq(items.rootItemId, item.id));
   await db.delete(items).where(eq(items.id, item.id));
   if (item.annotationClass === 'none') await closeItemGap(db, item.listId, item.index);

@@ -4,6 +4,7 @@ import { items, lists } from '../db/schema';
 import { badRequest, conflict } from '../lib/errors';
 import type { ListRow } from './board-access';
 import { insertItemAt, copyItem } from './items';
+import { dropViewStates } from './viewstates';
 import { clampIndex, closeListGap, listCount, openListGap, ordered } from './ordering';
 
 export function checkVersion(kind: 'list' | 'item' | 'board', current: number, given: number | undefined): void {
@@ -59,7 +60,8 @@ export async function editList(db: Db, list: ListRow, args: { title?: string; de
 }
 
 export async function removeList(db: Db, list: ListRow): Promise<void> {
-  // Items, blocks and markers go with the list (foreign keys cascade); view states are per user.
+  // Items, blocks and markers go with the list (foreign keys cascade).
+  await dropViewStates(db, { listId: list.id });
   await db.delete(lists).where(eq(lists.id, list.id));
   await closeListGap(db, list.multilistId, list.index);
 }

@@ -6,6 +6,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/err
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import type { BoardRow } from './board-access';
 import { checkVersion } from './lists';
+import { dropViewStates } from './viewstates';
 import { findUserByUsername, type Actor } from './users';
 
 export const BLANK_DESCRIPTION = 'No description.';
@@ -85,6 +86,7 @@ export async function editMultilist(
 }
 
 export async function deleteMultilist(db: Db, board: BoardRow): Promise<void> {
+  await dropViewStates(db, { multilistId: board.id });
   await db.delete(multilists).where(eq(multilists.id, board.id));
 }
 

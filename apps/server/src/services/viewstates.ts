@@ -20,3 +20,21 @@ export async function setViewState(
       set: { state: sql`${viewStates.state} || ${JSON.stringify(set)}::jsonb`, modified: new Date() },
     });
 }
+
+/**
+ * View states point at boards, lists or items of any kind, so no foreign key can cascade them;
+ * deletes call this with the ids going away.
+ */
+export async function dropViewStates(db: Db, where: { multilistId?: string; listId?: string; itemId?: string }) {
+  if (where.multilistId) {
+    await db.execute(sql`delete from view_states where target_id = ${where.multilistId}
+      or target_id in (select id from lists where multilist_id = ${where.multilistId})
+      or target_id in (select id from items where multilist_id = ${where.multilistId})`);
+  } else if (where.listId) {
+    await db.execute(sql`delete from view_states where target_id = ${where.listId}
+      or target_id in (select id from items where list_id = ${where.listId})`);
+  } else if (where.itemId) {
+    await db.execute(sql`delete from view_states where target_id = ${where.itemId}
+      or target_id in (select id from items where root_item_id = ${where.itemId})`);
+  }
+}

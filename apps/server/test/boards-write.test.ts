@@ -1,0 +1,338 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Multilist } from '@listboard/core';
+import { Agent, createTestApp, type TestContext } from './harness';
+import { blocks, items, lists, viewStates } from '../src/db/schema';
+
+let t: TestContext;
+let author: Agent;
+let reader: Agent;
+let boardId: string;
+
+const load = async (a: Agent, address: string): Promise<Multilist> =>
+  (await a.post('/api/dbload/load_multilists', { addresses: [address] })).json()[0];
+const titles = (b: Multilist) => b.lists.map((l) => l.title);
+const texts = (b: Multilist, li = 0) => b.lists[li]!.items.map((i) => i.text);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  author = new Agent(t.app);
+  await author.signIn('author');
+  reader = new Agent(t.app);
+  await reader.signIn('reader');
+  const res = await author.post('/api/forms/insert_multilist', { titleText: 'Reading Group: Spring!', descText: '' });
+  expect(res.statusCode).toBe(200);
+  boardId = res.json().multilistId;
+  expect(res.json()).toMatchObject({ owner: 'author', ptitle: 'reading-group-spring' });
+});
+afterAll(async () => t.close());
+
+describe('boards', () => {
+  it("creates a board addressable by its path title, with 'No description.' when none is given", async () => {
+    const b = await load(author, '/author/reading-group-spring');
+    expect(b).toMatchObject({ title: 'Reading Group: Spring!', description: 'No description.', lists: [] });
+    const blank = await author.post('/api/display/create_blank_board', { title: 'Scratch' });
+    expect((await load(author, `/author/${blank.json().ptitle}`)).description).toBe('No description.');
+  });
+
+  it('refuses a second board with the same path title, and a guest creating boards', async () => {
+    const again = await author.post('/api/forms/insert_multilist', { titleText: 'reading group spring' });
+    expect(again.statusCode).toBe(409);
+    const guest = new Agent(t.app);
+    await guest.signInGuest();
+    expect((await guest.post('/api/forms/insert_multilist', { titleText: 'Mine' })).statusCode).toBe(401);
+  });
+
+  it('lists an owner’s boards, hiding unlisted ones from others', async () => {
+    const hidden = await author.post('/api/forms/insert_multilist', { titleText: 'Drafts', listed: false });
+    expect(hidden.statusCode).toBe(200);
+    const own = (await author.post('/api/forms/list_multilists', { owner: 'author' })).json();
+    const seen = (await reader.post('/api/forms/list_multilists', { owner: 'author' })).json();
+    expect(own.map((b: { title: string }) => b.title)).toContain('Drafts');
+    expect(seen.map((b: { title: string }) => b.title)).not.toContain('Drafts');
+    expect(seen.map((b: { title: string }) => b.title)).toContain('course');
+  });
+
+  it('edits title and description; the address follows the new title', async () => {
+    const res = await author.post('/api/dbedit/edit_multilist', { multilistId: boardId, titleText: 'Reading Group', descText: 'Spring term' });
+    expect(res.json()).toMatchObject({ ptitle: 'reading-group' });
+    expect(await load(author, '/author/reading-group')).toMatchObject({ description: 'Spring term' });
+  });
+});
+
+describe('lists', () => {
+  it('inserts lists at an index, with items split at blank lines', async () => {
+    await author.post('/api/forms/insert_list', { multilistId: boardId, titleText: 'Week', itemText: 'One\n\nTwo\n\nThree' });
+    await author.post('/api/forms/insert_list', { multilistId: boardId, titleText: 'Prompt' });
+    await author.post('/api/forms/insert_list', { multilistId: boardId, titleText: 'Tip', index: 1 });
+    const b = await load(author, '/author/reading-group');
+    expect(titles(b)).toEqual(['Week', 'Tip', 'Prompt']);
+    expect(texts(b)).toEqual(['One', 'Two', 'Three']);
+    expect(b.sectionsInfoArray).toEqual([
+      { indexInBoard: 0, nestingLevel: 0, firstItemIndexInBoard: 0, lastItemIndexInBoard: 2 },
+      { indexInBoard: 1, nestingLevel: 0, firstItemIndexInBoard: 3, lastItemIndexInBoard: 2 },
+      { indexInBoard: 2, nestingLevel: 0, firstItemIndexInBoard: 3, lastItemIndexInBoard: 2 },
+    ]);
+  });
+
+  it('moves a list left and right, blocked at either end', async () => {
+    let b = await load(author, '/author/reading-group');
+    const tip = b.lists[1]!;
+    expect((await author.post('/api/forms/move_list', { listId: tip._id, direction: 'left' })).statusCode).toBe(200);
+    b = await load(author, '/author/reading-group');
+    expect(titles(b)).toEqual(['Tip', 'Week', 'Prompt']);
+    const blocked = await author.post('/api/forms/move_list', { listId: tip._id, direction: 'left' });
+    expect(blocked.statusCode).toBe(400);
+    expect(blocked.json().error).toBe('The list is already first.');
+    await author.post('/api/forms/move_list', { listId: tip._id, direction: 'right' });
+    expect(titles(await load(author, '/author/reading-group'))).toEqual(['Week', 'Tip', 'Prompt']);
+  });
+
+  it('reorders lists only with a complete order', async () => {
+    const b = await load(author, '/author/reading-group');
+    const ids = b.lists.map((l) => l._id);
+    const bad = await author.post('/api/forms/reorder_lists', { multilistId: boardId, listOrder: ids.slice(1) });
+    expect(bad.statusCode).toBe(400);
+    await author.post('/api/forms/reorder_lists', { multilistId: boardId, listOrder: [ids[2], ids[0], ids[1]] });
+    expect(titles(await load(author, '/author/reading-group'))).toEqual(['Prompt', 'Week', 'Tip']);
+    await author.post('/api/forms/reorder_lists', { multilistId: boardId, listOrder: ids });
+  });
+
+  it('edits, duplicates, reverses and removes a list; nothing dangles afterwards', async () => {
+    let b = await load(author, '/author/reading-group');
+    const week = b.lists[0]!;
+    await author.post('/api/forms/edit_list', { listId: week._id, titleText: 'Weeks' });
+    const dup = await author.post('/api/forms/duplicate_list', { multilistId: boardId, prevListId: week._id });
+    expect(dup.json().index).toBe(1);
+    b = await load(author, '/author/reading-group');
+    expect(titles(b)).toEqual(['Weeks', 'Weeks (copy)', 'Tip', 'Prompt']);
+    expect(texts(b, 1)).toEqual(['One', 'Two', 'Three']);
+    await author.post('/api/forms/reverse_list', { listId: b.lists[1]!._id });
+    b = await load(author, '/author/reading-group');
+    expect(texts(b, 1)).toEqual(['Three', 'Two', 'One']);
+    expect(b.lists[1]!.items.map((i) => i.index)).toEqual([0, 1, 2]);
+    const copyId = b.lists[1]!._id;
+    await author.post('/api/forms/remove_list', { listId: copyId });
+    b = await load(author, '/author/reading-group');
+    expect(titles(b)).toEqual(['Weeks', 'Tip', 'Prompt']);
+    expect(b.lists.map((l) => l.index)).toEqual([0, 1, 2]);
+    const orphans = await t.database.db.select().from(items).where(eq(items.listId, copyId));
+    expect(orphans).toHaveLength(0);
+    const orphanBlocks = await t.database.db.execute(sql`select count(*)::int as n from blocks b left join items i on i.id = b.item_id where i.id is null`);
+    expect((orphanBlocks as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
+  it('imports a text list after a given list', async () => {
+    const b = await load(author, '/author/reading-group');
+    await author.post('/api/forms/import_list', {
+      multilistId: boardId,
+      prevListId: b.lists[0]!._id,
+      titleText: 'Readings',
+      itemText: 'Orwell, Politics and the English Language\n\nDidion, Why I Write\n',
+    });
+    const after = await load(author, '/author/reading-group');
+    expect(titles(after)).toEqual(['Weeks', 'Readings', 'Tip', 'Prompt']);
+    expect(texts(after, 1)).toEqual(['Orwell, Politics and the English Language', 'Didion, Why I Write']);
+  });
+});
+
+describe('items', () => {
+  let listId: string;
+  beforeAll(async () => {
+    listId = (await load(author, '/author/reading-group')).lists[0]!._id;
+  });
+
+  it('inserts at an index and renumbers the rest', async () => {
+    await author.post('/api/forms/insert_item', { listId, text: 'Zero', index: 0 });
+    await author.post('/api/forms/insert_item', { listId, text: 'Last' });
+    const b = await load(author, '/author/reading-group');
+    expect(texts(b)).toEqual(['Zero', 'One', 'Two', 'Three', 'Last']);
+    expect(b.lists[0]!.items.map((i) => i.index)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('edits an item: its blocks are parsed again', async () => {
+    const item = (await load(author, '/author/reading-group')).lists[0]!.items[0]!;
+    const res = await author.post('/api/forms/edit_item', { itemId: item._id, text: '## Zero\n\n/media/lecture.webm ~ Lecture' });
+    expect(res.json().version).toBe(item.version + 1);
+    const edited = (await load(author, '/author/reading-group')).lists[0]!.items[0]!;
+    expect(edited.blocks.map((bl) => bl.type)).toEqual(['mdtext', 'video']);
+    const rows = await t.database.db.select().from(blocks).where(eq(blocks.itemId, item._id));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('refuses an edit based on a stale version with 409, keeping the newer text', async () => {
+    const item = (await load(author, '/author/reading-group')).lists[0]!.items[1]!;
+    await author.post('/api/forms/edit_item', { itemId: item._id, text: 'One (first edit)', version: item.version });
+    const stale = await author.post('/api/forms/edit_item', { itemId: item._id, text: 'One (stale edit)', version: item.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatch(/changed by someone else/);
+    expect((await load(author, '/author/reading-group')).lists[0]!.items[1]!.text).toBe('One (first edit)');
+  });
+
+  it('moves items up and down, blocked at either end', async () => {
+    const first = (await load(author, '/author/reading-group')).lists[0]!.items[0]!;
+    const up = await author.post('/api/forms/move_item', { itemId: first._id, direction: 'up' });
+    expect(up.statusCode).toBe(400);
+    expect(up.json().error).toBe('The item is already first.');
+    await author.post('/api/forms/move_item', { itemId: first._id, direction: 'down' });
+    const b = await load(author, '/author/reading-group');
+    expect(b.lists[0]!.items[1]!._id).toBe(first._id);
+  });
+
+  it('labels, duplicates and deletes an item', async () => {
+    const item = (await load(author, '/author/reading-group')).lists[0]!.items[2]!;
+    await author.post('/api/forms/edit_item_labels', { itemId: item._id, labels: [{ name: 'week', value: '2' }] });
+    await author.post('/api/forms/duplicate_item', { listId, text: item.text, index: 3 });
+    let b = await load(author, '/author/reading-group');
+    expect(b.lists[0]!.items[2]!.labels).toEqual([{ name: 'week', value: '2' }]);
+    expect(b.lists[0]!.items[3]!.text).toBe(item.text);
+    const count = b.lists[0]!.items.length;
+    await author.post('/api/forms/delete_item', { itemId: item._id });
+    b = await load(author, '/author/reading-group');
+    expect(b.lists[0]!.items).toHaveLength(count - 1);
+    expect(b.lists[0]!.items.map((i) => i.index)).toEqual([...Array(count - 1).keys()]);
+  });
+
+  it('rejects unknown ids with 404 and bad ids with 400', async () => {
+    const unknown = await author.post('/api/forms/delete_item', { itemId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await author.post('/api/forms/delete_item', { itemId: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/itemId/);
+  });
+});
+
+describe('view state and styling', () => {
+  it('merges whitelisted view-state fields and returns them on load, per user', async () => {
+    const b = await load(author, '/author/reading-group');
+    const set = (doc: object) =>
+      author.post('/api/display/update_multilistvs', { query: { userId: author.userId, multilistId: boardId }, doc: { $set: doc } });
+    expect((await set({ zoom: 3, showNotes: 'annos' })).statusCode).toBe(200);
+    await set({ compactView: true });
+    expect((await load(author, '/author/reading-group')).viewstate).toEqual({ zoom: 3, showNotes: 'annos', compactView: true });
+    expect((await load(reader, '/author/reading-group')).viewstate).toEqual({});
+    await author.post('/api/display/update_listvs', { query: { userId: author.userId, listId: b.lists[0]!._id }, doc: { $set: { zoom: 4 } } });
+    await author.post('/api/display/update_itemvs', {
+      query: { userId: author.userId, itemId: b.lists[0]!.items[0]!._id },
+      doc: { $set: { dim: true, displayedAnnoLabels: ['1'] } },
+    });
+    const after = await load(author, '/author/reading-group');
+    expect(after.lists[0]!.viewstate).toEqual({ zoom: 4 });
+    expect(after.lists[0]!.items[0]!.viewstate).toEqual({ dim: true, displayedAnnoLabels: ['1'] });
+  });
+
+  it('rejects unknown fields, bad values and someone else’s view state', async () => {
+    const q = { userId: author.userId, multilistId: boardId };
+    const unknown = await author.post('/api/display/update_multilistvs', { query: q, doc: { $set: { owner: 'me' } } });
+    expect(unknown.statusCode).toBe(400);
+    const badValue = await author.post('/api/display/update_multilistvs', { query: q, doc: { $set: { showNotes: 'all' } } });
+    expect(badValue.statusCode).toBe(400);
+    const listZoom = await author.post('/api/display/update_listvs', {
+      query: { userId: author.userId, listId: (await load(author, '/author/reading-group')).lists[0]!._id },
+      doc: { $set: { zoom: 6 } },
+    });
+    expect(listZoom.statusCode).toBe(400);
+    const other = await reader.post('/api/display/update_multilistvs', { query: q, doc: { $set: { zoom: 1 } } });
+    expect(other.statusCode).toBe(403);
+    const stored = await t.database.db.select().from(viewStates).where(eq(viewStates.targetId, boardId));
+    expect(stored.every((v) => !('owner' in v.state))).toBe(true);
+  });
+
+  it('sets styling fields only, and a block’s autoSeek', async () => {
+    const item = (await load(author, '/author/reading-group')).lists[0]!.items.find((i) => i.blocks.some((b) => b.type === 'video'))!;
+    await author.post('/api/display/update_item', { query: { _id: item._id }, doc: { $set: { bgcolor: 'yellow', fontSizeName: 'large' } } });
+    const bad = await author.post('/api/display/update_item', { query: { _id: item._id }, doc: { $set: { text: 'hacked' } } });
+    expect(bad.statusCode).toBe(400);
+    const video = item.blocks.find((b) => b.type === 'video')!;
+    await author.post('/api/display/update_block', { query: { _id: video._id }, doc: { $set: { autoSeek: true } } });
+    const after = (await load(author, '/author/reading-group')).lists[0]!.items.find((i) => i._id === item._id)!;
+    expect(after.format).toEqual({ bgcolor: 'yellow', fontSizeName: 'large' });
+    expect(after.text).toBe(item.text);
+    expect(after.blocks.find((b) => b.type === 'video')!.autoSeek).toBe(true);
+  });
+});
+
+describe('coauthors, members and board passwords', () => {
+  it('only the owner adds coauthors; a coauthor may then edit', async () => {
+    const denied = await reader.post('/api/forms/add_coauthor', { title: 'reading-group', owner: 'author', username: 'reader' });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().error).toBe('You must be the document owner to add a coauthor.');
+    const missing = await author.post('/api/forms/add_coauthor', { title: 'reading-group', owner: 'author', username: 'ghost' });
+    expect(missing.json().error).toBe('Not a registered user: ghost');
+    await author.post('/api/forms/add_coauthor', { title: 'reading-group', owner: 'author', username: 'reader' });
+    expect((await load(reader, '/author/reading-group')).abilities).toMatchObject({ role: 'author', edit: true });
+    const removed = await author.post('/api/forms/remove_coauthor', { title: 'reading-group', owner: 'author', username: 'reader' });
+    expect(removed.json().message).toBe('Board unshared with user reader');
+    expect((await load(reader, '/author/reading-group')).abilities).toMatchObject({ role: 'reader', edit: false });
+  });
+
+  it('a contributor-only coauthor may insert but not edit', async () => {
+    await author.post('/api/forms/add_coauthor', { title: 'reading-group', owner: 'author', username: 'reader', contributorOnly: true });
+    const b = await load(reader, '/author/reading-group');
+    expect(b.abilities.role).toBe('contributor');
+    expect((await reader.post('/api/forms/insert_item', { listId: b.lists[0]!._id, text: 'From a contributor' })).statusCode).toBe(200);
+    const edit = await reader.post('/api/forms/edit_item', { itemId: b.lists[0]!.items[0]!._id, text: 'no' });
+    expect(edit.statusCode).toBe(403);
+    await author.post('/api/forms/remove_coauthor', { title: 'reading-group', owner: 'author', username: 'reader' });
+  });
+
+  it('a member without the delete privilege gets the spec message in production', async () => {
+    await author.post('/api/forms/set_member', { multilistId: boardId, username: 'reader', privileges: ['edit'] });
+    const b = await load(reader, '/author/reading-group');
+    expect(b.abilities).toMatchObject({ role: 'editor', edit: true, delete: false });
+    const del = await reader.post('/api/forms/delete_item', { itemId: b.lists[0]!.items[0]!._id });
+    expect(del.statusCode).toBe(403);
+    expect(del.json().error).toBe('You do not have deletion privilege for this multilist.');
+  });
+
+  it('a board with a password opens only after the right password, per session', async () => {
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    await author.post('/api/dbedit/edit_multilist', { multilistId: boardId, password: 'sesame' });
+    const locked = await load(demo, '/author/reading-group');
+    expect(locked).toMatchObject({ locked: true, hasPassword: true, lists: [] });
+    expect((await load(author, '/author/reading-group')).locked).toBe(false);
+    const wrong = await demo.post('/api/forms/board_password', { multilistId: boardId, password: 'open' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error).toBe('The password you entered was incorrect.');
+    await demo.post('/api/forms/board_password', { multilistId: boardId, password: 'sesame' });
+    expect((await load(demo, '/author/reading-group')).lists.length).toBeGreaterThan(0);
+    const other = new Agent(t.app);
+    await other.signIn('demo');
+    expect((await load(other, '/author/reading-group')).locked).toBe(true);
+    await author.post('/api/dbedit/edit_multilist', { multilistId: boardId, password: null });
+  });
+});
+
+describe('dumps and sections', () => {
+  it('dumps a board for admins only', async () => {
+    const admin = new Agent(t.app);
+    await admin.signIn('admin');
+    const course = await load(admin, '/author/course');
+    const dump = await admin.post('/api/forms/dump_multilists', { multilistId: course._id });
+    expect(dump.json()).toMatchObject({ format: 'listboard-dump', owner: 'author', title: 'course' });
+    expect(dump.json().lists.map((l: { title: string }) => l.title)).toEqual(['Week', 'Tip', 'Prompt']);
+    const clips = (await admin.post('/api/forms/dump_clips_list', { multilistId: course._id })).json();
+    expect(clips.map((c: { type: string }) => c.type)).toEqual(['video', 'audio']);
+    expect((await author.post('/api/forms/dump_multilists', { multilistId: course._id })).statusCode).toBe(403);
+  });
+
+  it('loads one section of a board: week 0, tip 1, prompt 2', async () => {
+    const res = await reader.post('/api/dbload/load_section', { address: '/author/course', sectionIndex: 1 });
+    expect(res.json().lists.map((l: { title: string }) => l.title)).toEqual(['Tip']);
+    const two = await reader.post('/api/dbload/load_section', { address: '/author/course', sectionIndex: 1, stopIndex: 2 });
+    expect(two.json().lists.map((l: { title: string }) => l.title)).toEqual(['Tip', 'Prompt']);
+  });
+
+  it('deleting a board removes its lists, items, blocks and view states', async () => {
+    const res = await author.post('/api/forms/insert_multilist', { titleText: 'Temporary' });
+    const id = res.json().multilistId;
+    await author.post('/api/forms/insert_list', { multilistId: id, titleText: 'L', itemText: 'a\n\nb' });
+    await author.post('/api/display/update_multilistvs', { query: { userId: author.userId, multilistId: id }, doc: { $set: { zoom: 2 } } });
+    expect((await reader.post('/api/forms/delete_multilist', { multilistId: id })).statusCode).toBe(403);
+    expect((await author.post('/api/forms/delete_multilist', { multilistId: id })).statusCode).toBe(200);
+    expect(await t.database.db.select().from(lists).where(eq(lists.multilistId, id))).toHaveLength(0);
+    expect(await t.database.db.select().from(items).where(eq(items.multilistId, id))).toHaveLength(0);
+    expect(await t.database.db.select().from(viewStates).where(eq(viewStates.targetId, id))).toHaveLength(0);
+  });
+});
