@@ -1,0 +1,130 @@
+/**
+ * Every board call, as every role, against the policy table: a call is refused (401/403) exactly
+ * when core/policy says the role may not take the call's action. A call added to BOARD_CALLS
+ * without a sample body here fails the test, so none can slip in unchecked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can, type Multilist, type PolicyBoard } from '@listboard/core';
+import { Agent, createTestApp, SEED_PASSWORD, type TestContext } from './harness';
+import { BOARD_CALLS } from '../src/routes/board-calls';
+import { users } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
+
+interface Fixture {
+  board: Multilist;
+  userIds: Record<string, string>;
+}
+
+const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
+  '/api/dbedit/edit_multilist': (f) => ({ multilistId: f.board._id, descText: 'changed' }),
+  '/api/forms/delete_multilist': (f) => ({ multilistId: f.board._id }),
+  '/api/forms/reorder_lists': (f) => ({ multilistId: f.board._id, listOrder: f.board.lists.map((l) => l._id) }),
+  '/api/forms/insert_list': (f) => ({ multilistId: f.board._id, titleText: 'New' }),
+  '/api/forms/import_list': (f) => ({ multilistId: f.board._id, titleText: 'Imported', itemText: 'a\n\nb' }),
+  '/api/forms/edit_list': (f) => ({ listId: f.board.lists[0]!._id, titleText: 'Renamed' }),
+  '/api/forms/duplicate_list': (f) => ({ multilistId: f.board._id, prevListId: f.board.lists[0]!._id }),
+  '/api/forms/remove_list': (f) => ({ listId: f.board.lists[2]!._id }),
+  '/api/forms/move_list': (f) => ({ listId: f.board.lists[0]!._id, direction: 'right' }),
+  '/api/forms/reverse_list': (f) => ({ listId: f.board.lists[0]!._id }),
+  '/api/forms/insert_item': (f) => ({ listId: f.board.lists[0]!._id, text: 'new item' }),
+  '/api/forms/edit_item': (f) => ({ itemId: f.board.lists[0]!.items[0]!._id, text: 'edited' }),
+  '/api/forms/duplicate_item': (f) => ({ listId: f.board.lists[0]!._id, text: 'copy', index: 1 }),
+  '/api/forms/delete_item': (f) => ({ itemId: f.board.lists[1]!.items[2]!._id }),
+  '/api/forms/edit_item_labels': (f) => ({ itemId: f.board.lists[0]!.items[1]!._id, labels: [{ name: 'a', value: '1' }] }),
+  '/api/forms/move_item': (f) => ({ itemId: f.board.lists[0]!.items[0]!._id, direction: 'down' }),
+  '/api/forms/dump_multilists': (f) => ({ multilistId: f.board._id }),
+  '/api/forms/dump_clips_list': (f) => ({ multilistId: f.board._id }),
+  '/api/forms/add_coauthor': (f) => ({ title: f.board.title, owner: f.board.owner, username: 'demo' }),
+  '/api/forms/remove_coauthor': (f) => ({ title: f.board.title, owner: f.board.owner, username: 'coauthor1' }),
+  '/api/forms/set_member': (f) => ({ multilistId: f.board._id, username: 'demo', privileges: ['edit'] }),
+  '/api/forms/board_password': (f) => ({ multilistId: f.board._id, password: 'x' }),
+  '/api/display/update_multilistvs': (f, me) => ({ query: { userId: f.userIds[me], multilistId: f.board._id }, doc: { $set: { zoom: 2 } } }),
+  '/api/display/update_listvs': (f, me) => ({ query: { userId: f.userIds[me], listId: f.board.lists[0]!._id }, doc: { $set: { zoom: 2 } } }),
+  '/api/display/update_itemvs': (f, me) => ({
+    query: { userId: f.userIds[me], itemId: f.board.lists[0]!.items[0]!._id },
+    doc: { $set: { dim: true } },
+  }),
+  '/api/display/update_item': (f) => ({ query: { _id: f.board.lists[0]!.items[0]!._id }, doc: { $set: { bgcolor: 'red' } } }),
+  '/api/display/update_block': (f) => ({ query: { _id: f.board.lists[0]!.items[0]!.blocks[0]!._id }, doc: { $set: { autoSeek: true } } }),
+};
+
+const ROLES = ['guest', 'reader', 'contributor1', 'member-none', 'member-full', 'coauthor1', 'author', 'admin'] as const;
+
+let t: TestContext;
+const agents: Record<string, Agent> = {};
+const userIds: Record<string, string> = {};
+let boardN = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const hash = await hashPassword(SEED_PASSWORD);
+  for (const username of ['contributor1', 'member-none', 'member-full', 'coauthor1']) {
+    await t.database.db.insert(users).values({ username, email: `${username}@example.org`, passwordHash: hash, roles: ['reader'] });
+  }
+  for (const role of ROLES) {
+    const a = new Agent(t.app);
+    if (role === 'guest') await a.signInGuest();
+    else await a.signIn(role);
+    agents[role] = a;
+    userIds[role] = a.userId!;
+  }
+});
+afterAll(async () => t.close());
+
+/** A fresh board owned by author, shared with every kind of member, for one role's run. */
+async function freshBoard(): Promise<{ fixture: Fixture; policy: PolicyBoard }> {
+  const owner = agents.author!;
+  const created = (await owner.post('/api/forms/insert_multilist', { titleText: `matrix ${++boardN}` })).json();
+  for (const title of ['A', 'B', 'C']) {
+    await owner.post('/api/forms/insert_list', {
+      multilistId: created.multilistId,
+      titleText: title,
+      itemText: '/media/lecture.webm ~ clip\n\ntwo\n\nthree',
+    });
+  }
+  const base = { title: `matrix ${boardN}`, owner: 'author' };
+  await owner.post('/api/forms/add_coauthor', { ...base, username: 'coauthor1' });
+  await owner.post('/api/forms/add_coauthor', { ...base, username: 'contributor1', contributorOnly: true });
+  await owner.post('/api/forms/set_member', { multilistId: created.multilistId, username: 'member-none', privileges: [] });
+  await owner.post('/api/forms/set_member', { multilistId: created.multilistId, username: 'member-full', privileges: ['edit', 'delete'] });
+  const [board] = (await owner.post('/api/dbload/load_multilists', { addresses: [`/author/${created.ptitle}`] })).json();
+  return {
+    fixture: { board, userIds },
+    policy: {
+      owner: 'author',
+      authors: ['coauthor1', 'contributor1'],
+      contributors: ['contributor1'],
+      members: [
+        { username: 'member-none', privileges: [] },
+        { username: 'member-full', privileges: ['edit', 'delete'] },
+      ],
+    },
+  };
+}
+
+describe('role matrix', () => {
+  it('has a sample body for every board call', () => {
+    expect(BOARD_CALLS.map((c) => c.path).filter((p) => !SAMPLES[p])).toEqual([]);
+  });
+
+  for (const role of ROLES) {
+    it(`${role}: each call is allowed exactly when the policy allows it`, async () => {
+      const { fixture, policy } = await freshBoard();
+      const user = { username: role === 'guest' ? 'guest' : role, roles: role === 'guest' ? ['guest'] : role === 'admin' ? ['lbadmin', 'author'] : ['reader'] };
+      if (role === 'author') user.roles = ['author'];
+      // Destructive calls last, so earlier calls still find their targets.
+      const order = [...BOARD_CALLS].sort((a, b) => Number(a.path.includes('delete_multilist')) - Number(b.path.includes('delete_multilist')));
+      const mismatches: string[] = [];
+      for (const call of order) {
+        const res = await agents[role]!.post(call.path, SAMPLES[call.path]!(fixture, role));
+        const allowed = can(user, policy, call.action, { appVersion: 'PRODUCTION' });
+        const refused = res.statusCode === 401 || res.statusCode === 403;
+        // The password call answers 403 for a wrong password; what matters is it ran the check.
+        const passwordCheck = call.path.endsWith('board_password') && res.json().error === 'The password you entered was incorrect.';
+        if (allowed === refused && !passwordCheck) mismatches.push(`${call.path} → ${res.statusCode} ${res.body.slice(0, 80)}`);
+        expect(res.statusCode, call.path).toBeLessThan(500);
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+});
