@@ -12,6 +12,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/db/seed';
 import { createBoard } from '../apps/server/src/services/boards-create';
 import { bigBoard } from './generate';
+import { boardLoadBench } from './board-load';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -29,6 +30,9 @@ async function hammer(url: string, body: string, cookie: string) {
 }
 
 async function main() {
+  const only = process.argv[2];
+  const boardLoad = !only || only === 'board-load' ? await boardLoadBench() : undefined;
+  if (only === 'board-load') return;
   const database = await openDatabase({ dataDir: 'memory://' });
   await database.migrate();
   await seed(database.db);
@@ -64,6 +68,7 @@ async function main() {
     ceiling,
     loadMultilists2000: real,
     ratioOfCeiling: Number((real.rps / ceiling.rps).toFixed(3)),
+    boardLoad,
   };
   console.log(`load_multilists, 2,000-item board (${(result.payloadBytes / 1024).toFixed(0)} KiB):`);
   console.log(`  bare route, same bytes : ${ceiling.rps.toFixed(0)} req/s, p99 ${ceiling.p99} ms`);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import {
   abilitiesFor,
   parseAddress,
@@ -19,7 +19,9 @@ import { blocks, boardMembers, boardUnlocks, items, lists, mediaMarkers, multili
 import type { Actor } from './users';
 
 type BlockRow = typeof blocks.$inferSelect;
-type ItemRow = typeof items.$inferSelect;
+// Every item column but the search vector, which only the database reads.
+const { searchVector: _searchVector, ...itemColumns } = getTableColumns(items);
+type ItemRow = Omit<typeof items.$inferSelect, 'searchVector'>;
 type ListRow = typeof lists.$inferSelect;
 type BoardRow = typeof multilists.$inferSelect;
 type MemberRow = typeof boardMembers.$inferSelect;
@@ -73,14 +75,51 @@ export async function loadMultilists(db: Db, addresses: string[], ctx: LoadConte
 
 export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContext): Promise<Multilist[]> {
   const username = ctx.actor?.username ?? '';
-  const allIds = boards.map((b) => b.id);
-  const [memberRows, unlockRows] = await Promise.all([
-    db.select().from(boardMembers).where(inArray(boardMembers.multilistId, allIds)),
+  const boardIds = boards.map((b) => b.id);
+  const idList = sql.join(
+    boardIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  // Child rows are selected by board, not by a list of item ids: a 2,000-id parameter list costs
+  // more to bind and plan than the join does to run. All queries go out at once.
+  const inBoards = sql`(select id from ${items} where ${items.multilistId} in (${idList}))`;
+  const [memberRows, unlockRows, listRows, itemRowsAll, blockRows, mediaRows, textRows, vsRows] = await Promise.all([
+    db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds)),
     ctx.sessionId
       ? db
           .select({ id: boardUnlocks.multilistId })
           .from(boardUnlocks)
-          .where(and(eq(boardUnlocks.sessionId, ctx.sessionId), inArray(boardUnlocks.multilistId, allIds)))
+          .where(and(eq(boardUnlocks.sessionId, ctx.sessionId), inArray(boardUnlocks.multilistId, boardIds)))
+      : [],
+    db.select().from(lists).where(inArray(lists.multilistId, boardIds)).orderBy(asc(lists.multilistId), asc(lists.index)),
+    db
+      .select(itemColumns)
+      .from(items)
+      .where(
+        and(
+          inArray(items.multilistId, boardIds),
+          // Private notes and annotations are seen by their author only.
+          or(eq(items.isPrivate, false), eq(items.author, username)),
+        ),
+      )
+      .orderBy(asc(items.listId), asc(items.index)),
+    db.select().from(blocks).where(sql`${blocks.itemId} in ${inBoards}`).orderBy(asc(blocks.itemId), asc(blocks.index)),
+    db.select().from(mediaMarkers).where(sql`${mediaMarkers.itemId} in ${inBoards}`).orderBy(asc(mediaMarkers.time)),
+    db.select().from(textMarkers).where(sql`${textMarkers.itemId} in ${inBoards}`).orderBy(asc(textMarkers.cursorIndex)),
+    ctx.actor
+      ? db
+          .select()
+          .from(viewStates)
+          .where(
+            and(
+              eq(viewStates.userId, ctx.actor.id),
+              or(
+                inArray(viewStates.targetId, boardIds),
+                sql`${viewStates.targetId} in (select id from ${lists} where ${lists.multilistId} in (${idList}))`,
+                sql`${viewStates.targetId} in ${inBoards}`,
+              ),
+            ),
+          )
       : [],
   ]);
   const membersByBoard = groupBy(memberRows, (m) => m.multilistId);
@@ -94,38 +133,10 @@ export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContex
       })
       .map((b) => b.id),
   );
-  const boardIds = allIds.filter((id) => !locked.has(id));
   const device = ctx.device ?? 'desktop';
-  const [listRows, itemRowsAll] = boardIds.length
-    ? await Promise.all([
-        db.select().from(lists).where(inArray(lists.multilistId, boardIds)).orderBy(asc(lists.multilistId), asc(lists.index)),
-        db
-          .select()
-          .from(items)
-          .where(
-            and(
-              inArray(items.multilistId, boardIds),
-              // Private notes and annotations are seen by their author only.
-              or(eq(items.isPrivate, false), eq(items.author, username)),
-            ),
-          )
-          .orderBy(asc(items.listId), asc(items.index)),
-      ])
-    : [[], []];
-  const itemRows = itemRowsAll.filter((i) => itemVisible(i.flags, { appVersion: ctx.appVersion, device }));
-  const itemIds = itemRows.map((i) => i.id);
-  const targetIds = [...boardIds, ...listRows.map((l) => l.id), ...itemIds];
-  const [blockRows, mediaRows, textRows, vsRows] = await Promise.all([
-    itemIds.length ? db.select().from(blocks).where(inArray(blocks.itemId, itemIds)).orderBy(asc(blocks.itemId), asc(blocks.index)) : [],
-    itemIds.length ? db.select().from(mediaMarkers).where(inArray(mediaMarkers.itemId, itemIds)).orderBy(asc(mediaMarkers.time)) : [],
-    itemIds.length ? db.select().from(textMarkers).where(inArray(textMarkers.itemId, itemIds)).orderBy(asc(textMarkers.cursorIndex)) : [],
-    ctx.actor
-      ? db
-          .select()
-          .from(viewStates)
-          .where(and(eq(viewStates.userId, ctx.actor.id), inArray(viewStates.targetId, targetIds)))
-      : [],
-  ]);
+  const itemRows = itemRowsAll.filter(
+    (i) => !locked.has(i.multilistId) && itemVisible(i.flags, { appVersion: ctx.appVersion, device }),
+  );
 
   const viewstate = new Map(vsRows.map((v) => [`${v.kind}:${v.targetId}`, v.state]));
   const blocksByItem = groupBy(blockRows, (b) => b.itemId);
@@ -137,9 +148,9 @@ export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContex
   return boards.map((b) => {
     let indexInBoard = 0;
     const sections: SectionInfo[] = [];
-    const boardLists: List[] = (listsByBoard.get(b.id) ?? []).map((l) => {
+    const boardLists: List[] = (locked.has(b.id) ? [] : (listsByBoard.get(b.id) ?? [])).map((l) => {
       const first = indexInBoard;
-      const listItems = (itemsByList.get(l.id) ?? []).map((row) =>
+      const listItems = (locked.has(b.id) ? [] : (itemsByList.get(l.id) ?? [])).map((row) =>
         toItem(row, l, indexInBoard++, {
           blocks: blocksByItem.get(row.id) ?? [],
           media: mediaByItem.get(row.id) ?? [],
