@@ -32,6 +32,7 @@ const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
   '/api/forms/delete_item': (f) => ({ itemId: f.board.lists[1]!.items[2]!._id }),
   '/api/forms/edit_item_labels': (f) => ({ itemId: f.board.lists[0]!.items[1]!._id, labels: [{ name: 'a', value: '1' }] }),
   '/api/forms/move_item': (f) => ({ itemId: f.board.lists[0]!.items[0]!._id, direction: 'down' }),
+  '/api/forms/set_item_range': (f) => ({ itemId: f.board.lists[0]!.items[0]!._id, end: 3 }),
   '/api/forms/dump_multilists': (f) => ({ multilistId: f.board._id }),
   '/api/forms/dump_clips_list': (f) => ({ multilistId: f.board._id }),
   '/api/forms/add_coauthor': (f) => ({ title: f.board.title, owner: f.board.owner, username: 'demo' }),

@@ -37,6 +37,7 @@ import {
   setMember,
   unlockBoard,
 } from '../services/multilists';
+import { setItemRange } from '../services/ranges';
 import { setViewState, type ViewStateKind } from '../services/viewstates';
 
 const uuid = z.uuid({ error: 'must be an id' });
@@ -293,6 +294,17 @@ export const BOARD_CALLS: BoardCall[] = [
     action: 'edit',
     target: (b) => ({ itemId: b.itemId }),
     run: (tx, { body, target }) => moveItem(tx, target.item!, body.direction),
+  }),
+  defineCall({
+    path: '/api/forms/set_item_range',
+    tags: FORMS,
+    summary: 'Set the start and/or end (seconds) of an item’s media range; the neighbour clip follows',
+    body: z
+      .object({ itemId: uuid, start: z.number().min(0).optional(), end: z.number().min(-1).optional() })
+      .refine((b) => b.start !== undefined || b.end !== undefined, 'give a start or an end'),
+    action: 'edit',
+    target: (b) => ({ itemId: b.itemId }),
+    run: (tx, { body, target }) => setItemRange(tx, target.item!, { start: body.start, end: body.end }),
   }),
   defineCall({
     path: '/api/forms/dump_multilists',

@@ -17,6 +17,7 @@ export {
 } from './address';
 export { parseTimecode, formatTimecode } from './timecode';
 export { parseRangeToken, parseFragmentRange, rangeUrl } from './range';
+export { setMediaLineRange } from './range-edit';
 export {
   IMAGE_SUFFIXES,
   HEIC_SUFFIXES,
