@@ -41,4 +41,3 @@ export {
   type SearchDateParser,
   type SearchInput,
 } from './search';
-export { formatLabels, nextAnnotationLabel, noteText, parseLabels } from './notes';
