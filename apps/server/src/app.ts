@@ -20,15 +20,24 @@ import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { dbloadRoutes } from './routes/dbload';
 import { boardRoutes } from './routes/forms-boards';
+import { createBus, type EventBus } from './realtime/bus';
+import { eventRoutes } from './realtime/routes';
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  bus?: EventBus;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    bus: EventBus;
+  }
+}
+
+export async function buildApp({ config, database, bus: givenBus }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
@@ -90,11 +99,16 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  const bus = givenBus ?? (await createBus({ databaseUrl: database.url, pool: database.pool }));
+  app.decorate('bus', bus);
+  if (!givenBus) app.addHook('onClose', async () => bus.close());
+
   await app.register(sessionPlugin, { db: database.db, config });
+  await app.register(eventRoutes, { db: database.db, bus, appVersion: config.APP_VERSION });
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db, config });
   await app.register(dbloadRoutes, { db: database.db, config });
-  await app.register(boardRoutes, { db: database.db, config });
+  await app.register(boardRoutes, { db: database.db, config, bus });
 
   const hasWeb = await registerWeb(app, config.WEB_DIST);
   app.setNotFoundHandler((req, reply) => {

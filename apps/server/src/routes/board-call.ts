@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { authorize, resolveTarget, type Resolved, type Target } from '../services/board-access';
 import { touchBoard } from '../services/multilists';
 import type { Actor } from '../services/users';
+import type { EventBus } from '../realtime/bus';
 
 export interface CallContext<B> {
   actor: Actor;
@@ -42,16 +43,20 @@ export function defineCall<S extends z.ZodType>(call: BoardCall<S>): BoardCall {
 export function registerBoardCalls(
   app: FastifyInstance,
   calls: BoardCall[],
-  deps: { db: Db; appVersion: AppVersion },
+  deps: { db: Db; appVersion: AppVersion; bus?: EventBus },
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const call of calls) {
     typed.post(
       call.path,
       { schema: { tags: call.tags, summary: call.summary, body: call.body } },
-      async (req) =>
-        deps.db.transaction(async (tx) => {
+      async (req) => {
+        let boardId = '';
+        let itemId: string | undefined;
+        const result = await deps.db.transaction(async (tx) => {
           const target = await resolveTarget(tx, call.target(req.body));
+          boardId = target.board.id;
+          itemId = target.item?.id;
           authorize(req.actor, target.policy, call.action, deps.appVersion);
           const result = await call.run(tx, {
             actor: req.actor!,
@@ -63,7 +68,15 @@ export function registerBoardCalls(
           });
           if (!call.readOnly) await touchBoard(tx, target.board.id);
           return result ?? { ok: true };
-        }),
+        });
+        // Published after commit, so a viewer who reloads on the event sees the change.
+        if (!call.readOnly && deps.bus) {
+          await deps.bus
+            .publish({ multilistId: boardId, call: call.path, by: req.actor!.username, itemId, at: Date.now() })
+            .catch((err) => req.log.warn({ err }, 'board event not published'));
+        }
+        return result;
+      },
     );
   }
 }

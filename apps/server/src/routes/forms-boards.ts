@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { unauthorized } from '../lib/errors';
 import { BLANK_DESCRIPTION, insertMultilist, listMultilists } from '../services/multilists';
 import type { Actor } from '../services/users';
+import type { EventBus } from '../realtime/bus';
 import { registerBoardCalls } from './board-call';
 import { BOARD_CALLS } from './board-calls';
 
@@ -17,8 +18,8 @@ function accountHolder(actor: Actor | null): Actor {
 
 const created = z.object({ multilistId: z.string(), owner: z.string(), ptitle: z.string() });
 
-export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
-  registerBoardCalls(app, BOARD_CALLS, { db, appVersion: config.APP_VERSION });
+export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; bus: EventBus }> = async (app, { db, config, bus }) => {
+  registerBoardCalls(app, BOARD_CALLS, { db, appVersion: config.APP_VERSION, bus });
 
   app.post(
     '/api/forms/insert_multilist',

@@ -1,0 +1,113 @@
+/**
+ * Board events fan out to everyone watching, on every app instance. On PostgreSQL the events
+ * travel through LISTEN/NOTIFY, so an event published by one instance reaches the viewers
+ * connected to any other; the embedded database has one process, so an in-process emitter does.
+ * Events carry ids only: viewers reload what changed through the normal, permission-checked calls.
+ */
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+
+export interface BoardEvent {
+  multilistId: string;
+  /** The call that changed the board, e.g. /api/forms/insert_note. */
+  call: string;
+  by: string;
+  itemId?: string;
+  at: number;
+}
+
+export interface EventBus {
+  publish(event: BoardEvent): Promise<void>;
+  subscribe(multilistId: string, handler: (e: BoardEvent) => void): () => void;
+  /** Number of local subscribers, for presence and tests. */
+  size(): number;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'lb_board_events';
+
+class LocalBus implements EventBus {
+  protected emitter = new EventEmitter();
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+  async publish(e: BoardEvent) {
+    this.deliver(e);
+  }
+  protected deliver(e: BoardEvent) {
+    this.emitter.emit(e.multilistId, e);
+  }
+  subscribe(multilistId: string, handler: (e: BoardEvent) => void) {
+    this.emitter.on(multilistId, handler);
+    return () => void this.emitter.off(multilistId, handler);
+  }
+  size() {
+    return this.emitter.eventNames().reduce((n, name) => n + this.emitter.listenerCount(name), 0);
+  }
+  async close() {
+    this.emitter.removeAllListeners();
+  }
+}
+
+class PostgresBus extends LocalBus {
+  private listener: pg.Client | null = null;
+  private closed = false;
+  constructor(
+    private readonly url: string,
+    private readonly pool: { query(text: string, values: unknown[]): Promise<unknown> },
+  ) {
+    super();
+  }
+
+  /** Keeps one LISTEN connection open, reconnecting after a server restart. */
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (msg) => {
+      if (!msg.payload) return;
+      try {
+        this.deliver(JSON.parse(msg.payload) as BoardEvent);
+      } catch {
+        // A malformed payload is not ours; ignore it.
+      }
+    });
+    client.on('error', () => this.reconnect());
+    client.on('end', () => this.reconnect());
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  private reconnect() {
+    if (this.closed || !this.listener) return;
+    this.listener = null;
+    setTimeout(() => void this.start().catch(() => this.reconnectLater()), 500);
+  }
+
+  private reconnectLater() {
+    if (this.closed) return;
+    this.listener = {} as pg.Client;
+    this.reconnect();
+  }
+
+  override async publish(e: BoardEvent) {
+    await this.pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(e)]);
+  }
+
+  override async close() {
+    this.closed = true;
+    await super.close();
+    await this.listener?.end().catch(() => {});
+  }
+}
+
+export async function createBus(opts: {
+  databaseUrl?: string;
+  pool?: { query(text: string, values: unknown[]): Promise<unknown> };
+}): Promise<EventBus> {
+  if (opts.databaseUrl && opts.pool) {
+    const bus = new PostgresBus(opts.databaseUrl, opts.pool);
+    await bus.start();
+    return bus;
+  }
+  return new LocalBus();
+}

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { inArray } from 'drizzle-orm';
+import { can, type AppVersion } from '@listboard/core';
+import type { Db } from '../db/client';
+import { multilists } from '../db/schema';
+import { policyBoardOf } from '../services/board-access';
+import type { BoardEvent, EventBus } from './bus';
+
+const HEARTBEAT_MS = 20_000;
+
+/**
+ * Server-sent events for the boards on screen. The browser's EventSource reconnects by itself;
+ * a comment line every 20 s keeps proxies from closing an idle stream.
+ */
+export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; bus: EventBus; appVersion: AppVersion }> = async (
+  app,
+  { db, bus, appVersion },
+) => {
+  const open = new Set<() => void>();
+  // Open streams would keep the server from closing; end them on shutdown.
+  app.addHook('onClose', async () => open.forEach((end) => end()));
+  app.get(
+    '/api/events',
+    {
+      schema: {
+        tags: ['realtime'],
+        summary: 'Live changes to the given boards, as server-sent events (event: board)',
+        querystring: z.object({ boards: z.string().max(2000) }),
+      },
+    },
+    async (req, reply) => {
+      const ids = req.query.boards.split(',').filter((id) => /^[0-9a-f-]{36}$/i.test(id)).slice(0, 20);
+      const rows = ids.length ? await db.select().from(multilists).where(inArray(multilists.id, ids)) : [];
+      const allowed: string[] = [];
+      for (const b of rows) {
+        if (can(req.actor, await policyBoardOf(db, b), 'read', { appVersion })) allowed.push(b.id);
+      }
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write(`retry: 2000\nevent: ready\ndata: ${JSON.stringify({ boards: allowed })}\n\n`);
+      const send = (e: BoardEvent) => res.write(`event: board\ndata: ${JSON.stringify(e)}\n\n`);
+      const unsubscribe = allowed.map((id) => bus.subscribe(id, send));
+      const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const stop = () => {
+        clearInterval(beat);
+        unsubscribe.forEach((u) => u());
+        open.delete(end);
+      };
+      const end = () => {
+        stop();
+        res.end();
+      };
+      open.add(end);
+      req.raw.on('close', stop);
+    },
+  );
+};
