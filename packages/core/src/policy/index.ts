@@ -18,3 +18,4 @@ export {
   type PolicyRule,
 } from './rules';
 export { abilitiesFor, toolbarRoleFlags, type ToolbarRoleFlags } from './abilities';
+export { canSeeNote, type NoteVisibility } from './notes';

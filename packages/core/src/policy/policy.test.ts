@@ -73,34 +73,36 @@ describe('roleFor', () => {
 });
 
 const WRITE = ['edit', 'delete', 'label', 'insert', 'duplicate'] as const;
-const OWNER_ONLY = ['addCoauthor', 'removeCoauthor', 'assignGroup', 'tour'] as const;
+const OWNER_ONLY = ['addCoauthor', 'removeCoauthor', 'deleteBoard', 'assignGroup', 'tour'] as const;
+/** Authors and editors annotate and moderate reader notes alike. */
+const ANNOTATE = ['annotate', 'moderate'] as const;
 const ADMIN_ONLY = ['admin', 'manageUsers', 'dump'] as const;
 const BASE = ['read', 'select', 'note', 'reply'] as const;
 
 /** Allowed actions per person; every action not listed must be refused. */
 const production: Record<string, readonly BoardAction[]> = {
-  owner: [...BASE, ...WRITE, 'annotate', ...OWNER_ONLY],
-  coauthor: [...BASE, ...WRITE, 'annotate'],
+  owner: [...BASE, ...WRITE, ...ANNOTATE, ...OWNER_ONLY],
+  coauthor: [...BASE, ...WRITE, ...ANNOTATE],
   contributorOnlyCoauthor: [...BASE, 'insert', 'duplicate'],
-  editor: [...BASE, ...WRITE, 'annotate'],
-  editorEditOnly: [...BASE, 'edit', 'label', 'insert', 'duplicate', 'annotate'],
-  editorDeleteOnly: [...BASE, 'delete', 'insert', 'duplicate', 'annotate'],
-  memberNoPrivileges: [...BASE, 'insert', 'duplicate', 'annotate'],
+  editor: [...BASE, ...WRITE, ...ANNOTATE],
+  editorEditOnly: [...BASE, 'edit', 'label', 'insert', 'duplicate', ...ANNOTATE],
+  editorDeleteOnly: [...BASE, 'delete', 'insert', 'duplicate', ...ANNOTATE],
+  memberNoPrivileges: [...BASE, 'insert', 'duplicate', ...ANNOTATE],
   contributor: [...BASE, 'insert', 'duplicate'],
   reader: [...BASE],
   demo: [...BASE],
   guest: ['read'],
   nobody: ['read'],
-  admin: [...BASE, ...WRITE, 'annotate', ...ADMIN_ONLY],
-  adminOwner: [...BASE, ...WRITE, 'annotate', ...OWNER_ONLY, ...ADMIN_ONLY],
+  admin: [...BASE, ...WRITE, ...ANNOTATE, ...ADMIN_ONLY],
+  adminOwner: [...BASE, ...WRITE, ...ANNOTATE, ...OWNER_ONLY, ...ADMIN_ONLY],
 };
 
 const development: Record<string, readonly BoardAction[]> = {
   ...production,
   contributorOnlyCoauthor: [...BASE, ...WRITE],
-  editorEditOnly: [...BASE, ...WRITE, 'annotate'],
-  editorDeleteOnly: [...BASE, ...WRITE, 'annotate'],
-  memberNoPrivileges: [...BASE, ...WRITE, 'annotate'],
+  editorEditOnly: [...BASE, ...WRITE, ...ANNOTATE],
+  editorDeleteOnly: [...BASE, ...WRITE, ...ANNOTATE],
+  memberNoPrivileges: [...BASE, ...WRITE, ...ANNOTATE],
   contributor: [...BASE, ...WRITE],
   reader: [...BASE, ...WRITE],
   demo: [...BASE, ...WRITE],

@@ -21,6 +21,7 @@ export const BOARD_ACTIONS = [
   'addCoauthor',
   'removeCoauthor',
   'deleteBoard',
+  'moderate',
   'assignGroup',
   'tour',
   'insert',
@@ -73,6 +74,8 @@ export const POLICY_RULES: Readonly<Record<BoardAction, PolicyRule>> = {
   addCoauthor: OWNER,
   removeCoauthor: OWNER,
   deleteBoard: OWNER,
+  /** Answer or dismiss reader notes. */
+  moderate: { roles: WRITERS, admin: true },
   assignGroup: OWNER,
   tour: OWNER,
   admin: ADMIN,
