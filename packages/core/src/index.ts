@@ -5,3 +5,4 @@ export * from './constants';
 export * from './messages';
 export * from './policy';
 export * from './validation';
+export * from './anchoring';
