@@ -13,6 +13,7 @@ import { hashPassword } from '../src/lib/passwords';
 interface Fixture {
   board: Multilist;
   userIds: Record<string, string>;
+  noteId: string;
 }
 
 const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
@@ -33,6 +34,10 @@ const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
   '/api/forms/edit_item_labels': (f) => ({ itemId: f.board.lists[0]!.items[1]!._id, labels: [{ name: 'a', value: '1' }] }),
   '/api/forms/move_item': (f) => ({ itemId: f.board.lists[0]!.items[0]!._id, direction: 'down' }),
   '/api/forms/set_item_range': (f) => ({ itemId: f.board.lists[0]!.items[0]!._id, end: 3 }),
+  '/api/forms/insert_anno': (f) => ({ listId: f.board.lists[0]!._id, itemId: f.board.lists[0]!.items[1]!._id, annoSpec: { text: 'a' } }),
+  '/api/forms/insert_note': (f) => ({ listId: f.board.lists[0]!._id, itemId: f.board.lists[0]!.items[1]!._id, noteSpec: { text: 'n' } }),
+  '/api/forms/add_caption': (f) => ({ itemId: f.board.lists[0]!.items[0]!._id, text: 'caption' }),
+  '/api/forms/set_note_status': (f) => ({ itemId: f.noteId, status: 'answered' }),
   '/api/forms/dump_multilists': (f) => ({ multilistId: f.board._id }),
   '/api/forms/dump_clips_list': (f) => ({ multilistId: f.board._id }),
   '/api/forms/add_coauthor': (f) => ({ title: f.board.title, owner: f.board.owner, username: 'demo' }),
@@ -88,9 +93,15 @@ async function freshBoard(): Promise<{ fixture: Fixture; policy: PolicyBoard }> 
   await owner.post('/api/forms/add_coauthor', { ...base, username: 'contributor1', contributorOnly: true });
   await owner.post('/api/forms/set_member', { multilistId: created.multilistId, username: 'member-none', privileges: [] });
   await owner.post('/api/forms/set_member', { multilistId: created.multilistId, username: 'member-full', privileges: ['edit', 'delete'] });
+  const [before] = (await owner.post('/api/dbload/load_multilists', { addresses: [`/author/${created.ptitle}`] })).json();
+  const note = await agents.reader!.post('/api/forms/insert_note', {
+    listId: before.lists[1]._id,
+    itemId: before.lists[1].items[0]._id,
+    noteSpec: { text: 'a reader note' },
+  });
   const [board] = (await owner.post('/api/dbload/load_multilists', { addresses: [`/author/${created.ptitle}`] })).json();
   return {
-    fixture: { board, userIds },
+    fixture: { board, userIds, noteId: note.json().itemId },
     policy: {
       owner: 'author',
       authors: ['coauthor1', 'contributor1'],

@@ -38,6 +38,7 @@ import {
   unlockBoard,
 } from '../services/multilists';
 import { setItemRange } from '../services/ranges';
+import { NOTE_CALLS } from './note-calls';
 import { setViewState, type ViewStateKind } from '../services/viewstates';
 
 const uuid = z.uuid({ error: 'must be an id' });
@@ -72,7 +73,7 @@ const viewStateCall = (kind: ViewStateKind, path: string, idField: string, set: 
     },
   });
 
-export const BOARD_CALLS: BoardCall[] = [
+const CONTENT_CALLS: BoardCall[] = [
   defineCall({
     path: '/api/dbedit/edit_multilist',
     tags: ['dbedit'],
@@ -389,3 +390,6 @@ export const BOARD_CALLS: BoardCall[] = [
     run: (tx, { body, target }) => updateBlockAutoSeek(tx, target.block!.id, body.doc.$set.autoSeek),
   }),
 ];
+
+/** Every call on an existing board; the role-matrix test walks this list. */
+export const BOARD_CALLS: BoardCall[] = [...CONTENT_CALLS, ...NOTE_CALLS];

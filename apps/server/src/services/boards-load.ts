@@ -11,12 +11,14 @@ import {
   type SectionInfo,
   type Device,
   itemVisible,
+  canSeeNote,
   isSiteAdmin,
   roleFor,
 } from '@listboard/core';
 import type { Db } from '../db/client';
 import { blocks, boardMembers, boardUnlocks, items, lists, mediaMarkers, multilists, textMarkers, viewStates } from '../db/schema';
 import type { Actor } from './users';
+import { userGroupNames } from './notes';
 
 type BlockRow = typeof blocks.$inferSelect;
 // Every item column but the search vector, which only the database reads.
@@ -83,7 +85,7 @@ export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContex
   // Child rows are selected by board, not by a list of item ids: a 2,000-id parameter list costs
   // more to bind and plan than the join does to run. All queries go out at once.
   const inBoards = sql`(select id from ${items} where ${items.multilistId} in (${idList}))`;
-  const [memberRows, unlockRows, listRows, itemRowsAll, blockRows, mediaRows, textRows, vsRows] = await Promise.all([
+  const [memberRows, unlockRows, listRows, itemRowsAll, blockRows, mediaRows, textRows, vsRows, myGroups] = await Promise.all([
     db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds)),
     ctx.sessionId
       ? db
@@ -121,6 +123,7 @@ export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContex
             ),
           )
       : [],
+    ctx.actor ? userGroupNames(db, ctx.actor.id) : [],
   ]);
   const membersByBoard = groupBy(memberRows, (m) => m.multilistId);
   const unlocked = new Set(unlockRows.map((u) => u.id));
@@ -134,15 +137,33 @@ export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContex
       .map((b) => b.id),
   );
   const device = ctx.device ?? 'desktop';
+  const policyOf = new Map(boards.map((b) => [b.id, policyBoard(b, membersByBoard.get(b.id) ?? [])]));
   const itemRows = itemRowsAll.filter(
-    (i) => !locked.has(i.multilistId) && itemVisible(i.flags, { appVersion: ctx.appVersion, device }),
+    (i) =>
+      !locked.has(i.multilistId) &&
+      itemVisible(i.flags, { appVersion: ctx.appVersion, device }) &&
+      (i.annotationClass === 'none' || canSeeNote(ctx.actor, policyOf.get(i.multilistId)!, i, myGroups)),
   );
 
   const viewstate = new Map(vsRows.map((v) => [`${v.kind}:${v.targetId}`, v.state]));
   const blocksByItem = groupBy(blockRows, (b) => b.itemId);
   const mediaByItem = groupBy(mediaRows, (m) => m.itemId);
   const textByItem = groupBy(textRows, (t) => t.itemId);
-  const itemsByList = groupBy(itemRows, (i) => i.listId);
+  // Notes, annotations and replies travel with the item they hang off, oldest first.
+  const itemsByList = groupBy(
+    itemRows.filter((i) => i.annotationClass === 'none'),
+    (i) => i.listId,
+  );
+  const threadByRoot = groupBy(
+    itemRows.filter((i) => i.annotationClass !== 'none').sort((a, b) => a.created.getTime() - b.created.getTime()),
+    (i) => i.rootItemId ?? '',
+  );
+  const extrasOf = (id: string) => ({
+    blocks: blocksByItem.get(id) ?? [],
+    media: mediaByItem.get(id) ?? [],
+    text: textByItem.get(id) ?? [],
+    viewstate: viewstate.get(`item:${id}`) ?? {},
+  });
   const listsByBoard = groupBy(listRows, (l) => l.multilistId);
 
   return boards.map((b) => {
@@ -150,14 +171,11 @@ export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContex
     const sections: SectionInfo[] = [];
     const boardLists: List[] = (locked.has(b.id) ? [] : (listsByBoard.get(b.id) ?? [])).map((l) => {
       const first = indexInBoard;
-      const listItems = (locked.has(b.id) ? [] : (itemsByList.get(l.id) ?? [])).map((row) =>
-        toItem(row, l, indexInBoard++, {
-          blocks: blocksByItem.get(row.id) ?? [],
-          media: mediaByItem.get(row.id) ?? [],
-          text: textByItem.get(row.id) ?? [],
-          viewstate: viewstate.get(`item:${row.id}`) ?? {},
-        }),
-      );
+      const listItems = (locked.has(b.id) ? [] : (itemsByList.get(l.id) ?? [])).map((row) => {
+        const item = toItem(row, l, indexInBoard++, extrasOf(row.id));
+        item.notes = (threadByRoot.get(row.id) ?? []).map((n) => toItem(n, l, -1, extrasOf(n.id)));
+        return item;
+      });
       sections.push({
         indexInBoard: l.index,
         nestingLevel: 0,
@@ -248,6 +266,7 @@ function toItem(
     sentenceMarkers: extra.text.filter((t) => t.kind === 'sentence').map(marker),
     version: row.version,
     viewstate: extra.viewstate,
+    notes: [],
   };
 }
 

@@ -139,6 +139,11 @@ export interface Item {
   sentenceMarkers: TextMarker[];
   version: number;
   viewstate: ViewState;
+  /**
+   * The annotations, notes and replies hanging off this item (rootItem), oldest first, as far as
+   * the caller may see them; each tells its kind by annotationClass and its thread by parentId.
+   */
+  notes: Item[];
 }
 
 export interface List {

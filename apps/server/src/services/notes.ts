@@ -1,0 +1,116 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { groupMsg, nextAnnoLabel, noteTextOrHighlight, type TextHighlight } from '@listboard/core';
+import type { Db } from '../db/client';
+import { groupMembers, groups, items, users } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../lib/errors';
+import type { BoardRow, ItemRow } from './board-access';
+import { storeBlocks } from './blocks-store';
+import type { Actor } from './users';
+
+export interface NoteInput {
+  text: string;
+  highlight?: TextHighlight | { startTime: number; endTime: number } | null;
+  parentId?: string | null;
+  groupName?: string | null;
+  labels?: { name: string; value: string }[];
+  isPrivate?: boolean;
+  /** Annotations only. */
+  label?: string | null;
+  type?: string;
+}
+
+async function annoLabelsInBoard(db: Db, boardId: string): Promise<string[]> {
+  const rows = await db
+    .select({ l: items.annoLabel })
+    .from(items)
+    .where(and(eq(items.multilistId, boardId), eq(items.annotationClass, 'anno')));
+  return rows.map((r) => r.l ?? '');
+}
+
+export async function userGroupNames(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: groups.name })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(eq(groupMembers.userId, userId));
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Adds an author's annotation, a reader's note or a reply to either. Notes and annotations hang
+ * off an item (rootItem); replies hang off a note or annotation (parentId) one level deeper.
+ * A reader's note starts pending; a reply by the board's author or editor answers it.
+ */
+export async function addNote(
+  db: Db,
+  ctx: { actor: Actor; board: BoardRow; item: ItemRow; moderator: boolean; kind: 'anno' | 'note' },
+  input: NoteInput,
+): Promise<{ itemId: string; annotationClass: string; annoLabel: string | null; noteStatus: string | null }> {
+  const { actor, board } = ctx;
+  let parent: ItemRow = ctx.item;
+  if (input.parentId && input.parentId !== ctx.item.id) {
+    const [p] = await db.select().from(items).where(eq(items.id, input.parentId));
+    if (!p || p.multilistId !== board.id) throw notFound('No such note to reply to.');
+    parent = p;
+  }
+  const isReply = parent.annotationClass !== 'none';
+  const rootItemId = isReply ? (parent.rootItemId ?? parent.id) : parent.id;
+  // The item named in the call must be the one the thread hangs off (or the note replied to).
+  if (isReply && rootItemId !== ctx.item.id && parent.id !== ctx.item.id) {
+    throw badRequest('That note belongs to another item.');
+  }
+  if (input.groupName) {
+    if (!board.groups.includes(input.groupName)) throw badRequest(groupMsg.boardReferencesNoGroups);
+    const mine = await userGroupNames(db, actor.id);
+    if (!mine.includes(input.groupName)) throw forbidden(`You are not a member of the group ${input.groupName}.`);
+  }
+  const annotationClass = isReply ? 'reply' : ctx.kind;
+  const annoLabel =
+    annotationClass === 'anno' ? input.label?.trim() || nextAnnoLabel(await annoLabelsInBoard(db, board.id)) : null;
+  const text = noteTextOrHighlight(input.text);
+  const [author] = await db.select({ fullname: users.fullname }).from(users).where(eq(users.id, actor.id));
+  const [row] = await db
+    .insert(items)
+    .values({
+      listId: parent.listId,
+      multilistId: board.id,
+      index: 0,
+      owner: board.owner,
+      author: actor.username,
+      hint: author?.fullname ?? null,
+      text,
+      highlight: (input.highlight as Record<string, unknown> | null | undefined) ?? null,
+      annotationClass,
+      annoType: annotationClass === 'anno' ? (input.type ?? 'general') : null,
+      annoLabel,
+      replyLevel: isReply ? parent.replyLevel + 1 : 0,
+      parentId: parent.id,
+      rootItemId,
+      noteStatus: annotationClass === 'note' ? 'pending' : null,
+      isPrivate: input.isPrivate ?? false,
+      groupName: input.groupName ?? null,
+      labels: input.labels ?? [],
+    })
+    .returning({ id: items.id, noteStatus: items.noteStatus });
+  await storeBlocks(db, row!.id, text, { owner: board.owner });
+  if (isReply && ctx.moderator && parent.annotationClass === 'note' && parent.noteStatus === 'pending') {
+    await setNoteStatus(db, parent, 'answered');
+  }
+  return { itemId: row!.id, annotationClass, annoLabel, noteStatus: row!.noteStatus };
+}
+
+export async function setNoteStatus(db: Db, note: ItemRow, status: 'pending' | 'answered' | 'dismissed') {
+  if (note.annotationClass !== 'note') throw badRequest('Only reader notes have a status.');
+  await db
+    .update(items)
+    .set({ noteStatus: status, version: sql`${items.version} + 1`, modified: new Date() })
+    .where(eq(items.id, note.id));
+  return { itemId: note.id, noteStatus: status };
+}
+
+/** Notes, annotations and replies hanging off these items, for counts. */
+export async function threadIds(db: Db, rootIds: string[]): Promise<string[]> {
+  if (rootIds.length === 0) return [];
+  const rows = await db.select({ id: items.id }).from(items).where(inArray(items.rootItemId, rootIds));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeSelection, type Item, type Multilist } from '@listboard/core';
+import { Agent, createTestApp, type TestContext } from './harness';
+
+let t: TestContext;
+let author: Agent;
+let reader: Agent;
+let demo: Agent;
+let course: Multilist;
+
+const load = async (a: Agent): Promise<Multilist> =>
+  (await a.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })).json()[0];
+const tip = (b: Multilist) => b.lists[1]!.items[0]!;
+const notesOf = async (a: Agent): Promise<Item[]> => tip(await load(a)).notes;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  author = new Agent(t.app);
+  await author.signIn('author');
+  reader = new Agent(t.app);
+  await reader.signIn('reader');
+  demo = new Agent(t.app);
+  await demo.signIn('demo');
+  course = await load(author);
+});
+afterAll(async () => t.close());
+
+const note = (a: Agent, spec: object, extra: object = {}) =>
+  a.post('/api/forms/insert_note', { listId: course.lists[1]!._id, itemId: tip(course)._id, noteSpec: spec, ...extra });
+
+describe('reader notes', () => {
+  it('a reader notes a selected passage; it starts pending and hangs off the item, not the list', async () => {
+    const text = tip(course).text;
+    const at = text.indexOf('who published it');
+    const highlight = describeSelection(text, at, at + 'who published it'.length);
+    const res = await note(reader, { text: 'What about funding?', highlight, author: 'someone-else' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ annotationClass: 'note', noteStatus: 'pending' });
+    const b = await load(reader);
+    expect(b.lists[1]!.items).toHaveLength(course.lists[1]!.items.length);
+    const [n] = tip(b).notes;
+    expect(n).toMatchObject({ text: 'What about funding?', author: 'reader', noteStatus: 'pending', replyLevel: 0 });
+    expect(n!.highlight).toMatchObject({ exact: 'who published it' });
+  });
+
+  it('blank note text becomes [Highlight only]', async () => {
+    const res = await note(reader, { text: '   ' });
+    const n = (await notesOf(reader)).find((x) => x._id === res.json().itemId)!;
+    expect(n.text).toBe('[Highlight only]');
+  });
+
+  it('the author answers by replying; the reader replies again; levels and parents line up', async () => {
+    const first = (await notesOf(author)).find((n) => n.text === 'What about funding?')!;
+    const answer = await author.post('/api/forms/insert_anno', {
+      listId: course.lists[1]!._id,
+      itemId: tip(course)._id,
+      annoSpec: { text: 'Look at the About page.' },
+    });
+    expect(answer.json().annoLabel).toBe('1');
+    const reply = await note(author, { text: 'Check the imprint.', parentId: first._id });
+    expect(reply.json().annotationClass).toBe('reply');
+    let notes = await notesOf(reader);
+    expect(notes.find((n) => n._id === first._id)!.noteStatus).toBe('answered');
+    const back = await note(reader, { text: 'Thanks!', parentId: reply.json().itemId });
+    expect(back.statusCode).toBe(200);
+    notes = await notesOf(reader);
+    const r2 = notes.find((n) => n._id === back.json().itemId)!;
+    expect(r2).toMatchObject({ annotationClass: 'reply', replyLevel: 2, parentId: reply.json().itemId, rootItem: tip(course)._id });
+    const second = await author.post('/api/forms/insert_anno', {
+      listId: course.lists[1]!._id,
+      itemId: tip(course)._id,
+      annoSpec: { text: 'Another', label: '' },
+    });
+    expect(second.json().annoLabel).toBe('2');
+  });
+
+  it('only the board’s authors and editors dismiss; a dismissed note is hidden from other readers but can still be replied to', async () => {
+    const res = await note(reader, { text: 'Off topic' });
+    const id = res.json().itemId;
+    expect((await demo.post('/api/forms/set_note_status', { itemId: id, status: 'dismissed' })).statusCode).toBe(403);
+    expect((await author.post('/api/forms/set_note_status', { itemId: id, status: 'dismissed' })).json()).toMatchObject({ noteStatus: 'dismissed' });
+    expect((await notesOf(demo)).some((n) => n._id === id)).toBe(false);
+    expect((await notesOf(reader)).find((n) => n._id === id)!.noteStatus).toBe('dismissed');
+    expect((await note(reader, { text: 'Fair enough', parentId: id })).statusCode).toBe(200);
+  });
+
+  it('a private note is seen by its author only, never by the board owner or another reader', async () => {
+    const res = await note(reader, { text: 'my secret' }, { isPrivate: true });
+    const id = res.json().itemId;
+    expect((await notesOf(reader)).some((n) => n._id === id)).toBe(true);
+    for (const other of [author, demo]) expect((await notesOf(other)).some((n) => n._id === id)).toBe(false);
+    const guest = new Agent(t.app);
+    await guest.signInGuest();
+    expect((await notesOf(guest)).some((n) => n._id === id)).toBe(false);
+  });
+
+  it('guests cannot note, readers cannot annotate or set a status on an annotation', async () => {
+    const guest = new Agent(t.app);
+    await guest.signInGuest();
+    expect((await note(guest, { text: 'hi' })).statusCode).toBe(403);
+    const anno = await reader.post('/api/forms/insert_anno', { listId: course.lists[1]!._id, itemId: tip(course)._id, annoSpec: { text: 'x' } });
+    expect(anno.statusCode).toBe(403);
+    const annoId = (await notesOf(author)).find((n) => n.annotationClass === 'anno')!._id;
+    expect((await author.post('/api/forms/set_note_status', { itemId: annoId, status: 'answered' })).statusCode).toBe(400);
+  });
+
+  it('a caption is an annotation under a label', async () => {
+    const video = course.lists[0]!.items[0]!;
+    const res = await author.post('/api/forms/add_caption', { itemId: video._id, text: 'Opening remarks', annoLabel: 'intro' });
+    expect(res.json()).toMatchObject({ annotationClass: 'anno', annoLabel: 'intro' });
+  });
+
+  it('deleting an item deletes its notes with it', async () => {
+    const { itemId } = (await author.post('/api/forms/insert_item', { listId: course.lists[2]!._id, text: 'temp' })).json();
+    await reader.post('/api/forms/insert_note', { listId: course.lists[2]!._id, itemId, noteSpec: { text: 'on temp' } });
+    await author.post('/api/forms/delete_item', { itemId });
+    const { items } = await import('../src/db/schema');
+    const { eq } = await import('drizzle-orm');
+    expect(await t.database.db.select().from(items).where(eq(items.rootItemId, itemId))).toHaveLength(0);
+  });
+});
