@@ -20,6 +20,7 @@ import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { dbloadRoutes } from './routes/dbload';
 import { boardRoutes } from './routes/forms-boards';
+import { groupRoutes } from './routes/groups';
 import { createBus, type EventBus } from './realtime/bus';
 import { eventRoutes } from './realtime/routes';
 
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, bus: givenBus }: AppDeps): Pr
   await app.register(authRoutes, { db: database.db, config });
   await app.register(dbloadRoutes, { db: database.db, config });
   await app.register(boardRoutes, { db: database.db, config, bus });
+  await app.register(groupRoutes, { db: database.db });
 
   const hasWeb = await registerWeb(app, config.WEB_DIST);
   app.setNotFoundHandler((req, reply) => {

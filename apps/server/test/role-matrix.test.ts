@@ -38,6 +38,9 @@ const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
   '/api/forms/insert_note': (f) => ({ listId: f.board.lists[0]!._id, itemId: f.board.lists[0]!.items[1]!._id, noteSpec: { text: 'n' } }),
   '/api/forms/add_caption': (f) => ({ itemId: f.board.lists[0]!.items[0]!._id, text: 'caption' }),
   '/api/forms/set_note_status': (f) => ({ itemId: f.noteId, status: 'answered' }),
+  '/api/forms/assign_group': (f) => ({ multilistId: f.board._id, groupName: 'Open Readers' }),
+  '/api/forms/joinable_groups': (f) => ({ multilistId: f.board._id }),
+  '/api/forms/join_group': (f) => ({ multilistId: f.board._id, groupName: 'Open Readers' }),
   '/api/forms/dump_multilists': (f) => ({ multilistId: f.board._id }),
   '/api/forms/dump_clips_list': (f) => ({ multilistId: f.board._id }),
   '/api/forms/add_coauthor': (f) => ({ title: f.board.title, owner: f.board.owner, username: 'demo' }),
@@ -69,6 +72,10 @@ beforeAll(async () => {
   }
   for (const role of ROLES) {
     const a = new Agent(t.app);
+    if (role === 'author') {
+      await a.signIn('author');
+      await a.post('/api/forms/create_group', { name: 'Open Readers' });
+    }
     if (role === 'guest') await a.signInGuest();
     else await a.signIn(role);
     agents[role] = a;
@@ -93,6 +100,7 @@ async function freshBoard(): Promise<{ fixture: Fixture; policy: PolicyBoard }> 
   await owner.post('/api/forms/add_coauthor', { ...base, username: 'contributor1', contributorOnly: true });
   await owner.post('/api/forms/set_member', { multilistId: created.multilistId, username: 'member-none', privileges: [] });
   await owner.post('/api/forms/set_member', { multilistId: created.multilistId, username: 'member-full', privileges: ['edit', 'delete'] });
+  await owner.post('/api/forms/assign_group', { multilistId: created.multilistId, groupName: 'Open Readers' });
   const [before] = (await owner.post('/api/dbload/load_multilists', { addresses: [`/author/${created.ptitle}`] })).json();
   const note = await agents.reader!.post('/api/forms/insert_note', {
     listId: before.lists[1]._id,

@@ -39,6 +39,7 @@ import {
 } from '../services/multilists';
 import { setItemRange } from '../services/ranges';
 import { NOTE_CALLS } from './note-calls';
+import { GROUP_CALLS } from './group-calls';
 import { setViewState, type ViewStateKind } from '../services/viewstates';
 
 const uuid = z.uuid({ error: 'must be an id' });
@@ -392,4 +393,4 @@ const CONTENT_CALLS: BoardCall[] = [
 ];
 
 /** Every call on an existing board; the role-matrix test walks this list. */
-export const BOARD_CALLS: BoardCall[] = [...CONTENT_CALLS, ...NOTE_CALLS];
+export const BOARD_CALLS: BoardCall[] = [...CONTENT_CALLS, ...NOTE_CALLS, ...GROUP_CALLS];

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Multilist } from '@listboard/core';
+import { Agent, createTestApp, type TestContext } from './harness';
+
+let t: TestContext;
+let author: Agent;
+let reader: Agent;
+let demo: Agent;
+let course: Multilist;
+const load = async (a: Agent): Promise<Multilist> =>
+  (await a.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })).json()[0];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  author = new Agent(t.app);
+  await author.signIn('author');
+  reader = new Agent(t.app);
+  await reader.signIn('reader');
+  demo = new Agent(t.app);
+  await demo.signIn('demo');
+  course = await load(author);
+});
+afterAll(async () => t.close());
+
+describe('reader groups', () => {
+  it('a board with no groups says so when someone tries to join', async () => {
+    const res = await reader.post('/api/forms/joinable_groups', { multilistId: course._id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('This board references no groups.');
+  });
+
+  it('only the board owner assigns a group', async () => {
+    await author.post('/api/forms/create_group', { name: 'Section A', description: 'Tuesday seminar' });
+    await author.post('/api/forms/create_group', { name: 'Staff', isPrivate: true });
+    expect((await reader.post('/api/forms/assign_group', { multilistId: course._id, groupName: 'Section A' })).statusCode).toBe(403);
+    await author.post('/api/forms/assign_group', { multilistId: course._id, groupName: 'Section A' });
+    await author.post('/api/forms/assign_group', { multilistId: course._id, groupName: 'Staff' });
+    expect((await load(reader)).groups).toEqual(['Section A', 'Staff']);
+  });
+
+  it('readers are offered open groups and the private ones they are already in', async () => {
+    const offered = (await reader.post('/api/forms/joinable_groups', { multilistId: course._id })).json();
+    expect(offered.map((g: { name: string }) => g.name)).toEqual(['Section A']);
+    expect((await reader.post('/api/forms/join_group', { multilistId: course._id, groupName: 'Staff' })).statusCode).toBe(403);
+    await reader.post('/api/forms/join_group', { multilistId: course._id, groupName: 'Section A' });
+    expect((await reader.post('/api/forms/my_groups', {})).json().map((g: { name: string }) => g.name)).toEqual(['Section A']);
+    await author.post('/api/forms/add_group_member', { groupName: 'Staff', username: 'demo' });
+    const demoOffered = (await demo.post('/api/forms/joinable_groups', { multilistId: course._id })).json();
+    expect(demoOffered.map((g: { name: string }) => g.name).sort()).toEqual(['Section A', 'Staff']);
+  });
+
+  it('only the group owner adds members by name', async () => {
+    const res = await reader.post('/api/forms/add_group_member', { groupName: 'Staff', username: 'reader' });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('a group note is seen by the group and the board’s authors, not by other readers', async () => {
+    const tip = course.lists[1]!.items[1]!;
+    const res = await reader.post('/api/forms/insert_note', {
+      listId: course.lists[1]!._id,
+      itemId: tip._id,
+      noteSpec: { text: 'for section A', groupName: 'Section A' },
+    });
+    expect(res.statusCode).toBe(200);
+    const id = res.json().itemId;
+    const sees = async (a: Agent) => (await load(a)).lists[1]!.items[1]!.notes.some((n) => n._id === id);
+    expect(await sees(reader)).toBe(true);
+    expect(await sees(author)).toBe(true);
+    expect(await sees(demo)).toBe(false);
+    await demo.post('/api/forms/join_group', { multilistId: course._id, groupName: 'Section A' });
+    expect(await sees(demo)).toBe(true);
+    const notMember = new Agent(t.app);
+    await notMember.signIn('admin');
+    const denied = await notMember.post('/api/forms/insert_note', {
+      listId: course.lists[1]!._id,
+      itemId: tip._id,
+      noteSpec: { text: 'x', groupName: 'Staff' },
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+});
