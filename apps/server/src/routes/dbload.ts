@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEVICES } from '@listboard/core';
+import { DEVICES, isGuestUser, isSiteAdmin, parseAddress } from '@listboard/core';
+import { badRequest, forbidden, unauthorized } from '../lib/errors';
+import { CUSTOM_CODES, customHits, resultsBoard, type CustomCode } from '../services/custom-search';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists } from '../services/boards-load';
@@ -30,6 +32,34 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         sessionId: req.sessionId,
         log: (m) => req.log.info(m),
       }),
+  );
+
+  app.post(
+    '/api/dbload/load_search',
+    {
+      schema: {
+        tags: ['dbload'],
+        summary: 'Run a search given as an address query and return its results as a board',
+        description:
+          'The custom searches of the Listings and Discussion pages: `/{user}/home?code=pending&username={user}`. ' +
+          `Codes: ${CUSTOM_CODES.join(', ')}. Results come as one list per week, newest first.`,
+        body: z.object({ address: z.string().max(4000), username: z.string().max(200).optional() }),
+      },
+    },
+    async (req) => {
+      const actor = req.actor;
+      if (!actor || isGuestUser(actor)) throw unauthorized('Please sign in to see your listings.');
+      const { query } = parseAddress(req.body.address);
+      const params = new URLSearchParams(query ?? '');
+      const code = params.get('code');
+      if (!code || !(CUSTOM_CODES as readonly string[]).includes(code)) {
+        throw badRequest(`Unknown search code: ${code ?? '(none)'}`);
+      }
+      const username = params.get('username') ?? actor.username;
+      if (username !== actor.username && !isSiteAdmin(actor)) throw forbidden('You can only list your own notes and boards.');
+      const hits = await customHits(db, actor, code as CustomCode, username);
+      return resultsBoard(username, code as CustomCode, hits);
+    },
   );
 
   app.post(

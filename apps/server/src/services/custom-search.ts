@@ -1,0 +1,228 @@
+/**
+ * The custom searches behind the Listings and Discussion pages (spec section 3, custom search
+ * codes). Each result is a board: one list per week, one item per hit, each linking to its
+ * source as /{owner}/home;{board title}.
+ */
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { canSeeNote, type Multilist, type Item, type List } from '@listboard/core';
+import type { Db } from '../db/client';
+import { boardMembers, items, multilists } from '../db/schema';
+import { badRequest } from '../lib/errors';
+import { policyBoard } from './boards-load';
+import { userGroupNames } from './notes';
+import type { Actor } from './users';
+
+export const CUSTOM_CODES = [
+  'myBoards',
+  'coBoards',
+  'annoBoards',
+  'myAnnos',
+  'myNotes',
+  'annos',
+  'notes',
+  'groupNotes',
+  'pending',
+  'answered',
+  'dismissed',
+] as const;
+export type CustomCode = (typeof CUSTOM_CODES)[number];
+
+export const CUSTOM_TITLES: Record<CustomCode, string> = {
+  myBoards: 'Authored boards',
+  coBoards: 'Coauthored boards',
+  annoBoards: 'Annotated boards',
+  myAnnos: 'My annotations',
+  myNotes: 'My notes',
+  annos: 'Annotations',
+  notes: 'Notes',
+  groupNotes: 'Group notes',
+  pending: 'Pending notes',
+  answered: 'Answered notes',
+  dismissed: 'Dismissed notes',
+};
+
+interface Hit {
+  date: Date;
+  text: string;
+}
+
+/** Monday of the week, as YYYY-MM-DD (UTC), so a bucket reads the same everywhere. */
+export function weekOf(d: Date): string {
+  const day = (d.getUTCDay() + 6) % 7;
+  const monday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day));
+  return monday.toISOString().slice(0, 10);
+}
+
+const excerpt = (t: string, n = 140) => {
+  const one = t.replace(/\s+/g, ' ').trim();
+  return one.length > n ? `${one.slice(0, n - 1)}…` : one;
+};
+const boardLink = (owner: string, ptitle: string, title: string) => `[${title}](/${owner}/home;${ptitle})`;
+
+async function boardHits(db: Db, ids: string[] | null, where: ReturnType<typeof eq> | undefined): Promise<Hit[]> {
+  const rows = await db
+    .select()
+    .from(multilists)
+    .where(ids ? inArray(multilists.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']) : where)
+    .orderBy(desc(multilists.modified));
+  return rows.map((b) => ({ date: b.modified, text: `### ${boardLink(b.owner, b.ptitle, b.title)}\n\n${excerpt(b.description)}` }));
+}
+
+async function noteHits(
+  db: Db,
+  actor: Actor,
+  filter: { cls: ('anno' | 'note' | 'reply')[]; author?: string; boardOwner?: string; status?: string; groupsOnly?: boolean },
+): Promise<Hit[]> {
+  const conds = [inArray(items.annotationClass, filter.cls)];
+  if (filter.author) conds.push(eq(items.author, filter.author));
+  if (filter.boardOwner) conds.push(eq(multilists.owner, filter.boardOwner));
+  if (filter.status) conds.push(eq(items.noteStatus, filter.status as 'pending'));
+  if (filter.groupsOnly) conds.push(sql`${items.groupName} is not null`);
+  const rows = await db
+    .select({ item: items, board: multilists })
+    .from(items)
+    .innerJoin(multilists, eq(multilists.id, items.multilistId))
+    .where(and(...conds))
+    .orderBy(desc(items.created))
+    .limit(500);
+  const boardIds = [...new Set(rows.map((r) => r.board.id))];
+  const members = boardIds.length ? await db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds)) : [];
+  const mine = await userGroupNames(db, actor.id);
+  return rows
+    .filter((r) =>
+      canSeeNote(actor, policyBoard(r.board, members.filter((m) => m.multilistId === r.board.id)), r.item, mine) &&
+      (!filter.groupsOnly || mine.includes(r.item.groupName ?? '')),
+    )
+    .map((r) => ({
+      date: r.item.created,
+      text: `**${r.item.author}** on ${boardLink(r.board.owner, r.board.ptitle, r.board.title)}${r.item.noteStatus ? ` · ${r.item.noteStatus}` : ''}\n\n${excerpt(r.item.text)}`,
+    }));
+}
+
+export async function customHits(db: Db, actor: Actor, code: CustomCode, username: string): Promise<Hit[]> {
+  switch (code) {
+    case 'myBoards':
+      return boardHits(db, null, eq(multilists.owner, username));
+    case 'coBoards': {
+      const rows = await db
+        .select({ id: boardMembers.multilistId })
+        .from(boardMembers)
+        .where(and(eq(boardMembers.username, username), eq(boardMembers.kind, 'author')));
+      return boardHits(db, rows.map((r) => r.id), undefined);
+    }
+    case 'annoBoards': {
+      const rows = await db
+        .selectDistinct({ id: items.multilistId })
+        .from(items)
+        .where(and(eq(items.author, username), ne(items.annotationClass, 'none')));
+      return boardHits(db, rows.map((r) => r.id), undefined);
+    }
+    case 'myAnnos':
+      return noteHits(db, actor, { cls: ['anno'], author: username });
+    case 'myNotes':
+      return noteHits(db, actor, { cls: ['note'], boardOwner: username });
+    case 'annos':
+      return noteHits(db, actor, { cls: ['anno'] });
+    case 'notes':
+      return noteHits(db, actor, { cls: ['note', 'reply'], author: username });
+    case 'groupNotes':
+      return noteHits(db, actor, { cls: ['note', 'reply'], groupsOnly: true });
+    case 'pending':
+    case 'answered':
+    case 'dismissed':
+      return noteHits(db, actor, { cls: ['note'], boardOwner: username, status: code });
+    default:
+      throw badRequest(`Unknown search code: ${String(code)}`);
+  }
+}
+
+/** A results board: one list per week (newest first), one item per hit. */
+export function resultsBoard(owner: string, code: CustomCode, hits: Hit[]): Multilist {
+  const byWeek = new Map<string, Hit[]>();
+  for (const h of hits) {
+    const w = weekOf(h.date);
+    byWeek.set(w, [...(byWeek.get(w) ?? []), h]);
+  }
+  const now = new Date().toISOString();
+  let indexInBoard = 0;
+  const lists: List[] = [...byWeek.entries()].map(([week, weekHits], li) => ({
+    _id: `${code}-${week}`,
+    multilistId: `search-${code}`,
+    index: li,
+    title: `Week of ${week}`,
+    description: `${weekHits.length} ${weekHits.length === 1 ? 'result' : 'results'}`,
+    author: owner,
+    created: now,
+    modified: now,
+    reverse: false,
+    tourId: null,
+    version: 1,
+    viewstate: {},
+    items: weekHits.map(
+      (h, ii): Item => ({
+        _id: `${code}-${week}-${ii}`,
+        listId: `${code}-${week}`,
+        multilistId: `search-${code}`,
+        index: ii,
+        indexInBoard: indexInBoard++,
+        listIndex: li,
+        owner,
+        author: owner,
+        hint: null,
+        text: h.text,
+        blocks: [{ text: h.text, type: 'mdtext' }],
+        created: h.date.toISOString(),
+        modified: h.date.toISOString(),
+        startdate: null,
+        stopdate: null,
+        importUrl: null,
+        highlight: null,
+        replyLevel: 0,
+        rootItem: null,
+        parentId: null,
+        annotationClass: 'none',
+        annoLabel: null,
+        noteStatus: null,
+        isPrivate: false,
+        groupName: null,
+        labels: [],
+        format: {},
+        flags: {},
+        mediaMarkers: [],
+        blockMarkers: [],
+        sentenceMarkers: [],
+        version: 1,
+        viewstate: {},
+        notes: [],
+      }),
+    ),
+  }));
+  return {
+    _id: `search-${code}`,
+    owner,
+    title: CUSTOM_TITLES[code],
+    ptitle: code.toLowerCase(),
+    altTitle: null,
+    description: hits.length ? `${hits.length} in ${lists.length} ${lists.length === 1 ? 'week' : 'weeks'}` : 'Nothing here yet.',
+    listed: false,
+    hasPassword: false,
+    locked: false,
+    labels: [],
+    labelColors: {},
+    colors: {},
+    readerColors: {},
+    isTable: false,
+    authors: [],
+    readers: [],
+    contributors: [],
+    groups: [],
+    linkedBoards: [],
+    sectionsInfoArray: [],
+    created: now,
+    modified: now,
+    version: 1,
+    lists,
+    viewstate: {},
+    abilities: { role: 'reader', select: true, edit: false, delete: false, annotate: false, note: false, addCoauthor: false },
+  };
+}
