@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/db/seed';
 import { createBoard } from '../apps/server/src/services/boards-create';
-import { loadMultilists } from '../apps/server/src/services/boards-load';
+import { clearContentCache, loadMultilists } from '../apps/server/src/services/boards-load';
 import { startPostgres } from '../apps/server/test/postgres-server';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
@@ -49,6 +49,10 @@ async function measure(database: Database) {
   const [b] = await loadMultilists(database.db, ['/author/board-load'], ctx);
   const blockCount = b!.lists.reduce((n, l) => n + l.items.reduce((m, i) => m + i.blocks.length, 0), 0);
   const service = await time(() => loadMultilists(database.db, ['/author/board-load'], ctx));
+  const cold = await time(() => {
+    clearContentCache(database.db);
+    return loadMultilists(database.db, ['/author/board-load'], ctx);
+  });
   const bare = await time(async () => {
     const r = await database.db.execute(sql`select id from multilists where owner = 'author' and ptitle = 'board-load'`);
     const id = (r as unknown as { rows: { id: string }[] }).rows[0]!.id;
@@ -58,7 +62,7 @@ async function measure(database: Database) {
       sql`select b.* from blocks b join items i on i.id = b.item_id where i.multilist_id = ${id} order by b.item_id, b.index`,
     );
   });
-  return { items: b!.lists.reduce((n, l) => n + l.items.length, 0), blocks: blockCount, service, bare };
+  return { items: b!.lists.reduce((n, l) => n + l.items.length, 0), blocks: blockCount, service, cold, bare };
 }
 
 export async function boardLoadBench() {
@@ -81,6 +85,7 @@ export async function boardLoadBench() {
   for (const [driver, r] of Object.entries(results)) {
     console.log(`board-load on ${driver}: ${r.items} items, ${r.blocks} blocks, ${CALLS} calls`);
     console.log(`  load_multilists : p50 ${r.service.p50.toFixed(1)} ms, p95 ${r.service.p95.toFixed(1)} ms`);
+    console.log(`  … cold (no cache): p50 ${r.cold.p50.toFixed(1)} ms, p95 ${r.cold.p95.toFixed(1)} ms`);
     console.log(`  bare SQL        : p50 ${r.bare.p50.toFixed(1)} ms, p95 ${r.bare.p95.toFixed(1)} ms`);
     console.log(`  ratio (p50)     : ${(r.service.p50 / r.bare.p50).toFixed(2)}×`);
   }

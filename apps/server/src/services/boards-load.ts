@@ -75,17 +75,90 @@ export async function loadMultilists(db: Db, addresses: string[], ctx: LoadConte
   return assembleBoards(db, found, ctx);
 }
 
-export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContext): Promise<Multilist[]> {
-  const username = ctx.actor?.username ?? '';
-  const boardIds = boards.map((b) => b.id);
+interface BoardContent {
+  lists: ListRow[];
+  items: ItemRow[];
+  blocks: BlockRow[];
+  media: (typeof mediaMarkers.$inferSelect)[];
+  text: (typeof textMarkers.$inferSelect)[];
+}
+
+/**
+ * A board's rows change only through writes that bump its version, so its content can be kept
+ * per version and reused until the next write; per-user parts (visibility, view states,
+ * abilities) are still worked out on every request. The version is read before the rows, so a
+ * cached entry is never older than its label. Kept per database handle, at most CACHE_BOARDS.
+ */
+const CACHE_BOARDS = 64;
+const contentCache = new WeakMap<object, Map<string, { version: number; content: BoardContent }>>();
+
+function cacheFor(db: Db) {
+  let c = contentCache.get(db);
+  if (!c) contentCache.set(db, (c = new Map()));
+  return c;
+}
+
+/** Forgets cached board content, e.g. to measure cold loads. */
+export function clearContentCache(db: Db): void {
+  contentCache.delete(db);
+}
+
+async function fetchContent(db: Db, boardIds: string[]): Promise<Map<string, BoardContent>> {
   const idList = sql.join(
     boardIds.map((id) => sql`${id}`),
     sql`, `,
   );
   // Child rows are selected by board, not by a list of item ids: a 2,000-id parameter list costs
-  // more to bind and plan than the join does to run. All queries go out at once.
+  // more to bind and plan than the join does to run.
   const inBoards = sql`(select id from ${items} where ${items.multilistId} in (${idList}))`;
-  const [memberRows, unlockRows, listRows, itemRowsAll, blockRows, mediaRows, textRows, vsRows, myGroups] = await Promise.all([
+  const [listRows, itemRows, blockRows, mediaRows, textRows] = await Promise.all([
+    db.select().from(lists).where(inArray(lists.multilistId, boardIds)).orderBy(asc(lists.multilistId), asc(lists.index)),
+    db.select(itemColumns).from(items).where(inArray(items.multilistId, boardIds)).orderBy(asc(items.listId), asc(items.index)),
+    db.select().from(blocks).where(sql`${blocks.itemId} in ${inBoards}`).orderBy(asc(blocks.itemId), asc(blocks.index)),
+    db.select().from(mediaMarkers).where(sql`${mediaMarkers.itemId} in ${inBoards}`).orderBy(asc(mediaMarkers.time)),
+    db.select().from(textMarkers).where(sql`${textMarkers.itemId} in ${inBoards}`).orderBy(asc(textMarkers.cursorIndex)),
+  ]);
+  const boardOfItem = new Map(itemRows.map((i) => [i.id, i.multilistId]));
+  const out = new Map<string, BoardContent>(boardIds.map((id) => [id, { lists: [], items: [], blocks: [], media: [], text: [] }]));
+  for (const l of listRows) out.get(l.multilistId)!.lists.push(l);
+  for (const i of itemRows) out.get(i.multilistId)!.items.push(i);
+  for (const b of blockRows) out.get(boardOfItem.get(b.itemId)!)?.blocks.push(b);
+  for (const m of mediaRows) out.get(boardOfItem.get(m.itemId)!)?.media.push(m);
+  for (const t of textRows) out.get(boardOfItem.get(t.itemId)!)?.text.push(t);
+  return out;
+}
+
+async function boardContent(db: Db, boards: BoardRow[]): Promise<Map<string, BoardContent>> {
+  const cache = cacheFor(db);
+  const result = new Map<string, BoardContent>();
+  const missing: BoardRow[] = [];
+  for (const b of boards) {
+    const hit = cache.get(b.id);
+    if (hit && hit.version === b.version) {
+      // Refresh its place in the LRU order.
+      cache.delete(b.id);
+      cache.set(b.id, hit);
+      result.set(b.id, hit.content);
+    } else missing.push(b);
+  }
+  if (missing.length) {
+    const fetched = await fetchContent(
+      db,
+      missing.map((b) => b.id),
+    );
+    for (const b of missing) {
+      const content = fetched.get(b.id)!;
+      result.set(b.id, content);
+      cache.set(b.id, { version: b.version, content });
+      while (cache.size > CACHE_BOARDS) cache.delete(cache.keys().next().value!);
+    }
+  }
+  return result;
+}
+
+export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContext): Promise<Multilist[]> {
+  const boardIds = boards.map((b) => b.id);
+  const [memberRows, unlockRows, content, vsRows, myGroups] = await Promise.all([
     db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds)),
     ctx.sessionId
       ? db
@@ -93,21 +166,7 @@ export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContex
           .from(boardUnlocks)
           .where(and(eq(boardUnlocks.sessionId, ctx.sessionId), inArray(boardUnlocks.multilistId, boardIds)))
       : [],
-    db.select().from(lists).where(inArray(lists.multilistId, boardIds)).orderBy(asc(lists.multilistId), asc(lists.index)),
-    db
-      .select(itemColumns)
-      .from(items)
-      .where(
-        and(
-          inArray(items.multilistId, boardIds),
-          // Private notes and annotations are seen by their author only.
-          or(eq(items.isPrivate, false), eq(items.author, username)),
-        ),
-      )
-      .orderBy(asc(items.listId), asc(items.index)),
-    db.select().from(blocks).where(sql`${blocks.itemId} in ${inBoards}`).orderBy(asc(blocks.itemId), asc(blocks.index)),
-    db.select().from(mediaMarkers).where(sql`${mediaMarkers.itemId} in ${inBoards}`).orderBy(asc(mediaMarkers.time)),
-    db.select().from(textMarkers).where(sql`${textMarkers.itemId} in ${inBoards}`).orderBy(asc(textMarkers.cursorIndex)),
+    boardContent(db, boards),
     ctx.actor
       ? db
           .select()
@@ -117,14 +176,20 @@ export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContex
               eq(viewStates.userId, ctx.actor.id),
               or(
                 inArray(viewStates.targetId, boardIds),
-                sql`${viewStates.targetId} in (select id from ${lists} where ${lists.multilistId} in (${idList}))`,
-                sql`${viewStates.targetId} in ${inBoards}`,
+                sql`${viewStates.targetId} in (select id from ${lists} where ${inArray(lists.multilistId, boardIds)})`,
+                sql`${viewStates.targetId} in (select id from ${items} where ${inArray(items.multilistId, boardIds)})`,
               ),
             ),
           )
       : [],
     ctx.actor ? userGroupNames(db, ctx.actor.id) : [],
   ]);
+  const all = [...content.values()];
+  const listRows = all.flatMap((c) => c.lists);
+  const itemRowsAll = all.flatMap((c) => c.items);
+  const blockRows = all.flatMap((c) => c.blocks);
+  const mediaRows = all.flatMap((c) => c.media);
+  const textRows = all.flatMap((c) => c.text);
   const membersByBoard = groupBy(memberRows, (m) => m.multilistId);
   const unlocked = new Set(unlockRows.map((u) => u.id));
   const locked = new Set(
@@ -142,6 +207,8 @@ export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContex
     (i) =>
       !locked.has(i.multilistId) &&
       itemVisible(i.flags, { appVersion: ctx.appVersion, device }) &&
+      // Private items and notes are seen by their author only.
+      (!i.isPrivate || (ctx.actor !== null && i.author === ctx.actor.username)) &&
       (i.annotationClass === 'none' || canSeeNote(ctx.actor, policyOf.get(i.multilistId)!, i, myGroups)),
   );
 
