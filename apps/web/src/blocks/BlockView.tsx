@@ -1,0 +1,137 @@
+/**
+ * One renderer per block type, looked up in one table: adding a type means adding an entry.
+ */
+import { useMemo, useState, type ReactElement } from 'react';
+import katex from 'katex';
+import hljs from 'highlight.js/lib/common';
+import DOMPurify from 'dompurify';
+import type { Block, BlockType } from '@listboard/core';
+import { renderMarkdown } from './markdown';
+
+type Renderer = (props: { block: Block }) => ReactElement;
+
+function Html({ html, className }: { html: string; className: string }) {
+  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+const MarkdownBlock: Renderer = ({ block }) => {
+  const html = useMemo(() => renderMarkdown(block.text), [block.text]);
+  return <Html className="block block-md" html={html} />;
+};
+
+const CodeBlock: Renderer = ({ block }) => {
+  const html = useMemo(() => {
+    const body = block.text.replace(/^(```|~~~)[^\n]*\n?/, '').replace(/\n?(```|~~~)\s*$/, '');
+    const lang = block.highlightLanguage && hljs.getLanguage(block.highlightLanguage) ? block.highlightLanguage : undefined;
+    const out = lang ? hljs.highlight(body, { language: lang }).value : hljs.highlightAuto(body).value;
+    return DOMPurify.sanitize(out);
+  }, [block.text, block.highlightLanguage]);
+  return (
+    <pre className="block block-code">
+      <code className="hljs" dangerouslySetInnerHTML={{ __html: html }} />
+    </pre>
+  );
+};
+
+function mathSource(block: Block): { tex: string; display: boolean } {
+  const t = block.text.trim();
+  if (block.type === 'mathblock1') return { tex: t.replace(/^\$\$/, '').replace(/\$\$$/, ''), display: true };
+  if (block.type === 'mathblock2') return { tex: t.replace(/^\\\[/, '').replace(/\\\]$/, ''), display: true };
+  if (block.type === 'mathinline1') return { tex: t.replace(/^\$/, '').replace(/\$$/, ''), display: false };
+  return { tex: t.replace(/^\\\(/, '').replace(/\\\)$/, ''), display: false };
+}
+
+const MathBlock: Renderer = ({ block }) => {
+  const html = useMemo(() => {
+    const { tex, display } = mathSource(block);
+    return katex.renderToString(tex, { displayMode: display, throwOnError: false, output: 'htmlAndMathml' });
+  }, [block]);
+  return <Html className="block block-math" html={html} />;
+};
+
+function Caption({ block }: { block: Block }) {
+  return block.caption ? <figcaption>{block.caption}</figcaption> : null;
+}
+
+const ImageBlock: Renderer = ({ block }) => {
+  const [failed, setFailed] = useState(false);
+  const src = block.url ?? block.text.trim();
+  return (
+    <figure className="block block-image">
+      {failed ? (
+        <div className="not-found" role="img" aria-label={`Image not found: ${src}`}>
+          Image not found
+        </div>
+      ) : (
+        <img src={src} alt={block.altText ?? block.caption ?? ''} title={block.titleText} loading="lazy" onError={() => setFailed(true)} />
+      )}
+      <Caption block={block} />
+    </figure>
+  );
+};
+
+const VideoBlock: Renderer = ({ block }) => (
+  <figure className="block block-video">
+    <video controls preload="none" poster={block.posterUrl} src={block.range?.url ?? block.url} aria-label={block.caption ?? 'Video'} />
+    <Caption block={block} />
+  </figure>
+);
+
+const AudioBlock: Renderer = ({ block }) => (
+  <figure className="block block-audio">
+    {block.url ? <audio controls preload="none" src={block.range?.url ?? block.url} aria-label={block.caption ?? 'Audio'} /> : <span>Not found</span>}
+    <Caption block={block} />
+  </figure>
+);
+
+const ExternalUrlBlock: Renderer = ({ block }) => {
+  const url = block.url ?? block.text.trim();
+  let host = url;
+  try {
+    host = new URL(url).host;
+  } catch {
+    // keep the text as typed
+  }
+  return (
+    <a className="block block-link-card" href={url} target="_blank" rel="noopener noreferrer">
+      <span className="link-card-host">{host}</span>
+      <span className="link-card-title">{block.caption ?? url}</span>
+    </a>
+  );
+};
+
+const DocumentBlock: Renderer = ({ block }) => (
+  <a className="block block-link-card" href={block.url ?? block.text} target="_blank" rel="noopener noreferrer">
+    <span className="link-card-host">{(block.suffix ?? 'file').toUpperCase()}</span>
+    <span className="link-card-title">{block.caption ?? block.url}</span>
+  </a>
+);
+
+const TextBlock: Renderer = ({ block }) => <p className="block block-text">{block.text}</p>;
+
+export const BLOCK_RENDERERS: Partial<Record<BlockType, Renderer>> = {
+  mdtext: MarkdownBlock,
+  mdlist: MarkdownBlock,
+  mdtable: MarkdownBlock,
+  mdhtml: MarkdownBlock,
+  mdtextlink: MarkdownBlock,
+  mdimagelink: MarkdownBlock,
+  listtoggle: MarkdownBlock,
+  dynamic: MarkdownBlock,
+  fencedcode: CodeBlock,
+  mathblock1: MathBlock,
+  mathblock2: MathBlock,
+  mathinline1: MathBlock,
+  mathinline2: MathBlock,
+  image: ImageBlock,
+  video: VideoBlock,
+  audio: AudioBlock,
+  externalurl: ExternalUrlBlock,
+  document: DocumentBlock,
+  text: TextBlock,
+};
+
+export function BlockView({ block }: { block: Block }) {
+  const R = BLOCK_RENDERERS[block.type] ?? TextBlock;
+  return <R block={block} />;
+}

@@ -1,0 +1,49 @@
+import { boardMsg } from '@listboard/core';
+import { useConnection } from '../api/client';
+import { useAlerts } from '../state/alerts';
+import { useSession } from '../state/session';
+
+/** Phones get the last board of the chain only, so the path fits. */
+export function shortPath(path: string): string {
+  const parts = path.split(';');
+  return parts.length > 1 ? `…;${parts[parts.length - 1]}` : path;
+}
+
+export function Header({ path, phone }: { path: string; phone: boolean }) {
+  const user = useSession((s) => s.user);
+  const connected = useConnection((s) => s.connected);
+  const alerts = useAlerts((s) => s.alerts);
+  const dismiss = useAlerts((s) => s.dismiss);
+  return (
+    <header className="app-header">
+      <div className="status-bar">
+        <a className="brand" href="/" aria-label="Listboard home">
+          <img src="/favicon.svg" alt="" width="24" height="24" />
+          <span>Listboard</span>
+        </a>
+        <span className="path" title={decodeURIComponent(path)}>
+          {decodeURIComponent(phone ? shortPath(path) : path)}
+        </span>
+        <span className="user" aria-label="Signed in as">
+          <span className="user-name">{user?.username}</span>
+          {!phone && user?.email && <span className="user-email">{user.email}</span>}
+        </span>
+      </div>
+      {!connected && (
+        <div className="bar connection-bar" role="alert">
+          {boardMsg.noConnection}
+        </div>
+      )}
+      <div className="alert-bar" aria-live="polite">
+        {alerts.map((a) => (
+          <div key={a.id} className="bar alert" role="status">
+            <span>{a.text}</span>
+            <button type="button" aria-label="Dismiss" onClick={() => dismiss(a.id)}>
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </header>
+  );
+}

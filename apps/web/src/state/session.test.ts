@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from './session';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const guest = { _id: 'g1', username: 'guest', roles: ['guest'], fullname: 'Guest', email: null };
+
+beforeEach(() => useSession.setState({ phase: 'loading', user: null, error: null }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('session start', () => {
+  it('signs an unauthenticated visitor in as guest, then is ready', async () => {
+    const fetchMock = vi.fn(async (path: string) =>
+      path === '/api/auth/session'
+        ? json(200, { user: null, rootBoard: 'home', adminUser: 'admin', appVersion: 'PRODUCTION' })
+        : json(200, { user: guest }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await useSession.getState().start();
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/auth/session', '/api/auth/guest']);
+    expect(useSession.getState()).toMatchObject({ phase: 'ready', user: { username: 'guest' } });
+  });
+
+  it('keeps a signed-in user without signing in as guest', async () => {
+    const fetchMock = vi.fn(async () =>
+      json(200, { user: { ...guest, _id: 'u2', username: 'sam' }, rootBoard: 'home', adminUser: 'admin', appVersion: 'PRODUCTION' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await useSession.getState().start();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(useSession.getState().user?.username).toBe('sam');
+  });
+
+  it('reports the spec error when the guest sign-in fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) =>
+        path === '/api/auth/session' ? json(200, { user: null, rootBoard: 'home', adminUser: 'admin' }) : json(400, { error: 'x' }),
+      ),
+    );
+    await useSession.getState().start();
+    expect(useSession.getState()).toMatchObject({ phase: 'error', error: 'Failed to log in guest user' });
+  });
+});
