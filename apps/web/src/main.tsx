@@ -4,6 +4,10 @@ import 'katex/dist/katex.min.css';
 import 'highlight.js/styles/github.css';
 import './styles.css';
 import { App } from './App';
+import { useUi } from './state/ui';
+
+// Set before the first paint, so a dark theme never flashes light.
+document.documentElement.dataset.theme = useUi.getState().theme;
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

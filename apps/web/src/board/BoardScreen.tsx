@@ -1,14 +1,33 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LIST_WIDTH_STEPS, PHONE_MAX_WIDTH, phoneListWidth, resolveStartPath, type Multilist } from '@listboard/core';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  LIST_WIDTH_STEPS,
+  PHONE_MAX_WIDTH,
+  THEMES,
+  boardMsg,
+  phoneListWidth,
+  resolveStartPath,
+  toolbarRoleFlags,
+  type Item,
+  type List,
+  type Multilist,
+} from '@listboard/core';
+import { lastError, postJson } from '../api/client';
 import { useSession } from '../state/session';
 import { useAlerts } from '../state/alerts';
+import { DEFAULT_DISPLAY, useUi, type Display, type Selection } from '../state/ui';
+import type { CommandContext } from '../commands/registry';
+import { FORM_BY_ID } from '../forms/definitions';
+import { Form } from '../forms/Form';
+import { toggleForm, type FormContext } from '../forms/registry';
 import { Header } from './Header';
 import { ListColumn } from './ListColumn';
+import { ShortcutSheet, Toolbar } from './Toolbar';
 import { deviceOf, useBoards } from './useBoards';
 import { handleLinkClick } from './links';
-
-const DEFAULT_ZOOM = 2;
+import { useKeyboard } from './useKeyboard';
+import { useLiveBoards } from './useLiveBoards';
 
 function useViewportWidth(): number {
   return useSyncExternalStore(
@@ -20,7 +39,17 @@ function useViewportWidth(): number {
   );
 }
 
-function BoardView({ board }: { board: Multilist }) {
+const DISPLAY_KEYS = Object.keys(DEFAULT_DISPLAY) as (keyof Display)[];
+
+function BoardView(props: {
+  board: Multilist;
+  selection: Selection;
+  display: Display;
+  onSelectList(board: Multilist, list: List): void;
+  onSelectItem(board: Multilist, item: Item, text: string | null): void;
+}) {
+  const { board, selection, display } = props;
+  const selectable = board.abilities.select;
   return (
     <section className="board" aria-label={`Board ${board.owner}/${board.title}`} data-board={`${board.owner}/${board.ptitle}`}>
       <header className="board-header">
@@ -35,7 +64,15 @@ function BoardView({ board }: { board: Multilist }) {
       ) : (
         <div className="lists">
           {board.lists.map((l) => (
-            <ListColumn key={l._id} list={l} />
+            <ListColumn
+              key={l._id}
+              list={l}
+              selection={selection}
+              selectable={selectable}
+              display={display}
+              onSelectList={(list) => props.onSelectList(board, list)}
+              onSelectItem={(item, text) => props.onSelectItem(board, item, text)}
+            />
           ))}
           {board.lists.length === 0 && <p className="empty">This board has no lists yet.</p>}
         </div>
@@ -47,11 +84,15 @@ function BoardView({ board }: { board: Multilist }) {
 export function BoardScreen() {
   const location = useLocation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const session = useSession();
+  const ui = useUi();
+  const alert = useAlerts((s) => s.show);
   const width = useViewportWidth();
   const phone = width <= PHONE_MAX_WIDTH;
   const path = location.pathname;
   const user = session.user;
+  const isGuest = !user || user.roles.includes('guest');
 
   // Start-path rules: '/', '/{name}', privacy, terms, trailing slashes, '/admin/home' for others.
   useEffect(() => {
@@ -59,30 +100,171 @@ export function BoardScreen() {
     const target = resolveStartPath(here, {
       username: user?.username ?? null,
       isAdmin: user?.roles.includes('lbadmin') ?? false,
-      isGuest: user?.roles.includes('guest') ?? true,
+      isGuest,
       rootBoard: session.rootBoard,
       adminUser: session.adminUser,
     });
     if (target !== here) navigate(target, { replace: true });
-  }, [location.pathname, location.search, location.hash, user, session.rootBoard, session.adminUser, navigate]);
+  }, [location.pathname, location.search, location.hash, user, isGuest, session.rootBoard, session.adminUser, navigate]);
 
-  const { data: boards, isLoading, error } = useBoards(path, user?.username, deviceOf(width));
+  useEffect(() => {
+    document.documentElement.dataset.theme = ui.theme;
+  }, [ui.theme]);
+
+  const { data: boards = [], isLoading, error } = useBoards(path, user?.username, deviceOf(width));
+  useLiveBoards(boards.map((b) => b._id));
+  const board = boards.find((b) => b._id === ui.selection.multilistId) ?? boards[boards.length - 1] ?? null;
+
+  // A board opens the way this user left it (view state kept on the server).
+  const restored = useRef<string | null>(null);
+  useEffect(() => {
+    if (!board || restored.current === board._id) return;
+    restored.current = board._id;
+    const saved = Object.fromEntries(DISPLAY_KEYS.filter((k) => k in board.viewstate).map((k) => [k, board.viewstate[k]]));
+    ui.setDisplay({ ...DEFAULT_DISPLAY, ...saved });
+  }, [board, ui]);
+
   const main = useRef<HTMLElement>(null);
-  const boardCount = boards?.length ?? 0;
-
-  // When a board is added to the chain, bring it into view.
   const lastCount = useRef(0);
   useEffect(() => {
-    if (boardCount > lastCount.current && lastCount.current > 0) {
+    if (boards.length > lastCount.current && lastCount.current > 0) {
       main.current?.querySelector('.board:last-child')?.scrollIntoView({ behavior: 'smooth', inline: 'start', block: 'nearest' });
     }
-    lastCount.current = boardCount;
-  }, [boardCount]);
+    lastCount.current = boards.length;
+  }, [boards.length]);
 
-  const listWidth = phone ? phoneListWidth(width) : LIST_WIDTH_STEPS[DEFAULT_ZOOM];
+  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: ['boards'] }), [queryClient]);
+
+  const call = useCallback(
+    async (p: string, body: object, label: string) => {
+      const res = await postJson(p, body);
+      if (res === null) {
+        alert(lastError?.error ?? `ERROR: ${label}`);
+        return false;
+      }
+      await reload();
+      return true;
+    },
+    [alert, reload],
+  );
+
+  const setDisplay = useCallback(
+    (patch: Partial<Display>) => {
+      ui.setDisplay(patch);
+      if (board && user && !isGuest) {
+        void postJson('/api/display/update_multilistvs', { query: { userId: user._id, multilistId: board._id }, doc: { $set: patch } });
+      }
+    },
+    [ui, board, user, isGuest],
+  );
+
+  const openForm = useCallback(
+    (id: string) => {
+      const { next, refused } = toggleForm(ui.form?.id ?? null, id);
+      if (refused) alert(boardMsg.closeFormFirst);
+      else ui.setForm(next ? { id: next, target: ui.selection } : null);
+    },
+    [ui, alert],
+  );
+
+  const moveSelection = useCallback(
+    (level: 'list' | 'item', to: 'prev' | 'next' | 'first' | 'last') => {
+      if (!board) return;
+      const lists = board.lists;
+      const li = lists.findIndex((l) => l._id === ui.selection.listId);
+      const pick = (n: number, i: number) => (to === 'first' ? 0 : to === 'last' ? n - 1 : Math.max(0, Math.min(n - 1, i + (to === 'next' ? 1 : -1))));
+      if (level === 'list' || li < 0) {
+        const l = lists[pick(lists.length, li)];
+        if (l) ui.select({ multilistId: board._id, listId: l._id, itemId: null, text: null });
+        return;
+      }
+      const items = lists[li]!.items;
+      const ii = items.findIndex((i) => i._id === ui.selection.itemId);
+      const it = items[pick(items.length, ii)];
+      if (it) ui.select({ multilistId: board._id, listId: lists[li]!._id, itemId: it._id, text: null });
+    },
+    [board, ui],
+  );
+
+  const signOut = useCallback(async () => {
+    await postJson('/api/auth/signout');
+    ui.clearSelection();
+    await session.start();
+    navigate('/');
+  }, [ui, session, navigate]);
+
+  const ctx: CommandContext = useMemo(
+    () => ({
+      user,
+      isGuest,
+      boards,
+      board,
+      abilities: board?.abilities ?? null,
+      flags: board && user ? toolbarRoleFlags(user, { owner: board.owner, authors: board.authors, contributors: board.contributors }) : null,
+      selection: ui.selection,
+      display: ui.display,
+      actions: {
+        navigate: (to) => navigate(to),
+        back: () => navigate(-1),
+        forward: () => navigate(1),
+        reload: () => void reload(),
+        alert,
+        openForm,
+        setDisplay,
+        select: ui.select,
+        clearSelection: ui.clearSelection,
+        moveSelection,
+        call,
+        cycleTheme: () => ui.setTheme(THEMES[(THEMES.indexOf(ui.theme) + 1) % THEMES.length]!),
+        signOut,
+      },
+    }),
+    [user, isGuest, boards, board, ui, navigate, reload, alert, openForm, setDisplay, moveSelection, call, signOut],
+  );
+  useKeyboard(ctx, ui.form !== null);
+
+  const formCtx: FormContext = {
+    user,
+    board,
+    target: ui.form?.target ?? ui.selection,
+    call,
+    lastError: () => lastError?.error ?? null,
+    async signIn(username, password) {
+      const res = await postJson('/api/auth/signin', { username, password });
+      if (!res) return lastError?.error ?? 'Login error';
+      ui.clearSelection();
+      await session.start();
+      navigate('/');
+      return null;
+    },
+  };
+  const formDef = ui.form ? FORM_BY_ID.get(ui.form.id) : undefined;
+  const closeForm = () => ui.setForm(null);
+
+  const onSelectList = (b: Multilist, list: List) =>
+    ui.selection.listId === list._id && !ui.selection.itemId
+      ? ui.clearSelection()
+      : ui.select({ multilistId: b._id, listId: list._id, itemId: null, text: null });
+  const onSelectItem = (b: Multilist, item: Item, text: string | null) => {
+    if (ui.selection.itemId === item._id && !text) ui.select({ itemId: null, text: null });
+    else ui.select({ multilistId: b._id, listId: item.listId, itemId: item._id, text });
+  };
+
+  const zoom = Math.max(0, Math.min(LIST_WIDTH_STEPS.length - 1, ui.display.zoom));
+  const listWidth = phone ? phoneListWidth(width) : LIST_WIDTH_STEPS[zoom];
   return (
-    <div className="app" style={{ ['--list-width' as string]: `${listWidth}px` }}>
+    <div className={`app${ui.display.compactView ? ' compact' : ''}`} style={{ ['--list-width' as string]: `${listWidth}px` }}>
       <Header path={path} phone={phone} />
+      <Toolbar ctx={ctx} />
+      {ui.form && (
+        <div className="form-bar">
+          {ui.form.id === 'shortcuts' ? (
+            <ShortcutSheet ctx={ctx} onClose={closeForm} />
+          ) : formDef ? (
+            <Form key={ui.form.id} def={formDef} ctx={formCtx} onClose={closeForm} />
+          ) : null}
+        </div>
+      )}
       <main
         ref={main}
         className="boards"
@@ -92,13 +274,15 @@ export function BoardScreen() {
             scrollToList: (anchor) =>
               main.current?.querySelector(`[data-anchor="${CSS.escape(anchor)}"]`)?.scrollIntoView({ behavior: 'smooth', inline: 'start' }),
             openTab: (url) => window.open(url, '_blank', 'noopener,noreferrer'),
-            other: (kind, detail) => useAlerts.getState().show(`${kind === 'func' ? 'Function' : kind === 'tag' ? 'Tag' : 'Label'} links (${detail}) open with the board tools.`),
+            other: (kind, detail) => alert(`${kind === 'func' ? 'Function' : kind === 'tag' ? 'Tag' : 'Label'} links (${detail}) open with the board tools.`),
           })
         }
       >
         {isLoading && <p className="loading-inline">Loading…</p>}
         {error && <p className="error">{(error as Error).message}</p>}
-        {boards?.map((b) => <BoardView key={b._id} board={b} />)}
+        {boards.map((b) => (
+          <BoardView key={b._id} board={b} selection={ui.selection} display={ui.display} onSelectList={onSelectList} onSelectItem={onSelectItem} />
+        ))}
       </main>
     </div>
   );

@@ -2,13 +2,49 @@ import { memo } from 'react';
 import type { Item } from '@listboard/core';
 import { BlockView } from '../blocks/BlockView';
 
-function ItemCardView({ item }: { item: Item }) {
-  const notes = item.notes.filter((n) => n.annotationClass !== 'reply');
+interface Props {
+  item: Item;
+  selected: boolean;
+  selectable: boolean;
+  collapsed: boolean;
+  showNotes: 'none' | 'annos' | 'annos+notes';
+  onSelect(item: Item, text: string | null): void;
+}
+
+function headline(item: Item): string {
+  const first = item.blocks[0]?.text ?? item.text;
+  return first.replace(/^#+\s*/, '').split('\n')[0]!.slice(0, 120);
+}
+
+function ItemCardView({ item, selected, selectable, collapsed, showNotes, onSelect }: Props) {
+  const notes = item.notes.filter((n) =>
+    showNotes === 'none' ? false : showNotes === 'annos' ? n.annotationClass === 'anno' : true,
+  );
   return (
-    <article className="item" aria-label={`Item ${item.index + 1}`} data-item-id={item._id}>
-      {item.blocks.map((b, i) => (
-        <BlockView key={b._id ?? i} block={b} />
-      ))}
+    <article
+      className={`item${selected ? ' selected' : ''}`}
+      aria-label={headline(item) || `Item ${item.index + 1}`}
+      aria-selected={selectable ? selected : undefined}
+      tabIndex={selectable ? 0 : undefined}
+      data-item-id={item._id}
+      onMouseUp={(e) => {
+        if (!selectable || (e.target as Element).closest('a, button, video, audio, input, textarea')) return;
+        const sel = window.getSelection();
+        const text = sel && !sel.isCollapsed && e.currentTarget.contains(sel.anchorNode) ? sel.toString() : null;
+        onSelect(item, text);
+      }}
+      onKeyDown={(e) => {
+        if (selectable && (e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
+          e.preventDefault();
+          onSelect(item, null);
+        }
+      }}
+    >
+      {collapsed ? (
+        <p className="headline">{headline(item)}</p>
+      ) : (
+        item.blocks.map((b, i) => <BlockView key={b._id ?? i} block={b} />)
+      )}
       {item.labels.length > 0 && (
         <ul className="labels" aria-label="Labels">
           {item.labels.map((l) => (
@@ -18,10 +54,21 @@ function ItemCardView({ item }: { item: Item }) {
           ))}
         </ul>
       )}
-      {notes.length > 0 && (
-        <p className="note-count">
-          {notes.length} {notes.length === 1 ? 'note' : 'notes'}
-        </p>
+      {notes.length > 0 && !collapsed && (
+        <ol className="notes" aria-label="Notes">
+          {notes.map((n) => (
+            <li key={n._id} className={`note note-${n.annotationClass}`} style={{ marginLeft: `${Math.min(n.replyLevel, 4) * 12}px` }}>
+              <span className="note-meta">
+                {n.annotationClass === 'anno' && n.annoLabel ? <span className="anno-label">{n.annoLabel}</span> : null}
+                <strong>{n.hint ?? n.author}</strong>
+                {n.noteStatus ? <span className={`status status-${n.noteStatus}`}>{n.noteStatus}</span> : null}
+                {n.isPrivate ? <span className="status">private</span> : null}
+              </span>
+              {n.highlight && 'exact' in n.highlight && n.highlight.exact ? <q className="quote">{n.highlight.exact}</q> : null}
+              <span className="note-text">{n.text}</span>
+            </li>
+          ))}
+        </ol>
       )}
     </article>
   );

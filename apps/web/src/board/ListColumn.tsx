@@ -1,18 +1,57 @@
 import { memo } from 'react';
-import { EMPTY_DESCRIPTION_PREFIX, pathTitle, type List } from '@listboard/core';
+import { EMPTY_DESCRIPTION_PREFIX, compactListTitle, pathTitle, type Item, type List } from '@listboard/core';
+import type { Display, Selection } from '../state/ui';
 import { ItemCard } from './ItemCard';
 
-function ListColumnView({ list }: { list: List }) {
+interface Props {
+  list: List;
+  selection: Selection;
+  selectable: boolean;
+  display: Display;
+  onSelectList(list: List): void;
+  onSelectItem(item: Item, text: string | null): void;
+}
+
+function ListColumnView({ list, selection, selectable, display, onSelectList, onSelectItem }: Props) {
   const description = list.description.startsWith(EMPTY_DESCRIPTION_PREFIX) ? '' : list.description;
+  const selected = selection.listId === list._id;
+  const title = display.compactView ? compactListTitle(list.title) : list.title;
   return (
-    <section className="list" aria-label={list.title || `List ${list.index + 1}`} data-anchor={pathTitle(list.title)}>
+    <section
+      className={`list${selected ? ' selected' : ''}${display.collapseLists ? ' collapsed' : ''}`}
+      aria-label={list.title || `List ${list.index + 1}`}
+      data-anchor={pathTitle(list.title)}
+      data-list-id={list._id}
+    >
       <header className="list-header">
-        <h3>{list.title}</h3>
-        {description && <p className="list-description">{description}</p>}
+        {selectable ? (
+          <button type="button" className="list-title" aria-pressed={selected} onClick={() => onSelectList(list)}>
+            <h3>{title}</h3>
+          </button>
+        ) : (
+          <h3>{title}</h3>
+        )}
+        {description && !display.collapseLists && <p className="list-description">{description}</p>}
       </header>
-      <div className="list-items">
-        {list.items.length === 0 ? <p className="empty">No items yet.</p> : list.items.map((it) => <ItemCard key={it._id} item={it} />)}
-      </div>
+      {!display.collapseLists && (
+        <div className="list-items">
+          {list.items.length === 0 ? (
+            <p className="empty">No items yet.</p>
+          ) : (
+            list.items.map((it) => (
+              <ItemCard
+                key={it._id}
+                item={it}
+                selected={selection.itemId === it._id}
+                selectable={selectable}
+                collapsed={display.collapseItems || display.headlineView}
+                showNotes={display.showNotes}
+                onSelect={onSelectItem}
+              />
+            ))
+          )}
+        </div>
+      )}
     </section>
   );
 }

@@ -1,0 +1,53 @@
+import { COMMANDS } from '../commands/definitions';
+import { isEnabled, isVisible, type CommandContext } from '../commands/registry';
+import { formatShortcut } from '../commands/keys';
+
+/** The controls bar, generated from the command registry. */
+export function Toolbar({ ctx }: { ctx: CommandContext }) {
+  const shown = COMMANDS.filter((c) => c.toolbar && isVisible(c, ctx));
+  return (
+    <nav className="controls-bar" aria-label="Board tools">
+      {shown.map((c) => (
+        <button
+          key={c.id}
+          type="button"
+          className={`tool tool-${c.group}`}
+          aria-label={c.label}
+          title={c.shortcut ? `${c.label} (${formatShortcut(c.shortcut)})` : c.label}
+          disabled={!isEnabled(c, ctx)}
+          onClick={() => void c.run(ctx)}
+        >
+          {c.icon ? <span aria-hidden="true">{c.icon}</span> : null}
+          <span className={c.icon ? 'tool-text' : undefined}>{c.label}</span>
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+/** The shortcut sheet, from the same registry. */
+export function ShortcutSheet({ ctx, onClose }: { ctx: CommandContext; onClose(): void }) {
+  const rows = COMMANDS.filter((c) => c.shortcut && isVisible(c, ctx));
+  return (
+    <div className="input-form" role="dialog" aria-label="Keyboard shortcuts" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <h2 className="form-label">Keyboard shortcuts</h2>
+      <table className="shortcut-sheet">
+        <tbody>
+          {rows.map((c) => (
+            <tr key={c.id}>
+              <td>
+                <kbd>{formatShortcut(c.shortcut!)}</kbd>
+              </td>
+              <td>{c.label}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="form-buttons">
+        <button type="button" autoFocus onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Form } from './Form';
+import { toggleForm, type FormContext, type FormDef } from './registry';
+
+afterEach(cleanup);
+
+const ctx = {} as FormContext;
+const def = (submit: FormDef['submit']): FormDef => ({
+  id: 'demo',
+  label: 'Demo form',
+  fields: [
+    { name: 'title', label: 'Title', type: 'text' },
+    { name: 'body', label: 'Body', type: 'textarea' },
+    { name: 'count', label: 'Count', type: 'number' },
+    { name: 'flag', label: 'Flag', type: 'checkbox' },
+  ],
+  validate: (v) => (String(v.title).trim() ? null : 'Please fill in title field.'),
+  submit,
+});
+
+describe('the generic form', () => {
+  it('starts from the default state: empty text, 0, unchecked; textarea 5 rows', () => {
+    render(<Form def={def(async () => null)} ctx={ctx} onClose={() => {}} />);
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Count') as HTMLInputElement).value).toBe('0');
+    expect((screen.getByLabelText('Flag') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Body') as HTMLTextAreaElement).rows).toBe(5);
+  });
+
+  it('does not submit on Enter in an input, and Escape cancels', () => {
+    const submit = vi.fn(async () => null);
+    const onClose = vi.fn();
+    render(<Form def={def(submit)} ctx={ctx} onClose={onClose} />);
+    const title = screen.getByLabelText('Title');
+    fireEvent.change(title, { target: { value: 'x' } });
+    fireEvent.keyDown(title, { key: 'Enter' });
+    expect(submit).not.toHaveBeenCalled();
+    fireEvent.keyDown(title, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('shows a validation message and keeps what was typed', async () => {
+    const submit = vi.fn(async () => 'The server said no.');
+    render(<Form def={def(submit)} ctx={ctx} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Please fill in title field.');
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Week 1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('The server said no.')).toBeTruthy();
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Week 1');
+  });
+});
+
+describe('input mode', () => {
+  it('opens when empty, closes the same form, refuses another while one is open', () => {
+    expect(toggleForm(null, 'a')).toEqual({ next: 'a', refused: false });
+    expect(toggleForm('a', 'a')).toEqual({ next: null, refused: false });
+    expect(toggleForm('a', 'b')).toEqual({ next: 'a', refused: true });
+  });
+});

@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { defaultValues, type FormContext, type FormDef, type Values } from './registry';
+
+/**
+ * The one generic form: label, fields, Submit and Cancel. Escape cancels; Enter in a one-line
+ * input does not submit (people press it out of habit and lose half-typed work); textareas have
+ * 5 rows. A failed submit keeps the form open with the message and everything typed.
+ */
+export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; onClose(): void }) {
+  const [values, setValues] = useState<Values>(() => ({ ...defaultValues(def.fields), ...(def.initial?.(ctx) ?? {}) }));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const first = useRef<HTMLElement | null>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    (first.current ?? submitButton.current)?.focus();
+  }, []);
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (busy) return;
+    const invalid = def.validate?.(values) ?? null;
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setBusy(true);
+    const result = await def.submit(values, ctx);
+    setBusy(false);
+    if (result) setError(result);
+    else onClose();
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onClose();
+    } else if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT') {
+      e.preventDefault();
+    }
+  };
+
+  return (
+    <form className="input-form" aria-label={def.label} onSubmit={submit} onKeyDown={onKeyDown} noValidate>
+      <h2 className="form-label">{def.label}</h2>
+      {def.fields.map((f, i) => {
+        const id = `f-${def.id}-${f.name}`;
+        const ref = i === 0 ? (el: HTMLElement | null) => void (first.current = el) : undefined;
+        const set = (v: string | boolean) => setValues((old) => ({ ...old, [f.name]: v }));
+        if (f.type === 'checkbox') {
+          return (
+            <label key={f.name} className="field field-checkbox" htmlFor={id}>
+              <input id={id} ref={ref} type="checkbox" checked={Boolean(values[f.name])} onChange={(e) => set(e.target.checked)} />
+              {f.label}
+            </label>
+          );
+        }
+        return (
+          <div key={f.name} className="field">
+            <label htmlFor={id}>{f.label}</label>
+            {f.type === 'textarea' ? (
+              <textarea id={id} ref={ref} rows={5} value={String(values[f.name] ?? '')} onChange={(e) => set(e.target.value)} placeholder={f.placeholder} />
+            ) : f.type === 'select' ? (
+              <select id={id} ref={ref} value={String(values[f.name] ?? '')} onChange={(e) => set(e.target.value)}>
+                {f.options?.map((o) => (
+                  <option key={o}>{o}</option>
+                ))}
+              </select>
+            ) : (
+              <input
+                id={id}
+                ref={ref}
+                type={f.type}
+                value={String(values[f.name] ?? '')}
+                autoComplete={f.autoComplete}
+                onChange={(e) => set(e.target.value)}
+                placeholder={f.placeholder}
+              />
+            )}
+          </div>
+        );
+      })}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="form-buttons">
+        <button ref={submitButton} type="submit" className="primary" disabled={busy}>
+          {def.submitLabel ?? 'Submit'}
+        </button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

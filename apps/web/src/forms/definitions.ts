@@ -1,0 +1,179 @@
+import { fieldMsg, loginMsg, parseLabelsText, formatLabelsText } from '@listboard/core';
+import type { FormContext, FormDef, Values } from './registry';
+
+const str = (v: Values, k: string) => String(v[k] ?? '').trim();
+
+function findItem(ctx: FormContext) {
+  for (const l of ctx.board?.lists ?? []) {
+    const it = l.items.find((i) => i._id === ctx.target.itemId);
+    if (it) return it;
+  }
+  return null;
+}
+const findList = (ctx: FormContext) => ctx.board?.lists.find((l) => l._id === ctx.target.listId) ?? null;
+const required = (v: Values, field: string, label: string) => (str(v, field) ? null : fieldMsg.requiredField(label));
+const fail = (ctx: FormContext, op: string) => ctx.lastError() ?? `ERROR: ${op}`;
+
+export const FORMS: FormDef[] = [
+  {
+    id: 'login',
+    label: 'Sign in',
+    submitLabel: 'Sign in',
+    fields: [
+      { name: 'username', label: 'User name', type: 'text', required: true, autoComplete: 'username' },
+      { name: 'password', label: 'Password', type: 'password', required: true, autoComplete: 'current-password' },
+    ],
+    validate: (v) => (!str(v, 'username') || !String(v.password ?? '') ? loginMsg.credentialsMissing : null),
+    submit: (v, ctx) => ctx.signIn(str(v, 'username'), String(v.password)),
+  },
+  {
+    id: 'insertMultilist',
+    label: 'New board',
+    fields: [
+      { name: 'titleText', label: 'Title', type: 'text', required: true },
+      { name: 'descText', label: 'Description', type: 'textarea' },
+      { name: 'listed', label: 'Listed', type: 'checkbox' },
+    ],
+    initial: () => ({ titleText: '', descText: '', listed: true }),
+    validate: (v) => required(v, 'titleText', 'title'),
+    async submit(v, ctx) {
+      const ok = await ctx.call('/api/forms/insert_multilist', { titleText: str(v, 'titleText'), descText: str(v, 'descText'), listed: Boolean(v.listed) }, 'insert board');
+      return ok ? null : fail(ctx, 'insert board');
+    },
+  },
+  {
+    id: 'insertList',
+    label: 'Insert list',
+    fields: [
+      { name: 'titleText', label: 'Title', type: 'text', required: true },
+      { name: 'itemText', label: 'Items (separate them with a blank line)', type: 'textarea' },
+    ],
+    validate: (v) => required(v, 'titleText', 'title'),
+    async submit(v, ctx) {
+      const after = findList(ctx);
+      const ok = await ctx.call(
+        '/api/forms/insert_list',
+        { multilistId: ctx.board!._id, titleText: str(v, 'titleText'), itemText: String(v.itemText ?? ''), index: after ? after.index + 1 : undefined },
+        'insert list',
+      );
+      return ok ? null : fail(ctx, 'insert list');
+    },
+  },
+  {
+    id: 'editList',
+    label: 'Edit list title',
+    fields: [{ name: 'titleText', label: 'Title', type: 'text', required: true }],
+    initial: (ctx) => ({ titleText: findList(ctx)?.title ?? '' }),
+    validate: (v) => required(v, 'titleText', 'title'),
+    async submit(v, ctx) {
+      const list = findList(ctx)!;
+      const ok = await ctx.call('/api/forms/edit_list', { listId: list._id, titleText: str(v, 'titleText'), version: list.version }, 'edit list');
+      return ok ? null : fail(ctx, 'edit list');
+    },
+  },
+  {
+    id: 'editListDescription',
+    label: 'Edit list description',
+    fields: [{ name: 'descText', label: 'Description', type: 'textarea' }],
+    initial: (ctx) => ({ descText: findList(ctx)?.description ?? '' }),
+    async submit(v, ctx) {
+      const list = findList(ctx)!;
+      const ok = await ctx.call('/api/forms/edit_list', { listId: list._id, descText: String(v.descText ?? ''), version: list.version }, 'edit list');
+      return ok ? null : fail(ctx, 'edit list');
+    },
+  },
+  {
+    id: 'deleteList',
+    label: 'Delete this list and all its items?',
+    submitLabel: 'Delete',
+    fields: [],
+    async submit(_v, ctx) {
+      const ok = await ctx.call('/api/forms/remove_list', { listId: ctx.target.listId }, 'delete list');
+      return ok ? null : fail(ctx, 'delete list');
+    },
+  },
+  {
+    id: 'insertItem',
+    label: 'Insert item',
+    fields: [{ name: 'text', label: 'Text', type: 'textarea', required: true }],
+    validate: (v) => required(v, 'text', 'text'),
+    async submit(v, ctx) {
+      const item = findItem(ctx);
+      const ok = await ctx.call(
+        '/api/forms/insert_item',
+        { listId: ctx.target.listId, text: String(v.text).trim(), index: item ? item.index + 1 : undefined },
+        'insert item',
+      );
+      return ok ? null : fail(ctx, 'insert item');
+    },
+  },
+  {
+    id: 'editItem',
+    label: 'Edit item',
+    fields: [{ name: 'text', label: 'Text', type: 'textarea', required: true }],
+    initial: (ctx) => ({ text: findItem(ctx)?.text ?? '' }),
+    validate: (v) => required(v, 'text', 'text'),
+    async submit(v, ctx) {
+      const item = findItem(ctx)!;
+      const ok = await ctx.call('/api/forms/edit_item', { itemId: item._id, text: String(v.text), version: item.version }, 'edit item');
+      return ok ? null : fail(ctx, 'edit item');
+    },
+  },
+  {
+    id: 'deleteItem',
+    label: 'Delete this item and its notes?',
+    submitLabel: 'Delete',
+    fields: [],
+    async submit(_v, ctx) {
+      const ok = await ctx.call('/api/forms/delete_item', { itemId: ctx.target.itemId }, 'delete item');
+      return ok ? null : fail(ctx, 'delete item');
+    },
+  },
+  {
+    id: 'labels',
+    label: 'Labels',
+    fields: [{ name: 'labels', label: 'Labels (name:value, separated by commas)', type: 'text' }],
+    initial: (ctx) => ({ labels: formatLabelsText(findItem(ctx)?.labels ?? []) }),
+    async submit(v, ctx) {
+      const ok = await ctx.call('/api/forms/edit_item_labels', { itemId: ctx.target.itemId, labels: parseLabelsText(String(v.labels ?? '')) }, 'edit labels');
+      return ok ? null : fail(ctx, 'edit labels');
+    },
+  },
+  {
+    id: 'note',
+    label: 'Note',
+    fields: [
+      { name: 'text', label: 'Your note', type: 'textarea' },
+      { name: 'isPrivate', label: 'Private (only you will see it)', type: 'checkbox' },
+    ],
+    async submit(v, ctx) {
+      const item = findItem(ctx)!;
+      const ok = await ctx.call(
+        '/api/forms/insert_note',
+        { listId: item.listId, itemId: item._id, noteSpec: { text: String(v.text ?? '') }, isPrivate: Boolean(v.isPrivate) },
+        'insert note',
+      );
+      return ok ? null : fail(ctx, 'insert note');
+    },
+  },
+  {
+    id: 'annotation',
+    label: 'Annotation',
+    fields: [
+      { name: 'text', label: 'Annotation', type: 'textarea', required: true },
+      { name: 'label', label: 'Label (leave empty for the next number)', type: 'text' },
+    ],
+    validate: (v) => required(v, 'text', 'text'),
+    async submit(v, ctx) {
+      const item = findItem(ctx)!;
+      const ok = await ctx.call(
+        '/api/forms/insert_anno',
+        { listId: item.listId, itemId: item._id, annoSpec: { text: String(v.text), label: str(v, 'label') || undefined } },
+        'insert annotation',
+      );
+      return ok ? null : fail(ctx, 'insert annotation');
+    },
+  },
+];
+
+export const FORM_BY_ID = new Map(FORMS.map((f) => [f.id, f]));

@@ -1,0 +1,55 @@
+/**
+ * Every modal form is a declarative entry rendered by one generic Form. A form's submit returns
+ * null on success or the message to show; the form stays open with what was typed on failure.
+ */
+import type { Multilist, PublicUser } from '@listboard/core';
+import type { Selection } from '../state/ui';
+
+export type FieldType = 'text' | 'textarea' | 'password' | 'checkbox' | 'number' | 'select';
+
+export interface Field {
+  name: string;
+  label: string;
+  type: FieldType;
+  required?: boolean;
+  options?: readonly string[];
+  placeholder?: string;
+  autoComplete?: string;
+}
+
+export type Values = Record<string, string | number | boolean>;
+
+export interface FormContext {
+  user: PublicUser | null;
+  board: Multilist | null;
+  target: Selection;
+  call(path: string, body: object, label: string): Promise<boolean>;
+  /** The server's last error message, if any. */
+  lastError(): string | null;
+  signIn(username: string, password: string): Promise<string | null>;
+}
+
+export interface FormDef {
+  id: string;
+  label: string;
+  fields: Field[];
+  submitLabel?: string;
+  /** Values to start from (defaults: '' for text, 0 for numbers, false for checkboxes). */
+  initial?(ctx: FormContext): Values;
+  validate?(values: Values): string | null;
+  submit(values: Values, ctx: FormContext): Promise<string | null>;
+}
+
+/** The spec's default form state: empty text, 0 for numbers, false for checkboxes. */
+export function defaultValues(fields: Field[]): Values {
+  return Object.fromEntries(
+    fields.map((f) => [f.name, f.type === 'checkbox' ? false : f.type === 'number' ? 0 : f.type === 'select' ? (f.options?.[0] ?? '') : '']),
+  );
+}
+
+/** Input mode: empty or one form. Toggling the open form closes it; another one is refused. */
+export function toggleForm(open: string | null, id: string): { next: string | null; refused: boolean } {
+  if (open === null) return { next: id, refused: false };
+  if (open === id) return { next: null, refused: false };
+  return { next: open, refused: true };
+}
