@@ -13,7 +13,7 @@ import {
   type List,
   type Multilist,
 } from '@listboard/core';
-import { lastError, postJson } from '../api/client';
+import { lastError, postJson, setCallUser } from '../api/client';
 import { useSession } from '../state/session';
 import { useAlerts } from '../state/alerts';
 import { DEFAULT_DISPLAY, useUi, type Display, type Selection } from '../state/ui';
@@ -188,6 +188,7 @@ export function BoardScreen() {
 
   const signOut = useCallback(async () => {
     await postJson('/api/auth/signout');
+    setCallUser(null);
     ui.clearSelection();
     await session.start();
     navigate('/');
@@ -230,8 +231,9 @@ export function BoardScreen() {
     call,
     lastError: () => lastError?.error ?? null,
     async signIn(username, password) {
-      const res = await postJson('/api/auth/signin', { username, password });
+      const res = await postJson<{ user: { _id: string } }>('/api/auth/signin', { username, password });
       if (!res) return lastError?.error ?? 'Login error';
+      setCallUser(res.user._id);
       ui.clearSelection();
       await session.start();
       navigate('/');

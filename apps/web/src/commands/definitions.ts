@@ -118,7 +118,7 @@ export const COMMANDS: Command[] = [
 
   // Editing: items
   { id: 'editItem', label: 'Edit item', group: 'edit', shortcut: 'i', visible: canEdit, run: (c) => needItem(c, () => c.actions.openForm('editItem')) },
-  { id: 'insertItem', label: 'Insert item', group: 'edit', shortcut: 'ctrl+i', toolbar: true, icon: '＋', visible: canInsert, run: (c) => needList(c, () => c.actions.openForm('insertItem')) },
+  { id: 'insertItem', label: 'Insert item', group: 'edit', shortcut: 'ctrl+i', toolbar: true, icon: '⊕', visible: canInsert, run: (c) => needList(c, () => c.actions.openForm('insertItem')) },
   {
     id: 'duplicateItem',
     label: 'Duplicate item',

@@ -21,7 +21,7 @@ interface SessionState extends SessionInfo {
   start(): Promise<void>;
 }
 
-export const useSession = create<SessionState>((set) => ({
+export const useSession = create<SessionState>((set, get) => ({
   phase: 'loading',
   error: null,
   user: null,
@@ -29,7 +29,8 @@ export const useSession = create<SessionState>((set) => ({
   adminUser: 'admin',
   appVersion: 'PRODUCTION',
   async start() {
-    set({ phase: 'loading', error: null });
+    // A refresh after sign-in or sign-out keeps the screen up; only the first start shows loading.
+    if (get().phase !== 'ready') set({ phase: 'loading', error: null });
     const info = await getJson<SessionInfo>('/api/auth/session');
     if (!info) {
       set({ phase: 'error', error: loginMsg.guestLoginFailed });

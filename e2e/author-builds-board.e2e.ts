@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, screenshot, type Browser } from './browser';
+
+const base = inject('baseUrl');
+let b: Browser;
+beforeEach(async () => {
+  b = await openBrowser();
+});
+afterEach(async () => b.close());
+
+async function signIn(page: Page, username: string) {
+  await page.goto(`${base}/`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel('User name').fill(username);
+  await page.getByLabel('Password').fill('listboard');
+  // Enter in a one-line input does not submit; the button does.
+  await page.getByLabel('Password').press('Enter');
+  await expect(page.getByRole('form', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+  await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`**/${username}/home`);
+}
+
+const list = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const listWidth = async (page: Page, name: string) => (await list(page, name).boundingBox())!.width;
+
+describe('an author builds a board from nothing', () => {
+  it('with the mouse and the shortcuts, and finds it as left after a reload', async () => {
+    const { page } = b;
+    await signIn(page, 'author');
+    await expect(page.getByRole('banner').getByText('author@listboard.local').isVisible()).resolves.toBe(true);
+
+    // A new board
+    await page.getByRole('button', { name: 'New board' }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Seminar Plan');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.goto(`${base}/author/seminar-plan`);
+    await page.getByText('This board has no lists yet.').waitFor();
+
+    // Insert a list with two items, from the toolbar
+    await page.getByRole('button', { name: 'Insert list', exact: true }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Readings');
+    await page.getByLabel(/^Items/).fill('## Orwell\n\nPolitics and the English Language\n\nDidion: *Why I Write*');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await list(page, 'Readings').waitFor();
+    await expect(list(page, 'Readings').getByRole('article').count()).resolves.toBe(3);
+
+    // Select the list and rename it with 'l'
+    await list(page, 'Readings').getByRole('button', { name: 'Readings' }).click();
+    await page.keyboard.press('l');
+    await page.getByLabel('Title', { exact: true }).fill('Week 1 readings');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await list(page, 'Week 1 readings').waitFor();
+
+    // A second form while one is open is refused with the spec's message
+    await page.keyboard.press('Control+l');
+    await page.getByRole('button', { name: 'Insert item', exact: true }).click();
+    await page.getByText('Please submit, cancel, or close the form first.').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    // Insert an item with ctrl+i after selecting one
+    await list(page, 'Week 1 readings').getByRole('article', { name: /Didion/ }).click();
+    await page.keyboard.press('Control+i');
+    await page.getByLabel('Text', { exact: true }).fill('Bring **two** questions.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await list(page, 'Week 1 readings').getByText('two', { exact: true }).waitFor();
+    const texts = async () => list(page, 'Week 1 readings').getByRole('article').allInnerTexts();
+    expect((await texts()).map((t) => t.trim())).toEqual(['Orwell', 'Politics and the English Language', 'Didion: Why I Write', 'Bring two questions.']);
+
+    // Move it up with ctrl+shift+p; moving the first item up is refused
+    await list(page, 'Week 1 readings').getByRole('article', { name: /Bring/ }).click();
+    await page.keyboard.press('Control+Shift+p');
+    await expect.poll(async () => (await texts())[2]?.trim()).toBe('Bring two questions.');
+    await list(page, 'Week 1 readings').getByRole('article', { name: 'Orwell' }).click();
+    await page.keyboard.press('Control+Shift+p');
+    await page.getByText('The item is already first.').waitFor();
+
+    // Edit with 'i', then delete with ctrl+alt+i
+    await page.keyboard.press('i');
+    await page.getByLabel('Text', { exact: true }).fill('## George Orwell');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await list(page, 'Week 1 readings').getByText('George Orwell').waitFor();
+    await list(page, 'Week 1 readings').getByRole('article', { name: /Politics/ }).click();
+    await page.keyboard.press('Control+Alt+i');
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(async () => (await texts()).length).toBe(3);
+
+    // Zoom with the keyboard and the toolbar; the width steps follow the spec
+    expect(await listWidth(page, 'Week 1 readings')).toBe(325);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => listWidth(page, 'Week 1 readings')).toBe(375);
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await expect.poll(() => listWidth(page, 'Week 1 readings')).toBe(275);
+
+    // Theme cycles and is kept in local storage
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    const before = await theme();
+    await page.getByRole('button', { name: 'Theme' }).click();
+    expect(await theme()).not.toBe(before);
+    await screenshot(page, 'author-built-board');
+
+    // Reload: zoom and theme are as left
+    const after = await theme();
+    await page.reload();
+    await list(page, 'Week 1 readings').waitFor();
+    await expect.poll(() => listWidth(page, 'Week 1 readings')).toBe(275);
+    expect(await theme()).toBe(after);
+  });
+
+  it('a reader sees the board without edit controls, and a guest cannot select', async () => {
+    const { page } = b;
+    await signIn(page, 'reader');
+    await page.goto(`${base}/author/course`);
+    await list(page, 'Tip').waitFor();
+    await expect(page.getByRole('button', { name: 'Insert list', exact: true }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Note', exact: true }).count()).resolves.toBe(1);
+    await page.keyboard.press('i');
+    await expect(page.getByRole('form').count()).resolves.toBe(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await page.goto(`${base}/author/course`);
+    const item = list(page, 'Tip').getByRole('article').first();
+    await item.click();
+    expect(await item.getAttribute('aria-selected')).toBeNull();
+    await expect(page.locator('.item.selected').count()).resolves.toBe(0);
+  });
+
+  it('a reader adds a note to an item and sees it pending', async () => {
+    const { page } = b;
+    await signIn(page, 'reader');
+    await page.goto(`${base}/author/course`);
+    await list(page, 'Prompt').getByRole('article').first().click();
+    await page.getByRole('button', { name: 'Note', exact: true }).click();
+    await page.getByLabel('Your note').fill('The BBC piece quotes three officials.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const note = list(page, 'Prompt').getByRole('list', { name: 'Notes' }).getByText('The BBC piece quotes three officials.');
+    await note.waitFor();
+    await list(page, 'Prompt').getByText('pending').first().waitFor();
+  });
+});
