@@ -34,7 +34,7 @@ describe('an author builds a board from nothing', () => {
     await page.getByRole('button', { name: 'New board' }).click();
     await page.getByLabel('Title', { exact: true }).fill('Seminar Plan');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.goto(`${base}/author/seminar-plan`);
+    await page.waitForURL('**/author/seminar-plan');
     await page.getByText('This board has no lists yet.').waitFor();
 
     // Insert a list with two items, from the toolbar

@@ -229,6 +229,8 @@ export function BoardScreen() {
     board,
     target: ui.form?.target ?? ui.selection,
     call,
+    create: (p, body) => postJson(p, body),
+    navigate: (to) => navigate(to),
     lastError: () => lastError?.error ?? null,
     async signIn(username, password) {
       const res = await postJson<{ user: { _id: string } }>('/api/auth/signin', { username, password });

@@ -37,8 +37,13 @@ export const FORMS: FormDef[] = [
     initial: () => ({ titleText: '', descText: '', listed: true }),
     validate: (v) => required(v, 'titleText', 'title'),
     async submit(v, ctx) {
-      const ok = await ctx.call('/api/forms/insert_multilist', { titleText: str(v, 'titleText'), descText: str(v, 'descText'), listed: Boolean(v.listed) }, 'insert board');
-      return ok ? null : fail(ctx, 'insert board');
+      const made = await ctx.create<{ owner: string; ptitle: string }>(
+        '/api/forms/insert_multilist',
+        { titleText: str(v, 'titleText'), descText: str(v, 'descText'), listed: Boolean(v.listed) },
+      );
+      if (!made) return fail(ctx, 'insert board');
+      ctx.navigate(`/${made.owner}/${made.ptitle}`);
+      return null;
     },
   },
   {

@@ -24,9 +24,12 @@ export interface FormContext {
   board: Multilist | null;
   target: Selection;
   call(path: string, body: object, label: string): Promise<boolean>;
+  /** A call whose answer the form needs (null on failure). */
+  create<T>(path: string, body: object): Promise<T | null>;
   /** The server's last error message, if any. */
   lastError(): string | null;
   signIn(username: string, password: string): Promise<string | null>;
+  navigate(to: string): void;
 }
 
 export interface FormDef {
