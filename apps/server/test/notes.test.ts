@@ -80,6 +80,9 @@ describe('reader notes', () => {
     expect((await demo.post('/api/forms/set_note_status', { itemId: id, status: 'dismissed' })).statusCode).toBe(403);
     expect((await author.post('/api/forms/set_note_status', { itemId: id, status: 'dismissed' })).json()).toMatchObject({ noteStatus: 'dismissed' });
     expect((await notesOf(demo)).some((n) => n._id === id)).toBe(false);
+    const admin = new Agent(t.app);
+    await admin.signIn('admin');
+    expect((await notesOf(admin)).some((n) => n._id === id)).toBe(true);
     expect((await notesOf(reader)).find((n) => n._id === id)!.noteStatus).toBe('dismissed');
     expect((await note(reader, { text: 'Fair enough', parentId: id })).statusCode).toBe(200);
   });

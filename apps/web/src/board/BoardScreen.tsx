@@ -24,7 +24,8 @@ import { toggleForm, type FormContext } from '../forms/registry';
 import { Header } from './Header';
 import { ListColumn } from './ListColumn';
 import { ShortcutSheet, Toolbar } from './Toolbar';
-import { deviceOf, useBoards } from './useBoards';
+import { deviceOf, useBoards, useSearchBoard } from './useBoards';
+import { PageTabs } from './PageTabs';
 import { handleLinkClick } from './links';
 import { useKeyboard } from './useKeyboard';
 import { useLiveBoards } from './useLiveBoards';
@@ -47,6 +48,7 @@ function BoardView(props: {
   display: Display;
   onSelectList(board: Multilist, list: List): void;
   onSelectItem(board: Multilist, item: Item, text: string | null): void;
+  onNoteAction(board: Multilist, item: Item, note: Item, action: 'reply' | 'dismiss' | 'answer'): void;
 }) {
   const { board, selection, display } = props;
   const selectable = board.abilities.select;
@@ -72,6 +74,9 @@ function BoardView(props: {
               display={display}
               onSelectList={(list) => props.onSelectList(board, list)}
               onSelectItem={(item, text) => props.onSelectItem(board, item, text)}
+              onNoteAction={(item, note, action) => props.onNoteAction(board, item, note, action)}
+              canReply={board.abilities.note}
+              canModerate={board.abilities.annotate}
             />
           ))}
           {board.lists.length === 0 && <p className="empty">This board has no lists yet.</p>}
@@ -111,7 +116,10 @@ export function BoardScreen() {
     document.documentElement.dataset.theme = ui.theme;
   }, [ui.theme]);
 
-  const { data: boards = [], isLoading, error } = useBoards(path, user?.username, deviceOf(width));
+  const searching = new URLSearchParams(location.search).has('code');
+  const boardQuery = useBoards(path, user?.username, deviceOf(width), !searching);
+  const searchQuery = useSearchBoard(path, location.search, user?.username);
+  const { data: boards = [], isLoading, error } = searching ? searchQuery : boardQuery;
   useLiveBoards(boards.map((b) => b._id));
   const board = boards.find((b) => b._id === ui.selection.multilistId) ?? boards[boards.length - 1] ?? null;
 
@@ -228,6 +236,7 @@ export function BoardScreen() {
     user,
     board,
     target: ui.form?.target ?? ui.selection,
+    noteId: ui.form?.noteId,
     call,
     create: (p, body) => postJson(p, body),
     navigate: (to) => navigate(to),
@@ -249,6 +258,15 @@ export function BoardScreen() {
     ui.selection.listId === list._id && !ui.selection.itemId
       ? ui.clearSelection()
       : ui.select({ multilistId: b._id, listId: list._id, itemId: null, text: null });
+  const noteAction = (b: Multilist, item: Item, note: Item, action: 'reply' | 'dismiss' | 'answer') => {
+    const target = { multilistId: b._id, listId: item.listId, itemId: item._id, text: null };
+    if (action === 'reply') {
+      if (ui.form) alert(boardMsg.closeFormFirst);
+      else ui.setForm({ id: 'reply', target, noteId: note._id });
+      return;
+    }
+    void call('/api/forms/set_note_status', { itemId: note._id, status: action === 'dismiss' ? 'dismissed' : 'answered' }, action);
+  };
   const onSelectItem = (b: Multilist, item: Item, text: string | null) => {
     if (ui.selection.itemId === item._id && !text) ui.select({ itemId: null, text: null });
     else ui.select({ multilistId: b._id, listId: item.listId, itemId: item._id, text });
@@ -282,10 +300,11 @@ export function BoardScreen() {
           })
         }
       >
+        {searching && user && <PageTabs code={new URLSearchParams(location.search).get('code')!} username={user.username} />}
         {isLoading && <p className="loading-inline">Loading…</p>}
         {error && <p className="error">{(error as Error).message}</p>}
         {boards.map((b) => (
-          <BoardView key={b._id} board={b} selection={ui.selection} display={ui.display} onSelectList={onSelectList} onSelectItem={onSelectItem} />
+          <BoardView key={b._id} board={b} selection={ui.selection} display={ui.display} onSelectList={onSelectList} onSelectItem={onSelectItem} onNoteAction={noteAction} />
         ))}
       </main>
     </div>

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Item } from '@listboard/core';
+import { threadOrder, type Item } from '@listboard/core';
 import { BlockView } from '../blocks/BlockView';
 
 interface Props {
@@ -9,6 +9,9 @@ interface Props {
   collapsed: boolean;
   showNotes: 'none' | 'annos' | 'annos+notes';
   onSelect(item: Item, text: string | null): void;
+  onNoteAction(item: Item, note: Item, action: 'reply' | 'dismiss' | 'answer'): void;
+  canReply: boolean;
+  canModerate: boolean;
 }
 
 function headline(item: Item): string {
@@ -16,8 +19,8 @@ function headline(item: Item): string {
   return first.replace(/^#+\s*/, '').split('\n')[0]!.slice(0, 120);
 }
 
-function ItemCardView({ item, selected, selectable, collapsed, showNotes, onSelect }: Props) {
-  const notes = item.notes.filter((n) =>
+function ItemCardView({ item, selected, selectable, collapsed, showNotes, onSelect, onNoteAction, canReply, canModerate }: Props) {
+  const notes = threadOrder(item.notes, item._id).filter((n) =>
     showNotes === 'none' ? false : showNotes === 'annos' ? n.annotationClass === 'anno' : true,
   );
   return (
@@ -66,6 +69,25 @@ function ItemCardView({ item, selected, selectable, collapsed, showNotes, onSele
               </span>
               {n.highlight && 'exact' in n.highlight && n.highlight.exact ? <q className="quote">{n.highlight.exact}</q> : null}
               <span className="note-text">{n.text}</span>
+              {(canReply || canModerate) && (
+                <span className="note-actions">
+                  {canReply && (
+                    <button type="button" onClick={() => onNoteAction(item, n, 'reply')}>
+                      Reply
+                    </button>
+                  )}
+                  {canModerate && n.annotationClass === 'note' && n.noteStatus === 'pending' && (
+                    <button type="button" onClick={() => onNoteAction(item, n, 'answer')}>
+                      Mark answered
+                    </button>
+                  )}
+                  {canModerate && n.annotationClass === 'note' && n.noteStatus !== 'dismissed' && (
+                    <button type="button" onClick={() => onNoteAction(item, n, 'dismiss')}>
+                      Dismiss
+                    </button>
+                  )}
+                </span>
+              )}
             </li>
           ))}
         </ol>

@@ -10,9 +10,12 @@ interface Props {
   display: Display;
   onSelectList(list: List): void;
   onSelectItem(item: Item, text: string | null): void;
+  onNoteAction(item: Item, note: Item, action: 'reply' | 'dismiss' | 'answer'): void;
+  canReply: boolean;
+  canModerate: boolean;
 }
 
-function ListColumnView({ list, selection, selectable, display, onSelectList, onSelectItem }: Props) {
+function ListColumnView({ list, selection, selectable, display, onSelectList, onSelectItem, onNoteAction, canReply, canModerate }: Props) {
   const description = list.description.startsWith(EMPTY_DESCRIPTION_PREFIX) ? '' : list.description;
   const selected = selection.listId === list._id;
   const title = display.compactView ? compactListTitle(list.title) : list.title;
@@ -47,6 +50,9 @@ function ListColumnView({ list, selection, selectable, display, onSelectList, on
                 collapsed={display.collapseItems || display.headlineView}
                 showNotes={display.showNotes}
                 onSelect={onSelectItem}
+                onNoteAction={onNoteAction}
+                canReply={canReply}
+                canModerate={canModerate}
               />
             ))
           )}

@@ -18,11 +18,25 @@ export function boardAddresses(path: string): { key: string; address: string }[]
   }));
 }
 
-export function useBoards(path: string, username: string | undefined, device: Device) {
+/** A search given in the address (`?code=pending`) loads as one results board. */
+export function useSearchBoard(path: string, search: string, username: string | undefined) {
+  const code = new URLSearchParams(search).get('code');
+  return useQuery({
+    queryKey: ['boards', 'search', path, search, username],
+    enabled: code !== null,
+    queryFn: async () => {
+      const board = await postJson<Multilist>('/api/dbload/load_search', { address: `${path}${search}`, username });
+      if (!board) throw new Error(lastError?.error ?? 'Could not run the search.');
+      return [board];
+    },
+  });
+}
+
+export function useBoards(path: string, username: string | undefined, device: Device, enabled = true) {
   const wanted = boardAddresses(path);
   return useQuery({
     queryKey: ['boards', wanted.map((w) => w.key), username, device],
-    enabled: wanted.length > 0,
+    enabled: enabled && wanted.length > 0,
     queryFn: async () => {
       const boards = await postJson<Multilist[]>('/api/dbload/load_multilists', {
         addresses: wanted.map((w) => w.address),

@@ -12,10 +12,10 @@ const selectedItem = (ctx: CommandContext) => {
   }
   return null;
 };
+const signedIn = (ctx: CommandContext) => !ctx.isGuest;
 const canEdit = (ctx: CommandContext) => ctx.abilities?.edit === true;
 const canDelete = (ctx: CommandContext) => ctx.abilities?.delete === true;
 const canInsert = (ctx: CommandContext) => !ctx.isGuest && (ctx.abilities?.edit === true || ctx.abilities?.role === 'contributor');
-const signedIn = (ctx: CommandContext) => !ctx.isGuest;
 
 /** Runs only with an item selected; otherwise says what to do, as the spec words it. */
 const needItem = (ctx: CommandContext, run: () => void) =>
@@ -39,6 +39,24 @@ export const COMMANDS: Command[] = [
       const keep = c.boards.filter((b) => b._id !== c.board?._id);
       c.actions.navigate(`/${keep.map((b, i) => (i > 0 && keep[i - 1]!.owner === b.owner ? b.ptitle : `${b.owner}/${b.ptitle}`)).join(';')}`);
     },
+  },
+  {
+    id: 'discussion',
+    label: 'Discussion',
+    group: 'navigate',
+    toolbar: true,
+    icon: '✉',
+    visible: signedIn,
+    run: (c) => c.actions.navigate(`/${c.user!.username}/home?code=pending&username=${c.user!.username}`),
+  },
+  {
+    id: 'listings',
+    label: 'Listings',
+    group: 'navigate',
+    toolbar: true,
+    icon: '≣',
+    visible: signedIn,
+    run: (c) => c.actions.navigate(`/${c.user!.username}/home?code=myBoards&username=${c.user!.username}`),
   },
   { id: 'help', label: 'Help', group: 'help', toolbar: true, icon: '?', run: (c) => c.actions.navigate('/admin/help') },
   { id: 'shortcuts', label: 'Keyboard shortcuts', group: 'help', shortcut: 'shift+?', run: (c) => c.actions.openForm('shortcuts') },

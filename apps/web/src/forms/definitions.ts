@@ -162,6 +162,21 @@ export const FORMS: FormDef[] = [
     },
   },
   {
+    id: 'reply',
+    label: 'Reply',
+    fields: [{ name: 'text', label: 'Your reply', type: 'textarea', required: true }],
+    validate: (v) => required(v, 'text', 'text'),
+    async submit(v, ctx) {
+      const item = findItem(ctx)!;
+      const ok = await ctx.call(
+        '/api/forms/insert_note',
+        { listId: item.listId, itemId: item._id, noteSpec: { text: String(v.text), parentId: ctx.noteId } },
+        'reply',
+      );
+      return ok ? null : fail(ctx, 'reply');
+    },
+  },
+  {
     id: 'annotation',
     label: 'Annotation',
     fields: [

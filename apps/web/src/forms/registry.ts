@@ -23,6 +23,7 @@ export interface FormContext {
   user: PublicUser | null;
   board: Multilist | null;
   target: Selection;
+  noteId?: string;
   call(path: string, body: object, label: string): Promise<boolean>;
   /** A call whose answer the form needs (null on failure). */
   create<T>(path: string, body: object): Promise<T | null>;

@@ -39,6 +39,8 @@ export interface OpenForm {
   id: string;
   /** What the form acts on, captured when it opened. */
   target: Selection;
+  /** The note a reply form answers. */
+  noteId?: string;
 }
 
 interface UiState {

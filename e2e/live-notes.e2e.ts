@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, screenshot, type Browser } from './browser';
+
+const base = inject('baseUrl');
+let authorB: Browser;
+let readerB: Browser;
+beforeEach(async () => {
+  [authorB, readerB] = await Promise.all([openBrowser(), openBrowser()]);
+});
+afterEach(async () => {
+  await Promise.all([authorB.close(), readerB.close()]);
+});
+
+async function signIn(page: Page, username: string) {
+  await page.goto(`${base}/`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel('User name').fill(username);
+  await page.getByLabel('Password').fill('listboard');
+  await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`**/${username}/home`);
+}
+
+const tipList = (page: Page) => page.getByRole('region', { name: 'Tip', exact: true });
+
+describe('notes, live for everyone watching', () => {
+  it('a reader’s note appears for the author without a reload; the answer reaches the reader the same way', async () => {
+    const author = authorB.page;
+    const reader = readerB.page;
+    await Promise.all([signIn(author, 'author'), signIn(reader, 'reader')]);
+    await Promise.all([author.goto(`${base}/author/course`), reader.goto(`${base}/author/course`)]);
+    await Promise.all([tipList(author).waitFor(), tipList(reader).waitFor()]);
+    await author.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+
+    // The reader notes the third tip.
+    await tipList(reader).getByRole('article').nth(2).click();
+    await reader.getByRole('button', { name: 'Note', exact: true }).click();
+    await reader.getByLabel('Your note').fill('Compared with last year, or with other cities?');
+    await reader.getByRole('button', { name: 'Submit' }).click();
+
+    // The author sees it arrive, pending, in the same page.
+    const note = tipList(author).getByText('Compared with last year, or with other cities?');
+    await note.waitFor({ timeout: 10_000 });
+    expect(await author.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
+    const noteItem = tipList(author).getByRole('listitem').filter({ hasText: 'Compared with last year' });
+    await noteItem.getByText('pending').waitFor();
+
+    // The author replies; the reply answers the note.
+    await noteItem.getByRole('button', { name: 'Reply' }).click();
+    await author.getByLabel('Your reply').fill('Both: look for the baseline first.');
+    await author.getByRole('button', { name: 'Submit' }).click();
+    await tipList(reader).getByText('Both: look for the baseline first.').waitFor({ timeout: 10_000 });
+    await tipList(reader).getByRole('listitem').filter({ hasText: 'Compared with last year' }).getByText('answered').waitFor();
+
+    // Discussion lists it under answered notes.
+    await author.getByRole('button', { name: 'Discussion' }).click();
+    await author.getByRole('navigation', { name: 'Discussion' }).getByRole('link', { name: 'Answered notes' }).click();
+    await author.getByText('Compared with last year, or with other cities?').waitFor();
+    await screenshot(author, 'discussion-answered');
+  });
+
+  it('the author dismisses a note; another reader watching sees it go', async () => {
+    const author = authorB.page;
+    const reader = readerB.page;
+    const third = await openBrowser();
+    try {
+      await Promise.all([signIn(author, 'author'), signIn(reader, 'demo'), signIn(third.page, 'reader')]);
+      await reader.goto(`${base}/author/course`);
+      await tipList(reader).getByRole('article').nth(3).click();
+      await reader.getByRole('button', { name: 'Note', exact: true }).click();
+      await reader.getByLabel('Your note').fill('Off topic: when is the exam?');
+      await reader.getByRole('button', { name: 'Submit' }).click();
+      await tipList(reader).getByText('Off topic: when is the exam?').waitFor();
+
+      // Another reader sees the public note while it is pending …
+      await third.page.goto(`${base}/author/course`);
+      await tipList(third.page).getByText('Off topic: when is the exam?').waitFor();
+
+      await author.goto(`${base}/author/course`);
+      const noteItem = tipList(author).getByRole('listitem').filter({ hasText: 'Off topic' });
+      await noteItem.getByRole('button', { name: 'Dismiss' }).click();
+      await noteItem.getByText('dismissed').waitFor();
+
+      // … and, without reloading, stops seeing it once dismissed; its writer still does.
+      await tipList(third.page).getByText('Off topic: when is the exam?').waitFor({ state: 'detached', timeout: 10_000 });
+      await tipList(reader).getByRole('listitem').filter({ hasText: 'Off topic' }).getByText('dismissed').waitFor({ timeout: 10_000 });
+    } finally {
+      await third.close();
+    }
+  });
+});
