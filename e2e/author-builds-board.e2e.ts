@@ -140,3 +140,30 @@ describe('an author builds a board from nothing', () => {
     await list(page, 'Prompt').getByText('pending').first().waitFor();
   });
 });
+
+describe('a board with a password', () => {
+  it('asks for it, refuses a wrong one with the spec message, and opens with the right one', async () => {
+    const { page } = b;
+    // The owner sets a password through the API the edit form uses.
+    await signIn(page, 'author');
+    const made = await page.evaluate(async () => {
+      const post = (p: string, body: object) =>
+        fetch(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+      const board = await post('/api/forms/insert_multilist', { titleText: 'Staff Room' });
+      await post('/api/forms/insert_list', { multilistId: board.multilistId, titleText: 'Marking', itemText: 'Rubric v2' });
+      await post('/api/dbedit/edit_multilist', { multilistId: board.multilistId, password: 'tuesday' });
+      return board;
+    });
+    expect(made.ptitle).toBe('staff-room');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(page, 'reader');
+    await page.goto(`${base}/author/staff-room`);
+    const form = page.getByRole('form', { name: 'Board password' });
+    await form.getByLabel('Password').fill('monday');
+    await form.getByRole('button', { name: 'Open board' }).click();
+    await form.getByText('The password you entered was incorrect.').waitFor();
+    await form.getByLabel('Password').fill('tuesday');
+    await form.getByRole('button', { name: 'Open board' }).click();
+    await page.getByText('Rubric v2').waitFor();
+  });
+});

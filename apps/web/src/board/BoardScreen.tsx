@@ -26,6 +26,7 @@ import { ListColumn } from './ListColumn';
 import { ShortcutSheet, Toolbar } from './Toolbar';
 import { deviceOf, useBoards, useSearchBoard } from './useBoards';
 import { PageTabs } from './PageTabs';
+import { BoardPassword } from './BoardPassword';
 import { handleLinkClick } from './links';
 import { useKeyboard } from './useKeyboard';
 import { useLiveBoards } from './useLiveBoards';
@@ -49,6 +50,7 @@ function BoardView(props: {
   onSelectList(board: Multilist, list: List): void;
   onSelectItem(board: Multilist, item: Item, text: string | null): void;
   onNoteAction(board: Multilist, item: Item, note: Item, action: 'reply' | 'dismiss' | 'answer'): void;
+  onUnlocked(): void;
 }) {
   const { board, selection, display } = props;
   const selectable = board.abilities.select;
@@ -62,7 +64,7 @@ function BoardView(props: {
         </p>
       </header>
       {board.locked ? (
-        <p className="locked">This board has a password.</p>
+        <BoardPassword board={board} onUnlocked={props.onUnlocked} />
       ) : (
         <div className="lists">
           {board.lists.map((l) => (
@@ -304,7 +306,7 @@ export function BoardScreen() {
         {isLoading && <p className="loading-inline">Loading…</p>}
         {error && <p className="error">{(error as Error).message}</p>}
         {boards.map((b) => (
-          <BoardView key={b._id} board={b} selection={ui.selection} display={ui.display} onSelectList={onSelectList} onSelectItem={onSelectItem} onNoteAction={noteAction} />
+          <BoardView key={b._id} board={b} selection={ui.selection} display={ui.display} onSelectList={onSelectList} onSelectItem={onSelectItem} onNoteAction={noteAction} onUnlocked={() => void reload()} />
         ))}
       </main>
     </div>

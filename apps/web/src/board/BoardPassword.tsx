@@ -1,0 +1,35 @@
+import { useState, type FormEvent } from 'react';
+import type { Multilist } from '@listboard/core';
+import { lastError, postJson } from '../api/client';
+
+/** The member (board) password form, shown in place of a board that has a password. */
+export function BoardPassword({ board, onUnlocked }: { board: Multilist; onUnlocked(): void }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = `board-password-${board._id}`;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const ok = await postJson('/api/forms/board_password', { multilistId: board._id, password });
+    if (ok) onUnlocked();
+    else setError(lastError?.error ?? 'The password you entered was incorrect.');
+  };
+  return (
+    <form className="input-form board-password" aria-label="Board password" onSubmit={submit}>
+      <p>This board has a password.</p>
+      <div className="field">
+        <label htmlFor={id}>Password</label>
+        <input id={id} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="off" />
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="form-buttons">
+        <button type="submit" className="primary">
+          Open board
+        </button>
+      </div>
+    </form>
+  );
+}
