@@ -7,6 +7,8 @@ import hljs from 'highlight.js/lib/common';
 import DOMPurify from 'dompurify';
 import type { Block, BlockType } from '@listboard/core';
 import { renderMarkdown } from './markdown';
+import { MediaPlayer } from './MediaPlayer';
+import { PdfBlock } from './PdfBlock';
 
 type Renderer = (props: { block: Block }) => ReactElement;
 
@@ -72,14 +74,14 @@ const ImageBlock: Renderer = ({ block }) => {
 
 const VideoBlock: Renderer = ({ block }) => (
   <figure className="block block-video">
-    <video controls preload="none" poster={block.posterUrl} src={block.range?.url ?? block.url} aria-label={block.caption ?? 'Video'} />
+    <MediaPlayer block={block} kind="video" />
     <Caption block={block} />
   </figure>
 );
 
 const AudioBlock: Renderer = ({ block }) => (
   <figure className="block block-audio">
-    {block.url ? <audio controls preload="none" src={block.range?.url ?? block.url} aria-label={block.caption ?? 'Audio'} /> : <span>Not found</span>}
+    <MediaPlayer block={block} kind="audio" />
     <Caption block={block} />
   </figure>
 );
@@ -99,6 +101,9 @@ const ExternalUrlBlock: Renderer = ({ block }) => {
     </a>
   );
 };
+
+const PdfOrDocument: Renderer = ({ block }) =>
+  block.suffix === 'pdf' ? <PdfBlock block={block} /> : <DocumentBlock block={block} />;
 
 const DocumentBlock: Renderer = ({ block }) => (
   <a className="block block-link-card" href={block.url ?? block.text} target="_blank" rel="noopener noreferrer">
@@ -127,7 +132,7 @@ export const BLOCK_RENDERERS: Partial<Record<BlockType, Renderer>> = {
   video: VideoBlock,
   audio: AudioBlock,
   externalurl: ExternalUrlBlock,
-  document: DocumentBlock,
+  document: PdfOrDocument,
   text: TextBlock,
 };
 

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { threadOrder, type Item } from '@listboard/core';
 import { BlockView } from '../blocks/BlockView';
+import { formatStyle } from './formatStyle';
 
 interface Props {
   item: Item;
@@ -30,6 +31,7 @@ function ItemCardView({ item, selected, selectable, collapsed, showNotes, onSele
       aria-selected={selectable ? selected : undefined}
       tabIndex={selectable ? 0 : undefined}
       data-item-id={item._id}
+      style={formatStyle(item.format)}
       onMouseUp={(e) => {
         if (!selectable || (e.target as Element).closest('a, button, video, audio, input, textarea')) return;
         const sel = window.getSelection();

@@ -1,0 +1,55 @@
+import { useEffect, useRef, useState } from 'react';
+import { mediaMsg, type Block } from '@listboard/core';
+
+/**
+ * A PDF's first page drawn with pdf.js, loaded only when a PDF is on screen. The file is checked
+ * with HEAD first, so a missing file fails fast with the spec's message.
+ */
+export function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?: number }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [pages, setPages] = useState(0);
+  const url = block.url ?? block.text.trim();
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const head = await fetch(url, { method: 'HEAD' });
+        if (!head.ok) throw new Error(String(head.status));
+        const pdfjs = await import('pdfjs-dist');
+        const worker = await import('pdfjs-dist/build/pdf.worker.min.mjs?url');
+        pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+        const doc = await pdfjs.getDocument({ url }).promise;
+        const page = await doc.getPage(1);
+        const viewport = page.getViewport({ scale: scale * 2 });
+        const c = canvas.current;
+        if (cancelled || !c) return;
+        c.width = viewport.width;
+        c.height = viewport.height;
+        await page.render({ canvas: c, canvasContext: c.getContext('2d')!, viewport }).promise;
+        if (!cancelled) {
+          setPages(doc.numPages);
+          setState('ready');
+        }
+      } catch {
+        if (!cancelled) setState('failed');
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [url, scale]);
+
+  if (state === 'failed') return <p className="block block-error">{mediaMsg.loadPdfFailed(url)}</p>;
+  return (
+    <figure className="block block-pdf">
+      <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`Open PDF ${block.caption ?? url}`}>
+        <canvas ref={canvas} aria-hidden="true" />
+      </a>
+      <figcaption>
+        {state === 'loading' ? 'Loading PDF…' : `${block.caption ?? url.split('/').pop()} · ${pages} ${pages === 1 ? 'page' : 'pages'}`}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, screenshot, type Browser } from './browser';
+
+const base = inject('baseUrl');
+let b: Browser;
+let page: Page;
+
+const EVERY_TYPE = [
+  '## A heading with *emphasis*',
+  '- first point\n- second point',
+  '| term | meaning |\n| --- | --- |\n| frame | what is put first |',
+  '```js\nconst answer = 42;\n```',
+  '$$\\int_0^1 x^2\\,dx = \\tfrac{1}{3}$$',
+  '\\(a^2 + b^2 = c^2\\)',
+  '/media/pattern.jpg ~ A pattern : A coloured fractal',
+  '/media/lecture.webm 0:01-0:02 # /media/lecture-poster.jpg ~ One second of the lecture',
+  '/media/interview.ogg ~ Interview',
+  'https://example.org/article',
+  '/media/reading-list.pdf ~ Reading list',
+  '[The user guide](/admin/help)',
+  '![Poster](/media/lecture-poster.jpg)',
+  '<details><summary>More</summary>Hidden detail</details>',
+  'Plain words on their own.',
+].join('\n\n');
+
+const XSS = [
+  '<script>window.__xss = 1</script>',
+  '<img src="/nope.png" onerror="window.__xss = 2">',
+  '[click me](javascript:window.__xss=3)',
+  '<svg onload="window.__xss = 4"><circle r="5"></circle></svg>',
+  '<a href="javascript:window.__xss=5">and me</a>',
+  '<iframe src="javascript:window.parent.__xss=6"></iframe>',
+  '<div style="background:url(javascript:window.__xss=7)">styled</div>',
+  '[data](data:text/html,<script>window.__xss=8</script>)',
+].join('\n\n');
+
+beforeAll(async () => {
+  b = await openBrowser({ width: 1400, height: 1000 });
+  page = b.page;
+  await page.goto(`${base}/`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel('User name').fill('author');
+  await page.getByLabel('Password').fill('listboard');
+  await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/author/home');
+  await page.evaluate(
+    async ({ every, xss }) => {
+      const post = (p: string, body: object) =>
+        fetch(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+      const board = await post('/api/forms/insert_multilist', { titleText: 'Block Gallery' });
+      const { listId } = await post('/api/forms/insert_list', { multilistId: board.multilistId, titleText: 'Every type' });
+      await post('/api/forms/insert_item', { listId, text: every });
+      const second = await post('/api/forms/insert_list', { multilistId: board.multilistId, titleText: 'Hostile' });
+      await post('/api/forms/insert_item', { listId: second.listId, text: xss });
+    },
+    { every: EVERY_TYPE, xss: XSS },
+  );
+  await page.goto(`${base}/author/block-gallery`);
+  await page.getByRole('region', { name: 'Every type' }).waitFor();
+});
+afterAll(async () => b.close());
+
+describe('every block type renders', () => {
+  it('markdown, tables, code, math, media, links, documents and text', async () => {
+    const list = page.getByRole('region', { name: 'Every type' });
+    await list.getByRole('heading', { name: 'A heading with emphasis' }).waitFor();
+    await expect(list.getByRole('listitem').count()).resolves.toBeGreaterThanOrEqual(2);
+    await list.getByRole('cell', { name: 'what is put first' }).waitFor();
+    await expect(list.locator('code.hljs span').count()).resolves.toBeGreaterThan(0);
+    await expect(list.locator('.katex-display').count()).resolves.toBe(1);
+    await expect(list.locator('.katex').count()).resolves.toBe(2);
+    const img = list.getByRole('img', { name: 'A coloured fractal' });
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    await expect(list.locator('video[poster="/media/lecture-poster.jpg"]').count()).resolves.toBe(1);
+    await expect(list.locator('audio').count()).resolves.toBe(1);
+    await list.getByRole('link', { name: /example\.org/ }).waitFor();
+    await list.getByText('Reading list · 1 page').waitFor({ timeout: 15_000 });
+    await list.getByRole('link', { name: 'The user guide' }).waitFor();
+    await list.getByText('Hidden detail').waitFor({ state: 'attached' });
+    await list.getByText('Plain words on their own.').waitFor();
+    await screenshot(page, 'every-block-type');
+  });
+
+  it('a video with a range stops at its end and returns to its start', async () => {
+    const video = page.getByRole('region', { name: 'Every type' }).locator('video');
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime >= 1), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused), { timeout: 10_000 }).toBe(true);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(1, 1);
+  });
+
+  it('a PDF that is missing says so', async () => {
+    await page.evaluate(async () => {
+      const post = (p: string, body: object) =>
+        fetch(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+      const [board] = await post('/api/dbload/load_multilists', { addresses: ['/author/block-gallery'] });
+      await post('/api/forms/insert_item', { listId: board.lists[0]._id, text: '/media/missing.pdf' });
+    });
+    await page.reload();
+    await page.getByText('Load PDF failed: /media/missing.pdf').waitFor({ timeout: 15_000 });
+  });
+});
+
+describe('hostile markup renders inert in the browser', () => {
+  it('runs no script, keeps no event handler or javascript: link', async () => {
+    const list = page.getByRole('region', { name: 'Hostile' });
+    await list.getByText('styled').waitFor();
+    for (const link of await list.getByRole('link').all()) await link.click({ force: true }).catch(() => {});
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    const bad = await list.evaluate((root) =>
+      [...root.querySelectorAll('*')].flatMap((el) => [
+        ...[...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${el.tagName} ${a.name}`),
+        ...(/javascript:/i.test(el.getAttribute('href') ?? '') ? [`${el.tagName} href`] : []),
+        ...(/javascript:/i.test(el.getAttribute('src') ?? '') ? [`${el.tagName} src`] : []),
+        ...(el.tagName === 'SCRIPT' || el.tagName === 'IFRAME' ? [el.tagName] : []),
+      ]),
+    );
+    expect(bad).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/author/block-gallery');
+  });
+});
