@@ -22,6 +22,7 @@ const EVERY_TYPE = [
   '![Poster](/media/lecture-poster.jpg)',
   '<details><summary>More</summary>Hidden detail</details>',
   'Plain words on their own.',
+  'js:d3v5 /media/bars.js js=/media/bars.js 40 80 60 100',
 ].join('\n\n');
 
 const XSS = [
@@ -102,6 +103,17 @@ describe('every block type renders', () => {
     });
     await page.reload();
     await page.getByText('Load PDF failed: /media/missing.pdf').waitFor({ timeout: 15_000 });
+  });
+});
+
+describe('script-driven blocks', () => {
+  it('run in a sandboxed frame with the named library, and cannot read the app’s cookies', async () => {
+    const frameEl = page.getByRole('region', { name: 'Every type' }).locator('iframe.block-jsmedia');
+    expect(await frameEl.getAttribute('sandbox')).toBe('allow-scripts');
+    const frame = await (await frameEl.elementHandle())!.contentFrame();
+    await expect.poll(() => frame!.evaluate(() => document.body.dataset.d3 ?? ''), { timeout: 10_000 }).toMatch(/^5\./);
+    expect(await frame!.evaluate(() => document.querySelectorAll('svg rect').length)).toBe(4);
+    expect(await frame!.evaluate(() => document.body.dataset.cookie)).toBe('blocked');
   });
 });
 

@@ -9,6 +9,7 @@ import type { Block, BlockType } from '@listboard/core';
 import { renderMarkdown } from './markdown';
 import { MediaPlayer } from './MediaPlayer';
 import { PdfBlock } from './PdfBlock';
+import { JsMediaBlock } from './JsMediaBlock';
 
 type Renderer = (props: { block: Block }) => ReactElement;
 
@@ -134,6 +135,7 @@ export const BLOCK_RENDERERS: Partial<Record<BlockType, Renderer>> = {
   externalurl: ExternalUrlBlock,
   document: PdfOrDocument,
   text: TextBlock,
+  jsMedia: ({ block }) => (block.jsMedia ? <JsMediaBlock block={block} /> : <TextBlock block={block} />),
 };
 
 export function BlockView({ block }: { block: Block }) {
