@@ -1,3 +1,4 @@
+/* global d3 */
 // A small chart for jsMedia blocks: one bar per number in the block's args.
 (function () {
   var values = JSON.parse(document.body.dataset.args || '[]').map(Number);
@@ -15,7 +16,7 @@
   var reach;
   try {
     reach = document.cookie === undefined ? 'none' : 'cookie:' + document.cookie;
-  } catch (e) {
+  } catch {
     reach = 'blocked';
   }
   document.body.dataset.cookie = reach;
