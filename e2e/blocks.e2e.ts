@@ -117,6 +117,42 @@ describe('script-driven blocks', () => {
   });
 });
 
+describe('link kinds', () => {
+  it('!tag hides and shows the items that carry it; an unknown @label says so', async () => {
+    await page.evaluate(async () => {
+      const post = (p: string, body: object) =>
+        fetch(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+      const [board] = await post('/api/dbload/load_multilists', { addresses: ['/author/block-gallery'] });
+      const { listId } = await post('/api/forms/insert_list', { multilistId: board._id, titleText: 'Links', itemText: '[Toggle week items](!week) · [Show note 9](@9)' });
+      await post('/api/forms/insert_item', { listId, text: 'Tagged for week one', labels: [{ name: 'week', value: '1' }] });
+    });
+    await page.reload();
+    const list = page.getByRole('region', { name: 'Links' });
+    await list.getByText('Tagged for week one').waitFor();
+    await list.getByRole('link', { name: 'Toggle week items' }).click();
+    await list.getByText('Tagged for week one').waitFor({ state: 'detached' });
+    await list.getByRole('link', { name: 'Toggle week items' }).click();
+    await list.getByText('Tagged for week one').waitFor();
+    await list.getByRole('link', { name: 'Show note 9' }).click();
+    await page.getByText('All author notes are currently displayed.').waitFor();
+  });
+
+  it('a long press on a link opens it in a new tab', async () => {
+    const link = page.getByRole('region', { name: 'Every type' }).getByRole('link', { name: 'The user guide' });
+    await link.scrollIntoViewIfNeeded();
+    const box = (await link.boundingBox())!;
+    await page.mouse.move(box.x + 5, box.y + 5);
+    const opened = b.context.waitForEvent('page');
+    await page.mouse.down();
+    await page.waitForTimeout(800);
+    await page.mouse.up();
+    const tab = await opened;
+    await tab.waitForURL('**/admin/help');
+    expect(new URL(page.url()).pathname).toBe('/author/block-gallery');
+    await tab.close();
+  });
+});
+
 describe('hostile markup renders inert in the browser', () => {
   it('runs no script, keeps no event handler or javascript: link', async () => {
     const list = page.getByRole('region', { name: 'Hostile' });

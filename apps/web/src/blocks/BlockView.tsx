@@ -1,9 +1,8 @@
 /**
  * One renderer per block type, looked up in one table: adding a type means adding an entry.
  */
-import { useMemo, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import katex from 'katex';
-import hljs from 'highlight.js/lib/common';
 import DOMPurify from 'dompurify';
 import type { Block, BlockType } from '@listboard/core';
 import { renderMarkdown } from './markdown';
@@ -22,16 +21,27 @@ const MarkdownBlock: Renderer = ({ block }) => {
   return <Html className="block block-md" html={html} />;
 };
 
+/** highlight.js is loaded the first time a code block is on screen, not with the app. */
+let hljsLoading: Promise<typeof import('highlight.js/lib/common').default> | null = null;
+
 const CodeBlock: Renderer = ({ block }) => {
-  const html = useMemo(() => {
-    const body = block.text.replace(/^(```|~~~)[^\n]*\n?/, '').replace(/\n?(```|~~~)\s*$/, '');
-    const lang = block.highlightLanguage && hljs.getLanguage(block.highlightLanguage) ? block.highlightLanguage : undefined;
-    const out = lang ? hljs.highlight(body, { language: lang }).value : hljs.highlightAuto(body).value;
-    return DOMPurify.sanitize(out);
-  }, [block.text, block.highlightLanguage]);
+  const body = block.text.replace(/^(```|~~~)[^\n]*\n?/, '').replace(/\n?(```|~~~)\s*$/, '');
+  const [html, setHtml] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    hljsLoading ??= import('highlight.js/lib/common').then((m) => m.default);
+    void hljsLoading.then((hljs) => {
+      const lang = block.highlightLanguage && hljs.getLanguage(block.highlightLanguage) ? block.highlightLanguage : undefined;
+      const out = lang ? hljs.highlight(body, { language: lang }).value : hljs.highlightAuto(body).value;
+      if (live) setHtml(DOMPurify.sanitize(out));
+    });
+    return () => {
+      live = false;
+    };
+  }, [body, block.highlightLanguage]);
   return (
     <pre className="block block-code">
-      <code className="hljs" dangerouslySetInnerHTML={{ __html: html }} />
+      {html === null ? <code className="hljs">{body}</code> : <code className="hljs" dangerouslySetInnerHTML={{ __html: html }} />}
     </pre>
   );
 };

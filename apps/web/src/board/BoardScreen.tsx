@@ -26,10 +26,13 @@ import { ListColumn } from './ListColumn';
 import { ShortcutSheet, Toolbar } from './Toolbar';
 import { deviceOf, useBoards, useSearchBoard } from './useBoards';
 import { PageTabs } from './PageTabs';
+import { labelLinkAction } from './labelLinks';
+import { LINK_FUNCTIONS } from '../commands/linkFunctions';
 import { BoardPassword } from './BoardPassword';
 import { handleLinkClick } from './links';
 import { useKeyboard } from './useKeyboard';
 import { useLiveBoards } from './useLiveBoards';
+import { useLinkLongPress } from './useLinkLongPress';
 
 function useViewportWidth(): number {
   return useSyncExternalStore(
@@ -51,6 +54,8 @@ function BoardView(props: {
   onSelectItem(board: Multilist, item: Item, text: string | null): void;
   onNoteAction(board: Multilist, item: Item, note: Item, action: 'reply' | 'dismiss' | 'answer'): void;
   onUnlocked(): void;
+  shownLabels: string[];
+  hiddenTags: string[];
 }) {
   const { board, selection, display } = props;
   const selectable = board.abilities.select;
@@ -79,6 +84,8 @@ function BoardView(props: {
               onNoteAction={(item, note, action) => props.onNoteAction(board, item, note, action)}
               canReply={board.abilities.note}
               canModerate={board.abilities.annotate}
+              shownLabels={props.shownLabels}
+              hiddenTags={props.hiddenTags}
             />
           ))}
           {board.lists.length === 0 && <p className="empty">This board has no lists yet.</p>}
@@ -274,6 +281,7 @@ export function BoardScreen() {
     else ui.select({ multilistId: b._id, listId: item.listId, itemId: item._id, text });
   };
 
+  const longPress = useLinkLongPress();
   const zoom = Math.max(0, Math.min(LIST_WIDTH_STEPS.length - 1, ui.display.zoom));
   const listWidth = phone ? phoneListWidth(width) : LIST_WIDTH_STEPS[zoom];
   return (
@@ -292,13 +300,28 @@ export function BoardScreen() {
       <main
         ref={main}
         className="boards"
+        onPointerDown={(e) => longPress.start(e)}
+        onPointerUp={() => longPress.end()}
+        onPointerLeave={() => longPress.cancel()}
+        onClickCapture={(e) => longPress.swallow(e)}
         onClick={(e) =>
           handleLinkClick(e, {
             navigate: (to) => navigate(to),
             scrollToList: (anchor) =>
               main.current?.querySelector(`[data-anchor="${CSS.escape(anchor)}"]`)?.scrollIntoView({ behavior: 'smooth', inline: 'start' }),
             openTab: (url) => window.open(url, '_blank', 'noopener,noreferrer'),
-            other: (kind, detail) => alert(`${kind === 'func' ? 'Function' : kind === 'tag' ? 'Tag' : 'Label'} links (${detail}) open with the board tools.`),
+            other: (kind, detail) => {
+              if (kind === 'label' || kind === 'tag') {
+                const refused = labelLinkAction(kind, detail, boards, ui.display.showNotes);
+                if (refused) alert(refused);
+                else if (kind === 'label') ui.toggleLabel(detail);
+                else ui.toggleTag(detail);
+              } else {
+                const fn = LINK_FUNCTIONS[detail];
+                if (fn) fn(ctx);
+                else alert(`No function named ${detail}.`);
+              }
+            },
           })
         }
       >
@@ -306,7 +329,7 @@ export function BoardScreen() {
         {isLoading && <p className="loading-inline">Loading…</p>}
         {error && <p className="error">{(error as Error).message}</p>}
         {boards.map((b) => (
-          <BoardView key={b._id} board={b} selection={ui.selection} display={ui.display} onSelectList={onSelectList} onSelectItem={onSelectItem} onNoteAction={noteAction} onUnlocked={() => void reload()} />
+          <BoardView key={b._id} board={b} selection={ui.selection} display={ui.display} shownLabels={ui.shownLabels} hiddenTags={ui.hiddenTags} onSelectList={onSelectList} onSelectItem={onSelectItem} onNoteAction={noteAction} onUnlocked={() => void reload()} />
         ))}
       </main>
     </div>

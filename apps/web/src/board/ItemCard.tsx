@@ -13,6 +13,7 @@ interface Props {
   onNoteAction(item: Item, note: Item, action: 'reply' | 'dismiss' | 'answer'): void;
   canReply: boolean;
   canModerate: boolean;
+  shownLabels: string[];
 }
 
 function headline(item: Item): string {
@@ -20,9 +21,13 @@ function headline(item: Item): string {
   return first.replace(/^#+\s*/, '').split('\n')[0]!.slice(0, 120);
 }
 
-function ItemCardView({ item, selected, selectable, collapsed, showNotes, onSelect, onNoteAction, canReply, canModerate }: Props) {
+function ItemCardView({ item, selected, selectable, collapsed, showNotes, onSelect, onNoteAction, canReply, canModerate, shownLabels }: Props) {
   const notes = threadOrder(item.notes, item._id).filter((n) =>
-    showNotes === 'none' ? false : showNotes === 'annos' ? n.annotationClass === 'anno' : true,
+    showNotes === 'none'
+      ? n.annotationClass === 'anno' && shownLabels.includes(n.annoLabel ?? '')
+      : showNotes === 'annos'
+        ? n.annotationClass === 'anno'
+        : true,
   );
   return (
     <article

@@ -13,9 +13,11 @@ interface Props {
   onNoteAction(item: Item, note: Item, action: 'reply' | 'dismiss' | 'answer'): void;
   canReply: boolean;
   canModerate: boolean;
+  shownLabels: string[];
+  hiddenTags: string[];
 }
 
-function ListColumnView({ list, selection, selectable, display, onSelectList, onSelectItem, onNoteAction, canReply, canModerate }: Props) {
+function ListColumnView({ list, selection, selectable, display, onSelectList, onSelectItem, onNoteAction, canReply, canModerate, shownLabels, hiddenTags }: Props) {
   const description = list.description.startsWith(EMPTY_DESCRIPTION_PREFIX) ? '' : list.description;
   const selected = selection.listId === list._id;
   const title = display.compactView ? compactListTitle(list.title) : list.title;
@@ -41,7 +43,7 @@ function ListColumnView({ list, selection, selectable, display, onSelectList, on
           {list.items.length === 0 ? (
             <p className="empty">No items yet.</p>
           ) : (
-            list.items.map((it) => (
+            list.items.filter((it) => !it.labels.some((l) => hiddenTags.includes(l.name))).map((it) => (
               <ItemCard
                 key={it._id}
                 item={it}
@@ -53,6 +55,7 @@ function ListColumnView({ list, selection, selectable, display, onSelectList, on
                 onNoteAction={onNoteAction}
                 canReply={canReply}
                 canModerate={canModerate}
+                shownLabels={shownLabels}
               />
             ))
           )}

@@ -48,6 +48,12 @@ interface UiState {
   display: Display;
   theme: Theme;
   form: OpenForm | null;
+  /** Annotation labels shown by clicking an @label link while author notes are hidden. */
+  shownLabels: string[];
+  /** Tags whose items are hidden by clicking a !tag link. */
+  hiddenTags: string[];
+  toggleLabel(label: string): void;
+  toggleTag(tag: string): void;
   select(next: Partial<Selection>): void;
   clearSelection(): void;
   setDisplay(patch: Partial<Display>): void;
@@ -71,6 +77,16 @@ export const useUi = create<UiState>((set, get) => ({
   display: DEFAULT_DISPLAY,
   theme: storedTheme(),
   form: null,
+  shownLabels: [],
+  hiddenTags: [],
+  toggleLabel(label) {
+    const cur = get().shownLabels;
+    set({ shownLabels: cur.includes(label) ? cur.filter((l) => l !== label) : [...cur, label] });
+  },
+  toggleTag(tag) {
+    const cur = get().hiddenTags;
+    set({ hiddenTags: cur.includes(tag) ? cur.filter((t) => t !== tag) : [...cur, tag] });
+  },
   select(next) {
     const cur = get().selection;
     // A higher level clears the ones below it.
