@@ -13,6 +13,7 @@ import { seed } from '../apps/server/src/db/seed';
 import { createBoard } from '../apps/server/src/services/boards-create';
 import { bigBoard } from './generate';
 import { boardLoadBench } from './board-load';
+import { markupBench } from './markup';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -31,6 +32,8 @@ async function hammer(url: string, body: string, cookie: string) {
 
 async function main() {
   const only = process.argv[2];
+  const markup = !only || only === 'markup' ? markupBench() : undefined;
+  if (only === 'markup') return;
   const boardLoad = !only || only === 'board-load' ? await boardLoadBench() : undefined;
   if (only === 'board-load') return;
   const database = await openDatabase({ dataDir: 'memory://' });
@@ -69,6 +72,7 @@ async function main() {
     loadMultilists2000: real,
     ratioOfCeiling: Number((real.rps / ceiling.rps).toFixed(3)),
     boardLoad,
+    markup,
   };
   console.log(`load_multilists, 2,000-item board (${(result.payloadBytes / 1024).toFixed(0)} KiB):`);
   console.log(`  bare route, same bytes : ${ceiling.rps.toFixed(0)} req/s, p99 ${ceiling.p99} ms`);
