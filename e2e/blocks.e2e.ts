@@ -125,6 +125,7 @@ describe('link kinds', () => {
       const [board] = await post('/api/dbload/load_multilists', { addresses: ['/author/block-gallery'] });
       const { listId } = await post('/api/forms/insert_list', { multilistId: board._id, titleText: 'Links', itemText: '[Toggle week items](!week) · [Show note 9](@9)' });
       await post('/api/forms/insert_item', { listId, text: 'Tagged for week one', labels: [{ name: 'week', value: '1' }] });
+      await post('/api/forms/insert_item', { listId, text: '+[Hostile]\n\n^zoomIn()' });
     });
     await page.reload();
     const list = page.getByRole('region', { name: 'Links' });
@@ -135,6 +136,16 @@ describe('link kinds', () => {
     await list.getByText('Tagged for week one').waitFor();
     await list.getByRole('link', { name: 'Show note 9' }).click();
     await page.getByText('All author notes are currently displayed.').waitFor();
+
+    // A list toggle folds the list to its title and back; a function block runs its command.
+    const hostile = page.getByRole('region', { name: 'Hostile' });
+    await list.getByRole('button', { name: 'Show or hide the list “Hostile”' }).click();
+    await hostile.getByText('styled').waitFor({ state: 'detached' });
+    await list.getByRole('button', { name: 'Show or hide the list “Hostile”' }).click();
+    await hostile.getByText('styled').waitFor();
+    const before = (await list.boundingBox())!.width;
+    await list.getByRole('button', { name: 'zoomIn' }).click();
+    await expect.poll(async () => (await list.boundingBox())!.width).toBe(before + 50);
   });
 
   it('a long press on a link opens it in a new tab', async () => {

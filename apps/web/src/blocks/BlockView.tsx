@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import katex from 'katex';
 import DOMPurify from 'dompurify';
-import type { Block, BlockType } from '@listboard/core';
+import { parseListToggle, type Block, type BlockType } from '@listboard/core';
 import { renderMarkdown } from './markdown';
 import { MediaPlayer } from './MediaPlayer';
 import { PdfBlock } from './PdfBlock';
@@ -123,6 +123,27 @@ const DocumentBlock: Renderer = ({ block }) => (
   </a>
 );
 
+/** `!tag` and `+[List title]` toggles, and `^function()` blocks, act through the board's link handler. */
+const ListToggleBlock: Renderer = ({ block }) => {
+  const toggle = parseListToggle(block.text);
+  if (!toggle) return <TextBlock block={block} />;
+  return toggle.kind === 'tag' ? (
+    <a className="block block-toggle" role="button" href={`!${toggle.name}`}>
+      Show or hide “{toggle.name}” items
+    </a>
+  ) : (
+    <a className="block block-toggle" role="button" href={`#${toggle.name}`} data-toggle-list={toggle.name}>
+      Show or hide the list “{toggle.name}”
+    </a>
+  );
+};
+
+const DynamicBlock: Renderer = ({ block }) => (
+  <a className="block block-toggle" role="button" href={block.text.trim()}>
+    {block.caption ?? block.text.trim().replace(/^\^/, '').replace(/\(.*$/, '')}
+  </a>
+);
+
 const TextBlock: Renderer = ({ block }) => <p className="block block-text">{block.text}</p>;
 
 export const BLOCK_RENDERERS: Partial<Record<BlockType, Renderer>> = {
@@ -132,8 +153,8 @@ export const BLOCK_RENDERERS: Partial<Record<BlockType, Renderer>> = {
   mdhtml: MarkdownBlock,
   mdtextlink: MarkdownBlock,
   mdimagelink: MarkdownBlock,
-  listtoggle: MarkdownBlock,
-  dynamic: MarkdownBlock,
+  listtoggle: ListToggleBlock,
+  dynamic: DynamicBlock,
   fencedcode: CodeBlock,
   mathblock1: MathBlock,
   mathblock2: MathBlock,

@@ -56,6 +56,7 @@ function BoardView(props: {
   onUnlocked(): void;
   shownLabels: string[];
   hiddenTags: string[];
+  hiddenLists: string[];
 }) {
   const { board, selection, display } = props;
   const selectable = board.abilities.select;
@@ -86,6 +87,7 @@ function BoardView(props: {
               canModerate={board.abilities.annotate}
               shownLabels={props.shownLabels}
               hiddenTags={props.hiddenTags}
+              folded={props.hiddenLists.includes(l.title)}
             />
           ))}
           {board.lists.length === 0 && <p className="empty">This board has no lists yet.</p>}
@@ -306,6 +308,10 @@ export function BoardScreen() {
         onClickCapture={(e) => longPress.swallow(e)}
         onClick={(e) =>
           handleLinkClick(e, {
+            toggleList: (title) => {
+              if (boards.some((b) => b.lists.some((l) => l.title === title))) ui.toggleList(title);
+              else alert(boardMsg.noLabelWithLabel);
+            },
             navigate: (to) => navigate(to),
             scrollToList: (anchor) =>
               main.current?.querySelector(`[data-anchor="${CSS.escape(anchor)}"]`)?.scrollIntoView({ behavior: 'smooth', inline: 'start' }),
@@ -329,7 +335,7 @@ export function BoardScreen() {
         {isLoading && <p className="loading-inline">Loading…</p>}
         {error && <p className="error">{(error as Error).message}</p>}
         {boards.map((b) => (
-          <BoardView key={b._id} board={b} selection={ui.selection} display={ui.display} shownLabels={ui.shownLabels} hiddenTags={ui.hiddenTags} onSelectList={onSelectList} onSelectItem={onSelectItem} onNoteAction={noteAction} onUnlocked={() => void reload()} />
+          <BoardView key={b._id} board={b} selection={ui.selection} display={ui.display} shownLabels={ui.shownLabels} hiddenTags={ui.hiddenTags} hiddenLists={ui.hiddenLists} onSelectList={onSelectList} onSelectItem={onSelectItem} onNoteAction={noteAction} onUnlocked={() => void reload()} />
         ))}
       </main>
     </div>

@@ -15,15 +15,17 @@ interface Props {
   canModerate: boolean;
   shownLabels: string[];
   hiddenTags: string[];
+  /** Folded to its title by a list toggle. */
+  folded?: boolean;
 }
 
-function ListColumnView({ list, selection, selectable, display, onSelectList, onSelectItem, onNoteAction, canReply, canModerate, shownLabels, hiddenTags }: Props) {
+function ListColumnView({ list, selection, selectable, display, onSelectList, onSelectItem, onNoteAction, canReply, canModerate, shownLabels, hiddenTags, folded = false }: Props) {
   const description = list.description.startsWith(EMPTY_DESCRIPTION_PREFIX) ? '' : list.description;
   const selected = selection.listId === list._id;
   const title = display.compactView ? compactListTitle(list.title) : list.title;
   return (
     <section
-      className={`list${selected ? ' selected' : ''}${display.collapseLists ? ' collapsed' : ''}`}
+      className={`list${selected ? ' selected' : ''}${display.collapseLists || folded ? ' collapsed' : ''}`}
       aria-label={list.title || `List ${list.index + 1}`}
       data-anchor={pathTitle(list.title)}
       data-list-id={list._id}
@@ -36,9 +38,9 @@ function ListColumnView({ list, selection, selectable, display, onSelectList, on
         ) : (
           <h3>{title}</h3>
         )}
-        {description && !display.collapseLists && <p className="list-description">{description}</p>}
+        {description && !display.collapseLists && !folded && <p className="list-description">{description}</p>}
       </header>
-      {!display.collapseLists && (
+      {!display.collapseLists && !folded && (
         <div className="list-items">
           {list.items.length === 0 ? (
             <p className="empty">No items yet.</p>

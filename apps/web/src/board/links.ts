@@ -1,6 +1,7 @@
 import { parseLink, pathTitle } from '@listboard/core';
 
 export interface LinkActions {
+  toggleList?(title: string): void;
   navigate(path: string): void;
   scrollToList(anchor: string): void;
   openTab(url: string): void;
@@ -16,6 +17,12 @@ export function handleLinkClick(event: MouseEvent | React.MouseEvent, actions: L
   if (!anchor || event.defaultPrevented) return;
   const href = anchor.getAttribute('href');
   if (!href) return;
+  const listToggle = anchor.getAttribute('data-toggle-list');
+  if (listToggle !== null && actions.toggleList) {
+    event.preventDefault();
+    actions.toggleList(listToggle);
+    return;
+  }
   // Let the browser handle modified clicks (new tab or window) on ordinary links.
   const modified = 'metaKey' in event && (event.metaKey || event.ctrlKey || event.shiftKey);
   const link = parseLink(href);

@@ -52,6 +52,9 @@ interface UiState {
   shownLabels: string[];
   /** Tags whose items are hidden by clicking a !tag link. */
   hiddenTags: string[];
+  /** Lists folded to their title by a `+[List title]` toggle. */
+  hiddenLists: string[];
+  toggleList(title: string): void;
   toggleLabel(label: string): void;
   toggleTag(tag: string): void;
   select(next: Partial<Selection>): void;
@@ -79,6 +82,11 @@ export const useUi = create<UiState>((set, get) => ({
   form: null,
   shownLabels: [],
   hiddenTags: [],
+  hiddenLists: [],
+  toggleList(title) {
+    const cur = get().hiddenLists;
+    set({ hiddenLists: cur.includes(title) ? cur.filter((t) => t !== title) : [...cur, title] });
+  },
   toggleLabel(label) {
     const cur = get().shownLabels;
     set({ shownLabels: cur.includes(label) ? cur.filter((l) => l !== label) : [...cur, label] });
