@@ -20,7 +20,10 @@ function board50x40() {
     title: 'board-load',
     lists: Array.from({ length: 50 }, (_, li) => ({
       title: `List ${li}`,
-      items: Array.from({ length: 40 }, (_, ii) => `### Item ${li}.${ii}\n\nSome words about item ${ii}, with *emphasis*.`),
+      items: Array.from(
+        { length: 40 },
+        (_, ii) => `### Item ${li}.${ii}\n\nSome words about item ${ii}, with *emphasis*.`,
+      ),
     })),
   };
 }
@@ -47,22 +50,35 @@ async function measure(database: Database) {
   await createBoard(database.db, board50x40());
   const ctx = { actor: null, appVersion: 'PRODUCTION' as const };
   const [b] = await loadMultilists(database.db, ['/author/board-load'], ctx);
-  const blockCount = b!.lists.reduce((n, l) => n + l.items.reduce((m, i) => m + i.blocks.length, 0), 0);
+  const blockCount = b!.lists.reduce(
+    (n, l) => n + l.items.reduce((m, i) => m + i.blocks.length, 0),
+    0,
+  );
   const service = await time(() => loadMultilists(database.db, ['/author/board-load'], ctx));
   const cold = await time(() => {
     clearContentCache(database.db);
     return loadMultilists(database.db, ['/author/board-load'], ctx);
   });
   const bare = await time(async () => {
-    const r = await database.db.execute(sql`select id from multilists where owner = 'author' and ptitle = 'board-load'`);
+    const r = await database.db.execute(
+      sql`select id from multilists where owner = 'author' and ptitle = 'board-load'`,
+    );
     const id = (r as unknown as { rows: { id: string }[] }).rows[0]!.id;
     await database.db.execute(sql`select * from lists where multilist_id = ${id} order by index`);
-    await database.db.execute(sql`select * from items where multilist_id = ${id} order by list_id, index`);
+    await database.db.execute(
+      sql`select * from items where multilist_id = ${id} order by list_id, index`,
+    );
     await database.db.execute(
       sql`select b.* from blocks b join items i on i.id = b.item_id where i.multilist_id = ${id} order by b.item_id, b.index`,
     );
   });
-  return { items: b!.lists.reduce((n, l) => n + l.items.length, 0), blocks: blockCount, service, cold, bare };
+  return {
+    items: b!.lists.reduce((n, l) => n + l.items.length, 0),
+    blocks: blockCount,
+    service,
+    cold,
+    bare,
+  };
 }
 
 export async function boardLoadBench() {
@@ -84,9 +100,15 @@ export async function boardLoadBench() {
   await lite.close();
   for (const [driver, r] of Object.entries(results)) {
     console.log(`board-load on ${driver}: ${r.items} items, ${r.blocks} blocks, ${CALLS} calls`);
-    console.log(`  load_multilists : p50 ${r.service.p50.toFixed(1)} ms, p95 ${r.service.p95.toFixed(1)} ms`);
-    console.log(`  … cold (no cache): p50 ${r.cold.p50.toFixed(1)} ms, p95 ${r.cold.p95.toFixed(1)} ms`);
-    console.log(`  bare SQL        : p50 ${r.bare.p50.toFixed(1)} ms, p95 ${r.bare.p95.toFixed(1)} ms`);
+    console.log(
+      `  load_multilists : p50 ${r.service.p50.toFixed(1)} ms, p95 ${r.service.p95.toFixed(1)} ms`,
+    );
+    console.log(
+      `  … cold (no cache): p50 ${r.cold.p50.toFixed(1)} ms, p95 ${r.cold.p95.toFixed(1)} ms`,
+    );
+    console.log(
+      `  bare SQL        : p50 ${r.bare.p50.toFixed(1)} ms, p95 ${r.bare.p95.toFixed(1)} ms`,
+    );
     console.log(`  ratio (p50)     : ${(r.service.p50 / r.bare.p50).toFixed(2)}×`);
   }
   return results;

@@ -3,9 +3,21 @@ import type { BoardSpec } from '../apps/server/src/services/boards-create';
 
 export function bigBoard(owner: string, title: string, items: number, listCount = 10): BoardSpec {
   let seed = 42;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-  const words = ['source', 'frame', 'evidence', 'quote', 'headline', 'claim', 'reader', 'note', 'week', 'prompt'];
-  const sentence = (n: number) => Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]).join(' ');
+  const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const words = [
+    'source',
+    'frame',
+    'evidence',
+    'quote',
+    'headline',
+    'claim',
+    'reader',
+    'note',
+    'week',
+    'prompt',
+  ];
+  const sentence = (n: number) =>
+    Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]).join(' ');
   const perList = Math.ceil(items / listCount);
   return {
     owner,

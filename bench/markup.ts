@@ -15,7 +15,9 @@ const SAMPLES = [
 ];
 
 export function markupBench(items = 10_000) {
-  const texts = Array.from({ length: items }, (_, i) => SAMPLES[i % SAMPLES.length]!.replaceAll('{n}', String(i)));
+  const texts = Array.from({ length: items }, (_, i) =>
+    SAMPLES[i % SAMPLES.length]!.replaceAll('{n}', String(i)),
+  );
   const run = (fn: (t: string) => number) => {
     let blocks = 0;
     const t0 = performance.now();
@@ -26,9 +28,15 @@ export function markupBench(items = 10_000) {
   const parse = run((t) => textToBlocks(t).length);
   const split = run((t) => t.split(/\n\s*\n/).filter((s) => s.trim()).length);
   const rate = (r: { blocks: number; ms: number }) => (r.blocks / r.ms) * 1000;
-  console.log(`markup, ${items.toLocaleString('en')} items, ${parse.blocks.toLocaleString('en')} blocks:`);
-  console.log(`  textToBlocks         : ${Math.round(rate(parse)).toLocaleString('en')} blocks/s (${parse.ms.toFixed(0)} ms)`);
-  console.log(`  blank-line split     : ${Math.round(rate(split)).toLocaleString('en')} blocks/s (baseline)`);
+  console.log(
+    `markup, ${items.toLocaleString('en')} items, ${parse.blocks.toLocaleString('en')} blocks:`,
+  );
+  console.log(
+    `  textToBlocks         : ${Math.round(rate(parse)).toLocaleString('en')} blocks/s (${parse.ms.toFixed(0)} ms)`,
+  );
+  console.log(
+    `  blank-line split     : ${Math.round(rate(split)).toLocaleString('en')} blocks/s (baseline)`,
+  );
   console.log(`  ratio of baseline    : ${(rate(parse) / rate(split)).toFixed(3)}`);
   return { blocks: parse.blocks, blocksPerSecond: rate(parse), baselinePerSecond: rate(split) };
 }

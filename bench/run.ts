@@ -40,7 +40,10 @@ async function main() {
   await database.migrate();
   await seed(database.db);
   await createBoard(database.db, bigBoard('author', 'bench', 2000));
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), database });
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+    database,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
 
@@ -74,9 +77,13 @@ async function main() {
     boardLoad,
     markup,
   };
-  console.log(`load_multilists, 2,000-item board (${(result.payloadBytes / 1024).toFixed(0)} KiB):`);
+  console.log(
+    `load_multilists, 2,000-item board (${(result.payloadBytes / 1024).toFixed(0)} KiB):`,
+  );
   console.log(`  bare route, same bytes : ${ceiling.rps.toFixed(0)} req/s, p99 ${ceiling.p99} ms`);
-  console.log(`  load_multilists        : ${real.rps.toFixed(0)} req/s, p99 ${real.p99} ms, errors ${real.errors}`);
+  console.log(
+    `  load_multilists        : ${real.rps.toFixed(0)} req/s, p99 ${real.p99} ms, errors ${real.errors}`,
+  );
   console.log(`  ratio of ceiling       : ${result.ratioOfCeiling}`);
   const dir = path.resolve(import.meta.dirname, 'results');
   fs.mkdirSync(dir, { recursive: true });

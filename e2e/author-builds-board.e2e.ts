@@ -17,7 +17,10 @@ async function signIn(page: Page, username: string) {
   // Enter in a one-line input does not submit; the button does.
   await page.getByLabel('Password').press('Enter');
   await expect(page.getByRole('form', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
-  await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page
+    .getByRole('form', { name: 'Sign in' })
+    .getByRole('button', { name: 'Sign in', exact: true })
+    .click();
   await page.waitForURL(`**/${username}/home`);
 }
 
@@ -28,7 +31,9 @@ describe('an author builds a board from nothing', () => {
   it('with the mouse and the shortcuts, and finds it as left after a reload', async () => {
     const { page } = b;
     await signIn(page, 'author');
-    await expect(page.getByRole('banner').getByText('author@listboard.local').isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('banner').getByText('author@listboard.local').isVisible(),
+    ).resolves.toBe(true);
 
     // A new board
     await page.getByRole('button', { name: 'New board' }).click();
@@ -40,7 +45,9 @@ describe('an author builds a board from nothing', () => {
     // Insert a list with two items, from the toolbar
     await page.getByRole('button', { name: 'Insert list', exact: true }).click();
     await page.getByLabel('Title', { exact: true }).fill('Readings');
-    await page.getByLabel(/^Items/).fill('## Orwell\n\nPolitics and the English Language\n\nDidion: *Why I Write*');
+    await page
+      .getByLabel(/^Items/)
+      .fill('## Orwell\n\nPolitics and the English Language\n\nDidion: *Why I Write*');
     await page.getByRole('button', { name: 'Submit' }).click();
     await list(page, 'Readings').waitFor();
     await expect(list(page, 'Readings').getByRole('article').count()).resolves.toBe(3);
@@ -59,13 +66,20 @@ describe('an author builds a board from nothing', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     // Insert an item with ctrl+i after selecting one
-    await list(page, 'Week 1 readings').getByRole('article', { name: /Didion/ }).click();
+    await list(page, 'Week 1 readings')
+      .getByRole('article', { name: /Didion/ })
+      .click();
     await page.keyboard.press('Control+i');
     await page.getByLabel('Text', { exact: true }).fill('Bring **two** questions.');
     await page.getByRole('button', { name: 'Submit' }).click();
     await list(page, 'Week 1 readings').getByText('two', { exact: true }).waitFor();
     const texts = async () => list(page, 'Week 1 readings').getByRole('article').allInnerTexts();
-    expect((await texts()).map((t) => t.trim())).toEqual(['Orwell', 'Politics and the English Language', 'Didion: Why I Write', 'Bring two questions.']);
+    expect((await texts()).map((t) => t.trim())).toEqual([
+      'Orwell',
+      'Politics and the English Language',
+      'Didion: Why I Write',
+      'Bring two questions.',
+    ]);
 
     // Move it up with ctrl+shift+p; moving the first item up is refused
     await list(page, 'Week 1 readings').getByRole('article', { name: /Bring/ }).click();
@@ -80,7 +94,9 @@ describe('an author builds a board from nothing', () => {
     await page.getByLabel('Text', { exact: true }).fill('## George Orwell');
     await page.getByRole('button', { name: 'Submit' }).click();
     await list(page, 'Week 1 readings').getByText('George Orwell').waitFor();
-    await list(page, 'Week 1 readings').getByRole('article', { name: /Politics/ }).click();
+    await list(page, 'Week 1 readings')
+      .getByRole('article', { name: /Politics/ })
+      .click();
     await page.keyboard.press('Control+Alt+i');
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(async () => (await texts()).length).toBe(3);
@@ -113,7 +129,9 @@ describe('an author builds a board from nothing', () => {
     await signIn(page, 'reader');
     await page.goto(`${base}/author/course`);
     await list(page, 'Tip').waitFor();
-    await expect(page.getByRole('button', { name: 'Insert list', exact: true }).count()).resolves.toBe(0);
+    await expect(
+      page.getByRole('button', { name: 'Insert list', exact: true }).count(),
+    ).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Note', exact: true }).count()).resolves.toBe(1);
     await page.keyboard.press('i');
     await expect(page.getByRole('form').count()).resolves.toBe(0);
@@ -135,7 +153,9 @@ describe('an author builds a board from nothing', () => {
     await page.getByRole('button', { name: 'Note', exact: true }).click();
     await page.getByLabel('Your note').fill('The BBC piece quotes three officials.');
     await page.getByRole('button', { name: 'Submit' }).click();
-    const note = list(page, 'Prompt').getByRole('list', { name: 'Notes' }).getByText('The BBC piece quotes three officials.');
+    const note = list(page, 'Prompt')
+      .getByRole('list', { name: 'Notes' })
+      .getByText('The BBC piece quotes three officials.');
     await note.waitFor();
     await list(page, 'Prompt').getByText('pending').first().waitFor();
   });
@@ -148,10 +168,21 @@ describe('a board with a password', () => {
     await signIn(page, 'author');
     const made = await page.evaluate(async () => {
       const post = (p: string, body: object) =>
-        fetch(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+        fetch(p, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.json());
       const board = await post('/api/forms/insert_multilist', { titleText: 'Staff Room' });
-      await post('/api/forms/insert_list', { multilistId: board.multilistId, titleText: 'Marking', itemText: 'Rubric v2' });
-      await post('/api/dbedit/edit_multilist', { multilistId: board.multilistId, password: 'tuesday' });
+      await post('/api/forms/insert_list', {
+        multilistId: board.multilistId,
+        titleText: 'Marking',
+        itemText: 'Rubric v2',
+      });
+      await post('/api/dbedit/edit_multilist', {
+        multilistId: board.multilistId,
+        password: 'tuesday',
+      });
       return board;
     });
     expect(made.ptitle).toBe('staff-room');

@@ -43,16 +43,29 @@ beforeAll(async () => {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByLabel('User name').fill('author');
   await page.getByLabel('Password').fill('listboard');
-  await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign in' }).click();
+  await page
+    .getByRole('form', { name: 'Sign in' })
+    .getByRole('button', { name: 'Sign in' })
+    .click();
   await page.waitForURL('**/author/home');
   await page.evaluate(
     async ({ every, xss }) => {
       const post = (p: string, body: object) =>
-        fetch(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+        fetch(p, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.json());
       const board = await post('/api/forms/insert_multilist', { titleText: 'Block Gallery' });
-      const { listId } = await post('/api/forms/insert_list', { multilistId: board.multilistId, titleText: 'Every type' });
+      const { listId } = await post('/api/forms/insert_list', {
+        multilistId: board.multilistId,
+        titleText: 'Every type',
+      });
       await post('/api/forms/insert_item', { listId, text: every });
-      const second = await post('/api/forms/insert_list', { multilistId: board.multilistId, titleText: 'Hostile' });
+      const second = await post('/api/forms/insert_list', {
+        multilistId: board.multilistId,
+        titleText: 'Hostile',
+      });
       await post('/api/forms/insert_item', { listId: second.listId, text: xss });
     },
     { every: EVERY_TYPE, xss: XSS },
@@ -72,8 +85,12 @@ describe('every block type renders', () => {
     await expect(list.locator('.katex-display').count()).resolves.toBe(1);
     await expect(list.locator('.katex').count()).resolves.toBe(2);
     const img = list.getByRole('img', { name: 'A coloured fractal' });
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
-    await expect(list.locator('video[poster="/media/lecture-poster.jpg"]').count()).resolves.toBe(1);
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true);
+    await expect(list.locator('video[poster="/media/lecture-poster.jpg"]').count()).resolves.toBe(
+      1,
+    );
     await expect(list.locator('audio').count()).resolves.toBe(1);
     await list.getByRole('link', { name: /example\.org/ }).waitFor();
     await list.getByText('Reading list · 1 page').waitFor({ timeout: 15_000 });
@@ -89,17 +106,30 @@ describe('every block type renders', () => {
       v.muted = true;
       return v.play();
     });
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime >= 1), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime >= 1), { timeout: 10_000 })
+      .toBe(true);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.paused), { timeout: 10_000 })
+      .toBe(true);
     expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeCloseTo(1, 1);
   });
 
   it('a PDF that is missing says so', async () => {
     await page.evaluate(async () => {
       const post = (p: string, body: object) =>
-        fetch(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
-      const [board] = await post('/api/dbload/load_multilists', { addresses: ['/author/block-gallery'] });
-      await post('/api/forms/insert_item', { listId: board.lists[0]._id, text: '/media/missing.pdf' });
+        fetch(p, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.json());
+      const [board] = await post('/api/dbload/load_multilists', {
+        addresses: ['/author/block-gallery'],
+      });
+      await post('/api/forms/insert_item', {
+        listId: board.lists[0]._id,
+        text: '/media/missing.pdf',
+      });
     });
     await page.reload();
     await page.getByText('Load PDF failed: /media/missing.pdf').waitFor({ timeout: 15_000 });
@@ -108,10 +138,14 @@ describe('every block type renders', () => {
 
 describe('script-driven blocks', () => {
   it('run in a sandboxed frame with the named library, and cannot read the app’s cookies', async () => {
-    const frameEl = page.getByRole('region', { name: 'Every type' }).locator('iframe.block-jsmedia');
+    const frameEl = page
+      .getByRole('region', { name: 'Every type' })
+      .locator('iframe.block-jsmedia');
     expect(await frameEl.getAttribute('sandbox')).toBe('allow-scripts');
     const frame = await (await frameEl.elementHandle())!.contentFrame();
-    await expect.poll(() => frame!.evaluate(() => document.body.dataset.d3 ?? ''), { timeout: 10_000 }).toMatch(/^5\./);
+    await expect
+      .poll(() => frame!.evaluate(() => document.body.dataset.d3 ?? ''), { timeout: 10_000 })
+      .toMatch(/^5\./);
     expect(await frame!.evaluate(() => document.querySelectorAll('svg rect').length)).toBe(4);
     expect(await frame!.evaluate(() => document.body.dataset.cookie)).toBe('blocked');
   });
@@ -121,10 +155,24 @@ describe('link kinds', () => {
   it('!tag hides and shows the items that carry it; an unknown @label says so', async () => {
     await page.evaluate(async () => {
       const post = (p: string, body: object) =>
-        fetch(p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
-      const [board] = await post('/api/dbload/load_multilists', { addresses: ['/author/block-gallery'] });
-      const { listId } = await post('/api/forms/insert_list', { multilistId: board._id, titleText: 'Links', itemText: '[Toggle week items](!week) · [Show note 9](@9)' });
-      await post('/api/forms/insert_item', { listId, text: 'Tagged for week one', labels: [{ name: 'week', value: '1' }] });
+        fetch(p, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.json());
+      const [board] = await post('/api/dbload/load_multilists', {
+        addresses: ['/author/block-gallery'],
+      });
+      const { listId } = await post('/api/forms/insert_list', {
+        multilistId: board._id,
+        titleText: 'Links',
+        itemText: '[Toggle week items](!week) · [Show note 9](@9)',
+      });
+      await post('/api/forms/insert_item', {
+        listId,
+        text: 'Tagged for week one',
+        labels: [{ name: 'week', value: '1' }],
+      });
       await post('/api/forms/insert_item', { listId, text: '+[Hostile]\n\n^zoomIn()' });
     });
     await page.reload();
@@ -149,7 +197,9 @@ describe('link kinds', () => {
   });
 
   it('a long press on a link opens it in a new tab', async () => {
-    const link = page.getByRole('region', { name: 'Every type' }).getByRole('link', { name: 'The user guide' });
+    const link = page
+      .getByRole('region', { name: 'Every type' })
+      .getByRole('link', { name: 'The user guide' });
     await link.scrollIntoViewIfNeeded();
     const box = (await link.boundingBox())!;
     await page.mouse.move(box.x + 5, box.y + 5);
@@ -168,12 +218,17 @@ describe('hostile markup renders inert in the browser', () => {
   it('runs no script, keeps no event handler or javascript: link', async () => {
     const list = page.getByRole('region', { name: 'Hostile' });
     await list.getByText('styled').waitFor();
-    for (const link of await list.getByRole('link').all()) await link.click({ force: true }).catch(() => {});
+    for (const link of await list.getByRole('link').all())
+      await link.click({ force: true }).catch(() => {});
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+    ).toBeUndefined();
     const bad = await list.evaluate((root) =>
       [...root.querySelectorAll('*')].flatMap((el) => [
-        ...[...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${el.tagName} ${a.name}`),
+        ...[...el.attributes]
+          .filter((a) => a.name.startsWith('on'))
+          .map((a) => `${el.tagName} ${a.name}`),
         ...(/javascript:/i.test(el.getAttribute('href') ?? '') ? [`${el.tagName} href`] : []),
         ...(/javascript:/i.test(el.getAttribute('src') ?? '') ? [`${el.tagName} src`] : []),
         ...(el.tagName === 'SCRIPT' || el.tagName === 'IFRAME' ? [el.tagName] : []),

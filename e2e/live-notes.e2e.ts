@@ -17,7 +17,10 @@ async function signIn(page: Page, username: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByLabel('User name').fill(username);
   await page.getByLabel('Password').fill('listboard');
-  await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: 'Sign in' }).click();
+  await page
+    .getByRole('form', { name: 'Sign in' })
+    .getByRole('button', { name: 'Sign in' })
+    .click();
   await page.waitForURL(`**/${username}/home`);
 }
 
@@ -41,20 +44,33 @@ describe('notes, live for everyone watching', () => {
     // The author sees it arrive, pending, in the same page.
     const note = tipList(author).getByText('Compared with last year, or with other cities?');
     await note.waitFor({ timeout: 10_000 });
-    expect(await author.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(true);
-    const noteItem = tipList(author).getByRole('listitem').filter({ hasText: 'Compared with last year' });
+    expect(await author.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(
+      true,
+    );
+    const noteItem = tipList(author)
+      .getByRole('listitem')
+      .filter({ hasText: 'Compared with last year' });
     await noteItem.getByText('pending').waitFor();
 
     // The author replies; the reply answers the note.
     await noteItem.getByRole('button', { name: 'Reply' }).click();
     await author.getByLabel('Your reply').fill('Both: look for the baseline first.');
     await author.getByRole('button', { name: 'Submit' }).click();
-    await tipList(reader).getByText('Both: look for the baseline first.').waitFor({ timeout: 10_000 });
-    await tipList(reader).getByRole('listitem').filter({ hasText: 'Compared with last year' }).getByText('answered').waitFor();
+    await tipList(reader)
+      .getByText('Both: look for the baseline first.')
+      .waitFor({ timeout: 10_000 });
+    await tipList(reader)
+      .getByRole('listitem')
+      .filter({ hasText: 'Compared with last year' })
+      .getByText('answered')
+      .waitFor();
 
     // Discussion lists it under answered notes.
     await author.getByRole('button', { name: 'Discussion' }).click();
-    await author.getByRole('navigation', { name: 'Discussion' }).getByRole('link', { name: 'Answered notes' }).click();
+    await author
+      .getByRole('navigation', { name: 'Discussion' })
+      .getByRole('link', { name: 'Answered notes' })
+      .click();
     await author.getByText('Compared with last year, or with other cities?').waitFor();
     await screenshot(author, 'discussion-answered');
   });
@@ -64,7 +80,11 @@ describe('notes, live for everyone watching', () => {
     const reader = readerB.page;
     const third = await openBrowser();
     try {
-      await Promise.all([signIn(author, 'author'), signIn(reader, 'demo'), signIn(third.page, 'reader')]);
+      await Promise.all([
+        signIn(author, 'author'),
+        signIn(reader, 'demo'),
+        signIn(third.page, 'reader'),
+      ]);
       await reader.goto(`${base}/author/course`);
       await tipList(reader).getByRole('article').nth(3).click();
       await reader.getByRole('button', { name: 'Note', exact: true }).click();
@@ -82,8 +102,14 @@ describe('notes, live for everyone watching', () => {
       await noteItem.getByText('dismissed').waitFor();
 
       // … and, without reloading, stops seeing it once dismissed; its writer still does.
-      await tipList(third.page).getByText('Off topic: when is the exam?').waitFor({ state: 'detached', timeout: 10_000 });
-      await tipList(reader).getByRole('listitem').filter({ hasText: 'Off topic' }).getByText('dismissed').waitFor({ timeout: 10_000 });
+      await tipList(third.page)
+        .getByText('Off topic: when is the exam?')
+        .waitFor({ state: 'detached', timeout: 10_000 });
+      await tipList(reader)
+        .getByRole('listitem')
+        .filter({ hasText: 'Off topic' })
+        .getByText('dismissed')
+        .waitFor({ timeout: 10_000 });
     } finally {
       await third.close();
     }

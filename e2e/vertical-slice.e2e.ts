@@ -14,7 +14,9 @@ describe('a visitor opening the site', () => {
     await page.goto(`${base}/`);
     await page.getByText('Boards you can read, annotate and discuss').waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/home');
-    await expect(page.getByRole('banner').getByText('guest').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('banner').getByText('guest').first().isVisible()).resolves.toBe(
+      true,
+    );
     // Lists sit side by side: the second list starts to the right of the first.
     const first = await page.getByRole('region', { name: 'Welcome' }).boundingBox();
     const second = await page.getByRole('region', { name: 'Start here' }).boundingBox();
@@ -31,8 +33,12 @@ describe('a visitor opening the site', () => {
     await page.getByRole('link', { name: 'User guide' }).first().click();
     await page.getByText('Notes on a sentence').waitFor();
     expect(decodeURIComponent(new URL(page.url()).pathname)).toBe('/admin/home;help');
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
-    await expect(page.getByText('Boards you can read, annotate and discuss').isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(
+      42,
+    );
+    await expect(
+      page.getByText('Boards you can read, annotate and discuss').isVisible(),
+    ).resolves.toBe(true);
   });
 
   it('resolves /privacy and /terms by the start-path rules', async () => {

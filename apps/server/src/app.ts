@@ -38,7 +38,11 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ config, database, bus: givenBus }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  bus: givenBus,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
@@ -50,7 +54,9 @@ export async function buildApp({ config, database, bus: givenBus }: AppDeps): Pr
   app.setErrorHandler((err, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : 'request';
+      const where = first?.instancePath
+        ? first.instancePath.replace(/^\//, '').replace(/\//g, '.')
+        : 'request';
       return reply.code(400).send({ error: `Invalid ${where}: ${first?.message ?? 'bad value'}` });
     }
     if (err instanceof HttpError) return reply.code(err.statusCode).send({ error: err.message });
@@ -93,7 +99,11 @@ export async function buildApp({ config, database, bus: givenBus }: AppDeps): Pr
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Listboard API', version: '0.1.0', description: 'Boards, lists, items, notes and media.' },
+      info: {
+        title: 'Listboard API',
+        version: '0.1.0',
+        description: 'Boards, lists, items, notes and media.',
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from './config';
 describe('config', () => {
   it('defaults to the embedded database on port 3000 in production mode', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 3000, DATA_DIR: './data', APP_VERSION: 'PRODUCTION', STORAGE: 'local' });
+    expect(c).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      APP_VERSION: 'PRODUCTION',
+      STORAGE: 'local',
+    });
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.PUBLIC_URL).toBe('http://localhost:3000');
   });
@@ -15,7 +20,9 @@ describe('config', () => {
   });
 
   it('rejects a DATABASE_URL that is not a postgres URL', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must be a postgres/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(
+      /DATABASE_URL must be a postgres/,
+    );
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 

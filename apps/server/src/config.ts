@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import path from 'node:path';
 
-const postgresUrl = z
-  .string()
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'must be a postgres:// or postgresql:// URL with a host');
+const postgresUrl = z.string().refine((v) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'postgres:' || u.protocol === 'postgresql:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}, 'must be a postgres:// or postgresql:// URL with a host');
 
 const httpUrl = z.string().refine((v) => /^https?:\/\/[^/]+/.test(v), 'must be an http(s) URL');
 
@@ -44,7 +42,9 @@ export class ConfigError extends Error {}
 
 /** Reads the environment; a bad value throws a ConfigError whose message is one readable line. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => {

@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   try {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   } catch (e) {
-    const where = config.DATABASE_URL ? 'the PostgreSQL server at DATABASE_URL' : `the database in ${config.DATA_DIR}`;
+    const where = config.DATABASE_URL
+      ? 'the PostgreSQL server at DATABASE_URL'
+      : `the database in ${config.DATA_DIR}`;
     console.error(`Cannot open ${where}: ${(e as Error).message}`);
     process.exit(1);
   }

@@ -10,7 +10,10 @@ let t: TestContext;
 let dist: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Listboard</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><title>Listboard</title><div id="root"></div>',
+  );
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await createTestApp({ WEB_DIST: dist });
@@ -24,18 +27,27 @@ describe('the app shell', () => {
   it('reports health with the driver in use', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, db: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' });
+    expect(res.json()).toEqual({
+      ok: true,
+      db: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
+    });
   });
 
   it('publishes an OpenAPI document generated from the route schemas, and a docs page', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/health', '/api/auth/session', '/api/auth/signin', '/api/dbload/load_multilists']),
+      expect.arrayContaining([
+        '/api/health',
+        '/api/auth/session',
+        '/api/auth/signin',
+        '/api/dbload/load_multilists',
+      ]),
     );
-    expect(doc.paths['/api/dbload/load_multilists'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
-      'addresses',
-    );
+    expect(
+      doc.paths['/api/dbload/load_multilists'].post.requestBody.content['application/json'].schema
+        .properties,
+    ).toHaveProperty('addresses');
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -73,8 +85,12 @@ describe('the app shell', () => {
   });
 
   it('has an index for every lookup the calls make', async () => {
-    const res = await t.database.db.execute(sql`select indexname from pg_indexes where schemaname = 'public'`);
-    const names = (res as unknown as { rows: { indexname: string }[] }).rows.map((r) => r.indexname);
+    const res = await t.database.db.execute(
+      sql`select indexname from pg_indexes where schemaname = 'public'`,
+    );
+    const names = (res as unknown as { rows: { indexname: string }[] }).rows.map(
+      (r) => r.indexname,
+    );
     expect(names).toEqual(
       expect.arrayContaining([
         'multilists_owner_ptitle_key',
@@ -91,6 +107,8 @@ describe('the app shell', () => {
     const res = await t.database.db.execute(
       sql`select text from items where search_vector @@ plainto_tsquery('simple', 'fact-checker')`,
     );
-    expect((res as unknown as { rows: { text: string }[] }).rows[0]?.text).toContain('Interview with a fact-checker');
+    expect((res as unknown as { rows: { text: string }[] }).rows[0]?.text).toContain(
+      'Interview with a fact-checker',
+    );
   });
 });

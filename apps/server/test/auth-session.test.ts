@@ -17,7 +17,11 @@ describe('session', () => {
   it('signs a visitor in as guest, with the guest phone placeholder, in an httpOnly Lax cookie', async () => {
     const a = new Agent(t.app);
     const res = await a.signInGuest();
-    expect(res.json().user).toMatchObject({ username: 'guest', roles: ['guest'], fields: { phone: '{phone}' } });
+    expect(res.json().user).toMatchObject({
+      username: 'guest',
+      roles: ['guest'],
+      fields: { phone: '{phone}' },
+    });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
@@ -32,7 +36,11 @@ describe('session', () => {
     await a.signIn('author');
     expect(a.cookie).not.toBe(guestCookie);
     // The old cookie no longer names anyone.
-    const stale = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: guestCookie! } });
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: guestCookie! },
+    });
     expect(stale.json().user).toBeNull();
     expect((await a.get('/api/auth/session')).json().user.username).toBe('author');
     await a.post('/api/auth/signout');
@@ -50,16 +58,24 @@ describe('session', () => {
   });
 
   it('guest cannot sign in with a password at all', async () => {
-    const res = await new Agent(t.app).post('/api/auth/signin', { username: 'guest', password: '' });
+    const res = await new Agent(t.app).post('/api/auth/signin', {
+      username: 'guest',
+      password: '',
+    });
     expect(res.statusCode).toBe(400);
-    const res2 = await new Agent(t.app).post('/api/auth/signin', { username: 'guest', password: 'anything' });
+    const res2 = await new Agent(t.app).post('/api/auth/signin', {
+      username: 'guest',
+      password: 'anything',
+    });
     expect(res2.statusCode).toBe(401);
   });
 
   it('answers 401 when X-Mongo-User-ID disagrees with the session', async () => {
     const a = new Agent(t.app);
     await a.signIn('reader');
-    const res = await a.get('/api/auth/session', { 'x-mongo-user-id': '00000000-0000-0000-0000-000000000000' });
+    const res = await a.get('/api/auth/session', {
+      'x-mongo-user-id': '00000000-0000-0000-0000-000000000000',
+    });
     expect(res.statusCode).toBe(401);
     const ok = await a.get('/api/auth/session', { 'x-mongo-user-id': a.userId! });
     expect(ok.statusCode).toBe(200);

@@ -20,7 +20,10 @@ beforeAll(async () => {
   await author.signIn('author');
   reader = new Agent(t.app);
   await reader.signIn('reader');
-  const res = await author.post('/api/forms/insert_multilist', { titleText: 'Reading Group: Spring!', descText: '' });
+  const res = await author.post('/api/forms/insert_multilist', {
+    titleText: 'Reading Group: Spring!',
+    descText: '',
+  });
   expect(res.statusCode).toBe(200);
   boardId = res.json().multilistId;
   expect(res.json()).toMatchObject({ owner: 'author', ptitle: 'reading-group-spring' });
@@ -30,21 +33,34 @@ afterAll(async () => t.close());
 describe('boards', () => {
   it("creates a board addressable by its path title, with 'No description.' when none is given", async () => {
     const b = await load(author, '/author/reading-group-spring');
-    expect(b).toMatchObject({ title: 'Reading Group: Spring!', description: 'No description.', lists: [] });
+    expect(b).toMatchObject({
+      title: 'Reading Group: Spring!',
+      description: 'No description.',
+      lists: [],
+    });
     const blank = await author.post('/api/display/create_blank_board', { title: 'Scratch' });
-    expect((await load(author, `/author/${blank.json().ptitle}`)).description).toBe('No description.');
+    expect((await load(author, `/author/${blank.json().ptitle}`)).description).toBe(
+      'No description.',
+    );
   });
 
   it('refuses a second board with the same path title, and a guest creating boards', async () => {
-    const again = await author.post('/api/forms/insert_multilist', { titleText: 'reading group spring' });
+    const again = await author.post('/api/forms/insert_multilist', {
+      titleText: 'reading group spring',
+    });
     expect(again.statusCode).toBe(409);
     const guest = new Agent(t.app);
     await guest.signInGuest();
-    expect((await guest.post('/api/forms/insert_multilist', { titleText: 'Mine' })).statusCode).toBe(401);
+    expect(
+      (await guest.post('/api/forms/insert_multilist', { titleText: 'Mine' })).statusCode,
+    ).toBe(401);
   });
 
   it('lists an owner’s boards, hiding unlisted ones from others', async () => {
-    const hidden = await author.post('/api/forms/insert_multilist', { titleText: 'Drafts', listed: false });
+    const hidden = await author.post('/api/forms/insert_multilist', {
+      titleText: 'Drafts',
+      listed: false,
+    });
     expect(hidden.statusCode).toBe(200);
     const own = (await author.post('/api/forms/list_multilists', { owner: 'author' })).json();
     const seen = (await reader.post('/api/forms/list_multilists', { owner: 'author' })).json();
@@ -54,17 +70,31 @@ describe('boards', () => {
   });
 
   it('edits title and description; the address follows the new title', async () => {
-    const res = await author.post('/api/dbedit/edit_multilist', { multilistId: boardId, titleText: 'Reading Group', descText: 'Spring term' });
+    const res = await author.post('/api/dbedit/edit_multilist', {
+      multilistId: boardId,
+      titleText: 'Reading Group',
+      descText: 'Spring term',
+    });
     expect(res.json()).toMatchObject({ ptitle: 'reading-group' });
-    expect(await load(author, '/author/reading-group')).toMatchObject({ description: 'Spring term' });
+    expect(await load(author, '/author/reading-group')).toMatchObject({
+      description: 'Spring term',
+    });
   });
 });
 
 describe('lists', () => {
   it('inserts lists at an index, with items split at blank lines', async () => {
-    await author.post('/api/forms/insert_list', { multilistId: boardId, titleText: 'Week', itemText: 'One\n\nTwo\n\nThree' });
+    await author.post('/api/forms/insert_list', {
+      multilistId: boardId,
+      titleText: 'Week',
+      itemText: 'One\n\nTwo\n\nThree',
+    });
     await author.post('/api/forms/insert_list', { multilistId: boardId, titleText: 'Prompt' });
-    await author.post('/api/forms/insert_list', { multilistId: boardId, titleText: 'Tip', index: 1 });
+    await author.post('/api/forms/insert_list', {
+      multilistId: boardId,
+      titleText: 'Tip',
+      index: 1,
+    });
     const b = await load(author, '/author/reading-group');
     expect(titles(b)).toEqual(['Week', 'Tip', 'Prompt']);
     expect(texts(b)).toEqual(['One', 'Two', 'Three']);
@@ -78,10 +108,16 @@ describe('lists', () => {
   it('moves a list left and right, blocked at either end', async () => {
     let b = await load(author, '/author/reading-group');
     const tip = b.lists[1]!;
-    expect((await author.post('/api/forms/move_list', { listId: tip._id, direction: 'left' })).statusCode).toBe(200);
+    expect(
+      (await author.post('/api/forms/move_list', { listId: tip._id, direction: 'left' }))
+        .statusCode,
+    ).toBe(200);
     b = await load(author, '/author/reading-group');
     expect(titles(b)).toEqual(['Tip', 'Week', 'Prompt']);
-    const blocked = await author.post('/api/forms/move_list', { listId: tip._id, direction: 'left' });
+    const blocked = await author.post('/api/forms/move_list', {
+      listId: tip._id,
+      direction: 'left',
+    });
     expect(blocked.statusCode).toBe(400);
     expect(blocked.json().error).toBe('The list is already first.');
     await author.post('/api/forms/move_list', { listId: tip._id, direction: 'right' });
@@ -91,9 +127,15 @@ describe('lists', () => {
   it('reorders lists only with a complete order', async () => {
     const b = await load(author, '/author/reading-group');
     const ids = b.lists.map((l) => l._id);
-    const bad = await author.post('/api/forms/reorder_lists', { multilistId: boardId, listOrder: ids.slice(1) });
+    const bad = await author.post('/api/forms/reorder_lists', {
+      multilistId: boardId,
+      listOrder: ids.slice(1),
+    });
     expect(bad.statusCode).toBe(400);
-    await author.post('/api/forms/reorder_lists', { multilistId: boardId, listOrder: [ids[2], ids[0], ids[1]] });
+    await author.post('/api/forms/reorder_lists', {
+      multilistId: boardId,
+      listOrder: [ids[2], ids[0], ids[1]],
+    });
     expect(titles(await load(author, '/author/reading-group'))).toEqual(['Prompt', 'Week', 'Tip']);
     await author.post('/api/forms/reorder_lists', { multilistId: boardId, listOrder: ids });
   });
@@ -102,7 +144,10 @@ describe('lists', () => {
     let b = await load(author, '/author/reading-group');
     const week = b.lists[0]!;
     await author.post('/api/forms/edit_list', { listId: week._id, titleText: 'Weeks' });
-    const dup = await author.post('/api/forms/duplicate_list', { multilistId: boardId, prevListId: week._id });
+    const dup = await author.post('/api/forms/duplicate_list', {
+      multilistId: boardId,
+      prevListId: week._id,
+    });
     expect(dup.json().index).toBe(1);
     b = await load(author, '/author/reading-group');
     expect(titles(b)).toEqual(['Weeks', 'Weeks (copy)', 'Tip', 'Prompt']);
@@ -118,7 +163,9 @@ describe('lists', () => {
     expect(b.lists.map((l) => l.index)).toEqual([0, 1, 2]);
     const orphans = await t.database.db.select().from(items).where(eq(items.listId, copyId));
     expect(orphans).toHaveLength(0);
-    const orphanBlocks = await t.database.db.execute(sql`select count(*)::int as n from blocks b left join items i on i.id = b.item_id where i.id is null`);
+    const orphanBlocks = await t.database.db.execute(
+      sql`select count(*)::int as n from blocks b left join items i on i.id = b.item_id where i.id is null`,
+    );
     expect((orphanBlocks as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
@@ -132,7 +179,10 @@ describe('lists', () => {
     });
     const after = await load(author, '/author/reading-group');
     expect(titles(after)).toEqual(['Weeks', 'Readings', 'Tip', 'Prompt']);
-    expect(texts(after, 1)).toEqual(['Orwell, Politics and the English Language', 'Didion, Why I Write']);
+    expect(texts(after, 1)).toEqual([
+      'Orwell, Politics and the English Language',
+      'Didion, Why I Write',
+    ]);
   });
 });
 
@@ -152,7 +202,10 @@ describe('items', () => {
 
   it('edits an item: its blocks are parsed again', async () => {
     const item = (await load(author, '/author/reading-group')).lists[0]!.items[0]!;
-    const res = await author.post('/api/forms/edit_item', { itemId: item._id, text: '## Zero\n\n/media/lecture.webm ~ Lecture' });
+    const res = await author.post('/api/forms/edit_item', {
+      itemId: item._id,
+      text: '## Zero\n\n/media/lecture.webm ~ Lecture',
+    });
     expect(res.json().version).toBe(item.version + 1);
     const edited = (await load(author, '/author/reading-group')).lists[0]!.items[0]!;
     expect(edited.blocks.map((bl) => bl.type)).toEqual(['mdtext', 'video']);
@@ -162,11 +215,21 @@ describe('items', () => {
 
   it('refuses an edit based on a stale version with 409, keeping the newer text', async () => {
     const item = (await load(author, '/author/reading-group')).lists[0]!.items[1]!;
-    await author.post('/api/forms/edit_item', { itemId: item._id, text: 'One (first edit)', version: item.version });
-    const stale = await author.post('/api/forms/edit_item', { itemId: item._id, text: 'One (stale edit)', version: item.version });
+    await author.post('/api/forms/edit_item', {
+      itemId: item._id,
+      text: 'One (first edit)',
+      version: item.version,
+    });
+    const stale = await author.post('/api/forms/edit_item', {
+      itemId: item._id,
+      text: 'One (stale edit)',
+      version: item.version,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toMatch(/changed by someone else/);
-    expect((await load(author, '/author/reading-group')).lists[0]!.items[1]!.text).toBe('One (first edit)');
+    expect((await load(author, '/author/reading-group')).lists[0]!.items[1]!.text).toBe(
+      'One (first edit)',
+    );
   });
 
   it('moves items up and down, blocked at either end', async () => {
@@ -181,7 +244,10 @@ describe('items', () => {
 
   it('labels, duplicates and deletes an item', async () => {
     const item = (await load(author, '/author/reading-group')).lists[0]!.items[2]!;
-    await author.post('/api/forms/edit_item_labels', { itemId: item._id, labels: [{ name: 'week', value: '2' }] });
+    await author.post('/api/forms/edit_item_labels', {
+      itemId: item._id,
+      labels: [{ name: 'week', value: '2' }],
+    });
     await author.post('/api/forms/duplicate_item', { listId, text: item.text, index: 3 });
     let b = await load(author, '/author/reading-group');
     expect(b.lists[0]!.items[2]!.labels).toEqual([{ name: 'week', value: '2' }]);
@@ -194,7 +260,9 @@ describe('items', () => {
   });
 
   it('rejects unknown ids with 404 and bad ids with 400', async () => {
-    const unknown = await author.post('/api/forms/delete_item', { itemId: '00000000-0000-4000-8000-000000000000' });
+    const unknown = await author.post('/api/forms/delete_item', {
+      itemId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(unknown.statusCode).toBe(404);
     const bad = await author.post('/api/forms/delete_item', { itemId: 'nope' });
     expect(bad.statusCode).toBe(400);
@@ -206,12 +274,22 @@ describe('view state and styling', () => {
   it('merges whitelisted view-state fields and returns them on load, per user', async () => {
     const b = await load(author, '/author/reading-group');
     const set = (doc: object) =>
-      author.post('/api/display/update_multilistvs', { query: { userId: author.userId, multilistId: boardId }, doc: { $set: doc } });
+      author.post('/api/display/update_multilistvs', {
+        query: { userId: author.userId, multilistId: boardId },
+        doc: { $set: doc },
+      });
     expect((await set({ zoom: 3, showNotes: 'annos' })).statusCode).toBe(200);
     await set({ compactView: true });
-    expect((await load(author, '/author/reading-group')).viewstate).toEqual({ zoom: 3, showNotes: 'annos', compactView: true });
+    expect((await load(author, '/author/reading-group')).viewstate).toEqual({
+      zoom: 3,
+      showNotes: 'annos',
+      compactView: true,
+    });
     expect((await load(reader, '/author/reading-group')).viewstate).toEqual({});
-    await author.post('/api/display/update_listvs', { query: { userId: author.userId, listId: b.lists[0]!._id }, doc: { $set: { zoom: 4 } } });
+    await author.post('/api/display/update_listvs', {
+      query: { userId: author.userId, listId: b.lists[0]!._id },
+      doc: { $set: { zoom: 4 } },
+    });
     await author.post('/api/display/update_itemvs', {
       query: { userId: author.userId, itemId: b.lists[0]!.items[0]!._id },
       doc: { $set: { dim: true, displayedAnnoLabels: ['1'] } },
@@ -223,29 +301,57 @@ describe('view state and styling', () => {
 
   it('rejects unknown fields, bad values and someone else’s view state', async () => {
     const q = { userId: author.userId, multilistId: boardId };
-    const unknown = await author.post('/api/display/update_multilistvs', { query: q, doc: { $set: { owner: 'me' } } });
+    const unknown = await author.post('/api/display/update_multilistvs', {
+      query: q,
+      doc: { $set: { owner: 'me' } },
+    });
     expect(unknown.statusCode).toBe(400);
-    const badValue = await author.post('/api/display/update_multilistvs', { query: q, doc: { $set: { showNotes: 'all' } } });
+    const badValue = await author.post('/api/display/update_multilistvs', {
+      query: q,
+      doc: { $set: { showNotes: 'all' } },
+    });
     expect(badValue.statusCode).toBe(400);
     const listZoom = await author.post('/api/display/update_listvs', {
-      query: { userId: author.userId, listId: (await load(author, '/author/reading-group')).lists[0]!._id },
+      query: {
+        userId: author.userId,
+        listId: (await load(author, '/author/reading-group')).lists[0]!._id,
+      },
       doc: { $set: { zoom: 6 } },
     });
     expect(listZoom.statusCode).toBe(400);
-    const other = await reader.post('/api/display/update_multilistvs', { query: q, doc: { $set: { zoom: 1 } } });
+    const other = await reader.post('/api/display/update_multilistvs', {
+      query: q,
+      doc: { $set: { zoom: 1 } },
+    });
     expect(other.statusCode).toBe(403);
-    const stored = await t.database.db.select().from(viewStates).where(eq(viewStates.targetId, boardId));
+    const stored = await t.database.db
+      .select()
+      .from(viewStates)
+      .where(eq(viewStates.targetId, boardId));
     expect(stored.every((v) => !('owner' in v.state))).toBe(true);
   });
 
   it('sets styling fields only, and a block’s autoSeek', async () => {
-    const item = (await load(author, '/author/reading-group')).lists[0]!.items.find((i) => i.blocks.some((b) => b.type === 'video'))!;
-    await author.post('/api/display/update_item', { query: { _id: item._id }, doc: { $set: { bgcolor: 'yellow', fontSizeName: 'large' } } });
-    const bad = await author.post('/api/display/update_item', { query: { _id: item._id }, doc: { $set: { text: 'hacked' } } });
+    const item = (await load(author, '/author/reading-group')).lists[0]!.items.find((i) =>
+      i.blocks.some((b) => b.type === 'video'),
+    )!;
+    await author.post('/api/display/update_item', {
+      query: { _id: item._id },
+      doc: { $set: { bgcolor: 'yellow', fontSizeName: 'large' } },
+    });
+    const bad = await author.post('/api/display/update_item', {
+      query: { _id: item._id },
+      doc: { $set: { text: 'hacked' } },
+    });
     expect(bad.statusCode).toBe(400);
     const video = item.blocks.find((b) => b.type === 'video')!;
-    await author.post('/api/display/update_block', { query: { _id: video._id }, doc: { $set: { autoSeek: true } } });
-    const after = (await load(author, '/author/reading-group')).lists[0]!.items.find((i) => i._id === item._id)!;
+    await author.post('/api/display/update_block', {
+      query: { _id: video._id },
+      doc: { $set: { autoSeek: true } },
+    });
+    const after = (await load(author, '/author/reading-group')).lists[0]!.items.find(
+      (i) => i._id === item._id,
+    )!;
     expect(after.format).toEqual({ bgcolor: 'yellow', fontSizeName: 'large' });
     expect(after.text).toBe(item.text);
     expect(after.blocks.find((b) => b.type === 'video')!.autoSeek).toBe(true);
@@ -254,30 +360,75 @@ describe('view state and styling', () => {
 
 describe('coauthors, members and board passwords', () => {
   it('only the owner adds coauthors; a coauthor may then edit', async () => {
-    const denied = await reader.post('/api/forms/add_coauthor', { title: 'reading-group', owner: 'author', username: 'reader' });
+    const denied = await reader.post('/api/forms/add_coauthor', {
+      title: 'reading-group',
+      owner: 'author',
+      username: 'reader',
+    });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error).toBe('You must be the document owner to add a coauthor.');
-    const missing = await author.post('/api/forms/add_coauthor', { title: 'reading-group', owner: 'author', username: 'ghost' });
+    const missing = await author.post('/api/forms/add_coauthor', {
+      title: 'reading-group',
+      owner: 'author',
+      username: 'ghost',
+    });
     expect(missing.json().error).toBe('Not a registered user: ghost');
-    await author.post('/api/forms/add_coauthor', { title: 'reading-group', owner: 'author', username: 'reader' });
-    expect((await load(reader, '/author/reading-group')).abilities).toMatchObject({ role: 'author', edit: true });
-    const removed = await author.post('/api/forms/remove_coauthor', { title: 'reading-group', owner: 'author', username: 'reader' });
+    await author.post('/api/forms/add_coauthor', {
+      title: 'reading-group',
+      owner: 'author',
+      username: 'reader',
+    });
+    expect((await load(reader, '/author/reading-group')).abilities).toMatchObject({
+      role: 'author',
+      edit: true,
+    });
+    const removed = await author.post('/api/forms/remove_coauthor', {
+      title: 'reading-group',
+      owner: 'author',
+      username: 'reader',
+    });
     expect(removed.json().message).toBe('Board unshared with user reader');
-    expect((await load(reader, '/author/reading-group')).abilities).toMatchObject({ role: 'reader', edit: false });
+    expect((await load(reader, '/author/reading-group')).abilities).toMatchObject({
+      role: 'reader',
+      edit: false,
+    });
   });
 
   it('a contributor-only coauthor may insert but not edit', async () => {
-    await author.post('/api/forms/add_coauthor', { title: 'reading-group', owner: 'author', username: 'reader', contributorOnly: true });
+    await author.post('/api/forms/add_coauthor', {
+      title: 'reading-group',
+      owner: 'author',
+      username: 'reader',
+      contributorOnly: true,
+    });
     const b = await load(reader, '/author/reading-group');
     expect(b.abilities.role).toBe('contributor');
-    expect((await reader.post('/api/forms/insert_item', { listId: b.lists[0]!._id, text: 'From a contributor' })).statusCode).toBe(200);
-    const edit = await reader.post('/api/forms/edit_item', { itemId: b.lists[0]!.items[0]!._id, text: 'no' });
+    expect(
+      (
+        await reader.post('/api/forms/insert_item', {
+          listId: b.lists[0]!._id,
+          text: 'From a contributor',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const edit = await reader.post('/api/forms/edit_item', {
+      itemId: b.lists[0]!.items[0]!._id,
+      text: 'no',
+    });
     expect(edit.statusCode).toBe(403);
-    await author.post('/api/forms/remove_coauthor', { title: 'reading-group', owner: 'author', username: 'reader' });
+    await author.post('/api/forms/remove_coauthor', {
+      title: 'reading-group',
+      owner: 'author',
+      username: 'reader',
+    });
   });
 
   it('a member without the delete privilege gets the spec message in production', async () => {
-    await author.post('/api/forms/set_member', { multilistId: boardId, username: 'reader', privileges: ['edit'] });
+    await author.post('/api/forms/set_member', {
+      multilistId: boardId,
+      username: 'reader',
+      privileges: ['edit'],
+    });
     const b = await load(reader, '/author/reading-group');
     expect(b.abilities).toMatchObject({ role: 'editor', edit: true, delete: false });
     const del = await reader.post('/api/forms/delete_item', { itemId: b.lists[0]!.items[0]!._id });
@@ -292,7 +443,10 @@ describe('coauthors, members and board passwords', () => {
     const locked = await load(demo, '/author/reading-group');
     expect(locked).toMatchObject({ locked: true, hasPassword: true, lists: [] });
     expect((await load(author, '/author/reading-group')).locked).toBe(false);
-    const wrong = await demo.post('/api/forms/board_password', { multilistId: boardId, password: 'open' });
+    const wrong = await demo.post('/api/forms/board_password', {
+      multilistId: boardId,
+      password: 'open',
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error).toBe('The password you entered was incorrect.');
     await demo.post('/api/forms/board_password', { multilistId: boardId, password: 'sesame' });
@@ -310,29 +464,65 @@ describe('dumps and sections', () => {
     await admin.signIn('admin');
     const course = await load(admin, '/author/course');
     const dump = await admin.post('/api/forms/dump_multilists', { multilistId: course._id });
-    expect(dump.json()).toMatchObject({ format: 'listboard-dump', owner: 'author', title: 'course' });
-    expect(dump.json().lists.map((l: { title: string }) => l.title)).toEqual(['Week', 'Tip', 'Prompt']);
-    const clips = (await admin.post('/api/forms/dump_clips_list', { multilistId: course._id })).json();
+    expect(dump.json()).toMatchObject({
+      format: 'listboard-dump',
+      owner: 'author',
+      title: 'course',
+    });
+    expect(dump.json().lists.map((l: { title: string }) => l.title)).toEqual([
+      'Week',
+      'Tip',
+      'Prompt',
+    ]);
+    const clips = (
+      await admin.post('/api/forms/dump_clips_list', { multilistId: course._id })
+    ).json();
     expect(clips.map((c: { type: string }) => c.type)).toEqual(['video', 'audio']);
-    expect((await author.post('/api/forms/dump_multilists', { multilistId: course._id })).statusCode).toBe(403);
+    expect(
+      (await author.post('/api/forms/dump_multilists', { multilistId: course._id })).statusCode,
+    ).toBe(403);
   });
 
   it('loads one section of a board: week 0, tip 1, prompt 2', async () => {
-    const res = await reader.post('/api/dbload/load_section', { address: '/author/course', sectionIndex: 1 });
+    const res = await reader.post('/api/dbload/load_section', {
+      address: '/author/course',
+      sectionIndex: 1,
+    });
     expect(res.json().lists.map((l: { title: string }) => l.title)).toEqual(['Tip']);
-    const two = await reader.post('/api/dbload/load_section', { address: '/author/course', sectionIndex: 1, stopIndex: 2 });
+    const two = await reader.post('/api/dbload/load_section', {
+      address: '/author/course',
+      sectionIndex: 1,
+      stopIndex: 2,
+    });
     expect(two.json().lists.map((l: { title: string }) => l.title)).toEqual(['Tip', 'Prompt']);
   });
 
   it('deleting a board removes its lists, items, blocks and view states', async () => {
     const res = await author.post('/api/forms/insert_multilist', { titleText: 'Temporary' });
     const id = res.json().multilistId;
-    await author.post('/api/forms/insert_list', { multilistId: id, titleText: 'L', itemText: 'a\n\nb' });
-    await author.post('/api/display/update_multilistvs', { query: { userId: author.userId, multilistId: id }, doc: { $set: { zoom: 2 } } });
-    expect((await reader.post('/api/forms/delete_multilist', { multilistId: id })).statusCode).toBe(403);
-    expect((await author.post('/api/forms/delete_multilist', { multilistId: id })).statusCode).toBe(200);
-    expect(await t.database.db.select().from(lists).where(eq(lists.multilistId, id))).toHaveLength(0);
-    expect(await t.database.db.select().from(items).where(eq(items.multilistId, id))).toHaveLength(0);
-    expect(await t.database.db.select().from(viewStates).where(eq(viewStates.targetId, id))).toHaveLength(0);
+    await author.post('/api/forms/insert_list', {
+      multilistId: id,
+      titleText: 'L',
+      itemText: 'a\n\nb',
+    });
+    await author.post('/api/display/update_multilistvs', {
+      query: { userId: author.userId, multilistId: id },
+      doc: { $set: { zoom: 2 } },
+    });
+    expect((await reader.post('/api/forms/delete_multilist', { multilistId: id })).statusCode).toBe(
+      403,
+    );
+    expect((await author.post('/api/forms/delete_multilist', { multilistId: id })).statusCode).toBe(
+      200,
+    );
+    expect(await t.database.db.select().from(lists).where(eq(lists.multilistId, id))).toHaveLength(
+      0,
+    );
+    expect(await t.database.db.select().from(items).where(eq(items.multilistId, id))).toHaveLength(
+      0,
+    );
+    expect(
+      await t.database.db.select().from(viewStates).where(eq(viewStates.targetId, id)),
+    ).toHaveLength(0);
   });
 });

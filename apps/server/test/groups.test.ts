@@ -30,27 +30,52 @@ describe('reader groups', () => {
   });
 
   it('only the board owner assigns a group', async () => {
-    await author.post('/api/forms/create_group', { name: 'Section A', description: 'Tuesday seminar' });
+    await author.post('/api/forms/create_group', {
+      name: 'Section A',
+      description: 'Tuesday seminar',
+    });
     await author.post('/api/forms/create_group', { name: 'Staff', isPrivate: true });
-    expect((await reader.post('/api/forms/assign_group', { multilistId: course._id, groupName: 'Section A' })).statusCode).toBe(403);
-    await author.post('/api/forms/assign_group', { multilistId: course._id, groupName: 'Section A' });
+    expect(
+      (
+        await reader.post('/api/forms/assign_group', {
+          multilistId: course._id,
+          groupName: 'Section A',
+        })
+      ).statusCode,
+    ).toBe(403);
+    await author.post('/api/forms/assign_group', {
+      multilistId: course._id,
+      groupName: 'Section A',
+    });
     await author.post('/api/forms/assign_group', { multilistId: course._id, groupName: 'Staff' });
     expect((await load(reader)).groups).toEqual(['Section A', 'Staff']);
   });
 
   it('readers are offered open groups and the private ones they are already in', async () => {
-    const offered = (await reader.post('/api/forms/joinable_groups', { multilistId: course._id })).json();
+    const offered = (
+      await reader.post('/api/forms/joinable_groups', { multilistId: course._id })
+    ).json();
     expect(offered.map((g: { name: string }) => g.name)).toEqual(['Section A']);
-    expect((await reader.post('/api/forms/join_group', { multilistId: course._id, groupName: 'Staff' })).statusCode).toBe(403);
+    expect(
+      (await reader.post('/api/forms/join_group', { multilistId: course._id, groupName: 'Staff' }))
+        .statusCode,
+    ).toBe(403);
     await reader.post('/api/forms/join_group', { multilistId: course._id, groupName: 'Section A' });
-    expect((await reader.post('/api/forms/my_groups', {})).json().map((g: { name: string }) => g.name)).toEqual(['Section A']);
+    expect(
+      (await reader.post('/api/forms/my_groups', {})).json().map((g: { name: string }) => g.name),
+    ).toEqual(['Section A']);
     await author.post('/api/forms/add_group_member', { groupName: 'Staff', username: 'demo' });
-    const demoOffered = (await demo.post('/api/forms/joinable_groups', { multilistId: course._id })).json();
+    const demoOffered = (
+      await demo.post('/api/forms/joinable_groups', { multilistId: course._id })
+    ).json();
     expect(demoOffered.map((g: { name: string }) => g.name).sort()).toEqual(['Section A', 'Staff']);
   });
 
   it('only the group owner adds members by name', async () => {
-    const res = await reader.post('/api/forms/add_group_member', { groupName: 'Staff', username: 'reader' });
+    const res = await reader.post('/api/forms/add_group_member', {
+      groupName: 'Staff',
+      username: 'reader',
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -63,7 +88,8 @@ describe('reader groups', () => {
     });
     expect(res.statusCode).toBe(200);
     const id = res.json().itemId;
-    const sees = async (a: Agent) => (await load(a)).lists[1]!.items[1]!.notes.some((n) => n._id === id);
+    const sees = async (a: Agent) =>
+      (await load(a)).lists[1]!.items[1]!.notes.some((n) => n._id === id);
     expect(await sees(reader)).toBe(true);
     expect(await sees(author)).toBe(true);
     expect(await sees(demo)).toBe(false);

@@ -24,7 +24,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function openTestDatabase(): Promise<{ database: Database; cleanup(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  cleanup(): Promise<void>;
+}> {
   if (process.env.TEST_DB === 'postgres') {
     const adminUrl = inject('pgAdminUrl');
     const name = `t_${randomBytes(6).toString('hex')}`;
@@ -32,7 +35,10 @@ export async function openTestDatabase(): Promise<{ database: Database; cleanup(
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
     await admin.end();
-    const database = await openDatabase({ databaseUrl: adminUrl.replace(/\/postgres$/, `/${name}`), dataDir: '' });
+    const database = await openDatabase({
+      databaseUrl: adminUrl.replace(/\/postgres$/, `/${name}`),
+      dataDir: '',
+    });
     return { database, cleanup: async () => database.close() };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-pglite-'));
@@ -69,7 +75,12 @@ export class Agent {
   userId: string | null = null;
   constructor(private readonly app: FastifyInstance) {}
 
-  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) {
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const res: LightMyRequestResponse = await this.app.inject({
       method,
       url,

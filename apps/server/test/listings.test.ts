@@ -8,7 +8,9 @@ let reader: Agent;
 let course: Multilist;
 
 const search = async (a: Agent, code: string, username?: string) =>
-  a.post('/api/dbload/load_search', { address: `/x/home?code=${code}${username ? `&username=${username}` : ''}` });
+  a.post('/api/dbload/load_search', {
+    address: `/x/home?code=${code}${username ? `&username=${username}` : ''}`,
+  });
 const hitTexts = (b: Multilist) => b.lists.flatMap((l) => l.items.map((i) => i.text));
 
 beforeAll(async () => {
@@ -17,12 +19,30 @@ beforeAll(async () => {
   await author.signIn('author');
   reader = new Agent(t.app);
   await reader.signIn('reader');
-  [course] = (await author.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })).json();
-  const on = (i: number) => ({ listId: course.lists[2]!._id, itemId: course.lists[2]!.items[i]!._id });
-  const a = await reader.post('/api/forms/insert_note', { ...on(0), noteSpec: { text: 'Sources: two anonymous officials.' } });
-  const b = await reader.post('/api/forms/insert_note', { ...on(1), noteSpec: { text: 'Headline A says "slams".' } });
-  await reader.post('/api/forms/insert_note', { ...on(2), noteSpec: { text: 'Private thought' }, isPrivate: true });
-  await author.post('/api/forms/insert_note', { ...on(0), noteSpec: { text: 'Good find.', parentId: a.json().itemId } });
+  [course] = (
+    await author.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
+  ).json();
+  const on = (i: number) => ({
+    listId: course.lists[2]!._id,
+    itemId: course.lists[2]!.items[i]!._id,
+  });
+  const a = await reader.post('/api/forms/insert_note', {
+    ...on(0),
+    noteSpec: { text: 'Sources: two anonymous officials.' },
+  });
+  const b = await reader.post('/api/forms/insert_note', {
+    ...on(1),
+    noteSpec: { text: 'Headline A says "slams".' },
+  });
+  await reader.post('/api/forms/insert_note', {
+    ...on(2),
+    noteSpec: { text: 'Private thought' },
+    isPrivate: true,
+  });
+  await author.post('/api/forms/insert_note', {
+    ...on(0),
+    noteSpec: { text: 'Good find.', parentId: a.json().itemId },
+  });
   await author.post('/api/forms/set_note_status', { itemId: b.json().itemId, status: 'dismissed' });
   await author.post('/api/forms/insert_anno', { ...on(3), annoSpec: { text: 'Due Friday.' } });
 });
@@ -42,7 +62,9 @@ describe('Discussion and Listings searches', () => {
   });
 
   it('Listings: my boards, my annotations, my notes', async () => {
-    expect(hitTexts((await search(author, 'myBoards')).json()).join()).toContain('[course](/author/home;course)');
+    expect(hitTexts((await search(author, 'myBoards')).json()).join()).toContain(
+      '[course](/author/home;course)',
+    );
     expect(hitTexts((await search(author, 'myAnnos')).json()).join()).toContain('Due Friday.');
     const mine = hitTexts((await search(reader, 'notes')).json()).join();
     expect(mine).toContain('Private thought');

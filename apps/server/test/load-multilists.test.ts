@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const load = (a: Agent, addresses: string[]) => a.post('/api/dbload/load_multilists', { addresses });
+const load = (a: Agent, addresses: string[]) =>
+  a.post('/api/dbload/load_multilists', { addresses });
 
 describe('load_multilists', () => {
   it("returns the admin's root board with its lists, items and parsed blocks", async () => {
@@ -19,7 +20,9 @@ describe('load_multilists', () => {
     const [board] = res.json();
     expect(board).toMatchObject({ owner: 'admin', title: 'home', ptitle: 'home' });
     expect(board.lists.length).toBeGreaterThan(1);
-    expect(board.lists.map((l: { index: number }) => l.index)).toEqual(board.lists.map((_: unknown, i: number) => i));
+    expect(board.lists.map((l: { index: number }) => l.index)).toEqual(
+      board.lists.map((_: unknown, i: number) => i),
+    );
     const first = board.lists[0].items[0];
     expect(first.text).toContain('Boards you can read');
     expect(first.blocks.length).toBeGreaterThan(0);
@@ -28,11 +31,9 @@ describe('load_multilists', () => {
 
   it('splits a chained address and keeps the order asked for', async () => {
     const res = await load(guest, ['/admin/home;help;author/course']);
-    expect(res.json().map((b: { owner: string; ptitle: string }) => `${b.owner}/${b.ptitle}`)).toEqual([
-      'admin/home',
-      'admin/help',
-      'author/course',
-    ]);
+    expect(
+      res.json().map((b: { owner: string; ptitle: string }) => `${b.owner}/${b.ptitle}`),
+    ).toEqual(['admin/home', 'admin/help', 'author/course']);
   });
 
   it('leaves missing boards out instead of failing', async () => {
@@ -70,7 +71,9 @@ describe('load_multilists', () => {
   });
 
   it('rejects an oversized body with 413', async () => {
-    const res = await guest.post('/api/dbload/load_multilists', { addresses: ['x'.repeat(2 * 1024 * 1024)] });
+    const res = await guest.post('/api/dbload/load_multilists', {
+      addresses: ['x'.repeat(2 * 1024 * 1024)],
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe('The request is too large.');
   });

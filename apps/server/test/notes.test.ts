@@ -26,20 +26,34 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const note = (a: Agent, spec: object, extra: object = {}) =>
-  a.post('/api/forms/insert_note', { listId: course.lists[1]!._id, itemId: tip(course)._id, noteSpec: spec, ...extra });
+  a.post('/api/forms/insert_note', {
+    listId: course.lists[1]!._id,
+    itemId: tip(course)._id,
+    noteSpec: spec,
+    ...extra,
+  });
 
 describe('reader notes', () => {
   it('a reader notes a selected passage; it starts pending and hangs off the item, not the list', async () => {
     const text = tip(course).text;
     const at = text.indexOf('who published it');
     const highlight = describeSelection(text, at, at + 'who published it'.length);
-    const res = await note(reader, { text: 'What about funding?', highlight, author: 'someone-else' });
+    const res = await note(reader, {
+      text: 'What about funding?',
+      highlight,
+      author: 'someone-else',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ annotationClass: 'note', noteStatus: 'pending' });
     const b = await load(reader);
     expect(b.lists[1]!.items).toHaveLength(course.lists[1]!.items.length);
     const [n] = tip(b).notes;
-    expect(n).toMatchObject({ text: 'What about funding?', author: 'reader', noteStatus: 'pending', replyLevel: 0 });
+    expect(n).toMatchObject({
+      text: 'What about funding?',
+      author: 'reader',
+      noteStatus: 'pending',
+      replyLevel: 0,
+    });
     expect(n!.highlight).toMatchObject({ exact: 'who published it' });
   });
 
@@ -65,7 +79,12 @@ describe('reader notes', () => {
     expect(back.statusCode).toBe(200);
     notes = await notesOf(reader);
     const r2 = notes.find((n) => n._id === back.json().itemId)!;
-    expect(r2).toMatchObject({ annotationClass: 'reply', replyLevel: 2, parentId: reply.json().itemId, rootItem: tip(course)._id });
+    expect(r2).toMatchObject({
+      annotationClass: 'reply',
+      replyLevel: 2,
+      parentId: reply.json().itemId,
+      rootItem: tip(course)._id,
+    });
     const second = await author.post('/api/forms/insert_anno', {
       listId: course.lists[1]!._id,
       itemId: tip(course)._id,
@@ -77,8 +96,13 @@ describe('reader notes', () => {
   it('only the board’s authors and editors dismiss; a dismissed note is hidden from other readers but can still be replied to', async () => {
     const res = await note(reader, { text: 'Off topic' });
     const id = res.json().itemId;
-    expect((await demo.post('/api/forms/set_note_status', { itemId: id, status: 'dismissed' })).statusCode).toBe(403);
-    expect((await author.post('/api/forms/set_note_status', { itemId: id, status: 'dismissed' })).json()).toMatchObject({ noteStatus: 'dismissed' });
+    expect(
+      (await demo.post('/api/forms/set_note_status', { itemId: id, status: 'dismissed' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await author.post('/api/forms/set_note_status', { itemId: id, status: 'dismissed' })).json(),
+    ).toMatchObject({ noteStatus: 'dismissed' });
     expect((await notesOf(demo)).some((n) => n._id === id)).toBe(false);
     const admin = new Agent(t.app);
     await admin.signIn('admin');
@@ -91,7 +115,8 @@ describe('reader notes', () => {
     const res = await note(reader, { text: 'my secret' }, { isPrivate: true });
     const id = res.json().itemId;
     expect((await notesOf(reader)).some((n) => n._id === id)).toBe(true);
-    for (const other of [author, demo]) expect((await notesOf(other)).some((n) => n._id === id)).toBe(false);
+    for (const other of [author, demo])
+      expect((await notesOf(other)).some((n) => n._id === id)).toBe(false);
     const guest = new Agent(t.app);
     await guest.signInGuest();
     expect((await notesOf(guest)).some((n) => n._id === id)).toBe(false);
@@ -101,24 +126,43 @@ describe('reader notes', () => {
     const guest = new Agent(t.app);
     await guest.signInGuest();
     expect((await note(guest, { text: 'hi' })).statusCode).toBe(403);
-    const anno = await reader.post('/api/forms/insert_anno', { listId: course.lists[1]!._id, itemId: tip(course)._id, annoSpec: { text: 'x' } });
+    const anno = await reader.post('/api/forms/insert_anno', {
+      listId: course.lists[1]!._id,
+      itemId: tip(course)._id,
+      annoSpec: { text: 'x' },
+    });
     expect(anno.statusCode).toBe(403);
     const annoId = (await notesOf(author)).find((n) => n.annotationClass === 'anno')!._id;
-    expect((await author.post('/api/forms/set_note_status', { itemId: annoId, status: 'answered' })).statusCode).toBe(400);
+    expect(
+      (await author.post('/api/forms/set_note_status', { itemId: annoId, status: 'answered' }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('a caption is an annotation under a label', async () => {
     const video = course.lists[0]!.items[0]!;
-    const res = await author.post('/api/forms/add_caption', { itemId: video._id, text: 'Opening remarks', annoLabel: 'intro' });
+    const res = await author.post('/api/forms/add_caption', {
+      itemId: video._id,
+      text: 'Opening remarks',
+      annoLabel: 'intro',
+    });
     expect(res.json()).toMatchObject({ annotationClass: 'anno', annoLabel: 'intro' });
   });
 
   it('deleting an item deletes its notes with it', async () => {
-    const { itemId } = (await author.post('/api/forms/insert_item', { listId: course.lists[2]!._id, text: 'temp' })).json();
-    await reader.post('/api/forms/insert_note', { listId: course.lists[2]!._id, itemId, noteSpec: { text: 'on temp' } });
+    const { itemId } = (
+      await author.post('/api/forms/insert_item', { listId: course.lists[2]!._id, text: 'temp' })
+    ).json();
+    await reader.post('/api/forms/insert_note', {
+      listId: course.lists[2]!._id,
+      itemId,
+      noteSpec: { text: 'on temp' },
+    });
     await author.post('/api/forms/delete_item', { itemId });
     const { items } = await import('../src/db/schema');
     const { eq } = await import('drizzle-orm');
-    expect(await t.database.db.select().from(items).where(eq(items.rootItemId, itemId))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(items).where(eq(items.rootItemId, itemId)),
+    ).toHaveLength(0);
   });
 });

@@ -16,9 +16,16 @@ export interface PgServer {
 }
 
 export function findPgBin(): string {
-  const candidates = [process.env.PG_BIN, '/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'];
+  const candidates = [
+    process.env.PG_BIN,
+    '/usr/lib/postgresql/17/bin',
+    '/usr/lib/postgresql/16/bin',
+    '/usr/lib/postgresql/15/bin',
+  ];
   for (const c of candidates) if (c && fs.existsSync(path.join(c, 'initdb'))) return c;
-  throw new Error('PostgreSQL binaries not found (install the Debian package postgresql or set PG_BIN).');
+  throw new Error(
+    'PostgreSQL binaries not found (install the Debian package postgresql or set PG_BIN).',
+  );
 }
 
 export function freePort(): Promise<number> {
@@ -51,7 +58,16 @@ export async function startPostgres(): Promise<PgServer> {
   if (isRoot()) execFileSync('chown', ['postgres', dir]);
   fs.chmodSync(dir, 0o700);
   const data = path.join(dir, 'data');
-  run(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  run(path.join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+  ]);
   const port = await freePort();
   run(path.join(bin, 'pg_ctl'), [
     '-D',

@@ -6,16 +6,29 @@ let t: TestContext;
 let author: Agent;
 let board: Multilist;
 const reload = async () =>
-  (board = (await author.post('/api/dbload/load_multilists', { addresses: ['/author/clips'] })).json()[0]);
-const range = (li: number, ii = 0) => board.lists[li]!.items[ii]!.blocks.find((b) => b.type === 'video')?.range;
+  (board = (
+    await author.post('/api/dbload/load_multilists', { addresses: ['/author/clips'] })
+  ).json()[0]);
+const range = (li: number, ii = 0) =>
+  board.lists[li]!.items[ii]!.blocks.find((b) => b.type === 'video')?.range;
 
 beforeAll(async () => {
   t = await createTestApp();
   author = new Agent(t.app);
   await author.signIn('author');
-  const { multilistId } = (await author.post('/api/forms/insert_multilist', { titleText: 'Clips' })).json();
-  for (const [title, r] of [['Part 1', '0:00-0:10'], ['Part 2', '0:10-0:20'], ['Part 3', '0:20-0:30']] as const) {
-    await author.post('/api/forms/insert_list', { multilistId, titleText: title, itemText: `/media/lecture.webm ${r} ~ ${title}` });
+  const { multilistId } = (
+    await author.post('/api/forms/insert_multilist', { titleText: 'Clips' })
+  ).json();
+  for (const [title, r] of [
+    ['Part 1', '0:00-0:10'],
+    ['Part 2', '0:10-0:20'],
+    ['Part 3', '0:20-0:30'],
+  ] as const) {
+    await author.post('/api/forms/insert_list', {
+      multilistId,
+      titleText: title,
+      itemText: `/media/lecture.webm ${r} ~ ${title}`,
+    });
   }
   await reload();
 });
@@ -23,7 +36,10 @@ afterAll(async () => t.close());
 
 describe('media ranges', () => {
   it('setting an end moves the start of the clip at the same index in the next list', async () => {
-    const res = await author.post('/api/forms/set_item_range', { itemId: board.lists[0]!.items[0]!._id, end: 12 });
+    const res = await author.post('/api/forms/set_item_range', {
+      itemId: board.lists[0]!.items[0]!._id,
+      end: 12,
+    });
     expect(res.statusCode).toBe(200);
     await reload();
     expect(range(0)).toMatchObject({ start: 0, end: 12 });
@@ -32,17 +48,28 @@ describe('media ranges', () => {
   });
 
   it('setting a start moves the end of the clip in the previous list', async () => {
-    await author.post('/api/forms/set_item_range', { itemId: board.lists[2]!.items[0]!._id, start: 18 });
+    await author.post('/api/forms/set_item_range', {
+      itemId: board.lists[2]!.items[0]!._id,
+      start: 18,
+    });
     await reload();
     expect(range(1)).toMatchObject({ start: 12, end: 18 });
     expect(range(2)).toMatchObject({ start: 18, end: 30 });
   });
 
   it('refuses an end before the start, and items without media', async () => {
-    const bad = await author.post('/api/forms/set_item_range', { itemId: board.lists[0]!.items[0]!._id, start: 20, end: 5 });
+    const bad = await author.post('/api/forms/set_item_range', {
+      itemId: board.lists[0]!.items[0]!._id,
+      start: 20,
+      end: 5,
+    });
     expect(bad.statusCode).toBe(400);
-    const { listId } = (await author.post('/api/forms/insert_list', { multilistId: board._id, titleText: 'Text' })).json();
-    const { itemId } = (await author.post('/api/forms/insert_item', { listId, text: 'plain words' })).json();
+    const { listId } = (
+      await author.post('/api/forms/insert_list', { multilistId: board._id, titleText: 'Text' })
+    ).json();
+    const { itemId } = (
+      await author.post('/api/forms/insert_item', { listId, text: 'plain words' })
+    ).json();
     const none = await author.post('/api/forms/set_item_range', { itemId, end: 3 });
     expect(none.statusCode).toBe(400);
     await reload();

@@ -12,7 +12,10 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   if (t.database.driver === 'postgres') {
     // A second instance on the same database, as behind a load balancer.
-    second = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }), database: t.database });
+    second = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
+      database: t.database,
+    });
     await second.listen({ port: 0, host: '127.0.0.1' });
   }
 });
@@ -21,12 +24,16 @@ afterAll(async () => {
   await t.close();
 });
 
-const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const urlOf = (app: FastifyInstance) =>
+  `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
 /** Opens an event stream and collects events until `count` board events arrived. */
 async function watch(base: string, cookie: string, boardId: string) {
   const ctrl = new AbortController();
-  const res = await fetch(`${base}/api/events?boards=${boardId}`, { headers: { cookie }, signal: ctrl.signal });
+  const res = await fetch(`${base}/api/events?boards=${boardId}`, {
+    headers: { cookie },
+    signal: ctrl.signal,
+  });
   expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
@@ -52,33 +59,52 @@ describe('live board events', () => {
     await viewer.signInGuest();
     const author = new Agent(t.app);
     await author.signIn('author');
-    const [course] = (await author.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })).json();
+    const [course] = (
+      await author.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
+    ).json();
     const stream = await watch(urlOf(t.app), viewer.cookie!, course._id);
     expect(await stream.next('ready')).toEqual({ boards: [course._id] });
     const item = course.lists[1].items[0];
     await author.post('/api/forms/edit_item', { itemId: item._id, text: `${item.text} (updated)` });
     const e = await stream.next('board');
-    expect(e).toMatchObject({ multilistId: course._id, call: '/api/forms/edit_item', by: 'author', itemId: item._id });
+    expect(e).toMatchObject({
+      multilistId: course._id,
+      call: '/api/forms/edit_item',
+      by: 'author',
+      itemId: item._id,
+    });
     stream.close();
   });
 
   it('ignores board ids that are not boards', async () => {
     const viewer = new Agent(t.app);
     await viewer.signInGuest();
-    const stream = await watch(urlOf(t.app), viewer.cookie!, '00000000-0000-4000-8000-000000000000,junk');
+    const stream = await watch(
+      urlOf(t.app),
+      viewer.cookie!,
+      '00000000-0000-4000-8000-000000000000,junk',
+    );
     expect(await stream.next('ready')).toEqual({ boards: [] });
     stream.close();
   });
 
-  it.runIf(process.env.TEST_DB === 'postgres')('reaches viewers connected to another instance', async () => {
-    const author = new Agent(t.app);
-    await author.signIn('author');
-    const [course] = (await author.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })).json();
-    const stream = await watch(urlOf(second!), author.cookie!, course._id);
-    await stream.next('ready');
-    const item = course.lists[2].items[0];
-    await author.post('/api/forms/edit_item', { itemId: item._id, text: `${item.text}!` });
-    expect(await stream.next('board')).toMatchObject({ multilistId: course._id, itemId: item._id });
-    stream.close();
-  });
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'reaches viewers connected to another instance',
+    async () => {
+      const author = new Agent(t.app);
+      await author.signIn('author');
+      const [course] = (
+        await author.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
+      ).json();
+      const stream = await watch(urlOf(second!), author.cookie!, course._id);
+      await stream.next('ready');
+      const item = course.lists[2].items[0];
+      await author.post('/api/forms/edit_item', { itemId: item._id, text: `${item.text}!` });
+      expect(await stream.next('board')).toMatchObject({
+        multilistId: course._id,
+        itemId: item._id,
+      });
+      stream.close();
+    },
+  );
 });

@@ -19,11 +19,21 @@ interface Fixture {
 const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
   '/api/dbedit/edit_multilist': (f) => ({ multilistId: f.board._id, descText: 'changed' }),
   '/api/forms/delete_multilist': (f) => ({ multilistId: f.board._id }),
-  '/api/forms/reorder_lists': (f) => ({ multilistId: f.board._id, listOrder: f.board.lists.map((l) => l._id) }),
+  '/api/forms/reorder_lists': (f) => ({
+    multilistId: f.board._id,
+    listOrder: f.board.lists.map((l) => l._id),
+  }),
   '/api/forms/insert_list': (f) => ({ multilistId: f.board._id, titleText: 'New' }),
-  '/api/forms/import_list': (f) => ({ multilistId: f.board._id, titleText: 'Imported', itemText: 'a\n\nb' }),
+  '/api/forms/import_list': (f) => ({
+    multilistId: f.board._id,
+    titleText: 'Imported',
+    itemText: 'a\n\nb',
+  }),
   '/api/forms/edit_list': (f) => ({ listId: f.board.lists[0]!._id, titleText: 'Renamed' }),
-  '/api/forms/duplicate_list': (f) => ({ multilistId: f.board._id, prevListId: f.board.lists[0]!._id }),
+  '/api/forms/duplicate_list': (f) => ({
+    multilistId: f.board._id,
+    prevListId: f.board.lists[0]!._id,
+  }),
   '/api/forms/remove_list': (f) => ({ listId: f.board.lists[2]!._id }),
   '/api/forms/move_list': (f) => ({ listId: f.board.lists[0]!._id, direction: 'right' }),
   '/api/forms/reverse_list': (f) => ({ listId: f.board.lists[0]!._id }),
@@ -31,11 +41,22 @@ const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
   '/api/forms/edit_item': (f) => ({ itemId: f.board.lists[0]!.items[0]!._id, text: 'edited' }),
   '/api/forms/duplicate_item': (f) => ({ listId: f.board.lists[0]!._id, text: 'copy', index: 1 }),
   '/api/forms/delete_item': (f) => ({ itemId: f.board.lists[1]!.items[2]!._id }),
-  '/api/forms/edit_item_labels': (f) => ({ itemId: f.board.lists[0]!.items[1]!._id, labels: [{ name: 'a', value: '1' }] }),
+  '/api/forms/edit_item_labels': (f) => ({
+    itemId: f.board.lists[0]!.items[1]!._id,
+    labels: [{ name: 'a', value: '1' }],
+  }),
   '/api/forms/move_item': (f) => ({ itemId: f.board.lists[0]!.items[0]!._id, direction: 'down' }),
   '/api/forms/set_item_range': (f) => ({ itemId: f.board.lists[0]!.items[0]!._id, end: 3 }),
-  '/api/forms/insert_anno': (f) => ({ listId: f.board.lists[0]!._id, itemId: f.board.lists[0]!.items[1]!._id, annoSpec: { text: 'a' } }),
-  '/api/forms/insert_note': (f) => ({ listId: f.board.lists[0]!._id, itemId: f.board.lists[0]!.items[1]!._id, noteSpec: { text: 'n' } }),
+  '/api/forms/insert_anno': (f) => ({
+    listId: f.board.lists[0]!._id,
+    itemId: f.board.lists[0]!.items[1]!._id,
+    annoSpec: { text: 'a' },
+  }),
+  '/api/forms/insert_note': (f) => ({
+    listId: f.board.lists[0]!._id,
+    itemId: f.board.lists[0]!.items[1]!._id,
+    noteSpec: { text: 'n' },
+  }),
   '/api/forms/add_caption': (f) => ({ itemId: f.board.lists[0]!.items[0]!._id, text: 'caption' }),
   '/api/forms/set_note_status': (f) => ({ itemId: f.noteId, status: 'answered' }),
   '/api/forms/assign_group': (f) => ({ multilistId: f.board._id, groupName: 'Open Readers' }),
@@ -43,21 +64,54 @@ const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
   '/api/forms/join_group': (f) => ({ multilistId: f.board._id, groupName: 'Open Readers' }),
   '/api/forms/dump_multilists': (f) => ({ multilistId: f.board._id }),
   '/api/forms/dump_clips_list': (f) => ({ multilistId: f.board._id }),
-  '/api/forms/add_coauthor': (f) => ({ title: f.board.title, owner: f.board.owner, username: 'demo' }),
-  '/api/forms/remove_coauthor': (f) => ({ title: f.board.title, owner: f.board.owner, username: 'coauthor1' }),
-  '/api/forms/set_member': (f) => ({ multilistId: f.board._id, username: 'demo', privileges: ['edit'] }),
+  '/api/forms/add_coauthor': (f) => ({
+    title: f.board.title,
+    owner: f.board.owner,
+    username: 'demo',
+  }),
+  '/api/forms/remove_coauthor': (f) => ({
+    title: f.board.title,
+    owner: f.board.owner,
+    username: 'coauthor1',
+  }),
+  '/api/forms/set_member': (f) => ({
+    multilistId: f.board._id,
+    username: 'demo',
+    privileges: ['edit'],
+  }),
   '/api/forms/board_password': (f) => ({ multilistId: f.board._id, password: 'x' }),
-  '/api/display/update_multilistvs': (f, me) => ({ query: { userId: f.userIds[me], multilistId: f.board._id }, doc: { $set: { zoom: 2 } } }),
-  '/api/display/update_listvs': (f, me) => ({ query: { userId: f.userIds[me], listId: f.board.lists[0]!._id }, doc: { $set: { zoom: 2 } } }),
+  '/api/display/update_multilistvs': (f, me) => ({
+    query: { userId: f.userIds[me], multilistId: f.board._id },
+    doc: { $set: { zoom: 2 } },
+  }),
+  '/api/display/update_listvs': (f, me) => ({
+    query: { userId: f.userIds[me], listId: f.board.lists[0]!._id },
+    doc: { $set: { zoom: 2 } },
+  }),
   '/api/display/update_itemvs': (f, me) => ({
     query: { userId: f.userIds[me], itemId: f.board.lists[0]!.items[0]!._id },
     doc: { $set: { dim: true } },
   }),
-  '/api/display/update_item': (f) => ({ query: { _id: f.board.lists[0]!.items[0]!._id }, doc: { $set: { bgcolor: 'red' } } }),
-  '/api/display/update_block': (f) => ({ query: { _id: f.board.lists[0]!.items[0]!.blocks[0]!._id }, doc: { $set: { autoSeek: true } } }),
+  '/api/display/update_item': (f) => ({
+    query: { _id: f.board.lists[0]!.items[0]!._id },
+    doc: { $set: { bgcolor: 'red' } },
+  }),
+  '/api/display/update_block': (f) => ({
+    query: { _id: f.board.lists[0]!.items[0]!.blocks[0]!._id },
+    doc: { $set: { autoSeek: true } },
+  }),
 };
 
-const ROLES = ['guest', 'reader', 'contributor1', 'member-none', 'member-full', 'coauthor1', 'author', 'admin'] as const;
+const ROLES = [
+  'guest',
+  'reader',
+  'contributor1',
+  'member-none',
+  'member-full',
+  'coauthor1',
+  'author',
+  'admin',
+] as const;
 
 let t: TestContext;
 const agents: Record<string, Agent> = {};
@@ -68,7 +122,14 @@ beforeAll(async () => {
   t = await createTestApp();
   const hash = await hashPassword(SEED_PASSWORD);
   for (const username of ['contributor1', 'member-none', 'member-full', 'coauthor1']) {
-    await t.database.db.insert(users).values({ username, email: `${username}@example.org`, passwordHash: hash, roles: ['reader'] });
+    await t.database.db
+      .insert(users)
+      .values({
+        username,
+        email: `${username}@example.org`,
+        passwordHash: hash,
+        roles: ['reader'],
+      });
   }
   for (const role of ROLES) {
     const a = new Agent(t.app);
@@ -87,7 +148,9 @@ afterAll(async () => t.close());
 /** A fresh board owned by author, shared with every kind of member, for one role's run. */
 async function freshBoard(): Promise<{ fixture: Fixture; policy: PolicyBoard }> {
   const owner = agents.author!;
-  const created = (await owner.post('/api/forms/insert_multilist', { titleText: `matrix ${++boardN}` })).json();
+  const created = (
+    await owner.post('/api/forms/insert_multilist', { titleText: `matrix ${++boardN}` })
+  ).json();
   for (const title of ['A', 'B', 'C']) {
     await owner.post('/api/forms/insert_list', {
       multilistId: created.multilistId,
@@ -97,17 +160,36 @@ async function freshBoard(): Promise<{ fixture: Fixture; policy: PolicyBoard }> 
   }
   const base = { title: `matrix ${boardN}`, owner: 'author' };
   await owner.post('/api/forms/add_coauthor', { ...base, username: 'coauthor1' });
-  await owner.post('/api/forms/add_coauthor', { ...base, username: 'contributor1', contributorOnly: true });
-  await owner.post('/api/forms/set_member', { multilistId: created.multilistId, username: 'member-none', privileges: [] });
-  await owner.post('/api/forms/set_member', { multilistId: created.multilistId, username: 'member-full', privileges: ['edit', 'delete'] });
-  await owner.post('/api/forms/assign_group', { multilistId: created.multilistId, groupName: 'Open Readers' });
-  const [before] = (await owner.post('/api/dbload/load_multilists', { addresses: [`/author/${created.ptitle}`] })).json();
+  await owner.post('/api/forms/add_coauthor', {
+    ...base,
+    username: 'contributor1',
+    contributorOnly: true,
+  });
+  await owner.post('/api/forms/set_member', {
+    multilistId: created.multilistId,
+    username: 'member-none',
+    privileges: [],
+  });
+  await owner.post('/api/forms/set_member', {
+    multilistId: created.multilistId,
+    username: 'member-full',
+    privileges: ['edit', 'delete'],
+  });
+  await owner.post('/api/forms/assign_group', {
+    multilistId: created.multilistId,
+    groupName: 'Open Readers',
+  });
+  const [before] = (
+    await owner.post('/api/dbload/load_multilists', { addresses: [`/author/${created.ptitle}`] })
+  ).json();
   const note = await agents.reader!.post('/api/forms/insert_note', {
     listId: before.lists[1]._id,
     itemId: before.lists[1].items[0]._id,
     noteSpec: { text: 'a reader note' },
   });
-  const [board] = (await owner.post('/api/dbload/load_multilists', { addresses: [`/author/${created.ptitle}`] })).json();
+  const [board] = (
+    await owner.post('/api/dbload/load_multilists', { addresses: [`/author/${created.ptitle}`] })
+  ).json();
   return {
     fixture: { board, userIds, noteId: note.json().itemId },
     policy: {
@@ -130,18 +212,27 @@ describe('role matrix', () => {
   for (const role of ROLES) {
     it(`${role}: each call is allowed exactly when the policy allows it`, async () => {
       const { fixture, policy } = await freshBoard();
-      const user = { username: role === 'guest' ? 'guest' : role, roles: role === 'guest' ? ['guest'] : role === 'admin' ? ['lbadmin', 'author'] : ['reader'] };
+      const user = {
+        username: role === 'guest' ? 'guest' : role,
+        roles: role === 'guest' ? ['guest'] : role === 'admin' ? ['lbadmin', 'author'] : ['reader'],
+      };
       if (role === 'author') user.roles = ['author'];
       // Destructive calls last, so earlier calls still find their targets.
-      const order = [...BOARD_CALLS].sort((a, b) => Number(a.path.includes('delete_multilist')) - Number(b.path.includes('delete_multilist')));
+      const order = [...BOARD_CALLS].sort(
+        (a, b) =>
+          Number(a.path.includes('delete_multilist')) - Number(b.path.includes('delete_multilist')),
+      );
       const mismatches: string[] = [];
       for (const call of order) {
         const res = await agents[role]!.post(call.path, SAMPLES[call.path]!(fixture, role));
         const allowed = can(user, policy, call.action, { appVersion: 'PRODUCTION' });
         const refused = res.statusCode === 401 || res.statusCode === 403;
         // The password call answers 403 for a wrong password; what matters is it ran the check.
-        const passwordCheck = call.path.endsWith('board_password') && res.json().error === 'The password you entered was incorrect.';
-        if (allowed === refused && !passwordCheck) mismatches.push(`${call.path} → ${res.statusCode} ${res.body.slice(0, 80)}`);
+        const passwordCheck =
+          call.path.endsWith('board_password') &&
+          res.json().error === 'The password you entered was incorrect.';
+        if (allowed === refused && !passwordCheck)
+          mismatches.push(`${call.path} → ${res.statusCode} ${res.body.slice(0, 80)}`);
         expect(res.statusCode, call.path).toBeLessThan(500);
       }
       expect(mismatches).toEqual([]);

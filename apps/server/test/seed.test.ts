@@ -17,11 +17,13 @@ describe('seed fixtures', () => {
     expect(by.admin!.roles).toContain('lbadmin');
     expect(by.author!.roles).toContain('author');
     expect(by.demo!.roles).toContain('demo');
-    expect(new Set(rows.map((u) => u.circle))).toEqual(new Set(['Alpha', 'Demos', 'Real', 'Feature Test']));
+    expect(new Set(rows.map((u) => u.circle))).toEqual(
+      new Set(['Alpha', 'Demos', 'Real', 'Feature Test']),
+    );
     expect(rows.every((u) => !u.passwordHash || u.passwordHash.startsWith('scrypt$'))).toBe(true);
   });
 
-  it("gives the admin home, privacy, terms-of-use and help boards, and the author a course by week, tip and prompt", async () => {
+  it('gives the admin home, privacy, terms-of-use and help boards, and the author a course by week, tip and prompt', async () => {
     const a = new Agent(t.app);
     await a.signInGuest();
     const res = await a.post('/api/dbload/load_multilists', {
@@ -34,9 +36,16 @@ describe('seed fixtures', () => {
     // Each week lines up with its tip and prompt at the same index.
     const counts = course.lists.map((l: { items: unknown[] }) => l.items.length);
     expect(new Set(counts).size).toBe(1);
-    const blockTypes = course.lists[0].items.flatMap((i: { blocks: { type: string }[] }) => i.blocks.map((b) => b.type));
+    const blockTypes = course.lists[0].items.flatMap((i: { blocks: { type: string }[] }) =>
+      i.blocks.map((b) => b.type),
+    );
     expect(blockTypes).toEqual(expect.arrayContaining(['video', 'audio', 'image']));
     const help = boards[3];
-    expect(help.lists.map((l: { title: string }) => l.title)).toEqual(['Reading', 'Annotating', 'Searching', 'Editing']);
+    expect(help.lists.map((l: { title: string }) => l.title)).toEqual([
+      'Reading',
+      'Annotating',
+      'Searching',
+      'Editing',
+    ]);
   });
 });

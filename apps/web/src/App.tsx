@@ -4,7 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from './state/session';
 import { BoardScreen } from './board/BoardScreen';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 10_000, retry: false, refetchOnWindowFocus: false } } });
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 10_000, retry: false, refetchOnWindowFocus: false } },
+});
 
 function Loading() {
   return (

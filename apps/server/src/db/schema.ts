@@ -22,8 +22,10 @@ import {
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-const created = () => timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-const modified = () => timestamp('modified', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const created = () =>
+  timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const modified = () =>
+  timestamp('modified', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const users = pgTable(
   'users',
@@ -33,7 +35,10 @@ export const users = pgTable(
     email: text('email'),
     emailVerified: boolean('email_verified').notNull().default(false),
     passwordHash: text('password_hash'),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     fullname: text('fullname').notNull().default(''),
     uploadsFolder: text('uploads_folder'),
     circle: text('circle'),
@@ -95,13 +100,22 @@ export const multilists = pgTable(
     hash: text('hash'),
     search: jsonb('search').$type<Record<string, unknown> | null>(),
     queryArgs: jsonb('query_args').$type<Record<string, unknown> | null>(),
-    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    labels: text('labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     labelColors: jsonb('label_colors').$type<Record<string, string>>().notNull().default({}),
     colors: jsonb('colors').$type<Record<string, string>>().notNull().default({}),
     readerColors: jsonb('reader_colors').$type<Record<string, string>>().notNull().default({}),
     isTable: boolean('is_table').notNull().default(false),
-    groups: text('groups').array().notNull().default(sql`'{}'::text[]`),
-    linkedBoards: text('linked_boards').array().notNull().default(sql`'{}'::text[]`),
+    groups: text('groups')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    linkedBoards: text('linked_boards')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     version: integer('version').notNull().default(1),
     created: created(),
     modified: modified(),
@@ -121,7 +135,10 @@ export const boardMembers = pgTable(
       .references(() => multilists.id, { onDelete: 'cascade' }),
     username: text('username').notNull(),
     kind: text('kind', { enum: ['author', 'member', 'contributor', 'reader'] }).notNull(),
-    privileges: text('privileges').array().notNull().default(sql`'{}'::text[]`),
+    privileges: text('privileges')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     contributorOnly: boolean('contributor_only').notNull().default(false),
   },
   (t) => [
@@ -280,7 +297,10 @@ export const uploads = pgTable(
     uploadApp: text('upload_app').notNull().default('listboard'),
     location: text('location').notNull(),
   },
-  (t) => [index('uploads_username_idx').on(t.username), uniqueIndex('uploads_fullpath_key').on(t.fullpath)],
+  (t) => [
+    index('uploads_username_idx').on(t.username),
+    uniqueIndex('uploads_fullpath_key').on(t.fullpath),
+  ],
 );
 
 export const groups = pgTable(
@@ -307,7 +327,10 @@ export const groupMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     joined: timestamp('joined', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('group_members_user_idx').on(t.userId),
+  ],
 );
 
 /** Per-user view state of a board, list or item (spec section 3 viewstate fields). */

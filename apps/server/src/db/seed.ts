@@ -48,6 +48,9 @@ export async function seed(db: Db, opts: { password?: string } = {}): Promise<Se
 }
 
 export async function isSeeded(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.fixture, true));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.fixture, true));
   return (row?.n ?? 0) >= FIXTURE_USERS.length;
 }

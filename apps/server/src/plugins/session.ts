@@ -45,22 +45,25 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
     }
   });
 
-  app.decorate('startSession', async (reply: FastifyReply, user: UserRow, request: FastifyRequest) => {
-    // A new cookie value on every sign-in, so a session id planted before sign-in is useless after.
-    const old = request.cookies[SESSION_COOKIE];
-    if (old) await destroySession(opts.db, old);
-    const { token } = await createSession(opts.db, user.id);
-    request.sessionId = hashToken(token);
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      maxAge: SESSION_DAYS * 24 * 60 * 60,
-    });
-    request.user = user;
-    request.actor = toActor(user);
-  });
+  app.decorate(
+    'startSession',
+    async (reply: FastifyReply, user: UserRow, request: FastifyRequest) => {
+      // A new cookie value on every sign-in, so a session id planted before sign-in is useless after.
+      const old = request.cookies[SESSION_COOKIE];
+      if (old) await destroySession(opts.db, old);
+      const { token } = await createSession(opts.db, user.id);
+      request.sessionId = hashToken(token);
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: SESSION_DAYS * 24 * 60 * 60,
+      });
+      request.user = user;
+      request.actor = toActor(user);
+    },
+  );
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];

@@ -17,10 +17,14 @@ export async function registerWeb(app: FastifyInstance, dist: string): Promise<b
     maxAge: '1h',
     setHeaders(reply, file) {
       // Hashed bundles never change; everything else is revalidated.
-      if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      if (file.includes(`${path.sep}assets${path.sep}`))
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
       // Script-driven blocks run in sandboxed frames with an opaque origin; the public libraries
       // and media they load must be readable from there.
-      if (file.includes(`${path.sep}vendor${path.sep}`) || file.includes(`${path.sep}media${path.sep}`)) {
+      if (
+        file.includes(`${path.sep}vendor${path.sep}`) ||
+        file.includes(`${path.sep}media${path.sep}`)
+      ) {
         reply.header('cross-origin-resource-policy', 'cross-origin');
       }
     },

@@ -13,10 +13,11 @@ const HEARTBEAT_MS = 20_000;
  * Server-sent events for the boards on screen. The browser's EventSource reconnects by itself;
  * a comment line every 20 s keeps proxies from closing an idle stream.
  */
-export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; bus: EventBus; appVersion: AppVersion }> = async (
-  app,
-  { db, bus, appVersion },
-) => {
+export const eventRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  bus: EventBus;
+  appVersion: AppVersion;
+}> = async (app, { db, bus, appVersion }) => {
   const open = new Set<() => void>();
   // Open streams would keep the server from closing; end them on shutdown.
   app.addHook('onClose', async () => open.forEach((end) => end()));
@@ -30,8 +31,13 @@ export const eventRoutes: FastifyPluginAsyncZod<{ db: Db; bus: EventBus; appVers
       },
     },
     async (req, reply) => {
-      const ids = req.query.boards.split(',').filter((id) => /^[0-9a-f-]{36}$/i.test(id)).slice(0, 20);
-      const rows = ids.length ? await db.select().from(multilists).where(inArray(multilists.id, ids)) : [];
+      const ids = req.query.boards
+        .split(',')
+        .filter((id) => /^[0-9a-f-]{36}$/i.test(id))
+        .slice(0, 20);
+      const rows = ids.length
+        ? await db.select().from(multilists).where(inArray(multilists.id, ids))
+        : [];
       const allowed: string[] = [];
       for (const b of rows) {
         if (can(req.actor, await policyBoardOf(db, b), 'read', { appVersion })) allowed.push(b.id);

@@ -20,7 +20,10 @@ const publicUser = z.object({
 });
 const errorBody = z.object({ error: z.string() });
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   const present = async (u: NonNullable<Parameters<typeof toPublicUser>[0]>) =>
     toPublicUser(u, await groupNamesOf(db, u.id));
 
@@ -78,7 +81,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
     async (req, reply) => {
       const { username, password } = req.body;
-      if (!username.trim() || !password) return reply.code(400).send({ error: loginMsg.credentialsMissing });
+      if (!username.trim() || !password)
+        return reply.code(400).send({ error: loginMsg.credentialsMissing });
       const user = await findUserByUsername(db, username.trim());
       // Guests have no password; both cases answer the same so user names cannot be probed.
       if (!user || !(await verifyPassword(password, user.passwordHash))) {
@@ -92,7 +96,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.post(
     '/api/auth/signout',
     {
-      schema: { tags: ['auth'], summary: 'End the session', response: { 200: z.object({ ok: z.literal(true) }) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session',
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
     },
     async (req, reply) => {
       await app.endSession(req, reply);

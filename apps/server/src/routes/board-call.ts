@@ -72,7 +72,13 @@ export function registerBoardCalls(
         // Published after commit, so a viewer who reloads on the event sees the change.
         if (!call.readOnly && deps.bus) {
           await deps.bus
-            .publish({ multilistId: boardId, call: call.path, by: req.actor!.username, itemId, at: Date.now() })
+            .publish({
+              multilistId: boardId,
+              call: call.path,
+              by: req.actor!.username,
+              itemId,
+              at: Date.now(),
+            })
             .catch((err) => req.log.warn({ err }, 'board event not published'));
         }
         return result;

@@ -62,13 +62,22 @@ const viewStateCall = (kind: ViewStateKind, path: string, idField: string, set: 
     readOnly: true,
     target: (b) => {
       const id = (b.query as Record<string, string>)[idField]!;
-      return kind === 'multilist' ? { multilistId: id } : kind === 'list' ? { listId: id } : { itemId: id };
+      return kind === 'multilist'
+        ? { multilistId: id }
+        : kind === 'list'
+          ? { listId: id }
+          : { itemId: id };
     },
     async run(tx, { actor, body, target }) {
       if (body.query.userId !== actor.id) throw forbidden('You can only change your own view.');
       // Every visitor shares the guest account, so a guest's view is kept in the browser only.
       if (isGuestUser(actor)) return { ok: true, stored: false };
-      const id = kind === 'multilist' ? target.board.id : kind === 'list' ? target.list!.id : target.item!.id;
+      const id =
+        kind === 'multilist'
+          ? target.board.id
+          : kind === 'list'
+            ? target.list!.id
+            : target.item!.id;
       await setViewState(tx, actor.id, kind, id, body.doc.$set as Record<string, unknown>);
       return { ok: true, stored: true };
     },
@@ -156,7 +165,9 @@ const CONTENT_CALLS: BoardCall[] = [
     async run(tx, { body, actor, target }) {
       let index: number | undefined;
       if (body.prevListId) {
-        const prev = await tx.query.lists.findFirst({ where: (l, { eq }) => eq(l.id, body.prevListId!) });
+        const prev = await tx.query.lists.findFirst({
+          where: (l, { eq }) => eq(l.id, body.prevListId!),
+        });
         if (!prev || prev.multilistId !== target.board.id) throw notFound('No such list.');
         index = prev.index + 1;
       }
@@ -174,11 +185,20 @@ const CONTENT_CALLS: BoardCall[] = [
     path: '/api/forms/edit_list',
     tags: FORMS,
     summary: 'Change a list’s title or description',
-    body: z.object({ listId: uuid, titleText: title.optional(), descText: text.optional(), version }),
+    body: z.object({
+      listId: uuid,
+      titleText: title.optional(),
+      descText: text.optional(),
+      version,
+    }),
     action: 'edit',
     target: (b) => ({ listId: b.listId }),
     run: (tx, { body, target }) =>
-      editList(tx, target.list!, { title: body.titleText, description: body.descText, version: body.version }),
+      editList(tx, target.list!, {
+        title: body.titleText,
+        description: body.descText,
+        version: body.version,
+      }),
   }),
   defineCall({
     path: '/api/forms/duplicate_list',
@@ -251,7 +271,8 @@ const CONTENT_CALLS: BoardCall[] = [
     body: z.object({ itemId: uuid, text, version }),
     action: 'edit',
     target: (b) => ({ itemId: b.itemId }),
-    run: (tx, { body, target }) => editItem(tx, target.item!, { text: body.text, version: body.version }),
+    run: (tx, { body, target }) =>
+      editItem(tx, target.item!, { text: body.text, version: body.version }),
   }),
   defineCall({
     path: '/api/forms/duplicate_item',
@@ -300,13 +321,19 @@ const CONTENT_CALLS: BoardCall[] = [
   defineCall({
     path: '/api/forms/set_item_range',
     tags: FORMS,
-    summary: 'Set the start and/or end (seconds) of an item’s media range; the neighbour clip follows',
+    summary:
+      'Set the start and/or end (seconds) of an item’s media range; the neighbour clip follows',
     body: z
-      .object({ itemId: uuid, start: z.number().min(0).optional(), end: z.number().min(-1).optional() })
+      .object({
+        itemId: uuid,
+        start: z.number().min(0).optional(),
+        end: z.number().min(-1).optional(),
+      })
       .refine((b) => b.start !== undefined || b.end !== undefined, 'give a start or an end'),
     action: 'edit',
     target: (b) => ({ itemId: b.itemId }),
-    run: (tx, { body, target }) => setItemRange(tx, target.item!, { start: body.start, end: body.end }),
+    run: (tx, { body, target }) =>
+      setItemRange(tx, target.item!, { start: body.start, end: body.end }),
   }),
   defineCall({
     path: '/api/forms/dump_multilists',
@@ -332,10 +359,16 @@ const CONTENT_CALLS: BoardCall[] = [
     path: '/api/forms/add_coauthor',
     tags: FORMS,
     summary: 'Share a board with a coauthor, optionally contributor-only (owner only)',
-    body: z.object({ title, owner: z.string().max(200), username: z.string().max(200), contributorOnly: z.boolean().optional() }),
+    body: z.object({
+      title,
+      owner: z.string().max(200),
+      username: z.string().max(200),
+      contributorOnly: z.boolean().optional(),
+    }),
     action: 'addCoauthor',
     target: (b) => ({ owner: b.owner, title: b.title }),
-    run: (tx, { body, target }) => addCoauthor(tx, target.board, body.username.trim(), body.contributorOnly ?? false),
+    run: (tx, { body, target }) =>
+      addCoauthor(tx, target.board, body.username.trim(), body.contributorOnly ?? false),
   }),
   defineCall({
     path: '/api/forms/remove_coauthor',
@@ -349,11 +382,17 @@ const CONTENT_CALLS: BoardCall[] = [
   defineCall({
     path: '/api/forms/set_member',
     tags: FORMS,
-    summary: 'Make a user a board member (editor) with privileges such as edit and delete (owner only)',
-    body: z.object({ multilistId: uuid, username: z.string().max(200), privileges: z.array(z.enum(['edit', 'delete'])) }),
+    summary:
+      'Make a user a board member (editor) with privileges such as edit and delete (owner only)',
+    body: z.object({
+      multilistId: uuid,
+      username: z.string().max(200),
+      privileges: z.array(z.enum(['edit', 'delete'])),
+    }),
     action: 'addCoauthor',
     target: (b) => ({ multilistId: b.multilistId }),
-    run: (tx, { body, target }) => setMember(tx, target.board, body.username.trim(), body.privileges),
+    run: (tx, { body, target }) =>
+      setMember(tx, target.board, body.username.trim(), body.privileges),
   }),
   defineCall({
     path: '/api/forms/board_password',
@@ -365,11 +404,22 @@ const CONTENT_CALLS: BoardCall[] = [
     target: (b) => ({ multilistId: b.multilistId }),
     async run(tx, { body, target, sessionId }) {
       if (!sessionId) throw forbidden(boardMsg.boardPasswordIncorrect);
-      await unlockBoard(tx, target.board, sessionId, body.password, boardMsg.boardPasswordIncorrect);
+      await unlockBoard(
+        tx,
+        target.board,
+        sessionId,
+        body.password,
+        boardMsg.boardPasswordIncorrect,
+      );
       return { ok: true };
     },
   }),
-  viewStateCall('multilist', '/api/display/update_multilistvs', 'multilistId', multilistViewStateSet),
+  viewStateCall(
+    'multilist',
+    '/api/display/update_multilistvs',
+    'multilistId',
+    multilistViewStateSet,
+  ),
   viewStateCall('list', '/api/display/update_listvs', 'listId', listViewStateSet),
   viewStateCall('item', '/api/display/update_itemvs', 'itemId', itemViewStateSet),
   defineCall({
@@ -379,16 +429,21 @@ const CONTENT_CALLS: BoardCall[] = [
     body: z.object({ query: z.object({ _id: uuid }), doc: z.object({ $set: itemFormatSet }) }),
     action: 'edit',
     target: (b) => ({ itemId: b.query._id }),
-    run: (tx, { body, target }) => updateItemFormat(tx, target.item!, body.doc.$set as Record<string, string | number>),
+    run: (tx, { body, target }) =>
+      updateItemFormat(tx, target.item!, body.doc.$set as Record<string, string | number>),
   }),
   defineCall({
     path: '/api/display/update_block',
     tags: ['display'],
     summary: 'Turn a media block’s auto-seek on or off',
-    body: z.object({ query: z.object({ _id: uuid }), doc: z.object({ $set: z.strictObject({ autoSeek: z.boolean() }) }) }),
+    body: z.object({
+      query: z.object({ _id: uuid }),
+      doc: z.object({ $set: z.strictObject({ autoSeek: z.boolean() }) }),
+    }),
     action: 'edit',
     target: (b) => ({ blockId: b.query._id }),
-    run: (tx, { body, target }) => updateBlockAutoSeek(tx, target.block!.id, body.doc.$set.autoSeek),
+    run: (tx, { body, target }) =>
+      updateBlockAutoSeek(tx, target.block!.id, body.doc.$set.autoSeek),
   }),
 ];
 

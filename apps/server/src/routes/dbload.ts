@@ -7,7 +7,10 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists } from '../services/boards-load';
 
-export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+  app,
+  { db, config },
+) => {
   app.post(
     '/api/dbload/load_multilists',
     {
@@ -56,7 +59,8 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         throw badRequest(`Unknown search code: ${code ?? '(none)'}`);
       }
       const username = params.get('username') ?? actor.username;
-      if (username !== actor.username && !isSiteAdmin(actor)) throw forbidden('You can only list your own notes and boards.');
+      if (username !== actor.username && !isSiteAdmin(actor))
+        throw forbidden('You can only list your own notes and boards.');
       const hits = await customHits(db, actor, code as CustomCode, username);
       return resultsBoard(username, code as CustomCode, hits);
     },
@@ -67,8 +71,10 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
     {
       schema: {
         tags: ['dbload'],
-        summary: 'Load one section of a board: the lists from sectionIndex to stopIndex (inclusive)',
-        description: 'Sections are the board’s lists in order; on a course board week is 0, tip 1 and prompt 2.',
+        summary:
+          'Load one section of a board: the lists from sectionIndex to stopIndex (inclusive)',
+        description:
+          'Sections are the board’s lists in order; on a course board week is 0, tip 1 and prompt 2.',
         body: z.object({
           address: z.string().max(2000),
           sectionIndex: z.number().int().min(0),
@@ -91,7 +97,9 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       return {
         ...board,
         lists: board.lists.filter((l) => l.index >= req.body.sectionIndex && l.index <= stop),
-        sectionsInfoArray: board.sectionsInfoArray.filter((s) => s.indexInBoard >= req.body.sectionIndex && s.indexInBoard <= stop),
+        sectionsInfoArray: board.sectionsInfoArray.filter(
+          (s) => s.indexInBoard >= req.body.sectionIndex && s.indexInBoard <= stop,
+        ),
       };
     },
   );

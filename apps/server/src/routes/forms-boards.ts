@@ -18,7 +18,10 @@ function accountHolder(actor: Actor | null): Actor {
 
 const created = z.object({ multilistId: z.string(), owner: z.string(), ptitle: z.string() });
 
-export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; bus: EventBus }> = async (app, { db, config, bus }) => {
+export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; bus: EventBus }> = async (
+  app,
+  { db, config, bus },
+) => {
   registerBoardCalls(app, BOARD_CALLS, { db, appVersion: config.APP_VERSION, bus });
 
   app.post(
@@ -27,7 +30,11 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; bus: E
       schema: {
         tags: ['forms'],
         summary: 'Create a board owned by the caller',
-        body: z.object({ titleText: z.string().max(500), descText: z.string().max(20_000).optional(), listed: z.boolean().optional() }),
+        body: z.object({
+          titleText: z.string().max(500),
+          descText: z.string().max(20_000).optional(),
+          listed: z.boolean().optional(),
+        }),
         response: { 200: created },
       },
     },
@@ -53,7 +60,10 @@ export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; bus: E
     },
     async (req) =>
       db.transaction((tx) =>
-        insertMultilist(tx, accountHolder(req.actor), { title: req.body.title, description: req.body.descText }),
+        insertMultilist(tx, accountHolder(req.actor), {
+          title: req.body.title,
+          description: req.body.descText,
+        }),
       ),
   );
 

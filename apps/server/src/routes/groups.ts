@@ -18,7 +18,11 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       schema: {
         tags: ['groups'],
         summary: 'Create a reader group; its creator is its first member and its owner',
-        body: z.object({ name: z.string().max(100), description: z.string().max(2000).optional(), isPrivate: z.boolean().optional() }),
+        body: z.object({
+          name: z.string().max(100),
+          description: z.string().max(2000).optional(),
+          isPrivate: z.boolean().optional(),
+        }),
       },
     },
     async (req) => db.transaction((tx) => createGroup(tx, signedIn(req.actor), req.body)),
@@ -32,11 +36,20 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         body: z.object({ groupName: z.string().max(100), username: z.string().max(200) }),
       },
     },
-    async (req) => db.transaction((tx) => addGroupMember(tx, signedIn(req.actor), req.body.groupName, req.body.username.trim())),
+    async (req) =>
+      db.transaction((tx) =>
+        addGroupMember(tx, signedIn(req.actor), req.body.groupName, req.body.username.trim()),
+      ),
   );
   app.post(
     '/api/forms/my_groups',
-    { schema: { tags: ['groups'], summary: 'The caller’s groups (selectGroup offers these)', body: z.object({}).optional() } },
+    {
+      schema: {
+        tags: ['groups'],
+        summary: 'The caller’s groups (selectGroup offers these)',
+        body: z.object({}).optional(),
+      },
+    },
     async (req) => myGroups(db, signedIn(req.actor)),
   );
 };

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
+  app,
+  { database },
+) => {
   app.get(
     '/api/health',
     {

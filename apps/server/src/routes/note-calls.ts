@@ -27,7 +27,8 @@ export const NOTE_CALLS: BoardCall[] = [
   defineCall({
     path: '/api/forms/insert_anno',
     tags: ['notes'],
-    summary: 'An author’s annotation on an item or a selected passage (label defaults to the next number)',
+    summary:
+      'An author’s annotation on an item or a selected passage (label defaults to the next number)',
     body: z.object({
       ...common,
       annoSpec: z.object({
@@ -42,14 +43,21 @@ export const NOTE_CALLS: BoardCall[] = [
     run: (tx, { body, actor, target, appVersion }) =>
       addNote(
         tx,
-        { actor, board: target.board, item: target.item!, moderator: can(actor, target.policy, 'moderate', { appVersion }), kind: 'anno' },
+        {
+          actor,
+          board: target.board,
+          item: target.item!,
+          moderator: can(actor, target.policy, 'moderate', { appVersion }),
+          kind: 'anno',
+        },
         { ...body.annoSpec, labels: body.labels, isPrivate: body.isPrivate },
       ),
   }),
   defineCall({
     path: '/api/forms/insert_note',
     tags: ['notes'],
-    summary: 'A reader’s note on an item or a selected passage, or a reply (parentId) to a note or annotation',
+    summary:
+      'A reader’s note on an item or a selected passage, or a reply (parentId) to a note or annotation',
     body: z.object({
       ...common,
       noteSpec: z.object({
@@ -69,16 +77,34 @@ export const NOTE_CALLS: BoardCall[] = [
     run: (tx, { body, actor, target, appVersion }) =>
       addNote(
         tx,
-        { actor, board: target.board, item: target.item!, moderator: can(actor, target.policy, 'moderate', { appVersion }), kind: 'note' },
+        {
+          actor,
+          board: target.board,
+          item: target.item!,
+          moderator: can(actor, target.policy, 'moderate', { appVersion }),
+          kind: 'note',
+        },
         // Author and name come from the session, never from the body.
-        { text: body.noteSpec.text, highlight: body.noteSpec.highlight, parentId: body.noteSpec.parentId, groupName: body.noteSpec.groupName, labels: body.labels, isPrivate: body.isPrivate },
+        {
+          text: body.noteSpec.text,
+          highlight: body.noteSpec.highlight,
+          parentId: body.noteSpec.parentId,
+          groupName: body.noteSpec.groupName,
+          labels: body.labels,
+          isPrivate: body.isPrivate,
+        },
       ),
   }),
   defineCall({
     path: '/api/forms/add_caption',
     tags: ['notes'],
     summary: 'A caption annotation on a (media) item, under an annotation label',
-    body: z.object({ itemId: uuid, text: z.string().max(10_000), annoLabel: z.string().max(100).optional(), labels: z.array(label).max(100).optional() }),
+    body: z.object({
+      itemId: uuid,
+      text: z.string().max(10_000),
+      annoLabel: z.string().max(100).optional(),
+      labels: z.array(label).max(100).optional(),
+    }),
     action: 'annotate',
     target: (b) => ({ itemId: b.itemId }),
     run: (tx, { body, actor, target }) =>
@@ -91,12 +117,14 @@ export const NOTE_CALLS: BoardCall[] = [
   defineCall({
     path: '/api/forms/set_note_status',
     tags: ['notes'],
-    summary: 'Answer or dismiss a reader note (board authors and editors), or set it back to pending',
+    summary:
+      'Answer or dismiss a reader note (board authors and editors), or set it back to pending',
     body: z.object({ itemId: uuid, status: z.enum(['pending', 'answered', 'dismissed']) }),
     action: 'moderate',
     target: (b) => ({ itemId: b.itemId }),
     async run(tx, { body, target }) {
-      if (target.item!.annotationClass !== 'note') throw badRequest('Only reader notes have a status.');
+      if (target.item!.annotationClass !== 'note')
+        throw badRequest('Only reader notes have a status.');
       return setNoteStatus(tx, target.item!, body.status);
     },
   }),

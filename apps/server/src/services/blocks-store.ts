@@ -4,7 +4,12 @@ import type { Db } from '../db/client';
 import { blocks } from '../db/schema';
 
 /** Replaces an item's stored blocks with those parsed from its text (one source of truth: the text). */
-export async function storeBlocks(db: Db, itemId: string, text: string, ctx: MarkupContext): Promise<void> {
+export async function storeBlocks(
+  db: Db,
+  itemId: string,
+  text: string,
+  ctx: MarkupContext,
+): Promise<void> {
   await db.delete(blocks).where(eq(blocks.itemId, itemId));
   const parsed = textToBlocks(text, ctx);
   if (parsed.length === 0) return;

@@ -4,7 +4,15 @@
  * core/policy whether the actor may. The one place routes get permission from.
  */
 import { and, eq } from 'drizzle-orm';
-import { boardMsg, can, denialMessage, pathTitle, type AppVersion, type BoardAction, type PolicyBoard } from '@listboard/core';
+import {
+  boardMsg,
+  can,
+  denialMessage,
+  pathTitle,
+  type AppVersion,
+  type BoardAction,
+  type PolicyBoard,
+} from '@listboard/core';
 import type { Db } from '../db/client';
 import { blocks, boardMembers, items, lists, multilists } from '../db/schema';
 import { forbidden, notFound, unauthorized } from '../lib/errors';
@@ -31,11 +39,16 @@ export interface Resolved {
 }
 
 export async function policyBoardOf(db: Db, board: BoardRow): Promise<PolicyBoard> {
-  const members = await db.select().from(boardMembers).where(eq(boardMembers.multilistId, board.id));
+  const members = await db
+    .select()
+    .from(boardMembers)
+    .where(eq(boardMembers.multilistId, board.id));
   return {
     owner: board.owner,
     authors: members.filter((m) => m.kind === 'author').map((m) => m.username),
-    members: members.filter((m) => m.kind === 'member').map((m) => ({ username: m.username, privileges: m.privileges })),
+    members: members
+      .filter((m) => m.kind === 'member')
+      .map((m) => ({ username: m.username, privileges: m.privileges })),
     contributors: members.filter((m) => m.kind === 'contributor').map((m) => m.username),
   };
 }
@@ -71,7 +84,9 @@ export async function resolveTarget(db: Db, target: Target): Promise<Resolved> {
     const [row] = await db
       .select({ id: multilists.id })
       .from(multilists)
-      .where(and(eq(multilists.owner, target.owner), eq(multilists.ptitle, pathTitle(target.title))));
+      .where(
+        and(eq(multilists.owner, target.owner), eq(multilists.ptitle, pathTitle(target.title))),
+      );
     if (!row) throw notFound(boardMsg.couldNotFindBoard(`${target.owner}/${target.title}`));
     boardId = row.id;
   }

@@ -39,7 +39,13 @@ export async function createBoard(db: Db, spec: BoardSpec): Promise<string> {
     for (const [li, l] of spec.lists.entries()) {
       const [list] = await tx
         .insert(lists)
-        .values({ multilistId: boardId, index: li, title: l.title, description: l.description ?? '', author: spec.owner })
+        .values({
+          multilistId: boardId,
+          index: li,
+          title: l.title,
+          description: l.description ?? '',
+          author: spec.owner,
+        })
         .returning({ id: lists.id });
       for (const [ii, raw] of l.items.entries()) {
         const it: ItemSpec = typeof raw === 'string' ? { text: raw } : raw;

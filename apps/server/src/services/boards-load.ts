@@ -16,7 +16,17 @@ import {
   roleFor,
 } from '@listboard/core';
 import type { Db } from '../db/client';
-import { blocks, boardMembers, boardUnlocks, items, lists, mediaMarkers, multilists, textMarkers, viewStates } from '../db/schema';
+import {
+  blocks,
+  boardMembers,
+  boardUnlocks,
+  items,
+  lists,
+  mediaMarkers,
+  multilists,
+  textMarkers,
+  viewStates,
+} from '../db/schema';
 import type { Actor } from './users';
 import { userGroupNames } from './notes';
 
@@ -59,13 +69,19 @@ export function addressesToKeys(addresses: string[]): { owner: string; ptitle: s
  * in the order asked. Missing boards are left out and logged (spec section 8), never an error.
  * A fixed number of queries whatever the board size: one per table.
  */
-export async function loadMultilists(db: Db, addresses: string[], ctx: LoadContext): Promise<Multilist[]> {
+export async function loadMultilists(
+  db: Db,
+  addresses: string[],
+  ctx: LoadContext,
+): Promise<Multilist[]> {
   const keys = addressesToKeys(addresses);
   if (keys.length === 0) return [];
   const boards = await db
     .select()
     .from(multilists)
-    .where(or(...keys.map((k) => and(eq(multilists.owner, k.owner), eq(multilists.ptitle, k.ptitle)))));
+    .where(
+      or(...keys.map((k) => and(eq(multilists.owner, k.owner), eq(multilists.ptitle, k.ptitle)))),
+    );
   const byKey = new Map(boards.map((b) => [`${b.owner}/${b.ptitle}`, b]));
   for (const k of keys) {
     if (!byKey.has(`${k.owner}/${k.ptitle}`)) ctx.log?.(`board not found: ${k.owner}/${k.ptitle}`);
@@ -112,14 +128,36 @@ async function fetchContent(db: Db, boardIds: string[]): Promise<Map<string, Boa
   // more to bind and plan than the join does to run.
   const inBoards = sql`(select id from ${items} where ${items.multilistId} in (${idList}))`;
   const [listRows, itemRows, blockRows, mediaRows, textRows] = await Promise.all([
-    db.select().from(lists).where(inArray(lists.multilistId, boardIds)).orderBy(asc(lists.multilistId), asc(lists.index)),
-    db.select(itemColumns).from(items).where(inArray(items.multilistId, boardIds)).orderBy(asc(items.listId), asc(items.index)),
-    db.select().from(blocks).where(sql`${blocks.itemId} in ${inBoards}`).orderBy(asc(blocks.itemId), asc(blocks.index)),
-    db.select().from(mediaMarkers).where(sql`${mediaMarkers.itemId} in ${inBoards}`).orderBy(asc(mediaMarkers.time)),
-    db.select().from(textMarkers).where(sql`${textMarkers.itemId} in ${inBoards}`).orderBy(asc(textMarkers.cursorIndex)),
+    db
+      .select()
+      .from(lists)
+      .where(inArray(lists.multilistId, boardIds))
+      .orderBy(asc(lists.multilistId), asc(lists.index)),
+    db
+      .select(itemColumns)
+      .from(items)
+      .where(inArray(items.multilistId, boardIds))
+      .orderBy(asc(items.listId), asc(items.index)),
+    db
+      .select()
+      .from(blocks)
+      .where(sql`${blocks.itemId} in ${inBoards}`)
+      .orderBy(asc(blocks.itemId), asc(blocks.index)),
+    db
+      .select()
+      .from(mediaMarkers)
+      .where(sql`${mediaMarkers.itemId} in ${inBoards}`)
+      .orderBy(asc(mediaMarkers.time)),
+    db
+      .select()
+      .from(textMarkers)
+      .where(sql`${textMarkers.itemId} in ${inBoards}`)
+      .orderBy(asc(textMarkers.cursorIndex)),
   ]);
   const boardOfItem = new Map(itemRows.map((i) => [i.id, i.multilistId]));
-  const out = new Map<string, BoardContent>(boardIds.map((id) => [id, { lists: [], items: [], blocks: [], media: [], text: [] }]));
+  const out = new Map<string, BoardContent>(
+    boardIds.map((id) => [id, { lists: [], items: [], blocks: [], media: [], text: [] }]),
+  );
   for (const l of listRows) out.get(l.multilistId)!.lists.push(l);
   for (const i of itemRows) out.get(i.multilistId)!.items.push(i);
   for (const b of blockRows) out.get(boardOfItem.get(b.itemId)!)?.blocks.push(b);
@@ -156,7 +194,11 @@ async function boardContent(db: Db, boards: BoardRow[]): Promise<Map<string, Boa
   return result;
 }
 
-export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContext): Promise<Multilist[]> {
+export async function assembleBoards(
+  db: Db,
+  boards: BoardRow[],
+  ctx: LoadContext,
+): Promise<Multilist[]> {
   const boardIds = boards.map((b) => b.id);
   const [memberRows, unlockRows, content, vsRows, myGroups] = await Promise.all([
     db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds)),
@@ -164,7 +206,12 @@ export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContex
       ? db
           .select({ id: boardUnlocks.multilistId })
           .from(boardUnlocks)
-          .where(and(eq(boardUnlocks.sessionId, ctx.sessionId), inArray(boardUnlocks.multilistId, boardIds)))
+          .where(
+            and(
+              eq(boardUnlocks.sessionId, ctx.sessionId),
+              inArray(boardUnlocks.multilistId, boardIds),
+            ),
+          )
       : [],
     boardContent(db, boards),
     ctx.actor
@@ -202,14 +249,17 @@ export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContex
       .map((b) => b.id),
   );
   const device = ctx.device ?? 'desktop';
-  const policyOf = new Map(boards.map((b) => [b.id, policyBoard(b, membersByBoard.get(b.id) ?? [])]));
+  const policyOf = new Map(
+    boards.map((b) => [b.id, policyBoard(b, membersByBoard.get(b.id) ?? [])]),
+  );
   const itemRows = itemRowsAll.filter(
     (i) =>
       !locked.has(i.multilistId) &&
       itemVisible(i.flags, { appVersion: ctx.appVersion, device }) &&
       // Private items and notes are seen by their author only.
       (!i.isPrivate || (ctx.actor !== null && i.author === ctx.actor.username)) &&
-      (i.annotationClass === 'none' || canSeeNote(ctx.actor, policyOf.get(i.multilistId)!, i, myGroups)),
+      (i.annotationClass === 'none' ||
+        canSeeNote(ctx.actor, policyOf.get(i.multilistId)!, i, myGroups)),
   );
 
   const viewstate = new Map(vsRows.map((v) => [`${v.kind}:${v.targetId}`, v.state]));
@@ -222,7 +272,9 @@ export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContex
     (i) => i.listId,
   );
   const threadByRoot = groupBy(
-    itemRows.filter((i) => i.annotationClass !== 'none').sort((a, b) => a.created.getTime() - b.created.getTime()),
+    itemRows
+      .filter((i) => i.annotationClass !== 'none')
+      .sort((a, b) => a.created.getTime() - b.created.getTime()),
     (i) => i.rootItemId ?? '',
   );
   const extrasOf = (id: string) => ({
@@ -251,7 +303,14 @@ export async function assembleBoards(db: Db, boards: BoardRow[], ctx: LoadContex
       });
       return toList(l, listItems, viewstate.get(`list:${l.id}`) ?? {});
     });
-    const board = toMultilist(b, membersByBoard.get(b.id) ?? [], boardLists, sections, viewstate.get(`multilist:${b.id}`) ?? {}, ctx);
+    const board = toMultilist(
+      b,
+      membersByBoard.get(b.id) ?? [],
+      boardLists,
+      sections,
+      viewstate.get(`multilist:${b.id}`) ?? {},
+      ctx,
+    );
     board.locked = locked.has(b.id);
     return board;
   });
@@ -298,7 +357,11 @@ function toItem(
     viewstate: Record<string, unknown>;
   },
 ): Item {
-  const marker = (t: (typeof textMarkers.$inferSelect)) => ({ cursorIndex: t.cursorIndex, title: t.title, description: t.description });
+  const marker = (t: typeof textMarkers.$inferSelect) => ({
+    cursorIndex: t.cursorIndex,
+    title: t.title,
+    description: t.description,
+  });
   return {
     _id: row.id,
     listId: row.listId,
@@ -328,7 +391,12 @@ function toItem(
     labels: row.labels,
     format: row.format,
     flags: row.flags,
-    mediaMarkers: extra.media.map((m) => ({ timecode: m.timecode, time: m.time, title: m.title, description: m.description })),
+    mediaMarkers: extra.media.map((m) => ({
+      timecode: m.timecode,
+      time: m.time,
+      title: m.title,
+      description: m.description,
+    })),
     blockMarkers: extra.text.filter((t) => t.kind === 'block').map(marker),
     sentenceMarkers: extra.text.filter((t) => t.kind === 'sentence').map(marker),
     version: row.version,
@@ -359,7 +427,9 @@ export function policyBoard(b: BoardRow, members: MemberRow[]) {
   return {
     owner: b.owner,
     authors: members.filter((m) => m.kind === 'author').map((m) => m.username),
-    members: members.filter((m) => m.kind === 'member').map((m) => ({ username: m.username, privileges: m.privileges })),
+    members: members
+      .filter((m) => m.kind === 'member')
+      .map((m) => ({ username: m.username, privileges: m.privileges })),
     contributors: members.filter((m) => m.kind === 'contributor').map((m) => m.username),
   };
 }
@@ -402,4 +472,3 @@ function toMultilist(
     abilities: abilitiesFor(ctx.actor, pb, { appVersion: ctx.appVersion }),
   };
 }
-

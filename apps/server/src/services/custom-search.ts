@@ -57,21 +57,39 @@ const excerpt = (t: string, n = 140) => {
   const one = t.replace(/\s+/g, ' ').trim();
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
 };
-const boardLink = (owner: string, ptitle: string, title: string) => `[${title}](/${owner}/home;${ptitle})`;
+const boardLink = (owner: string, ptitle: string, title: string) =>
+  `[${title}](/${owner}/home;${ptitle})`;
 
-async function boardHits(db: Db, ids: string[] | null, where: ReturnType<typeof eq> | undefined): Promise<Hit[]> {
+async function boardHits(
+  db: Db,
+  ids: string[] | null,
+  where: ReturnType<typeof eq> | undefined,
+): Promise<Hit[]> {
   const rows = await db
     .select()
     .from(multilists)
-    .where(ids ? inArray(multilists.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']) : where)
+    .where(
+      ids
+        ? inArray(multilists.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000'])
+        : where,
+    )
     .orderBy(desc(multilists.modified));
-  return rows.map((b) => ({ date: b.modified, text: `### ${boardLink(b.owner, b.ptitle, b.title)}\n\n${excerpt(b.description)}` }));
+  return rows.map((b) => ({
+    date: b.modified,
+    text: `### ${boardLink(b.owner, b.ptitle, b.title)}\n\n${excerpt(b.description)}`,
+  }));
 }
 
 async function noteHits(
   db: Db,
   actor: Actor,
-  filter: { cls: ('anno' | 'note' | 'reply')[]; author?: string; boardOwner?: string; status?: string; groupsOnly?: boolean },
+  filter: {
+    cls: ('anno' | 'note' | 'reply')[];
+    author?: string;
+    boardOwner?: string;
+    status?: string;
+    groupsOnly?: boolean;
+  },
 ): Promise<Hit[]> {
   const conds = [inArray(items.annotationClass, filter.cls)];
   if (filter.author) conds.push(eq(items.author, filter.author));
@@ -86,12 +104,23 @@ async function noteHits(
     .orderBy(desc(items.created))
     .limit(500);
   const boardIds = [...new Set(rows.map((r) => r.board.id))];
-  const members = boardIds.length ? await db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds)) : [];
+  const members = boardIds.length
+    ? await db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds))
+    : [];
   const mine = await userGroupNames(db, actor.id);
   return rows
-    .filter((r) =>
-      canSeeNote(actor, policyBoard(r.board, members.filter((m) => m.multilistId === r.board.id)), r.item, mine) &&
-      (!filter.groupsOnly || mine.includes(r.item.groupName ?? '')),
+    .filter(
+      (r) =>
+        canSeeNote(
+          actor,
+          policyBoard(
+            r.board,
+            members.filter((m) => m.multilistId === r.board.id),
+          ),
+          r.item,
+          mine,
+        ) &&
+        (!filter.groupsOnly || mine.includes(r.item.groupName ?? '')),
     )
     .map((r) => ({
       date: r.item.created,
@@ -99,7 +128,12 @@ async function noteHits(
     }));
 }
 
-export async function customHits(db: Db, actor: Actor, code: CustomCode, username: string): Promise<Hit[]> {
+export async function customHits(
+  db: Db,
+  actor: Actor,
+  code: CustomCode,
+  username: string,
+): Promise<Hit[]> {
   switch (code) {
     case 'myBoards':
       return boardHits(db, null, eq(multilists.owner, username));
@@ -108,14 +142,22 @@ export async function customHits(db: Db, actor: Actor, code: CustomCode, usernam
         .select({ id: boardMembers.multilistId })
         .from(boardMembers)
         .where(and(eq(boardMembers.username, username), eq(boardMembers.kind, 'author')));
-      return boardHits(db, rows.map((r) => r.id), undefined);
+      return boardHits(
+        db,
+        rows.map((r) => r.id),
+        undefined,
+      );
     }
     case 'annoBoards': {
       const rows = await db
         .selectDistinct({ id: items.multilistId })
         .from(items)
         .where(and(eq(items.author, username), ne(items.annotationClass, 'none')));
-      return boardHits(db, rows.map((r) => r.id), undefined);
+      return boardHits(
+        db,
+        rows.map((r) => r.id),
+        undefined,
+      );
     }
     case 'myAnnos':
       return noteHits(db, actor, { cls: ['anno'], author: username });
@@ -158,44 +200,42 @@ export function resultsBoard(owner: string, code: CustomCode, hits: Hit[]): Mult
     tourId: null,
     version: 1,
     viewstate: {},
-    items: weekHits.map(
-      (h, ii): Item => ({
-        _id: `${code}-${week}-${ii}`,
-        listId: `${code}-${week}`,
-        multilistId: `search-${code}`,
-        index: ii,
-        indexInBoard: indexInBoard++,
-        listIndex: li,
-        owner,
-        author: owner,
-        hint: null,
-        text: h.text,
-        blocks: [{ text: h.text, type: 'mdtext' }],
-        created: h.date.toISOString(),
-        modified: h.date.toISOString(),
-        startdate: null,
-        stopdate: null,
-        importUrl: null,
-        highlight: null,
-        replyLevel: 0,
-        rootItem: null,
-        parentId: null,
-        annotationClass: 'none',
-        annoLabel: null,
-        noteStatus: null,
-        isPrivate: false,
-        groupName: null,
-        labels: [],
-        format: {},
-        flags: {},
-        mediaMarkers: [],
-        blockMarkers: [],
-        sentenceMarkers: [],
-        version: 1,
-        viewstate: {},
-        notes: [],
-      }),
-    ),
+    items: weekHits.map((h, ii): Item => ({
+      _id: `${code}-${week}-${ii}`,
+      listId: `${code}-${week}`,
+      multilistId: `search-${code}`,
+      index: ii,
+      indexInBoard: indexInBoard++,
+      listIndex: li,
+      owner,
+      author: owner,
+      hint: null,
+      text: h.text,
+      blocks: [{ text: h.text, type: 'mdtext' }],
+      created: h.date.toISOString(),
+      modified: h.date.toISOString(),
+      startdate: null,
+      stopdate: null,
+      importUrl: null,
+      highlight: null,
+      replyLevel: 0,
+      rootItem: null,
+      parentId: null,
+      annotationClass: 'none',
+      annoLabel: null,
+      noteStatus: null,
+      isPrivate: false,
+      groupName: null,
+      labels: [],
+      format: {},
+      flags: {},
+      mediaMarkers: [],
+      blockMarkers: [],
+      sentenceMarkers: [],
+      version: 1,
+      viewstate: {},
+      notes: [],
+    })),
   }));
   return {
     _id: `search-${code}`,
@@ -203,7 +243,9 @@ export function resultsBoard(owner: string, code: CustomCode, hits: Hit[]): Mult
     title: CUSTOM_TITLES[code],
     ptitle: code.toLowerCase(),
     altTitle: null,
-    description: hits.length ? `${hits.length} in ${lists.length} ${lists.length === 1 ? 'week' : 'weeks'}` : 'Nothing here yet.',
+    description: hits.length
+      ? `${hits.length} in ${lists.length} ${lists.length === 1 ? 'week' : 'weeks'}`
+      : 'Nothing here yet.',
     listed: false,
     hasPassword: false,
     locked: false,
@@ -223,6 +265,14 @@ export function resultsBoard(owner: string, code: CustomCode, hits: Hit[]): Mult
     version: 1,
     lists,
     viewstate: {},
-    abilities: { role: 'reader', select: true, edit: false, delete: false, annotate: false, note: false, addCoauthor: false },
+    abilities: {
+      role: 'reader',
+      select: true,
+      edit: false,
+      delete: false,
+      annotate: false,
+      note: false,
+      addCoauthor: false,
+    },
   };
 }

@@ -15,13 +15,22 @@ export interface BoardDump {
   lists: {
     title: string;
     description: string;
-    items: { text: string; labels: { name: string; value: string }[]; format: Record<string, string | number>; flags: Record<string, boolean> }[];
+    items: {
+      text: string;
+      labels: { name: string; value: string }[];
+      format: Record<string, string | number>;
+      flags: Record<string, boolean>;
+    }[];
   }[];
 }
 
 /** The dump format: enough to rebuild the board's content (not its notes or view states). */
 export async function dumpBoard(db: Db, board: BoardRow): Promise<BoardDump> {
-  const listRows = await db.select().from(lists).where(eq(lists.multilistId, board.id)).orderBy(asc(lists.index));
+  const listRows = await db
+    .select()
+    .from(lists)
+    .where(eq(lists.multilistId, board.id))
+    .orderBy(asc(lists.index));
   const itemRows = await db
     .select()
     .from(items)
@@ -47,8 +56,16 @@ export async function dumpBoard(db: Db, board: BoardRow): Promise<BoardDump> {
 
 /** Every video and audio block of the board, in board order, with its range. */
 export async function dumpClips(db: Db, board: BoardRow) {
-  const listRows = await db.select().from(lists).where(eq(lists.multilistId, board.id)).orderBy(asc(lists.index));
-  const itemRows = await db.select().from(items).where(and(eq(items.multilistId, board.id), ordered)).orderBy(asc(items.index));
+  const listRows = await db
+    .select()
+    .from(lists)
+    .where(eq(lists.multilistId, board.id))
+    .orderBy(asc(lists.index));
+  const itemRows = await db
+    .select()
+    .from(items)
+    .where(and(eq(items.multilistId, board.id), ordered))
+    .orderBy(asc(items.index));
   const ids = itemRows.map((i) => i.id);
   const media = ids.length
     ? await db
@@ -61,7 +78,15 @@ export async function dumpClips(db: Db, board: BoardRow) {
   for (const l of listRows) {
     for (const i of itemRows.filter((r) => r.listId === l.id)) {
       for (const b of media.filter((m) => m.itemId === i.id)) {
-        clips.push({ listTitle: l.title, itemId: i.id, blockId: b.id, type: b.type, url: b.url, range: b.range, caption: b.caption });
+        clips.push({
+          listTitle: l.title,
+          itemId: i.id,
+          blockId: b.id,
+          type: b.type,
+          url: b.url,
+          range: b.range,
+          caption: b.caption,
+        });
       }
     }
   }

@@ -7,14 +7,26 @@ import type { BoardRow } from './board-access';
 import { userGroupNames } from './notes';
 import { findUserByUsername, type Actor } from './users';
 
-export async function createGroup(db: Db, actor: Actor, args: { name: string; description?: string; isPrivate?: boolean }) {
+export async function createGroup(
+  db: Db,
+  actor: Actor,
+  args: { name: string; description?: string; isPrivate?: boolean },
+) {
   const name = args.name.trim();
   if (!name) throw badRequest('Please fill in name field.');
-  const [exists] = await db.select({ id: groups.id }).from(groups).where(sql`lower(${groups.name}) = lower(${name})`);
+  const [exists] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(sql`lower(${groups.name}) = lower(${name})`);
   if (exists) throw conflict(`A group named ${name} already exists.`);
   const [g] = await db
     .insert(groups)
-    .values({ name, description: args.description ?? '', isPrivate: args.isPrivate ?? false, owner: actor.username })
+    .values({
+      name,
+      description: args.description ?? '',
+      isPrivate: args.isPrivate ?? false,
+      owner: actor.username,
+    })
     .returning();
   await db.insert(groupMembers).values({ groupId: g!.id, userId: actor.id });
   return { name: g!.name, isPrivate: g!.isPrivate };
@@ -45,7 +57,12 @@ export async function joinableGroups(db: Db, board: BoardRow, actor: Actor) {
   const rows = await db.select().from(groups).where(inArray(groups.name, board.groups));
   return rows
     .filter((g) => !g.isPrivate || mine.includes(g.name))
-    .map((g) => ({ name: g.name, description: g.description, isPrivate: g.isPrivate, member: mine.includes(g.name) }));
+    .map((g) => ({
+      name: g.name,
+      description: g.description,
+      isPrivate: g.isPrivate,
+      member: mine.includes(g.name),
+    }));
 }
 
 export async function joinGroup(db: Db, board: BoardRow, actor: Actor, groupName: string) {
@@ -75,7 +92,12 @@ export async function addGroupMember(db: Db, actor: Actor, groupName: string, us
 
 export async function myGroups(db: Db, actor: Actor) {
   const rows = await db
-    .select({ name: groups.name, description: groups.description, isPrivate: groups.isPrivate, owner: groups.owner })
+    .select({
+      name: groups.name,
+      description: groups.description,
+      isPrivate: groups.isPrivate,
+      owner: groups.owner,
+    })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
     .where(eq(groupMembers.userId, actor.id))

@@ -19,7 +19,10 @@ export interface NewItem {
   isPrivate?: boolean;
 }
 
-export async function insertItemAt(db: Db, it: NewItem): Promise<{ itemId: string; index: number }> {
+export async function insertItemAt(
+  db: Db,
+  it: NewItem,
+): Promise<{ itemId: string; index: number }> {
   const index = clampIndex(it.index, await itemCount(db, it.listId));
   await openItemGap(db, it.listId, index);
   const [row] = await db
@@ -55,11 +58,16 @@ export async function copyItem(
     index: to.index,
     labels: src.labels,
   });
-  await db.update(items).set({ format: src.format, flags: src.flags, hint: src.hint }).where(eq(items.id, itemId));
+  await db
+    .update(items)
+    .set({ format: src.format, flags: src.flags, hint: src.hint })
+    .where(eq(items.id, itemId));
   const media = await db.select().from(mediaMarkers).where(eq(mediaMarkers.itemId, src.id));
-  if (media.length) await db.insert(mediaMarkers).values(media.map(({ id: _id, ...m }) => ({ ...m, itemId })));
+  if (media.length)
+    await db.insert(mediaMarkers).values(media.map(({ id: _id, ...m }) => ({ ...m, itemId })));
   const text2 = await db.select().from(textMarkers).where(eq(textMarkers.itemId, src.id));
-  if (text2.length) await db.insert(textMarkers).values(text2.map(({ id: _id, ...m }) => ({ ...m, itemId })));
+  if (text2.length)
+    await db.insert(textMarkers).values(text2.map(({ id: _id, ...m }) => ({ ...m, itemId })));
   return { itemId, index };
 }
 
@@ -74,7 +82,11 @@ export async function editItem(db: Db, item: ItemRow, args: { text: string; vers
   return { itemId: item.id, version: row!.version };
 }
 
-export async function setItemLabels(db: Db, item: ItemRow, labels: { name: string; value: string }[]) {
+export async function setItemLabels(
+  db: Db,
+  item: ItemRow,
+  labels: { name: string; value: string }[],
+) {
   const [row] = await db
     .update(items)
     .set({ labels, version: sql`${items.version} + 1`, modified: new Date() })
@@ -92,22 +104,37 @@ export async function deleteItem(db: Db, item: ItemRow): Promise<void> {
 }
 
 /** Moves an item one place up or down in its list; blocked at either end. */
-export async function moveItem(db: Db, item: ItemRow, direction: 'up' | 'down'): Promise<{ index: number }> {
+export async function moveItem(
+  db: Db,
+  item: ItemRow,
+  direction: 'up' | 'down',
+): Promise<{ index: number }> {
   const count = await itemCount(db, item.listId);
   const to = direction === 'up' ? item.index - 1 : item.index + 1;
-  if (to < 0 || to >= count) throw badRequest(`The item is already ${direction === 'up' ? 'first' : 'last'}.`);
+  if (to < 0 || to >= count)
+    throw badRequest(`The item is already ${direction === 'up' ? 'first' : 'last'}.`);
   await db
     .update(items)
     .set({ index: item.index })
     .where(and(eq(items.listId, item.listId), ordered, eq(items.index, to)));
-  await db.update(items).set({ index: to, version: sql`${items.version} + 1` }).where(eq(items.id, item.id));
+  await db
+    .update(items)
+    .set({ index: to, version: sql`${items.version} + 1` })
+    .where(eq(items.id, item.id));
   return { index: to };
 }
 
-export async function updateItemFormat(db: Db, item: ItemRow, set: Record<string, string | number>) {
+export async function updateItemFormat(
+  db: Db,
+  item: ItemRow,
+  set: Record<string, string | number>,
+) {
   await db
     .update(items)
-    .set({ format: sql`${items.format} || ${JSON.stringify(set)}::jsonb`, version: sql`${items.version} + 1` })
+    .set({
+      format: sql`${items.format} || ${JSON.stringify(set)}::jsonb`,
+      version: sql`${items.version} + 1`,
+    })
     .where(eq(items.id, item.id));
 }
 

@@ -7,9 +7,15 @@ import { insertItemAt, copyItem } from './items';
 import { dropViewStates } from './viewstates';
 import { clampIndex, closeListGap, listCount, openListGap, ordered } from './ordering';
 
-export function checkVersion(kind: 'list' | 'item' | 'board', current: number, given: number | undefined): void {
+export function checkVersion(
+  kind: 'list' | 'item' | 'board',
+  current: number,
+  given: number | undefined,
+): void {
   if (given !== undefined && given !== current) {
-    throw conflict(`This ${kind} was changed by someone else. Reload to see the latest version, then edit again.`);
+    throw conflict(
+      `This ${kind} was changed by someone else. Reload to see the latest version, then edit again.`,
+    );
   }
 }
 
@@ -23,7 +29,15 @@ export function splitItemText(text: string): string[] {
 
 export async function insertList(
   db: Db,
-  args: { multilistId: string; owner: string; author: string; title: string; description?: string; index?: number; itemTexts?: string[] },
+  args: {
+    multilistId: string;
+    owner: string;
+    author: string;
+    title: string;
+    description?: string;
+    index?: number;
+    itemTexts?: string[];
+  },
 ): Promise<{ listId: string; index: number }> {
   const index = clampIndex(args.index, await listCount(db, args.multilistId));
   await openListGap(db, args.multilistId, index);
@@ -39,12 +53,23 @@ export async function insertList(
     .returning({ id: lists.id });
   const listId = row!.id;
   for (const [i, text] of (args.itemTexts ?? []).entries()) {
-    await insertItemAt(db, { listId, multilistId: args.multilistId, owner: args.owner, author: args.author, text, index: i });
+    await insertItemAt(db, {
+      listId,
+      multilistId: args.multilistId,
+      owner: args.owner,
+      author: args.author,
+      text,
+      index: i,
+    });
   }
   return { listId, index };
 }
 
-export async function editList(db: Db, list: ListRow, args: { title?: string; description?: string; version?: number }) {
+export async function editList(
+  db: Db,
+  list: ListRow,
+  args: { title?: string; description?: string; version?: number },
+) {
   checkVersion('list', list.version, args.version);
   const [row] = await db
     .update(lists)
@@ -79,29 +104,53 @@ export async function duplicateList(
     description: source.description,
     index: source.index + 1,
   });
-  const rows = await db.select().from(items).where(and(eq(items.listId, source.id), ordered)).orderBy(asc(items.index));
-  for (const row of rows) await copyItem(db, row, { listId, index: row.index, author: args.author });
+  const rows = await db
+    .select()
+    .from(items)
+    .where(and(eq(items.listId, source.id), ordered))
+    .orderBy(asc(items.index));
+  for (const row of rows)
+    await copyItem(db, row, { listId, index: row.index, author: args.author });
   return { listId, index };
 }
 
 /** Moves a list one place left or right; blocked at either end. */
-export async function moveList(db: Db, list: ListRow, direction: 'left' | 'right'): Promise<{ index: number }> {
+export async function moveList(
+  db: Db,
+  list: ListRow,
+  direction: 'left' | 'right',
+): Promise<{ index: number }> {
   const count = await listCount(db, list.multilistId);
   const to = direction === 'left' ? list.index - 1 : list.index + 1;
-  if (to < 0 || to >= count) throw badRequest(`The list is already ${direction === 'left' ? 'first' : 'last'}.`);
+  if (to < 0 || to >= count)
+    throw badRequest(`The list is already ${direction === 'left' ? 'first' : 'last'}.`);
   await db
     .update(lists)
     .set({ index: list.index })
     .where(and(eq(lists.multilistId, list.multilistId), eq(lists.index, to)));
-  await db.update(lists).set({ index: to, version: sql`${lists.version} + 1` }).where(eq(lists.id, list.id));
+  await db
+    .update(lists)
+    .set({ index: to, version: sql`${lists.version} + 1` })
+    .where(eq(lists.id, list.id));
   return { index: to };
 }
 
 /** Puts the lists in the given order; the order must name every list of the board once. */
-export async function reorderLists(db: Db, multilistId: string, listOrder: string[]): Promise<void> {
-  const current = await db.select({ id: lists.id }).from(lists).where(eq(lists.multilistId, multilistId));
+export async function reorderLists(
+  db: Db,
+  multilistId: string,
+  listOrder: string[],
+): Promise<void> {
+  const current = await db
+    .select({ id: lists.id })
+    .from(lists)
+    .where(eq(lists.multilistId, multilistId));
   const ids = new Set(current.map((l) => l.id));
-  if (listOrder.length !== ids.size || new Set(listOrder).size !== listOrder.length || !listOrder.every((id) => ids.has(id))) {
+  if (
+    listOrder.length !== ids.size ||
+    new Set(listOrder).size !== listOrder.length ||
+    !listOrder.every((id) => ids.has(id))
+  ) {
     throw badRequest('The new order must name every list of the board exactly once.');
   }
   for (const [index, id] of listOrder.entries()) {
@@ -113,10 +162,16 @@ export async function reorderLists(db: Db, multilistId: string, listOrder: strin
 export async function reverseList(db: Db, list: ListRow): Promise<void> {
   await db
     .update(items)
-    .set({ index: sql`(select count(*) from ${items} i2 where i2.list_id = ${list.id} and i2.annotation_class = 'none') - 1 - ${items.index}` })
+    .set({
+      index: sql`(select count(*) from ${items} i2 where i2.list_id = ${list.id} and i2.annotation_class = 'none') - 1 - ${items.index}`,
+    })
     .where(and(eq(items.listId, list.id), ordered));
   await db
     .update(lists)
-    .set({ reverse: sql`not ${lists.reverse}`, version: sql`${lists.version} + 1`, modified: new Date() })
+    .set({
+      reverse: sql`not ${lists.reverse}`,
+      version: sql`${lists.version} + 1`,
+      modified: new Date(),
+    })
     .where(eq(lists.id, list.id));
 }

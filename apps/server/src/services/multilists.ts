@@ -39,7 +39,8 @@ export async function insertMultilist(
 
 /** An owner's boards; unlisted ones only for the owner (and site admins). */
 export async function listMultilists(db: Db, owner: string, viewer: Actor | null) {
-  const mayseeAll = viewer !== null && (viewer.username === owner || viewer.roles.includes('lbadmin'));
+  const mayseeAll =
+    viewer !== null && (viewer.username === owner || viewer.roles.includes('lbadmin'));
   const rows = await db
     .select({
       _id: multilists.id,
@@ -51,7 +52,11 @@ export async function listMultilists(db: Db, owner: string, viewer: Actor | null
       modified: multilists.modified,
     })
     .from(multilists)
-    .where(mayseeAll ? eq(multilists.owner, owner) : and(eq(multilists.owner, owner), eq(multilists.listed, true)))
+    .where(
+      mayseeAll
+        ? eq(multilists.owner, owner)
+        : and(eq(multilists.owner, owner), eq(multilists.listed, true)),
+    )
     .orderBy(asc(multilists.title));
   return rows.map((r) => ({ ...r, modified: r.modified.toISOString() }));
 }
@@ -59,7 +64,13 @@ export async function listMultilists(db: Db, owner: string, viewer: Actor | null
 export async function editMultilist(
   db: Db,
   board: BoardRow,
-  args: { title?: string; description?: string; listed?: boolean; password?: string | null; version?: number },
+  args: {
+    title?: string;
+    description?: string;
+    listed?: boolean;
+    password?: string | null;
+    version?: number;
+  },
 ) {
   checkVersion('board', board.version, args.version);
   const set: Partial<typeof multilists.$inferInsert> = { modified: new Date() };
@@ -70,13 +81,16 @@ export async function editMultilist(
       .select({ id: multilists.id })
       .from(multilists)
       .where(and(eq(multilists.owner, board.owner), eq(multilists.ptitle, ptitle)));
-    if (clash && clash.id !== board.id) throw conflict(`There is already a board at /${board.owner}/${ptitle}.`);
+    if (clash && clash.id !== board.id)
+      throw conflict(`There is already a board at /${board.owner}/${ptitle}.`);
     set.title = args.title.trim();
     set.ptitle = ptitle;
   }
-  if (args.description !== undefined) set.description = args.description.trim() || BLANK_DESCRIPTION;
+  if (args.description !== undefined)
+    set.description = args.description.trim() || BLANK_DESCRIPTION;
   if (args.listed !== undefined) set.listed = args.listed;
-  if (args.password !== undefined) set.passwordHash = args.password ? await hashPassword(args.password) : null;
+  if (args.password !== undefined)
+    set.passwordHash = args.password ? await hashPassword(args.password) : null;
   const [row] = await db
     .update(multilists)
     .set({ ...set, version: sql`${multilists.version} + 1` })
@@ -98,7 +112,12 @@ export async function touchBoard(db: Db, boardId: string): Promise<void> {
     .where(eq(multilists.id, boardId));
 }
 
-export async function addCoauthor(db: Db, board: BoardRow, username: string, contributorOnly: boolean) {
+export async function addCoauthor(
+  db: Db,
+  board: BoardRow,
+  username: string,
+  contributorOnly: boolean,
+) {
   const user = await findUserByUsername(db, username);
   if (!user) throw notFound(coauthorMsg.notRegisteredUser(username));
   if (user.username === board.owner) throw badRequest(`${username} already owns this board.`);
@@ -118,7 +137,13 @@ export async function addCoauthor(db: Db, board: BoardRow, username: string, con
   } else {
     await db
       .delete(boardMembers)
-      .where(and(eq(boardMembers.multilistId, board.id), eq(boardMembers.username, user.username), eq(boardMembers.kind, 'contributor')));
+      .where(
+        and(
+          eq(boardMembers.multilistId, board.id),
+          eq(boardMembers.username, user.username),
+          eq(boardMembers.kind, 'contributor'),
+        ),
+      );
   }
   return { message: `Board shared with user ${user.username}` };
 }
@@ -140,16 +165,32 @@ export async function setMember(db: Db, board: BoardRow, username: string, privi
   await db
     .insert(boardMembers)
     .values({ multilistId: board.id, username: user.username, kind: 'member', privileges })
-    .onConflictDoUpdate({ target: [boardMembers.multilistId, boardMembers.username, boardMembers.kind], set: { privileges } });
+    .onConflictDoUpdate({
+      target: [boardMembers.multilistId, boardMembers.username, boardMembers.kind],
+      set: { privileges },
+    });
 }
 
 /** Checks a board password and remembers, for this session, that the board is open to it. */
-export async function unlockBoard(db: Db, board: BoardRow, sessionId: string, password: string, message: string) {
+export async function unlockBoard(
+  db: Db,
+  board: BoardRow,
+  sessionId: string,
+  password: string,
+  message: string,
+) {
   if (!board.passwordHash) return;
   if (!(await verifyPassword(password, board.passwordHash))) throw forbidden(message);
   await db.insert(boardUnlocks).values({ sessionId, multilistId: board.id }).onConflictDoNothing();
 }
 
-export type DumpedBoard = Pick<Multilist, 'owner' | 'title' | 'description' | 'listed' | 'labels'> & {
-  lists: { title: string; description: string; items: { text: string; labels: { name: string; value: string }[] }[] }[];
+export type DumpedBoard = Pick<
+  Multilist,
+  'owner' | 'title' | 'description' | 'listed' | 'labels'
+> & {
+  lists: {
+    title: string;
+    description: string;
+    items: { text: string; labels: { name: string; value: string }[] }[];
+  }[];
 };

@@ -45,7 +45,12 @@ export async function addNote(
   db: Db,
   ctx: { actor: Actor; board: BoardRow; item: ItemRow; moderator: boolean; kind: 'anno' | 'note' },
   input: NoteInput,
-): Promise<{ itemId: string; annotationClass: string; annoLabel: string | null; noteStatus: string | null }> {
+): Promise<{
+  itemId: string;
+  annotationClass: string;
+  annoLabel: string | null;
+  noteStatus: string | null;
+}> {
   const { actor, board } = ctx;
   let parent: ItemRow = ctx.item;
   if (input.parentId && input.parentId !== ctx.item.id) {
@@ -62,13 +67,19 @@ export async function addNote(
   if (input.groupName) {
     if (!board.groups.includes(input.groupName)) throw badRequest(groupMsg.boardReferencesNoGroups);
     const mine = await userGroupNames(db, actor.id);
-    if (!mine.includes(input.groupName)) throw forbidden(`You are not a member of the group ${input.groupName}.`);
+    if (!mine.includes(input.groupName))
+      throw forbidden(`You are not a member of the group ${input.groupName}.`);
   }
   const annotationClass = isReply ? 'reply' : ctx.kind;
   const annoLabel =
-    annotationClass === 'anno' ? input.label?.trim() || nextAnnoLabel(await annoLabelsInBoard(db, board.id)) : null;
+    annotationClass === 'anno'
+      ? input.label?.trim() || nextAnnoLabel(await annoLabelsInBoard(db, board.id))
+      : null;
   const text = noteTextOrHighlight(input.text);
-  const [author] = await db.select({ fullname: users.fullname }).from(users).where(eq(users.id, actor.id));
+  const [author] = await db
+    .select({ fullname: users.fullname })
+    .from(users)
+    .where(eq(users.id, actor.id));
   const [row] = await db
     .insert(items)
     .values({
@@ -93,13 +104,22 @@ export async function addNote(
     })
     .returning({ id: items.id, noteStatus: items.noteStatus });
   await storeBlocks(db, row!.id, text, { owner: board.owner });
-  if (isReply && ctx.moderator && parent.annotationClass === 'note' && parent.noteStatus === 'pending') {
+  if (
+    isReply &&
+    ctx.moderator &&
+    parent.annotationClass === 'note' &&
+    parent.noteStatus === 'pending'
+  ) {
     await setNoteStatus(db, parent, 'answered');
   }
   return { itemId: row!.id, annotationClass, annoLabel, noteStatus: row!.noteStatus };
 }
 
-export async function setNoteStatus(db: Db, note: ItemRow, status: 'pending' | 'answered' | 'dismissed') {
+export async function setNoteStatus(
+  db: Db,
+  note: ItemRow,
+  status: 'pending' | 'answered' | 'dismissed',
+) {
   if (note.annotationClass !== 'note') throw badRequest('Only reader notes have a status.');
   await db
     .update(items)
@@ -111,6 +131,9 @@ export async function setNoteStatus(db: Db, note: ItemRow, status: 'pending' | '
 /** Notes, annotations and replies hanging off these items, for counts. */
 export async function threadIds(db: Db, rootIds: string[]): Promise<string[]> {
   if (rootIds.length === 0) return [];
-  const rows = await db.select({ id: items.id }).from(items).where(inArray(items.rootItemId, rootIds));
+  const rows = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(inArray(items.rootItemId, rootIds));
   return rows.map((r) => r.id);
 }

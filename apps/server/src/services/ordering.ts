@@ -10,7 +10,10 @@ import { items, lists } from '../db/schema';
 export const ordered = eq(items.annotationClass, 'none');
 
 export async function listCount(db: Db, multilistId: string): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(lists).where(eq(lists.multilistId, multilistId));
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(lists)
+    .where(eq(lists.multilistId, multilistId));
   return r?.n ?? 0;
 }
 

@@ -8,7 +8,11 @@ import { editItem } from './items';
 import { ordered } from './ordering';
 
 async function firstMediaBlock(db: Db, itemId: string) {
-  const rows = await db.select().from(blocks).where(eq(blocks.itemId, itemId)).orderBy(asc(blocks.index));
+  const rows = await db
+    .select()
+    .from(blocks)
+    .where(eq(blocks.itemId, itemId))
+    .orderBy(asc(blocks.index));
   return rows.find((b) => b.type === 'video' || b.type === 'audio');
 }
 
@@ -17,7 +21,10 @@ async function rewriteRange(db: Db, item: ItemRow, start: number, end: number): 
   if (!block) return false;
   const at = item.text.indexOf(block.text);
   if (at < 0) return false;
-  const text = item.text.slice(0, at) + setMediaLineRange(block.text, start, end) + item.text.slice(at + block.text.length);
+  const text =
+    item.text.slice(0, at) +
+    setMediaLineRange(block.text, start, end) +
+    item.text.slice(at + block.text.length);
   await editItem(db, item, { text });
   return true;
 }
@@ -43,7 +50,11 @@ async function neighbour(db: Db, item: ItemRow, side: -1 | 1): Promise<ItemRow |
  * across lists stay contiguous: a new end becomes the start of the item at the same index in the
  * next list, and a new start becomes the end of the one in the previous list.
  */
-export async function setItemRange(db: Db, item: ItemRow, change: { start?: number; end?: number }) {
+export async function setItemRange(
+  db: Db,
+  item: ItemRow,
+  change: { start?: number; end?: number },
+) {
   const block = await firstMediaBlock(db, item.id);
   if (!block) throw badRequest('This is not a media item, so it has no range to set.');
   const current = (block.range as { start: number; end: number } | null) ?? { start: 0, end: -1 };

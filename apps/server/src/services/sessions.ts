@@ -8,7 +8,10 @@ export const SESSION_DAYS = 30;
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Creates a session row and returns the cookie value (only its hash is stored). */
-export async function createSession(db: Db, userId: string): Promise<{ token: string; expires: Date }> {
+export async function createSession(
+  db: Db,
+  userId: string,
+): Promise<{ token: string; expires: Date }> {
   const token = newToken();
   const expires = new Date(Date.now() + SESSION_DAYS * DAY);
   await db.insert(sessions).values({ id: hashToken(token), userId, expires });

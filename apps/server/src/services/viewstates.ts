@@ -17,7 +17,10 @@ export async function setViewState(
     .values({ userId, kind, targetId, state: set })
     .onConflictDoUpdate({
       target: [viewStates.userId, viewStates.kind, viewStates.targetId],
-      set: { state: sql`${viewStates.state} || ${JSON.stringify(set)}::jsonb`, modified: new Date() },
+      set: {
+        state: sql`${viewStates.state} || ${JSON.stringify(set)}::jsonb`,
+        modified: new Date(),
+      },
     });
 }
 
@@ -25,7 +28,10 @@ export async function setViewState(
  * View states point at boards, lists or items of any kind, so no foreign key can cascade them;
  * deletes call this with the ids going away.
  */
-export async function dropViewStates(db: Db, where: { multilistId?: string; listId?: string; itemId?: string }) {
+export async function dropViewStates(
+  db: Db,
+  where: { multilistId?: string; listId?: string; itemId?: string },
+) {
   if (where.multilistId) {
     await db.execute(sql`delete from view_states where target_id = ${where.multilistId}
       or target_id in (select id from lists where multilist_id = ${where.multilistId})

@@ -4,7 +4,8 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import katex from 'katex';
 import DOMPurify from 'dompurify';
-import { parseListToggle, type Block, type BlockType } from '@listboard/core';
+import { PDF_SCALE_STEPS, parseListToggle, type Block, type BlockType } from '@listboard/core';
+import { useZoom } from './zoom';
 import { renderMarkdown } from './markdown';
 import { MediaPlayer } from './MediaPlayer';
 import { PdfBlock } from './PdfBlock';
@@ -31,8 +32,13 @@ const CodeBlock: Renderer = ({ block }) => {
     let live = true;
     hljsLoading ??= import('highlight.js/lib/common').then((m) => m.default);
     void hljsLoading.then((hljs) => {
-      const lang = block.highlightLanguage && hljs.getLanguage(block.highlightLanguage) ? block.highlightLanguage : undefined;
-      const out = lang ? hljs.highlight(body, { language: lang }).value : hljs.highlightAuto(body).value;
+      const lang =
+        block.highlightLanguage && hljs.getLanguage(block.highlightLanguage)
+          ? block.highlightLanguage
+          : undefined;
+      const out = lang
+        ? hljs.highlight(body, { language: lang }).value
+        : hljs.highlightAuto(body).value;
       if (live) setHtml(DOMPurify.sanitize(out));
     });
     return () => {
@@ -41,23 +47,34 @@ const CodeBlock: Renderer = ({ block }) => {
   }, [body, block.highlightLanguage]);
   return (
     <pre className="block block-code">
-      {html === null ? <code className="hljs">{body}</code> : <code className="hljs" dangerouslySetInnerHTML={{ __html: html }} />}
+      {html === null ? (
+        <code className="hljs">{body}</code>
+      ) : (
+        <code className="hljs" dangerouslySetInnerHTML={{ __html: html }} />
+      )}
     </pre>
   );
 };
 
 function mathSource(block: Block): { tex: string; display: boolean } {
   const t = block.text.trim();
-  if (block.type === 'mathblock1') return { tex: t.replace(/^\$\$/, '').replace(/\$\$$/, ''), display: true };
-  if (block.type === 'mathblock2') return { tex: t.replace(/^\\\[/, '').replace(/\\\]$/, ''), display: true };
-  if (block.type === 'mathinline1') return { tex: t.replace(/^\$/, '').replace(/\$$/, ''), display: false };
+  if (block.type === 'mathblock1')
+    return { tex: t.replace(/^\$\$/, '').replace(/\$\$$/, ''), display: true };
+  if (block.type === 'mathblock2')
+    return { tex: t.replace(/^\\\[/, '').replace(/\\\]$/, ''), display: true };
+  if (block.type === 'mathinline1')
+    return { tex: t.replace(/^\$/, '').replace(/\$$/, ''), display: false };
   return { tex: t.replace(/^\\\(/, '').replace(/\\\)$/, ''), display: false };
 }
 
 const MathBlock: Renderer = ({ block }) => {
   const html = useMemo(() => {
     const { tex, display } = mathSource(block);
-    return katex.renderToString(tex, { displayMode: display, throwOnError: false, output: 'htmlAndMathml' });
+    return katex.renderToString(tex, {
+      displayMode: display,
+      throwOnError: false,
+      output: 'htmlAndMathml',
+    });
   }, [block]);
   return <Html className="block block-math" html={html} />;
 };
@@ -76,7 +93,13 @@ const ImageBlock: Renderer = ({ block }) => {
           Image not found
         </div>
       ) : (
-        <img src={src} alt={block.altText ?? block.caption ?? ''} title={block.titleText} loading="lazy" onError={() => setFailed(true)} />
+        <img
+          src={src}
+          alt={block.altText ?? block.caption ?? ''}
+          title={block.titleText}
+          loading="lazy"
+          onError={() => setFailed(true)}
+        />
       )}
       <Caption block={block} />
     </figure>
@@ -113,11 +136,23 @@ const ExternalUrlBlock: Renderer = ({ block }) => {
   );
 };
 
-const PdfOrDocument: Renderer = ({ block }) =>
-  block.suffix === 'pdf' ? <PdfBlock block={block} /> : <DocumentBlock block={block} />;
+const PdfOrDocument: Renderer = ({ block }) => {
+  const zoom = useZoom();
+  const scale = PDF_SCALE_STEPS[Math.max(0, Math.min(PDF_SCALE_STEPS.length - 1, zoom))]!;
+  return block.suffix === 'pdf' ? (
+    <PdfBlock block={block} scale={scale} />
+  ) : (
+    <DocumentBlock block={block} />
+  );
+};
 
 const DocumentBlock: Renderer = ({ block }) => (
-  <a className="block block-link-card" href={block.url ?? block.text} target="_blank" rel="noopener noreferrer">
+  <a
+    className="block block-link-card"
+    href={block.url ?? block.text}
+    target="_blank"
+    rel="noopener noreferrer"
+  >
     <span className="link-card-host">{(block.suffix ?? 'file').toUpperCase()}</span>
     <span className="link-card-title">{block.caption ?? block.url}</span>
   </a>
@@ -132,7 +167,12 @@ const ListToggleBlock: Renderer = ({ block }) => {
       Show or hide “{toggle.name}” items
     </a>
   ) : (
-    <a className="block block-toggle" role="button" href={`#${toggle.name}`} data-toggle-list={toggle.name}>
+    <a
+      className="block block-toggle"
+      role="button"
+      href={`#${toggle.name}`}
+      data-toggle-list={toggle.name}
+    >
       Show or hide the list “{toggle.name}”
     </a>
   );
@@ -166,7 +206,8 @@ export const BLOCK_RENDERERS: Partial<Record<BlockType, Renderer>> = {
   externalurl: ExternalUrlBlock,
   document: PdfOrDocument,
   text: TextBlock,
-  jsMedia: ({ block }) => (block.jsMedia ? <JsMediaBlock block={block} /> : <TextBlock block={block} />),
+  jsMedia: ({ block }) =>
+    block.jsMedia ? <JsMediaBlock block={block} /> : <TextBlock block={block} />,
 };
 
 export function BlockView({ block }: { block: Block }) {

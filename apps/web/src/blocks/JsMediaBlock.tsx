@@ -1,9 +1,14 @@
 import { useMemo } from 'react';
 import { CHART_VERSIONS, type Block } from '@listboard/core';
 
-const LIBRARY: Record<string, string> = { d3v3: '/vendor/d3.v3.min.js', d3v4: '/vendor/d3.v4.min.js', d3v5: '/vendor/d3.v5.min.js' };
+const LIBRARY: Record<string, string> = {
+  d3v3: '/vendor/d3.v3.min.js',
+  d3v4: '/vendor/d3.v4.min.js',
+  d3v5: '/vendor/d3.v5.min.js',
+};
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * A script-driven block runs in a sandboxed frame: scripts may run, but the frame has an opaque
@@ -31,7 +36,8 @@ export function JsMediaBlock({ block, width }: { block: Block; width?: number })
   if (!lib && !media.js) {
     return (
       <p className="block block-error">
-        Unknown script type {media.type}; use one of {CHART_VERSIONS.map((v) => `d3${v}`).join(', ')}.
+        Unknown script type {media.type}; use one of{' '}
+        {CHART_VERSIONS.map((v) => `d3${v}`).join(', ')}.
       </p>
     );
   }

@@ -44,11 +44,18 @@ export function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?: number 
   if (state === 'failed') return <p className="block block-error">{mediaMsg.loadPdfFailed(url)}</p>;
   return (
     <figure className="block block-pdf">
-      <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`Open PDF ${block.caption ?? url}`}>
+      <a
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Open PDF ${block.caption ?? url}`}
+      >
         <canvas ref={canvas} aria-hidden="true" />
       </a>
       <figcaption>
-        {state === 'loading' ? 'Loading PDF…' : `${block.caption ?? url.split('/').pop()} · ${pages} ${pages === 1 ? 'page' : 'pages'}`}
+        {state === 'loading'
+          ? 'Loading PDF…'
+          : `${block.caption ?? url.split('/').pop()} · ${pages} ${pages === 1 ? 'page' : 'pages'}`}
       </figcaption>
     </figure>
   );

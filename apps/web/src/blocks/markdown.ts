@@ -5,5 +5,8 @@ const md = new MarkdownIt({ html: true, linkify: true, breaks: false, typographe
 
 /** Markdown to safe HTML: authors may write HTML, but nothing that runs script survives. */
 export function renderMarkdown(text: string): string {
-  return DOMPurify.sanitize(md.render(text), { ADD_ATTR: ['target'], FORBID_TAGS: ['style', 'form'] });
+  return DOMPurify.sanitize(md.render(text), {
+    ADD_ATTR: ['target'],
+    FORBID_TAGS: ['style', 'form'],
+  });
 }

@@ -18,7 +18,13 @@ export function BoardPassword({ board, onUnlocked }: { board: Multilist; onUnloc
       <p>This board has a password.</p>
       <div className="field">
         <label htmlFor={id}>Password</label>
-        <input id={id} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="off" />
+        <input
+          id={id}
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="off"
+        />
       </div>
       {error && (
         <p className="form-error" role="alert">

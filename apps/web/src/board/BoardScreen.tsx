@@ -26,6 +26,7 @@ import { ListColumn } from './ListColumn';
 import { ShortcutSheet, Toolbar } from './Toolbar';
 import { deviceOf, useBoards, useSearchBoard } from './useBoards';
 import { PageTabs } from './PageTabs';
+import { ZoomContext } from '../blocks/zoom';
 import { labelLinkAction } from './labelLinks';
 import { LINK_FUNCTIONS } from '../commands/linkFunctions';
 import { BoardPassword } from './BoardPassword';
@@ -52,7 +53,12 @@ function BoardView(props: {
   display: Display;
   onSelectList(board: Multilist, list: List): void;
   onSelectItem(board: Multilist, item: Item, text: string | null): void;
-  onNoteAction(board: Multilist, item: Item, note: Item, action: 'reply' | 'dismiss' | 'answer'): void;
+  onNoteAction(
+    board: Multilist,
+    item: Item,
+    note: Item,
+    action: 'reply' | 'dismiss' | 'answer',
+  ): void;
   onUnlocked(): void;
   shownLabels: string[];
   hiddenTags: string[];
@@ -61,7 +67,11 @@ function BoardView(props: {
   const { board, selection, display } = props;
   const selectable = board.abilities.select;
   return (
-    <section className="board" aria-label={`Board ${board.owner}/${board.title}`} data-board={`${board.owner}/${board.ptitle}`}>
+    <section
+      className="board"
+      aria-label={`Board ${board.owner}/${board.title}`}
+      data-board={`${board.owner}/${board.ptitle}`}
+    >
       <header className="board-header">
         <h2>{board.altTitle ?? board.title}</h2>
         <p className="board-meta">
@@ -121,7 +131,16 @@ export function BoardScreen() {
       adminUser: session.adminUser,
     });
     if (target !== here) navigate(target, { replace: true });
-  }, [location.pathname, location.search, location.hash, user, isGuest, session.rootBoard, session.adminUser, navigate]);
+  }, [
+    location.pathname,
+    location.search,
+    location.hash,
+    user,
+    isGuest,
+    session.rootBoard,
+    session.adminUser,
+    navigate,
+  ]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = ui.theme;
@@ -132,14 +151,17 @@ export function BoardScreen() {
   const searchQuery = useSearchBoard(path, location.search, user?.username);
   const { data: boards = [], isLoading, error } = searching ? searchQuery : boardQuery;
   useLiveBoards(boards.map((b) => b._id));
-  const board = boards.find((b) => b._id === ui.selection.multilistId) ?? boards[boards.length - 1] ?? null;
+  const board =
+    boards.find((b) => b._id === ui.selection.multilistId) ?? boards[boards.length - 1] ?? null;
 
   // A board opens the way this user left it (view state kept on the server).
   const restored = useRef<string | null>(null);
   useEffect(() => {
     if (!board || restored.current === board._id) return;
     restored.current = board._id;
-    const saved = Object.fromEntries(DISPLAY_KEYS.filter((k) => k in board.viewstate).map((k) => [k, board.viewstate[k]]));
+    const saved = Object.fromEntries(
+      DISPLAY_KEYS.filter((k) => k in board.viewstate).map((k) => [k, board.viewstate[k]]),
+    );
     ui.setDisplay({ ...DEFAULT_DISPLAY, ...saved });
   }, [board, ui]);
 
@@ -147,12 +169,17 @@ export function BoardScreen() {
   const lastCount = useRef(0);
   useEffect(() => {
     if (boards.length > lastCount.current && lastCount.current > 0) {
-      main.current?.querySelector('.board:last-child')?.scrollIntoView({ behavior: 'smooth', inline: 'start', block: 'nearest' });
+      main.current
+        ?.querySelector('.board:last-child')
+        ?.scrollIntoView({ behavior: 'smooth', inline: 'start', block: 'nearest' });
     }
     lastCount.current = boards.length;
   }, [boards.length]);
 
-  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: ['boards'] }), [queryClient]);
+  const reload = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: ['boards'] }),
+    [queryClient],
+  );
 
   const call = useCallback(
     async (p: string, body: object, label: string) => {
@@ -171,7 +198,10 @@ export function BoardScreen() {
     (patch: Partial<Display>) => {
       ui.setDisplay(patch);
       if (board && user && !isGuest) {
-        void postJson('/api/display/update_multilistvs', { query: { userId: user._id, multilistId: board._id }, doc: { $set: patch } });
+        void postJson('/api/display/update_multilistvs', {
+          query: { userId: user._id, multilistId: board._id },
+          doc: { $set: patch },
+        });
       }
     },
     [ui, board, user, isGuest],
@@ -191,7 +221,12 @@ export function BoardScreen() {
       if (!board) return;
       const lists = board.lists;
       const li = lists.findIndex((l) => l._id === ui.selection.listId);
-      const pick = (n: number, i: number) => (to === 'first' ? 0 : to === 'last' ? n - 1 : Math.max(0, Math.min(n - 1, i + (to === 'next' ? 1 : -1))));
+      const pick = (n: number, i: number) =>
+        to === 'first'
+          ? 0
+          : to === 'last'
+            ? n - 1
+            : Math.max(0, Math.min(n - 1, i + (to === 'next' ? 1 : -1)));
       if (level === 'list' || li < 0) {
         const l = lists[pick(lists.length, li)];
         if (l) ui.select({ multilistId: board._id, listId: l._id, itemId: null, text: null });
@@ -200,7 +235,8 @@ export function BoardScreen() {
       const items = lists[li]!.items;
       const ii = items.findIndex((i) => i._id === ui.selection.itemId);
       const it = items[pick(items.length, ii)];
-      if (it) ui.select({ multilistId: board._id, listId: lists[li]!._id, itemId: it._id, text: null });
+      if (it)
+        ui.select({ multilistId: board._id, listId: lists[li]!._id, itemId: it._id, text: null });
     },
     [board, ui],
   );
@@ -220,7 +256,14 @@ export function BoardScreen() {
       boards,
       board,
       abilities: board?.abilities ?? null,
-      flags: board && user ? toolbarRoleFlags(user, { owner: board.owner, authors: board.authors, contributors: board.contributors }) : null,
+      flags:
+        board && user
+          ? toolbarRoleFlags(user, {
+              owner: board.owner,
+              authors: board.authors,
+              contributors: board.contributors,
+            })
+          : null,
       selection: ui.selection,
       display: ui.display,
       actions: {
@@ -239,7 +282,21 @@ export function BoardScreen() {
         signOut,
       },
     }),
-    [user, isGuest, boards, board, ui, navigate, reload, alert, openForm, setDisplay, moveSelection, call, signOut],
+    [
+      user,
+      isGuest,
+      boards,
+      board,
+      ui,
+      navigate,
+      reload,
+      alert,
+      openForm,
+      setDisplay,
+      moveSelection,
+      call,
+      signOut,
+    ],
   );
   useKeyboard(ctx, ui.form !== null);
 
@@ -253,7 +310,10 @@ export function BoardScreen() {
     navigate: (to) => navigate(to),
     lastError: () => lastError?.error ?? null,
     async signIn(username, password) {
-      const res = await postJson<{ user: { _id: string } }>('/api/auth/signin', { username, password });
+      const res = await postJson<{ user: { _id: string } }>('/api/auth/signin', {
+        username,
+        password,
+      });
       if (!res) return lastError?.error ?? 'Login error';
       setCallUser(res.user._id);
       ui.clearSelection();
@@ -269,14 +329,23 @@ export function BoardScreen() {
     ui.selection.listId === list._id && !ui.selection.itemId
       ? ui.clearSelection()
       : ui.select({ multilistId: b._id, listId: list._id, itemId: null, text: null });
-  const noteAction = (b: Multilist, item: Item, note: Item, action: 'reply' | 'dismiss' | 'answer') => {
+  const noteAction = (
+    b: Multilist,
+    item: Item,
+    note: Item,
+    action: 'reply' | 'dismiss' | 'answer',
+  ) => {
     const target = { multilistId: b._id, listId: item.listId, itemId: item._id, text: null };
     if (action === 'reply') {
       if (ui.form) alert(boardMsg.closeFormFirst);
       else ui.setForm({ id: 'reply', target, noteId: note._id });
       return;
     }
-    void call('/api/forms/set_note_status', { itemId: note._id, status: action === 'dismiss' ? 'dismissed' : 'answered' }, action);
+    void call(
+      '/api/forms/set_note_status',
+      { itemId: note._id, status: action === 'dismiss' ? 'dismissed' : 'answered' },
+      action,
+    );
   };
   const onSelectItem = (b: Multilist, item: Item, text: string | null) => {
     if (ui.selection.itemId === item._id && !text) ui.select({ itemId: null, text: null });
@@ -287,7 +356,10 @@ export function BoardScreen() {
   const zoom = Math.max(0, Math.min(LIST_WIDTH_STEPS.length - 1, ui.display.zoom));
   const listWidth = phone ? phoneListWidth(width) : LIST_WIDTH_STEPS[zoom];
   return (
-    <div className={`app${ui.display.compactView ? ' compact' : ''}`} style={{ ['--list-width' as string]: `${listWidth}px` }}>
+    <div
+      className={`app${ui.display.compactView ? ' compact' : ''}`}
+      style={{ ['--list-width' as string]: `${listWidth}px` }}
+    >
       <Header path={path} phone={phone} />
       <Toolbar ctx={ctx} />
       {ui.form && (
@@ -314,7 +386,9 @@ export function BoardScreen() {
             },
             navigate: (to) => navigate(to),
             scrollToList: (anchor) =>
-              main.current?.querySelector(`[data-anchor="${CSS.escape(anchor)}"]`)?.scrollIntoView({ behavior: 'smooth', inline: 'start' }),
+              main.current
+                ?.querySelector(`[data-anchor="${CSS.escape(anchor)}"]`)
+                ?.scrollIntoView({ behavior: 'smooth', inline: 'start' }),
             openTab: (url) => window.open(url, '_blank', 'noopener,noreferrer'),
             other: (kind, detail) => {
               if (kind === 'label' || kind === 'tag') {
@@ -331,12 +405,31 @@ export function BoardScreen() {
           })
         }
       >
-        {searching && user && <PageTabs code={new URLSearchParams(location.search).get('code')!} username={user.username} />}
+        {searching && user && (
+          <PageTabs
+            code={new URLSearchParams(location.search).get('code')!}
+            username={user.username}
+          />
+        )}
         {isLoading && <p className="loading-inline">Loading…</p>}
         {error && <p className="error">{(error as Error).message}</p>}
-        {boards.map((b) => (
-          <BoardView key={b._id} board={b} selection={ui.selection} display={ui.display} shownLabels={ui.shownLabels} hiddenTags={ui.hiddenTags} hiddenLists={ui.hiddenLists} onSelectList={onSelectList} onSelectItem={onSelectItem} onNoteAction={noteAction} onUnlocked={() => void reload()} />
-        ))}
+        <ZoomContext.Provider value={zoom}>
+          {boards.map((b) => (
+            <BoardView
+              key={b._id}
+              board={b}
+              selection={ui.selection}
+              display={ui.display}
+              shownLabels={ui.shownLabels}
+              hiddenTags={ui.hiddenTags}
+              hiddenLists={ui.hiddenLists}
+              onSelectList={onSelectList}
+              onSelectItem={onSelectItem}
+              onNoteAction={noteAction}
+              onUnlocked={() => void reload()}
+            />
+          ))}
+        </ZoomContext.Provider>
       </main>
     </div>
   );

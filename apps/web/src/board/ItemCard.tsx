@@ -18,10 +18,24 @@ interface Props {
 
 function headline(item: Item): string {
   const first = item.blocks[0]?.text ?? item.text;
-  return first.replace(/^#+\s*/, '').split('\n')[0]!.slice(0, 120);
+  return first
+    .replace(/^#+\s*/, '')
+    .split('\n')[0]!
+    .slice(0, 120);
 }
 
-function ItemCardView({ item, selected, selectable, collapsed, showNotes, onSelect, onNoteAction, canReply, canModerate, shownLabels }: Props) {
+function ItemCardView({
+  item,
+  selected,
+  selectable,
+  collapsed,
+  showNotes,
+  onSelect,
+  onNoteAction,
+  canReply,
+  canModerate,
+  shownLabels,
+}: Props) {
   const notes = threadOrder(item.notes, item._id).filter((n) =>
     showNotes === 'none'
       ? n.annotationClass === 'anno' && shownLabels.includes(n.annoLabel ?? '')
@@ -38,9 +52,16 @@ function ItemCardView({ item, selected, selectable, collapsed, showNotes, onSele
       data-item-id={item._id}
       style={formatStyle(item.format)}
       onMouseUp={(e) => {
-        if (!selectable || (e.target as Element).closest('a, button, video, audio, input, textarea')) return;
+        if (
+          !selectable ||
+          (e.target as Element).closest('a, button, video, audio, input, textarea')
+        )
+          return;
         const sel = window.getSelection();
-        const text = sel && !sel.isCollapsed && e.currentTarget.contains(sel.anchorNode) ? sel.toString() : null;
+        const text =
+          sel && !sel.isCollapsed && e.currentTarget.contains(sel.anchorNode)
+            ? sel.toString()
+            : null;
         onSelect(item, text);
       }}
       onKeyDown={(e) => {
@@ -67,14 +88,24 @@ function ItemCardView({ item, selected, selectable, collapsed, showNotes, onSele
       {notes.length > 0 && !collapsed && (
         <ol className="notes" aria-label="Notes">
           {notes.map((n) => (
-            <li key={n._id} className={`note note-${n.annotationClass}`} style={{ marginLeft: `${Math.min(n.replyLevel, 4) * 12}px` }}>
+            <li
+              key={n._id}
+              className={`note note-${n.annotationClass}`}
+              style={{ marginLeft: `${Math.min(n.replyLevel, 4) * 12}px` }}
+            >
               <span className="note-meta">
-                {n.annotationClass === 'anno' && n.annoLabel ? <span className="anno-label">{n.annoLabel}</span> : null}
+                {n.annotationClass === 'anno' && n.annoLabel ? (
+                  <span className="anno-label">{n.annoLabel}</span>
+                ) : null}
                 <strong>{n.hint ?? n.author}</strong>
-                {n.noteStatus ? <span className={`status status-${n.noteStatus}`}>{n.noteStatus}</span> : null}
+                {n.noteStatus ? (
+                  <span className={`status status-${n.noteStatus}`}>{n.noteStatus}</span>
+                ) : null}
                 {n.isPrivate ? <span className="status">private</span> : null}
               </span>
-              {n.highlight && 'exact' in n.highlight && n.highlight.exact ? <q className="quote">{n.highlight.exact}</q> : null}
+              {n.highlight && 'exact' in n.highlight && n.highlight.exact ? (
+                <q className="quote">{n.highlight.exact}</q>
+              ) : null}
               <span className="note-text">{n.text}</span>
               {(canReply || canModerate) && (
                 <span className="note-actions">

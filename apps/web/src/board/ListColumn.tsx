@@ -1,5 +1,11 @@
 import { memo } from 'react';
-import { EMPTY_DESCRIPTION_PREFIX, compactListTitle, pathTitle, type Item, type List } from '@listboard/core';
+import {
+  EMPTY_DESCRIPTION_PREFIX,
+  compactListTitle,
+  pathTitle,
+  type Item,
+  type List,
+} from '@listboard/core';
 import type { Display, Selection } from '../state/ui';
 import { ItemCard } from './ItemCard';
 
@@ -19,7 +25,20 @@ interface Props {
   folded?: boolean;
 }
 
-function ListColumnView({ list, selection, selectable, display, onSelectList, onSelectItem, onNoteAction, canReply, canModerate, shownLabels, hiddenTags, folded = false }: Props) {
+function ListColumnView({
+  list,
+  selection,
+  selectable,
+  display,
+  onSelectList,
+  onSelectItem,
+  onNoteAction,
+  canReply,
+  canModerate,
+  shownLabels,
+  hiddenTags,
+  folded = false,
+}: Props) {
   const description = list.description.startsWith(EMPTY_DESCRIPTION_PREFIX) ? '' : list.description;
   const selected = selection.listId === list._id;
   const title = display.compactView ? compactListTitle(list.title) : list.title;
@@ -32,34 +51,43 @@ function ListColumnView({ list, selection, selectable, display, onSelectList, on
     >
       <header className="list-header">
         {selectable ? (
-          <button type="button" className="list-title" aria-pressed={selected} onClick={() => onSelectList(list)}>
+          <button
+            type="button"
+            className="list-title"
+            aria-pressed={selected}
+            onClick={() => onSelectList(list)}
+          >
             <h3>{title}</h3>
           </button>
         ) : (
           <h3>{title}</h3>
         )}
-        {description && !display.collapseLists && !folded && <p className="list-description">{description}</p>}
+        {description && !display.collapseLists && !folded && (
+          <p className="list-description">{description}</p>
+        )}
       </header>
       {!display.collapseLists && !folded && (
         <div className="list-items">
           {list.items.length === 0 ? (
             <p className="empty">No items yet.</p>
           ) : (
-            list.items.filter((it) => !it.labels.some((l) => hiddenTags.includes(l.name))).map((it) => (
-              <ItemCard
-                key={it._id}
-                item={it}
-                selected={selection.itemId === it._id}
-                selectable={selectable}
-                collapsed={display.collapseItems || display.headlineView}
-                showNotes={display.showNotes}
-                onSelect={onSelectItem}
-                onNoteAction={onNoteAction}
-                canReply={canReply}
-                canModerate={canModerate}
-                shownLabels={shownLabels}
-              />
-            ))
+            list.items
+              .filter((it) => !it.labels.some((l) => hiddenTags.includes(l.name)))
+              .map((it) => (
+                <ItemCard
+                  key={it._id}
+                  item={it}
+                  selected={selection.itemId === it._id}
+                  selectable={selectable}
+                  collapsed={display.collapseItems || display.headlineView}
+                  showNotes={display.showNotes}
+                  onSelect={onSelectItem}
+                  onNoteAction={onNoteAction}
+                  canReply={canReply}
+                  canModerate={canModerate}
+                  shownLabels={shownLabels}
+                />
+              ))
           )}
         </div>
       )}

@@ -19,10 +19,13 @@ export const PAGES = {
   ],
 } as const;
 
-export const pageHref = (username: string, code: string) => `/${username}/home?code=${code}&username=${username}`;
+export const pageHref = (username: string, code: string) =>
+  `/${username}/home?code=${code}&username=${username}`;
 
 export function PageTabs({ code, username }: { code: string; username: string }) {
-  const page = (Object.keys(PAGES) as (keyof typeof PAGES)[]).find((p) => PAGES[p].some(([c]) => c === code));
+  const page = (Object.keys(PAGES) as (keyof typeof PAGES)[]).find((p) =>
+    PAGES[p].some(([c]) => c === code),
+  );
   if (!page) return null;
   return (
     <nav className="page-tabs" aria-label={page}>

@@ -29,7 +29,12 @@ export function Toolbar({ ctx }: { ctx: CommandContext }) {
 export function ShortcutSheet({ ctx, onClose }: { ctx: CommandContext; onClose(): void }) {
   const rows = COMMANDS.filter((c) => c.shortcut && isVisible(c, ctx));
   return (
-    <div className="input-form" role="dialog" aria-label="Keyboard shortcuts" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+    <div
+      className="input-form"
+      role="dialog"
+      aria-label="Keyboard shortcuts"
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
       <h2 className="form-label">Keyboard shortcuts</h2>
       <table className="shortcut-sheet">
         <tbody>

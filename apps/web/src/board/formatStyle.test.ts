@@ -17,7 +17,17 @@ describe('formatStyle', () => {
   });
 
   it('applies font, spacing, alignment and height fields', () => {
-    expect(formatStyle({ fontName: 'Georgia', fontWeight: 700, fontStyle: 'italic', lineHeight: 1.8, padding: 12, textAlign: 'center', height: 200 })).toEqual({
+    expect(
+      formatStyle({
+        fontName: 'Georgia',
+        fontWeight: 700,
+        fontStyle: 'italic',
+        lineHeight: 1.8,
+        padding: 12,
+        textAlign: 'center',
+        height: 200,
+      }),
+    ).toEqual({
       fontFamily: 'Georgia',
       fontWeight: 700,
       fontStyle: 'italic',

@@ -17,7 +17,8 @@ const NAMED: Record<string, string> = {
 };
 
 const colour = (v: unknown) => (typeof v === 'string' ? (NAMED[v] ?? v) : undefined);
-const size = (v: unknown) => (typeof v === 'number' ? `${v}px` : typeof v === 'string' ? v : undefined);
+const size = (v: unknown) =>
+  typeof v === 'number' ? `${v}px` : typeof v === 'string' ? v : undefined;
 
 /** An item's format fields (spec section 3) as inline style. */
 export function formatStyle(format: Record<string, string | number>): CSSProperties {
@@ -28,15 +29,20 @@ export function formatStyle(format: Record<string, string | number>): CSSPropert
   if (fg) style.color = fg;
   else if (bg && bg !== 'transparent') style.color = '#1d2733';
   if (typeof format.fontName === 'string') style.fontFamily = format.fontName;
-  if (format.fontWeight !== undefined) style.fontWeight = format.fontWeight as CSSProperties['fontWeight'];
+  if (format.fontWeight !== undefined)
+    style.fontWeight = format.fontWeight as CSSProperties['fontWeight'];
   if (typeof format.fontStyle === 'string') style.fontStyle = format.fontStyle;
-  const named = typeof format.fontSizeName === 'string' ? FONT_SIZE_NAMES[format.fontSizeName as keyof typeof FONT_SIZE_NAMES] : undefined;
+  const named =
+    typeof format.fontSizeName === 'string'
+      ? FONT_SIZE_NAMES[format.fontSizeName as keyof typeof FONT_SIZE_NAMES]
+      : undefined;
   const fontSize = named ?? size(format.fontSize);
   if (fontSize) style.fontSize = fontSize;
   if (format.lineHeight !== undefined) style.lineHeight = format.lineHeight;
   const padding = size(format.padding);
   if (padding) style.padding = padding;
-  if (typeof format.textAlign === 'string') style.textAlign = format.textAlign as CSSProperties['textAlign'];
+  if (typeof format.textAlign === 'string')
+    style.textAlign = format.textAlign as CSSProperties['textAlign'];
   const height = size(format.height);
   if (height) {
     style.height = height;

@@ -14,7 +14,9 @@ export function labelLinkAction(
   const items = boards.flatMap((b) => b.lists.flatMap((l) => l.items));
   if (kind === 'label') {
     if (showNotes !== 'none') return boardMsg.allAuthorNotesDisplayed;
-    const exists = items.some((i) => i.notes.some((n) => n.annotationClass === 'anno' && n.annoLabel === name));
+    const exists = items.some((i) =>
+      i.notes.some((n) => n.annotationClass === 'anno' && n.annoLabel === name),
+    );
     return exists ? null : boardMsg.noAnnotationWithLabel;
   }
   const exists = items.some((i) => i.labels.some((l) => l.name === name));

@@ -30,7 +30,9 @@ export function handleLinkClick(event: MouseEvent | React.MouseEvent, actions: L
     case 'internal':
       if (modified) return;
       event.preventDefault();
-      actions.navigate(`${link.path}${link.query ? `?${link.query}` : ''}${link.hash ? `#${link.hash}` : ''}`);
+      actions.navigate(
+        `${link.path}${link.query ? `?${link.query}` : ''}${link.hash ? `#${link.hash}` : ''}`,
+      );
       return;
     case 'section':
       event.preventDefault();

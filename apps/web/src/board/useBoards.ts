@@ -25,14 +25,22 @@ export function useSearchBoard(path: string, search: string, username: string | 
     queryKey: ['boards', 'search', path, search, username],
     enabled: code !== null,
     queryFn: async () => {
-      const board = await postJson<Multilist>('/api/dbload/load_search', { address: `${path}${search}`, username });
+      const board = await postJson<Multilist>('/api/dbload/load_search', {
+        address: `${path}${search}`,
+        username,
+      });
       if (!board) throw new Error(lastError?.error ?? 'Could not run the search.');
       return [board];
     },
   });
 }
 
-export function useBoards(path: string, username: string | undefined, device: Device, enabled = true) {
+export function useBoards(
+  path: string,
+  username: string | undefined,
+  device: Device,
+  enabled = true,
+) {
   const wanted = boardAddresses(path);
   return useQuery({
     queryKey: ['boards', wanted.map((w) => w.key), username, device],
@@ -46,7 +54,10 @@ export function useBoards(path: string, username: string | undefined, device: De
       if (!boards) throw new Error(lastError?.error ?? 'Could not load the board.');
       const found = new Set(boards.map((b) => `${b.owner}/${b.ptitle}`));
       for (const w of wanted) {
-        if (!found.has(w.key)) useAlerts.getState().show(boardMsg.couldNotFindBoard(w.key), TIMINGS.boardNotFoundAlertMs);
+        if (!found.has(w.key))
+          useAlerts
+            .getState()
+            .show(boardMsg.couldNotFindBoard(w.key), TIMINGS.boardNotFoundAlertMs);
       }
       return boards;
     },

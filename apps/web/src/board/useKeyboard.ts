@@ -3,11 +3,20 @@ import { COMMANDS } from '../commands/definitions';
 import { isEnabled, type CommandContext } from '../commands/registry';
 import { matches, parseShortcut } from '../commands/keys';
 
-const BOUND = COMMANDS.filter((c) => c.shortcut).map((c) => ({ c, combo: parseShortcut(c.shortcut!) }));
+const BOUND = COMMANDS.filter((c) => c.shortcut).map((c) => ({
+  c,
+  combo: parseShortcut(c.shortcut!),
+}));
 
 function typing(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
-  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+  return (
+    !!el &&
+    (el.tagName === 'INPUT' ||
+      el.tagName === 'TEXTAREA' ||
+      el.tagName === 'SELECT' ||
+      el.isContentEditable)
+  );
 }
 
 /** Runs the command bound to a key, unless the user is typing or a form is open. */

@@ -13,7 +13,10 @@ export function useLinkLongPress() {
     start(e: React.PointerEvent) {
       const a = (e.target as Element).closest?.('a');
       fired.current = false;
-      pressed.current = a && a.getAttribute('href') && e.button === 0 ? { at: performance.now(), href: a.href } : null;
+      pressed.current =
+        a && a.getAttribute('href') && e.button === 0
+          ? { at: performance.now(), href: a.href }
+          : null;
     },
     cancel() {
       pressed.current = null;

@@ -9,7 +9,12 @@ export interface KeyCombo {
 export function parseShortcut(s: string): KeyCombo {
   const parts = s.toLowerCase().split('+');
   const key = parts.pop()!;
-  return { ctrl: parts.includes('ctrl'), alt: parts.includes('alt'), shift: parts.includes('shift'), key };
+  return {
+    ctrl: parts.includes('ctrl'),
+    alt: parts.includes('alt'),
+    shift: parts.includes('shift'),
+    key,
+  };
 }
 
 /** The key a keyboard event stands for, by physical key where letters and digits are concerned. */
@@ -20,7 +25,10 @@ function eventKey(e: Pick<KeyboardEvent, 'key' | 'code'>): string {
   return e.key.toLowerCase();
 }
 
-export function matches(combo: KeyCombo, e: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
+export function matches(
+  combo: KeyCombo,
+  e: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>,
+): boolean {
   return (
     combo.key === eventKey(e) &&
     combo.ctrl === (e.ctrlKey || e.metaKey) &&

@@ -34,7 +34,9 @@ const SPEC_SHORTCUTS: Record<string, string> = {
 
 describe('command registry', () => {
   it('binds the spec’s shortcuts to the commands they name', () => {
-    const bound = Object.fromEntries(COMMANDS.filter((c) => c.shortcut).map((c) => [c.shortcut!, c.id]));
+    const bound = Object.fromEntries(
+      COMMANDS.filter((c) => c.shortcut).map((c) => [c.shortcut!, c.id]),
+    );
     for (const [key, id] of Object.entries(SPEC_SHORTCUTS)) expect(bound[key], key).toBe(id);
   });
 
@@ -61,8 +63,12 @@ describe('command registry', () => {
       shiftKey: false,
       ...mods,
     });
-    expect(matches(parseShortcut('ctrl+shift+o'), ev('O', 'KeyO', { ctrlKey: true, shiftKey: true }))).toBe(true);
-    expect(matches(parseShortcut('ctrl+o'), ev('O', 'KeyO', { ctrlKey: true, shiftKey: true }))).toBe(false);
+    expect(
+      matches(parseShortcut('ctrl+shift+o'), ev('O', 'KeyO', { ctrlKey: true, shiftKey: true })),
+    ).toBe(true);
+    expect(
+      matches(parseShortcut('ctrl+o'), ev('O', 'KeyO', { ctrlKey: true, shiftKey: true })),
+    ).toBe(false);
     // alt+l types '¬' on a Mac keyboard; the physical key still matches.
     expect(matches(parseShortcut('alt+l'), ev('¬', 'KeyL', { altKey: true }))).toBe(true);
     expect(matches(parseShortcut('l'), ev('l', 'KeyL'))).toBe(true);

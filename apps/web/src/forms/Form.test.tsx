@@ -44,7 +44,10 @@ describe('the generic form', () => {
     const submit = vi.fn(async () => 'The server said no.');
     render(<Form def={def(submit)} ctx={ctx} onClose={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Please fill in title field.');
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Please fill in title field.',
+    );
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Week 1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('The server said no.')).toBeTruthy();

@@ -7,7 +7,10 @@ import { defaultValues, type FormContext, type FormDef, type Values } from './re
  * 5 rows. A failed submit keeps the form open with the message and everything typed.
  */
 export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; onClose(): void }) {
-  const [values, setValues] = useState<Values>(() => ({ ...defaultValues(def.fields), ...(def.initial?.(ctx) ?? {}) }));
+  const [values, setValues] = useState<Values>(() => ({
+    ...defaultValues(def.fields),
+    ...(def.initial?.(ctx) ?? {}),
+  }));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const first = useRef<HTMLElement | null>(null);
@@ -42,7 +45,13 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
   };
 
   return (
-    <form className="input-form" aria-label={def.label} onSubmit={submit} onKeyDown={onKeyDown} noValidate>
+    <form
+      className="input-form"
+      aria-label={def.label}
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      noValidate
+    >
       <h2 className="form-label">{def.label}</h2>
       {def.fields.map((f, i) => {
         const id = `f-${def.id}-${f.name}`;
@@ -51,7 +60,13 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
         if (f.type === 'checkbox') {
           return (
             <label key={f.name} className="field field-checkbox" htmlFor={id}>
-              <input id={id} ref={ref} type="checkbox" checked={Boolean(values[f.name])} onChange={(e) => set(e.target.checked)} />
+              <input
+                id={id}
+                ref={ref}
+                type="checkbox"
+                checked={Boolean(values[f.name])}
+                onChange={(e) => set(e.target.checked)}
+              />
               {f.label}
             </label>
           );
@@ -60,9 +75,21 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
           <div key={f.name} className="field">
             <label htmlFor={id}>{f.label}</label>
             {f.type === 'textarea' ? (
-              <textarea id={id} ref={ref} rows={5} value={String(values[f.name] ?? '')} onChange={(e) => set(e.target.value)} placeholder={f.placeholder} />
+              <textarea
+                id={id}
+                ref={ref}
+                rows={5}
+                value={String(values[f.name] ?? '')}
+                onChange={(e) => set(e.target.value)}
+                placeholder={f.placeholder}
+              />
             ) : f.type === 'select' ? (
-              <select id={id} ref={ref} value={String(values[f.name] ?? '')} onChange={(e) => set(e.target.value)}>
+              <select
+                id={id}
+                ref={ref}
+                value={String(values[f.name] ?? '')}
+                onChange={(e) => set(e.target.value)}
+              >
                 {f.options?.map((o) => (
                   <option key={o}>{o}</option>
                 ))}

@@ -10,8 +10,10 @@ function findItem(ctx: FormContext) {
   }
   return null;
 }
-const findList = (ctx: FormContext) => ctx.board?.lists.find((l) => l._id === ctx.target.listId) ?? null;
-const required = (v: Values, field: string, label: string) => (str(v, field) ? null : fieldMsg.requiredField(label));
+const findList = (ctx: FormContext) =>
+  ctx.board?.lists.find((l) => l._id === ctx.target.listId) ?? null;
+const required = (v: Values, field: string, label: string) =>
+  str(v, field) ? null : fieldMsg.requiredField(label);
 const fail = (ctx: FormContext, op: string) => ctx.lastError() ?? `ERROR: ${op}`;
 
 export const FORMS: FormDef[] = [
@@ -20,10 +22,23 @@ export const FORMS: FormDef[] = [
     label: 'Sign in',
     submitLabel: 'Sign in',
     fields: [
-      { name: 'username', label: 'User name', type: 'text', required: true, autoComplete: 'username' },
-      { name: 'password', label: 'Password', type: 'password', required: true, autoComplete: 'current-password' },
+      {
+        name: 'username',
+        label: 'User name',
+        type: 'text',
+        required: true,
+        autoComplete: 'username',
+      },
+      {
+        name: 'password',
+        label: 'Password',
+        type: 'password',
+        required: true,
+        autoComplete: 'current-password',
+      },
     ],
-    validate: (v) => (!str(v, 'username') || !String(v.password ?? '') ? loginMsg.credentialsMissing : null),
+    validate: (v) =>
+      !str(v, 'username') || !String(v.password ?? '') ? loginMsg.credentialsMissing : null,
     submit: (v, ctx) => ctx.signIn(str(v, 'username'), String(v.password)),
   },
   {
@@ -58,7 +73,12 @@ export const FORMS: FormDef[] = [
       const after = findList(ctx);
       const ok = await ctx.call(
         '/api/forms/insert_list',
-        { multilistId: ctx.board!._id, titleText: str(v, 'titleText'), itemText: String(v.itemText ?? ''), index: after ? after.index + 1 : undefined },
+        {
+          multilistId: ctx.board!._id,
+          titleText: str(v, 'titleText'),
+          itemText: String(v.itemText ?? ''),
+          index: after ? after.index + 1 : undefined,
+        },
         'insert list',
       );
       return ok ? null : fail(ctx, 'insert list');
@@ -72,7 +92,11 @@ export const FORMS: FormDef[] = [
     validate: (v) => required(v, 'titleText', 'title'),
     async submit(v, ctx) {
       const list = findList(ctx)!;
-      const ok = await ctx.call('/api/forms/edit_list', { listId: list._id, titleText: str(v, 'titleText'), version: list.version }, 'edit list');
+      const ok = await ctx.call(
+        '/api/forms/edit_list',
+        { listId: list._id, titleText: str(v, 'titleText'), version: list.version },
+        'edit list',
+      );
       return ok ? null : fail(ctx, 'edit list');
     },
   },
@@ -83,7 +107,11 @@ export const FORMS: FormDef[] = [
     initial: (ctx) => ({ descText: findList(ctx)?.description ?? '' }),
     async submit(v, ctx) {
       const list = findList(ctx)!;
-      const ok = await ctx.call('/api/forms/edit_list', { listId: list._id, descText: String(v.descText ?? ''), version: list.version }, 'edit list');
+      const ok = await ctx.call(
+        '/api/forms/edit_list',
+        { listId: list._id, descText: String(v.descText ?? ''), version: list.version },
+        'edit list',
+      );
       return ok ? null : fail(ctx, 'edit list');
     },
   },
@@ -93,7 +121,11 @@ export const FORMS: FormDef[] = [
     submitLabel: 'Delete',
     fields: [],
     async submit(_v, ctx) {
-      const ok = await ctx.call('/api/forms/remove_list', { listId: ctx.target.listId }, 'delete list');
+      const ok = await ctx.call(
+        '/api/forms/remove_list',
+        { listId: ctx.target.listId },
+        'delete list',
+      );
       return ok ? null : fail(ctx, 'delete list');
     },
   },
@@ -106,7 +138,11 @@ export const FORMS: FormDef[] = [
       const item = findItem(ctx);
       const ok = await ctx.call(
         '/api/forms/insert_item',
-        { listId: ctx.target.listId, text: String(v.text).trim(), index: item ? item.index + 1 : undefined },
+        {
+          listId: ctx.target.listId,
+          text: String(v.text).trim(),
+          index: item ? item.index + 1 : undefined,
+        },
         'insert item',
       );
       return ok ? null : fail(ctx, 'insert item');
@@ -120,7 +156,11 @@ export const FORMS: FormDef[] = [
     validate: (v) => required(v, 'text', 'text'),
     async submit(v, ctx) {
       const item = findItem(ctx)!;
-      const ok = await ctx.call('/api/forms/edit_item', { itemId: item._id, text: String(v.text), version: item.version }, 'edit item');
+      const ok = await ctx.call(
+        '/api/forms/edit_item',
+        { itemId: item._id, text: String(v.text), version: item.version },
+        'edit item',
+      );
       return ok ? null : fail(ctx, 'edit item');
     },
   },
@@ -130,7 +170,11 @@ export const FORMS: FormDef[] = [
     submitLabel: 'Delete',
     fields: [],
     async submit(_v, ctx) {
-      const ok = await ctx.call('/api/forms/delete_item', { itemId: ctx.target.itemId }, 'delete item');
+      const ok = await ctx.call(
+        '/api/forms/delete_item',
+        { itemId: ctx.target.itemId },
+        'delete item',
+      );
       return ok ? null : fail(ctx, 'delete item');
     },
   },
@@ -140,7 +184,11 @@ export const FORMS: FormDef[] = [
     fields: [{ name: 'labels', label: 'Labels (name:value, separated by commas)', type: 'text' }],
     initial: (ctx) => ({ labels: formatLabelsText(findItem(ctx)?.labels ?? []) }),
     async submit(v, ctx) {
-      const ok = await ctx.call('/api/forms/edit_item_labels', { itemId: ctx.target.itemId, labels: parseLabelsText(String(v.labels ?? '')) }, 'edit labels');
+      const ok = await ctx.call(
+        '/api/forms/edit_item_labels',
+        { itemId: ctx.target.itemId, labels: parseLabelsText(String(v.labels ?? '')) },
+        'edit labels',
+      );
       return ok ? null : fail(ctx, 'edit labels');
     },
   },
@@ -155,7 +203,12 @@ export const FORMS: FormDef[] = [
       const item = findItem(ctx)!;
       const ok = await ctx.call(
         '/api/forms/insert_note',
-        { listId: item.listId, itemId: item._id, noteSpec: { text: String(v.text ?? '') }, isPrivate: Boolean(v.isPrivate) },
+        {
+          listId: item.listId,
+          itemId: item._id,
+          noteSpec: { text: String(v.text ?? '') },
+          isPrivate: Boolean(v.isPrivate),
+        },
         'insert note',
       );
       return ok ? null : fail(ctx, 'insert note');
@@ -170,7 +223,11 @@ export const FORMS: FormDef[] = [
       const item = findItem(ctx)!;
       const ok = await ctx.call(
         '/api/forms/insert_note',
-        { listId: item.listId, itemId: item._id, noteSpec: { text: String(v.text), parentId: ctx.noteId } },
+        {
+          listId: item.listId,
+          itemId: item._id,
+          noteSpec: { text: String(v.text), parentId: ctx.noteId },
+        },
         'reply',
       );
       return ok ? null : fail(ctx, 'reply');
@@ -188,7 +245,11 @@ export const FORMS: FormDef[] = [
       const item = findItem(ctx)!;
       const ok = await ctx.call(
         '/api/forms/insert_anno',
-        { listId: item.listId, itemId: item._id, annoSpec: { text: String(v.text), label: str(v, 'label') || undefined } },
+        {
+          listId: item.listId,
+          itemId: item._id,
+          annoSpec: { text: String(v.text), label: str(v, 'label') || undefined },
+        },
         'insert annotation',
       );
       return ok ? null : fail(ctx, 'insert annotation');

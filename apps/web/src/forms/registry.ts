@@ -47,12 +47,24 @@ export interface FormDef {
 /** The spec's default form state: empty text, 0 for numbers, false for checkboxes. */
 export function defaultValues(fields: Field[]): Values {
   return Object.fromEntries(
-    fields.map((f) => [f.name, f.type === 'checkbox' ? false : f.type === 'number' ? 0 : f.type === 'select' ? (f.options?.[0] ?? '') : '']),
+    fields.map((f) => [
+      f.name,
+      f.type === 'checkbox'
+        ? false
+        : f.type === 'number'
+          ? 0
+          : f.type === 'select'
+            ? (f.options?.[0] ?? '')
+            : '',
+    ]),
   );
 }
 
 /** Input mode: empty or one form. Toggling the open form closes it; another one is refused. */
-export function toggleForm(open: string | null, id: string): { next: string | null; refused: boolean } {
+export function toggleForm(
+  open: string | null,
+  id: string,
+): { next: string | null; refused: boolean } {
   if (open === null) return { next: id, refused: false };
   if (open === id) return { next: null, refused: false };
   return { next: open, refused: true };

@@ -23,7 +23,12 @@ describe('session start', () => {
 
   it('keeps a signed-in user without signing in as guest', async () => {
     const fetchMock = vi.fn(async () =>
-      json(200, { user: { ...guest, _id: 'u2', username: 'sam' }, rootBoard: 'home', adminUser: 'admin', appVersion: 'PRODUCTION' }),
+      json(200, {
+        user: { ...guest, _id: 'u2', username: 'sam' },
+        rootBoard: 'home',
+        adminUser: 'admin',
+        appVersion: 'PRODUCTION',
+      }),
     );
     vi.stubGlobal('fetch', fetchMock);
     await useSession.getState().start();
@@ -35,10 +40,15 @@ describe('session start', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (path: string) =>
-        path === '/api/auth/session' ? json(200, { user: null, rootBoard: 'home', adminUser: 'admin' }) : json(400, { error: 'x' }),
+        path === '/api/auth/session'
+          ? json(200, { user: null, rootBoard: 'home', adminUser: 'admin' })
+          : json(400, { error: 'x' }),
       ),
     );
     await useSession.getState().start();
-    expect(useSession.getState()).toMatchObject({ phase: 'error', error: 'Failed to log in guest user' });
+    expect(useSession.getState()).toMatchObject({
+      phase: 'error',
+      error: 'Failed to log in guest user',
+    });
   });
 });

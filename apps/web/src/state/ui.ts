@@ -13,7 +13,12 @@ export interface Selection {
   text: string | null;
 }
 
-export const NO_SELECTION: Selection = { multilistId: null, listId: null, itemId: null, text: null };
+export const NO_SELECTION: Selection = {
+  multilistId: null,
+  listId: null,
+  itemId: null,
+  text: null,
+};
 
 export interface Display {
   zoom: number;

@@ -32,7 +32,10 @@ function commonPrefixLength(a: string, b: string): number {
 }
 
 /** Where the highlighted words are now, or null when they are gone from the text. */
-export function anchorSelector(text: string, sel: TextHighlight): { start: number; end: number } | null {
+export function anchorSelector(
+  text: string,
+  sel: TextHighlight,
+): { start: number; end: number } | null {
   if (!sel.exact) return null;
   let best: { start: number; score: number } | null = null;
   for (let at = text.indexOf(sel.exact); at >= 0; at = text.indexOf(sel.exact, at + 1)) {

@@ -4,7 +4,15 @@
  */
 import { z } from 'zod';
 
-export const ROLES = ['author', 'demo', 'lbadmin', 'editor', 'contributor', 'reader', 'guest'] as const;
+export const ROLES = [
+  'author',
+  'demo',
+  'lbadmin',
+  'editor',
+  'contributor',
+  'reader',
+  'guest',
+] as const;
 export type Role = (typeof ROLES)[number];
 
 export const BLOCK_TYPES = [

@@ -1,5 +1,8 @@
 /** Notes hang off an item as a flat list; this orders them as a thread, each reply under its parent. */
-export function threadOrder<T extends { _id: string; parentId: string | null; created: string }>(notes: readonly T[], rootId: string): T[] {
+export function threadOrder<T extends { _id: string; parentId: string | null; created: string }>(
+  notes: readonly T[],
+  rootId: string,
+): T[] {
   const children = new Map<string, T[]>();
   const ids = new Set(notes.map((n) => n._id));
   for (const n of notes) {

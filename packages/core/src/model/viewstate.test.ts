@@ -24,7 +24,10 @@ describe('itemVisible', () => {
 
 describe('view-state whitelists', () => {
   it('accept the spec fields and refuse anything else', () => {
-    expect(multilistViewStateSet.safeParse({ zoom: 2, showNotes: 'annos+notes', colors: 'label' }).success).toBe(true);
+    expect(
+      multilistViewStateSet.safeParse({ zoom: 2, showNotes: 'annos+notes', colors: 'label' })
+        .success,
+    ).toBe(true);
     expect(multilistViewStateSet.safeParse({ owner: 'x' }).success).toBe(false);
     expect(multilistViewStateSet.safeParse({ sectionDisplay: 'everything' }).success).toBe(false);
   });
