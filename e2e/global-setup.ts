@@ -8,7 +8,8 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` first.');
   }
-  const server = await startServer();
+  // Every test signs in from the same address; the per-address limit is tested in the API suite.
+  const server = await startServer({ SIGNIN_RATE_LIMIT: '1000' });
   project.provide('baseUrl', server.url);
   return () => server.stop();
 }

@@ -7,13 +7,15 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const m of modules) {
-      if (m.state() === 'failed' && [...m.children.allTests()].length === 0) failed++;
+      let failedHere = 0;
       for (const t of m.children.allTests()) {
         const state = t.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
+        else if (state === 'failed') failedHere++;
         else skipped++;
       }
+      // A file whose setup failed has no failed test of its own, but it failed all the same.
+      failed += failedHere > 0 ? failedHere : m.state() === 'failed' ? 1 : 0;
     }
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }

@@ -34,6 +34,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SEED: z.enum(['auto', 'off']).default('auto'),
+  /** Sign-in attempts allowed per client address per minute. */
+  SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string; WEB_DIST: string };

@@ -81,3 +81,26 @@ describe('session', () => {
     expect(ok.statusCode).toBe(200);
   });
 });
+
+describe('sign-in rate limit', () => {
+  it('answers 429 with a clear message after too many attempts from one address', async () => {
+    const limited = await createTestApp({ SIGNIN_RATE_LIMIT: '3' });
+    try {
+      const a = new Agent(limited.app);
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++)
+        codes.push(
+          (await a.post('/api/auth/signin', { username: 'author', password: 'wrong-password' }))
+            .statusCode,
+        );
+      expect(codes).toEqual([401, 401, 401, 429]);
+      const res = await a.post('/api/auth/signin', {
+        username: 'author',
+        password: 'wrong-password',
+      });
+      expect(res.json().error).toBe('Too many requests. Please wait a moment and try again.');
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   app.post(
     '/api/auth/signin',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: config.SIGNIN_RATE_LIMIT, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a user name and password; sets the session cookie',
