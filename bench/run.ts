@@ -14,6 +14,7 @@ import { createBoard } from '../apps/server/src/services/boards-create';
 import { bigBoard } from './generate';
 import { boardLoadBench } from './board-load';
 import { markupBench } from './markup';
+import { realtimeBench } from './realtime';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -34,6 +35,8 @@ async function main() {
   const only = process.argv[2];
   const markup = !only || only === 'markup' ? markupBench() : undefined;
   if (only === 'markup') return;
+  const realtime = !only || only === 'realtime' ? await realtimeBench() : undefined;
+  if (only === 'realtime') return;
   const boardLoad = !only || only === 'board-load' ? await boardLoadBench() : undefined;
   if (only === 'board-load') return;
   const database = await openDatabase({ dataDir: 'memory://' });
@@ -76,6 +79,7 @@ async function main() {
     ratioOfCeiling: Number((real.rps / ceiling.rps).toFixed(3)),
     boardLoad,
     markup,
+    realtime,
   };
   console.log(
     `load_multilists, 2,000-item board (${(result.payloadBytes / 1024).toFixed(0)} KiB):`,
