@@ -308,6 +308,9 @@ export function BoardScreen() {
     call,
     create: (p, body) => postJson(p, body),
     navigate: (to) => navigate(to),
+    alert,
+    group: ui.noteGroup,
+    setGroup: ui.setNoteGroup,
     lastError: () => lastError?.error ?? null,
     async signIn(username, password) {
       const res = await postJson<{ user: { _id: string } }>('/api/auth/signin', {

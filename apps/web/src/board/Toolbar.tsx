@@ -5,8 +5,31 @@ import { formatShortcut } from '../commands/keys';
 /** The controls bar, generated from the command registry. */
 export function Toolbar({ ctx }: { ctx: CommandContext }) {
   const shown = COMMANDS.filter((c) => c.toolbar && isVisible(c, ctx));
+  // Everything else this user may do, so no command is reachable by keyboard only.
+  const more = COMMANDS.filter((c) => !c.toolbar && isVisible(c, ctx));
   return (
     <nav className="controls-bar" aria-label="Board tools">
+      <details className="more-menu">
+        <summary className="tool">More</summary>
+        <ul role="menu">
+          {more.map((c) => (
+            <li key={c.id} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                disabled={!isEnabled(c, ctx)}
+                onClick={(e) => {
+                  (e.currentTarget.closest('details') as HTMLDetailsElement).open = false;
+                  void c.run(ctx);
+                }}
+              >
+                <span>{c.label}</span>
+                {c.shortcut && <kbd>{formatShortcut(c.shortcut)}</kbd>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </details>
       {shown.map((c) => (
         <button
           key={c.id}

@@ -467,6 +467,37 @@ export const COMMANDS: Command[] = [
     run: (c) => needItem(c, () => c.actions.openForm('annotation')),
   },
 
+  // Groups
+  {
+    id: 'groups',
+    label: 'Groups',
+    group: 'edit',
+    toolbar: true,
+    visible: signedIn,
+    run: (c) => c.actions.openForm('joinGroup'),
+  },
+  {
+    id: 'createGroup',
+    label: 'New group',
+    group: 'edit',
+    visible: signedIn,
+    run: (c) => c.actions.openForm('createGroup'),
+  },
+  {
+    id: 'selectGroup',
+    label: 'Post notes to a group',
+    group: 'edit',
+    visible: signedIn,
+    run: (c) => c.actions.openForm('selectGroup'),
+  },
+  {
+    id: 'assignGroup',
+    label: 'Assign group',
+    group: 'edit',
+    visible: (c) => c.abilities?.addCoauthor === true,
+    run: (c) => c.actions.openForm('assignGroup'),
+  },
+
   // Account
   {
     id: 'login',

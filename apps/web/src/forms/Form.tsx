@@ -13,6 +13,28 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
   }));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [options, setOptions] = useState<Record<string, string[]>>({});
+  const [ready, setReady] = useState(!def.prepare);
+
+  useEffect(() => {
+    if (!def.prepare) return;
+    let live = true;
+    void def.prepare(ctx).then((r) => {
+      if (!live) return;
+      if (r.error) {
+        ctx.alert(r.error);
+        onClose();
+        return;
+      }
+      setOptions(r.options ?? {});
+      if (r.values) setValues((v) => ({ ...v, ...r.values }));
+      setReady(true);
+    });
+    return () => {
+      live = false;
+    };
+    // The form prepares once, when it opens.
+  }, []);
   const first = useRef<HTMLElement | null>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
 
@@ -90,7 +112,7 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
                 value={String(values[f.name] ?? '')}
                 onChange={(e) => set(e.target.value)}
               >
-                {f.options?.map((o) => (
+                {(options[f.name] ?? f.options ?? []).map((o) => (
                   <option key={o}>{o}</option>
                 ))}
               </select>
@@ -114,7 +136,7 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
         </p>
       )}
       <div className="form-buttons">
-        <button ref={submitButton} type="submit" className="primary" disabled={busy}>
+        <button ref={submitButton} type="submit" className="primary" disabled={busy || !ready}>
           {def.submitLabel ?? 'Submit'}
         </button>
         <button type="button" onClick={onClose}>

@@ -1,4 +1,4 @@
-import { fieldMsg, loginMsg, parseLabelsText, formatLabelsText } from '@listboard/core';
+import { fieldMsg, groupMsg, loginMsg, parseLabelsText, formatLabelsText } from '@listboard/core';
 import type { FormContext, FormDef, Values } from './registry';
 
 const str = (v: Values, k: string) => String(v[k] ?? '').trim();
@@ -206,7 +206,8 @@ export const FORMS: FormDef[] = [
         {
           listId: item.listId,
           itemId: item._id,
-          noteSpec: { text: String(v.text ?? '') },
+          // A private note goes to nobody else, so not to a group either.
+          noteSpec: { text: String(v.text ?? ''), groupName: v.isPrivate ? null : ctx.group },
           isPrivate: Boolean(v.isPrivate),
         },
         'insert note',
@@ -256,5 +257,91 @@ export const FORMS: FormDef[] = [
     },
   },
 ];
+
+const GROUP_FORMS: FormDef[] = [
+  {
+    id: 'createGroup',
+    label: 'New reader group',
+    fields: [
+      { name: 'name', label: 'Group name', type: 'text', required: true },
+      { name: 'description', label: 'Description', type: 'textarea' },
+      { name: 'isPrivate', label: 'Private (members are added by name)', type: 'checkbox' },
+    ],
+    validate: (v) => required(v, 'name', 'name'),
+    async submit(v, ctx) {
+      const ok = await ctx.call(
+        '/api/forms/create_group',
+        {
+          name: str(v, 'name'),
+          description: str(v, 'description'),
+          isPrivate: Boolean(v.isPrivate),
+        },
+        'create group',
+      );
+      return ok ? null : fail(ctx, 'create group');
+    },
+  },
+  {
+    id: 'joinGroup',
+    label: 'Join a group of this board',
+    fields: [{ name: 'groupName', label: 'Group', type: 'select' }],
+    async prepare(ctx) {
+      const groups = await ctx.create<{ name: string; member: boolean }[]>(
+        '/api/forms/joinable_groups',
+        { multilistId: ctx.board!._id },
+      );
+      if (!groups) return { error: ctx.lastError() ?? groupMsg.boardReferencesNoGroups };
+      const names = groups.map((g) => g.name);
+      return { options: { groupName: names }, values: { groupName: names[0] ?? '' } };
+    },
+    async submit(v, ctx) {
+      const ok = await ctx.call(
+        '/api/forms/join_group',
+        { multilistId: ctx.board!._id, groupName: str(v, 'groupName') },
+        'join group',
+      );
+      return ok ? null : fail(ctx, 'join group');
+    },
+  },
+  {
+    id: 'selectGroup',
+    label: 'Post my notes to a group',
+    fields: [{ name: 'groupName', label: 'Group', type: 'select' }],
+    async prepare(ctx) {
+      const mine = (await ctx.create<{ name: string }[]>('/api/forms/my_groups', {})) ?? [];
+      if (mine.length === 0) return { error: groupMsg.noGroups };
+      const names = ['(no group)', ...mine.map((g) => g.name)];
+      return { options: { groupName: names }, values: { groupName: ctx.group ?? '(no group)' } };
+    },
+    async submit(v, ctx) {
+      const name = str(v, 'groupName');
+      ctx.setGroup(name === '(no group)' ? null : name);
+      return null;
+    },
+  },
+  {
+    id: 'assignGroup',
+    label: 'Assign a group to this board',
+    fields: [{ name: 'groupName', label: 'Group', type: 'select' }],
+    async prepare(ctx) {
+      const mine = (await ctx.create<{ name: string }[]>('/api/forms/my_groups', {})) ?? [];
+      if (mine.length === 0) return { error: groupMsg.noGroups };
+      return {
+        options: { groupName: mine.map((g) => g.name) },
+        values: { groupName: mine[0]!.name },
+      };
+    },
+    async submit(v, ctx) {
+      const ok = await ctx.call(
+        '/api/forms/assign_group',
+        { multilistId: ctx.board!._id, groupName: str(v, 'groupName') },
+        'assign group',
+      );
+      return ok ? null : fail(ctx, 'assign group');
+    },
+  },
+];
+
+FORMS.push(...GROUP_FORMS);
 
 export const FORM_BY_ID = new Map(FORMS.map((f) => [f.id, f]));

@@ -31,6 +31,10 @@ export interface FormContext {
   lastError(): string | null;
   signIn(username: string, password: string): Promise<string | null>;
   navigate(to: string): void;
+  alert(text: string): void;
+  /** The group new notes go to, chosen with the select-group form. */
+  group: string | null;
+  setGroup(name: string | null): void;
 }
 
 export interface FormDef {
@@ -41,6 +45,13 @@ export interface FormDef {
   /** Values to start from (defaults: '' for text, 0 for numbers, false for checkboxes). */
   initial?(ctx: FormContext): Values;
   validate?(values: Values): string | null;
+  /**
+   * Runs when the form opens, for forms whose choices come from the server. An error closes the
+   * form and shows the message instead (e.g. 'You do not belong to any groups.').
+   */
+  prepare?(
+    ctx: FormContext,
+  ): Promise<{ options?: Record<string, string[]>; values?: Values; error?: string }>;
   submit(values: Values, ctx: FormContext): Promise<string | null>;
 }
 

@@ -59,6 +59,9 @@ interface UiState {
   hiddenTags: string[];
   /** Lists folded to their title by a `+[List title]` toggle. */
   hiddenLists: string[];
+  /** The group this reader's new notes go to (select group). */
+  noteGroup: string | null;
+  setNoteGroup(name: string | null): void;
   toggleList(title: string): void;
   toggleLabel(label: string): void;
   toggleTag(tag: string): void;
@@ -88,6 +91,8 @@ export const useUi = create<UiState>((set, get) => ({
   shownLabels: [],
   hiddenTags: [],
   hiddenLists: [],
+  noteGroup: null,
+  setNoteGroup: (noteGroup) => set({ noteGroup }),
   toggleList(title) {
     const cur = get().hiddenLists;
     set({ hiddenLists: cur.includes(title) ? cur.filter((t) => t !== title) : [...cur, title] });
