@@ -115,3 +115,68 @@ describe('notes, live for everyone watching', () => {
     }
   });
 });
+
+describe('notes on selected text', () => {
+  it('keep their quote, follow the words through an edit, and say when the words are gone', async () => {
+    const reader = readerB.page;
+    const author = authorB.page;
+    await Promise.all([signIn(reader, 'reader'), signIn(author, 'author')]);
+    await reader.goto(`${base}/author/course`);
+    const item = tipList(reader).getByRole('article').first();
+    await item.waitFor();
+    // Drag across the words as a person would.
+    const box = await item.evaluate((el) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const at = n.textContent!.indexOf('who published it');
+        if (at >= 0) {
+          const r = document.createRange();
+          r.setStart(n, at);
+          r.setEnd(n, at + 'who published it'.length);
+          const rects = r.getClientRects();
+          const first = rects[0]!;
+          const last = rects[rects.length - 1]!;
+          return {
+            x1: first.left + 1,
+            y1: first.top + first.height / 2,
+            x2: last.right - 1,
+            y2: last.top + last.height / 2,
+          };
+        }
+      }
+      throw new Error('words not found');
+    });
+    await reader.mouse.move(box.x1, box.y1);
+    await reader.mouse.down();
+    await reader.mouse.move(box.x2, box.y2, { steps: 8 });
+    await reader.mouse.up();
+    await reader.getByRole('button', { name: 'Note', exact: true }).click();
+    await reader.getByLabel('Your note').fill('Is the owner named anywhere?');
+    await reader.getByRole('button', { name: 'Submit' }).click();
+    const note = tipList(reader)
+      .getByRole('listitem')
+      .filter({ hasText: 'Is the owner named anywhere?' });
+    await note.getByText('who published it').waitFor();
+
+    // The author rewords the start of the item: the note still finds its words.
+    await author.goto(`${base}/author/course`);
+    await tipList(author).getByRole('article').first().locator('.block').first().click();
+    await author.keyboard.press('i');
+    await author
+      .getByLabel('Text', { exact: true })
+      .fill(
+        'First of all, before you read an article, find out **who published it** and who paid for it.',
+      );
+    await author.getByRole('button', { name: 'Submit' }).click();
+    await tipList(reader).getByText('First of all').waitFor({ timeout: 10_000 });
+    await expect(note.getByText('(on an earlier version)').count()).resolves.toBe(0);
+
+    // Then removes them (the item is still selected): the note stays, marked as on an earlier version.
+    await author.keyboard.press('i');
+    await author
+      .getByLabel('Text', { exact: true })
+      .fill('Before you read an article, find out who paid for it.');
+    await author.getByRole('button', { name: 'Submit' }).click();
+    await note.getByText('(on an earlier version)').waitFor({ timeout: 10_000 });
+  });
+});

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { threadOrder, type Item } from '@listboard/core';
+import { anchorSelector, threadOrder, type Item } from '@listboard/core';
 import { BlockView } from '../blocks/BlockView';
 import { formatStyle } from './formatStyle';
 
@@ -104,7 +104,12 @@ function ItemCardView({
                 {n.isPrivate ? <span className="status">private</span> : null}
               </span>
               {n.highlight && 'exact' in n.highlight && n.highlight.exact ? (
-                <q className="quote">{n.highlight.exact}</q>
+                <q className="quote">
+                  {n.highlight.exact}
+                  {anchorSelector(item.text, n.highlight) === null && (
+                    <span className="earlier"> (on an earlier version)</span>
+                  )}
+                </q>
               ) : null}
               <span className="note-text">{n.text}</span>
               {(canReply || canModerate) && (

@@ -1,4 +1,11 @@
-import { fieldMsg, groupMsg, loginMsg, parseLabelsText, formatLabelsText } from '@listboard/core';
+import {
+  describeSelection,
+  fieldMsg,
+  groupMsg,
+  loginMsg,
+  parseLabelsText,
+  formatLabelsText,
+} from '@listboard/core';
 import type { FormContext, FormDef, Values } from './registry';
 
 const str = (v: Values, k: string) => String(v[k] ?? '').trim();
@@ -10,6 +17,15 @@ function findItem(ctx: FormContext) {
   }
   return null;
 }
+/** The passage selected with the item, as a quote selector that survives later edits. */
+function highlightOf(ctx: FormContext) {
+  const item = findItem(ctx);
+  const text = ctx.target.text?.trim();
+  if (!item || !text) return null;
+  const at = item.text.indexOf(text);
+  return at < 0 ? null : describeSelection(item.text, at, at + text.length);
+}
+
 const findList = (ctx: FormContext) =>
   ctx.board?.lists.find((l) => l._id === ctx.target.listId) ?? null;
 const required = (v: Values, field: string, label: string) =>
@@ -207,7 +223,11 @@ export const FORMS: FormDef[] = [
           listId: item.listId,
           itemId: item._id,
           // A private note goes to nobody else, so not to a group either.
-          noteSpec: { text: String(v.text ?? ''), groupName: v.isPrivate ? null : ctx.group },
+          noteSpec: {
+            text: String(v.text ?? ''),
+            groupName: v.isPrivate ? null : ctx.group,
+            highlight: highlightOf(ctx),
+          },
           isPrivate: Boolean(v.isPrivate),
         },
         'insert note',
@@ -249,7 +269,11 @@ export const FORMS: FormDef[] = [
         {
           listId: item.listId,
           itemId: item._id,
-          annoSpec: { text: String(v.text), label: str(v, 'label') || undefined },
+          annoSpec: {
+            text: String(v.text),
+            label: str(v, 'label') || undefined,
+            highlight: highlightOf(ctx),
+          },
         },
         'insert annotation',
       );
