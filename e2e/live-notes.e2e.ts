@@ -180,3 +180,35 @@ describe('notes on selected text', () => {
     await note.getByText('(on an earlier version)').waitFor({ timeout: 10_000 });
   });
 });
+
+describe('the Discussion page', () => {
+  it('lets the author answer a pending note in place', async () => {
+    const reader = readerB.page;
+    const author = authorB.page;
+    await Promise.all([signIn(reader, 'reader'), signIn(author, 'author')]);
+    await reader.goto(`${base}/author/course`);
+    await tipList(reader).getByRole('article').nth(1).locator('.block').first().click();
+    await reader.getByRole('button', { name: 'Note', exact: true }).click();
+    await reader.getByLabel('Your note').fill('Does "claims" always mean doubt?');
+    await reader.getByRole('button', { name: 'Submit' }).click();
+    await tipList(reader).getByText('Does "claims" always mean doubt?').waitFor();
+
+    await author.getByRole('button', { name: 'Discussion' }).click();
+    const pending = author
+      .getByRole('listitem')
+      .filter({ hasText: 'Does "claims" always mean doubt?' });
+    await pending.getByText('pending').waitFor();
+    await pending.getByRole('button', { name: 'Reply' }).click();
+    await author.getByLabel('Your reply').fill('Not always, but it invites it.');
+    await author.getByRole('button', { name: 'Submit' }).click();
+    await pending.waitFor({ state: 'detached', timeout: 10_000 });
+    await author.getByRole('link', { name: 'Answered notes' }).click();
+    await author
+      .getByRole('listitem')
+      .filter({ hasText: 'Does "claims" always mean doubt?' })
+      .getByText('answered')
+      .waitFor();
+    // The reader sees the answer on the board.
+    await tipList(reader).getByText('Not always, but it invites it.').waitFor({ timeout: 10_000 });
+  });
+});

@@ -11,7 +11,8 @@ const search = async (a: Agent, code: string, username?: string) =>
   a.post('/api/dbload/load_search', {
     address: `/x/home?code=${code}${username ? `&username=${username}` : ''}`,
   });
-const hitTexts = (b: Multilist) => b.lists.flatMap((l) => l.items.map((i) => i.text));
+const hitTexts = (b: Multilist) =>
+  b.lists.flatMap((l) => l.items.map((i) => [i.text, ...i.notes.map((n) => n.text)].join('\n')));
 
 beforeAll(async () => {
   t = await createTestApp();

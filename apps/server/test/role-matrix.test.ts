@@ -122,14 +122,12 @@ beforeAll(async () => {
   t = await createTestApp();
   const hash = await hashPassword(SEED_PASSWORD);
   for (const username of ['contributor1', 'member-none', 'member-full', 'coauthor1']) {
-    await t.database.db
-      .insert(users)
-      .values({
-        username,
-        email: `${username}@example.org`,
-        passwordHash: hash,
-        roles: ['reader'],
-      });
+    await t.database.db.insert(users).values({
+      username,
+      email: `${username}@example.org`,
+      passwordHash: hash,
+      roles: ['reader'],
+    });
   }
   for (const role of ROLES) {
     const a = new Agent(t.app);

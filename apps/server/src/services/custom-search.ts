@@ -44,6 +44,51 @@ export const CUSTOM_TITLES: Record<CustomCode, string> = {
 interface Hit {
   date: Date;
   text: string;
+  /** For note hits: the note itself, so the Discussion page can answer, dismiss or reply in place. */
+  note?: Item;
+}
+
+type ItemRow = typeof items.$inferSelect;
+
+/** A note row in the payload shape, for the Discussion page's in-place actions. */
+function noteItem(row: ItemRow): Item {
+  const at = row.created.toISOString();
+  return {
+    _id: row.id,
+    listId: row.listId,
+    multilistId: row.multilistId,
+    index: 0,
+    indexInBoard: -1,
+    listIndex: -1,
+    owner: row.owner,
+    author: row.author,
+    hint: row.hint,
+    text: row.text,
+    blocks: [{ text: row.text, type: 'text' }],
+    created: at,
+    modified: row.modified.toISOString(),
+    startdate: null,
+    stopdate: null,
+    importUrl: null,
+    highlight: row.highlight as Item['highlight'],
+    replyLevel: 0,
+    rootItem: row.rootItemId,
+    parentId: row.parentId,
+    annotationClass: row.annotationClass,
+    annoLabel: row.annoLabel,
+    noteStatus: row.noteStatus,
+    isPrivate: row.isPrivate,
+    groupName: row.groupName,
+    labels: row.labels,
+    format: {},
+    flags: {},
+    mediaMarkers: [],
+    blockMarkers: [],
+    sentenceMarkers: [],
+    version: row.version,
+    viewstate: {},
+    notes: [],
+  };
 }
 
 /** Monday of the week, as YYYY-MM-DD (UTC), so a bucket reads the same everywhere. */
@@ -124,7 +169,8 @@ async function noteHits(
     )
     .map((r) => ({
       date: r.item.created,
-      text: `**${r.item.author}** on ${boardLink(r.board.owner, r.board.ptitle, r.board.title)}${r.item.noteStatus ? ` · ${r.item.noteStatus}` : ''}\n\n${excerpt(r.item.text)}`,
+      text: `On ${boardLink(r.board.owner, r.board.ptitle, r.board.title)}`,
+      note: noteItem(r.item),
     }));
 }
 
@@ -180,6 +226,7 @@ export async function customHits(
 
 /** A results board: one list per week (newest first), one item per hit. */
 export function resultsBoard(owner: string, code: CustomCode, hits: Hit[]): Multilist {
+  const discussion = code === 'pending' || code === 'answered' || code === 'dismissed';
   const byWeek = new Map<string, Hit[]>();
   for (const h of hits) {
     const w = weekOf(h.date);
@@ -234,7 +281,7 @@ export function resultsBoard(owner: string, code: CustomCode, hits: Hit[]): Mult
       sentenceMarkers: [],
       version: 1,
       viewstate: {},
-      notes: [],
+      notes: h.note ? [h.note] : [],
     })),
   }));
   return {
@@ -265,13 +312,15 @@ export function resultsBoard(owner: string, code: CustomCode, hits: Hit[]): Mult
     version: 1,
     lists,
     viewstate: {},
+    // Discussion hits can be answered, dismissed and replied to in place; the calls check the
+    // caller's rights on the note's own board.
     abilities: {
       role: 'reader',
       select: true,
       edit: false,
       delete: false,
-      annotate: false,
-      note: false,
+      annotate: discussion,
+      note: discussion,
       addCoauthor: false,
     },
   };

@@ -242,13 +242,14 @@ export const FORMS: FormDef[] = [
     validate: (v) => required(v, 'text', 'text'),
     async submit(v, ctx) {
       const item = findItem(ctx)!;
+      // On a results page the note carries where it lives; on a board it hangs off the item.
+      const note = item.notes.find((n) => n._id === ctx.noteId);
+      const where = note?.rootItem
+        ? { listId: note.listId, itemId: note.rootItem }
+        : { listId: item.listId, itemId: item._id };
       const ok = await ctx.call(
         '/api/forms/insert_note',
-        {
-          listId: item.listId,
-          itemId: item._id,
-          noteSpec: { text: String(v.text), parentId: ctx.noteId },
-        },
+        { ...where, noteSpec: { text: String(v.text), parentId: ctx.noteId } },
         'reply',
       );
       return ok ? null : fail(ctx, 'reply');
