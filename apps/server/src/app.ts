@@ -22,12 +22,14 @@ import { dbloadRoutes } from './routes/dbload';
 import { boardRoutes } from './routes/forms-boards';
 import { groupRoutes } from './routes/groups';
 import { createBus, type EventBus } from './realtime/bus';
+import { createMailer, type Mailer } from './mail/mailer';
 import { eventRoutes } from './realtime/routes';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   bus?: EventBus;
+  mailer?: Mailer;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -42,7 +44,9 @@ export async function buildApp({
   config,
   database,
   bus: givenBus,
+  mailer: givenMailer,
 }: AppDeps): Promise<FastifyInstance> {
+  const mailer = givenMailer ?? createMailer(config);
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
@@ -119,7 +123,7 @@ export async function buildApp({
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db, config });
   await app.register(dbloadRoutes, { db: database.db, config });
-  await app.register(boardRoutes, { db: database.db, config, bus });
+  await app.register(boardRoutes, { db: database.db, config, bus, mailer });
   await app.register(groupRoutes, { db: database.db });
 
   const hasWeb = await registerWeb(app, config.WEB_DIST);

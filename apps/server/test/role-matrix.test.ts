@@ -58,6 +58,12 @@ const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
     noteSpec: { text: 'n' },
   }),
   '/api/forms/add_caption': (f) => ({ itemId: f.board.lists[0]!.items[0]!._id, text: 'caption' }),
+  '/api/forms/email_an_item': (f) => ({
+    email: 'friend@example.org',
+    multilistId: f.board._id,
+    listId: f.board.lists[0]!._id,
+    itemId: f.board.lists[0]!.items[0]!._id,
+  }),
   '/api/forms/set_note_status': (f) => ({ itemId: f.noteId, status: 'answered' }),
   '/api/forms/assign_group': (f) => ({ multilistId: f.board._id, groupName: 'Open Readers' }),
   '/api/forms/joinable_groups': (f) => ({ multilistId: f.board._id }),

@@ -14,8 +14,12 @@ import { authorize, resolveTarget, type Resolved, type Target } from '../service
 import { touchBoard } from '../services/multilists';
 import type { Actor } from '../services/users';
 import type { EventBus } from '../realtime/bus';
+import type { Mailer } from '../mail/mailer';
 
 export interface CallContext<B> {
+  /** Sends mail; calls use it only for messages that may go out whatever the transaction does. */
+  mailer?: Mailer;
+  publicUrl: string;
   actor: Actor;
   body: B;
   target: Resolved;
@@ -34,6 +38,8 @@ export interface BoardCall<S extends z.ZodType = z.ZodType> {
   readOnly?: boolean;
   target(body: z.infer<S>): Target;
   run(tx: Db, ctx: CallContext<z.infer<S>>): Promise<unknown>;
+  /** Runs after commit (mail alerts): its failure is logged, never undoes the write. */
+  after?(db: Db, ctx: CallContext<z.infer<S>>, result: unknown): Promise<void>;
 }
 
 export function defineCall<S extends z.ZodType>(call: BoardCall<S>): BoardCall {
@@ -43,7 +49,7 @@ export function defineCall<S extends z.ZodType>(call: BoardCall<S>): BoardCall {
 export function registerBoardCalls(
   app: FastifyInstance,
   calls: BoardCall[],
-  deps: { db: Db; appVersion: AppVersion; bus?: EventBus },
+  deps: { db: Db; appVersion: AppVersion; bus?: EventBus; mailer?: Mailer; publicUrl?: string },
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const call of calls) {
@@ -53,22 +59,31 @@ export function registerBoardCalls(
       async (req) => {
         let boardId = '';
         let itemId: string | undefined;
+        let ctx: CallContext<unknown> | null = null;
         const result = await deps.db.transaction(async (tx) => {
           const target = await resolveTarget(tx, call.target(req.body));
           boardId = target.board.id;
           itemId = target.item?.id;
           authorize(req.actor, target.policy, call.action, deps.appVersion);
-          const result = await call.run(tx, {
+          ctx = {
             actor: req.actor!,
             body: req.body,
             target,
             appVersion: deps.appVersion,
             sessionId: req.sessionId,
             log: req.log,
-          });
+            mailer: deps.mailer,
+            publicUrl: deps.publicUrl ?? '',
+          };
+          const result = await call.run(tx, ctx);
           if (!call.readOnly) await touchBoard(tx, target.board.id);
           return result ?? { ok: true };
         });
+        if (call.after && ctx) {
+          await call
+            .after(deps.db, ctx, result)
+            .catch((err) => req.log.warn({ err }, 'after-commit step failed'));
+        }
         // Published after commit, so a viewer who reloads on the event sees the change.
         if (!call.readOnly && deps.bus) {
           await deps.bus

@@ -7,6 +7,7 @@ import { unauthorized } from '../lib/errors';
 import { BLANK_DESCRIPTION, insertMultilist, listMultilists } from '../services/multilists';
 import type { Actor } from '../services/users';
 import type { EventBus } from '../realtime/bus';
+import type { Mailer } from '../mail/mailer';
 import { registerBoardCalls } from './board-call';
 import { BOARD_CALLS } from './board-calls';
 
@@ -18,11 +19,19 @@ function accountHolder(actor: Actor | null): Actor {
 
 const created = z.object({ multilistId: z.string(), owner: z.string(), ptitle: z.string() });
 
-export const boardRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; bus: EventBus }> = async (
-  app,
-  { db, config, bus },
-) => {
-  registerBoardCalls(app, BOARD_CALLS, { db, appVersion: config.APP_VERSION, bus });
+export const boardRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  bus: EventBus;
+  mailer: Mailer;
+}> = async (app, { db, config, bus, mailer }) => {
+  registerBoardCalls(app, BOARD_CALLS, {
+    db,
+    appVersion: config.APP_VERSION,
+    bus,
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+  });
 
   app.post(
     '/api/forms/insert_multilist',

@@ -3,6 +3,7 @@ import { can } from '@listboard/core';
 import { defineCall, type BoardCall } from './board-call';
 import { addNote, setNoteStatus } from '../services/notes';
 import { badRequest } from '../lib/errors';
+import { alertAuthorOfNote, emailItem } from '../services/alerts';
 
 const uuid = z.uuid({ error: 'must be an id' });
 const label = z.object({ name: z.string().max(100), value: z.string().max(500) });
@@ -24,6 +25,26 @@ const common = {
 };
 
 export const NOTE_CALLS: BoardCall[] = [
+  defineCall({
+    path: '/api/forms/email_an_item',
+    tags: ['notes'],
+    summary: 'E-mail one item of a board to an address',
+    body: z.object({ email: z.string().max(320), multilistId: uuid, listId: uuid, itemId: uuid }),
+    action: 'select',
+    readOnly: true,
+    target: (b) => ({ itemId: b.itemId }),
+    async run(tx, { body, actor, target, mailer, publicUrl }) {
+      if (target.item!.multilistId !== body.multilistId || target.item!.listId !== body.listId)
+        throw badRequest('That item is not in that list.');
+      if (!mailer) throw badRequest('Mail is not set up on this server.');
+      await emailItem(tx, mailer, publicUrl, {
+        email: body.email,
+        item: target.item!,
+        from: actor.username,
+      });
+      return { ok: true };
+    },
+  }),
   defineCall({
     path: '/api/forms/insert_anno',
     tags: ['notes'],
@@ -74,6 +95,11 @@ export const NOTE_CALLS: BoardCall[] = [
     }),
     action: 'note',
     target: (b) => ({ itemId: b.itemId }),
+    async after(db, ctx, result) {
+      const r = result as { itemId: string; annotationClass: string };
+      if (ctx.mailer && r.annotationClass === 'note')
+        await alertAuthorOfNote(db, ctx.mailer, ctx.publicUrl, r.itemId);
+    },
     run: (tx, { body, actor, target, appVersion }) =>
       addNote(
         tx,

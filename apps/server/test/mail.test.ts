@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Multilist } from '@listboard/core';
+import { Agent, createTestApp, type TestContext } from './harness';
+import { freePort } from './postgres-server';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+let smtp: SMTPServer;
+const inbox: Received[] = [];
+let t: TestContext;
+let course: Multilist;
+
+beforeAll(async () => {
+  const port = await freePort();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (d: Buffer) => (raw += d.toString()));
+      stream.on('end', () => {
+        // Undo quoted-printable soft breaks and escapes, as a mail client would.
+        const decoded = raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: decoded });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', r));
+  t = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    PUBLIC_URL: 'https://boards.example.edu',
+  });
+  const a = new Agent(t.app);
+  await a.signIn('author');
+  [course] = (
+    await a.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
+  ).json();
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((r) => smtp.close(() => r()));
+});
+
+const waitFor = async (pred: () => boolean) => {
+  for (let i = 0; i < 100 && !pred(); i++) await new Promise((r) => setTimeout(r, 50));
+  return pred();
+};
+
+describe('mail through a real SMTP server', () => {
+  it('tells the board author of a new reader note, with a link to Discussion', async () => {
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const tip = course.lists[1]!.items[0]!;
+    const res = await reader.post('/api/forms/insert_note', {
+      listId: tip.listId,
+      itemId: tip._id,
+      noteSpec: { text: 'Who funds this outlet?' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    const mail = inbox.shift()!;
+    expect(mail.to).toEqual(['author@listboard.local']);
+    expect(mail.raw).toContain('Who funds this outlet?');
+    expect(mail.raw).toContain('https://boards.example.edu/author/home?code=pending');
+  });
+
+  it('sends no alert for a private note', async () => {
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const tip = course.lists[1]!.items[1]!;
+    await reader.post('/api/forms/insert_note', {
+      listId: tip.listId,
+      itemId: tip._id,
+      noteSpec: { text: 'just for me' },
+      isPrivate: true,
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(inbox).toHaveLength(0);
+  });
+
+  it('e-mails an item to an address, and refuses a bad address with the spec message', async () => {
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const item = course.lists[2]!.items[0]!;
+    const body = { multilistId: course._id, listId: item.listId, itemId: item._id };
+    const bad = await reader.post('/api/forms/email_an_item', { ...body, email: 'not-an-address' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('Please enter a valid email address.');
+    expect(
+      (await reader.post('/api/forms/email_an_item', { ...body, email: 'friend@example.org' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    const mail = inbox.shift()!;
+    expect(mail.to).toEqual(['friend@example.org']);
+    expect(mail.raw).toContain('Pick one article');
+  });
+});
+
+describe('the default outbox', () => {
+  it('writes each message to DATA_DIR/outbox when no SMTP server is set', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-outbox-'));
+    const local = await createTestApp({ DATA_DIR: dir });
+    try {
+      const reader = new Agent(local.app);
+      await reader.signIn('reader');
+      const [c] = (
+        await reader.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
+      ).json();
+      const item = c.lists[0].items[0];
+      await reader.post('/api/forms/email_an_item', {
+        email: 'friend@example.org',
+        multilistId: c._id,
+        listId: item.listId,
+        itemId: item._id,
+      });
+      const files = fs.readdirSync(path.join(dir, 'outbox'));
+      expect(files).toHaveLength(1);
+      expect(
+        JSON.parse(fs.readFileSync(path.join(dir, 'outbox', files[0]!), 'utf8')),
+      ).toMatchObject({ to: 'friend@example.org' });
+    } finally {
+      await local.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
