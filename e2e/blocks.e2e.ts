@@ -182,6 +182,12 @@ describe('link kinds', () => {
     await list.getByText('Tagged for week one').waitFor({ state: 'detached' });
     await list.getByRole('link', { name: 'Toggle week items' }).click();
     await list.getByText('Tagged for week one').waitFor();
+    // A label on an item dims every item that carries it, and undims them again.
+    const tagged = list.getByRole('article', { name: /Tagged for week one/ });
+    await tagged.getByRole('button', { name: 'week: 1' }).click();
+    await expect.poll(() => tagged.getAttribute('class')).toContain('dim');
+    await tagged.getByRole('button', { name: 'week: 1' }).click();
+    await expect.poll(() => tagged.getAttribute('class')).not.toContain('dim');
     await list.getByRole('link', { name: 'Show note 9' }).click();
     await page.getByText('All author notes are currently displayed.').waitFor();
 

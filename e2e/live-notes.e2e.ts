@@ -212,3 +212,36 @@ describe('the Discussion page', () => {
     await tipList(reader).getByText('Not always, but it invites it.').waitFor({ timeout: 10_000 });
   });
 });
+
+describe('private notes and labels in the board screen', () => {
+  it('a private note is seen by its writer only, on screen and through the API', async () => {
+    const reader = readerB.page;
+    const other = authorB.page;
+    await Promise.all([signIn(reader, 'reader'), signIn(other, 'demo')]);
+    await reader.goto(`${base}/author/course`);
+    await tipList(reader).getByRole('article').nth(2).locator('.block').first().click();
+    await reader.getByRole('button', { name: 'Note', exact: true }).click();
+    await reader.getByLabel('Your note').fill('A private thought about baselines.');
+    await reader.getByLabel('Private (only you will see it)').check();
+    await reader.getByRole('button', { name: 'Submit' }).click();
+    const mine = tipList(reader)
+      .getByRole('listitem')
+      .filter({ hasText: 'A private thought about baselines.' });
+    await mine.getByText('private', { exact: true }).waitFor();
+
+    await other.goto(`${base}/author/course`);
+    await tipList(other).getByRole('article').first().waitFor();
+    await expect(
+      tipList(other).getByText('A private thought about baselines.').count(),
+    ).resolves.toBe(0);
+    const viaApi = await other.evaluate(async () => {
+      const r = await fetch('/api/dbload/load_multilists', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ addresses: ['/author/course'] }),
+      });
+      return JSON.stringify(await r.json());
+    });
+    expect(viaApi).not.toContain('A private thought about baselines.');
+  });
+});

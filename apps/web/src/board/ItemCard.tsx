@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { anchorSelector, threadOrder, type Item } from '@listboard/core';
 import { BlockView } from '../blocks/BlockView';
 import { formatStyle } from './formatStyle';
+import { useUi } from '../state/ui';
 
 interface Props {
   item: Item;
@@ -36,6 +37,9 @@ function ItemCardView({
   canModerate,
   shownLabels,
 }: Props) {
+  const dimLabels = useUi((s) => s.dimLabels);
+  const toggleDim = useUi((s) => s.toggleDim);
+  const dimmed = item.labels.some((l) => dimLabels.includes(l.name));
   const notes = threadOrder(item.notes, item._id).filter((n) =>
     showNotes === 'none'
       ? n.annotationClass === 'anno' && shownLabels.includes(n.annoLabel ?? '')
@@ -45,7 +49,7 @@ function ItemCardView({
   );
   return (
     <article
-      className={`item${selected ? ' selected' : ''}`}
+      className={`item${selected ? ' selected' : ''}${dimmed ? ' dim' : ''}`}
       aria-label={headline(item) || `Item ${item.index + 1}`}
       aria-selected={selectable ? selected : undefined}
       tabIndex={selectable ? 0 : undefined}
@@ -79,8 +83,16 @@ function ItemCardView({
       {item.labels.length > 0 && (
         <ul className="labels" aria-label="Labels">
           {item.labels.map((l) => (
-            <li key={l.name} className="label">
-              {l.value ? `${l.name}: ${l.value}` : l.name}
+            <li key={l.name}>
+              <button
+                type="button"
+                className="label"
+                aria-pressed={dimLabels.includes(l.name)}
+                title={`Dim or undim items labelled ${l.name}`}
+                onClick={() => toggleDim(l.name)}
+              >
+                {l.value ? `${l.name}: ${l.value}` : l.name}
+              </button>
             </li>
           ))}
         </ul>

@@ -498,6 +498,29 @@ export const COMMANDS: Command[] = [
     run: (c) => c.actions.openForm('assignGroup'),
   },
 
+  {
+    id: 'addGroupMember',
+    label: 'Add a member to my group',
+    group: 'edit',
+    visible: signedIn,
+    run: (c) => c.actions.openForm('addGroupMember'),
+  },
+  {
+    id: 'emailItem',
+    label: 'E-mail item',
+    group: 'edit',
+    visible: (c) => signedIn(c) && !(c.user?.roles.includes('lbadmin') ?? false),
+    run: (c) => needItem(c, () => c.actions.openForm('emailItem')),
+  },
+  {
+    id: 'myNotes',
+    label: 'Show my notes',
+    group: 'navigate',
+    visible: signedIn,
+    run: (c) =>
+      c.actions.navigate(`/${c.user!.username}/home?code=notes&username=${c.user!.username}`),
+  },
+
   // Account
   {
     id: 'login',

@@ -2,6 +2,7 @@ import {
   describeSelection,
   fieldMsg,
   groupMsg,
+  isValidEmail,
   loginMsg,
   parseLabelsText,
   formatLabelsText,
@@ -367,6 +368,61 @@ const GROUP_FORMS: FormDef[] = [
   },
 ];
 
-FORMS.push(...GROUP_FORMS);
+FORMS.push(
+  ...GROUP_FORMS,
+  {
+    id: 'addGroupMember',
+    label: 'Add a member to a group',
+    fields: [
+      { name: 'groupName', label: 'Group', type: 'select' },
+      { name: 'username', label: 'User name', type: 'text', required: true },
+    ],
+    async prepare(ctx) {
+      const mine =
+        (await ctx.create<{ name: string; owner: string }[]>('/api/forms/my_groups', {})) ?? [];
+      const owned = mine.filter((g) => g.owner === ctx.user?.username).map((g) => g.name);
+      if (owned.length === 0) return { error: groupMsg.noGroups };
+      return { options: { groupName: owned }, values: { groupName: owned[0]! } };
+    },
+    validate: (v) => required(v, 'username', 'username'),
+    async submit(v, ctx) {
+      const ok = await ctx.call(
+        '/api/forms/add_group_member',
+        { groupName: str(v, 'groupName'), username: str(v, 'username') },
+        'add member',
+      );
+      return ok ? null : fail(ctx, 'add member');
+    },
+  },
+  {
+    id: 'emailItem',
+    label: 'E-mail this item',
+    fields: [
+      {
+        name: 'email',
+        label: 'E-mail address',
+        type: 'text',
+        required: true,
+        autoComplete: 'email',
+      },
+    ],
+    validate: (v) => (isValidEmail(str(v, 'email')) ? null : fieldMsg.invalidEmail),
+    async submit(v, ctx) {
+      const item = findItem(ctx)!;
+      const ok = await ctx.call(
+        '/api/forms/email_an_item',
+        {
+          email: str(v, 'email'),
+          multilistId: item.multilistId,
+          listId: item.listId,
+          itemId: item._id,
+        },
+        'email item',
+      );
+      if (ok) ctx.alert('The item is on its way.');
+      return ok ? null : fail(ctx, 'email item');
+    },
+  },
+);
 
 export const FORM_BY_ID = new Map(FORMS.map((f) => [f.id, f]));

@@ -61,6 +61,9 @@ interface UiState {
   hiddenLists: string[];
   /** The group this reader's new notes go to (select group). */
   noteGroup: string | null;
+  /** Labels whose items are dimmed (clicking a label on an item toggles it). */
+  dimLabels: string[];
+  toggleDim(label: string): void;
   setNoteGroup(name: string | null): void;
   toggleList(title: string): void;
   toggleLabel(label: string): void;
@@ -92,6 +95,11 @@ export const useUi = create<UiState>((set, get) => ({
   hiddenTags: [],
   hiddenLists: [],
   noteGroup: null,
+  dimLabels: [],
+  toggleDim(label) {
+    const cur = get().dimLabels;
+    set({ dimLabels: cur.includes(label) ? cur.filter((l) => l !== label) : [...cur, label] });
+  },
   setNoteGroup: (noteGroup) => set({ noteGroup }),
   toggleList(title) {
     const cur = get().hiddenLists;
