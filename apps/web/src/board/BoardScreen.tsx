@@ -98,6 +98,7 @@ function BoardView(props: {
               shownLabels={props.shownLabels}
               hiddenTags={props.hiddenTags}
               folded={props.hiddenLists.includes(l.title)}
+              labelColors={board.labelColors}
             />
           ))}
           {board.lists.length === 0 && <p className="empty">This board has no lists yet.</p>}

@@ -15,6 +15,8 @@ interface Props {
   canReply: boolean;
   canModerate: boolean;
   shownLabels: string[];
+  /** The board's label colours (note, stress, info, quote, alert, alarm) by label. */
+  labelColors?: Record<string, string>;
 }
 
 function headline(item: Item): string {
@@ -36,8 +38,10 @@ function ItemCardView({
   canReply,
   canModerate,
   shownLabels,
+  labelColors = {},
 }: Props) {
   const dimLabels = useUi((s) => s.dimLabels);
+  const toggleLabel = useUi((s) => s.toggleLabel);
   const toggleDim = useUi((s) => s.toggleDim);
   const dimmed = item.labels.some((l) => dimLabels.includes(l.name));
   const notes = threadOrder(item.notes, item._id).filter((n) =>
@@ -107,7 +111,14 @@ function ItemCardView({
             >
               <span className="note-meta">
                 {n.annotationClass === 'anno' && n.annoLabel ? (
-                  <span className="anno-label">{n.annoLabel}</span>
+                  <button
+                    type="button"
+                    className={`anno-label label-${labelColors[n.annoLabel] ?? 'note'}`}
+                    title={`Show or hide annotation ${n.annoLabel}`}
+                    onClick={() => toggleLabel(n.annoLabel!)}
+                  >
+                    {n.annoLabel}
+                  </button>
                 ) : null}
                 <strong>{n.hint ?? n.author}</strong>
                 {n.noteStatus ? (

@@ -23,6 +23,7 @@ interface Props {
   hiddenTags: string[];
   /** Folded to its title by a list toggle. */
   folded?: boolean;
+  labelColors?: Record<string, string>;
 }
 
 function ListColumnView({
@@ -38,6 +39,7 @@ function ListColumnView({
   shownLabels,
   hiddenTags,
   folded = false,
+  labelColors,
 }: Props) {
   const description = list.description.startsWith(EMPTY_DESCRIPTION_PREFIX) ? '' : list.description;
   const selected = selection.listId === list._id;
@@ -86,6 +88,7 @@ function ListColumnView({
                   canReply={canReply}
                   canModerate={canModerate}
                   shownLabels={shownLabels}
+                  labelColors={labelColors}
                 />
               ))
           )}

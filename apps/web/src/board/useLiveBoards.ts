@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useConnection } from '../api/client';
 
 /**
  * Subscribes to the loaded boards' live events; any change reloads them. EventSource reconnects
@@ -12,6 +13,13 @@ export function useLiveBoards(boardIds: string[]): void {
     if (!key || typeof EventSource === 'undefined') return;
     const source = new EventSource(`/api/events?boards=${key}`);
     source.addEventListener('board', () => void client.invalidateQueries({ queryKey: ['boards'] }));
+    // While the stream is down the header says so; EventSource keeps retrying by itself.
+    source.onerror = () => useConnection.getState().set(false);
+    source.onopen = () => {
+      useConnection.getState().set(true);
+      // Anything missed while away is picked up by reloading once.
+      void client.invalidateQueries({ queryKey: ['boards'] });
+    };
     return () => source.close();
   }, [key, client]);
 }
