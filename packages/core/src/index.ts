@@ -6,3 +6,4 @@ export * from './messages';
 export * from './policy';
 export * from './validation';
 export * from './anchoring';
+export * from './dates';
