@@ -42,6 +42,8 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           fileParallelism: false,
+          // A browser test that loses a race with a busy 2-core machine gets one more try.
+          retry: 1,
           hookTimeout: 90_000,
           testTimeout: 60_000,
         },

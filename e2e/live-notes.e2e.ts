@@ -65,6 +65,22 @@ describe('notes, live for everyone watching', () => {
       .getByText('answered')
       .waitFor();
 
+    // The reader replies to the answer; the author sees the reply arrive.
+    await tipList(reader)
+      .getByRole('listitem')
+      .filter({ hasText: 'Both: look for the baseline first.' })
+      .getByRole('button', { name: 'Reply' })
+      .click();
+    await reader.getByLabel('Your reply').fill('Thanks, will do.');
+    await reader.getByRole('button', { name: 'Submit' }).click();
+    await tipList(author).getByText('Thanks, will do.').waitFor({ timeout: 10_000 });
+
+    // The reader's Listings show what they wrote.
+    await reader.getByText('More', { exact: true }).click();
+    await reader.getByRole('menuitem', { name: 'Show my notes' }).click();
+    await reader.getByText('Compared with last year, or with other cities?').waitFor();
+    await reader.getByText('Thanks, will do.').waitFor();
+
     // Discussion lists it under answered notes.
     await author.getByRole('button', { name: 'Discussion' }).click();
     await author
