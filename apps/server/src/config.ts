@@ -29,6 +29,17 @@ export const configSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
     .optional(),
   STORAGE: z.enum(['local', 's3']).default('local'),
+  /** S3-compatible store, used when STORAGE=s3; an endpoint means a non-AWS server (path style). */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Largest file one upload may store, in bytes (200 MB). */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).default(209_715_200),
+  FFMPEG_PATH: z.string().min(1).default('/usr/bin/ffmpeg'),
+  /** Hosts, comma-separated, whose media the server may fetch for poster frames; none by default. */
+  MEDIA_FETCH_HOSTS: z.string().default(''),
   PUBLIC_URL: httpUrl.optional(),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -36,6 +47,23 @@ export const configSchema = z.object({
   SEED: z.enum(['auto', 'off']).default('auto'),
   /** Sign-in attempts allowed per client address per minute. */
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+});
+
+/** Settings that only make sense together. */
+const checkedSchema = configSchema.superRefine((c, ctx) => {
+  if (c.STORAGE !== 's3') return;
+  if (!c.S3_BUCKET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: 'is required when STORAGE is s3',
+    });
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_ACCESS_KEY_ID'],
+      message: 'and S3_SECRET_ACCESS_KEY must be given together',
+    });
 });
 
 export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string; WEB_DIST: string };
@@ -47,7 +75,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
-  const parsed = configSchema.safeParse(cleaned);
+  const parsed = checkedSchema.safeParse(cleaned);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => {
       const key = String(i.path[0] ?? 'config');
