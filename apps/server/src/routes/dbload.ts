@@ -6,6 +6,9 @@ import { CUSTOM_CODES, customHits, resultsBoard, type CustomCode } from '../serv
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists } from '../services/boards-load';
+import { userGroupNames } from '../services/notes';
+import { runSearch } from '../services/search';
+import { SEARCH_QUERY_DOC, isGeneralSearch, readSearchArgs } from '../services/search-args';
 
 export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
   app,
@@ -44,16 +47,28 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         tags: ['dbload'],
         summary: 'Run a search given as an address query and return its results as a board',
         description:
-          'The custom searches of the Listings and Discussion pages: `/{user}/home?code=pending&username={user}`. ' +
-          `Codes: ${CUSTOM_CODES.join(', ')}. Results come as one list per week, newest first.`,
+          'Custom searches of the Listings and Discussion pages: `/{user}/home?code=pending&username={user}`. ' +
+          `Codes: ${CUSTOM_CODES.join(', ')}. Results come as one list per week, newest first.\n\n` +
+          SEARCH_QUERY_DOC +
+          '\n\nThe answer is a board (Multilist) of results plus `search`: `{args, page, pageSize, count, hasNext, saved?}`; ' +
+          '`saved` is `{multilistId, owner, title, ptitle, existing}` when save was asked. ' +
+          'A bad argument is a 400 `{error}` carrying the spec message.',
         body: z.object({ address: z.string().max(4000), username: z.string().max(200).optional() }),
       },
     },
     async (req) => {
       const actor = req.actor;
-      if (!actor || isGuestUser(actor)) throw unauthorized('Please sign in to see your listings.');
       const { query } = parseAddress(req.body.address);
       const params = new URLSearchParams(query ?? '');
+      if (isGeneralSearch(params)) {
+        return runSearch(db, readSearchArgs(params), {
+          actor,
+          sessionId: req.sessionId ?? null,
+          appVersion: config.APP_VERSION,
+          groups: actor && !isGuestUser(actor) ? await userGroupNames(db, actor.id) : [],
+        });
+      }
+      if (!actor || isGuestUser(actor)) throw unauthorized('Please sign in to see your listings.');
       const code = params.get('code');
       if (!code || !(CUSTOM_CODES as readonly string[]).includes(code)) {
         throw badRequest(`Unknown search code: ${code ?? '(none)'}`);

@@ -4,7 +4,7 @@
  * source as /{owner}/home;{board title}.
  */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { canSeeNote, type Multilist, type Item, type List } from '@listboard/core';
+import { canSeeNote, type Block, type Multilist, type Item, type List } from '@listboard/core';
 import type { Db } from '../db/client';
 import { boardMembers, items, multilists } from '../db/schema';
 import { badRequest } from '../lib/errors';
@@ -41,17 +41,21 @@ export const CUSTOM_TITLES: Record<CustomCode, string> = {
   dismissed: 'Dismissed notes',
 };
 
-interface Hit {
+export interface Hit {
   date: Date;
   text: string;
+  /** Blocks of the text when they are known (collected hits); plain markdown otherwise. */
+  blocks?: Block[];
   /** For note hits: the note itself, so the Discussion page can answer, dismiss or reply in place. */
   note?: Item;
+  /** Seen by fewer people than can read the caller's boards: a saved search keeps it private. */
+  restricted?: boolean;
 }
 
 type ItemRow = typeof items.$inferSelect;
 
 /** A note row in the payload shape, for the Discussion page's in-place actions. */
-function noteItem(row: ItemRow): Item {
+export function noteItem(row: Omit<ItemRow, 'searchVector'>): Item {
   const at = row.created.toISOString();
   return {
     _id: row.id,
@@ -98,11 +102,11 @@ export function weekOf(d: Date): string {
   return monday.toISOString().slice(0, 10);
 }
 
-const excerpt = (t: string, n = 140) => {
+export const excerpt = (t: string, n = 140) => {
   const one = t.replace(/\s+/g, ' ').trim();
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
 };
-const boardLink = (owner: string, ptitle: string, title: string) =>
+export const boardLink = (owner: string, ptitle: string, title: string) =>
   `[${title}](/${owner}/home;${ptitle})`;
 
 async function boardHits(
@@ -224,41 +228,55 @@ export async function customHits(
   }
 }
 
-/** A results board: one list per week (newest first), one item per hit. */
-export function resultsBoard(owner: string, code: CustomCode, hits: Hit[]): Multilist {
-  const discussion = code === 'pending' || code === 'answered' || code === 'dismissed';
-  const byWeek = new Map<string, Hit[]>();
-  for (const h of hits) {
-    const w = weekOf(h.date);
-    byWeek.set(w, [...(byWeek.get(w) ?? []), h]);
-  }
+/** One list of a results board: a day, week or month of hits, or all of them. */
+export interface ResultBucket {
+  key: string;
+  title: string;
+  hits: Hit[];
+}
+
+export interface ResultsBoardSpec {
+  /** Prefix of the board's, lists' and items' ids; unique per search. */
+  id: string;
+  owner: string;
+  title: string;
+  ptitle: string;
+  description: string;
+  buckets: ResultBucket[];
+  /** Hits carry notes the caller can answer, dismiss or reply to in place. */
+  actOnNotes: boolean;
+}
+
+/** A board of search results: one list per bucket, one item per hit, in the order given. */
+export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
   const now = new Date().toISOString();
+  const boardId = `search-${spec.id}`;
   let indexInBoard = 0;
-  const lists: List[] = [...byWeek.entries()].map(([week, weekHits], li) => ({
-    _id: `${code}-${week}`,
-    multilistId: `search-${code}`,
+  const lists: List[] = spec.buckets.map(({ key, title, hits: bucketHits }, li) => ({
+    _id: `${spec.id}-${key}`,
+    multilistId: boardId,
     index: li,
-    title: `Week of ${week}`,
-    description: `${weekHits.length} ${weekHits.length === 1 ? 'result' : 'results'}`,
-    author: owner,
+    title,
+    description: `${bucketHits.length} ${bucketHits.length === 1 ? 'result' : 'results'}`,
+    author: spec.owner,
     created: now,
     modified: now,
     reverse: false,
     tourId: null,
     version: 1,
     viewstate: {},
-    items: weekHits.map((h, ii): Item => ({
-      _id: `${code}-${week}-${ii}`,
-      listId: `${code}-${week}`,
-      multilistId: `search-${code}`,
+    items: bucketHits.map((h, ii): Item => ({
+      _id: `${spec.id}-${key}-${ii}`,
+      listId: `${spec.id}-${key}`,
+      multilistId: boardId,
       index: ii,
       indexInBoard: indexInBoard++,
       listIndex: li,
-      owner,
-      author: owner,
+      owner: spec.owner,
+      author: spec.owner,
       hint: null,
       text: h.text,
-      blocks: [{ text: h.text, type: 'mdtext' }],
+      blocks: h.blocks ?? [{ text: h.text, type: 'mdtext' }],
       created: h.date.toISOString(),
       modified: h.date.toISOString(),
       startdate: null,
@@ -285,14 +303,12 @@ export function resultsBoard(owner: string, code: CustomCode, hits: Hit[]): Mult
     })),
   }));
   return {
-    _id: `search-${code}`,
-    owner,
-    title: CUSTOM_TITLES[code],
-    ptitle: code.toLowerCase(),
+    _id: boardId,
+    owner: spec.owner,
+    title: spec.title,
+    ptitle: spec.ptitle,
     altTitle: null,
-    description: hits.length
-      ? `${hits.length} in ${lists.length} ${lists.length === 1 ? 'week' : 'weeks'}`
-      : 'Nothing here yet.',
+    description: spec.description,
     listed: false,
     hasPassword: false,
     locked: false,
@@ -319,9 +335,35 @@ export function resultsBoard(owner: string, code: CustomCode, hits: Hit[]): Mult
       select: true,
       edit: false,
       delete: false,
-      annotate: discussion,
-      note: discussion,
+      annotate: spec.actOnNotes,
+      note: spec.actOnNotes,
       addCoauthor: false,
     },
   };
+}
+
+/** A results board: one list per week (newest first), one item per hit. */
+export function resultsBoard(owner: string, code: CustomCode, hits: Hit[]): Multilist {
+  const discussion = code === 'pending' || code === 'answered' || code === 'dismissed';
+  const byWeek = new Map<string, Hit[]>();
+  for (const h of hits) {
+    const w = weekOf(h.date);
+    byWeek.set(w, [...(byWeek.get(w) ?? []), h]);
+  }
+  const weeks = byWeek.size;
+  return bucketsBoard({
+    id: code,
+    owner,
+    title: CUSTOM_TITLES[code],
+    ptitle: code.toLowerCase(),
+    description: hits.length
+      ? `${hits.length} in ${weeks} ${weeks === 1 ? 'week' : 'weeks'}`
+      : 'Nothing here yet.',
+    buckets: [...byWeek.entries()].map(([week, weekHits]) => ({
+      key: week,
+      title: `Week of ${week}`,
+      hits: weekHits,
+    })),
+    actOnNotes: discussion,
+  });
 }

@@ -1,0 +1,85 @@
+/**
+ * A text search as a tsquery built from SQL functions over bound parameters, so nothing the user
+ * types is ever spliced into query text. Matches the 'simple' configuration of items.search_vector,
+ * which lets the GIN index answer it.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+
+type Term =
+  | { kind: 'word'; text: string; prefix: boolean }
+  | { kind: 'phrase'; text: string }
+  | { kind: 'not'; term: Term }
+  | { kind: 'or'; terms: Term[] };
+
+/** Letters and digits of any script; what the simple parser keeps as lexemes. */
+const piecesOf = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/**
+ * Reads `"a phrase"`, `word`, `word*` (prefix), `-word` (not) and `a or b`; everything else is
+ * an implicit AND. Unbalanced quotes run to the end.
+ */
+export function parseTextQuery(input: string): Term[] {
+  const raw: (Term | 'or')[] = [];
+  const re = /(-?)"([^"]*)"?|(\S+)/g;
+  for (let m = re.exec(input); m; m = re.exec(input)) {
+    let term: Term | null = null;
+    if (m[2] !== undefined) {
+      if (piecesOf(m[2]).length) term = { kind: 'phrase', text: m[2] };
+      if (term && m[1]) term = { kind: 'not', term };
+    } else {
+      let word = m[3]!;
+      if (word.toLowerCase() === 'or') {
+        raw.push('or');
+        continue;
+      }
+      const negated = word.startsWith('-') && word.length > 1;
+      if (negated) word = word.slice(1);
+      const prefix = word.endsWith('*');
+      if (prefix) word = word.replace(/\*+$/, '');
+      if (piecesOf(word).length) term = { kind: 'word', text: word, prefix };
+      if (term && negated) term = { kind: 'not', term };
+    }
+    if (term) raw.push(term);
+  }
+  const terms: Term[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const t = raw[i]!;
+    if (t === 'or') continue;
+    const prev = terms[terms.length - 1];
+    if (raw[i - 1] === 'or' && prev) {
+      terms[terms.length - 1] =
+        prev.kind === 'or'
+          ? { kind: 'or', terms: [...prev.terms, t] }
+          : { kind: 'or', terms: [prev, t] };
+    } else terms.push(t);
+  }
+  return terms;
+}
+
+function termQuery(t: Term): SQL {
+  switch (t.kind) {
+    case 'phrase':
+      return sql`phraseto_tsquery('simple', ${t.text})`;
+    case 'word': {
+      if (!t.prefix) return sql`plainto_tsquery('simple', ${t.text})`;
+      // Pieces are letters and digits only, so this text is always valid tsquery syntax.
+      const pieces = piecesOf(t.text);
+      return sql`to_tsquery('simple', ${`${pieces.join(' <-> ')}:*`})`;
+    }
+    case 'not':
+      return sql`(!! ${termQuery(t.term)})`;
+    case 'or':
+      return sql`(${sql.join(t.terms.map(termQuery), sql` || `)})`;
+  }
+}
+
+/** The tsquery of a search string, or null when it holds no searchable word. */
+export function textQuery(input: string): SQL | null {
+  const terms = parseTextQuery(input);
+  if (terms.length === 0) return null;
+  return sql`(${sql.join(terms.map(termQuery), sql` && `)})`;
+}

@@ -1,0 +1,306 @@
+/**
+ * General search (spec section 3 search args): runs a text, label, tags, date, author, coauthor
+ * or contributor search and answers with a board of results, one list per bucket; a saved search
+ * becomes a real board owned by the caller.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  MONTH_NAMES,
+  canSeeNote,
+  isGuestUser,
+  pathTitle,
+  textToBlocks,
+  type Multilist,
+} from '@listboard/core';
+import type { Db } from '../db/client';
+import { boardMembers, items, lists, multilists } from '../db/schema';
+import { unauthorized } from '../lib/errors';
+import { createBoard, type BoardSpec } from './boards-create';
+import { policyBoard } from './boards-load';
+import {
+  boardLink,
+  bucketsBoard,
+  excerpt,
+  noteItem,
+  type Hit,
+  type ResultBucket,
+} from './custom-search';
+import { uniqueBoardTitle } from './load-title';
+import { checkSearchArgs, type DateWindow, type SearchArgs } from './search-args';
+import {
+  searchBoards,
+  searchItems,
+  type BoardHit,
+  type ItemHit,
+  type SearchContext,
+} from './search-query';
+
+export const SEARCH_PAGE_SIZE = 50;
+/** A saved search keeps at most this many hits: the first 20 pages. */
+export const SEARCH_SAVE_MAX = 1000;
+
+export interface SavedSearch {
+  multilistId: string;
+  owner: string;
+  title: string;
+  ptitle: string;
+  /** The same search had been saved before; its board is given again. */
+  existing: boolean;
+}
+
+/** What a results board says about the search behind it. */
+export interface SearchInfo {
+  args: Omit<SearchArgs, 'page'>;
+  page: number;
+  pageSize: number;
+  /** Hits on this page. */
+  count: number;
+  /** There are more hits on the next page (never past page 100). */
+  hasNext: boolean;
+  saved?: SavedSearch;
+}
+
+export type SearchResults = Multilist & { search: SearchInfo };
+
+const KIND_LABEL = { anno: 'Annotation', note: 'Note', reply: 'Reply' } as const;
+
+interface Bucketed {
+  bucket: string;
+  hit: Hit;
+}
+
+function itemHit(h: ItemHit, collect: boolean): Bucketed {
+  const { item, board } = h;
+  const link = boardLink(board.owner, board.ptitle, board.title);
+  const restricted =
+    item.isPrivate ||
+    item.groupName !== null ||
+    item.noteStatus === 'dismissed' ||
+    !board.listed ||
+    board.hasPassword;
+  const note = item.annotationClass === 'none' ? undefined : noteItem(item);
+  if (collect) {
+    const text = `${item.text}\n\nFrom ${link}`;
+    return {
+      bucket: h.bucket,
+      hit: {
+        date: item.created,
+        text,
+        blocks: textToBlocks(text, { owner: board.owner }),
+        restricted,
+      },
+    };
+  }
+  const head =
+    item.annotationClass === 'none'
+      ? `${link} · ${item.author}`
+      : `${KIND_LABEL[item.annotationClass]} by ${item.author} on ${link}`;
+  return {
+    bucket: h.bucket,
+    hit: { date: item.created, text: `${head}\n\n${excerpt(item.text, 280)}`, note, restricted },
+  };
+}
+
+function boardHit(h: BoardHit): Bucketed {
+  const { board } = h;
+  return {
+    bucket: h.bucket,
+    hit: {
+      date: board.modified,
+      text: `### ${boardLink(board.owner, board.ptitle, board.title)}\n\n${excerpt(board.description)}`,
+      restricted: !board.listed || board.hasPassword,
+    },
+  };
+}
+
+function bucketTitle(args: SearchArgs, key: string): string {
+  switch (args.bucket) {
+    case 'week':
+      return `Week of ${key}`;
+    case 'month': {
+      const [y, m] = key.split('-');
+      const name = MONTH_NAMES[Number(m) - 1] ?? '';
+      return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${y}`;
+    }
+    case 'none':
+      return 'Results';
+    default:
+      return key;
+  }
+}
+
+/** Hits in query order, grouped by bucket; the query already sorted them bucket by bucket. */
+function toBuckets(args: SearchArgs, hits: Bucketed[]): ResultBucket[] {
+  const out: ResultBucket[] = [];
+  for (const { bucket, hit } of hits) {
+    const last = out[out.length - 1];
+    if (last && last.key === bucket) last.hits.push(hit);
+    else out.push({ key: bucket, title: bucketTitle(args, bucket), hits: [hit] });
+  }
+  return out;
+}
+
+const itemSearch = (args: SearchArgs) =>
+  args.by === 'text' || args.by === 'label' || args.by === 'tags' || args.by === 'date';
+
+/**
+ * A second check, with core's own rules, of what the query let through: if the SQL and
+ * canSeeNote ever disagree, the hit is dropped rather than shown.
+ */
+async function confirmVisible(db: Db, ctx: SearchContext, rows: ItemHit[]): Promise<ItemHit[]> {
+  const boardIds = [
+    ...new Set(rows.filter((r) => r.item.annotationClass !== 'none').map((r) => r.board.id)),
+  ];
+  const members = boardIds.length
+    ? await db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds))
+    : [];
+  return rows.filter((r) => {
+    const mine =
+      ctx.actor !== null && !isGuestUser(ctx.actor) && r.item.author === ctx.actor.username;
+    if (r.item.isPrivate && !mine) return false;
+    if (r.item.annotationClass === 'none') return true;
+    // policyBoard reads only the owner of the board row.
+    const policy = policyBoard(
+      { owner: r.board.owner } as Parameters<typeof policyBoard>[0],
+      members.filter((m) => m.multilistId === r.board.id),
+    );
+    return canSeeNote(ctx.actor, policy, r.item, ctx.groups);
+  });
+}
+
+async function findHits(
+  db: Db,
+  args: SearchArgs,
+  window: DateWindow | null,
+  ctx: SearchContext,
+  limit: number,
+  offset: number,
+): Promise<Bucketed[]> {
+  if (itemSearch(args)) {
+    const rows = await searchItems(db, args, window, ctx, limit, offset);
+    const seen = await confirmVisible(db, ctx, rows);
+    return seen.map((r) => itemHit(r, args.collect));
+  }
+  const rows = await searchBoards(db, args, window, ctx, limit, offset);
+  return rows.map(boardHit);
+}
+
+function defaultTitle(args: SearchArgs): string {
+  const what = args.searchStr.trim() || `${args.by} ${args.start}--${args.stop}`.trim();
+  return args.title ?? `Search: ${what || args.by}`;
+}
+
+/** The arguments that make two searches the same search; page and save do not. */
+function searchKey(args: SearchArgs): Record<string, unknown> {
+  const { page: _page, save: _save, ...rest } = args;
+  return { ...rest, users: Array.isArray(rest.users) ? [...rest.users].sort() : rest.users };
+}
+
+async function saveSearch(
+  db: Db,
+  args: SearchArgs,
+  window: DateWindow | null,
+  ctx: SearchContext,
+): Promise<SavedSearch> {
+  const actor = ctx.actor;
+  if (!actor || isGuestUser(actor)) throw unauthorized('Please sign in to save a search.');
+  const key = searchKey(args);
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: multilists.id, title: multilists.title, ptitle: multilists.ptitle })
+      .from(multilists)
+      .where(
+        and(
+          eq(multilists.owner, actor.username),
+          sql`${multilists.queryArgs} = ${JSON.stringify(key)}::jsonb`,
+        ),
+      )
+      .limit(1);
+    if (found) {
+      return {
+        multilistId: found.id,
+        owner: actor.username,
+        title: found.title,
+        ptitle: found.ptitle,
+        existing: true,
+      };
+    }
+    const hits = await findHits(tx, args, window, ctx, SEARCH_SAVE_MAX, 0);
+    const buckets = toBuckets(args, hits);
+    const title = await uniqueBoardTitle(tx, actor.username, defaultTitle(args));
+    const spec: BoardSpec = {
+      owner: actor.username,
+      title,
+      description: `${hits.length} ${hits.length === 1 ? 'result' : 'results'} of a saved search.`,
+      listed: false,
+      lists: buckets.map((b) => ({
+        title: b.title,
+        items: b.hits.map((h) => ({ text: h.text })),
+      })),
+    };
+    const multilistId = await createBoard(tx, spec);
+    await tx.update(multilists).set({ queryArgs: key }).where(eq(multilists.id, multilistId));
+    // A hit only the caller may see stays the caller's alone on the saved board.
+    const privateAt = new Set(
+      buckets.flatMap((b, li) => b.hits.flatMap((h, ii) => (h.restricted ? [`${li}:${ii}`] : []))),
+    );
+    if (privateAt.size) {
+      const rows = await tx
+        .select({ id: items.id, li: lists.index, ii: items.index })
+        .from(items)
+        .innerJoin(lists, eq(lists.id, items.listId))
+        .where(eq(items.multilistId, multilistId));
+      const ids = rows.filter((r) => privateAt.has(`${r.li}:${r.ii}`)).map((r) => r.id);
+      if (ids.length) await tx.update(items).set({ isPrivate: true }).where(inArray(items.id, ids));
+    }
+    return { multilistId, owner: actor.username, title, ptitle: pathTitle(title), existing: false };
+  });
+}
+
+/**
+ * One page of a search, as a board. Throws a 400 with the spec's message when the arguments do
+ * not validate.
+ */
+export async function runSearch(
+  db: Db,
+  args: SearchArgs,
+  ctx: SearchContext,
+): Promise<SearchResults> {
+  const window = checkSearchArgs(args);
+  const saved = args.save ? await saveSearch(db, args, window, ctx) : undefined;
+  const found = await findHits(
+    db,
+    args,
+    window,
+    ctx,
+    SEARCH_PAGE_SIZE + 1,
+    args.page * SEARCH_PAGE_SIZE,
+  );
+  const hasNext = found.length > SEARCH_PAGE_SIZE && args.page < 100;
+  const pageHits = found.slice(0, SEARCH_PAGE_SIZE);
+  const title = defaultTitle(args);
+  const owner = ctx.actor?.username ?? '';
+  const board = bucketsBoard({
+    id: `q-${args.page}`,
+    owner,
+    title,
+    ptitle: pathTitle(title),
+    description: pageHits.length
+      ? `${pageHits.length} ${pageHits.length === 1 ? 'result' : 'results'} on page ${args.page}`
+      : 'No results.',
+    buckets: toBuckets(args, pageHits),
+    actOnNotes: false,
+  });
+  const { page, ...rest } = args;
+  return {
+    ...board,
+    search: {
+      args: rest,
+      page,
+      pageSize: SEARCH_PAGE_SIZE,
+      count: pageHits.length,
+      hasNext,
+      ...(saved ? { saved } : {}),
+    },
+  };
+}
