@@ -24,6 +24,8 @@ import { groupRoutes } from './routes/groups';
 import { createBus, type EventBus } from './realtime/bus';
 import { createMailer, type Mailer } from './mail/mailer';
 import { eventRoutes } from './realtime/routes';
+import { mediaRoutes } from './routes/media';
+import { fileStoreOrigins } from './storage';
 
 export interface AppDeps {
   config: Config;
@@ -80,6 +82,8 @@ export async function buildApp({
 
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  // An S3 store is read and written by the browser directly, at the bucket's own address.
+  const files = fileStoreOrigins(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -88,10 +92,10 @@ export async function buildApp({
         // KaTeX and highlight.js set inline styles; no inline script is ever allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...files],
+        mediaSrc: ["'self'", 'blob:', 'https:', ...files],
         frameSrc: ["'self'", 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...files],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -125,6 +129,7 @@ export async function buildApp({
   await app.register(dbloadRoutes, { db: database.db, config });
   await app.register(boardRoutes, { db: database.db, config, bus, mailer });
   await app.register(groupRoutes, { db: database.db });
+  await app.register(mediaRoutes, { db: database.db, config, bus });
 
   const hasWeb = await registerWeb(app, config.WEB_DIST);
   app.setNotFoundHandler((req, reply) => {

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { EventBus } from '../realtime/bus';
+import { createFileStore } from '../storage';
+import type { FileStore } from '../storage/file-store';
+import type { PosterDeps } from '../services/posters';
+import { registerBoardCalls } from './board-call';
+import { fileRoutes } from './files';
+import { mediaCalls } from './media-calls';
+import { uploadRoutes } from './uploads';
+
+/** Where the app's own /media/ files are: the built web app, or its sources when not built. */
+export function posterDeps(config: Config, store: FileStore): PosterDeps {
+  return {
+    store,
+    ffmpegPath: config.FFMPEG_PATH,
+    fetchHosts: config.MEDIA_FETCH_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h),
+    mediaDirs: [
+      path.join(config.WEB_DIST, 'media'),
+      path.resolve(import.meta.dirname, '../../../web/public/media'),
+    ],
+  };
+}
+
+/** Uploads, served files, markers and poster frames. */
+export async function mediaRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; config: Config; bus?: EventBus; store?: FileStore },
+): Promise<void> {
+  const { db, config, bus } = opts;
+  const store = opts.store ?? createFileStore(config);
+  await app.register(fileRoutes, { store });
+  await app.register(uploadRoutes, { db, store, limits: { maxBytes: config.UPLOAD_MAX_BYTES } });
+  registerBoardCalls(app, mediaCalls(posterDeps(config, store)), {
+    db,
+    appVersion: config.APP_VERSION,
+    bus,
+    publicUrl: config.PUBLIC_URL,
+  });
+}
