@@ -63,9 +63,33 @@ describe('the JSON helper', () => {
     expect(lastError).toEqual({ status: 403, error: 'no' });
   });
 
+  it('never makes a third try, whatever the server keeps answering', async () => {
+    fetchMock.mockImplementation(async () => json(429, { error: 'slow down' }));
+    expect(await run(postJson('/api/x'))).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(lastError).toEqual({ status: 429, error: 'slow down' });
+  });
+
+  it('GETs without a body, with the user header when known', async () => {
+    setCallUser('u7');
+    fetchMock.mockResolvedValueOnce(json(200, { user: null }));
+    expect(await run(getJson('/api/auth/session'))).toEqual({ user: null });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+    expect(init.headers['X-Mongo-User-ID']).toBe('u7');
+  });
+
+  it('gives null, not an exception, when a success answer is not JSON', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>gateway</html>', { status: 200 }));
+    await expect(run(postJson('/api/x'))).resolves.toBeNull();
+  });
+
   it('returns null and marks the server unreachable on a network error, until the next answer', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('fetch failed'));
     expect(await run(postJson('/api/x'))).toBeNull();
+    // A network failure is not a 5xx or 429, so it is not retried.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(useConnection.getState().connected).toBe(false);
     fetchMock.mockResolvedValueOnce(json(200, {}));
     await run(postJson('/api/x'));

@@ -28,7 +28,7 @@ export interface CallError {
   status: number;
   error: string;
 }
-/** The last error body per path, so a caller can show the server's message. */
+/** The last failed call's status and message, so a caller can show the server's words. */
 export let lastError: CallError | null = null;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -53,7 +53,15 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
       return null;
     }
     useConnection.getState().set(true);
-    if (res.ok) return (await res.json()) as T;
+    if (res.ok) {
+      try {
+        return (await res.json()) as T;
+      } catch {
+        // A proxy's HTML error page or a cut-off body: a failed call, not a crash.
+        lastError = { status: res.status, error: 'The server sent an unreadable answer.' };
+        return null;
+      }
+    }
     const retry = res.status >= 500 || res.status === 429;
     try {
       lastError = { status: res.status, ...((await res.json()) as { error: string }) };

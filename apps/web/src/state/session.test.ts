@@ -51,4 +51,29 @@ describe('session start', () => {
       error: 'Failed to log in guest user',
     });
   });
+
+  it('says the server cannot be reached when the session call fails at the network level', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await useSession.getState().start();
+    expect(useSession.getState()).toMatchObject({
+      phase: 'error',
+      error: 'No connection to the server.',
+    });
+  });
+
+  it('starts once when asked twice at the same moment', async () => {
+    const fetchMock = vi.fn(async (path: string) =>
+      path === '/api/auth/session'
+        ? json(200, { user: null, rootBoard: 'home', adminUser: 'admin', appVersion: 'PRODUCTION' })
+        : json(200, { user: guest }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await Promise.all([useSession.getState().start(), useSession.getState().start()]);
+    expect(fetchMock.mock.calls.filter((c) => c[0] === '/api/auth/guest')).toHaveLength(1);
+  });
 });
