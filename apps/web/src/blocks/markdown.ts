@@ -3,10 +3,17 @@ import DOMPurify from 'dompurify';
 
 const md = new MarkdownIt({ html: true, linkify: true, breaks: false, typographer: true });
 
+// Long boards hold many pictures; only the ones scrolled to should cost a download.
+const renderImage = md.renderer.rules.image!;
+md.renderer.rules.image = (tokens, idx, options, env, self) => {
+  tokens[idx]!.attrSet('loading', 'lazy');
+  return renderImage(tokens, idx, options, env, self);
+};
+
 /** Markdown to safe HTML: authors may write HTML, but nothing that runs script survives. */
 export function renderMarkdown(text: string): string {
   return DOMPurify.sanitize(md.render(text), {
-    ADD_ATTR: ['target'],
+    ADD_ATTR: ['target', 'loading'],
     FORBID_TAGS: ['style', 'form'],
   });
 }

@@ -1,0 +1,44 @@
+import { PDF_SCALE_STEPS } from '@listboard/core';
+import type { BlockRenderer } from './types';
+import { useZoom } from './zoom';
+import { PdfBlock } from './PdfBlock';
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
+
+/** An external address on its own line: a card that opens the page in a new tab. */
+export const ExternalUrlBlock: BlockRenderer = ({ block }) => {
+  const url = block.url ?? block.text.trim();
+  return (
+    <a className="block block-link-card" href={url} target="_blank" rel="noopener noreferrer">
+      <span className="link-card-host">{hostOf(url)}</span>
+      <span className="link-card-title">{block.caption ?? url}</span>
+    </a>
+  );
+};
+
+/** A document that is not drawn in place (txt, text): a card naming its kind. */
+export const FileCardBlock: BlockRenderer = ({ block }) => (
+  <a
+    className="block block-link-card"
+    href={block.url ?? block.text.trim()}
+    target="_blank"
+    rel="noopener noreferrer"
+  >
+    <span className="link-card-host">{(block.suffix ?? 'file').toUpperCase()}</span>
+    <span className="link-card-title">{block.caption ?? block.url ?? block.text.trim()}</span>
+  </a>
+);
+
+/** PDFs are drawn with pdf.js at the board's zoom; other documents get a card. */
+export const DocumentBlock: BlockRenderer = ({ block }) => {
+  const zoom = useZoom();
+  if (block.suffix !== 'pdf') return <FileCardBlock block={block} />;
+  const scale = PDF_SCALE_STEPS[Math.max(0, Math.min(PDF_SCALE_STEPS.length - 1, zoom))]!;
+  return <PdfBlock block={block} scale={scale} />;
+};
