@@ -1,40 +1,26 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from './state/session';
 import { BoardScreen } from './board/BoardScreen';
+import { LoadingScreen, StartError } from './StartScreen';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 10_000, retry: false, refetchOnWindowFocus: false } },
-});
-
-function Loading() {
-  return (
-    <div className="loading-screen" role="status" aria-label="Loading">
-      <img src="/favicon.svg" alt="" width="48" height="48" />
-      <div className="spinner" />
-      <p>Listboard</p>
-    </div>
-  );
-}
+// The JSON helper already retries what is worth retrying; a second layer would only add waits.
+const newQueryClient = () =>
+  new QueryClient({
+    defaultOptions: { queries: { staleTime: 10_000, retry: false, refetchOnWindowFocus: false } },
+  });
 
 export function App() {
+  const [queryClient] = useState(newQueryClient);
   const phase = useSession((s) => s.phase);
   const error = useSession((s) => s.error);
   const start = useSession((s) => s.start);
   useEffect(() => {
     void start();
   }, [start]);
-  if (phase === 'loading') return <Loading />;
-  if (phase === 'error')
-    return (
-      <div className="loading-screen" role="alert">
-        <p>{error}</p>
-        <button type="button" onClick={() => void start()}>
-          Try again
-        </button>
-      </div>
-    );
+  if (phase === 'loading') return <LoadingScreen />;
+  if (phase === 'error') return <StartError message={error ?? ''} onRetry={() => void start()} />;
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

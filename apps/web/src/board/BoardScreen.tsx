@@ -6,6 +6,7 @@ import {
   PHONE_MAX_WIDTH,
   THEMES,
   boardMsg,
+  pathTitle,
   phoneListWidth,
   resolveStartPath,
   toolbarRoleFlags,
@@ -27,10 +28,12 @@ import { ShortcutSheet, Toolbar } from './Toolbar';
 import { deviceOf, useBoards, useSearchBoard } from './useBoards';
 import { PageTabs } from './PageTabs';
 import { ZoomContext } from '../blocks/zoom';
-import { labelLinkAction } from './labelLinks';
 import { LINK_FUNCTIONS } from '../commands/linkFunctions';
 import { BoardPassword } from './BoardPassword';
+import { BoardMissing } from './BoardMissing';
+import { BoardSkeleton } from './BoardSkeleton';
 import { handleLinkClick } from './links';
+import { boardLinkActions, scrollToList } from './boardLinks';
 import { useKeyboard } from './useKeyboard';
 import { useLiveBoards } from './useLiveBoards';
 import { useLinkLongPress } from './useLinkLongPress';
@@ -150,7 +153,7 @@ export function BoardScreen() {
   const searching = new URLSearchParams(location.search).has('code');
   const boardQuery = useBoards(path, user?.username, deviceOf(width), !searching);
   const searchQuery = useSearchBoard(path, location.search, user?.username);
-  const { data: boards = [], isLoading, error } = searching ? searchQuery : boardQuery;
+  const { data: boards = [], isLoading, isPending, error } = searching ? searchQuery : boardQuery;
   useLiveBoards(boards.map((b) => b._id));
   const board =
     boards.find((b) => b._id === ui.selection.multilistId) ?? boards[boards.length - 1] ?? null;
@@ -168,14 +171,25 @@ export function BoardScreen() {
 
   const main = useRef<HTMLElement>(null);
   const lastCount = useRef(0);
+  // A board added to the chain opens beside the others, so bring it into view.
   useEffect(() => {
     if (boards.length > lastCount.current && lastCount.current > 0) {
-      main.current
-        ?.querySelector('.board:last-child')
-        ?.scrollIntoView({ behavior: 'smooth', inline: 'start', block: 'nearest' });
+      const shown = main.current?.querySelectorAll('[data-board]');
+      shown?.[shown.length - 1]?.scrollIntoView({
+        behavior: 'smooth',
+        inline: 'start',
+        block: 'nearest',
+      });
     }
     lastCount.current = boards.length;
   }, [boards.length]);
+
+  // An address ending in #section opens at that list.
+  const hash = location.hash;
+  useEffect(() => {
+    if (hash.length > 1 && boards.length > 0)
+      scrollToList(main.current, pathTitle(decodeURIComponent(hash.slice(1))));
+  }, [hash, boards.length]);
 
   const reload = useCallback(
     () => queryClient.invalidateQueries({ queryKey: ['boards'] }),
@@ -383,30 +397,24 @@ export function BoardScreen() {
         onPointerLeave={() => longPress.cancel()}
         onClickCapture={(e) => longPress.swallow(e)}
         onClick={(e) =>
-          handleLinkClick(e, {
-            toggleList: (title) => {
-              if (boards.some((b) => b.lists.some((l) => l.title === title))) ui.toggleList(title);
-              else alert(boardMsg.noLabelWithLabel);
-            },
-            navigate: (to) => navigate(to),
-            scrollToList: (anchor) =>
-              main.current
-                ?.querySelector(`[data-anchor="${CSS.escape(anchor)}"]`)
-                ?.scrollIntoView({ behavior: 'smooth', inline: 'start' }),
-            openTab: (url) => window.open(url, '_blank', 'noopener,noreferrer'),
-            other: (kind, detail) => {
-              if (kind === 'label' || kind === 'tag') {
-                const refused = labelLinkAction(kind, detail, boards, ui.display.showNotes);
-                if (refused) alert(refused);
-                else if (kind === 'label') ui.toggleLabel(detail);
-                else ui.toggleTag(detail);
-              } else {
-                const fn = LINK_FUNCTIONS[detail];
-                if (fn) fn(ctx);
-                else alert(`No function named ${detail}.`);
-              }
-            },
-          })
+          handleLinkClick(
+            e,
+            boardLinkActions({
+              root: main.current,
+              boards,
+              showNotes: ui.display.showNotes,
+              navigate: (to) => navigate(to),
+              alert,
+              toggleList: ui.toggleList,
+              toggleLabel: ui.toggleLabel,
+              toggleTag: ui.toggleTag,
+              runFunction: (name) => {
+                const fn = LINK_FUNCTIONS[name];
+                fn?.(ctx);
+                return Boolean(fn);
+              },
+            }),
+          )
         }
       >
         {searching && user && (
@@ -415,7 +423,7 @@ export function BoardScreen() {
             username={user.username}
           />
         )}
-        {isLoading && <p className="loading-inline">Loading…</p>}
+        {isLoading && <BoardSkeleton />}
         {error && <p className="error">{(error as Error).message}</p>}
         <ZoomContext.Provider value={zoom}>
           {boards.map((b) => (
@@ -434,6 +442,7 @@ export function BoardScreen() {
             />
           ))}
         </ZoomContext.Provider>
+        {!searching && !isPending && !error && boards.length === 0 && <BoardMissing path={path} />}
       </main>
     </div>
   );

@@ -2,6 +2,7 @@ import { boardMsg } from '@listboard/core';
 import { useConnection } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { useSession } from '../state/session';
+import { Logo } from '../Logo';
 
 /** Phones get the last board of the chain only, so the path fits. */
 export function shortPath(path: string): string {
@@ -18,7 +19,7 @@ export function Header({ path, phone }: { path: string; phone: boolean }) {
     <header className="app-header">
       <div className="status-bar">
         <a className="brand" href="/" aria-label="Listboard home">
-          <img src="/favicon.svg" alt="" width="24" height="24" />
+          <Logo size={26} />
           <span>Listboard</span>
         </a>
         <span className="path" title={decodeURIComponent(path)}>

@@ -1,11 +1,14 @@
 import { parseLink, pathTitle } from '@listboard/core';
 
+export type SpecialLinkKind = 'label' | 'tag' | 'func';
+
 export interface LinkActions {
   toggleList?(title: string): void;
   navigate(path: string): void;
   scrollToList(anchor: string): void;
   openTab(url: string): void;
-  other(kind: string, detail: string): void;
+  /** `@label`, `!tag` and `^function()` links. */
+  other(kind: SpecialLinkKind, detail: string): void;
 }
 
 /**

@@ -1,8 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { boardMsg, parseAddress, pathTitle, type Multilist } from '@listboard/core';
+import { useRef } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  TIMINGS,
+  boardMsg,
+  diffAddresses,
+  parseAddress,
+  pathTitle,
+  type Multilist,
+} from '@listboard/core';
 import { lastError, postJson } from '../api/client';
 import { useAlerts } from '../state/alerts';
-import { TIMINGS } from '@listboard/core';
 
 export type Device = 'desktop' | 'tablet' | 'phone';
 
@@ -10,10 +17,13 @@ export function deviceOf(width: number): Device {
   return width <= 640 ? 'phone' : width <= 1024 ? 'tablet' : 'desktop';
 }
 
+const keyOf = (owner: string, title: string) => `${owner}/${pathTitle(title)}`;
+const keyOfBoard = (b: Multilist) => `${b.owner}/${b.ptitle}`;
+
 /** The boards of a (possibly chained) address, one address per board, in order. */
 export function boardAddresses(path: string): { key: string; address: string }[] {
   return parseAddress(path).segments.map((s) => ({
-    key: `${s.owner}/${pathTitle(s.title)}`,
+    key: keyOf(s.owner, s.title),
     address: `/${s.owner}/${s.title}`,
   }));
 }
@@ -35,6 +45,19 @@ export function useSearchBoard(path: string, search: string, username: string | 
   });
 }
 
+interface Shown {
+  path: string;
+  username: string | undefined;
+  device: Device;
+  boards: Multilist[];
+}
+
+/**
+ * The boards of the address in the URL. Following a link that adds a board to the chain loads
+ * only the boards that differ from the ones on screen (spec section 2); loading the same address
+ * again (reload, or a change announced by the server) loads them all. The boards on screen stay
+ * up while the next ones load, so the page never blanks between boards.
+ */
 export function useBoards(
   path: string,
   username: string | undefined,
@@ -42,23 +65,41 @@ export function useBoards(
   enabled = true,
 ) {
   const wanted = boardAddresses(path);
+  const shown = useRef<Shown | null>(null);
   return useQuery({
     queryKey: ['boards', wanted.map((w) => w.key), username, device],
     enabled: enabled && wanted.length > 0,
+    placeholderData: keepPreviousData,
     queryFn: async () => {
-      const boards = await postJson<Multilist[]>('/api/dbload/load_multilists', {
-        addresses: wanted.map((w) => w.address),
-        username,
-        device,
-      });
-      if (!boards) throw new Error(lastError?.error ?? 'Could not load the board.');
-      const found = new Set(boards.map((b) => `${b.owner}/${b.ptitle}`));
-      for (const w of wanted) {
-        if (!found.has(w.key))
+      const prev = shown.current;
+      const sameViewer = prev && prev.username === username && prev.device === device;
+      const keep =
+        sameViewer && prev.path !== path
+          ? diffAddresses(parseAddress(prev.path), parseAddress(path)).keep
+          : 0;
+      const kept = new Map(prev?.boards.map((b) => [keyOfBoard(b), b]));
+      const toLoad = wanted.slice(keep);
+      const loaded =
+        toLoad.length === 0
+          ? []
+          : await postJson<Multilist[]>('/api/dbload/load_multilists', {
+              addresses: toLoad.map((w) => w.address),
+              username,
+              device,
+            });
+      if (!loaded) throw new Error(lastError?.error ?? 'Could not load the board.');
+      const fresh = new Map(loaded.map((b) => [keyOfBoard(b), b]));
+      for (const w of toLoad) {
+        if (!fresh.has(w.key))
           useAlerts
             .getState()
             .show(boardMsg.couldNotFindBoard(w.key), TIMINGS.boardNotFoundAlertMs);
       }
+      const boards = wanted.flatMap((w, i) => {
+        const b = i < keep ? kept.get(w.key) : fresh.get(w.key);
+        return b ? [b] : [];
+      });
+      shown.current = { path, username, device, boards };
       return boards;
     },
   });

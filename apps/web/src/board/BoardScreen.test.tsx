@@ -1,0 +1,180 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { PublicUser } from '@listboard/core';
+import { App } from '../App';
+import { useSession } from '../state/session';
+import { useAlerts } from '../state/alerts';
+import { useConnection } from '../api/client';
+import { fakeServer } from '../test/server';
+import { guest, makeBoard } from '../test/fixtures';
+
+const home = makeBoard(
+  'admin',
+  'home',
+  [
+    {
+      title: 'Welcome',
+      description: 'What this place is for.',
+      items: ['Boards you can read and annotate.', 'Read the [User guide](/admin/help).'],
+    },
+    {
+      title: 'Start here',
+      description: '[ No description ]',
+      items: [
+        'Open a board.',
+        'Jump to [the about list](#About).',
+        'Keep this board and open [the guide beside it](/admin/home;help).',
+      ],
+    },
+    { title: 'About', items: ['Visit [our site](https://example.org/about).'] },
+  ],
+  'The site home board.',
+);
+const help = makeBoard('admin', 'help', [{ title: 'Reading', items: ['How to read a board.'] }]);
+
+function openAt(path: string, user: PublicUser | null = guest) {
+  window.history.replaceState(null, '', path);
+  const server = fakeServer([home, help], user);
+  render(<App />);
+  return server;
+}
+
+function setWidth(px: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: px });
+  window.dispatchEvent(new Event('resize'));
+}
+
+beforeEach(() => {
+  useSession.setState({ phase: 'loading', user: null, error: null });
+  useAlerts.setState({ alerts: [] });
+  useConnection.setState({ connected: true });
+  setWidth(1280);
+  Element.prototype.scrollIntoView = vi.fn();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the board screen', () => {
+  it('takes a guest from / to the admin home board and shows its lists side by side', async () => {
+    const server = openAt('/');
+    const board = await screen.findByRole('region', { name: 'Board admin/home' });
+    expect(window.location.pathname).toBe('/admin/home');
+    expect(server.loads()).toEqual([['/admin/home']]);
+
+    expect(within(board).getByRole('heading', { level: 2, name: 'home' })).toBeTruthy();
+    expect(within(board).getByText('The site home board.')).toBeTruthy();
+    const lists = within(board).getAllByRole('region');
+    expect(lists.map((l) => l.getAttribute('aria-label'))).toEqual([
+      'Welcome',
+      'Start here',
+      'About',
+    ]);
+    // One row of columns, each at the spec's default list width.
+    expect(new Set(lists.map((l) => l.parentElement)).size).toBe(1);
+    expect(
+      document.querySelector<HTMLElement>('.app')!.style.getPropertyValue('--list-width'),
+    ).toBe('325px');
+    const welcome = within(lists[0]!);
+    expect(welcome.getByText('What this place is for.')).toBeTruthy();
+    expect(welcome.getAllByRole('article')).toHaveLength(2);
+    expect(welcome.getByText('Boards you can read and annotate.')).toBeTruthy();
+    // A '[ No description' placeholder is not shown.
+    expect(screen.queryByText(/No description/)).toBeNull();
+    expect(screen.getByText('guest')).toBeTruthy();
+  });
+
+  it('loads every board of a chained address, the owner carried over', async () => {
+    const server = openAt('/admin/home;help');
+    await screen.findByRole('region', { name: 'Board admin/help' });
+    expect(screen.getByRole('region', { name: 'Board admin/home' })).toBeTruthy();
+    expect(server.loads()).toEqual([['/admin/home', '/admin/help']]);
+  });
+
+  it('follows an internal link inside the app, without reloading the page', async () => {
+    const server = openAt('/admin/home');
+    const link = await screen.findByRole('link', { name: 'User guide' });
+    // fireEvent returns false when the click's default (a page load) was prevented.
+    expect(fireEvent.click(link)).toBe(false);
+    await screen.findByText('How to read a board.');
+    expect(window.location.pathname).toBe('/admin/help');
+    expect(server.loads().at(-1)).toEqual(['/admin/help']);
+  });
+
+  it('loads only the added board when a link extends the chain, and brings it into view', async () => {
+    const server = openAt('/admin/home');
+    fireEvent.click(await screen.findByRole('link', { name: 'the guide beside it' }));
+    const guide = await screen.findByRole('region', { name: 'Board admin/help' });
+    expect(screen.getByRole('region', { name: 'Board admin/home' })).toBeTruthy();
+    expect(server.loads()).toEqual([['/admin/home'], ['/admin/help']]);
+    expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(guide);
+
+    // Reloading the same address loads every board again.
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(server.loads()).toHaveLength(3));
+    expect(server.loads()[2]).toEqual(['/admin/home', '/admin/help']);
+  });
+
+  it('opens an address with #section at that list', async () => {
+    openAt('/admin/home#about');
+    const about = await screen.findByRole('region', { name: 'About' });
+    expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(about);
+  });
+
+  it('scrolls to a list for a #section link, and opens external links in a new tab', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    openAt('/admin/home');
+    fireEvent.click(await screen.findByRole('link', { name: 'the about list' }));
+    const about = screen.getByRole('region', { name: 'About' });
+    expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(about);
+
+    expect(fireEvent.click(screen.getByRole('link', { name: 'our site' }))).toBe(false);
+    expect(open).toHaveBeenCalledWith('https://example.org/about', '_blank', 'noopener,noreferrer');
+    expect(window.location.pathname).toBe('/admin/home');
+  });
+
+  it('says a board is missing for 3 seconds, then leaves a way home', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    openAt('/admin/nosuch');
+    await screen.findByText('Could not find the board admin/nosuch');
+    expect(screen.getByRole('heading', { name: 'No board here' })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(2900));
+    expect(screen.queryByText('Could not find the board admin/nosuch')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText('Could not find the board admin/nosuch')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to your home board' })).toBeTruthy();
+  });
+
+  it('shows the path, user name and e-mail; a phone gets a short path and the name only', async () => {
+    const sam: PublicUser = {
+      ...guest,
+      _id: 'u-sam',
+      username: 'sam',
+      email: 'sam@school.example',
+      roles: ['reader'],
+    };
+    openAt('/admin/home;help', sam);
+    await screen.findByRole('region', { name: 'Board admin/help' });
+    const status = document.querySelector<HTMLElement>('.status-bar')!;
+    expect(within(status).getByText('/admin/home;help')).toBeTruthy();
+    expect(within(status).getByText('sam@school.example')).toBeTruthy();
+
+    act(() => setWidth(390));
+    expect(within(status).getByText('…;help')).toBeTruthy();
+    expect(within(status).queryByText('sam@school.example')).toBeNull();
+    expect(within(status).getByText('sam')).toBeTruthy();
+    expect(
+      document.querySelector<HTMLElement>('.app')!.style.getPropertyValue('--list-width'),
+    ).toBe('330px');
+  });
+
+  it('tells the reader when the server cannot be reached', async () => {
+    openAt('/admin/home');
+    await screen.findByRole('region', { name: 'Board admin/home' });
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    fireEvent.click(screen.getByRole('link', { name: 'User guide' }));
+    expect(await screen.findByText('No connection to the server.')).toBeTruthy();
+  });
+});

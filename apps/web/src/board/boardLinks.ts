@@ -1,0 +1,55 @@
+import { boardMsg, type Multilist } from '@listboard/core';
+import type { Display } from '../state/ui';
+import type { LinkActions, SpecialLinkKind } from './links';
+import { labelLinkAction } from './labelLinks';
+
+export interface BoardLinkDeps {
+  /** The element holding the boards, to find a section's list in. */
+  root: HTMLElement | null;
+  boards: Multilist[];
+  showNotes: Display['showNotes'];
+  navigate(to: string): void;
+  alert(text: string): void;
+  toggleList(title: string): void;
+  toggleLabel(label: string): void;
+  toggleTag(tag: string): void;
+  /** Runs a `^name()` function link; false when no function has that name. */
+  runFunction(name: string): boolean;
+}
+
+/** Brings the list whose path-title is `anchor` into view, in whichever loaded board holds it. */
+export function scrollToList(root: HTMLElement | null, anchor: string): void {
+  const lists = root?.querySelectorAll<HTMLElement>('[data-anchor]') ?? [];
+  const target = [...lists].find((el) => el.dataset.anchor === anchor);
+  target?.scrollIntoView({ behavior: 'smooth', inline: 'start', block: 'nearest' });
+}
+
+/**
+ * What each link kind does on the board screen. The `@label`, `!tag` and `^function` kinds go
+ * through one map, so a new special kind is one more entry.
+ */
+export function boardLinkActions(deps: BoardLinkDeps): LinkActions {
+  const labelOrTag = (kind: 'label' | 'tag', name: string) => {
+    const refused = labelLinkAction(kind, name, deps.boards, deps.showNotes);
+    if (refused) deps.alert(refused);
+    else if (kind === 'label') deps.toggleLabel(name);
+    else deps.toggleTag(name);
+  };
+  const special: Record<SpecialLinkKind, (detail: string) => void> = {
+    label: (name) => labelOrTag('label', name),
+    tag: (name) => labelOrTag('tag', name),
+    func: (name) => {
+      if (!deps.runFunction(name)) deps.alert(`No function named ${name}.`);
+    },
+  };
+  return {
+    toggleList(title) {
+      if (deps.boards.some((b) => b.lists.some((l) => l.title === title))) deps.toggleList(title);
+      else deps.alert(boardMsg.noLabelWithLabel);
+    },
+    navigate: deps.navigate,
+    scrollToList: (anchor) => scrollToList(deps.root, anchor),
+    openTab: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
+    other: (kind, detail) => special[kind](detail),
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Boards and users shaped as the API sends them, built from item text with the same markup code
+ * the server uses, so tests read like the boards people write.
+ */
+import {
+  pathTitle,
+  textToBlocks,
+  type Item,
+  type List,
+  type Multilist,
+  type PublicUser,
+} from '@listboard/core';
+
+export const guest: PublicUser = {
+  _id: 'user-guest',
+  username: 'guest',
+  email: null,
+  roles: ['guest'],
+  fullname: 'Guest',
+  circle: null,
+  groups: [],
+  nodashboard: false,
+  emailVerified: false,
+  fields: {},
+};
+
+export interface ListSpec {
+  title: string;
+  description?: string;
+  items: string[];
+}
+
+let seq = 0;
+const id = (kind: string) => `${kind}-${++seq}`;
+const when = '2026-01-01T00:00:00.000Z';
+
+function makeItem(text: string, list: List, index: number, owner: string): Item {
+  return {
+    _id: id('item'),
+    listId: list._id,
+    multilistId: list.multilistId,
+    index,
+    indexInBoard: index,
+    listIndex: list.index,
+    owner,
+    author: owner,
+    hint: null,
+    text,
+    blocks: textToBlocks(text),
+    created: when,
+    modified: when,
+    startdate: null,
+    stopdate: null,
+    importUrl: null,
+    highlight: null,
+    replyLevel: 0,
+    rootItem: null,
+    parentId: null,
+    annotationClass: 'none',
+    annoLabel: null,
+    noteStatus: null,
+    isPrivate: false,
+    groupName: null,
+    labels: [],
+    format: {},
+    flags: {},
+    mediaMarkers: [],
+    blockMarkers: [],
+    sentenceMarkers: [],
+    version: 1,
+    viewstate: {},
+    notes: [],
+  };
+}
+
+export function makeBoard(
+  owner: string,
+  title: string,
+  lists: ListSpec[],
+  description = '',
+): Multilist {
+  const boardId = id('board');
+  return {
+    _id: boardId,
+    owner,
+    title,
+    ptitle: pathTitle(title),
+    altTitle: null,
+    description,
+    listed: true,
+    hasPassword: false,
+    locked: false,
+    labels: [],
+    labelColors: {},
+    colors: {},
+    readerColors: {},
+    isTable: false,
+    authors: [],
+    readers: [],
+    contributors: [],
+    groups: [],
+    linkedBoards: [],
+    sectionsInfoArray: [],
+    created: when,
+    modified: when,
+    version: 1,
+    viewstate: {},
+    abilities: {
+      role: 'guest',
+      select: false,
+      edit: false,
+      delete: false,
+      annotate: false,
+      note: false,
+      addCoauthor: false,
+    },
+    lists: lists.map((spec, index) => {
+      const list: List = {
+        _id: id('list'),
+        multilistId: boardId,
+        index,
+        title: spec.title,
+        description: spec.description ?? '[ No description ]',
+        author: owner,
+        created: when,
+        modified: when,
+        reverse: false,
+        tourId: null,
+        version: 1,
+        items: [],
+        viewstate: {},
+      };
+      list.items = spec.items.map((text, i) => makeItem(text, list, i, owner));
+      return list;
+    }),
+  } as Multilist;
+}

@@ -1,0 +1,49 @@
+import { vi } from 'vitest';
+import type { Multilist, PublicUser } from '@listboard/core';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export interface FakeServer {
+  /** Every call made, as path and parsed body. */
+  calls: { path: string; body: unknown }[];
+  /** The addresses asked of load_multilists, call by call. */
+  loads(): string[][];
+}
+
+/**
+ * Stands in for the API behind `fetch`: a session, and load_multilists answering from the given
+ * boards by `/owner/title` (a missing board is simply absent, as the server does).
+ */
+export function fakeServer(boards: Multilist[], user: PublicUser | null): FakeServer {
+  const calls: FakeServer['calls'] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const path = String(input);
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ path, body });
+      if (path === '/api/auth/session')
+        return json(200, { user, rootBoard: 'home', adminUser: 'admin', appVersion: 'PRODUCTION' });
+      if (path === '/api/auth/guest') return json(200, { user });
+      if (path === '/api/dbload/load_multilists') {
+        const { addresses } = body as { addresses: string[] };
+        const found = addresses.flatMap((a) => {
+          const b = boards.find(
+            (x) => `/${x.owner}/${x.ptitle}` === a || `/${x.owner}/${x.title}` === a,
+          );
+          return b ? [b] : [];
+        });
+        return json(200, found);
+      }
+      return json(200, { ok: true });
+    }),
+  );
+  return {
+    calls,
+    loads: () =>
+      calls
+        .filter((c) => c.path === '/api/dbload/load_multilists')
+        .map((c) => (c.body as { addresses: string[] }).addresses),
+  };
+}
