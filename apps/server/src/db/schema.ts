@@ -44,6 +44,8 @@ export const users = pgTable(
     circle: text('circle'),
     fixture: boolean('fixture').notNull().default(false),
     nodashboard: boolean('nodashboard').notNull().default(false),
+    /** Accounts made through signup may not sign in before their address is verified. */
+    mustVerifyEmail: boolean('must_verify_email').notNull().default(false),
     fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
     created: created(),
     modified: modified(),
@@ -83,6 +85,26 @@ export const authTokens = pgTable(
     created: created(),
   },
   (t) => [index('auth_tokens_user_idx').on(t.userId, t.kind)],
+);
+
+/**
+ * Failure and request counters per (scope, hashed key) in a fixed window: sign-in failures per
+ * user name, reset and verification mails per address. Kept in the database, not in memory, so
+ * every app instance behind a load balancer sees the same counts.
+ */
+export const authThrottle = pgTable(
+  'auth_throttle',
+  {
+    scope: text('scope', { enum: ['signin', 'forgot', 'resend', 'notify'] }).notNull(),
+    /** sha256 of the lower-cased user name or address, so typed addresses are not kept. */
+    key: text('key').notNull(),
+    count: integer('count').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('auth_throttle_window_idx').on(t.windowStart),
+  ],
 );
 
 export const multilists = pgTable(
