@@ -1,0 +1,59 @@
+/**
+ * HTML to lists, by way of markdown (turndown): h1-h6 start lists; paragraphs, pictures, lists,
+ * tables and code become items. Scripts, styles and the page head are dropped.
+ */
+import TurndownService from 'turndown';
+import { markdownToLists } from './markdown';
+import type { ImportOptions, ImportedList } from './types';
+
+/** Elements with no reading content of their own (or none a board can show). */
+const DROPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'head',
+  'title',
+  'iframe',
+  'object',
+  'embed',
+  'form',
+  'button',
+  'select',
+  'svg',
+  'canvas',
+]);
+
+function converter(): TurndownService {
+  const t = new TurndownService({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '-',
+    emDelimiter: '*',
+  });
+  t.remove((node) => DROPPED.has(node.nodeName.toLowerCase()));
+  return t;
+}
+
+/** The text of the page's <title>, for naming what comes before its first heading. */
+export function htmlTitle(html: string): string | null {
+  const m = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html);
+  const title = m?.[1]
+    ?.replace(/<[^>]*>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return title || null;
+}
+
+export function htmlToMarkdown(html: string): string {
+  return converter().turndown(html);
+}
+
+export function htmlToLists(html: string, opts: ImportOptions): ImportedList[] {
+  return markdownToLists(htmlToMarkdown(html), opts);
+}

@@ -1,0 +1,118 @@
+/**
+ * Markdown to lists: each heading starts a list; each paragraph, and each picture, becomes an
+ * item, in document order. Fenced code, tables and tight lists stay whole in one item. Other
+ * formats are turned into markdown first and end here.
+ */
+import type { ImportOptions, ImportedList } from './types';
+
+const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/;
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** A picture, possibly wrapped in a link: [![alt](src)](href) or ![alt](src "title"). */
+const IMAGE = /\[!\[[^\]]*\]\([^)]*\)\]\([^)]*\)|!\[[^\]]*\]\([^)]*\)/g;
+/** The destination of a markdown link or picture. */
+const DESTINATION = /(\]\()(<[^>]*>|[^)\s]*)/g;
+
+function resolve(url: string, base: string | undefined): string {
+  const bare = url.startsWith('<') && url.endsWith('>') ? url.slice(1, -1) : url;
+  if (!base || bare === '' || /^[a-z][a-z0-9+.-]*:/i.test(bare) || bare.startsWith('#')) return url;
+  try {
+    return new URL(bare, base).href;
+  } catch {
+    return url;
+  }
+}
+
+/** Relative links and pictures of a fetched page point back to the page's site, not to ours. */
+function absolutize(text: string, base: string | undefined): string {
+  return base
+    ? text.replace(DESTINATION, (_m, open: string, url: string) => open + resolve(url, base))
+    : text;
+}
+
+/** A paragraph with pictures in it: the text around each picture and each picture, in order. */
+function splitPictures(paragraph: string): string[] {
+  const out: string[] = [];
+  let last = 0;
+  for (const m of paragraph.matchAll(IMAGE)) {
+    out.push(paragraph.slice(last, m.index));
+    out.push(m[0]);
+    last = m.index + m[0].length;
+  }
+  out.push(paragraph.slice(last));
+  return out.map((s) => s.trim()).filter((s) => s !== '');
+}
+
+const cleanHeading = (s: string) =>
+  s
+    .replace(/\\([\\`*_{}[\]()#+\-.!])/g, '$1')
+    .replace(/[*_`]+/g, '')
+    .trim();
+
+export function markdownToLists(markdown: string, opts: ImportOptions): ImportedList[] {
+  const lists: ImportedList[] = [];
+  let current: ImportedList | null = null;
+  let paragraph: string[] = [];
+  let fence: string | null = null;
+
+  const list = () => {
+    if (!current) {
+      current = { title: opts.name, items: [] };
+      lists.push(current);
+    }
+    return current;
+  };
+  const flush = () => {
+    const text = paragraph.join('\n').replace(/^\n+|\s+$/g, '');
+    paragraph = [];
+    if (text.trim() === '') return;
+    const parts = /^ {0,3}(`{3,}|~{3,})/.test(text) ? [text] : splitPictures(text);
+    for (const part of parts) list().items.push(absolutize(part, opts.baseUrl));
+  };
+  const heading = (title: string) => {
+    flush();
+    current = { title: cleanHeading(title) || opts.name, items: [] };
+    lists.push(current);
+  };
+
+  for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
+    if (fence !== null) {
+      paragraph.push(line);
+      if (line.trim().startsWith(fence)) {
+        fence = null;
+        flush();
+      }
+      continue;
+    }
+    const opener = FENCE.exec(line);
+    if (opener) {
+      flush();
+      fence = opener[1]!;
+      paragraph.push(line);
+      continue;
+    }
+    const atx = ATX_HEADING.exec(line);
+    if (atx) {
+      heading(atx[2] ?? '');
+      continue;
+    }
+    if (
+      paragraph.length === 1 &&
+      SETEXT_UNDERLINE.test(line) &&
+      !THEMATIC_BREAK.test(paragraph[0]!)
+    ) {
+      const title = paragraph[0]!;
+      paragraph = [];
+      heading(title);
+      continue;
+    }
+    if (line.trim() === '' || THEMATIC_BREAK.test(line)) {
+      flush();
+      continue;
+    }
+    paragraph.push(line);
+  }
+  flush();
+  return lists;
+}

@@ -1,0 +1,21 @@
+/** A list of a board being imported: its title (a heading) and its items' texts, in order. */
+export interface ImportedList {
+  title: string;
+  items: string[];
+}
+
+export interface ImportOptions {
+  /** Title of the list that holds what comes before the first heading (the file or page name). */
+  name: string;
+  /** Address the document came from; its relative links and images are resolved against it. */
+  baseUrl?: string;
+}
+
+/** An importer could not read its input; the message is meant for the user. */
+export class ImportError extends Error {}
+
+/**
+ * Embedded pictures (docx) are kept inline as data: URLs up to this size; a bigger one becomes a
+ * line of text saying so, so one photo cannot bloat the item, its blocks and the search indexes.
+ */
+export const INLINE_IMAGE_MAX_BYTES = 200 * 1024;

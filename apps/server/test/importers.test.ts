@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { docxToLists } from '../src/importers/docx';
+import { htmlToLists, htmlTitle } from '../src/importers/html';
+import { importFile, ImportError } from '../src/importers';
+import { markdownToLists } from '../src/importers/markdown';
+import { pdfToLists } from '../src/importers/pdf';
+import { rtfToLists } from '../src/importers/rtf';
+import { textToLists } from '../src/importers/text';
+import { makeDocx, makePdf, makePng, makeRtf } from './import-fixtures';
+
+const opts = { name: 'notes' };
+
+describe('markdown', () => {
+  it('headings start lists; paragraphs and pictures are items, in order', () => {
+    const md = [
+      'Intro before any heading.',
+      '',
+      '# Part one',
+      'First paragraph',
+      'runs over two lines.',
+      '',
+      'Text before ![a cat](cat.png) and after.',
+      '',
+      'Setext heading',
+      '--------------',
+      '- one',
+      '- two',
+      '',
+      '```js',
+      'const a = 1;',
+      '',
+      'const b = 2;',
+      '```',
+      '',
+      '## *Part* two ##',
+      '---',
+      '| a | b |',
+      '|---|---|',
+      '| 1 | 2 |',
+    ].join('\n');
+    expect(markdownToLists(md, opts)).toEqual([
+      { title: 'notes', items: ['Intro before any heading.'] },
+      {
+        title: 'Part one',
+        items: [
+          'First paragraph\nruns over two lines.',
+          'Text before',
+          '![a cat](cat.png)',
+          'and after.',
+        ],
+      },
+      {
+        title: 'Setext heading',
+        items: ['- one\n- two', '```js\nconst a = 1;\n\nconst b = 2;\n```'],
+      },
+      { title: 'Part two', items: ['| a | b |\n|---|---|\n| 1 | 2 |'] },
+    ]);
+  });
+
+  it('keeps an empty heading’s list and resolves relative addresses against the page', () => {
+    const lists = markdownToLists(
+      '# Empty\n# Full\n[home](/about) ![x](img/a.png) [ext](https://e.org/) [s](#top)',
+      {
+        name: 'page',
+        baseUrl: 'https://site.example/docs/page.html',
+      },
+    );
+    expect(lists).toEqual([
+      { title: 'Empty', items: [] },
+      {
+        title: 'Full',
+        items: [
+          '[home](https://site.example/about)',
+          '![x](https://site.example/docs/img/a.png)',
+          '[ext](https://e.org/) [s](#top)',
+        ],
+      },
+    ]);
+  });
+
+  it('nothing in, nothing out', () => {
+    expect(markdownToLists('\n\n   \n', opts)).toEqual([]);
+  });
+});
+
+describe('text', () => {
+  it('one list named after the file, one item per paragraph', () => {
+    expect(textToLists('\uFEFFFirst para\r\nline two\r\n\r\n \r\nSecond para\n', opts)).toEqual([
+      { title: 'notes', items: ['First para\nline two', 'Second para'] },
+    ]);
+    expect(textToLists('  \n\n', opts)).toEqual([]);
+  });
+});
+
+describe('html', () => {
+  it('h1-h6 are lists; paragraphs, pictures and lists are items; scripts and the head are not', () => {
+    const html = `<!doctype html><html><head><title>The  Page &amp; Co</title><style>p{}</style></head>
+      <body><script>alert(1)</script><p>Lead <b>bold</b>.</p>
+      <h1>First</h1><p>One.</p><img src="/pics/x.png" alt="X"><ul><li>a</li><li>b</li></ul>
+      <h3>Deep</h3><p>Two <a href="other.html">link</a>.</p></body></html>`;
+    expect(htmlTitle(html)).toBe('The Page & Co');
+    expect(htmlToLists(html, { name: 'The Page & Co', baseUrl: 'http://h.test/a/b.html' })).toEqual(
+      [
+        { title: 'The Page & Co', items: ['Lead **bold**.'] },
+        { title: 'First', items: ['One.', '![X](http://h.test/pics/x.png)', '-   a\n-   b'] },
+        { title: 'Deep', items: ['Two [link](http://h.test/a/other.html).'] },
+      ],
+    );
+  });
+
+  it('a page’s title names the first list when loaded as a file', async () => {
+    const lists = await importFile(
+      'html',
+      Buffer.from('<title>Greeting</title><p>Hello</p>'),
+      opts,
+    );
+    expect(lists).toEqual([{ title: 'Greeting', items: ['Hello'] }]);
+  });
+});
+
+describe('docx', () => {
+  it('heading styles are lists; paragraphs and pictures are items', async () => {
+    const png = makePng();
+    const docx = makeDocx([
+      { text: 'Before the first heading.' },
+      { heading: 1, text: 'Chapter 1' },
+      { text: 'It was a dark & stormy night.' },
+      { image: png, alt: 'red square' },
+      { heading: 2, text: 'Section 1.1' },
+      { text: 'Café au lait.' },
+    ]);
+    const lists = await docxToLists(docx, { name: 'story' });
+    expect(lists.map((l) => l.title)).toEqual(['story', 'Chapter 1', 'Section 1.1']);
+    expect(lists[0]!.items).toEqual(['Before the first heading.']);
+    expect(lists[1]!.items[0]).toBe('It was a dark & stormy night.');
+    expect(lists[1]!.items[1]).toBe(
+      `![red square](data:image/png;base64,${png.toString('base64')})`,
+    );
+    expect(lists[2]!.items).toEqual(['Café au lait.']);
+  });
+
+  it('a picture too large to keep inline says so', async () => {
+    const big = Buffer.concat([makePng(), Buffer.alloc(300 * 1024)]);
+    const lists = await docxToLists(makeDocx([{ image: big, alt: 'huge' }]), opts);
+    expect(lists[0]!.items).toEqual(['(picture too large to import)']);
+  });
+
+  it('a file that is not a docx is refused with a message', async () => {
+    await expect(docxToLists(Buffer.from('not a zip'), { name: 'x.docx' })).rejects.toThrow(
+      new ImportError('Could not read x.docx as a Word (.docx) document.'),
+    );
+  });
+});
+
+describe('rtf', () => {
+  it('larger paragraphs are headings; accents and unicode survive', async () => {
+    const rtf = makeRtf([
+      { text: 'Opening words.' },
+      { heading: 1, text: 'Big Title' },
+      { text: 'Plain café text with “quotes”.' },
+      { heading: 2, text: 'Smaller' },
+      { text: 'Last one.' },
+    ]);
+    expect(await rtfToLists(rtf, opts)).toEqual([
+      { title: 'notes', items: ['Opening words.'] },
+      { title: 'Big Title', items: ['Plain café text with “quotes”.'] },
+      { title: 'Smaller', items: ['Last one.'] },
+    ]);
+    expect(await rtfToLists("{\\rtf1\\ansi caf\\'e9 cr\\'e8me\\par}", opts)).toEqual([
+      { title: 'notes', items: ['café crème'] },
+    ]);
+  });
+
+  it('text that is not RTF is refused', async () => {
+    await expect(rtfToLists('hello', { name: 'a.rtf' })).rejects.toThrow(
+      'Could not read a.rtf as an RTF document.',
+    );
+  });
+});
+
+describe('pdf', () => {
+  it('larger lines are headings; gaps and pages end paragraphs', async () => {
+    const pdf = makePdf([
+      [
+        { text: 'A preface line.', size: 12, y: 740 },
+        { text: 'Chapter One', size: 24, y: 700 },
+        { text: 'The first paragraph starts here and', size: 12, y: 670 },
+        { text: 'goes on (with parens).', size: 12, y: 656 },
+        { text: 'A second paragraph after a gap.', size: 12, y: 620 },
+      ],
+      [
+        { text: 'Chapter Two,', size: 24, y: 740 },
+        { text: 'continued', size: 24, y: 712 },
+        { text: 'Page two text.', size: 12, y: 680 },
+      ],
+    ]);
+    expect(await pdfToLists(pdf, { name: 'book' })).toEqual([
+      { title: 'book', items: ['A preface line.'] },
+      {
+        title: 'Chapter One',
+        items: [
+          'The first paragraph starts here and goes on (with parens).',
+          'A second paragraph after a gap.',
+        ],
+      },
+      { title: 'Chapter Two, continued', items: ['Page two text.'] },
+    ]);
+  });
+
+  it('bytes that are not a PDF are refused', async () => {
+    await expect(pdfToLists(Buffer.from('%PDF-garbage'), { name: 'b.pdf' })).rejects.toThrow(
+      'Could not read b.pdf as a PDF document.',
+    );
+  });
+});
