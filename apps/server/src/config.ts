@@ -40,6 +40,19 @@ export const configSchema = z.object({
   FFMPEG_PATH: z.string().min(1).default('/usr/bin/ffmpeg'),
   /** Hosts, comma-separated, whose media the server may fetch for poster frames; none by default. */
   MEDIA_FETCH_HOSTS: z.string().default(''),
+  /** Load form: a URL may reach loopback, private and link-local addresses (tests, intranets). */
+  LOAD_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Load form: the largest file or fetched page, in bytes. */
+  LOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  /** Load form: how long fetching a URL may take in all, in milliseconds. */
+  LOAD_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   PUBLIC_URL: httpUrl.optional(),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
