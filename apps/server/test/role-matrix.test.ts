@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, type Multilist, type PolicyBoard } from '@listboard/core';
 import { Agent, createTestApp, SEED_PASSWORD, type TestContext } from './harness';
 import { BOARD_CALLS } from '../src/routes/board-calls';
+import type { BoardCall } from '../src/routes/board-call';
+import { mediaCalls } from '../src/routes/media-calls';
+import { posterDeps } from '../src/routes/media';
+import { createFileStore } from '../src/storage';
 import { users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 
@@ -106,6 +110,68 @@ const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
     query: { _id: f.board.lists[0]!.items[0]!.blocks[0]!._id },
     doc: { $set: { autoSeek: true } },
   }),
+  // Media calls act on list B's video (item 0) and its text item (item 1), which no other
+  // sample removes or re-parses.
+  '/api/forms/add_media_marker': (f) => ({
+    itemId: f.board.lists[1]!.items[0]!._id,
+    title: 'm',
+    description: '',
+    timecode: '0:01',
+  }),
+  '/api/forms/edit_media_marker': (f) => ({
+    itemId: f.board.lists[1]!.items[0]!._id,
+    title: 'm2',
+    description: 'd',
+    timecode: '0:01',
+  }),
+  '/api/forms/delete_media_marker': (f) => ({
+    itemId: f.board.lists[1]!.items[0]!._id,
+    timecode: '0:01',
+  }),
+  '/api/forms/delete_all_media_markers': (f) => ({ itemId: f.board.lists[1]!.items[0]!._id }),
+  '/api/forms/split_at_media_markers': (f) => ({
+    itemId: f.board.lists[1]!.items[0]!._id,
+    title: 'part',
+    description: '',
+  }),
+  '/api/forms/add_text_marker': (f) => ({
+    itemId: f.board.lists[1]!.items[1]!._id,
+    title: 't',
+    description: '',
+    cursorIndex: 0,
+    sentences: false,
+  }),
+  '/api/forms/update_text_marker': (f) => ({
+    itemId: f.board.lists[1]!.items[1]!._id,
+    title: 't2',
+    description: 'd',
+    cursorIndex: 0,
+    sentences: false,
+  }),
+  '/api/forms/delete_text_marker': (f) => ({
+    itemId: f.board.lists[1]!.items[1]!._id,
+    cursorIndex: 0,
+    sentences: false,
+  }),
+  '/api/forms/delete_all_text_markers': (f) => ({
+    itemId: f.board.lists[1]!.items[1]!._id,
+    sentences: true,
+  }),
+  '/api/forms/split_at_text_markers': (f) => ({
+    itemId: f.board.lists[1]!.items[1]!._id,
+    title: 'part',
+    description: '',
+    sentences: false,
+  }),
+  '/api/forms/update_block': (f) => ({
+    query: { _id: f.board.lists[1]!.items[0]!.blocks[0]!._id },
+    doc: { $set: { range: { start: 1, end: 2 } } },
+  }),
+  // A text item: the poster calls check permission first, then refuse it without running ffmpeg.
+  '/api/forms/upload_block_posters': (f) => ({
+    block: { _id: f.board.lists[1]!.items[1]!.blocks[0]!._id },
+  }),
+  '/api/forms/set_poster_frame': (f) => ({ itemId: f.board.lists[1]!.items[1]!._id }),
 };
 
 const ROLES = [
@@ -120,12 +186,15 @@ const ROLES = [
 ] as const;
 
 let t: TestContext;
+/** Every call on an existing board: the board calls and the media calls. */
+let calls: BoardCall[] = [];
 const agents: Record<string, Agent> = {};
 const userIds: Record<string, string> = {};
 let boardN = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
+  calls = [...BOARD_CALLS, ...mediaCalls(posterDeps(t.config, createFileStore(t.config)))];
   const hash = await hashPassword(SEED_PASSWORD);
   for (const username of ['contributor1', 'member-none', 'member-full', 'coauthor1']) {
     await t.database.db.insert(users).values({
@@ -210,7 +279,7 @@ async function freshBoard(): Promise<{ fixture: Fixture; policy: PolicyBoard }> 
 
 describe('role matrix', () => {
   it('has a sample body for every board call', () => {
-    expect(BOARD_CALLS.map((c) => c.path).filter((p) => !SAMPLES[p])).toEqual([]);
+    expect(calls.map((c) => c.path).filter((p) => !SAMPLES[p])).toEqual([]);
   });
 
   for (const role of ROLES) {
@@ -222,7 +291,7 @@ describe('role matrix', () => {
       };
       if (role === 'author') user.roles = ['author'];
       // Destructive calls last, so earlier calls still find their targets.
-      const order = [...BOARD_CALLS].sort(
+      const order = [...calls].sort(
         (a, b) =>
           Number(a.path.includes('delete_multilist')) - Number(b.path.includes('delete_multilist')),
       );
