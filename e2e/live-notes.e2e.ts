@@ -188,6 +188,7 @@ describe('notes on selected text', () => {
     await expect(note.getByText('(on an earlier version)').count()).resolves.toBe(0);
 
     // Then removes them (the item is still selected): the note stays, marked as on an earlier version.
+    await expect.poll(() => author.getByRole('form').count()).toBe(0);
     await author.keyboard.press('i');
     await author
       .getByLabel('Text', { exact: true })

@@ -203,7 +203,8 @@ export function BoardScreen() {
         alert(lastError?.error ?? `ERROR: ${label}`);
         return false;
       }
-      await reload();
+      // The form closes as soon as the server agrees; the boards refresh behind it.
+      void reload();
       return true;
     },
     [alert, reload],
