@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from './session';
+import { postJson } from '../api/client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -19,6 +20,10 @@ describe('session start', () => {
     await useSession.getState().start();
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/auth/session', '/api/auth/guest']);
     expect(useSession.getState()).toMatchObject({ phase: 'ready', user: { username: 'guest' } });
+    // From now on calls say who is asking.
+    await postJson('/api/x');
+    const [, init] = fetchMock.mock.lastCall as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>)['X-Mongo-User-ID']).toBe('g1');
   });
 
   it('keeps a signed-in user without signing in as guest', async () => {

@@ -1,7 +1,7 @@
 /**
  * What the screen shows and what is selected. Selection has four levels (board, list, item,
  * text); selecting a level clears the levels below it. Display settings persist per board through
- * the view-state calls (see board/useViewState.ts); the theme lives in local storage.
+ * the view-state calls (BoardScreen's setDisplay); the theme lives in local storage.
  */
 import { create } from 'zustand';
 import { DEFAULT_THEME, THEMES, type Theme } from '@listboard/core';
