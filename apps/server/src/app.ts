@@ -18,6 +18,8 @@ import { sessionPlugin } from './plugins/session';
 import { registerWeb } from './plugins/web';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
+import { accountRoutes } from './routes/account';
+import { displayUserRoutes } from './routes/display-user';
 import { dbloadRoutes } from './routes/dbload';
 import { boardRoutes } from './routes/forms-boards';
 import { groupRoutes } from './routes/groups';
@@ -32,6 +34,8 @@ export interface AppDeps {
   database: Database;
   bus?: EventBus;
   mailer?: Mailer;
+  /** The clock of account tokens and sign-in lockouts; tests pass one they can move. */
+  clock?: () => Date;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -47,13 +51,14 @@ export async function buildApp({
   database,
   bus: givenBus,
   mailer: givenMailer,
+  clock = () => new Date(),
 }: AppDeps): Promise<FastifyInstance> {
-  const mailer = givenMailer ?? createMailer(config);
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
+  const mailer = givenMailer ?? createMailer(config, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -125,7 +130,9 @@ export async function buildApp({
   await app.register(sessionPlugin, { db: database.db, config });
   await app.register(eventRoutes, { db: database.db, bus, appVersion: config.APP_VERSION });
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { db: database.db, config });
+  await app.register(authRoutes, { db: database.db, config, now: clock });
+  await app.register(accountRoutes, { db: database.db, config, mailer, now: clock });
+  await app.register(displayUserRoutes, { db: database.db, now: clock });
   await app.register(dbloadRoutes, { db: database.db, config });
   await app.register(boardRoutes, { db: database.db, config, bus, mailer });
   await app.register(groupRoutes, { db: database.db });

@@ -60,6 +60,21 @@ export const configSchema = z.object({
   SEED: z.enum(['auto', 'off']).default('auto'),
   /** Sign-in attempts allowed per client address per minute. */
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins per user name, from any address, before the name is locked for a while. */
+  SIGNIN_LOCKOUT_FAILURES: z.coerce.number().int().min(1).default(5),
+  SIGNIN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
+  /**
+   * Requests per client address per minute to each of the account calls that send mail or
+   * take a token (register, create_user, forgot, reset, verification).
+   */
+  ACCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Whether new accounts must confirm their address before they can sign in. */
+  EMAIL_VERIFICATION: z.enum(['on', 'off']).default('on'),
+  /**
+   * Who may sign up when SIGNUP_MODE is invitees: comma-separated addresses, or @domain for a
+   * whole domain.
+   */
+  SIGNUP_INVITEES: z.string().default(''),
 });
 
 /** Settings that only make sense together. */

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { GUEST_USER, ROOT_BOARD, ADMIN_USER, loginMsg } from '@listboard/core';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { verifyPassword } from '../lib/passwords';
+import { signIn } from '../services/signin';
 import { findUserByUsername, groupNamesOf, toPublicUser } from '../services/users';
 
-const publicUser = z.object({
+export const publicUser = z.object({
   _id: z.string(),
   username: z.string(),
   email: z.string().nullable(),
@@ -20,10 +20,12 @@ const publicUser = z.object({
 });
 const errorBody = z.object({ error: z.string() });
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
-  app,
-  { db, config },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: Config;
+  /** The clock sign-in failures are counted against; tests move it. */
+  now?: () => Date;
+}> = async (app, { db, config, now = () => new Date() }) => {
   const present = async (u: NonNullable<Parameters<typeof toPublicUser>[0]>) =>
     toPublicUser(u, await groupNamesOf(db, u.id));
 
@@ -39,6 +41,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
             rootBoard: z.string(),
             adminUser: z.string(),
             appVersion: z.enum(['PRODUCTION', 'DEVELOPMENT']),
+            signupMode: z.enum(['invitees', 'prescreened', 'disabled', 'default']),
+            emailVerification: z.boolean(),
           }),
         },
       },
@@ -48,6 +52,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       rootBoard: ROOT_BOARD,
       adminUser: ADMIN_USER,
       appVersion: config.APP_VERSION,
+      signupMode: config.SIGNUP_MODE,
+      emailVerification: config.EMAIL_VERIFICATION === 'on',
     }),
   );
 
@@ -76,18 +82,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         tags: ['auth'],
         summary: 'Sign in with a user name and password; sets the session cookie',
         body: z.object({ username: z.string().max(200), password: z.string().max(1000) }),
-        response: { 200: z.object({ user: publicUser }), 400: errorBody, 401: errorBody },
+        response: {
+          200: z.object({ user: publicUser }),
+          400: errorBody,
+          401: errorBody,
+          403: errorBody,
+          429: errorBody,
+        },
       },
     },
     async (req, reply) => {
       const { username, password } = req.body;
       if (!username.trim() || !password)
         return reply.code(400).send({ error: loginMsg.credentialsMissing });
-      const user = await findUserByUsername(db, username.trim());
-      // Guests have no password; both cases answer the same so user names cannot be probed.
-      if (!user || !(await verifyPassword(password, user.passwordHash))) {
-        return reply.code(401).send({ error: loginMsg.invalidCredentials(username.trim()) });
-      }
+      const user = await signIn(db, username.trim(), password, {
+        failures: config.SIGNIN_LOCKOUT_FAILURES,
+        minutes: config.SIGNIN_LOCKOUT_MINUTES,
+        now,
+      });
       await app.startSession(reply, user, req);
       return { user: await present(user) };
     },

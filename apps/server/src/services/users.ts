@@ -54,3 +54,12 @@ export function toPublicUser(u: UserRow, groupNames: string[] = []): PublicUser 
     fields: u.fields,
   };
 }
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`)
+    .limit(1);
+  return row;
+}
