@@ -23,6 +23,7 @@ import { displayUserRoutes } from './routes/display-user';
 import { dbloadRoutes } from './routes/dbload';
 import { boardRoutes } from './routes/forms-boards';
 import { groupRoutes } from './routes/groups';
+import { loadRoutes } from './routes/load';
 import { createBus, type EventBus } from './realtime/bus';
 import { createMailer, type Mailer } from './mail/mailer';
 import { eventRoutes } from './realtime/routes';
@@ -136,6 +137,7 @@ export async function buildApp({
   await app.register(dbloadRoutes, { db: database.db, config });
   await app.register(boardRoutes, { db: database.db, config, bus, mailer });
   await app.register(groupRoutes, { db: database.db });
+  await app.register(loadRoutes, { db: database.db, config });
   await app.register(mediaRoutes, { db: database.db, config, bus });
 
   const hasWeb = await registerWeb(app, config.WEB_DIST);

@@ -30,7 +30,9 @@ export async function docxToLists(bytes: Buffer, opts: ImportOptions): Promise<I
     );
     html = result.value;
   } catch {
-    throw new ImportError(`Could not read ${opts.name} as a Word (.docx) document.`);
+    throw new ImportError(
+      `Could not read ${opts.fileName ?? opts.name} as a Word (.docx) document.`,
+    );
   }
   // A picture left out says so in words rather than as a broken image.
   return htmlToLists(

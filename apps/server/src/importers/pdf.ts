@@ -119,7 +119,7 @@ export async function pdfToLists(bytes: Uint8Array, opts: ImportOptions): Promis
     }
     return layoutToLists(lines, opts);
   } catch {
-    throw new ImportError(`Could not read ${opts.name} as a PDF document.`);
+    throw new ImportError(`Could not read ${opts.fileName ?? opts.name} as a PDF document.`);
   } finally {
     await doc?.destroy();
   }

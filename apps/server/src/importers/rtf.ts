@@ -51,9 +51,9 @@ const sizeOf = (style: string | undefined) => {
 
 export async function rtfToLists(rtf: string, opts: ImportOptions): Promise<ImportedList[]> {
   if (!rtf.trimStart().startsWith('{\\rtf')) {
-    throw new ImportError(`Could not read ${opts.name} as an RTF document.`);
+    throw new ImportError(`Could not read ${opts.fileName ?? opts.name} as an RTF document.`);
   }
-  const { html, bodySize } = await toHtml(rtf, opts.name);
+  const { html, bodySize } = await toHtml(rtf, opts.fileName ?? opts.name);
   const larger = [
     ...new Set(
       [...html.matchAll(PARAGRAPH)]

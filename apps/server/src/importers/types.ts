@@ -7,6 +7,8 @@ export interface ImportedList {
 export interface ImportOptions {
   /** Title of the list that holds what comes before the first heading (the file or page name). */
   name: string;
+  /** How messages name the input (a file name); `name` when left out. */
+  fileName?: string;
   /** Address the document came from; its relative links and images are resolved against it. */
   baseUrl?: string;
 }

@@ -196,6 +196,51 @@ function searchKey(args: SearchArgs): Record<string, unknown> {
   return { ...rest, users: Array.isArray(rest.users) ? [...rest.users].sort() : rest.users };
 }
 
+/** A search's results as the lists of a new board, and which items must stay private. */
+export interface SearchBoardContent {
+  lists: BoardSpec['lists'];
+  /** `listIndex:itemIndex` of hits only the caller may see. */
+  privateAt: Set<string>;
+  count: number;
+}
+
+/** Results of a search (at most SEARCH_SAVE_MAX) laid out as board lists, one per bucket. */
+export async function searchContent(
+  db: Db,
+  args: SearchArgs,
+  ctx: SearchContext,
+  window: DateWindow | null = checkSearchArgs(args),
+): Promise<SearchBoardContent> {
+  const hits = await findHits(db, args, window, ctx, SEARCH_SAVE_MAX, 0);
+  return bucketsContent(toBuckets(args, hits));
+}
+
+export function bucketsContent(buckets: ResultBucket[]): SearchBoardContent {
+  return {
+    lists: buckets.map((b) => ({ title: b.title, items: b.hits.map((h) => ({ text: h.text })) })),
+    privateAt: new Set(
+      buckets.flatMap((b, li) => b.hits.flatMap((h, ii) => (h.restricted ? [`${li}:${ii}`] : []))),
+    ),
+    count: buckets.reduce((n, b) => n + b.hits.length, 0),
+  };
+}
+
+/** A hit only the caller may see stays the caller's alone on a board made of results. */
+export async function markPrivateItems(
+  tx: Db,
+  multilistId: string,
+  privateAt: Set<string>,
+): Promise<void> {
+  if (privateAt.size === 0) return;
+  const rows = await tx
+    .select({ id: items.id, li: lists.index, ii: items.index })
+    .from(items)
+    .innerJoin(lists, eq(lists.id, items.listId))
+    .where(eq(items.multilistId, multilistId));
+  const ids = rows.filter((r) => privateAt.has(`${r.li}:${r.ii}`)).map((r) => r.id);
+  if (ids.length) await tx.update(items).set({ isPrivate: true }).where(inArray(items.id, ids));
+}
+
 async function saveSearch(
   db: Db,
   args: SearchArgs,
@@ -225,34 +270,17 @@ async function saveSearch(
         existing: true,
       };
     }
-    const hits = await findHits(tx, args, window, ctx, SEARCH_SAVE_MAX, 0);
-    const buckets = toBuckets(args, hits);
+    const content = await searchContent(tx, args, ctx, window);
     const title = await uniqueBoardTitle(tx, actor.username, defaultTitle(args));
-    const spec: BoardSpec = {
+    const multilistId = await createBoard(tx, {
       owner: actor.username,
       title,
-      description: `${hits.length} ${hits.length === 1 ? 'result' : 'results'} of a saved search.`,
+      description: `${content.count} ${content.count === 1 ? 'result' : 'results'} of a saved search.`,
       listed: false,
-      lists: buckets.map((b) => ({
-        title: b.title,
-        items: b.hits.map((h) => ({ text: h.text })),
-      })),
-    };
-    const multilistId = await createBoard(tx, spec);
+      lists: content.lists,
+    });
     await tx.update(multilists).set({ queryArgs: key }).where(eq(multilists.id, multilistId));
-    // A hit only the caller may see stays the caller's alone on the saved board.
-    const privateAt = new Set(
-      buckets.flatMap((b, li) => b.hits.flatMap((h, ii) => (h.restricted ? [`${li}:${ii}`] : []))),
-    );
-    if (privateAt.size) {
-      const rows = await tx
-        .select({ id: items.id, li: lists.index, ii: items.index })
-        .from(items)
-        .innerJoin(lists, eq(lists.id, items.listId))
-        .where(eq(items.multilistId, multilistId));
-      const ids = rows.filter((r) => privateAt.has(`${r.li}:${r.ii}`)).map((r) => r.id);
-      if (ids.length) await tx.update(items).set({ isPrivate: true }).where(inArray(items.id, ids));
-    }
+    await markPrivateItems(tx, multilistId, content.privateAt);
     return { multilistId, owner: actor.username, title, ptitle: pathTitle(title), existing: false };
   });
 }
