@@ -130,9 +130,9 @@ describe('register (SIGNUP_MODE default, verification on)', () => {
 
   it('answers whether a user name is registered', async () => {
     const a = t.agent();
-    expect((await a.post('/api/display/is_registered_username', { username: 'ANN' })).json()).toEqual(
-      { registered: true },
-    );
+    expect(
+      (await a.post('/api/display/is_registered_username', { username: 'ANN' })).json(),
+    ).toEqual({ registered: true });
     expect(
       (await a.post('/api/display/is_registered_username', { username: 'nobody' })).json(),
     ).toEqual({ registered: false });

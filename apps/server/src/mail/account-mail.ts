@@ -59,7 +59,12 @@ export function resetMail(args: {
 export function newUserNotice(args: {
   to: string;
   publicUrl: string;
-  user: { username: string; email: string | null; fullname: string; fields: Record<string, unknown> };
+  user: {
+    username: string;
+    email: string | null;
+    fullname: string;
+    fields: Record<string, unknown>;
+  };
   status: string;
 }): Mail {
   const { user } = args;

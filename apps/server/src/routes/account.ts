@@ -275,7 +275,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     },
     async (req, reply) => {
       const result = await verifyEmail(db, req.query.token, now());
-      if (result.status === 'success') return { status: 'success' as const, message: result.message };
+      if (result.status === 'success')
+        return { status: 'success' as const, message: result.message };
       return reply.code(400).send({ ...result, error: result.error ?? result.message });
     },
   );

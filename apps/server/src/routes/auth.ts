@@ -80,7 +80,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: { rateLimit: { max: config.SIGNIN_RATE_LIMIT, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with a user name and password; sets the session cookie',
+        summary:
+          'Sign in with a user name and password; sets the session cookie. 429 once a name has ' +
+          'failed SIGNIN_LOCKOUT_FAILURES times in SIGNIN_LOCKOUT_MINUTES; 403 while a new ' +
+          'account waits for its address to be verified',
         body: z.object({ username: z.string().max(200), password: z.string().max(1000) }),
         response: {
           200: z.object({ user: publicUser }),

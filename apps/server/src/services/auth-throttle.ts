@@ -65,7 +65,9 @@ export async function throttleHit(
       },
     })
     .returning({ count: authThrottle.count });
-  await db.delete(authThrottle).where(lt(authThrottle.windowStart, new Date(now.getTime() - KEEP_MS)));
+  await db
+    .delete(authThrottle)
+    .where(lt(authThrottle.windowStart, new Date(now.getTime() - KEEP_MS)));
   return row?.count ?? 1;
 }
 

@@ -52,7 +52,8 @@ export async function validateResetToken(
   now: Date,
 ): Promise<{ username: string }> {
   const check = await checkToken(db, token, 'reset', now);
-  const user = check.state === 'valid' && check.userId ? await findUserById(db, check.userId) : null;
+  const user =
+    check.state === 'valid' && check.userId ? await findUserById(db, check.userId) : null;
   if (!user) throw badRequest(passwordResetMsg.resetLinkInvalid);
   return { username: user.username };
 }
