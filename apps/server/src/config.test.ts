@@ -26,6 +26,18 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
+  it('locks a user name after 5 failed sign-ins for 15 minutes and verifies new addresses by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      SIGNIN_LOCKOUT_FAILURES: 5,
+      SIGNIN_LOCKOUT_MINUTES: 15,
+      ACCOUNT_RATE_LIMIT: 10,
+      EMAIL_VERIFICATION: 'on',
+      SIGNUP_INVITEES: '',
+    });
+    expect(() => loadConfig({ EMAIL_VERIFICATION: 'maybe' })).toThrow(/EMAIL_VERIFICATION/);
+    expect(() => loadConfig({ SIGNIN_LOCKOUT_FAILURES: '0' })).toThrow(/SIGNIN_LOCKOUT_FAILURES/);
+  });
+
   it('rejects unknown enum values', () => {
     expect(() => loadConfig({ APP_VERSION: 'STAGING' })).toThrow(/APP_VERSION/);
     expect(() => loadConfig({ SIGNUP_MODE: 'open' })).toThrow(/SIGNUP_MODE/);
