@@ -3,9 +3,20 @@
  * read, so a paragraph set in a larger size than the body text counts as a heading (the larger,
  * the higher its level); then it is HTML like any other.
  */
-import rtfToHTML from '@iarna/rtf-to-html';
+import { createRequire } from 'node:module';
 import { htmlToLists } from './html';
 import { ImportError, type ImportOptions, type ImportedList } from './types';
+
+/** The parts of @iarna/rtf-to-html used here; the package ships no types. */
+interface RtfToHtml {
+  fromString(
+    rtf: string,
+    opts: { template: (doc: unknown, defaults: { fontSize: number }, content: string) => string },
+    cb: (err: Error | null, html: string) => void,
+  ): void;
+}
+
+const rtfToHTML = createRequire(import.meta.url)('@iarna/rtf-to-html') as RtfToHtml;
 
 /**
  * The converter reads \'hh escapes only when a code page is declared, and prints the fallback
