@@ -1,0 +1,181 @@
+/**
+ * Text search on 1,000,000 items in PostgreSQL: the search service (full text on the GIN index,
+ * visibility rules, ranking, one page of 50) against a sequential ILIKE scan of the same rows for
+ * the same words, in the same run. Items are made by one INSERT … SELECT generate_series; their
+ * words follow a skewed (Zipf-like) distribution over a 20,000-word vocabulary, so a few words
+ * are in a third of all items and most are rare, as in real text. `npm run bench -- search`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '../apps/server/src/db/client';
+import { seed } from '../apps/server/src/db/seed';
+import { runSearch } from '../apps/server/src/services/search';
+import { readSearchArgs } from '../apps/server/src/services/search-args';
+import type { SearchContext } from '../apps/server/src/services/search-query';
+import { startPostgres } from '../apps/server/test/postgres-server';
+
+const ITEMS = Number(process.env.BENCH_SEARCH_ITEMS ?? 1_000_000);
+const BOARDS = 1000;
+const VOCABULARY = 20_000;
+const WORDS_PER_ITEM = 12;
+const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 100);
+
+interface Timing {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+async function timeEach(
+  inputs: string[],
+  fn: (input: string) => Promise<unknown>,
+): Promise<Timing> {
+  for (const input of inputs.slice(0, 5)) await fn(input);
+  const samples: number[] = [];
+  for (const input of inputs) {
+    const start = performance.now();
+    await fn(input);
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  const round = (n: number) => Number(n.toFixed(2));
+  return {
+    p50: round(quantile(samples, 0.5)),
+    p95: round(quantile(samples, 0.95)),
+    max: round(samples[samples.length - 1]!),
+  };
+}
+
+/** Word k of the vocabulary; word 0 is the most frequent. */
+const word = (k: number) => `w${k}`;
+
+/** Search words from a range of frequency ranks, with a fixed seed so runs compare. */
+function pickWords(n: number, from: number, to: number): string[] {
+  let x = 12345;
+  return Array.from({ length: n }, () => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return word(from + (x % (to - from)));
+  });
+}
+
+/**
+ * Boards (one in ten unlisted), one list each, and the items, all made in SQL. The text indexes
+ * are built after the rows are in, as a bulk import would; the trigram index on item text is
+ * left out, so the ILIKE baseline is a true sequential scan.
+ */
+export async function makeSearchData(db: Db, itemCount: number) {
+  const t0 = performance.now();
+  await db.execute(sql`drop index items_search_idx`);
+  await db.execute(sql`drop index items_text_trgm_idx`);
+  await db.execute(sql`select setseed(0.42)`);
+  await db.execute(sql`
+    insert into multilists (owner, title, ptitle, listed)
+    select 'author', 'bench ' || b, 'bench-' || b, b % 10 <> 0
+    from generate_series(1, ${BOARDS}) b`);
+  await db.execute(sql`
+    insert into lists (multilist_id, index, title, author)
+    select id, 0, 'All', 'author' from multilists where ptitle like 'bench-%'`);
+  await db.execute(sql`
+    insert into items (list_id, multilist_id, index, owner, author, text)
+    select l.id, l.multilist_id, g / ${BOARDS}, 'author', 'author', w.text
+    from generate_series(0, ${itemCount - 1}) g
+    join (select row_number() over () - 1 as n, id, multilist_id from lists
+          where title = 'All' and author = 'author') l on l.n = g % ${BOARDS}
+    cross join lateral (
+      select string_agg('w' || floor(power(random(), 3) * ${VOCABULARY})::int, ' ') as text
+      from generate_series(1, ${WORDS_PER_ITEM}) k where g >= 0
+    ) w`);
+  const loaded = performance.now();
+  await db.execute(sql`create index items_search_idx on items using gin (search_vector)`);
+  await db.execute(sql`vacuum analyze items`);
+  await db.execute(sql`analyze multilists`);
+  const indexed = performance.now();
+  const counted = await db.execute(sql`select count(*)::int as count from items`);
+  return {
+    items: (counted as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0,
+    loadSeconds: Number(((loaded - t0) / 1000).toFixed(1)),
+    indexSeconds: Number(((indexed - loaded) / 1000).toFixed(1)),
+  };
+}
+
+/** A reader searching everyone's boards: the widest visibility check there is. */
+export const READER: SearchContext = {
+  actor: { id: '00000000-0000-0000-0000-000000000000', username: 'reader', roles: ['reader'] },
+  sessionId: null,
+  appVersion: 'PRODUCTION',
+  groups: [],
+};
+
+export async function searchBench() {
+  const server = await startPostgres();
+  const database = await openDatabase({ databaseUrl: server.url('postgres'), dataDir: '' });
+  try {
+    await database.migrate();
+    await seed(database.db);
+    const db = database.db;
+    const data = await makeSearchData(db, ITEMS);
+    const search = (searchStr: string, extra: Record<string, string> = {}) =>
+      runSearch(
+        db,
+        readSearchArgs(new URLSearchParams({ searchStr, users: 'all', bucket: 'none', ...extra })),
+        READER,
+      );
+    // The same question without the index: every row read and matched with ILIKE.
+    const ilike = (w: string) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_indexscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        return tx.execute(sql`
+          select id from items where text ilike ${`%${w}%`} order by created desc limit 51`);
+      });
+
+    const rare = pickWords(QUERIES, 1000, VOCABULARY);
+    const common = pickWords(Math.min(QUERIES, 50), 0, 50);
+    // A word and the longer words it begins (w1500* is w1500 and w15000 to w15009).
+    const prefixes = pickWords(Math.min(QUERIES, 50), 1000, 2000).map((w) => `${w}*`);
+    const phrases = rare.slice(0, 50).map((w, i) => `"${w} ${rare[(i + 1) % rare.length]}"`);
+    const textRare = await timeEach(rare, (w) => search(w));
+    const textCommon = await timeEach(common, (w) => search(w));
+    const textDay = await timeEach(rare, (w) => search(w, { bucket: 'day' }));
+    const prefix = await timeEach(prefixes, (w) => search(w));
+    const phrase = await timeEach(phrases, (w) => search(w));
+    const scan = await timeEach(rare.slice(0, 20), (w) => ilike(` ${w} `));
+
+    const result = {
+      date: new Date().toISOString(),
+      ...data,
+      boards: BOARDS,
+      textSearchRareWord: textRare,
+      textSearchCommonWord: textCommon,
+      textSearchDayBuckets: textDay,
+      prefixSearch: prefix,
+      phraseSearch: phrase,
+      ilikeSequentialScan: scan,
+      ratioScanToSearchP50: Number((scan.p50 / textRare.p50).toFixed(1)),
+    };
+    const ms = (x: Timing) => `p50 ${x.p50} ms, p95 ${x.p95} ms`;
+    console.log(
+      `search, ${data.items.toLocaleString('en-US')} items on PostgreSQL (made in ${data.loadSeconds} s, indexed in ${data.indexSeconds} s):`,
+    );
+    console.log(`  text, rare word          : ${ms(textRare)}`);
+    console.log(`  text, common word        : ${ms(textCommon)}`);
+    console.log(`  text, rare, day buckets  : ${ms(textDay)}`);
+    console.log(`  prefix (word*)           : ${ms(prefix)}`);
+    console.log(`  phrase ("a b")           : ${ms(phrase)}`);
+    console.log(`  ILIKE sequential scan    : ${ms(scan)}`);
+    console.log(`  scan / search (p50)      : ${result.ratioScanToSearchP50}x`);
+    const dir = path.resolve(import.meta.dirname, 'results');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'search.json'), JSON.stringify(result, null, 2));
+    return result;
+  } finally {
+    await database.close();
+    server.stop();
+  }
+}
