@@ -435,3 +435,95 @@ describe('load: a query', () => {
     }
   });
 });
+
+describe('import_item_url', () => {
+  let board: Multilist;
+  const listOf = () => board.lists[0]!;
+  const importUrl = (a: Agent, body: object) => a.post('/api/forms/import_item_url', body);
+  const reload = async () => {
+    board = await boardOf(author, 'author', 'clippings');
+  };
+
+  beforeAll(async () => {
+    await createBoard(t.database.db, {
+      owner: 'author',
+      title: 'Clippings',
+      lists: [{ title: 'Found', items: ['first', 'last'] }],
+    });
+    await reload();
+  });
+
+  it('a web page becomes its title as a link and its opening text, after the given item', async () => {
+    const res = await importUrl(author, {
+      listId: listOf()._id,
+      itemId: listOf().items[0]!._id,
+      url: `${base}/guide.html`,
+      text: 'Worth a look:',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().index).toBe(1);
+    await reload();
+    const item = listOf().items[1]!;
+    expect(item.text).toBe(
+      `Worth a look:\n\n### [Field Guide](${base}/guide.html)\n\nWelcome text.\n\nRobins sing at dawn.\n\nSee [owls](${base}/owls.html).`,
+    );
+    expect(item.importUrl).toBe(`${base}/guide.html`);
+    expect(item.author).toBe('author');
+    expect(listOf().items.map((i) => i.text.split('\n')[0])).toEqual([
+      'first',
+      'Worth a look:',
+      'last',
+    ]);
+  });
+
+  it('a picture is the item as it is; a document its text; without itemId it goes last', async () => {
+    const pic = await importUrl(author, { listId: listOf()._id, url: `${base}/picture.png` });
+    expect(pic.statusCode, pic.body).toBe(200);
+    const md = await importUrl(author, { listId: listOf()._id, url: `${base}/notes` });
+    expect(md.statusCode, md.body).toBe(200);
+    await reload();
+    const [picture, notes] = listOf().items.slice(-2);
+    expect(picture!.text).toBe(`${base}/picture.png`);
+    expect(picture!.blocks[0]!.type).toBe('image');
+    expect(notes!.text).toBe(`### [notes](${base}/notes)\n\n#### Todo\n\nBuy milk\n\nCall home`);
+  });
+
+  it('needs the insert right, a signed-in user, an address and a matching list', async () => {
+    const url = `${base}/guide.html`;
+    expect((await importUrl(reader, { listId: listOf()._id, url })).statusCode).toBe(403);
+    const guest = new Agent(t.app);
+    await guest.signInGuest();
+    expect((await importUrl(guest, { listId: listOf()._id, url })).statusCode).toBe(401);
+    const blank = await importUrl(author, { listId: listOf()._id, url: ' ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toBe('Please fill in url field.');
+    const [other] = (
+      await author.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
+    ).json();
+    const wrong = await importUrl(author, {
+      listId: listOf()._id,
+      itemId: other.lists[0].items[0]._id,
+      url,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe('The item is not in that list.');
+    const missing = await importUrl(author, { listId: listOf()._id, url: `${base}/missing` });
+    expect(missing.json().error).toBe(`Could not load ${base}/missing: the server answered 404.`);
+  });
+
+  it('private addresses are refused here too', async () => {
+    const a = new Agent(strict.app);
+    await a.signIn('author');
+    const [home] = (
+      await a.post('/api/dbload/load_multilists', { addresses: ['/author/home'] })
+    ).json();
+    const res = await a.post('/api/forms/import_item_url', {
+      listId: home.lists[0]._id,
+      url: `${base}/guide.html`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(
+      `Could not load ${base}/guide.html: private and local addresses are not allowed.`,
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  validateRequired,
   LOADED_BOARD_TITLE_LISTED,
   LOADED_BOARD_TITLE_UNLISTED,
   LOAD_FILE_TYPES,
@@ -9,8 +10,11 @@ import {
 } from '@listboard/core';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { unauthorized } from '../lib/errors';
+import { badRequest, unauthorized } from '../lib/errors';
+import { authorize, resolveTarget } from '../services/board-access';
 import { loadBoard, LOAD_MAX_ITEMS } from '../services/load';
+import { appendImportedItem, itemTextForUrl } from '../services/load-item';
+import { touchBoard } from '../services/multilists';
 import { userGroupNames } from '../services/notes';
 
 const loaded = z.object({
@@ -78,6 +82,70 @@ export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
           groups: await userGroupNames(db, actor.id),
         },
       });
+    },
+  );
+
+  app.post(
+    '/api/forms/import_item_url',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Append a web page or file to a list as one item',
+        description: [
+          'The item goes after itemId, or at the end of the list; text, if given, comes first.',
+          'A picture, video, audio or document address is the item as it is (the markup shows it);',
+          'a web page becomes its title as a link and its opening text; a txt, md, rtf or docx file',
+          'its text (up to 20,000 characters). The address is fetched as by forms/load. Needs the',
+          'insert right on the board. Answers {itemId, index}.',
+        ].join(' '),
+        body: z.object({
+          listId: z.uuid(),
+          itemId: z.uuid().optional(),
+          text: z.string().max(100_000).optional(),
+          url: z.string().max(4000),
+        }),
+        response: { 200: z.object({ itemId: z.string(), index: z.number() }) },
+      },
+    },
+    async (req) => {
+      const actor = req.actor;
+      if (!actor || isGuestUser(actor)) throw unauthorized();
+      const missing = validateRequired(req.body.url, 'url');
+      if (missing) throw badRequest(missing);
+      const { listId, itemId } = req.body;
+      const place = async (tx: Db) => {
+        const target = await resolveTarget(tx, itemId ? { itemId } : { listId });
+        if (target.list?.id !== listId) throw badRequest('The item is not in that list.');
+        authorize(actor, target.policy, 'insert', config.APP_VERSION);
+        return target;
+      };
+      // Checked before the fetch, so no one without the right makes the server fetch anything,
+      // and again in the write, where the board is locked; no lock is held while fetching.
+      await db.transaction(place);
+      const fetched = await itemTextForUrl(req.body.url, limits);
+      const given = req.body.text?.trim();
+      const text = given ? `${given}\n\n${fetched}` : fetched;
+      const result = await db.transaction(async (tx) => {
+        const target = await place(tx);
+        const inserted = await appendImportedItem(
+          tx,
+          actor,
+          { list: target.list!, after: target.item, owner: target.board.owner },
+          { text, importUrl: req.body.url.trim() },
+        );
+        await touchBoard(tx, target.board.id);
+        return { ...inserted, multilistId: target.board.id };
+      });
+      await app.bus
+        .publish({
+          multilistId: result.multilistId,
+          call: '/api/forms/import_item_url',
+          by: actor.username,
+          itemId: result.itemId,
+          at: Date.now(),
+        })
+        .catch((err) => req.log.warn({ err }, 'board event not published'));
+      return { itemId: result.itemId, index: result.index };
     },
   );
 };
