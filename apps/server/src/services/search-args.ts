@@ -59,12 +59,15 @@ export interface DateWindow {
 
 export const SEARCH_QUERY_DOC = [
   'General search: the address query holds the search arguments, URL-encoded, e.g. ',
-  '`/{user}/home;{title}?searchStr=video%20notes&by=text&users=me&bucket=week&page=0`.',
+  '`/{user}/home;{title}?searchStr=video%20notes&by=text&users=me&bucket=week&page=0`. A query with',
+  '`searchStr` or `by` is a general search (guests too; saving needs an account); one with `code`',
+  'a custom search.',
   '',
   '- `searchStr`: the text, label, tag or date range to look for. Text search is PostgreSQL full text:',
   '  words must all match, `"a phrase"` matches words in order, `word*` matches a prefix, `-word` excludes,',
-  '  `a or b` matches either; hits are ranked by relevance. `by=date` takes `A--B` (B may be left out) in any',
-  '  of the date formats of spec section 5.',
+  '  `a or b` matches either; words match as typed, without stemming; hits are ranked by relevance.',
+  '  `by=date` takes `A--B` (B may be left out) in any of the date formats of spec section 5, and',
+  '  matches items created from the start of A to the end of B.',
   `- \`by\`: ${SEARCH_TYPES.join(', ')} (default text). label = annotation labels (the @label links);`,
   '  tags = item labels `name` or `name:value` (the !tag links; a blank tags search finds every labelled',
   '  item); author/coauthor/contributor find boards of the chosen users whose title matches searchStr (if any).',
@@ -80,7 +83,7 @@ export const SEARCH_QUERY_DOC = [
   '- `mode`: links (default) or collect; `collect=true` is the same as mode=collect.',
   '- `save`: true stores the results (up to the first 1,000) as a board owned by the caller; the same',
   '  search saved twice gives the same board. Results only the caller may see become private items.',
-  '- `title`: title of the saved board (default `Search: {searchStr}`).',
+  '- `title`: title of the results board and of a saved search (default `Search: {searchStr}`).',
   '- `page`: 0 to 100, 50 hits a page.',
   'Booleans are true, false, 1, 0, or the bare name for true. `?' +
     SEARCHED_QUERY +
