@@ -55,6 +55,45 @@ describe('the generic form', () => {
   });
 });
 
+describe('extra buttons and files', () => {
+  it('puts extra buttons in a second row; each may close the form or show a message', async () => {
+    const onClose = vi.fn();
+    const d: FormDef = {
+      ...def(async () => null),
+      extraButtons: [
+        { label: 'Preview', run: async () => 'Nothing to preview yet.' },
+        { label: 'Delete all', run: async (v) => (v.title === 'x' ? null : 'Type x first.') },
+      ],
+    };
+    render(<Form def={d} ctx={ctx} onClose={onClose} />);
+    const preview = screen.getByRole('button', { name: 'Preview' });
+    expect(preview.closest('.form-extra')).not.toBeNull();
+    fireEvent.click(preview);
+    expect(await screen.findByText('Nothing to preview yet.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete all' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('hands the picked files to submit', async () => {
+    const submit = vi.fn(async () => null);
+    const d: FormDef = {
+      id: 'up',
+      label: 'Upload',
+      fields: [{ name: 'files', label: 'Files', type: 'file', multiple: true, hint: 'Any video' }],
+      submit,
+    };
+    render(<Form def={d} ctx={ctx} onClose={() => {}} />);
+    const input = screen.getByLabelText('Files') as HTMLInputElement;
+    expect(input.getAttribute('aria-describedby')).toBeTruthy();
+    const file = new File(['abc'], 'clip.mp4', { type: 'video/mp4' });
+    fireEvent.change(input, { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await vi.waitFor(() => expect(submit).toHaveBeenCalled());
+    expect((submit.mock.calls[0] as unknown as [{ files: File[] }])[0].files).toEqual([file]);
+  });
+});
+
 describe('input mode', () => {
   it('opens when empty, closes the same form, refuses another while one is open', () => {
     expect(toggleForm(null, 'a')).toEqual({ next: 'a', refused: false });

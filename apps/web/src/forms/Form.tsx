@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { defaultValues, type FormContext, type FormDef, type Values } from './registry';
+import {
+  defaultValues,
+  type ExtraButton,
+  type FormContext,
+  type FormDef,
+  type Values,
+} from './registry';
 
 /**
  * The one generic form: label, fields, Submit and Cancel. Escape cancels; Enter in a one-line
@@ -57,6 +63,15 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
     else onClose();
   };
 
+  const runExtra = async (b: ExtraButton) => {
+    if (busy) return;
+    setBusy(true);
+    const result = await b.run(values, ctx);
+    setBusy(false);
+    if (result === null) onClose();
+    else if (result !== undefined) setError(result);
+  };
+
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.preventDefault();
@@ -78,7 +93,13 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
       {def.fields.map((f, i) => {
         const id = `f-${def.id}-${f.name}`;
         const ref = i === 0 ? (el: HTMLElement | null) => void (first.current = el) : undefined;
-        const set = (v: string | boolean) => setValues((old) => ({ ...old, [f.name]: v }));
+        const set = (v: string | boolean | File[]) => setValues((old) => ({ ...old, [f.name]: v }));
+        const hint = f.hint ? (
+          <small id={`${id}-hint`} className="field-hint">
+            {f.hint}
+          </small>
+        ) : null;
+        const described = f.hint ? `${id}-hint` : undefined;
         if (f.type === 'checkbox') {
           return (
             <label key={f.name} className="field field-checkbox" htmlFor={id}>
@@ -105,6 +126,16 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
                 onChange={(e) => set(e.target.value)}
                 placeholder={f.placeholder}
               />
+            ) : f.type === 'file' ? (
+              <input
+                id={id}
+                ref={ref}
+                type="file"
+                accept={f.accept}
+                multiple={f.multiple}
+                aria-describedby={described}
+                onChange={(e) => set(Array.from(e.target.files ?? []))}
+              />
             ) : f.type === 'select' ? (
               <select
                 id={id}
@@ -125,8 +156,10 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
                 autoComplete={f.autoComplete}
                 onChange={(e) => set(e.target.value)}
                 placeholder={f.placeholder}
+                aria-describedby={described}
               />
             )}
+            {hint}
           </div>
         );
       })}
@@ -143,6 +176,15 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
           Cancel
         </button>
       </div>
+      {def.extraButtons && (
+        <div className="form-buttons form-extra">
+          {def.extraButtons.map((b) => (
+            <button key={b.label} type="button" disabled={busy} onClick={() => void runExtra(b)}>
+              {b.label}
+            </button>
+          ))}
+        </div>
+      )}
     </form>
   );
 }

@@ -5,7 +5,8 @@
 import type { Multilist, PublicUser } from '@listboard/core';
 import type { Selection } from '../state/ui';
 
-export type FieldType = 'text' | 'textarea' | 'password' | 'checkbox' | 'number' | 'select';
+export type FieldType =
+  'text' | 'textarea' | 'password' | 'checkbox' | 'number' | 'select' | 'file';
 
 export interface Field {
   name: string;
@@ -15,9 +16,14 @@ export interface Field {
   options?: readonly string[];
   placeholder?: string;
   autoComplete?: string;
+  /** For file fields: the accept attribute, and whether several files may be picked. */
+  accept?: string;
+  multiple?: boolean;
+  /** A line of help under the field. */
+  hint?: string;
 }
 
-export type Values = Record<string, string | number | boolean>;
+export type Values = Record<string, string | number | boolean | File[]>;
 
 export interface FormContext {
   user: PublicUser | null;
@@ -53,6 +59,16 @@ export interface FormDef {
     ctx: FormContext,
   ): Promise<{ options?: Record<string, string[]>; values?: Values; error?: string }>;
   submit(values: Values, ctx: FormContext): Promise<string | null>;
+  /**
+   * Extra buttons, shown in a secondary row under Submit and Cancel. Each returns null to close
+   * the form, a message to show, or undefined to leave the form open as it is.
+   */
+  extraButtons?: ExtraButton[];
+}
+
+export interface ExtraButton {
+  label: string;
+  run(values: Values, ctx: FormContext): Promise<string | null | undefined>;
 }
 
 /** The spec's default form state: empty text, 0 for numbers, false for checkboxes. */
@@ -62,11 +78,13 @@ export function defaultValues(fields: Field[]): Values {
       f.name,
       f.type === 'checkbox'
         ? false
-        : f.type === 'number'
-          ? 0
-          : f.type === 'select'
-            ? (f.options?.[0] ?? '')
-            : '',
+        : f.type === 'file'
+          ? []
+          : f.type === 'number'
+            ? 0
+            : f.type === 'select'
+              ? (f.options?.[0] ?? '')
+              : '',
     ]),
   );
 }

@@ -1,0 +1,109 @@
+/** Notes, replies, annotations, and e-mailing an item. */
+import { fieldMsg, isValidEmail } from '@listboard/core';
+import type { FormDef } from './registry';
+import { str, findItem, highlightOf, required, fail } from './helpers';
+
+export const NOTES_FORMS: FormDef[] = [
+  {
+    id: 'note',
+    label: 'Note',
+    fields: [
+      { name: 'text', label: 'Your note', type: 'textarea' },
+      { name: 'isPrivate', label: 'Private (only you will see it)', type: 'checkbox' },
+    ],
+    async submit(v, ctx) {
+      const item = findItem(ctx)!;
+      const ok = await ctx.call(
+        '/api/forms/insert_note',
+        {
+          listId: item.listId,
+          itemId: item._id,
+          // A private note goes to nobody else, so not to a group either.
+          noteSpec: {
+            text: String(v.text ?? ''),
+            groupName: v.isPrivate ? null : ctx.group,
+            highlight: highlightOf(ctx),
+          },
+          isPrivate: Boolean(v.isPrivate),
+        },
+        'insert note',
+      );
+      return ok ? null : fail(ctx, 'insert note');
+    },
+  },
+  {
+    id: 'reply',
+    label: 'Reply',
+    fields: [{ name: 'text', label: 'Your reply', type: 'textarea', required: true }],
+    validate: (v) => required(v, 'text', 'text'),
+    async submit(v, ctx) {
+      const item = findItem(ctx)!;
+      // On a results page the note carries where it lives; on a board it hangs off the item.
+      const note = item.notes.find((n) => n._id === ctx.noteId);
+      const where = note?.rootItem
+        ? { listId: note.listId, itemId: note.rootItem }
+        : { listId: item.listId, itemId: item._id };
+      const ok = await ctx.call(
+        '/api/forms/insert_note',
+        { ...where, noteSpec: { text: String(v.text), parentId: ctx.noteId } },
+        'reply',
+      );
+      return ok ? null : fail(ctx, 'reply');
+    },
+  },
+  {
+    id: 'annotation',
+    label: 'Annotation',
+    fields: [
+      { name: 'text', label: 'Annotation', type: 'textarea', required: true },
+      { name: 'label', label: 'Label (leave empty for the next number)', type: 'text' },
+    ],
+    validate: (v) => required(v, 'text', 'text'),
+    async submit(v, ctx) {
+      const item = findItem(ctx)!;
+      const ok = await ctx.call(
+        '/api/forms/insert_anno',
+        {
+          listId: item.listId,
+          itemId: item._id,
+          annoSpec: {
+            text: String(v.text),
+            label: str(v, 'label') || undefined,
+            highlight: highlightOf(ctx),
+          },
+        },
+        'insert annotation',
+      );
+      return ok ? null : fail(ctx, 'insert annotation');
+    },
+  },
+  {
+    id: 'emailItem',
+    label: 'E-mail this item',
+    fields: [
+      {
+        name: 'email',
+        label: 'E-mail address',
+        type: 'text',
+        required: true,
+        autoComplete: 'email',
+      },
+    ],
+    validate: (v) => (isValidEmail(str(v, 'email')) ? null : fieldMsg.invalidEmail),
+    async submit(v, ctx) {
+      const item = findItem(ctx)!;
+      const ok = await ctx.call(
+        '/api/forms/email_an_item',
+        {
+          email: str(v, 'email'),
+          multilistId: item.multilistId,
+          listId: item.listId,
+          itemId: item._id,
+        },
+        'email item',
+      );
+      if (ok) ctx.alert('The item is on its way.');
+      return ok ? null : fail(ctx, 'email item');
+    },
+  },
+];
