@@ -16,7 +16,8 @@ export function Toolbar({ ctx }: { ctx: CommandContext }) {
             <li key={c.id} role="none">
               <button
                 type="button"
-                role="menuitem"
+                role={c.pressed ? 'menuitemcheckbox' : 'menuitem'}
+                aria-checked={c.pressed ? c.pressed(ctx) : undefined}
                 disabled={!isEnabled(c, ctx)}
                 onClick={(e) => {
                   (e.currentTarget.closest('details') as HTMLDetailsElement).open = false;
@@ -36,6 +37,7 @@ export function Toolbar({ ctx }: { ctx: CommandContext }) {
           type="button"
           className={`tool tool-${c.group}`}
           aria-label={c.label}
+          aria-pressed={c.pressed ? c.pressed(ctx) : undefined}
           title={c.shortcut ? `${c.label} (${formatShortcut(c.shortcut)})` : c.label}
           disabled={!isEnabled(c, ctx)}
           onClick={() => void c.run(ctx)}
