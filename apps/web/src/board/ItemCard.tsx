@@ -40,11 +40,16 @@ interface Props {
   labelColors?: Record<string, string>;
 }
 
+/** An item's first line as plain words: the headline view, collapsed items and the contents. */
 export function headline(item: Item): string {
-  const first = item.blocks[0]?.text ?? item.text;
+  const first = item.blocks.find((b) => b.text.trim())?.text ?? item.text;
   return first
-    .replace(/^#+\s*/, '')
+    .trim()
     .split('\n')[0]!
+    .replace(/^#+\s*/, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`~]+/g, '')
+    .trim()
     .slice(0, 120);
 }
 

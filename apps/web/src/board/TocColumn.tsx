@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { pathTitle, type Item, type List, type Multilist } from '@listboard/core';
 import { VirtualRows } from './VirtualRows';
 import { useBoardApi } from './boardApi';
@@ -22,6 +22,11 @@ export function TocColumn({ board }: { board: Multilist }) {
       ]),
     [board],
   );
+  const nav = useRef<HTMLElement>(null);
+  // Turning the contents on shows them, wherever the boards were scrolled to.
+  useEffect(() => {
+    nav.current?.scrollIntoView?.({ inline: 'start', block: 'nearest' });
+  }, []);
   const go = (e: Entry, target: HTMLElement) => {
     const root = target.closest('.board');
     if (board.abilities.select) {
@@ -31,7 +36,7 @@ export function TocColumn({ board }: { board: Multilist }) {
     scrollToList(root as HTMLElement | null, pathTitle(e.list.title));
   };
   return (
-    <nav className="list toc" aria-label={`Contents of ${board.title}`}>
+    <nav ref={nav} className="list toc" aria-label={`Contents of ${board.title}`}>
       <header className="list-header">
         <h3>Contents</h3>
       </header>

@@ -31,7 +31,10 @@ export function Toolbar({ ctx }: { ctx: CommandContext }) {
           ))}
         </ul>
       </details>
-      {shown.map((c) => (
+      {shown.map((c, i) => [
+        i > 0 && shown[i - 1]!.group !== c.group && c.group !== 'help' && (
+          <span key={`${c.id}-sep`} className="tool-sep" aria-hidden="true" />
+        ),
         <button
           key={c.id}
           type="button"
@@ -44,8 +47,8 @@ export function Toolbar({ ctx }: { ctx: CommandContext }) {
         >
           {c.icon ? <span aria-hidden="true">{c.icon}</span> : null}
           <span className={c.icon ? 'tool-text' : undefined}>{c.label}</span>
-        </button>
-      ))}
+        </button>,
+      ])}
     </nav>
   );
 }
