@@ -78,7 +78,8 @@ function PlainRows<T>(p: Props<T>) {
     },
   );
   return (
-    <div ref={ref} className={p.className} role="group" aria-label={p.label}>
+    // Focusable, so a keyboard can scroll a list whose items are not (a guest's).
+    <div ref={ref} className={p.className} role="group" aria-label={p.label} tabIndex={0}>
       {p.rows.map((r, i) => (
         <div key={p.rowKey(r)} data-index={i} className="row">
           {p.renderRow(r, i)}
@@ -123,7 +124,13 @@ function VirtualisedRows<T>(p: Props<T>) {
     },
   );
   return (
-    <div ref={ref} className={`${p.className ?? ''} virtual`} role="group" aria-label={p.label}>
+    <div
+      ref={ref}
+      className={`${p.className ?? ''} virtual`}
+      role="group"
+      aria-label={p.label}
+      tabIndex={0}
+    >
       <div className="virtual-space" style={{ height: v.getTotalSize() }}>
         {v.getVirtualItems().map((r) => (
           <div
