@@ -90,8 +90,9 @@ export function BoardView({ board }: { board: Multilist }) {
   const api = useBoardApi();
   const { display } = api;
   const keys = useMemo(() => colorKeys(board, display.colors), [board, display.colors]);
-  // Where the reader left off (itemsViewStartIndex), restored once when the board first shows.
-  const start = useRef(display.itemsViewStartIndex);
+  // Where the reader left off (itemsViewStartIndex, from the server's view state), restored once
+  // when the board first shows.
+  const start = useRef(Number(board.viewstate.itemsViewStartIndex ?? 0));
   const startList = board.lists.find((l) => l.items.some((i) => i.indexInBoard === start.current));
   const startIndex = startList?.items.findIndex((i) => i.indexInBoard === start.current);
   return (

@@ -28,20 +28,25 @@ interface Props<T> {
 const GAP = 8;
 
 function useSettledScroll(el: () => HTMLElement | null, report: () => void) {
+  // The listener stays for the element's life; renders while scrolling only refresh `report`.
+  const latest = useRef(report);
+  latest.current = report;
   useEffect(() => {
+    // The ref is set before effects run, and the element lives as long as this component.
     const node = el();
     if (!node) return;
     let t: ReturnType<typeof setTimeout> | undefined;
     const onScroll = () => {
       clearTimeout(t);
-      t = setTimeout(report, 250);
+      t = setTimeout(() => latest.current(), 250);
     };
     node.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       clearTimeout(t);
       node.removeEventListener('scroll', onScroll);
     };
-  });
+    // Attached once, for the element's life.
+  }, []);
 }
 
 /** A short list: every row in the DOM. */
