@@ -292,7 +292,7 @@ export const BOARD_FORMS: FormDef[] = [
   {
     id: 'theme',
     label: 'Theme',
-    fields: [{ name: 'theme', label: 'Theme', type: 'select', options: THEMES }],
+    fields: [{ name: 'theme', label: 'Colour theme', type: 'select', options: THEMES }],
     initial: (ctx) => ({ theme: ctx.prefs?.theme ?? THEMES[0] }),
     submitLabel: 'Apply',
     submit(v, ctx) {
