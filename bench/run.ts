@@ -16,6 +16,7 @@ import { boardLoadBench } from './board-load';
 import { markupBench } from './markup';
 import { realtimeBench } from './realtime';
 import { searchBench } from './search';
+import { renderBench } from './render';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -36,6 +37,8 @@ async function main() {
   const only = process.argv[2];
   // A million rows take a minute to make, so the search bench runs only when asked for.
   if (only === 'search') return void (await searchBench());
+  const render = !only || only === 'render' ? await renderBench() : undefined;
+  if (only === 'render') return;
   const markup = !only || only === 'markup' ? markupBench() : undefined;
   if (only === 'markup') return;
   const realtime = !only || only === 'realtime' ? await realtimeBench() : undefined;
@@ -83,6 +86,7 @@ async function main() {
     boardLoad,
     markup,
     realtime,
+    render,
   };
   console.log(
     `load_multilists, 2,000-item board (${(result.payloadBytes / 1024).toFixed(0)} KiB):`,
