@@ -116,11 +116,19 @@ describe('conditional board loads', () => {
     expect(post.statusCode).toBe(304);
   });
 
-  it('give each caller a tag of their own', async () => {
+  it('give callers who see different things different tags, and share one otherwise', async () => {
     const tags = await Promise.all(
       [author, reader, demo].map(async (a) => (await get(a)).headers.etag),
     );
     expect(new Set(tags).size).toBe(3);
+    const one = new Agent(t.app);
+    await one.signInGuest();
+    const two = new Agent(t.app);
+    await two.signInGuest();
+    const [a, b] = await Promise.all([get(one), get(two)]);
+    expect(a.headers.etag).toBe(b.headers.etag);
+    expect(a.body).toBe(b.body);
+    expect((await get(two, a.headers.etag as string)).statusCode).toBe(304);
   });
 
   it('change the tag when the board changes, and the new answer shows the change', async () => {

@@ -138,6 +138,7 @@ function cacheFor(db: Db) {
 /** Forgets cached board content, e.g. to measure cold loads. */
 export function clearContentCache(db: Db): void {
   contentCache.delete(db);
+  answerCaches.delete(db);
 }
 
 async function fetchContent(db: Db, boardIds: string[]): Promise<Map<string, BoardContent>> {
@@ -227,9 +228,10 @@ interface Prepared {
   content: Map<string, BoardContent>;
   membersByBoard: Map<string, MemberRow[]>;
   locked: Set<string>;
-  visible: (i: ItemRow) => boolean;
+  /** Per board, the item rows this caller may see. */
+  visibleRows: Map<string, ItemRow[]>;
   viewstate: Map<string, Record<string, unknown>>;
-  /** Names everything the answer depends on; equal fingerprints give equal answers. */
+  /** Names the answer: equal fingerprints give equal answers, whoever asks. */
   fingerprint: string;
   ctx: LoadContext;
 }
@@ -289,26 +291,35 @@ async function prepare(db: Db, boards: BoardRow[], ctx: LoadContext): Promise<Pr
     (!i.isPrivate || (ctx.actor !== null && i.author === ctx.actor.username)) &&
     (i.annotationClass === 'none' ||
       canSeeNote(ctx.actor, policyOf.get(i.multilistId)!, i, myGroups));
-  const fingerprint = createHash('sha1')
-    .update(
-      JSON.stringify([
-        boards.map((b) => [b.id, b.version]),
-        memberRows.map((m) => [m.multilistId, m.kind, m.username, m.privileges]).sort(),
-        ctx.actor ? [ctx.actor.id, ctx.actor.roles] : null,
-        ctx.appVersion,
-        device,
-        [...unlocked].sort(),
-        [...myGroups].sort(),
-        vsRows.map((v) => [v.kind, v.targetId, v.state]).sort(),
-      ]),
-    )
-    .digest('base64url');
+  // Visible rows per board, worked out once; the answer is a function of these and the parts
+  // below, so their digest names it: callers who would get the same text get the same name.
+  const visibleRows = new Map(
+    boards.map((b) => [
+      b.id,
+      locked.has(b.id) ? [] : (content.get(b.id)?.items.filter(visible) ?? []),
+    ]),
+  );
+  const abilities = new Map(
+    boards.map((b) => [
+      b.id,
+      abilitiesFor(ctx.actor, policyOf.get(b.id)!, { appVersion: ctx.appVersion }),
+    ]),
+  );
+  const digest = createHash('sha1').update(
+    JSON.stringify([
+      boards.map((b) => [b.id, b.version, locked.has(b.id), abilities.get(b.id)]),
+      memberRows.map((m) => [m.multilistId, m.kind, m.username, m.privileges]).sort(),
+      vsRows.map((v) => [v.kind, v.targetId, v.state]).sort(),
+    ]),
+  );
+  for (const rows of visibleRows.values()) for (const r of rows) digest.update(r.id);
+  const fingerprint = digest.digest('base64url');
   return {
     boards,
     content,
     membersByBoard,
     locked,
-    visible,
+    visibleRows,
     viewstate: new Map(vsRows.map((v) => [`${v.kind}:${v.targetId}`, v.state])),
     fingerprint,
     ctx,
@@ -330,7 +341,7 @@ function walk<I, L, B>(
   return p.boards.map((b) => {
     const c = p.content.get(b.id)!;
     const locked = p.locked.has(b.id);
-    const rows = locked ? [] : c.items.filter(p.visible);
+    const rows = p.visibleRows.get(b.id)!;
     // Notes, annotations and replies travel with the item they hang off, oldest first.
     const itemsByList = groupBy(
       rows.filter((i) => i.annotationClass === 'none'),
@@ -404,6 +415,33 @@ export async function assembleBoards(
   });
 }
 
+/**
+ * Whole answers by fingerprint. A class reading one board mostly sees the same thing (same
+ * role, no private notes, no view states of their own), so one text serves them all; a reader
+ * with a view of their own gets an entry of their own. Bounded by total length, least recently
+ * used first out.
+ */
+const ANSWER_CACHE_CHARS = 64 * 1024 * 1024;
+const answerCaches = new WeakMap<object, Map<string, string>>();
+
+function answerCacheFor(db: Db) {
+  let c = answerCaches.get(db);
+  if (!c) answerCaches.set(db, (c = new Map()));
+  return c;
+}
+
+function keepAnswer(cache: Map<string, string>, key: string, json: string) {
+  if (json.length > ANSWER_CACHE_CHARS / 4) return;
+  cache.set(key, json);
+  let total = 0;
+  for (const v of cache.values()) total += v.length;
+  for (const [k, v] of cache) {
+    if (total <= ANSWER_CACHE_CHARS) break;
+    cache.delete(k);
+    total -= v.length;
+  }
+}
+
 /** An answer as JSON text, with the fingerprint that names it (for ETags). */
 export interface BoardsJson {
   json: string;
@@ -424,6 +462,13 @@ export async function assembleBoardsJson(
 ): Promise<BoardsJson | { notModified: true; fingerprint: string }> {
   const p = await prepare(db, boards, ctx);
   if (ifNoneMatch.includes(p.fingerprint)) return { notModified: true, fingerprint: p.fingerprint };
+  const answers = answerCacheFor(db);
+  const kept = answers.get(p.fingerprint);
+  if (kept !== undefined) {
+    answers.delete(p.fingerprint);
+    answers.set(p.fingerprint, kept);
+    return { json: kept, fingerprint: p.fingerprint };
+  }
   const shared = (row: ItemRow, list: ListRow) => {
     const c = p.content.get(row.multilistId)!;
     let text = c.json.get(row.id);
@@ -460,7 +505,9 @@ export async function assembleBoardsJson(
       return `${JSON.stringify({ ...rest, locked }).slice(0, -1)},"lists":[${boardLists.join(',')}]}`;
     },
   });
-  return { json: `[${boardsJson.join(',')}]`, fingerprint: p.fingerprint };
+  const json = `[${boardsJson.join(',')}]`;
+  keepAnswer(answers, p.fingerprint, json);
+  return { json, fingerprint: p.fingerprint };
 }
 
 function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
