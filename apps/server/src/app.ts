@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './lib/db-errors';
 import { HttpError } from './lib/errors';
 import { sessionPlugin } from './plugins/session';
 import { registerWeb } from './plugins/web';
@@ -81,6 +82,10 @@ export async function buildApp({
         429: 'Too many requests. Please wait a moment and try again.',
       };
       return reply.code(status).send({ error: messages[status] ?? (err as Error).message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: (err as Error).message }, 'database unavailable');
+      return reply.code(503).header('retry-after', '1').send({ error: DATABASE_UNAVAILABLE });
     }
     req.log.error(err);
     return reply.code(500).send({ error: 'Something went wrong. Please try again later.' });
