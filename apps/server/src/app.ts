@@ -13,7 +13,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './lib/db-errors';
+import {
+  DATABASE_UNAVAILABLE,
+  UNSTORABLE_TEXT,
+  isDatabaseUnavailable,
+  isUnstorableText,
+} from './lib/db-errors';
 import { HttpError } from './lib/errors';
 import { sessionPlugin } from './plugins/session';
 import { registerWeb } from './plugins/web';
@@ -65,6 +70,9 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((err, req, reply) => {
+    // Error answers are always `{error}`, whatever a route's response schema says about its own
+    // 4xx bodies; serialising them against that schema would fail and turn a 400 into a 500.
+    reply.serializer((body: unknown) => JSON.stringify(body));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const where = first?.instancePath
@@ -83,6 +91,7 @@ export async function buildApp({
       };
       return reply.code(status).send({ error: messages[status] ?? (err as Error).message });
     }
+    if (isUnstorableText(err)) return reply.code(400).send({ error: UNSTORABLE_TEXT });
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err: (err as Error).message }, 'database unavailable');
       return reply.code(503).header('retry-after', '1').send({ error: DATABASE_UNAVAILABLE });

@@ -27,17 +27,35 @@ const UNAVAILABLE_MESSAGES = [
   /Cannot use a pool after calling end/i,
 ];
 
-export function isDatabaseUnavailable(err: unknown): boolean {
+/** The error and its causes (drivers and the ORM wrap what the server said). */
+function* chain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
   for (let e = err, depth = 0; e && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    const message = (e as { message?: unknown }).message;
+    yield e as { code?: unknown; message?: unknown };
+    e = (e as { cause?: unknown }).cause;
+  }
+}
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (const e of chain(err)) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    const message = e.message;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(message)))
       return true;
-    e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
+
+/**
+ * Text PostgreSQL cannot store: a NUL character, or bytes that are not UTF-8. Whatever field it
+ * came in, the user typed it, so it is their error to fix, not the server's.
+ */
+export function isUnstorableText(err: unknown): boolean {
+  for (const e of chain(err)) if (e.code === '22021' || e.code === '22P05') return true;
+  return false;
+}
+
+export const UNSTORABLE_TEXT =
+  'The text contains a character that cannot be stored (such as a NUL character).';
 
 export const DATABASE_UNAVAILABLE =
   'The database is unavailable right now. Please try again in a moment.';
