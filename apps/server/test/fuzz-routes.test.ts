@@ -7,7 +7,7 @@
  * - an answer that refuses (4xx) changed no row (a trigger counts every row written);
  * - no object's prototype is polluted.
  *
- * `FUZZ_RUNS` sets the cases per route (default 20 signed in, a quarter of that as a visitor).
+ * `FUZZ_RUNS` sets the cases per route (default 10 signed in, a quarter of that as a visitor).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestApp, type TestContext } from './harness';
 import { fromSchema, type JsonSchema } from './fuzz/schema-arbitrary';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 /** Tables a refused request may still write: sessions and the sign-in failure counters. */
 const MAY_CHANGE_ON_REFUSAL = new Set(['sessions', 'auth_throttle']);
 /** Streams that never end, and the call that ends the fuzzer's own session. */
