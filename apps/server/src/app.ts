@@ -20,6 +20,8 @@ import {
   isUnstorableText,
 } from './lib/db-errors';
 import { HttpError } from './lib/errors';
+import { requestForLog } from './lib/log-redact';
+import { sameOriginPlugin } from './plugins/same-origin';
 import { sessionPlugin } from './plugins/session';
 import { registerWeb } from './plugins/web';
 import { healthRoutes } from './routes/health';
@@ -43,6 +45,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The clock of account tokens and sign-in lockouts; tests pass one they can move. */
   clock?: () => Date;
+  /** Where the log goes (standard output unless given). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -59,9 +63,18 @@ export async function buildApp({
   bus: givenBus,
   mailer: givenMailer,
   clock = () => new Date(),
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            stream: logStream,
+            // Request addresses without the tokens and signatures some of them carry.
+            serializers: { req: requestForLog },
+          },
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -142,6 +155,7 @@ export async function buildApp({
   app.decorate('bus', bus);
   if (!givenBus) app.addHook('onClose', async () => bus.close());
 
+  await app.register(sameOriginPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(sessionPlugin, { db: database.db, config });
   await app.register(eventRoutes, { db: database.db, bus, appVersion: config.APP_VERSION });
   await app.register(healthRoutes, { database });
