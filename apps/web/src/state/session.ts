@@ -21,8 +21,6 @@ interface SessionInfo {
   appVersion: AppVersion;
   /** SIGNUP_MODE: which form the signup button opens, or that signup is off. */
   signupMode: SignupMode;
-  /** New accounts confirm their address before they can sign in. */
-  emailVerification: boolean;
 }
 
 interface SessionState extends SessionInfo {
@@ -68,7 +66,6 @@ export const useSession = create<SessionState>((set, get) => ({
   adminUser: 'admin',
   appVersion: 'PRODUCTION',
   signupMode: 'default',
-  emailVerification: true,
   start() {
     starting ??= startSession(set, get().phase).finally(() => {
       starting = null;
