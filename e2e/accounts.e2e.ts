@@ -32,6 +32,9 @@ function decode(raw: string): string {
   return raw;
 }
 
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
 const inbox: Delivered[] = [];
 let smtp: SMTPServer;
 let server: RunningServer;
@@ -179,6 +182,15 @@ describe('an account from signup to deregister', () => {
     await profile.getByRole('button', { name: 'Save' }).click();
     await seen(page, 'The photo my-notes.txt was skipped: its file type is not a supported image.');
     await seen(page, 'Your profile has been saved.');
+    // A real image goes up into the user's folder (size and content checked by the server).
+    await more(page, 'Edit profile');
+    await profile.getByLabel('Photo').setInputFiles({
+      name: 'my photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(ONE_PIXEL_PNG, 'base64'),
+    });
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => profile.count()).toBe(0);
     await more(page, 'Edit profile');
     await expect(profile.getByLabel('Full name').inputValue()).resolves.toBe('Nina Vale');
     await expect(profile.getByLabel('Text alerts').isChecked()).resolves.toBe(true);
