@@ -79,6 +79,8 @@ export async function buildApp({
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
   const mailer = givenMailer ?? createMailer(config, app.log);
+  // The API speaks JSON; plain text is what a cross-site HTML form can post without asking.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
