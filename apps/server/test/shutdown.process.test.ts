@@ -16,7 +16,7 @@ describe('graceful shutdown', () => {
     expect(((await res.json()) as { title: string }[])[0]!.title).toBe('home');
     await again.stop();
     await s.stop();
-  });
+  }, 120_000);
 
   it('stops on SIGTERM while a viewer holds a live stream open', async () => {
     const s = await startServer({ LOG_LEVEL: 'silent' });
@@ -38,5 +38,5 @@ describe('graceful shutdown', () => {
     // The viewer's stream ended with the server; its browser reconnects to the next one.
     expect((await reader.read()).done).toBe(true);
     await s.stop();
-  });
+  }, 120_000);
 });
