@@ -4,6 +4,8 @@ import { openBrowser, screenshot, type Browser } from './browser';
 import { makeDocx, makePdf, makePng } from '../apps/server/test/import-fixtures';
 
 const base = inject('baseUrl');
+/** Names unique to one attempt, so a retried test does not meet its own earlier boards. */
+const tag = () => Date.now().toString(36);
 let b: Browser;
 beforeEach(async () => {
   b = await openBrowser();
@@ -65,6 +67,7 @@ const easternDay = (offsetDays: number) =>
 describe('loading documents as boards', () => {
   it('a .docx and a .pdf made by the test become boards with the expected lists', async () => {
     const { page } = b;
+    const run = tag();
     await signIn(page, 'author');
 
     // The progress bar is recorded as it changes, however quickly the load goes.
@@ -90,9 +93,9 @@ describe('loading documents as boards', () => {
       'walden.docx',
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       docx,
-      'Walden Course',
+      `Walden ${run}`,
     );
-    await page.waitForURL('**/author/walden-course');
+    await page.waitForURL(`**/author/walden-${run}`);
     await list(page, 'Week 2').waitFor();
     expect(await listTitles(page)).toEqual(['Week 1', 'Week 2']);
     expect(await itemTexts(page, 'Week 1')).toEqual(['Read the first chapter of Walden.', '']);
@@ -117,8 +120,8 @@ describe('loading documents as boards', () => {
         { text: 'Rain on Tuesday.', size: 11, y: 690 },
       ],
     ]);
-    await loadFile(page, 'notes.pdf', 'application/pdf', pdf, 'Pond Notes');
-    await page.waitForURL('**/author/pond-notes');
+    await loadFile(page, 'notes.pdf', 'application/pdf', pdf, `Pond ${run}`);
+    await page.waitForURL(`**/author/pond-${run}`);
     await list(page, 'Weather').waitFor();
     expect(await listTitles(page)).toEqual(['Field Notes', 'Weather']);
     expect(await itemTexts(page, 'Field Notes')).toEqual([
@@ -154,29 +157,29 @@ describe('loading documents as boards', () => {
 describe('searching from the UI', () => {
   it('text, a label and a date range; pages; save; results link to their boards', async () => {
     const { page } = b;
+    const run = tag();
+    const word = `zephyrine${run}`;
     await signIn(page, 'author');
     // 55 paragraphs with one rare word: more than a page of results.
-    const md = Array.from({ length: 55 }, (_, i) => `Zephyrine entry number ${i + 1}.`).join(
-      '\n\n',
-    );
+    const md = Array.from({ length: 55 }, (_, i) => `${word} entry number ${i + 1}.`).join('\n\n');
     await loadFile(
       page,
       'zephyr.md',
       'text/markdown',
       Buffer.from(`# Entries\n\n${md}`),
-      'Zephyr Log',
+      `Log ${run}`,
     );
-    await page.waitForURL('**/author/zephyr-log');
+    await page.waitForURL(`**/author/log-${run}`);
     await list(page, 'Entries').waitFor();
 
     // A label: annotate the first entry with one.
     await list(page, 'Entries').getByRole('article').first().click();
     await page.getByText('More', { exact: true }).click();
     await page.getByRole('menuitem', { name: 'Annotate' }).click();
-    await page.getByLabel('Annotation', { exact: true }).fill('See the quercus survey.');
-    await page.getByLabel(/^Label/).fill('quercus');
+    await page.getByRole('textbox', { name: 'Annotation' }).fill(`See the quercus${run} survey.`);
+    await page.getByLabel(/^Label/).fill(`quercus${run}`);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await list(page, 'Entries').getByText('See the quercus survey.').waitFor();
+    await list(page, 'Entries').getByText(`See the quercus${run} survey.`).waitFor();
 
     // The form checks what it can before asking the server, with the spec's messages.
     const form = await search(page, { 'Search for': '  ' });
@@ -194,8 +197,8 @@ describe('searching from the UI', () => {
     await form.getByRole('button', { name: 'Cancel' }).click();
 
     // Text: the results follow the board as a chained link with --searched--.
-    await search(page, { 'Search for': 'zephyrine' });
-    await page.waitForURL(/\/author\/zephyr-log;results\?--searched--&searchStr=zephyrine/);
+    await search(page, { 'Search for': word });
+    await page.waitForURL(`**/author/log-${run};results?--searched--&searchStr=${word}&by=text`);
     await resultsBar(page).getByText('Page 1 · 50 results').waitFor();
     await expect(list(page, 'Entries').count()).resolves.toBe(1);
     await screenshot(page, 'search-results');
@@ -220,19 +223,22 @@ describe('searching from the UI', () => {
     await page.waitForURL(/sort=Start%20Date&ascend=true/);
     await resultsBar(page).getByText('by Start Date').waitFor();
     await resultsBar(page).getByRole('button', { name: 'Save search' }).click();
-    await page.waitForURL('**/author/search-zephyrine');
-    const saved = page.locator('main [data-board="author/search-zephyrine"]');
+    await page.waitForURL(`**/author/search-${word}`);
+    const saved = page.locator(`main [data-board="author/search-${word}"]`);
     await saved.getByText('55 results of a saved search.').waitFor();
     await expect(saved.getByRole('article').count()).resolves.toBe(55);
 
     // A label, with its annotation linking back to the board it is on.
-    await page.goto(`${base}/author/zephyr-log`);
+    await page.goto(`${base}/author/log-${run}`);
     await list(page, 'Entries').waitFor();
-    await search(page, { 'Search for': 'quercus', 'Search by': 'label' });
+    await search(page, { 'Search for': `quercus${run}`, 'Search by': 'label' });
     await page.waitForURL(/by=label/);
-    const hit = page.locator('main [data-board]').last().getByRole('article');
-    await expect(hit.count()).resolves.toBe(1);
-    await hit.getByText('Annotation by author on').waitFor();
+    await resultsBar(page).getByText('Page 1 · 1 result').waitFor();
+    await page
+      .locator('main [data-board]')
+      .last()
+      .getByText(`Annotation by author on Log ${run}`)
+      .waitFor();
 
     // A date range in two formats: everything made today is in it.
     await search(page, {
@@ -254,10 +260,10 @@ describe('searching from the UI', () => {
     await page
       .locator('main [data-board]')
       .last()
-      .getByRole('link', { name: 'Zephyr Log' })
+      .getByRole('link', { name: `Log ${run}` })
       .first()
       .click();
-    await page.waitForURL('**/author/home;zephyr-log');
+    await page.waitForURL(`**/author/home;log-${run}`);
     await list(page, 'Entries').waitFor();
   });
 
