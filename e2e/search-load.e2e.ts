@@ -151,6 +151,35 @@ describe('loading documents as boards', () => {
     await expect(
       form.getByLabel('File').evaluate((e) => (e as HTMLInputElement).files?.length),
     ).resolves.toBe(1);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    // The URL form says the same when left empty.
+    await page.getByText('More', { exact: true }).click();
+    await page.getByRole('menuitem', { name: 'URL load' }).click();
+    const url = page.getByRole('form', { name: 'Load a URL' });
+    await url.getByRole('button', { name: 'Submit' }).click();
+    await url.getByText('You must provide either a URL, a file, or a query.').waitFor();
+    await url.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('import list adds a list of items after the selected list', async () => {
+    const { page } = b;
+    const run = tag();
+    await signIn(page, 'author');
+    await loadFile(page, 'plan.md', 'text/markdown', Buffer.from('# First\n\nOne.'), `Plan ${run}`);
+    await page.waitForURL(`**/author/plan-${run}`);
+    await list(page, 'First').getByRole('button', { name: 'First' }).click();
+    await page.getByText('More', { exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Import list' }).click();
+    const form = page.getByRole('form', { name: 'Import list' });
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText('Please fill in items field.').waitFor();
+    await form.getByLabel('Title').fill('Second');
+    await form.getByLabel(/^Items/).fill('Two.\n\nThree.');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await list(page, 'Second').waitFor();
+    expect(await listTitles(page)).toEqual(['First', 'Second']);
+    expect(await itemTexts(page, 'Second')).toEqual(['Two.', 'Three.']);
   });
 });
 
