@@ -17,7 +17,8 @@ import {
   type ListEditorMode,
   type Multilist,
 } from '@listboard/core';
-import { lastError, postJson, setCallUser } from '../api/client';
+import { lastError, postJson } from '../api/client';
+import { signInAs, signOutToGuest } from '../account/session';
 import { useSession } from '../state/session';
 import { useAlerts } from '../state/alerts';
 import {
@@ -35,7 +36,7 @@ import { Form } from '../forms/Form';
 import { toggleForm, type FormContext } from '../forms/registry';
 import { Header } from './Header';
 import { ShortcutSheet, Toolbar } from './Toolbar';
-import { deviceOf, useBoards, useSearchBoard } from './useBoards';
+import { deviceOf } from './useBoards';
 import { PageTabs } from './PageTabs';
 import { ZoomContext } from '../blocks/zoom';
 import { LINK_FUNCTIONS } from '../commands/linkFunctions';
@@ -53,6 +54,9 @@ import { BoardView } from './BoardView';
 import { BoardApiContext, type BoardApi } from './boardApi';
 import { MODE_FORMS } from './ListEditor';
 import { itemIsOpen } from '../commands/helpers';
+import { useShownBoards } from '../search/useShownBoards';
+import { SearchBars } from '../search/SearchBars';
+import { isSearchQuery } from '../search/address';
 import './board.css';
 
 function useViewportWidth(): number {
@@ -119,12 +123,13 @@ export function BoardScreen() {
   }, [ui.theme]);
 
   const searching = new URLSearchParams(location.search).has('code');
-  const boardQuery = useBoards(path, user?.username, device, !searching);
-  const searchQuery = useSearchBoard(path, location.search, user?.username);
-  const { data: boards = [], isLoading, isPending, error } = searching ? searchQuery : boardQuery;
+  const shown = useShownBoards(path, location.search, user?.username, device);
+  const { data: boards, isLoading, isPending, error } = shown;
   useLiveBoards(boards.map((b) => b._id));
   const board =
     boards.find((b) => b._id === ui.selection.multilistId) ?? boards[boards.length - 1] ?? null;
+  // A search's results board comes last in the chain; it is made on the fly, not edited in place.
+  const resultsId = isSearchQuery(location.search) ? (boards[boards.length - 1]?._id ?? null) : null;
 
   // A board opens the way this user left it (view state kept on the server).
   const restored = useRef<string | null>(null);
@@ -294,13 +299,7 @@ export function BoardScreen() {
     [board, ui],
   );
 
-  const signOut = useCallback(async () => {
-    await postJson('/api/auth/signout');
-    setCallUser(null);
-    ui.clearSelection();
-    await session.start();
-    navigate('/');
-  }, [ui, session, navigate]);
+  const signOut = useCallback(() => signOutToGuest(navigate), [navigate]);
 
   const ctx: CommandContext = useMemo(
     () => ({
@@ -326,7 +325,7 @@ export function BoardScreen() {
         hideLabels: ui.hideLabels,
       },
       form: ui.form,
-      results: searching,
+      results: board !== null && board._id === resultsId,
       listState,
       itemState,
       actions: {
@@ -356,7 +355,7 @@ export function BoardScreen() {
       boards,
       board,
       ui,
-      searching,
+      resultsId,
       listState,
       itemState,
       navigate,
@@ -390,18 +389,7 @@ export function BoardScreen() {
     setDisplay,
     prefs: ctx.prefs,
     setPrefs: ui.setPrefs,
-    async signIn(username, password) {
-      const res = await postJson<{ user: { _id: string } }>('/api/auth/signin', {
-        username,
-        password,
-      });
-      if (!res) return lastError?.error ?? 'Login error';
-      setCallUser(res.user._id);
-      ui.clearSelection();
-      await session.start();
-      navigate('/');
-      return null;
-    },
+    signIn: (username, password) => signInAs(username, password, navigate),
   };
   const formDef = ui.form ? FORM_BY_ID.get(ui.form.id) : undefined;
   const closeForm = () => ui.setForm(null);
@@ -432,7 +420,7 @@ export function BoardScreen() {
     display: ui.display,
     prefs: ctx.prefs,
     selection: ui.selection,
-    results: searching,
+    isResults: (b) => b._id === resultsId,
     signedIn: !isGuest,
     form: ui.form,
     editorListId: ui.editorListId,
@@ -527,6 +515,7 @@ export function BoardScreen() {
     >
       <Header path={location.pathname} phone={phone} />
       <Toolbar ctx={ctx} />
+      <SearchBars ctx={ctx} />
       {ui.form && !ui.form.listEditor && <div className="form-bar">{renderForm()}</div>}
       <main
         ref={main}

@@ -42,7 +42,7 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[]) {
         showNotes={display.showNotes}
         hideLabels={prefs.hideLabels}
         color={itemColor(item, keys, display.colors)}
-        handlers={selected && api.signedIn ? itemHandlers(item, board, api.results) : []}
+        handlers={selected && api.signedIn ? itemHandlers(item, board, api.isResults(board)) : []}
         onSelect={(it, text) => api.selectItem(board, it, text)}
         onToggleOpen={api.toggleItem}
         onAction={(it, h) => api.itemAction(board, it, h)}
@@ -69,8 +69,9 @@ export function ListColumn({ board, list, keys, initialIndex }: Props) {
   const { display, selection } = api;
   const vs = api.listState(list._id);
   const role = board.abilities.role;
-  const canEdit = board.abilities.edit && !api.results;
-  const canInsert = !api.results && api.signedIn && (canEdit || role === 'contributor');
+  const results = api.isResults(board);
+  const canEdit = board.abilities.edit && !results;
+  const canInsert = !results && api.signedIn && (canEdit || role === 'contributor');
   const canDrag = canEdit && !api.prefs.dragLock;
   const [dropping, setDropping] = useState(false);
   const description = list.description.startsWith(EMPTY_DESCRIPTION_PREFIX) ? '' : list.description;
@@ -94,7 +95,7 @@ export function ListColumn({ board, list, keys, initialIndex }: Props) {
   const modes: ListEditorMode[] = [
     ...(canEdit ? (['title', 'description'] as const) : []),
     ...(canInsert ? (['insert', 'upload', 'import', 'duplicate'] as const) : []),
-    ...(board.abilities.delete && !api.results ? (['delete'] as const) : []),
+    ...(board.abilities.delete && !results ? (['delete'] as const) : []),
   ];
   const estimate = estimateItem(itemIsOpen(display, {}), display.compactView);
   const pane = (label: string) => (

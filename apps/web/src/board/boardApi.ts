@@ -14,8 +14,8 @@ export interface BoardApi {
   display: Display;
   prefs: Prefs;
   selection: Selection;
-  /** The board shown is a search's results (no editing in place). */
-  results: boolean;
+  /** Whether a board is a search's results (no editing in place). */
+  isResults(board: Multilist): boolean;
   signedIn: boolean;
   form: OpenForm | null;
   editorListId: string | null;

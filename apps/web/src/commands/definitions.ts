@@ -8,12 +8,14 @@ import { VIEW_COMMANDS } from './view';
 import { EDIT_COMMANDS } from './edit';
 import { NOTES_COMMANDS } from './notes';
 import { ACCOUNT_COMMANDS } from './account';
+import { SEARCH_COMMANDS } from './search';
 
 export const COMMANDS: Command[] = [
   ...NAVIGATION_COMMANDS,
   ...VIEW_COMMANDS,
   ...EDIT_COMMANDS,
   ...NOTES_COMMANDS,
+  ...SEARCH_COMMANDS,
   ...ACCOUNT_COMMANDS,
 ];
 

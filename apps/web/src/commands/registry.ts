@@ -74,8 +74,8 @@ export interface Command {
   scope?: CommandScope;
   /** For toggles: whether it is on now (shown as a pressed button). */
   pressed?(ctx: CommandContext): boolean;
-  /** Shown on the toolbar (otherwise keyboard and sheet only). */
-  toolbar?: boolean;
+  /** Shown on the toolbar (otherwise in the More menu); may depend on the user's role. */
+  toolbar?: boolean | ((ctx: CommandContext) => boolean);
   icon?: string;
   visible?(ctx: CommandContext): boolean;
   enabled?(ctx: CommandContext): boolean;
@@ -84,6 +84,9 @@ export interface Command {
 
 export function isVisible(c: Command, ctx: CommandContext): boolean {
   return c.visible ? c.visible(ctx) : true;
+}
+export function onToolbar(c: Command, ctx: CommandContext): boolean {
+  return typeof c.toolbar === 'function' ? c.toolbar(ctx) : c.toolbar === true;
 }
 export function isEnabled(c: Command, ctx: CommandContext): boolean {
   return isVisible(c, ctx) && (c.enabled ? c.enabled(ctx) : true);
