@@ -80,7 +80,7 @@ describe('the board screen is accessible', () => {
         { title: 'Checks', items: ['## Contrast\n\nText stays *readable*.', 'Labels: names'] },
       ]);
       await list(page, 'Checks').getByRole('article').last().click();
-      await page.getByRole('button', { name: 'Edit list Checks' }).click();
+      await list(page, 'Checks').getByRole('button', { name: 'List editor' }).click();
       await list(page, 'Checks').getByRole('button', { name: 'Title', exact: true }).waitFor();
       await screenshot(page, `board-a11y-${label}`);
       expect(await seriousViolations(page)).toEqual([]);

@@ -22,7 +22,7 @@ describe('an author edits lists and items in place', () => {
 
     // A long press on the list title opens its editor and does not select the list.
     await longPress(page, alpha.getByRole('button', { name: 'Alpha', exact: true }), 900);
-    const editor = alpha.getByRole('group', { name: 'Edit list Alpha' });
+    const editor = alpha.getByRole('group', { name: 'List editor modes' });
     await editor.waitFor();
     expect(
       await alpha.getByRole('button', { name: 'Alpha', exact: true }).getAttribute('aria-pressed'),
@@ -50,7 +50,7 @@ describe('an author edits lists and items in place', () => {
     await expect(copy.getByRole('article').count()).resolves.toBe(3);
     await longPress(page, alpha.getByRole('button', { name: 'Alpha', exact: true }), 900);
     await editor.waitFor({ state: 'detached' });
-    await copy.getByRole('button', { name: 'Edit list Alpha again' }).click();
+    await copy.getByRole('button', { name: 'List editor' }).click();
     await copy.getByRole('button', { name: 'Delete', exact: true }).click();
     await copy.getByRole('button', { name: 'Delete', exact: true }).last().click();
     await copy.waitFor({ state: 'detached' });

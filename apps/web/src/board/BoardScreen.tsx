@@ -129,7 +129,9 @@ export function BoardScreen() {
   const board =
     boards.find((b) => b._id === ui.selection.multilistId) ?? boards[boards.length - 1] ?? null;
   // A search's results board comes last in the chain; it is made on the fly, not edited in place.
-  const resultsId = isSearchQuery(location.search) ? (boards[boards.length - 1]?._id ?? null) : null;
+  const resultsId = isSearchQuery(location.search)
+    ? (boards[boards.length - 1]?._id ?? null)
+    : null;
 
   // A board opens the way this user left it (view state kept on the server).
   const restored = useRef<string | null>(null);

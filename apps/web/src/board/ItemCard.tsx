@@ -17,6 +17,9 @@ import { ITEM_PANELS } from './itemPanels';
 
 interface Props {
   item: Item;
+  /** Place in its list and the list's length: a long list shows only some items at a time. */
+  position?: number;
+  setSize?: number;
   board: Multilist;
   selected: boolean;
   selectable: boolean;
@@ -55,6 +58,8 @@ export function headline(item: Item): string {
 
 function ItemCardView({
   item,
+  position,
+  setSize,
   board,
   selected,
   selectable,
@@ -92,6 +97,8 @@ function ItemCardView({
       className={`item${selected ? ' selected' : ''}${dimmed ? ' dim' : ''}${open ? '' : ' closed'}${color ? ' coded' : ''}`}
       aria-label={headline(item) || `Item ${item.index + 1}`}
       aria-current={selectable && selected ? 'true' : undefined}
+      aria-posinset={position}
+      aria-setsize={setSize}
       tabIndex={selectable ? 0 : undefined}
       data-item-id={item._id}
       style={style}

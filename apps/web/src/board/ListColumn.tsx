@@ -29,11 +29,13 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[]) {
   const api = useBoardApi();
   const { display, prefs, selection } = api;
   const selectable = board.abilities.select;
-  return (item: Item) => {
+  return (item: Item, position?: number, setSize?: number) => {
     const selected = selection.itemId === item._id;
     return (
       <ItemCard
         item={item}
+        position={position}
+        setSize={setSize}
         board={board}
         selected={selected}
         selectable={selectable}
@@ -102,7 +104,7 @@ export function ListColumn({ board, list, keys, initialIndex }: Props) {
     <VirtualRows
       rows={items}
       rowKey={(it) => it._id}
-      renderRow={renderItem}
+      renderRow={(it, i) => renderItem(it, i + 1, items.length)}
       estimate={estimate}
       className="list-items"
       label={label}
@@ -166,7 +168,8 @@ export function ListColumn({ board, list, keys, initialIndex }: Props) {
             <button
               type="button"
               className="list-edit-button"
-              aria-label={`Edit list ${list.title}`}
+              // Named without the title, so a search for the list's name finds the list alone.
+              aria-label="List editor"
               aria-expanded={editorOpen}
               title="Edit this list (or hold the list for a moment)"
               onClick={() => api.toggleListEditor(list._id)}
@@ -179,7 +182,6 @@ export function ListColumn({ board, list, keys, initialIndex }: Props) {
       </header>
       {editorOpen && (
         <ListEditor
-          listTitle={list.title}
           openMode={openForm}
           modes={modes}
           onMode={(m) => api.listMode(board, list, m)}

@@ -29,7 +29,6 @@ const UNAVAILABLE: Partial<Record<ListEditorMode, string>> = {
 };
 
 interface Props {
-  listTitle: string;
   /** The mode whose form is open in this list, if any. */
   openMode: ListEditorMode | null;
   /** The modes this user may use here. */
@@ -44,11 +43,11 @@ interface Props {
  * A list's editor: one button per mode, and under it the one mode open at a time. Each mode is
  * a form of the registry, shown inside the list instead of the form bar.
  */
-export function ListEditor({ listTitle, openMode, modes, onMode, onClose, form }: Props) {
+export function ListEditor({ openMode, modes, onMode, onClose, form }: Props) {
   const [missing, setMissing] = useState<ListEditorMode | null>(null);
   const current = openMode ?? missing;
   return (
-    <div className="list-editor" role="group" aria-label={`Edit list ${listTitle}`}>
+    <div className="list-editor" role="group" aria-label="List editor modes">
       <div className="list-editor-modes">
         {LIST_EDITOR_MODES.filter((m) => modes.includes(m)).map((m) => (
           <button
