@@ -1,10 +1,22 @@
 import { COMMANDS } from '../commands/definitions';
-import { isEnabled, isVisible, onToolbar, type CommandContext } from '../commands/registry';
+import {
+  isEnabled,
+  isVisible,
+  onToolbar,
+  type CommandContext,
+  type CommandGroup,
+} from '../commands/registry';
 import { formatShortcut } from '../commands/keys';
+
+const GROUP_ORDER: CommandGroup[] = ['navigate', 'help', 'view', 'edit', 'admin', 'account'];
 
 /** The controls bar, generated from the command registry. */
 export function Toolbar({ ctx }: { ctx: CommandContext }) {
-  const shown = COMMANDS.filter((c) => onToolbar(c, ctx) && isVisible(c, ctx));
+  // Grouped on the bar whatever file an area's commands come from: a search button sits with the
+  // other navigation tools, an import with the other edits.
+  const shown = COMMANDS.filter((c) => onToolbar(c, ctx) && isVisible(c, ctx)).sort(
+    (a, b) => GROUP_ORDER.indexOf(a.group) - GROUP_ORDER.indexOf(b.group),
+  );
   // Everything else this user may do, so no command is reachable by keyboard only.
   const more = COMMANDS.filter((c) => !onToolbar(c, ctx) && isVisible(c, ctx));
   return (
