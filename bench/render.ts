@@ -22,7 +22,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function itemText(i: number): string {
-  return `### Item ${i + 1}\n\nSome words about item ${i + 1}, with *emphasis* and a [link](#x).`;
+  // One paragraph: a blank line would start a new item.
+  return `**Item ${i + 1}**: some words about it, with *emphasis* and a [link](#x).`;
 }
 
 /** Runs in the page before the app: notes when the first list with items is painted. */
@@ -87,7 +88,17 @@ async function measureApp(page: Page, url: string) {
       .map((e) => (e as PerformanceResourceTiming).responseEnd)
       .pop()!;
     const painted = (window as unknown as { __painted: number }).__painted;
-    return { ms: painted - arrived, nodes: document.querySelectorAll('*').length };
+    return {
+      ms: painted - arrived,
+      nodes: document.querySelectorAll('*').length,
+      articles: document.querySelectorAll('article').length,
+      items: Math.max(
+        0,
+        ...[...document.querySelectorAll('article[aria-setsize]')].map((a) =>
+          Number(a.getAttribute('aria-setsize')),
+        ),
+      ),
+    };
   });
 }
 
@@ -140,7 +151,7 @@ export async function renderBench() {
     for (const size of SIZES) {
       await page.goto(server.url);
       const board = await makeBoard(page, size);
-      const app: { ms: number; nodes: number }[] = [];
+      const app: { ms: number; nodes: number; articles: number; items: number }[] = [];
       const base: { ms: number; nodes: number }[] = [];
       for (let i = 0; i < RUNS; i++) {
         app.push(await measureApp(page, `${server.url}${board.path}`));
@@ -149,13 +160,15 @@ export async function renderBench() {
       const r = {
         appMs: median(app.map((x) => x.ms)),
         appNodes: median(app.map((x) => x.nodes)),
+        appArticles: median(app.map((x) => x.articles)),
+        longestList: median(app.map((x) => x.items)),
         baselineMs: median(base.map((x) => x.ms)),
         baselineNodes: median(base.map((x) => x.nodes)),
       };
       results[`items${size}`] = r;
       console.log(`render, ${size} items in ${LISTS} lists (median of ${RUNS} cold loads):`);
       console.log(
-        `  board screen     : ${r.appMs.toFixed(1)} ms from data to painted lists, ${r.appNodes} DOM nodes`,
+        `  board screen     : ${r.appMs.toFixed(1)} ms from data to painted lists, ${r.appNodes} DOM nodes (${r.appArticles} items drawn, lists of ${r.longestList})`,
       );
       console.log(
         `  static HTML list : ${r.baselineMs.toFixed(1)} ms, ${r.baselineNodes} DOM nodes`,
