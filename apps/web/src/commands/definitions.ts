@@ -8,12 +8,14 @@ import { VIEW_COMMANDS } from './view';
 import { EDIT_COMMANDS } from './edit';
 import { NOTES_COMMANDS } from './notes';
 import { ACCOUNT_COMMANDS } from './account';
+import { MEDIA_COMMANDS } from './media';
 
 export const COMMANDS: Command[] = [
   ...NAVIGATION_COMMANDS,
   ...VIEW_COMMANDS,
   ...EDIT_COMMANDS,
   ...NOTES_COMMANDS,
+  ...MEDIA_COMMANDS,
   ...ACCOUNT_COMMANDS,
 ];
 
