@@ -2,6 +2,7 @@ import { PDF_SCALE_STEPS } from '@listboard/core';
 import type { BlockRenderer } from './types';
 import { useZoom } from './zoom';
 import { PdfBlock } from './PdfBlock';
+import { srcOf } from '../media/src';
 
 function hostOf(url: string): string {
   try {
@@ -26,7 +27,7 @@ export const ExternalUrlBlock: BlockRenderer = ({ block }) => {
 export const FileCardBlock: BlockRenderer = ({ block }) => (
   <a
     className="block block-link-card"
-    href={block.url ?? block.text.trim()}
+    href={srcOf(block) ?? block.text.trim()}
     target="_blank"
     rel="noopener noreferrer"
   >

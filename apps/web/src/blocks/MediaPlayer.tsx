@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { MEDIA, mediaMsg, type Block } from '@listboard/core';
 import { postJson } from '../api/client';
 import { useUi } from '../state/ui';
-import { fileUrl } from '../media/src';
+import { fileUrl, srcOf } from '../media/src';
 import { registerPlayer } from '../media/players';
 import { clock, rangeOf, seekTarget, STEPS } from '../media/seek';
 import '../media/media.css';
@@ -97,7 +97,7 @@ export function MediaPlayer({ block, kind }: { block: Block; kind: 'video' | 'au
     // seek reads the latest range and trim through refs and props of this render.
   }, [block._id, range]);
 
-  const src = fileUrl(block.url);
+  const src = srcOf(block);
   if (!src || missing) return <span className="media-missing">{mediaMsg.audioNotFound}</span>;
   const label = block.caption ?? (kind === 'video' ? 'Video' : 'Audio');
 

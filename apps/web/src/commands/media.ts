@@ -237,7 +237,8 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     toolbar: true,
     icon: '▣',
-    visible: mediaTool,
+    // Shown for any selected item, so the spec's message can say why it needs a media item.
+    visible: markerTool,
     run: (c) => posterFrame(c),
   },
 

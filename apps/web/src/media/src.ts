@@ -17,3 +17,8 @@ export function fileUrl(address: string | undefined): string | undefined {
   const rest = cut < 0 ? '' : address.slice(cut);
   return `${FILES_PREFIX}${path.split('/').map(encodeURIComponent).join('/')}${rest}`;
 }
+
+/** A block's own file: an upload is read from the store, anything else as written. */
+export function srcOf(block: { url?: string; isUpload?: boolean }): string | undefined {
+  return block.isUpload ? fileUrl(block.url) : block.url;
+}
