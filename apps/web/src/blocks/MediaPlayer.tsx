@@ -182,7 +182,7 @@ export function MediaPlayer({ block, kind }: { block: Block; kind: 'video' | 'au
             seek(range.start);
           }}
         >
-          ⏮
+          ⇤
         </button>
         {STEP_BUTTONS.map((b) => (
           <button
