@@ -4,6 +4,8 @@
  * player, three markers and a split at them, a poster frame, and an .exe refused.
  */
 import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,9 +100,11 @@ describe('media', () => {
     await clips().getByRole('button', { name: 'Clips' }).click();
     await tool('Insert with files').click();
     const f = form('Insert item with files');
-    await f.getByLabel('Files').setInputFiles(
-      ['lecture-clip.webm', 'tone.wav', 'tile.png', 'handout.pdf'].map((n) => path.join(dir, n)),
-    );
+    await f
+      .getByLabel('Files')
+      .setInputFiles(
+        ['lecture-clip.webm', 'tone.wav', 'tile.png', 'handout.pdf'].map((n) => path.join(dir, n)),
+      );
     await f.getByLabel('Text (optional)').fill('   Week one media   ');
     // Every value the progress bar takes, as the page shows it.
     await page.evaluate(() => {
@@ -232,7 +236,9 @@ describe('media', () => {
 
     await tool('Split at markers').click();
     await form('Split at media markers').getByRole('button', { name: 'Split' }).click();
-    const split = clips().getByRole('article').filter({ has: page.locator('video') });
+    const split = clips()
+      .getByRole('article')
+      .filter({ has: page.locator('video') });
     await expect.poll(() => split.count()).toBe(4);
     const ranges = await split.evaluateAll((els) =>
       els.map((el) => {
@@ -270,6 +276,79 @@ describe('media', () => {
     }, posterPath);
     expect(png).toEqual({ type: 'image/png', head: [0x89, 0x50, 0x4e, 0x47] });
     await screenshot(page, 'media-poster');
+  });
+
+  it('sets a text cursor by alt-click and marks a sentence, then splits there', async () => {
+    const list = clips();
+    await list.getByRole('button', { name: 'Clips' }).click();
+    await tool('Insert item').click();
+    await form('Insert item')
+      .getByLabel('Text')
+      .fill('Opening words come first. The middle sentence follows! And a closing one.');
+    await form('Insert item').getByRole('button', { name: 'Submit' }).click();
+    const item = list.getByRole('article').filter({ hasText: 'Opening words come first.' });
+    await item.waitFor();
+    await item.getByText(/Opening words/).click();
+    await expect.poll(() => item.getAttribute('aria-selected')).toBe('true');
+    await tool('Add text marker').click();
+    await page.getByText('A text marker needs a cursor set first.').waitFor();
+
+    await item
+      .getByText(/middle sentence/)
+      .click({ modifiers: ['Alt'], position: { x: 230, y: 8 } });
+    await item.getByText(/^Cursor: block 1, sentence \d$/).waitFor();
+    const cursor = await item.getByRole('status').innerText();
+    expect(cursor).toBe('Cursor: block 1, sentence 2');
+    await expect.poll(() => item.getAttribute('aria-selected')).toBe('true');
+    await tool('Add text marker').click();
+    const add = form('Add text marker');
+    await add.getByLabel(/^Sentences/).check();
+    await add.getByLabel('Title').fill('The middle');
+    await add.getByRole('button', { name: 'Submit' }).click();
+    await item.getByText('Sentence 2').waitFor();
+    await screenshot(page, 'media-text-marker');
+
+    await page.getByRole('navigation', { name: 'Board tools' }).getByText('More').click();
+    await page.getByRole('menuitem', { name: 'Split at text markers' }).click();
+    const split = form('Split at text markers');
+    await split.getByLabel(/^Sentences/).check();
+    await split.getByRole('button', { name: 'Split' }).click();
+    const part = list
+      .getByRole('article')
+      .filter({ hasText: 'The middle' })
+      .filter({ hasNotText: 'Opening words' });
+    await part.waitFor();
+    expect((await part.innerText()).replace(/\s+/g, ' ').trim()).toBe(
+      'The middle The middle sentence follows! And a closing one.',
+    );
+  });
+
+  it('shows a picture of an external page on its link card', async () => {
+    const site = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<body style="margin:0;background:#2a9d8f"><h1>Syllabus page</h1></body>');
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    const port = (site.address() as AddressInfo).port;
+    try {
+      await clips().getByRole('button', { name: 'Clips' }).click();
+      await tool('Insert item').click();
+      await form('Insert item').getByLabel('Text').fill(`http://localhost:${port}/syllabus`);
+      await form('Insert item').getByRole('button', { name: 'Submit' }).click();
+      const card = clips().getByRole('link', { name: new RegExp(`localhost:${port}`) });
+      await card.waitFor();
+      const img = card.locator('img.link-card-thumb');
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), {
+          timeout: 30_000,
+        })
+        .toBe(1280);
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, 'media-link-card');
+    } finally {
+      site.closeAllConnections();
+      await new Promise((r) => site.close(r));
+    }
   });
 
   it('says a poster frame needs a media item', async () => {
