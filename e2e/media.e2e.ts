@@ -337,17 +337,33 @@ describe('media', () => {
       await form('Insert item').getByRole('button', { name: 'Submit' }).click();
       const card = clips().getByRole('link', { name: new RegExp(`localhost:${port}`) });
       await card.waitFor();
+      // Pictures are asked for when the card comes into view.
+      await card.scrollIntoViewIfNeeded();
       const img = card.locator('img.link-card-thumb');
       await expect
         .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), {
           timeout: 30_000,
         })
         .toBe(1280);
-      await card.scrollIntoViewIfNeeded();
       await screenshot(page, 'media-link-card');
     } finally {
       site.closeAllConnections();
       await new Promise((r) => site.close(r));
+    }
+  });
+
+  it('fits the player and its controls on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const item = mediaItem();
+      await item.scrollIntoViewIfNeeded();
+      const box = (await item.boundingBox())!;
+      const bar = (await vbar(item).boundingBox())!;
+      expect(bar.x).toBeGreaterThanOrEqual(box.x);
+      expect(bar.x + bar.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+      await screenshot(page, 'media-phone');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
     }
   });
 
