@@ -253,6 +253,28 @@ describe('media', () => {
     ]);
     await expect(split.nth(2).getByText('Middle').count()).resolves.toBeGreaterThan(0);
     await screenshot(page, 'media-split');
+
+    // Edit one marker, delete another, then all.
+    const more = async (name: string) => {
+      await page.getByRole('navigation', { name: 'Board tools' }).getByText('More').click();
+      await page.getByRole('menuitem', { name }).click();
+    };
+    await select(mediaItem());
+    await more('Edit marker');
+    const edit = form('Edit media marker');
+    await edit.getByLabel('Marker').selectOption('0:01.25 — Middle');
+    await edit.getByLabel('Title').fill('Centre');
+    await edit.getByRole('button', { name: 'Submit' }).click();
+    await mediaItem().getByRole('button', { name: 'Seek to 0:01.25: Centre' }).waitFor();
+    await more('Delete marker');
+    await form('Delete media marker').getByLabel('Marker').selectOption('0:01 — Opening');
+    await form('Delete media marker').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => markers.count()).toBe(2);
+    await more('Delete all markers');
+    await form('Delete all media markers of this item?')
+      .getByRole('button', { name: 'Delete all' })
+      .click();
+    await expect.poll(() => markers.count()).toBe(0);
   });
 
   it('sets a poster frame from the player and shows the PNG', async () => {

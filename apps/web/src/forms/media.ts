@@ -83,10 +83,10 @@ function insertForm(
 
 const current = (ctx: FormContext) => playerOf(ctx.target.itemId)?.currentTime() ?? 0;
 
-/** Options of a marker select: `timecode  title`; the time code is read back from the front. */
+/** Options of a marker select: `timecode — title`; the time code is read back from the front. */
 const markerOptions = (ctx: FormContext) =>
   (findItem(ctx)?.mediaMarkers ?? []).map((m) =>
-    m.title ? `${m.timecode}  ${m.title}` : m.timecode,
+    m.title ? `${m.timecode} — ${m.title}` : m.timecode,
   );
 const timecodeOf = (v: Values) => str(v, 'marker').split(/\s+/)[0] ?? '';
 
