@@ -9,10 +9,12 @@ import type { HostPolicy } from './host-policy';
 import { REFUSED_HEADER, startPageProxy, type PageProxy } from './page-proxy';
 
 export const THUMBNAIL_VIEWPORT = { width: 1280, height: 960 } as const;
+/** Shots waiting beyond this are turned away rather than queued for minutes. */
+const MAX_WAITING = 16;
 
 export class ScreenshotError extends Error {
   constructor(
-    readonly kind: 'refused' | 'failed' | 'missing',
+    readonly kind: 'refused' | 'failed' | 'missing' | 'busy',
     message: string,
   ) {
     super(message);
@@ -29,6 +31,7 @@ export class Screenshotter {
   private browser: Promise<Browser> | null = null;
   private proxy: Promise<PageProxy> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
 
   constructor(private readonly opts: ScreenshotOptions) {}
 
@@ -59,8 +62,14 @@ export class Screenshotter {
 
   /** A PNG of the page; one at a time, in order. */
   shot(url: string, delayMs: number): Promise<Buffer> {
+    if (this.waiting >= MAX_WAITING)
+      return Promise.reject(
+        new ScreenshotError('busy', 'Too many page thumbnails are on the way.'),
+      );
+    this.waiting++;
     const run = this.queue.then(() => this.take(url, delayMs));
-    this.queue = run.catch(() => undefined);
+    const settled = run.catch(() => undefined).finally(() => this.waiting--);
+    this.queue = settled;
     return run;
   }
 

@@ -81,6 +81,7 @@ function asHttpError(err: unknown): HttpError {
   if (err instanceof ScreenshotError) {
     if (err.kind === 'refused') return forbidden(err.message);
     if (err.kind === 'missing') return new HttpError(503, 'Page thumbnails are not available.');
+    if (err.kind === 'busy') return new HttpError(503, err.message);
     return new HttpError(502, err.message);
   }
   return new HttpError(502, 'The page thumbnail could not be made.');
@@ -110,7 +111,9 @@ export async function pageThumbnail(
     return await running;
   } catch (err) {
     const error = asHttpError(err);
-    failures.set(key, { until: now + FAILURE_MS, error });
+    // A busy service is asked again next time; a page that failed is not, for a while.
+    if (!(err instanceof ScreenshotError && err.kind === 'busy'))
+      failures.set(key, { until: now + FAILURE_MS, error });
     throw error;
   } finally {
     inflight.delete(key);
