@@ -100,6 +100,21 @@ describe('the media player', () => {
     expect(el.currentTime).toBe(2);
   });
 
+  it('gives an item’s first player to the keys, even when it was put on screen last', () => {
+    const two = (videoId: string) => (
+      <article data-item-id="item-2">
+        <MediaPlayer key={videoId} block={video('clip.mp4', { _id: videoId })} kind="video" />
+        <MediaPlayer block={video('song.mp3', { _id: 'a' })} kind="audio" />
+      </article>
+    );
+    const { rerender, container } = render(two('v1'));
+    // The video is put on screen again (as after an edit of its line), after the audio.
+    rerender(two('v2'));
+    playerOf('item-2')!.seek(1.5);
+    expect(container.querySelector('video')!.currentTime).toBe(1.5);
+    expect(container.querySelector('audio')!.currentTime).toBe(0);
+  });
+
   it('says Not found for media without a source', () => {
     render(<MediaPlayer block={{ text: 'x', type: 'audio' }} kind="audio" />);
     expect(screen.getByText(mediaMsg.audioNotFound)).toBeTruthy();

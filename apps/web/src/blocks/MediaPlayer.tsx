@@ -93,6 +93,7 @@ export function MediaPlayer({ block, kind }: { block: Block; kind: 'video' | 'au
       currentTime: () => el.currentTime,
       duration: () => el.duration,
       contains: (n) => !!n && !!box.current?.contains(n),
+      box: () => box.current,
     });
     // seek reads the latest range and trim through refs and props of this render.
   }, [block._id, range]);

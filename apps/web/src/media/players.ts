@@ -14,6 +14,8 @@ export interface PlayerHandle {
   currentTime(): number;
   duration(): number;
   contains(node: Node | null): boolean;
+  /** The player's box on screen, for telling which of an item's players comes first. */
+  box(): Element | null;
 }
 
 const players = new Set<PlayerHandle>();
@@ -23,11 +25,18 @@ export function registerPlayer(p: PlayerHandle): () => void {
   return () => players.delete(p);
 }
 
-/** The first player of an item (in the order they were put on screen). */
+/** The first player of an item, in the order the item shows them. */
 export function playerOf(itemId: string | null | undefined): PlayerHandle | null {
   if (!itemId) return null;
-  for (const p of players) if (p.itemId === itemId) return p;
-  return null;
+  let first: PlayerHandle | null = null;
+  for (const p of players) {
+    if (p.itemId !== itemId) continue;
+    const a = first?.box();
+    const b = p.box();
+    if (!first || (a && b && b.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING))
+      first = p;
+  }
+  return first;
 }
 
 /** The player the keys act on: the one holding focus, or in the focused item, or the selected one. */
