@@ -101,10 +101,11 @@ describe('the media player', () => {
   });
 
   it('gives an item’s first player to the keys, even when it was put on screen last', () => {
+    const song = video('song.mp3', { _id: 'a' });
     const two = (videoId: string) => (
       <article data-item-id="item-2">
         <MediaPlayer key={videoId} block={video('clip.mp4', { _id: videoId })} kind="video" />
-        <MediaPlayer block={video('song.mp3', { _id: 'a' })} kind="audio" />
+        <MediaPlayer block={song} kind="audio" />
       </article>
     );
     const { rerender, container } = render(two('v1'));
