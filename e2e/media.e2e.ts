@@ -252,6 +252,7 @@ describe('media', () => {
       ['1.5', '2', expect.stringContaining('lecture-clip.webm')],
     ]);
     await expect(split.nth(2).getByText('Middle').count()).resolves.toBeGreaterThan(0);
+    await split.nth(2).scrollIntoViewIfNeeded();
     await screenshot(page, 'media-split');
 
     // Edit one marker, delete another, then all.
@@ -298,6 +299,9 @@ describe('media', () => {
     }, posterPath);
     expect(png).toEqual({ type: 'image/png', head: [0x89, 0x50, 0x4e, 0x47] });
     await screenshot(page, 'media-poster');
+    // The same screen in the light theme.
+    await tool('Theme').click();
+    await screenshot(page, 'media-poster-light');
   });
 
   it('sets a text cursor by alt-click and marks a sentence, then splits there', async () => {
