@@ -201,6 +201,46 @@ describe('media', () => {
     }
   });
 
+  it('moves the neighbour clip’s start when a stop is set, so clips stay contiguous', async () => {
+    await page.evaluate(async () => {
+      const post = (p: string, body: object) =>
+        fetch(p, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.json());
+      const board = await post('/api/forms/insert_multilist', { titleText: 'Neighbours' });
+      await post('/api/forms/insert_list', {
+        multilistId: board.multilistId,
+        titleText: 'Part A',
+        itemText: 'lecture-clip.webm 0:00-0:01\nClip A',
+      });
+      await post('/api/forms/insert_list', {
+        multilistId: board.multilistId,
+        titleText: 'Part B',
+        itemText: 'lecture-clip.webm 0:01-0:02\nClip B',
+      });
+    });
+    await page.goto(`${base}/author/neighbours`);
+    try {
+      const a = page.getByRole('region', { name: 'Part A' }).getByRole('article');
+      const b = page.getByRole('region', { name: 'Part B' }).getByRole('article');
+      await a.getByText('Clip A').click();
+      await expect.poll(() => a.getAttribute('aria-selected')).toBe('true');
+      // The controls are named after the clip's caption.
+      const bar = a.getByRole('group', { name: 'Clip A controls' });
+      await bar.getByRole('button', { name: 'Skip forward 1 s' }).click();
+      await bar.getByRole('button', { name: 'Nudge forward 0.25 s' }).click();
+      await tool('Set stop').click();
+      await expect.poll(() => videoOf(a).getAttribute('data-range-end')).toBe('1.25');
+      await expect.poll(() => videoOf(b).getAttribute('data-range-start')).toBe('1.25');
+      await expect(videoOf(b).getAttribute('data-range-end')).resolves.toBe('2');
+    } finally {
+      await page.goto(`${base}/author/media-week`);
+      await clips().waitFor();
+    }
+  });
+
   it('adds three markers, seeks to one, and splits at them into three clips', async () => {
     const item = mediaItem();
     await select(item);
