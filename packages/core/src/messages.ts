@@ -121,6 +121,8 @@ export const mediaMsg = {
   textMarkerNeedsCursor: 'A text marker needs a cursor set first.',
   /** For the marker and range tools on an item without video or audio. */
   notAMediaItemForMarkers: 'This is not a media item, so it cannot have media markers.',
+  noMediaMarkers: 'This item has no media markers.',
+  posterFrameSaved: (path: string) => `Poster frame saved: ${path}`,
 } as const;
 
 /** Uploads (spec sections 5 and 7). */

@@ -3,7 +3,7 @@
  * markers, ranges from the current time, and poster frames. The marker, range and poster tools
  * show for the selected item (spec section 6).
  */
-import { TIMINGS, mediaMsg, type Item } from '@listboard/core';
+import { TIMINGS, callMsg, mediaMsg, type Item } from '@listboard/core';
 import { lastError, postJson } from '../api/client';
 import type { Command, CommandContext } from './registry';
 import { canEdit, canInsert, needItem, needList, selectedItem } from './helpers';
@@ -81,10 +81,10 @@ function posterFrame(c: CommandContext) {
             });
       void req.then((res) => {
         if (!res) {
-          c.actions.alert(lastError?.error ?? 'ERROR: poster frame');
+          c.actions.alert(lastError?.error ?? callMsg.operationError('poster frame'));
           return;
         }
-        c.actions.alert(`Poster frame saved: ${res.posterPath}`);
+        c.actions.alert(mediaMsg.posterFrameSaved(res.posterPath));
         // Spec section 7: the poster update is applied 3000 ms after the poster upload.
         setTimeout(() => c.actions.reload(), TIMINGS.posterUpdateDelayMs);
       });

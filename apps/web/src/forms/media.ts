@@ -93,7 +93,7 @@ const timecodeOf = (v: Values) => str(v, 'marker').split(/\s+/)[0] ?? '';
 async function prepareMarkers(ctx: FormContext) {
   const item = findItem(ctx);
   const markers = item?.mediaMarkers ?? [];
-  if (markers.length === 0) return { error: 'This item has no media markers.' };
+  if (markers.length === 0) return { error: mediaMsg.noMediaMarkers };
   // Start from the marker at or before the player's time.
   const t = current(ctx);
   const at = [...markers].reverse().find((m) => m.time <= t + 0.01) ?? markers[0]!;
