@@ -26,7 +26,7 @@ import { toggleForm, type FormContext } from '../forms/registry';
 import { Header } from './Header';
 import { ListColumn } from './ListColumn';
 import { ShortcutSheet, Toolbar } from './Toolbar';
-import { deviceOf, useBoards, useSearchBoard } from './useBoards';
+import { deviceOf } from './useBoards';
 import { PageTabs } from './PageTabs';
 import { ZoomContext } from '../blocks/zoom';
 import { LINK_FUNCTIONS } from '../commands/linkFunctions';
@@ -38,6 +38,8 @@ import { boardLinkActions, scrollToList } from './boardLinks';
 import { useKeyboard } from './useKeyboard';
 import { useLiveBoards } from './useLiveBoards';
 import { useLinkLongPress } from './useLinkLongPress';
+import { useShownBoards } from '../search/useShownBoards';
+import { SearchBars } from '../search/SearchBars';
 
 function useViewportWidth(): number {
   return useSyncExternalStore(
@@ -152,9 +154,8 @@ export function BoardScreen() {
   }, [ui.theme]);
 
   const searching = new URLSearchParams(location.search).has('code');
-  const boardQuery = useBoards(path, user?.username, deviceOf(width), !searching);
-  const searchQuery = useSearchBoard(path, location.search, user?.username);
-  const { data: boards = [], isLoading, isPending, error } = searching ? searchQuery : boardQuery;
+  const shown = useShownBoards(path, location.search, user?.username, deviceOf(width));
+  const { data: boards, isLoading, isPending, error } = shown;
   useLiveBoards(boards.map((b) => b._id));
   const board =
     boards.find((b) => b._id === ui.selection.multilistId) ?? boards[boards.length - 1] ?? null;
@@ -365,6 +366,7 @@ export function BoardScreen() {
     >
       <Header path={path} phone={phone} />
       <Toolbar ctx={ctx} />
+      <SearchBars ctx={ctx} />
       {ui.form && (
         <div className="form-bar">
           {ui.form.id === 'shortcuts' ? (

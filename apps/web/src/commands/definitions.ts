@@ -8,6 +8,7 @@ import { VIEW_COMMANDS } from './view';
 import { EDIT_COMMANDS } from './edit';
 import { NOTES_COMMANDS } from './notes';
 import { ACCOUNT_COMMANDS } from './account';
+import { SEARCH_COMMANDS } from './search';
 import { MEDIA_COMMANDS } from './media';
 
 export const COMMANDS: Command[] = [
@@ -15,6 +16,7 @@ export const COMMANDS: Command[] = [
   ...VIEW_COMMANDS,
   ...EDIT_COMMANDS,
   ...NOTES_COMMANDS,
+  ...SEARCH_COMMANDS,
   ...MEDIA_COMMANDS,
   ...ACCOUNT_COMMANDS,
 ];
