@@ -8,6 +8,7 @@ import {
   type Multilist,
 } from '@listboard/core';
 import { BlockView } from '../blocks/BlockView';
+import { MarkerPanel } from '../media/MarkerPanel';
 import { formatStyle } from './formatStyle';
 import { useUi } from '../state/ui';
 import { useLongPress } from './useLongPress';
@@ -141,6 +142,7 @@ function ItemCardView({
       ) : (
         item.blocks.map((b, i) => <BlockView key={b._id ?? i} block={b} />)
       )}
+      {open && <MarkerPanel item={item} />}
       {item.labels.length > 0 && !hideLabels && (
         <ul className="labels" aria-label="Labels">
           {item.labels.map((l) => (

@@ -34,6 +34,10 @@ const SPEC_SHORTCUTS: Record<string, string> = {
   'ctrl+i': 'insertItem',
   'ctrl+shift+i': 'splitItem',
   'ctrl+alt+i': 'deleteItem',
+  space: 'mediaPlayPause',
+  s: 'mediaToStart',
+  n: 'mediaNext',
+  p: 'mediaPrev',
 };
 
 /** Keys the spec binds twice; each binding lives in its own scope. */
