@@ -34,6 +34,13 @@ describe('an author edits lists and items in place', () => {
     await editor.getByRole('button', { name: 'Description', exact: true }).click();
     await alpha.getByRole('form', { name: 'Edit list description' }).waitFor();
     await expect(alpha.getByRole('form', { name: 'Edit list title' }).count()).resolves.toBe(0);
+    // Upload and import open the media and load areas' forms inside the list.
+    await editor.getByRole('button', { name: 'Upload', exact: true }).click();
+    await alpha.getByRole('form', { name: 'Insert item with files' }).waitFor();
+    await editor.getByRole('button', { name: 'Import', exact: true }).click();
+    await alpha.getByRole('form', { name: 'Import list' }).waitFor();
+    await editor.getByRole('button', { name: 'Description', exact: true }).click();
+    await alpha.getByRole('form', { name: 'Edit list description' }).waitFor();
     // Another form while a mode is open is refused.
     await page.getByRole('button', { name: 'Insert list', exact: true }).click();
     await page.getByText('Please submit, cancel, or close the form first.').waitFor();

@@ -52,7 +52,7 @@ import { linkDestination } from './displayMode';
 import { visitTarget } from './itemHandlers';
 import { BoardView } from './BoardView';
 import { BoardApiContext, type BoardApi } from './boardApi';
-import { MODE_FORMS } from './ListEditor';
+import { modeForm } from './ListEditor';
 import { itemIsOpen } from '../commands/helpers';
 import { useShownBoards } from '../search/useShownBoards';
 import { SearchBars } from '../search/SearchBars';
@@ -441,8 +441,9 @@ export function BoardScreen() {
       setItemState(item._id, { open: !itemIsOpen(ui.display, itemState(item._id)) }),
     toggleListEditor,
     listMode(b: Multilist, list: List, mode: ListEditorMode) {
-      const id = MODE_FORMS[mode];
+      const id = modeForm(mode);
       const open = ui.form;
+      if (!id) return;
       const target = { multilistId: b._id, listId: list._id, itemId: null, text: null };
       if (open?.listEditor?.listId === list._id) {
         // One mode at a time: the same mode closes, another replaces it.

@@ -101,6 +101,7 @@ function ItemCardView({
       aria-posinset={position}
       aria-setsize={setSize}
       tabIndex={selectable ? 0 : undefined}
+      data-selectable={selectable || undefined}
       data-item-id={item._id}
       style={style}
       onPointerDown={press.onPointerDown}

@@ -2,16 +2,21 @@ import { useState, type ReactNode } from 'react';
 import { LIST_EDITOR_MODES, type ListEditorMode } from '@listboard/core';
 import { FORM_BY_ID } from '../forms/definitions';
 
-/** The registry form behind each list editor mode (spec section 4). */
-export const MODE_FORMS: Record<ListEditorMode, string> = {
-  title: 'editList',
-  description: 'editListDescription',
-  insert: 'insertItem',
-  upload: 'uploadItems',
-  import: 'importList',
-  duplicate: 'duplicateList',
-  delete: 'deleteList',
+/** The registry forms that may serve each list editor mode (spec section 4), first found wins. */
+const MODE_CANDIDATES: Record<ListEditorMode, string[]> = {
+  title: ['editList'],
+  description: ['editListDescription'],
+  insert: ['insertItem'],
+  upload: ['uploadItems', 'insertMedia'],
+  import: ['importList'],
+  duplicate: ['duplicateList'],
+  delete: ['deleteList'],
 };
+
+/** The form a mode opens, or null when no area has registered one. */
+export function modeForm(mode: ListEditorMode): string | null {
+  return MODE_CANDIDATES[mode].find((id) => FORM_BY_ID.has(id)) ?? null;
+}
 
 const MODE_LABELS: Record<ListEditorMode, string> = {
   title: 'Title',
@@ -55,7 +60,7 @@ export function ListEditor({ openMode, modes, onMode, onClose, form }: Props) {
             type="button"
             aria-pressed={current === m}
             onClick={() => {
-              if (!FORM_BY_ID.has(MODE_FORMS[m])) {
+              if (!modeForm(m)) {
                 setMissing(missing === m ? null : m);
                 if (openMode) onMode(openMode);
                 return;

@@ -238,7 +238,15 @@ export const EDIT_COMMANDS: Command[] = [
     group: 'edit',
     shortcut: 'ctrl+shift+i',
     visible: canEdit,
-    run: (c) => needItem(c, () => c.actions.openForm('splitItem')),
+    // The marker forms split at media markers on a media item, else at block or sentence markers.
+    run: (c) =>
+      needItem(c, () =>
+        c.actions.openForm(
+          (selectedItem(c)?.mediaMarkers.length ?? 0) > 0
+            ? 'splitAtMediaMarkers'
+            : 'splitAtTextMarkers',
+        ),
+      ),
   },
   {
     id: 'listEditor',

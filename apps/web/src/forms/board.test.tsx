@@ -94,7 +94,7 @@ describe('the view forms of section 2', () => {
   });
 });
 
-describe('moving and splitting', () => {
+describe('moving and duplicating', () => {
   it('moves an item, and refuses past either end without calling the server', async () => {
     let f = open('moveItem', { listId: week._id, itemId: week.items[1]!._id });
     fireEvent.change(screen.getByLabelText('Direction'), { target: { value: 'down' } });
@@ -122,16 +122,6 @@ describe('moving and splitting', () => {
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
       'The list is already last.',
-    );
-    expect(f.ctx.call).not.toHaveBeenCalled();
-  });
-
-  it('split item says so when the item has no markers', async () => {
-    const f = open('splitItem', { listId: week._id, itemId: week.items[0]!._id });
-    submit('Submit');
-    expect(await screen.findByRole('alert')).toHaveProperty(
-      'textContent',
-      'This item has no block markers to split at.',
     );
     expect(f.ctx.call).not.toHaveBeenCalled();
   });

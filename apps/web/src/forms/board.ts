@@ -264,32 +264,6 @@ export const BOARD_FORMS: FormDef[] = [
     },
   },
   {
-    id: 'splitItem',
-    label: 'Split item at its markers',
-    fields: [
-      { name: 'title', label: 'Title of the new items', type: 'text' },
-      { name: 'description', label: 'Description', type: 'textarea' },
-    ],
-    async submit(v, ctx) {
-      const item = findItem(ctx);
-      if (!item) return fail(ctx, 'split item');
-      const media = item.mediaMarkers.length > 0;
-      const sentences = ctx.display?.sentences ?? false;
-      const markers = media
-        ? item.mediaMarkers
-        : sentences
-          ? item.sentenceMarkers
-          : item.blockMarkers;
-      if (markers.length === 0)
-        return `This item has no ${media ? 'media' : sentences ? 'sentence' : 'block'} markers to split at.`;
-      const body = { itemId: item._id, title: str(v, 'title'), description: str(v, 'description') };
-      const ok = media
-        ? await ctx.call('/api/forms/split_at_media_markers', body, 'split item')
-        : await ctx.call('/api/forms/split_at_text_markers', { ...body, sentences }, 'split item');
-      return ok ? null : fail(ctx, 'split item');
-    },
-  },
-  {
     id: 'theme',
     label: 'Theme',
     fields: [{ name: 'theme', label: 'Colour theme', type: 'select', options: THEMES }],
