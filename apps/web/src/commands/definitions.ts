@@ -9,6 +9,7 @@ import { EDIT_COMMANDS } from './edit';
 import { NOTES_COMMANDS } from './notes';
 import { ACCOUNT_COMMANDS } from './account';
 import { SEARCH_COMMANDS } from './search';
+import { MEDIA_COMMANDS } from './media';
 
 export const COMMANDS: Command[] = [
   ...NAVIGATION_COMMANDS,
@@ -16,6 +17,7 @@ export const COMMANDS: Command[] = [
   ...EDIT_COMMANDS,
   ...NOTES_COMMANDS,
   ...SEARCH_COMMANDS,
+  ...MEDIA_COMMANDS,
   ...ACCOUNT_COMMANDS,
 ];
 

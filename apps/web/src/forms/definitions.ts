@@ -6,6 +6,7 @@ import { NOTES_FORMS } from './notes';
 import { GROUPS_FORMS } from './groups';
 import { SEARCH_FORMS } from './search';
 import { LOAD_FORMS } from './load';
+import { MEDIA_FORMS } from './media';
 
 export const FORMS: FormDef[] = [
   ...ACCOUNT_FORMS,
@@ -14,6 +15,7 @@ export const FORMS: FormDef[] = [
   ...GROUPS_FORMS,
   ...SEARCH_FORMS,
   ...LOAD_FORMS,
+  ...MEDIA_FORMS,
 ];
 
 export const FORM_BY_ID = new Map(FORMS.map((f) => [f.id, f]));
