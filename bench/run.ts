@@ -4,7 +4,7 @@
  *
  * `npm run bench` runs markup, realtime, board-load, http and render (render needs
  * `npm run build` first); `npm run bench -- NAME` runs one.
- * search (a million rows) runs only when named.
+ * search (a million rows) and soak (ten minutes) run only when named.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { markupBench } from './markup';
 import { realtimeBench } from './realtime';
 import { renderBench } from './render';
 import { searchBench } from './search';
+import { soakBench } from './soak';
 
 const BENCHES: Record<string, () => unknown> = {
   markup: markupBench,
@@ -22,7 +23,7 @@ const BENCHES: Record<string, () => unknown> = {
   http: httpLoadBench,
   render: renderBench,
 };
-const ON_REQUEST: Record<string, () => unknown> = { search: searchBench };
+const ON_REQUEST: Record<string, () => unknown> = { search: searchBench, soak: soakBench };
 
 async function main() {
   const only = process.argv[2];
