@@ -37,7 +37,7 @@ const PAINT_PROBE = `
 `;
 
 async function post(page: Page, url: string, body: object): Promise<Record<string, unknown>> {
-  return page.evaluate(
+  return (await page.evaluate(
     async ([u, b]) => {
       const r = await fetch(u as string, {
         method: 'POST',
@@ -47,7 +47,7 @@ async function post(page: Page, url: string, body: object): Promise<Record<strin
       return r.json();
     },
     [url, body] as const,
-  );
+  )) as Record<string, unknown>;
 }
 
 async function makeBoard(page: Page, items: number): Promise<{ path: string; texts: string[][] }> {
@@ -70,58 +70,61 @@ async function makeBoard(page: Page, items: number): Promise<{ path: string; tex
   return { path: `/${board.owner as string}/${board.ptitle as string}`, texts };
 }
 
-/** One cold load of the board screen: ms from data arrival to painted lists, and DOM nodes. */
-async function measureApp(page: Page, url: string) {
-  await page.goto('about:blank');
-  await page.goto(url);
-  await page.waitForFunction(
-    () => (window as unknown as { __painted: number | null }).__painted !== null,
-    undefined,
-    {
-      timeout: 60_000,
-    },
-  );
-  return page.evaluate(() => {
-    const arrived = performance
-      .getEntriesByType('resource')
-      .filter((e) => e.name.includes('/api/dbload/load_multilists'))
-      .map((e) => (e as PerformanceResourceTiming).responseEnd)
-      .pop()!;
-    const painted = (window as unknown as { __painted: number }).__painted;
-    return {
-      ms: painted - arrived,
-      nodes: document.querySelectorAll('*').length,
-      articles: document.querySelectorAll('article').length,
-      items: Math.max(
-        0,
-        ...[...document.querySelectorAll('article[aria-setsize]')].map((a) =>
-          Number(a.getAttribute('aria-setsize')),
-        ),
-      ),
-    };
-  });
+interface Measured {
+  ms: number;
+  nodes: number;
+  articles: number;
+  items: number;
 }
 
 /**
- * The baseline: the same texts as static HTML lists, from data in hand to paint. (No named
- * helper functions inside page code: the TypeScript loader would wrap them in a helper the page
- * does not have.)
+ * Page code is written as source text: it runs in the browser, and the bench is compiled
+ * without the DOM's types (and a loader would wrap named functions in a helper the page lacks).
  */
+const MEASURE_APP = `(() => {
+  const arrived = performance
+    .getEntriesByType('resource')
+    .filter((e) => e.name.includes('/api/dbload/load_multilists'))
+    .map((e) => e.responseEnd)
+    .pop();
+  return {
+    ms: window.__painted - arrived,
+    nodes: document.querySelectorAll('*').length,
+    articles: document.querySelectorAll('article').length,
+    items: Math.max(0, ...[...document.querySelectorAll('article[aria-setsize]')].map(
+      (a) => Number(a.getAttribute('aria-setsize')))),
+  };
+})()`;
+
+const MEASURE_BASELINE = (lists: string[][]) => `(async () => {
+  const data = ${JSON.stringify(JSON.stringify(lists))};
+  const t0 = performance.now();
+  const parsed = JSON.parse(data);
+  document.body.innerHTML = parsed
+    .map((l, i) => '<section><h3>List ' + (i + 1) + '</h3><ul>' +
+      l.map((t) => '<li>' + t.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</li>').join('') +
+      '</ul></section>')
+    .join('');
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  return { ms: performance.now() - t0, nodes: document.querySelectorAll('*').length };
+})()`;
+
+/** One cold load of the board screen: ms from data arrival to painted lists, and DOM nodes. */
+async function measureApp(page: Page, url: string): Promise<Measured> {
+  await page.goto('about:blank');
+  await page.goto(url);
+  await page.waitForFunction(
+    () => (globalThis as unknown as { __painted: number | null }).__painted !== null,
+    undefined,
+    { timeout: 60_000 },
+  );
+  return (await page.evaluate(MEASURE_APP)) as Measured;
+}
+
+/** The baseline: the same texts as static HTML lists, from data in hand to paint. */
 async function measureBaseline(page: Page, texts: string[][]) {
   await page.goto('about:blank');
-  return page.evaluate(async (lists) => {
-    const data = JSON.stringify(lists);
-    const t0 = performance.now();
-    const parsed = JSON.parse(data) as string[][];
-    document.body.innerHTML = parsed
-      .map(
-        (l, i) =>
-          `<section><h3>List ${i + 1}</h3><ul>${l.map((t) => `<li>${t.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</li>`).join('')}</ul></section>`,
-      )
-      .join('');
-    await new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    return { ms: performance.now() - t0, nodes: document.querySelectorAll('*').length };
-  }, texts);
+  return (await page.evaluate(MEASURE_BASELINE(texts))) as { ms: number; nodes: number };
 }
 
 export async function renderBench() {
@@ -151,7 +154,7 @@ export async function renderBench() {
     for (const size of SIZES) {
       await page.goto(server.url);
       const board = await makeBoard(page, size);
-      const app: { ms: number; nodes: number; articles: number; items: number }[] = [];
+      const app: Measured[] = [];
       const base: { ms: number; nodes: number }[] = [];
       for (let i = 0; i < RUNS; i++) {
         app.push(await measureApp(page, `${server.url}${board.path}`));
