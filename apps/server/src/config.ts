@@ -24,6 +24,8 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   APP_VERSION: z.enum(['PRODUCTION', 'DEVELOPMENT']).default('PRODUCTION'),
   SIGNUP_MODE: z.enum(['invitees', 'prescreened', 'disabled', 'default']).default('default'),
+  /** on: every visit starts as guest, whoever signed in last (shared machines, kiosks). */
+  RESET_SESSION: z.enum(['on', 'off']).default('off'),
   SMTP_URL: z
     .string()
     .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')

@@ -119,23 +119,6 @@ export const mediaMsg = {
   audioNotFound: 'Not found',
   /** Spec section 5: a text marker needs a cursor set first. */
   textMarkerNeedsCursor: 'A text marker needs a cursor set first.',
-  /** For the marker and range tools on an item without video or audio. */
-  notAMediaItemForMarkers: 'This is not a media item, so it cannot have media markers.',
-  noMediaMarkers: 'This item has no media markers.',
-  posterFrameSaved: (path: string) => `Poster frame saved: ${path}`,
-} as const;
-
-/** Uploads (spec sections 5 and 7). */
-export const uploadMsg = {
-  unsupported: (name: string) =>
-    `${name} was skipped: only files with a supported extension can be uploaded.`,
-  noFiles: 'Please choose at least one file to upload.',
-  /** The upload error of section 7: no signed URL came back. */
-  signedUrlMissing: (name: string) => `Upload error: no signed upload address for ${name}.`,
-  /** The upload error of section 7: the PUT was not OK. */
-  putFailed: (name: string, status: number | string) =>
-    `Upload error: ${name} was not stored (${status}).`,
-  uploaded: (count: number) => (count === 1 ? 'Uploaded 1 file.' : `Uploaded ${count} files.`),
 } as const;
 
 export const callMsg = {
@@ -190,7 +173,6 @@ export const msg = {
   ...searchMsg,
   ...noteMsg,
   ...mediaMsg,
-  ...uploadMsg,
   ...callMsg,
   ...emailVerificationMsg,
 } as const;
@@ -212,7 +194,6 @@ export const messageAreas = {
   search: searchMsg,
   note: noteMsg,
   media: mediaMsg,
-  upload: uploadMsg,
   call: callMsg,
   emailVerification: emailVerificationMsg,
 } as const;

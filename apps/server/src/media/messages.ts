@@ -2,7 +2,7 @@
  * Messages of the media calls that the spec does not word itself. The spec's own (the poster
  * frame's) come from core's mediaMsg.
  */
-import { mediaMsg, uploadMsg as coreUploadMsg } from '@listboard/core';
+import { mediaMsg, uploadMsg as coreUploadMsg, mediaToolMsg } from '@listboard/core';
 
 export function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${Math.round((n / (1024 * 1024)) * 10) / 10} MB`;
@@ -28,7 +28,7 @@ export const uploadMsg = {
 
 export const markerMsg = {
   needsCursor: mediaMsg.textMarkerNeedsCursor,
-  notMediaForMarkers: mediaMsg.notAMediaItemForMarkers,
+  notMediaForMarkers: mediaToolMsg.notAMediaItemForMarkers,
   badTimecode: (code: string) => `"${code}" is not a time code (use seconds, m:ss or h:mm:ss).`,
   mediaMarkerExists: (code: string) => `There is already a marker at ${code}.`,
   noMediaMarker: (code: string) => `There is no marker at ${code}.`,

@@ -3,7 +3,7 @@
  * markers, ranges from the current time, and poster frames. The marker, range and poster tools
  * show for the selected item (spec section 6).
  */
-import { TIMINGS, callMsg, mediaMsg, type Item } from '@listboard/core';
+import { TIMINGS, callMsg, mediaMsg, type Item, mediaToolMsg } from '@listboard/core';
 import { lastError, postJson } from '../api/client';
 import type { Command, CommandContext } from './registry';
 import { canEdit, canInsert, needItem, needList, selectedItem } from './helpers';
@@ -56,7 +56,7 @@ function setRangeEnd(c: CommandContext, which: 'start' | 'end') {
         which === 'start' ? 'set start' : 'set stop',
       );
     },
-    mediaMsg.notAMediaItemForMarkers,
+    mediaToolMsg.notAMediaItemForMarkers,
   );
 }
 
@@ -84,7 +84,7 @@ function posterFrame(c: CommandContext) {
           c.actions.alert(lastError?.error ?? callMsg.operationError('poster frame'));
           return;
         }
-        c.actions.alert(mediaMsg.posterFrameSaved(res.posterPath));
+        c.actions.alert(mediaToolMsg.posterFrameSaved(res.posterPath));
         // Spec section 7: the poster update is applied 3000 ms after the poster upload.
         setTimeout(() => c.actions.reload(), TIMINGS.posterUpdateDelayMs);
       });
@@ -169,7 +169,11 @@ export const MEDIA_COMMANDS: Command[] = [
     icon: '⚑',
     visible: mediaTool,
     run: (c) =>
-      needMedia(c, () => c.actions.openForm('addMediaMarker'), mediaMsg.notAMediaItemForMarkers),
+      needMedia(
+        c,
+        () => c.actions.openForm('addMediaMarker'),
+        mediaToolMsg.notAMediaItemForMarkers,
+      ),
   },
   {
     id: 'editMediaMarker',
@@ -177,7 +181,11 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     visible: mediaTool,
     run: (c) =>
-      needMedia(c, () => c.actions.openForm('editMediaMarker'), mediaMsg.notAMediaItemForMarkers),
+      needMedia(
+        c,
+        () => c.actions.openForm('editMediaMarker'),
+        mediaToolMsg.notAMediaItemForMarkers,
+      ),
   },
   {
     id: 'deleteMediaMarker',
@@ -185,7 +193,11 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     visible: mediaTool,
     run: (c) =>
-      needMedia(c, () => c.actions.openForm('deleteMediaMarker'), mediaMsg.notAMediaItemForMarkers),
+      needMedia(
+        c,
+        () => c.actions.openForm('deleteMediaMarker'),
+        mediaToolMsg.notAMediaItemForMarkers,
+      ),
   },
   {
     id: 'deleteAllMediaMarkers',
@@ -196,7 +208,7 @@ export const MEDIA_COMMANDS: Command[] = [
       needMedia(
         c,
         () => c.actions.openForm('deleteAllMediaMarkers'),
-        mediaMsg.notAMediaItemForMarkers,
+        mediaToolMsg.notAMediaItemForMarkers,
       ),
   },
   {
@@ -210,7 +222,7 @@ export const MEDIA_COMMANDS: Command[] = [
       needMedia(
         c,
         () => c.actions.openForm('splitAtMediaMarkers'),
-        mediaMsg.notAMediaItemForMarkers,
+        mediaToolMsg.notAMediaItemForMarkers,
       ),
   },
   {

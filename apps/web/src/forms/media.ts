@@ -12,6 +12,7 @@ import {
   formatTimecode,
   mediaMsg,
   type MediaKind,
+  mediaToolMsg,
 } from '@listboard/core';
 import type { FormContext, FormDef, Values } from './registry';
 import { fail, findItem, findList, required, str } from './helpers';
@@ -93,7 +94,7 @@ const timecodeOf = (v: Values) => str(v, 'marker').split(/\s+/)[0] ?? '';
 async function prepareMarkers(ctx: FormContext) {
   const item = findItem(ctx);
   const markers = item?.mediaMarkers ?? [];
-  if (markers.length === 0) return { error: mediaMsg.noMediaMarkers };
+  if (markers.length === 0) return { error: mediaToolMsg.noMediaMarkers };
   // Start from the marker at or before the player's time.
   const t = current(ctx);
   const at = [...markers].reverse().find((m) => m.time <= t + 0.01) ?? markers[0]!;
