@@ -63,7 +63,10 @@ describe('live board events', () => {
       await author.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
     ).json();
     const stream = await watch(urlOf(t.app), viewer.cookie!, course._id);
-    expect(await stream.next('ready')).toEqual({ boards: [course._id] });
+    expect(await stream.next('ready')).toEqual({
+      boards: [course._id],
+      versions: { [course._id]: course.version },
+    });
     const item = course.lists[1].items[0];
     await author.post('/api/forms/edit_item', { itemId: item._id, text: `${item.text} (updated)` });
     const e = await stream.next('board');
@@ -84,7 +87,7 @@ describe('live board events', () => {
       viewer.cookie!,
       '00000000-0000-4000-8000-000000000000,junk',
     );
-    expect(await stream.next('ready')).toEqual({ boards: [] });
+    expect(await stream.next('ready')).toEqual({ boards: [], versions: {} });
     stream.close();
   });
 

@@ -40,8 +40,14 @@ export const eventRoutes: FastifyPluginAsyncZod<{
         ? await db.select().from(multilists).where(inArray(multilists.id, ids))
         : [];
       const allowed: string[] = [];
+      // Each board's version as the stream starts: a viewer who loaded an older one missed a
+      // change in between and reloads; one who is up to date does nothing.
+      const versions: Record<string, number> = {};
       for (const b of rows) {
-        if (can(req.actor, await policyBoardOf(db, b), 'read', { appVersion })) allowed.push(b.id);
+        if (can(req.actor, await policyBoardOf(db, b), 'read', { appVersion })) {
+          allowed.push(b.id);
+          versions[b.id] = b.version;
+        }
       }
       reply.hijack();
       const res = reply.raw;
@@ -51,7 +57,9 @@ export const eventRoutes: FastifyPluginAsyncZod<{
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      res.write(`retry: 2000\nevent: ready\ndata: ${JSON.stringify({ boards: allowed })}\n\n`);
+      res.write(
+        `retry: 2000\nevent: ready\ndata: ${JSON.stringify({ boards: allowed, versions })}\n\n`,
+      );
       const send = (e: BoardEvent) => res.write(`event: board\ndata: ${JSON.stringify(e)}\n\n`);
       const unsubscribe = allowed.map((id) => bus.subscribe(id, send));
       const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);

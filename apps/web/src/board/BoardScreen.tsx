@@ -125,7 +125,7 @@ export function BoardScreen() {
   const searching = new URLSearchParams(location.search).has('code');
   const shown = useShownBoards(path, location.search, user?.username, device);
   const { data: boards, isLoading, isPending, error } = shown;
-  useLiveBoards(boards.map((b) => b._id));
+  useLiveBoards(boards);
   const board =
     boards.find((b) => b._id === ui.selection.multilistId) ?? boards[boards.length - 1] ?? null;
   // A search's results board comes last in the chain; it is made on the fly, not edited in place.

@@ -8,7 +8,7 @@ import {
   pathTitle,
   type Multilist,
 } from '@listboard/core';
-import { lastError, postJson } from '../api/client';
+import { getJson, lastError, postJson } from '../api/client';
 import { useAlerts } from '../state/alerts';
 
 export type Device = 'desktop' | 'tablet' | 'phone';
@@ -82,11 +82,11 @@ export function useBoards(
       const loaded =
         toLoad.length === 0
           ? []
-          : await postJson<Multilist[]>('/api/dbload/load_multilists', {
-              addresses: toLoad.map((w) => w.address),
+          : await loadBoards(
+              toLoad.map((w) => w.address),
               username,
               device,
-            });
+            );
       if (!loaded) throw new Error(lastError?.error ?? 'Could not load the board.');
       const fresh = new Map(loaded.map((b) => [keyOfBoard(b), b]));
       for (const w of toLoad) {
@@ -103,4 +103,20 @@ export function useBoards(
       return boards;
     },
   });
+}
+
+/**
+ * Boards are loaded with a GET the browser may keep: the answer carries an ETag and
+ * `Cache-Control: private, no-cache`, so a reload of an unchanged board is a 304 with no body.
+ * Addresses too long for a URL go by POST.
+ */
+function loadBoards(addresses: string[], username: string | undefined, device: Device) {
+  const query = new URLSearchParams([
+    ...addresses.map((a) => ['addresses', a] as [string, string]),
+    ...(username ? [['username', username] as [string, string]] : []),
+    ['device', device],
+  ]).toString();
+  return query.length < 6000
+    ? getJson<Multilist[]>(`/api/dbload/load_multilists?${query}`)
+    : postJson<Multilist[]>('/api/dbload/load_multilists', { addresses, username, device });
 }

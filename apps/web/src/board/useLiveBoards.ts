@@ -1,25 +1,41 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useConnection } from '../api/client';
 
 /**
- * Subscribes to the loaded boards' live events; any change reloads them. EventSource reconnects
- * by itself after a dropped connection.
+ * Subscribes to the shown boards' live events; any change reloads them. EventSource reconnects
+ * by itself after a dropped connection. Each time the stream (re)starts the server says which
+ * version each board is at; boards shown at another version missed a change and reload, so
+ * nothing slips through between a load and its stream, or while the stream was down.
  */
-export function useLiveBoards(boardIds: string[]): void {
+export function useLiveBoards(boards: { _id: string; version: number }[]): void {
   const client = useQueryClient();
-  const key = boardIds.join(',');
+  const key = boards.map((b) => b._id).join(',');
+  const shown = useRef(new Map<string, number>());
+  shown.current = new Map(boards.map((b) => [b._id, b.version]));
   useEffect(() => {
     if (!key || typeof EventSource === 'undefined') return;
+    const reload = () => void client.invalidateQueries({ queryKey: ['boards'] });
     const source = new EventSource(`/api/events?boards=${key}`);
-    source.addEventListener('board', () => void client.invalidateQueries({ queryKey: ['boards'] }));
+    source.addEventListener('board', reload);
+    source.addEventListener('ready', (e) => {
+      let versions: Record<string, number> = {};
+      try {
+        versions =
+          (
+            JSON.parse((e as MessageEvent<string>).data) as typeof versions & {
+              versions?: Record<string, number>;
+            }
+          ).versions ?? {};
+      } catch {
+        // A malformed greeting: play safe.
+        return reload();
+      }
+      if (Object.entries(versions).some(([id, v]) => shown.current.get(id) !== v)) reload();
+    });
     // While the stream is down the header says so; EventSource keeps retrying by itself.
     source.onerror = () => useConnection.getState().set(false);
-    source.onopen = () => {
-      useConnection.getState().set(true);
-      // Anything missed while away is picked up by reloading once.
-      void client.invalidateQueries({ queryKey: ['boards'] });
-    };
+    source.onopen = () => useConnection.getState().set(true);
     return () => source.close();
   }, [key, client]);
 }

@@ -20,8 +20,13 @@ export function fakeServer(boards: Multilist[], user: PublicUser | null): FakeSe
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
-      const path = String(input);
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      const [path, search] = String(input).split('?') as [string, string | undefined];
+      // A board load may come as a GET with the addresses in the query.
+      const body = init?.body
+        ? JSON.parse(String(init.body))
+        : search
+          ? { addresses: new URLSearchParams(search).getAll('addresses') }
+          : undefined;
       calls.push({ path, body });
       if (path === '/api/auth/session')
         return json(200, { user, rootBoard: 'home', adminUser: 'admin', appVersion: 'PRODUCTION' });
