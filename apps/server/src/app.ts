@@ -15,6 +15,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { HttpError } from './lib/errors';
 import { sessionPlugin } from './plugins/session';
+import { auditPlugin } from './plugins/audit';
+import { adminRoutes } from './routes/admin';
 import { registerWeb } from './plugins/web';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
@@ -129,6 +131,7 @@ export async function buildApp({
   if (!givenBus) app.addHook('onClose', async () => bus.close());
 
   await app.register(sessionPlugin, { db: database.db, config });
+  await app.register(auditPlugin, { db: database.db });
   await app.register(eventRoutes, { db: database.db, bus, appVersion: config.APP_VERSION });
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db, config, now: clock });
@@ -139,6 +142,7 @@ export async function buildApp({
   await app.register(groupRoutes, { db: database.db });
   await app.register(loadRoutes, { db: database.db, config });
   await app.register(mediaRoutes, { db: database.db, config, bus });
+  await app.register(adminRoutes, { db: database.db, now: clock });
 
   const hasWeb = await registerWeb(app, config.WEB_DIST);
   app.setNotFoundHandler((req, reply) => {

@@ -6,6 +6,7 @@ import { CUSTOM_CODES, customHits, resultsBoard, type CustomCode } from '../serv
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists } from '../services/boards-load';
+import { ensureHomeBoard } from '../services/dashboard';
 import { userGroupNames } from '../services/notes';
 import { runSearch } from '../services/search';
 import { SEARCH_QUERY_DOC, isGeneralSearch, readSearchArgs } from '../services/search-args';
@@ -30,14 +31,16 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         }),
       },
     },
-    async (req) =>
-      loadMultilists(db, req.body.addresses, {
+    async (req) => {
+      await ensureHomeBoard(db, req.actor, req.body.addresses);
+      return loadMultilists(db, req.body.addresses, {
         actor: req.actor,
         appVersion: config.APP_VERSION,
         device: req.body.device,
         sessionId: req.sessionId,
         log: (m) => req.log.info(m),
-      }),
+      });
+    },
   );
 
   app.post(
