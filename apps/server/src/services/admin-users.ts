@@ -29,6 +29,8 @@ export interface AdminUserRow {
   roles: Role[];
   circle: string | null;
   groups: string[];
+  /** The profile fields the admin's edit form shows. */
+  fields: { title?: string; phone?: string; bio?: string };
   fixture: boolean;
   created: string;
   /** The last sign-in, live connection or write, whichever is latest; null if never. */
@@ -71,6 +73,11 @@ export async function listUsers(db: Db, now = new Date()): Promise<AdminUserRow[
     roles: u.roles as Role[],
     circle: u.circle,
     groups: memberships.filter((m) => m.userId === u.id).map((m) => m.name),
+    fields: Object.fromEntries(
+      (['title', 'phone', 'bio'] as const)
+        .filter((k) => typeof u.fields[k] === 'string')
+        .map((k) => [k, u.fields[k] as string]),
+    ),
     fixture: u.fixture,
     created: u.created.toISOString(),
     lastSeen: latest.get(u.id)?.toISOString() ?? null,

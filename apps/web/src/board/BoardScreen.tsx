@@ -37,6 +37,8 @@ import { boardLinkActions, scrollToList } from './boardLinks';
 import { useKeyboard } from './useKeyboard';
 import { useLiveBoards } from './useLiveBoards';
 import { useLinkLongPress } from './useLinkLongPress';
+import { NO_BOARDS, namedPageOf } from '../pages/registry';
+import { PageLayer } from '../pages/PageLayer';
 
 function useViewportWidth(): number {
   return useSyncExternalStore(
@@ -150,10 +152,16 @@ export function BoardScreen() {
     document.documentElement.dataset.theme = ui.theme;
   }, [ui.theme]);
 
-  const searching = new URLSearchParams(location.search).has('code');
-  const boardQuery = useBoards(path, user?.username, deviceOf(width), !searching);
-  const searchQuery = useSearchBoard(path, location.search, user?.username);
-  const { data: boards = [], isLoading, isPending, error } = searching ? searchQuery : boardQuery;
+  const page = namedPageOf(location.search);
+  const searching = !page && new URLSearchParams(location.search).has('code');
+  const boardQuery = useBoards(path, user?.username, deviceOf(width), !searching && !page);
+  const searchQuery = useSearchBoard(path, searching ? location.search : '', user?.username);
+  const {
+    data: boards = [],
+    isLoading,
+    isPending,
+    error,
+  } = page ? NO_BOARDS : searching ? searchQuery : boardQuery;
   useLiveBoards(boards.map((b) => b._id));
   const board =
     boards.find((b) => b._id === ui.selection.multilistId) ?? boards[boards.length - 1] ?? null;
@@ -424,6 +432,7 @@ export function BoardScreen() {
             username={user.username}
           />
         )}
+        <PageLayer page={page} path={path} boards={boards} ctx={ctx} />
         {isLoading && <BoardSkeleton />}
         {error && <p className="error">{(error as Error).message}</p>}
         <ZoomContext.Provider value={zoom}>
@@ -443,7 +452,9 @@ export function BoardScreen() {
             />
           ))}
         </ZoomContext.Provider>
-        {!searching && !isPending && !error && boards.length === 0 && <BoardMissing path={path} />}
+        {!page && !searching && !isPending && !error && boards.length === 0 && (
+          <BoardMissing path={path} />
+        )}
       </main>
     </div>
   );

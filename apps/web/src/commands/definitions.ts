@@ -8,6 +8,8 @@ import { VIEW_COMMANDS } from './view';
 import { EDIT_COMMANDS } from './edit';
 import { NOTES_COMMANDS } from './notes';
 import { ACCOUNT_COMMANDS } from './account';
+import { PAGES_COMMANDS } from './pages';
+import { ADMIN_COMMANDS } from './admin';
 
 export const COMMANDS: Command[] = [
   ...NAVIGATION_COMMANDS,
@@ -15,6 +17,8 @@ export const COMMANDS: Command[] = [
   ...EDIT_COMMANDS,
   ...NOTES_COMMANDS,
   ...ACCOUNT_COMMANDS,
+  ...PAGES_COMMANDS,
+  ...ADMIN_COMMANDS,
 ];
 
 export { selectedItem, selectedList } from './helpers';

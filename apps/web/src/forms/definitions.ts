@@ -4,7 +4,14 @@ import { ACCOUNT_FORMS } from './account';
 import { BOARD_FORMS } from './board';
 import { NOTES_FORMS } from './notes';
 import { GROUPS_FORMS } from './groups';
+import { ADMIN_FORMS } from './admin';
 
-export const FORMS: FormDef[] = [...ACCOUNT_FORMS, ...BOARD_FORMS, ...NOTES_FORMS, ...GROUPS_FORMS];
+export const FORMS: FormDef[] = [
+  ...ACCOUNT_FORMS,
+  ...BOARD_FORMS,
+  ...NOTES_FORMS,
+  ...GROUPS_FORMS,
+  ...ADMIN_FORMS,
+];
 
 export const FORM_BY_ID = new Map(FORMS.map((f) => [f.id, f]));
