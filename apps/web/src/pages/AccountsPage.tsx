@@ -1,4 +1,6 @@
+import { GUEST_USER } from '@listboard/core';
 import type { CommandContext } from '../commands/registry';
+import { useSession } from '../state/session';
 import { useAdminPick } from './adminState';
 import { openFormById } from './openForm';
 import { usePageData } from './query';
@@ -19,6 +21,10 @@ interface Account {
 /** The admin's users page: every account, with its roles, circle, groups and last visit. */
 export function AccountsPage({ ctx }: { ctx: CommandContext }) {
   const pick = useAdminPick((s) => s.pick);
+  const adminUser = useSession((s) => s.adminUser);
+  // The server keeps these accounts; offering to remove them would only end in a refusal.
+  const removable = (username: string) =>
+    username !== adminUser && username !== GUEST_USER && username !== ctx.user?.username;
   const { data, error, isPending } = usePageData<Account[]>(['accounts'], '/api/admin/users', {});
   const act = (username: string, form: string) => {
     pick(username);
@@ -81,14 +87,16 @@ export function AccountsPage({ ctx }: { ctx: CommandContext }) {
                   >
                     Edit
                   </button>
-                  <button
-                    type="button"
-                    className="tool danger"
-                    aria-label={`Deregister ${u.username}`}
-                    onClick={() => act(u.username, 'adminDeregister')}
-                  >
-                    Deregister
-                  </button>
+                  {removable(u.username) && (
+                    <button
+                      type="button"
+                      className="tool danger"
+                      aria-label={`Deregister ${u.username}`}
+                      onClick={() => act(u.username, 'adminDeregister')}
+                    >
+                      Deregister
+                    </button>
+                  )}
                 </td>
               </tr>
             ))}

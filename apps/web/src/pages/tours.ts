@@ -21,8 +21,8 @@ export interface TourStep {
 
 const tool = (label: string) => `.controls-bar [aria-label="${label}"]`;
 
-const welcome = (what: string): TourStep => ({
-  title: 'Welcome to Listboard',
+const welcome = (what: string, title = 'Welcome to Listboard'): TourStep => ({
+  title,
   description: `${what} Use Next and Previous, or the arrow keys; Escape ends the tour at any step.`,
 });
 
@@ -70,7 +70,7 @@ const DASHBOARD: TourStep = {
 };
 
 const PROFILE_STEPS: TourStep[] = [
-  welcome('Your profile: the details other readers see, and how Listboard reaches you.'),
+  welcome('The details other readers see, and how Listboard reaches you.', 'Your profile'),
   {
     element: '[data-tour="profile-fields"]',
     title: 'Your details',
@@ -114,7 +114,7 @@ export const TOURS: Record<TourRole, Partial<Record<TourPage, TourStep[]>>> = {
     ],
     profile: PROFILE_STEPS,
     listings: [
-      welcome('Listings: everything you have written, found by the searches below.'),
+      welcome('Everything you have written, found by the searches below.', 'Listings'),
       {
         element: '.page-tabs',
         title: 'One tab per listing',
@@ -130,7 +130,7 @@ export const TOURS: Record<TourRole, Partial<Record<TourPage, TourStep[]>>> = {
       ...ENDING,
     ],
     discussion: [
-      welcome('Discussion: notes readers left on your boards.'),
+      welcome('Notes readers left on your boards, waiting for you.', 'Discussion'),
       {
         element: '.page-tabs',
         title: 'Pending, answered, dismissed',
@@ -174,7 +174,7 @@ export const TOURS: Record<TourRole, Partial<Record<TourPage, TourStep[]>>> = {
       ...ENDING,
     ],
     about: [
-      welcome('About Listboard: what it is and who it is for.'),
+      welcome('What Listboard is and who it is for.', 'About Listboard'),
       {
         element: '[data-tour="about-what"]',
         title: 'What it does',
