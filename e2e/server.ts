@@ -27,7 +27,8 @@ export interface RunningServer {
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+  // A caller that needs the address before start-up (for PUBLIC_URL, say) picks the port.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-e2e-'));
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

@@ -258,6 +258,21 @@ describe('deregister_user', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('ends every session of the account, in other browsers too', async () => {
+    const a = await newUser('pia');
+    const phone = t.agent();
+    await phone.signIn('pia', 'pass-word-1');
+    expect((await phone.get('/api/auth/session')).json().user.username).toBe('pia');
+    const res = await a.post('/api/forms/deregister_user', {
+      email: 'pia@example.org',
+      password: 'pass-word-1',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await phone.get('/api/auth/session')).json().user).toBeNull();
+    const write = await phone.post('/api/forms/edit_profile', { profile: { bio: 'x' } });
+    expect(write.statusCode).toBe(401);
+  });
+
   it('keeps a removed user’s name taken while their notes remain on other boards', async () => {
     const a = await newUser('ora');
     const owner = t.agent();

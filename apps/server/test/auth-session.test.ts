@@ -47,6 +47,40 @@ describe('session', () => {
     expect((await a.get('/api/auth/session')).json().user).toBeNull();
   });
 
+  it('marks the cookie Secure exactly when PUBLIC_URL is https', async () => {
+    const plain = String((await new Agent(t.app).signIn('author')).headers['set-cookie']);
+    expect(plain).not.toMatch(/;\s*Secure/i);
+    const https = await createTestApp({ PUBLIC_URL: 'https://boards.example.edu' });
+    try {
+      const res = await new Agent(https.app).signIn('author');
+      expect(String(res.headers['set-cookie'])).toMatch(/;\s*Secure/i);
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('destroys the session on sign-out: the old cookie, replayed, names no one', async () => {
+    const a = new Agent(t.app);
+    await a.signIn('author');
+    const signedIn = a.cookie!;
+    const out = await a.post('/api/auth/signout');
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(/lb_session=;/);
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: signedIn },
+    });
+    expect(replay.json().user).toBeNull();
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/forms/edit_profile',
+      headers: { cookie: signedIn },
+      payload: { profile: { bio: 'still here?' } },
+    });
+    expect(write.statusCode).toBe(401);
+  });
+
   it('refuses a wrong password with the spec message, and a blank field with its own', async () => {
     const a = new Agent(t.app);
     const bad = await a.post('/api/auth/signin', { username: 'author', password: 'nope-nope' });
@@ -79,6 +113,34 @@ describe('session', () => {
     expect(res.statusCode).toBe(401);
     const ok = await a.get('/api/auth/session', { 'x-mongo-user-id': a.userId! });
     expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the credentials calls: sign-in, sign-out, session and guest sign-in', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const signin = doc.paths['/api/auth/signin']?.post;
+    expect(signin.tags).toContain('auth');
+    expect(signin.summary).toMatch(/cookie/);
+    const body = signin.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties).sort()).toEqual(['password', 'username']);
+    expect(Object.keys(signin.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '429']),
+    );
+    for (const [method, path] of [
+      ['post', '/api/auth/signout'],
+      ['get', '/api/auth/session'],
+      ['post', '/api/auth/guest'],
+    ] as const) {
+      const op = doc.paths[path]?.[method];
+      expect(op, path).toBeDefined();
+      expect(op.tags, path).toContain('auth');
+      expect(op.summary, path).toMatch(/\w/);
+    }
+    const session =
+      doc.paths['/api/auth/session'].get.responses['200'].content['application/json'].schema
+        .properties;
+    expect(Object.keys(session)).toEqual(expect.arrayContaining(['user', 'signupMode']));
   });
 });
 

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from './state/session';
 import { BoardScreen } from './board/BoardScreen';
 import { LoadingScreen, StartError } from './StartScreen';
+import { AccountStartParams } from './account/startParams';
 
 // The JSON helper already retries what is worth retrying; a second layer would only add waits.
 const newQueryClient = () =>
@@ -24,6 +25,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        <AccountStartParams />
         <Routes>
           <Route path="*" element={<BoardScreen />} />
         </Routes>

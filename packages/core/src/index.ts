@@ -3,6 +3,7 @@ export * from './markup';
 export * from './address';
 export * from './constants';
 export * from './messages';
+export * from './account-messages';
 export * from './policy';
 export * from './validation';
 export * from './anchoring';

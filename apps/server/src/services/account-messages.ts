@@ -1,26 +1,2 @@
-/**
- * Account messages the spec leaves open (it gives no wording for a disabled signup, a lockout,
- * an unverified sign-in, ...). They live here, not in core/messages, because that module holds
- * only the spec's own words and is checked against it.
- */
-export const accountMsg = {
-  signupDisabled: 'Signup is disabled.',
-  signupByAddUserForm: 'New accounts are made with the add user form.',
-  notInvited: 'This email address has not been invited to sign up.',
-  adminOnly: 'Only the site admin may do this.',
-  addUserByAdminOnly: 'Only the site admin may add users.',
-  roleByAdminOnly: 'Only the site admin may choose a role.',
-  usernameTaken: 'that user name is taken',
-  usernameReserved: 'that user name is reserved',
-  notSignedIn: 'Please sign in first.',
-  verifyEmailFirst:
-    'Please verify your email address first: check your email for the verification link.',
-  lockedOut: (user: string, minutes: number) =>
-    `Too many failed sign-in attempts for ${user}. Please wait ${minutes} minutes and try again.`,
-  verificationMailFailed: 'The verification email could not be sent. Please try again later.',
-  tooManyMails: 'Too many requests for this email address. Please try again later.',
-  photoSkipped: (name: string) =>
-    `The photo ${name} was skipped: its file type is not a supported image.`,
-  badUploadsFolder: 'The uploads folder may hold letters, digits, - _ . and / only.',
-  badTourCateg: 'A tour category is a name of letters, digits, - and _.',
-} as const;
+/** The account messages the spec leaves open are shared with the web, so they live in core. */
+export { accountMsg } from '@listboard/core';

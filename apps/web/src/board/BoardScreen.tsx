@@ -14,7 +14,8 @@ import {
   type List,
   type Multilist,
 } from '@listboard/core';
-import { lastError, postJson, setCallUser } from '../api/client';
+import { lastError, postJson } from '../api/client';
+import { signInAs, signOutToGuest } from '../account/session';
 import { useSession } from '../state/session';
 import { useAlerts } from '../state/alerts';
 import { DEFAULT_DISPLAY, useUi, type Display, type Selection } from '../state/ui';
@@ -265,13 +266,7 @@ export function BoardScreen() {
     [board, ui],
   );
 
-  const signOut = useCallback(async () => {
-    await postJson('/api/auth/signout');
-    setCallUser(null);
-    ui.clearSelection();
-    await session.start();
-    navigate('/');
-  }, [ui, session, navigate]);
+  const signOut = useCallback(() => signOutToGuest(navigate), [navigate]);
 
   const ctx: CommandContext = useMemo(
     () => ({
@@ -336,18 +331,7 @@ export function BoardScreen() {
     group: ui.noteGroup,
     setGroup: ui.setNoteGroup,
     lastError: () => lastError?.error ?? null,
-    async signIn(username, password) {
-      const res = await postJson<{ user: { _id: string } }>('/api/auth/signin', {
-        username,
-        password,
-      });
-      if (!res) return lastError?.error ?? 'Login error';
-      setCallUser(res.user._id);
-      ui.clearSelection();
-      await session.start();
-      navigate('/');
-      return null;
-    },
+    signIn: (username, password) => signInAs(username, password, navigate),
   };
   const formDef = ui.form ? FORM_BY_ID.get(ui.form.id) : undefined;
   const closeForm = () => ui.setForm(null);

@@ -1,12 +1,12 @@
 import { COMMANDS } from '../commands/definitions';
-import { isEnabled, isVisible, type CommandContext } from '../commands/registry';
+import { isEnabled, isVisible, onToolbar, type CommandContext } from '../commands/registry';
 import { formatShortcut } from '../commands/keys';
 
 /** The controls bar, generated from the command registry. */
 export function Toolbar({ ctx }: { ctx: CommandContext }) {
-  const shown = COMMANDS.filter((c) => c.toolbar && isVisible(c, ctx));
+  const shown = COMMANDS.filter((c) => onToolbar(c, ctx) && isVisible(c, ctx));
   // Everything else this user may do, so no command is reachable by keyboard only.
-  const more = COMMANDS.filter((c) => !c.toolbar && isVisible(c, ctx));
+  const more = COMMANDS.filter((c) => !onToolbar(c, ctx) && isVisible(c, ctx));
   return (
     <nav className="controls-bar" aria-label="Board tools">
       <details className="more-menu">

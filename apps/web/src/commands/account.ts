@@ -1,6 +1,19 @@
-/** Signing in and out, and the account-level tools. */
-import type { Command } from './registry';
+/**
+ * Signing in and out, and the account tools. Who sees which, and whether on the toolbar or in
+ * the More menu, follows core/policy (spec section 6): guests get sign in, sign up and forgot;
+ * non-admins edit their profile; the admin adds users and has deregister on the toolbar.
+ */
+import { isGuestUser, isSiteAdmin, toolbarRoleFlags, type ToolbarRoleFlags } from '@listboard/core';
+import { signupFormFor } from '../account/session';
+import { useSession } from '../state/session';
+import type { Command, CommandContext } from './registry';
 import { signedIn } from './helpers';
+
+/** The role flags; account tools do not depend on the board, so they work without one too. */
+const flagsOf = (c: CommandContext): ToolbarRoleFlags =>
+  c.flags ?? toolbarRoleFlags(c.user, { owner: '' });
+const guest = (c: CommandContext) => isGuestUser(c.user);
+const admin = (c: CommandContext) => isSiteAdmin(c.user);
 
 export const ACCOUNT_COMMANDS: Command[] = [
   {
@@ -8,15 +21,58 @@ export const ACCOUNT_COMMANDS: Command[] = [
     label: 'Sign in',
     group: 'account',
     toolbar: true,
-    visible: (c) => c.isGuest,
+    visible: guest,
     run: (c) => c.actions.openForm('login'),
+  },
+  {
+    id: 'signup',
+    label: 'Sign up',
+    group: 'account',
+    // A signed-in user may still sign up another address; only guests need it at hand.
+    toolbar: guest,
+    visible: (c) => !admin(c),
+    run(c) {
+      const next = signupFormFor(useSession.getState().signupMode);
+      if ('message' in next) c.actions.alert(next.message);
+      else c.actions.openForm(next.form);
+    },
+  },
+  {
+    id: 'forgot',
+    label: 'Forgot password',
+    group: 'account',
+    visible: guest,
+    run: (c) => c.actions.openForm('forgot'),
+  },
+  {
+    id: 'addUser',
+    label: 'Add user',
+    group: 'admin',
+    toolbar: true,
+    visible: admin,
+    run: (c) => c.actions.openForm('addUser'),
+  },
+  {
+    id: 'editProfile',
+    label: 'Edit profile',
+    group: 'account',
+    visible: (c) => flagsOf(c).editProfile,
+    run: (c) => c.actions.openForm('editProfile'),
+  },
+  {
+    id: 'deregister',
+    label: 'Delete my account',
+    group: 'account',
+    toolbar: (c) => flagsOf(c).deregister,
+    visible: signedIn,
+    run: (c) => c.actions.openForm('deregister'),
   },
   {
     id: 'logout',
     label: 'Sign out',
     group: 'account',
     toolbar: true,
-    visible: (c) => !c.isGuest,
+    visible: signedIn,
     run: (c) => c.actions.signOut(),
   },
   {

@@ -43,8 +43,8 @@ export interface Command {
   group: CommandGroup;
   /** As written in the spec: 'ctrl+shift+o', 'alt+d', 'l'. */
   shortcut?: string;
-  /** Shown on the toolbar (otherwise keyboard and sheet only). */
-  toolbar?: boolean;
+  /** Shown on the toolbar (otherwise in the More menu); may depend on the user's role. */
+  toolbar?: boolean | ((ctx: CommandContext) => boolean);
   icon?: string;
   visible?(ctx: CommandContext): boolean;
   enabled?(ctx: CommandContext): boolean;
@@ -53,6 +53,9 @@ export interface Command {
 
 export function isVisible(c: Command, ctx: CommandContext): boolean {
   return c.visible ? c.visible(ctx) : true;
+}
+export function onToolbar(c: Command, ctx: CommandContext): boolean {
+  return typeof c.toolbar === 'function' ? c.toolbar(ctx) : c.toolbar === true;
 }
 export function isEnabled(c: Command, ctx: CommandContext): boolean {
   return isVisible(c, ctx) && (c.enabled ? c.enabled(ctx) : true);

@@ -3,7 +3,13 @@
  * sign-in → ready. The loading screen shows until the phase is 'ready' or 'error'.
  */
 import { create } from 'zustand';
-import { boardMsg, loginMsg, type AppVersion, type PublicUser } from '@listboard/core';
+import {
+  boardMsg,
+  loginMsg,
+  type AppVersion,
+  type PublicUser,
+  type SignupMode,
+} from '@listboard/core';
 import { getJson, lastError, postJson, setCallUser } from '../api/client';
 
 export type SessionPhase = 'loading' | 'ready' | 'error';
@@ -13,6 +19,8 @@ interface SessionInfo {
   rootBoard: string;
   adminUser: string;
   appVersion: AppVersion;
+  /** SIGNUP_MODE: which form the signup button opens, or that signup is off. */
+  signupMode: SignupMode;
 }
 
 interface SessionState extends SessionInfo {
@@ -57,6 +65,7 @@ export const useSession = create<SessionState>((set, get) => ({
   rootBoard: 'home',
   adminUser: 'admin',
   appVersion: 'PRODUCTION',
+  signupMode: 'default',
   start() {
     starting ??= startSession(set, get().phase).finally(() => {
       starting = null;

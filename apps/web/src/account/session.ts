@@ -1,0 +1,113 @@
+/**
+ * Moving the browser between accounts: sign-in, sign-out (back to guest), the session that reset
+ * and deregister leave behind, and the account call helpers the forms share.
+ */
+import {
+  TIMINGS,
+  accountMsg,
+  deregisterMsg,
+  loginMsg,
+  passwordResetMsg,
+  type PublicUser,
+  type SignupMode,
+} from '@listboard/core';
+import { lastError, postJson, setCallUser } from '../api/client';
+import { useAlerts } from '../state/alerts';
+import { useSession } from '../state/session';
+import { NO_SELECTION, useUi } from '../state/ui';
+
+/**
+ * What the server said about a refused call (4xx: its message is meant for the user), else the
+ * fallback: a server fault or a lost connection has no words the user can act on.
+ */
+export function refusal(fallback: string): string {
+  const e = lastError;
+  return e && typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.error
+    ? e.error
+    : fallback;
+}
+
+/**
+ * Takes up the session the server now holds for this browser. The user id the calls send is
+ * set first (or cleared when unknown), so the session fetch is not refused as someone else's.
+ */
+export async function enterSession(userId: string | null): Promise<void> {
+  setCallUser(userId);
+  useUi.getState().clearSelection();
+  await useSession.getState().start();
+}
+
+/** The login form's submit: null when signed in (and sent home), else the message to show. */
+export async function signInAs(
+  username: string,
+  password: string,
+  navigate: (to: string) => void,
+): Promise<string | null> {
+  const res = await postJson<{ user: PublicUser }>('/api/auth/signin', { username, password });
+  if (!res) return refusal(loginMsg.loginError(lastError?.error ?? 'no answer from the server'));
+  await enterSession(res.user._id);
+  navigate('/');
+  return null;
+}
+
+/** Logout: ends the session, then the browser signs in as guest again and goes home. */
+export async function signOutToGuest(navigate: (to: string) => void): Promise<void> {
+  await postJson('/api/auth/signout');
+  await enterSession(null);
+  navigate('/');
+}
+
+/** After deregister the server has already signed this browser in as guest. */
+export async function leaveDeletedAccount(
+  guest: PublicUser | undefined,
+  navigate: (to: string) => void,
+): Promise<void> {
+  await enterSession(guest?._id ?? null);
+  if (!useSession.getState().user) {
+    useAlerts.getState().show(deregisterMsg.logoutDefaultLoginFailed);
+    return;
+  }
+  navigate('/');
+}
+
+/** Opens another account form in place of the one showing (login → forgot, reset link). */
+export function switchForm(id: string): void {
+  useUi.getState().setForm({ id, target: NO_SELECTION });
+}
+
+/** From a form's submit: the next form opens once the submitting one has closed. */
+export function openAfterClose(id: string): void {
+  setTimeout(() => switchForm(id), 0);
+}
+
+/**
+ * Signup by SIGNUP_MODE (spec section 4): the signup form, the check-invitee form first, the
+ * add user form for a prescreened visitor, or nothing but the message that signup is off.
+ */
+export function signupFormFor(mode: SignupMode): { form: string } | { message: string } {
+  switch (mode) {
+    case 'disabled':
+      return { message: accountMsg.signupDisabled };
+    case 'prescreened':
+      return { form: 'addUserSelf' };
+    case 'invitees':
+      return { form: 'checkInvitee' };
+    default:
+      return { form: 'signup' };
+  }
+}
+
+/** After a reset the user is signed in and sent home; the alert follows once the board is up. */
+export function announcePasswordChanged(): void {
+  setTimeout(
+    () =>
+      useAlerts.getState().show(passwordResetMsg.passwordChanged, TIMINGS.passwordChangedAlertMs),
+    TIMINGS.passwordChangedAlertDelayMs,
+  );
+}
+
+/** What one form hands the next: the reset link's token, an invited address. */
+export const handoff: { resetToken: string | null; inviteeEmail: string | null } = {
+  resetToken: null,
+  inviteeEmail: null,
+};

@@ -1,0 +1,76 @@
+/**
+ * The account parameters a mailed link opens the app with (spec sections 2 and 4):
+ * resetPasswordToken, verifyEmailToken and verifyEmailStatus. They are read once, from the
+ * address the app was loaded with, before the start-path rules drop query and hash from it.
+ */
+import { useEffect } from 'react';
+import {
+  TIMINGS,
+  emailVerificationMessage,
+  emailVerificationMsg,
+  passwordResetMsg,
+  readStartParams,
+  type StartParams,
+} from '@listboard/core';
+import { getJson, lastError, postJson } from '../api/client';
+import { useAlerts } from '../state/alerts';
+import { handoff, refusal, switchForm } from './session';
+
+let pending: StartParams | null =
+  typeof window === 'undefined' ? null : readStartParams(window.location.href);
+
+/** Sets the address the parameters are read from, as a fresh page load would. */
+export function captureStartParams(url: string): void {
+  pending = readStartParams(url);
+}
+
+const alert = (text: string) => useAlerts.getState().show(text);
+const query = (token: string) => `?token=${encodeURIComponent(token)}`;
+
+/** The reset link: the form opens 500 ms after the server says the link is good. */
+async function openReset(token: string): Promise<void> {
+  const ok = await getJson<{ valid: true }>(`/api/auth/validate_reset_token${query(token)}`);
+  if (!ok) {
+    alert(refusal(passwordResetMsg.tokenValidationError));
+    return;
+  }
+  handoff.resetToken = token;
+  await new Promise((r) => setTimeout(r, TIMINGS.resetFormDelayMs));
+  switchForm('resetPassword');
+}
+
+/** The verification link. An expired one asks the server to mail a fresh link. */
+async function verify(token: string): Promise<void> {
+  const ok = await getJson<{ message: string }>(`/api/auth/verify_email${query(token)}`);
+  if (ok) {
+    alert(ok.message || emailVerificationMessage('success'));
+    return;
+  }
+  // verify_email answers a failure with a status word of its own in the body.
+  const e = lastError as { status?: unknown; error?: string; email?: string } | null;
+  const fault = !e?.error || e.status === 0 || (typeof e.status === 'number' && e.status >= 500);
+  if (fault) {
+    alert(emailVerificationMsg.somethingWentWrong);
+  } else if (e.error === emailVerificationMsg.verificationLinkExpiredError) {
+    alert(emailVerificationMsg.verificationLinkExpired);
+    if (e.email) await postJson('/api/auth/resend_verification', { email: e.email });
+  } else {
+    alert(e.error!);
+  }
+}
+
+export async function actOnStartParams(p: StartParams): Promise<void> {
+  if (p.verifyEmailStatus) alert(emailVerificationMessage(p.verifyEmailStatus));
+  if (p.verifyEmailToken) await verify(p.verifyEmailToken);
+  if (p.resetPasswordToken) await openReset(p.resetPasswordToken);
+}
+
+/** Mounted once inside the router; acts on the parameters of the first address only. */
+export function AccountStartParams(): null {
+  useEffect(() => {
+    const p = pending;
+    pending = null;
+    if (p) void actOnStartParams(p);
+  }, []);
+  return null;
+}

@@ -1,0 +1,288 @@
+/**
+ * An account's whole life through the UI, with its mail delivered by a real SMTP server on
+ * loopback: sign up, verify, sign in, edit the profile, sign out, reset the password, delete
+ * the account.
+ */
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, screenshot, type Browser } from './browser';
+import { freePort, startServer, type RunningServer } from './server';
+
+interface Delivered {
+  to: string[];
+  /** Headers and the decoded body, as a mail client shows them. */
+  text: string;
+}
+
+/** Undoes the transfer encoding the sender chose for the body. */
+function decode(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split);
+  const body = raw.slice(split).trim();
+  if (/content-transfer-encoding:\s*base64/i.test(head)) {
+    return head + '\n\n' + Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+    const text = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return head + '\n\n' + Buffer.from(text, 'latin1').toString('utf8');
+  }
+  return raw;
+}
+
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+const inbox: Delivered[] = [];
+let smtp: SMTPServer;
+let server: RunningServer;
+let base: string;
+
+beforeAll(async () => {
+  const smtpPort = await freePort();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (d: Buffer) => chunks.push(d));
+      stream.on('end', () => {
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          text: decode(Buffer.concat(chunks).toString('latin1')),
+        });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', r));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = await startServer({
+    PORT: String(port),
+    PUBLIC_URL: base,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SIGNIN_RATE_LIMIT: '1000',
+    ACCOUNT_RATE_LIMIT: '1000',
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await new Promise<void>((r) => smtp.close(() => r()));
+});
+
+let b: Browser;
+beforeEach(async () => {
+  b = await openBrowser();
+});
+afterEach(async () => b.close());
+
+/** Waits for a mail to the address whose text matches, and takes it out of the inbox. */
+async function mailTo(address: string, about: RegExp): Promise<Delivered> {
+  for (let i = 0; i < 400; i++) {
+    const found = inbox.find((m) => m.to.includes(address) && about.test(m.text));
+    if (found) {
+      inbox.splice(inbox.indexOf(found), 1);
+      return found;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no mail to ${address} matching ${about}`);
+}
+
+/** The link as it stands in the mail, to be opened as a person would click it. */
+function linkIn(mail: Delivered, param: string): string {
+  const match = mail.text.match(new RegExp(`${base}/\\?${param}=[\\w-]+`));
+  if (!match) throw new Error(`no ${param} link in:\n${mail.text}`);
+  return match[0];
+}
+
+const form = (page: Page, name: string) => page.getByRole('form', { name });
+const header = (page: Page) => page.getByLabel('Signed in as');
+const more = async (page: Page, item: string) => {
+  await page.getByText('More', { exact: true }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+};
+const seen = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const f = form(page, 'Sign in');
+  await f.getByLabel('User name').fill(username);
+  await f.getByLabel('Password').fill(password);
+  await f.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('an account from signup to deregister', () => {
+  it('signs up, verifies by mail, edits the profile, resets the password and deregisters', async () => {
+    const { page } = b;
+    // A name of its own per run, so a retried run does not meet the first run's account.
+    const nina = `nina${Date.now() % 1_000_000}`;
+    const email = `${nina}@example.org`;
+    await page.goto(`${base}/`);
+    await header(page).getByText('guest').waitFor();
+
+    // Sign up; a mismatched repeat is caught before anything is sent.
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    const signup = form(page, 'Sign up');
+    await signup.getByLabel('User name').fill(nina);
+    await signup.getByLabel('Email').fill(email);
+    await signup.getByLabel('Password', { exact: true }).fill('first-pass-1');
+    await signup.getByLabel('Repeat password').fill('first-pass-2');
+    await signup.getByRole('button', { name: 'Sign up' }).click();
+    await signup.getByText('Passwords must match.').waitFor();
+    await screenshot(page, 'accounts-signup-mismatch');
+    await signup.getByLabel('Repeat password').fill('first-pass-1');
+    await signup.getByRole('button', { name: 'Sign up' }).click();
+    await seen(page, 'Registration successful! Please check your email for a verification link.');
+    await expect.poll(() => signup.count()).toBe(0);
+
+    // The link comes by mail; until it is opened the account cannot sign in.
+    const verification = await mailTo(email, /verifyEmailToken=/);
+    await signIn(page, nina, 'first-pass-1');
+    await form(page, 'Sign in')
+      .getByText('Please verify your email address first', { exact: false })
+      .waitFor();
+    await form(page, 'Sign in').getByRole('button', { name: 'Cancel' }).click();
+    await page.goto(linkIn(verification, 'verifyEmailToken'));
+    await seen(page, 'Email verified successfully! You can now log in.');
+    await screenshot(page, 'accounts-verified');
+    // The token does not stay in the address bar.
+    expect(page.url()).not.toContain('verifyEmailToken');
+    // The admin hears of the new account.
+    await mailTo('admin@listboard.local', new RegExp(nina));
+
+    // A wrong password keeps the form with the message and what was typed.
+    await signIn(page, nina, 'not-my-password');
+    await form(page, 'Sign in').getByText(`Invalid credentials for: ${nina}`).waitFor();
+    await expect(form(page, 'Sign in').getByLabel('User name').inputValue()).resolves.toBe(nina);
+    await form(page, 'Sign in').getByLabel('Password').fill('first-pass-1');
+    await form(page, 'Sign in').getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`**/${nina}/home`);
+    await header(page).getByText(nina, { exact: true }).waitFor();
+    await header(page).getByText(email).waitFor();
+
+    // Edit profile: an alert must stay on; a photo that is not an image is skipped.
+    await more(page, 'Edit profile');
+    const profile = form(page, 'Edit profile');
+    await profile.getByLabel('Full name').fill('Nina Vale');
+    await profile.getByLabel('Email alerts').uncheck();
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await profile
+      .getByText('Please enable (check) either text alert, email alerts, or both.')
+      .waitFor();
+    await profile.getByLabel('Text alerts').check();
+    await profile.getByLabel('Photo').setInputFiles({
+      name: 'my notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a picture'),
+    });
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await seen(page, 'The photo my-notes.txt was skipped: its file type is not a supported image.');
+    await seen(page, 'Your profile has been saved.');
+    // A real image goes up into the user's folder (size and content checked by the server).
+    await more(page, 'Edit profile');
+    await profile.getByLabel('Photo').setInputFiles({
+      name: 'my photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(ONE_PIXEL_PNG, 'base64'),
+    });
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => profile.count()).toBe(0);
+    await more(page, 'Edit profile');
+    await expect(profile.getByLabel('Full name').inputValue()).resolves.toBe('Nina Vale');
+    await expect(profile.getByLabel('Text alerts').isChecked()).resolves.toBe(true);
+    await expect(profile.getByLabel('Email alerts').isChecked()).resolves.toBe(false);
+    await profile.getByRole('button', { name: 'Cancel' }).click();
+
+    // Sign out: the browser is guest again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await header(page).getByText('guest').waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+
+    // Forgot password, from the sign-in form.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await form(page, 'Sign in').getByRole('button', { name: 'Forgot password?' }).click();
+    const forgot = form(page, 'Forgot password');
+    await forgot.getByLabel('Email').fill('nina@');
+    await forgot.getByRole('button', { name: 'Send reset link' }).click();
+    await forgot.getByText('Bad email address.').waitFor();
+    await forgot.getByLabel('Email').fill(email);
+    await forgot.getByRole('button', { name: 'Send reset link' }).click();
+    await seen(page, 'Password reset email sent!');
+
+    // The reset link opens the reset form; the new password signs in and goes home.
+    const reset = await mailTo(email, /resetPasswordToken=/);
+    await page.goto(linkIn(reset, 'resetPasswordToken'));
+    const choose = form(page, 'Choose a new password');
+    await choose.getByLabel('Password', { exact: true }).fill('second-pass-2');
+    await choose.getByLabel('Repeat password').fill('second-pass-3');
+    await choose.getByRole('button', { name: 'Change password' }).click();
+    await choose.getByText('Bad password.').waitFor();
+    await screenshot(page, 'accounts-reset-form');
+    await choose.getByLabel('Repeat password').fill('second-pass-2');
+    await choose.getByRole('button', { name: 'Change password' }).click();
+    await page.waitForURL(`**/${nina}/home`);
+    expect(page.url()).not.toContain('resetPasswordToken');
+    await header(page).getByText(nina, { exact: true }).waitFor();
+    await seen(page, 'Your password has been changed (and you are now logged in).');
+
+    // The old password fails, the new one works.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(page, nina, 'first-pass-1');
+    await form(page, 'Sign in').getByText(`Invalid credentials for: ${nina}`).waitFor();
+    await form(page, 'Sign in').getByLabel('Password').fill('second-pass-2');
+    await form(page, 'Sign in').getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`**/${nina}/home`);
+
+    // Deregister: the typed address must be this account's.
+    await more(page, 'Delete my account');
+    const leave = form(page, 'Delete my account');
+    await leave.getByLabel('Your email').fill('someone@example.org');
+    await leave.getByLabel('Password').fill('second-pass-2');
+    await leave.getByRole('button', { name: 'Delete my account' }).click();
+    await leave.getByText('You must be logged in to deregister.').waitFor();
+    await leave.getByLabel('Your email').fill(email);
+    await leave.getByRole('button', { name: 'Delete my account' }).click();
+    await seen(page, 'You have been logged out and your account has been deleted.');
+    await header(page).getByText('guest').waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+
+    // The account is gone.
+    await signIn(page, nina, 'second-pass-2');
+    await form(page, 'Sign in').getByText(`Invalid credentials for: ${nina}`).waitFor();
+  }, 180_000);
+
+  it('tells an expired or spent verification link apart, and shows the status parameter', async () => {
+    const { page } = b;
+    await page.goto(`${base}/?verifyEmailToken=made-up-token#somewhere`);
+    await seen(page, 'Invalid or expired verification token.');
+    expect(page.url()).not.toContain('made-up-token');
+    expect(page.url()).not.toContain('#somewhere');
+    await page.goto(`${base}/?verifyEmailStatus=error_expired`);
+    await seen(page, 'Verification link has expired.');
+    await page.goto(`${base}/?resetPasswordToken=made-up-token`);
+    await seen(
+      page,
+      'Reset link invalid or expired. Please try your password reset request again.',
+    );
+    await expect(page.getByRole('form', { name: 'Choose a new password' }).count()).resolves.toBe(
+      0,
+    );
+  });
+
+  it('shows the user name and e-mail in the header, and on phones the name only', async () => {
+    const { page } = b;
+    await page.goto(`${base}/`);
+    await signIn(page, 'author', 'listboard');
+    await page.waitForURL('**/author/home');
+    await header(page).getByText('author@listboard.local').waitFor();
+    await screenshot(page, 'accounts-header-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await header(page).getByText('author', { exact: true }).waitFor();
+    await expect.poll(() => header(page).getByText('author@listboard.local').count()).toBe(0);
+    await screenshot(page, 'accounts-header-phone');
+  });
+});

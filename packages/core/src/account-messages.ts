@@ -1,0 +1,28 @@
+/**
+ * Account messages the spec leaves open (it gives no wording for a disabled signup, a lockout,
+ * an unverified sign-in, ...). They live apart from messages.ts, which holds only the spec's own
+ * words and is checked against it; server and web both show them.
+ */
+export const accountMsg = {
+  signupDisabled: 'Signup is disabled.',
+  signupByAddUserForm: 'New accounts are made with the add user form.',
+  notInvited: 'This email address has not been invited to sign up.',
+  adminOnly: 'Only the site admin may do this.',
+  addUserByAdminOnly: 'Only the site admin may add users.',
+  roleByAdminOnly: 'Only the site admin may choose a role.',
+  usernameTaken: 'that user name is taken',
+  usernameReserved: 'that user name is reserved',
+  notSignedIn: 'Please sign in first.',
+  verifyEmailFirst:
+    'Please verify your email address first: check your email for the verification link.',
+  lockedOut: (user: string, minutes: number) =>
+    `Too many failed sign-in attempts for ${user}. Please wait ${minutes} minutes and try again.`,
+  verificationMailFailed: 'The verification email could not be sent. Please try again later.',
+  tooManyMails: 'Too many requests for this email address. Please try again later.',
+  photoSkipped: (name: string) =>
+    `The photo ${name} was skipped: its file type is not a supported image.`,
+  badUploadsFolder: 'The uploads folder may hold letters, digits, - _ . and / only.',
+  badTourCateg: 'A tour category is a name of letters, digits, - and _.',
+  profileSaved: 'Your profile has been saved.',
+  photoUploadFailed: (name: string) => `The photo ${name} could not be uploaded.`,
+} as const;
