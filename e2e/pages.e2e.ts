@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { signIn } from './sign-in';
+import { more, signIn } from './sign-in';
 
 const base = inject('baseUrl');
 let b: Browser;
@@ -30,9 +30,10 @@ describe('named pages', () => {
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     await page.getByText('Lecturer, Media Studies').waitFor();
     await page.getByText('author@listboard.local', { exact: true }).last().waitFor();
-    await page.getByRole('button', { name: 'Edit profile' }).click();
-    await page.getByRole('form', { name: /profile/i }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Edit profile' }).click();
+    await page.getByRole('form', { name: 'Edit profile' }).waitFor();
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('form', { name: 'Edit profile' }).count()).resolves.toBe(0);
 
     // Listings from the dashboard is the Listings page.
     await page.getByRole('button', { name: 'Home' }).click();

@@ -1,5 +1,7 @@
 import { GUEST_USER } from '@listboard/core';
+import { useEffect } from 'react';
 import type { CommandContext } from '../commands/registry';
+import { useUi } from '../state/ui';
 import { useSession } from '../state/session';
 import { useAdminPick } from './adminState';
 import { openFormById } from './openForm';
@@ -25,7 +27,16 @@ export function AccountsPage({ ctx }: { ctx: CommandContext }) {
   // The server keeps these accounts; offering to remove them would only end in a refusal.
   const removable = (username: string) =>
     username !== adminUser && username !== GUEST_USER && username !== ctx.user?.username;
-  const { data, error, isPending } = usePageData<Account[]>(['accounts'], '/api/admin/users', {});
+  const { data, error, isPending, refetch } = usePageData<Account[]>(
+    ['accounts'],
+    '/api/admin/users',
+    {},
+  );
+  // Some account forms (add user) answer without refreshing the boards; read again on close.
+  const formOpen = useUi((s) => s.form !== null);
+  useEffect(() => {
+    if (!formOpen) void refetch();
+  }, [formOpen, refetch]);
   const act = (username: string, form: string) => {
     pick(username);
     openFormById(ctx, form, 'That form is not available.');

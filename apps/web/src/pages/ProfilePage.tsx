@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { isGuestUser, type PublicUser } from '@listboard/core';
 import { getJson, lastError } from '../api/client';
+import { useSession } from '../state/session';
 import type { CommandContext } from '../commands/registry';
 import { openFormById } from './openForm';
 
@@ -22,25 +23,25 @@ const onOff = (v: unknown) => (v === true ? 'On' : 'Off');
  * registered account; someone else's shows what they have made public.
  */
 export function ProfilePage({ owner, ctx }: { owner: string; ctx: CommandContext }) {
-  const me = ctx.user;
+  const me = useSession((s) => s.user);
   const mine = me?.username === owner;
-  const { data, error, isPending } = useQuery({
-    // Under 'boards', so the page refreshes after the edit form saves.
-    queryKey: ['boards', 'page', 'profile', owner, mine],
-    queryFn: async (): Promise<BasicUser | PublicUser> => {
-      const res = mine
-        ? ((await getJson<{ user: PublicUser | null }>('/api/auth/session'))?.user ?? null)
-        : await getJson<BasicUser>(
-            `/api/auth/get_user_basic?username=${encodeURIComponent(owner)}`,
-          );
+  // One's own profile is the session's user, which the edit form refreshes when it saves.
+  const other = useQuery({
+    queryKey: ['boards', 'page', 'profile', owner],
+    enabled: !mine,
+    queryFn: async (): Promise<BasicUser> => {
+      const res = await getJson<BasicUser>(
+        `/api/auth/get_user_basic?username=${encodeURIComponent(owner)}`,
+      );
       if (!res) throw new Error(lastError?.error ?? `Could not find the user ${owner}.`);
       return res;
     },
   });
-  if (isPending) return <p className="empty">Loading…</p>;
-  if (error || !data) return <p className="error">{(error as Error)?.message}</p>;
+  const data: BasicUser | PublicUser | undefined = mine ? me : other.data;
+  if (!mine && other.isPending) return <p className="empty">Loading…</p>;
+  if (!data) return <p className="error">{other.error?.message}</p>;
   const f = data.fields;
-  const groups = 'groups' in data ? data.groups : null;
+  const groups = mine && me ? me.groups : null;
   return (
     <div className="profile">
       <dl className="page-fields" data-tour="profile-fields">

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../state/session';
 import { autoTour, isIos18, tourPlaceOf } from './tours';
-import { startTour, stopTour } from './tour';
+import { startTour, stopTour, tourActive } from './tour';
 
 /** What the tour rules need to know about this browser. */
 export const tourEnv = () => ({
@@ -24,7 +24,8 @@ export function TourRunner({ ready }: { ready: boolean }) {
   const key = `${pathname}${search}`;
 
   useEffect(() => {
-    if (!ready || started.current === key) return;
+    // A tour started by hand records itself as not completed; that must not start a second one.
+    if (!ready || started.current === key || tourActive()) return;
     const choice = autoTour(user, tourPlaceOf(pathname, search), tourEnv());
     if (!choice) return;
     const anchor = choice.steps.find((s) => s.element)?.element;
