@@ -56,6 +56,16 @@ describe('named pages', () => {
       .getByRole('region', { name: 'Site boards' })
       .getByRole('link', { name: 'help' })
       .waitFor();
+
+    // The profile page shows what the edit profile form saves.
+    await more(page, 'Profile');
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Edit profile' }).click();
+    const form = page.getByRole('form', { name: 'Edit profile' });
+    const title = `Tester ${Date.now() % 1000}`;
+    await form.getByLabel('Title').fill(title);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('main').getByText(title, { exact: true }).waitFor();
   });
 
   it('the help button opens the user guide beside the board; pressing it again, or going back, returns', async () => {

@@ -110,7 +110,10 @@ export const ADMIN_FORMS: FormDef[] = [
   },
   {
     id: 'adminUser',
-    label: 'Edit account',
+    // Read when the form is drawn, so it names the account chosen on the users page.
+    get label() {
+      return `Edit account: ${useAdminPick.getState().username ?? ''}`;
+    },
     fields: [
       {
         name: 'roles',

@@ -23,9 +23,6 @@ export function AboutPage() {
           <Link to={`/${adminUser}/help`}>User guide</Link>
         </li>
         <li>
-          <Link to={`/${adminUser}/home`}>Site home</Link>
-        </li>
-        <li>
           <Link to={`/${adminUser}/privacy`}>Privacy</Link>
         </li>
         <li>

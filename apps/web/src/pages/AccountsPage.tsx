@@ -72,15 +72,17 @@ export function AccountsPage({ ctx }: { ctx: CommandContext }) {
           <tbody>
             {data.map((u) => (
               <tr key={u._id} aria-label={u.username}>
-                <td>
-                  <strong>{u.username}</strong>
-                  <span className="page-note"> {u.fullname}</span>
-                  {u.email && <div className="page-note">{u.email}</div>}
+                <td data-label="User">
+                  <div>
+                    <strong>{u.username}</strong>
+                    <span className="page-note"> {u.fullname}</span>
+                    {u.email && <div className="page-note">{u.email}</div>}
+                  </div>
                 </td>
-                <td>{u.roles.join(', ')}</td>
-                <td>{u.circle ?? '—'}</td>
-                <td>{u.groups.join(', ') || '—'}</td>
-                <td>
+                <td data-label="Roles">{u.roles.join(', ')}</td>
+                <td data-label="Circle">{u.circle ?? '—'}</td>
+                <td data-label="Groups">{u.groups.join(', ') || '—'}</td>
+                <td data-label="Last seen">
                   {u.online ? (
                     <span>
                       <span className="online-dot" aria-hidden="true" /> now

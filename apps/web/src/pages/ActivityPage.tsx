@@ -97,13 +97,17 @@ export function ActivityPage() {
               <tbody>
                 {data.rows.map((r) => (
                   <tr key={r.id}>
-                    <td>
+                    <td data-label="When">
                       <time dateTime={r.at}>{when(r.at)}</time>
                     </td>
-                    <td>{r.username}</td>
-                    <td>{what(r.call)}</td>
-                    <td>{r.board ? <Link to={`/${r.board}`}>{r.board}</Link> : '—'}</td>
-                    <td className="page-note">{detailText(r.details)}</td>
+                    <td data-label="Who">{r.username}</td>
+                    <td data-label="What">{what(r.call)}</td>
+                    <td data-label="Board">
+                      {r.board ? <Link to={`/${r.board}`}>{r.board}</Link> : '—'}
+                    </td>
+                    <td data-label="Details" className="page-note">
+                      {detailText(r.details) || '—'}
+                    </td>
                   </tr>
                 ))}
               </tbody>

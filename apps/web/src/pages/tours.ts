@@ -183,7 +183,7 @@ export const TOURS: Record<TourRole, Partial<Record<TourPage, TourStep[]>>> = {
       {
         element: '[data-tour="about-links"]',
         title: 'Where to go next',
-        description: 'The user guide, the sample course, and the privacy and terms pages.',
+        description: 'The user guide, and what this site keeps about you and asks of you.',
       },
       ...ENDING,
     ],
