@@ -64,7 +64,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     proc,
     output: () => out,
     async stop() {
-      if (proc.exitCode === null) {
+      if (proc.exitCode === null && proc.signalCode === null) {
         const exited = new Promise((r) => proc.once('exit', r));
         proc.kill('SIGTERM');
         await exited;

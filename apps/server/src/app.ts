@@ -13,7 +13,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import {
+  DATABASE_UNAVAILABLE,
+  UNSTORABLE_TEXT,
+  isDatabaseUnavailable,
+  isUnstorableText,
+} from './lib/db-errors';
 import { HttpError } from './lib/errors';
+import { requestForLog } from './lib/log-redact';
+import { sameOriginPlugin } from './plugins/same-origin';
 import { sessionPlugin } from './plugins/session';
 import { auditPlugin } from './plugins/audit';
 import { adminRoutes } from './routes/admin';
@@ -39,6 +47,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The clock of account tokens and sign-in lockouts; tests pass one they can move. */
   clock?: () => Date;
+  /** Where the log goes (standard output unless given). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -55,17 +65,31 @@ export async function buildApp({
   bus: givenBus,
   mailer: givenMailer,
   clock = () => new Date(),
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            stream: logStream,
+            // Request addresses without the tokens and signatures some of them carry.
+            serializers: { req: requestForLog },
+          },
     bodyLimit: BODY_LIMIT,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
   const mailer = givenMailer ?? createMailer(config, app.log);
+  // The API speaks JSON; plain text is what a cross-site HTML form can post without asking.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((err, req, reply) => {
+    // Error answers are always `{error}`, whatever a route's response schema says about its own
+    // 4xx bodies; serialising them against that schema would fail and turn a 400 into a 500.
+    reply.serializer((body: unknown) => JSON.stringify(body));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const where = first?.instancePath
@@ -83,6 +107,11 @@ export async function buildApp({
         429: 'Too many requests. Please wait a moment and try again.',
       };
       return reply.code(status).send({ error: messages[status] ?? (err as Error).message });
+    }
+    if (isUnstorableText(err)) return reply.code(400).send({ error: UNSTORABLE_TEXT });
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: (err as Error).message }, 'database unavailable');
+      return reply.code(503).header('retry-after', '1').send({ error: DATABASE_UNAVAILABLE });
     }
     req.log.error(err);
     return reply.code(500).send({ error: 'Something went wrong. Please try again later.' });
@@ -130,6 +159,7 @@ export async function buildApp({
   app.decorate('bus', bus);
   if (!givenBus) app.addHook('onClose', async () => bus.close());
 
+  await app.register(sameOriginPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(sessionPlugin, { db: database.db, config });
   await app.register(auditPlugin, { db: database.db });
   await app.register(eventRoutes, { db: database.db, bus, appVersion: config.APP_VERSION });

@@ -31,6 +31,8 @@ export interface AccountAppOptions {
   mailer?: Mailer;
   /** A database to share with another app instance; it is then not closed by this one. */
   database?: Database;
+  /** Where the app's log goes. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Limits high enough that only the tests about limits meet them. */
@@ -63,6 +65,7 @@ export async function createAccountApp(
     database,
     mailer,
     clock: () => new Date(Date.now() + offset),
+    logStream: opts.logStream,
   });
   app.addHook('onSend', async (_req, _reply, payload) => {
     if (typeof payload === 'string') bodies.push(payload);

@@ -273,6 +273,170 @@ describe('load: each file type becomes a board', () => {
   });
 });
 
+/** The lines of a load_stream answer, parsed. */
+async function streamLines(a: Agent, body: object) {
+  const res = await a.post('/api/forms/load_stream', body);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
+  return res.body
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { phase: string; [k: string]: unknown });
+}
+
+describe('load: progress of a long import', () => {
+  it('reports each page of a PDF as it is read, each list as it is written, then the board', async () => {
+    const page = (n: number) => [
+      { text: `Chapter ${n}`, size: 22, y: 720 },
+      { text: `Text of chapter ${n}.`, size: 11, y: 690 },
+    ];
+    const lines = await streamLines(author, {
+      ...file('book.pdf', makePdf([page(1), page(2), page(3)])),
+      titleText: 'Book',
+    });
+    expect(lines.map((l) => [l.phase, l.done, l.total])).toEqual([
+      ['reading', 0, 1],
+      ['reading', 1, 3],
+      ['reading', 2, 3],
+      ['reading', 3, 3],
+      ['writing', 0, 3],
+      ['writing', 1, 3],
+      ['writing', 2, 3],
+      ['writing', 3, 3],
+      ['done', undefined, undefined],
+    ]);
+    expect(lines[4]).toMatchObject({ items: 3 });
+    const done = lines.at(-1)!.board as { owner: string; ptitle: string };
+    expect(done).toMatchObject({ owner: 'author', title: 'Book', lists: 3, items: 3 });
+    expect(shape(await boardOf(author, done.owner, done.ptitle))).toEqual([
+      ['Chapter 1', ['Text of chapter 1.']],
+      ['Chapter 2', ['Text of chapter 2.']],
+      ['Chapter 3', ['Text of chapter 3.']],
+    ]);
+  });
+
+  it('a URL is fetched, then read', async () => {
+    const lines = await streamLines(author, { url: `${base}/notes`, titleText: 'Fetched' });
+    expect(lines.map((l) => l.phase)).toEqual([
+      'fetching',
+      'reading',
+      'reading',
+      'writing',
+      'writing',
+      'done',
+    ]);
+    expect(lines[0]).toEqual({ phase: 'fetching', url: `${base}/notes` });
+  });
+
+  it('the form’s own message comes at once as a 400; the guest gets a 401', async () => {
+    const res = await author.post('/api/forms/load_stream', { url: ' ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('You must provide either a URL, a file, or a query.');
+    const guest = new Agent(t.app);
+    await guest.signInGuest();
+    expect((await guest.post('/api/forms/load_stream', file('a.txt', 'x'))).statusCode).toBe(401);
+  });
+
+  it('a file that cannot be read ends the stream with its message and makes no board', async () => {
+    const lines = await streamLines(author, {
+      ...file('broken.pdf', '%PDF-1.4 nonsense'),
+      titleText: 'Broken',
+    });
+    expect(lines.at(-1)).toEqual({
+      phase: 'error',
+      status: 400,
+      error: 'Could not read broken.pdf as a PDF document.',
+    });
+    expect(
+      await t.database.db.select().from(multilists).where(eq(multilists.ptitle, 'broken')),
+    ).toEqual([]);
+  });
+
+  it('a write that fails half-way ends with an error line and leaves no board, list or item', async () => {
+    const db = t.database.db;
+    await db.execute(
+      sql.raw(`create function fail_on_crash() returns trigger language plpgsql as $$
+        begin if new.text = 'CRASH' then raise exception 'crash'; end if; return new; end $$`),
+    );
+    await db.execute(
+      sql.raw(
+        'create trigger fail_on_crash before insert on items for each row execute function fail_on_crash()',
+      ),
+    );
+    const count = async () => {
+      const [b] = await db.select({ n: sql<number>`count(*)::int` }).from(multilists);
+      const [l] = await db.select({ n: sql<number>`count(*)::int` }).from(lists);
+      const [i] = await db.select({ n: sql<number>`count(*)::int` }).from(items);
+      return [b!.n, l!.n, i!.n];
+    };
+    const before = await count();
+    let lines: Awaited<ReturnType<typeof streamLines>>;
+    try {
+      lines = await streamLines(author, {
+        ...file('half.md', '# One\nfirst\n\n# Two\nsecond\n\n# Three\nCRASH'),
+        titleText: 'Half Done',
+      });
+    } finally {
+      await db.execute(sql.raw('drop trigger fail_on_crash on items'));
+      await db.execute(sql.raw('drop function fail_on_crash()'));
+    }
+    // Two of the three lists were written inside the transaction before the fault.
+    expect(lines.map((l) => l.phase)).toEqual([
+      'reading',
+      'reading',
+      'writing',
+      'writing',
+      'writing',
+      'error',
+    ]);
+    expect(lines.at(-1)).toEqual({
+      phase: 'error',
+      status: 500,
+      error: 'Something went wrong. Please try again later.',
+    });
+    expect(await count()).toEqual(before);
+    expect(await db.select().from(multilists).where(eq(multilists.ptitle, 'half-done'))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('read_source (import list from a URL)', () => {
+  it('a page becomes one list’s items, later headings kept as items; nothing is saved', async () => {
+    const [before] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(items);
+    const res = await author.post('/api/forms/read_source', { url: `${base}/guide.html` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      title: 'Field Guide',
+      items: [
+        'Welcome text.',
+        '### Birds',
+        'Robins sing at dawn.',
+        `![Robin](${base}/pics/robin.png)`,
+        '### Owls',
+        `See [owls](${base}/owls.html).`,
+      ],
+    });
+    const [after] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(items);
+    expect(after!.n).toBe(before!.n);
+  });
+
+  it('needs a signed-in user and an address; private addresses stay refused', async () => {
+    const guest = new Agent(t.app);
+    await guest.signInGuest();
+    expect((await guest.post('/api/forms/read_source', { url: `${base}/notes` })).statusCode).toBe(
+      401,
+    );
+    const blank = await author.post('/api/forms/read_source', { url: ' ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toBe('Please fill in url field.');
+    const a = new Agent(strict.app);
+    await a.signIn('author');
+    const res = await a.post('/api/forms/read_source', { url: `${base}/notes` });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('load: a URL', () => {
   it('an HTML page: its title names the first list; links and pictures point back to the site', async () => {
     const r = await loadOk(author, { url: `${base}/guide.html`, titleText: 'Guide' });

@@ -12,6 +12,10 @@ export interface PgServer {
   url(db: string): string;
   port: number;
   dir: string;
+  /** Stops the server but keeps its data, as a restart or a crash would. */
+  halt(mode?: 'fast' | 'immediate'): void;
+  /** Starts it again on the same port and data. */
+  resume(): void;
   stop(): void;
 }
 
@@ -69,20 +73,24 @@ export async function startPostgres(): Promise<PgServer> {
     '--locale=C.UTF-8',
   ]);
   const port = await freePort();
-  run(path.join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'log'),
-    '-o',
-    `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=200`,
-    '-w',
-    'start',
-  ]);
+  const start = () =>
+    run(path.join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'log'),
+      '-o',
+      `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=200`,
+      '-w',
+      'start',
+    ]);
+  start();
   return {
     port,
     dir,
     url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`,
+    halt: (mode = 'fast') => run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', mode, '-w', 'stop']),
+    resume: start,
     stop() {
       try {
         run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);

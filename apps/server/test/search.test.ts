@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import type { Multilist } from '@listboard/core';
+import { DATE_FORMATS, MONTH_NAMES, WEEKDAY_NAMES, type Multilist } from '@listboard/core';
 import { items, multilists } from '../src/db/schema';
 import { createBoard } from '../src/services/boards-create';
 import { Agent, createTestApp, type TestContext } from './harness';
@@ -375,6 +375,47 @@ describe('label, tags, author and date searches', () => {
     });
     expect(month.lists.map((l) => l.title)).toEqual(['June 2021']);
   });
+});
+
+/** A calendar day written in one of the date formats, e.g. 'ddd, MMM DD, YYYY' → 'Mon, Jun 14, 2021'. */
+function written(format: string, year: number, month: number, day: number): string {
+  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  const monthName = cap(MONTH_NAMES[month - 1]!);
+  const weekday = cap(WEEKDAY_NAMES[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!);
+  const values: Record<string, string> = {
+    YYYY: String(year),
+    MMMM: monthName,
+    MMM: monthName.slice(0, 3),
+    MM: String(month).padStart(2, '0'),
+    DD: String(day).padStart(2, '0'),
+    dddd: weekday,
+    ddd: weekday.slice(0, 3),
+  };
+  return format.replace(/YYYY|MMMM|MMM|MM|DD|dddd|ddd/g, (t) => values[t]!);
+}
+
+describe('each date format through load_search', () => {
+  it.each(DATE_FORMATS.map((f) => [f, written(f, 2021, 6, 14)]))(
+    '%s (%s) finds an item of that day, and misses it from the day after',
+    async (format, text) => {
+      const fox = fixture.lists[0]!.items[2]!._id;
+      await t.database.db
+        .update(items)
+        .set({ created: new Date('2021-06-15T03:30:00Z') })
+        .where(eq(items.id, fox));
+      const hit = joined(
+        await results(author, { by: 'date', searchStr: `${text}--${text}`, users: 'all' }),
+      );
+      expect(hit).toContain('quick brown fox');
+      if (format.includes('DD')) {
+        const next = written(format, 2021, 6, 15);
+        const miss = joined(
+          await results(author, { by: 'date', searchStr: `${next}--${next}`, users: 'all' }),
+        );
+        expect(miss).not.toContain('quick brown fox');
+      }
+    },
+  );
 });
 
 describe('paging and sorting', () => {

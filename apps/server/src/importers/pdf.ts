@@ -116,6 +116,7 @@ export async function pdfToLists(bytes: Uint8Array, opts: ImportOptions): Promis
       );
       lines.push(...linesOf(runs, p));
       page.cleanup();
+      opts.onProgress?.(p, doc.numPages);
     }
     return layoutToLists(lines, opts);
   } catch {

@@ -11,6 +11,8 @@ export interface ImportOptions {
   fileName?: string;
   /** Address the document came from; its relative links and images are resolved against it. */
   baseUrl?: string;
+  /** Told as a long document is read: pages (a PDF) done out of the total. */
+  onProgress?(done: number, total: number): void;
 }
 
 /** An importer could not read its input; the message is meant for the user. */

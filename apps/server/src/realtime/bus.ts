@@ -51,6 +51,9 @@ class LocalBus implements EventBus {
 
 class PostgresBus extends LocalBus {
   private listener: pg.Client | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  /** Set when the LISTEN connection was lost; events may have been missed since. */
+  private lost = false;
   private closed = false;
   constructor(
     private readonly url: string,
@@ -59,7 +62,11 @@ class PostgresBus extends LocalBus {
     super();
   }
 
-  /** Keeps one LISTEN connection open, reconnecting after a server restart. */
+  /**
+   * Keeps one LISTEN connection open, reconnecting after a server restart. Events published
+   * while it was down never arrive, so after a reconnect every board watched here gets a
+   * 'resync' event and its viewers reload.
+   */
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (msg) => {
@@ -70,23 +77,35 @@ class PostgresBus extends LocalBus {
         // A malformed payload is not ours; ignore it.
       }
     });
-    client.on('error', () => this.reconnect());
-    client.on('end', () => this.reconnect());
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    const lose = () => {
+      if (this.listener === client) this.reconnectSoon();
+    };
+    client.on('error', lose);
+    client.on('end', lose);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
     this.listener = client;
+    if (this.lost) {
+      this.lost = false;
+      for (const id of this.emitter.eventNames()) {
+        this.deliver({ multilistId: String(id), call: 'resync', by: '', at: Date.now() });
+      }
+    }
   }
 
-  private reconnect() {
-    if (this.closed || !this.listener) return;
+  private reconnectSoon() {
+    if (this.closed || this.retry) return;
     this.listener = null;
-    setTimeout(() => void this.start().catch(() => this.reconnectLater()), 500);
-  }
-
-  private reconnectLater() {
-    if (this.closed) return;
-    this.listener = {} as pg.Client;
-    this.reconnect();
+    this.lost = true;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.start().catch(() => this.reconnectSoon());
+    }, 500);
   }
 
   override async publish(e: BoardEvent) {
@@ -95,6 +114,7 @@ class PostgresBus extends LocalBus {
 
   override async close() {
     this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
     await super.close();
     await this.listener?.end().catch(() => {});
   }

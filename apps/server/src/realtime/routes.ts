@@ -20,8 +20,9 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   appVersion: AppVersion;
 }> = async (app, { db, bus, appVersion }) => {
   const open = new Set<() => void>();
-  // Open streams would keep the server from closing; end them on shutdown.
-  app.addHook('onClose', async () => open.forEach((end) => end()));
+  // Open streams would keep the server from closing, so they end before it starts to close
+  // (onClose would run only after every connection had ended: never, with a viewer connected).
+  app.addHook('preClose', async () => open.forEach((end) => end()));
   app.get(
     '/api/events',
     {

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEVICES, isGuestUser, isSiteAdmin, parseAddress } from '@listboard/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEVICES, isGuestUser, isSiteAdmin, parseAddress, type Device } from '@listboard/core';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { CUSTOM_CODES, customHits, resultsBoard, type CustomCode } from '../services/custom-search';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { loadMultilists } from '../services/boards-load';
+import { loadMultilists, loadMultilistsJson } from '../services/boards-load';
 import { ensureHomeBoard } from '../services/dashboard';
 import { userGroupNames } from '../services/notes';
 import { runSearch } from '../services/search';
@@ -15,15 +16,49 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
   app,
   { db, config },
 ) => {
+  const loadContext = (req: FastifyRequest, device: Device | undefined) => ({
+    actor: req.actor,
+    appVersion: config.APP_VERSION,
+    device,
+    sessionId: req.sessionId,
+    log: (m: string) => req.log.info(m),
+  });
+
+  /**
+   * Answers with the boards as JSON text and an ETag naming everything the answer depends on
+   * (board versions, membership, the caller's roles, groups, unlocks and view states). A caller
+   * that sends the same tag back in If-None-Match gets 304 and no body.
+   */
+  async function sendBoards(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    addresses: string[],
+    device: Device | undefined,
+  ) {
+    // A signed-in user's own home board (the dashboard) is made the first time they open it.
+    await ensureHomeBoard(db, req.actor, addresses);
+    const held = matchTags(req.headers['if-none-match']);
+    const out = await loadMultilistsJson(db, addresses, loadContext(req, device), held);
+    reply
+      .header('etag', `"${out.fingerprint}"`)
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie, X-Mongo-User-ID');
+    if ('notModified' in out) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(out.json);
+  }
+
+  const loadDoc =
+    'Each address is a board path such as `/admin/home` or a chained one such as `/admin/home;help`. ' +
+    'Boards come back in address order; missing boards are left out (and logged). ' +
+    'The answer carries an ETag; send it back in If-None-Match and an unchanged answer is a 304 with no body.';
+
   app.post(
     '/api/dbload/load_multilists',
     {
       schema: {
         tags: ['dbload'],
         summary: 'Load boards by address, with lists, items, blocks and the caller’s view states',
-        description:
-          'Each address is a board path such as `/admin/home` or a chained one such as `/admin/home;help`. ' +
-          'Boards come back in address order; missing boards are left out (and logged).',
+        description: loadDoc,
         body: z.object({
           addresses: z.array(z.string().max(2000)).max(50),
           username: z.string().max(200).optional(),
@@ -31,16 +66,28 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         }),
       },
     },
-    async (req) => {
-      await ensureHomeBoard(db, req.actor, req.body.addresses);
-      return loadMultilists(db, req.body.addresses, {
-        actor: req.actor,
-        appVersion: config.APP_VERSION,
-        device: req.body.device,
-        sessionId: req.sessionId,
-        log: (m) => req.log.info(m),
-      });
+    (req, reply) => sendBoards(req, reply, req.body.addresses, req.body.device),
+  );
+
+  app.get(
+    '/api/dbload/load_multilists',
+    {
+      schema: {
+        tags: ['dbload'],
+        summary: 'The same as POST load_multilists, as a GET the browser may revalidate',
+        description:
+          loadDoc +
+          ' Repeat `addresses` for several addresses. Answers are `Cache-Control: private, no-cache`, so a browser keeps them and asks again with If-None-Match.',
+        querystring: z.object({
+          addresses: z
+            .union([z.string().max(2000), z.array(z.string().max(2000)).max(50)])
+            .transform((a) => (Array.isArray(a) ? a : [a])),
+          username: z.string().max(200).optional(),
+          device: z.enum(DEVICES).optional(),
+        }),
+      },
     },
+    (req, reply) => sendBoards(req, reply, req.query.addresses, req.query.device),
   );
 
   app.post(
@@ -103,13 +150,11 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       },
     },
     async (req) => {
-      const [board] = await loadMultilists(db, [req.body.address], {
-        actor: req.actor,
-        appVersion: config.APP_VERSION,
-        device: req.body.device,
-        sessionId: req.sessionId,
-        log: (m) => req.log.info(m),
-      });
+      const [board] = await loadMultilists(
+        db,
+        [req.body.address],
+        loadContext(req, req.body.device),
+      );
       if (!board) return null;
       const stop = req.body.stopIndex ?? req.body.sectionIndex;
       return {
@@ -122,3 +167,12 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
     },
   );
 };
+
+/** The entity tags of an If-None-Match header, without quotes or weak prefixes. */
+export function matchTags(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((t) => t.trim().replace(/^W\//, '').replace(/^"|"$/g, ''))
+    .filter(Boolean);
+}

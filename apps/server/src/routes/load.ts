@@ -1,18 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  validateLoad,
   validateRequired,
   LOADED_BOARD_TITLE_LISTED,
   LOADED_BOARD_TITLE_UNLISTED,
   LOAD_FILE_TYPES,
+  emailVerificationMsg,
   isGuestUser,
   loadMsg,
 } from '@listboard/core';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { badRequest, unauthorized } from '../lib/errors';
+import { HttpError, badRequest, unauthorized } from '../lib/errors';
+import { ImportError } from '../importers';
 import { authorize, resolveTarget } from '../services/board-access';
-import { loadBoard, LOAD_MAX_ITEMS } from '../services/load';
+import {
+  loadBoard,
+  readUrl,
+  LOAD_MAX_ITEMS,
+  type LoadProgress,
+  type LoadRequest,
+} from '../services/load';
 import { appendImportedItem, itemTextForUrl } from '../services/load-item';
 import { touchBoard } from '../services/multilists';
 import { userGroupNames } from '../services/notes';
@@ -26,6 +36,28 @@ const loaded = z.object({
   items: z.number(),
 });
 
+const loadBody = z.object({
+  url: z.string().max(4000).nullable().optional(),
+  fileinfo: z
+    .object({
+      data: z.string(),
+      name: z.string().max(500),
+      type: z.string().max(200).nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  query: z.string().max(4000).nullable().optional(),
+  listed: z.boolean().optional(),
+  titleText: z.string().max(500).nullable().optional(),
+  descText: z.string().max(20_000).nullable().optional(),
+});
+
+/** One line of a load's progress stream. */
+export type LoadStreamLine =
+  | LoadProgress
+  | { phase: 'done'; board: z.infer<typeof loaded> }
+  | { phase: 'error'; status: number; error: string };
+
 export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
   app,
   { db, config },
@@ -35,11 +67,37 @@ export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     timeoutMs: config.LOAD_TIMEOUT_MS,
     maxBytes: config.LOAD_MAX_BYTES,
   };
+  // A file travels as base64 inside the JSON body: four characters for every three bytes.
+  const bodyLimit = Math.ceil((config.LOAD_MAX_BYTES * 4) / 3) + 64 * 1024;
+
+  const signedIn = (req: FastifyRequest) => {
+    const actor = req.actor;
+    if (!actor || isGuestUser(actor)) throw unauthorized('Please sign in to create a board.');
+    return actor;
+  };
+  const run = async (
+    req: FastifyRequest,
+    body: LoadRequest,
+    progress?: (p: LoadProgress) => void,
+  ) => {
+    const actor = signedIn(req);
+    return loadBoard(db, body, {
+      actor,
+      limits,
+      progress,
+      search: {
+        actor,
+        sessionId: req.sessionId ?? null,
+        appVersion: config.APP_VERSION,
+        groups: await userGroupNames(db, actor.id),
+      },
+    });
+  };
+
   app.post(
     '/api/forms/load',
     {
-      // A file travels as base64 inside the JSON body: four characters for every three bytes.
-      bodyLimit: Math.ceil((config.LOAD_MAX_BYTES * 4) / 3) + 64 * 1024,
+      bodyLimit,
       schema: {
         tags: ['forms'],
         summary: 'Load a URL, a file or a query as a new board owned by the caller',
@@ -51,37 +109,104 @@ export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
           `Headings become lists, paragraphs and pictures items, in order; text before the first heading goes in a list named after the file or page. Title: titleText, else '${LOADED_BOARD_TITLE_LISTED}' when listed, '${LOADED_BOARD_TITLE_UNLISTED}' when not (listed defaults to false); a number is added when the caller already has a board of that title. At most ${LOAD_MAX_ITEMS} items.`,
           'Answers {multilistId, owner, title, ptitle, lists, items}; the board is at /{owner}/{ptitle}. Errors are 400/401 {error}.',
         ].join('\n'),
-        body: z.object({
-          url: z.string().max(4000).nullable().optional(),
-          fileinfo: z
-            .object({
-              data: z.string(),
-              name: z.string().max(500),
-              type: z.string().max(200).nullable().optional(),
-            })
-            .nullable()
-            .optional(),
-          query: z.string().max(4000).nullable().optional(),
-          listed: z.boolean().optional(),
-          titleText: z.string().max(500).nullable().optional(),
-          descText: z.string().max(20_000).nullable().optional(),
-        }),
+        body: loadBody,
         response: { 200: loaded },
       },
     },
-    async (req) => {
-      const actor = req.actor;
-      if (!actor || isGuestUser(actor)) throw unauthorized('Please sign in to create a board.');
-      return loadBoard(db, req.body, {
-        actor,
-        limits,
-        search: {
-          actor,
-          sessionId: req.sessionId ?? null,
-          appVersion: config.APP_VERSION,
-          groups: await userGroupNames(db, actor.id),
-        },
+    async (req) => run(req, req.body),
+  );
+
+  app.post(
+    '/api/forms/load_stream',
+    {
+      bodyLimit,
+      schema: {
+        tags: ['forms'],
+        summary:
+          'forms/load, answered as a stream of progress lines (NDJSON) ending with the board',
+        description: [
+          'The same body and rules as /api/forms/load. A request the form could not accept (no URL, file or',
+          'query; not signed in; a malformed body) is answered at once with its 4xx {error}. Otherwise the',
+          'answer is 200 application/x-ndjson, one JSON object a line, as the load goes:',
+          '`{phase: "fetching", url}`, `{phase: "reading", source, done, total}` (pages of a PDF as they are',
+          'read; 0 of 1 then 1 of 1 for other sources), `{phase: "writing", done, total, items}` (lists written',
+          'out of total, in the one transaction that makes the board), then `{phase: "done", board}` with what',
+          '/api/forms/load answers, or `{phase: "error", status, error}`, after which nothing of the board exists.',
+        ].join(' '),
+        body: loadBody,
+      },
+    },
+    async (req, reply) => {
+      signedIn(req);
+      const problem = validateLoad({
+        url: req.body.url,
+        file: req.body.fileinfo?.data,
+        query: req.body.query,
       });
+      if (problem) throw badRequest(problem);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'application/x-ndjson; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+      });
+      const send = (line: LoadStreamLine) => {
+        if (!res.writableEnded) res.write(`${JSON.stringify(line)}\n`);
+      };
+      try {
+        send({ phase: 'done', board: await run(req, req.body, send) });
+      } catch (err) {
+        if (err instanceof HttpError) {
+          send({ phase: 'error', status: err.statusCode, error: err.message });
+        } else if (err instanceof ImportError) {
+          send({ phase: 'error', status: 400, error: err.message });
+        } else {
+          req.log.error(err);
+          send({ phase: 'error', status: 500, error: emailVerificationMsg.somethingWentWrong });
+        }
+      }
+      res.end();
+    },
+  );
+
+  app.post(
+    '/api/forms/read_source',
+    {
+      schema: {
+        tags: ['forms'],
+        summary: 'Read a page or file at a URL into the items of one list, without saving anything',
+        description: [
+          'For the import list form: the address is fetched and read as by forms/load; the answer is',
+          '{title, items}: the page’s or file’s name, and its paragraphs and pictures in order, each later',
+          'heading kept as a `### heading` item. The list is made by import_list, which checks the board’s',
+          'insert right. Signed-in users only. Errors are 400/401 {error}.',
+        ].join(' '),
+        body: z.object({ url: z.string().max(4000) }),
+        response: { 200: z.object({ title: z.string(), items: z.array(z.string()) }) },
+      },
+    },
+    async (req) => {
+      signedIn(req);
+      const missing = validateRequired(req.body.url, 'url');
+      if (missing) throw badRequest(missing);
+      let read: Awaited<ReturnType<typeof readUrl>>;
+      try {
+        read = await readUrl(req.body.url, limits);
+      } catch (err) {
+        if (err instanceof ImportError) throw badRequest(err.message);
+        throw err;
+      }
+      const [first, ...rest] = read.lists;
+      const items = [
+        ...(first?.items ?? []),
+        ...rest.flatMap((l) => [`### ${l.title}`, ...l.items]),
+      ].filter((t) => t.trim() !== '');
+      if (items.length === 0) {
+        throw badRequest(`Nothing to load: no text was found in ${read.source}.`);
+      }
+      return { title: first?.title ?? read.source, items };
     },
   );
 

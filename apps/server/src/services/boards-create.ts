@@ -20,8 +20,15 @@ export interface ItemSpec {
   flags?: Record<string, boolean>;
 }
 
-/** Creates a whole board in one transaction; returns its id. */
-export async function createBoard(db: Db, spec: BoardSpec): Promise<string> {
+/**
+ * Creates a whole board in one transaction; returns its id. onList, if given, hears of each list
+ * written (a long import reports its progress with it).
+ */
+export async function createBoard(
+  db: Db,
+  spec: BoardSpec,
+  onList?: (done: number, total: number) => void,
+): Promise<string> {
   return db.transaction(async (tx) => {
     const [board] = await tx
       .insert(multilists)
@@ -64,6 +71,7 @@ export async function createBoard(db: Db, spec: BoardSpec): Promise<string> {
           .returning({ id: items.id });
         await storeBlocks(tx, row!.id, it.text, { owner: spec.owner });
       }
+      onList?.(li + 1, spec.lists.length);
     }
     return boardId;
   });

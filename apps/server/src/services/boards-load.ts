@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import {
   abilitiesFor,
@@ -74,6 +75,26 @@ export async function loadMultilists(
   addresses: string[],
   ctx: LoadContext,
 ): Promise<Multilist[]> {
+  const found = await findBoards(db, addresses, ctx);
+  return found.length === 0 ? [] : assembleBoards(db, found, ctx);
+}
+
+/**
+ * loadMultilists as JSON text with a fingerprint of everything the answer depends on. When the
+ * caller already holds an answer named in `ifNoneMatch`, nothing is written.
+ */
+export async function loadMultilistsJson(
+  db: Db,
+  addresses: string[],
+  ctx: LoadContext,
+  ifNoneMatch: string[] = [],
+): Promise<BoardsJson | { notModified: true; fingerprint: string }> {
+  const found = await findBoards(db, addresses, ctx);
+  if (found.length === 0) return { json: '[]', fingerprint: 'none' };
+  return assembleBoardsJson(db, found, ctx, ifNoneMatch);
+}
+
+async function findBoards(db: Db, addresses: string[], ctx: LoadContext): Promise<BoardRow[]> {
   const keys = addressesToKeys(addresses);
   if (keys.length === 0) return [];
   const boards = await db
@@ -86,17 +107,17 @@ export async function loadMultilists(
   for (const k of keys) {
     if (!byKey.has(`${k.owner}/${k.ptitle}`)) ctx.log?.(`board not found: ${k.owner}/${k.ptitle}`);
   }
-  const found = keys.flatMap((k) => byKey.get(`${k.owner}/${k.ptitle}`) ?? []);
-  if (found.length === 0) return [];
-  return assembleBoards(db, found, ctx);
+  return keys.flatMap((k) => byKey.get(`${k.owner}/${k.ptitle}`) ?? []);
 }
 
 interface BoardContent {
   lists: ListRow[];
   items: ItemRow[];
-  blocks: BlockRow[];
-  media: (typeof mediaMarkers.$inferSelect)[];
-  text: (typeof textMarkers.$inferSelect)[];
+  blocksByItem: Map<string, BlockRow[]>;
+  mediaByItem: Map<string, (typeof mediaMarkers.$inferSelect)[]>;
+  textByItem: Map<string, (typeof textMarkers.$inferSelect)[]>;
+  /** Each item's shared part as JSON text, filled as answers are written. */
+  json: Map<string, string>;
 }
 
 /**
@@ -117,6 +138,7 @@ function cacheFor(db: Db) {
 /** Forgets cached board content, e.g. to measure cold loads. */
 export function clearContentCache(db: Db): void {
   contentCache.delete(db);
+  answerCaches.delete(db);
 }
 
 async function fetchContent(db: Db, boardIds: string[]): Promise<Map<string, BoardContent>> {
@@ -154,15 +176,17 @@ async function fetchContent(db: Db, boardIds: string[]): Promise<Map<string, Boa
       .where(sql`${textMarkers.itemId} in ${inBoards}`)
       .orderBy(asc(textMarkers.cursorIndex)),
   ]);
-  const boardOfItem = new Map(itemRows.map((i) => [i.id, i.multilistId]));
+  const blocksByItem = groupBy(blockRows, (b) => b.itemId);
+  const mediaByItem = groupBy(mediaRows, (m) => m.itemId);
+  const textByItem = groupBy(textRows, (t) => t.itemId);
   const out = new Map<string, BoardContent>(
-    boardIds.map((id) => [id, { lists: [], items: [], blocks: [], media: [], text: [] }]),
+    boardIds.map((id) => [
+      id,
+      { lists: [], items: [], blocksByItem, mediaByItem, textByItem, json: new Map() },
+    ]),
   );
   for (const l of listRows) out.get(l.multilistId)!.lists.push(l);
   for (const i of itemRows) out.get(i.multilistId)!.items.push(i);
-  for (const b of blockRows) out.get(boardOfItem.get(b.itemId)!)?.blocks.push(b);
-  for (const m of mediaRows) out.get(boardOfItem.get(m.itemId)!)?.media.push(m);
-  for (const t of textRows) out.get(boardOfItem.get(t.itemId)!)?.text.push(t);
   return out;
 }
 
@@ -194,11 +218,25 @@ async function boardContent(db: Db, boards: BoardRow[]): Promise<Map<string, Boa
   return result;
 }
 
-export async function assembleBoards(
-  db: Db,
-  boards: BoardRow[],
-  ctx: LoadContext,
-): Promise<Multilist[]> {
+/**
+ * Everything one request's view of some boards depends on: the shared content (per board
+ * version) and the caller's own parts — membership, unlocks, groups, view states. Built once,
+ * then emitted as objects (assembleBoards) or as JSON text (assembleBoardsJson).
+ */
+interface Prepared {
+  boards: BoardRow[];
+  content: Map<string, BoardContent>;
+  membersByBoard: Map<string, MemberRow[]>;
+  locked: Set<string>;
+  /** Per board, the item rows this caller may see. */
+  visibleRows: Map<string, ItemRow[]>;
+  viewstate: Map<string, Record<string, unknown>>;
+  /** Names the answer: equal fingerprints give equal answers, whoever asks. */
+  fingerprint: string;
+  ctx: LoadContext;
+}
+
+async function prepare(db: Db, boards: BoardRow[], ctx: LoadContext): Promise<Prepared> {
   const boardIds = boards.map((b) => b.id);
   const [memberRows, unlockRows, content, vsRows, myGroups] = await Promise.all([
     db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds)),
@@ -231,12 +269,6 @@ export async function assembleBoards(
       : [],
     ctx.actor ? userGroupNames(db, ctx.actor.id) : [],
   ]);
-  const all = [...content.values()];
-  const listRows = all.flatMap((c) => c.lists);
-  const itemRowsAll = all.flatMap((c) => c.items);
-  const blockRows = all.flatMap((c) => c.blocks);
-  const mediaRows = all.flatMap((c) => c.media);
-  const textRows = all.flatMap((c) => c.text);
   const membersByBoard = groupBy(memberRows, (m) => m.multilistId);
   const unlocked = new Set(unlockRows.map((u) => u.id));
   const locked = new Set(
@@ -252,68 +284,230 @@ export async function assembleBoards(
   const policyOf = new Map(
     boards.map((b) => [b.id, policyBoard(b, membersByBoard.get(b.id) ?? [])]),
   );
-  const itemRows = itemRowsAll.filter(
-    (i) =>
-      !locked.has(i.multilistId) &&
-      itemVisible(i.flags, { appVersion: ctx.appVersion, device }) &&
-      // Private items and notes are seen by their author only.
-      (!i.isPrivate || (ctx.actor !== null && i.author === ctx.actor.username)) &&
-      (i.annotationClass === 'none' ||
-        canSeeNote(ctx.actor, policyOf.get(i.multilistId)!, i, myGroups)),
+  const visible = (i: ItemRow) =>
+    !locked.has(i.multilistId) &&
+    itemVisible(i.flags, { appVersion: ctx.appVersion, device }) &&
+    // Private items and notes are seen by their author only.
+    (!i.isPrivate || (ctx.actor !== null && i.author === ctx.actor.username)) &&
+    (i.annotationClass === 'none' ||
+      canSeeNote(ctx.actor, policyOf.get(i.multilistId)!, i, myGroups));
+  // Visible rows per board, worked out once; the answer is a function of these and the parts
+  // below, so their digest names it: callers who would get the same text get the same name.
+  const visibleRows = new Map(
+    boards.map((b) => [
+      b.id,
+      locked.has(b.id) ? [] : (content.get(b.id)?.items.filter(visible) ?? []),
+    ]),
   );
+  const abilities = new Map(
+    boards.map((b) => [
+      b.id,
+      abilitiesFor(ctx.actor, policyOf.get(b.id)!, { appVersion: ctx.appVersion }),
+    ]),
+  );
+  const digest = createHash('sha1').update(
+    JSON.stringify([
+      boards.map((b) => [b.id, b.version, locked.has(b.id), abilities.get(b.id)]),
+      memberRows.map((m) => [m.multilistId, m.kind, m.username, m.privileges]).sort(),
+      vsRows.map((v) => [v.kind, v.targetId, v.state]).sort(),
+    ]),
+  );
+  for (const rows of visibleRows.values()) for (const r of rows) digest.update(r.id);
+  const fingerprint = digest.digest('base64url');
+  return {
+    boards,
+    content,
+    membersByBoard,
+    locked,
+    visibleRows,
+    viewstate: new Map(vsRows.map((v) => [`${v.kind}:${v.targetId}`, v.state])),
+    fingerprint,
+    ctx,
+  };
+}
 
-  const viewstate = new Map(vsRows.map((v) => [`${v.kind}:${v.targetId}`, v.state]));
-  const blocksByItem = groupBy(blockRows, (b) => b.itemId);
-  const mediaByItem = groupBy(mediaRows, (m) => m.itemId);
-  const textByItem = groupBy(textRows, (t) => t.itemId);
-  // Notes, annotations and replies travel with the item they hang off, oldest first.
-  const itemsByList = groupBy(
-    itemRows.filter((i) => i.annotationClass === 'none'),
-    (i) => i.listId,
-  );
-  const threadByRoot = groupBy(
-    itemRows
-      .filter((i) => i.annotationClass !== 'none')
-      .sort((a, b) => a.created.getTime() - b.created.getTime()),
-    (i) => i.rootItemId ?? '',
-  );
-  const extrasOf = (id: string) => ({
-    blocks: blocksByItem.get(id) ?? [],
-    media: mediaByItem.get(id) ?? [],
-    text: textByItem.get(id) ?? [],
-    viewstate: viewstate.get(`item:${id}`) ?? {},
-  });
-  const listsByBoard = groupBy(listRows, (l) => l.multilistId);
-
-  return boards.map((b) => {
+/**
+ * Walks the prepared boards in order and hands each list, item and note to an emitter, so the
+ * object and the JSON forms of an answer cannot drift apart.
+ */
+function walk<I, L, B>(
+  p: Prepared,
+  emit: {
+    item(row: ItemRow, list: ListRow, indexInBoard: number, notes: I[]): I;
+    list(row: ListRow, items: I[]): L;
+    board(row: BoardRow, lists: L[], sections: SectionInfo[], locked: boolean): B;
+  },
+): B[] {
+  return p.boards.map((b) => {
+    const c = p.content.get(b.id)!;
+    const locked = p.locked.has(b.id);
+    const rows = p.visibleRows.get(b.id)!;
+    // Notes, annotations and replies travel with the item they hang off, oldest first.
+    const itemsByList = groupBy(
+      rows.filter((i) => i.annotationClass === 'none'),
+      (i) => i.listId,
+    );
+    const threadByRoot = groupBy(
+      rows
+        .filter((i) => i.annotationClass !== 'none')
+        .sort((x, y) => x.created.getTime() - y.created.getTime()),
+      (i) => i.rootItemId ?? '',
+    );
     let indexInBoard = 0;
     const sections: SectionInfo[] = [];
-    const boardLists: List[] = (locked.has(b.id) ? [] : (listsByBoard.get(b.id) ?? [])).map((l) => {
+    const boardLists = (locked ? [] : c.lists).map((l) => {
       const first = indexInBoard;
-      const listItems = (locked.has(b.id) ? [] : (itemsByList.get(l.id) ?? [])).map((row) => {
-        const item = toItem(row, l, indexInBoard++, extrasOf(row.id));
-        item.notes = (threadByRoot.get(row.id) ?? []).map((n) => toItem(n, l, -1, extrasOf(n.id)));
-        return item;
-      });
+      const listItems = (itemsByList.get(l.id) ?? []).map((row) =>
+        emit.item(
+          row,
+          l,
+          indexInBoard++,
+          (threadByRoot.get(row.id) ?? []).map((n) => emit.item(n, l, -1, [])),
+        ),
+      );
       sections.push({
         indexInBoard: l.index,
         nestingLevel: 0,
         firstItemIndexInBoard: first,
         lastItemIndexInBoard: indexInBoard - 1,
       });
-      return toList(l, listItems, viewstate.get(`list:${l.id}`) ?? {});
+      return emit.list(l, listItems);
     });
-    const board = toMultilist(
-      b,
-      membersByBoard.get(b.id) ?? [],
-      boardLists,
-      sections,
-      viewstate.get(`multilist:${b.id}`) ?? {},
-      ctx,
-    );
-    board.locked = locked.has(b.id);
-    return board;
+    return emit.board(b, boardLists, sections, locked);
   });
+}
+
+function extrasOf(c: BoardContent, id: string) {
+  return {
+    blocks: c.blocksByItem.get(id) ?? [],
+    media: c.mediaByItem.get(id) ?? [],
+    text: c.textByItem.get(id) ?? [],
+  };
+}
+
+export async function assembleBoards(
+  db: Db,
+  boards: BoardRow[],
+  ctx: LoadContext,
+): Promise<Multilist[]> {
+  const p = await prepare(db, boards, ctx);
+  return walk<Item, List, Multilist>(p, {
+    item(row, list, indexInBoard, notes) {
+      const c = p.content.get(row.multilistId)!;
+      const item = toItem(row, list, indexInBoard, extrasOf(c, row.id));
+      item.viewstate = p.viewstate.get(`item:${row.id}`) ?? {};
+      item.notes = notes;
+      return item;
+    },
+    list: (l, listItems) => toList(l, listItems, p.viewstate.get(`list:${l.id}`) ?? {}),
+    board(b, boardLists, sections, locked) {
+      const board = toMultilist(
+        b,
+        p.membersByBoard.get(b.id) ?? [],
+        boardLists,
+        sections,
+        p.viewstate.get(`multilist:${b.id}`) ?? {},
+        ctx,
+      );
+      board.locked = locked;
+      return board;
+    },
+  });
+}
+
+/**
+ * Whole answers by fingerprint. A class reading one board mostly sees the same thing (same
+ * role, no private notes, no view states of their own), so one text serves them all; a reader
+ * with a view of their own gets an entry of their own. Bounded by total length, least recently
+ * used first out.
+ */
+const ANSWER_CACHE_CHARS = 64 * 1024 * 1024;
+const answerCaches = new WeakMap<object, Map<string, string>>();
+
+function answerCacheFor(db: Db) {
+  let c = answerCaches.get(db);
+  if (!c) answerCaches.set(db, (c = new Map()));
+  return c;
+}
+
+function keepAnswer(cache: Map<string, string>, key: string, json: string) {
+  if (json.length > ANSWER_CACHE_CHARS / 4) return;
+  cache.set(key, json);
+  let total = 0;
+  for (const v of cache.values()) total += v.length;
+  for (const [k, v] of cache) {
+    if (total <= ANSWER_CACHE_CHARS) break;
+    cache.delete(k);
+    total -= v.length;
+  }
+}
+
+/** An answer as JSON text, with the fingerprint that names it (for ETags). */
+export interface BoardsJson {
+  json: string;
+  fingerprint: string;
+}
+
+/**
+ * The same answer as assembleBoards, as JSON text. Each item's shared part is serialised once
+ * per board version and kept with the board's content, so a request only joins strings and adds
+ * its own parts (position, view state, the notes it may see). A 2,000-item board then costs a
+ * few milliseconds to answer instead of building and serialising every object again.
+ */
+export async function assembleBoardsJson(
+  db: Db,
+  boards: BoardRow[],
+  ctx: LoadContext,
+  ifNoneMatch: string[] = [],
+): Promise<BoardsJson | { notModified: true; fingerprint: string }> {
+  const p = await prepare(db, boards, ctx);
+  if (ifNoneMatch.includes(p.fingerprint)) return { notModified: true, fingerprint: p.fingerprint };
+  const answers = answerCacheFor(db);
+  const kept = answers.get(p.fingerprint);
+  if (kept !== undefined) {
+    answers.delete(p.fingerprint);
+    answers.set(p.fingerprint, kept);
+    return { json: kept, fingerprint: p.fingerprint };
+  }
+  const shared = (row: ItemRow, list: ListRow) => {
+    const c = p.content.get(row.multilistId)!;
+    let text = c.json.get(row.id);
+    if (text === undefined) {
+      const {
+        indexInBoard: _i,
+        viewstate: _v,
+        notes: _n,
+        ...rest
+      } = toItem(row, list, 0, extrasOf(c, row.id));
+      text = JSON.stringify(rest).slice(0, -1);
+      c.json.set(row.id, text);
+    }
+    return text;
+  };
+  const boardsJson = walk<string, string, string>(p, {
+    item: (row, list, indexInBoard, notes) =>
+      `${shared(row, list)},"indexInBoard":${indexInBoard},"viewstate":${JSON.stringify(
+        p.viewstate.get(`item:${row.id}`) ?? {},
+      )},"notes":[${notes.join(',')}]}`,
+    list(l, listItems) {
+      const { items: _i, ...rest } = toList(l, [], p.viewstate.get(`list:${l.id}`) ?? {});
+      return `${JSON.stringify(rest).slice(0, -1)},"items":[${listItems.join(',')}]}`;
+    },
+    board(b, boardLists, sections, locked) {
+      const { lists: _l, ...rest } = toMultilist(
+        b,
+        p.membersByBoard.get(b.id) ?? [],
+        [],
+        sections,
+        p.viewstate.get(`multilist:${b.id}`) ?? {},
+        ctx,
+      );
+      return `${JSON.stringify({ ...rest, locked }).slice(0, -1)},"lists":[${boardLists.join(',')}]}`;
+    },
+  });
+  const json = `[${boardsJson.join(',')}]`;
+  keepAnswer(answers, p.fingerprint, json);
+  return { json, fingerprint: p.fingerprint };
 }
 
 function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
@@ -354,7 +548,6 @@ function toItem(
     blocks: BlockRow[];
     media: (typeof mediaMarkers.$inferSelect)[];
     text: (typeof textMarkers.$inferSelect)[];
-    viewstate: Record<string, unknown>;
   },
 ): Item {
   const marker = (t: typeof textMarkers.$inferSelect) => ({
@@ -400,7 +593,7 @@ function toItem(
     blockMarkers: extra.text.filter((t) => t.kind === 'block').map(marker),
     sentenceMarkers: extra.text.filter((t) => t.kind === 'sentence').map(marker),
     version: row.version,
-    viewstate: extra.viewstate,
+    viewstate: {},
     notes: [],
   };
 }

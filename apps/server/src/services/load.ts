@@ -35,10 +35,21 @@ export interface LoadRequest {
   descText?: string | null;
 }
 
+/**
+ * What a load is doing, in order: fetching the URL, reading the source (pages of a PDF, as they
+ * are read), writing the board (lists as they are written), and done. A client shows it as a
+ * progress bar; none of it is written anywhere, so a failed load leaves nothing behind.
+ */
+export type LoadProgress =
+  | { phase: 'fetching'; url: string }
+  | { phase: 'reading'; source: string; done: number; total: number }
+  | { phase: 'writing'; done: number; total: number; items: number };
+
 export interface LoadContext {
   actor: Actor;
   limits: FetchLimits;
   search: SearchContext;
+  progress?(p: LoadProgress): void;
 }
 
 export interface LoadedBoard {
@@ -98,9 +109,16 @@ function decodeFile(data: string, maxBytes: number): Buffer {
 
 const baseName = (name: string) => name.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '') || name;
 
+type Progress = LoadContext['progress'];
+
+/** Pages read so far, as progress; a one-piece format reports once, when it is read. */
+const reading = (progress: Progress, source: string) => (done: number, total: number) =>
+  progress?.({ phase: 'reading', source, done, total });
+
 async function fromFile(
   file: NonNullable<LoadRequest['fileinfo']>,
   limits: FetchLimits,
+  progress?: Progress,
 ): Promise<{ lists: ImportedList[]; source: string; board?: BoardDump }> {
   // A dump or an export of a Listboard board comes back whole, with its own title and details.
   const ours = listboardKindOf(file.name, file.type);
@@ -114,16 +132,24 @@ async function fromFile(
   if (!type) throw unsupported(file.name);
   const bytes = decodeFile(file.data, limits.maxBytes);
   if (bytes.length === 0) throw badRequest(`${file.name} is empty.`);
-  return {
-    lists: await importFile(type, bytes, { name: baseName(file.name), fileName: file.name }),
-    source: file.name,
-  };
+  const onProgress = reading(progress, file.name);
+  onProgress(0, 1);
+  const lists = await importFile(type, bytes, {
+    name: baseName(file.name),
+    fileName: file.name,
+    onProgress,
+  });
+  if (type !== 'pdf') onProgress(1, 1);
+  return { lists, source: file.name };
 }
 
-async function fromUrl(
+/** The lists a page or file at a URL would make: fetched with the limits, read by its type. */
+export async function readUrl(
   raw: string,
   limits: FetchLimits,
+  progress?: Progress,
 ): Promise<{ lists: ImportedList[]; source: string }> {
+  progress?.({ phase: 'fetching', url: raw.trim() });
   const fetched = await fetchForLoad(raw, limits);
   const path = new URL(fetched.url).pathname;
   const generic = fetched.contentType === '' || fetched.contentType === 'application/octet-stream';
@@ -134,7 +160,10 @@ async function fromUrl(
   const last = decodeURIComponent(path.split('/').filter(Boolean).pop() ?? '');
   let name = last ? baseName(last) : new URL(fetched.url).hostname;
   if (type === 'html') name = htmlTitle(fetched.bytes.toString('utf8')) ?? name;
-  const lists = await importFile(type, fetched.bytes, { name, baseUrl: fetched.url });
+  const onProgress = reading(progress, fetched.url);
+  onProgress(0, 1);
+  const lists = await importFile(type, fetched.bytes, { name, baseUrl: fetched.url, onProgress });
+  if (type !== 'pdf') onProgress(1, 1);
   return { lists, source: fetched.url };
 }
 
@@ -209,9 +238,13 @@ export async function loadBoard(db: Db, req: LoadRequest, ctx: LoadContext): Pro
     board?: BoardDump;
   };
   try {
-    if (file) read = await fromFile(file, ctx.limits);
-    else if (req.url && req.url.trim()) read = await fromUrl(req.url, ctx.limits);
-    else read = await fromQuery(db, req.query ?? '', ctx);
+    if (file) read = await fromFile(file, ctx.limits, ctx.progress);
+    else if (req.url && req.url.trim()) read = await readUrl(req.url, ctx.limits, ctx.progress);
+    else {
+      ctx.progress?.({ phase: 'reading', source: 'search', done: 0, total: 1 });
+      read = await fromQuery(db, req.query ?? '', ctx);
+      ctx.progress?.({ phase: 'reading', source: 'search', done: 1, total: 1 });
+    }
   } catch (err) {
     if (err instanceof ImportError) throw badRequest(err.message);
     throw err;
@@ -245,15 +278,22 @@ export async function loadBoard(db: Db, req: LoadRequest, ctx: LoadContext): Pro
   const owner = ctx.actor.username;
   return db.transaction(async (tx) => {
     const title = await uniqueBoardTitle(tx, owner, wanted);
-    const multilistId = await createBoard(tx, {
-      owner,
-      title,
-      description:
-        req.descText?.trim() || (whole ? whole.description : `Loaded from ${read.source}.`),
-      listed,
-      labels: whole?.labels,
-      lists,
-    });
+    const writing = (done: number) =>
+      ctx.progress?.({ phase: 'writing', done, total: lists.length, items: itemCount });
+    writing(0);
+    const multilistId = await createBoard(
+      tx,
+      {
+        owner,
+        title,
+        description:
+          req.descText?.trim() || (whole ? whole.description : `Loaded from ${read.source}.`),
+        listed,
+        labels: whole?.labels,
+        lists,
+      },
+      writing,
+    );
     if (read.privateAt) await markPrivateItems(tx, multilistId, read.privateAt);
     if (whole) await restoreDumpDetails(tx, multilistId, whole);
     return {

@@ -13,11 +13,8 @@ import {
   SORT_CRITERIA,
   TIME_ZONES,
   clampPage,
-  isBlank,
-  parseDateRange,
-  searchDateParser,
-  validateDateRange,
-  validateSearch,
+  searchWindow,
+  validateSearchArgs,
   zoneOf,
   type SearchBucket,
   type SearchType,
@@ -159,25 +156,12 @@ export function readSearchArgs(params: URLSearchParams): SearchArgs {
   };
 }
 
-/** The range text of a date search: searchStr, or start--stop when searchStr is blank. */
-function dateRangeText(args: SearchArgs): string {
-  if (!isBlank(args.searchStr) || (args.start === '' && args.stop === '')) return args.searchStr;
-  return `${args.start}--${args.stop}`;
-}
-
 /**
  * Checks the arguments with core's validators and the full date grammar; throws a 400 with the
  * spec's message. Returns the date window the search is limited to, if any.
  */
 export function checkSearchArgs(args: SearchArgs): DateWindow | null {
-  const parser = searchDateParser(args.zone);
-  const dateText = args.by === 'date' ? dateRangeText(args) : args.searchStr;
-  const problem = validateSearch({ type: args.by, searchStr: dateText }, parser);
+  const problem = validateSearchArgs(args);
   if (problem) throw badRequest(problem);
-  if (args.by === 'date') return parseDateRange(dateText, args.zone);
-  if (args.start === '' && args.stop === '') return null;
-  const window = `${args.start}--${args.stop}`;
-  const windowProblem = validateDateRange(window, parser);
-  if (windowProblem) throw badRequest(windowProblem);
-  return parseDateRange(window, args.zone);
+  return searchWindow(args);
 }

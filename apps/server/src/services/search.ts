@@ -69,6 +69,9 @@ interface Bucketed {
   hit: Hit;
 }
 
+/** Heading marks left in a one-line excerpt would make the whole excerpt a heading. */
+const plain = (text: string) => text.replace(/^\s{0,3}#{1,6}\s+/gm, '');
+
 function itemHit(h: ItemHit, collect: boolean): Bucketed {
   const { item, board } = h;
   const link = boardLink(board.owner, board.ptitle, board.title);
@@ -97,7 +100,12 @@ function itemHit(h: ItemHit, collect: boolean): Bucketed {
       : `${KIND_LABEL[item.annotationClass]} by ${item.author} on ${link}`;
   return {
     bucket: h.bucket,
-    hit: { date: item.created, text: `${head}\n\n${excerpt(item.text, 280)}`, note, restricted },
+    hit: {
+      date: item.created,
+      text: `${head}\n\n${excerpt(plain(item.text), 280)}`,
+      note,
+      restricted,
+    },
   };
 }
 
@@ -314,7 +322,7 @@ export async function runSearch(
     title,
     ptitle: pathTitle(title),
     description: pageHits.length
-      ? `${pageHits.length} ${pageHits.length === 1 ? 'result' : 'results'} on page ${args.page}`
+      ? `${pageHits.length} ${pageHits.length === 1 ? 'result' : 'results'} on page ${args.page + 1}`
       : 'No results.',
     buckets: toBuckets(args, pageHits),
     actOnNotes: false,

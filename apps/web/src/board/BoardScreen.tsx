@@ -26,7 +26,7 @@ import { toggleForm, type FormContext } from '../forms/registry';
 import { Header } from './Header';
 import { ListColumn } from './ListColumn';
 import { ShortcutSheet, Toolbar } from './Toolbar';
-import { deviceOf, useBoards, useSearchBoard } from './useBoards';
+import { deviceOf } from './useBoards';
 import { PageTabs } from './PageTabs';
 import { ZoomContext } from '../blocks/zoom';
 import { LINK_FUNCTIONS } from '../commands/linkFunctions';
@@ -38,7 +38,9 @@ import { boardLinkActions, scrollToList } from './boardLinks';
 import { useKeyboard } from './useKeyboard';
 import { useLiveBoards } from './useLiveBoards';
 import { useLinkLongPress } from './useLinkLongPress';
-import { NO_BOARDS, namedPageOf } from '../pages/registry';
+import { useShownBoards } from '../search/useShownBoards';
+import { SearchBars } from '../search/SearchBars';
+import { namedPageOf } from '../pages/registry';
 import { PageLayer } from '../pages/PageLayer';
 
 function useViewportWidth(): number {
@@ -155,14 +157,14 @@ export function BoardScreen() {
 
   const page = namedPageOf(location.search);
   const searching = !page && new URLSearchParams(location.search).has('code');
-  const boardQuery = useBoards(path, user?.username, deviceOf(width), !searching && !page);
-  const searchQuery = useSearchBoard(path, searching ? location.search : '', user?.username);
-  const {
-    data: boards = [],
-    isLoading,
-    isPending,
-    error,
-  } = page ? NO_BOARDS : searching ? searchQuery : boardQuery;
+  // A named page shows no board, so there is nothing to load for it.
+  const shown = useShownBoards(
+    page ? '' : path,
+    page ? '' : location.search,
+    user?.username,
+    deviceOf(width),
+  );
+  const { data: boards, isLoading, isPending, error } = shown;
   useLiveBoards(boards.map((b) => b._id));
   const board =
     boards.find((b) => b._id === ui.selection.multilistId) ?? boards[boards.length - 1] ?? null;
@@ -373,6 +375,7 @@ export function BoardScreen() {
     >
       <Header path={path} phone={phone} />
       <Toolbar ctx={ctx} />
+      <SearchBars ctx={ctx} />
       {ui.form && (
         <div className="form-bar">
           {ui.form.id === 'shortcuts' ? (

@@ -8,6 +8,7 @@ import { VIEW_COMMANDS } from './view';
 import { EDIT_COMMANDS } from './edit';
 import { NOTES_COMMANDS } from './notes';
 import { ACCOUNT_COMMANDS } from './account';
+import { SEARCH_COMMANDS } from './search';
 import { PAGES_COMMANDS } from './pages';
 import { ADMIN_COMMANDS } from './admin';
 
@@ -16,6 +17,7 @@ export const COMMANDS: Command[] = [
   ...VIEW_COMMANDS,
   ...EDIT_COMMANDS,
   ...NOTES_COMMANDS,
+  ...SEARCH_COMMANDS,
   ...ACCOUNT_COMMANDS,
   ...PAGES_COMMANDS,
   ...ADMIN_COMMANDS,

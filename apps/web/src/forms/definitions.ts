@@ -4,6 +4,8 @@ import { ACCOUNT_FORMS } from './account';
 import { BOARD_FORMS } from './board';
 import { NOTES_FORMS } from './notes';
 import { GROUPS_FORMS } from './groups';
+import { SEARCH_FORMS } from './search';
+import { LOAD_FORMS } from './load';
 import { ADMIN_FORMS } from './admin';
 
 export const FORMS: FormDef[] = [
@@ -11,6 +13,8 @@ export const FORMS: FormDef[] = [
   ...BOARD_FORMS,
   ...NOTES_FORMS,
   ...GROUPS_FORMS,
+  ...SEARCH_FORMS,
+  ...LOAD_FORMS,
   ...ADMIN_FORMS,
 ];
 

@@ -2,8 +2,6 @@
  * The named pages of spec section 2 that are not boards: each lives at
  * /{user}/home?code={page}, beside the Listings and Discussion searches on the same address.
  */
-import type { Multilist } from '@listboard/core';
-
 export const PAGE_IDS = ['profile', 'about', 'contents', 'users', 'activity', 'accounts'] as const;
 export type PageId = (typeof PAGE_IDS)[number];
 
@@ -23,11 +21,3 @@ export function namedPageOf(search: string): PageId | null {
 }
 
 export const pageHref = (username: string, page: PageId) => `/${username}/home?code=${page}`;
-
-/** What the board screen shows instead of boards while a named page is open. */
-export const NO_BOARDS = {
-  data: [] as Multilist[],
-  isLoading: false,
-  isPending: false,
-  error: null,
-};

@@ -16,3 +16,9 @@ export {
   type DateSearchRange,
   type InstantRange,
 } from './range';
+export {
+  dateSearchText,
+  searchWindow,
+  validateSearchArgs,
+  type SearchDates,
+} from './search-window';

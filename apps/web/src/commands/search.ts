@@ -1,0 +1,104 @@
+/** Search, its result pages, sort and save; local search (accent); load and import. */
+import { navigationMsg } from '@listboard/core';
+import type { Command, CommandContext } from './registry';
+import { canInsert, signedIn } from './helpers';
+import { lastError, postJson } from '../api/client';
+import { here, stepPage } from '../search/address';
+import { resultsOnScreen, type ResultsBoard } from '../search/results';
+
+const results = (c: CommandContext) => resultsOnScreen(c.boards);
+const showingResults = (c: CommandContext) => results(c) !== null;
+
+function turnPage(c: CommandContext, step: -1 | 1) {
+  const { pathname, search } = here();
+  const next = stepPage(search, step);
+  if (next.ok) c.actions.navigate(`${pathname}${next.search}`);
+  else if (next.reason === 'first') c.actions.alert(navigationMsg.alreadyAtFirstSearchPage);
+}
+
+export const SEARCH_COMMANDS: Command[] = [
+  {
+    id: 'search',
+    label: 'Search',
+    group: 'navigate',
+    toolbar: true,
+    icon: '⌕',
+    run: (c) => c.actions.openForm('search'),
+  },
+  {
+    id: 'accent',
+    label: 'Local search',
+    group: 'view',
+    toolbar: true,
+    icon: '✦',
+    enabled: (c) => c.board !== null,
+    run: (c) => c.actions.openForm('accent'),
+  },
+  {
+    id: 'prevPage',
+    label: 'Previous page',
+    group: 'navigate',
+    visible: showingResults,
+    run: (c) => turnPage(c, -1),
+  },
+  {
+    id: 'nextPage',
+    label: 'Next page',
+    group: 'navigate',
+    visible: showingResults,
+    // Blocked at page 100, and after the last page of hits.
+    enabled: (c) => {
+      const r = results(c);
+      return r !== null && r.search.hasNext && r.search.page < 100;
+    },
+    run: (c) => turnPage(c, 1),
+  },
+  {
+    id: 'sort',
+    label: 'Sort',
+    group: 'view',
+    visible: showingResults,
+    run: (c) => c.actions.openForm('sort'),
+  },
+  {
+    id: 'saveSearch',
+    label: 'Save search',
+    group: 'edit',
+    visible: (c) => showingResults(c) && signedIn(c),
+    async run(c) {
+      const { pathname, search } = here();
+      const answer = await postJson<ResultsBoard>('/api/dbload/load_search', {
+        address: `${pathname}${search}&save=true`,
+      });
+      const saved = answer?.search.saved;
+      if (!saved) {
+        c.actions.alert(lastError?.error ?? 'ERROR: save search');
+        return;
+      }
+      c.actions.navigate(`/${saved.owner}/${saved.ptitle}`);
+    },
+  },
+  {
+    id: 'load',
+    label: 'Load',
+    group: 'edit',
+    toolbar: true,
+    icon: '⤓',
+    visible: signedIn,
+    run: (c) => c.actions.openForm('load'),
+  },
+  {
+    id: 'urlLoad',
+    label: 'URL load',
+    group: 'edit',
+    visible: signedIn,
+    run: (c) => c.actions.openForm('url'),
+  },
+  {
+    id: 'importList',
+    label: 'Import list',
+    group: 'edit',
+    visible: (c) => canInsert(c) && !showingResults(c),
+    run: (c) => c.actions.openForm('importList'),
+  },
+];

@@ -1,0 +1,124 @@
+/** Load a URL, a file or a query as a new board (spec 'load' and 'url' forms); import a list. */
+import { LOAD_FILE_TYPES, fieldMsg, validateLoad } from '@listboard/core';
+import type { Field, FormContext, FormDef, Values } from './registry';
+import { fail, findList, str } from './helpers';
+import { loadWithProgress, readFileData, type LoadBody } from '../search/loadProgress';
+
+const files = (v: Values) => (Array.isArray(v.file) ? (v.file as File[]) : []);
+
+const TITLE: Field = {
+  name: 'titleText',
+  label: 'Title',
+  type: 'text',
+  hint: 'Left blank: Untitled Board if listed, otherwise --loaded--',
+};
+const LISTED: Field = { name: 'listed', label: 'Listed', type: 'checkbox' };
+
+async function load(v: Values, ctx: FormContext): Promise<string | null> {
+  const file = files(v)[0];
+  const body: LoadBody = {
+    url: str(v, 'url') || undefined,
+    query: str(v, 'query') || undefined,
+    listed: Boolean(v.listed),
+    titleText: str(v, 'titleText') || undefined,
+    descText: str(v, 'descText') || undefined,
+  };
+  if (file) {
+    try {
+      body.fileinfo = { name: file.name, type: file.type, data: await readFileData(file) };
+    } catch {
+      return `Could not read ${file.name}.`;
+    }
+  }
+  const result = await loadWithProgress(body);
+  if ('error' in result) return result.error;
+  ctx.navigate(`/${result.board.owner}/${result.board.ptitle}`);
+  return null;
+}
+
+export const LOAD_FORMS: FormDef[] = [
+  {
+    id: 'load',
+    label: 'Load a board',
+    fields: [
+      { name: 'url', label: 'URL', type: 'text', placeholder: 'https://…' },
+      {
+        name: 'file',
+        label: 'File',
+        type: 'file',
+        accept: LOAD_FILE_TYPES.map((t) => `.${t}`).join(','),
+        hint: `${LOAD_FILE_TYPES.join(', ')}: headings become lists, paragraphs and pictures items`,
+      },
+      {
+        name: 'query',
+        label: 'Query',
+        type: 'text',
+        hint: 'Words to search for, or search arguments such as searchStr=…&by=label',
+      },
+      LISTED,
+      TITLE,
+      { name: 'descText', label: 'Description', type: 'textarea' },
+    ],
+    validate: (v) =>
+      validateLoad({
+        url: str(v, 'url'),
+        file: files(v).length ? files(v)[0]!.name : '',
+        query: str(v, 'query'),
+      }),
+    submit: load,
+  },
+  {
+    id: 'url',
+    label: 'Load a URL',
+    fields: [{ name: 'url', label: 'URL', type: 'text', placeholder: 'https://…' }, LISTED, TITLE],
+    validate: (v) => validateLoad({ url: str(v, 'url') }),
+    submit: load,
+  },
+  {
+    id: 'importList',
+    label: 'Import list',
+    fields: [
+      { name: 'titleText', label: 'Title', type: 'text' },
+      { name: 'itemText', label: 'Items (separate them with a blank line)', type: 'textarea' },
+      {
+        name: 'url',
+        label: 'URL',
+        type: 'text',
+        placeholder: 'https://…',
+        hint: 'A page or file whose paragraphs become more items; its name is the title if none is given',
+      },
+    ],
+    validate(v) {
+      if (!str(v, 'itemText') && !str(v, 'url')) return fieldMsg.requiredField('items');
+      if (!str(v, 'titleText') && !str(v, 'url')) return fieldMsg.requiredField('title');
+      return null;
+    },
+    async submit(v, ctx) {
+      const url = str(v, 'url');
+      const items = str(v, 'itemText') ? [String(v.itemText).trim()] : [];
+      let title = str(v, 'titleText');
+      if (url) {
+        const read = await ctx.create<{ title: string; items: string[] }>(
+          '/api/forms/read_source',
+          { url },
+        );
+        if (!read) return fail(ctx, 'import list');
+        items.push(...read.items);
+        title ||= read.title;
+      }
+      const after = findList(ctx);
+      const ok = await ctx.call(
+        '/api/forms/import_list',
+        {
+          multilistId: ctx.board!._id,
+          titleText: title,
+          itemText: items.join('\n\n'),
+          ...(url ? { url } : {}),
+          ...(after && after.multilistId === ctx.board!._id ? { prevListId: after._id } : {}),
+        },
+        'import list',
+      );
+      return ok ? null : fail(ctx, 'import list');
+    },
+  },
+];

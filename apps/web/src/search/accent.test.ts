@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { findMatches } from './accent';
+
+function dom(html: string): HTMLElement {
+  const root = document.createElement('main');
+  root.innerHTML = html;
+  document.body.replaceChildren(root);
+  return root;
+}
+
+describe('findMatches', () => {
+  it('finds every occurrence, ignoring case, as ranges over the rendered text', () => {
+    const root = dom('<article><p>Fox and fox and FOX.</p></article><article><p>No.</p></article>');
+    const found = findMatches(root, 'fox');
+    expect(found.map((r) => r.toString())).toEqual(['Fox', 'fox', 'FOX']);
+  });
+
+  it('matches across inline markup but never across two blocks', () => {
+    const root = dom(
+      '<article><p>the <em>quick</em> <strong>brown</strong> fox</p></article><article><p>quick</p><p>brown</p></article>',
+    );
+    const found = findMatches(root, 'quick brown');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.toString()).toBe('quick brown');
+    expect(found[0]!.startContainer.parentElement!.tagName).toBe('EM');
+  });
+
+  it('reads runs of spaces as one and leaves form fields and hidden text alone', () => {
+    const root = dom(
+      '<p>two   words</p><textarea>two words</textarea><span aria-hidden="true">two words</span>',
+    );
+    expect(findMatches(root, ' two  words ')).toHaveLength(1);
+    expect(findMatches(root, '')).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import { useMemo } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Multilist } from '@listboard/core';
+import { lastError, postJson } from '../api/client';
+import { useBoards, type Device } from '../board/useBoards';
+import { splitSearchAddress } from './address';
+
+/**
+ * The boards an address shows: its chained boards, and when its query holds a search, the
+ * results board (load_search) after them. The query keys start with 'boards', so a reload or a
+ * live change runs the search again too.
+ */
+export function useShownBoards(
+  pathname: string,
+  search: string,
+  username: string | undefined,
+  device: Device,
+) {
+  const { chain, results } = splitSearchAddress(pathname, search);
+  const boards = useBoards(chain, username, device, chain !== '');
+  const found = useQuery({
+    queryKey: ['boards', 'search', results, username],
+    enabled: results !== null,
+    // The page on screen stays up while the next page of results loads.
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const board = await postJson<Multilist>('/api/dbload/load_search', {
+        address: results,
+        username,
+      });
+      if (!board) throw new Error(lastError?.error ?? 'Could not run the search.');
+      return board;
+    },
+  });
+  const chainData = chain !== '' ? boards.data : undefined;
+  const resultData = results !== null ? found.data : undefined;
+  const data = useMemo(
+    () => [...(chainData ?? []), ...(resultData ? [resultData] : [])],
+    [chainData, resultData],
+  );
+  return {
+    data,
+    isLoading: (chain !== '' && boards.isLoading) || (results !== null && found.isLoading),
+    isPending: (chain !== '' && boards.isPending) || (results !== null && found.isPending),
+    error: (chain !== '' ? boards.error : null) ?? (results !== null ? found.error : null),
+  };
+}

@@ -1,0 +1,198 @@
+/**
+ * HTTP load on a 2,000-item board: 200 signed-in readers, each with a session of their own,
+ * fetch the board through load_multilists on a real app process (PostgreSQL behind it), while
+ * autocannon runs here in another process. Three figures, all from the same run:
+ *
+ * - the ceiling: a bare Fastify process answering the same bytes with no database or policy;
+ * - full loads: every request builds and sends the whole board for its reader;
+ * - revalidations: every reader sends back the ETag it holds, and unchanged boards cost a 304.
+ *
+ * Figures are ratios against the ceiling, so they compare across machines.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../apps/server/src/db/client';
+import { seed } from '../apps/server/src/db/seed';
+import { users } from '../apps/server/src/db/schema';
+import { hashPassword } from '../apps/server/src/lib/passwords';
+import { createBoard } from '../apps/server/src/services/boards-create';
+import { freePort, startPostgres } from '../apps/server/test/postgres-server';
+import { bigBoard } from './generate';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const READERS = Number(process.env.BENCH_READERS ?? 200);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const ITEMS = 2000;
+
+interface Figure {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Answers by status class, e.g. { '2xx': 1000, '3xx': 0 }. */
+  statuses: Record<string, number>;
+}
+
+async function waitFor(url: string, proc: ChildProcess, out: () => string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`process exited early:\n${out()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`no answer from ${url}:\n${out()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function startProcess(args: string[], env: Record<string, string>) {
+  let out = '';
+  const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  return { proc, out: () => out };
+}
+
+async function stop(proc: ChildProcess) {
+  if (proc.exitCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  await exited;
+}
+
+/** Runs autocannon with each request taking the next reader's cookie (and tag) in turn. */
+async function hammer(url: string, headersFor: (i: number) => Record<string, string>) {
+  let next = 0;
+  const r = await autocannon({
+    url,
+    method: 'GET',
+    connections: READERS,
+    duration: DURATION,
+    requests: [
+      {
+        setupRequest(req) {
+          req.headers = { ...req.headers, ...headersFor(next++ % READERS) };
+          return req;
+        },
+      },
+    ],
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r['5xx'] + r['4xx'],
+    statuses: { '2xx': r['2xx'], '3xx': r['3xx'], '4xx': r['4xx'], '5xx': r['5xx'] },
+  } satisfies Figure;
+}
+
+export async function httpLoadBench() {
+  const pgServer = await startPostgres();
+  const databaseUrl = pgServer.url('postgres');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-http-'));
+  const stopping: ChildProcess[] = [];
+  try {
+    // The data: fixtures, one 2,000-item board and READERS reader accounts.
+    const database = await openDatabase({ databaseUrl, dataDir: '' });
+    await database.migrate();
+    await seed(database.db);
+    await createBoard(database.db, bigBoard('author', 'bench', ITEMS));
+    const passwordHash = await hashPassword('bench-password');
+    await database.db.insert(users).values(
+      Array.from({ length: READERS }, (_, i) => ({
+        username: `bench${i}`,
+        email: `bench${i}@bench.local`,
+        emailVerified: true,
+        passwordHash,
+        roles: ['reader'],
+        fullname: `Bench Reader ${i}`,
+      })),
+    );
+    await database.close();
+
+    const port = await freePort();
+    const app = startProcess(['apps/server/src/main.ts'], {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: tmp,
+      LOG_LEVEL: 'silent',
+      SEED: 'off',
+      SIGNIN_RATE_LIMIT: '100000',
+    });
+    stopping.push(app.proc);
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/api/health`, app.proc, app.out);
+
+    const url = `${base}/api/dbload/load_multilists?addresses=${encodeURIComponent('/author/bench')}`;
+    const readers: { cookie: string; etag: string }[] = [];
+    for (let i = 0; i < READERS; i++) {
+      const res = await fetch(`${base}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: `bench${i}`, password: 'bench-password' }),
+      });
+      if (!res.ok) throw new Error(`sign-in bench${i}: ${res.status} ${await res.text()}`);
+      const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+      const first = await fetch(url, { headers: { cookie } });
+      readers.push({ cookie, etag: first.headers.get('etag')! });
+      if (i === 0) fs.writeFileSync(path.join(tmp, 'board.json'), await first.text());
+      else await first.arrayBuffer();
+    }
+    const bytes = fs.statSync(path.join(tmp, 'board.json')).size;
+
+    const barePort = await freePort();
+    const bare = startProcess(['bench/bare-server.ts'], {
+      PORT: String(barePort),
+      BODY_FILE: path.join(tmp, 'board.json'),
+    });
+    stopping.push(bare.proc);
+    await waitFor(`http://127.0.0.1:${barePort}/x`, bare.proc, bare.out);
+
+    const ceiling = await hammer(`http://127.0.0.1:${barePort}/x`, (i) => ({
+      cookie: readers[i]!.cookie,
+    }));
+    const full = await hammer(url, (i) => ({ cookie: readers[i]!.cookie }));
+    const revalidate = await hammer(url, (i) => ({
+      cookie: readers[i]!.cookie,
+      'if-none-match': readers[i]!.etag,
+    }));
+    const result = {
+      date: new Date().toISOString(),
+      items: ITEMS,
+      payloadBytes: bytes,
+      readers: READERS,
+      seconds: DURATION,
+      ceiling,
+      full,
+      revalidate,
+      fullRatio: Number((full.rps / ceiling.rps).toFixed(3)),
+      revalidateRatio: Number((revalidate.rps / ceiling.rps).toFixed(3)),
+    };
+    const line = (name: string, f: Figure) =>
+      `  ${name.padEnd(34)}: ${f.rps.toFixed(0).padStart(6)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, errors ${f.errors}`;
+    console.log(
+      `HTTP load_multilists, ${ITEMS}-item board (${(bytes / 1024).toFixed(0)} KiB), ${READERS} readers, PostgreSQL:`,
+    );
+    console.log(line('bare route, same bytes (ceiling)', ceiling));
+    console.log(line('full loads', full));
+    console.log(line('revalidations (ETag, 304)', revalidate));
+    console.log(`  full loads / ceiling             : ${result.fullRatio}`);
+    console.log(`  revalidations / ceiling          : ${result.revalidateRatio}`);
+    return result;
+  } finally {
+    for (const p of stopping) await stop(p);
+    pgServer.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,338 @@
+import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, screenshot, type Browser } from './browser';
+import { makeDocx, makePdf, makePng } from '../apps/server/test/import-fixtures';
+
+const base = inject('baseUrl');
+/** Names unique to one attempt, so a retried test does not meet its own earlier boards. */
+const tag = () => Date.now().toString(36);
+let b: Browser;
+beforeEach(async () => {
+  b = await openBrowser();
+});
+afterEach(async () => b.close());
+
+async function signIn(page: Page, username: string) {
+  await page.goto(`${base}/`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel('User name').fill(username);
+  await page.getByLabel('Password').fill('listboard');
+  await page
+    .getByRole('form', { name: 'Sign in' })
+    .getByRole('button', { name: 'Sign in', exact: true })
+    .click();
+  await page.waitForURL(`**/${username}/home`);
+}
+
+const list = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const itemTexts = async (page: Page, name: string) =>
+  (await list(page, name).getByRole('article').allInnerTexts()).map((t) => t.trim());
+const listTitles = (page: Page) =>
+  page
+    .locator('main [data-board]')
+    .last()
+    .getByRole('region')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+
+/** Fills the load form with a file made in the test and submits it. */
+async function loadFile(page: Page, name: string, mimeType: string, buffer: Buffer, title: string) {
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Load a board' });
+  await form.getByLabel('File').setInputFiles({ name, mimeType, buffer });
+  await form.getByLabel('Title').fill(title);
+  await form.getByRole('button', { name: 'Submit' }).click();
+}
+
+/** Opens the search form and runs a search; extra fields by their labels. */
+async function search(page: Page, fields: Record<string, string>) {
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Search' });
+  for (const [label, value] of Object.entries(fields)) {
+    const field = form.getByLabel(label, { exact: true });
+    if ((await field.evaluate((e) => e.tagName)) === 'SELECT') await field.selectOption(value);
+    else await field.fill(value);
+  }
+  await form.getByRole('button', { name: 'Submit' }).click();
+  return form;
+}
+
+const resultsBar = (page: Page) => page.getByRole('navigation', { name: 'Search results' });
+
+/** A calendar day in the search's default zone (eastern), as YYYY-MM-DD. */
+const easternDay = (offsetDays: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+    new Date(Date.now() + offsetDays * 86_400_000),
+  );
+
+describe('loading documents as boards', () => {
+  it('a .docx and a .pdf made by the test become boards with the expected lists', async () => {
+    const { page } = b;
+    const run = tag();
+    await signIn(page, 'author');
+
+    // The progress bar is recorded as it changes, however quickly the load goes.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector('[role="status"][aria-label="Load progress"]');
+        const text = bar?.textContent ?? '';
+        if (text && seen[seen.length - 1] !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const docx = makeDocx([
+      { heading: 1, text: 'Week 1' },
+      { text: 'Read the first chapter of Walden.' },
+      { image: makePng(), alt: 'pond' },
+      { heading: 1, text: 'Week 2' },
+      { text: 'Read the second chapter of Walden.' },
+      { text: 'Write one page about it.' },
+    ]);
+    await loadFile(
+      page,
+      'walden.docx',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      docx,
+      `Walden ${run}`,
+    );
+    await page.waitForURL(`**/author/walden-${run}`);
+    await list(page, 'Week 2').waitFor();
+    expect(await listTitles(page)).toEqual(['Week 1', 'Week 2']);
+    expect(await itemTexts(page, 'Week 1')).toEqual(['Read the first chapter of Walden.', '']);
+    await expect(list(page, 'Week 1').getByRole('img', { name: 'pond' }).count()).resolves.toBe(1);
+    expect(await itemTexts(page, 'Week 2')).toEqual([
+      'Read the second chapter of Walden.',
+      'Write one page about it.',
+    ]);
+    const seen = await page.evaluate(
+      () => (window as unknown as { progressSeen: string[] }).progressSeen,
+    );
+    expect(seen[0]).toMatch(/^Sending walden\.docx/);
+
+    const pdf = makePdf([
+      [
+        { text: 'Field Notes', size: 22, y: 720 },
+        { text: 'Herons nest by the pond.', size: 11, y: 690 },
+        { text: 'Frogs call at dusk.', size: 11, y: 650 },
+      ],
+      [
+        { text: 'Weather', size: 22, y: 720 },
+        { text: 'Rain on Tuesday.', size: 11, y: 690 },
+      ],
+    ]);
+    await loadFile(page, 'notes.pdf', 'application/pdf', pdf, `Pond ${run}`);
+    await page.waitForURL(`**/author/pond-${run}`);
+    await list(page, 'Weather').waitFor();
+    expect(await listTitles(page)).toEqual(['Field Notes', 'Weather']);
+    expect(await itemTexts(page, 'Field Notes')).toEqual([
+      'Herons nest by the pond.',
+      'Frogs call at dusk.',
+    ]);
+    expect(await itemTexts(page, 'Weather')).toEqual(['Rain on Tuesday.']);
+    await screenshot(page, 'load-pdf-board');
+  });
+
+  it('the load form asks for a URL, a file or a query, and says what went wrong', async () => {
+    const { page } = b;
+    await signIn(page, 'author');
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Load a board' });
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText('You must provide either a URL, a file, or a query.').waitFor();
+    await form.getByLabel('File').setInputFiles({
+      name: 'broken.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 no'),
+    });
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText('Could not read broken.pdf as a PDF document.').waitFor();
+    await screenshot(page, 'load-form-error');
+    // Nothing typed is lost: the form is still open with its file.
+    await expect(
+      form.getByLabel('File').evaluate((e) => (e as HTMLInputElement).files?.length),
+    ).resolves.toBe(1);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    // The URL form says the same when left empty.
+    await page.getByText('More', { exact: true }).click();
+    await page.getByRole('menuitem', { name: 'URL load' }).click();
+    const url = page.getByRole('form', { name: 'Load a URL' });
+    await url.getByRole('button', { name: 'Submit' }).click();
+    await url.getByText('You must provide either a URL, a file, or a query.').waitFor();
+    await url.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('import list adds a list of items after the selected list', async () => {
+    const { page } = b;
+    const run = tag();
+    await signIn(page, 'author');
+    await loadFile(page, 'plan.md', 'text/markdown', Buffer.from('# First\n\nOne.'), `Plan ${run}`);
+    await page.waitForURL(`**/author/plan-${run}`);
+    await list(page, 'First').getByRole('button', { name: 'First' }).click();
+    await page.getByText('More', { exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Import list' }).click();
+    const form = page.getByRole('form', { name: 'Import list' });
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText('Please fill in items field.').waitFor();
+    await form.getByLabel('Title').fill('Second');
+    await form.getByLabel(/^Items/).fill('Two.\n\nThree.');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await list(page, 'Second').waitFor();
+    expect(await listTitles(page)).toEqual(['First', 'Second']);
+    expect(await itemTexts(page, 'Second')).toEqual(['Two.', 'Three.']);
+  });
+});
+
+describe('searching from the UI', () => {
+  it('text, a label and a date range; pages; save; results link to their boards', async () => {
+    const { page } = b;
+    const run = tag();
+    const word = `zephyrine${run}`;
+    await signIn(page, 'author');
+    // 55 paragraphs with one rare word: more than a page of results.
+    const md = Array.from({ length: 55 }, (_, i) => `${word} entry number ${i + 1}.`).join('\n\n');
+    await loadFile(
+      page,
+      'zephyr.md',
+      'text/markdown',
+      Buffer.from(`# Entries\n\n${md}`),
+      `Log ${run}`,
+    );
+    await page.waitForURL(`**/author/log-${run}`);
+    await list(page, 'Entries').waitFor();
+
+    // A label: annotate the first entry with one.
+    await list(page, 'Entries').getByRole('article').first().click();
+    await page.getByText('More', { exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Annotate' }).click();
+    await page.getByRole('textbox', { name: 'Annotation' }).fill(`See the quercus${run} survey.`);
+    await page.getByLabel(/^Label/).fill(`quercus${run}`);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await list(page, 'Entries').getByText(`See the quercus${run} survey.`).waitFor();
+
+    // The form checks what it can before asking the server, with the spec's messages.
+    const form = await search(page, { 'Search for': '  ' });
+    await form.getByText('A search string is required for text or labels search.').waitFor();
+    await form.getByLabel('Search by').selectOption('date');
+    await form.getByLabel('Search for').fill('2023-01-01');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText('Date search requires a date range').waitFor();
+    await form.getByLabel('Search for').fill('2023-02-01--2023-01-01');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText('Bad date range').waitFor();
+    await form.getByLabel('Search for').fill('--2023-01-01');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText('A start date is required').waitFor();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    // Text: the results follow the board as a chained link with --searched--.
+    await search(page, { 'Search for': word });
+    await page.waitForURL(`**/author/log-${run};results?--searched--&searchStr=${word}&by=text`);
+    await resultsBar(page).getByText('Page 1 · 50 results').waitFor();
+    await expect(list(page, 'Entries').count()).resolves.toBe(1);
+    await screenshot(page, 'search-results');
+
+    // Paging: back from the first page is refused; next is blocked after the last hits.
+    await resultsBar(page).getByRole('button', { name: 'Previous page' }).click();
+    await page.getByText('Already at first search result page.').waitFor();
+    await resultsBar(page).getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL(/page=1/);
+    await resultsBar(page).getByText('Page 2 · 5 results').waitFor();
+    expect(await resultsBar(page).getByRole('button', { name: 'Next page' }).isDisabled()).toBe(
+      true,
+    );
+    await resultsBar(page).getByRole('button', { name: 'Previous page' }).click();
+    await resultsBar(page).getByText('Page 1 · 50 results').waitFor();
+
+    // Sort by title, then save the search as a board of its own.
+    await resultsBar(page).getByRole('button', { name: 'Sort' }).click();
+    await page.getByLabel('Sort by').selectOption('Start Date');
+    await page.getByLabel('Order').selectOption('Ascending');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/sort=Start%20Date&ascend=true/);
+    await resultsBar(page).getByText('by Start Date').waitFor();
+    await resultsBar(page).getByRole('button', { name: 'Save search' }).click();
+    await page.waitForURL(`**/author/search-${word}`);
+    const saved = page.locator(`main [data-board="author/search-${word}"]`);
+    await saved.getByText('55 results of a saved search.').waitFor();
+    await expect(saved.getByRole('article').count()).resolves.toBe(55);
+
+    // A label, with its annotation linking back to the board it is on.
+    await page.goto(`${base}/author/log-${run}`);
+    await list(page, 'Entries').waitFor();
+    await search(page, { 'Search for': `quercus${run}`, 'Search by': 'label' });
+    await page.waitForURL(/by=label/);
+    await resultsBar(page).getByText('Page 1 · 1 result').waitFor();
+    await page
+      .locator('main [data-board]')
+      .last()
+      .getByText(`Annotation by author on Log ${run}`)
+      .waitFor();
+
+    // A date range in two formats: everything made today is in it.
+    await search(page, {
+      'Search for': `${easternDay(-1)}--${new Date(Date.now() + 86_400_000).toLocaleDateString('en-US', { timeZone: 'America/New_York', month: 'long', day: '2-digit', year: 'numeric' })}`,
+      'Search by': 'date',
+      'Time zone': 'eastern',
+    });
+    await page.waitForURL(/by=date/);
+    await resultsBar(page).getByText('Page 1 · 50 results').waitFor();
+    await expect(
+      page
+        .locator('main [data-board]')
+        .last()
+        .getByRole('region', { name: easternDay(0) })
+        .count(),
+    ).resolves.toBe(1);
+
+    // An item of the results links to its source board.
+    await page
+      .locator('main [data-board]')
+      .last()
+      .getByRole('link', { name: `Log ${run}` })
+      .first()
+      .click();
+    await page.waitForURL(`**/author/home;log-${run}`);
+    await list(page, 'Entries').waitFor();
+  });
+
+  it('a guest searches everyone’s boards too', async () => {
+    const { page } = b;
+    await page.goto(`${base}/author/course`);
+    await search(page, { 'Search for': 'week' });
+    await page.waitForURL(/\/author\/course;guest\/results\?--searched--/);
+    await resultsBar(page).waitFor();
+    await expect(page.getByRole('button', { name: 'Save search' }).count()).resolves.toBe(0);
+  });
+});
+
+describe('local search (accent)', () => {
+  it('marks every match on the board without a call to the server, and clears on close', async () => {
+    const { page } = b;
+    await signIn(page, 'author');
+    await page.goto(`${base}/admin/help`);
+    await page.locator('main [data-board]').first().waitFor();
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/')) calls.push(r.url());
+    });
+    await page.getByRole('button', { name: 'Local search' }).click();
+    await page.getByLabel('Highlight on this board').fill('board');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const bar = page.getByRole('status', { name: 'Local search' });
+    await bar.waitFor();
+    const count = Number((await bar.innerText()).match(/(\d+) match/)![1]);
+    expect(count).toBeGreaterThan(1);
+    const painted = await page.evaluate(() => {
+      const h = CSS.highlights.get('accent');
+      return h ? [...h].map((r) => (r as Range).toString().toLowerCase()) : [];
+    });
+    expect(painted).toHaveLength(count);
+    expect(new Set(painted)).toEqual(new Set(['board']));
+    expect(calls.filter((u) => !u.includes('/api/events'))).toEqual([]);
+    await screenshot(page, 'accent');
+    await bar.getByRole('button', { name: 'Close local search' }).click();
+    await expect(page.evaluate(() => CSS.highlights.has('accent'))).resolves.toBe(false);
+    await expect(bar.count()).resolves.toBe(0);
+  });
+});
