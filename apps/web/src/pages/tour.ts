@@ -35,7 +35,7 @@ export const tourRecorded = () => queue;
 export function startTour(category: string, steps: TourStep[]): void {
   stopTour();
   const shown = steps.filter((s) => !s.element || document.querySelector(s.element));
-  const tour = driver({
+  const tour: Driver = driver({
     showProgress: true,
     allowClose: true,
     popoverClass: 'lb-tour',
@@ -46,10 +46,10 @@ export function startTour(category: string, steps: TourStep[]): void {
       element: s.element,
       popover: { title: s.title, description: s.description },
     })),
-    onDestroyed: () => {
-      if (running?.tour === tour) running = null;
-      void record(category, true);
-    },
+    // Done, the close button, Escape and a click outside all end here. driver.js calls its
+    // onDestroyed hook only once a step has finished moving into place, so the record is kept
+    // here, where every way out passes.
+    onDestroyStarted: () => stopTour(),
   });
   running = { tour, category };
   void record(category, false);
@@ -58,6 +58,9 @@ export function startTour(category: string, steps: TourStep[]): void {
 
 /** Ends the running tour; it counts as toured, as when its close button is pressed. */
 export function stopTour(): void {
-  running?.tour.destroy();
+  const ending = running;
+  if (!ending) return;
   running = null;
+  ending.tour.destroy();
+  void record(ending.category, true);
 }
