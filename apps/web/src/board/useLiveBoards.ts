@@ -10,8 +10,7 @@ export function useLiveBoards(boardIds: string[]): void {
   const client = useQueryClient();
   const key = boardIds.join(',');
   useEffect(() => {
-    // Open even with no board on screen: the connection is also how the users board sees you.
-    if (typeof EventSource === 'undefined') return;
+    if (!key || typeof EventSource === 'undefined') return;
     const source = new EventSource(`/api/events?boards=${key}`);
     source.addEventListener('board', () => void client.invalidateQueries({ queryKey: ['boards'] }));
     // While the stream is down the header says so; EventSource keeps retrying by itself.

@@ -4,6 +4,7 @@ import type { PageId } from './registry';
 import { NamedPage } from './NamedPage';
 import { DashboardLinks } from './DashboardLinks';
 import { TourRunner } from './TourRunner';
+import { usePresence } from './usePresence';
 import './pages.css';
 
 /**
@@ -18,6 +19,7 @@ export function PageLayer(props: {
 }) {
   const { page, path, boards, ctx } = props;
   const owner = parseAddress(path).segments[0]?.owner ?? ctx.user?.username ?? '';
+  usePresence(page !== null);
   return (
     <>
       {page ? (
