@@ -3,7 +3,7 @@
  * machine, so results compare across machines. Nothing here is a test: it only prints.
  *
  * `npm run bench` runs markup, realtime, board-load and http; `npm run bench -- NAME` runs one.
- * search (a million rows) runs only when named.
+ * search (a million rows) and soak (ten minutes) run only when named.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { httpLoadBench } from './http-load';
 import { markupBench } from './markup';
 import { realtimeBench } from './realtime';
 import { searchBench } from './search';
+import { soakBench } from './soak';
 
 const BENCHES: Record<string, () => unknown> = {
   markup: markupBench,
@@ -19,7 +20,7 @@ const BENCHES: Record<string, () => unknown> = {
   'board-load': boardLoadBench,
   http: httpLoadBench,
 };
-const ON_REQUEST: Record<string, () => unknown> = { search: searchBench };
+const ON_REQUEST: Record<string, () => unknown> = { search: searchBench, soak: soakBench };
 
 async function main() {
   const only = process.argv[2];

@@ -82,8 +82,10 @@ export async function makeSearchData(db: Db, itemCount: number) {
     insert into lists (multilist_id, index, title, author)
     select id, 0, 'All', 'author' from multilists where ptitle like 'bench-%'`);
   await db.execute(sql`
-    insert into items (list_id, multilist_id, index, owner, author, text)
-    select l.id, l.multilist_id, g / ${BOARDS}, 'author', 'author', w.text
+    insert into items (list_id, multilist_id, index, owner, author, text, created)
+    select l.id, l.multilist_id, g / ${BOARDS}, 'author', 'author', w.text,
+           -- A year of writing, one item every 30 seconds, stored in the order written.
+           timestamptz '2025-01-01' + g * interval '30 seconds'
     from generate_series(0, ${itemCount - 1}) g
     join (select row_number() over () - 1 as n, id, multilist_id from lists
           where title = 'All' and author = 'author') l on l.n = g % ${BOARDS}

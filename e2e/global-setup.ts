@@ -9,7 +9,8 @@ export default async function setup(project: TestProject) {
     throw new Error('apps/web/dist is missing: run `npm run build` first.');
   }
   // Every test signs in from the same address; the per-address limit is tested in the API suite.
-  const server = await startServer({ SIGNIN_RATE_LIMIT: '1000' });
+  // Page thumbnails may be taken of pages the tests serve themselves on localhost.
+  const server = await startServer({ SIGNIN_RATE_LIMIT: '1000', THUMBNAIL_HOSTS: 'localhost' });
   project.provide('baseUrl', server.url);
   return () => server.stop();
 }

@@ -21,6 +21,7 @@ import {
 } from './lib/db-errors';
 import { HttpError } from './lib/errors';
 import { requestForLog } from './lib/log-redact';
+import { storageFailure } from './lib/storage-errors';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { sessionPlugin } from './plugins/session';
 import { auditPlugin } from './plugins/audit';
@@ -109,6 +110,11 @@ export async function buildApp({
       return reply.code(status).send({ error: messages[status] ?? (err as Error).message });
     }
     if (isUnstorableText(err)) return reply.code(400).send({ error: UNSTORABLE_TEXT });
+    const store = storageFailure(err);
+    if (store) {
+      req.log.error({ err: (err as Error).message }, 'file store failure');
+      return reply.code(store.status).send({ error: store.message });
+    }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err: (err as Error).message }, 'database unavailable');
       return reply.code(503).header('retry-after', '1').send({ error: DATABASE_UNAVAILABLE });

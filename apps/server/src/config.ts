@@ -24,6 +24,8 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   APP_VERSION: z.enum(['PRODUCTION', 'DEVELOPMENT']).default('PRODUCTION'),
   SIGNUP_MODE: z.enum(['invitees', 'prescreened', 'disabled', 'default']).default('default'),
+  /** on: every visit starts as guest, whoever signed in last (shared machines, kiosks). */
+  RESET_SESSION: z.enum(['on', 'off']).default('off'),
   SMTP_URL: z
     .string()
     .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
@@ -40,6 +42,14 @@ export const configSchema = z.object({
   FFMPEG_PATH: z.string().min(1).default('/usr/bin/ffmpeg'),
   /** Hosts, comma-separated, whose media the server may fetch for poster frames; none by default. */
   MEDIA_FETCH_HOSTS: z.string().default(''),
+  /**
+   * Page thumbnails: hosts, comma-separated ('*.example.org' for a domain), whose pages may be
+   * screenshotted; '*' adds any other host at a public address. A listed host may be anywhere,
+   * loopback and private networks included; an unlisted one never is.
+   */
+  THUMBNAIL_HOSTS: z.string().default('*'),
+  /** The Chromium that takes page thumbnails. */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** Load form: a URL may reach loopback, private and link-local addresses (tests, intranets). */
   LOAD_ALLOW_PRIVATE: z
     .enum(['true', 'false'])

@@ -36,7 +36,11 @@ describe('SIGNUP_MODE=invitees', () => {
       SIGNUP_INVITEES: 'ivy@example.org, @school.edu',
     });
     const session = (await t.agent().get('/api/auth/session')).json();
-    expect(session).toMatchObject({ signupMode: 'invitees', emailVerification: true });
+    expect(session).toMatchObject({
+      signupMode: 'invitees',
+      emailVerification: true,
+      resetToGuest: false,
+    });
 
     const check = (email: string) => t.agent().post('/api/auth/check_invitee', { email });
     expect((await check('IVY@example.org')).json()).toEqual({ invited: true });
@@ -149,5 +153,14 @@ describe('EMAIL_VERIFICATION=off', () => {
 describe('responses', () => {
   it('never carry a password hash, a token or a token hash', async () => {
     for (const t of opened) await expectNoSecretsInResponses(t);
+  });
+});
+
+describe('RESET_SESSION=on', () => {
+  it('tells the client that each visit starts as guest', async () => {
+    const t = await appWith({ RESET_SESSION: 'on' });
+    expect((await t.agent().get('/api/auth/session')).json()).toMatchObject({
+      resetToGuest: true,
+    });
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The S3 driver. No S3-compatible server is installed here, so the tests run it against a small
- * one started in the test (media/mini-s3.ts) that checks AWS Signature V4 on every request: the
+ * The S3 driver's signature contract. s3rver (the S3-compatible server of s3rver.test.ts) accepts
+ * presigned requests without checking them, so these tests run the driver against a small server
+ * started in the test (media/mini-s3.ts) that checks AWS Signature V4 on every request: the
  * presigned PUT contract a browser follows, the app's upload flow with STORAGE=s3, and serving
  * through presigned GETs whose response headers the app fixes.
  */

@@ -140,6 +140,8 @@ export const TIMINGS = {
 
 export const SEARCH_PAGE_MIN = 0;
 export const SEARCH_PAGE_MAX = 100;
+/** Hits on one page of search results (ours; the spec gives only the page range). */
+export const SEARCH_PAGE_SIZE = 50;
 
 export const SEARCH_BUCKETS = ['day', 'week', 'month', 'none'] as const;
 export type SearchBucket = (typeof SEARCH_BUCKETS)[number];

@@ -4,6 +4,7 @@ export * from './address';
 export * from './constants';
 export * from './messages';
 export * from './account-messages';
+export * from './media-messages';
 export * from './policy';
 export * from './validation';
 export * from './anchoring';

@@ -117,6 +117,8 @@ export const mediaMsg = {
   notAMediaItem: 'This is not a media item, so cannot set poster frame!',
   loadPdfFailed: (url: string) => `Load PDF failed: ${url}`,
   audioNotFound: 'Not found',
+  /** Spec section 5: a text marker needs a cursor set first. */
+  textMarkerNeedsCursor: 'A text marker needs a cursor set first.',
 } as const;
 
 export const callMsg = {

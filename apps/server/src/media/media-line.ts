@@ -2,8 +2,7 @@
  * Rewriting parts of a media line (core's parseMediaLine reads them) while keeping the rest as
  * the author wrote it: the item text stays the one source of truth for posters and addresses.
  */
-import { parseMediaLine, setMediaLineRange, type MediaLine } from '@listboard/core';
-import { normalizeText } from './text-spans';
+import { normalizeText, parseMediaLine, setMediaLineRange, type MediaLine } from '@listboard/core';
 
 /** The `start-end` token shape core's media lines take after the address. */
 const RANGE_TOKEN = /^[\d:.]+-[\d:.]+$/;

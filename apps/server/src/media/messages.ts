@@ -2,6 +2,7 @@
  * Messages of the media calls that the spec does not word itself. The spec's own (the poster
  * frame's) come from core's mediaMsg.
  */
+import { mediaMsg, uploadMsg as coreUploadMsg, mediaToolMsg } from '@listboard/core';
 
 export function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${Math.round((n / (1024 * 1024)) * 10) / 10} MB`;
@@ -14,8 +15,7 @@ export const uploadMsg = {
   badPath: (path: string) =>
     `Cannot upload to "${path}": use letters, digits, dots, hyphens and underscores, with '/' between folders.`,
   notYourFolder: (folder: string) => `Uploads go in your own folder: ${folder}/…`,
-  unsupported: (name: string) =>
-    `${name} was skipped: only files with a supported extension can be uploaded.`,
+  unsupported: coreUploadMsg.unsupported,
   tooLarge: (name: string, limit: number) =>
     `${name} is larger than the upload limit of ${formatBytes(limit)}.`,
   notUploaded: (name: string) => `${name} was not uploaded: nothing is stored under that name.`,
@@ -27,9 +27,8 @@ export const uploadMsg = {
 } as const;
 
 export const markerMsg = {
-  /** Spec section 5: a text marker needs a cursor set first. */
-  needsCursor: 'A text marker needs a cursor set first.',
-  notMediaForMarkers: 'This is not a media item, so it cannot have media markers.',
+  needsCursor: mediaMsg.textMarkerNeedsCursor,
+  notMediaForMarkers: mediaToolMsg.notAMediaItemForMarkers,
   badTimecode: (code: string) => `"${code}" is not a time code (use seconds, m:ss or h:mm:ss).`,
   mediaMarkerExists: (code: string) => `There is already a marker at ${code}.`,
   noMediaMarker: (code: string) => `There is no marker at ${code}.`,

@@ -43,6 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
             appVersion: z.enum(['PRODUCTION', 'DEVELOPMENT']),
             signupMode: z.enum(['invitees', 'prescreened', 'disabled', 'default']),
             emailVerification: z.boolean(),
+            resetToGuest: z.boolean(),
           }),
         },
       },
@@ -54,6 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       appVersion: config.APP_VERSION,
       signupMode: config.SIGNUP_MODE,
       emailVerification: config.EMAIL_VERIFICATION === 'on',
+      resetToGuest: config.RESET_SESSION === 'on',
     }),
   );
 

@@ -10,6 +10,10 @@ import { registerBoardCalls } from './board-call';
 import { fileRoutes } from './files';
 import { mediaCalls } from './media-calls';
 import { uploadRoutes } from './uploads';
+import { thumbnailRoutes } from './thumbnails';
+import { parseHostPolicy } from '../media/host-policy';
+import { Screenshotter } from '../media/screenshot';
+import { createSigner } from '../storage/signing';
 
 /** Where the app's own /media/ files are: the built web app, or its sources when not built. */
 export function posterDeps(config: Config, store: FileStore): PosterDeps {
@@ -26,7 +30,7 @@ export function posterDeps(config: Config, store: FileStore): PosterDeps {
   };
 }
 
-/** Uploads, served files, markers and poster frames. */
+/** Uploads, served files, markers, poster frames and thumbnails. */
 export async function mediaRoutes(
   app: FastifyInstance,
   opts: { db: Db; config: Config; bus?: EventBus; store?: FileStore },
@@ -35,6 +39,14 @@ export async function mediaRoutes(
   const store = opts.store ?? createFileStore(config);
   await app.register(fileRoutes, { store });
   await app.register(uploadRoutes, { db, store, limits: { maxBytes: config.UPLOAD_MAX_BYTES } });
+  const policy = parseHostPolicy(config.THUMBNAIL_HOSTS);
+  const shooter = new Screenshotter({ chromiumPath: config.CHROMIUM_PATH, policy });
+  app.addHook('onClose', async () => shooter.close());
+  const sign = createSigner({
+    sessionSecret: config.SESSION_SECRET,
+    dataDir: path.resolve(config.DATA_DIR),
+  });
+  await app.register(thumbnailRoutes, { deps: { store, shooter, policy, sign } });
   registerBoardCalls(app, mediaCalls(posterDeps(config, store)), {
     db,
     appVersion: config.APP_VERSION,

@@ -18,7 +18,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['upload'],
         summary:
-          'A presigned URL to PUT one file into the caller’s own folder; send the returned headers with it',
+          'A presigned URL to PUT one file into the caller’s own folder (a file name alone goes there); send the returned headers with it',
         body: z.object({
           bucketPath,
           fileType: fileType.optional(),

@@ -4,13 +4,12 @@
  * again; auto-seek is kept on the block row.
  */
 import { eq } from 'drizzle-orm';
-import { parseMediaLine, setMediaLineRange, splitBlockTexts } from '@listboard/core';
+import { parseMediaLine, replaceBlock, setMediaLineRange, splitBlockTexts } from '@listboard/core';
 import type { Db } from '../db/client';
 import { blocks } from '../db/schema';
 import { badRequest, notFound } from '../lib/errors';
 import { blockMsg } from '../media/messages';
 import { mediaLineOf, setMediaLineAddress, setMediaLinePoster } from '../media/media-line';
-import { replaceBlock } from '../media/text-spans';
 import type { ItemRow } from './board-access';
 import { toBlock } from './boards-load';
 import { blockAt, rewriteItemText } from './item-rewrite';

@@ -5,13 +5,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatTimecode, mediaMsg } from '@listboard/core';
+import { formatTimecode, mediaMsg, replaceBlock } from '@listboard/core';
 import type { Db } from '../db/client';
 import { badRequest, HttpError, notFound } from '../lib/errors';
 import { demuxerFor, extractFrame, FrameError } from '../media/ffmpeg';
 import { setMediaLinePoster } from '../media/media-line';
 import { posterMsg } from '../media/messages';
-import { replaceBlock } from '../media/text-spans';
 import type { FileStore, MediaSource } from '../storage/file-store';
 import type { BlockRow, ItemRow } from './board-access';
 import { toBlock } from './boards-load';

@@ -11,6 +11,7 @@ import {
   pathTitle,
   textToBlocks,
   type Multilist,
+  SEARCH_PAGE_SIZE,
 } from '@listboard/core';
 import type { Db } from '../db/client';
 import { boardMembers, items, lists, multilists } from '../db/schema';
@@ -35,7 +36,6 @@ import {
   type SearchContext,
 } from './search-query';
 
-export const SEARCH_PAGE_SIZE = 50;
 /** A saved search keeps at most this many hits: the first 20 pages. */
 export const SEARCH_SAVE_MAX = 1000;
 

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { textMarkers, viewStates } from '../db/schema';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { markerMsg } from '../media/messages';
-import { blockSpans, normalizeText, sentenceSpans, type Span } from '../media/text-spans';
+import { blockSpans, normalizeText, sentenceSpans, type Span } from '@listboard/core';
 import type { ItemRow } from './board-access';
 import { insertItemAt } from './items';
 import type { MarkerText } from './media-markers';

@@ -39,13 +39,15 @@ interface Checked {
 function checkTarget(user: UserRow | null, bucketPath: string): Checked {
   if (!user || isGuestUser({ username: user.username, roles: user.roles }))
     throw unauthorized(uploadMsg.signInToUpload);
-  const key = bucketPath.trim().replace(/^\.\//, '');
+  const folder = uploadFolderOf(user);
+  const given = bucketPath.trim().replace(/^\.\//, '');
+  // A file name alone goes in the caller's own folder.
+  const key = given.includes('/') ? given : `${folder}/${given}`;
   const name = baseName(key) || key;
   const suffix = suffixOf(key);
   const contentType = contentTypeForSuffix(suffix);
   if (!mediaKind(suffix) || !contentType) throw new HttpError(415, uploadMsg.unsupported(name));
   if (!isValidKey(key)) throw badRequest(uploadMsg.badPath(bucketPath));
-  const folder = uploadFolderOf(user);
   if (!key.startsWith(`${folder}/`)) throw forbidden(uploadMsg.notYourFolder(folder));
   return { key, name, suffix, contentType, folder };
 }

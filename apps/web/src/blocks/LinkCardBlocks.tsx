@@ -2,6 +2,8 @@ import { PDF_SCALE_STEPS } from '@listboard/core';
 import type { BlockRenderer } from './types';
 import { useZoom } from './zoom';
 import { PdfBlock } from './PdfBlock';
+import { srcOf } from '../media/src';
+import { PageThumbnail, TextThumbnail } from '../media/Thumbnail';
 
 function hostOf(url: string): string {
   try {
@@ -11,11 +13,12 @@ function hostOf(url: string): string {
   }
 }
 
-/** An external address on its own line: a card that opens the page in a new tab. */
+/** An external address on its own line: a card with a picture of the page that opens it in a new tab. */
 export const ExternalUrlBlock: BlockRenderer = ({ block }) => {
   const url = block.url ?? block.text.trim();
   return (
     <a className="block block-link-card" href={url} target="_blank" rel="noopener noreferrer">
+      <PageThumbnail url={url} />
       <span className="link-card-host">{hostOf(url)}</span>
       <span className="link-card-title">{block.caption ?? url}</span>
     </a>
@@ -26,10 +29,13 @@ export const ExternalUrlBlock: BlockRenderer = ({ block }) => {
 export const FileCardBlock: BlockRenderer = ({ block }) => (
   <a
     className="block block-link-card"
-    href={block.url ?? block.text.trim()}
+    href={srcOf(block) ?? block.text.trim()}
     target="_blank"
     rel="noopener noreferrer"
   >
+    {block.isUpload && block.url && (block.suffix === 'txt' || block.suffix === 'text') && (
+      <TextThumbnail fileKey={block.url.split(/[?#]/)[0]!} />
+    )}
     <span className="link-card-host">{(block.suffix ?? 'file').toUpperCase()}</span>
     <span className="link-card-title">{block.caption ?? block.url ?? block.text.trim()}</span>
   </a>

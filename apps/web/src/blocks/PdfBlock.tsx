@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { mediaMsg, type Block } from '@listboard/core';
+import { srcOf } from '../media/src';
 
 /**
  * A PDF's first page drawn with pdf.js, loaded only when a PDF is on screen. The file is checked
@@ -9,7 +10,7 @@ export function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?: number 
   const canvas = useRef<HTMLCanvasElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [pages, setPages] = useState(0);
-  const url = block.url ?? block.text.trim();
+  const url = srcOf(block) ?? block.text.trim();
 
   useEffect(() => {
     let cancelled = false;

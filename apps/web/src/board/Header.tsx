@@ -3,6 +3,7 @@ import { useConnection } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { useSession } from '../state/session';
 import { Logo } from '../Logo';
+import { UploadProgress } from '../media/UploadProgress';
 
 /** Phones get the last board of the chain only, so the path fits. */
 export function shortPath(path: string): string {
@@ -35,6 +36,7 @@ export function Header({ path, phone }: { path: string; phone: boolean }) {
           {boardMsg.noConnection}
         </div>
       )}
+      <UploadProgress />
       <div className="alert-bar" aria-live="polite">
         {alerts.map((a) => (
           <div key={a.id} className="bar alert" role="status">

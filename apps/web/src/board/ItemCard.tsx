@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { anchorSelector, threadOrder, type Item } from '@listboard/core';
 import { BlockView } from '../blocks/BlockView';
+import { MarkerPanel } from '../media/MarkerPanel';
 import { formatStyle } from './formatStyle';
 import { useUi } from '../state/ui';
 
@@ -84,6 +85,7 @@ function ItemCardView({
       ) : (
         item.blocks.map((b, i) => <BlockView key={b._id ?? i} block={b} />)
       )}
+      {!collapsed && <MarkerPanel item={item} />}
       {item.labels.length > 0 && (
         <ul className="labels" aria-label="Labels">
           {item.labels.map((l) => (

@@ -25,7 +25,8 @@ export function useKeyboard(ctx: CommandContext, formOpen: boolean): void {
   latest.current = ctx;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (formOpen || typing(e.target)) return;
+      // A key the focused element already handled (an item's space, say) is not a shortcut.
+      if (formOpen || e.defaultPrevented || typing(e.target)) return;
       const hit = BOUND.find((b) => matches(b.combo, e));
       if (!hit || !isEnabled(hit.c, latest.current)) return;
       e.preventDefault();

@@ -9,6 +9,7 @@ import { EDIT_COMMANDS } from './edit';
 import { NOTES_COMMANDS } from './notes';
 import { ACCOUNT_COMMANDS } from './account';
 import { SEARCH_COMMANDS } from './search';
+import { MEDIA_COMMANDS } from './media';
 import { PAGES_COMMANDS } from './pages';
 import { ADMIN_COMMANDS } from './admin';
 
@@ -18,6 +19,7 @@ export const COMMANDS: Command[] = [
   ...EDIT_COMMANDS,
   ...NOTES_COMMANDS,
   ...SEARCH_COMMANDS,
+  ...MEDIA_COMMANDS,
   ...ACCOUNT_COMMANDS,
   ...PAGES_COMMANDS,
   ...ADMIN_COMMANDS,

@@ -30,6 +30,10 @@ const SPEC_SHORTCUTS: Record<string, string> = {
   i: 'editItem',
   'ctrl+i': 'insertItem',
   'ctrl+alt+i': 'deleteItem',
+  space: 'mediaPlayPause',
+  s: 'mediaToStart',
+  n: 'mediaNext',
+  p: 'mediaPrev',
 };
 
 describe('command registry', () => {

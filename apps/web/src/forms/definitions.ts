@@ -6,6 +6,7 @@ import { NOTES_FORMS } from './notes';
 import { GROUPS_FORMS } from './groups';
 import { SEARCH_FORMS } from './search';
 import { LOAD_FORMS } from './load';
+import { MEDIA_FORMS } from './media';
 import { ADMIN_FORMS } from './admin';
 
 export const FORMS: FormDef[] = [
@@ -15,6 +16,7 @@ export const FORMS: FormDef[] = [
   ...GROUPS_FORMS,
   ...SEARCH_FORMS,
   ...LOAD_FORMS,
+  ...MEDIA_FORMS,
   ...ADMIN_FORMS,
 ];
 

@@ -81,4 +81,48 @@ describe('session start', () => {
     await Promise.all([useSession.getState().start(), useSession.getState().start()]);
     expect(fetchMock.mock.calls.filter((c) => c[0] === '/api/auth/guest')).toHaveLength(1);
   });
+
+  it('with the reset flag, a visit starts as guest, and the reset rests for 2000 ms after', async () => {
+    vi.useFakeTimers();
+    try {
+      const sam = { ...guest, _id: 'u2', username: 'sam', roles: ['reader'] };
+      const fetchMock = vi.fn(async (path: string) =>
+        path === '/api/auth/session'
+          ? json(200, {
+              user: sam,
+              rootBoard: 'home',
+              adminUser: 'admin',
+              appVersion: 'PRODUCTION',
+              resetToGuest: true,
+            })
+          : path === '/api/auth/guest'
+            ? json(200, { user: guest })
+            : json(200, { ok: true }),
+      );
+      vi.stubGlobal('fetch', fetchMock);
+      await useSession.getState().start();
+      expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
+        '/api/auth/session',
+        '/api/auth/signout',
+        '/api/auth/guest',
+      ]);
+      expect(useSession.getState().user?.username).toBe('guest');
+
+      // Started again at once (a reload, a second mount): left alone.
+      fetchMock.mockClear();
+      useSession.setState({ phase: 'loading' });
+      await useSession.getState().start();
+      expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/auth/session']);
+      expect(useSession.getState().user?.username).toBe('sam');
+
+      // After 2000 ms the next visit is reset again.
+      vi.advanceTimersByTime(2000);
+      fetchMock.mockClear();
+      useSession.setState({ phase: 'loading' });
+      await useSession.getState().start();
+      expect(fetchMock.mock.calls.map((c) => c[0])).toContain('/api/auth/signout');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

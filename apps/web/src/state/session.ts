@@ -4,7 +4,9 @@
  */
 import { create } from 'zustand';
 import {
+  TIMINGS,
   boardMsg,
+  isGuestUser,
   loginMsg,
   type AppVersion,
   type PublicUser,
@@ -21,6 +23,8 @@ interface SessionInfo {
   appVersion: AppVersion;
   /** SIGNUP_MODE: which form the signup button opens, or that signup is off. */
   signupMode: SignupMode;
+  /** RESET_SESSION: each visit starts as guest, whoever signed in on this browser before. */
+  resetToGuest?: boolean;
 }
 
 interface SessionState extends SessionInfo {
@@ -31,6 +35,8 @@ interface SessionState extends SessionInfo {
 }
 
 type Set = (patch: Partial<SessionState>) => void;
+
+let resetEnabled = true;
 
 async function startSession(set: Set, phase: SessionPhase): Promise<void> {
   // A refresh after sign-in or sign-out keeps the screen up; only the first start shows loading.
@@ -43,6 +49,15 @@ async function startSession(set: Set, phase: SessionPhase): Promise<void> {
     return;
   }
   let user = info.user;
+  // The optional reset to guest (spec section 4) runs when a visit starts, not on the refreshes
+  // that follow a sign-in; it stays off for 2000 ms after it ran, so the start-up that
+  // follows it (a reload, a second mount) does not reset again.
+  if (info.resetToGuest && phase !== 'ready' && user && !isGuestUser(user) && resetEnabled) {
+    resetEnabled = false;
+    setTimeout(() => (resetEnabled = true), TIMINGS.envGuestResetMs);
+    await postJson('/api/auth/signout');
+    user = null;
+  }
   if (!user) {
     const guest = await postJson<{ user: PublicUser }>('/api/auth/guest');
     if (!guest) {

@@ -40,3 +40,12 @@ export { mathBlockType, type MathBlockType } from './math';
 export { markdownBlockType, type MarkdownBlockType } from './markdown';
 export { infoLanguage } from './fence';
 export { parseLabelsText, formatLabelsText, nextAnnoLabel, noteTextOrHighlight } from './labels';
+export {
+  blockSpans,
+  sentenceSpans,
+  sentencesOf,
+  sentenceEnds,
+  normalizeText,
+  replaceBlock,
+  type Span,
+} from './spans';

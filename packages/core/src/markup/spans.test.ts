@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockSpans, replaceBlock, sentenceSpans, sentencesOf } from './text-spans';
+import { blockSpans, replaceBlock, sentenceEnds, sentenceSpans, sentencesOf } from './spans';
 
 const words = (text: string, spans: { start: number; end: number }[]) =>
   spans.map((s) => text.slice(s.start, s.end));
@@ -34,5 +34,17 @@ describe('blocks', () => {
     const t = 'same\r\n\r\nsame\r\n\r\nother';
     expect(words(t.replace(/\r\n/g, '\n'), blockSpans(t))).toEqual(['same', 'same', 'other']);
     expect(replaceBlock(t, 1, 'changed')).toBe('same\n\nchanged\n\nother');
+  });
+});
+
+describe('sentenceEnds', () => {
+  it('tells which sentence of shown text an offset is in', () => {
+    const shown = 'One is here. Two “is” there! Three.';
+    expect(sentenceEnds(shown, 0)).toBe(0);
+    expect(sentenceEnds(shown, shown.indexOf('here'))).toBe(0);
+    expect(sentenceEnds(shown, shown.indexOf('Two'))).toBe(1);
+    expect(sentenceEnds(shown, shown.indexOf('Three'))).toBe(2);
+    expect(sentenceEnds(shown, shown.length)).toBe(2);
+    expect(sentenceEnds('No end at all', 5)).toBe(0);
   });
 });

@@ -5,9 +5,10 @@
  * Sentences are numbered across the whole item in block order. A text block (text, mdtext,
  * mdlist) is cut after '.', '!', '?' or '…' (and any closing quotes or brackets) followed by
  * white space; any other block (media, code, math, a table) is one sentence. The web's cursor
- * counts the same way.
+ * counts the same way (sentenceEnds).
  */
-import { textToBlocks, type MarkupContext } from '@listboard/core';
+import { textToBlocks } from './blocks';
+import type { MarkupContext } from './context';
 
 export interface Span {
   start: number;
@@ -48,6 +49,20 @@ export function sentencesOf(blockText: string): Span[] {
   }
   out.push({ start, end: blockText.length });
   return out;
+}
+
+/**
+ * Which sentence of a block's shown text an offset falls in (0-based), counted with the same
+ * sentence ends as sentencesOf. The web uses it on the rendered text of a clicked block, which
+ * keeps the markup's sentence ends though not its syntax.
+ */
+export function sentenceEnds(shownText: string, offset: number): number {
+  let n = 0;
+  for (const s of sentencesOf(shownText)) {
+    if (offset < s.end || s.end >= shownText.length) break;
+    n++;
+  }
+  return n;
 }
 
 export function sentenceSpans(text: string, ctx: MarkupContext = {}): Span[] {

@@ -1,0 +1,1 @@
+CREATE INDEX "items_created_idx" ON "items" USING btree ("created");

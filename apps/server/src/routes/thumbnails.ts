@@ -1,0 +1,48 @@
+/**
+ * Thumbnails: POST /api/thumbnails/sign gives the signed address of a page's screenshot; that
+ * address and /api/thumbnails/text/{key} answer with a redirect to the stored PNG under /files/.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../lib/errors';
+import { filesUrl } from '../services/file-urls';
+import {
+  pageThumbnail,
+  signPage,
+  textThumbnailKey,
+  verifyPage,
+  type ThumbnailDeps,
+} from '../services/thumbnails';
+
+export const thumbnailRoutes: FastifyPluginAsyncZod<{ deps: ThumbnailDeps }> = async (
+  app,
+  { deps },
+) => {
+  app.post(
+    '/api/thumbnails/sign',
+    {
+      schema: {
+        tags: ['media'],
+        summary:
+          'The signed address of a page’s thumbnail (1280x960 screenshot, optionally after 3 s); pages on hosts outside THUMBNAIL_HOSTS are refused',
+        body: z.object({ url: z.string().min(1).max(2000), delay: z.boolean().optional() }),
+      },
+    },
+    async (req) => {
+      if (!req.user) throw unauthorized();
+      return { url: signPage(deps, req.body.url.trim(), req.body.delay === true) };
+    },
+  );
+
+  app.get('/api/thumbnails/page', { schema: { hide: true } }, async (req, reply) => {
+    const { url, delay } = verifyPage(deps, req.query as Record<string, unknown>);
+    const key = await pageThumbnail(deps, url, delay);
+    return reply.header('cache-control', 'private, max-age=3600').redirect(filesUrl(key), 302);
+  });
+
+  app.get('/api/thumbnails/text/*', { schema: { hide: true } }, async (req, reply) => {
+    const key = (req.params as { '*': string })['*'];
+    const thumb = await textThumbnailKey(deps, key);
+    return reply.header('cache-control', 'private, max-age=300').redirect(filesUrl(thumb), 302);
+  });
+};

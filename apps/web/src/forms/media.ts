@@ -1,0 +1,367 @@
+/**
+ * Media forms: photo, video and audio item insertion (and any supported file), media markers
+ * and text markers (add, edit, delete, delete all, split). Spec section 2, Input forms.
+ */
+import {
+  AUDIO_SUFFIXES,
+  DOCUMENT_SUFFIXES,
+  HEIC_SUFFIXES,
+  IMAGE_SUFFIXES,
+  OTHER_SUFFIXES,
+  VIDEO_SUFFIXES,
+  formatTimecode,
+  mediaMsg,
+  type MediaKind,
+  mediaToolMsg,
+} from '@listboard/core';
+import type { FormContext, FormDef, Values } from './registry';
+import { fail, findItem, findList, required, str } from './helpers';
+import { mergeText, referenceOf, uploadFiles } from '../media/upload';
+import { playerOf } from '../media/players';
+import { cursorIndexOf, cursorOf } from '../media/cursor';
+
+const accept = (...lists: readonly (readonly string[])[]) =>
+  lists
+    .flat()
+    .map((s) => `.${s}`)
+    .join(',');
+
+const ANY_SUFFIX = [
+  IMAGE_SUFFIXES,
+  HEIC_SUFFIXES,
+  VIDEO_SUFFIXES,
+  AUDIO_SUFFIXES,
+  DOCUMENT_SUFFIXES,
+  OTHER_SUFFIXES,
+] as const;
+
+async function insertWithFiles(
+  v: Values,
+  ctx: FormContext,
+  kinds?: readonly MediaKind[],
+): Promise<string | null> {
+  const list = findList(ctx);
+  if (!list || !ctx.board) return fail(ctx, 'insert item');
+  const res = await uploadFiles(Array.isArray(v.files) ? v.files : [], kinds);
+  if (res.error) return res.error;
+  if (res.skipped.length > 0) ctx.alert(res.skipped.join(' '));
+  const caption = str(v, 'caption');
+  const refs = res.records.map(
+    (r) => `${referenceOf(r, ctx.board!.owner)}${caption ? ` ~ ${caption}` : ''}`,
+  );
+  const after = findItem(ctx);
+  const ok = await ctx.call(
+    '/api/forms/insert_item',
+    {
+      listId: list._id,
+      text: mergeText(String(v.text ?? ''), refs),
+      index: after ? after.index + 1 : undefined,
+    },
+    'insert item',
+  );
+  return ok ? null : fail(ctx, 'insert item');
+}
+
+function insertForm(
+  id: string,
+  label: string,
+  acceptList: string,
+  kinds: readonly MediaKind[] | undefined,
+  hint: string,
+): FormDef {
+  return {
+    id,
+    label,
+    submitLabel: 'Upload and insert',
+    fields: [
+      { name: 'files', label: 'Files', type: 'file', multiple: true, accept: acceptList, hint },
+      { name: 'caption', label: 'Caption (optional)', type: 'text' },
+      { name: 'text', label: 'Text (optional)', type: 'textarea' },
+    ],
+    submit: (v, ctx) => insertWithFiles(v, ctx, kinds),
+  };
+}
+
+const current = (ctx: FormContext) => playerOf(ctx.target.itemId)?.currentTime() ?? 0;
+
+/** Options of a marker select: `timecode — title`; the time code is read back from the front. */
+const markerOptions = (ctx: FormContext) =>
+  (findItem(ctx)?.mediaMarkers ?? []).map((m) =>
+    m.title ? `${m.timecode} — ${m.title}` : m.timecode,
+  );
+const timecodeOf = (v: Values) => str(v, 'marker').split(/\s+/)[0] ?? '';
+
+async function prepareMarkers(ctx: FormContext) {
+  const item = findItem(ctx);
+  const markers = item?.mediaMarkers ?? [];
+  if (markers.length === 0) return { error: mediaToolMsg.noMediaMarkers };
+  // Start from the marker at or before the player's time.
+  const t = current(ctx);
+  const at = [...markers].reverse().find((m) => m.time <= t + 0.01) ?? markers[0]!;
+  const options = markerOptions(ctx);
+  return {
+    options: { marker: options },
+    values: {
+      marker: options[markers.indexOf(at)]!,
+      title: at.title,
+      description: at.description,
+    },
+  };
+}
+
+const sentencesDefault = (ctx: FormContext) => ctx.board?.viewstate.sentences === true;
+
+/** The cursor index for a text marker call, or the spec's message when no cursor is set. */
+function cursorFor(v: Values, ctx: FormContext): number | string {
+  const index = cursorIndexOf(cursorOf(ctx.target.itemId), Boolean(v.sentences));
+  return index === null ? mediaMsg.textMarkerNeedsCursor : index;
+}
+
+const SENTENCES_FIELD = {
+  name: 'sentences',
+  label: 'Sentences (mark the sentence at the cursor, not its whole block)',
+  type: 'checkbox' as const,
+};
+
+async function callItem(ctx: FormContext, path: string, body: object, op: string) {
+  const ok = await ctx.call(path, { itemId: ctx.target.itemId, ...body }, op);
+  return ok ? null : fail(ctx, op);
+}
+
+export const MEDIA_FORMS: FormDef[] = [
+  insertForm(
+    'insertMedia',
+    'Insert item with files',
+    accept(...ANY_SUFFIX),
+    undefined,
+    'Pictures, video, audio, PDF and text files; others are skipped.',
+  ),
+  insertForm(
+    'insertPhoto',
+    'Insert photo item',
+    accept(IMAGE_SUFFIXES, HEIC_SUFFIXES),
+    ['image', 'heic'],
+    'Pictures: jpg, png, gif, webp and the like.',
+  ),
+  insertForm(
+    'insertVideo',
+    'Insert video item',
+    accept(VIDEO_SUFFIXES),
+    ['video'],
+    'Video: mp4, webm, mov, ogv and the like.',
+  ),
+  insertForm(
+    'insertAudio',
+    'Insert audio item',
+    accept(AUDIO_SUFFIXES),
+    ['audio'],
+    'Audio: mp3, m4a, wav, ogg, flac and the like.',
+  ),
+
+  {
+    id: 'addMediaMarker',
+    label: 'Add media marker',
+    fields: [
+      {
+        name: 'timecode',
+        label: 'Time',
+        type: 'text',
+        required: true,
+        hint: 'The player’s current time; seconds, m:ss or h:mm:ss.',
+      },
+      { name: 'title', label: 'Title', type: 'text' },
+      { name: 'description', label: 'Description', type: 'textarea' },
+    ],
+    initial: (ctx) => ({
+      timecode: formatTimecode(Math.round(current(ctx) * 100) / 100),
+      title: '',
+      description: '',
+    }),
+    validate: (v) => required(v, 'timecode', 'time'),
+    submit: (v, ctx) =>
+      callItem(
+        ctx,
+        '/api/forms/add_media_marker',
+        {
+          timecode: str(v, 'timecode'),
+          title: str(v, 'title'),
+          description: str(v, 'description'),
+        },
+        'add marker',
+      ),
+  },
+  {
+    id: 'editMediaMarker',
+    label: 'Edit media marker',
+    fields: [
+      { name: 'marker', label: 'Marker', type: 'select' },
+      { name: 'title', label: 'Title', type: 'text' },
+      { name: 'description', label: 'Description', type: 'textarea' },
+    ],
+    prepare: prepareMarkers,
+    submit: (v, ctx) =>
+      callItem(
+        ctx,
+        '/api/forms/edit_media_marker',
+        { timecode: timecodeOf(v), title: str(v, 'title'), description: str(v, 'description') },
+        'edit marker',
+      ),
+  },
+  {
+    id: 'deleteMediaMarker',
+    label: 'Delete media marker',
+    submitLabel: 'Delete',
+    fields: [{ name: 'marker', label: 'Marker', type: 'select' }],
+    prepare: prepareMarkers,
+    submit: (v, ctx) =>
+      callItem(ctx, '/api/forms/delete_media_marker', { timecode: timecodeOf(v) }, 'delete marker'),
+  },
+  {
+    id: 'deleteAllMediaMarkers',
+    label: 'Delete all media markers of this item?',
+    submitLabel: 'Delete all',
+    fields: [],
+    submit: (_v, ctx) =>
+      callItem(ctx, '/api/forms/delete_all_media_markers', {}, 'delete all markers'),
+  },
+  {
+    id: 'splitAtMediaMarkers',
+    label: 'Split at media markers',
+    submitLabel: 'Split',
+    fields: [
+      {
+        name: 'title',
+        label: 'Title for clips whose marker has none',
+        type: 'text',
+      },
+      {
+        name: 'description',
+        label: 'Description for clips whose marker has none',
+        type: 'textarea',
+      },
+    ],
+    submit: (v, ctx) =>
+      callItem(
+        ctx,
+        '/api/forms/split_at_media_markers',
+        { title: str(v, 'title'), description: str(v, 'description') },
+        'split at markers',
+      ),
+  },
+
+  {
+    id: 'addTextMarker',
+    label: 'Add text marker',
+    fields: [
+      SENTENCES_FIELD,
+      { name: 'title', label: 'Title', type: 'text' },
+      { name: 'description', label: 'Description', type: 'textarea' },
+    ],
+    initial: (ctx) => ({ sentences: sentencesDefault(ctx), title: '', description: '' }),
+    async submit(v, ctx) {
+      const cursorIndex = cursorFor(v, ctx);
+      if (typeof cursorIndex === 'string') return cursorIndex;
+      return callItem(
+        ctx,
+        '/api/forms/add_text_marker',
+        {
+          cursorIndex,
+          sentences: Boolean(v.sentences),
+          title: str(v, 'title'),
+          description: str(v, 'description'),
+        },
+        'add text marker',
+      );
+    },
+  },
+  {
+    id: 'updateTextMarker',
+    label: 'Update text marker',
+    fields: [
+      SENTENCES_FIELD,
+      { name: 'title', label: 'Title', type: 'text' },
+      { name: 'description', label: 'Description', type: 'textarea' },
+    ],
+    initial(ctx) {
+      const sentences = sentencesDefault(ctx);
+      const item = findItem(ctx);
+      const index = cursorIndexOf(cursorOf(ctx.target.itemId), sentences);
+      const m = (sentences ? item?.sentenceMarkers : item?.blockMarkers)?.find(
+        (x) => x.cursorIndex === index,
+      );
+      return { sentences, title: m?.title ?? '', description: m?.description ?? '' };
+    },
+    async submit(v, ctx) {
+      const cursorIndex = cursorFor(v, ctx);
+      if (typeof cursorIndex === 'string') return cursorIndex;
+      return callItem(
+        ctx,
+        '/api/forms/update_text_marker',
+        {
+          cursorIndex,
+          sentences: Boolean(v.sentences),
+          title: str(v, 'title'),
+          description: str(v, 'description'),
+        },
+        'update text marker',
+      );
+    },
+  },
+  {
+    id: 'deleteTextMarker',
+    label: 'Delete the text marker at the cursor?',
+    submitLabel: 'Delete',
+    fields: [SENTENCES_FIELD],
+    initial: (ctx) => ({ sentences: sentencesDefault(ctx) }),
+    async submit(v, ctx) {
+      const cursorIndex = cursorFor(v, ctx);
+      if (typeof cursorIndex === 'string') return cursorIndex;
+      return callItem(
+        ctx,
+        '/api/forms/delete_text_marker',
+        { cursorIndex, sentences: Boolean(v.sentences) },
+        'delete text marker',
+      );
+    },
+  },
+  {
+    id: 'deleteAllTextMarkers',
+    label: 'Delete all text markers of this item?',
+    submitLabel: 'Delete all',
+    fields: [SENTENCES_FIELD],
+    initial: (ctx) => ({ sentences: sentencesDefault(ctx) }),
+    submit: (v, ctx) =>
+      callItem(
+        ctx,
+        '/api/forms/delete_all_text_markers',
+        { sentences: Boolean(v.sentences) },
+        'delete all text markers',
+      ),
+  },
+  {
+    id: 'splitAtTextMarkers',
+    label: 'Split at text markers',
+    submitLabel: 'Split',
+    fields: [
+      SENTENCES_FIELD,
+      { name: 'title', label: 'Title for parts whose marker has none', type: 'text' },
+      {
+        name: 'description',
+        label: 'Description for parts whose marker has none',
+        type: 'textarea',
+      },
+    ],
+    initial: (ctx) => ({ sentences: sentencesDefault(ctx), title: '', description: '' }),
+    submit: (v, ctx) =>
+      callItem(
+        ctx,
+        '/api/forms/split_at_text_markers',
+        {
+          sentences: Boolean(v.sentences),
+          title: str(v, 'title'),
+          description: str(v, 'description'),
+        },
+        'split at text markers',
+      ),
+  },
+];

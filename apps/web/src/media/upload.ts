@@ -1,0 +1,158 @@
+/**
+ * The upload flow of spec section 7: for each file, POST /api/upload/s3 for a presigned URL, PUT
+ * the file there (XMLHttpRequest, for upload progress), then store the upload record. Only files
+ * with a supported suffix are sent; the others are skipped with a message.
+ */
+import { mediaKind, suffixOf, uploadMsg, type MediaKind } from '@listboard/core';
+import { lastError, postJson } from '../api/client';
+import { useUploadProgress } from './progress';
+
+/** The uploaded file record of spec section 3. */
+export interface UploadRecord {
+  _id: string;
+  folderpath: string;
+  filepath: string;
+  filename: string;
+  username: string;
+  fullpath: string;
+  createdAt: string;
+  type: string;
+  size: number;
+  url: string;
+  uploadApp: string;
+  location: string;
+}
+
+interface Presigned {
+  url?: string;
+  method?: 'PUT';
+  headers?: Record<string, string>;
+  bucketPath: string;
+}
+
+export interface UploadResult {
+  records: UploadRecord[];
+  /** One message per file left out for its suffix. */
+  skipped: string[];
+  /** Set when the batch stopped: nothing after the failed file was sent. */
+  error: string | null;
+}
+
+/**
+ * A file name as a storage key segment: letters, digits, '.', '_' and '-' only, as the server
+ * accepts; spaces and anything else become hyphens.
+ */
+export function storageName(name: string): string {
+  const cleaned = name
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[.-]+/, '');
+  return cleaned || 'file';
+}
+
+/** The files a form may send, by kind; undefined kinds mean any supported file. */
+export function splitSupported(
+  files: readonly File[],
+  kinds?: readonly MediaKind[],
+): { supported: File[]; skipped: string[] } {
+  const supported: File[] = [];
+  const skipped: string[] = [];
+  for (const f of files) {
+    const kind = mediaKind(suffixOf(f.name));
+    if (kind && (!kinds || kinds.includes(kind))) supported.push(f);
+    else skipped.push(uploadMsg.unsupported(f.name));
+  }
+  return { supported, skipped };
+}
+
+/** PUT with progress; resolves with the status, or 0 when the connection failed. */
+export function putFile(
+  url: string,
+  file: Blob,
+  headers: Record<string, string>,
+  onProgress: (loaded: number) => void,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => onProgress(e.loaded);
+    xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
+    xhr.onerror = () => resolve({ status: 0, body: '' });
+    xhr.onabort = () => resolve({ status: 0, body: '' });
+    xhr.send(file);
+  });
+}
+
+function serverWords(body: string): string | null {
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown };
+    return typeof parsed.error === 'string' ? parsed.error : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends the files one after another, showing their progress as one bar from 0 to 100. */
+export async function uploadFiles(
+  files: readonly File[],
+  kinds?: readonly MediaKind[],
+): Promise<UploadResult> {
+  const progress = useUploadProgress.getState();
+  if (files.length === 0) return { records: [], skipped: [], error: uploadMsg.noFiles };
+  const { supported, skipped } = splitSupported(files, kinds);
+  if (supported.length === 0) return { records: [], skipped, error: skipped.join(' ') };
+
+  const total = supported.reduce((n, f) => n + f.size, 0) || 1;
+  let done = 0;
+  const records: UploadRecord[] = [];
+  progress.start(supported[0]!.name);
+  const stop = (error: string): UploadResult => {
+    progress.fail(error);
+    return { records, skipped, error };
+  };
+  for (const file of supported) {
+    progress.set((done / total) * 100, file.name);
+    const signed = await postJson<Presigned>('/api/upload/s3', {
+      bucketPath: storageName(file.name),
+      fileType: file.type,
+      size: file.size,
+    });
+    if (!signed) return stop(lastError?.error ?? uploadMsg.signedUrlMissing(file.name));
+    if (!signed.url) return stop(uploadMsg.signedUrlMissing(file.name));
+    const put = await putFile(signed.url, file, signed.headers ?? {}, (loaded) =>
+      useUploadProgress.getState().set(((done + Math.min(loaded, file.size)) / total) * 100),
+    );
+    if (put.status < 200 || put.status >= 300) {
+      const why = serverWords(put.body);
+      return stop(
+        uploadMsg.putFailed(file.name, why ? `${put.status}: ${why}` : put.status || 'no answer'),
+      );
+    }
+    const record = await postJson<UploadRecord>('/api/upload/record', {
+      bucketPath: signed.bucketPath,
+      fileType: file.type,
+      size: file.size,
+    });
+    if (!record) return stop(lastError?.error ?? uploadMsg.putFailed(file.name, 'not recorded'));
+    records.push(record);
+    done += file.size;
+    useUploadProgress.getState().set((done / total) * 100);
+  }
+  progress.finish(uploadMsg.uploaded(records.length));
+  return { records, skipped, error: null };
+}
+
+/**
+ * How item text names an upload: the bare file name when it sits in the board owner's own
+ * folder (core resolves it to `{owner}/{file}`), else its /files/ address.
+ */
+export function referenceOf(record: UploadRecord, boardOwner: string): string {
+  return record.folderpath === boardOwner ? record.filepath : record.url;
+}
+
+/** Spec section 5: text trimmed, then merged with the media references, blank lines between. */
+export function mergeText(text: string, references: readonly string[]): string {
+  return [text.trim(), ...references.map((r) => r.trim())].filter((p) => p !== '').join('\n\n');
+}

@@ -1,0 +1,454 @@
+/**
+ * Media as an author uses it: uploading a video, an audio file, a picture and a PDF through the
+ * insert form with the header's progress bar, playing the video inside a range set from the
+ * player, three markers and a split at them, a poster frame, and an .exe refused.
+ */
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openBrowser, screenshot, type Browser } from './browser';
+import { makePdf } from '../apps/server/test/import-fixtures';
+
+const base = inject('baseUrl');
+let b: Browser;
+let page: Page;
+let dir: string;
+
+const ffmpeg = (...args: string[]) =>
+  execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], {
+    timeout: 60_000,
+  });
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-media-e2e-'));
+  // A 3-second test pattern, VP8 in WebM, which Chromium plays everywhere.
+  ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=320x180:rate=10:duration=3',
+    '-c:v',
+    'libvpx',
+    '-b:v',
+    '200k',
+    path.join(dir, 'lecture-clip.webm'),
+  );
+  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', path.join(dir, 'tone.wav'));
+  ffmpeg('-f', 'lavfi', '-i', 'color=c=teal:s=64x48', '-frames:v', '1', path.join(dir, 'tile.png'));
+  fs.writeFileSync(
+    path.join(dir, 'handout.pdf'),
+    makePdf([[{ text: 'Handout for week one', size: 18, y: 700 }]]),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'setup.exe'),
+    Buffer.concat([Buffer.from('MZ\x90\x00', 'latin1'), Buffer.alloc(64, 1)]),
+  );
+
+  b = await openBrowser({ width: 1280, height: 800 });
+  page = b.page;
+  await page.goto(`${base}/`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel('User name').fill('author');
+  await page.getByLabel('Password').fill('listboard');
+  await page
+    .getByRole('form', { name: 'Sign in' })
+    .getByRole('button', { name: 'Sign in' })
+    .click();
+  await page.waitForURL('**/author/home');
+  await page.evaluate(async () => {
+    const post = (p: string, body: object) =>
+      fetch(p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.json());
+    const board = await post('/api/forms/insert_multilist', { titleText: 'Media Week' });
+    await post('/api/forms/insert_list', { multilistId: board.multilistId, titleText: 'Clips' });
+  });
+  await page.goto(`${base}/author/media-week`);
+  await page.getByRole('region', { name: 'Clips' }).waitFor();
+});
+afterAll(async () => {
+  await b.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const clips = () => page.getByRole('region', { name: 'Clips', exact: true });
+const tool = (name: string) =>
+  page.getByRole('navigation', { name: 'Board tools' }).getByRole('button', { name, exact: true });
+const form = (name: string) => page.getByRole('form', { name });
+const videoOf = (item: Locator) => item.locator('video');
+const vbar = (item: Locator) => item.getByRole('group', { name: 'Video controls' });
+const time = (item: Locator) => videoOf(item).evaluate((v: HTMLVideoElement) => v.currentTime);
+
+/** The item holding the uploaded media, found by its text. */
+const mediaItem = () => clips().getByRole('article').filter({ hasText: 'Week one media' }).first();
+
+async function select(item: Locator) {
+  if ((await item.getAttribute('aria-selected')) !== 'true')
+    await item.getByText('Week one media').click();
+  await expect.poll(() => item.getAttribute('aria-selected')).toBe('true');
+}
+
+describe('media', () => {
+  it('uploads a video, an audio file, a picture and a PDF with a visible progress bar', async () => {
+    await clips().getByRole('button', { name: 'Clips' }).click();
+    await tool('Insert with files').click();
+    const f = form('Insert item with files');
+    await f
+      .getByLabel('Files')
+      .setInputFiles(
+        ['lecture-clip.webm', 'tone.wav', 'tile.png', 'handout.pdf'].map((n) => path.join(dir, n)),
+      );
+    await f.getByLabel('Text (optional)').fill('   Week one media   ');
+    // Every value the progress bar takes, as the page shows it.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __progress: string[] }).__progress = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector('[role="progressbar"]');
+        const v = bar?.getAttribute('aria-valuenow');
+        if (v !== null && v !== undefined && seen.at(-1) !== v) seen.push(v);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await f.getByRole('button', { name: 'Upload and insert' }).click();
+    const bar = page.getByRole('banner').getByRole('progressbar', { name: 'Upload progress' });
+    await bar.waitFor();
+    await page.getByRole('banner').getByText('Uploaded 4 files.').waitFor();
+    await screenshot(page, 'media-upload-progress');
+    const seen = await page.evaluate(
+      () => (window as unknown as { __progress: string[] }).__progress,
+    );
+    const values = seen.map(Number);
+    expect(values.at(-1)).toBe(100);
+    expect([...values].sort((a, c) => a - c)).toEqual(values);
+    await f.waitFor({ state: 'detached' });
+
+    const item = mediaItem();
+    await item.waitFor();
+    // Text trimmed, then each upload on its own block.
+    await expect(videoOf(item).getAttribute('src')).resolves.toBe(
+      '/files/author/lecture-clip.webm',
+    );
+    await expect(item.locator('audio').getAttribute('src')).resolves.toBe('/files/author/tone.wav');
+    const img = item.locator('img[src="/files/author/tile.png"]');
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth === 64))
+      .toBe(true);
+    await item.getByText('handout.pdf · 1 page').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'media-uploaded-item');
+  });
+
+  it('refuses an .exe with a message and inserts nothing', async () => {
+    const before = await clips().getByRole('article').count();
+    await tool('Insert with files').click();
+    const f = form('Insert item with files');
+    await f.getByLabel('Files').setInputFiles(path.join(dir, 'setup.exe'));
+    await f.getByRole('button', { name: 'Upload and insert' }).click();
+    await f
+      .getByRole('alert')
+      .getByText('setup.exe was skipped: only files with a supported extension can be uploaded.')
+      .waitFor();
+    await f.getByRole('button', { name: 'Cancel' }).click();
+    await expect(clips().getByRole('article').count()).resolves.toBe(before);
+  });
+
+  it('sets a range from the player and plays inside it', async () => {
+    const item = mediaItem();
+    await select(item);
+    // Poster first: the video plays only after its play button is clicked.
+    await item.getByRole('button', { name: 'Play Video' }).waitFor();
+    await expect(videoOf(item).getAttribute('controls')).resolves.toBeNull();
+
+    // The p key scrubs back 10 s: clamped at 0.
+    await page.keyboard.press('p');
+    expect(await time(item)).toBe(0);
+    await vbar(item).getByRole('button', { name: 'Skip forward 1 s' }).click();
+    expect(await time(item)).toBeCloseTo(1, 2);
+    await tool('Set start').click();
+    await expect.poll(() => videoOf(mediaItem()).getAttribute('data-range-start')).toBe('1');
+
+    await vbar(mediaItem()).getByRole('button', { name: 'Skip forward 1 s' }).click();
+    await vbar(mediaItem()).getByRole('button', { name: 'Skip forward 1 s' }).click();
+    expect(await time(mediaItem())).toBeCloseTo(2, 2);
+    await tool('Set stop').click();
+    await expect.poll(() => videoOf(mediaItem()).getAttribute('data-range-end')).toBe('2');
+    await mediaItem().getByText('[0:01–0:02]').waitFor();
+
+    // Played, it stays inside 1..2 s, then goes back to 1 s and pauses.
+    const v = videoOf(mediaItem());
+    await v.evaluate((el: HTMLVideoElement) => {
+      const w = window as unknown as { __times: number[] };
+      w.__times = [];
+      el.addEventListener('timeupdate', () => w.__times.push(el.currentTime));
+    });
+    await mediaItem().getByRole('button', { name: 'Play Video' }).click();
+    await expect.poll(() => v.evaluate((el: HTMLVideoElement) => !el.paused)).toBe(true);
+    await expect
+      .poll(() => v.evaluate((el: HTMLVideoElement) => el.paused), { timeout: 10_000 })
+      .toBe(true);
+    expect(await time(mediaItem())).toBeCloseTo(1, 1);
+    const times = await page.evaluate(() => (window as unknown as { __times: number[] }).__times);
+    expect(times.length).toBeGreaterThan(1);
+    for (const t of times) {
+      expect(t).toBeGreaterThanOrEqual(0.99);
+      expect(t).toBeLessThan(2.4);
+    }
+  });
+
+  it('moves the neighbour clip’s start when a stop is set, so clips stay contiguous', async () => {
+    await page.evaluate(async () => {
+      const post = (p: string, body: object) =>
+        fetch(p, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.json());
+      const board = await post('/api/forms/insert_multilist', { titleText: 'Neighbours' });
+      await post('/api/forms/insert_list', {
+        multilistId: board.multilistId,
+        titleText: 'Part A',
+        itemText: 'lecture-clip.webm 0:00-0:01\nClip A',
+      });
+      await post('/api/forms/insert_list', {
+        multilistId: board.multilistId,
+        titleText: 'Part B',
+        itemText: 'lecture-clip.webm 0:01-0:02\nClip B',
+      });
+    });
+    await page.goto(`${base}/author/neighbours`);
+    try {
+      const a = page.getByRole('region', { name: 'Part A' }).getByRole('article');
+      const b = page.getByRole('region', { name: 'Part B' }).getByRole('article');
+      await a.getByText('Clip A').click();
+      await expect.poll(() => a.getAttribute('aria-selected')).toBe('true');
+      // The controls are named after the clip's caption.
+      const bar = a.getByRole('group', { name: 'Clip A controls' });
+      await bar.getByRole('button', { name: 'Skip forward 1 s' }).click();
+      await bar.getByRole('button', { name: 'Nudge forward 0.25 s' }).click();
+      await tool('Set stop').click();
+      await expect.poll(() => videoOf(a).getAttribute('data-range-end')).toBe('1.25');
+      await expect.poll(() => videoOf(b).getAttribute('data-range-start')).toBe('1.25');
+      await expect(videoOf(b).getAttribute('data-range-end')).resolves.toBe('2');
+    } finally {
+      await page.goto(`${base}/author/media-week`);
+      await clips().waitFor();
+    }
+  });
+
+  it('adds three markers, seeks to one, and splits at them into three clips', async () => {
+    const item = mediaItem();
+    await select(item);
+    // The first from the player's time, the others typed.
+    await vbar(item).getByRole('button', { name: 'Back to start' }).click();
+    await tool('Add marker').click();
+    const add = form('Add media marker');
+    expect(await add.getByLabel('Time').inputValue()).toBe('0:01');
+    await add.getByLabel('Title').fill('Opening');
+    await add.getByRole('button', { name: 'Submit' }).click();
+    await mediaItem().getByRole('button', { name: 'Seek to 0:01: Opening' }).waitFor();
+
+    for (const [code, title] of [
+      ['0:01.25', 'Middle'],
+      ['1.5', 'Closing'],
+    ]) {
+      await tool('Add marker').click();
+      await form('Add media marker').getByLabel('Time').fill(code!);
+      await form('Add media marker').getByLabel('Title').fill(title!);
+      await form('Add media marker').getByRole('button', { name: 'Submit' }).click();
+      await form('Add media marker').waitFor({ state: 'detached' });
+    }
+    const markers = mediaItem().getByRole('list', { name: 'Markers' }).getByRole('button');
+    await expect.poll(() => markers.allInnerTexts()).toHaveLength(3);
+    expect((await markers.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
+      '0:01 Opening',
+      '0:01.25 Middle',
+      '0:01.5 Closing',
+    ]);
+    await mediaItem().getByRole('button', { name: 'Seek to 0:01.5: Closing' }).click();
+    expect(await time(mediaItem())).toBeCloseTo(1.5, 2);
+    await screenshot(page, 'media-markers');
+
+    await tool('Split at markers').click();
+    await form('Split at media markers').getByRole('button', { name: 'Split' }).click();
+    const split = clips()
+      .getByRole('article')
+      .filter({ has: page.locator('video') });
+    await expect.poll(() => split.count()).toBe(4);
+    const ranges = await split.evaluateAll((els) =>
+      els.map((el) => {
+        const v = el.querySelector('video')!;
+        return [v.dataset.rangeStart, v.dataset.rangeEnd, el.getAttribute('aria-label')];
+      }),
+    );
+    expect(ranges.slice(1)).toEqual([
+      ['1', '1.25', expect.stringContaining('lecture-clip.webm')],
+      ['1.25', '1.5', expect.stringContaining('lecture-clip.webm')],
+      ['1.5', '2', expect.stringContaining('lecture-clip.webm')],
+    ]);
+    await expect(split.nth(2).getByText('Middle').count()).resolves.toBeGreaterThan(0);
+    await split.nth(2).scrollIntoViewIfNeeded();
+    await screenshot(page, 'media-split');
+
+    // Edit one marker, delete another, then all.
+    const more = async (name: string) => {
+      await page.getByRole('navigation', { name: 'Board tools' }).getByText('More').click();
+      await page.getByRole('menuitem', { name }).click();
+    };
+    await select(mediaItem());
+    await more('Edit marker');
+    const edit = form('Edit media marker');
+    await edit.getByLabel('Marker').selectOption('0:01.25 — Middle');
+    await edit.getByLabel('Title').fill('Centre');
+    await edit.getByRole('button', { name: 'Submit' }).click();
+    await mediaItem().getByRole('button', { name: 'Seek to 0:01.25: Centre' }).waitFor();
+    await more('Delete marker');
+    await form('Delete media marker').getByLabel('Marker').selectOption('0:01 — Opening');
+    await form('Delete media marker').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => markers.count()).toBe(2);
+    await more('Delete all markers');
+    await form('Delete all media markers of this item?')
+      .getByRole('button', { name: 'Delete all' })
+      .click();
+    await expect.poll(() => markers.count()).toBe(0);
+  });
+
+  it('sets a poster frame from the player and shows the PNG', async () => {
+    const item = mediaItem();
+    await select(item);
+    await vbar(item).getByRole('button', { name: 'Back to start' }).click();
+    await vbar(item).getByRole('button', { name: 'Nudge forward 0.25 s' }).click();
+    await tool('Set poster frame').click();
+    const saved = page.getByText(/^Poster frame saved: \/files\/admin\/posters\/.*\.png$/);
+    await saved.waitFor();
+    const posterPath = (await saved.innerText()).replace('Poster frame saved: ', '');
+    expect(posterPath).toBe('/files/admin/posters/author_lecture-clip-0-01-25.png');
+    // Applied 3000 ms after the upload.
+    await expect
+      .poll(() => videoOf(mediaItem()).getAttribute('poster'), { timeout: 10_000 })
+      .toBe(posterPath);
+    const png = await page.evaluate(async (p) => {
+      const res = await fetch(p);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return { type: res.headers.get('content-type'), head: Array.from(bytes.slice(0, 4)) };
+    }, posterPath);
+    expect(png).toEqual({ type: 'image/png', head: [0x89, 0x50, 0x4e, 0x47] });
+    await screenshot(page, 'media-poster');
+    // The same screen in the light theme.
+    await tool('Theme').click();
+    await screenshot(page, 'media-poster-light');
+  });
+
+  it('sets a text cursor by alt-click and marks a sentence, then splits there', async () => {
+    const list = clips();
+    await list.getByRole('button', { name: 'Clips' }).click();
+    await tool('Insert item').click();
+    await form('Insert item')
+      .getByLabel('Text')
+      .fill('Opening words come first. The middle sentence follows! And a closing one.');
+    await form('Insert item').getByRole('button', { name: 'Submit' }).click();
+    const item = list.getByRole('article').filter({ hasText: 'Opening words come first.' });
+    await item.waitFor();
+    await item.getByText(/Opening words/).click();
+    await expect.poll(() => item.getAttribute('aria-selected')).toBe('true');
+    await tool('Add text marker').click();
+    await page.getByText('A text marker needs a cursor set first.').waitFor();
+
+    await item
+      .getByText(/middle sentence/)
+      .click({ modifiers: ['Alt'], position: { x: 230, y: 8 } });
+    await item.getByText(/^Cursor: block 1, sentence \d$/).waitFor();
+    const cursor = await item.getByRole('status').innerText();
+    expect(cursor).toBe('Cursor: block 1, sentence 2');
+    await expect.poll(() => item.getAttribute('aria-selected')).toBe('true');
+    await tool('Add text marker').click();
+    const add = form('Add text marker');
+    await add.getByLabel(/^Sentences/).check();
+    await add.getByLabel('Title').fill('The middle');
+    await add.getByRole('button', { name: 'Submit' }).click();
+    await item.getByText('Sentence 2').waitFor();
+    await screenshot(page, 'media-text-marker');
+
+    await page.getByRole('navigation', { name: 'Board tools' }).getByText('More').click();
+    await page.getByRole('menuitem', { name: 'Split at text markers' }).click();
+    const split = form('Split at text markers');
+    await split.getByLabel(/^Sentences/).check();
+    await split.getByRole('button', { name: 'Split' }).click();
+    const part = list
+      .getByRole('article')
+      .filter({ hasText: 'The middle' })
+      .filter({ hasNotText: 'Opening words' });
+    await part.waitFor();
+    expect((await part.innerText()).replace(/\s+/g, ' ').trim()).toBe(
+      'The middle The middle sentence follows! And a closing one.',
+    );
+  });
+
+  it('shows a picture of an external page on its link card', async () => {
+    const site = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<body style="margin:0;background:#2a9d8f"><h1>Syllabus page</h1></body>');
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    const port = (site.address() as AddressInfo).port;
+    try {
+      await clips().getByRole('button', { name: 'Clips' }).click();
+      await tool('Insert item').click();
+      await form('Insert item').getByLabel('Text').fill(`http://localhost:${port}/syllabus`);
+      await form('Insert item').getByRole('button', { name: 'Submit' }).click();
+      const card = clips().getByRole('link', { name: new RegExp(`localhost:${port}`) });
+      await card.waitFor();
+      // Pictures are asked for when the card comes into view.
+      await card.scrollIntoViewIfNeeded();
+      const img = card.locator('img.link-card-thumb');
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), {
+          timeout: 30_000,
+        })
+        .toBe(1280);
+      await screenshot(page, 'media-link-card');
+    } finally {
+      site.closeAllConnections();
+      await new Promise((r) => site.close(r));
+    }
+  });
+
+  it('fits the player and its controls on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const item = mediaItem();
+      await item.scrollIntoViewIfNeeded();
+      const box = (await item.boundingBox())!;
+      const bar = (await vbar(item).boundingBox())!;
+      expect(bar.x).toBeGreaterThanOrEqual(box.x);
+      expect(bar.x + bar.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+      await screenshot(page, 'media-phone');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  it('says a poster frame needs a media item', async () => {
+    await page.evaluate(async () => {
+      const [board] = await fetch('/api/dbload/load_multilists', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ addresses: ['/author/media-week'] }),
+      }).then((r) => r.json());
+      await fetch('/api/forms/insert_item', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ listId: board.lists[0]._id, text: 'Reading notes only.' }),
+      });
+    });
+    await page.reload();
+    await clips().getByText('Reading notes only.').click();
+    await tool('Set poster frame').click();
+    await page.getByText('This is not a media item, so cannot set poster frame!').waitFor();
+  });
+});

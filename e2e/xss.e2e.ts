@@ -1,0 +1,177 @@
+/**
+ * Stored XSS through every text field one person writes and another sees: board, list and item
+ * titles, descriptions and text, labels, captions, annotations, notes and replies, marker
+ * titles, group names, a full name, and a search string echoed back in results. The pages that
+ * show them are opened by other people, and must neither run anything nor carry a live element
+ * (the CSP forbids inline script, so a page is also searched for the elements that would have
+ * carried it: handlers, inline scripts, javascript: links, srcdoc frames).
+ */
+import { describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser } from './browser';
+
+const base = inject('baseUrl');
+
+const PAYLOADS = [
+  '<img src=x onerror="window.__xss=1">',
+  '"><svg onload="window.__xss=1"></svg>',
+  '<script>window.__xss=1</script>',
+  '<a href="javascript:window.__xss=1">click me</a>',
+  '[click too](javascript:window.__xss=1)',
+  '<iframe srcdoc="<script>parent.__xss=1</script>"></iframe>',
+  '{{constructor.constructor("window.__xss=1")()}}',
+];
+const ALL = PAYLOADS.join(' ');
+
+async function api(username: string) {
+  const res = await fetch(`${base}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'listboard' }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  return async (p: string, body?: unknown) => {
+    if (body === undefined)
+      return (await (await fetch(`${base}${p}`, { headers: { cookie } })).json()) as Record<
+        string,
+        unknown
+      >;
+    const r = await fetch(`${base}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
+    const text = await r.text();
+    expect(r.status, `${p}: ${text}`).toBeLessThan(300);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+}
+
+/** Nothing ran, nothing live was written into the page. */
+async function expectInert(page: Page, where: string) {
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss), where).toBeUndefined();
+  const live = await page.evaluate(() =>
+    [
+      ...document.querySelectorAll(
+        'main [onerror], main [onload], main [onclick], main script, main iframe[srcdoc], main a[href^="javascript:" i], main svg[onload]',
+      ),
+    ].map((e) => e.outerHTML.slice(0, 120)),
+  );
+  expect(live, where).toEqual([]);
+}
+
+describe('stored XSS', () => {
+  it('no field written by one person runs or lives in another person’s page', async () => {
+    const author = await api('author');
+    // The other person is demo, whose groups and name no other test relies on; the name is
+    // put back at the end, since every test shares one server.
+    const reader = await api('demo');
+    const { user } = (await reader('/api/auth/session')) as { user: { fullname: string } };
+    const board = (await author('/api/forms/insert_multilist', {
+      titleText: `XSS board ${PAYLOADS[0]}`,
+      descText: ALL,
+      listed: true,
+    })) as { owner: string; ptitle: string };
+    const address = `/${board.owner}/${board.ptitle}`;
+    const [b] = (await author('/api/dbload/load_multilists', {
+      addresses: [address],
+    })) as unknown as { _id: string }[];
+    await author('/api/forms/insert_list', {
+      multilistId: b!._id,
+      titleText: `List ${PAYLOADS[1]}`,
+      itemText: `${ALL}\n\nSecond item\n\n/media/lecture.webm ~ A clip`,
+    });
+    const [full] = (await author('/api/dbload/load_multilists', {
+      addresses: [address],
+    })) as unknown as { lists: { _id: string; items: { _id: string }[] }[] }[];
+    const list = full!.lists[0]!;
+    const item = list.items[0]!._id;
+    await author('/api/forms/edit_list', { listId: list._id, descText: ALL });
+    await author('/api/forms/edit_item_labels', {
+      itemId: item,
+      labels: [{ name: PAYLOADS[0]!, value: PAYLOADS[2]! }],
+    });
+    await author('/api/forms/add_caption', { itemId: item, text: ALL, annoLabel: PAYLOADS[1] });
+    await author('/api/forms/insert_anno', {
+      listId: list._id,
+      itemId: item,
+      annoSpec: { text: ALL, label: PAYLOADS[0] },
+    });
+    await author('/api/forms/add_media_marker', {
+      itemId: list.items[2]!._id,
+      title: PAYLOADS[0],
+      description: PAYLOADS[2],
+      timecode: '00:00:01',
+    });
+    await reader('/api/forms/edit_profile', { profile: { fullname: PAYLOADS[0] } });
+    await reader('/api/forms/create_group', {
+      name: `g ${PAYLOADS[3]!.slice(0, 60)}`,
+      description: ALL,
+    });
+    const note = (await reader('/api/forms/insert_note', {
+      listId: list._id,
+      itemId: item,
+      noteSpec: { text: ALL },
+    })) as { itemId: string };
+    await author('/api/forms/insert_note', {
+      listId: list._id,
+      itemId: item,
+      noteSpec: { text: ALL, parentId: note.itemId },
+    });
+
+    const pages: [string, string][] = [
+      ['author', address],
+      ['author', `/author/home?code=pending&username=author`],
+      ['author', `/author/home?code=annos&username=author`],
+      ['demo', address],
+      ['demo', `/demo/home?code=notes&username=demo`],
+      ['guest', address],
+      [
+        'guest',
+        `/admin/home;results?--searched--&searchStr=${encodeURIComponent(PAYLOADS[0]!)}&users=all`,
+      ],
+    ];
+    for (const who of ['author', 'demo', 'guest']) {
+      const b = await openBrowser();
+      const { page } = b;
+      const dialogs: string[] = [];
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      await page.goto(`${base}/`);
+      if (who !== 'guest') {
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await page.getByLabel('User name').fill(who);
+        await page.getByLabel('Password').fill('listboard');
+        await page
+          .getByRole('form', { name: 'Sign in' })
+          .getByRole('button', { name: 'Sign in', exact: true })
+          .click();
+        await page.waitForURL(`**/${who}/home`);
+      }
+      for (const [, url] of pages.filter(([w]) => w === who)) {
+        await page.goto(`${base}${url}`);
+        await page.locator('main').waitFor();
+        await page.waitForLoadState('networkidle');
+        await expectInert(page, `${who} at ${url}`);
+        if (url === address) {
+          // The hostile text is there, shown as text.
+          await page.getByRole('heading', { name: `XSS board ${PAYLOADS[0]}` }).waitFor();
+          await page.getByText(`List ${PAYLOADS[1]}`).first().waitFor();
+        }
+        // Clicking every link in the hostile text does nothing either.
+        for (const link of await page.locator('main a', { hasText: /click/ }).all()) {
+          await link.click({ modifiers: [], trial: false }).catch(() => {});
+          await expectInert(page, `${who} clicked a link at ${url}`);
+          if (!page.url().startsWith(base)) await page.goBack();
+        }
+      }
+      expect(dialogs, who).toEqual([]);
+      await b.close();
+    }
+    await reader('/api/forms/edit_profile', { profile: { fullname: user.fullname } });
+  }, 180_000);
+});
