@@ -2,7 +2,8 @@
  * Benchmarks. Each figure is a ratio against a baseline measured in the same run on the same
  * machine, so results compare across machines. Nothing here is a test: it only prints.
  *
- * `npm run bench` runs markup, realtime, board-load and http; `npm run bench -- NAME` runs one.
+ * `npm run bench` runs markup, realtime, board-load, http and render (render needs
+ * `npm run build` first); `npm run bench -- NAME` runs one.
  * search (a million rows) and soak (ten minutes) run only when named.
  */
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import { boardLoadBench } from './board-load';
 import { httpLoadBench } from './http-load';
 import { markupBench } from './markup';
 import { realtimeBench } from './realtime';
+import { renderBench } from './render';
 import { searchBench } from './search';
 import { soakBench } from './soak';
 
@@ -19,6 +21,7 @@ const BENCHES: Record<string, () => unknown> = {
   realtime: realtimeBench,
   'board-load': boardLoadBench,
   http: httpLoadBench,
+  render: renderBench,
 };
 const ON_REQUEST: Record<string, () => unknown> = { search: searchBench, soak: soakBench };
 

@@ -46,14 +46,14 @@ describe('an author builds a board from nothing', () => {
     await page.getByRole('button', { name: 'Insert list', exact: true }).click();
     await page.getByLabel('Title', { exact: true }).fill('Readings');
     await page
-      .getByLabel(/^Items/)
+      .getByRole('textbox', { name: /^Items/ })
       .fill('## Orwell\n\nPolitics and the English Language\n\nDidion: *Why I Write*');
     await page.getByRole('button', { name: 'Submit' }).click();
     await list(page, 'Readings').waitFor();
     await expect(list(page, 'Readings').getByRole('article').count()).resolves.toBe(3);
 
     // Select the list and rename it with 'l'
-    await list(page, 'Readings').getByRole('button', { name: 'Readings' }).click();
+    await list(page, 'Readings').getByRole('button', { name: 'Readings', exact: true }).click();
     await page.keyboard.press('l');
     await page.getByLabel('Title', { exact: true }).fill('Week 1 readings');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -73,7 +73,18 @@ describe('an author builds a board from nothing', () => {
     await page.getByLabel('Text', { exact: true }).fill('Bring **two** questions.');
     await page.getByRole('button', { name: 'Submit' }).click();
     await list(page, 'Week 1 readings').getByText('two', { exact: true }).waitFor();
-    const texts = async () => list(page, 'Week 1 readings').getByRole('article').allInnerTexts();
+    // Each item's own text, without the action buttons the selected one shows.
+    const texts = async () =>
+      list(page, 'Week 1 readings')
+        .getByRole('article')
+        .evaluateAll((els) =>
+          els.map((el) =>
+            [...el.children]
+              .filter((c) => !c.matches('.item-actions'))
+              .map((c) => (c as HTMLElement).innerText)
+              .join(''),
+          ),
+        );
     expect((await texts()).map((t) => t.trim())).toEqual([
       'Orwell',
       'Politics and the English Language',
@@ -98,7 +109,10 @@ describe('an author builds a board from nothing', () => {
       .getByRole('article', { name: /Politics/ })
       .click();
     await page.keyboard.press('Control+Alt+i');
-    await page.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('form', { name: /^Delete this item/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expect.poll(async () => (await texts()).length).toBe(3);
 
     // Zoom with the keyboard and the toolbar; the width steps follow the spec
@@ -109,11 +123,18 @@ describe('an author builds a board from nothing', () => {
     await page.getByRole('button', { name: 'Zoom out' }).click();
     await expect.poll(() => listWidth(page, 'Week 1 readings')).toBe(275);
 
-    // Theme cycles and is kept in local storage
+    // Theme from its form, kept in local storage
     const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
-    const before = await theme();
+    expect(await theme()).toBe('dark');
     await page.getByRole('button', { name: 'Theme' }).click();
-    expect(await theme()).not.toBe(before);
+    await page.getByLabel('Colour theme').selectOption('light');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    expect(await theme()).toBe('light');
+    // Headline view from the toolbar: items show their first line only.
+    await page.getByRole('button', { name: 'Headline view' }).click();
+    await expect
+      .poll(() => list(page, 'Week 1 readings').locator('article.closed').count())
+      .toBe(3);
     await screenshot(page, 'author-built-board');
 
     // Reload: zoom and theme are as left
@@ -122,6 +143,10 @@ describe('an author builds a board from nothing', () => {
     await list(page, 'Week 1 readings').waitFor();
     await expect.poll(() => listWidth(page, 'Week 1 readings')).toBe(275);
     expect(await theme()).toBe(after);
+    await expect(list(page, 'Week 1 readings').locator('article.closed').count()).resolves.toBe(3);
+    expect(
+      await page.getByRole('button', { name: 'Headline view' }).getAttribute('aria-pressed'),
+    ).toBe('true');
   });
 
   it('a reader sees the board without edit controls, and a guest cannot select', async () => {
@@ -135,14 +160,24 @@ describe('an author builds a board from nothing', () => {
     await expect(page.getByRole('button', { name: 'Note', exact: true }).count()).resolves.toBe(1);
     await page.keyboard.press('i');
     await expect(page.getByRole('form').count()).resolves.toBe(0);
+    // No list editor, and a selected item offers no edit actions to a reader.
+    await expect(page.getByRole('button', { name: 'List editor' }).count()).resolves.toBe(0);
+    await list(page, 'Tip').getByRole('article').first().click();
+    await expect(
+      page
+        .getByRole('toolbar', { name: 'Item actions' })
+        .getByRole('button', { name: 'Edit' })
+        .count(),
+    ).resolves.toBe(0);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await page.goto(`${base}/author/course`);
     const item = list(page, 'Tip').getByRole('article').first();
     await item.click();
-    expect(await item.getAttribute('aria-selected')).toBeNull();
+    expect(await item.getAttribute('aria-current')).toBeNull();
     await expect(page.locator('.item.selected').count()).resolves.toBe(0);
+    await expect(page.getByRole('toolbar', { name: 'Item actions' }).count()).resolves.toBe(0);
   });
 
   it('a reader adds a note to an item and sees it pending', async () => {

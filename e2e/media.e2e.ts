@@ -90,9 +90,9 @@ const time = (item: Locator) => videoOf(item).evaluate((v: HTMLVideoElement) => 
 const mediaItem = () => clips().getByRole('article').filter({ hasText: 'Week one media' }).first();
 
 async function select(item: Locator) {
-  if ((await item.getAttribute('aria-selected')) !== 'true')
+  if ((await item.getAttribute('aria-current')) !== 'true')
     await item.getByText('Week one media').click();
-  await expect.poll(() => item.getAttribute('aria-selected')).toBe('true');
+  await expect.poll(() => item.getAttribute('aria-current')).toBe('true');
 }
 
 describe('media', () => {
@@ -226,7 +226,7 @@ describe('media', () => {
       const a = page.getByRole('region', { name: 'Part A' }).getByRole('article');
       const b = page.getByRole('region', { name: 'Part B' }).getByRole('article');
       await a.getByText('Clip A').click();
-      await expect.poll(() => a.getAttribute('aria-selected')).toBe('true');
+      await expect.poll(() => a.getAttribute('aria-current')).toBe('true');
       // The controls are named after the clip's caption.
       const bar = a.getByRole('group', { name: 'Clip A controls' });
       await bar.getByRole('button', { name: 'Skip forward 1 s' }).click();
@@ -341,6 +341,8 @@ describe('media', () => {
     await screenshot(page, 'media-poster');
     // The same screen in the light theme.
     await tool('Theme').click();
+    await page.getByLabel('Colour theme').selectOption('light');
+    await page.getByRole('button', { name: 'Apply' }).click();
     await screenshot(page, 'media-poster-light');
   });
 
@@ -355,7 +357,7 @@ describe('media', () => {
     const item = list.getByRole('article').filter({ hasText: 'Opening words come first.' });
     await item.waitFor();
     await item.getByText(/Opening words/).click();
-    await expect.poll(() => item.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => item.getAttribute('aria-current')).toBe('true');
     await tool('Add text marker').click();
     await page.getByText('A text marker needs a cursor set first.').waitFor();
 
@@ -365,7 +367,7 @@ describe('media', () => {
     await item.getByText(/^Cursor: block 1, sentence \d$/).waitFor();
     const cursor = await item.getByRole('status').innerText();
     expect(cursor).toBe('Cursor: block 1, sentence 2');
-    await expect.poll(() => item.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => item.getAttribute('aria-current')).toBe('true');
     await tool('Add text marker').click();
     const add = form('Add text marker');
     await add.getByLabel(/^Sentences/).check();

@@ -5,6 +5,7 @@ import { App } from '../App';
 import { useSession } from '../state/session';
 import { useAlerts } from '../state/alerts';
 import { useConnection } from '../api/client';
+import { DEFAULT_PREFS, NO_SELECTION, useUi } from '../state/ui';
 import { fakeServer } from '../test/server';
 import { guest, makeBoard } from '../test/fixtures';
 
@@ -48,6 +49,7 @@ beforeEach(() => {
   useSession.setState({ phase: 'loading', user: null, error: null });
   useAlerts.setState({ alerts: [] });
   useConnection.setState({ connected: true });
+  useUi.setState({ ...DEFAULT_PREFS, selection: NO_SELECTION, form: null, listVs: {}, itemVs: {} });
   setWidth(1280);
   Element.prototype.scrollIntoView = vi.fn();
 });
@@ -93,14 +95,27 @@ describe('the board screen', () => {
     expect(server.loads()).toEqual([['/admin/home', '/admin/help']]);
   });
 
-  it('follows an internal link inside the app, without reloading the page', async () => {
+  it('follows an internal link inside the app, appending the board to the chain', async () => {
     const server = openAt('/admin/home');
     const link = await screen.findByRole('link', { name: 'User guide' });
     // fireEvent returns false when the click's default (a page load) was prevented.
     expect(fireEvent.click(link)).toBe(false);
     await screen.findByText('How to read a board.');
+    // Display mode append (the default): the linked board opens beside the one shown.
+    expect(window.location.pathname).toBe('/admin/home;help');
+    expect(screen.getByRole('region', { name: 'Board admin/home' })).toBeTruthy();
+    expect(server.loads()).toEqual([['/admin/home'], ['/admin/help']]);
+  });
+
+  it('in replace_global display mode a link shows the linked board alone', async () => {
+    useUi.getState().setPrefs({ displayMode: 'replace_global' });
+    const server = openAt('/admin/home');
+    fireEvent.click(await screen.findByRole('link', { name: 'User guide' }));
+    await screen.findByText('How to read a board.');
     expect(window.location.pathname).toBe('/admin/help');
-    expect(server.loads().at(-1)).toEqual(['/admin/help']);
+    expect(screen.queryByRole('region', { name: 'Board admin/home' })).toBeNull();
+    await new Promise((r) => setTimeout(r, 250));
+    expect(server.loads()).toEqual([['/admin/home'], ['/admin/help']]);
   });
 
   it('loads only the added board when a link extends the chain, and brings it into view', async () => {

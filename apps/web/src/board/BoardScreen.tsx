@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'r
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  LIST_CONTAINER_HEIGHTS,
   LIST_WIDTH_STEPS,
   PHONE_MAX_WIDTH,
   THEMES,
@@ -11,26 +12,34 @@ import {
   resolveStartPath,
   toolbarRoleFlags,
   type Item,
+  type ItemHandler,
   type List,
+  type ListEditorMode,
   type Multilist,
 } from '@listboard/core';
 import { lastError, postJson } from '../api/client';
 import { signInAs, signOutToGuest } from '../account/session';
 import { useSession } from '../state/session';
 import { useAlerts } from '../state/alerts';
-import { DEFAULT_DISPLAY, useUi, type Display, type Selection } from '../state/ui';
+import {
+  DEFAULT_DISPLAY,
+  useUi,
+  type Display,
+  type ItemViewState,
+  type ListViewState,
+  type OpenForm,
+} from '../state/ui';
+import { COMMANDS } from '../commands/definitions';
 import type { CommandContext } from '../commands/registry';
 import { FORM_BY_ID } from '../forms/definitions';
 import { Form } from '../forms/Form';
 import { toggleForm, type FormContext } from '../forms/registry';
 import { Header } from './Header';
-import { ListColumn } from './ListColumn';
 import { ShortcutSheet, Toolbar } from './Toolbar';
 import { deviceOf } from './useBoards';
 import { PageTabs } from './PageTabs';
 import { ZoomContext } from '../blocks/zoom';
 import { LINK_FUNCTIONS } from '../commands/linkFunctions';
-import { BoardPassword } from './BoardPassword';
 import { BoardMissing } from './BoardMissing';
 import { BoardSkeleton } from './BoardSkeleton';
 import { handleLinkClick } from './links';
@@ -38,8 +47,17 @@ import { boardLinkActions, scrollToList } from './boardLinks';
 import { useKeyboard } from './useKeyboard';
 import { useLiveBoards } from './useLiveBoards';
 import { useLinkLongPress } from './useLinkLongPress';
+import { useGuardedPath, usePhoneBackScroll } from './useNavigationGuards';
+import { linkDestination } from './displayMode';
+import { visitTarget } from './itemHandlers';
+import { BoardView } from './BoardView';
+import { BoardApiContext, type BoardApi } from './boardApi';
+import { modeForm } from './ListEditor';
+import { itemIsOpen } from '../commands/helpers';
 import { useShownBoards } from '../search/useShownBoards';
 import { SearchBars } from '../search/SearchBars';
+import { isSearchQuery } from '../search/address';
+import './board.css';
 import { namedPageOf } from '../pages/registry';
 import { PageLayer } from '../pages/PageLayer';
 
@@ -54,67 +72,17 @@ function useViewportWidth(): number {
 }
 
 const DISPLAY_KEYS = Object.keys(DEFAULT_DISPLAY) as (keyof Display)[];
+const command = (id: string) => COMMANDS.find((c) => c.id === id)!;
 
-function BoardView(props: {
-  board: Multilist;
-  selection: Selection;
-  display: Display;
-  onSelectList(board: Multilist, list: List): void;
-  onSelectItem(board: Multilist, item: Item, text: string | null): void;
-  onNoteAction(
-    board: Multilist,
-    item: Item,
-    note: Item,
-    action: 'reply' | 'dismiss' | 'answer',
-  ): void;
-  onUnlocked(): void;
-  shownLabels: string[];
-  hiddenTags: string[];
-  hiddenLists: string[];
-}) {
-  const { board, selection, display } = props;
-  const selectable = board.abilities.select;
-  return (
-    <section
-      className="board"
-      aria-label={`Board ${board.owner}/${board.title}`}
-      data-board={`${board.owner}/${board.ptitle}`}
-    >
-      <header className="board-header">
-        <h2>{board.altTitle ?? board.title}</h2>
-        <p className="board-meta">
-          <span className="owner">{board.owner}</span>
-          {board.description && <span className="board-description">{board.description}</span>}
-        </p>
-      </header>
-      {board.locked ? (
-        <BoardPassword board={board} onUnlocked={props.onUnlocked} />
-      ) : (
-        <div className="lists">
-          {board.lists.map((l) => (
-            <ListColumn
-              key={l._id}
-              list={l}
-              selection={selection}
-              selectable={selectable}
-              display={display}
-              onSelectList={(list) => props.onSelectList(board, list)}
-              onSelectItem={(item, text) => props.onSelectItem(board, item, text)}
-              onNoteAction={(item, note, action) => props.onNoteAction(board, item, note, action)}
-              canReply={board.abilities.note}
-              canModerate={board.abilities.annotate}
-              shownLabels={props.shownLabels}
-              hiddenTags={props.hiddenTags}
-              folded={props.hiddenLists.includes(l.title)}
-              labelColors={board.labelColors}
-            />
-          ))}
-          {board.lists.length === 0 && <p className="empty">This board has no lists yet.</p>}
-        </div>
-      )}
-    </section>
-  );
-}
+/** The command each item action button runs. */
+const ACTION_COMMANDS: Record<Exclude<ItemHandler, 'visit' | 'reply'>, string> = {
+  annotate: 'annotate',
+  delete: 'deleteItem',
+  label: 'labels',
+  duplicate: 'duplicateItem',
+  insert: 'insertItem',
+  edit: 'editItem',
+};
 
 export function BoardScreen() {
   const location = useLocation();
@@ -125,7 +93,8 @@ export function BoardScreen() {
   const alert = useAlerts((s) => s.show);
   const width = useViewportWidth();
   const phone = width <= PHONE_MAX_WIDTH;
-  const path = location.pathname;
+  const device = deviceOf(width);
+  const path = useGuardedPath(location.pathname);
   const user = session.user;
   const isGuest = !user || user.roles.includes('guest');
 
@@ -162,12 +131,16 @@ export function BoardScreen() {
     page ? '' : path,
     page ? '' : location.search,
     user?.username,
-    deviceOf(width),
+    device,
   );
   const { data: boards, isLoading, isPending, error } = shown;
   useLiveBoards(boards.map((b) => b._id));
   const board =
     boards.find((b) => b._id === ui.selection.multilistId) ?? boards[boards.length - 1] ?? null;
+  // A search's results board comes last in the chain; it is made on the fly, not edited in place.
+  const resultsId = isSearchQuery(location.search)
+    ? (boards[boards.length - 1]?._id ?? null)
+    : null;
 
   // A board opens the way this user left it (view state kept on the server).
   const restored = useRef<string | null>(null);
@@ -181,6 +154,7 @@ export function BoardScreen() {
   }, [board, ui]);
 
   const main = useRef<HTMLElement>(null);
+  usePhoneBackScroll(main, phone);
   const lastCount = useRef(0);
   // A board added to the chain opens beside the others, so bring it into view.
   useEffect(() => {
@@ -221,26 +195,94 @@ export function BoardScreen() {
     [alert, reload],
   );
 
+  // View states are kept per user on the server; the shared guest keeps them for this visit.
+  const keepsViewState = Boolean(user && !isGuest);
   const setDisplay = useCallback(
     (patch: Partial<Display>) => {
       ui.setDisplay(patch);
-      if (board && user && !isGuest) {
+      if (board && user && keepsViewState) {
         void postJson('/api/display/update_multilistvs', {
           query: { userId: user._id, multilistId: board._id },
           doc: { $set: patch },
         });
       }
     },
-    [ui, board, user, isGuest],
+    [ui, board, user, keepsViewState],
   );
 
-  const openForm = useCallback(
-    (id: string) => {
-      const { next, refused } = toggleForm(ui.form?.id ?? null, id);
+  const byId = useMemo(() => {
+    const lists = new Map<string, List>();
+    const items = new Map<string, Item>();
+    for (const b of boards)
+      for (const l of b.lists) {
+        lists.set(l._id, l);
+        for (const it of l.items) items.set(it._id, it);
+      }
+    return { lists, items };
+  }, [boards]);
+
+  const listState = useCallback(
+    (id: string): ListViewState => ({
+      ...(byId.lists.get(id)?.viewstate as ListViewState | undefined),
+      ...ui.listVs[id],
+    }),
+    [byId, ui.listVs],
+  );
+  const itemState = useCallback(
+    (id: string): ItemViewState => ({
+      ...(byId.items.get(id)?.viewstate as ItemViewState | undefined),
+      ...ui.itemVs[id],
+    }),
+    [byId, ui.itemVs],
+  );
+  const setListState = useCallback(
+    (listId: string, patch: ListViewState) => {
+      ui.patchListVs(listId, patch);
+      if (user && keepsViewState)
+        void postJson('/api/display/update_listvs', {
+          query: { userId: user._id, listId },
+          doc: { $set: patch },
+        });
+    },
+    [ui, user, keepsViewState],
+  );
+  const setItemState = useCallback(
+    (itemId: string, patch: ItemViewState) => {
+      ui.patchItemVs(itemId, patch);
+      if (user && keepsViewState)
+        void postJson('/api/display/update_itemvs', {
+          query: { userId: user._id, itemId },
+          doc: { $set: patch },
+        });
+    },
+    [ui, user, keepsViewState],
+  );
+
+  const openFormWith = useCallback(
+    (form: OpenForm) => {
+      const { next, refused } = toggleForm(ui.form?.id ?? null, form.id);
       if (refused) alert(boardMsg.closeFormFirst);
-      else ui.setForm(next ? { id: next, target: ui.selection } : null);
+      else ui.setForm(next ? form : null);
     },
     [ui, alert],
+  );
+  const openForm = useCallback(
+    (id: string) => openFormWith({ id, target: ui.selection }),
+    [openFormWith, ui.selection],
+  );
+
+  const toggleListEditor = useCallback(
+    (listId: string) => {
+      if (ui.editorListId === listId) {
+        // Closing the editor closes its open mode too.
+        if (ui.form?.listEditor?.listId === listId) ui.setForm(null);
+        ui.setEditorList(null);
+        return;
+      }
+      if (ui.form?.listEditor) ui.setForm(null);
+      ui.setEditorList(listId);
+    },
+    [ui],
   );
 
   const moveSelection = useCallback(
@@ -287,6 +329,16 @@ export function BoardScreen() {
           : null,
       selection: ui.selection,
       display: ui.display,
+      prefs: {
+        theme: ui.theme,
+        displayMode: ui.displayMode,
+        dragLock: ui.dragLock,
+        hideLabels: ui.hideLabels,
+      },
+      form: ui.form,
+      results: board !== null && board._id === resultsId,
+      listState,
+      itemState,
       actions: {
         navigate: (to) => navigate(to),
         back: () => navigate(-1),
@@ -301,6 +353,11 @@ export function BoardScreen() {
         call,
         cycleTheme: () => ui.setTheme(THEMES[(THEMES.indexOf(ui.theme) + 1) % THEMES.length]!),
         signOut,
+        setPrefs: ui.setPrefs,
+        setListState,
+        setItemState,
+        toggleListEditor,
+        toggleSplit: ui.toggleSplit,
       },
     }),
     [
@@ -309,6 +366,9 @@ export function BoardScreen() {
       boards,
       board,
       ui,
+      resultsId,
+      listState,
+      itemState,
       navigate,
       reload,
       alert,
@@ -317,6 +377,9 @@ export function BoardScreen() {
       moveSelection,
       call,
       signOut,
+      setListState,
+      setItemState,
+      toggleListEditor,
     ],
   );
   useKeyboard(ctx, ui.form !== null);
@@ -333,65 +396,146 @@ export function BoardScreen() {
     group: ui.noteGroup,
     setGroup: ui.setNoteGroup,
     lastError: () => lastError?.error ?? null,
+    display: ui.display,
+    setDisplay,
+    prefs: ctx.prefs,
+    setPrefs: ui.setPrefs,
     signIn: (username, password) => signInAs(username, password, navigate),
   };
   const formDef = ui.form ? FORM_BY_ID.get(ui.form.id) : undefined;
   const closeForm = () => ui.setForm(null);
+  const renderForm = () =>
+    ui.form?.id === 'shortcuts' ? (
+      <ShortcutSheet ctx={ctx} onClose={closeForm} />
+    ) : formDef ? (
+      <Form
+        key={`${ui.form!.id}-${ui.form!.target.listId}`}
+        def={formDef}
+        ctx={formCtx}
+        onClose={closeForm}
+      />
+    ) : null;
 
-  const onSelectList = (b: Multilist, list: List) =>
-    ui.selection.listId === list._id && !ui.selection.itemId
-      ? ui.clearSelection()
-      : ui.select({ multilistId: b._id, listId: list._id, itemId: null, text: null });
-  const noteAction = (
-    b: Multilist,
-    item: Item,
-    note: Item,
-    action: 'reply' | 'dismiss' | 'answer',
-  ) => {
-    const target = { multilistId: b._id, listId: item.listId, itemId: item._id, text: null };
-    if (action === 'reply') {
-      if (ui.form) alert(boardMsg.closeFormFirst);
-      else ui.setForm({ id: 'reply', target, noteId: note._id });
+  const selectItem = (b: Multilist, item: Item, text: string | null) => {
+    if (ui.selection.itemId === item._id && !text) {
+      ui.select({ itemId: null, text: null });
       return;
     }
-    void call(
-      '/api/forms/set_note_status',
-      { itemId: note._id, status: action === 'dismiss' ? 'dismissed' : 'answered' },
-      action,
-    );
-  };
-  const onSelectItem = (b: Multilist, item: Item, text: string | null) => {
-    if (ui.selection.itemId === item._id && !text) ui.select({ itemId: null, text: null });
-    else ui.select({ multilistId: b._id, listId: item.listId, itemId: item._id, text });
+    ui.select({ multilistId: b._id, listId: item.listId, itemId: item._id, text });
+    // Selecting an item with notes shown sets its showNotes (spec section 4).
+    if (ui.display.showNotes !== 'none' && item.notes.length > 0 && !itemState(item._id).showNotes)
+      setItemState(item._id, { showNotes: true });
   };
 
-  const longPress = useLinkLongPress();
+  const api: BoardApi = {
+    display: ui.display,
+    prefs: ctx.prefs,
+    selection: ui.selection,
+    isResults: (b) => b._id === resultsId,
+    signedIn: !isGuest,
+    form: ui.form,
+    editorListId: ui.editorListId,
+    splitLists: ui.splitLists,
+    shownLabels: ui.shownLabels,
+    hiddenTags: ui.hiddenTags,
+    hiddenLists: ui.hiddenLists,
+    listState,
+    itemState,
+    selectList: (b, list) =>
+      ui.selection.listId === list._id && !ui.selection.itemId
+        ? ui.clearSelection()
+        : ui.select({ multilistId: b._id, listId: list._id, itemId: null, text: null }),
+    selectItem,
+    toggleItem: (item) =>
+      setItemState(item._id, { open: !itemIsOpen(ui.display, itemState(item._id)) }),
+    toggleListEditor,
+    listMode(b: Multilist, list: List, mode: ListEditorMode) {
+      const id = modeForm(mode);
+      const open = ui.form;
+      if (!id) return;
+      const target = { multilistId: b._id, listId: list._id, itemId: null, text: null };
+      if (open?.listEditor?.listId === list._id) {
+        // One mode at a time: the same mode closes, another replaces it.
+        ui.setForm(
+          open.listEditor.mode === mode
+            ? null
+            : { id, target, listEditor: { listId: list._id, mode } },
+        );
+      } else if (open) {
+        alert(boardMsg.closeFormFirst);
+      } else {
+        ui.setForm({ id, target, listEditor: { listId: list._id, mode } });
+      }
+    },
+    itemAction(b, item, handler) {
+      if (handler === 'visit') {
+        const to = visitTarget(item);
+        if (to) navigate(to);
+        return;
+      }
+      if (handler === 'reply') {
+        openFormWith({
+          id: 'reply',
+          target: { multilistId: b._id, listId: item.listId, itemId: item._id, text: null },
+          noteId: item._id,
+        });
+        return;
+      }
+      void command(ACTION_COMMANDS[handler]).run(ctx);
+    },
+    noteAction(b, item, note, action) {
+      const target = { multilistId: b._id, listId: item.listId, itemId: item._id, text: null };
+      if (action === 'reply') {
+        if (ui.form) alert(boardMsg.closeFormFirst);
+        else ui.setForm({ id: 'reply', target, noteId: note._id });
+        return;
+      }
+      void call(
+        '/api/forms/set_note_status',
+        { itemId: note._id, status: action === 'dismiss' ? 'dismissed' : 'answered' },
+        action,
+      );
+    },
+    reorder(b, listId, beforeId) {
+      const order = b.lists.map((l) => l._id).filter((id) => id !== listId);
+      const at = beforeId ? order.indexOf(beforeId) : order.length;
+      order.splice(at < 0 ? order.length : at, 0, listId);
+      void call('/api/forms/reorder_lists', { multilistId: b._id, listOrder: order }, 'move list');
+    },
+    itemsInView(b, first, last) {
+      if (b._id !== board?._id) return;
+      if (first === ui.display.itemsViewStartIndex && last === ui.display.itemsViewStopIndex)
+        return;
+      setDisplay({ itemsViewStartIndex: first, itemsViewStopIndex: last });
+    },
+    unlocked: () => void reload(),
+    renderForm,
+  };
+
+  const linkLongPress = useLinkLongPress();
   const zoom = Math.max(0, Math.min(LIST_WIDTH_STEPS.length - 1, ui.display.zoom));
   const listWidth = phone ? phoneListWidth(width) : LIST_WIDTH_STEPS[zoom];
+  const listHeight = LIST_CONTAINER_HEIGHTS[device === 'desktop' ? 'other' : device];
+  const here = `${location.pathname}${location.search}`;
   return (
     <div
       className={`app${ui.display.compactView ? ' compact' : ''}`}
-      style={{ ['--list-width' as string]: `${listWidth}px` }}
+      style={{
+        ['--list-width' as string]: `${listWidth}px`,
+        ['--list-height' as string]: listHeight,
+      }}
     >
-      <Header path={path} phone={phone} />
+      <Header path={location.pathname} phone={phone} />
       <Toolbar ctx={ctx} />
       <SearchBars ctx={ctx} />
-      {ui.form && (
-        <div className="form-bar">
-          {ui.form.id === 'shortcuts' ? (
-            <ShortcutSheet ctx={ctx} onClose={closeForm} />
-          ) : formDef ? (
-            <Form key={ui.form.id} def={formDef} ctx={formCtx} onClose={closeForm} />
-          ) : null}
-        </div>
-      )}
+      {ui.form && !ui.form.listEditor && <div className="form-bar">{renderForm()}</div>}
       <main
         ref={main}
         className="boards"
-        onPointerDown={(e) => longPress.start(e)}
-        onPointerUp={() => longPress.end()}
-        onPointerLeave={() => longPress.cancel()}
-        onClickCapture={(e) => longPress.swallow(e)}
+        onPointerDown={(e) => linkLongPress.start(e)}
+        onPointerUp={() => linkLongPress.end()}
+        onPointerLeave={() => linkLongPress.cancel()}
+        onClickCapture={(e) => linkLongPress.swallow(e)}
         onClick={(e) =>
           handleLinkClick(
             e,
@@ -399,7 +543,19 @@ export function BoardScreen() {
               root: main.current,
               boards,
               showNotes: ui.display.showNotes,
-              navigate: (to) => navigate(to),
+              navigate: (to) => {
+                const dest = linkDestination(here, to, ui.displayMode);
+                if (dest.split('#')[0] === here) {
+                  // Already on screen: bring that board into view instead of loading it again.
+                  const key = to.split(/[?#]/)[0]!.replace(/^\//, '');
+                  [...(main.current?.querySelectorAll<HTMLElement>('[data-board]') ?? [])]
+                    .find((el) => el.dataset.board === key)
+                    ?.scrollIntoView?.({ behavior: 'smooth', inline: 'start', block: 'nearest' });
+                  if (dest.includes('#')) navigate(dest);
+                  return;
+                }
+                navigate(dest);
+              },
               alert,
               toggleList: ui.toggleList,
               toggleLabel: ui.toggleLabel,
@@ -423,24 +579,14 @@ export function BoardScreen() {
         {isLoading && <BoardSkeleton />}
         {error && <p className="error">{(error as Error).message}</p>}
         <ZoomContext.Provider value={zoom}>
-          {boards.map((b) => (
-            <BoardView
-              key={b._id}
-              board={b}
-              selection={ui.selection}
-              display={ui.display}
-              shownLabels={ui.shownLabels}
-              hiddenTags={ui.hiddenTags}
-              hiddenLists={ui.hiddenLists}
-              onSelectList={onSelectList}
-              onSelectItem={onSelectItem}
-              onNoteAction={noteAction}
-              onUnlocked={() => void reload()}
-            />
-          ))}
+          <BoardApiContext.Provider value={api}>
+            {boards.map((b) => (
+              <BoardView key={b._id} board={b} />
+            ))}
+          </BoardApiContext.Provider>
         </ZoomContext.Provider>
         {!page && !searching && !isPending && !error && boards.length === 0 && (
-          <BoardMissing path={path} />
+          <BoardMissing path={location.pathname} />
         )}
       </main>
     </div>

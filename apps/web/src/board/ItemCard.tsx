@@ -1,17 +1,41 @@
 import { memo } from 'react';
-import { anchorSelector, threadOrder, type Item } from '@listboard/core';
+import {
+  TIMINGS,
+  anchorSelector,
+  threadOrder,
+  type Item,
+  type ItemHandler,
+  type Multilist,
+} from '@listboard/core';
 import { BlockView } from '../blocks/BlockView';
 import { MarkerPanel } from '../media/MarkerPanel';
 import { formatStyle } from './formatStyle';
 import { useUi } from '../state/ui';
+import { useLongPress } from './useLongPress';
+import { sentenceBlocks } from './sentences';
+import { ItemActions } from './ItemActions';
+import { ITEM_PANELS } from './itemPanels';
 
 interface Props {
   item: Item;
+  /** Place in its list and the list's length: a long list shows only some items at a time. */
+  position?: number;
+  setSize?: number;
+  board: Multilist;
   selected: boolean;
   selectable: boolean;
-  collapsed: boolean;
+  /** Shown in full; otherwise as its headline. */
+  open: boolean;
+  sentences: boolean;
   showNotes: 'none' | 'annos' | 'annos+notes';
+  hideLabels: boolean;
+  /** The colour-coding colour, if any. */
+  color: string | null;
+  /** The action buttons this user gets on this item when it is selected. */
+  handlers: ItemHandler[];
   onSelect(item: Item, text: string | null): void;
+  onToggleOpen(item: Item): void;
+  onAction(item: Item, handler: ItemHandler): void;
   onNoteAction(item: Item, note: Item, action: 'reply' | 'dismiss' | 'answer'): void;
   canReply: boolean;
   canModerate: boolean;
@@ -20,21 +44,35 @@ interface Props {
   labelColors?: Record<string, string>;
 }
 
-function headline(item: Item): string {
-  const first = item.blocks[0]?.text ?? item.text;
+/** An item's first line as plain words: the headline view, collapsed items and the contents. */
+export function headline(item: Item): string {
+  const first = item.blocks.find((b) => b.text.trim())?.text ?? item.text;
   return first
-    .replace(/^#+\s*/, '')
+    .trim()
     .split('\n')[0]!
+    .replace(/^#+\s*/, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`~]+/g, '')
+    .trim()
     .slice(0, 120);
 }
 
 function ItemCardView({
   item,
+  position,
+  setSize,
+  board,
   selected,
   selectable,
-  collapsed,
+  open,
+  sentences,
   showNotes,
+  hideLabels,
+  color,
+  handlers,
   onSelect,
+  onToggleOpen,
+  onAction,
   onNoteAction,
   canReply,
   canModerate,
@@ -44,7 +82,8 @@ function ItemCardView({
   const dimLabels = useUi((s) => s.dimLabels);
   const toggleLabel = useUi((s) => s.toggleLabel);
   const toggleDim = useUi((s) => s.toggleDim);
-  const dimmed = item.labels.some((l) => dimLabels.includes(l.name));
+  const press = useLongPress(TIMINGS.longPressItemMs, () => onToggleOpen(item));
+  const dimmed = item.labels.some((l) => dimLabels.includes(l.name)) || item.viewstate.dim === true;
   const notes = threadOrder(item.notes, item._id).filter((n) =>
     showNotes === 'none'
       ? n.annotationClass === 'anno' && shownLabels.includes(n.annoLabel ?? '')
@@ -52,18 +91,29 @@ function ItemCardView({
         ? n.annotationClass === 'anno'
         : true,
   );
+  const style = { ...formatStyle(item.format), ...(color ? { ['--code' as string]: color } : {}) };
+  const panelProps = { item, board, selected, open };
   return (
     <article
-      className={`item${selected ? ' selected' : ''}${dimmed ? ' dim' : ''}`}
+      className={`item${selected ? ' selected' : ''}${dimmed ? ' dim' : ''}${open ? '' : ' closed'}${color ? ' coded' : ''}`}
       aria-label={headline(item) || `Item ${item.index + 1}`}
-      aria-selected={selectable ? selected : undefined}
+      aria-current={selectable && selected ? 'true' : undefined}
+      aria-posinset={position}
+      aria-setsize={setSize}
       tabIndex={selectable ? 0 : undefined}
+      data-selectable={selectable || undefined}
       data-item-id={item._id}
-      style={formatStyle(item.format)}
+      style={style}
+      onPointerDown={press.onPointerDown}
+      onPointerMove={press.onPointerMove}
+      onPointerUp={press.onPointerUp}
+      onPointerLeave={press.onPointerLeave}
+      onPointerCancel={press.onPointerCancel}
       onMouseUp={(e) => {
+        if (press.consumeClick()) return;
         if (
           !selectable ||
-          (e.target as Element).closest('a, button, video, audio, input, textarea')
+          (e.target as Element).closest('a, button, video, audio, input, textarea, select')
         )
           return;
         const sel = window.getSelection();
@@ -80,13 +130,21 @@ function ItemCardView({
         }
       }}
     >
-      {collapsed ? (
+      {!open ? (
         <p className="headline">{headline(item)}</p>
+      ) : sentences ? (
+        <ol className="sentences">
+          {sentenceBlocks(item.blocks).map(({ block, n }) => (
+            <li key={n} data-sentence={n}>
+              <BlockView block={block} />
+            </li>
+          ))}
+        </ol>
       ) : (
         item.blocks.map((b, i) => <BlockView key={b._id ?? i} block={b} />)
       )}
-      {!collapsed && <MarkerPanel item={item} />}
-      {item.labels.length > 0 && (
+      {open && <MarkerPanel item={item} />}
+      {item.labels.length > 0 && !hideLabels && (
         <ul className="labels" aria-label="Labels">
           {item.labels.map((l) => (
             <li key={l.name}>
@@ -103,7 +161,10 @@ function ItemCardView({
           ))}
         </ul>
       )}
-      {notes.length > 0 && !collapsed && (
+      {ITEM_PANELS.filter((p) => p.shows(panelProps)).map(({ id, Panel }) => (
+        <Panel key={id} {...panelProps} />
+      ))}
+      {notes.length > 0 && open && (
         <ol className="notes" aria-label="Notes">
           {notes.map((n) => (
             <li
@@ -160,6 +221,7 @@ function ItemCardView({
           ))}
         </ol>
       )}
+      {selected && <ItemActions handlers={handlers} onAction={(h) => onAction(item, h)} />}
     </article>
   );
 }

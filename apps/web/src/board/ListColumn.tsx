@@ -1,101 +1,205 @@
-import { memo } from 'react';
+import { useState } from 'react';
 import {
   EMPTY_DESCRIPTION_PREFIX,
+  LIST_WIDTH_STEPS,
+  TIMINGS,
   compactListTitle,
   pathTitle,
   type Item,
   type List,
+  type ListEditorMode,
+  type Multilist,
 } from '@listboard/core';
-import type { Display, Selection } from '../state/ui';
 import { ItemCard } from './ItemCard';
+import { ListEditor } from './ListEditor';
+import { VirtualRows } from './VirtualRows';
+import { useBoardApi } from './boardApi';
+import { useLongPress } from './useLongPress';
+import { itemHandlers } from './itemHandlers';
+import { itemColor, type ColorKey } from './colors';
+import { itemIsOpen, listIsOpen } from '../commands/helpers';
 
-interface Props {
-  list: List;
-  selection: Selection;
-  selectable: boolean;
-  display: Display;
-  onSelectList(list: List): void;
-  onSelectItem(item: Item, text: string | null): void;
-  onNoteAction(item: Item, note: Item, action: 'reply' | 'dismiss' | 'answer'): void;
-  canReply: boolean;
-  canModerate: boolean;
-  shownLabels: string[];
-  hiddenTags: string[];
-  /** Folded to its title by a list toggle. */
-  folded?: boolean;
-  labelColors?: Record<string, string>;
+/** A first guess at an item's height before it is measured, by how items are shown. */
+export function estimateItem(open: boolean, compact: boolean): number {
+  return open ? (compact ? 120 : 160) : 44;
 }
 
-function ListColumnView({
-  list,
-  selection,
-  selectable,
-  display,
-  onSelectList,
-  onSelectItem,
-  onNoteAction,
-  canReply,
-  canModerate,
-  shownLabels,
-  hiddenTags,
-  folded = false,
-  labelColors,
-}: Props) {
+/** One item as a list shows it, with everything the card needs from the screen. */
+export function useItemRenderer(board: Multilist, keys: ColorKey[]) {
+  const api = useBoardApi();
+  const { display, prefs, selection } = api;
+  const selectable = board.abilities.select;
+  return (item: Item, position?: number, setSize?: number) => {
+    const selected = selection.itemId === item._id;
+    return (
+      <ItemCard
+        item={item}
+        position={position}
+        setSize={setSize}
+        board={board}
+        selected={selected}
+        selectable={selectable}
+        open={itemIsOpen(display, api.itemState(item._id))}
+        sentences={display.sentences}
+        showNotes={display.showNotes}
+        hideLabels={prefs.hideLabels}
+        color={itemColor(item, keys, display.colors)}
+        handlers={selected && api.signedIn ? itemHandlers(item, board, api.isResults(board)) : []}
+        onSelect={(it, text) => api.selectItem(board, it, text)}
+        onToggleOpen={api.toggleItem}
+        onAction={(it, h) => api.itemAction(board, it, h)}
+        onNoteAction={(it, note, action) => api.noteAction(board, it, note, action)}
+        canReply={board.abilities.note}
+        canModerate={board.abilities.annotate}
+        shownLabels={api.shownLabels}
+        labelColors={board.labelColors}
+      />
+    );
+  };
+}
+
+interface Props {
+  board: Multilist;
+  list: List;
+  keys: ColorKey[];
+  /** The view state's first item in view, when it falls in this list (restored on reload). */
+  initialIndex?: number;
+}
+
+export function ListColumn({ board, list, keys, initialIndex }: Props) {
+  const api = useBoardApi();
+  const { display, selection } = api;
+  const vs = api.listState(list._id);
+  const role = board.abilities.role;
+  const results = api.isResults(board);
+  const canEdit = board.abilities.edit && !results;
+  const canInsert = !results && api.signedIn && (canEdit || role === 'contributor');
+  const canDrag = canEdit && !api.prefs.dragLock;
+  const [dropping, setDropping] = useState(false);
   const description = list.description.startsWith(EMPTY_DESCRIPTION_PREFIX) ? '' : list.description;
   const selected = selection.listId === list._id;
+  const folded = api.hiddenLists.includes(list.title);
+  const open = listIsOpen(display, vs) && !folded;
   const title = display.compactView ? compactListTitle(list.title) : list.title;
+  const editorOpen = api.editorListId === list._id;
+  const press = useLongPress(
+    TIMINGS.longPressListMs,
+    () => api.toggleListEditor(list._id),
+    canInsert,
+    '.list-title',
+  );
+  const renderItem = useItemRenderer(board, keys);
+  const items = list.items.filter((it) => !it.labels.some((l) => api.hiddenTags.includes(l.name)));
+  const focus = items.findIndex((i) => i._id === selection.itemId);
+  const split = api.splitLists.includes(list._id);
+  const width = vs.zoom !== undefined ? LIST_WIDTH_STEPS[vs.zoom] : undefined;
+  const openForm = api.form?.listEditor?.listId === list._id ? api.form.listEditor.mode : null;
+  const modes: ListEditorMode[] = [
+    ...(canEdit ? (['title', 'description'] as const) : []),
+    ...(canInsert ? (['insert', 'upload', 'import', 'duplicate'] as const) : []),
+    ...(board.abilities.delete && !results ? (['delete'] as const) : []),
+  ];
+  const estimate = estimateItem(itemIsOpen(display, {}), display.compactView);
+  const pane = (label: string) => (
+    <VirtualRows
+      rows={items}
+      rowKey={(it) => it._id}
+      renderRow={(it, i) => renderItem(it, i + 1, items.length)}
+      estimate={estimate}
+      className="list-items"
+      label={label}
+      focusIndex={focus}
+      initialIndex={initialIndex}
+      onRange={({ first, last }) =>
+        api.itemsInView(board, items[first]!.indexInBoard, items[last]!.indexInBoard)
+      }
+    />
+  );
   return (
     <section
-      className={`list${selected ? ' selected' : ''}${display.collapseLists || folded ? ' collapsed' : ''}`}
+      className={`list${selected ? ' selected' : ''}${open ? '' : ' collapsed'}${split ? ' split' : ''}${dropping ? ' drop-target' : ''}`}
       aria-label={list.title || `List ${list.index + 1}`}
       data-anchor={pathTitle(list.title)}
       data-list-id={list._id}
+      style={width ? { width: split ? width * 2 : width } : undefined}
+      onPointerDown={press.onPointerDown}
+      onPointerMove={press.onPointerMove}
+      onPointerUp={press.onPointerUp}
+      onPointerLeave={press.onPointerLeave}
+      onPointerCancel={press.onPointerCancel}
+      onDragOver={(e) => {
+        if (!canDrag || !e.dataTransfer.types.includes('application/x-listboard-list')) return;
+        e.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={() => setDropping(false)}
+      onDrop={(e) => {
+        setDropping(false);
+        const moved = e.dataTransfer.getData('application/x-listboard-list');
+        if (!canDrag || !moved || moved === list._id) return;
+        e.preventDefault();
+        api.reorder(board, moved, list._id);
+      }}
     >
-      <header className="list-header">
-        {selectable ? (
-          <button
-            type="button"
-            className="list-title"
-            aria-pressed={selected}
-            onClick={() => onSelectList(list)}
-          >
-            <h3>{title}</h3>
-          </button>
-        ) : (
-          <h3>{title}</h3>
-        )}
-        {description && !display.collapseLists && !folded && (
-          <p className="list-description">{description}</p>
-        )}
-      </header>
-      {!display.collapseLists && !folded && (
-        <div className="list-items">
-          {list.items.length === 0 ? (
-            <p className="empty">No items yet.</p>
+      <header
+        className="list-header"
+        draggable={canDrag}
+        onDragStart={(e) => {
+          e.dataTransfer.setData('application/x-listboard-list', list._id);
+          e.dataTransfer.effectAllowed = 'move';
+        }}
+      >
+        <div className="list-title-row">
+          {board.abilities.select ? (
+            <button
+              type="button"
+              className="list-title"
+              aria-pressed={selected}
+              onClick={() => {
+                if (!press.consumeClick()) api.selectList(board, list);
+              }}
+            >
+              <h3 title={title !== list.title ? list.title : undefined}>{title}</h3>
+            </button>
           ) : (
-            list.items
-              .filter((it) => !it.labels.some((l) => hiddenTags.includes(l.name)))
-              .map((it) => (
-                <ItemCard
-                  key={it._id}
-                  item={it}
-                  selected={selection.itemId === it._id}
-                  selectable={selectable}
-                  collapsed={display.collapseItems || display.headlineView}
-                  showNotes={display.showNotes}
-                  onSelect={onSelectItem}
-                  onNoteAction={onNoteAction}
-                  canReply={canReply}
-                  canModerate={canModerate}
-                  shownLabels={shownLabels}
-                  labelColors={labelColors}
-                />
-              ))
+            <h3 title={title !== list.title ? list.title : undefined}>{title}</h3>
+          )}
+          {canInsert && (
+            <button
+              type="button"
+              className="list-edit-button"
+              // Named without the title, so a search for the list's name finds the list alone.
+              aria-label="List editor"
+              aria-expanded={editorOpen}
+              title="Edit this list (or hold the list for a moment)"
+              onClick={() => api.toggleListEditor(list._id)}
+            >
+              ✎
+            </button>
           )}
         </div>
+        {description && open && <p className="list-description">{description}</p>}
+      </header>
+      {editorOpen && (
+        <ListEditor
+          openMode={openForm}
+          modes={modes}
+          onMode={(m) => api.listMode(board, list, m)}
+          onClose={() => api.toggleListEditor(list._id)}
+          form={api.renderForm()}
+        />
       )}
+      {open &&
+        (items.length === 0 ? (
+          <p className="empty">No items yet.</p>
+        ) : split ? (
+          <div className="list-panes">
+            {pane(`${list.title}, first pane`)}
+            {pane(`${list.title}, second pane`)}
+          </div>
+        ) : (
+          pane(`Items of ${list.title}`)
+        ))}
     </section>
   );
 }
-
-export const ListColumn = memo(ListColumnView);

@@ -1,10 +1,22 @@
 import { COMMANDS } from '../commands/definitions';
-import { isEnabled, isVisible, onToolbar, type CommandContext } from '../commands/registry';
+import {
+  isEnabled,
+  isVisible,
+  onToolbar,
+  type CommandContext,
+  type CommandGroup,
+} from '../commands/registry';
 import { formatShortcut } from '../commands/keys';
+
+const GROUP_ORDER: CommandGroup[] = ['navigate', 'help', 'view', 'edit', 'admin', 'account'];
 
 /** The controls bar, generated from the command registry. */
 export function Toolbar({ ctx }: { ctx: CommandContext }) {
-  const shown = COMMANDS.filter((c) => onToolbar(c, ctx) && isVisible(c, ctx));
+  // Grouped on the bar whatever file an area's commands come from: a search button sits with the
+  // other navigation tools, an import with the other edits.
+  const shown = COMMANDS.filter((c) => onToolbar(c, ctx) && isVisible(c, ctx)).sort(
+    (a, b) => GROUP_ORDER.indexOf(a.group) - GROUP_ORDER.indexOf(b.group),
+  );
   // Everything else this user may do, so no command is reachable by keyboard only.
   const more = COMMANDS.filter((c) => !onToolbar(c, ctx) && isVisible(c, ctx));
   return (
@@ -16,7 +28,8 @@ export function Toolbar({ ctx }: { ctx: CommandContext }) {
             <li key={c.id} role="none">
               <button
                 type="button"
-                role="menuitem"
+                role={c.pressed ? 'menuitemcheckbox' : 'menuitem'}
+                aria-checked={c.pressed ? c.pressed(ctx) : undefined}
                 disabled={!isEnabled(c, ctx)}
                 onClick={(e) => {
                   (e.currentTarget.closest('details') as HTMLDetailsElement).open = false;
@@ -30,20 +43,24 @@ export function Toolbar({ ctx }: { ctx: CommandContext }) {
           ))}
         </ul>
       </details>
-      {shown.map((c) => (
+      {shown.map((c, i) => [
+        i > 0 && shown[i - 1]!.group !== c.group && c.group !== 'help' && (
+          <span key={`${c.id}-sep`} className="tool-sep" aria-hidden="true" />
+        ),
         <button
           key={c.id}
           type="button"
           className={`tool tool-${c.group}`}
           aria-label={c.label}
+          aria-pressed={c.pressed ? c.pressed(ctx) : undefined}
           title={c.shortcut ? `${c.label} (${formatShortcut(c.shortcut)})` : c.label}
           disabled={!isEnabled(c, ctx)}
           onClick={() => void c.run(ctx)}
         >
           {c.icon ? <span aria-hidden="true">{c.icon}</span> : null}
           <span className={c.icon ? 'tool-text' : undefined}>{c.label}</span>
-        </button>
-      ))}
+        </button>,
+      ])}
     </nav>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { COMMANDS } from '../commands/definitions';
-import { isEnabled, type CommandContext } from '../commands/registry';
+import { activeScopes, isEnabled, type CommandContext } from '../commands/registry';
 import { matches, parseShortcut } from '../commands/keys';
 
 const BOUND = COMMANDS.filter((c) => c.shortcut).map((c) => ({
@@ -27,10 +27,15 @@ export function useKeyboard(ctx: CommandContext, formOpen: boolean): void {
     const onKey = (e: KeyboardEvent) => {
       // A key the focused element already handled (an item's space, say) is not a shortcut.
       if (formOpen || e.defaultPrevented || typing(e.target)) return;
-      const hit = BOUND.find((b) => matches(b.combo, e));
-      if (!hit || !isEnabled(hit.c, latest.current)) return;
+      const ctx = latest.current;
+      // The most specific scope in force wins: alt+n notes selected text, else toggles the item.
+      const hits = BOUND.filter((b) => matches(b.combo, e));
+      const hit = activeScopes(ctx)
+        .map((s) => hits.find((b) => (b.c.scope ?? 'board') === s))
+        .find(Boolean);
+      if (!hit || !isEnabled(hit.c, ctx)) return;
       e.preventDefault();
-      void hit.c.run(latest.current);
+      void hit.c.run(ctx);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

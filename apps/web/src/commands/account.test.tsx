@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import type { PublicUser, SignupMode } from '@listboard/core';
 import { Toolbar } from '../board/Toolbar';
 import { useSession } from '../state/session';
-import { DEFAULT_DISPLAY, NO_SELECTION } from '../state/ui';
+import { DEFAULT_DISPLAY, DEFAULT_PREFS, NO_SELECTION } from '../state/ui';
 import { guest } from '../test/fixtures';
 import { COMMANDS } from './definitions';
 import type { CommandActions, CommandContext } from './registry';
@@ -33,6 +33,11 @@ function contextFor(user: PublicUser) {
     flags: null,
     selection: NO_SELECTION,
     display: DEFAULT_DISPLAY,
+    prefs: DEFAULT_PREFS,
+    form: null,
+    results: false,
+    listState: () => ({}),
+    itemState: () => ({}),
     actions,
   };
   return { ctx, actions };

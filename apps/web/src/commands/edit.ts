@@ -1,5 +1,5 @@
 /** Changing boards: lists and items, inserted, edited, moved, duplicated, deleted. */
-import type { Command } from './registry';
+import type { Command, CommandContext } from './registry';
 import {
   selectedItem,
   signedIn,
@@ -9,6 +9,45 @@ import {
   needItem,
   needList,
 } from './helpers';
+
+/** What moving past an end says; the server says the same if it gets that far. */
+export const moveBlocked = {
+  item: (dir: 'up' | 'down') => `The item is already ${dir === 'up' ? 'first' : 'last'}.`,
+  list: (dir: 'left' | 'right') => `The list is already ${dir === 'left' ? 'first' : 'last'}.`,
+};
+
+function moveList(c: CommandContext, direction: 'left' | 'right') {
+  needList(c, () => {
+    const lists = c.board!.lists;
+    const at = lists.findIndex((l) => l._id === c.selection.listId);
+    if ((direction === 'left' && at === 0) || (direction === 'right' && at === lists.length - 1)) {
+      c.actions.alert(moveBlocked.list(direction));
+      return;
+    }
+    void c.actions.call(
+      '/api/forms/move_list',
+      { listId: c.selection.listId, direction },
+      'move list',
+    );
+  });
+}
+
+function moveItem(c: CommandContext, direction: 'up' | 'down') {
+  needItem(c, () => {
+    const item = selectedItem(c);
+    const list = c.board?.lists.find((l) => l._id === item?.listId);
+    if (!item || !list) return;
+    const at = list.items.findIndex((i) => i._id === item._id);
+    if (
+      (direction === 'up' && at === 0) ||
+      (direction === 'down' && at === list.items.length - 1)
+    ) {
+      c.actions.alert(moveBlocked.item(direction));
+      return;
+    }
+    void c.actions.call('/api/forms/move_item', { itemId: item._id, direction }, 'move item');
+  });
+}
 
 export const EDIT_COMMANDS: Command[] = [
   {
@@ -51,16 +90,7 @@ export const EDIT_COMMANDS: Command[] = [
     label: 'Duplicate list',
     group: 'edit',
     visible: canInsert,
-    run: (c) =>
-      needList(
-        c,
-        () =>
-          void c.actions.call(
-            '/api/forms/duplicate_list',
-            { multilistId: c.board!._id, prevListId: c.selection.listId },
-            'duplicate list',
-          ),
-      ),
+    run: (c) => needList(c, () => c.actions.openForm('duplicateList')),
   },
   {
     id: 'deleteList',
@@ -76,16 +106,7 @@ export const EDIT_COMMANDS: Command[] = [
     group: 'edit',
     shortcut: 'ctrl+shift+b',
     visible: canEdit,
-    run: (c) =>
-      needList(
-        c,
-        () =>
-          void c.actions.call(
-            '/api/forms/move_list',
-            { listId: c.selection.listId, direction: 'left' },
-            'move list',
-          ),
-      ),
+    run: (c) => moveList(c, 'left'),
   },
   {
     id: 'moveListRight',
@@ -93,16 +114,7 @@ export const EDIT_COMMANDS: Command[] = [
     group: 'edit',
     shortcut: 'ctrl+shift+f',
     visible: canEdit,
-    run: (c) =>
-      needList(
-        c,
-        () =>
-          void c.actions.call(
-            '/api/forms/move_list',
-            { listId: c.selection.listId, direction: 'right' },
-            'move list',
-          ),
-      ),
+    run: (c) => moveList(c, 'right'),
   },
   {
     id: 'reverseList',
@@ -169,16 +181,7 @@ export const EDIT_COMMANDS: Command[] = [
     group: 'edit',
     shortcut: 'ctrl+shift+p',
     visible: canEdit,
-    run: (c) =>
-      needItem(
-        c,
-        () =>
-          void c.actions.call(
-            '/api/forms/move_item',
-            { itemId: c.selection.itemId, direction: 'up' },
-            'move item',
-          ),
-      ),
+    run: (c) => moveItem(c, 'up'),
   },
   {
     id: 'moveItemDown',
@@ -186,22 +189,12 @@ export const EDIT_COMMANDS: Command[] = [
     group: 'edit',
     shortcut: 'ctrl+shift+n',
     visible: canEdit,
-    run: (c) =>
-      needItem(
-        c,
-        () =>
-          void c.actions.call(
-            '/api/forms/move_item',
-            { itemId: c.selection.itemId, direction: 'down' },
-            'move item',
-          ),
-      ),
+    run: (c) => moveItem(c, 'down'),
   },
   {
     id: 'labels',
     label: 'Labels',
     group: 'edit',
-    shortcut: 'alt+t',
     visible: canEdit,
     run: (c) => needItem(c, () => c.actions.openForm('labels')),
   },
@@ -209,6 +202,10 @@ export const EDIT_COMMANDS: Command[] = [
     id: 'note',
     label: 'Note',
     group: 'edit',
+    // With text selected in an item, alt+n notes that passage; otherwise it opens or closes the
+    // item (view.ts), so the one key does what the selection asks for.
+    shortcut: 'alt+n',
+    scope: 'text',
     toolbar: true,
     icon: '✐',
     visible: (c) => c.abilities?.note === true,
@@ -221,4 +218,44 @@ export const EDIT_COMMANDS: Command[] = [
     visible: (c) => c.abilities?.annotate === true,
     run: (c) => needItem(c, () => c.actions.openForm('annotation')),
   },
+  {
+    id: 'moveItemForm',
+    label: 'Move item…',
+    group: 'edit',
+    visible: canEdit,
+    run: (c) => needItem(c, () => c.actions.openForm('moveItem')),
+  },
+  {
+    id: 'moveListForm',
+    label: 'Move list…',
+    group: 'edit',
+    visible: canEdit,
+    run: (c) => needList(c, () => c.actions.openForm('moveList')),
+  },
+  {
+    id: 'splitItem',
+    label: 'Split item at its markers',
+    group: 'edit',
+    shortcut: 'ctrl+shift+i',
+    visible: canEdit,
+    // The marker forms split at media markers on a media item, else at block or sentence markers.
+    run: (c) =>
+      needItem(c, () =>
+        c.actions.openForm(
+          (selectedItem(c)?.mediaMarkers.length ?? 0) > 0
+            ? 'splitAtMediaMarkers'
+            : 'splitAtTextMarkers',
+        ),
+      ),
+  },
+  {
+    id: 'listEditor',
+    label: 'List editor',
+    group: 'edit',
+    visible: canInsert,
+    run: (c) => needList(c, () => c.actions.toggleListEditor(c.selection.listId!)),
+  },
 ];
+
+/** Item action buttons (ItemActions) run these, by handler name. */
+export { moveItem, moveList };

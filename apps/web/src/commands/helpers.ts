@@ -1,5 +1,6 @@
 /** Helpers shared by the command definitions of every area. */
 import { selectionMsg } from '@listboard/core';
+import type { Display, ItemViewState } from '../state/ui';
 import type { CommandContext } from './registry';
 
 export const selectedList = (ctx: CommandContext) =>
@@ -12,13 +13,28 @@ export const selectedItem = (ctx: CommandContext) => {
   return null;
 };
 export const signedIn = (ctx: CommandContext) => !ctx.isGuest;
-export const canEdit = (ctx: CommandContext) => ctx.abilities?.edit === true;
-export const canDelete = (ctx: CommandContext) => ctx.abilities?.delete === true;
+export const canEdit = (ctx: CommandContext) => !ctx.results && ctx.abilities?.edit === true;
+export const canDelete = (ctx: CommandContext) => !ctx.results && ctx.abilities?.delete === true;
 export const canInsert = (ctx: CommandContext) =>
-  !ctx.isGuest && (ctx.abilities?.edit === true || ctx.abilities?.role === 'contributor');
+  !ctx.isGuest &&
+  !ctx.results &&
+  (ctx.abilities?.edit === true || ctx.abilities?.role === 'contributor');
 
 /** Runs only with an item selected; otherwise says what to do, as the spec words it. */
 export const needItem = (ctx: CommandContext, run: () => void) =>
   ctx.selection.itemId ? run() : ctx.actions.alert(selectionMsg.selectAnItemFirst);
 export const needList = (ctx: CommandContext, run: () => void) =>
   ctx.selection.listId ? run() : ctx.actions.alert(selectionMsg.selectAListFirst);
+
+/**
+ * Whether an item shows in full. An item's own `open` (a 350 ms press, alt+n) wins; otherwise it
+ * follows the board: collapse all items and headline view show headlines only.
+ */
+export function itemIsOpen(display: Display, vs: ItemViewState): boolean {
+  return vs.open ?? !(display.collapseItems || display.headlineView);
+}
+
+/** Whether a list shows its items: its own `open` (alt+d) wins over collapse all lists. */
+export function listIsOpen(display: Display, vs: { open?: boolean }): boolean {
+  return vs.open ?? !display.collapseLists;
+}

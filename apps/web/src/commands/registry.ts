@@ -4,7 +4,16 @@
  * always the shortcut that works.
  */
 import type { Abilities, Multilist, PublicUser, ToolbarRoleFlags } from '@listboard/core';
-import type { Display, Selection } from '../state/ui';
+import type {
+  Display,
+  ItemViewState,
+  ListViewState,
+  OpenForm,
+  Prefs,
+  Selection,
+} from '../state/ui';
+
+export type CommandScope = 'board' | 'text';
 
 export type CommandGroup = 'navigate' | 'view' | 'edit' | 'account' | 'help' | 'admin';
 
@@ -18,6 +27,14 @@ export interface CommandContext {
   flags: ToolbarRoleFlags | null;
   selection: Selection;
   display: Display;
+  prefs: Prefs;
+  /** The open form, if any (input mode). */
+  form: OpenForm | null;
+  /** The board on screen is a search's results, made on the fly (no editing in place). */
+  results: boolean;
+  /** A list's and an item's view state: what the server sent, with this visit's changes. */
+  listState(listId: string): ListViewState;
+  itemState(itemId: string): ItemViewState;
   actions: CommandActions;
 }
 
@@ -35,6 +52,13 @@ export interface CommandActions {
   call(path: string, body: object, label: string): Promise<boolean>;
   cycleTheme(): void;
   signOut(): Promise<void>;
+  setPrefs(patch: Partial<Prefs>): void;
+  /** Changes a list's or an item's view state here and on the server (update_listvs/itemvs). */
+  setListState(listId: string, patch: ListViewState): void;
+  setItemState(itemId: string, patch: ItemViewState): void;
+  /** Opens or closes a list's editor (one at a time). */
+  toggleListEditor(listId: string): void;
+  toggleSplit(listId: string): void;
 }
 
 export interface Command {
@@ -43,6 +67,13 @@ export interface Command {
   group: CommandGroup;
   /** As written in the spec: 'ctrl+shift+o', 'alt+d', 'l'. */
   shortcut?: string;
+  /**
+   * Where the shortcut applies. 'text' commands win while text is selected in an item; 'board'
+   * (the default) applies otherwise. No two commands share a key within one scope.
+   */
+  scope?: CommandScope;
+  /** For toggles: whether it is on now (shown as a pressed button). */
+  pressed?(ctx: CommandContext): boolean;
   /** Shown on the toolbar (otherwise in the More menu); may depend on the user's role. */
   toolbar?: boolean | ((ctx: CommandContext) => boolean);
   icon?: string;
@@ -59,4 +90,9 @@ export function onToolbar(c: Command, ctx: CommandContext): boolean {
 }
 export function isEnabled(c: Command, ctx: CommandContext): boolean {
   return isVisible(c, ctx) && (c.enabled ? c.enabled(ctx) : true);
+}
+
+/** The scopes in force, most specific first. */
+export function activeScopes(ctx: CommandContext): CommandScope[] {
+  return ctx.selection.text ? ['text', 'board'] : ['board'];
 }

@@ -1,8 +1,38 @@
-/** How boards are shown: zoom, collapse, compact, headlines, theme, notes. */
-import { LIST_WIDTH_STEPS } from '@listboard/core';
-import type { Command } from './registry';
+/**
+ * How boards are shown: zoom, collapse, compact, headlines, table of contents, sections,
+ * colours, sentences, display mode, drag lock, theme, notes and labels. Toggles flip at once;
+ * settings with several values open their form (forms/board.ts), and every toggle also has its
+ * form in the More menu, as the spec lists them.
+ */
+import { LIST_WIDTH_STEPS, LIST_ZOOM_MAX, LIST_ZOOM_MIN } from '@listboard/core';
+import type { Command, CommandContext } from './registry';
+import { itemIsOpen, listIsOpen, needItem, needList, selectedList } from './helpers';
+import type { Display } from '../state/ui';
 
 const MAX_ZOOM = LIST_WIDTH_STEPS.length - 1;
+
+type Flag = {
+  [K in keyof Display]: Display[K] extends boolean ? K : never;
+}[keyof Display];
+
+/** A board view-state toggle: on the toolbar or not, with an optional spec shortcut. */
+function toggle(id: string, label: string, flag: Flag, extra: Partial<Command> = {}): Command {
+  return {
+    id,
+    label,
+    group: 'view',
+    pressed: (c) => c.display[flag],
+    run: (c) => c.actions.setDisplay({ [flag]: !c.display[flag] }),
+    ...extra,
+  };
+}
+
+/** Opens one of the view forms of section 2. */
+const formCommand = (id: string, label: string, form: string, extra: Partial<Command> = {}) =>
+  ({ id, label, group: 'view', run: (c) => c.actions.openForm(form), ...extra }) as Command;
+
+const listZoom = (c: CommandContext, listId: string) =>
+  c.listState(listId).zoom ?? Math.max(LIST_ZOOM_MIN, Math.min(LIST_ZOOM_MAX, c.display.zoom));
 
 export const VIEW_COMMANDS: Command[] = [
   {
@@ -25,40 +55,47 @@ export const VIEW_COMMANDS: Command[] = [
     enabled: (c) => c.display.zoom > 0,
     run: (c) => c.actions.setDisplay({ zoom: Math.max(0, c.display.zoom - 1) }),
   },
+  formCommand('zoomForm', 'Zoom…', 'zoom'),
+  toggle('collapseItems', 'Collapse all items', 'collapseItems', { shortcut: 'ctrl+g' }),
+  toggle('collapseLists', 'Collapse all lists', 'collapseLists', { shortcut: 'ctrl+h' }),
+  formCommand('collapseForm', 'Collapse items…', 'collapseItems'),
+  toggle('compact', 'Compact view', 'compactView', { toolbar: true, icon: '☰' }),
+  formCommand('compactForm', 'Compact view…', 'compact'),
+  toggle('headlines', 'Headline view', 'headlineView', { toolbar: true, icon: 'H' }),
+  formCommand('headlineForm', 'Headline view…', 'headlineView'),
+  toggle('toc', 'Table of contents', 'tocView', { toolbar: true, icon: '§' }),
+  formCommand('tocForm', 'Table of contents view…', 'tocView'),
+  toggle('sentences', 'Sentences', 'sentences', { toolbar: true, icon: '¶' }),
+  formCommand('colors', 'Colors', 'colors', { toolbar: true, icon: '◍' }),
+  formCommand('sectionDisplay', 'Section display', 'sectionDisplay', { toolbar: true, icon: '▤' }),
   {
-    id: 'collapseItems',
-    label: 'Collapse all items',
-    group: 'view',
-    shortcut: 'ctrl+g',
-    run: (c) => c.actions.setDisplay({ collapseItems: !c.display.collapseItems }),
-  },
-  {
-    id: 'collapseLists',
-    label: 'Collapse all lists',
-    group: 'view',
-    shortcut: 'ctrl+h',
-    run: (c) => c.actions.setDisplay({ collapseLists: !c.display.collapseLists }),
-  },
-  {
-    id: 'compact',
-    label: 'Compact view',
-    group: 'view',
-    toolbar: true,
-    icon: '☰',
-    run: (c) => c.actions.setDisplay({ compactView: !c.display.compactView }),
-  },
-  {
-    id: 'headlines',
-    label: 'Headline view',
-    group: 'view',
-    run: (c) => c.actions.setDisplay({ headlineView: !c.display.headlineView }),
-  },
-  {
-    id: 'theme',
-    label: 'Theme',
+    id: 'displayMode',
+    label: 'Replace mode',
     group: 'view',
     toolbar: true,
-    icon: '◐',
+    icon: '⇄',
+    pressed: (c) => c.prefs.displayMode === 'replace_global',
+    run: (c) =>
+      c.actions.setPrefs({
+        displayMode: c.prefs.displayMode === 'append' ? 'replace_global' : 'append',
+      }),
+  },
+  formCommand('displayModeForm', 'Display mode…', 'displayMode'),
+  {
+    id: 'dragLock',
+    label: 'Drag lock',
+    group: 'view',
+    toolbar: true,
+    icon: '⚓',
+    visible: (c) => c.abilities?.edit === true && !c.results,
+    pressed: (c) => c.prefs.dragLock,
+    run: (c) => c.actions.setPrefs({ dragLock: !c.prefs.dragLock }),
+  },
+  formCommand('theme', 'Theme', 'theme', { toolbar: true, icon: '◐' }),
+  {
+    id: 'cycleTheme',
+    label: 'Next theme',
+    group: 'view',
     run: (c) => c.actions.cycleTheme(),
   },
   {
@@ -76,6 +113,67 @@ export const VIEW_COMMANDS: Command[] = [
             : c.display.showNotes === 'none'
               ? 'annos'
               : 'annos+notes',
+      }),
+  },
+  {
+    id: 'toggleLabels',
+    label: 'Show labels',
+    group: 'view',
+    shortcut: 'alt+t',
+    pressed: (c) => !c.prefs.hideLabels,
+    run: (c) => c.actions.setPrefs({ hideLabels: !c.prefs.hideLabels }),
+  },
+  {
+    id: 'toggleList',
+    label: 'Open or close the list',
+    group: 'view',
+    shortcut: 'alt+d',
+    run: (c) =>
+      needList(c, () => {
+        const id = c.selection.listId!;
+        c.actions.setListState(id, { open: !listIsOpen(c.display, c.listState(id)) });
+      }),
+  },
+  {
+    id: 'toggleItem',
+    label: 'Open or close the item',
+    group: 'view',
+    shortcut: 'alt+n',
+    run: (c) =>
+      needItem(c, () => {
+        const id = c.selection.itemId!;
+        c.actions.setItemState(id, { open: !itemIsOpen(c.display, c.itemState(id)) });
+      }),
+  },
+  {
+    id: 'splitList',
+    label: 'Split the list in two panes',
+    group: 'view',
+    shortcut: 'ctrl+shift+l',
+    run: (c) => needList(c, () => c.actions.toggleSplit(c.selection.listId!)),
+  },
+  {
+    id: 'listZoomIn',
+    label: 'Widen the list',
+    group: 'view',
+    enabled: (c) => selectedList(c) === null || listZoom(c, c.selection.listId!) < LIST_ZOOM_MAX,
+    run: (c) =>
+      needList(c, () => {
+        const id = c.selection.listId!;
+        const z = listZoom(c, id);
+        c.actions.setListState(id, { prevZoom: z, zoom: Math.min(LIST_ZOOM_MAX, z + 1) });
+      }),
+  },
+  {
+    id: 'listZoomOut',
+    label: 'Narrow the list',
+    group: 'view',
+    enabled: (c) => selectedList(c) === null || listZoom(c, c.selection.listId!) > LIST_ZOOM_MIN,
+    run: (c) =>
+      needList(c, () => {
+        const id = c.selection.listId!;
+        const z = listZoom(c, id);
+        c.actions.setListState(id, { prevZoom: z, zoom: Math.max(LIST_ZOOM_MIN, z - 1) });
       }),
   },
 ];

@@ -1,7 +1,54 @@
 /** Boards, lists and items: insert, edit, delete, labels. */
-import { parseLabelsText, formatLabelsText } from '@listboard/core';
-import type { FormDef } from './registry';
+import {
+  COLOR_CODING_OPTIONS,
+  DISPLAY_MODES,
+  LIST_WIDTH_STEPS,
+  SECTION_DISPLAY_OPTIONS,
+  THEMES,
+  parseLabelsText,
+  formatLabelsText,
+  type ColorCoding,
+  type DisplayMode,
+  type SectionDisplay,
+  type Theme,
+} from '@listboard/core';
+import type { FormContext, FormDef, Values } from './registry';
 import { str, findItem, findList, required, fail } from './helpers';
+import type { Display } from '../state/ui';
+
+const MOVE_BLOCKED = {
+  item: (dir: string) => `The item is already ${dir === 'up' ? 'first' : 'last'}.`,
+  list: (dir: string) => `The list is already ${dir === 'left' ? 'first' : 'last'}.`,
+};
+
+/** A view form changes the board's view state (saved per user) and closes. */
+function setView(ctx: FormContext, patch: Partial<Display>): Promise<null> {
+  ctx.setDisplay?.(patch);
+  return Promise.resolve(null);
+}
+
+/** One checkbox form per board view toggle of section 2 (collapse items, headline view, ...). */
+function viewToggleForm(
+  id: string,
+  label: string,
+  fields: { name: keyof Display; label: string }[],
+): FormDef {
+  return {
+    id,
+    label,
+    fields: fields.map((f) => ({ name: f.name, label: f.label, type: 'checkbox' as const })),
+    initial: (ctx) =>
+      Object.fromEntries(fields.map((f) => [f.name, Boolean(ctx.display?.[f.name])])) as Values,
+    submitLabel: 'Apply',
+    submit: (v, ctx) =>
+      setView(
+        ctx,
+        Object.fromEntries(fields.map((f) => [f.name, Boolean(v[f.name])])) as Partial<Display>,
+      ),
+  };
+}
+
+const zoomOptions = LIST_WIDTH_STEPS.map((w, i) => `${i} (${w} px lists)`);
 
 export const BOARD_FORMS: FormDef[] = [
   {
@@ -153,6 +200,153 @@ export const BOARD_FORMS: FormDef[] = [
         'edit labels',
       );
       return ok ? null : fail(ctx, 'edit labels');
+    },
+  },
+  {
+    id: 'duplicateList',
+    label: 'Duplicate list',
+    fields: [{ name: 'titleText', label: 'Title of the copy', type: 'text', required: true }],
+    initial: (ctx) => ({ titleText: `${findList(ctx)?.title ?? ''} (copy)` }),
+    validate: (v) => required(v, 'titleText', 'title'),
+    async submit(v, ctx) {
+      const ok = await ctx.call(
+        '/api/forms/duplicate_list',
+        {
+          multilistId: ctx.board!._id,
+          prevListId: ctx.target.listId,
+          titleText: str(v, 'titleText'),
+        },
+        'duplicate list',
+      );
+      return ok ? null : fail(ctx, 'duplicate list');
+    },
+  },
+  {
+    id: 'moveItem',
+    label: 'Move item',
+    fields: [{ name: 'direction', label: 'Direction', type: 'select', options: ['up', 'down'] }],
+    submitLabel: 'Move',
+    async submit(v, ctx) {
+      const item = findItem(ctx);
+      const list = findList(ctx);
+      if (!item || !list) return fail(ctx, 'move item');
+      const dir = String(v.direction);
+      const at = list.items.findIndex((i) => i._id === item._id);
+      if ((dir === 'up' && at === 0) || (dir === 'down' && at === list.items.length - 1))
+        return MOVE_BLOCKED.item(dir);
+      const ok = await ctx.call(
+        '/api/forms/move_item',
+        { itemId: item._id, direction: dir },
+        'move item',
+      );
+      return ok ? null : fail(ctx, 'move item');
+    },
+  },
+  {
+    id: 'moveList',
+    label: 'Move list',
+    fields: [{ name: 'direction', label: 'Direction', type: 'select', options: ['left', 'right'] }],
+    submitLabel: 'Move',
+    async submit(v, ctx) {
+      const list = findList(ctx);
+      const lists = ctx.board?.lists ?? [];
+      if (!list) return fail(ctx, 'move list');
+      const dir = String(v.direction);
+      const at = lists.findIndex((l) => l._id === list._id);
+      if ((dir === 'left' && at === 0) || (dir === 'right' && at === lists.length - 1))
+        return MOVE_BLOCKED.list(dir);
+      const ok = await ctx.call(
+        '/api/forms/move_list',
+        { listId: list._id, direction: dir },
+        'move list',
+      );
+      return ok ? null : fail(ctx, 'move list');
+    },
+  },
+  {
+    id: 'theme',
+    label: 'Theme',
+    fields: [{ name: 'theme', label: 'Colour theme', type: 'select', options: THEMES }],
+    initial: (ctx) => ({ theme: ctx.prefs?.theme ?? THEMES[0] }),
+    submitLabel: 'Apply',
+    submit(v, ctx) {
+      ctx.setPrefs?.({ theme: String(v.theme) as Theme });
+      return Promise.resolve(null);
+    },
+  },
+  {
+    id: 'sectionDisplay',
+    label: 'Section display',
+    fields: [
+      {
+        name: 'sectionDisplay',
+        label: 'Show',
+        type: 'select',
+        options: SECTION_DISPLAY_OPTIONS,
+        hint: 'section: each section (list) in its own column; all: every section in one column under its title; items: the items alone, in board order.',
+      },
+    ],
+    initial: (ctx) => ({ sectionDisplay: ctx.display?.sectionDisplay ?? 'section' }),
+    submitLabel: 'Apply',
+    submit: (v, ctx) =>
+      setView(ctx, { sectionDisplay: String(v.sectionDisplay) as SectionDisplay }),
+  },
+  {
+    id: 'colors',
+    label: 'Colors',
+    fields: [
+      {
+        name: 'colors',
+        label: 'Colour items by',
+        type: 'select',
+        options: COLOR_CODING_OPTIONS,
+      },
+    ],
+    initial: (ctx) => ({ colors: ctx.display?.colors ?? 'none' }),
+    submitLabel: 'Apply',
+    submit: (v, ctx) => setView(ctx, { colors: String(v.colors) as ColorCoding }),
+  },
+  {
+    id: 'zoom',
+    label: 'Zoom',
+    fields: [{ name: 'zoom', label: 'Zoom step', type: 'select', options: zoomOptions }],
+    initial: (ctx) => ({ zoom: zoomOptions[ctx.display?.zoom ?? 2] ?? zoomOptions[2]! }),
+    submitLabel: 'Apply',
+    submit: (v, ctx) => setView(ctx, { zoom: Math.max(0, zoomOptions.indexOf(String(v.zoom))) }),
+  },
+  viewToggleForm('collapseItems', 'Collapse items', [
+    { name: 'collapseItems', label: 'Collapse all items to their headlines' },
+    { name: 'collapseLists', label: 'Collapse all lists to their titles' },
+  ]),
+  viewToggleForm('headlineView', 'Headline view', [
+    { name: 'headlineView', label: 'Show each item as its headline' },
+  ]),
+  viewToggleForm('tocView', 'Table of contents view', [
+    { name: 'tocView', label: 'Show a table of contents beside the lists' },
+  ]),
+  viewToggleForm('compact', 'Compact view', [
+    {
+      name: 'compactView',
+      label: 'Limit items to a quarter of the screen and shorten list titles',
+    },
+  ]),
+  {
+    id: 'displayMode',
+    label: 'Display mode',
+    fields: [
+      {
+        name: 'displayMode',
+        label: 'A link to a board',
+        type: 'select',
+        options: DISPLAY_MODES,
+        hint: 'append: opens the board beside the ones shown; replace_global: shows it alone.',
+      },
+    ],
+    initial: (ctx) => ({ displayMode: ctx.prefs?.displayMode ?? 'append' }),
+    submitLabel: 'Apply',
+    submit(v, ctx) {
+      ctx.setPrefs?.({ displayMode: String(v.displayMode) as DisplayMode });
+      return Promise.resolve(null);
     },
   },
 ];

@@ -3,7 +3,7 @@
  * null on success or the message to show; the form stays open with what was typed on failure.
  */
 import type { Multilist, PublicUser } from '@listboard/core';
-import type { Selection } from '../state/ui';
+import type { Display, Prefs, Selection } from '../state/ui';
 
 export type FieldType =
   'text' | 'textarea' | 'password' | 'checkbox' | 'number' | 'select' | 'file';
@@ -41,6 +41,11 @@ export interface FormContext {
   /** The group new notes go to, chosen with the select-group form. */
   group: string | null;
   setGroup(name: string | null): void;
+  /** The board's view state and this browser's preferences, for the view forms. */
+  display?: Display;
+  setDisplay?(patch: Partial<Display>): void;
+  prefs?: Prefs;
+  setPrefs?(patch: Partial<Prefs>): void;
 }
 
 export interface FormDef {

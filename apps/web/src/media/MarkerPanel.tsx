@@ -40,7 +40,7 @@ export function MarkerPanel({ item }: { item: Item }) {
         it._id,
         cursorAt(blockEl, blocks.indexOf(blockEl), it.text, it.owner, ev.clientX, ev.clientY),
       );
-      if (article.hasAttribute('aria-selected'))
+      if (article.hasAttribute('data-selectable'))
         useUi.getState().select({
           multilistId: it.multilistId,
           listId: it.listId,

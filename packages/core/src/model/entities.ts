@@ -113,6 +113,19 @@ export interface TextHighlight {
 
 export type ViewState = Record<string, unknown>;
 
+/** What can be done with an item from its action buttons (spec section 3, Item.handlers). */
+export const ITEM_HANDLERS = [
+  'visit',
+  'annotate',
+  'reply',
+  'delete',
+  'label',
+  'duplicate',
+  'insert',
+  'edit',
+] as const;
+export type ItemHandler = (typeof ITEM_HANDLERS)[number];
+
 export interface Item {
   _id: string;
   listId: string;
@@ -147,6 +160,8 @@ export interface Item {
   sentenceMarkers: TextMarker[];
   version: number;
   viewstate: ViewState;
+  /** When the server names them; otherwise the web derives them from the board's abilities. */
+  handlers?: ItemHandler[];
   /**
    * The annotations, notes and replies hanging off this item (rootItem), oldest first, as far as
    * the caller may see them; each tells its kind by annotationClass and its thread by parentId.

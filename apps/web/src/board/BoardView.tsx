@@ -1,0 +1,135 @@
+import { useMemo, useRef } from 'react';
+import type { Item, List, Multilist } from '@listboard/core';
+import { ListColumn, estimateItem, useItemRenderer } from './ListColumn';
+import { BoardPassword } from './BoardPassword';
+import { TocColumn } from './TocColumn';
+import { VirtualRows } from './VirtualRows';
+import { useBoardApi } from './boardApi';
+import { colorKeys, type ColorKey } from './colors';
+import { itemIsOpen } from '../commands/helpers';
+
+type Row = { kind: 'list'; list: List } | { kind: 'item'; item: Item };
+
+/**
+ * Section display 'all' and 'items': the board in one column, read top to bottom. 'all' keeps
+ * each section's title above its items; 'items' shows the items alone, in board order.
+ */
+function SectionsColumn({
+  board,
+  keys,
+  headings,
+}: {
+  board: Multilist;
+  keys: ColorKey[];
+  headings: boolean;
+}) {
+  const api = useBoardApi();
+  const renderItem = useItemRenderer(board, keys);
+  const rows: Row[] = useMemo(
+    () =>
+      board.lists.flatMap((list) => [
+        ...(headings ? [{ kind: 'list' as const, list }] : []),
+        ...list.items
+          .filter((it) => !it.labels.some((l) => api.hiddenTags.includes(l.name)))
+          .map((item) => ({ kind: 'item' as const, item })),
+      ]),
+    [board, headings, api.hiddenTags],
+  );
+  const focus = rows.findIndex((r) =>
+    r.kind === 'item' ? r.item._id === api.selection.itemId : false,
+  );
+  return (
+    <section className="list sections-column" aria-label={headings ? 'All sections' : 'All items'}>
+      <VirtualRows
+        rows={rows}
+        rowKey={(r) => (r.kind === 'list' ? `l-${r.list._id}` : r.item._id)}
+        renderRow={(r) =>
+          r.kind === 'list' ? (
+            <h3 className="section-heading" data-anchor-heading={r.list.title}>
+              {board.abilities.select ? (
+                <button
+                  type="button"
+                  className="list-title"
+                  aria-pressed={api.selection.listId === r.list._id && !api.selection.itemId}
+                  onClick={() => api.selectList(board, r.list)}
+                >
+                  {r.list.title}
+                </button>
+              ) : (
+                r.list.title
+              )}
+            </h3>
+          ) : (
+            renderItem(r.item)
+          )
+        }
+        estimate={estimateItem(itemIsOpen(api.display, {}), api.display.compactView)}
+        className="list-items"
+        label={headings ? 'Sections and their items' : 'Items in board order'}
+        focusIndex={focus}
+      />
+    </section>
+  );
+}
+
+function Legend({ keys, by }: { keys: ColorKey[]; by: string }) {
+  if (keys.length === 0) return null;
+  return (
+    <ul className="color-legend" aria-label={`Colours by ${by}`}>
+      {keys.map((k) => (
+        <li key={k.name}>
+          <span className="swatch" style={{ background: k.color }} aria-hidden="true" />
+          {k.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function BoardView({ board }: { board: Multilist }) {
+  const api = useBoardApi();
+  const { display } = api;
+  const keys = useMemo(() => colorKeys(board, display.colors), [board, display.colors]);
+  // Where the reader left off (itemsViewStartIndex, from the server's view state), restored once
+  // when the board first shows.
+  const start = useRef(Number(board.viewstate.itemsViewStartIndex ?? 0));
+  const startList = board.lists.find((l) => l.items.some((i) => i.indexInBoard === start.current));
+  const startIndex = startList?.items.findIndex((i) => i.indexInBoard === start.current);
+  return (
+    <section
+      className="board"
+      aria-label={`Board ${board.owner}/${board.title}`}
+      data-board={`${board.owner}/${board.ptitle}`}
+    >
+      <header className="board-header">
+        <h2>{board.altTitle ?? board.title}</h2>
+        <p className="board-meta">
+          <span className="owner">{board.owner}</span>
+          {board.description && <span className="board-description">{board.description}</span>}
+        </p>
+        <Legend keys={keys} by={display.colors} />
+      </header>
+      {board.locked ? (
+        <BoardPassword board={board} onUnlocked={api.unlocked} />
+      ) : (
+        <div className="lists">
+          {display.tocView && <TocColumn board={board} />}
+          {display.sectionDisplay === 'section' ? (
+            board.lists.map((l) => (
+              <ListColumn
+                key={l._id}
+                board={board}
+                list={l}
+                keys={keys}
+                initialIndex={l === startList ? startIndex : undefined}
+              />
+            ))
+          ) : (
+            <SectionsColumn board={board} keys={keys} headings={display.sectionDisplay === 'all'} />
+          )}
+          {board.lists.length === 0 && <p className="empty">This board has no lists yet.</p>}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+
+/** Lists up to this many rows render whole; longer ones only what is in view (plus a margin). */
+export const VIRTUALISE_OVER = 30;
+
+export interface VisibleRange {
+  first: number;
+  last: number;
+}
+
+interface Props<T> {
+  rows: T[];
+  rowKey(row: T): string;
+  renderRow(row: T, index: number): ReactNode;
+  /** A first guess at a row's height; rows are measured once drawn. */
+  estimate: number;
+  className?: string;
+  label?: string;
+  /** Bring this row into view when it changes (the selected item). */
+  focusIndex?: number;
+  /** Scroll to this row once, when first shown (the view state's itemsViewStartIndex). */
+  initialIndex?: number;
+  /** The rows in view, after scrolling settles. */
+  onRange?(range: VisibleRange): void;
+}
+
+const GAP = 8;
+
+function useSettledScroll(el: () => HTMLElement | null, report: () => void) {
+  // The listener stays for the element's life; renders while scrolling only refresh `report`.
+  const latest = useRef(report);
+  latest.current = report;
+  useEffect(() => {
+    // The ref is set before effects run, and the element lives as long as this component.
+    const node = el();
+    if (!node) return;
+    let t: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      clearTimeout(t);
+      t = setTimeout(() => latest.current(), 250);
+    };
+    node.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      clearTimeout(t);
+      node.removeEventListener('scroll', onScroll);
+    };
+    // Attached once, for the element's life.
+  }, []);
+}
+
+/** A short list: every row in the DOM. */
+function PlainRows<T>(p: Props<T>) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (p.initialIndex === undefined || p.initialIndex <= 0) return;
+    ref.current
+      ?.querySelector<HTMLElement>(`[data-index="${p.initialIndex}"]`)
+      ?.scrollIntoView?.({ block: 'start', inline: 'nearest' });
+    // Only when first shown.
+  }, []);
+  useEffect(() => {
+    if (p.focusIndex === undefined || p.focusIndex < 0) return;
+    ref.current
+      ?.querySelector<HTMLElement>(`[data-index="${p.focusIndex}"]`)
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [p.focusIndex]);
+  useSettledScroll(
+    () => ref.current,
+    () => {
+      const box = ref.current;
+      if (!box || !p.onRange) return;
+      const top = box.scrollTop;
+      const bottom = top + box.clientHeight;
+      const shown = [...box.querySelectorAll<HTMLElement>(':scope > [data-index]')].filter(
+        (el) => el.offsetTop + el.offsetHeight > top && el.offsetTop < bottom,
+      );
+      if (shown.length)
+        p.onRange({
+          first: Number(shown[0]!.dataset.index),
+          last: Number(shown[shown.length - 1]!.dataset.index),
+        });
+    },
+  );
+  return (
+    // Focusable, so a keyboard can scroll a list whose items are not (a guest's).
+    <div ref={ref} className={p.className} role="group" aria-label={p.label} tabIndex={0}>
+      {p.rows.map((r, i) => (
+        <div key={p.rowKey(r)} data-index={i} className="row">
+          {p.renderRow(r, i)}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A long list: only the rows in view are in the DOM, measured as they are drawn. */
+function VirtualisedRows<T>(p: Props<T>) {
+  const ref = useRef<HTMLDivElement>(null);
+  const v = useVirtualizer({
+    count: p.rows.length,
+    getScrollElement: () => ref.current,
+    estimateSize: () => p.estimate,
+    getItemKey: (i) => p.rowKey(p.rows[i]!),
+    overscan: 4,
+    gap: GAP,
+    initialOffset: 0,
+  });
+  useLayoutEffect(() => {
+    if (p.initialIndex !== undefined && p.initialIndex > 0)
+      v.scrollToIndex(p.initialIndex, { align: 'start' });
+    // Only when first shown.
+  }, []);
+  useEffect(() => {
+    if (p.focusIndex !== undefined && p.focusIndex >= 0)
+      v.scrollToIndex(p.focusIndex, { align: 'auto' });
+  }, [p.focusIndex, v]);
+  useSettledScroll(
+    () => ref.current,
+    () => {
+      const shown = v.getVirtualItems();
+      const box = ref.current;
+      if (!box || !p.onRange || shown.length === 0) return;
+      const top = box.scrollTop;
+      const bottom = top + box.clientHeight;
+      const inView = shown.filter((r) => r.end > top && r.start < bottom);
+      if (inView.length)
+        p.onRange({ first: inView[0]!.index, last: inView[inView.length - 1]!.index });
+    },
+  );
+  return (
+    <div
+      ref={ref}
+      className={`${p.className ?? ''} virtual`}
+      role="group"
+      aria-label={p.label}
+      tabIndex={0}
+    >
+      <div className="virtual-space" style={{ height: v.getTotalSize() }}>
+        {v.getVirtualItems().map((r) => (
+          <div
+            key={r.key}
+            data-index={r.index}
+            ref={v.measureElement}
+            className="row"
+            style={{ transform: `translateY(${r.start}px)` }}
+          >
+            {p.renderRow(p.rows[r.index]!, r.index)}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The rows of a list column. Short lists render whole; long ones are virtualised (TanStack
+ * Virtual), so a 2,000-item board keeps only the items in view in the DOM.
+ */
+export function VirtualRows<T>(p: Props<T>) {
+  return p.rows.length > VIRTUALISE_OVER ? <VirtualisedRows {...p} /> : <PlainRows {...p} />;
+}

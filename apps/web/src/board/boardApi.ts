@@ -1,0 +1,55 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Item, ItemHandler, List, ListEditorMode, Multilist } from '@listboard/core';
+import type {
+  Display,
+  ItemViewState,
+  ListViewState,
+  OpenForm,
+  Prefs,
+  Selection,
+} from '../state/ui';
+
+/** What the board screen hands down to its boards, lists and items. */
+export interface BoardApi {
+  display: Display;
+  prefs: Prefs;
+  selection: Selection;
+  /** Whether a board is a search's results (no editing in place). */
+  isResults(board: Multilist): boolean;
+  signedIn: boolean;
+  form: OpenForm | null;
+  editorListId: string | null;
+  splitLists: string[];
+  shownLabels: string[];
+  hiddenTags: string[];
+  hiddenLists: string[];
+  listState(listId: string): ListViewState;
+  itemState(itemId: string): ItemViewState;
+  selectList(board: Multilist, list: List): void;
+  selectItem(board: Multilist, item: Item, text: string | null): void;
+  toggleItem(item: Item): void;
+  toggleListEditor(listId: string): void;
+  listMode(board: Multilist, list: List, mode: ListEditorMode): void;
+  itemAction(board: Multilist, item: Item, handler: ItemHandler): void;
+  noteAction(
+    board: Multilist,
+    item: Item,
+    note: Item,
+    action: 'reply' | 'dismiss' | 'answer',
+  ): void;
+  /** Drops list `listId` before `beforeId` (null: at the end). */
+  reorder(board: Multilist, listId: string, beforeId: string | null): void;
+  /** The items in view, by their index in the board, once scrolling settles. */
+  itemsInView(board: Multilist, first: number, last: number): void;
+  unlocked(): void;
+  /** The open form, for a list editor to show inside its list. */
+  renderForm(): ReactNode;
+}
+
+export const BoardApiContext = createContext<BoardApi | null>(null);
+
+export function useBoardApi(): BoardApi {
+  const api = useContext(BoardApiContext);
+  if (!api) throw new Error('useBoardApi outside the board screen');
+  return api;
+}

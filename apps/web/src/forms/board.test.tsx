@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Form } from './Form';
+import { FORM_BY_ID } from './definitions';
+import type { FormContext } from './registry';
+import { DEFAULT_DISPLAY, DEFAULT_PREFS } from '../state/ui';
+import { makeBoard } from '../test/fixtures';
+
+afterEach(cleanup);
+
+const board = makeBoard('author', 'plan', [
+  { title: 'Week', items: ['One', 'Two', 'Three'] },
+  { title: 'Tip', items: ['Only'] },
+]);
+const [week, tip] = board.lists as [(typeof board.lists)[0], (typeof board.lists)[0]];
+
+function open(id: string, target: Partial<FormContext['target']> = {}) {
+  const ctx = {
+    board,
+    user: null,
+    target: { multilistId: board._id, listId: null, itemId: null, text: null, ...target },
+    display: { ...DEFAULT_DISPLAY },
+    prefs: { ...DEFAULT_PREFS },
+    setDisplay: vi.fn(),
+    setPrefs: vi.fn(),
+    call: vi.fn(async () => true),
+    lastError: () => null,
+    alert: vi.fn(),
+  } as unknown as FormContext & {
+    setDisplay: ReturnType<typeof vi.fn>;
+    setPrefs: ReturnType<typeof vi.fn>;
+    call: ReturnType<typeof vi.fn>;
+  };
+  const onClose = vi.fn();
+  render(<Form def={FORM_BY_ID.get(id)!} ctx={ctx} onClose={onClose} />);
+  return { ctx, onClose };
+}
+
+const submit = (name = 'Apply') => fireEvent.click(screen.getByRole('button', { name }));
+
+describe('the view forms of section 2', () => {
+  it.each([
+    [
+      'collapseItems',
+      'Collapse all items to their headlines',
+      { collapseItems: true, collapseLists: false },
+    ],
+    ['headlineView', 'Show each item as its headline', { headlineView: true }],
+    ['tocView', 'Show a table of contents beside the lists', { tocView: true }],
+    [
+      'compact',
+      'Limit items to a quarter of the screen and shorten list titles',
+      { compactView: true },
+    ],
+  ])('%s sets the board view state from its checkbox', async (id, label, patch) => {
+    const { ctx, onClose } = open(id);
+    fireEvent.click(screen.getByLabelText(label));
+    submit();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.setDisplay).toHaveBeenCalledWith(patch);
+  });
+
+  it('zoom, section display and colours choose one of their values', async () => {
+    let f = open('zoom');
+    fireEvent.change(screen.getByLabelText('Zoom step'), { target: { value: '5 (475 px lists)' } });
+    submit();
+    await waitFor(() => expect(f.ctx.setDisplay).toHaveBeenCalledWith({ zoom: 5 }));
+    cleanup();
+    f = open('sectionDisplay');
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'items' } });
+    submit();
+    await waitFor(() => expect(f.ctx.setDisplay).toHaveBeenCalledWith({ sectionDisplay: 'items' }));
+    cleanup();
+    f = open('colors');
+    fireEvent.change(screen.getByLabelText('Colour items by'), { target: { value: 'label' } });
+    submit();
+    await waitFor(() => expect(f.ctx.setDisplay).toHaveBeenCalledWith({ colors: 'label' }));
+  });
+
+  it('theme and display mode are browser preferences', async () => {
+    let f = open('theme');
+    fireEvent.change(screen.getByLabelText('Colour theme'), { target: { value: 'white' } });
+    submit();
+    await waitFor(() => expect(f.ctx.setPrefs).toHaveBeenCalledWith({ theme: 'white' }));
+    cleanup();
+    f = open('displayMode');
+    fireEvent.change(screen.getByLabelText('A link to a board'), {
+      target: { value: 'replace_global' },
+    });
+    submit();
+    await waitFor(() =>
+      expect(f.ctx.setPrefs).toHaveBeenCalledWith({ displayMode: 'replace_global' }),
+    );
+  });
+});
+
+describe('moving and duplicating', () => {
+  it('moves an item, and refuses past either end without calling the server', async () => {
+    let f = open('moveItem', { listId: week._id, itemId: week.items[1]!._id });
+    fireEvent.change(screen.getByLabelText('Direction'), { target: { value: 'down' } });
+    submit('Move');
+    await waitFor(() => expect(f.onClose).toHaveBeenCalled());
+    expect(f.ctx.call).toHaveBeenCalledWith(
+      '/api/forms/move_item',
+      { itemId: week.items[1]!._id, direction: 'down' },
+      'move item',
+    );
+    cleanup();
+    f = open('moveItem', { listId: week._id, itemId: week.items[0]!._id });
+    submit('Move');
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The item is already first.',
+    );
+    expect(f.ctx.call).not.toHaveBeenCalled();
+  });
+
+  it('moves a list, and refuses past the last place', async () => {
+    const f = open('moveList', { listId: tip._id });
+    fireEvent.change(screen.getByLabelText('Direction'), { target: { value: 'right' } });
+    submit('Move');
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The list is already last.',
+    );
+    expect(f.ctx.call).not.toHaveBeenCalled();
+  });
+
+  it('duplicate list names the copy', async () => {
+    const f = open('duplicateList', { listId: week._id });
+    expect((screen.getByLabelText('Title of the copy') as HTMLInputElement).value).toBe(
+      'Week (copy)',
+    );
+    submit('Submit');
+    await waitFor(() => expect(f.onClose).toHaveBeenCalled());
+    expect(f.ctx.call).toHaveBeenCalledWith(
+      '/api/forms/duplicate_list',
+      { multilistId: board._id, prevListId: week._id, titleText: 'Week (copy)' },
+      'duplicate list',
+    );
+  });
+});

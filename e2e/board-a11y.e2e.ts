@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterEach, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, screenshot, type Browser } from './browser';
+import { list, newBoard, signIn } from './board-helpers';
+
+const base = inject('baseUrl');
+// The app's CSP forbids inline scripts, so axe is evaluated through the browser's debugging
+// channel rather than injected as a script tag.
+const axeSource = fs.readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+let b: Browser | undefined;
+afterEach(async () => b?.close());
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const result = (await page.evaluate(() =>
+    (window as unknown as { axe: { run(o: object): Promise<unknown> } }).axe.run({
+      resultTypes: ['violations'],
+    }),
+  )) as AxeResult;
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Tabs through the whole page once; every stop must have a name and a visible focus ring. */
+async function tabStops(page: Page, most: number) {
+  const stops: { name: string; ring: boolean }[] = [];
+  // From the top of the page.
+  await page.getByRole('link', { name: 'Listboard home' }).focus();
+  for (let i = 0; i < most; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      // Past the last control focus leaves the page.
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      const name = (
+        el.getAttribute('aria-label') ??
+        el.getAttribute('title') ??
+        el.textContent ??
+        ''
+      ).trim();
+      const ring =
+        (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) ||
+        style.boxShadow !== 'none';
+      return { name: name || el.outerHTML.slice(0, 80), ring };
+    });
+    if (!stop) break;
+    stops.push(stop);
+  }
+  return stops;
+}
+
+describe('the board screen is accessible', () => {
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    it(`has no serious or critical axe violations, and a named, ringed focus at every tab stop (${label})`, async () => {
+      b = await openBrowser(viewport);
+      const { page } = b;
+      // A guest on the home board
+      await page.goto(`${base}/`);
+      await page.getByText('Boards you can read, annotate and discuss').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // An author on a board with an item selected and a list editor open
+      await signIn(page, base, 'author');
+      await newBoard(page, `Access ${label} ${Date.now()}`, [
+        { title: 'Checks', items: ['## Contrast\n\nText stays *readable*.', 'Labels: names'] },
+      ]);
+      await list(page, 'Checks').getByRole('article').last().click();
+      await list(page, 'Checks').getByRole('button', { name: 'List editor' }).click();
+      await list(page, 'Checks').getByRole('button', { name: 'Title', exact: true }).waitFor();
+      await screenshot(page, `board-a11y-${label}`);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const stops = await tabStops(page, 200);
+      // The toolbar, the list, its editor's modes, the item and its action buttons at least.
+      expect(stops.length).toBeGreaterThan(20);
+      expect(stops.filter((s) => !s.ring)).toEqual([]);
+      expect(stops.every((s) => s.name.length > 0)).toBe(true);
+    });
+  }
+});

@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import { openBrowser, screenshot, type Browser } from './browser';
+import { list, longPress, newBoard, signIn } from './board-helpers';
+
+const base = inject('baseUrl');
+let b: Browser;
+beforeEach(async () => {
+  b = await openBrowser();
+});
+afterEach(async () => b.close());
+
+describe('an author edits lists and items in place', () => {
+  it('opens a list editor with a 750 ms press, one mode at a time, and uses the item action buttons', async () => {
+    const { page } = b;
+    await signIn(page, base, 'author');
+    const title = `Editor Lab ${Date.now()}`;
+    await newBoard(page, title, [
+      { title: 'Alpha', items: ['First **one**', 'Second item', 'Third item'] },
+    ]);
+    const alpha = list(page, 'Alpha');
+    const articles = () => alpha.getByRole('article').allInnerTexts();
+
+    // A long press on the list title opens its editor and does not select the list.
+    await longPress(page, alpha.getByRole('button', { name: 'Alpha', exact: true }), 900);
+    const editor = alpha.getByRole('group', { name: 'List editor modes' });
+    await editor.waitFor();
+    expect(
+      await alpha.getByRole('button', { name: 'Alpha', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('false');
+
+    // One mode at a time: Title, then Description replaces it.
+    await editor.getByRole('button', { name: 'Title', exact: true }).click();
+    await alpha.getByRole('form', { name: 'Edit list title' }).waitFor();
+    await editor.getByRole('button', { name: 'Description', exact: true }).click();
+    await alpha.getByRole('form', { name: 'Edit list description' }).waitFor();
+    await expect(alpha.getByRole('form', { name: 'Edit list title' }).count()).resolves.toBe(0);
+    // Upload and import open the media and load areas' forms inside the list.
+    await editor.getByRole('button', { name: 'Upload', exact: true }).click();
+    await alpha.getByRole('form', { name: 'Insert item with files' }).waitFor();
+    await editor.getByRole('button', { name: 'Import', exact: true }).click();
+    await alpha.getByRole('form', { name: 'Import list' }).waitFor();
+    await editor.getByRole('button', { name: 'Description', exact: true }).click();
+    await alpha.getByRole('form', { name: 'Edit list description' }).waitFor();
+    // Another form while a mode is open is refused.
+    await page.getByRole('button', { name: 'Insert list', exact: true }).click();
+    await page.getByText('Please submit, cancel, or close the form first.').waitFor();
+    await alpha.getByLabel('Description', { exact: true }).fill('Openers for week one.');
+    await alpha.getByRole('button', { name: 'Submit' }).click();
+    await alpha.getByText('Openers for week one.').waitFor();
+
+    // Duplicate mode names the copy; delete mode removes it.
+    await editor.getByRole('button', { name: 'Duplicate', exact: true }).click();
+    await alpha.getByLabel('Title of the copy').fill('Alpha again');
+    await alpha.getByRole('button', { name: 'Submit' }).click();
+    const copy = list(page, 'Alpha again');
+    await copy.waitFor();
+    await expect(copy.getByRole('article').count()).resolves.toBe(3);
+    await longPress(page, alpha.getByRole('button', { name: 'Alpha', exact: true }), 900);
+    await editor.waitFor({ state: 'detached' });
+    await copy.getByRole('button', { name: 'List editor' }).click();
+    await copy.getByRole('button', { name: 'Delete', exact: true }).click();
+    await copy.getByRole('button', { name: 'Delete', exact: true }).last().click();
+    await copy.waitFor({ state: 'detached' });
+
+    // Item actions show on the selected item only, and only the ones this user has.
+    await expect(page.getByRole('toolbar', { name: 'Item actions' }).count()).resolves.toBe(0);
+    await alpha.getByRole('article', { name: 'Second item' }).click();
+    const actions = alpha.getByRole('toolbar', { name: 'Item actions' });
+    expect(await actions.getByRole('button').allInnerTexts()).toEqual([
+      'Annotate',
+      'Delete',
+      'Label',
+      'Duplicate',
+      'Insert after',
+      'Edit',
+    ]);
+    await actions.getByRole('button', { name: 'Duplicate' }).click();
+    await expect.poll(async () => (await articles()).length).toBe(4);
+    await actions.getByRole('button', { name: 'Label' }).click();
+    await page.getByRole('textbox', { name: /^Labels/ }).fill('week:1');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const chip = alpha.getByRole('button', { name: 'week: 1' });
+    await chip.waitFor();
+    // alt+t hides the label chips and shows them again.
+    await page.keyboard.press('Alt+t');
+    await chip.waitFor({ state: 'detached' });
+    await page.keyboard.press('Alt+t');
+    await chip.waitFor();
+    await alpha
+      .getByRole('toolbar', { name: 'Item actions' })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    await page.getByLabel('Text', { exact: true }).fill('Second item, *edited*');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await alpha.getByText('edited').waitFor();
+
+    // A 350 ms press closes an item to its headline; the state is kept across a reload.
+    const third = alpha.getByRole('article', { name: 'Third item' });
+    await longPress(page, third, 500);
+    await expect.poll(() => third.getAttribute('class')).toContain('closed');
+    await page.reload();
+    await list(page, 'Alpha').waitFor();
+    await expect.poll(() => third.getAttribute('class')).toContain('closed');
+    await longPress(page, third, 500);
+    await expect.poll(() => third.getAttribute('class')).not.toContain('closed');
+
+    // alt+n closes and opens the selected item; alt+d the selected list.
+    await third.click();
+    await page.keyboard.press('Alt+n');
+    await expect.poll(() => third.getAttribute('class')).toContain('closed');
+    await page.keyboard.press('Alt+n');
+    await expect.poll(() => third.getAttribute('class')).not.toContain('closed');
+    await alpha.getByRole('button', { name: 'Alpha', exact: true }).click();
+    await page.keyboard.press('Alt+d');
+    await third.waitFor({ state: 'detached' });
+    await page.keyboard.press('Alt+d');
+    await third.waitFor();
+
+    // Lists move with ctrl+shift+b / f and stop at the ends.
+    await page.getByRole('button', { name: 'Insert list', exact: true }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Beta');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await list(page, 'Beta').waitFor();
+    const order = () =>
+      page
+        .locator('[data-list-id]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    expect(await order()).toEqual(['Alpha', 'Beta']);
+    await list(page, 'Beta').getByRole('button', { name: 'Beta', exact: true }).click();
+    await page.keyboard.press('Control+Shift+f');
+    await page.getByText('The list is already last.').waitFor();
+    await page.keyboard.press('Control+Shift+b');
+    await expect.poll(order).toEqual(['Beta', 'Alpha']);
+    await screenshot(page, 'board-editing-desktop');
+  });
+});
