@@ -24,6 +24,8 @@ import { requestForLog } from './lib/log-redact';
 import { storageFailure } from './lib/storage-errors';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { sessionPlugin } from './plugins/session';
+import { auditPlugin } from './plugins/audit';
+import { adminRoutes } from './routes/admin';
 import { registerWeb } from './plugins/web';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
@@ -165,6 +167,7 @@ export async function buildApp({
 
   await app.register(sameOriginPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(sessionPlugin, { db: database.db, config });
+  await app.register(auditPlugin, { db: database.db });
   await app.register(eventRoutes, { db: database.db, bus, appVersion: config.APP_VERSION });
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db, config, now: clock });
@@ -175,6 +178,7 @@ export async function buildApp({
   await app.register(groupRoutes, { db: database.db });
   await app.register(loadRoutes, { db: database.db, config });
   await app.register(mediaRoutes, { db: database.db, config, bus });
+  await app.register(adminRoutes, { db: database.db, now: clock });
 
   const hasWeb = await registerWeb(app, config.WEB_DIST);
   app.setNotFoundHandler((req, reply) => {

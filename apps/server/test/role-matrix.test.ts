@@ -4,7 +4,7 @@
  * without a sample body here fails the test, so none can slip in unchecked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, type Multilist, type PolicyBoard } from '@listboard/core';
+import { can, canSite, type Multilist, type PolicyBoard } from '@listboard/core';
 import { Agent, createTestApp, SEED_PASSWORD, type TestContext } from './harness';
 import { BOARD_CALLS } from '../src/routes/board-calls';
 import type { BoardCall } from '../src/routes/board-call';
@@ -13,6 +13,7 @@ import { posterDeps } from '../src/routes/media';
 import { createFileStore } from '../src/storage';
 import { users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
+import { SITE_CALLS } from '../src/routes/admin';
 
 interface Fixture {
   board: Multilist;
@@ -74,6 +75,7 @@ const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
   '/api/forms/join_group': (f) => ({ multilistId: f.board._id, groupName: 'Open Readers' }),
   '/api/forms/dump_multilists': (f) => ({ multilistId: f.board._id }),
   '/api/forms/dump_clips_list': (f) => ({ multilistId: f.board._id }),
+  '/api/forms/export_board': (f) => ({ multilistId: f.board._id, format: 'md' }),
   '/api/forms/add_coauthor': (f) => ({
     title: f.board.title,
     owner: f.board.owner,
@@ -307,6 +309,40 @@ describe('role matrix', () => {
         if (allowed === refused && !passwordCheck)
           mismatches.push(`${call.path} → ${res.statusCode} ${res.body.slice(0, 80)}`);
         expect(res.statusCode, call.path).toBeLessThan(500);
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+});
+
+/** Site calls (admin tools, users board), sent as each role; a victim account per run. */
+const SITE_SAMPLES: Record<string, (victim: string) => object> = {
+  '/api/admin/activity': () => ({ user: 'author', page: 0 }),
+  '/api/admin/users': () => ({}),
+  '/api/admin/deregister_user': (victim) => ({ username: victim }),
+  '/api/display/users_online': () => ({}),
+};
+
+describe('site call matrix', () => {
+  it('has a sample body for every site call', () => {
+    expect(SITE_CALLS.map((c) => c.path).filter((p) => !SITE_SAMPLES[p])).toEqual([]);
+  });
+
+  for (const role of ROLES) {
+    it(`${role}: each site call is allowed exactly when the policy allows it`, async () => {
+      const victim = `victim-${role}`;
+      await t.database.db.insert(users).values({ username: victim, roles: ['reader'] });
+      const user = {
+        username: role === 'guest' ? 'guest' : role,
+        roles: role === 'guest' ? ['guest'] : role === 'admin' ? ['lbadmin', 'author'] : ['reader'],
+      };
+      const mismatches: string[] = [];
+      for (const call of SITE_CALLS) {
+        const res = await agents[role]!.post(call.path, SITE_SAMPLES[call.path]!(victim));
+        const allowed = canSite(user, call.action);
+        const refused = res.statusCode === 401 || res.statusCode === 403;
+        if (allowed === refused) mismatches.push(`${call.path} → ${res.statusCode}`);
+        if (allowed) expect(res.statusCode, call.path).toBe(200);
       }
       expect(mismatches).toEqual([]);
     });

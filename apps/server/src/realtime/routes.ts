@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inArray } from 'drizzle-orm';
-import { can, type AppVersion } from '@listboard/core';
+import { can, isGuestUser, type AppVersion } from '@listboard/core';
 import type { Db } from '../db/client';
 import { multilists } from '../db/schema';
 import { policyBoardOf } from '../services/board-access';
 import type { BoardEvent, EventBus } from './bus';
+import { beatPresence, closePresence, openPresence } from './presence';
 
 const HEARTBEAT_MS = 20_000;
 
@@ -49,6 +50,12 @@ export const eventRoutes: FastifyPluginAsyncZod<{
           versions[b.id] = b.version;
         }
       }
+      // A signed-in user's open stream is what the users board counts as being here now.
+      const actor = req.actor;
+      const sessionId = req.sessionId;
+      const here =
+        actor && !isGuestUser(actor) ? await openPresence(db, actor.id, sessionId) : null;
+      const presenceFailed = (err: unknown) => req.log.warn({ err }, 'presence not updated');
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -62,9 +69,16 @@ export const eventRoutes: FastifyPluginAsyncZod<{
       );
       const send = (e: BoardEvent) => res.write(`event: board\ndata: ${JSON.stringify(e)}\n\n`);
       const unsubscribe = allowed.map((id) => bus.subscribe(id, send));
-      const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const beat = setInterval(() => {
+        res.write(': keep-alive\n\n');
+        if (here) void beatPresence(db, here, sessionId).catch(presenceFailed);
+      }, HEARTBEAT_MS);
+      let stopped = false;
       const stop = () => {
+        if (stopped) return;
+        stopped = true;
         clearInterval(beat);
+        if (here) void closePresence(db, here).catch(presenceFailed);
         unsubscribe.forEach((u) => u());
         open.delete(end);
       };

@@ -15,6 +15,7 @@ import { touchBoard } from '../services/multilists';
 import type { Actor } from '../services/users';
 import type { EventBus } from '../realtime/bus';
 import type { Mailer } from '../mail/mailer';
+import { auditDetails, recordAudit } from '../services/audit';
 
 export interface CallContext<B> {
   /** Sends mail; calls use it only for messages that may go out whatever the transaction does. */
@@ -57,6 +58,8 @@ export function registerBoardCalls(
       call.path,
       { schema: { tags: call.tags, summary: call.summary, body: call.body } },
       async (req) => {
+        // Recorded here or, for reads, not at all: the audit plugin leaves this request alone.
+        req.audited = true;
         let boardId = '';
         let itemId: string | undefined;
         let ctx: CallContext<unknown> | null = null;
@@ -76,7 +79,17 @@ export function registerBoardCalls(
             publicUrl: deps.publicUrl ?? '',
           };
           const result = await call.run(tx, ctx);
-          if (!call.readOnly) await touchBoard(tx, target.board.id);
+          if (!call.readOnly) {
+            await touchBoard(tx, target.board.id);
+            // In the same transaction: a change is never kept without its record, nor the reverse.
+            await recordAudit(tx, {
+              actor: req.actor!,
+              call: call.path,
+              board: target.board,
+              itemId,
+              details: auditDetails(req.body),
+            });
+          }
           return result ?? { ok: true };
         });
         if (call.after && ctx) {

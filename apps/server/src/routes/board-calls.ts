@@ -40,6 +40,7 @@ import {
 import { setItemRange } from '../services/ranges';
 import { NOTE_CALLS } from './note-calls';
 import { GROUP_CALLS } from './group-calls';
+import { EXPORT_CALLS } from './export-calls';
 import { setViewState, type ViewStateKind } from '../services/viewstates';
 
 const uuid = z.uuid({ error: 'must be an id' });
@@ -448,4 +449,9 @@ const CONTENT_CALLS: BoardCall[] = [
 ];
 
 /** Every call on an existing board; the role-matrix test walks this list. */
-export const BOARD_CALLS: BoardCall[] = [...CONTENT_CALLS, ...NOTE_CALLS, ...GROUP_CALLS];
+export const BOARD_CALLS: BoardCall[] = [
+  ...CONTENT_CALLS,
+  ...NOTE_CALLS,
+  ...GROUP_CALLS,
+  ...EXPORT_CALLS,
+];

@@ -7,6 +7,7 @@ import { CUSTOM_CODES, customHits, resultsBoard, type CustomCode } from '../serv
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists, loadMultilistsJson } from '../services/boards-load';
+import { ensureHomeBoard } from '../services/dashboard';
 import { userGroupNames } from '../services/notes';
 import { runSearch } from '../services/search';
 import { SEARCH_QUERY_DOC, isGeneralSearch, readSearchArgs } from '../services/search-args';
@@ -34,6 +35,8 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
     addresses: string[],
     device: Device | undefined,
   ) {
+    // A signed-in user's own home board (the dashboard) is made the first time they open it.
+    await ensureHomeBoard(db, req.actor, addresses);
     const held = matchTags(req.headers['if-none-match']);
     const out = await loadMultilistsJson(db, addresses, loadContext(req, device), held);
     reply

@@ -1,8 +1,33 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { blocks, items, lists } from '../db/schema';
+import { blocks, items, lists, mediaMarkers, multilists, textMarkers } from '../db/schema';
 import type { BoardRow } from './board-access';
 import { ordered } from './ordering';
+
+export interface DumpMediaMarker {
+  timecode: string;
+  time: number;
+  title: string;
+  description: string;
+}
+
+export interface DumpTextMarker {
+  kind: 'block' | 'sentence';
+  cursorIndex: number;
+  title: string;
+  description: string;
+}
+
+export interface DumpItem {
+  text: string;
+  labels: { name: string; value: string }[];
+  format: Record<string, string | number>;
+  flags: Record<string, boolean>;
+  /** Only present when true: an item only its owner may see. */
+  isPrivate?: boolean;
+  mediaMarkers?: DumpMediaMarker[];
+  textMarkers?: DumpTextMarker[];
+}
 
 export interface BoardDump {
   format: 'listboard-dump';
@@ -12,20 +37,24 @@ export interface BoardDump {
   description: string;
   listed: boolean;
   labels: string[];
+  labelColors?: Record<string, string>;
   lists: {
     title: string;
     description: string;
-    items: {
-      text: string;
-      labels: { name: string; value: string }[];
-      format: Record<string, string | number>;
-      flags: Record<string, boolean>;
-    }[];
+    items: DumpItem[];
   }[];
 }
 
-/** The dump format: enough to rebuild the board's content (not its notes or view states). */
-export async function dumpBoard(db: Db, board: BoardRow): Promise<BoardDump> {
+/**
+ * The dump format: enough to rebuild the board's content (lists, items, labels, formats, flags
+ * and markers), not its notes, members or view states.
+ */
+export async function dumpBoard(
+  db: Db,
+  board: BoardRow,
+  opts: { withPrivate?: boolean } = {},
+): Promise<BoardDump> {
+  const withPrivate = opts.withPrivate ?? true;
   const listRows = await db
     .select()
     .from(lists)
@@ -34,8 +63,60 @@ export async function dumpBoard(db: Db, board: BoardRow): Promise<BoardDump> {
   const itemRows = await db
     .select()
     .from(items)
-    .where(and(eq(items.multilistId, board.id), ordered))
+    .where(
+      and(
+        eq(items.multilistId, board.id),
+        ordered,
+        withPrivate ? undefined : eq(items.isPrivate, false),
+      ),
+    )
     .orderBy(asc(items.index));
+  const ids = itemRows.map((i) => i.id);
+  const [media, text] = ids.length
+    ? await Promise.all([
+        db
+          .select()
+          .from(mediaMarkers)
+          .where(inArray(mediaMarkers.itemId, ids))
+          .orderBy(asc(mediaMarkers.time), asc(mediaMarkers.timecode)),
+        db
+          .select()
+          .from(textMarkers)
+          .where(inArray(textMarkers.itemId, ids))
+          .orderBy(asc(textMarkers.kind), asc(textMarkers.cursorIndex)),
+      ])
+    : [[], []];
+  const item = (i: (typeof itemRows)[number]): DumpItem => {
+    const m = media.filter((r) => r.itemId === i.id);
+    const t = text.filter((r) => r.itemId === i.id);
+    return {
+      text: i.text,
+      labels: i.labels,
+      format: i.format,
+      flags: i.flags,
+      ...(i.isPrivate ? { isPrivate: true } : {}),
+      ...(m.length
+        ? {
+            mediaMarkers: m.map((r) => ({
+              timecode: r.timecode,
+              time: r.time,
+              title: r.title,
+              description: r.description,
+            })),
+          }
+        : {}),
+      ...(t.length
+        ? {
+            textMarkers: t.map((r) => ({
+              kind: r.kind,
+              cursorIndex: r.cursorIndex,
+              title: r.title,
+              description: r.description,
+            })),
+          }
+        : {}),
+    };
+  };
   return {
     format: 'listboard-dump',
     version: 1,
@@ -44,14 +125,63 @@ export async function dumpBoard(db: Db, board: BoardRow): Promise<BoardDump> {
     description: board.description,
     listed: board.listed,
     labels: board.labels,
+    labelColors: board.labelColors,
     lists: listRows.map((l) => ({
       title: l.title,
       description: l.description,
-      items: itemRows
-        .filter((i) => i.listId === l.id)
-        .map((i) => ({ text: i.text, labels: i.labels, format: i.format, flags: i.flags })),
+      items: itemRows.filter((i) => i.listId === l.id).map(item),
     })),
   };
+}
+
+/**
+ * What createBoard does not write: label colours, item formats and markers. Runs in the
+ * transaction that created the board, after it, matching items by list and position.
+ */
+export async function restoreDumpDetails(db: Db, boardId: string, dump: BoardDump): Promise<void> {
+  if (dump.labelColors && Object.keys(dump.labelColors).length > 0) {
+    await db
+      .update(multilists)
+      .set({ labelColors: dump.labelColors })
+      .where(eq(multilists.id, boardId));
+  }
+  const needed = dump.lists.some((l) =>
+    l.items.some(
+      (i) =>
+        Object.keys(i.format ?? {}).length > 0 ||
+        i.isPrivate === true ||
+        (i.mediaMarkers?.length ?? 0) > 0 ||
+        (i.textMarkers?.length ?? 0) > 0,
+    ),
+  );
+  if (!needed) return;
+  const listRows = await db
+    .select({ id: lists.id, index: lists.index })
+    .from(lists)
+    .where(eq(lists.multilistId, boardId));
+  const itemRows = await db
+    .select({ id: items.id, listId: items.listId, index: items.index })
+    .from(items)
+    .where(and(eq(items.multilistId, boardId), ordered));
+  for (const [li, l] of dump.lists.entries()) {
+    const listId = listRows.find((r) => r.index === li)?.id;
+    for (const [ii, it] of l.items.entries()) {
+      const itemId = itemRows.find((r) => r.listId === listId && r.index === ii)?.id;
+      if (!itemId) continue;
+      if (Object.keys(it.format ?? {}).length > 0 || it.isPrivate) {
+        await db
+          .update(items)
+          .set({ format: it.format ?? {}, isPrivate: it.isPrivate === true })
+          .where(eq(items.id, itemId));
+      }
+      if (it.mediaMarkers?.length) {
+        await db.insert(mediaMarkers).values(it.mediaMarkers.map((m) => ({ ...m, itemId })));
+      }
+      if (it.textMarkers?.length) {
+        await db.insert(textMarkers).values(it.textMarkers.map((m) => ({ ...m, itemId })));
+      }
+    }
+  }
 }
 
 /** Every video and audio block of the board, in board order, with its range. */
@@ -86,6 +216,8 @@ export async function dumpClips(db: Db, board: BoardRow) {
           url: b.url,
           range: b.range,
           caption: b.caption,
+          /** The block's own line of markup, so the clip can be loaded back as it was. */
+          text: b.text,
         });
       }
     }

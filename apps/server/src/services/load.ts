@@ -15,7 +15,9 @@ import {
 import type { Db } from '../db/client';
 import { badRequest, forbidden } from '../lib/errors';
 import { htmlTitle, importFile, ImportError, type ImportedList } from '../importers';
-import { createBoard } from './boards-create';
+import { listboardKindOf, readListboardFile } from '../importers/listboard';
+import { createBoard, type ItemSpec } from './boards-create';
+import { restoreDumpDetails, type BoardDump } from './dump';
 import { CUSTOM_CODES, customHits, weekOf, type CustomCode } from './custom-search';
 import { fetchForLoad, sizeText, type FetchLimits } from './load-fetch';
 import { uniqueBoardTitle } from './load-title';
@@ -117,7 +119,15 @@ async function fromFile(
   file: NonNullable<LoadRequest['fileinfo']>,
   limits: FetchLimits,
   progress?: Progress,
-): Promise<{ lists: ImportedList[]; source: string }> {
+): Promise<{ lists: ImportedList[]; source: string; board?: BoardDump }> {
+  // A dump or an export of a Listboard board comes back whole, with its own title and details.
+  const ours = listboardKindOf(file.name, file.type);
+  if (ours) {
+    const bytes = decodeFile(file.data, limits.maxBytes);
+    const text = new TextDecoder('utf-8').decode(bytes);
+    const board = readListboardFile(ours, text, file.name);
+    if (board) return { lists: [], source: file.name, board };
+  }
   const type = loadFileTypeOf(file.name) ?? typeOfMedia(file.type);
   if (!type) throw unsupported(file.name);
   const bytes = decodeFile(file.data, limits.maxBytes);
@@ -221,7 +231,12 @@ export async function loadBoard(db: Db, req: LoadRequest, ctx: LoadContext): Pro
   const problem = validateLoad({ url: req.url, file: file?.data, query: req.query });
   if (problem) throw badRequest(problem);
 
-  let read: { lists: ImportedList[]; source: string; privateAt?: Set<string> };
+  let read: {
+    lists: ImportedList[];
+    source: string;
+    privateAt?: Set<string>;
+    board?: BoardDump;
+  };
   try {
     if (file) read = await fromFile(file, ctx.limits, ctx.progress);
     else if (req.url && req.url.trim()) read = await readUrl(req.url, ctx.limits, ctx.progress);
@@ -234,12 +249,19 @@ export async function loadBoard(db: Db, req: LoadRequest, ctx: LoadContext): Pro
     if (err instanceof ImportError) throw badRequest(err.message);
     throw err;
   }
-  const lists = read.lists.map((l) => ({
-    title: clean(l.title).trim() || 'Untitled',
-    items: l.items.map(clean).filter((t) => t.trim() !== ''),
-  }));
+  const whole = read.board;
+  const lists: { title: string; description?: string; items: (string | ItemSpec)[] }[] = whole
+    ? whole.lists.map((l) => ({
+        title: clean(l.title),
+        description: l.description,
+        items: l.items.map((i) => ({ text: clean(i.text), labels: i.labels, flags: i.flags })),
+      }))
+    : read.lists.map((l) => ({
+        title: clean(l.title).trim() || 'Untitled',
+        items: l.items.map(clean).filter((t) => t.trim() !== ''),
+      }));
   const itemCount = lists.reduce((n, l) => n + l.items.length, 0);
-  if (itemCount === 0) {
+  if (itemCount === 0 && !(whole && lists.length > 0)) {
     throw badRequest(
       file || req.url?.trim()
         ? `Nothing to load: no text was found in ${read.source}.`
@@ -251,8 +273,8 @@ export async function loadBoard(db: Db, req: LoadRequest, ctx: LoadContext): Pro
       `${read.source} is too long to load: more than ${LOAD_MAX_ITEMS.toLocaleString('en-US')} items.`,
     );
   }
-  const listed = req.listed ?? false;
-  const wanted = req.titleText?.trim() || defaultLoadedTitle(listed);
+  const listed = req.listed ?? whole?.listed ?? false;
+  const wanted = req.titleText?.trim() || whole?.title.trim() || defaultLoadedTitle(listed);
   const owner = ctx.actor.username;
   return db.transaction(async (tx) => {
     const title = await uniqueBoardTitle(tx, owner, wanted);
@@ -264,13 +286,16 @@ export async function loadBoard(db: Db, req: LoadRequest, ctx: LoadContext): Pro
       {
         owner,
         title,
-        description: req.descText?.trim() || `Loaded from ${read.source}.`,
+        description:
+          req.descText?.trim() || (whole ? whole.description : `Loaded from ${read.source}.`),
         listed,
+        labels: whole?.labels,
         lists,
       },
       writing,
     );
     if (read.privateAt) await markPrivateItems(tx, multilistId, read.privateAt);
+    if (whole) await restoreDumpDetails(tx, multilistId, whole);
     return {
       multilistId,
       owner,

@@ -58,6 +58,8 @@ import { useShownBoards } from '../search/useShownBoards';
 import { SearchBars } from '../search/SearchBars';
 import { isSearchQuery } from '../search/address';
 import './board.css';
+import { namedPageOf } from '../pages/registry';
+import { PageLayer } from '../pages/PageLayer';
 
 function useViewportWidth(): number {
   return useSyncExternalStore(
@@ -122,8 +124,15 @@ export function BoardScreen() {
     document.documentElement.dataset.theme = ui.theme;
   }, [ui.theme]);
 
-  const searching = new URLSearchParams(location.search).has('code');
-  const shown = useShownBoards(path, location.search, user?.username, device);
+  const page = namedPageOf(location.search);
+  const searching = !page && new URLSearchParams(location.search).has('code');
+  // A named page shows no board, so there is nothing to load for it.
+  const shown = useShownBoards(
+    page ? '' : path,
+    page ? '' : location.search,
+    user?.username,
+    device,
+  );
   const { data: boards, isLoading, isPending, error } = shown;
   useLiveBoards(boards);
   const board =
@@ -566,6 +575,7 @@ export function BoardScreen() {
             username={user.username}
           />
         )}
+        <PageLayer page={page} path={path} boards={boards} ctx={ctx} />
         {isLoading && <BoardSkeleton />}
         {error && <p className="error">{(error as Error).message}</p>}
         <ZoomContext.Provider value={zoom}>
@@ -575,7 +585,7 @@ export function BoardScreen() {
             ))}
           </BoardApiContext.Provider>
         </ZoomContext.Provider>
-        {!searching && !isPending && !error && boards.length === 0 && (
+        {!page && !searching && !isPending && !error && boards.length === 0 && (
           <BoardMissing path={location.pathname} />
         )}
       </main>

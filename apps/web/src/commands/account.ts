@@ -79,7 +79,9 @@ export const ACCOUNT_COMMANDS: Command[] = [
     id: 'export',
     label: 'Export',
     group: 'account',
+    // A board on screen, for anyone but the shared guest account (core/policy 'export').
     visible: signedIn,
-    run: (c) => c.actions.alert('Export is not yet implemented.'),
+    enabled: (c) => c.board !== null && !c.board.locked,
+    run: (c) => c.actions.openForm('export'),
   },
 ];

@@ -10,6 +10,8 @@ import { NOTES_COMMANDS } from './notes';
 import { ACCOUNT_COMMANDS } from './account';
 import { SEARCH_COMMANDS } from './search';
 import { MEDIA_COMMANDS } from './media';
+import { PAGES_COMMANDS } from './pages';
+import { ADMIN_COMMANDS } from './admin';
 
 export const COMMANDS: Command[] = [
   ...NAVIGATION_COMMANDS,
@@ -19,6 +21,8 @@ export const COMMANDS: Command[] = [
   ...SEARCH_COMMANDS,
   ...MEDIA_COMMANDS,
   ...ACCOUNT_COMMANDS,
+  ...PAGES_COMMANDS,
+  ...ADMIN_COMMANDS,
 ];
 
 export { selectedItem, selectedList } from './helpers';

@@ -69,14 +69,6 @@ export const NAVIGATION_COMMANDS: Command[] = [
       c.actions.navigate(`/${c.user!.username}/home?code=myBoards&username=${c.user!.username}`),
   },
   {
-    id: 'help',
-    label: 'Help',
-    group: 'help',
-    toolbar: true,
-    icon: '?',
-    run: (c) => c.actions.navigate('/admin/help'),
-  },
-  {
     id: 'shortcuts',
     label: 'Keyboard shortcuts',
     group: 'help',

@@ -7,6 +7,7 @@ import { GROUPS_FORMS } from './groups';
 import { SEARCH_FORMS } from './search';
 import { LOAD_FORMS } from './load';
 import { MEDIA_FORMS } from './media';
+import { ADMIN_FORMS } from './admin';
 
 export const FORMS: FormDef[] = [
   ...ACCOUNT_FORMS,
@@ -16,6 +17,7 @@ export const FORMS: FormDef[] = [
   ...SEARCH_FORMS,
   ...LOAD_FORMS,
   ...MEDIA_FORMS,
+  ...ADMIN_FORMS,
 ];
 
 export const FORM_BY_ID = new Map(FORMS.map((f) => [f.id, f]));

@@ -19,3 +19,13 @@ export {
 } from './rules';
 export { abilitiesFor, toolbarRoleFlags, type ToolbarRoleFlags } from './abilities';
 export { canSeeNote, type NoteVisibility } from './notes';
+export {
+  DEMO_DASHBOARD_LINKS,
+  ROLE_DASHBOARD_LINKS,
+  SITE_ACTIONS,
+  SITE_RULES,
+  canSite,
+  dashboardLinks,
+  type DashboardLink,
+  type SiteAction,
+} from './site';

@@ -77,7 +77,7 @@ const OWNER_ONLY = ['addCoauthor', 'removeCoauthor', 'deleteBoard', 'assignGroup
 /** Authors and editors annotate and moderate reader notes alike. */
 const ANNOTATE = ['annotate', 'moderate'] as const;
 const ADMIN_ONLY = ['admin', 'manageUsers', 'dump'] as const;
-const BASE = ['read', 'select', 'note', 'reply'] as const;
+const BASE = ['read', 'select', 'note', 'reply', 'export'] as const;
 
 /** Allowed actions per person; every action not listed must be refused. */
 const production: Record<string, readonly BoardAction[]> = {

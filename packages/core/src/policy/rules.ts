@@ -30,6 +30,7 @@ export const BOARD_ACTIONS = [
   'admin',
   'manageUsers',
   'dump',
+  'export',
 ] as const;
 export type BoardAction = (typeof BOARD_ACTIONS)[number];
 
@@ -81,6 +82,8 @@ export const POLICY_RULES: Readonly<Record<BoardAction, PolicyRule>> = {
   admin: ADMIN,
   manageUsers: ADMIN,
   dump: ADMIN,
+  /** Take a copy of the board away (Markdown, HTML, JSON); the shared guest account may not. */
+  export: { roles: SIGNED_IN, admin: true },
 };
 
 export function can(

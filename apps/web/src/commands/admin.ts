@@ -1,0 +1,40 @@
+/** The admin extras of the toolbar (spec sections 2 and 6): activity, users, deregister, dump. */
+import { canSite } from '@listboard/core';
+import { pageHref } from '../pages/registry';
+import type { Command } from './registry';
+
+export const ADMIN_COMMANDS: Command[] = [
+  {
+    id: 'activity',
+    label: 'Activity',
+    group: 'admin',
+    toolbar: true,
+    icon: '≡',
+    visible: (c) => canSite(c.user, 'activity'),
+    run: (c) => c.actions.navigate(pageHref(c.user!.username, 'activity')),
+  },
+  {
+    id: 'adminUsers',
+    label: 'All users',
+    group: 'admin',
+    toolbar: true,
+    icon: '☷',
+    visible: (c) => canSite(c.user, 'manageUsers'),
+    run: (c) => c.actions.navigate(pageHref(c.user!.username, 'accounts')),
+  },
+  {
+    id: 'adminDeregister',
+    label: 'Deregister a user',
+    group: 'admin',
+    visible: (c) => canSite(c.user, 'manageUsers'),
+    run: (c) => c.actions.openForm('adminDeregister'),
+  },
+  {
+    id: 'dump',
+    label: 'Dump',
+    group: 'admin',
+    // Shown with a board on screen; toolbarRoleFlags gives it to the site admin only.
+    visible: (c) => c.flags?.dump === true,
+    run: (c) => c.actions.openForm('dump'),
+  },
+];

@@ -1,0 +1,70 @@
+/** The named pages, the help board, the users board and the guided tour. */
+import { canSite } from '@listboard/core';
+import { useSession } from '../state/session';
+import { pageHref } from '../pages/registry';
+import { toggleHelp } from '../pages/help';
+import { chooseTour, tourPlaceOf } from '../pages/tours';
+import { startTour, stopTour, tourActive } from '../pages/tour';
+import { tourEnv } from '../pages/TourRunner';
+import type { Command } from './registry';
+import { signedIn } from './helpers';
+
+export const PAGES_COMMANDS: Command[] = [
+  {
+    id: 'help',
+    label: 'Help',
+    group: 'help',
+    toolbar: true,
+    icon: '?',
+    run: (c) => toggleHelp(c.actions, useSession.getState().adminUser),
+  },
+  {
+    id: 'users',
+    label: 'Users',
+    group: 'navigate',
+    toolbar: true,
+    icon: '☺',
+    visible: (c) => canSite(c.user, 'usersOnline'),
+    run: (c) => c.actions.navigate(pageHref(c.user!.username, 'users')),
+  },
+  {
+    id: 'profile',
+    label: 'Profile',
+    group: 'account',
+    visible: signedIn,
+    run: (c) => c.actions.navigate(pageHref(c.user!.username, 'profile')),
+  },
+  {
+    id: 'about',
+    label: 'About',
+    group: 'help',
+    visible: signedIn,
+    run: (c) => c.actions.navigate(pageHref(c.user!.username, 'about')),
+  },
+  {
+    id: 'contents',
+    label: 'Contents',
+    group: 'navigate',
+    visible: signedIn,
+    run: (c) => c.actions.navigate(pageHref(c.user!.username, 'contents')),
+  },
+  {
+    id: 'tour',
+    label: 'Tour',
+    group: 'help',
+    toolbar: true,
+    icon: '⚑',
+    visible: signedIn,
+    run(c) {
+      // Toggled: pressing it during a tour ends the tour (and records it as toured).
+      if (tourActive()) {
+        stopTour();
+        return;
+      }
+      const { pathname, search } = window.location;
+      const choice = chooseTour(c.user, tourPlaceOf(pathname, search), tourEnv());
+      if (choice.kind === 'refuse') c.actions.alert(choice.message);
+      else startTour(choice.category, choice.steps);
+    },
+  },
+];

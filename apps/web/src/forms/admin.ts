@@ -1,0 +1,195 @@
+/** Export, and the admin's forms: dump and load back, edit an account, deregister an account. */
+import { ROLES, coauthorMsg, fieldMsg, validateRole } from '@listboard/core';
+import type { FormDef, Values } from './registry';
+import { fail, str } from './helpers';
+import { download, fileAsBase64 } from '../pages/download';
+import { useAdminPick } from '../pages/adminState';
+
+interface ExportedFile {
+  filename: string;
+  mediaType: string;
+  content: string;
+}
+
+const EXPORT_FORMATS: Record<string, 'md' | 'html' | 'json'> = {
+  'Markdown (.md)': 'md',
+  'Web page (.html)': 'html',
+  'JSON (.json)': 'json',
+};
+
+const DUMPS: Record<string, { path: string; suffix: string }> = {
+  'Board (dump_multilists)': { path: '/api/forms/dump_multilists', suffix: '' },
+  'Clips (dump_clips_list)': { path: '/api/forms/dump_clips_list', suffix: '-clips' },
+};
+
+/** The fields of an account the admin may change here, with the names the server uses. */
+const ACCOUNT_FIELDS = ['fullname', 'title', 'phone', 'bio'] as const;
+
+interface Account {
+  username: string;
+  email: string | null;
+  roles: string[];
+  fullname: string;
+  fields?: Record<string, unknown>;
+}
+
+/** The account as the edit form opened with it. */
+let before: Values = {};
+
+const splitRoles = (v: Values) =>
+  str(v, 'roles')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+
+export const ADMIN_FORMS: FormDef[] = [
+  {
+    id: 'export',
+    label: 'Export board',
+    submitLabel: 'Download',
+    fields: [
+      {
+        name: 'format',
+        label: 'Format',
+        type: 'select',
+        options: Object.keys(EXPORT_FORMATS),
+        hint: 'Each opens again in Listboard with Load and gives back the same board.',
+      },
+    ],
+    async submit(v, ctx) {
+      if (!ctx.board) return 'Please open a board first.';
+      const file = await ctx.create<ExportedFile>('/api/forms/export_board', {
+        multilistId: ctx.board._id,
+        format: EXPORT_FORMATS[str(v, 'format')] ?? 'md',
+      });
+      if (!file) return fail(ctx, 'export');
+      download(file.filename, file.mediaType, file.content);
+      return null;
+    },
+  },
+  {
+    id: 'dump',
+    label: 'Dump',
+    submitLabel: 'Download dump',
+    fields: [
+      { name: 'what', label: 'What', type: 'select', options: Object.keys(DUMPS) },
+      {
+        name: 'file',
+        label: 'Load a dump file',
+        type: 'file',
+        accept: '.json,application/json',
+        hint: 'Loads a board or clips dump back as a new board of yours.',
+      },
+    ],
+    async submit(v, ctx) {
+      if (!ctx.board) return 'Please open a board first.';
+      const dump = DUMPS[str(v, 'what')] ?? DUMPS['Board (dump_multilists)']!;
+      const data = await ctx.create<unknown>(dump.path, { multilistId: ctx.board._id });
+      if (data === null) return fail(ctx, 'dump');
+      download(
+        `${ctx.board.owner}-${ctx.board.ptitle}${dump.suffix}.json`,
+        'application/json',
+        `${JSON.stringify(data, null, 2)}\n`,
+      );
+      return null;
+    },
+    extraButtons: [
+      {
+        label: 'Load dump file',
+        async run(v, ctx) {
+          const [file] = (v.file as File[] | undefined) ?? [];
+          if (!file) return fieldMsg.requiredField('Load a dump file');
+          const made = await ctx.create<{ owner: string; ptitle: string }>('/api/forms/load', {
+            fileinfo: { name: file.name, type: file.type, data: await fileAsBase64(file) },
+          });
+          if (!made) return fail(ctx, 'load');
+          ctx.navigate(`/${made.owner}/${made.ptitle}`);
+          return null;
+        },
+      },
+    ],
+  },
+  {
+    id: 'adminUser',
+    // Read when the form is drawn, so it names the account chosen on the users page.
+    get label() {
+      return `Edit account: ${useAdminPick.getState().username ?? ''}`;
+    },
+    fields: [
+      {
+        name: 'roles',
+        label: 'Roles',
+        type: 'text',
+        required: true,
+        hint: `Separated by commas: ${ROLES.join(', ')}.`,
+      },
+      { name: 'email', label: 'E-mail', type: 'text', autoComplete: 'off' },
+      { name: 'fullname', label: 'Full name', type: 'text' },
+      { name: 'title', label: 'Title', type: 'text' },
+      { name: 'phone', label: 'Phone', type: 'text' },
+      { name: 'bio', label: 'Bio', type: 'textarea' },
+    ],
+    async prepare(ctx) {
+      const username = useAdminPick.getState().username;
+      if (!username) return { error: 'Please choose an account on the users page first.' };
+      const all = await ctx.create<Account[]>('/api/admin/users', {});
+      const found = all?.find((u) => u.username === username);
+      if (!found) return { error: ctx.lastError() ?? coauthorMsg.notRegisteredUser(username) };
+      const text = (k: string) =>
+        typeof found.fields?.[k] === 'string' ? String(found.fields[k]) : '';
+      before = {
+        roles: found.roles.join(', '),
+        email: found.email ?? '',
+        fullname: found.fullname,
+        title: text('title'),
+        phone: text('phone'),
+        bio: text('bio'),
+      };
+      return { values: before };
+    },
+    validate(v) {
+      const roles = splitRoles(v);
+      if (roles.length === 0) return fieldMsg.requiredField('roles');
+      for (const role of roles) {
+        const problem = validateRole(role);
+        if (problem) return problem;
+      }
+      return null;
+    },
+    async submit(v, ctx) {
+      const username = useAdminPick.getState().username!;
+      // Only what the admin changed is sent, so a field left alone is never overwritten.
+      const changed = (k: string) => str(v, k) !== String(before[k] ?? '').trim();
+      const fields = Object.fromEntries(ACCOUNT_FIELDS.filter(changed).map((k) => [k, str(v, k)]));
+      const body: Record<string, unknown> = { username, roles: splitRoles(v) };
+      if (Object.keys(fields).length) body.fields = fields;
+      if (changed('email')) body.email = str(v, 'email');
+      const ok = await ctx.call('/api/display/user.custom.update.admin', body, 'update user');
+      return ok ? null : fail(ctx, 'update user');
+    },
+  },
+  {
+    id: 'adminDeregister',
+    label: 'Deregister a user',
+    submitLabel: 'Deregister',
+    fields: [
+      {
+        name: 'username',
+        label: 'User name',
+        type: 'text',
+        required: true,
+        autoComplete: 'off',
+        hint: 'The account and every board it owns are deleted. This cannot be undone.',
+      },
+    ],
+    initial: () => ({ username: useAdminPick.getState().username ?? '' }),
+    validate: (v) => (str(v, 'username') ? null : fieldMsg.requiredField('User name')),
+    async submit(v, ctx) {
+      const ok = await ctx.call(
+        '/api/admin/deregister_user',
+        { username: str(v, 'username') },
+        'deregister user',
+      );
+      return ok ? null : fail(ctx, 'deregister user');
+    },
+  },
+];

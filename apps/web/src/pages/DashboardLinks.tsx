@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { ROOT_BOARD, dashboardLinks, type DashboardLink, type Multilist } from '@listboard/core';
+import { useSession } from '../state/session';
+import type { CommandContext } from '../commands/registry';
+import { pageHref as searchHref } from '../board/PageTabs';
+import { pageHref } from './registry';
+import { toggleHelp } from './help';
+
+const TEXT: Record<DashboardLink, [string, string]> = {
+  profile: ['Profile', 'Your details and alerts'],
+  listings: ['Listings', 'Boards you wrote, notes you left'],
+  discussion: ['Discussion', 'Notes from your readers'],
+  help: ['Help', 'The user guide'],
+  home: ['Home', 'Back to your home board'],
+  about: ['About', 'What Listboard is for'],
+  contents: ['Contents', 'Boards to explore'],
+};
+
+function href(link: DashboardLink, me: string): string {
+  switch (link) {
+    case 'profile':
+    case 'about':
+    case 'contents':
+      return pageHref(me, link);
+    case 'listings':
+      return searchHref(me, 'myBoards');
+    case 'discussion':
+      return searchHref(me, 'pending');
+    case 'home':
+    case 'help':
+      return '/';
+  }
+}
+
+/**
+ * The role link items of a dashboard (a home board), per spec section 2: what the viewer gets
+ * depends on their role, and a board owned by the admin user gets none.
+ */
+export function DashboardLinks({ boards, ctx }: { boards: Multilist[]; ctx: CommandContext }) {
+  const adminUser = useSession((s) => s.adminUser);
+  const user = ctx.user;
+  const home = boards.find((b) => b.ptitle === ROOT_BOARD && !b.locked);
+  if (!home || !user) return null;
+  const links = dashboardLinks(
+    user,
+    { owner: home.owner, authors: home.authors, contributors: home.contributors },
+    adminUser,
+  );
+  if (links.length === 0) return null;
+  return (
+    <nav className="dashboard" aria-label="Dashboard" data-tour="dashboard">
+      <h2>Dashboard</h2>
+      <ul>
+        {links.map((link) => {
+          const [title, hint] = TEXT[link];
+          const body = (
+            <>
+              <span className="dashboard-title">{title}</span>
+              <span className="dashboard-hint">{hint}</span>
+            </>
+          );
+          return (
+            <li key={link}>
+              {link === 'help' ? (
+                <button type="button" onClick={() => toggleHelp(ctx.actions, adminUser)}>
+                  {body}
+                </button>
+              ) : (
+                <Link to={href(link, user.username)}>{body}</Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

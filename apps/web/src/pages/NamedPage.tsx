@@ -1,0 +1,56 @@
+import { canSite, type SiteAction } from '@listboard/core';
+import type { CommandContext } from '../commands/registry';
+import { PAGE_TITLES, type PageId } from './registry';
+import { ProfilePage } from './ProfilePage';
+import { AboutPage } from './AboutPage';
+import { ContentsPage } from './ContentsPage';
+import { UsersPage } from './UsersPage';
+import { ActivityPage } from './ActivityPage';
+import { AccountsPage } from './AccountsPage';
+import './pages.css';
+
+/** Pages that need a site permission; the server refuses their calls to anyone else as well. */
+const NEEDS: Partial<Record<PageId, SiteAction>> = {
+  users: 'usersOnline',
+  activity: 'activity',
+  accounts: 'manageUsers',
+};
+
+export function NamedPage({
+  page,
+  owner,
+  ctx,
+}: {
+  page: PageId;
+  owner: string;
+  ctx: CommandContext;
+}) {
+  const title =
+    page === 'profile' && owner !== ctx.user?.username ? `Profile of ${owner}` : PAGE_TITLES[page];
+  const need = NEEDS[page];
+  const allowed = !need || canSite(ctx.user, need);
+  return (
+    <section className="page" aria-labelledby="page-title" data-page={page}>
+      <h2 id="page-title">{title}</h2>
+      {!allowed ? (
+        <p className="empty">
+          {need === 'usersOnline'
+            ? 'Please sign in to see who is here.'
+            : 'This page is for the site admin.'}
+        </p>
+      ) : page === 'profile' ? (
+        <ProfilePage owner={owner} ctx={ctx} />
+      ) : page === 'about' ? (
+        <AboutPage />
+      ) : page === 'contents' ? (
+        <ContentsPage me={ctx.user?.username ?? ''} />
+      ) : page === 'users' ? (
+        <UsersPage />
+      ) : page === 'activity' ? (
+        <ActivityPage />
+      ) : (
+        <AccountsPage ctx={ctx} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { parseAddress, type Multilist } from '@listboard/core';
+import type { CommandContext } from '../commands/registry';
+import type { PageId } from './registry';
+import { NamedPage } from './NamedPage';
+import { DashboardLinks } from './DashboardLinks';
+import { TourRunner } from './TourRunner';
+import { usePresence } from './usePresence';
+import './pages.css';
+
+/**
+ * What the board screen shows besides boards: the named page of the address, or the dashboard
+ * links of a home board; and the tour that starts by itself.
+ */
+export function PageLayer(props: {
+  page: PageId | null;
+  path: string;
+  boards: Multilist[];
+  ctx: CommandContext;
+}) {
+  const { page, path, boards, ctx } = props;
+  const owner = parseAddress(path).segments[0]?.owner ?? ctx.user?.username ?? '';
+  usePresence(page !== null);
+  return (
+    <>
+      {page ? (
+        <NamedPage page={page} owner={owner} ctx={ctx} />
+      ) : (
+        <DashboardLinks boards={boards} ctx={ctx} />
+      )}
+      <TourRunner ready={page !== null || boards.length > 0} />
+    </>
+  );
+}

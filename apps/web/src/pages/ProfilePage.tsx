@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query';
+import { isGuestUser, type PublicUser } from '@listboard/core';
+import { getJson, lastError } from '../api/client';
+import { useSession } from '../state/session';
+import type { CommandContext } from '../commands/registry';
+import { openFormById } from './openForm';
+
+/** What get_user_basic tells about someone else. */
+interface BasicUser {
+  username: string;
+  fullname: string;
+  email: string | null;
+  roles: string[];
+  circle: string | null;
+  fields: Record<string, unknown>;
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : '—');
+const onOff = (v: unknown) => (v === true ? 'On' : 'Off');
+
+/**
+ * A user's profile fields. One's own profile shows everything, with an edit button for a
+ * registered account; someone else's shows what they have made public.
+ */
+export function ProfilePage({ owner, ctx }: { owner: string; ctx: CommandContext }) {
+  const me = useSession((s) => s.user);
+  const mine = me?.username === owner;
+  // One's own profile is the session's user, which the edit form refreshes when it saves.
+  const other = useQuery({
+    queryKey: ['boards', 'page', 'profile', owner],
+    enabled: !mine,
+    queryFn: async (): Promise<BasicUser> => {
+      const res = await getJson<BasicUser>(
+        `/api/auth/get_user_basic?username=${encodeURIComponent(owner)}`,
+      );
+      if (!res) throw new Error(lastError?.error ?? `Could not find the user ${owner}.`);
+      return res;
+    },
+  });
+  const data: BasicUser | PublicUser | undefined = mine ? me : other.data;
+  if (!mine && other.isPending) return <p className="empty">Loading…</p>;
+  if (!data) return <p className="error">{other.error?.message}</p>;
+  const f = data.fields;
+  const groups = mine && me ? me.groups : null;
+  return (
+    <div className="profile">
+      <dl className="page-fields" data-tour="profile-fields">
+        <dt>User name</dt>
+        <dd>{data.username}</dd>
+        <dt>Name</dt>
+        <dd>{text(data.fullname || f.fullname)}</dd>
+        <dt>Title</dt>
+        <dd>{text(f.title)}</dd>
+        {data.email !== null && (
+          <>
+            <dt>E-mail</dt>
+            <dd>{data.email}</dd>
+          </>
+        )}
+        {mine && (
+          <>
+            <dt>Phone</dt>
+            <dd>{text(f.phone)}</dd>
+          </>
+        )}
+        <dt>Bio</dt>
+        <dd className="page-bio">{text(f.bio)}</dd>
+      </dl>
+      {mine && (
+        <dl className="page-fields" data-tour="profile-alerts">
+          <dt>Text alerts</dt>
+          <dd>{onOff(f.textAlerts)}</dd>
+          <dt>E-mail alerts</dt>
+          <dd>{onOff(f.emailAlerts)}</dd>
+        </dl>
+      )}
+      <dl className="page-fields">
+        <dt>Roles</dt>
+        <dd>{data.roles.join(', ') || '—'}</dd>
+        <dt>Circle</dt>
+        <dd>{text(data.circle)}</dd>
+        {groups && (
+          <>
+            <dt>Groups</dt>
+            <dd>{groups.join(', ') || '—'}</dd>
+          </>
+        )}
+        {mine && (
+          <>
+            <dt>Launch date</dt>
+            <dd>{text(f.launchDate)}</dd>
+          </>
+        )}
+      </dl>
+      {mine && me && !isGuestUser(me) && (
+        <p className="page-actions">
+          <button
+            type="button"
+            className="tool"
+            data-tour="profile-edit"
+            onClick={() =>
+              openFormById(ctx, 'editProfile', 'The edit profile form is not available.')
+            }
+          >
+            Edit profile
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The named pages of spec section 2 that are not boards: each lives at
+ * /{user}/home?code={page}, beside the Listings and Discussion searches on the same address.
+ */
+export const PAGE_IDS = ['profile', 'about', 'contents', 'users', 'activity', 'accounts'] as const;
+export type PageId = (typeof PAGE_IDS)[number];
+
+export const PAGE_TITLES: Record<PageId, string> = {
+  profile: 'Profile',
+  about: 'About',
+  contents: 'Contents',
+  users: 'Users',
+  activity: 'Activity',
+  accounts: 'All users',
+};
+
+/** The named page an address's query asks for, if any. */
+export function namedPageOf(search: string): PageId | null {
+  const code = new URLSearchParams(search).get('code');
+  return (PAGE_IDS as readonly string[]).includes(code ?? '') ? (code as PageId) : null;
+}
+
+export const pageHref = (username: string, page: PageId) => `/${username}/home?code=${page}`;

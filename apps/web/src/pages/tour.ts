@@ -1,0 +1,66 @@
+/**
+ * Runs a tour with driver.js and keeps the user's tour record (spec section 4): starting a tour
+ * records its category as not completed; ending it (finished, closed, or toggled off) records
+ * it as toured, so it no longer starts by itself.
+ */
+import { driver, type Driver } from 'driver.js';
+import 'driver.js/dist/driver.css';
+import type { PublicUser } from '@listboard/core';
+import { postJson } from '../api/client';
+import { useSession } from '../state/session';
+import type { TourStep } from './tours';
+
+let running: { tour: Driver; category: string } | null = null;
+
+export const tourActive = () => running !== null;
+
+/** Records go out one after another, so 'started' can never land after 'toured'. */
+let queue: Promise<void> = Promise.resolve();
+
+function record(category: string, value: boolean): Promise<void> {
+  queue = queue.then(async () => {
+    const res = await postJson<{ user: PublicUser }>('/api/display/update_user_fields_tourCateg', {
+      tourCateg: category,
+      value,
+    });
+    // The session's copy of the user decides whether a tour starts by itself next time.
+    if (res) useSession.setState({ user: res.user });
+  });
+  return queue;
+}
+
+/** Resolves when every tour record sent so far has been answered. */
+export const tourRecorded = () => queue;
+
+export function startTour(category: string, steps: TourStep[]): void {
+  stopTour();
+  const shown = steps.filter((s) => !s.element || document.querySelector(s.element));
+  const tour: Driver = driver({
+    showProgress: true,
+    allowClose: true,
+    popoverClass: 'lb-tour',
+    nextBtnText: 'Next',
+    prevBtnText: 'Previous',
+    doneBtnText: 'Done',
+    steps: shown.map((s) => ({
+      element: s.element,
+      popover: { title: s.title, description: s.description },
+    })),
+    // Done, the close button, Escape and a click outside all end here. driver.js calls its
+    // onDestroyed hook only once a step has finished moving into place, so the record is kept
+    // here, where every way out passes.
+    onDestroyStarted: () => stopTour(),
+  });
+  running = { tour, category };
+  void record(category, false);
+  tour.drive();
+}
+
+/** Ends the running tour; it counts as toured, as when its close button is pressed. */
+export function stopTour(): void {
+  const ending = running;
+  if (!ending) return;
+  running = null;
+  ending.tour.destroy();
+  void record(ending.category, true);
+}

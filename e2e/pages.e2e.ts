@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import { openBrowser, screenshot, type Browser } from './browser';
+import { more, signIn } from './sign-in';
+
+const base = inject('baseUrl');
+let b: Browser;
+beforeEach(async () => {
+  b = await openBrowser();
+});
+afterEach(async () => b.close());
+
+const dashboardLinks = (b: Browser) =>
+  b.page.getByRole('navigation', { name: 'Dashboard' }).locator('.dashboard-title').allInnerTexts();
+
+describe('named pages', () => {
+  it('a dashboard shows the viewer’s role links, and none on a board owned by the admin', async () => {
+    const { page } = b;
+    await page.goto(`${base}/`);
+    await page.getByRole('region', { name: 'Welcome' }).waitFor();
+    await expect(page.getByRole('navigation', { name: 'Dashboard' }).count()).resolves.toBe(0);
+
+    await signIn(page, base, 'author');
+    await page.getByRole('navigation', { name: 'Dashboard' }).waitFor();
+    expect(await dashboardLinks(b)).toEqual(['Profile', 'Listings', 'Discussion', 'Help', 'Home']);
+    await screenshot(page, 'dashboard-author');
+
+    // Profile: the user's own fields, with a button to edit them.
+    await page.getByRole('link', { name: /Profile/ }).click();
+    await page.waitForURL('**/author/home?code=profile');
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    await page.getByText('Lecturer, Media Studies').waitFor();
+    await page.getByText('author@listboard.local', { exact: true }).last().waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Edit profile' }).click();
+    await page.getByRole('form', { name: 'Edit profile' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('form', { name: 'Edit profile' }).count()).resolves.toBe(0);
+
+    // Listings from the dashboard is the Listings page.
+    await page.getByRole('button', { name: 'Home' }).click();
+    await page.getByRole('link', { name: /Listings/ }).click();
+    await page.getByRole('navigation', { name: 'Listings' }).waitFor();
+  });
+
+  it('demo users get about, contents, help and home', async () => {
+    const { page } = b;
+    await signIn(page, base, 'demo');
+    // The demo account's home board is made on its first visit.
+    await page.getByRole('region', { name: 'My boards' }).waitFor();
+    expect(await dashboardLinks(b)).toEqual(['About', 'Contents', 'Help', 'Home']);
+    await page.getByRole('link', { name: /About/ }).click();
+    await page.getByRole('heading', { name: 'About' }).waitFor();
+    await page.getByRole('link', { name: 'User guide' }).waitFor();
+    await page.goBack();
+    await page.getByRole('link', { name: /Contents/ }).click();
+    await page
+      .getByRole('region', { name: 'Site boards' })
+      .getByRole('link', { name: 'help' })
+      .waitFor();
+
+    // The profile page shows what the edit profile form saves.
+    await more(page, 'Profile');
+    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Edit profile' }).click();
+    const form = page.getByRole('form', { name: 'Edit profile' });
+    const title = `Tester ${Date.now() % 1000}`;
+    await form.getByLabel('Title').fill(title);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('main').getByText(title, { exact: true }).waitFor();
+  });
+
+  it('the help button opens the user guide beside the board; pressing it again, or going back, returns', async () => {
+    const { page } = b;
+    await signIn(page, base, 'reader');
+    await page.goto(`${base}/author/course`);
+    await page.getByRole('region', { name: 'Tip', exact: true }).waitFor();
+    const help = page.locator('.controls-bar').getByRole('button', { name: 'Help' });
+
+    await help.click();
+    await page.waitForURL('**/author/course;admin/help');
+    await page.getByRole('region', { name: 'Annotating' }).waitFor();
+    await page.getByRole('region', { name: 'Tip', exact: true }).waitFor();
+    await help.click();
+    await page.waitForURL((u) => u.pathname === '/author/course');
+    await expect(page.getByRole('region', { name: 'Annotating' }).count()).resolves.toBe(0);
+
+    await help.click();
+    await page.getByRole('region', { name: 'Annotating' }).waitFor();
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/author/course');
+  });
+
+  it('the users board shows who is signed in now', async () => {
+    const other = await openBrowser();
+    try {
+      await signIn(other.page, base, 'author');
+      const { page } = b;
+      await signIn(page, base, 'reader');
+      await page.getByRole('button', { name: 'Users' }).click();
+      const here = page.getByRole('list', { name: 'Signed in now' });
+      await here.getByText('Maya Ortiz').waitFor();
+      await here.getByText('Sam Lee').waitFor();
+      await screenshot(page, 'users-board');
+      await other.close();
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await here.getByText('Sam Lee').waitFor();
+            return here.getByText('Maya Ortiz').count();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(0);
+    } finally {
+      await other.close().catch(() => {});
+    }
+  });
+});
