@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { freePort, startServer, type RunningServer } from './server';
+import { signOut } from './session';
 
 interface Delivered {
   to: string[];
@@ -197,10 +198,12 @@ describe('an account from signup to deregister', () => {
     await expect(profile.getByLabel('Email alerts').isChecked()).resolves.toBe(false);
     await profile.getByRole('button', { name: 'Cancel' }).click();
 
-    // Sign out: the browser is guest again.
+    // Sign out: the form says what will happen, then the browser is guest again.
     await page.getByRole('button', { name: 'Sign out' }).click();
+    const out = form(page, 'Sign out');
+    await out.getByText(`You are signed in as ${nina}.`, { exact: false }).waitFor();
+    await out.getByRole('button', { name: 'Sign out' }).click();
     await header(page).getByText('guest').waitFor();
-    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
 
     // Forgot password, from the sign-in form.
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -230,7 +233,7 @@ describe('an account from signup to deregister', () => {
     await seen(page, 'Your password has been changed (and you are now logged in).');
 
     // The old password fails, the new one works.
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOut(page);
     await signIn(page, nina, 'first-pass-1');
     await form(page, 'Sign in').getByText(`Invalid credentials for: ${nina}`).waitFor();
     await form(page, 'Sign in').getByLabel('Password').fill('second-pass-2');

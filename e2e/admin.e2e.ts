@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { more, signIn } from './sign-in';
+import { more, signIn } from './session';
 
 const base = inject('baseUrl');
 let b: Browser;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
+import { signOut } from './session';
 
 const base = inject('baseUrl');
 let b: Browser;
@@ -170,8 +171,7 @@ describe('an author builds a board from nothing', () => {
         .count(),
     ).resolves.toBe(0);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await signOut(page);
     await page.goto(`${base}/author/course`);
     const item = list(page, 'Tip').getByRole('article').first();
     await item.click();
@@ -221,7 +221,7 @@ describe('a board with a password', () => {
       return board;
     });
     expect(made.ptitle).toBe('staff-room');
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOut(page);
     await signIn(page, 'reader');
     await page.goto(`${base}/author/staff-room`);
     const form = page.getByRole('form', { name: 'Board password' });

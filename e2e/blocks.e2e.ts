@@ -81,7 +81,9 @@ describe('every block type renders', () => {
     await list.getByRole('heading', { name: 'A heading with emphasis' }).waitFor();
     await expect(list.getByRole('listitem').count()).resolves.toBeGreaterThanOrEqual(2);
     await list.getByRole('cell', { name: 'what is put first' }).waitFor();
-    await expect(list.locator('code.hljs span').count()).resolves.toBeGreaterThan(0);
+    // highlight.js and KaTeX load on first use, so their output may come a moment later.
+    await list.locator('code.hljs span').first().waitFor();
+    await list.locator('.katex-display').waitFor();
     await expect(list.locator('.katex-display').count()).resolves.toBe(1);
     await expect(list.locator('.katex').count()).resolves.toBe(2);
     const img = list.getByRole('img', { name: 'A coloured fractal' });

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { list, newBoard, signIn } from './board-helpers';
+import { list, newBoard } from './board-helpers';
+import { signIn } from './session';
 
 const base = inject('baseUrl');
 // The app's CSP forbids inline scripts, so axe is evaluated through the browser's debugging

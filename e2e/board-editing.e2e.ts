@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { list, longPress, newBoard, signIn } from './board-helpers';
+import { list, longPress, newBoard } from './board-helpers';
+import { signIn } from './session';
 
 const base = inject('baseUrl');
 let b: Browser;

@@ -2,18 +2,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
-export async function signIn(page: Page, base: string, username: string) {
-  await page.goto(`${base}/`);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByLabel('User name').fill(username);
-  await page.getByLabel('Password').fill('listboard');
-  await page
-    .getByRole('form', { name: 'Sign in' })
-    .getByRole('button', { name: 'Sign in', exact: true })
-    .click();
-  await page.waitForURL(`**/${username}/home`);
-}
-
 export const list = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 /** A new board from the toolbar, with lists inserted through the Insert list form. */

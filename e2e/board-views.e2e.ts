@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { chooseIn, list, newBoard, signIn } from './board-helpers';
+import { chooseIn, list, newBoard } from './board-helpers';
+import { signIn } from './session';
 
 const base = inject('baseUrl');
 let b: Browser | undefined;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../scripts/cluster-lib';
 import { freePort } from '../apps/server/test/postgres-server';
 import { openBrowser, screenshot, type Browser } from './browser';
+import { apiAs, signIn } from './session';
 
 let cluster: Cluster;
 let dir: string;
@@ -24,27 +25,6 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Signs in through one instance's own address and keeps its cookie, as a second client would. */
-async function apiClient(base: string, username: string) {
-  const res = await fetch(`${base}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'listboard' }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-  return async (p: string, body: unknown) => {
-    const r = await fetch(`${base}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify(body),
-    });
-    const json = (await r.json()) as Record<string, unknown>;
-    expect(r.status, JSON.stringify(json)).toBe(200);
-    return json;
-  };
-}
-
 /** Instance addresses under the same host name as the balanced one, so the cookie goes along. */
 const local = (url: string) => url.replace('127.0.0.1', 'localhost');
 
@@ -54,15 +34,7 @@ describe('three instances behind nginx', () => {
     b = await openBrowser();
     const { page } = b;
     // Sign in through the balancer: whichever instance answers, the session is in the database.
-    await page.goto(`${cluster.url}/`);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByLabel('User name').fill('author');
-    await page.getByLabel('Password').fill('listboard');
-    await page
-      .getByRole('form', { name: 'Sign in' })
-      .getByRole('button', { name: 'Sign in', exact: true })
-      .click();
-    await page.waitForURL('**/author/home');
+    await signIn(page, cluster.url, 'author');
 
     // The same browser, now talking to instance 3 only: still signed in.
     const third = local(cluster.instances[2]!);
@@ -77,8 +49,8 @@ describe('three instances behind nginx', () => {
     await page.getByRole('region', { name: list.title, exact: true }).waitFor();
 
     // A reader posts a note through instance 1; the author's page on instance 3 shows it live.
-    const reader = await apiClient(local(cluster.instances[0]!), 'reader');
-    await reader('/api/forms/insert_note', {
+    const reader = await apiAs(local(cluster.instances[0]!), 'reader');
+    await reader.post('/api/forms/insert_note', {
       listId: list._id,
       itemId: list.items[0]!._id,
       noteSpec: { text: 'Posted through the first instance' },
@@ -87,25 +59,25 @@ describe('three instances behind nginx', () => {
 
     // An upload signed by instance 2, sent straight to the bucket, recorded by instance 3 and
     // placed on the board by instance 1, shows in the browser that came through nginx.
-    const author2 = await apiClient(local(cluster.instances[1]!), 'author');
-    const author3 = await apiClient(third, 'author');
-    const author1 = await apiClient(local(cluster.instances[0]!), 'author');
+    const author2 = await apiAs(local(cluster.instances[1]!), 'author');
+    const author3 = await apiAs(third, 'author');
+    const author1 = await apiAs(local(cluster.instances[0]!), 'author');
     const image = fs.readFileSync(
       path.resolve(import.meta.dirname, '../apps/web/public/media/pattern.jpg'),
     );
-    const signed = (await author2('/api/upload/s3', {
+    const signed = (await author2.post('/api/upload/s3', {
       bucketPath: 'author/cluster-pattern.jpg',
       fileType: 'image/jpeg',
     })) as { url: string; headers: Record<string, string> };
     expect(signed.url).toContain('/listboard/author/cluster-pattern.jpg');
     const put = await fetch(signed.url, { method: 'PUT', headers: signed.headers, body: image });
     expect(put.status).toBe(200);
-    const record = (await author3('/api/upload/record', {
+    const record = (await author3.post('/api/upload/record', {
       bucketPath: 'author/cluster-pattern.jpg',
       fileType: 'image/jpeg',
       size: image.length,
     })) as { url: string };
-    await author1('/api/forms/insert_item', {
+    await author1.post('/api/forms/insert_item', {
       listId: list._id,
       text: `Shared upload\n\n${record.url} ~ A pattern uploaded through three instances`,
     });

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from './browser';
+import { signIn } from './session';
 
 const base = inject('baseUrl');
 let b: Browser;
@@ -28,15 +29,7 @@ const loads = (page: Page) =>
 describe('board loads the browser can keep', () => {
   it('reload an unchanged board without its body, and a changed one whole', async () => {
     const { page } = b;
-    await page.goto(`${base}/`);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByLabel('User name').fill('author');
-    await page.getByLabel('Password').fill('listboard');
-    await page
-      .getByRole('form', { name: 'Sign in' })
-      .getByRole('button', { name: 'Sign in', exact: true })
-      .click();
-    await page.waitForURL('**/author/home');
+    await signIn(page, base, 'author');
     // A board of its own: every e2e file shares one server.
     const post = async (path: string, data: unknown) =>
       (await (await page.request.post(`${base}${path}`, { data })).json()) as Record<

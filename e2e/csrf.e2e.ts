@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
 import { openBrowser, type Browser } from './browser';
+import { signIn } from './session';
 
 const base = inject('baseUrl');
 let b: Browser;
@@ -32,15 +33,7 @@ afterEach(async () => {
 describe('a page on another site', () => {
   it('cannot write through the signed-in author’s session', async () => {
     const { page: tab } = b;
-    await tab.goto(`${base}/`);
-    await tab.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await tab.getByLabel('User name').fill('author');
-    await tab.getByLabel('Password').fill('listboard');
-    await tab
-      .getByRole('form', { name: 'Sign in' })
-      .getByRole('button', { name: 'Sign in', exact: true })
-      .click();
-    await tab.waitForURL('**/author/home');
+    await signIn(tab, base, 'author');
     const load = async () =>
       (
         await (

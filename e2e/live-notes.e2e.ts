@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
+import { signIn } from './session';
 
 const base = inject('baseUrl');
 let authorB: Browser;
@@ -12,25 +13,13 @@ afterEach(async () => {
   await Promise.all([authorB.close(), readerB.close()]);
 });
 
-async function signIn(page: Page, username: string) {
-  await page.goto(`${base}/`);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByLabel('User name').fill(username);
-  await page.getByLabel('Password').fill('listboard');
-  await page
-    .getByRole('form', { name: 'Sign in' })
-    .getByRole('button', { name: 'Sign in' })
-    .click();
-  await page.waitForURL(`**/${username}/home`);
-}
-
 const tipList = (page: Page) => page.getByRole('region', { name: 'Tip', exact: true });
 
 describe('notes, live for everyone watching', () => {
   it('a reader’s note appears for the author without a reload; the answer reaches the reader the same way', async () => {
     const author = authorB.page;
     const reader = readerB.page;
-    await Promise.all([signIn(author, 'author'), signIn(reader, 'reader')]);
+    await Promise.all([signIn(author, base, 'author'), signIn(reader, base, 'reader')]);
     await Promise.all([author.goto(`${base}/author/course`), reader.goto(`${base}/author/course`)]);
     await Promise.all([tipList(author).waitFor(), tipList(reader).waitFor()]);
     await author.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
@@ -97,9 +86,9 @@ describe('notes, live for everyone watching', () => {
     const third = await openBrowser();
     try {
       await Promise.all([
-        signIn(author, 'author'),
-        signIn(reader, 'demo'),
-        signIn(third.page, 'reader'),
+        signIn(author, base, 'author'),
+        signIn(reader, base, 'demo'),
+        signIn(third.page, base, 'reader'),
       ]);
       await reader.goto(`${base}/author/course`);
       await tipList(reader).getByRole('article').nth(3).click();
@@ -136,7 +125,7 @@ describe('notes on selected text', () => {
   it('keep their quote, follow the words through an edit, and say when the words are gone', async () => {
     const reader = readerB.page;
     const author = authorB.page;
-    await Promise.all([signIn(reader, 'reader'), signIn(author, 'author')]);
+    await Promise.all([signIn(reader, base, 'reader'), signIn(author, base, 'author')]);
     await reader.goto(`${base}/author/course`);
     const item = tipList(reader).getByRole('article').first();
     await item.waitFor();
@@ -202,7 +191,7 @@ describe('the Discussion page', () => {
   it('lets the author answer a pending note in place', async () => {
     const reader = readerB.page;
     const author = authorB.page;
-    await Promise.all([signIn(reader, 'reader'), signIn(author, 'author')]);
+    await Promise.all([signIn(reader, base, 'reader'), signIn(author, base, 'author')]);
     await reader.goto(`${base}/author/course`);
     await tipList(reader).getByRole('article').nth(1).locator('.block').first().click();
     await reader.getByRole('button', { name: 'Note', exact: true }).click();
@@ -234,7 +223,7 @@ describe('private notes and labels in the board screen', () => {
   it('a private note is seen by its writer only, on screen and through the API', async () => {
     const reader = readerB.page;
     const other = authorB.page;
-    await Promise.all([signIn(reader, 'reader'), signIn(other, 'demo')]);
+    await Promise.all([signIn(reader, base, 'reader'), signIn(other, base, 'demo')]);
     await reader.goto(`${base}/author/course`);
     await tipList(reader).getByRole('article').nth(2).locator('.block').first().click();
     await reader.getByRole('button', { name: 'Note', exact: true }).click();

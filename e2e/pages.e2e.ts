@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { more, signIn } from './sign-in';
+import { more, signIn } from './session';
 
 const base = inject('baseUrl');
 let b: Browser;

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { makeDocx, makePdf, makePng } from '../apps/server/test/import-fixtures';
+import { signIn } from './session';
 
 const base = inject('baseUrl');
 /** Names unique to one attempt, so a retried test does not meet its own earlier boards. */
@@ -11,18 +12,6 @@ beforeEach(async () => {
   b = await openBrowser();
 });
 afterEach(async () => b.close());
-
-async function signIn(page: Page, username: string) {
-  await page.goto(`${base}/`);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByLabel('User name').fill(username);
-  await page.getByLabel('Password').fill('listboard');
-  await page
-    .getByRole('form', { name: 'Sign in' })
-    .getByRole('button', { name: 'Sign in', exact: true })
-    .click();
-  await page.waitForURL(`**/${username}/home`);
-}
 
 const list = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const itemTexts = async (page: Page, name: string) =>
@@ -68,7 +57,7 @@ describe('loading documents as boards', () => {
   it('a .docx and a .pdf made by the test become boards with the expected lists', async () => {
     const { page } = b;
     const run = tag();
-    await signIn(page, 'author');
+    await signIn(page, base, 'author');
 
     // The progress bar is recorded as it changes, however quickly the load goes.
     await page.evaluate(() => {
@@ -134,7 +123,7 @@ describe('loading documents as boards', () => {
 
   it('the load form asks for a URL, a file or a query, and says what went wrong', async () => {
     const { page } = b;
-    await signIn(page, 'author');
+    await signIn(page, base, 'author');
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     const form = page.getByRole('form', { name: 'Load a board' });
     await form.getByRole('button', { name: 'Submit' }).click();
@@ -165,7 +154,7 @@ describe('loading documents as boards', () => {
   it('import list adds a list of items after the selected list', async () => {
     const { page } = b;
     const run = tag();
-    await signIn(page, 'author');
+    await signIn(page, base, 'author');
     await loadFile(page, 'plan.md', 'text/markdown', Buffer.from('# First\n\nOne.'), `Plan ${run}`);
     await page.waitForURL(`**/author/plan-${run}`);
     await list(page, 'First').getByRole('button', { name: 'First' }).click();
@@ -188,7 +177,7 @@ describe('searching from the UI', () => {
     const { page } = b;
     const run = tag();
     const word = `zephyrine${run}`;
-    await signIn(page, 'author');
+    await signIn(page, base, 'author');
     // 55 paragraphs with one rare word: more than a page of results.
     const md = Array.from({ length: 55 }, (_, i) => `${word} entry number ${i + 1}.`).join('\n\n');
     await loadFile(
@@ -312,7 +301,7 @@ describe('searching from the UI', () => {
 describe('local search (accent)', () => {
   it('marks every match on the board without a call to the server, and clears on close', async () => {
     const { page } = b;
-    await signIn(page, 'author');
+    await signIn(page, base, 'author');
     await page.goto(`${base}/admin/help`);
     await page.locator('main [data-board]').first().waitFor();
     const calls: string[] = [];

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { signIn } from './sign-in';
+import { signIn } from './session';
 
 const base = inject('baseUrl');
 let b: Browser;

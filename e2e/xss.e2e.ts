@@ -9,6 +9,7 @@
 import { describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser } from './browser';
+import { apiAs, signIn } from './session';
 
 const base = inject('baseUrl');
 
@@ -22,31 +23,6 @@ const PAYLOADS = [
   '{{constructor.constructor("window.__xss=1")()}}',
 ];
 const ALL = PAYLOADS.join(' ');
-
-async function api(username: string) {
-  const res = await fetch(`${base}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'listboard' }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-  return async (p: string, body?: unknown) => {
-    if (body === undefined)
-      return (await (await fetch(`${base}${p}`, { headers: { cookie } })).json()) as Record<
-        string,
-        unknown
-      >;
-    const r = await fetch(`${base}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify(body),
-    });
-    const text = await r.text();
-    expect(r.status, `${p}: ${text}`).toBeLessThan(300);
-    return JSON.parse(text) as Record<string, unknown>;
-  };
-}
 
 /** Nothing ran, nothing live was written into the page. */
 async function expectInert(page: Page, where: string) {
@@ -64,58 +40,62 @@ async function expectInert(page: Page, where: string) {
 
 describe('stored XSS', () => {
   it('no field written by one person runs or lives in another person’s page', async () => {
-    const author = await api('author');
+    const author = await apiAs(base, 'author');
     // The other person is demo, whose groups and name no other test relies on; the name is
     // put back at the end, since every test shares one server.
-    const reader = await api('demo');
-    const { user } = (await reader('/api/auth/session')) as { user: { fullname: string } };
-    const board = (await author('/api/forms/insert_multilist', {
+    const reader = await apiAs(base, 'demo');
+    const { user } = (await reader.get('/api/auth/session')) as { user: { fullname: string } };
+    const board = (await author.post('/api/forms/insert_multilist', {
       titleText: `XSS board ${PAYLOADS[0]}`,
       descText: ALL,
       listed: true,
     })) as { owner: string; ptitle: string };
     const address = `/${board.owner}/${board.ptitle}`;
-    const [b] = (await author('/api/dbload/load_multilists', {
+    const [b] = (await author.post('/api/dbload/load_multilists', {
       addresses: [address],
     })) as unknown as { _id: string }[];
-    await author('/api/forms/insert_list', {
+    await author.post('/api/forms/insert_list', {
       multilistId: b!._id,
       titleText: `List ${PAYLOADS[1]}`,
       itemText: `${ALL}\n\nSecond item\n\n/media/lecture.webm ~ A clip`,
     });
-    const [full] = (await author('/api/dbload/load_multilists', {
+    const [full] = (await author.post('/api/dbload/load_multilists', {
       addresses: [address],
     })) as unknown as { lists: { _id: string; items: { _id: string }[] }[] }[];
     const list = full!.lists[0]!;
     const item = list.items[0]!._id;
-    await author('/api/forms/edit_list', { listId: list._id, descText: ALL });
-    await author('/api/forms/edit_item_labels', {
+    await author.post('/api/forms/edit_list', { listId: list._id, descText: ALL });
+    await author.post('/api/forms/edit_item_labels', {
       itemId: item,
       labels: [{ name: PAYLOADS[0]!, value: PAYLOADS[2]! }],
     });
-    await author('/api/forms/add_caption', { itemId: item, text: ALL, annoLabel: PAYLOADS[1] });
-    await author('/api/forms/insert_anno', {
+    await author.post('/api/forms/add_caption', {
+      itemId: item,
+      text: ALL,
+      annoLabel: PAYLOADS[1],
+    });
+    await author.post('/api/forms/insert_anno', {
       listId: list._id,
       itemId: item,
       annoSpec: { text: ALL, label: PAYLOADS[0] },
     });
-    await author('/api/forms/add_media_marker', {
+    await author.post('/api/forms/add_media_marker', {
       itemId: list.items[2]!._id,
       title: PAYLOADS[0],
       description: PAYLOADS[2],
       timecode: '00:00:01',
     });
-    await reader('/api/forms/edit_profile', { profile: { fullname: PAYLOADS[0] } });
-    await reader('/api/forms/create_group', {
+    await reader.post('/api/forms/edit_profile', { profile: { fullname: PAYLOADS[0] } });
+    await reader.post('/api/forms/create_group', {
       name: `g ${PAYLOADS[3]!.slice(0, 60)}`,
       description: ALL,
     });
-    const note = (await reader('/api/forms/insert_note', {
+    const note = (await reader.post('/api/forms/insert_note', {
       listId: list._id,
       itemId: item,
       noteSpec: { text: ALL },
     })) as { itemId: string };
-    await author('/api/forms/insert_note', {
+    await author.post('/api/forms/insert_note', {
       listId: list._id,
       itemId: item,
       noteSpec: { text: ALL, parentId: note.itemId },
@@ -141,17 +121,7 @@ describe('stored XSS', () => {
         dialogs.push(d.message());
         void d.dismiss();
       });
-      await page.goto(`${base}/`);
-      if (who !== 'guest') {
-        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-        await page.getByLabel('User name').fill(who);
-        await page.getByLabel('Password').fill('listboard');
-        await page
-          .getByRole('form', { name: 'Sign in' })
-          .getByRole('button', { name: 'Sign in', exact: true })
-          .click();
-        await page.waitForURL(`**/${who}/home`);
-      }
+      if (who !== 'guest') await signIn(page, base, who);
       for (const [, url] of pages.filter(([w]) => w === who)) {
         await page.goto(`${base}${url}`);
         await page.locator('main').waitFor();
@@ -172,6 +142,6 @@ describe('stored XSS', () => {
       expect(dialogs, who).toEqual([]);
       await b.close();
     }
-    await reader('/api/forms/edit_profile', { profile: { fullname: user.fullname } });
+    await reader.post('/api/forms/edit_profile', { profile: { fullname: user.fullname } });
   }, 180_000);
 });

@@ -193,3 +193,21 @@ describe('the board screen', () => {
     expect(await screen.findByText('No connection to the server.')).toBeTruthy();
   });
 });
+
+describe('the More menu', () => {
+  it('closes on Escape, giving focus back to its button, and on a click elsewhere', async () => {
+    openAt('/admin/home');
+    const summary = await screen.findByText('More', { selector: 'summary' });
+    const menu = summary.closest('details')!;
+    fireEvent.click(summary);
+    menu.open = true;
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(menu.open).toBe(false);
+    expect(document.activeElement).toBe(summary);
+    menu.open = true;
+    fireEvent.pointerDown(menu.querySelector('[role=menuitem]')!);
+    expect(menu.open).toBe(true);
+    fireEvent.pointerDown(document.body);
+    expect(menu.open).toBe(false);
+  });
+});

@@ -352,7 +352,6 @@ export function BoardScreen() {
         moveSelection,
         call,
         cycleTheme: () => ui.setTheme(THEMES[(THEMES.indexOf(ui.theme) + 1) % THEMES.length]!),
-        signOut,
         setPrefs: ui.setPrefs,
         setListState,
         setItemState,
@@ -401,6 +400,7 @@ export function BoardScreen() {
     prefs: ctx.prefs,
     setPrefs: ui.setPrefs,
     signIn: (username, password) => signInAs(username, password, navigate),
+    signOut,
   };
   const formDef = ui.form ? FORM_BY_ID.get(ui.form.id) : undefined;
   const closeForm = () => ui.setForm(null);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { COMMANDS } from '../commands/definitions';
 import {
   isEnabled,
@@ -10,8 +11,41 @@ import { formatShortcut } from '../commands/keys';
 
 const GROUP_ORDER: CommandGroup[] = ['navigate', 'help', 'view', 'edit', 'admin', 'account'];
 
+/**
+ * A <details> menu stays open until its summary is clicked again; a menu should also close on
+ * Escape (giving focus back to its button) and on a click anywhere else.
+ */
+function useClosingMenu() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const close = (refocus: boolean) => {
+      const menu = ref.current;
+      if (!menu?.open) return;
+      menu.open = false;
+      if (refocus) menu.querySelector('summary')?.focus();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && ref.current?.open) {
+        e.stopPropagation();
+        close(true);
+      }
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) close(false);
+    };
+    document.addEventListener('keydown', onKey, true);
+    document.addEventListener('pointerdown', onPointer, true);
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      document.removeEventListener('pointerdown', onPointer, true);
+    };
+  }, []);
+  return ref;
+}
+
 /** The controls bar, generated from the command registry. */
 export function Toolbar({ ctx }: { ctx: CommandContext }) {
+  const moreMenu = useClosingMenu();
   // Grouped on the bar whatever file an area's commands come from: a search button sits with the
   // other navigation tools, an import with the other edits.
   const shown = COMMANDS.filter((c) => onToolbar(c, ctx) && isVisible(c, ctx)).sort(
@@ -21,7 +55,7 @@ export function Toolbar({ ctx }: { ctx: CommandContext }) {
   const more = COMMANDS.filter((c) => !onToolbar(c, ctx) && isVisible(c, ctx));
   return (
     <nav className="controls-bar" aria-label="Board tools">
-      <details className="more-menu">
+      <details className="more-menu" ref={moreMenu}>
         <summary className="tool">More</summary>
         <ul role="menu">
           {more.map((c) => (

@@ -22,7 +22,6 @@ function contextFor(user: PublicUser) {
   const actions = {
     openForm: vi.fn(),
     alert: vi.fn(),
-    signOut: vi.fn(),
   } as unknown as CommandActions;
   const ctx: CommandContext = {
     user,

@@ -73,7 +73,7 @@ export const ACCOUNT_COMMANDS: Command[] = [
     group: 'account',
     toolbar: true,
     visible: signedIn,
-    run: (c) => c.actions.signOut(),
+    run: (c) => c.actions.openForm('logout'),
   },
   {
     id: 'export',

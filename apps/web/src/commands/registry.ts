@@ -51,7 +51,6 @@ export interface CommandActions {
   moveSelection(level: 'list' | 'item', to: 'prev' | 'next' | 'first' | 'last'): void;
   call(path: string, body: object, label: string): Promise<boolean>;
   cycleTheme(): void;
-  signOut(): Promise<void>;
   setPrefs(patch: Partial<Prefs>): void;
   /** Changes a list's or an item's view state here and on the server (update_listvs/itemvs). */
   setListState(listId: string, patch: ListViewState): void;

@@ -90,6 +90,7 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
       noValidate
     >
       <h2 className="form-label">{def.label}</h2>
+      {def.description && <p className="form-description">{def.description(ctx)}</p>}
       {def.fields.map((f, i) => {
         const id = `f-${def.id}-${f.name}`;
         const ref = i === 0 ? (el: HTMLElement | null) => void (first.current = el) : undefined;

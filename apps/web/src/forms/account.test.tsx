@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { PublicUser } from '@listboard/core';
 import { setCallUser } from '../api/client';
-import { handoff, signInAs } from '../account/session';
+import { handoff, signInAs, signOutToGuest } from '../account/session';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import { guest } from '../test/fixtures';
@@ -70,6 +70,7 @@ function open(id: string, user: PublicUser | null = ann) {
     alert,
     navigate,
     signIn: (u: string, p: string) => signInAs(u, p, navigate),
+    signOut: () => signOutToGuest(navigate),
   } as unknown as FormContext;
   render(<Form def={FORM_BY_ID.get(id)!} ctx={ctx} onClose={onClose} />);
   return { alert, navigate, onClose };
@@ -91,6 +92,25 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+});
+
+describe('logout', () => {
+  it('says who is signed in, and signs out to guest only when asked', async () => {
+    const { navigate, onClose } = open('logout');
+    expect(
+      screen.getByText(`You are signed in as ${ann.username}. Sign out and continue as guest?`),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(called('/api/auth/signout')).toHaveLength(0);
+    cleanup();
+    const second = open('logout');
+    submit('Sign out');
+    await waitFor(() => expect(second.onClose).toHaveBeenCalled());
+    expect(called('/api/auth/signout')).toHaveLength(1);
+    expect(second.navigate).toHaveBeenCalledWith('/');
+    expect(onClose).toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
 });
 
 describe('login', () => {

@@ -150,6 +150,18 @@ function profileOf(user: PublicUser | null): Values {
 
 export const ACCOUNT_FORMS: FormDef[] = [
   {
+    id: 'logout',
+    label: 'Sign out',
+    submitLabel: 'Sign out',
+    description: (ctx) =>
+      `You are signed in as ${ctx.user?.username ?? 'guest'}. Sign out and continue as guest?`,
+    fields: [],
+    async submit(_v, ctx) {
+      await ctx.signOut();
+      return null;
+    },
+  },
+  {
     id: 'login',
     label: 'Sign in',
     submitLabel: 'Sign in',

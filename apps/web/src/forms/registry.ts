@@ -36,6 +36,8 @@ export interface FormContext {
   /** The server's last error message, if any. */
   lastError(): string | null;
   signIn(username: string, password: string): Promise<string | null>;
+  /** Signs out and continues as guest. */
+  signOut(): Promise<void>;
   navigate(to: string): void;
   alert(text: string): void;
   /** The group new notes go to, chosen with the select-group form. */
@@ -51,6 +53,8 @@ export interface FormContext {
 export interface FormDef {
   id: string;
   label: string;
+  /** A line under the label, saying what submitting will do. */
+  description?(ctx: FormContext): string;
   fields: Field[];
   submitLabel?: string;
   /** Values to start from (defaults: '' for text, 0 for numbers, false for checkboxes). */

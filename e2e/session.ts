@@ -1,0 +1,74 @@
+/**
+ * Steps nearly every browser test takes, done as a person would: signing in and out through
+ * the forms, opening the More menu; and, for setting up data, a client of the API that keeps
+ * its own session cookie.
+ */
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+export const PASSWORD = 'listboard';
+
+/** Signs in through the sign-in form and waits until the header names the user at home. */
+export async function signIn(page: Page, base: string, username: string, password = PASSWORD) {
+  await page.goto(`${base}/`);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('User name').fill(username);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.locator('.user-name', { hasText: username }).waitFor();
+  await page.waitForURL(`**/${username}/home`);
+}
+
+/** Signs out through the sign-out form; the browser is guest again. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out', exact: true }).first().click();
+  await page
+    .getByRole('form', { name: 'Sign out' })
+    .getByRole('button', { name: 'Sign out', exact: true })
+    .click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+}
+
+/** Opens an entry of the toolbar's More menu. */
+export async function more(page: Page, item: string) {
+  await page.getByText('More', { exact: true }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+export interface Api {
+  cookie: string;
+  /** POSTs JSON and expects success. */
+  post<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T>;
+  get<T = Record<string, unknown>>(path: string): Promise<T>;
+}
+
+/** An API client signed in as the user at the given address (an instance, or the app). */
+export async function apiAs(base: string, username: string, password = PASSWORD): Promise<Api> {
+  const res = await fetch(`${base}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  expect(res.status, `sign-in of ${username}`).toBe(200);
+  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  const answer = async <T>(path: string, r: Response) => {
+    const text = await r.text();
+    expect(r.status, `${path}: ${text.slice(0, 300)}`).toBeLessThan(300);
+    return JSON.parse(text) as T;
+  };
+  return {
+    cookie,
+    async post<T>(path: string, body: unknown = {}) {
+      const r = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify(body),
+      });
+      return answer<T>(path, r);
+    },
+    async get<T>(path: string) {
+      return answer<T>(path, await fetch(`${base}${path}`, { headers: { cookie } }));
+    },
+  };
+}
