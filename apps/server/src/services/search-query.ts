@@ -252,16 +252,21 @@ export async function searchItems(
     )})`,
     windowSql(window, sql`${items.created}`),
   ];
-  let rank: SQL | null = null;
+  // Relevance, worked out from one column of the row (after the date cut, see below).
+  let rank: { column: SQL; of(value: SQL): SQL } | null = null;
   const text = args.searchStr.trim();
   if (args.by === 'text') {
     const query = textQuery(text);
     if (!query) return [];
     conds.push(sql`${items.searchVector} @@ ${query}`);
-    rank = sql`ts_rank(${items.searchVector}, ${query})`;
+    rank = { column: sql`${items.searchVector}`, of: (v) => sql`ts_rank(${v}, ${query})` };
   } else if (args.by === 'label') {
     conds.push(sql`${items.annoLabel} is not null and ${fuzzySql(sql`${items.annoLabel}`, text)}`);
-    rank = sql`(case when lower(${items.annoLabel}) = lower(${text}) then 2 else similarity(${items.annoLabel}, ${text}) end)`;
+    rank = {
+      column: sql`${items.annoLabel}`,
+      of: (v) =>
+        sql`(case when lower(${v}) = lower(${text}) then 2 else similarity(${v}, ${text}) end)`,
+    };
   } else if (args.by === 'tags') {
     if (isBlank(text)) conds.push(sql`jsonb_array_length(${items.labels}) > 0`);
     else {
@@ -274,45 +279,76 @@ export async function searchItems(
         sql`exists (select 1 from jsonb_array_elements(${items.labels}) e where ${nameMatch} and ${valueMatch})`,
       );
       if (name) {
-        rank = sql`(select max(case when lower(e ->> 'name') = lower(${name}) then 2 else similarity(e ->> 'name', ${name}) end) from jsonb_array_elements(${items.labels}) e)`;
+        rank = {
+          column: sql`${items.labels}`,
+          of: (v) =>
+            sql`(select max(case when lower(e ->> 'name') = lower(${name}) then 2 else similarity(e ->> 'name', ${name}) end) from jsonb_array_elements(${v}) e)`,
+        };
       }
     }
   }
-  const date = sql`${items.created}`;
-  const bucket = bucketSql(args, date);
-  const order = ordering(args, {
-    title: sql`${multilists.title}`,
-    author: sql`coalesce(nullif(${users.fullname}, ''), ${items.author})`,
-    start: sql`coalesce(${items.startstamp}, (extract(epoch from ${items.created}) * 1000)::bigint)`,
-    field1: sql`(${items.labels} -> 0 ->> 'value')`,
-    date,
-    rank,
-  });
-  const sortsByAuthor = args.sort === 'Author Name';
   // Pages stop at SEARCH_PAGE_MAX, so no search shows more than MAX_HITS hits. A common word
   // can match a third of all items; rather than rank every one of them, the MAX_HITS newest
   // matches (oldest, when the search ascends) are the ones ranked and sorted. The database
   // walks the date index until it has them, or, for a rarer word, reads its few matches from
-  // the text index: either way the work is bounded.
-  const candidates = db
-    .select({ id: items.id })
+  // the text index: either way the work is bounded. Each candidate leaves with its sort keys,
+  // relevance worked out only for those kept, so the page is picked without reading rows again.
+  const kept = db
+    .select({
+      id: items.id,
+      board: sql<string>`${items.multilistId}`.as('c_board'),
+      author: sql<string>`${items.author}`.as('c_author'),
+      created: sql<Date>`${items.created}`.as('c_created'),
+      start:
+        sql`coalesce(${items.startstamp}, (extract(epoch from ${items.created}) * 1000)::bigint)`.as(
+          'c_start',
+        ),
+      field1: sql`(${items.labels} -> 0 ->> 'value')`.as('c_field1'),
+      ranked: sql`${rank?.column ?? sql`null`}`.as('c_ranked'),
+    })
     .from(items)
     .where(and(...conds))
     .orderBy(args.ascend === true ? asc(items.created) : desc(items.created))
-    .limit(MAX_HITS);
-  // The page is picked first from narrow rows (id and sort keys), then only its rows are read
-  // whole: sorting thousands of matches is then cheap however wide an item is.
-  const base = db.select({ id: items.id }).from(items);
-  const joined = base.innerJoin(multilists, eq(multilists.id, items.multilistId));
+    .limit(MAX_HITS)
+    .as('kept');
+  const candidates = db.$with('candidates').as(
+    db
+      .select({
+        id: kept.id,
+        board: kept.board,
+        author: kept.author,
+        created: kept.created,
+        start: kept.start,
+        field1: kept.field1,
+        rank: sql<number>`${rank ? rank.of(sql`${kept.ranked}`) : sql`0`}`.as('c_rank'),
+      })
+      .from(kept),
+  );
+  const order = ordering(args, {
+    title: sql`${multilists.title}`,
+    author: sql`coalesce(nullif(${users.fullname}, ''), ${candidates.author})`,
+    start: sql`${candidates.start}`,
+    field1: sql`${candidates.field1}`,
+    date: sql`${candidates.created}`,
+    rank: rank ? sql`${candidates.rank}` : null,
+  });
+  const from = db.with(candidates).select({ id: candidates.id }).from(candidates);
+  // Boards and users are joined only for the sorts that read them.
   const page = await (
-    sortsByAuthor
-      ? joined.leftJoin(users, sql`lower(${users.username}) = lower(${items.author})`)
-      : joined
+    args.sort === 'Author Name'
+      ? from.leftJoin(users, sql`lower(${users.username}) = lower(${candidates.author})`)
+      : args.sort === 'Title'
+        ? from.innerJoin(multilists, eq(multilists.id, candidates.board))
+        : from
   )
-    .where(inArray(items.id, candidates))
-    .orderBy(...bucketOrder(order, bucket), ...order.keys, asc(items.id))
+    .orderBy(
+      ...bucketOrder(order, bucketSql(args, sql`${candidates.created}`)),
+      ...order.keys,
+      asc(candidates.id),
+    )
     .limit(limit)
     .offset(offset);
+  const bucket = bucketSql(args, sql`${items.created}`);
   if (page.length === 0) return [];
   const rows = await db
     .select({ item: itemColumns, board: boardRef, bucket: sql<string>`${bucket ?? sql`'all'`}` })
