@@ -1,8 +1,9 @@
 /**
  * Soak: an app process on PostgreSQL under a steady mix of readers and writers for
  * SOAK_SECONDS (600 by default): board loads (half of them revalidating with their ETag),
- * searches, notes, item edits and inserts, and file uploads. Afterwards every acknowledged
- * write is looked for, and the process's memory is read every ten seconds throughout.
+ * searches, notes, item inserts and edits (the writers are the board's coauthors), and file
+ * uploads. Afterwards every acknowledged write is looked for (an edited item must show its last
+ * acknowledged text), and the process's memory is read every ten seconds throughout.
  *
  * What must hold: zero errors, no acknowledged write missing, memory flat once warm (the last
  * minute's resident size within a few percent of the second minute's).
@@ -106,11 +107,11 @@ export async function soakBench() {
         if (counts.firstErrors.length < 10) counts.firstErrors.push(`${kind}: ${detail}`);
       }
     };
-    const signIn = async (username: string) => {
+    const signIn = async (username: string, password = 'soak-password') => {
       const res = await fetch(`${base}/api/auth/signin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password: 'soak-password' }),
+        body: JSON.stringify({ username, password }),
       });
       if (!res.ok) throw new Error(`sign-in ${username}: ${res.status}`);
       return res.headers.get('set-cookie')!.split(';')[0]!;
@@ -139,7 +140,18 @@ export async function soakBench() {
       l.items.map((i) => ({ listId: l._id, itemId: i._id })),
     );
 
+    // Writers are the board's coauthors, so they may insert and edit items as well as post notes.
+    const ownerCookie = await signIn('author', 'listboard');
+    for (let i = 0; i < WRITERS; i++)
+      await call('setup', ownerCookie, '/api/forms/add_coauthor', {
+        title: 'soak',
+        owner: 'author',
+        username: `soak${READERS + i}`,
+      });
+
     const acked = { notes: [] as string[], uploads: [] as string[] };
+    /** Each item a writer inserted, with the text its last acknowledged edit gave it. */
+    const itemTexts = new Map<string, string>();
     const until = Date.now() + SECONDS * 1000;
     const memory: { t: number; rss: number }[] = [];
     const started = Date.now();
@@ -173,6 +185,7 @@ export async function soakBench() {
     const writer = async (i: number) => {
       const who = `soak${READERS + i}`;
       const cookie = await signIn(who);
+      const mine: string[] = [];
       for (let n = 0; Date.now() < until; n++) {
         const t = targets[(i * 997 + n * 31) % targets.length]!;
         if (n % 10 === 9) {
@@ -195,6 +208,21 @@ export async function soakBench() {
             size: PNG.length,
           });
           if (rec) acked.uploads.push(name);
+        } else if (n % 10 === 3) {
+          const text = `soak item ${who} ${n}`;
+          const res = await call('insert', cookie, '/api/forms/insert_item', {
+            listId: t.listId,
+            text,
+          });
+          if (res) {
+            itemTexts.set(res.itemId as string, text);
+            mine.push(res.itemId as string);
+          }
+        } else if (n % 10 === 6 && mine.length > 0) {
+          const itemId = mine[n % mine.length]!;
+          const text = `soak edit ${who} ${n}`;
+          const res = await call('edit', cookie, '/api/forms/edit_item', { itemId, text });
+          if (res) itemTexts.set(itemId, text);
         } else {
           const text = `soak note ${who} ${n}`;
           const res = await call('note', cookie, '/api/forms/insert_note', {
@@ -214,11 +242,14 @@ export async function soakBench() {
     // Every acknowledged write is there.
     const [after] = (await call('verify', adminCookie, '/api/dbload/load_multilists', {
       addresses: ['/author/soak'],
-    })) as unknown as { lists: { items: { notes: { text: string }[] }[] }[] }[];
-    const seen = new Set(
-      after!.lists.flatMap((l) => l.items.flatMap((i) => i.notes.map((x) => x.text))),
-    );
+    })) as unknown as {
+      lists: { items: { _id: string; text: string; notes: { text: string }[] }[] }[];
+    }[];
+    const afterItems = after!.lists.flatMap((l) => l.items);
+    const seen = new Set(afterItems.flatMap((i) => i.notes.map((x) => x.text)));
     const lostNotes = acked.notes.filter((t) => !seen.has(t));
+    const textNow = new Map(afterItems.map((i) => [i._id, i.text]));
+    const lostItemWrites = [...itemTexts].filter(([id, text]) => textNow.get(id) !== text).length;
     let lostUploads = 0;
     for (const name of acked.uploads) {
       const res = await fetch(`${base}/files/${name}`, {
@@ -244,8 +275,10 @@ export async function soakBench() {
       firstErrors: counts.firstErrors,
       acknowledgedNotes: acked.notes.length,
       acknowledgedUploads: acked.uploads.length,
+      acknowledgedItems: itemTexts.size,
       lostNotes: lostNotes.length,
       lostUploads,
+      lostItemWrites,
       memoryMiB: {
         samples: memory.map((m) => [m.t, mb(m.rss)]),
         secondMinute: mb(avg(warm)),
@@ -261,7 +294,7 @@ export async function soakBench() {
       console.log(`    ${k.padEnd(12)}: ${v.requests} requests, ${v.errors} errors`);
     }
     console.log(
-      `  writes          : ${result.acknowledgedNotes} notes and ${result.acknowledgedUploads} uploads acknowledged; lost ${result.lostNotes} notes, ${result.lostUploads} uploads`,
+      `  writes          : ${result.acknowledgedNotes} notes, ${result.acknowledgedItems} inserted items (with their edits) and ${result.acknowledgedUploads} uploads acknowledged; lost ${result.lostNotes} notes, ${result.lostItemWrites} item writes, ${result.lostUploads} uploads`,
     );
     console.log(
       `  memory (RSS)    : ${result.memoryMiB.secondMinute} MiB in minute 2, ${result.memoryMiB.lastMinute} MiB in the last minute, max ${result.memoryMiB.max} MiB`,

@@ -2,10 +2,11 @@
  * Checks in the style of the OWASP list, at the API: cross-site request forgery, session
  * fixation, secrets in logs, path traversal in file addresses. (Brute-force lockout, secrets in
  * responses and server-side request forgery have files of their own: account-limits,
- * account-tokens and load; XSS is checked in a browser, e2e/security.e2e.ts.)
+ * account-tokens and load; XSS is checked in a browser, e2e/xss.e2e.ts.)
  */
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNSTORABLE_TEXT } from '../src/lib/db-errors';
 import { CROSS_SITE_REFUSED } from '../src/plugins/same-origin';
 import { createAccountApp, lastMailTo, tokenIn, type AccountTestContext } from './account-harness';
 import type { Agent } from './harness';
@@ -78,6 +79,18 @@ describe('cross-site request forgery', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(await itemTexts()).toContain('written on our own page');
+  });
+});
+
+describe('text the database cannot hold', () => {
+  it('answers 400 with a message for a NUL character, and stores nothing', async () => {
+    const before = await itemTexts();
+    for (const text of ['before\u0000after', '\u0000']) {
+      const res = await author.post('/api/forms/insert_item', { listId, text });
+      expect(res.statusCode, JSON.stringify(text)).toBe(400);
+      expect(res.json().error).toBe(UNSTORABLE_TEXT);
+    }
+    expect(await itemTexts()).toEqual(before);
   });
 });
 
