@@ -6,6 +6,8 @@ import {
   tokenIn,
   type AccountTestContext,
 } from './account-harness';
+import { UNSTORABLE_TEXT } from '../src/lib/db-errors';
+import { NOTICE_NOT_SENT } from '../src/services/admin-notice';
 
 let t: AccountTestContext;
 beforeAll(async () => {
@@ -83,6 +85,47 @@ describe('register (SIGNUP_MODE default, verification on)', () => {
       .agent()
       .post('/api/auth/notify_admin_of_new_user', { email: 'nobody@example.org', status: 'x' });
     expect(stranger.json()).toEqual({ ok: true, sent: false });
+  });
+
+  it('answers a character the database cannot hold with a 400, not a failed notice', async () => {
+    const res = await t
+      .agent()
+      .post('/api/auth/notify_admin_of_new_user', { email: '\u0000', status: 'pending' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(UNSTORABLE_TEXT);
+  });
+
+  it('answers 502 when the notice cannot be mailed, and sends it on a later try', async () => {
+    let down = false;
+    const sent: string[] = [];
+    const u = await createAccountApp(
+      {},
+      {
+        mailer: {
+          async send(mail) {
+            if (down) throw new Error('mail server away');
+            sent.push(mail.subject);
+          },
+        },
+      },
+    );
+    try {
+      expect((await u.agent().post('/api/auth/register', signup('bea'))).statusCode).toBe(200);
+      down = true;
+      const notice = () =>
+        u.agent().post('/api/auth/notify_admin_of_new_user', {
+          email: 'bea@example.org',
+          status: 'verified',
+        });
+      const failed = await notice();
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json().error).toBe(NOTICE_NOT_SENT);
+      down = false;
+      expect((await notice()).json()).toEqual({ ok: true, sent: true });
+      expect(sent).toContain('New Listboard user: bea (verified)');
+    } finally {
+      await u.close();
+    }
   });
 
   it('refuses an address already in use with a 403 and the spec message', async () => {

@@ -3,11 +3,13 @@ import { isSiteAdmin } from '@listboard/core';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { newUserNotice } from '../mail/account-mail';
+import { sendOrFail } from './accounts';
 import { throttleClear, throttleHit } from './auth-throttle';
 import type { MailEnv } from './password-reset';
 import { findUserByEmail } from './users';
 
 const DAY = 24 * 60 * 60 * 1000;
+export const NOTICE_NOT_SENT = 'The notice could not be sent.';
 
 /**
  * Tells every site admin with an address about a new account. Anyone may call
@@ -34,8 +36,10 @@ export async function notifyAdminOfNewUser(
   ).filter((a) => isSiteAdmin({ username: a.username, roles: a.roles }));
   try {
     for (const admin of admins) {
-      await env.mailer.send(
+      await sendOrFail(
+        env.mailer,
         newUserNotice({ to: admin.email!, publicUrl: env.publicUrl, user, status }),
+        NOTICE_NOT_SENT,
       );
     }
   } catch (e) {
