@@ -100,7 +100,9 @@ describe('admin tools', () => {
     await page.getByRole('button', { name: 'Load dump file' }).click();
     await page.waitForURL(/\/admin\/course(-\d+)?$/);
     await page.getByRole('region', { name: 'Tip', exact: true }).waitFor();
-    expect(await boardText(page)).toEqual(original);
+    // Polled: while a lazily loaded player or renderer arrives, the items are briefly hidden,
+    // and hidden text reads without its line breaks.
+    await expect.poll(() => boardText(page), { timeout: 10_000 }).toEqual(original);
     expect(original.map((l) => l.title)).toEqual(['Week', 'Tip', 'Prompt']);
   });
 
