@@ -3,75 +3,35 @@
  * loopback: sign up, verify, sign in, edit the profile, sign out, reset the password, delete
  * the account.
  */
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
+import { startSmtpSink, type Delivered, type SmtpSink } from '../apps/server/test/smtp-sink';
 import { freePort, startServer, type RunningServer } from './server';
 import { signOut } from './session';
-
-interface Delivered {
-  to: string[];
-  /** Headers and the decoded body, as a mail client shows them. */
-  text: string;
-}
-
-/** Undoes the transfer encoding the sender chose for the body. */
-function decode(raw: string): string {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split);
-  const body = raw.slice(split).trim();
-  if (/content-transfer-encoding:\s*base64/i.test(head)) {
-    return head + '\n\n' + Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  }
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-    const text = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-    return head + '\n\n' + Buffer.from(text, 'latin1').toString('utf8');
-  }
-  return raw;
-}
 
 const ONE_PIXEL_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-const inbox: Delivered[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpSink;
 let server: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  const smtpPort = await freePort();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (d: Buffer) => chunks.push(d));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          text: decode(Buffer.concat(chunks).toString('latin1')),
-        });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(smtpPort, '127.0.0.1', r));
+  smtp = await startSmtpSink();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   server = await startServer({
     PORT: String(port),
     PUBLIC_URL: base,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SMTP_URL: smtp.url,
     SIGNIN_RATE_LIMIT: '1000',
     ACCOUNT_RATE_LIMIT: '1000',
   });
 });
 afterAll(async () => {
   await server?.stop();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp?.close();
 });
 
 let b: Browser;
@@ -80,18 +40,7 @@ beforeEach(async () => {
 });
 afterEach(async () => b.close());
 
-/** Waits for a mail to the address whose text matches, and takes it out of the inbox. */
-async function mailTo(address: string, about: RegExp): Promise<Delivered> {
-  for (let i = 0; i < 400; i++) {
-    const found = inbox.find((m) => m.to.includes(address) && about.test(m.text));
-    if (found) {
-      inbox.splice(inbox.indexOf(found), 1);
-      return found;
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no mail to ${address} matching ${about}`);
-}
+const mailTo = (address: string, about: RegExp) => smtp.mailTo(address, about);
 
 /** The link as it stands in the mail, to be opened as a person would click it. */
 function linkIn(mail: Delivered, param: string): string {

@@ -5,80 +5,29 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/mail/mailer';
 import { verificationMail } from '../src/mail/account-mail';
 import { Agent, createTestApp, SEED_PASSWORD, type TestContext } from './harness';
-import { freePort } from './postgres-server';
+import { startSmtpSink, type Delivered, type SmtpSink } from './smtp-sink';
 
-interface Delivered {
-  to: string[];
-  /** The message as a mail client shows it: headers and the decoded body. */
-  text: string;
-}
-
-/** Undoes the transfer encoding nodemailer chose for the body. */
-function decode(raw: string): string {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split);
-  const body = raw.slice(split).trim();
-  if (/content-transfer-encoding:\s*base64/i.test(head)) {
-    return head + '\n\n' + Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  }
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-    const text = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-    return head + '\n\n' + Buffer.from(text, 'latin1').toString('utf8');
-  }
-  return raw;
-}
-
-let smtp: SMTPServer;
-const inbox: Delivered[] = [];
+let smtp: SmtpSink;
 let t: TestContext;
 
 beforeAll(async () => {
-  const port = await freePort();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (d: Buffer) => chunks.push(d));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          text: decode(Buffer.concat(chunks).toString('latin1')),
-        });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', r));
+  smtp = await startSmtpSink();
   t = await createTestApp({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
     PUBLIC_URL: 'https://boards.example.edu',
     ACCOUNT_RATE_LIMIT: '1000',
   });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp?.close();
 });
 
-async function mailTo(address: string, subject: RegExp): Promise<Delivered> {
-  for (let i = 0; i < 200; i++) {
-    const found = inbox.find((m) => m.to.includes(address) && subject.test(m.text));
-    if (found) {
-      inbox.splice(inbox.indexOf(found), 1);
-      return found;
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`no mail to ${address} matching ${subject}`);
-}
+const mailTo = (address: string, subject: RegExp) => smtp.mailTo(address, subject);
 
 /** The link a person would click, as it stands in the delivered mail. */
 function linkIn(mail: Delivered, param: string): URL {
