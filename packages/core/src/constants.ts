@@ -173,6 +173,32 @@ export const SEARCHED_QUERY = '--searched--';
 
 export const TIME_ZONES = ['pacific', 'mountain', 'central', 'eastern'] as const;
 export type TimeZoneName = (typeof TIME_ZONES)[number];
+
+/** A general search, as the server reads it from an address's query (section 3). */
+export interface SearchArgs {
+  searchStr: string;
+  by: SearchType;
+  /** 'me', 'all', or the usernames given. */
+  users: 'me' | 'all' | string[];
+  start: string;
+  stop: string;
+  /** Mode collect (true) copies each hit's own text; mode links (false) links to it. */
+  collect: boolean;
+  save: boolean;
+  bucket: SearchBucket;
+  /** Null: the criterion's natural order (A to Z for names, newest first for dates and rank). */
+  ascend: boolean | null;
+  circle: string | null;
+  items: boolean;
+  replies: boolean;
+  annos: boolean;
+  notes: boolean;
+  sort: SortCriterion | null;
+  zone: TimeZoneName;
+  page: number;
+  /** Title of the results board and of a saved search; null for the default. */
+  title: string | null;
+}
 export const DEFAULT_TIME_ZONE: TimeZoneName = 'eastern';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';

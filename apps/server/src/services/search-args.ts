@@ -16,37 +16,11 @@ import {
   searchWindow,
   validateSearchArgs,
   zoneOf,
-  type SearchBucket,
-  type SearchType,
-  type SortCriterion,
-  type TimeZoneName,
+  type SearchArgs,
 } from '@listboard/core';
 import { badRequest } from '../lib/errors';
 
-export interface SearchArgs {
-  searchStr: string;
-  by: SearchType;
-  /** 'me', 'all', or the usernames given. */
-  users: 'me' | 'all' | string[];
-  start: string;
-  stop: string;
-  /** Mode collect (true) copies each hit's own text; mode links (false) links to it. */
-  collect: boolean;
-  save: boolean;
-  bucket: SearchBucket;
-  /** Null: the criterion's natural order (A to Z for names, newest first for dates and rank). */
-  ascend: boolean | null;
-  circle: string | null;
-  items: boolean;
-  replies: boolean;
-  annos: boolean;
-  notes: boolean;
-  sort: SortCriterion | null;
-  zone: TimeZoneName;
-  page: number;
-  /** Title of the results board and of a saved search; null for the default. */
-  title: string | null;
-}
+export type { SearchArgs };
 
 /** The date window a search is limited to, in ms; stop excluded, null when open. */
 export interface DateWindow {

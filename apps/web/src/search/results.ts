@@ -1,31 +1,8 @@
 /** What a results board (load_search) says about the search behind it. */
-import type {
-  Multilist,
-  SearchBucket,
-  SearchType,
-  SortCriterion,
-  TimeZoneName,
-} from '@listboard/core';
+import type { Multilist, SearchArgs } from '@listboard/core';
 
-export interface SearchArgsEcho {
-  searchStr: string;
-  by: SearchType;
-  users: 'me' | 'all' | string[];
-  start: string;
-  stop: string;
-  collect: boolean;
-  save: boolean;
-  bucket: SearchBucket;
-  ascend: boolean | null;
-  circle: string | null;
-  items: boolean;
-  replies: boolean;
-  annos: boolean;
-  notes: boolean;
-  sort: SortCriterion | null;
-  zone: TimeZoneName;
-  title: string | null;
-}
+/** The arguments of the search, as the server read them; a results board has no page of its own. */
+export type SearchArgsEcho = Omit<SearchArgs, 'page'>;
 
 export interface SavedSearch {
   multilistId: string;
