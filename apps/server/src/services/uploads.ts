@@ -3,7 +3,7 @@
  * a record of the stored file once its size and content have been checked.
  */
 import { eq } from 'drizzle-orm';
-import { isGuestUser, mediaKind, suffixOf } from '@listboard/core';
+import { isGuestUser, mediaKind, suffixOf, type UploadRecord } from '@listboard/core';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
@@ -68,21 +68,6 @@ export async function presignUpload(
     expiresIn: UPLOAD_URL_SECONDS,
   });
   return { ...signed, bucketPath: t.key, maxBytes: limits.maxBytes };
-}
-
-export interface UploadRecord {
-  _id: string;
-  folderpath: string;
-  filepath: string;
-  filename: string;
-  username: string;
-  fullpath: string;
-  createdAt: string;
-  type: string;
-  size: number;
-  url: string;
-  uploadApp: string;
-  location: string;
 }
 
 function toRecord(row: typeof uploads.$inferSelect): UploadRecord {

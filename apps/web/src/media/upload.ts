@@ -3,25 +3,11 @@
  * the file there (XMLHttpRequest, for upload progress), then store the upload record. Only files
  * with a supported suffix are sent; the others are skipped with a message.
  */
-import { mediaKind, suffixOf, uploadMsg, type MediaKind } from '@listboard/core';
+import { mediaKind, suffixOf, uploadMsg, type MediaKind, type UploadRecord } from '@listboard/core';
 import { lastError, postJson } from '../api/client';
 import { useUploadProgress } from './progress';
 
-/** The uploaded file record of spec section 3. */
-export interface UploadRecord {
-  _id: string;
-  folderpath: string;
-  filepath: string;
-  filename: string;
-  username: string;
-  fullpath: string;
-  createdAt: string;
-  type: string;
-  size: number;
-  url: string;
-  uploadApp: string;
-  location: string;
-}
+export type { UploadRecord };
 
 interface Presigned {
   url?: string;

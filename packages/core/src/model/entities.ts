@@ -252,3 +252,19 @@ export const usernameSchema = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_.-]+$/);
+
+/** The uploaded file record of spec section 3. */
+export interface UploadRecord {
+  _id: string;
+  folderpath: string;
+  filepath: string;
+  filename: string;
+  username: string;
+  fullpath: string;
+  createdAt: string;
+  type: string;
+  size: number;
+  url: string;
+  uploadApp: string;
+  location: string;
+}
