@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { signOut } from './session';
+import { postAsPage, signOut } from './session';
 
 const base = inject('baseUrl');
 let b: Browser;
@@ -201,24 +201,17 @@ describe('a board with a password', () => {
     const { page } = b;
     // The owner sets a password through the API the edit form uses.
     await signIn(page, 'author');
-    const made = await page.evaluate(async () => {
-      const post = (p: string, body: object) =>
-        fetch(p, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }).then((r) => r.json());
-      const board = await post('/api/forms/insert_multilist', { titleText: 'Staff Room' });
-      await post('/api/forms/insert_list', {
-        multilistId: board.multilistId,
-        titleText: 'Marking',
-        itemText: 'Rubric v2',
-      });
-      await post('/api/dbedit/edit_multilist', {
-        multilistId: board.multilistId,
-        password: 'tuesday',
-      });
-      return board;
+    const post = (path: string, body: object) =>
+      postAsPage<Record<string, string>>(page, base, path, body);
+    const made = await post('/api/forms/insert_multilist', { titleText: 'Staff Room' });
+    await post('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Marking',
+      itemText: 'Rubric v2',
+    });
+    await post('/api/dbedit/edit_multilist', {
+      multilistId: made.multilistId,
+      password: 'tuesday',
     });
     expect(made.ptitle).toBe('staff-room');
     await signOut(page);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
+import { postAsPage, signIn } from './session';
 
 const base = inject('baseUrl');
 let b: Browser;
@@ -36,40 +37,31 @@ const XSS = [
   '[data](data:text/html,<script>window.__xss=8</script>)',
 ].join('\n\n');
 
+/** The gallery board as loaded, as far as these tests read it. */
+interface Gallery {
+  _id: string;
+  lists: { _id: string }[];
+}
+
+/** Writes as the signed-in author, the page's own session. */
+const post = <T = Record<string, string>>(path: string, body: object) =>
+  postAsPage<T>(page, base, path, body);
+
 beforeAll(async () => {
   b = await openBrowser({ width: 1400, height: 1000 });
   page = b.page;
-  await page.goto(`${base}/`);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByLabel('User name').fill('author');
-  await page.getByLabel('Password').fill('listboard');
-  await page
-    .getByRole('form', { name: 'Sign in' })
-    .getByRole('button', { name: 'Sign in' })
-    .click();
-  await page.waitForURL('**/author/home');
-  await page.evaluate(
-    async ({ every, xss }) => {
-      const post = (p: string, body: object) =>
-        fetch(p, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }).then((r) => r.json());
-      const board = await post('/api/forms/insert_multilist', { titleText: 'Block Gallery' });
-      const { listId } = await post('/api/forms/insert_list', {
-        multilistId: board.multilistId,
-        titleText: 'Every type',
-      });
-      await post('/api/forms/insert_item', { listId, text: every });
-      const second = await post('/api/forms/insert_list', {
-        multilistId: board.multilistId,
-        titleText: 'Hostile',
-      });
-      await post('/api/forms/insert_item', { listId: second.listId, text: xss });
-    },
-    { every: EVERY_TYPE, xss: XSS },
-  );
+  await signIn(page, base, 'author');
+  const board = await post('/api/forms/insert_multilist', { titleText: 'Block Gallery' });
+  const { listId } = await post('/api/forms/insert_list', {
+    multilistId: board.multilistId,
+    titleText: 'Every type',
+  });
+  await post('/api/forms/insert_item', { listId, text: EVERY_TYPE });
+  const second = await post('/api/forms/insert_list', {
+    multilistId: board.multilistId,
+    titleText: 'Hostile',
+  });
+  await post('/api/forms/insert_item', { listId: second.listId, text: XSS });
   await page.goto(`${base}/author/block-gallery`);
   await page.getByRole('region', { name: 'Every type' }).waitFor();
 });
@@ -118,20 +110,12 @@ describe('every block type renders', () => {
   });
 
   it('a PDF that is missing says so', async () => {
-    await page.evaluate(async () => {
-      const post = (p: string, body: object) =>
-        fetch(p, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }).then((r) => r.json());
-      const [board] = await post('/api/dbload/load_multilists', {
-        addresses: ['/author/block-gallery'],
-      });
-      await post('/api/forms/insert_item', {
-        listId: board.lists[0]._id,
-        text: '/media/missing.pdf',
-      });
+    const [board] = await post<Gallery[]>('/api/dbload/load_multilists', {
+      addresses: ['/author/block-gallery'],
+    });
+    await post('/api/forms/insert_item', {
+      listId: board!.lists[0]!._id,
+      text: '/media/missing.pdf',
     });
     await page.reload();
     await page.getByText('Load PDF failed: /media/missing.pdf').waitFor({ timeout: 15_000 });
@@ -155,28 +139,20 @@ describe('script-driven blocks', () => {
 
 describe('link kinds', () => {
   it('!tag hides and shows the items that carry it; an unknown @label says so', async () => {
-    await page.evaluate(async () => {
-      const post = (p: string, body: object) =>
-        fetch(p, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }).then((r) => r.json());
-      const [board] = await post('/api/dbload/load_multilists', {
-        addresses: ['/author/block-gallery'],
-      });
-      const { listId } = await post('/api/forms/insert_list', {
-        multilistId: board._id,
-        titleText: 'Links',
-        itemText: '[Toggle week items](!week) · [Show note 9](@9)',
-      });
-      await post('/api/forms/insert_item', {
-        listId,
-        text: 'Tagged for week one',
-        labels: [{ name: 'week', value: '1' }],
-      });
-      await post('/api/forms/insert_item', { listId, text: '+[Hostile]\n\n^zoomIn()' });
+    const [board] = await post<Gallery[]>('/api/dbload/load_multilists', {
+      addresses: ['/author/block-gallery'],
     });
+    const { listId } = await post('/api/forms/insert_list', {
+      multilistId: board!._id,
+      titleText: 'Links',
+      itemText: '[Toggle week items](!week) · [Show note 9](@9)',
+    });
+    await post('/api/forms/insert_item', {
+      listId,
+      text: 'Tagged for week one',
+      labels: [{ name: 'week', value: '1' }],
+    });
+    await post('/api/forms/insert_item', { listId, text: '+[Hostile]\n\n^zoomIn()' });
     await page.reload();
     const list = page.getByRole('region', { name: 'Links' });
     await list.getByText('Tagged for week one').waitFor();

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
+import { postAsPage, signIn } from './session';
 import { makePdf } from '../apps/server/test/import-fixtures';
 
 const base = inject('baseUrl');
@@ -51,25 +52,9 @@ beforeAll(async () => {
 
   b = await openBrowser({ width: 1280, height: 800 });
   page = b.page;
-  await page.goto(`${base}/`);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByLabel('User name').fill('author');
-  await page.getByLabel('Password').fill('listboard');
-  await page
-    .getByRole('form', { name: 'Sign in' })
-    .getByRole('button', { name: 'Sign in' })
-    .click();
-  await page.waitForURL('**/author/home');
-  await page.evaluate(async () => {
-    const post = (p: string, body: object) =>
-      fetch(p, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((r) => r.json());
-    const board = await post('/api/forms/insert_multilist', { titleText: 'Media Week' });
-    await post('/api/forms/insert_list', { multilistId: board.multilistId, titleText: 'Clips' });
-  });
+  await signIn(page, base, 'author');
+  const board = await post('/api/forms/insert_multilist', { titleText: 'Media Week' });
+  await post('/api/forms/insert_list', { multilistId: board.multilistId, titleText: 'Clips' });
   await page.goto(`${base}/author/media-week`);
   await page.getByRole('region', { name: 'Clips' }).waitFor();
 });
@@ -78,6 +63,9 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** Writes as the signed-in author, the page's own session. */
+const post = (path: string, body: object) =>
+  postAsPage<Record<string, string>>(page, base, path, body);
 const clips = () => page.getByRole('region', { name: 'Clips', exact: true });
 const tool = (name: string) =>
   page.getByRole('navigation', { name: 'Board tools' }).getByRole('button', { name, exact: true });
@@ -202,24 +190,16 @@ describe('media', () => {
   });
 
   it('moves the neighbour clip’s start when a stop is set, so clips stay contiguous', async () => {
-    await page.evaluate(async () => {
-      const post = (p: string, body: object) =>
-        fetch(p, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }).then((r) => r.json());
-      const board = await post('/api/forms/insert_multilist', { titleText: 'Neighbours' });
-      await post('/api/forms/insert_list', {
-        multilistId: board.multilistId,
-        titleText: 'Part A',
-        itemText: 'lecture-clip.webm 0:00-0:01\nClip A',
-      });
-      await post('/api/forms/insert_list', {
-        multilistId: board.multilistId,
-        titleText: 'Part B',
-        itemText: 'lecture-clip.webm 0:01-0:02\nClip B',
-      });
+    const board = await post('/api/forms/insert_multilist', { titleText: 'Neighbours' });
+    await post('/api/forms/insert_list', {
+      multilistId: board.multilistId,
+      titleText: 'Part A',
+      itemText: 'lecture-clip.webm 0:00-0:01\nClip A',
+    });
+    await post('/api/forms/insert_list', {
+      multilistId: board.multilistId,
+      titleText: 'Part B',
+      itemText: 'lecture-clip.webm 0:01-0:02\nClip B',
     });
     await page.goto(`${base}/author/neighbours`);
     try {

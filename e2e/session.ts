@@ -52,11 +52,6 @@ export async function apiAs(base: string, username: string, password = PASSWORD)
   });
   expect(res.status, `sign-in of ${username}`).toBe(200);
   const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-  const answer = async <T>(path: string, r: Response) => {
-    const text = await r.text();
-    expect(r.status, `${path}: ${text.slice(0, 300)}`).toBeLessThan(300);
-    return JSON.parse(text) as T;
-  };
   return {
     cookie,
     async post<T>(path: string, body: unknown = {}) {
@@ -65,10 +60,28 @@ export async function apiAs(base: string, username: string, password = PASSWORD)
         headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify(body),
       });
-      return answer<T>(path, r);
+      return answer<T>(path, r.status, await r.text());
     },
     async get<T>(path: string) {
-      return answer<T>(path, await fetch(`${base}${path}`, { headers: { cookie } }));
+      const r = await fetch(`${base}${path}`, { headers: { cookie } });
+      return answer<T>(path, r.status, await r.text());
     },
   };
+}
+
+/** A successful answer's JSON; a failed call fails the test, saying what the server said. */
+function answer<T>(path: string, status: number, text: string): T {
+  expect(status, `${path}: ${text.slice(0, 300)}`).toBeLessThan(300);
+  return JSON.parse(text) as T;
+}
+
+/** POSTs JSON as the page's own session (the browser's cookies go along), and expects success. */
+export async function postAsPage<T = Record<string, unknown>>(
+  page: Page,
+  base: string,
+  path: string,
+  body: unknown = {},
+): Promise<T> {
+  const r = await page.request.post(`${base}${path}`, { data: body });
+  return answer<T>(path, r.status(), await r.text());
 }
