@@ -78,6 +78,8 @@ export const configSchema = z.object({
    * take a token (register, create_user, forgot, reset, verification).
    */
   ACCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Items one user may e-mail per hour (email_an_item), counted across every instance. */
+  MAIL_ITEM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Whether new accounts must confirm their address before they can sign in. */
   EMAIL_VERIFICATION: z.enum(['on', 'off']).default('on'),
   /**

@@ -95,7 +95,7 @@ export const authTokens = pgTable(
 export const authThrottle = pgTable(
   'auth_throttle',
   {
-    scope: text('scope', { enum: ['signin', 'forgot', 'resend', 'notify'] }).notNull(),
+    scope: text('scope', { enum: ['signin', 'forgot', 'resend', 'notify', 'mailItem'] }).notNull(),
     /** sha256 of the lower-cased user name or address, so typed addresses are not kept. */
     key: text('key').notNull(),
     count: integer('count').notNull().default(0),
@@ -220,6 +220,11 @@ export const items = pgTable(
     replyLevel: integer('reply_level').notNull().default(0),
     parentId: uuid('parent_id'),
     rootItemId: uuid('root_item_id'),
+    /**
+     * The note or annotation at the root of a reply's thread (itself, for a root); null for
+     * content items. A reply is seen by exactly those who see its thread.
+     */
+    threadId: uuid('thread_id'),
     noteStatus: text('note_status', { enum: ['pending', 'answered', 'dismissed'] }),
     isPrivate: boolean('is_private').notNull().default(false),
     groupName: text('group_name'),
@@ -237,6 +242,7 @@ export const items = pgTable(
     index('items_list_order_idx').on(t.listId, t.index),
     index('items_multilist_idx').on(t.multilistId),
     index('items_root_idx').on(t.rootItemId),
+    index('items_thread_idx').on(t.threadId),
     index('items_class_status_idx').on(t.annotationClass, t.noteStatus),
     index('items_author_idx').on(t.author),
     // Search ranks the newest matches of a very common word; this walks to them in date order.

@@ -3,9 +3,12 @@
  * travel through LISTEN/NOTIFY, so an event published by one instance reaches the viewers
  * connected to any other; the embedded database has one process, so an in-process emitter does.
  * Events carry ids only: viewers reload what changed through the normal, permission-checked calls.
+ * An event about one item also carries what the visibility rule needs to know about it (`seen`),
+ * so each stream can drop the events its viewer may not know of; `seen` never leaves the server.
  */
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import type { VisibleItem } from '@listboard/core';
 
 export interface BoardEvent {
   multilistId: string;
@@ -14,6 +17,8 @@ export interface BoardEvent {
   by: string;
   itemId?: string;
   at: number;
+  /** The item the event is about and, for a reply, its thread's root: who may hear of it. */
+  seen?: { item: VisibleItem; thread: VisibleItem | null };
 }
 
 export interface EventBus {

@@ -1,14 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { inArray } from 'drizzle-orm';
-import { can, isGuestUser, type AppVersion } from '@listboard/core';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  boardOpen,
+  can,
+  canSee,
+  isGuestUser,
+  type AppVersion,
+  type VisibleBoard,
+} from '@listboard/core';
 import type { Db } from '../db/client';
 import { multilists } from '../db/schema';
 import { policyBoardOf } from '../services/board-access';
+import { viewerFor, visibleBoard } from '../services/visibility';
 import type { BoardEvent, EventBus } from './bus';
 import { beatPresence, closePresence, openPresence } from './presence';
 
 const HEARTBEAT_MS = 20_000;
+/** How long a stream trusts what it knows of its viewer's groups and unlocked boards. */
+const VIEWER_TTL_MS = 5_000;
+/** Calls that change who may read a board or what they see of it. */
+const ACCESS_CALLS: ReadonlySet<string> = new Set([
+  '/api/dbedit/edit_multilist',
+  '/api/forms/add_coauthor',
+  '/api/forms/remove_coauthor',
+  '/api/forms/set_member',
+  '/api/forms/assign_group',
+  '/api/forms/join_group',
+  'resync',
+]);
 
 /**
  * Server-sent events for the boards on screen. The browser's EventSource reconnects by itself;
@@ -40,19 +60,26 @@ export const eventRoutes: FastifyPluginAsyncZod<{
       const rows = ids.length
         ? await db.select().from(multilists).where(inArray(multilists.id, ids))
         : [];
-      const allowed: string[] = [];
-      // Each board's version as the stream starts: a viewer who loaded an older one missed a
-      // change in between and reloads; one who is up to date does nothing.
-      const versions: Record<string, number> = {};
-      for (const b of rows) {
-        if (can(req.actor, await policyBoardOf(db, b), 'read', { appVersion })) {
-          allowed.push(b.id);
-          versions[b.id] = b.version;
-        }
-      }
-      // A signed-in user's open stream is what the users board counts as being here now.
       const actor = req.actor;
       const sessionId = req.sessionId;
+      // Boards the viewer may read at all; whether each is open to them now (a password given
+      // in this session, a group joined) is asked again as events arrive.
+      const boards = new Map<string, VisibleBoard>();
+      for (const b of rows) {
+        const policy = await policyBoardOf(db, b);
+        if (can(actor, policy, 'read', { appVersion })) boards.set(b.id, visibleBoard(b, policy));
+      }
+      let viewer = await viewerFor(db, actor, sessionId);
+      let viewerAt = Date.now();
+      const allowed = [...boards.keys()];
+      // Each board's version as the stream starts: a viewer who loaded an older one missed a
+      // change in between and reloads; one who is up to date does nothing. Locked boards tell
+      // nothing, not even that they changed.
+      const versions: Record<string, number> = {};
+      for (const b of rows) {
+        if (boards.has(b.id) && boardOpen(viewer, boards.get(b.id)!)) versions[b.id] = b.version;
+      }
+      // A signed-in user's open stream is what the users board counts as being here now.
       const here =
         actor && !isGuestUser(actor) ? await openPresence(db, actor.id, sessionId) : null;
       const presenceFailed = (err: unknown) => req.log.warn({ err }, 'presence not updated');
@@ -65,10 +92,38 @@ export const eventRoutes: FastifyPluginAsyncZod<{
         'x-accel-buffering': 'no',
       });
       res.write(
-        `retry: 2000\nevent: ready\ndata: ${JSON.stringify({ boards: allowed, versions })}\n\n`,
+        `retry: 2000\nevent: ready\ndata: ${JSON.stringify({ boards: Object.keys(versions), versions })}\n\n`,
       );
-      const send = (e: BoardEvent) => res.write(`event: board\ndata: ${JSON.stringify(e)}\n\n`);
-      const unsubscribe = allowed.map((id) => bus.subscribe(id, send));
+      let refreshing: Promise<void> | null = null;
+      const refresh = () =>
+        (refreshing ??= viewerFor(db, actor, sessionId)
+          .then((v) => {
+            viewer = v;
+            viewerAt = Date.now();
+          })
+          .catch((err: unknown) => req.log.warn({ err }, 'viewer not refreshed'))
+          .finally(() => {
+            refreshing = null;
+          }));
+      const send = async (e: BoardEvent) => {
+        const board = boards.get(e.multilistId);
+        if (!board) return;
+        if (ACCESS_CALLS.has(e.call)) {
+          const [row] = await db.select().from(multilists).where(eq(multilists.id, board.id));
+          if (row) boards.set(row.id, visibleBoard(row, await policyBoardOf(db, row)));
+        }
+        if (Date.now() - viewerAt > VIEWER_TTL_MS || ACCESS_CALLS.has(e.call)) await refresh();
+        const now = boards.get(e.multilistId)!;
+        const shown = e.seen
+          ? canSee(viewer, { kind: 'item', board: now, item: e.seen.item, thread: e.seen.thread })
+          : boardOpen(viewer, now);
+        if (!shown || stopped) return;
+        const { seen: _seen, ...out } = e;
+        res.write(`event: board\ndata: ${JSON.stringify(out)}\n\n`);
+      };
+      const deliver = (e: BoardEvent) =>
+        void send(e).catch((err: unknown) => req.log.warn({ err }, 'board event not sent'));
+      const unsubscribe = allowed.map((id) => bus.subscribe(id, deliver));
       const beat = setInterval(() => {
         res.write(': keep-alive\n\n');
         if (here) void beatPresence(db, here, sessionId).catch(presenceFailed);

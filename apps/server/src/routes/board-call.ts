@@ -8,20 +8,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppVersion, BoardAction } from '@listboard/core';
+import type { AppVersion, BoardAction, Viewer } from '@listboard/core';
 import type { Db } from '../db/client';
 import { authorize, resolveTarget, type Resolved, type Target } from '../services/board-access';
 import { touchBoard } from '../services/multilists';
 import type { Actor } from '../services/users';
-import type { EventBus } from '../realtime/bus';
+import type { BoardEvent, EventBus } from '../realtime/bus';
 import type { Mailer } from '../mail/mailer';
 import { auditDetails, recordAudit } from '../services/audit';
+import { assertVisible, eventSubject, viewerFor } from '../services/visibility';
 
 export interface CallContext<B> {
   /** Sends mail; calls use it only for messages that may go out whatever the transaction does. */
   mailer?: Mailer;
   publicUrl: string;
+  /** Items one user may e-mail per hour. */
+  mailItemLimit: number;
   actor: Actor;
+  /** The caller as the visibility rule sees them (groups, unlocked boards). */
+  viewer: Viewer;
   body: B;
   target: Resolved;
   appVersion: AppVersion;
@@ -50,7 +55,14 @@ export function defineCall<S extends z.ZodType>(call: BoardCall<S>): BoardCall {
 export function registerBoardCalls(
   app: FastifyInstance,
   calls: BoardCall[],
-  deps: { db: Db; appVersion: AppVersion; bus?: EventBus; mailer?: Mailer; publicUrl?: string },
+  deps: {
+    db: Db;
+    appVersion: AppVersion;
+    bus?: EventBus;
+    mailer?: Mailer;
+    publicUrl?: string;
+    mailItemLimit?: number;
+  },
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const call of calls) {
@@ -63,13 +75,19 @@ export function registerBoardCalls(
         let boardId = '';
         let itemId: string | undefined;
         let ctx: CallContext<unknown> | null = null;
+        let seen: BoardEvent['seen'];
         const result = await deps.db.transaction(async (tx) => {
           const target = await resolveTarget(tx, call.target(req.body));
           boardId = target.board.id;
           itemId = target.item?.id;
+          const viewer = await viewerFor(tx, req.actor, req.sessionId);
+          // What the caller cannot see is refused before what they may do is asked, so a hidden
+          // note and a missing one get the same answer.
+          await assertVisible(tx, viewer, target, { allowLocked: call.action === 'read' });
           authorize(req.actor, target.policy, call.action, deps.appVersion);
           ctx = {
             actor: req.actor!,
+            viewer,
             body: req.body,
             target,
             appVersion: deps.appVersion,
@@ -77,9 +95,11 @@ export function registerBoardCalls(
             log: req.log,
             mailer: deps.mailer,
             publicUrl: deps.publicUrl ?? '',
+            mailItemLimit: deps.mailItemLimit ?? 10,
           };
           const result = await call.run(tx, ctx);
           if (!call.readOnly) {
+            seen = await eventSubject(tx, target, result);
             await touchBoard(tx, target.board.id);
             // In the same transaction: a change is never kept without its record, nor the reverse.
             await recordAudit(tx, {
@@ -106,6 +126,7 @@ export function registerBoardCalls(
               by: req.actor!.username,
               itemId,
               at: Date.now(),
+              seen,
             })
             .catch((err) => req.log.warn({ err }, 'board event not published'));
         }

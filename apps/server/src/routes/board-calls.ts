@@ -344,7 +344,8 @@ const CONTENT_CALLS: BoardCall[] = [
     action: 'dump',
     readOnly: true,
     target: (b) => ({ multilistId: b.multilistId }),
-    run: (tx, { target }) => dumpBoard(tx, target.board),
+    // A dump holds what its caller can see: others' private items stay with their authors.
+    run: (tx, { target, actor }) => dumpBoard(tx, target.board, { privateOf: actor.username }),
   }),
   defineCall({
     path: '/api/forms/dump_clips_list',

@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists, loadMultilistsJson } from '../services/boards-load';
 import { ensureHomeBoard } from '../services/dashboard';
-import { userGroupNames } from '../services/notes';
+import { userGroupNames } from '../services/visibility';
 import { runSearch } from '../services/search';
 import { SEARCH_QUERY_DOC, isGeneralSearch, readSearchArgs } from '../services/search-args';
 
@@ -126,7 +126,12 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       const username = params.get('username') ?? actor.username;
       if (username !== actor.username && !isSiteAdmin(actor))
         throw forbidden('You can only list your own notes and boards.');
-      const hits = await customHits(db, actor, code as CustomCode, username);
+      const hits = await customHits(
+        db,
+        { actor, sessionId: req.sessionId ?? null },
+        code as CustomCode,
+        username,
+      );
       return resultsBoard(username, code as CustomCode, hits);
     },
   );

@@ -31,6 +31,7 @@ export const boardRoutes: FastifyPluginAsyncZod<{
     bus,
     mailer,
     publicUrl: config.PUBLIC_URL,
+    mailItemLimit: config.MAIL_ITEM_RATE_LIMIT,
   });
 
   app.post(

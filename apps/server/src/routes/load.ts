@@ -16,6 +16,7 @@ import type { Db } from '../db/client';
 import { HttpError, badRequest, unauthorized } from '../lib/errors';
 import { ImportError } from '../importers';
 import { authorize, resolveTarget } from '../services/board-access';
+import { assertVisible, viewerFor } from '../services/visibility';
 import {
   loadBoard,
   readUrl,
@@ -25,7 +26,7 @@ import {
 } from '../services/load';
 import { appendImportedItem, itemTextForUrl } from '../services/load-item';
 import { touchBoard } from '../services/multilists';
-import { userGroupNames } from '../services/notes';
+import { userGroupNames } from '../services/visibility';
 
 const loaded = z.object({
   multilistId: z.string(),
@@ -240,6 +241,9 @@ export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       const { listId, itemId } = req.body;
       const place = async (tx: Db) => {
         const target = await resolveTarget(tx, itemId ? { itemId } : { listId });
+        await assertVisible(tx, await viewerFor(tx, actor, req.sessionId), target, {
+          allowLocked: false,
+        });
         if (target.list?.id !== listId) throw badRequest('The item is not in that list.');
         authorize(actor, target.policy, 'insert', config.APP_VERSION);
         return target;

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { can } from '@listboard/core';
 import { defineCall, type BoardCall } from './board-call';
 import { addNote, setNoteStatus } from '../services/notes';
-import { badRequest } from '../lib/errors';
-import { alertAuthorOfNote, emailItem } from '../services/alerts';
+import { HttpError, badRequest } from '../lib/errors';
+import { throttleHit } from '../services/auth-throttle';
+import { alertAuthorOfNote, emailItem, mailItemLimitMessage } from '../services/alerts';
 
 const uuid = z.uuid({ error: 'must be an id' });
 const label = z.object({ name: z.string().max(100), value: z.string().max(500) });
@@ -33,14 +34,20 @@ export const NOTE_CALLS: BoardCall[] = [
     action: 'select',
     readOnly: true,
     target: (b) => ({ itemId: b.itemId }),
-    async run(tx, { body, actor, target, mailer, publicUrl }) {
+    // The registrar has already refused an item the caller cannot see, as if it did not exist.
+    async run(tx, { body, actor, target, mailer, publicUrl, mailItemLimit }) {
       if (target.item!.multilistId !== body.multilistId || target.item!.listId !== body.listId)
         throw badRequest('That item is not in that list.');
       if (!mailer) throw badRequest('Mail is not set up on this server.');
+      // Counted per user across every instance, so the app's address is no relay for anyone.
+      const window = { max: mailItemLimit, ms: 60 * 60 * 1000 };
+      if ((await throttleHit(tx, 'mailItem', actor.id, window, new Date())) > window.max) {
+        throw new HttpError(429, mailItemLimitMessage(mailItemLimit));
+      }
       await emailItem(tx, mailer, publicUrl, {
         email: body.email,
         item: target.item!,
-        from: actor.username,
+        from: actor,
       });
       return { ok: true };
     },
@@ -61,11 +68,13 @@ export const NOTE_CALLS: BoardCall[] = [
     }),
     action: 'annotate',
     target: (b) => ({ itemId: b.itemId }),
-    run: (tx, { body, actor, target, appVersion }) =>
+    run: (tx, { body, actor, viewer, target, appVersion }) =>
       addNote(
         tx,
         {
           actor,
+          viewer,
+          policy: target.policy,
           board: target.board,
           item: target.item!,
           moderator: can(actor, target.policy, 'moderate', { appVersion }),
@@ -100,11 +109,13 @@ export const NOTE_CALLS: BoardCall[] = [
       if (ctx.mailer && r.annotationClass === 'note')
         await alertAuthorOfNote(db, ctx.mailer, ctx.publicUrl, r.itemId);
     },
-    run: (tx, { body, actor, target, appVersion }) =>
+    run: (tx, { body, actor, viewer, target, appVersion }) =>
       addNote(
         tx,
         {
           actor,
+          viewer,
+          policy: target.policy,
           board: target.board,
           item: target.item!,
           moderator: can(actor, target.policy, 'moderate', { appVersion }),
@@ -133,10 +144,18 @@ export const NOTE_CALLS: BoardCall[] = [
     }),
     action: 'annotate',
     target: (b) => ({ itemId: b.itemId }),
-    run: (tx, { body, actor, target }) =>
+    run: (tx, { body, actor, viewer, target }) =>
       addNote(
         tx,
-        { actor, board: target.board, item: target.item!, moderator: true, kind: 'anno' },
+        {
+          actor,
+          viewer,
+          policy: target.policy,
+          board: target.board,
+          item: target.item!,
+          moderator: true,
+          kind: 'anno',
+        },
         { text: body.text, label: body.annoLabel, labels: body.labels, type: 'caption' },
       ),
   }),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { fieldMsg, isValidEmail, type Item } from '@listboard/core';
 import type { Db } from '../db/client';
-import { items, lists, multilists } from '../db/schema';
+import { items, lists, multilists, users } from '../db/schema';
 import { badRequest, notFound } from '../lib/errors';
 import type { Mailer } from '../mail/mailer';
 import { findUserByUsername } from './users';
@@ -39,12 +39,22 @@ export async function alertAuthorOfNote(
   return true;
 }
 
-/** Sends one item of a board to an address (the emailItem form). */
+export const mailItemLimitMessage = (n: number) =>
+  `You have e-mailed ${n} ${n === 1 ? 'item' : 'items'} in the last hour, the most allowed. Please try again later.`;
+
+/**
+ * Sends one item of a board to an address (the emailItem form). The mail says who sent it, so
+ * no one can pass a message off as the site's own.
+ */
 export async function emailItem(
   db: Db,
   mailer: Mailer,
   publicUrl: string,
-  args: { email: string; item: Item | typeof items.$inferSelect; from: string },
+  args: {
+    email: string;
+    item: Item | typeof items.$inferSelect;
+    from: { id: string; username: string };
+  },
 ): Promise<void> {
   if (!isValidEmail(args.email)) throw badRequest(fieldMsg.invalidEmail);
   const [row] = await db
@@ -53,13 +63,24 @@ export async function emailItem(
     .innerJoin(multilists, eq(multilists.id, lists.multilistId))
     .where(eq(lists.id, args.item.listId));
   if (!row) throw notFound('No such item.');
+  const [sender] = await db
+    .select({ fullname: users.fullname })
+    .from(users)
+    .where(eq(users.id, args.from.id));
+  const name = sender?.fullname.trim()
+    ? `${sender.fullname.trim()} (${args.from.username})`
+    : args.from.username;
   await mailer.send({
     to: args.email.trim(),
-    subject: `${args.from} sent you an item from “${row.board.title}”`,
+    subject: `${name} sent you an item from “${row.board.title}”`,
     text: [
+      `${name}, a user of Listboard, sent you this item.`,
+      '',
       args.item.text,
       '',
       `From the list “${row.list.title}”: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}`,
+      '',
+      `You get this because ${args.from.username} entered your address. If you did not expect it, you can ignore it.`,
     ].join('\n'),
   });
 }

@@ -12,9 +12,9 @@ import {
   type SectionInfo,
   type Device,
   itemVisible,
-  canSeeNote,
-  isSiteAdmin,
-  roleFor,
+  boardOpen,
+  canSee,
+  viewerOf,
 } from '@listboard/core';
 import type { Db } from '../db/client';
 import {
@@ -29,7 +29,7 @@ import {
   viewStates,
 } from '../db/schema';
 import type { Actor } from './users';
-import { userGroupNames } from './notes';
+import { userGroupNames, visibleBoard } from './visibility';
 
 type BlockRow = typeof blocks.$inferSelect;
 // Every item column but the search vector, which only the database reads.
@@ -271,26 +271,25 @@ async function prepare(db: Db, boards: BoardRow[], ctx: LoadContext): Promise<Pr
   ]);
   const membersByBoard = groupBy(memberRows, (m) => m.multilistId);
   const unlocked = new Set(unlockRows.map((u) => u.id));
-  const locked = new Set(
-    boards
-      .filter((b) => {
-        if (!b.passwordHash || unlocked.has(b.id) || isSiteAdmin(ctx.actor)) return false;
-        const role = roleFor(ctx.actor, policyBoard(b, membersByBoard.get(b.id) ?? []));
-        return role !== 'author' && role !== 'editor';
-      })
-      .map((b) => b.id),
-  );
   const device = ctx.device ?? 'desktop';
   const policyOf = new Map(
     boards.map((b) => [b.id, policyBoard(b, membersByBoard.get(b.id) ?? [])]),
   );
+  const seenAs = new Map(boards.map((b) => [b.id, visibleBoard(b, policyOf.get(b.id)!)]));
+  const viewer = viewerOf(ctx.actor, myGroups, unlocked);
+  const locked = new Set(
+    boards.filter((b) => !boardOpen(viewer, seenAs.get(b.id)!)).map((b) => b.id),
+  );
+  const byId = new Map<string, ItemRow>();
+  for (const b of boards) for (const i of content.get(b.id)?.items ?? []) byId.set(i.id, i);
   const visible = (i: ItemRow) =>
-    !locked.has(i.multilistId) &&
     itemVisible(i.flags, { appVersion: ctx.appVersion, device }) &&
-    // Private items and notes are seen by their author only.
-    (!i.isPrivate || (ctx.actor !== null && i.author === ctx.actor.username)) &&
-    (i.annotationClass === 'none' ||
-      canSeeNote(ctx.actor, policyOf.get(i.multilistId)!, i, myGroups));
+    canSee(viewer, {
+      kind: 'item',
+      board: seenAs.get(i.multilistId)!,
+      item: i,
+      thread: i.annotationClass === 'reply' && i.threadId ? byId.get(i.threadId) : null,
+    });
   // Visible rows per board, worked out once; the answer is a function of these and the parts
   // below, so their digest names it: callers who would get the same text get the same name.
   const visibleRows = new Map(

@@ -4,12 +4,12 @@
  * source as /{owner}/home;{board title}.
  */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { canSeeNote, type Block, type Multilist, type Item, type List } from '@listboard/core';
+import { canSee, type Block, type Multilist, type Item, type List } from '@listboard/core';
 import type { Db } from '../db/client';
 import { boardMembers, items, multilists } from '../db/schema';
 import { badRequest } from '../lib/errors';
 import { policyBoard } from './boards-load';
-import { userGroupNames } from './notes';
+import { threadsOf, viewerFor, visibleBoard } from './visibility';
 import type { Actor } from './users';
 
 export const CUSTOM_CODES = [
@@ -131,7 +131,7 @@ async function boardHits(
 
 async function noteHits(
   db: Db,
-  actor: Actor,
+  who: Who,
   filter: {
     cls: ('anno' | 'note' | 'reply')[];
     author?: string;
@@ -153,24 +153,33 @@ async function noteHits(
     .orderBy(desc(items.created))
     .limit(500);
   const boardIds = [...new Set(rows.map((r) => r.board.id))];
-  const members = boardIds.length
-    ? await db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds))
-    : [];
-  const mine = await userGroupNames(db, actor.id);
+  const [members, viewer, threads] = await Promise.all([
+    boardIds.length
+      ? db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds))
+      : Promise.resolve([]),
+    viewerFor(db, who.actor, who.sessionId),
+    threadsOf(
+      db,
+      rows.map((r) => r.item),
+    ),
+  ]);
   return rows
-    .filter(
-      (r) =>
-        canSeeNote(
-          actor,
-          policyBoard(
-            r.board,
-            members.filter((m) => m.multilistId === r.board.id),
-          ),
-          r.item,
-          mine,
-        ) &&
-        (!filter.groupsOnly || mine.includes(r.item.groupName ?? '')),
-    )
+    .filter((r) => {
+      const policy = policyBoard(
+        r.board,
+        members.filter((m) => m.multilistId === r.board.id),
+      );
+      const thread = r.item.threadId ? threads.get(r.item.threadId) : null;
+      return (
+        canSee(viewer, {
+          kind: 'item',
+          board: visibleBoard(r.board, policy),
+          item: r.item,
+          thread,
+        }) &&
+        (!filter.groupsOnly || viewer.groups.includes(r.item.groupName ?? ''))
+      );
+    })
     .map((r) => ({
       date: r.item.created,
       text: `On ${boardLink(r.board.owner, r.board.ptitle, r.board.title)}`,
@@ -178,9 +187,15 @@ async function noteHits(
     }));
 }
 
+/** The caller of a listing: who they are and the session that may have unlocked boards. */
+export interface Who {
+  actor: Actor;
+  sessionId: string | null;
+}
+
 export async function customHits(
   db: Db,
-  actor: Actor,
+  who: Who,
   code: CustomCode,
   username: string,
 ): Promise<Hit[]> {
@@ -210,19 +225,19 @@ export async function customHits(
       );
     }
     case 'myAnnos':
-      return noteHits(db, actor, { cls: ['anno'], author: username });
+      return noteHits(db, who, { cls: ['anno'], author: username });
     case 'myNotes':
-      return noteHits(db, actor, { cls: ['note'], boardOwner: username });
+      return noteHits(db, who, { cls: ['note'], boardOwner: username });
     case 'annos':
-      return noteHits(db, actor, { cls: ['anno'] });
+      return noteHits(db, who, { cls: ['anno'] });
     case 'notes':
-      return noteHits(db, actor, { cls: ['note', 'reply'], author: username });
+      return noteHits(db, who, { cls: ['note', 'reply'], author: username });
     case 'groupNotes':
-      return noteHits(db, actor, { cls: ['note', 'reply'], groupsOnly: true });
+      return noteHits(db, who, { cls: ['note', 'reply'], groupsOnly: true });
     case 'pending':
     case 'answered':
     case 'dismissed':
-      return noteHits(db, actor, { cls: ['note'], boardOwner: username, status: code });
+      return noteHits(db, who, { cls: ['note'], boardOwner: username, status: code });
     default:
       throw badRequest(`Unknown search code: ${String(code)}`);
   }

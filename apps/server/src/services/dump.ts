@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { blocks, items, lists, mediaMarkers, multilists, textMarkers } from '../db/schema';
 import type { BoardRow } from './board-access';
 import { ordered } from './ordering';
+import { contentSeenBy } from './visibility';
 
 export interface DumpMediaMarker {
   timecode: string;
@@ -52,9 +53,8 @@ export interface BoardDump {
 export async function dumpBoard(
   db: Db,
   board: BoardRow,
-  opts: { withPrivate?: boolean } = {},
+  opts: { privateOf?: string | null } = {},
 ): Promise<BoardDump> {
-  const withPrivate = opts.withPrivate ?? true;
   const listRows = await db
     .select()
     .from(lists)
@@ -63,13 +63,7 @@ export async function dumpBoard(
   const itemRows = await db
     .select()
     .from(items)
-    .where(
-      and(
-        eq(items.multilistId, board.id),
-        ordered,
-        withPrivate ? undefined : eq(items.isPrivate, false),
-      ),
-    )
+    .where(and(eq(items.multilistId, board.id), ordered, contentSeenBy(opts.privateOf ?? null)))
     .orderBy(asc(items.index));
   const ids = itemRows.map((i) => i.id);
   const [media, text] = ids.length

@@ -12,6 +12,7 @@ import type { BoardRow } from './board-access';
 import { dumpBoard, type BoardDump } from './dump';
 import { filesUrl } from './file-urls';
 import { ordered } from './ordering';
+import { contentSeenBy } from './visibility';
 
 export const EXPORT_FORMATS = ['md', 'html', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -48,18 +49,12 @@ async function mediaLinks(
   db: Db,
   board: BoardRow,
   publicUrl: string,
-  withPrivate: boolean,
+  privateOf: string | null,
 ): Promise<Map<string, MediaLink[]>> {
   const itemRows = await db
     .select({ id: items.id, listId: items.listId })
     .from(items)
-    .where(
-      and(
-        eq(items.multilistId, board.id),
-        ordered,
-        withPrivate ? undefined : eq(items.isPrivate, false),
-      ),
-    )
+    .where(and(eq(items.multilistId, board.id), ordered, contentSeenBy(privateOf)))
     .orderBy(asc(items.listId), asc(items.index));
   const ids = itemRows.map((i) => i.id);
   const rows = ids.length
@@ -127,9 +122,9 @@ async function linkedLists(
   board: BoardRow,
   dump: BoardDump,
   publicUrl: string,
-  withPrivate: boolean,
+  privateOf: string | null,
 ) {
-  const links = await mediaLinks(db, board, publicUrl, withPrivate);
+  const links = await mediaLinks(db, board, publicUrl, privateOf);
   const listRows = await db
     .select({ id: lists.id })
     .from(lists)
@@ -234,10 +229,10 @@ export async function exportBoard(
   db: Db,
   board: BoardRow,
   format: ExportFormat,
-  opts: { publicUrl: string; now?: Date; withPrivate?: boolean },
+  /** privateOf: the one user whose private items the file may hold (the caller). */
+  opts: { publicUrl: string; now?: Date; privateOf: string | null },
 ): Promise<ExportedFile> {
-  const withPrivate = opts.withPrivate ?? true;
-  const dump = await dumpBoard(db, board, { withPrivate });
+  const dump = await dumpBoard(db, board, { privateOf: opts.privateOf });
   const base = `${board.owner}-${board.ptitle}`;
   if (format === 'json') {
     return {
@@ -246,7 +241,7 @@ export async function exportBoard(
       content: `${JSON.stringify(dump, null, 2)}\n`,
     };
   }
-  const lists = await linkedLists(db, board, dump, opts.publicUrl, withPrivate);
+  const lists = await linkedLists(db, board, dump, opts.publicUrl, opts.privateOf);
   if (format === 'md') {
     return { filename: `${base}.md`, mediaType: 'text/markdown', content: toMarkdown(dump, lists) };
   }

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { groupMembers, groups, multilists } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import type { BoardRow } from './board-access';
-import { userGroupNames } from './notes';
+import { userGroupNames } from './visibility';
 import { findUserByUsername, type Actor } from './users';
 
 export async function createGroup(

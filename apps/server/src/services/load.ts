@@ -188,7 +188,12 @@ async function fromQuery(
     if (username !== ctx.actor.username) {
       throw forbidden('You can only list your own notes and boards.');
     }
-    const hits = await customHits(db, ctx.actor, code as CustomCode, username);
+    const hits = await customHits(
+      db,
+      { actor: ctx.actor, sessionId: ctx.search.sessionId },
+      code as CustomCode,
+      username,
+    );
     const byWeek = new Map<string, typeof hits>();
     for (const h of hits) byWeek.set(weekOf(h.date), [...(byWeek.get(weekOf(h.date)) ?? []), h]);
     // Listings carry notes and boards only their owner may see.

@@ -1,10 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { groupMsg, nextAnnoLabel, noteTextOrHighlight, type TextHighlight } from '@listboard/core';
+import {
+  groupMsg,
+  nextAnnoLabel,
+  noteTextOrHighlight,
+  replyVisibility,
+  type PolicyBoard,
+  type TextHighlight,
+  type Viewer,
+} from '@listboard/core';
 import type { Db } from '../db/client';
-import { groupMembers, groups, items, users } from '../db/schema';
+import { items, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import type { BoardRow, ItemRow } from './board-access';
 import { storeBlocks } from './blocks-store';
+import { canSeeItem, threadOf, userGroupNames, visibleBoard } from './visibility';
 import type { Actor } from './users';
 
 export interface NoteInput {
@@ -27,15 +37,6 @@ async function annoLabelsInBoard(db: Db, boardId: string): Promise<string[]> {
   return rows.map((r) => r.l ?? '');
 }
 
-export async function userGroupNames(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ name: groups.name })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(eq(groupMembers.userId, userId));
-  return rows.map((r) => r.name);
-}
-
 /**
  * Adds an author's annotation, a reader's note or a reply to either. Notes and annotations hang
  * off an item (rootItem); replies hang off a note or annotation (parentId) one level deeper.
@@ -43,7 +44,15 @@ export async function userGroupNames(db: Db, userId: string): Promise<string[]> 
  */
 export async function addNote(
   db: Db,
-  ctx: { actor: Actor; board: BoardRow; item: ItemRow; moderator: boolean; kind: 'anno' | 'note' },
+  ctx: {
+    actor: Actor;
+    viewer: Viewer;
+    board: BoardRow;
+    policy: PolicyBoard;
+    item: ItemRow;
+    moderator: boolean;
+    kind: 'anno' | 'note';
+  },
   input: NoteInput,
 ): Promise<{
   itemId: string;
@@ -55,7 +64,12 @@ export async function addNote(
   let parent: ItemRow = ctx.item;
   if (input.parentId && input.parentId !== ctx.item.id) {
     const [p] = await db.select().from(items).where(eq(items.id, input.parentId));
-    if (!p || p.multilistId !== board.id) throw notFound('No such note to reply to.');
+    // A note the caller cannot see is answered exactly as one that does not exist.
+    const visible =
+      p !== undefined &&
+      p.multilistId === board.id &&
+      (await canSeeItem(db, ctx.viewer, visibleBoard(board, ctx.policy), p));
+    if (!visible) throw notFound('No such note to reply to.');
     parent = p;
   }
   const isReply = parent.annotationClass !== 'none';
@@ -64,11 +78,20 @@ export async function addNote(
   if (isReply && rootItemId !== ctx.item.id && parent.id !== ctx.item.id) {
     throw badRequest('That note belongs to another item.');
   }
-  if (input.groupName) {
-    if (!board.groups.includes(input.groupName)) throw badRequest(groupMsg.boardReferencesNoGroups);
+  const thread = isReply
+    ? parent.annotationClass === 'reply'
+      ? ((await threadOf(db, parent)) ?? parent)
+      : parent
+    : null;
+  // A reply is never seen more widely than its thread: it takes the thread's privacy and group.
+  const seen = thread
+    ? replyVisibility(thread, input)
+    : { isPrivate: input.isPrivate ?? false, groupName: input.groupName ?? null };
+  if (!thread && seen.groupName) {
+    if (!board.groups.includes(seen.groupName)) throw badRequest(groupMsg.boardReferencesNoGroups);
     const mine = await userGroupNames(db, actor.id);
-    if (!mine.includes(input.groupName))
-      throw forbidden(`You are not a member of the group ${input.groupName}.`);
+    if (!mine.includes(seen.groupName))
+      throw forbidden(`You are not a member of the group ${seen.groupName}.`);
   }
   const annotationClass = isReply ? 'reply' : ctx.kind;
   const annoLabel =
@@ -76,6 +99,7 @@ export async function addNote(
       ? input.label?.trim() || nextAnnoLabel(await annoLabelsInBoard(db, board.id))
       : null;
   const text = noteTextOrHighlight(input.text);
+  const id = randomUUID();
   const [author] = await db
     .select({ fullname: users.fullname })
     .from(users)
@@ -83,6 +107,7 @@ export async function addNote(
   const [row] = await db
     .insert(items)
     .values({
+      id,
       listId: parent.listId,
       multilistId: board.id,
       index: 0,
@@ -97,20 +122,23 @@ export async function addNote(
       replyLevel: isReply ? parent.replyLevel + 1 : 0,
       parentId: parent.id,
       rootItemId,
+      // A root note or annotation is its own thread.
+      threadId: thread?.id ?? id,
       noteStatus: annotationClass === 'note' ? 'pending' : null,
-      isPrivate: input.isPrivate ?? false,
-      groupName: input.groupName ?? null,
+      isPrivate: seen.isPrivate,
+      groupName: seen.groupName,
       labels: input.labels ?? [],
     })
     .returning({ id: items.id, noteStatus: items.noteStatus });
   await storeBlocks(db, row!.id, text, { owner: board.owner });
+  // A moderator's reply anywhere in a thread answers the reader's note at its root.
   if (
-    isReply &&
+    thread &&
     ctx.moderator &&
-    parent.annotationClass === 'note' &&
-    parent.noteStatus === 'pending'
+    thread.annotationClass === 'note' &&
+    thread.noteStatus === 'pending'
   ) {
-    await setNoteStatus(db, parent, 'answered');
+    await setNoteStatus(db, thread, 'answered');
   }
   return { itemId: row!.id, annotationClass, annoLabel, noteStatus: row!.noteStatus };
 }

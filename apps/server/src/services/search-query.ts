@@ -135,7 +135,18 @@ function itemVisibleSql(ctx: SearchContext, moderator: SQL): SQL {
   return sql`(not coalesce((${items.flags} ->> ${hiddenFlag})::boolean, false)
     and (${mine} or (not ${items.isPrivate} and (${items.annotationClass} = 'none' or (
       (${items.groupName} is null or ${moderator} or ${inMyGroups})
-      and (${items.noteStatus} is distinct from 'dismissed' or ${moderator}))))))`;
+      and (${items.noteStatus} is distinct from 'dismissed' or ${moderator})
+      and (${items.annotationClass} <> 'reply' or ${moderator} or ${threadShown(name)}))))))`;
+}
+
+/**
+ * A reply carries its thread's privacy and group already; what it cannot carry is the root's
+ * status, so a reply in a dismissed thread is hidden with the thread (but not from its writer).
+ */
+function threadShown(name: string | null): SQL {
+  const rootsWriter = name === null ? sql`false` : sql`t.author = ${name}`;
+  return sql`not exists (select 1 from ${items} t where t.id = ${items.threadId}
+    and t.note_status = 'dismissed' and not ${rootsWriter})`;
 }
 
 /** Who `users` and `circle` pick, as a condition on a username column. */

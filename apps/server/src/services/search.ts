@@ -6,8 +6,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   MONTH_NAMES,
-  canSeeNote,
+  canSee,
   isGuestUser,
+  viewerOf,
   pathTitle,
   textToBlocks,
   type Multilist,
@@ -27,6 +28,7 @@ import {
   type ResultBucket,
 } from './custom-search';
 import { uniqueBoardTitle } from './load-title';
+import { threadsOf, unlockedBoards } from './visibility';
 import { checkSearchArgs, type DateWindow, type SearchArgs } from './search-args';
 import {
   searchBoards,
@@ -152,27 +154,30 @@ const itemSearch = (args: SearchArgs) =>
   args.by === 'text' || args.by === 'label' || args.by === 'tags' || args.by === 'date';
 
 /**
- * A second check, with core's own rules, of what the query let through: if the SQL and
- * canSeeNote ever disagree, the hit is dropped rather than shown.
+ * A second check, with core's own rule, of what the query let through: if the SQL and canSee
+ * ever disagree, the hit is dropped rather than shown.
  */
 async function confirmVisible(db: Db, ctx: SearchContext, rows: ItemHit[]): Promise<ItemHit[]> {
-  const boardIds = [
-    ...new Set(rows.filter((r) => r.item.annotationClass !== 'none').map((r) => r.board.id)),
-  ];
-  const members = boardIds.length
-    ? await db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds))
-    : [];
+  const boardIds = [...new Set(rows.map((r) => r.board.id))];
+  const [members, unlocked, threads] = await Promise.all([
+    boardIds.length
+      ? db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds))
+      : Promise.resolve([]),
+    unlockedBoards(db, ctx.sessionId, boardIds),
+    threadsOf(
+      db,
+      rows.map((r) => r.item),
+    ),
+  ]);
+  const viewer = viewerOf(ctx.actor, ctx.groups, unlocked);
   return rows.filter((r) => {
-    const mine =
-      ctx.actor !== null && !isGuestUser(ctx.actor) && r.item.author === ctx.actor.username;
-    if (r.item.isPrivate && !mine) return false;
-    if (r.item.annotationClass === 'none') return true;
-    // policyBoard reads only the owner of the board row.
     const policy = policyBoard(
       { owner: r.board.owner } as Parameters<typeof policyBoard>[0],
       members.filter((m) => m.multilistId === r.board.id),
     );
-    return canSeeNote(ctx.actor, policy, r.item, ctx.groups);
+    const board = { ...policy, id: r.board.id, hasPassword: r.board.hasPassword };
+    const thread = r.item.threadId ? threads.get(r.item.threadId) : null;
+    return canSee(viewer, { kind: 'item', board, item: r.item, thread });
   });
 }
 

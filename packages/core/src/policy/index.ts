@@ -20,6 +20,18 @@ export {
 export { abilitiesFor, toolbarRoleFlags, type ToolbarRoleFlags } from './abilities';
 export { canSeeNote, type NoteVisibility } from './notes';
 export {
+  boardOpen,
+  canSee,
+  moderates,
+  replyVisibility,
+  viewerOf,
+  type Viewer,
+  type Visible,
+  type VisibleBoard,
+  type VisibleGroup,
+  type VisibleItem,
+} from './visibility';
+export {
   DEMO_DASHBOARD_LINKS,
   ROLE_DASHBOARD_LINKS,
   SITE_ACTIONS,

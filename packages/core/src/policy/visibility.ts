@@ -1,0 +1,117 @@
+/**
+ * The one visibility rule. Every channel that hands out a board's content (loads, sections,
+ * search, listings, Discussion, exports, dumps, mail, live events, replies and status changes)
+ * asks canSee before it shows, sends or acts on a thing. A thing a caller cannot see is answered
+ * exactly like a thing that does not exist.
+ */
+import { isGuestUser, isSiteAdmin, roleFor, type PolicyBoard, type PolicyUser } from './roles';
+import { canSeeNote, type NoteVisibility } from './notes';
+
+/** Who is looking: the user, the groups they are in, and the boards their session unlocked. */
+export interface Viewer {
+  user: PolicyUser | null;
+  groups: readonly string[];
+  /** Ids of the password-protected boards this session has opened with their password. */
+  unlocked: ReadonlySet<string> | readonly string[];
+}
+
+export interface VisibleBoard extends PolicyBoard {
+  id: string;
+  hasPassword: boolean;
+}
+
+export interface VisibleItem extends NoteVisibility {
+  annotationClass: 'none' | 'anno' | 'note' | 'reply';
+}
+
+export interface VisibleGroup {
+  name: string;
+  isPrivate: boolean;
+}
+
+export type Visible =
+  | { kind: 'board'; board: VisibleBoard }
+  | { kind: 'list'; board: VisibleBoard }
+  /**
+   * An item, annotation, note or reply. A reply names its thread: the note or annotation at the
+   * root of the thread, whose visibility it takes.
+   */
+  | { kind: 'item'; board: VisibleBoard; item: VisibleItem; thread?: VisibleItem | null }
+  | { kind: 'group'; group: VisibleGroup };
+
+export const viewerOf = (
+  user: PolicyUser | null,
+  groups: readonly string[] = [],
+  unlocked: ReadonlySet<string> | readonly string[] = [],
+): Viewer => ({ user, groups, unlocked });
+
+const isUnlocked = (viewer: Viewer, boardId: string) =>
+  viewer.unlocked instanceof Set
+    ? viewer.unlocked.has(boardId)
+    : (viewer.unlocked as readonly string[]).includes(boardId);
+
+/** Authors and editors answer notes and see a board whatever its password; so do site admins. */
+export function moderates(user: PolicyUser | null, board: PolicyBoard): boolean {
+  if (isSiteAdmin(user)) return true;
+  const role = roleFor(user, board);
+  return role === 'author' || role === 'editor';
+}
+
+/**
+ * A board behind a password shows its content only once this session has given the password,
+ * or to those who run it. Unlisted is not private: an unlisted board is left out of listings and
+ * search, but anyone with its address reads it.
+ */
+export function boardOpen(viewer: Viewer, board: VisibleBoard): boolean {
+  return !board.hasPassword || moderates(viewer.user, board) || isUnlocked(viewer, board.id);
+}
+
+const mine = (viewer: Viewer, item: VisibleItem) =>
+  viewer.user !== null && !isGuestUser(viewer.user) && viewer.user.username === item.author;
+
+/**
+ * A content item: everyone who reads the board, unless it is private (its author only). A note,
+ * annotation or reply: canSeeNote for the thing itself and, for a reply, for the thread's root,
+ * so a reply in a private, group or dismissed thread is seen by exactly those who see the root.
+ * A viewer always sees what they wrote themselves.
+ */
+function itemVisible(
+  viewer: Viewer,
+  board: VisibleBoard,
+  item: VisibleItem,
+  thread: VisibleItem | null | undefined,
+): boolean {
+  if (mine(viewer, item)) return true;
+  if (item.annotationClass === 'none') return !item.isPrivate;
+  if (!canSeeNote(viewer.user, board, item, viewer.groups)) return false;
+  return !thread || canSeeNote(viewer.user, board, thread, viewer.groups);
+}
+
+export function canSee(viewer: Viewer, thing: Visible): boolean {
+  switch (thing.kind) {
+    case 'group':
+      return (
+        !thing.group.isPrivate ||
+        isSiteAdmin(viewer.user) ||
+        viewer.groups.includes(thing.group.name)
+      );
+    case 'board':
+    case 'list':
+      return boardOpen(viewer, thing.board);
+    case 'item':
+      return (
+        boardOpen(viewer, thing.board) && itemVisible(viewer, thing.board, thing.item, thing.thread)
+      );
+  }
+}
+
+/**
+ * What a reply inherits from its thread so that it is never seen more widely than the thread:
+ * the thread's privacy and its group.
+ */
+export function replyVisibility(
+  thread: Pick<VisibleItem, 'isPrivate' | 'groupName'>,
+  asked: { isPrivate?: boolean },
+): { isPrivate: boolean; groupName: string | null } {
+  return { isPrivate: thread.isPrivate || asked.isPrivate === true, groupName: thread.groupName };
+}
