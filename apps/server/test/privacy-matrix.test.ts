@@ -1,0 +1,578 @@
+/**
+ * The privacy matrix: every hidden thing × every kind of viewer × every channel that hands out a
+ * board's content. Two tables say who should see what (THINGS, with the viewers that see each)
+ * and how each channel shows a thing (CHANNELS); the cases are generated from them. Each case
+ * asserts both sides: those who should not see a thing never get it, and those who should, do.
+ * Where a channel acts on a thing by id (mail, reply, status), a hidden thing must be answered
+ * exactly like an id that does not exist: same status, same message.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Multilist } from '@listboard/core';
+import { Agent, SEED_PASSWORD } from './harness';
+import { createAccountApp, type AccountTestContext } from './account-harness';
+
+const VIEWERS = [
+  'anonymous',
+  'guest',
+  'writer',
+  'otherReader',
+  'groupMember',
+  'nonMember',
+  'author',
+  'coauthor',
+  'admin',
+] as const;
+type ViewerName = (typeof VIEWERS)[number];
+
+/** The account behind each viewer; the writer is the reader who writes the notes below. */
+const ACCOUNT: Record<ViewerName, string | null> = {
+  anonymous: null,
+  guest: 'guest',
+  writer: 'reader',
+  otherReader: 'demo',
+  groupMember: 'gwen',
+  nonMember: 'nico',
+  author: 'author',
+  coauthor: 'cora',
+  admin: 'admin',
+};
+
+type ThingName =
+  | 'privateItem'
+  | 'privateAnno'
+  | 'privateNote'
+  | 'replyToPrivateNote'
+  | 'groupNote'
+  | 'groupReply'
+  | 'lockedBoardItem'
+  | 'dismissedNote';
+
+interface Thing {
+  name: ThingName;
+  /** Who should see it. Everyone else should not. */
+  seenBy: readonly ViewerName[];
+  /** A content item (exports and dumps carry those) or a note, annotation or reply. */
+  content: boolean;
+  /** A reader's note at the root of a thread: the Discussion page lists it for the board's owner. */
+  discussed: boolean;
+  onLockedBoard: boolean;
+}
+
+const MODERATORS: ViewerName[] = ['author', 'coauthor', 'admin'];
+
+const THINGS: readonly Thing[] = [
+  {
+    name: 'privateItem',
+    seenBy: ['author'],
+    content: true,
+    discussed: false,
+    onLockedBoard: false,
+  },
+  {
+    name: 'privateAnno',
+    seenBy: ['author'],
+    content: false,
+    discussed: false,
+    onLockedBoard: false,
+  },
+  {
+    name: 'privateNote',
+    seenBy: ['writer'],
+    content: false,
+    discussed: true,
+    onLockedBoard: false,
+  },
+  {
+    name: 'replyToPrivateNote',
+    seenBy: ['writer'],
+    content: false,
+    discussed: false,
+    onLockedBoard: false,
+  },
+  {
+    name: 'groupNote',
+    seenBy: ['writer', 'groupMember', ...MODERATORS],
+    content: false,
+    discussed: true,
+    onLockedBoard: false,
+  },
+  {
+    name: 'groupReply',
+    seenBy: ['writer', 'groupMember', ...MODERATORS],
+    content: false,
+    discussed: false,
+    onLockedBoard: false,
+  },
+  {
+    name: 'lockedBoardItem',
+    seenBy: MODERATORS,
+    content: true,
+    discussed: false,
+    onLockedBoard: true,
+  },
+  {
+    name: 'dismissedNote',
+    seenBy: ['writer', ...MODERATORS],
+    content: false,
+    discussed: true,
+    onLockedBoard: false,
+  },
+];
+
+const marker = (name: ThingName) => `qz${name.toLowerCase()}`;
+const COMMON = 'qzmatrix';
+const sees = (v: ViewerName, t: Thing) => t.seenBy.includes(v);
+const signedIn = (v: ViewerName) => v !== 'anonymous' && v !== 'guest';
+
+let t: AccountTestContext;
+const agents = {} as Record<ViewerName, Agent>;
+const ids = {} as Record<ThingName, string>;
+let openBoard: Multilist;
+let lockedBoard: Multilist;
+let anchorItemId: string;
+let sentinelItemId: string;
+const heard = {} as Record<ViewerName, Set<ThingName>>;
+const streams: { close(): void }[] = [];
+
+const boardOf = (thing: Thing) => (thing.onLockedBoard ? lockedBoard : openBoard);
+const listOf = (thing: Thing) => boardOf(thing).lists[0]!._id;
+
+async function ok<T = Record<string, unknown>>(
+  res: Promise<{ statusCode: number; body: string; json(): unknown }>,
+): Promise<T> {
+  const r = await res;
+  if (r.statusCode !== 200) throw new Error(`${r.statusCode}: ${r.body}`);
+  return r.json() as T;
+}
+
+async function loadBoard(a: Agent, owner: string, ptitle: string): Promise<Multilist> {
+  const [b] = await ok<Multilist[]>(
+    a.post('/api/dbload/load_multilists', { addresses: [`/${owner}/${ptitle}`] }),
+  );
+  return b!;
+}
+
+/** A live stream collecting the board events its viewer hears, named by what they were about. */
+async function listen(v: ViewerName, boardIds: string[]) {
+  const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  const ctrl = new AbortController();
+  const cookie = agents[v].cookie;
+  const res = await fetch(`${base}/api/events?boards=${boardIds.join(',')}`, {
+    headers: cookie ? { cookie } : {},
+    signal: ctrl.signal,
+  });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const events: Record<string, unknown>[] = [];
+  let wake: (() => void) | null = null;
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let m: RegExpMatchArray | null;
+      while ((m = buffer.match(/event: (\w+)\ndata: (.*)\n\n/))) {
+        buffer = buffer.slice(buffer.indexOf(m[0]) + m[0].length);
+        if (m[1] === 'board') events.push(JSON.parse(m[2]!) as Record<string, unknown>);
+      }
+      wake?.();
+    }
+  })();
+  /** Events up to and including the next sentinel edit. */
+  const untilSentinel = async (): Promise<Record<string, unknown>[]> => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const at = events.findIndex(
+        (e) => e.call === '/api/forms/edit_item' && e.itemId === sentinelItemId,
+      );
+      if (at >= 0) return events.splice(0, at + 1);
+      if (Date.now() > deadline) throw new Error(`${v} never heard the sentinel`);
+      await new Promise<void>((r) => {
+        wake = r;
+        setTimeout(r, 200);
+      });
+    }
+  };
+  const stream = { untilSentinel, close: () => ctrl.abort() };
+  streams.push(stream);
+  return stream;
+}
+
+/** How each thing is made; the last call is the one whose live event the matrix checks. */
+async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
+  const note = (a: Agent, text: string, extra: Record<string, unknown> = {}, spec = {}) =>
+    ok<{ itemId: string }>(
+      a.post('/api/forms/insert_note', {
+        listId: listOf(thing),
+        itemId: anchorItemId,
+        noteSpec: { text, ...spec },
+        ...extra,
+      }),
+    );
+  const text = `${COMMON} ${marker(thing.name)}`;
+  const NOTE = '/api/forms/insert_note';
+  switch (thing.name) {
+    case 'privateItem':
+    case 'lockedBoardItem': {
+      const r = await ok<{ itemId: string }>(
+        agents.author.post('/api/forms/insert_item', {
+          listId: listOf(thing),
+          text,
+          isPrivate: thing.name === 'privateItem',
+        }),
+      );
+      return { id: r.itemId, lastCall: '/api/forms/insert_item' };
+    }
+    case 'privateAnno': {
+      const r = await ok<{ itemId: string }>(
+        agents.author.post('/api/forms/insert_anno', {
+          listId: listOf(thing),
+          itemId: anchorItemId,
+          annoSpec: { text },
+          isPrivate: true,
+        }),
+      );
+      return { id: r.itemId, lastCall: '/api/forms/insert_anno' };
+    }
+    case 'privateNote':
+      return { id: (await note(agents.writer, text, { isPrivate: true })).itemId, lastCall: NOTE };
+    case 'replyToPrivateNote': {
+      // The reply itself is not marked private: it must take its thread's privacy.
+      const r = await note(agents.writer, text, {}, { parentId: ids.privateNote });
+      return { id: r.itemId, lastCall: NOTE };
+    }
+    case 'groupNote':
+      return {
+        id: (await note(agents.writer, text, {}, { groupName: 'Seminar' })).itemId,
+        lastCall: NOTE,
+      };
+    case 'groupReply': {
+      // Sent without its group: it must take the thread's.
+      const r = await note(agents.groupMember, text, {}, { parentId: ids.groupNote });
+      return { id: r.itemId, lastCall: NOTE };
+    }
+    case 'dismissedNote': {
+      const r = await note(agents.writer, text);
+      await ok(
+        agents.author.post('/api/forms/set_note_status', { itemId: r.itemId, status: 'dismissed' }),
+      );
+      return { id: r.itemId, lastCall: '/api/forms/set_note_status' };
+    }
+  }
+}
+
+beforeAll(async () => {
+  t = await createAccountApp({ EMAIL_VERIFICATION: 'off', MAIL_ITEM_RATE_LIMIT: '100000' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const admin = new Agent(t.app);
+  await admin.signIn('admin');
+  for (const name of ['gwen', 'nico', 'cora']) {
+    await ok(
+      admin.post('/api/auth/create_user', {
+        username: name,
+        password: `${name}-pass-1`,
+        email: `${name}@example.org`,
+        profile: { role: 'reader', fullname: '' },
+      }),
+    );
+  }
+  for (const v of VIEWERS) {
+    const a = new Agent(t.app);
+    const account = ACCOUNT[v];
+    if (account === 'guest') await a.signInGuest();
+    else if (account) {
+      await a.signIn(
+        account,
+        ['gwen', 'nico', 'cora'].includes(account) ? `${account}-pass-1` : SEED_PASSWORD,
+      );
+    }
+    agents[v] = a;
+    heard[v] = new Set();
+  }
+  const author = agents.author;
+  const open = await ok<{ multilistId: string; ptitle: string }>(
+    author.post('/api/forms/insert_multilist', { titleText: 'Matrix open', listed: true }),
+  );
+  const shut = await ok<{ multilistId: string; ptitle: string }>(
+    author.post('/api/forms/insert_multilist', { titleText: 'Matrix locked', listed: true }),
+  );
+  for (const b of [open, shut]) {
+    await ok(
+      author.post('/api/forms/insert_list', { multilistId: b.multilistId, titleText: 'Week 1' }),
+    );
+    await ok(
+      author.post('/api/forms/add_coauthor', {
+        owner: 'author',
+        title: b.ptitle,
+        username: 'cora',
+      }),
+    );
+  }
+  await ok(
+    author.post('/api/dbedit/edit_multilist', {
+      multilistId: shut.multilistId,
+      password: 'sesame',
+    }),
+  );
+  await ok(author.post('/api/forms/create_group', { name: 'Seminar', isPrivate: true }));
+  for (const who of ['reader', 'gwen'])
+    await ok(author.post('/api/forms/add_group_member', { groupName: 'Seminar', username: who }));
+  await ok(
+    author.post('/api/forms/assign_group', { multilistId: open.multilistId, groupName: 'Seminar' }),
+  );
+  openBoard = await loadBoard(author, 'author', open.ptitle);
+  lockedBoard = await loadBoard(author, 'author', shut.ptitle);
+  const anchor = await ok<{ itemId: string }>(
+    author.post('/api/forms/insert_item', {
+      listId: openBoard.lists[0]!._id,
+      text: 'A passage to note.',
+    }),
+  );
+  anchorItemId = anchor.itemId;
+  const sentinel = await ok<{ itemId: string }>(
+    author.post('/api/forms/insert_item', { listId: openBoard.lists[0]!._id, text: 'sentinel' }),
+  );
+  sentinelItemId = sentinel.itemId;
+
+  // Everyone watches both boards while the hidden things are made, one at a time, each followed
+  // by a public edit that everyone hears: what a viewer heard before it is what they learnt.
+  const watching = new Map<ViewerName, Awaited<ReturnType<typeof listen>>>();
+  for (const v of VIEWERS) watching.set(v, await listen(v, [openBoard._id, lockedBoard._id]));
+  for (const [n, thing] of THINGS.entries()) {
+    const { id, lastCall } = await make(thing);
+    ids[thing.name] = id;
+    await ok(
+      author.post('/api/forms/edit_item', { itemId: sentinelItemId, text: `sentinel ${n}` }),
+    );
+    for (const v of VIEWERS) {
+      const batch = await watching.get(v)!.untilSentinel();
+      if (batch.some((e) => e.call === lastCall)) heard[v].add(thing.name);
+      for (const e of batch) expect(e).not.toHaveProperty('seen');
+    }
+  }
+}, 120_000);
+
+afterAll(async () => {
+  streams.forEach((s) => s.close());
+  await t.close();
+});
+
+/** What a viewer gets from a channel that hands out content, as text to look for markers in. */
+type Reader = (v: ViewerName) => Promise<string>;
+
+const boardLoad: Reader = async (v) => {
+  const res = await agents[v].post('/api/dbload/load_multilists', {
+    addresses: [`/author/${openBoard.ptitle}`, `/author/${lockedBoard.ptitle}`],
+  });
+  return res.body;
+};
+
+const section: Reader = async (v) => {
+  const parts = await Promise.all(
+    [openBoard, lockedBoard].map((b) =>
+      agents[v].post('/api/dbload/load_section', {
+        address: `/author/${b.ptitle}`,
+        sectionIndex: 0,
+        stopIndex: 5,
+      }),
+    ),
+  );
+  return parts.map((p) => p.body).join('\n');
+};
+
+const search: Reader = async (v) =>
+  (
+    await agents[v].post('/api/dbload/load_search', {
+      address: `/author/home?searchStr=${COMMON}&by=text&users=all`,
+    })
+  ).body;
+
+const LISTING_CODES = [
+  'myBoards',
+  'coBoards',
+  'annoBoards',
+  'myAnnos',
+  'myNotes',
+  'annos',
+  'notes',
+  'groupNotes',
+] as const;
+const DISCUSSION_CODES = ['pending', 'answered', 'dismissed'] as const;
+
+const listingOf =
+  (codes: readonly string[]): Reader =>
+  async (v) => {
+    const me = ACCOUNT[v] ?? 'nobody';
+    const bodies = await Promise.all(
+      codes.map(
+        async (code) =>
+          (
+            await agents[v].post('/api/dbload/load_search', {
+              address: `/${me}/home?code=${code}&username=${me}`,
+            })
+          ).body,
+      ),
+    );
+    return bodies.join('\n');
+  };
+
+const exported =
+  (format: 'md' | 'html' | 'json'): Reader =>
+  async (v) => {
+    const parts = await Promise.all(
+      [openBoard, lockedBoard].map((b) =>
+        agents[v].post('/api/forms/export_board', { multilistId: b._id, format }),
+      ),
+    );
+    return parts.map((p) => p.body).join('\n');
+  };
+
+const dump: Reader = async (v) => {
+  const parts = await Promise.all(
+    [openBoard, lockedBoard].map((b) =>
+      agents[v].post('/api/forms/dump_multilists', { multilistId: b._id }),
+    ),
+  );
+  return parts.map((p) => p.body).join('\n');
+};
+
+const loadQuery: Reader = async (v) => {
+  const res = await agents[v].post('/api/forms/load', {
+    query: `searchStr=${COMMON}&by=text&users=all`,
+    listed: false,
+    titleText: `matrix ${v} ${randomUUID().slice(0, 8)}`,
+  });
+  if (res.statusCode !== 200) return res.body;
+  const made = res.json() as { owner: string; ptitle: string };
+  return JSON.stringify(await loadBoard(agents[v], made.owner, made.ptitle));
+};
+
+/**
+ * Each reading channel and which things it should show to a viewer who may see them; a thing
+ * that the viewer may not see it must never show.
+ */
+const READING_CHANNELS: { name: string; read: Reader; shows(v: ViewerName, t: Thing): boolean }[] =
+  [
+    { name: 'board load', read: boardLoad, shows: sees },
+    { name: 'section', read: section, shows: sees },
+    { name: 'search', read: search, shows: sees },
+    // Listings other than Discussion: no promise of what they show, only of what they hide.
+    { name: 'listings', read: listingOf(LISTING_CODES), shows: () => false },
+    {
+      name: 'Discussion',
+      read: listingOf(DISCUSSION_CODES),
+      shows: (v, thing) => sees(v, thing) && v === 'author' && thing.discussed,
+    },
+    ...(['md', 'html', 'json'] as const).map((f) => ({
+      name: `export ${f}`,
+      read: exported(f),
+      shows: (v: ViewerName, thing: Thing) => sees(v, thing) && thing.content && signedIn(v),
+    })),
+    {
+      name: 'dump',
+      read: dump,
+      shows: (v, thing) => sees(v, thing) && thing.content && v === 'admin',
+    },
+    { name: 'forms/load', read: loadQuery, shows: (v, thing) => sees(v, thing) && signedIn(v) },
+  ];
+
+const cases = READING_CHANNELS.flatMap((channel) => VIEWERS.map((v) => ({ channel, v })));
+
+describe('privacy matrix: reading channels', () => {
+  it.each(cases)('$channel.name as $v', async ({ channel, v }) => {
+    const text = await channel.read(v);
+    for (const thing of THINGS) {
+      const must = channel.shows(v, thing);
+      const may = sees(v, thing);
+      const found = text.includes(marker(thing.name));
+      if (!may) expect(found, `${thing.name} leaked`).toBe(false);
+      if (must) expect(found, `${thing.name} missing`).toBe(true);
+    }
+  });
+});
+
+describe('privacy matrix: live events', () => {
+  it.each(VIEWERS)('%s hears of exactly the things they may see', (v) => {
+    const expected = THINGS.filter((thing) => sees(v, thing)).map((thing) => thing.name);
+    expect([...heard[v]].sort()).toEqual(expected.sort());
+  });
+});
+
+/**
+ * Channels that act on a thing by id. A hidden thing is answered exactly like a missing one; a
+ * thing the viewer sees is not (they may still be refused for other reasons, as a guest is).
+ */
+interface ActingChannel {
+  name: string;
+  act(v: ViewerName, thing: Thing, id: string): ReturnType<Agent['post']>;
+}
+
+const ACTING_CHANNELS: ActingChannel[] = [
+  {
+    name: 'email_an_item',
+    act: (v, thing, id) =>
+      agents[v].post('/api/forms/email_an_item', {
+        email: 'friend@example.org',
+        multilistId: boardOf(thing)._id,
+        listId: listOf(thing),
+        itemId: id,
+      }),
+  },
+  {
+    name: 'reply',
+    act: (v, thing, id) =>
+      thing.content
+        ? agents[v].post('/api/forms/insert_note', {
+            listId: listOf(thing),
+            itemId: id,
+            noteSpec: { text: 'a reply' },
+          })
+        : agents[v].post('/api/forms/insert_note', {
+            listId: listOf(thing),
+            itemId: anchorItemId,
+            noteSpec: { text: 'a reply', parentId: id },
+          }),
+  },
+  {
+    name: 'status change',
+    // Last, since it may change what others see.
+    act: (v, _thing, id) =>
+      agents[v].post('/api/forms/set_note_status', { itemId: id, status: 'dismissed' }),
+  },
+];
+
+describe('privacy matrix: acting on a thing by its id', () => {
+  const acting = ACTING_CHANNELS.flatMap((channel) =>
+    VIEWERS.flatMap((v) => THINGS.map((thing) => ({ channel, v, thing }))),
+  );
+  it.each(acting)('$channel.name on $thing.name as $v', async ({ channel, v, thing }) => {
+    const before = t.mails.length;
+    const real = await channel.act(v, thing, ids[thing.name]);
+    const missing = await channel.act(v, thing, randomUUID());
+    const answer = (r: { statusCode: number; body: string }) => ({
+      status: r.statusCode,
+      body: r.body,
+    });
+    if (sees(v, thing)) {
+      expect(answer(real)).not.toEqual(answer(missing));
+      if (channel.name === 'email_an_item' && signedIn(v)) {
+        expect(real.statusCode).toBe(200);
+        expect(
+          t.mails
+            .slice(before)
+            .map((m) => m.text)
+            .join('\n'),
+        ).toContain(marker(thing.name));
+      }
+    } else {
+      expect(answer(real)).toEqual(answer(missing));
+      const sent = t.mails
+        .slice(before)
+        .map((m) => `${m.subject}\n${m.text}`)
+        .join('\n');
+      expect(sent).not.toContain(marker(thing.name));
+    }
+  });
+});
