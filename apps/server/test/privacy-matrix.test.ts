@@ -166,7 +166,7 @@ async function listen(v: ViewerName, boardIds: string[]) {
   const decoder = new TextDecoder();
   let buffer = '';
   const events: Record<string, unknown>[] = [];
-  let wake: (() => void) | null = null;
+  const waiting: { wake: () => void } = { wake: () => {} };
   void (async () => {
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
@@ -177,7 +177,7 @@ async function listen(v: ViewerName, boardIds: string[]) {
         buffer = buffer.slice(buffer.indexOf(m[0]) + m[0].length);
         if (m[1] === 'board') events.push(JSON.parse(m[2]!) as Record<string, unknown>);
       }
-      wake?.();
+      waiting.wake();
     }
   })();
   /** Events up to and including the next sentinel edit. */
@@ -190,7 +190,7 @@ async function listen(v: ViewerName, boardIds: string[]) {
       if (at >= 0) return events.splice(0, at + 1);
       if (Date.now() > deadline) throw new Error(`${v} never heard the sentinel`);
       await new Promise<void>((r) => {
-        wake = r;
+        waiting.wake = r;
         setTimeout(r, 200);
       });
     }
