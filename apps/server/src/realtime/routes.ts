@@ -112,7 +112,10 @@ export const eventRoutes: FastifyPluginAsyncZod<{
           const [row] = await db.select().from(multilists).where(eq(multilists.id, board.id));
           if (row) boards.set(row.id, visibleBoard(row, await policyBoardOf(db, row)));
         }
-        if (Date.now() - viewerAt > VIEWER_TTL_MS || ACCESS_CALLS.has(e.call)) await refresh();
+        const stale = Date.now() - viewerAt > VIEWER_TTL_MS || ACCESS_CALLS.has(e.call);
+        // A board still locked for this viewer is asked about afresh, so its events start the
+        // moment this session gives the password.
+        if (stale || !boardOpen(viewer, boards.get(e.multilistId)!)) await refresh();
         const now = boards.get(e.multilistId)!;
         const shown = e.seen
           ? canSee(viewer, { kind: 'item', board: now, item: e.seen.item, thread: e.seen.thread })
@@ -121,8 +124,14 @@ export const eventRoutes: FastifyPluginAsyncZod<{
         const { seen: _seen, ...out } = e;
         res.write(`event: board\ndata: ${JSON.stringify(out)}\n\n`);
       };
-      const deliver = (e: BoardEvent) =>
-        void send(e).catch((err: unknown) => req.log.warn({ err }, 'board event not sent'));
+      // One at a time, so a viewer hears a board's events in the order they happened even when
+      // one of them waits for a fresh look at the viewer.
+      let queue = Promise.resolve();
+      const deliver = (e: BoardEvent) => {
+        queue = queue
+          .then(() => send(e))
+          .catch((err: unknown) => req.log.warn({ err }, 'board event not sent'));
+      };
       const unsubscribe = allowed.map((id) => bus.subscribe(id, deliver));
       const beat = setInterval(() => {
         res.write(': keep-alive\n\n');
