@@ -140,6 +140,49 @@ describe('live board events', () => {
     anonymous.close();
   });
 
+  it('a note dismissed while others watch reaches those who saw it, and no one else', async () => {
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const writer = new Agent(t.app);
+    await writer.signIn('reader');
+    const other = new Agent(t.app);
+    await other.signIn('demo');
+    const [course] = (
+      await author.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
+    ).json();
+    const list = course.lists[1];
+    const note = async (text: string, isPrivate: boolean): Promise<string> =>
+      (
+        await writer.post('/api/forms/insert_note', {
+          listId: list._id,
+          itemId: list.items[0]._id,
+          noteSpec: { text },
+          isPrivate,
+        })
+      ).json().itemId;
+    const open = await note('When is the exam?', false);
+    const hidden = await note('A private worry', true);
+    const stream = await watch(urlOf(t.app), other.cookie!, course._id);
+    await stream.next('ready');
+    const dismiss = (itemId: string) =>
+      author.post('/api/forms/set_note_status', { itemId, status: 'dismissed' });
+    expect((await dismiss(open)).statusCode).toBe(200);
+    // Dismissed, the note is no longer the other reader's to see; they hear of it so it goes.
+    expect(await stream.next('board')).toMatchObject({ itemId: open });
+    // A private note is its writer's alone: a reply in its thread reaches no one else.
+    expect(
+      (
+        await writer.post('/api/forms/insert_note', {
+          listId: list._id,
+          itemId: list.items[0]._id,
+          noteSpec: { text: 'Answering myself', parentId: hidden },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await stream.within('board', 500)).toBeNull();
+    stream.close();
+  });
+
   // Two instances need a shared database server: this case exists only in the PostgreSQL project.
   if (process.env.TEST_DB === 'postgres')
     it('reaches viewers connected to another instance', async () => {

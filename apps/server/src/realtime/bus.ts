@@ -17,8 +17,11 @@ export interface BoardEvent {
   by: string;
   itemId?: string;
   at: number;
-  /** The item the event is about and, for a reply, its thread's root: who may hear of it. */
-  seen?: { item: VisibleItem; thread: VisibleItem | null };
+  /**
+   * The item the event is about and, for a reply, its thread's root, after the change and before
+   * it: whoever may see either hears of it.
+   */
+  seen?: { item: VisibleItem; thread: VisibleItem | null }[];
 }
 
 export interface EventBus {

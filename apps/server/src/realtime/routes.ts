@@ -118,7 +118,9 @@ export const eventRoutes: FastifyPluginAsyncZod<{
         if (stale || !boardOpen(viewer, boards.get(e.multilistId)!)) await refresh();
         const now = boards.get(e.multilistId)!;
         const shown = e.seen
-          ? canSee(viewer, { kind: 'item', board: now, item: e.seen.item, thread: e.seen.thread })
+          ? e.seen.some((s) =>
+              canSee(viewer, { kind: 'item', board: now, item: s.item, thread: s.thread }),
+            )
           : boardOpen(viewer, now);
         if (!shown || stopped) return;
         const { seen: _seen, ...out } = e;

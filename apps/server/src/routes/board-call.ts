@@ -16,7 +16,7 @@ import type { Actor } from '../services/users';
 import type { BoardEvent, EventBus } from '../realtime/bus';
 import type { Mailer } from '../mail/mailer';
 import { auditDetails, recordAudit } from '../services/audit';
-import { assertVisible, eventSubject, viewerFor } from '../services/visibility';
+import { assertVisible, eventSubjects, subjectOf, viewerFor } from '../services/visibility';
 
 export interface CallContext<B> {
   /** Sends mail; calls use it only for messages that may go out whatever the transaction does. */
@@ -97,9 +97,11 @@ export function registerBoardCalls(
             publicUrl: deps.publicUrl ?? '',
             mailItemLimit: deps.mailItemLimit ?? 10,
           };
+          const before =
+            !call.readOnly && target.item ? await subjectOf(tx, target.item) : undefined;
           const result = await call.run(tx, ctx);
           if (!call.readOnly) {
-            seen = await eventSubject(tx, target, result);
+            seen = await eventSubjects(tx, target, result, before);
             await touchBoard(tx, target.board.id);
             // In the same transaction: a change is never kept without its record, nor the reverse.
             await recordAudit(tx, {
