@@ -1,5 +1,6 @@
 ALTER TABLE "items" ADD COLUMN "thread_id" uuid;--> statement-breakpoint
 CREATE INDEX "items_thread_idx" ON "items" USING btree ("thread_id");--> statement-breakpoint
+CREATE INDEX "blocks_upload_path_idx" ON "blocks" USING btree ("fullpathnq");--> statement-breakpoint
 UPDATE "items" SET "thread_id" = "id" WHERE "annotation_class" IN ('anno', 'note');--> statement-breakpoint
 WITH RECURSIVE "t"("id", "thread_id") AS (
   SELECT "id", "id" FROM "items" WHERE "annotation_class" IN ('anno', 'note')

@@ -157,7 +157,7 @@ describe('the app with STORAGE=s3', () => {
   });
 
   it('serves /files/{key} by a redirect to a presigned GET with safe headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/files/author/movie.mp4' });
+    const res = await author.get('/files/author/movie.mp4');
     expect(res.statusCode).toBe(302);
     const location = String(res.headers.location);
     expect(location.startsWith(`${s3.endpoint}/${s3.bucket}/author/movie.mp4?`)).toBe(true);
@@ -172,21 +172,29 @@ describe('the app with STORAGE=s3', () => {
       contentType: 'text/html',
     });
     const page = await fetch(
-      String(
-        (await t.app.inject({ method: 'GET', url: '/files/author/page.html' })).headers.location,
-      ),
+      String((await author.get('/files/author/page.html')).headers.location),
     );
     expect(page.headers.get('content-type')).toBe('application/octet-stream');
     expect(page.headers.get('content-disposition')).toMatch(/^attachment/);
   });
 
   it('answers HEAD itself, since a presigned GET does not sign HEAD', async () => {
-    const res = await t.app.inject({ method: 'HEAD', url: '/files/author/movie.mp4' });
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: '/files/author/movie.mp4',
+      headers: { cookie: author.cookie! },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-length']).toBe(String(video.length));
-    expect((await t.app.inject({ method: 'HEAD', url: '/files/author/none.pdf' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'HEAD',
+          url: '/files/author/none.pdf',
+          headers: { cookie: author.cookie! },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('has no local signed-URL routes', async () => {

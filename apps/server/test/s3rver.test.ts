@@ -59,7 +59,8 @@ async function upload(bucketPath: string, body: Buffer) {
 }
 
 const served = async (key: string, headers: Record<string, string> = {}) => {
-  const res = await t.app.inject({ method: 'GET', url: `/files/${key}` });
+  // Read as the uploader: an upload that no item shows yet is theirs alone.
+  const res = await author.get(`/files/${key}`);
   expect(res.statusCode).toBe(302);
   return fetch(String(res.headers.location), { headers });
 };

@@ -206,9 +206,16 @@ describe('text thumbnails', () => {
     });
     expect(rec.statusCode, rec.body).toBe(200);
 
-    const res = await new Agent(listed.app).get('/api/thumbnails/text/author/reading.txt');
+    // The thumbnail shows the file's first lines: no one else may have it while no item shows it.
+    expect(
+      (await new Agent(listed.app).get('/api/thumbnails/text/author/reading.txt')).statusCode,
+    ).toBe(404);
+    const res = await a.get('/api/thumbnails/text/author/reading.txt');
     expect(res.statusCode, res.body).toBe(302);
-    const png = await listed.app.inject({ method: 'GET', url: res.headers.location as string });
+    const png = await a.get(res.headers.location as string);
+    expect(
+      (await listed.app.inject({ method: 'GET', url: res.headers.location as string })).statusCode,
+    ).toBe(404);
     expect(png.headers['content-type']).toBe('image/png');
     const meta = await sharp(png.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([480, 360]);

@@ -37,6 +37,13 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Files are read as their uploader: an upload no item shows yet is served to them alone. */
+const asUploader = (opts: {
+  method: 'GET' | 'HEAD';
+  url: string;
+  headers?: Record<string, string>;
+}) => t.app.inject({ ...opts, headers: { ...opts.headers, cookie: author.cookie! } });
+
 const presign = (bucketPath: string, extra: object = {}) =>
   author.post('/api/upload/s3', { bucketPath, fileType: '', ...extra });
 
@@ -255,7 +262,7 @@ describe('upload record checks', () => {
     expect(res.statusCode).toBe(415);
     expect(res.json().error).toBe('fake.png was refused: its content is not png.');
     expect(fs.existsSync(path.join(dataDir, 'files/author/fake.png'))).toBe(false);
-    expect((await t.app.inject({ method: 'GET', url: '/files/author/fake.png' })).statusCode).toBe(
+    expect((await asUploader({ method: 'GET', url: '/files/author/fake.png' })).statusCode).toBe(
       404,
     );
   });
@@ -298,7 +305,7 @@ describe('upload record checks', () => {
 
 describe('serving stored files', () => {
   it('serves a video inline with its type, nosniff and byte ranges', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/files/author/clip.mp4' });
+    const res = await asUploader({ method: 'GET', url: '/files/author/clip.mp4' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('video/mp4');
     expect(res.headers['content-disposition']).toMatch(/^inline; filename="clip.mp4"/);
@@ -306,7 +313,7 @@ describe('serving stored files', () => {
     expect(res.headers['accept-ranges']).toBe('bytes');
     expect(res.rawPayload.equals(video)).toBe(true);
 
-    const part = await t.app.inject({
+    const part = await asUploader({
       method: 'GET',
       url: '/files/author/clip.mp4',
       headers: { range: 'bytes=10-19' },
@@ -314,23 +321,23 @@ describe('serving stored files', () => {
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 10-19/${video.length}`);
     expect(part.rawPayload.equals(video.subarray(10, 20))).toBe(true);
-    const tail = await t.app.inject({
+    const tail = await asUploader({
       method: 'GET',
       url: '/files/author/clip.mp4',
       headers: { range: 'bytes=-5' },
     });
     expect(tail.rawPayload.equals(video.subarray(video.length - 5))).toBe(true);
-    const bad = await t.app.inject({
+    const bad = await asUploader({
       method: 'GET',
       url: '/files/author/clip.mp4',
       headers: { range: `bytes=${video.length}-` },
     });
     expect(bad.statusCode).toBe(416);
 
-    const head = await t.app.inject({ method: 'HEAD', url: '/files/author/clip.mp4' });
+    const head = await asUploader({ method: 'HEAD', url: '/files/author/clip.mp4' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-length']).toBe(String(video.length));
-    const again = await t.app.inject({
+    const again = await asUploader({
       method: 'GET',
       url: '/files/author/clip.mp4',
       headers: { 'if-none-match': res.headers.etag as string },
@@ -338,10 +345,47 @@ describe('serving stored files', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('serves an upload to those who can see an item showing it, and answers 404 to the rest', async () => {
+    const store = createFileStore(t.config);
+    await store.put('author/secret.png', png, 'image/png');
+    await store.put('author/shared.png', png, 'image/png');
+    const board = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Pictures', listed: true })
+    ).json();
+    const list = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: board.multilistId,
+        titleText: 'Week 1',
+        itemText: 'shared.png',
+      })
+    ).json();
+    const listId = list.listId as string;
+    const privately = await author.post('/api/forms/insert_item', {
+      listId,
+      text: 'secret.png',
+      isPrivate: true,
+    });
+    expect(privately.statusCode).toBe(200);
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const get = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    // The author's private item is theirs alone, and so is the picture it shows …
+    expect((await get('/files/author/secret.png', author.cookie!)).statusCode).toBe(200);
+    const hidden = await get('/files/author/secret.png', reader.cookie!);
+    const missing = await get('/files/author/no-such.png', reader.cookie!);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).toBe(missing.body.replace('no-such.png', 'secret.png'));
+    expect((await get('/files/author/secret.png')).statusCode).toBe(404);
+    // … while a public item's picture goes to everyone, signed in or not.
+    expect((await get('/files/author/shared.png', reader.cookie!)).statusCode).toBe(200);
+    expect((await get('/files/author/shared.png')).statusCode).toBe(200);
+  });
+
   it('serves stored HTML and SVG as attachments in a sandbox, never as pages', async () => {
     const store = createFileStore(t.config);
     await store.put('author/page.html', Buffer.from('<script>alert(1)</script>'), 'text/html');
-    const html = await t.app.inject({ method: 'GET', url: '/files/author/page.html' });
+    const html = await asUploader({ method: 'GET', url: '/files/author/page.html' });
     expect(html.statusCode).toBe(200);
     expect(html.headers['content-type']).not.toMatch(/html/);
     expect(html.headers['content-disposition']).toMatch(/^attachment; filename="page.html"/);
@@ -352,25 +396,25 @@ describe('serving stored files', () => {
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
     );
     expect((await upload('author/pic.svg', svg)).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'GET', url: '/files/author/pic.svg' });
+    const res = await asUploader({ method: 'GET', url: '/files/author/pic.svg' });
     expect(res.headers['content-type']).toBe('image/svg+xml');
     expect(res.headers['content-disposition']).toMatch(/^attachment/);
     expect(res.headers['content-security-policy']).toMatch(/sandbox/);
 
     await store.put('author/tool.js', Buffer.from('alert(1)'), 'text/javascript');
-    const js = await t.app.inject({ method: 'GET', url: '/files/author/tool.js' });
+    const js = await asUploader({ method: 'GET', url: '/files/author/tool.js' });
     expect(js.headers['content-type']).toBe('text/plain; charset=utf-8');
   });
 
   it('answers 404 for missing files and keys that are not plain paths', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/files/author/none.mp4' })).statusCode).toBe(
+    expect((await asUploader({ method: 'GET', url: '/files/author/none.mp4' })).statusCode).toBe(
       404,
     );
     expect(
-      (await t.app.inject({ method: 'GET', url: '/files/author/..%2F..%2Fpgdata' })).statusCode,
+      (await asUploader({ method: 'GET', url: '/files/author/..%2F..%2Fpgdata' })).statusCode,
     ).toBe(404);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/files/../file-signing.secret' })).statusCode,
+      (await asUploader({ method: 'GET', url: '/files/../file-signing.secret' })).statusCode,
     ).toBe(404);
   });
 

@@ -277,7 +277,11 @@ export const blocks = pgTable(
     jsMedia: jsonb('js_media').$type<Record<string, unknown> | null>(),
     highlightLanguage: text('highlight_language'),
   },
-  (t) => [index('blocks_item_order_idx').on(t.itemId, t.index)],
+  (t) => [
+    index('blocks_item_order_idx').on(t.itemId, t.index),
+    // Serving an upload asks which items show it.
+    index('blocks_upload_path_idx').on(t.fullpathnq),
+  ],
 );
 
 export const mediaMarkers = pgTable(

@@ -33,7 +33,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
   app.decorateRequest('sessionId', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // Stored files are served by who is asking too: an upload goes to those who may see it.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return;
     const token = request.cookies[SESSION_COOKIE];
     const user = token ? await userForSession(opts.db, token) : undefined;
     request.user = user ?? null;

@@ -96,7 +96,14 @@ function keyParam(req: FastifyRequest): string {
   return (req.params as { '*': string })['*'];
 }
 
-export async function fileRoutes(app: FastifyInstance, opts: { store: FileStore }): Promise<void> {
+export async function fileRoutes(
+  app: FastifyInstance,
+  opts: {
+    store: FileStore;
+    /** Whether this request may read this file; a file it may not is answered as missing. */
+    mayRead?: (req: FastifyRequest, key: string) => Promise<boolean>;
+  },
+): Promise<void> {
   const { store } = opts;
 
   // HEAD is declared with GET so that it keeps the real Content-Length of the file.
@@ -107,6 +114,7 @@ export async function fileRoutes(app: FastifyInstance, opts: { store: FileStore 
     handler: async (req, reply) => {
       const key = keyParam(req);
       if (!isValidKey(key)) return notFoundReply(reply, key);
+      if (opts.mayRead && !(await opts.mayRead(req, key))) return notFoundReply(reply, key);
       if (store.driver === 'local') return streamLocal(req, reply, store, key);
       // A presigned URL is signed for GET only, so HEAD (does the PDF exist?) is answered here.
       if (req.method === 'HEAD') {

@@ -1,11 +1,17 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { isGuestUser } from '@listboard/core';
+import { users } from '../db/schema';
+import { uploadFolderOf } from '../services/uploads';
+import { canReadFile, viewerFor } from '../services/visibility';
+import { THUMBNAIL_FOLDER } from '../services/thumbnails';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { EventBus } from '../realtime/bus';
 import { createFileStore } from '../storage';
 import type { FileStore } from '../storage/file-store';
-import type { PosterDeps } from '../services/posters';
+import { POSTER_FOLDER, type PosterDeps } from '../services/posters';
 import { registerBoardCalls } from './board-call';
 import { fileRoutes } from './files';
 import { mediaCalls } from './media-calls';
@@ -30,6 +36,30 @@ export function posterDeps(config: Config, store: FileStore): PosterDeps {
   };
 }
 
+/** Who may fetch a stored file: canReadFile, for the session's viewer and their own folder. */
+function fileGate(db: Db) {
+  return async (req: FastifyRequest, key: string): Promise<boolean> => {
+    const actor = req.actor;
+    const [user] = actor
+      ? await db
+          .select({ username: users.username, uploadsFolder: users.uploadsFolder })
+          .from(users)
+          .where(eq(users.id, actor.id))
+      : [];
+    const own = user && actor && !isGuestUser(actor) ? uploadFolderOf(user) : null;
+    const viewer = await viewerFor(db, actor, req.sessionId);
+    // A text file's thumbnail shows its first lines: it goes to those who may read the file.
+    const source = key.startsWith(TEXT_THUMBNAILS)
+      ? key.slice(TEXT_THUMBNAILS.length).replace(/-\d+-\d+\.png$/, '')
+      : key;
+    return canReadFile(db, viewer, source, own, PUBLIC_FOLDERS);
+  };
+}
+
+/** Files the app makes itself from public pages and from media: not anyone's upload. */
+const PUBLIC_FOLDERS = [`${THUMBNAIL_FOLDER}/pages`, POSTER_FOLDER];
+const TEXT_THUMBNAILS = `${THUMBNAIL_FOLDER}/text/`;
+
 /** Uploads, served files, markers, poster frames and thumbnails. */
 export async function mediaRoutes(
   app: FastifyInstance,
@@ -37,7 +67,8 @@ export async function mediaRoutes(
 ): Promise<void> {
   const { db, config, bus } = opts;
   const store = opts.store ?? createFileStore(config);
-  await app.register(fileRoutes, { store });
+  const mayRead = fileGate(db);
+  await app.register(fileRoutes, { store, mayRead });
   await app.register(uploadRoutes, { db, store, limits: { maxBytes: config.UPLOAD_MAX_BYTES } });
   const policy = parseHostPolicy(config.THUMBNAIL_HOSTS);
   const shooter = new Screenshotter({ chromiumPath: config.CHROMIUM_PATH, policy });
@@ -46,7 +77,7 @@ export async function mediaRoutes(
     sessionSecret: config.SESSION_SECRET,
     dataDir: path.resolve(config.DATA_DIR),
   });
-  await app.register(thumbnailRoutes, { deps: { store, shooter, policy, sign } });
+  await app.register(thumbnailRoutes, { deps: { store, shooter, policy, sign }, mayRead });
   registerBoardCalls(app, mediaCalls(posterDeps(config, store)), {
     db,
     appVersion: config.APP_VERSION,

@@ -4,7 +4,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../lib/errors';
+import type { FastifyRequest } from 'fastify';
+import { notFound, unauthorized } from '../lib/errors';
 import { filesUrl } from '../services/file-urls';
 import {
   pageThumbnail,
@@ -14,10 +15,11 @@ import {
   type ThumbnailDeps,
 } from '../services/thumbnails';
 
-export const thumbnailRoutes: FastifyPluginAsyncZod<{ deps: ThumbnailDeps }> = async (
-  app,
-  { deps },
-) => {
+export const thumbnailRoutes: FastifyPluginAsyncZod<{
+  deps: ThumbnailDeps;
+  /** Whether this request may read a stored file; a text file's thumbnail shows its content. */
+  mayRead?: (req: FastifyRequest, key: string) => Promise<boolean>;
+}> = async (app, { deps, mayRead }) => {
   app.post(
     '/api/thumbnails/sign',
     {
@@ -42,6 +44,7 @@ export const thumbnailRoutes: FastifyPluginAsyncZod<{ deps: ThumbnailDeps }> = a
 
   app.get('/api/thumbnails/text/*', { schema: { hide: true } }, async (req, reply) => {
     const key = (req.params as { '*': string })['*'];
+    if (mayRead && !(await mayRead(req, key))) throw notFound(`No text thumbnail for ${key}`);
     const thumb = await textThumbnailKey(deps, key);
     return reply.header('cache-control', 'private, max-age=300').redirect(filesUrl(thumb), 302);
   });

@@ -13,10 +13,16 @@ import {
   type VisibleItem,
 } from '@listboard/core';
 import type { Db } from '../db/client';
-import { boardUnlocks, groupMembers, groups, items } from '../db/schema';
+import { blocks, boardUnlocks, groupMembers, groups, items, multilists } from '../db/schema';
 import { forbidden, notFound } from '../lib/errors';
-import type { BoardRow, ItemRow, Resolved } from './board-access';
+import {
+  policyBoardOf as policyOf,
+  type BoardRow,
+  type ItemRow,
+  type Resolved,
+} from './board-access';
 import type { Actor } from './users';
+import { filesUrl } from './file-urls';
 
 export async function userGroupNames(db: Db, userId: string): Promise<string[]> {
   const rows = await db
@@ -141,16 +147,29 @@ const visibilityOf = (row: ItemRow): VisibleItem => ({
   annotationClass: row.annotationClass,
 });
 
+export interface EventSubject {
+  item: VisibleItem;
+  thread: VisibleItem | null;
+}
+
+/** An item as the visibility rule sees it, with its thread's root for a reply. */
+export async function subjectOf(db: Db, row: ItemRow): Promise<EventSubject> {
+  const thread = await threadOf(db, row);
+  return { item: visibilityOf(row), thread: thread ? visibilityOf(thread) : null };
+}
+
 /**
  * What a live event about a call must carry for each stream to decide who hears of it: the item
- * the call made (a new note, say) or acted on, as it stands after the call, or as it stood before
- * when the call deleted it.
+ * the call made (a new note, say) or acted on, as it stands after the call, and as it stood
+ * before (`before`, taken ahead of the call). Whoever could see it on either side hears of the
+ * change, so a note dismissed or made private leaves the screens of those who saw it.
  */
-export async function eventSubject(
+export async function eventSubjects(
   db: Db,
   target: Resolved,
   result: unknown,
-): Promise<{ item: VisibleItem; thread: VisibleItem | null } | undefined> {
+  before: EventSubject | undefined,
+): Promise<EventSubject[] | undefined> {
   const made =
     result !== null && typeof result === 'object' && 'itemId' in result
       ? (result as { itemId: unknown }).itemId
@@ -158,8 +177,41 @@ export async function eventSubject(
   const id = typeof made === 'string' ? made : target.item?.id;
   if (!id) return undefined;
   const [now] = await db.select().from(items).where(eq(items.id, id));
-  const row = now ?? (target.item?.id === id ? target.item : undefined);
-  if (!row) return undefined;
-  const thread = await threadOf(db, row);
-  return { item: visibilityOf(row), thread: thread ? visibilityOf(thread) : null };
+  const subjects = now ? [await subjectOf(db, now)] : [];
+  if (before && target.item?.id === id) subjects.push(before);
+  return subjects.length ? subjects : undefined;
+}
+
+/**
+ * Whether a stored file may be served to this viewer. Uploads sit at guessable keys
+ * (`{folder}/{user}/{name}`), so the key is no secret: a file goes to its uploader, and to anyone
+ * who can see an item that shows it. Files the app makes from public pages (page thumbnails) and
+ * the poster frames of media are not uploads and are served to all.
+ */
+export async function canReadFile(
+  db: Db,
+  viewer: Viewer,
+  key: string,
+  ownFolder: string | null,
+  openFolders: readonly string[],
+): Promise<boolean> {
+  if (openFolders.some((f) => key.startsWith(`${f}/`))) return true;
+  if (ownFolder !== null && key.startsWith(`${ownFolder}/`)) return true;
+  const rows = await db
+    .select({ item: items, board: multilists })
+    .from(blocks)
+    .innerJoin(items, eq(items.id, blocks.itemId))
+    .innerJoin(multilists, eq(multilists.id, items.multilistId))
+    .where(
+      or(
+        and(eq(blocks.isUpload, true), eq(blocks.fullpathnq, key)),
+        eq(blocks.fullpathnq, filesUrl(key)),
+      ),
+    )
+    .limit(50);
+  for (const r of rows) {
+    const policy = await policyOf(db, r.board);
+    if (await canSeeItem(db, viewer, visibleBoard(r.board, policy), r.item)) return true;
+  }
+  return false;
 }
