@@ -2,11 +2,19 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { createSession, destroySession, SESSION_DAYS, userForSession } from '../services/sessions';
+import {
+  createSession,
+  destroySession,
+  purgeExpiredSessions,
+  SESSION_DAYS,
+  userForSession,
+} from '../services/sessions';
 import { hashToken } from '../lib/tokens';
 import { toActor, type Actor, type UserRow } from '../services/users';
 
 export const SESSION_COOKIE = 'lb_session';
+/** How often expired sessions (guest visits above all) are swept from the table. */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,6 +39,19 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
   app.decorateRequest('user', null);
   app.decorateRequest('actor', null);
   app.decorateRequest('sessionId', null);
+
+  // Every visitor gets a guest session; expired ones are swept as the app starts and hourly.
+  let sweep: NodeJS.Timeout | undefined;
+  const purge = () =>
+    purgeExpiredSessions(opts.db).catch((err: unknown) =>
+      app.log.warn({ err }, 'expired sessions not purged'),
+    );
+  app.addHook('onReady', async () => {
+    await purge();
+    sweep = setInterval(() => void purge(), PURGE_EVERY_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   app.addHook('onRequest', async (request, reply) => {
     // Stored files are served by who is asking too: an upload goes to those who may see it.

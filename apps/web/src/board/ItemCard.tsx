@@ -1,12 +1,5 @@
 import { memo } from 'react';
-import {
-  TIMINGS,
-  anchorSelector,
-  threadOrder,
-  type Item,
-  type ItemHandler,
-  type Multilist,
-} from '@listboard/core';
+import { TIMINGS, anchorSelector, threadOrder, type Item, type ItemHandler } from '@listboard/core';
 import { BlockView } from '../blocks/BlockView';
 import { MarkerPanel } from '../media/MarkerPanel';
 import { formatStyle } from './formatStyle';
@@ -14,14 +7,12 @@ import { useUi } from '../state/ui';
 import { useLongPress } from './useLongPress';
 import { sentenceBlocks } from './sentences';
 import { ItemActions } from './ItemActions';
-import { ITEM_PANELS } from './itemPanels';
 
 interface Props {
   item: Item;
   /** Place in its list and the list's length: a long list shows only some items at a time. */
   position?: number;
   setSize?: number;
-  board: Multilist;
   selected: boolean;
   selectable: boolean;
   /** Shown in full; otherwise as its headline. */
@@ -61,7 +52,6 @@ function ItemCardView({
   item,
   position,
   setSize,
-  board,
   selected,
   selectable,
   open,
@@ -92,7 +82,6 @@ function ItemCardView({
         : true,
   );
   const style = { ...formatStyle(item.format), ...(color ? { ['--code' as string]: color } : {}) };
-  const panelProps = { item, board, selected, open };
   return (
     <article
       className={`item${selected ? ' selected' : ''}${dimmed ? ' dim' : ''}${open ? '' : ' closed'}${color ? ' coded' : ''}`}
@@ -161,9 +150,6 @@ function ItemCardView({
           ))}
         </ul>
       )}
-      {ITEM_PANELS.filter((p) => p.shows(panelProps)).map(({ id, Panel }) => (
-        <Panel key={id} {...panelProps} />
-      ))}
       {notes.length > 0 && open && (
         <ol className="notes" aria-label="Notes">
           {notes.map((n) => (

@@ -36,7 +36,6 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[]) {
         item={item}
         position={position}
         setSize={setSize}
-        board={board}
         selected={selected}
         selectable={selectable}
         open={itemIsOpen(display, api.itemState(item._id))}

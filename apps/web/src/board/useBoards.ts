@@ -28,23 +28,6 @@ export function boardAddresses(path: string): { key: string; address: string }[]
   }));
 }
 
-/** A search given in the address (`?code=pending`) loads as one results board. */
-export function useSearchBoard(path: string, search: string, username: string | undefined) {
-  const code = new URLSearchParams(search).get('code');
-  return useQuery({
-    queryKey: ['boards', 'search', path, search, username],
-    enabled: code !== null,
-    queryFn: async () => {
-      const board = await postJson<Multilist>('/api/dbload/load_search', {
-        address: `${path}${search}`,
-        username,
-      });
-      if (!board) throw new Error(lastError?.error ?? 'Could not run the search.');
-      return [board];
-    },
-  });
-}
-
 interface Shown {
   path: string;
   username: string | undefined;
