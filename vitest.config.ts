@@ -7,6 +7,8 @@ export default defineConfig({
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      // Checks on the repository itself: its lockfile, its scripts.
+      { test: { name: 'repo', include: ['scripts/**/*.test.ts'] } },
       {
         test: {
           name: 'web',
