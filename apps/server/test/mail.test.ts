@@ -134,4 +134,47 @@ describe('the default outbox', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('names the sender of an item, and sends no more than MAIL_ITEM_RATE_LIMIT an hour per user', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-outbox-'));
+    const local = await createTestApp({ DATA_DIR: dir, MAIL_ITEM_RATE_LIMIT: '3' });
+    try {
+      const reader = new Agent(local.app);
+      await reader.signIn('reader');
+      const other = new Agent(local.app);
+      await other.signIn('demo');
+      const [c] = (
+        await reader.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
+      ).json();
+      const item = c.lists[0].items[0];
+      const send = (a: Agent, to: string) =>
+        a.post('/api/forms/email_an_item', {
+          email: to,
+          multilistId: c._id,
+          listId: item.listId,
+          itemId: item._id,
+        });
+      for (let i = 1; i <= 3; i++)
+        expect((await send(reader, `r${i}@example.org`)).statusCode).toBe(200);
+      const over = await send(reader, 'r4@example.org');
+      expect(over.statusCode).toBe(429);
+      expect(over.json().error).toBe(
+        'You have e-mailed 3 items in the last hour, the most allowed. Please try again later.',
+      );
+      // The limit is each user's own.
+      expect((await send(other, 'd1@example.org')).statusCode).toBe(200);
+      const mails = fs
+        .readdirSync(path.join(dir, 'outbox'))
+        .map((f) => JSON.parse(fs.readFileSync(path.join(dir, 'outbox', f), 'utf8')));
+      expect(mails.map((m) => m.to).sort()).toEqual(
+        ['d1@example.org', 'r1@example.org', 'r2@example.org', 'r3@example.org'].sort(),
+      );
+      const fromReader = mails.find((m) => m.to === 'r1@example.org');
+      expect(fromReader.subject).toMatch(/\(reader\) sent you an item from “/);
+      expect(fromReader.text).toContain('You get this because reader entered your address.');
+    } finally {
+      await local.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
