@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Multilist } from '@listboard/core';
 import { items, lists, multilists } from '../src/db/schema';
 import { createBoard } from '../src/services/boards-create';
-import { isPrivateAddress } from '../src/services/load-fetch';
+import { isPrivateAddress } from '../src/lib/addresses';
 import { Agent, createTestApp, type TestContext } from './harness';
 import { makeDocx, makePdf, makePng, makeRtf } from './import-fixtures';
 

@@ -5,7 +5,7 @@
  * board it came from. Files that are not ours return null and go to the general importers.
  */
 import { z } from 'zod';
-import type { BoardDump } from '../services/dump';
+import type { BoardDump } from './dump-format';
 import { ImportError } from './types';
 
 const str = (max: number) => z.string().max(max);

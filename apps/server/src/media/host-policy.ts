@@ -6,7 +6,7 @@
  */
 import dns from 'node:dns';
 import net from 'node:net';
-import { isPrivateAddress } from '../services/load-fetch';
+import { isPrivateAddress } from '../lib/addresses';
 
 export interface HostPolicy {
   /** '*' was given: public hosts beyond the list are allowed. */

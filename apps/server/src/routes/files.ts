@@ -1,8 +1,10 @@
 /**
  * Serving stored files, and the local store's signed upload and download URLs.
  *
- * - GET /files/{key}: public, read by media elements and links. The local store streams the file
- *   (with byte ranges, for seeking); the S3 store redirects to a short-lived presigned GET.
+ * - GET /files/{key}: read by media elements and links, for those who may see the file (its
+ *   uploader, and anyone who can see an item showing it; others get the 404 of a missing file).
+ *   The local store streams the file (with byte ranges, for seeking); the S3 store redirects to
+ *   a short-lived presigned GET.
  * - PUT and GET /api/files/{key}?exp=&sig= (local store only): the presigned URLs' target.
  *
  * Every answer carries a type taken from the suffix, a Content-Disposition, nosniff and a
@@ -13,6 +15,7 @@ import { HttpError } from '../lib/errors';
 import type { FileStore } from '../storage/file-store';
 import { serveHeaders } from '../storage/content-types';
 import { isValidKey } from '../storage/keys';
+import { parseRange } from '../storage/ranges';
 import { LOCAL_FILES_PREFIX, LocalFileStore, TooLargeError } from '../storage/local-store';
 import { FILES_PREFIX } from '../services/file-urls';
 import { uploadMsg } from '../media/messages';
@@ -25,31 +28,6 @@ const SANDBOX_CSP =
 
 function notFoundReply(reply: FastifyReply, key: string) {
   return reply.code(404).send({ error: `Not found: ${FILES_PREFIX}${key}` });
-}
-
-/** One byte range of `bytes=a-b`, `bytes=a-` or `bytes=-n`; null for none, 'bad' when unsatisfiable. */
-export function parseRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | null | 'bad' {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m) return null; // several ranges or another unit: send the whole file
-  const [, a, b] = m;
-  if (a === '' && b === '') return null;
-  let start: number;
-  let end: number;
-  if (a === '') {
-    const n = Number(b);
-    if (n === 0) return 'bad';
-    start = Math.max(0, size - n);
-    end = size - 1;
-  } else {
-    start = Number(a);
-    end = b === '' ? size - 1 : Math.min(Number(b), size - 1);
-  }
-  if (start >= size || start > end) return 'bad';
-  return { start, end };
 }
 
 function safeHeaders(reply: FastifyReply, key: string) {

@@ -4,47 +4,9 @@ import { blocks, items, lists, mediaMarkers, multilists, textMarkers } from '../
 import type { BoardRow } from './board-access';
 import { ordered } from './ordering';
 import { contentSeenBy } from './visibility';
+import type { BoardDump, DumpItem } from '../importers/dump-format';
 
-export interface DumpMediaMarker {
-  timecode: string;
-  time: number;
-  title: string;
-  description: string;
-}
-
-export interface DumpTextMarker {
-  kind: 'block' | 'sentence';
-  cursorIndex: number;
-  title: string;
-  description: string;
-}
-
-export interface DumpItem {
-  text: string;
-  labels: { name: string; value: string }[];
-  format: Record<string, string | number>;
-  flags: Record<string, boolean>;
-  /** Only present when true: an item only its owner may see. */
-  isPrivate?: boolean;
-  mediaMarkers?: DumpMediaMarker[];
-  textMarkers?: DumpTextMarker[];
-}
-
-export interface BoardDump {
-  format: 'listboard-dump';
-  version: 1;
-  owner: string;
-  title: string;
-  description: string;
-  listed: boolean;
-  labels: string[];
-  labelColors?: Record<string, string>;
-  lists: {
-    title: string;
-    description: string;
-    items: DumpItem[];
-  }[];
-}
+export type { BoardDump } from '../importers/dump-format';
 
 /**
  * The dump format: enough to rebuild the board's content (lists, items, labels, formats, flags

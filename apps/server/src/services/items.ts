@@ -4,7 +4,7 @@ import { blocks, items, mediaMarkers, textMarkers } from '../db/schema';
 import { badRequest } from '../lib/errors';
 import type { ItemRow } from './board-access';
 import { storeBlocks } from './blocks-store';
-import { checkVersion } from './lists';
+import { checkVersion } from '../lib/versions';
 import { dropViewStates } from './viewstates';
 import { clampIndex, closeItemGap, itemCount, openItemGap, ordered } from './ordering';
 

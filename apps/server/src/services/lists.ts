@@ -1,23 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { items, lists } from '../db/schema';
-import { badRequest, conflict } from '../lib/errors';
+import { badRequest } from '../lib/errors';
+import { checkVersion } from '../lib/versions';
 import type { ListRow } from './board-access';
 import { insertItemAt, copyItem } from './items';
 import { dropViewStates } from './viewstates';
 import { clampIndex, closeListGap, listCount, openListGap, ordered } from './ordering';
-
-export function checkVersion(
-  kind: 'list' | 'item' | 'board',
-  current: number,
-  given: number | undefined,
-): void {
-  if (given !== undefined && given !== current) {
-    throw conflict(
-      `This ${kind} was changed by someone else. Reload to see the latest version, then edit again.`,
-    );
-  }
-}
 
 /** Splits pasted text into item texts: items are separated by blank lines. */
 export function splitItemText(text: string): string[] {

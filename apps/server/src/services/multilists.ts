@@ -5,7 +5,7 @@ import { boardMembers, boardUnlocks, multilists } from '../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../lib/errors';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import type { BoardRow } from './board-access';
-import { checkVersion } from './lists';
+import { checkVersion } from '../lib/versions';
 import { dropViewStates } from './viewstates';
 import { findUserByUsername, type Actor } from './users';
 
