@@ -38,11 +38,11 @@ export interface Resolved {
   block?: BlockRow;
 }
 
-export async function policyBoardOf(db: Db, board: BoardRow): Promise<PolicyBoard> {
-  const members = await db
-    .select()
-    .from(boardMembers)
-    .where(eq(boardMembers.multilistId, board.id));
+/** What the policy needs to know of a board: its owner and its members by kind. */
+export function policyBoard(
+  board: Pick<BoardRow, 'owner'>,
+  members: readonly (typeof boardMembers.$inferSelect)[],
+) {
   return {
     owner: board.owner,
     authors: members.filter((m) => m.kind === 'author').map((m) => m.username),
@@ -51,6 +51,15 @@ export async function policyBoardOf(db: Db, board: BoardRow): Promise<PolicyBoar
       .map((m) => ({ username: m.username, privileges: m.privileges })),
     contributors: members.filter((m) => m.kind === 'contributor').map((m) => m.username),
   };
+}
+
+/** policyBoard, with the board's members read from the database. */
+export async function policyBoardOf(db: Db, board: BoardRow): Promise<PolicyBoard> {
+  const members = await db
+    .select()
+    .from(boardMembers)
+    .where(eq(boardMembers.multilistId, board.id));
+  return policyBoard(board, members);
 }
 
 async function lockBoard(db: Db, id: string): Promise<BoardRow | undefined> {

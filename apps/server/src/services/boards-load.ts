@@ -28,6 +28,7 @@ import {
   textMarkers,
   viewStates,
 } from '../db/schema';
+import { policyBoard } from './board-access';
 import type { Actor } from './users';
 import { userGroupNames, visibleBoard } from './visibility';
 
@@ -612,17 +613,6 @@ function toList(l: ListRow, listItems: Item[], vs: Record<string, unknown>): Lis
     version: l.version,
     items: listItems,
     viewstate: vs,
-  };
-}
-
-export function policyBoard(b: BoardRow, members: MemberRow[]) {
-  return {
-    owner: b.owner,
-    authors: members.filter((m) => m.kind === 'author').map((m) => m.username),
-    members: members
-      .filter((m) => m.kind === 'member')
-      .map((m) => ({ username: m.username, privileges: m.privileges })),
-    contributors: members.filter((m) => m.kind === 'contributor').map((m) => m.username),
   };
 }
 

@@ -8,7 +8,7 @@ import { canSee, type Block, type Multilist, type Item, type List } from '@listb
 import type { Db } from '../db/client';
 import { boardMembers, items, multilists } from '../db/schema';
 import { badRequest } from '../lib/errors';
-import { policyBoard } from './boards-load';
+import { policyBoard } from './board-access';
 import { threadsOf, viewerFor, visibleBoard } from './visibility';
 import type { Actor } from './users';
 

@@ -18,7 +18,7 @@ import type { Db } from '../db/client';
 import { boardMembers, items, lists, multilists } from '../db/schema';
 import { unauthorized } from '../lib/errors';
 import { createBoard, type BoardSpec } from './boards-create';
-import { policyBoard } from './boards-load';
+import { policyBoard } from './board-access';
 import {
   boardLink,
   bucketsBoard,
@@ -172,7 +172,7 @@ async function confirmVisible(db: Db, ctx: SearchContext, rows: ItemHit[]): Prom
   const viewer = viewerOf(ctx.actor, ctx.groups, unlocked);
   return rows.filter((r) => {
     const policy = policyBoard(
-      { owner: r.board.owner } as Parameters<typeof policyBoard>[0],
+      r.board,
       members.filter((m) => m.multilistId === r.board.id),
     );
     const board = { ...policy, id: r.board.id, hasPassword: r.board.hasPassword };
