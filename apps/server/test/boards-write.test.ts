@@ -259,6 +259,45 @@ describe('items', () => {
     expect(b.lists[0]!.items.map((i) => i.index)).toEqual([...Array(count - 1).keys()]);
   });
 
+  it('duplicates an item with its labels, format and markers, as duplicate_list does', async () => {
+    const src = (await load(author, '/author/reading-group')).lists[0]!.items[0]!;
+    await author.post('/api/forms/edit_item_labels', {
+      itemId: src._id,
+      labels: [{ name: 'week', value: '3' }],
+    });
+    await author.post('/api/display/update_item', {
+      query: { _id: src._id },
+      doc: { $set: { bgcolor: 'yellow' } },
+    });
+    const marker = await author.post('/api/forms/add_text_marker', {
+      itemId: src._id,
+      title: 'Start here',
+      description: '',
+      cursorIndex: 0,
+    });
+    expect(marker.statusCode, marker.body).toBe(200);
+    const copy = await author.post('/api/forms/duplicate_item', {
+      listId,
+      text: src.text,
+      index: 1,
+      itemId: src._id,
+    });
+    expect(copy.statusCode, copy.body).toBe(200);
+    const [orig, dup] = (await load(author, '/author/reading-group')).lists[0]!.items;
+    expect(dup!._id).toBe(copy.json().itemId);
+    expect(dup!.text).toBe(orig!.text);
+    expect(dup!.labels).toEqual([{ name: 'week', value: '3' }]);
+    expect(dup!.format).toMatchObject({ bgcolor: 'yellow' });
+    expect(dup!.blockMarkers.map((m) => m.title)).toEqual(['Start here']);
+    const refused = await author.post('/api/forms/duplicate_item', {
+      listId,
+      text: 'x',
+      itemId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error).toBe('No such item.');
+  });
+
   it('rejects unknown ids with 404 and bad ids with 400', async () => {
     const unknown = await author.post('/api/forms/delete_item', {
       itemId: '00000000-0000-4000-8000-000000000000',

@@ -12,6 +12,7 @@ import { defineCall, type BoardCall } from './board-call';
 import { dumpBoard, dumpClips } from '../services/dump';
 import {
   deleteItem,
+  duplicateItem,
   editItem,
   insertItemAt,
   moveItem,
@@ -278,19 +279,18 @@ const CONTENT_CALLS: BoardCall[] = [
   defineCall({
     path: '/api/forms/duplicate_item',
     tags: FORMS,
-    summary: 'Insert a copy of an item (with the given text) at an index',
-    body: z.object({ listId: uuid, text, index: z.number().int().min(0).optional() }),
+    summary:
+      'Insert a copy of an item (itemId: its labels, format, flags and markers) with the given text at an index',
+    body: z.object({
+      listId: uuid,
+      text,
+      index: z.number().int().min(0).optional(),
+      itemId: uuid.optional(),
+    }),
     action: 'duplicate',
     target: (b) => ({ listId: b.listId }),
-    run: (tx, { body, actor, target }) =>
-      insertItemAt(tx, {
-        listId: body.listId,
-        multilistId: target.board.id,
-        owner: target.board.owner,
-        author: actor.username,
-        text: body.text,
-        index: body.index,
-      }),
+    run: (tx, { body, actor, viewer, target }) =>
+      duplicateItem(tx, viewer, target, { ...body, author: actor.username }),
   }),
   defineCall({
     path: '/api/forms/delete_item',

@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { blocks, items, mediaMarkers, textMarkers } from '../db/schema';
-import { badRequest } from '../lib/errors';
-import type { ItemRow } from './board-access';
+import { badRequest, notFound } from '../lib/errors';
+import type { Viewer } from '@listboard/core';
+import type { ItemRow, Resolved } from './board-access';
+import { canSeeItem, visibleBoard } from './visibility';
 import { storeBlocks } from './blocks-store';
 import { checkVersion } from '../lib/versions';
 import { dropViewStates } from './viewstates';
@@ -46,7 +48,7 @@ export async function insertItemAt(
 export async function copyItem(
   db: Db,
   src: ItemRow,
-  to: { listId: string; index: number; author: string; text?: string },
+  to: { listId: string; index?: number; author: string; text?: string },
 ): Promise<{ itemId: string; index: number }> {
   const text = to.text ?? src.text;
   const { itemId, index } = await insertItemAt(db, {
@@ -69,6 +71,34 @@ export async function copyItem(
   if (text2.length)
     await db.insert(textMarkers).values(text2.map(({ id: _id, ...m }) => ({ ...m, itemId })));
   return { itemId, index };
+}
+
+/**
+ * duplicate_item: a copy of the item `itemId` (its labels, format, flags and markers) with the
+ * given text, or, without `itemId`, a new item with that text. The item copied must be one the
+ * caller can see on this board; any other answers like a missing one.
+ */
+export async function duplicateItem(
+  db: Db,
+  viewer: Viewer,
+  target: Resolved,
+  args: { itemId?: string; text: string; index?: number; author: string },
+): Promise<{ itemId: string; index: number }> {
+  const listId = target.list!.id;
+  if (!args.itemId)
+    return insertItemAt(db, {
+      listId,
+      multilistId: target.board.id,
+      owner: target.board.owner,
+      author: args.author,
+      text: args.text,
+      index: args.index,
+    });
+  const [src] = await db.select().from(items).where(eq(items.id, args.itemId));
+  const board = visibleBoard(target.board, target.policy);
+  if (!src || src.multilistId !== target.board.id || !(await canSeeItem(db, viewer, board, src)))
+    throw notFound('No such item.');
+  return copyItem(db, src, { listId, index: args.index, author: args.author, text: args.text });
 }
 
 export async function editItem(db: Db, item: ItemRow, args: { text: string; version?: number }) {

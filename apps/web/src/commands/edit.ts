@@ -162,7 +162,7 @@ export const EDIT_COMMANDS: Command[] = [
         const it = selectedItem(c)!;
         void c.actions.call(
           '/api/forms/duplicate_item',
-          { listId: it.listId, text: it.text, index: it.index + 1 },
+          { listId: it.listId, text: it.text, index: it.index + 1, itemId: it._id },
           'duplicate item',
         );
       }),
