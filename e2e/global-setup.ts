@@ -5,8 +5,9 @@ import { ROOT, startServer } from './server';
 
 /** One app for the e2e run, built beforehand by `npm test` (or `npm run test:e2e`). */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` first.');
+  for (const built of ['apps/web/dist/index.html', 'apps/server/dist/main.js']) {
+    if (!fs.existsSync(path.join(ROOT, built)))
+      throw new Error(`${built} is missing: run \`npm run build\` first.`);
   }
   // Every test signs in from the same address; the per-address limit is tested in the API suite.
   // Page thumbnails may be taken of pages the tests serve themselves on localhost.

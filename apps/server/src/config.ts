@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { SERVER_ROOT } from './lib/paths';
 
 const postgresUrl = z.string().refine((v) => {
   try {
@@ -128,6 +129,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...c,
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
-    WEB_DIST: c.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    WEB_DIST: c.WEB_DIST ?? path.resolve(SERVER_ROOT, '../web/dist'),
   };
 }
