@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICES, isGuestUser, isSiteAdmin, parseAddress, type Device } from '@listboard/core';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
-import { CUSTOM_CODES, customHits, resultsBoard, type CustomCode } from '../services/custom-search';
+import { CUSTOM_CODES, isCustomCode } from '@listboard/core/api/search';
+import { customHits, resultsBoard } from '../services/custom-search';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists, loadMultilistsJson } from '../services/boards-load';
@@ -120,7 +121,7 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       }
       if (!actor || isGuestUser(actor)) throw unauthorized('Please sign in to see your listings.');
       const code = params.get('code');
-      if (!code || !(CUSTOM_CODES as readonly string[]).includes(code)) {
+      if (!code || !isCustomCode(code)) {
         throw badRequest(`Unknown search code: ${code ?? '(none)'}`);
       }
       const username = params.get('username') ?? actor.username;
@@ -129,10 +130,10 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       const hits = await customHits(
         db,
         { actor, sessionId: req.sessionId ?? null },
-        code as CustomCode,
+        code,
         username,
       );
-      return resultsBoard(username, code as CustomCode, hits);
+      return resultsBoard(username, code, hits);
     },
   );
 

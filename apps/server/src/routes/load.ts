@@ -15,6 +15,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { HttpError, badRequest, unauthorized } from '../lib/errors';
 import { ImportError } from '../importers';
+import type { StreamLine } from '@listboard/core/api/load';
 import { authorize, resolveTarget } from '../services/board-access';
 import { assertVisible, viewerFor } from '../services/visibility';
 import {
@@ -54,10 +55,7 @@ const loadBody = z.object({
 });
 
 /** One line of a load's progress stream. */
-export type LoadStreamLine =
-  | LoadProgress
-  | { phase: 'done'; board: z.infer<typeof loaded> }
-  | { phase: 'error'; status: number; error: string };
+export type LoadStreamLine = StreamLine;
 
 export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
   app,

@@ -11,35 +11,9 @@ import { badRequest } from '../lib/errors';
 import { policyBoard } from './board-access';
 import { threadsOf, viewerFor, visibleBoard } from './visibility';
 import type { Actor } from './users';
+import { CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
 
-export const CUSTOM_CODES = [
-  'myBoards',
-  'coBoards',
-  'annoBoards',
-  'myAnnos',
-  'myNotes',
-  'annos',
-  'notes',
-  'groupNotes',
-  'pending',
-  'answered',
-  'dismissed',
-] as const;
-export type CustomCode = (typeof CUSTOM_CODES)[number];
-
-export const CUSTOM_TITLES: Record<CustomCode, string> = {
-  myBoards: 'Authored boards',
-  coBoards: 'Coauthored boards',
-  annoBoards: 'Annotated boards',
-  myAnnos: 'My annotations',
-  myNotes: 'My notes',
-  annos: 'Annotations',
-  notes: 'Notes',
-  groupNotes: 'Group notes',
-  pending: 'Pending notes',
-  answered: 'Answered notes',
-  dismissed: 'Dismissed notes',
-};
+export { CUSTOM_CODES, CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
 
 export interface Hit {
   date: Date;

@@ -18,7 +18,9 @@ import { htmlTitle, importFile, ImportError, type ImportedList } from '../import
 import { listboardKindOf, readListboardFile } from '../importers/listboard';
 import { createBoard, type ItemSpec } from './boards-create';
 import { restoreDumpDetails, type BoardDump } from './dump';
-import { CUSTOM_CODES, customHits, weekOf, type CustomCode } from './custom-search';
+import { customHits, weekOf } from './custom-search';
+import type { LoadedBoard, LoadProgress } from '@listboard/core/api/load';
+import { isCustomCode } from '@listboard/core/api/search';
 import { fetchForLoad, sizeText, type FetchLimits } from './load-fetch';
 import { uniqueBoardTitle } from './load-title';
 import { bucketsContent, markPrivateItems, searchContent } from './search';
@@ -40,25 +42,13 @@ export interface LoadRequest {
  * are read), writing the board (lists as they are written), and done. A client shows it as a
  * progress bar; none of it is written anywhere, so a failed load leaves nothing behind.
  */
-export type LoadProgress =
-  | { phase: 'fetching'; url: string }
-  | { phase: 'reading'; source: string; done: number; total: number }
-  | { phase: 'writing'; done: number; total: number; items: number };
+export type { LoadedBoard, LoadProgress } from '@listboard/core/api/load';
 
 export interface LoadContext {
   actor: Actor;
   limits: FetchLimits;
   search: SearchContext;
   progress?(p: LoadProgress): void;
-}
-
-export interface LoadedBoard {
-  multilistId: string;
-  owner: string;
-  title: string;
-  ptitle: string;
-  lists: number;
-  items: number;
 }
 
 /** More than this many items is a document too long to be one board. */
@@ -181,7 +171,7 @@ async function fromQuery(
   let params = new URLSearchParams(queryText);
   const code = params.get('code');
   if (code !== null && !isGeneralSearch(params)) {
-    if (!(CUSTOM_CODES as readonly string[]).includes(code)) {
+    if (!isCustomCode(code)) {
       throw badRequest(`Unknown search code: ${code}`);
     }
     const username = params.get('username') ?? ctx.actor.username;
@@ -191,7 +181,7 @@ async function fromQuery(
     const hits = await customHits(
       db,
       { actor: ctx.actor, sessionId: ctx.search.sessionId },
-      code as CustomCode,
+      code,
       username,
     );
     const byWeek = new Map<string, typeof hits>();

@@ -11,7 +11,6 @@ import {
   viewerOf,
   pathTitle,
   textToBlocks,
-  type Multilist,
   SEARCH_PAGE_SIZE,
 } from '@listboard/core';
 import type { Db } from '../db/client';
@@ -37,32 +36,14 @@ import {
   type ItemHit,
   type SearchContext,
 } from './search-query';
+import type { ResultsBoard, SavedSearch, SearchInfo } from '@listboard/core/api/search';
+
+export type { SavedSearch, SearchInfo };
 
 /** A saved search keeps at most this many hits: the first 20 pages. */
 export const SEARCH_SAVE_MAX = 1000;
 
-export interface SavedSearch {
-  multilistId: string;
-  owner: string;
-  title: string;
-  ptitle: string;
-  /** The same search had been saved before; its board is given again. */
-  existing: boolean;
-}
-
-/** What a results board says about the search behind it. */
-export interface SearchInfo {
-  args: Omit<SearchArgs, 'page'>;
-  page: number;
-  pageSize: number;
-  /** Hits on this page. */
-  count: number;
-  /** There are more hits on the next page (never past page 100). */
-  hasNext: boolean;
-  saved?: SavedSearch;
-}
-
-export type SearchResults = Multilist & { search: SearchInfo };
+export type SearchResults = ResultsBoard;
 
 const KIND_LABEL = { anno: 'Annotation', note: 'Note', reply: 'Reply' } as const;
 

@@ -1,23 +1,13 @@
 import { Link } from 'react-router';
+import { CUSTOM_PAGES, CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
 
 /** The named pages built on custom searches (spec section 2): each tab is one search code. */
-export const PAGES = {
-  Discussion: [
-    ['pending', 'Pending notes'],
-    ['answered', 'Answered notes'],
-    ['dismissed', 'Dismissed notes'],
-  ],
-  Listings: [
-    ['myBoards', 'Authored boards'],
-    ['coBoards', 'Coauthored boards'],
-    ['annoBoards', 'Annotated boards'],
-    ['myAnnos', 'My annotations'],
-    ['myNotes', 'My notes'],
-    ['annos', 'Annotations'],
-    ['notes', 'Notes'],
-    ['groupNotes', 'Group notes'],
-  ],
-} as const;
+export const PAGES = Object.fromEntries(
+  Object.entries(CUSTOM_PAGES).map(([page, codes]) => [
+    page,
+    codes.map((c) => [c, CUSTOM_TITLES[c]] as const),
+  ]),
+) as { [P in keyof typeof CUSTOM_PAGES]: (readonly [CustomCode, string])[] };
 
 export const pageHref = (username: string, code: string) =>
   `/${username}/home?code=${code}&username=${username}`;

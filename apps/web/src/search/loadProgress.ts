@@ -6,6 +6,7 @@
  */
 import { create } from 'zustand';
 import { boardMsg } from '@listboard/core';
+import type { LoadedBoard, StreamLine } from '@listboard/core/api/load';
 import { useConnection } from '../api/client';
 import { useSession } from '../state/session';
 
@@ -18,21 +19,7 @@ export interface LoadBody {
   descText?: string;
 }
 
-export interface LoadedBoard {
-  multilistId: string;
-  owner: string;
-  title: string;
-  ptitle: string;
-  lists: number;
-  items: number;
-}
-
-export type StreamLine =
-  | { phase: 'fetching'; url: string }
-  | { phase: 'reading'; source: string; done: number; total: number }
-  | { phase: 'writing'; done: number; total: number; items: number }
-  | { phase: 'done'; board: LoadedBoard }
-  | { phase: 'error'; status: number; error: string };
+export type { LoadedBoard, StreamLine };
 
 export interface Progress {
   /** 0 to 1. */

@@ -1,27 +1,13 @@
 /** What a results board (load_search) says about the search behind it. */
-import type { Multilist, SearchArgs } from '@listboard/core';
+import type { Multilist } from '@listboard/core';
+import type { ResultsBoard } from '@listboard/core/api/search';
 
-/** The arguments of the search, as the server read them; a results board has no page of its own. */
-export type SearchArgsEcho = Omit<SearchArgs, 'page'>;
-
-export interface SavedSearch {
-  multilistId: string;
-  owner: string;
-  title: string;
-  ptitle: string;
-  existing: boolean;
-}
-
-export interface SearchInfo {
-  args: SearchArgsEcho;
-  page: number;
-  pageSize: number;
-  count: number;
-  hasNext: boolean;
-  saved?: SavedSearch;
-}
-
-export type ResultsBoard = Multilist & { search: SearchInfo };
+export type {
+  ResultsBoard,
+  SavedSearch,
+  SearchArgsEcho,
+  SearchInfo,
+} from '@listboard/core/api/search';
 
 export const isResultsBoard = (b: Multilist | null | undefined): b is ResultsBoard =>
   Boolean(b && 'search' in b && (b as ResultsBoard).search?.args);

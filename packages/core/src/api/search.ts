@@ -1,0 +1,82 @@
+/**
+ * The search calls' answers, as server and web both read them: what a results board says about
+ * the search behind it, and the named custom searches (spec section 3) with their titles.
+ */
+import type { Multilist } from '../model/entities';
+import type { SearchArgs } from '../constants';
+
+/** The arguments of the search, as the server read them; a results board has no page of its own. */
+export type SearchArgsEcho = Omit<SearchArgs, 'page'>;
+
+/** A search saved as a board (`save` in the search arguments). */
+export interface SavedSearch {
+  multilistId: string;
+  owner: string;
+  title: string;
+  ptitle: string;
+  /** The search had been saved before: the existing board was reused. */
+  existing: boolean;
+}
+
+/** What a results board says about the search behind it. */
+export interface SearchInfo {
+  args: SearchArgsEcho;
+  page: number;
+  pageSize: number;
+  /** Hits on this page. */
+  count: number;
+  /** There are more hits on the next page (never past page 100). */
+  hasNext: boolean;
+  saved?: SavedSearch;
+}
+
+export type ResultsBoard = Multilist & { search: SearchInfo };
+
+/** The custom search codes, each one list of links or collected items. */
+export const CUSTOM_CODES = [
+  'myBoards',
+  'coBoards',
+  'annoBoards',
+  'myAnnos',
+  'myNotes',
+  'annos',
+  'notes',
+  'groupNotes',
+  'pending',
+  'answered',
+  'dismissed',
+] as const;
+export type CustomCode = (typeof CUSTOM_CODES)[number];
+
+export const isCustomCode = (code: string): code is CustomCode =>
+  (CUSTOM_CODES as readonly string[]).includes(code);
+
+/** Each custom search's title: the results board's title and its tab on a named page. */
+export const CUSTOM_TITLES: Record<CustomCode, string> = {
+  myBoards: 'Authored boards',
+  coBoards: 'Coauthored boards',
+  annoBoards: 'Annotated boards',
+  myAnnos: 'My annotations',
+  myNotes: 'My notes',
+  annos: 'Annotations',
+  notes: 'Notes',
+  groupNotes: 'Group notes',
+  pending: 'Pending notes',
+  answered: 'Answered notes',
+  dismissed: 'Dismissed notes',
+};
+
+/** The named pages built on custom searches (spec section 2), each a row of tabs. */
+export const CUSTOM_PAGES = {
+  Discussion: ['pending', 'answered', 'dismissed'],
+  Listings: [
+    'myBoards',
+    'coBoards',
+    'annoBoards',
+    'myAnnos',
+    'myNotes',
+    'annos',
+    'notes',
+    'groupNotes',
+  ],
+} as const satisfies Record<string, readonly CustomCode[]>;
