@@ -57,6 +57,11 @@ interface Thing {
   /** A reader's note at the root of a thread: the Discussion page lists it for the board's owner. */
   discussed: boolean;
   onLockedBoard: boolean;
+  /**
+   * Who could see it just before the call that hid it. The live event of that call still
+   * reaches them, so that the thing leaves their screen; it tells them nothing they had not seen.
+   */
+  sawBeforeHidden?: readonly ViewerName[];
 }
 
 const MODERATORS: ViewerName[] = ['author', 'coauthor', 'admin'];
@@ -117,6 +122,8 @@ const THINGS: readonly Thing[] = [
     content: false,
     discussed: true,
     onLockedBoard: false,
+    // Pending, it was on the open board for everyone.
+    sawBeforeHidden: VIEWERS,
   },
 ];
 
@@ -494,8 +501,10 @@ describe('privacy matrix: reading channels', () => {
 });
 
 describe('privacy matrix: live events', () => {
-  it.each(VIEWERS)('%s hears of exactly the things they may see', (v) => {
-    const expected = THINGS.filter((thing) => sees(v, thing)).map((thing) => thing.name);
+  it.each(VIEWERS)('%s hears of exactly the things they may see or saw until then', (v) => {
+    const expected = THINGS.filter(
+      (thing) => sees(v, thing) || (thing.sawBeforeHidden ?? []).includes(v),
+    ).map((thing) => thing.name);
     expect([...heard[v]].sort()).toEqual(expected.sort());
   });
 });
