@@ -4,7 +4,17 @@
  * without a sample body here fails the test, so none can slip in unchecked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, canSite, type Multilist, type PolicyBoard } from '@listboard/core';
+import {
+  BOARD_ACTIONS,
+  ITEM_HANDLERS,
+  NOTE_ACTIONS,
+  can,
+  canSite,
+  itemActions,
+  noteActions,
+  type Multilist,
+  type PolicyBoard,
+} from '@listboard/core';
 import { Agent, createTestApp, SEED_PASSWORD, type TestContext } from './harness';
 import { BOARD_CALLS } from '../src/routes/board-calls';
 import type { BoardCall } from '../src/routes/board-call';
@@ -309,6 +319,89 @@ describe('role matrix', () => {
         if (allowed === refused && !passwordCheck)
           mismatches.push(`${call.path} → ${res.statusCode} ${res.body.slice(0, 80)}`);
         expect(res.statusCode, call.path).toBeLessThan(500);
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+});
+
+/**
+ * The web enables an item's and a note's controls from the abilities served with the board
+ * (itemActions, noteActions). Each control, used as each role, must do what it offered: an offered
+ * control's call succeeds, and a control not offered is refused by the server.
+ */
+const CONTROL_CALLS: Record<string, (f: Fixture) => [string, object]> = {
+  annotate: (f) => [
+    '/api/forms/insert_anno',
+    {
+      listId: f.board.lists[0]!._id,
+      itemId: f.board.lists[0]!.items[1]!._id,
+      annoSpec: { text: 'a' },
+    },
+  ],
+  edit: (f) => ['/api/forms/edit_item', { itemId: f.board.lists[0]!.items[1]!._id, text: 'e' }],
+  label: (f) => [
+    '/api/forms/edit_item_labels',
+    { itemId: f.board.lists[0]!.items[1]!._id, labels: [{ name: 'a', value: '1' }] },
+  ],
+  duplicate: (f) => [
+    '/api/forms/duplicate_item',
+    {
+      listId: f.board.lists[0]!._id,
+      itemId: f.board.lists[0]!.items[1]!._id,
+      text: 'two',
+      index: 2,
+    },
+  ],
+  insert: (f) => ['/api/forms/insert_item', { listId: f.board.lists[0]!._id, text: 'new' }],
+  delete: (f) => ['/api/forms/delete_item', { itemId: f.board.lists[2]!.items[2]!._id }],
+  reply: (f) => [
+    '/api/forms/insert_note',
+    {
+      listId: f.board.lists[1]!._id,
+      itemId: f.board.lists[1]!.items[0]!._id,
+      noteSpec: { text: 'a reply', parentId: f.noteId },
+    },
+  ],
+  answer: (f) => ['/api/forms/set_note_status', { itemId: f.noteId, status: 'answered' }],
+  dismiss: (f) => ['/api/forms/set_note_status', { itemId: f.noteId, status: 'dismissed' }],
+};
+
+describe('controls match the server', () => {
+  for (const role of ROLES) {
+    it(`${role}: the abilities served are the policy's, and each control does what it offers`, async () => {
+      const { fixture, policy } = await freshBoard();
+      const [served] = (
+        await agents[role]!.post('/api/dbload/load_multilists', {
+          addresses: [`/author/${fixture.board.ptitle}`],
+        })
+      ).json() as Multilist[];
+      const user = {
+        username: role === 'guest' ? 'guest' : role,
+        roles: role === 'guest' ? ['guest'] : role === 'admin' ? ['lbadmin', 'author'] : ['reader'],
+      };
+      if (role === 'author') user.roles = ['author'];
+      for (const action of BOARD_ACTIONS) {
+        expect(served!.abilities[action], action).toBe(
+          can(user, policy, action, { appVersion: 'PRODUCTION' }),
+        );
+      }
+      const content = served!.lists[0]!.items[1]!;
+      const note = served!.lists[1]!.items[0]!.notes.find((n) => n._id === fixture.noteId);
+      expect(note, 'the reader note is public').toBeDefined();
+      const offered = new Set<string>([
+        ...itemActions(served!.abilities, content, { results: false }),
+        ...noteActions(served!.abilities, note!),
+      ]);
+      const controls = [...ITEM_HANDLERS.filter((h) => h !== 'visit'), ...NOTE_ACTIONS];
+      const mismatches: string[] = [];
+      for (const control of new Set(controls)) {
+        const [path, body] = CONTROL_CALLS[control]!(fixture);
+        const res = await agents[role]!.post(path, body);
+        const ok = res.statusCode >= 200 && res.statusCode < 300;
+        if (ok !== offered.has(control)) {
+          mismatches.push(`${control}: offered ${offered.has(control)}, ${res.statusCode}`);
+        }
       }
       expect(mismatches).toEqual([]);
     });

@@ -4,7 +4,14 @@
  * source as /{owner}/home;{board title}.
  */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { canSee, type Block, type Multilist, type Item, type List } from '@listboard/core';
+import {
+  abilitiesOf,
+  canSee,
+  type Block,
+  type Multilist,
+  type Item,
+  type List,
+} from '@listboard/core';
 import type { Db } from '../db/client';
 import { boardMembers, items, multilists } from '../db/schema';
 import { badRequest } from '../lib/errors';
@@ -319,15 +326,11 @@ export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
     viewstate: {},
     // Discussion hits can be answered, dismissed and replied to in place; the calls check the
     // caller's rights on the note's own board.
-    abilities: {
-      role: 'reader',
-      select: true,
-      edit: false,
-      delete: false,
-      annotate: spec.actOnNotes,
-      note: spec.actOnNotes,
-      addCoauthor: false,
-    },
+    abilities: abilitiesOf('reader', [
+      'read',
+      'select',
+      ...(spec.actOnNotes ? (['reply', 'note', 'moderate'] as const) : []),
+    ]),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   phoneListWidth,
   resolveStartPath,
   toolbarRoleFlags,
+  visitTarget,
   type Item,
   type ItemHandler,
   type List,
@@ -49,7 +50,6 @@ import { useLiveBoards } from './useLiveBoards';
 import { useLinkLongPress } from './useLinkLongPress';
 import { useGuardedPath, usePhoneBackScroll } from './useNavigationGuards';
 import { linkDestination } from './displayMode';
-import { visitTarget } from './itemHandlers';
 import { BoardView } from './BoardView';
 import { BoardApiContext, type BoardApi } from './boardApi';
 import { modeForm } from './ListEditor';

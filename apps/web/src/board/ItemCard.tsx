@@ -1,5 +1,14 @@
 import { memo } from 'react';
-import { TIMINGS, anchorSelector, threadOrder, type Item, type ItemHandler } from '@listboard/core';
+import {
+  TIMINGS,
+  anchorSelector,
+  noteActions,
+  threadOrder,
+  type Abilities,
+  type Item,
+  type ItemHandler,
+  type NoteAction,
+} from '@listboard/core';
 import { BlockView } from '../blocks/BlockView';
 import { MarkerPanel } from '../media/MarkerPanel';
 import { formatStyle } from './formatStyle';
@@ -27,9 +36,9 @@ interface Props {
   onSelect(item: Item, text: string | null): void;
   onToggleOpen(item: Item): void;
   onAction(item: Item, handler: ItemHandler): void;
-  onNoteAction(item: Item, note: Item, action: 'reply' | 'dismiss' | 'answer'): void;
-  canReply: boolean;
-  canModerate: boolean;
+  onNoteAction(item: Item, note: Item, action: NoteAction): void;
+  /** The board's abilities: which note actions show follows from them alone (core/policy). */
+  abilities: Abilities;
   shownLabels: string[];
   /** The board's label colours (note, stress, info, quote, alert, alarm) by label. */
   labelColors?: Record<string, string>;
@@ -64,8 +73,7 @@ function ItemCardView({
   onToggleOpen,
   onAction,
   onNoteAction,
-  canReply,
-  canModerate,
+  abilities,
   shownLabels,
   labelColors = {},
 }: Props) {
@@ -184,31 +192,41 @@ function ItemCardView({
                 </q>
               ) : null}
               <span className="note-text">{n.text}</span>
-              {(canReply || canModerate) && (
-                <span className="note-actions">
-                  {canReply && (
-                    <button type="button" onClick={() => onNoteAction(item, n, 'reply')}>
-                      Reply
-                    </button>
-                  )}
-                  {canModerate && n.annotationClass === 'note' && n.noteStatus === 'pending' && (
-                    <button type="button" onClick={() => onNoteAction(item, n, 'answer')}>
-                      Mark answered
-                    </button>
-                  )}
-                  {canModerate && n.annotationClass === 'note' && n.noteStatus !== 'dismissed' && (
-                    <button type="button" onClick={() => onNoteAction(item, n, 'dismiss')}>
-                      Dismiss
-                    </button>
-                  )}
-                </span>
-              )}
+              <NoteActions
+                actions={noteActions(abilities, n)}
+                onAction={(action) => onNoteAction(item, n, action)}
+              />
             </li>
           ))}
         </ol>
       )}
       {selected && <ItemActions handlers={handlers} onAction={(h) => onAction(item, h)} />}
     </article>
+  );
+}
+
+const NOTE_ACTION_LABELS: Record<NoteAction, string> = {
+  reply: 'Reply',
+  answer: 'Mark answered',
+  dismiss: 'Dismiss',
+};
+
+function NoteActions({
+  actions,
+  onAction,
+}: {
+  actions: NoteAction[];
+  onAction(action: NoteAction): void;
+}) {
+  if (actions.length === 0) return null;
+  return (
+    <span className="note-actions">
+      {actions.map((action) => (
+        <button key={action} type="button" onClick={() => onAction(action)}>
+          {NOTE_ACTION_LABELS[action]}
+        </button>
+      ))}
+    </span>
   );
 }
 

@@ -4,6 +4,7 @@ import {
   LIST_WIDTH_STEPS,
   TIMINGS,
   compactListTitle,
+  itemActions,
   pathTitle,
   type Item,
   type List,
@@ -15,7 +16,6 @@ import { ListEditor } from './ListEditor';
 import { VirtualRows } from './VirtualRows';
 import { useBoardApi } from './boardApi';
 import { useLongPress } from './useLongPress';
-import { itemHandlers } from './itemHandlers';
 import { itemColor, type ColorKey } from './colors';
 import { itemIsOpen, listIsOpen } from '../commands/helpers';
 
@@ -43,13 +43,16 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[]) {
         showNotes={display.showNotes}
         hideLabels={prefs.hideLabels}
         color={itemColor(item, keys, display.colors)}
-        handlers={selected && api.signedIn ? itemHandlers(item, board, api.isResults(board)) : []}
+        handlers={
+          selected && api.signedIn
+            ? itemActions(board.abilities, item, { results: api.isResults(board) })
+            : []
+        }
         onSelect={(it, text) => api.selectItem(board, it, text)}
         onToggleOpen={api.toggleItem}
         onAction={(it, h) => api.itemAction(board, it, h)}
         onNoteAction={(it, note, action) => api.noteAction(board, it, note, action)}
-        canReply={board.abilities.note}
-        canModerate={board.abilities.annotate}
+        abilities={board.abilities}
         shownLabels={api.shownLabels}
         labelColors={board.labelColors}
       />
@@ -69,10 +72,9 @@ export function ListColumn({ board, list, keys, initialIndex }: Props) {
   const api = useBoardApi();
   const { display, selection } = api;
   const vs = api.listState(list._id);
-  const role = board.abilities.role;
   const results = api.isResults(board);
   const canEdit = board.abilities.edit && !results;
-  const canInsert = !results && api.signedIn && (canEdit || role === 'contributor');
+  const canInsert = board.abilities.insert && !results;
   const canDrag = canEdit && !api.prefs.dragLock;
   const [dropping, setDropping] = useState(false);
   const description = list.description.startsWith(EMPTY_DESCRIPTION_PREFIX) ? '' : list.description;
@@ -95,7 +97,8 @@ export function ListColumn({ board, list, keys, initialIndex }: Props) {
   const openForm = api.form?.listEditor?.listId === list._id ? api.form.listEditor.mode : null;
   const modes: ListEditorMode[] = [
     ...(canEdit ? (['title', 'description'] as const) : []),
-    ...(canInsert ? (['insert', 'upload', 'import', 'duplicate'] as const) : []),
+    ...(canInsert ? (['insert', 'upload', 'import'] as const) : []),
+    ...(board.abilities.duplicate && !results ? (['duplicate'] as const) : []),
     ...(board.abilities.delete && !results ? (['delete'] as const) : []),
   ];
   const estimate = estimateItem(itemIsOpen(display, {}), display.compactView);

@@ -19,7 +19,6 @@ import { guest, makeBoard } from '../test/fixtures';
 import { colorKeys, hueColor, itemColor } from './colors';
 import { sentenceBlocks, splitSentences } from './sentences';
 import { linkDestination } from './displayMode';
-import { itemHandlers, visitTarget } from './itemHandlers';
 import { usePhoneBackScroll } from './useNavigationGuards';
 
 afterEach(() => {
@@ -90,42 +89,6 @@ describe('display mode', () => {
     expect(linkDestination('/admin/home;help', '/admin/help', 'append')).toBe('/admin/home;help');
     expect(linkDestination('/admin/home', '/a/x;y', 'append')).toBe('/a/x;y');
     expect(linkDestination('/admin/home', '/admin/help', 'replace_global')).toBe('/admin/help');
-  });
-});
-
-describe('item handlers', () => {
-  it('follow the board abilities; visit only for an item that links a board as /owner/home;title', () => {
-    const board = makeBoard('ann', 'b', [
-      { title: 'L', items: ['plain', '### [Course](/author/home;course)\n\nFour weeks.'] },
-    ]);
-    const [plain, linked] = board.lists[0]!.items;
-    board.abilities = {
-      ...board.abilities,
-      role: 'author',
-      edit: true,
-      delete: true,
-      annotate: true,
-      note: true,
-    };
-    expect(itemHandlers(plain!, board, false)).toEqual([
-      'annotate',
-      'delete',
-      'label',
-      'duplicate',
-      'insert',
-      'edit',
-    ]);
-    expect(visitTarget(linked!)).toBe('/author/home;course');
-    expect(itemHandlers(linked!, board, true)).toEqual(['visit']);
-    board.abilities = {
-      ...board.abilities,
-      role: 'reader',
-      edit: false,
-      delete: false,
-      annotate: false,
-    };
-    expect(itemHandlers(plain!, board, false)).toEqual([]);
-    expect(itemHandlers({ ...plain!, handlers: ['reply'] }, board, false)).toEqual(['reply']);
   });
 });
 

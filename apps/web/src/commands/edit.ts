@@ -6,6 +6,8 @@ import {
   canEdit,
   canDelete,
   canInsert,
+  canDuplicate,
+  canLabel,
   needItem,
   needList,
 } from './helpers';
@@ -89,7 +91,7 @@ export const EDIT_COMMANDS: Command[] = [
     id: 'duplicateList',
     label: 'Duplicate list',
     group: 'edit',
-    visible: canInsert,
+    visible: canDuplicate,
     run: (c) => needList(c, () => c.actions.openForm('duplicateList')),
   },
   {
@@ -156,7 +158,7 @@ export const EDIT_COMMANDS: Command[] = [
     id: 'duplicateItem',
     label: 'Duplicate item',
     group: 'edit',
-    visible: canInsert,
+    visible: canDuplicate,
     run: (c) =>
       needItem(c, () => {
         const it = selectedItem(c)!;
@@ -195,7 +197,7 @@ export const EDIT_COMMANDS: Command[] = [
     id: 'labels',
     label: 'Labels',
     group: 'edit',
-    visible: canEdit,
+    visible: canLabel,
     run: (c) => needItem(c, () => c.actions.openForm('labels')),
   },
   {

@@ -1,5 +1,5 @@
 /** Helpers shared by the command definitions of every area. */
-import { selectionMsg } from '@listboard/core';
+import { selectionMsg, type BoardAction } from '@listboard/core';
 import type { Display, ItemViewState } from '../state/ui';
 import type { CommandContext } from './registry';
 
@@ -13,12 +13,17 @@ export const selectedItem = (ctx: CommandContext) => {
   return null;
 };
 export const signedIn = (ctx: CommandContext) => !ctx.isGuest;
-export const canEdit = (ctx: CommandContext) => !ctx.results && ctx.abilities?.edit === true;
-export const canDelete = (ctx: CommandContext) => !ctx.results && ctx.abilities?.delete === true;
-export const canInsert = (ctx: CommandContext) =>
-  !ctx.isGuest &&
-  !ctx.results &&
-  (ctx.abilities?.edit === true || ctx.abilities?.role === 'contributor');
+/**
+ * Whether the caller may take a board action here, as the server's abilities say. A results
+ * board is made on the fly: its items are changed where they live.
+ */
+const may = (action: BoardAction) => (ctx: CommandContext) =>
+  !ctx.results && ctx.abilities?.[action] === true;
+export const canEdit = may('edit');
+export const canDelete = may('delete');
+export const canInsert = may('insert');
+export const canDuplicate = may('duplicate');
+export const canLabel = may('label');
 
 /** Runs only with an item selected; otherwise says what to do, as the spec words it. */
 export const needItem = (ctx: CommandContext, run: () => void) =>

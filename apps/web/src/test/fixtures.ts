@@ -3,6 +3,7 @@
  * the server uses, so tests read like the boards people write.
  */
 import {
+  abilitiesOf,
   pathTitle,
   textToBlocks,
   type Item,
@@ -105,15 +106,7 @@ export function makeBoard(
     modified: when,
     version: 1,
     viewstate: {},
-    abilities: {
-      role: 'guest',
-      select: false,
-      edit: false,
-      delete: false,
-      annotate: false,
-      note: false,
-      addCoauthor: false,
-    },
+    abilities: abilitiesOf('guest', []),
     lists: lists.map((spec, index) => {
       const list: List = {
         _id: id('list'),

@@ -192,16 +192,37 @@ export interface SectionInfo {
   lastItemIndexInBoard: number;
 }
 
-/** What the caller may do with a board, computed by core/policy on the server. */
-export interface Abilities {
-  role: Role;
-  select: boolean;
-  edit: boolean;
-  delete: boolean;
-  annotate: boolean;
-  note: boolean;
-  addCoauthor: boolean;
-}
+/**
+ * Everything the spec lets someone do with a board, its lists, items and notes (spec section 6).
+ * Each is checked per call by core/policy on the server; the server sends the answers with the
+ * board as `abilities`, and the web enables its controls from them alone.
+ */
+export const BOARD_ACTIONS = [
+  'read',
+  'select',
+  'edit',
+  'delete',
+  'annotate',
+  'note',
+  'reply',
+  'addCoauthor',
+  'removeCoauthor',
+  'deleteBoard',
+  'moderate',
+  'assignGroup',
+  'tour',
+  'insert',
+  'label',
+  'duplicate',
+  'admin',
+  'manageUsers',
+  'dump',
+  'export',
+] as const;
+export type BoardAction = (typeof BOARD_ACTIONS)[number];
+
+/** What the caller may do with a board: their role on it and every action, computed by core/policy. */
+export type Abilities = { role: Role } & Record<BoardAction, boolean>;
 
 export interface Multilist {
   _id: string;

@@ -1,23 +1,77 @@
-import type { Abilities } from '../model';
+import {
+  BOARD_ACTIONS,
+  ITEM_HANDLERS,
+  type Abilities,
+  type BoardAction,
+  type Item,
+  type ItemHandler,
+  type Role,
+} from '../model';
 import { can, type PolicyOptions } from './rules';
 import { isGuestUser, isSiteAdmin, roleFor, type PolicyBoard, type PolicyUser } from './roles';
 
-/** What the caller may do with a board, as the server sends it with the board. */
+/** Every action the caller may take on a board, as the server sends it with the board. */
 export function abilitiesFor(
   user: PolicyUser | null,
   board: PolicyBoard,
   opts: PolicyOptions,
 ): Abilities {
-  const may = (action: Parameters<typeof can>[2]) => can(user, board, action, opts);
-  return {
-    role: roleFor(user, board),
-    select: may('select'),
-    edit: may('edit'),
-    delete: may('delete'),
-    annotate: may('annotate'),
-    note: may('note'),
-    addCoauthor: may('addCoauthor'),
+  return abilitiesOf(
+    roleFor(user, board),
+    BOARD_ACTIONS.filter((action) => can(user, board, action, opts)),
+  );
+}
+
+/** Abilities with exactly the given actions allowed (a board made on the fly, a test). */
+export function abilitiesOf(role: Role, allowed: readonly BoardAction[]): Abilities {
+  const a = { role } as Abilities;
+  for (const action of BOARD_ACTIONS) a[action] = allowed.includes(action);
+  return a;
+}
+
+/** The board an item links to as `/{owner}/home;{board}`, as results items do (Listings). */
+export function visitTarget(item: Pick<Item, 'text'>): string | null {
+  const m = /\]\((\/[^/\s)]+\/home;[^\s)?#]+)\)/.exec(item.text);
+  return m ? m[1]! : null;
+}
+
+/**
+ * The action buttons an item offers the caller (spec sections 3 and 6): what the board's
+ * abilities allow for an item of its kind. A handler list the server names on the item wins.
+ * On a results board (made on the fly) items are changed where they live, so only visit, reply
+ * and annotations of their own notes remain.
+ */
+export function itemActions(a: Abilities, item: Item, opts: { results: boolean }): ItemHandler[] {
+  if (item.handlers) return item.handlers;
+  const content = !opts.results && item.annotationClass === 'none';
+  const may: Record<ItemHandler, boolean> = {
+    visit: visitTarget(item) !== null,
+    annotate: content && a.annotate,
+    reply: item.annotationClass !== 'none' && a.reply,
+    edit: content && a.edit,
+    label: content && a.label,
+    delete: content && a.delete,
+    duplicate: content && a.duplicate,
+    insert: content && a.insert,
   };
+  return ITEM_HANDLERS.filter((h) => may[h]);
+}
+
+export const NOTE_ACTIONS = ['reply', 'answer', 'dismiss'] as const;
+export type NoteAction = (typeof NOTE_ACTIONS)[number];
+
+/**
+ * What the caller may do with a note, annotation or reply they can see: reply to any of them;
+ * answer a pending reader note, or dismiss one not yet dismissed, if they moderate the board.
+ */
+export function noteActions(a: Abilities, note: Item): NoteAction[] {
+  const readerNote = note.annotationClass === 'note';
+  const may: Record<NoteAction, boolean> = {
+    reply: a.reply,
+    answer: a.moderate && readerNote && note.noteStatus === 'pending',
+    dismiss: a.moderate && readerNote && note.noteStatus !== 'dismissed',
+  };
+  return NOTE_ACTIONS.filter((action) => may[action]);
 }
 
 /** Which role-dependent toolbar groups show. */

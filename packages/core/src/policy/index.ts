@@ -8,16 +8,18 @@ export {
   type PolicyBoard,
   type PolicyUser,
 } from './roles';
+export { POLICY_RULES, can, denialMessage, type PolicyOptions, type PolicyRule } from './rules';
 export {
-  BOARD_ACTIONS,
-  POLICY_RULES,
-  can,
-  denialMessage,
-  type BoardAction,
-  type PolicyOptions,
-  type PolicyRule,
-} from './rules';
-export { abilitiesFor, toolbarRoleFlags, type ToolbarRoleFlags } from './abilities';
+  NOTE_ACTIONS,
+  abilitiesFor,
+  abilitiesOf,
+  itemActions,
+  noteActions,
+  toolbarRoleFlags,
+  visitTarget,
+  type NoteAction,
+  type ToolbarRoleFlags,
+} from './abilities';
 export { canSeeNote, type NoteVisibility } from './notes';
 export {
   boardOpen,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { abilitiesFor, toolbarRoleFlags } from './abilities';
-import { BOARD_ACTIONS, can, denialMessage, type BoardAction } from './rules';
+import { BOARD_ACTIONS, type BoardAction } from '../model';
+import { can, denialMessage } from './rules';
 import { isSiteAdmin, roleFor, type PolicyBoard, type PolicyUser } from './roles';
 
 const user = (username: string, ...roles: string[]): PolicyUser => ({ username, roles });
@@ -156,40 +157,30 @@ describe('can() rules in words', () => {
 });
 
 describe('abilitiesFor', () => {
-  it('summarises a member without privileges in production', () => {
-    expect(abilitiesFor(people.memberNoPrivileges, board, { appVersion: 'PRODUCTION' })).toEqual({
-      role: 'editor',
-      select: true,
-      edit: false,
-      delete: false,
-      annotate: true,
-      note: true,
-      addCoauthor: false,
-    });
+  it.each(Object.keys(people))(
+    'names every action the policy decides, as it decides it, for %s',
+    (who) => {
+      for (const appVersion of ['PRODUCTION', 'DEVELOPMENT'] as const) {
+        const a = abilitiesFor(person(who), board, { appVersion });
+        expect(Object.keys(a).sort()).toEqual(['role', ...BOARD_ACTIONS].sort());
+        expect(a.role).toBe(roleFor(person(who), board));
+        for (const action of BOARD_ACTIONS) {
+          expect(a[action], action).toBe(can(person(who), board, action, { appVersion }));
+        }
+      }
+    },
+  );
+
+  it('lets a contributor add items but not change them, and a privilege-less member neither', () => {
+    const contributor = abilitiesFor(people.contributor, board, { appVersion: 'PRODUCTION' });
+    expect(contributor).toMatchObject({ insert: true, duplicate: true, edit: false, label: false });
+    const member = abilitiesFor(people.memberNoPrivileges, board, { appVersion: 'PRODUCTION' });
+    expect(member).toMatchObject({ role: 'editor', edit: false, delete: false, moderate: true });
   });
 
-  it('summarises the owner', () => {
-    expect(abilitiesFor(people.owner, board, { appVersion: 'PRODUCTION' })).toEqual({
-      role: 'author',
-      select: true,
-      edit: true,
-      delete: true,
-      annotate: true,
-      note: true,
-      addCoauthor: true,
-    });
-  });
-
-  it('summarises the guest', () => {
-    expect(abilitiesFor(null, board, { appVersion: 'DEVELOPMENT' })).toEqual({
-      role: 'guest',
-      select: false,
-      edit: false,
-      delete: false,
-      annotate: false,
-      note: false,
-      addCoauthor: false,
-    });
+  it('gives the guest nothing but reading', () => {
+    const a = abilitiesFor(null, board, { appVersion: 'DEVELOPMENT' });
+    expect(BOARD_ACTIONS.filter((action) => a[action])).toEqual(['read']);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { BoardAction } from '../model';
 import type { AppVersion } from '../constants';
 import { boardMsg, coauthorMsg } from '../messages';
 import {
@@ -9,30 +10,6 @@ import {
   type PolicyBoard,
   type PolicyUser,
 } from './roles';
-
-export const BOARD_ACTIONS = [
-  'read',
-  'select',
-  'edit',
-  'delete',
-  'annotate',
-  'note',
-  'reply',
-  'addCoauthor',
-  'removeCoauthor',
-  'deleteBoard',
-  'moderate',
-  'assignGroup',
-  'tour',
-  'insert',
-  'label',
-  'duplicate',
-  'admin',
-  'manageUsers',
-  'dump',
-  'export',
-] as const;
-export type BoardAction = (typeof BOARD_ACTIONS)[number];
 
 export interface PolicyOptions {
   appVersion: AppVersion;

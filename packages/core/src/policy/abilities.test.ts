@@ -1,0 +1,107 @@
+/**
+ * The controls a caller gets on each kind of object follow from the board's abilities alone:
+ * each role × each item, annotation, note and reply, against the action the server checks.
+ */
+import { describe, expect, it } from 'vitest';
+import { ITEM_HANDLERS, type BoardAction, type Item, type ItemHandler } from '../model';
+import { NOTE_ACTIONS, abilitiesFor, itemActions, noteActions, visitTarget } from './abilities';
+import type { NoteAction } from './abilities';
+import type { PolicyBoard, PolicyUser } from './roles';
+
+const board: PolicyBoard = {
+  owner: 'olive',
+  authors: ['olive', 'cora', 'carl'],
+  members: [{ username: 'eddie', privileges: ['edit', 'delete'] }],
+  contributors: ['carl'],
+};
+const ROLES: Record<string, PolicyUser | null> = {
+  anonymous: null,
+  guest: { username: 'guest', roles: ['guest'] },
+  reader: { username: 'rita', roles: ['reader'] },
+  contributor: { username: 'carl', roles: ['author'] },
+  editor: { username: 'eddie', roles: ['editor'] },
+  coauthor: { username: 'cora', roles: ['author'] },
+  owner: { username: 'olive', roles: ['author'] },
+  admin: { username: 'adam', roles: ['lbadmin'] },
+};
+
+const item = (over: Partial<Item>): Item =>
+  ({
+    _id: 'i',
+    text: 'plain',
+    annotationClass: 'none',
+    noteStatus: null,
+    ...over,
+  }) as Item;
+
+const OBJECTS = {
+  content: item({}),
+  annotation: item({ annotationClass: 'anno' }),
+  pendingNote: item({ annotationClass: 'note', noteStatus: 'pending' }),
+  answeredNote: item({ annotationClass: 'note', noteStatus: 'answered' }),
+  dismissedNote: item({ annotationClass: 'note', noteStatus: 'dismissed' }),
+  reply: item({ annotationClass: 'reply' }),
+};
+
+/** The board action the server checks when the control is used. */
+const CHECKED_AS: Record<Exclude<ItemHandler, 'visit'> | NoteAction, BoardAction> = {
+  annotate: 'annotate',
+  reply: 'reply',
+  delete: 'delete',
+  label: 'label',
+  duplicate: 'duplicate',
+  insert: 'insert',
+  edit: 'edit',
+  answer: 'moderate',
+  dismiss: 'moderate',
+};
+
+const cases = Object.keys(ROLES).flatMap((role) =>
+  Object.keys(OBJECTS).map((kind) => ({ role, kind: kind as keyof typeof OBJECTS })),
+);
+
+describe('controls per role and object', () => {
+  it.each(cases)('$role on $kind', ({ role, kind }) => {
+    const a = abilitiesFor(ROLES[role]!, board, { appVersion: 'PRODUCTION' });
+    const obj = OBJECTS[kind];
+    const content = kind === 'content';
+    const offered = itemActions(a, obj, { results: false });
+    for (const h of ITEM_HANDLERS.filter((x) => x !== 'visit')) {
+      // Content controls act on items; reply acts on notes, annotations and replies.
+      const fits = h === 'reply' ? !content : content;
+      expect(offered.includes(h), h).toBe(fits && a[CHECKED_AS[h]]);
+    }
+    if (content) return;
+    const onNote = noteActions(a, obj);
+    for (const action of NOTE_ACTIONS) {
+      const fits =
+        action === 'reply' ||
+        (obj.annotationClass === 'note' &&
+          (action === 'answer' ? obj.noteStatus === 'pending' : obj.noteStatus !== 'dismissed'));
+      expect(onNote.includes(action), action).toBe(fits && a[CHECKED_AS[action]]);
+    }
+  });
+
+  it('a contributor adds and copies items but gets no edit, label or delete control', () => {
+    const a = abilitiesFor(ROLES.contributor!, board, { appVersion: 'PRODUCTION' });
+    expect(itemActions(a, OBJECTS.content, { results: false })).toEqual(['duplicate', 'insert']);
+  });
+
+  it('only those who moderate the board answer or dismiss a note; any reader replies', () => {
+    const reader = abilitiesFor(ROLES.reader!, board, { appVersion: 'PRODUCTION' });
+    const owner = abilitiesFor(ROLES.owner!, board, { appVersion: 'PRODUCTION' });
+    expect(noteActions(reader, OBJECTS.pendingNote)).toEqual(['reply']);
+    expect(noteActions(owner, OBJECTS.pendingNote)).toEqual(['reply', 'answer', 'dismiss']);
+    expect(noteActions(owner, OBJECTS.answeredNote)).toEqual(['reply', 'dismiss']);
+  });
+
+  it('a results board offers visit for a linked board and nothing that changes content', () => {
+    const owner = abilitiesFor(ROLES.owner!, board, { appVersion: 'PRODUCTION' });
+    const linked = item({ text: '### [Course](/author/home;course)\n\nFour weeks.' });
+    expect(visitTarget(linked)).toBe('/author/home;course');
+    expect(itemActions(owner, linked, { results: true })).toEqual(['visit']);
+    expect(itemActions(owner, { ...linked, handlers: ['reply'] }, { results: true })).toEqual([
+      'reply',
+    ]);
+  });
+});
