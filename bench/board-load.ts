@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/db/seed';
 import { createBoard } from '../apps/server/src/services/boards-create';
-import { clearContentCache, loadMultilists } from '../apps/server/src/services/boards-load';
+import { clearContentCache, loadMultilists } from '../apps/server/src/services/boards/load';
 import { startPostgres } from '../apps/server/test/postgres-server';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);

@@ -3,7 +3,7 @@
  * the tag changes whenever anything the caller would see changes — and only then.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMultilists } from '../src/services/boards-load';
+import { loadMultilists } from '../src/services/boards/load';
 import { Agent, createTestApp, type TestContext } from './harness';
 
 let t: TestContext;

@@ -7,7 +7,7 @@ import { CUSTOM_CODES, isCustomCode } from '@listboard/core/api/search';
 import { customHits, resultsBoard } from '../services/custom-search';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { loadMultilists, loadMultilistsJson } from '../services/boards-load';
+import { loadMultilists, loadMultilistsJson } from '../services/boards/load';
 import { ensureHomeBoard } from '../services/dashboard';
 import { userGroupNames } from '../services/visibility';
 import { runSearch } from '../services/search';

@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../lib/errors';
 import { blockMsg } from '../media/messages';
 import { mediaLineOf, setMediaLineAddress, setMediaLinePoster } from '../media/media-line';
 import type { ItemRow } from './board-access';
-import { toBlock } from './boards-load';
+import { toBlock } from './boards/present';
 import { blockAt, rewriteItemText } from './item-rewrite';
 
 export interface BlockSet {

@@ -16,6 +16,8 @@ import type { Db } from '../db/client';
 import { boardMembers, items, multilists } from '../db/schema';
 import { badRequest } from '../lib/errors';
 import { policyBoard } from './board-access';
+import { toItem } from './boards/present';
+import { NO_EXTRAS } from './boards/rows';
 import { threadsOf, viewerFor, visibleBoard } from './visibility';
 import type { Actor } from './users';
 import { CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
@@ -35,44 +37,14 @@ export interface Hit {
 
 type ItemRow = typeof items.$inferSelect;
 
-/** A note row in the payload shape, for the Discussion page's in-place actions. */
+/**
+ * A note row in the payload shape, for the Discussion page's in-place actions: the same
+ * presenter as a board load, placed in no list, its text as one block.
+ */
 export function noteItem(row: Omit<ItemRow, 'searchVector'>): Item {
-  const at = row.created.toISOString();
   return {
-    _id: row.id,
-    listId: row.listId,
-    multilistId: row.multilistId,
-    index: 0,
-    indexInBoard: -1,
-    listIndex: -1,
-    owner: row.owner,
-    author: row.author,
-    hint: row.hint,
-    text: row.text,
+    ...toItem(row, { listIndex: -1, indexInBoard: -1 }, NO_EXTRAS),
     blocks: [{ text: row.text, type: 'text' }],
-    created: at,
-    modified: row.modified.toISOString(),
-    startdate: null,
-    stopdate: null,
-    importUrl: null,
-    highlight: row.highlight as Item['highlight'],
-    replyLevel: 0,
-    rootItem: row.rootItemId,
-    parentId: row.parentId,
-    annotationClass: row.annotationClass,
-    annoLabel: row.annoLabel,
-    noteStatus: row.noteStatus,
-    isPrivate: row.isPrivate,
-    groupName: row.groupName,
-    labels: row.labels,
-    format: {},
-    flags: {},
-    mediaMarkers: [],
-    blockMarkers: [],
-    sentenceMarkers: [],
-    version: row.version,
-    viewstate: {},
-    notes: [],
   };
 }
 

@@ -8,7 +8,7 @@ import { ROOT_BOARD, isGuestUser, pathTitle } from '@listboard/core';
 import type { Db } from '../db/client';
 import { multilists, users } from '../db/schema';
 import { recordAudit } from './audit';
-import { addressesToKeys } from './boards-load';
+import { addressesToKeys } from './boards/load';
 import { createBoard } from './boards-create';
 import type { Actor } from './users';
 

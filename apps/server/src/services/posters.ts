@@ -13,7 +13,7 @@ import { setMediaLinePoster } from '../media/media-line';
 import { posterMsg } from '../media/messages';
 import type { FileStore, MediaSource } from '../storage/file-store';
 import type { BlockRow, ItemRow } from './board-access';
-import { toBlock } from './boards-load';
+import { toBlock } from './boards/present';
 import { filesUrl, keyOfFilesUrl } from './file-urls';
 import { blockAt, blocksOf, rewriteItemText } from './item-rewrite';
 

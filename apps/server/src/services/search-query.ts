@@ -3,7 +3,7 @@
  * hits the caller may see and nothing hidden is ever read out: the rules mirror core's
  * roleFor/canSeeNote (a private item or note: its author only; a group note: its author, the
  * group and the board's moderators; a dismissed note: its author and the moderators) and the
- * board rules of boards-load (a password board: its moderators or a session that entered the
+ * board rules of boards/load (a password board: its moderators or a session that entered the
  * password; an unlisted board: its owner, its members or that session). Site admins see every
  * board but not others' private notes, as canSeeNote says.
  */

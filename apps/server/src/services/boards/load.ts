@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   abilitiesFor,
   parseAddress,
   pathTitle,
   type AppVersion,
-  type Block,
   type Item,
   type List,
   type Multilist,
@@ -16,29 +15,14 @@ import {
   canSee,
   viewerOf,
 } from '@listboard/core';
-import type { Db } from '../db/client';
-import {
-  blocks,
-  boardMembers,
-  boardUnlocks,
-  items,
-  lists,
-  mediaMarkers,
-  multilists,
-  textMarkers,
-  viewStates,
-} from '../db/schema';
-import { policyBoard } from './board-access';
-import type { Actor } from './users';
-import { userGroupNames, visibleBoard } from './visibility';
-
-type BlockRow = typeof blocks.$inferSelect;
-// Every item column but the search vector, which only the database reads.
-const { searchVector: _searchVector, ...itemColumns } = getTableColumns(items);
-type ItemRow = Omit<typeof items.$inferSelect, 'searchVector'>;
-type ListRow = typeof lists.$inferSelect;
-type BoardRow = typeof multilists.$inferSelect;
-type MemberRow = typeof boardMembers.$inferSelect;
+import type { Db } from '../../db/client';
+import { boardMembers, boardUnlocks, items, lists, multilists, viewStates } from '../../db/schema';
+import { policyBoard } from '../board-access';
+import type { Actor } from '../users';
+import { userGroupNames, visibleBoard } from '../visibility';
+import { boardContent, extrasOf, forgetContent, type BoardContent } from './content';
+import { toItem, toList, toMultilist } from './present';
+import { groupBy, type BoardRow, type ItemRow, type ListRow, type MemberRow } from './rows';
 
 export interface LoadContext {
   actor: Actor | null;
@@ -109,114 +93,6 @@ async function findBoards(db: Db, addresses: string[], ctx: LoadContext): Promis
     if (!byKey.has(`${k.owner}/${k.ptitle}`)) ctx.log?.(`board not found: ${k.owner}/${k.ptitle}`);
   }
   return keys.flatMap((k) => byKey.get(`${k.owner}/${k.ptitle}`) ?? []);
-}
-
-interface BoardContent {
-  lists: ListRow[];
-  items: ItemRow[];
-  blocksByItem: Map<string, BlockRow[]>;
-  mediaByItem: Map<string, (typeof mediaMarkers.$inferSelect)[]>;
-  textByItem: Map<string, (typeof textMarkers.$inferSelect)[]>;
-  /** Each item's shared part as JSON text, filled as answers are written. */
-  json: Map<string, string>;
-}
-
-/**
- * A board's rows change only through writes that bump its version, so its content can be kept
- * per version and reused until the next write; per-user parts (visibility, view states,
- * abilities) are still worked out on every request. The version is read before the rows, so a
- * cached entry is never older than its label. Kept per database handle, at most CACHE_BOARDS.
- */
-const CACHE_BOARDS = 64;
-const contentCache = new WeakMap<object, Map<string, { version: number; content: BoardContent }>>();
-
-function cacheFor(db: Db) {
-  let c = contentCache.get(db);
-  if (!c) contentCache.set(db, (c = new Map()));
-  return c;
-}
-
-/** Forgets cached board content, e.g. to measure cold loads. */
-export function clearContentCache(db: Db): void {
-  contentCache.delete(db);
-  answerCaches.delete(db);
-}
-
-async function fetchContent(db: Db, boardIds: string[]): Promise<Map<string, BoardContent>> {
-  const idList = sql.join(
-    boardIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  // Child rows are selected by board, not by a list of item ids: a 2,000-id parameter list costs
-  // more to bind and plan than the join does to run.
-  const inBoards = sql`(select id from ${items} where ${items.multilistId} in (${idList}))`;
-  const [listRows, itemRows, blockRows, mediaRows, textRows] = await Promise.all([
-    db
-      .select()
-      .from(lists)
-      .where(inArray(lists.multilistId, boardIds))
-      .orderBy(asc(lists.multilistId), asc(lists.index)),
-    db
-      .select(itemColumns)
-      .from(items)
-      .where(inArray(items.multilistId, boardIds))
-      .orderBy(asc(items.listId), asc(items.index)),
-    db
-      .select()
-      .from(blocks)
-      .where(sql`${blocks.itemId} in ${inBoards}`)
-      .orderBy(asc(blocks.itemId), asc(blocks.index)),
-    db
-      .select()
-      .from(mediaMarkers)
-      .where(sql`${mediaMarkers.itemId} in ${inBoards}`)
-      .orderBy(asc(mediaMarkers.time)),
-    db
-      .select()
-      .from(textMarkers)
-      .where(sql`${textMarkers.itemId} in ${inBoards}`)
-      .orderBy(asc(textMarkers.cursorIndex)),
-  ]);
-  const blocksByItem = groupBy(blockRows, (b) => b.itemId);
-  const mediaByItem = groupBy(mediaRows, (m) => m.itemId);
-  const textByItem = groupBy(textRows, (t) => t.itemId);
-  const out = new Map<string, BoardContent>(
-    boardIds.map((id) => [
-      id,
-      { lists: [], items: [], blocksByItem, mediaByItem, textByItem, json: new Map() },
-    ]),
-  );
-  for (const l of listRows) out.get(l.multilistId)!.lists.push(l);
-  for (const i of itemRows) out.get(i.multilistId)!.items.push(i);
-  return out;
-}
-
-async function boardContent(db: Db, boards: BoardRow[]): Promise<Map<string, BoardContent>> {
-  const cache = cacheFor(db);
-  const result = new Map<string, BoardContent>();
-  const missing: BoardRow[] = [];
-  for (const b of boards) {
-    const hit = cache.get(b.id);
-    if (hit && hit.version === b.version) {
-      // Refresh its place in the LRU order.
-      cache.delete(b.id);
-      cache.set(b.id, hit);
-      result.set(b.id, hit.content);
-    } else missing.push(b);
-  }
-  if (missing.length) {
-    const fetched = await fetchContent(
-      db,
-      missing.map((b) => b.id),
-    );
-    for (const b of missing) {
-      const content = fetched.get(b.id)!;
-      result.set(b.id, content);
-      cache.set(b.id, { version: b.version, content });
-      while (cache.size > CACHE_BOARDS) cache.delete(cache.keys().next().value!);
-    }
-  }
-  return result;
 }
 
 /**
@@ -377,14 +253,6 @@ function walk<I, L, B>(
   });
 }
 
-function extrasOf(c: BoardContent, id: string) {
-  return {
-    blocks: c.blocksByItem.get(id) ?? [],
-    media: c.mediaByItem.get(id) ?? [],
-    text: c.textByItem.get(id) ?? [],
-  };
-}
-
 export async function assembleBoards(
   db: Db,
   boards: BoardRow[],
@@ -394,7 +262,7 @@ export async function assembleBoards(
   return walk<Item, List, Multilist>(p, {
     item(row, list, indexInBoard, notes) {
       const c = p.content.get(row.multilistId)!;
-      const item = toItem(row, list, indexInBoard, extrasOf(c, row.id));
+      const item = toItem(row, { listIndex: list.index, indexInBoard }, extrasOf(c, row.id));
       item.viewstate = p.viewstate.get(`item:${row.id}`) ?? {};
       item.notes = notes;
       return item;
@@ -442,6 +310,12 @@ function keepAnswer(cache: Map<string, string>, key: string, json: string) {
   }
 }
 
+/** Forgets cached board content and answers, e.g. to measure cold loads. */
+export function clearContentCache(db: Db): void {
+  forgetContent(db);
+  answerCaches.delete(db);
+}
+
 /** An answer as JSON text, with the fingerprint that names it (for ETags). */
 export interface BoardsJson {
   json: string;
@@ -478,7 +352,7 @@ export async function assembleBoardsJson(
         viewstate: _v,
         notes: _n,
         ...rest
-      } = toItem(row, list, 0, extrasOf(c, row.id));
+      } = toItem(row, { listIndex: list.index, indexInBoard: 0 }, extrasOf(c, row.id));
       text = JSON.stringify(rest).slice(0, -1);
       c.json.set(row.id, text);
     }
@@ -508,149 +382,4 @@ export async function assembleBoardsJson(
   const json = `[${boardsJson.join(',')}]`;
   keepAnswer(answers, p.fingerprint, json);
   return { json, fingerprint: p.fingerprint };
-}
-
-function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
-  const m = new Map<string, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const arr = m.get(k);
-    if (arr) arr.push(r);
-    else m.set(k, [r]);
-  }
-  return m;
-}
-
-export function toBlock(b: BlockRow): Block {
-  const out: Block = { _id: b.id, text: b.text, type: b.type as Block['type'] };
-  if (b.url != null) out.url = b.url;
-  if (b.fullpathnq != null) out.fullpathnq = b.fullpathnq;
-  if (b.suffix != null) out.suffix = b.suffix;
-  if (b.range != null) out.range = b.range as unknown as NonNullable<Block['range']>;
-  if (b.caption != null) out.caption = b.caption;
-  if (b.altText != null) out.altText = b.altText;
-  if (b.titleText != null) out.titleText = b.titleText;
-  if (b.posterUrl != null) out.posterUrl = b.posterUrl;
-  if (b.posterPath != null) out.posterPath = b.posterPath;
-  if (b.isUpload) out.isUpload = true;
-  if (b.autoSeek) out.autoSeek = true;
-  if (b.boardRefs != null) out.boardRefs = b.boardRefs;
-  if (b.jsMedia != null) out.jsMedia = b.jsMedia as unknown as NonNullable<Block['jsMedia']>;
-  if (b.highlightLanguage != null) out.highlightLanguage = b.highlightLanguage;
-  return out;
-}
-
-function toItem(
-  row: ItemRow,
-  list: ListRow,
-  indexInBoard: number,
-  extra: {
-    blocks: BlockRow[];
-    media: (typeof mediaMarkers.$inferSelect)[];
-    text: (typeof textMarkers.$inferSelect)[];
-  },
-): Item {
-  const marker = (t: typeof textMarkers.$inferSelect) => ({
-    cursorIndex: t.cursorIndex,
-    title: t.title,
-    description: t.description,
-  });
-  return {
-    _id: row.id,
-    listId: row.listId,
-    multilistId: row.multilistId,
-    index: row.index,
-    indexInBoard,
-    listIndex: list.index,
-    owner: row.owner,
-    author: row.author,
-    hint: row.hint,
-    text: row.text,
-    blocks: extra.blocks.map(toBlock),
-    created: row.created.toISOString(),
-    modified: row.modified.toISOString(),
-    startdate: row.startdate,
-    stopdate: row.stopdate,
-    importUrl: row.importUrl,
-    highlight: row.highlight as Item['highlight'],
-    replyLevel: row.replyLevel,
-    rootItem: row.rootItemId,
-    parentId: row.parentId,
-    annotationClass: row.annotationClass,
-    annoLabel: row.annoLabel,
-    noteStatus: row.noteStatus,
-    isPrivate: row.isPrivate,
-    groupName: row.groupName,
-    labels: row.labels,
-    format: row.format,
-    flags: row.flags,
-    mediaMarkers: extra.media.map((m) => ({
-      timecode: m.timecode,
-      time: m.time,
-      title: m.title,
-      description: m.description,
-    })),
-    blockMarkers: extra.text.filter((t) => t.kind === 'block').map(marker),
-    sentenceMarkers: extra.text.filter((t) => t.kind === 'sentence').map(marker),
-    version: row.version,
-    viewstate: {},
-    notes: [],
-  };
-}
-
-function toList(l: ListRow, listItems: Item[], vs: Record<string, unknown>): List {
-  return {
-    _id: l.id,
-    multilistId: l.multilistId,
-    index: l.index,
-    title: l.title,
-    description: l.description,
-    author: l.author,
-    created: l.created.toISOString(),
-    modified: l.modified.toISOString(),
-    reverse: l.reverse,
-    tourId: l.tourId,
-    version: l.version,
-    items: listItems,
-    viewstate: vs,
-  };
-}
-
-function toMultilist(
-  b: BoardRow,
-  members: MemberRow[],
-  boardLists: List[],
-  sections: SectionInfo[],
-  vs: Record<string, unknown>,
-  ctx: LoadContext,
-): Multilist {
-  const pb = policyBoard(b, members);
-  return {
-    _id: b.id,
-    owner: b.owner,
-    title: b.title,
-    ptitle: b.ptitle,
-    altTitle: b.altTitle,
-    description: b.description,
-    listed: b.listed,
-    hasPassword: b.passwordHash != null,
-    locked: false,
-    labels: b.labels,
-    labelColors: b.labelColors,
-    colors: b.colors,
-    readerColors: b.readerColors,
-    isTable: b.isTable,
-    authors: pb.authors,
-    readers: members.filter((m) => m.kind === 'reader').map((m) => m.username),
-    contributors: pb.contributors,
-    groups: b.groups,
-    linkedBoards: b.linkedBoards,
-    sectionsInfoArray: sections,
-    created: b.created.toISOString(),
-    modified: b.modified.toISOString(),
-    version: b.version,
-    lists: boardLists,
-    viewstate: vs,
-    abilities: abilitiesFor(ctx.actor, pb, { appVersion: ctx.appVersion }),
-  };
 }

@@ -1,0 +1,150 @@
+/** Rows as the API presents them: a block, an item, a list, a board with the caller's abilities. */
+import {
+  abilitiesFor,
+  type AppVersion,
+  type Block,
+  type Item,
+  type List,
+  type Multilist,
+  type SectionInfo,
+} from '@listboard/core';
+import { policyBoard } from '../board-access';
+import type { Actor } from '../users';
+import type {
+  BlockRow,
+  BoardRow,
+  ItemExtras,
+  ItemRow,
+  ListRow,
+  MemberRow,
+  TextMarkerRow,
+} from './rows';
+
+export function toBlock(b: BlockRow): Block {
+  const out: Block = { _id: b.id, text: b.text, type: b.type as Block['type'] };
+  if (b.url != null) out.url = b.url;
+  if (b.fullpathnq != null) out.fullpathnq = b.fullpathnq;
+  if (b.suffix != null) out.suffix = b.suffix;
+  if (b.range != null) out.range = b.range as unknown as NonNullable<Block['range']>;
+  if (b.caption != null) out.caption = b.caption;
+  if (b.altText != null) out.altText = b.altText;
+  if (b.titleText != null) out.titleText = b.titleText;
+  if (b.posterUrl != null) out.posterUrl = b.posterUrl;
+  if (b.posterPath != null) out.posterPath = b.posterPath;
+  if (b.isUpload) out.isUpload = true;
+  if (b.autoSeek) out.autoSeek = true;
+  if (b.boardRefs != null) out.boardRefs = b.boardRefs;
+  if (b.jsMedia != null) out.jsMedia = b.jsMedia as unknown as NonNullable<Block['jsMedia']>;
+  if (b.highlightLanguage != null) out.highlightLanguage = b.highlightLanguage;
+  return out;
+}
+
+export function toItem(
+  row: ItemRow,
+  place: { listIndex: number; indexInBoard: number },
+  extra: ItemExtras,
+): Item {
+  const marker = (t: TextMarkerRow) => ({
+    cursorIndex: t.cursorIndex,
+    title: t.title,
+    description: t.description,
+  });
+  return {
+    _id: row.id,
+    listId: row.listId,
+    multilistId: row.multilistId,
+    index: row.index,
+    indexInBoard: place.indexInBoard,
+    listIndex: place.listIndex,
+    owner: row.owner,
+    author: row.author,
+    hint: row.hint,
+    text: row.text,
+    blocks: extra.blocks.map(toBlock),
+    created: row.created.toISOString(),
+    modified: row.modified.toISOString(),
+    startdate: row.startdate,
+    stopdate: row.stopdate,
+    importUrl: row.importUrl,
+    highlight: row.highlight as Item['highlight'],
+    replyLevel: row.replyLevel,
+    rootItem: row.rootItemId,
+    parentId: row.parentId,
+    annotationClass: row.annotationClass,
+    annoLabel: row.annoLabel,
+    noteStatus: row.noteStatus,
+    isPrivate: row.isPrivate,
+    groupName: row.groupName,
+    labels: row.labels,
+    format: row.format,
+    flags: row.flags,
+    mediaMarkers: extra.media.map((m) => ({
+      timecode: m.timecode,
+      time: m.time,
+      title: m.title,
+      description: m.description,
+    })),
+    blockMarkers: extra.text.filter((t) => t.kind === 'block').map(marker),
+    sentenceMarkers: extra.text.filter((t) => t.kind === 'sentence').map(marker),
+    version: row.version,
+    viewstate: {},
+    notes: [],
+  };
+}
+
+export function toList(l: ListRow, listItems: Item[], vs: Record<string, unknown>): List {
+  return {
+    _id: l.id,
+    multilistId: l.multilistId,
+    index: l.index,
+    title: l.title,
+    description: l.description,
+    author: l.author,
+    created: l.created.toISOString(),
+    modified: l.modified.toISOString(),
+    reverse: l.reverse,
+    tourId: l.tourId,
+    version: l.version,
+    items: listItems,
+    viewstate: vs,
+  };
+}
+
+export function toMultilist(
+  b: BoardRow,
+  members: MemberRow[],
+  boardLists: List[],
+  sections: SectionInfo[],
+  vs: Record<string, unknown>,
+  ctx: { actor: Actor | null; appVersion: AppVersion },
+): Multilist {
+  const pb = policyBoard(b, members);
+  return {
+    _id: b.id,
+    owner: b.owner,
+    title: b.title,
+    ptitle: b.ptitle,
+    altTitle: b.altTitle,
+    description: b.description,
+    listed: b.listed,
+    hasPassword: b.passwordHash != null,
+    locked: false,
+    labels: b.labels,
+    labelColors: b.labelColors,
+    colors: b.colors,
+    readerColors: b.readerColors,
+    isTable: b.isTable,
+    authors: pb.authors,
+    readers: members.filter((m) => m.kind === 'reader').map((m) => m.username),
+    contributors: pb.contributors,
+    groups: b.groups,
+    linkedBoards: b.linkedBoards,
+    sectionsInfoArray: sections,
+    created: b.created.toISOString(),
+    modified: b.modified.toISOString(),
+    version: b.version,
+    lists: boardLists,
+    viewstate: vs,
+    abilities: abilitiesFor(ctx.actor, pb, { appVersion: ctx.appVersion }),
+  };
+}
