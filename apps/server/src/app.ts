@@ -79,7 +79,8 @@ export async function buildApp({
             serializers: { req: requestForLog },
           },
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    // Whose X-Forwarded-For names the client address that rate limits and lockouts count.
+    trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   const mailer = givenMailer ?? createMailer(config, app.log);
   // The API speaks JSON; plain text is what a cross-site HTML form can post without asking.

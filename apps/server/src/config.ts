@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { SERVER_ROOT } from './lib/paths';
 
@@ -10,6 +11,50 @@ const postgresUrl = z.string().refine((v) => {
     return false;
   }
 }, 'must be a postgres:// or postgresql:// URL with a host');
+
+/** proxy-addr's names for whole ranges, which Fastify's trustProxy also takes. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  // A prefix length, or (IPv4 only) a dotted netmask, as proxy-addr accepts.
+  if (/^\d+$/.test(bits)) return Number(bits) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(bits) === 4;
+}
+
+/**
+ * Which proxies' X-Forwarded-For the app believes, in the forms Fastify's trustProxy takes:
+ * true/false, or addresses and CIDR ranges, comma-separated. Off by default: without a proxy of
+ * our own in front, the header is whatever the client chose to send. A number of hops is refused,
+ * as Fastify refuses it: counting hops cannot tell a proxy from a client that reached the app
+ * directly and wrote the header itself.
+ */
+const trustProxy = z.string().transform((v, ctx): boolean | string[] => {
+  const value = v.trim().toLowerCase();
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        "must name the proxies' addresses, not a number of hops: a hop count cannot tell a " +
+        'proxy from a client',
+    });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.find((e) => !isAddressOrRange(e));
+  if (bad === undefined) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: `must be true, false, or comma-separated addresses and CIDR ranges ("${bad}" is neither)`,
+  });
+  return z.NEVER;
+});
 
 const httpUrl = z.string().refine((v) => /^https?:\/\/[^/]+/.test(v), 'must be an http(s) URL');
 
@@ -69,11 +114,17 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SEED: z.enum(['auto', 'off']).default('auto'),
+  TRUST_PROXY: trustProxy.default(false),
   /** Sign-in attempts allowed per client address per minute. */
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  /** Failed sign-ins per user name, from any address, before the name is locked for a while. */
+  /** Failed sign-ins per user name from one client address before the name is locked there. */
   SIGNIN_LOCKOUT_FAILURES: z.coerce.number().int().min(1).default(5),
   SIGNIN_LOCKOUT_MINUTES: z.coerce.number().int().min(1).default(15),
+  /**
+   * Failed sign-ins per user name from all addresses together before the name is locked
+   * everywhere; five times SIGNIN_LOCKOUT_FAILURES unless given.
+   */
+  SIGNIN_LOCKOUT_NAME_CEILING: z.coerce.number().int().min(1).optional(),
   /**
    * Requests per client address per minute to each of the account calls that send mail or
    * take a token (register, create_user, forgot, reset, verification).
@@ -92,6 +143,15 @@ export const configSchema = z.object({
 
 /** Settings that only make sense together. */
 const checkedSchema = configSchema.superRefine((c, ctx) => {
+  if (
+    c.SIGNIN_LOCKOUT_NAME_CEILING !== undefined &&
+    c.SIGNIN_LOCKOUT_NAME_CEILING < c.SIGNIN_LOCKOUT_FAILURES
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SIGNIN_LOCKOUT_NAME_CEILING'],
+      message: 'must be at least SIGNIN_LOCKOUT_FAILURES',
+    });
   if (c.STORAGE !== 's3') return;
   if (!c.S3_BUCKET)
     ctx.addIssue({
@@ -107,7 +167,11 @@ const checkedSchema = configSchema.superRefine((c, ctx) => {
     });
 });
 
-export type Config = z.infer<typeof configSchema> & { PUBLIC_URL: string; WEB_DIST: string };
+export type Config = z.infer<typeof configSchema> & {
+  PUBLIC_URL: string;
+  WEB_DIST: string;
+  SIGNIN_LOCKOUT_NAME_CEILING: number;
+};
 
 export class ConfigError extends Error {}
 
@@ -130,5 +194,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     WEB_DIST: c.WEB_DIST ?? path.resolve(SERVER_ROOT, '../web/dist'),
+    SIGNIN_LOCKOUT_NAME_CEILING: c.SIGNIN_LOCKOUT_NAME_CEILING ?? 5 * c.SIGNIN_LOCKOUT_FAILURES,
   };
 }

@@ -95,8 +95,14 @@ export const authTokens = pgTable(
 export const authThrottle = pgTable(
   'auth_throttle',
   {
-    scope: text('scope', { enum: ['signin', 'forgot', 'resend', 'notify', 'mailItem'] }).notNull(),
-    /** sha256 of the lower-cased user name or address, so typed addresses are not kept. */
+    /** signin: a user name at one client address; signinName: the name from every address. */
+    scope: text('scope', {
+      enum: ['signin', 'signinName', 'forgot', 'resend', 'notify', 'mailItem'],
+    }).notNull(),
+    /**
+     * sha256 of the lower-cased user name or address (each part of a compound key on its own,
+     * joined by '/'), so typed addresses are not kept.
+     */
     key: text('key').notNull(),
     count: integer('count').notNull().default(0),
     windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),

@@ -42,3 +42,18 @@ export async function verifyPassword(
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
+
+let dummy: Promise<string> | undefined;
+
+/**
+ * A hash of no one's password, made once with the same parameters as real ones. Checking a
+ * password against it for a name without one costs what a real check costs, so the time an
+ * answer takes does not tell which names exist.
+ */
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(24).toString('base64url')).catch((err: unknown) => {
+    dummy = undefined;
+    throw err;
+  });
+  return dummy;
+}

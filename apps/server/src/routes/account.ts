@@ -107,6 +107,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   };
   const lockout = {
     failures: config.SIGNIN_LOCKOUT_FAILURES,
+    nameCeiling: config.SIGNIN_LOCKOUT_NAME_CEILING,
     minutes: config.SIGNIN_LOCKOUT_MINUTES,
     now,
   };
@@ -390,7 +391,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      await deregisterUser(db, req.actor, req.body, lockout);
+      await deregisterUser(db, req.actor, req.body, req.ip, lockout);
       await app.endSession(req, reply);
       const guest = await findUserByUsername(db, GUEST_USER);
       if (!guest) return reply.code(500).send({ error: deregisterMsg.logoutDefaultLoginFailed });

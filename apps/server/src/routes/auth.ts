@@ -84,8 +84,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary:
           'Sign in with a user name and password; sets the session cookie. 429 once a name has ' +
-          'failed SIGNIN_LOCKOUT_FAILURES times in SIGNIN_LOCKOUT_MINUTES; 403 while a new ' +
-          'account waits for its address to be verified',
+          'failed SIGNIN_LOCKOUT_FAILURES times from this address, or ' +
+          'SIGNIN_LOCKOUT_NAME_CEILING times from all addresses, in SIGNIN_LOCKOUT_MINUTES; 403 ' +
+          'while a new account waits for its address to be verified',
         body: z.object({ username: z.string().max(200), password: z.string().max(1000) }),
         response: {
           200: z.object({ user: publicUser }),
@@ -100,11 +101,17 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const { username, password } = req.body;
       if (!username.trim() || !password)
         return reply.code(400).send({ error: loginMsg.credentialsMissing });
-      const user = await signIn(db, username.trim(), password, {
-        failures: config.SIGNIN_LOCKOUT_FAILURES,
-        minutes: config.SIGNIN_LOCKOUT_MINUTES,
-        now,
-      });
+      const user = await signIn(
+        db,
+        // The address is the one TRUST_PROXY lets the app believe.
+        { username: username.trim(), password, address: req.ip },
+        {
+          failures: config.SIGNIN_LOCKOUT_FAILURES,
+          nameCeiling: config.SIGNIN_LOCKOUT_NAME_CEILING,
+          minutes: config.SIGNIN_LOCKOUT_MINUTES,
+          now,
+        },
+      );
       await app.startSession(reply, user, req);
       return { user: await present(user) };
     },

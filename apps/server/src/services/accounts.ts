@@ -37,7 +37,7 @@ import { verificationMail } from '../mail/account-mail';
 import type { Mail, Mailer } from '../mail/mailer';
 import { accountMsg } from './account-messages';
 import { issueToken } from './auth-tokens';
-import { checkPassword, type LockoutSettings } from './signin';
+import { confirmPassword, type LockoutSettings } from './signin';
 import { findUserById, type Actor, type UserRow } from './users';
 
 export interface AccountEnv {
@@ -358,6 +358,8 @@ export async function deregisterUser(
   db: Db,
   actor: Actor | null,
   input: DeregisterInput,
+  /** The client's address: wrong passwords count against the user's name there only. */
+  address: string,
   lockout: LockoutSettings,
 ): Promise<void> {
   if (!isPerson(actor)) throw unauthorized(deregisterMsg.mustBeLoggedInToDeregister);
@@ -369,7 +371,7 @@ export async function deregisterUser(
   }
   const problem = validateDeregister({ email: input.email }, user);
   if (problem) throw forbidden(problem);
-  await checkPassword(db, user.username, input.password, lockout);
+  await confirmPassword(db, user, input.password, address, lockout);
   // The admin account owns the site's root, help and legal boards; it is not removable here.
   if (user.username === ADMIN_USER || user.username === GUEST_USER) {
     throw forbidden(deregisterMsg.accountRemovalProblem);

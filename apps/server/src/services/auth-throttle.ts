@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { authThrottle } from '../db/schema';
 import { hashToken } from '../lib/tokens';
@@ -13,14 +13,22 @@ export interface ThrottleWindow {
 /** Rows idle this long are dropped; no window is longer. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
-const keyOf = (key: string) => hashToken(key.trim().toLowerCase());
+/**
+ * What is counted: one name or address, or several together (a user name at one client
+ * address). Each part is hashed on its own, so every row for a first part can be found.
+ */
+export type ThrottleKey = string | readonly [string, ...string[]];
+
+const partOf = (part: string) => hashToken(part.trim().toLowerCase());
+const keyOf = (key: ThrottleKey) =>
+  typeof key === 'string' ? partOf(key) : key.map(partOf).join('/');
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** Hits counted in the window that is still open for this key; 0 once it has passed. */
 export async function throttleCount(
   db: Db,
   scope: ThrottleScope,
-  key: string,
+  key: ThrottleKey,
   window: ThrottleWindow,
   now: Date,
 ): Promise<number> {
@@ -32,16 +40,6 @@ export async function throttleCount(
   return row.count;
 }
 
-export async function isThrottled(
-  db: Db,
-  scope: ThrottleScope,
-  key: string,
-  window: ThrottleWindow,
-  now: Date,
-): Promise<boolean> {
-  return (await throttleCount(db, scope, key, window, now)) >= window.max;
-}
-
 /**
  * Counts one hit and returns the count in the current window. One upsert, so two instances
  * counting the same key at once cannot both read the old value.
@@ -49,7 +47,7 @@ export async function isThrottled(
 export async function throttleHit(
   db: Db,
   scope: ThrottleScope,
-  key: string,
+  key: ThrottleKey,
   window: ThrottleWindow,
   now: Date,
 ): Promise<number> {
@@ -71,8 +69,40 @@ export async function throttleHit(
   return row?.count ?? 1;
 }
 
-export async function throttleClear(db: Db, scope: ThrottleScope, key: string): Promise<void> {
+export async function throttleClear(db: Db, scope: ThrottleScope, key: ThrottleKey): Promise<void> {
   await db
     .delete(authThrottle)
     .where(and(eq(authThrottle.scope, scope), eq(authThrottle.key, keyOf(key))));
+}
+
+/** Takes back one hit counted in the current window (one that turned out not to be a failure). */
+export async function throttleForgive(
+  db: Db,
+  scope: ThrottleScope,
+  key: ThrottleKey,
+  window: ThrottleWindow,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(authThrottle)
+    .set({ count: sql`greatest(${authThrottle.count} - 1, 0)` })
+    .where(
+      and(
+        eq(authThrottle.scope, scope),
+        eq(authThrottle.key, keyOf(key)),
+        gt(authThrottle.windowStart, new Date(now.getTime() - window.ms)),
+      ),
+    );
+}
+
+/** Drops every count whose key starts with this part: a name's counts at every address. */
+export async function throttleClearAll(db: Db, scope: ThrottleScope, first: string): Promise<void> {
+  await db
+    .delete(authThrottle)
+    .where(
+      and(
+        eq(authThrottle.scope, scope),
+        sql`starts_with(${authThrottle.key}, ${partOf(first) + '/'})`,
+      ),
+    );
 }

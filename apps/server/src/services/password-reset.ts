@@ -8,8 +8,9 @@ import { resetMail } from '../mail/account-mail';
 import type { Mailer } from '../mail/mailer';
 import { accountMsg } from './account-messages';
 import { sendOrFail } from './accounts';
-import { throttleClear, throttleHit, type ThrottleWindow } from './auth-throttle';
+import { throttleHit, type ThrottleWindow } from './auth-throttle';
 import { checkToken, consumeToken, issueToken } from './auth-tokens';
+import { clearLockout } from './signin';
 import { findUserByEmail, findUserById, type UserRow } from './users';
 
 export interface MailEnv {
@@ -87,6 +88,6 @@ export async function resetPassword(
     if (!row) throw badRequest(passwordResetMsg.resetLinkInvalid);
     return row;
   });
-  await throttleClear(db, 'signin', user.username);
+  await clearLockout(db, user.username);
   return user;
 }
