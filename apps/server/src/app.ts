@@ -8,7 +8,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -21,6 +20,7 @@ import {
 } from './lib/db-errors';
 import { HttpError } from './lib/errors';
 import { requestForLog } from './lib/log-redact';
+import { validatorCompiler } from './lib/validator';
 import { storageFailure } from './lib/storage-errors';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { sessionPlugin } from './plugins/session';

@@ -6,7 +6,7 @@ import {
   tokenIn,
   type AccountTestContext,
 } from './account-harness';
-import { UNSTORABLE_TEXT } from '../src/lib/db-errors';
+import { storableTextMsg } from '@listboard/core';
 import { NOTICE_NOT_SENT } from '../src/services/admin-notice';
 
 let t: AccountTestContext;
@@ -92,7 +92,7 @@ describe('register (SIGNUP_MODE default, verification on)', () => {
       .agent()
       .post('/api/auth/notify_admin_of_new_user', { email: '\u0000', status: 'pending' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe(UNSTORABLE_TEXT);
+    expect(res.json().error).toBe(storableTextMsg.unstorable('email'));
   });
 
   it('answers 502 when the notice cannot be mailed, and sends it on a later try', async () => {

@@ -6,7 +6,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNSTORABLE_TEXT } from '../src/lib/db-errors';
+import { storableTextMsg } from '@listboard/core';
 import { CROSS_SITE_REFUSED } from '../src/plugins/same-origin';
 import { createAccountApp, lastMailTo, tokenIn, type AccountTestContext } from './account-harness';
 import type { Agent } from './harness';
@@ -88,7 +88,7 @@ describe('text the database cannot hold', () => {
     for (const text of ['before\u0000after', '\u0000']) {
       const res = await author.post('/api/forms/insert_item', { listId, text });
       expect(res.statusCode, JSON.stringify(text)).toBe(400);
-      expect(res.json().error).toBe(UNSTORABLE_TEXT);
+      expect(res.json().error).toBe(storableTextMsg.unstorable('text'));
     }
     expect(await itemTexts()).toEqual(before);
   });

@@ -46,11 +46,19 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /**
- * Text PostgreSQL cannot store: a NUL character, or bytes that are not UTF-8. Whatever field it
- * came in, the user typed it, so it is their error to fix, not the server's.
+ * Text PostgreSQL cannot store: a NUL character, bytes that are not UTF-8, or a JSON escape of a
+ * lone surrogate. Requests are checked for such text before anything is written (lib/validator.ts
+ * names the field); this is the backstop for text that reaches the database another way, such as
+ * a loaded file, so it still answers 400 rather than 500.
  */
 export function isUnstorableText(err: unknown): boolean {
-  for (const e of chain(err)) if (e.code === '22021' || e.code === '22P05') return true;
+  for (const e of chain(err)) {
+    if (e.code === '22021' || e.code === '22P05') return true;
+    const detail = (e as { detail?: unknown }).detail;
+    if (e.code === '22P02' && typeof detail === 'string' && /Unicode .*surrogate/i.test(detail)) {
+      return true;
+    }
+  }
   return false;
 }
 

@@ -41,3 +41,4 @@ export {
   type SearchDateParser,
   type SearchInput,
 } from './search';
+export { isStorableText, storableTextMsg, unstorableTextPath } from './storable-text';
