@@ -102,7 +102,9 @@ ${instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      # nginx is the edge: the header names the address that reached it, never what the client
+      # wrote there, and the instances believe it from nginx alone (TRUST_PROXY).
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_next_upstream error timeout http_502 http_503;
     }
@@ -112,6 +114,7 @@ ${instancePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_buffering off;
       proxy_read_timeout 1h;
     }
@@ -227,6 +230,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
           S3_SECRET_ACCESS_KEY: 'S3RVER',
           // Only the first instance seeds, so two never race to create the same rows.
           SEED: i === 1 ? 'auto' : 'off',
+          // nginx reaches the instances from loopback; its X-Forwarded-For names the client.
+          TRUST_PROXY: '127.0.0.1',
           LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
