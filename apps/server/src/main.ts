@@ -1,29 +1,26 @@
-import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
-import { seed } from './db/seed';
-import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase, type Database } from './db/client';
+import {
+  checkDataDir,
+  checkListen,
+  databaseFailure,
+  listenFailure,
+  StartupError,
+} from './startup-checks';
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
-  let database;
+  const config = loadConfig();
+  // Settings that can be checked without the database come first, and the database before the
+  // app's many modules are loaded, so a mistake in any of them is reported at once.
+  await checkDataDir(config.DATA_DIR);
+  await checkListen(config);
+  let database: Database;
   try {
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   } catch (e) {
-    const where = config.DATABASE_URL
-      ? 'the PostgreSQL server at DATABASE_URL'
-      : `the database in ${config.DATA_DIR}`;
-    console.error(`Cannot open ${where}: ${(e as Error).message}`);
-    process.exit(1);
+    throw databaseFailure(config, e);
   }
+  const [{ buildApp }, { seed }] = await Promise.all([import('./app'), import('./db/seed')]);
   await database.migrate();
   if (config.SEED === 'auto') await seed(database.db, { password: process.env.SEED_PASSWORD });
   const app = await buildApp({ config, database });
@@ -41,8 +38,22 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (e) {
+    // Taken since the check above: close what is open, then report it like the check would.
+    closing = true;
+    const closed = app.close().then(() => database.close());
+    await Promise.race([closed.catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
+    throw listenFailure(config, e);
+  }
   app.log.info(`Listboard on ${config.PUBLIC_URL} (${database.driver})`);
 }
 
-void main();
+main().catch((e: unknown) => {
+  if (e instanceof ConfigError || e instanceof StartupError) {
+    console.error(e.message);
+    process.exit(1);
+  }
+  throw e;
+});

@@ -1,28 +1,90 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
+/**
+ * Starts the server and waits for it to stop by itself; one that is still running after 5 s is
+ * killed, and `signal` says so.
+ */
 const start = (env: Record<string, string>) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      DATA_DIR: 'memory://',
+      DATABASE_URL: '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: 5000,
+    killSignal: 'SIGKILL',
   });
+
+/** Exit code 1 within 5 s, and one line on stderr that names the setting and no stack. */
+function expectOneLineNaming(r: ReturnType<typeof start>, setting: string): string {
+  expect(r.signal, `still running after 5 s; stderr: ${r.stderr}`).toBeNull();
+  expect(r.status, r.stderr).toBe(1);
+  const lines = r.stderr.trim().split('\n');
+  expect(lines, r.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(new RegExp(`^(Invalid configuration: )?${setting}\\b`));
+  expect(r.stderr).not.toMatch(/^\s+at /m);
+  return lines[0]!;
+}
+
+let tmp: string;
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-startup-'));
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe('start-up with a bad configuration', () => {
-  it('prints one clear line and exits non-zero for PORT=abc', () => {
-    const r = start({ PORT: 'abc' });
-    expect(r.status).not.toBe(0);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('PORT');
+  it('prints one clear line and exits 1 for PORT=abc', () => {
+    expectOneLineNaming(start({ PORT: 'abc' }), 'PORT');
   });
 
-  it('prints one clear line and exits non-zero for an unreachable DATABASE_URL', () => {
-    const r = start({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
-    expect(r.status).not.toBe(0);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/Cannot open the PostgreSQL server at DATABASE_URL/);
+  it('names PORT when something else is listening on it', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const line = expectOneLineNaming(start({ PORT: String(port) }), 'PORT');
+      expect(line).toBe(
+        `PORT ${port} is in use: choose another PORT or stop what is listening there`,
+      );
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('names HOST when it does not resolve', () => {
+    const line = expectOneLineNaming(start({ HOST: 'no-such-host.invalid' }), 'HOST');
+    expect(line).toContain('no-such-host.invalid');
+  });
+
+  it('names DATA_DIR when the folder cannot be made (under /proc), instead of hanging', () => {
+    const line = expectOneLineNaming(start({ DATA_DIR: '/proc/1/nope' }), 'DATA_DIR');
+    expect(line).toContain('/proc/1/nope');
+  });
+
+  it('names DATA_DIR when part of its path is a file', () => {
+    const file = path.join(tmp, 'a-file');
+    fs.writeFileSync(file, 'not a folder');
+    const line = expectOneLineNaming(start({ DATA_DIR: path.join(file, 'data') }), 'DATA_DIR');
+    expect(line).toContain('a file, not a folder');
+  });
+
+  it('names DATABASE_URL when PostgreSQL cannot be reached, without its password', () => {
+    const r = start({ DATABASE_URL: 'postgres://nobody:hunter2secret@127.0.0.1:1/none' });
+    const line = expectOneLineNaming(r, 'DATABASE_URL');
+    expect(line).toContain('127.0.0.1:1');
+    expect(line).not.toContain('hunter2secret');
   });
 });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { SERVER_ROOT } from '../lib/paths';
+import { makeDir } from '../lib/make-dir';
 
 export type Schema = typeof schema;
 /** Either driver's database, typed by what both share; services only use this. */
@@ -29,20 +29,25 @@ export interface Database {
 
 export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
+/** How long the first connection to PostgreSQL may take before opening gives up. */
+export const CONNECT_TIMEOUT_MS = 3000;
+
 export interface OpenOptions {
   databaseUrl?: string;
   /** Folder for the embedded database; `memory://` keeps it in memory. */
   dataDir: string;
+  connectTimeoutMs?: number;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl)
+    return openPostgres(opts.databaseUrl, opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
   return openPglite(opts.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = dataDir === 'memory://' ? undefined : path.resolve(dataDir, 'pgdata');
-  if (dir) fs.mkdirSync(dir, { recursive: true });
+  if (dir) await makeDir(dir);
   const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -53,7 +58,16 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, connectTimeoutMs: number): Promise<Database> {
+  // One connection first, with its own short timeout, so a server that is away or silent is
+  // reported at once instead of after the pool's longer wait.
+  const first = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+  first.on('error', () => {});
+  try {
+    await first.connect();
+  } finally {
+    await first.end().catch(() => {});
+  }
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -64,8 +78,6 @@ async function openPostgres(url: string): Promise<Database> {
   });
   // An idle client losing its server (a restart) must not crash the process; the pool reconnects.
   pool.on('error', () => {});
-  const client = await pool.connect();
-  client.release();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
