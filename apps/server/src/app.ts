@@ -148,6 +148,9 @@ export async function buildApp({
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Strict-Transport-Security over plain http would hold browsers to an https that is not
+    // there; it is only sent when the app is served over https.
+    strictTransportSecurity: config.PUBLIC_URL.startsWith('https:') ? undefined : false,
   });
   await app.register(swagger, {
     openapi: {

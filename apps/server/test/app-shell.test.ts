@@ -79,6 +79,19 @@ describe('the app shell', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends Strict-Transport-Security only when PUBLIC_URL is https', async () => {
+    expect(t.config.PUBLIC_URL).toMatch(/^http:/);
+    const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(plain.headers).not.toHaveProperty('strict-transport-security');
+    const secure = await createTestApp({ PUBLIC_URL: 'https://boards.example.org' });
+    try {
+      const res = await secure.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('seeds idempotently: a second run creates nothing', async () => {
     const again = await seed(t.database.db);
     expect(again).toEqual({ usersCreated: 0, boardsCreated: 0 });
