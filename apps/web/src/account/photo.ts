@@ -4,7 +4,7 @@
  * checks size and content).
  */
 import { IMAGE_SUFFIXES, accountMsg, profilePhotoFilename, suffixOf } from '@listboard/core';
-import { lastError, postJson } from '../api/client';
+import { callApi, messageOr } from '../api/client';
 
 export type PhotoCheck = { name: string; skipped: null } | { name: string; skipped: string };
 
@@ -22,22 +22,25 @@ export async function uploadPhoto(
   name: string,
 ): Promise<string | null> {
   const bucketPath = `${username}/${name}`;
-  const signed = await postJson<{ url: string; method: string; headers: Record<string, string> }>(
-    '/api/upload/s3',
-    { bucketPath, fileType: file.type, size: file.size },
-  );
-  if (!signed) return lastError?.error ?? accountMsg.photoUploadFailed(name);
+  const signing = await callApi('/api/upload/s3', {
+    bucketPath,
+    fileType: file.type,
+    size: file.size,
+  });
+  if (!signing.ok) return messageOr(signing.error, accountMsg.photoUploadFailed(name));
+  const signed = signing.value;
   let put: Response;
   try {
+    // The file goes to the signed storage address, not to the API.
     put = await fetch(signed.url, { method: signed.method, headers: signed.headers, body: file });
   } catch {
     return accountMsg.photoUploadFailed(name);
   }
   if (!put.ok) return accountMsg.photoUploadFailed(name);
-  const recorded = await postJson('/api/upload/record', {
+  const recorded = await callApi('/api/upload/record', {
     bucketPath,
     fileType: file.type,
     size: file.size,
   });
-  return recorded ? null : (lastError?.error ?? accountMsg.photoUploadFailed(name));
+  return recorded.ok ? null : messageOr(recorded.error, accountMsg.photoUploadFailed(name));
 }

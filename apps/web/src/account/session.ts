@@ -11,7 +11,7 @@ import {
   type PublicUser,
   type SignupMode,
 } from '@listboard/core';
-import { lastError, postJson, setCallUser } from '../api/client';
+import { callApi, messageOr, setCallUser, type CallError } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { useSession } from '../state/session';
 import { NO_SELECTION, useUi } from '../state/ui';
@@ -20,11 +20,8 @@ import { NO_SELECTION, useUi } from '../state/ui';
  * What the server said about a refused call (4xx: its message is meant for the user), else the
  * fallback: a server fault or a lost connection has no words the user can act on.
  */
-export function refusal(fallback: string): string {
-  const e = lastError;
-  return e && typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.error
-    ? e.error
-    : fallback;
+export function refusal(e: CallError, fallback: string): string {
+  return e.status >= 400 && e.status < 500 && e.error ? e.error : fallback;
 }
 
 /**
@@ -43,16 +40,20 @@ export async function signInAs(
   password: string,
   navigate: (to: string) => void,
 ): Promise<string | null> {
-  const res = await postJson<{ user: PublicUser }>('/api/auth/signin', { username, password });
-  if (!res) return refusal(loginMsg.loginError(lastError?.error ?? 'no answer from the server'));
-  await enterSession(res.user._id);
+  const res = await callApi('/api/auth/signin', { username, password });
+  if (!res.ok)
+    return refusal(
+      res.error,
+      loginMsg.loginError(messageOr(res.error, 'no answer from the server')),
+    );
+  await enterSession(res.value.user._id);
   navigate('/');
   return null;
 }
 
 /** Logout: ends the session, then the browser signs in as guest again and goes home. */
 export async function signOutToGuest(navigate: (to: string) => void): Promise<void> {
-  await postJson('/api/auth/signout');
+  await callApi('/api/auth/signout', {});
   await enterSession(null);
   navigate('/');
 }

@@ -12,7 +12,8 @@ import {
   readStartParams,
   type StartParams,
 } from '@listboard/core';
-import { getJson, lastError, postJson } from '../api/client';
+import type { EmailVerificationRefusal } from '@listboard/core/api/routes';
+import { callApi, callApiGet } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { handoff, refusal, switchForm } from './session';
 
@@ -25,13 +26,12 @@ export function captureStartParams(url: string): void {
 }
 
 const alert = (text: string) => useAlerts.getState().show(text);
-const query = (token: string) => `?token=${encodeURIComponent(token)}`;
 
 /** The reset link: the form opens 500 ms after the server says the link is good. */
 async function openReset(token: string): Promise<void> {
-  const ok = await getJson<{ valid: true }>(`/api/auth/validate_reset_token${query(token)}`);
-  if (!ok) {
-    alert(refusal(passwordResetMsg.tokenValidationError));
+  const valid = await callApiGet('/api/auth/validate_reset_token', { token });
+  if (!valid.ok) {
+    alert(refusal(valid.error, passwordResetMsg.tokenValidationError));
     return;
   }
   handoff.resetToken = token;
@@ -41,21 +41,24 @@ async function openReset(token: string): Promise<void> {
 
 /** The verification link. An expired one asks the server to mail a fresh link. */
 async function verify(token: string): Promise<void> {
-  const ok = await getJson<{ message: string }>(`/api/auth/verify_email${query(token)}`);
-  if (ok) {
-    alert(ok.message || emailVerificationMessage('success'));
+  const verified = await callApiGet('/api/auth/verify_email', { token });
+  if (verified.ok) {
+    alert(verified.value.message || emailVerificationMessage('success'));
     return;
   }
-  // verify_email answers a failure with a status word of its own in the body.
-  const e = lastError as { status?: unknown; error?: string; email?: string } | null;
-  const fault = !e?.error || e.status === 0 || (typeof e.status === 'number' && e.status >= 500);
+  // verify_email answers a failure with a status word of its own in the body, and the address
+  // a fresh link should go to.
+  const e = verified.error;
+  const email = (e.answer as Partial<EmailVerificationRefusal> | undefined)?.email;
+  const fault = !e.error || e.status === 0 || e.status >= 500;
   if (fault) {
     alert(emailVerificationMsg.somethingWentWrong);
   } else if (e.error === emailVerificationMsg.verificationLinkExpiredError) {
     alert(emailVerificationMsg.verificationLinkExpired);
-    if (e.email) await postJson('/api/auth/resend_verification', { email: e.email });
+    if (typeof email === 'string' && email)
+      await callApi('/api/auth/resend_verification', { email });
   } else {
-    alert(e.error!);
+    alert(e.error);
   }
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getJson, lastError, postJson, setCallUser, useConnection } from './client';
+import { callApi, callApiGet, messageOr, queryOf, setCallUser, useConnection } from './client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -22,77 +22,146 @@ async function run<T>(p: Promise<T>): Promise<T> {
 }
 
 describe('the JSON helper', () => {
-  it('POSTs JSON and returns the parsed answer', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { ok: 1 }));
-    expect(await run(postJson('/api/x', { a: 1 }))).toEqual({ ok: 1 });
+  it('POSTs JSON and answers with the value', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { invited: true }));
+    expect(await run(callApi('/api/auth/check_invitee', { email: 'a@b.c' }))).toEqual({
+      ok: true,
+      value: { invited: true },
+    });
     const [path, init] = fetchMock.mock.calls[0]!;
-    expect(path).toBe('/api/x');
+    expect(path).toBe('/api/auth/check_invitee');
     expect(init.method).toBe('POST');
-    expect(init.body).toBe('{"a":1}');
+    expect(init.headers['content-type']).toBe('application/json');
+    expect(init.body).toBe('{"email":"a@b.c"}');
   });
 
   it('sends X-Mongo-User-ID only when the user is known', async () => {
     fetchMock.mockImplementation(async () => json(200, {}));
-    await run(postJson('/api/x'));
+    await run(callApi('/api/auth/signout', {}));
     expect(fetchMock.mock.calls[0]![1].headers['X-Mongo-User-ID']).toBeUndefined();
     setCallUser('u1');
-    await run(postJson('/api/x'));
+    await run(callApi('/api/auth/signout', {}));
     expect(fetchMock.mock.calls[1]![1].headers['X-Mongo-User-ID']).toBe('u1');
   });
 
-  it('tries twice on a 5xx or 429, 500 ms apart, then gives null', async () => {
+  it('does not retry a 4xx, and gives the server’s message to the caller', async () => {
+    fetchMock.mockImplementation(async () => json(403, { error: 'no' }));
+    const res = await run(callApi('/api/forms/my_groups', {}));
+    expect(res).toMatchObject({ ok: false, error: { status: 403, error: 'no' } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries twice on a 5xx, 500 ms apart, then gives the error', async () => {
     fetchMock.mockImplementation(async () => json(503, { error: 'busy' }));
-    const p = postJson('/api/x');
+    const p = callApi('/api/forms/my_groups', {});
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(499);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(await p).toBeNull();
+    expect(await p).toMatchObject({ ok: false, error: { status: 503, error: 'busy' } });
     expect(fetchMock).toHaveBeenCalledTimes(2);
-
-    fetchMock.mockReset();
-    fetchMock.mockResolvedValueOnce(json(429, {})).mockResolvedValueOnce(json(200, { ok: true }));
-    expect(await run(postJson('/api/x'))).toEqual({ ok: true });
   });
 
-  it('does not retry a 4xx, and keeps the server’s message', async () => {
-    fetchMock.mockImplementation(async () => json(403, { error: 'no' }));
-    expect(await run(getJson('/api/x'))).toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(lastError).toEqual({ status: 403, error: 'no' });
+  it('retries a 429 once, and a success on the second try is a success', async () => {
+    fetchMock.mockResolvedValueOnce(json(429, {})).mockResolvedValueOnce(json(200, []));
+    expect(await run(callApi('/api/forms/my_groups', {}))).toEqual({ ok: true, value: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('never makes a third try, whatever the server keeps answering', async () => {
     fetchMock.mockImplementation(async () => json(429, { error: 'slow down' }));
-    expect(await run(postJson('/api/x'))).toBeNull();
+    const res = await run(callApi('/api/forms/my_groups', {}));
+    expect(res).toMatchObject({ ok: false, error: { status: 429, error: 'slow down' } });
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(lastError).toEqual({ status: 429, error: 'slow down' });
   });
 
-  it('GETs without a body, with the user header when known', async () => {
+  it('leaves the message empty when the server gave none, so the caller’s words apply', async () => {
+    fetchMock.mockImplementation(async () => json(400, {}));
+    const res = await run(callApi('/api/forms/my_groups', {}));
+    expect(res.ok).toBe(false);
+    if (!res.ok) expect(messageOr(res.error, 'ERROR: join group')).toBe('ERROR: join group');
+  });
+
+  it('keeps the whole error answer for refusals that say more than a message', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(400, { status: 'expired', error: 'Verification link expired', email: 'a@b.c' }),
+    );
+    const res = await run(callApiGet('/api/auth/verify_email', { token: 't' }));
+    expect(res).toMatchObject({
+      ok: false,
+      error: { status: 400, error: 'Verification link expired', answer: { email: 'a@b.c' } },
+    });
+  });
+
+  it('GETs with the input as query parameters, without a body, with the user header', async () => {
     setCallUser('u7');
     fetchMock.mockResolvedValueOnce(json(200, { user: null }));
-    expect(await run(getJson('/api/auth/session'))).toEqual({ user: null });
-    const [, init] = fetchMock.mock.calls[0]!;
+    expect(await run(callApiGet('/api/auth/session', {}))).toEqual({
+      ok: true,
+      value: { user: null },
+    });
+    fetchMock.mockResolvedValueOnce(json(200, []));
+    await run(
+      callApiGet('/api/dbload/load_multilists', {
+        addresses: ['/a/b', '/c/d'],
+        username: undefined,
+        device: 'phone',
+      }),
+    );
+    const [path, init] = fetchMock.mock.calls[0]!;
+    expect(path).toBe('/api/auth/session');
     expect(init.method).toBe('GET');
     expect(init.body).toBeUndefined();
     expect(init.headers['X-Mongo-User-ID']).toBe('u7');
+    expect(fetchMock.mock.calls[1]![0]).toBe(
+      '/api/dbload/load_multilists?addresses=%2Fa%2Fb&addresses=%2Fc%2Fd&device=phone',
+    );
   });
 
-  it('gives null, not an exception, when a success answer is not JSON', async () => {
+  it('repeats array names in a query and leaves out what is undefined', () => {
+    expect(queryOf({ a: ['1', '2'], b: undefined, c: 'x y' })).toBe('a=1&a=2&c=x+y');
+  });
+
+  it('gives an error, not an exception, when a success answer is not JSON', async () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>gateway</html>', { status: 200 }));
-    await expect(run(postJson('/api/x'))).resolves.toBeNull();
+    await expect(run(callApi('/api/forms/my_groups', {}))).resolves.toEqual({
+      ok: false,
+      error: { status: 200, error: 'The server sent an unreadable answer.' },
+    });
   });
 
-  it('returns null and marks the server unreachable on a network error, until the next answer', async () => {
+  it('a network failure is status 0, "No connection to the server.", and not retried', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('fetch failed'));
-    expect(await run(postJson('/api/x'))).toBeNull();
-    // A network failure is not a 5xx or 429, so it is not retried.
+    expect(await run(callApi('/api/forms/my_groups', {}))).toEqual({
+      ok: false,
+      error: { status: 0, error: 'No connection to the server.' },
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(useConnection.getState().connected).toBe(false);
     fetchMock.mockResolvedValueOnce(json(200, {}));
-    await run(postJson('/api/x'));
+    await run(callApi('/api/forms/my_groups', {}));
     expect(useConnection.getState().connected).toBe(true);
+  });
+
+  it('gives two calls in flight that fail differently each their own error', async () => {
+    // The first call's answer comes last, so a shared "last error" would give both the same.
+    let answerFirst: (r: Response) => void = () => {};
+    fetchMock
+      .mockImplementationOnce(() => new Promise<Response>((r) => (answerFirst = r)))
+      .mockResolvedValueOnce(json(409, { error: 'A group named y already exists.' }));
+    const first = callApi('/api/forms/create_group', { name: 'x' });
+    const second = callApi('/api/forms/create_group', { name: 'y' });
+    const secondResult = await run(second);
+    answerFirst(json(403, { error: 'Please sign in first.' }));
+    const firstResult = await run(first);
+    expect(secondResult).toMatchObject({
+      ok: false,
+      error: { status: 409, error: 'A group named y already exists.' },
+    });
+    expect(firstResult).toMatchObject({
+      ok: false,
+      error: { status: 403, error: 'Please sign in first.' },
+    });
   });
 });

@@ -1,10 +1,13 @@
 /**
- * The JSON helper of spec section 7: POST JSON to a path, with X-Mongo-User-ID when the user is
- * known; at most 2 tries with a 500 ms pause, retrying only on 5xx or 429; null on failure.
+ * The JSON helper of spec section 7, typed by route (`@listboard/core/api/routes`): POST JSON to
+ * a path, or GET it with the input as query parameters, with X-Mongo-User-ID when the user is
+ * known; at most 2 tries with a 500 ms pause, retrying only on 5xx or 429. Every call answers
+ * its own caller with a Result, the value or the error, so calls in flight never share one.
  * It also tracks whether the server can be reached, for 'No connection to the server.'.
  */
 import { create } from 'zustand';
-import { TIMINGS } from '@listboard/core';
+import { TIMINGS, boardMsg } from '@listboard/core';
+import type { ApiInput, ApiOutput, ApiPath, GetPath, PostPath } from '@listboard/core/api/routes';
 
 const CALL_TRIES = TIMINGS.callTries;
 const CALL_RETRY_PAUSE_MS = TIMINGS.callRetryPauseMs;
@@ -24,17 +27,52 @@ export function setCallUser(id: string | null): void {
   currentUserId = id;
 }
 
+/** Why a call failed: the HTTP status (0: no connection) and the message to show. */
 export interface CallError {
   status: number;
+  /** The server's message; empty when it gave none, so the caller's own words apply. */
   error: string;
+  /** The whole error answer, when it was JSON: some refusals say more than a message. */
+  answer?: Record<string, unknown>;
 }
-/** The last failed call's status and message, so a caller can show the server's words. */
-export let lastError: CallError | null = null;
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: CallError };
+
+/** The server's message of a failed call, else the caller's own. */
+export const messageOr = (error: CallError, fallback: string): string => error.error || fallback;
+
+const UNREADABLE = 'The server sent an unreadable answer.';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T | null> {
-  lastError = null;
+/** The query string of a GET call's input: arrays repeat their name, undefined is left out. */
+export function queryOf(input: object): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(input)) {
+    for (const one of Array.isArray(v) ? v : [v]) if (one !== undefined) q.append(k, String(one));
+  }
+  return q.toString();
+}
+
+async function errorOf(res: Response): Promise<CallError> {
+  try {
+    const answer = (await res.json()) as unknown;
+    if (answer && typeof answer === 'object' && !Array.isArray(answer)) {
+      const said = (answer as { error?: unknown }).error;
+      return {
+        status: res.status,
+        error: typeof said === 'string' ? said : '',
+        answer: answer as Record<string, unknown>,
+      };
+    }
+    return { status: res.status, error: '' };
+  } catch {
+    return { status: res.status, error: res.statusText };
+  }
+}
+
+async function send<T>(method: 'GET' | 'POST', path: string, body: unknown): Promise<Result<T>> {
+  let failed: CallError = { status: 0, error: boardMsg.noConnection };
   for (let attempt = 1; attempt <= CALL_TRIES; attempt++) {
     let res: Response;
     try {
@@ -48,31 +86,58 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
         body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
       });
     } catch {
+      // No answer at all is not a 5xx or 429: it is not retried.
       useConnection.getState().set(false);
-      lastError = { status: 0, error: 'No connection to the server.' };
-      return null;
+      return { ok: false, error: { status: 0, error: boardMsg.noConnection } };
     }
     useConnection.getState().set(true);
     if (res.ok) {
       try {
-        return (await res.json()) as T;
+        return { ok: true, value: (await res.json()) as T };
       } catch {
         // A proxy's HTML error page or a cut-off body: a failed call, not a crash.
-        lastError = { status: res.status, error: 'The server sent an unreadable answer.' };
-        return null;
+        return { ok: false, error: { status: res.status, error: UNREADABLE } };
       }
     }
+    failed = await errorOf(res);
     const retry = res.status >= 500 || res.status === 429;
-    try {
-      lastError = { status: res.status, ...((await res.json()) as { error: string }) };
-    } catch {
-      lastError = { status: res.status, error: res.statusText };
-    }
-    if (!retry || attempt === CALL_TRIES) return null;
+    if (!retry || attempt === CALL_TRIES) break;
     await sleep(CALL_RETRY_PAUSE_MS);
   }
-  return null;
+  return { ok: false, error: failed };
 }
 
-export const postJson = <T>(path: string, body?: unknown) => call<T>('POST', path, body);
-export const getJson = <T>(path: string) => call<T>('GET', path);
+/** POSTs the input as JSON to the path; the answer is the route's output, or why it failed. */
+export function callApi<P extends PostPath>(
+  path: P,
+  input: ApiInput<P>,
+): Promise<Result<ApiOutput<P>>> {
+  return send('POST', path, input);
+}
+
+/** GETs the path with the input as query parameters (for answers the browser may keep). */
+export function callApiGet<P extends GetPath>(
+  path: P,
+  input: ApiInput<P>,
+): Promise<Result<ApiOutput<P>>> {
+  const query = queryOf(input);
+  return send('GET', query ? `${path}?${query}` : path, undefined);
+}
+
+export type { ApiInput, ApiOutput, ApiPath, GetPath, PostPath };
+
+/** A call as forms and commands are handed it: the answer or why it failed, nothing else. */
+export type ApiCall = <P extends PostPath>(
+  path: P,
+  input: ApiInput<P>,
+) => Promise<Result<ApiOutput<P>>>;
+
+/**
+ * A change made for the user: a failure is alerted (the server's message, else
+ * 'ERROR: {label}'), a success reloads the boards. The Result goes back to the caller too.
+ */
+export type ChangeCall = <P extends PostPath>(
+  path: P,
+  input: ApiInput<P>,
+  label: string,
+) => Promise<Result<ApiOutput<P>>>;

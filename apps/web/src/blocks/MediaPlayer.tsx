@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { MEDIA, mediaMsg, type Block } from '@listboard/core';
-import { postJson } from '../api/client';
+import { callApi } from '../api/client';
 import { useUi } from '../state/ui';
 import { fileUrl, srcOf } from '../media/src';
 import { registerPlayer } from '../media/players';
@@ -114,7 +114,7 @@ export function MediaPlayer({ block, kind }: { block: Block; kind: 'video' | 'au
     }
     // Kept for the next visit by those who may edit; for others it lasts this visit.
     if (block._id)
-      void postJson('/api/display/update_block', {
+      void callApi('/api/display/update_block', {
         query: { _id: block._id },
         doc: { $set: { autoSeek: on } },
       });

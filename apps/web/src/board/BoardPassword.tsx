@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Multilist } from '@listboard/core';
-import { lastError, postJson } from '../api/client';
+import { callApi, messageOr } from '../api/client';
 
 /** The member (board) password form, shown in place of a board that has a password. */
 export function BoardPassword({ board, onUnlocked }: { board: Multilist; onUnlocked(): void }) {
@@ -9,9 +9,9 @@ export function BoardPassword({ board, onUnlocked }: { board: Multilist; onUnloc
   const id = `board-password-${board._id}`;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const ok = await postJson('/api/forms/board_password', { multilistId: board._id, password });
-    if (ok) onUnlocked();
-    else setError(lastError?.error ?? 'The password you entered was incorrect.');
+    const res = await callApi('/api/forms/board_password', { multilistId: board._id, password });
+    if (res.ok) onUnlocked();
+    else setError(messageOr(res.error, 'The password you entered was incorrect.'));
   };
   return (
     <form className="input-form board-password" aria-label="Board password" onSubmit={submit}>

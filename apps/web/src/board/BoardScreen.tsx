@@ -18,7 +18,7 @@ import {
   type ListEditorMode,
   type Multilist,
 } from '@listboard/core';
-import { lastError, postJson } from '../api/client';
+import { callApi, messageOr, type ChangeCall } from '../api/client';
 import { signInAs, signOutToGuest } from '../account/session';
 import { useSession } from '../state/session';
 import { useAlerts } from '../state/alerts';
@@ -181,16 +181,16 @@ export function BoardScreen() {
     [queryClient],
   );
 
-  const call = useCallback(
-    async (p: string, body: object, label: string) => {
-      const res = await postJson(p, body);
-      if (res === null) {
-        alert(lastError?.error ?? `ERROR: ${label}`);
-        return false;
+  const call = useCallback<ChangeCall>(
+    async (p, body, label) => {
+      const res = await callApi(p, body);
+      if (!res.ok) {
+        alert(messageOr(res.error, `ERROR: ${label}`));
+        return res;
       }
       // The form closes as soon as the server agrees; the boards refresh behind it.
       void reload();
-      return true;
+      return res;
     },
     [alert, reload],
   );
@@ -201,7 +201,7 @@ export function BoardScreen() {
     (patch: Partial<Display>) => {
       ui.setDisplay(patch);
       if (board && user && keepsViewState) {
-        void postJson('/api/display/update_multilistvs', {
+        void callApi('/api/display/update_multilistvs', {
           query: { userId: user._id, multilistId: board._id },
           doc: { $set: patch },
         });
@@ -239,7 +239,7 @@ export function BoardScreen() {
     (listId: string, patch: ListViewState) => {
       ui.patchListVs(listId, patch);
       if (user && keepsViewState)
-        void postJson('/api/display/update_listvs', {
+        void callApi('/api/display/update_listvs', {
           query: { userId: user._id, listId },
           doc: { $set: patch },
         });
@@ -250,7 +250,7 @@ export function BoardScreen() {
     (itemId: string, patch: ItemViewState) => {
       ui.patchItemVs(itemId, patch);
       if (user && keepsViewState)
-        void postJson('/api/display/update_itemvs', {
+        void callApi('/api/display/update_itemvs', {
           query: { userId: user._id, itemId },
           doc: { $set: patch },
         });
@@ -389,12 +389,11 @@ export function BoardScreen() {
     target: ui.form?.target ?? ui.selection,
     noteId: ui.form?.noteId,
     call,
-    create: (p, body) => postJson(p, body),
+    api: callApi,
     navigate: (to) => navigate(to),
     alert,
     group: ui.noteGroup,
     setGroup: ui.setNoteGroup,
-    lastError: () => lastError?.error ?? null,
     display: ui.display,
     setDisplay,
     prefs: ctx.prefs,

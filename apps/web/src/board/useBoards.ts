@@ -8,7 +8,7 @@ import {
   pathTitle,
   type Multilist,
 } from '@listboard/core';
-import { getJson, lastError, postJson } from '../api/client';
+import { callApi, callApiGet, messageOr, queryOf } from '../api/client';
 import { useAlerts } from '../state/alerts';
 
 export type Device = 'desktop' | 'tablet' | 'phone';
@@ -62,15 +62,16 @@ export function useBoards(
           : 0;
       const kept = new Map(prev?.boards.map((b) => [keyOfBoard(b), b]));
       const toLoad = wanted.slice(keep);
-      const loaded =
+      const answer =
         toLoad.length === 0
-          ? []
+          ? { ok: true as const, value: [] }
           : await loadBoards(
               toLoad.map((w) => w.address),
               username,
               device,
             );
-      if (!loaded) throw new Error(lastError?.error ?? 'Could not load the board.');
+      if (!answer.ok) throw new Error(messageOr(answer.error, 'Could not load the board.'));
+      const loaded = answer.value;
       const fresh = new Map(loaded.map((b) => [keyOfBoard(b), b]));
       for (const w of toLoad) {
         if (!fresh.has(w.key))
@@ -94,12 +95,8 @@ export function useBoards(
  * Addresses too long for a URL go by POST.
  */
 function loadBoards(addresses: string[], username: string | undefined, device: Device) {
-  const query = new URLSearchParams([
-    ...addresses.map((a) => ['addresses', a] as [string, string]),
-    ...(username ? [['username', username] as [string, string]] : []),
-    ['device', device],
-  ]).toString();
-  return query.length < 6000
-    ? getJson<Multilist[]>(`/api/dbload/load_multilists?${query}`)
-    : postJson<Multilist[]>('/api/dbload/load_multilists', { addresses, username, device });
+  const input = { addresses, username: username || undefined, device };
+  return queryOf(input).length < 6000
+    ? callApiGet('/api/dbload/load_multilists', input)
+    : callApi('/api/dbload/load_multilists', { addresses, username, device });
 }

@@ -28,7 +28,7 @@ function moveList(c: CommandContext, direction: 'left' | 'right') {
     }
     void c.actions.call(
       '/api/forms/move_list',
-      { listId: c.selection.listId, direction },
+      { listId: c.selection.listId!, direction },
       'move list',
     );
   });
@@ -129,7 +129,7 @@ export const EDIT_COMMANDS: Command[] = [
         () =>
           void c.actions.call(
             '/api/forms/reverse_list',
-            { listId: c.selection.listId },
+            { listId: c.selection.listId! },
             'reverse list',
           ),
       ),

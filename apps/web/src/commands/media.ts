@@ -4,7 +4,7 @@
  * show for the selected item (spec section 6).
  */
 import { TIMINGS, callMsg, mediaMsg, type Item, mediaToolMsg } from '@listboard/core';
-import { lastError, postJson } from '../api/client';
+import { callApi, messageOr } from '../api/client';
 import type { Command, CommandContext } from './registry';
 import { canEdit, canInsert, needItem, needList, selectedItem } from './helpers';
 import { activePlayer, playerOf } from '../media/players';
@@ -71,20 +71,18 @@ function posterFrame(c: CommandContext) {
       // At the range start the spec's upload_block_posters does it; elsewhere, at that time.
       const req =
         Math.abs(at - range) < 0.01 || !p
-          ? postJson<{ posterPath: string }>('/api/forms/upload_block_posters', {
-              block: { _id: block._id },
-            })
-          : postJson<{ posterPath: string }>('/api/forms/set_poster_frame', {
+          ? callApi('/api/forms/upload_block_posters', { block: { _id: block._id! } })
+          : callApi('/api/forms/set_poster_frame', {
               itemId: item._id,
               blockId: block._id,
               time: Math.round(at * 1000) / 1000,
             });
       void req.then((res) => {
-        if (!res) {
-          c.actions.alert(lastError?.error ?? callMsg.operationError('poster frame'));
+        if (!res.ok) {
+          c.actions.alert(messageOr(res.error, callMsg.operationError('poster frame')));
           return;
         }
-        c.actions.alert(mediaToolMsg.posterFrameSaved(res.posterPath));
+        c.actions.alert(mediaToolMsg.posterFrameSaved(res.value.posterPath));
         // Spec section 7: the poster update is applied 3000 ms after the poster upload.
         setTimeout(() => c.actions.reload(), TIMINGS.posterUpdateDelayMs);
       });

@@ -12,6 +12,7 @@ import type {
   Prefs,
   Selection,
 } from '../state/ui';
+import type { ChangeCall } from '../api/client';
 
 export type CommandScope = 'board' | 'text';
 
@@ -49,7 +50,8 @@ export interface CommandActions {
   select(next: Partial<Selection>): void;
   clearSelection(): void;
   moveSelection(level: 'list' | 'item', to: 'prev' | 'next' | 'first' | 'last'): void;
-  call(path: string, body: object, label: string): Promise<boolean>;
+  /** A change: a failure is alerted, a success reloads the boards. */
+  call: ChangeCall;
   cycleTheme(): void;
   setPrefs(patch: Partial<Prefs>): void;
   /** Changes a list's or an item's view state here and on the server (update_listvs/itemvs). */

@@ -2,9 +2,9 @@
 import { navigationMsg } from '@listboard/core';
 import type { Command, CommandContext } from './registry';
 import { canInsert, signedIn } from './helpers';
-import { lastError, postJson } from '../api/client';
+import { callApi, messageOr } from '../api/client';
 import { here, stepPage } from '../search/address';
-import { resultsOnScreen, type ResultsBoard } from '../search/results';
+import { resultsOnScreen } from '../search/results';
 
 const results = (c: CommandContext) => resultsOnScreen(c.boards);
 const showingResults = (c: CommandContext) => results(c) !== null;
@@ -67,12 +67,14 @@ export const SEARCH_COMMANDS: Command[] = [
     visible: (c) => showingResults(c) && signedIn(c),
     async run(c) {
       const { pathname, search } = here();
-      const answer = await postJson<ResultsBoard>('/api/dbload/load_search', {
+      const answer = await callApi('/api/dbload/load_search', {
         address: `${pathname}${search}&save=true`,
       });
-      const saved = answer?.search.saved;
+      const saved = answer.ok ? answer.value.search.saved : undefined;
       if (!saved) {
-        c.actions.alert(lastError?.error ?? 'ERROR: save search');
+        c.actions.alert(
+          answer.ok ? 'ERROR: save search' : messageOr(answer.error, 'ERROR: save search'),
+        );
         return;
       }
       c.actions.navigate(`/${saved.owner}/${saved.ptitle}`);

@@ -23,7 +23,8 @@ import {
   validateSignup,
   type PublicUser,
 } from '@listboard/core';
-import { postJson } from '../api/client';
+import type { AccountCreated, ProfileFields } from '@listboard/core/api/routes';
+import { callApi } from '../api/client';
 import { checkPhoto, uploadPhoto } from '../account/photo';
 import {
   announcePasswordChanged,
@@ -108,14 +109,8 @@ function validateNewAccount(v: Values): string | null {
   );
 }
 
-interface Created {
-  message: string;
-  verificationSent: boolean;
-  user?: PublicUser;
-}
-
 /** A new account: signed in and sent home when it may be used at once, else told to check mail. */
-async function afterCreated(res: Created, ctx: FormContext): Promise<null> {
+async function afterCreated(res: AccountCreated, ctx: FormContext): Promise<null> {
   if (res.user) {
     await enterSession(res.user._id);
     ctx.navigate('/');
@@ -206,14 +201,14 @@ export const ACCOUNT_FORMS: FormDef[] = [
         ctx.user,
       );
       if (already) return already;
-      const res = await postJson<Created>('/api/auth/register', {
+      const res = await callApi('/api/auth/register', {
         username: str(v, 'username'),
         email: str(v, 'email'),
         password: raw(v, 'password'),
       });
-      if (!res) return refusal(signupMsg.registrationError);
+      if (!res.ok) return refusal(res.error, signupMsg.registrationError);
       handoff.inviteeEmail = null;
-      return afterCreated(res, ctx);
+      return afterCreated(res.value, ctx);
     },
   },
   {
@@ -223,11 +218,9 @@ export const ACCOUNT_FORMS: FormDef[] = [
     fields: [{ ...emailField, hint: 'The address your invitation went to.' }],
     validate: (v) => blank(v, ['email']) ?? validateEmail(str(v, 'email')),
     async submit(v) {
-      const res = await postJson<{ invited: boolean }>('/api/auth/check_invitee', {
-        email: str(v, 'email'),
-      });
-      if (!res) return refusal(signupMsg.registrationError);
-      if (!res.invited) return accountMsg.notInvited;
+      const res = await callApi('/api/auth/check_invitee', { email: str(v, 'email') });
+      if (!res.ok) return refusal(res.error, signupMsg.registrationError);
+      if (!res.value.invited) return accountMsg.notInvited;
       handoff.inviteeEmail = str(v, 'email');
       openAfterClose('signup');
       return null;
@@ -240,14 +233,14 @@ export const ACCOUNT_FORMS: FormDef[] = [
     fields: [usernameField, emailField, newPassword, repeatPassword, ...profileFields],
     validate: validateNewAccount,
     async submit(v, ctx) {
-      const res = await postJson<Created>('/api/auth/create_user', {
+      const res = await callApi('/api/auth/create_user', {
         username: str(v, 'username'),
         email: str(v, 'email'),
         password: raw(v, 'password'),
         profile: { fullname: str(v, 'fullname'), phone: str(v, 'phone'), bio: str(v, 'bio') },
       });
-      if (!res) return refusal(signupMsg.registrationError);
-      return afterCreated(res, ctx);
+      if (!res.ok) return refusal(res.error, signupMsg.registrationError);
+      return afterCreated(res.value, ctx);
     },
   },
   {
@@ -270,7 +263,7 @@ export const ACCOUNT_FORMS: FormDef[] = [
         () => validateRole(str(v, 'role')),
       ),
     async submit(v, ctx) {
-      const res = await postJson<Created>('/api/auth/create_user', {
+      const res = await callApi('/api/auth/create_user', {
         username: str(v, 'username'),
         email: str(v, 'email'),
         password: raw(v, 'password'),
@@ -281,8 +274,8 @@ export const ACCOUNT_FORMS: FormDef[] = [
           bio: str(v, 'bio'),
         },
       });
-      if (!res) return refusal(signupMsg.unableToCreateUserObject);
-      ctx.alert(res.message);
+      if (!res.ok) return refusal(res.error, signupMsg.unableToCreateUserObject);
+      ctx.alert(res.value.message);
       return null;
     },
   },
@@ -293,11 +286,9 @@ export const ACCOUNT_FORMS: FormDef[] = [
     fields: [{ ...emailField, hint: 'We will mail a link to choose a new password.' }],
     validate: (v) => validateForgot({ email: str(v, 'email') }),
     async submit(v, ctx) {
-      const res = await postJson<{ message: string }>('/api/auth/forgot', {
-        email: str(v, 'email'),
-      });
-      if (!res) return refusal(passwordResetMsg.resetEmailError);
-      ctx.alert(res.message || passwordResetMsg.resetEmailSent);
+      const res = await callApi('/api/auth/forgot', { email: str(v, 'email') });
+      if (!res.ok) return refusal(res.error, passwordResetMsg.resetEmailError);
+      ctx.alert(res.value.message || passwordResetMsg.resetEmailSent);
       return null;
     },
   },
@@ -311,12 +302,14 @@ export const ACCOUNT_FORMS: FormDef[] = [
     async submit(v, ctx) {
       const token = handoff.resetToken;
       if (!token) return passwordResetMsg.resetLinkInvalid;
-      const ok = await postJson<true>('/api/auth/reset_password', {
+      const res = await callApi('/api/auth/reset_password', {
         token,
         password: raw(v, 'password'),
       });
-      if (!ok) {
-        return passwordResetMsg.resetPasswordFailed(refusal(passwordResetMsg.tokenValidationError));
+      if (!res.ok) {
+        return passwordResetMsg.resetPasswordFailed(
+          refusal(res.error, passwordResetMsg.tokenValidationError),
+        );
       }
       handoff.resetToken = null;
       // The server has signed this browser in as the account whose password changed.
@@ -349,13 +342,14 @@ export const ACCOUNT_FORMS: FormDef[] = [
     async submit(v, ctx) {
       const mismatch = validateDeregister({ email: str(v, 'email') }, ctx.user);
       if (mismatch) return mismatch;
-      const res = await postJson<{ message: string; user: PublicUser }>(
-        '/api/forms/deregister_user',
-        { username: ctx.user!.username, email: str(v, 'email'), password: raw(v, 'password') },
-      );
-      if (!res) return refusal(deregisterMsg.accountRemovalProblem);
-      await leaveDeletedAccount(res.user, ctx.navigate);
-      ctx.alert(res.message);
+      const res = await callApi('/api/forms/deregister_user', {
+        username: ctx.user!.username,
+        email: str(v, 'email'),
+        password: raw(v, 'password'),
+      });
+      if (!res.ok) return refusal(res.error, deregisterMsg.accountRemovalProblem);
+      await leaveDeletedAccount(res.value.user, ctx.navigate);
+      ctx.alert(res.value.message);
       return null;
     },
   },
@@ -393,7 +387,8 @@ export const ACCOUNT_FORMS: FormDef[] = [
       for (const k of Object.keys(edited)) {
         edited[k] = typeof v[k] === 'boolean' ? v[k] : str(v, k);
       }
-      const changes: Record<string, unknown> = changedFields(profileOf(user), edited);
+      // The profile's fields, as text or (the alerts) checkboxes.
+      const changes = changedFields(profileOf(user), edited) as ProfileFields;
       const photo = (v.photo as File[] | undefined)?.[0];
       if (photo) {
         const checked = checkPhoto(photo);
@@ -406,12 +401,10 @@ export const ACCOUNT_FORMS: FormDef[] = [
         }
       }
       if (Object.keys(changes).length === 0) return null;
-      const res = await postJson<{ messages: string[] }>('/api/forms/edit_profile', {
-        profile: changes,
-      });
-      if (!res) return refusal(callMsg.operationError('edit profile'));
+      const res = await callApi('/api/forms/edit_profile', { profile: changes });
+      if (!res.ok) return refusal(res.error, callMsg.operationError('edit profile'));
       await enterSession(user._id);
-      for (const m of res.messages) ctx.alert(m);
+      for (const m of res.value.messages) ctx.alert(m);
       ctx.alert(accountMsg.profileSaved);
       return null;
     },

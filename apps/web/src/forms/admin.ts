@@ -1,15 +1,11 @@
 /** Export, and the admin's forms: dump and load back, edit an account, deregister an account. */
 import { ROLES, coauthorMsg, fieldMsg, validateRole } from '@listboard/core';
+import type { AdminAccountChange } from '@listboard/core/api/routes';
+import { messageOr } from '../api/client';
 import type { FormDef, Values } from './registry';
 import { fail, str } from './helpers';
 import { download, fileAsBase64 } from '../pages/download';
 import { useAdminPick } from '../pages/adminState';
-
-interface ExportedFile {
-  filename: string;
-  mediaType: string;
-  content: string;
-}
 
 const EXPORT_FORMATS: Record<string, 'md' | 'html' | 'json'> = {
   'Markdown (.md)': 'md',
@@ -17,21 +13,16 @@ const EXPORT_FORMATS: Record<string, 'md' | 'html' | 'json'> = {
   'JSON (.json)': 'json',
 };
 
-const DUMPS: Record<string, { path: string; suffix: string }> = {
+const DUMPS: Record<
+  string,
+  { path: '/api/forms/dump_multilists' | '/api/forms/dump_clips_list'; suffix: string }
+> = {
   'Board (dump_multilists)': { path: '/api/forms/dump_multilists', suffix: '' },
   'Clips (dump_clips_list)': { path: '/api/forms/dump_clips_list', suffix: '-clips' },
 };
 
 /** The fields of an account the admin may change here, with the names the server uses. */
 const ACCOUNT_FIELDS = ['fullname', 'title', 'phone', 'bio'] as const;
-
-interface Account {
-  username: string;
-  email: string | null;
-  roles: string[];
-  fullname: string;
-  fields?: Record<string, unknown>;
-}
 
 /** The account as the edit form opened with it. */
 let before: Values = {};
@@ -57,11 +48,12 @@ export const ADMIN_FORMS: FormDef[] = [
     ],
     async submit(v, ctx) {
       if (!ctx.board) return 'Please open a board first.';
-      const file = await ctx.create<ExportedFile>('/api/forms/export_board', {
+      const res = await ctx.api('/api/forms/export_board', {
         multilistId: ctx.board._id,
         format: EXPORT_FORMATS[str(v, 'format')] ?? 'md',
       });
-      if (!file) return fail(ctx, 'export');
+      if (!res.ok) return fail('export', res.error);
+      const file = res.value;
       download(file.filename, file.mediaType, file.content);
       return null;
     },
@@ -83,12 +75,12 @@ export const ADMIN_FORMS: FormDef[] = [
     async submit(v, ctx) {
       if (!ctx.board) return 'Please open a board first.';
       const dump = DUMPS[str(v, 'what')] ?? DUMPS['Board (dump_multilists)']!;
-      const data = await ctx.create<unknown>(dump.path, { multilistId: ctx.board._id });
-      if (data === null) return fail(ctx, 'dump');
+      const data = await ctx.api(dump.path, { multilistId: ctx.board._id });
+      if (!data.ok) return fail('dump', data.error);
       download(
         `${ctx.board.owner}-${ctx.board.ptitle}${dump.suffix}.json`,
         'application/json',
-        `${JSON.stringify(data, null, 2)}\n`,
+        `${JSON.stringify(data.value, null, 2)}\n`,
       );
       return null;
     },
@@ -98,11 +90,11 @@ export const ADMIN_FORMS: FormDef[] = [
         async run(v, ctx) {
           const [file] = (v.file as File[] | undefined) ?? [];
           if (!file) return fieldMsg.requiredField('Load a dump file');
-          const made = await ctx.create<{ owner: string; ptitle: string }>('/api/forms/load', {
+          const made = await ctx.api('/api/forms/load', {
             fileinfo: { name: file.name, type: file.type, data: await fileAsBase64(file) },
           });
-          if (!made) return fail(ctx, 'load');
-          ctx.navigate(`/${made.owner}/${made.ptitle}`);
+          if (!made.ok) return fail('load', made.error);
+          ctx.navigate(`/${made.value.owner}/${made.value.ptitle}`);
           return null;
         },
       },
@@ -131,11 +123,11 @@ export const ADMIN_FORMS: FormDef[] = [
     async prepare(ctx) {
       const username = useAdminPick.getState().username;
       if (!username) return { error: 'Please choose an account on the users page first.' };
-      const all = await ctx.create<Account[]>('/api/admin/users', {});
-      const found = all?.find((u) => u.username === username);
-      if (!found) return { error: ctx.lastError() ?? coauthorMsg.notRegisteredUser(username) };
-      const text = (k: string) =>
-        typeof found.fields?.[k] === 'string' ? String(found.fields[k]) : '';
+      const all = await ctx.api('/api/admin/users', {});
+      if (!all.ok) return { error: messageOr(all.error, coauthorMsg.notRegisteredUser(username)) };
+      const found = all.value.find((u) => u.username === username);
+      if (!found) return { error: coauthorMsg.notRegisteredUser(username) };
+      const text = (k: 'title' | 'phone' | 'bio') => found.fields?.[k] ?? '';
       before = {
         roles: found.roles.join(', '),
         email: found.email ?? '',
@@ -160,11 +152,11 @@ export const ADMIN_FORMS: FormDef[] = [
       // Only what the admin changed is sent, so a field left alone is never overwritten.
       const changed = (k: string) => str(v, k) !== String(before[k] ?? '').trim();
       const fields = Object.fromEntries(ACCOUNT_FIELDS.filter(changed).map((k) => [k, str(v, k)]));
-      const body: Record<string, unknown> = { username, roles: splitRoles(v) };
+      const body: AdminAccountChange = { username, roles: splitRoles(v) };
       if (Object.keys(fields).length) body.fields = fields;
       if (changed('email')) body.email = str(v, 'email');
-      const ok = await ctx.call('/api/display/user.custom.update.admin', body, 'update user');
-      return ok ? null : fail(ctx, 'update user');
+      const res = await ctx.call('/api/display/user.custom.update.admin', body, 'update user');
+      return res.ok ? null : fail('update user', res.error);
     },
   },
   {
@@ -184,12 +176,12 @@ export const ADMIN_FORMS: FormDef[] = [
     initial: () => ({ username: useAdminPick.getState().username ?? '' }),
     validate: (v) => (str(v, 'username') ? null : fieldMsg.requiredField('User name')),
     async submit(v, ctx) {
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/admin/deregister_user',
         { username: str(v, 'username') },
         'deregister user',
       );
-      return ok ? null : fail(ctx, 'deregister user');
+      return res.ok ? null : fail('deregister user', res.error);
     },
   },
 ];

@@ -23,8 +23,7 @@ function open(id: string, target: Partial<FormContext['target']> = {}) {
     prefs: { ...DEFAULT_PREFS },
     setDisplay: vi.fn(),
     setPrefs: vi.fn(),
-    call: vi.fn(async () => true),
-    lastError: () => null,
+    call: vi.fn(async () => ({ ok: true, value: { ok: true } })),
     alert: vi.fn(),
   } as unknown as FormContext & {
     setDisplay: ReturnType<typeof vi.fn>;

@@ -62,12 +62,13 @@ export const BOARD_FORMS: FormDef[] = [
     initial: () => ({ titleText: '', descText: '', listed: true }),
     validate: (v) => required(v, 'titleText', 'title'),
     async submit(v, ctx) {
-      const made = await ctx.create<{ owner: string; ptitle: string }>(
-        '/api/forms/insert_multilist',
-        { titleText: str(v, 'titleText'), descText: str(v, 'descText'), listed: Boolean(v.listed) },
-      );
-      if (!made) return fail(ctx, 'insert board');
-      ctx.navigate(`/${made.owner}/${made.ptitle}`);
+      const made = await ctx.api('/api/forms/insert_multilist', {
+        titleText: str(v, 'titleText'),
+        descText: str(v, 'descText'),
+        listed: Boolean(v.listed),
+      });
+      if (!made.ok) return fail('insert board', made.error);
+      ctx.navigate(`/${made.value.owner}/${made.value.ptitle}`);
       return null;
     },
   },
@@ -81,7 +82,7 @@ export const BOARD_FORMS: FormDef[] = [
     validate: (v) => required(v, 'titleText', 'title'),
     async submit(v, ctx) {
       const after = findList(ctx);
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/insert_list',
         {
           multilistId: ctx.board!._id,
@@ -91,7 +92,7 @@ export const BOARD_FORMS: FormDef[] = [
         },
         'insert list',
       );
-      return ok ? null : fail(ctx, 'insert list');
+      return res.ok ? null : fail('insert list', res.error);
     },
   },
   {
@@ -102,12 +103,12 @@ export const BOARD_FORMS: FormDef[] = [
     validate: (v) => required(v, 'titleText', 'title'),
     async submit(v, ctx) {
       const list = findList(ctx)!;
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/edit_list',
         { listId: list._id, titleText: str(v, 'titleText'), version: list.version },
         'edit list',
       );
-      return ok ? null : fail(ctx, 'edit list');
+      return res.ok ? null : fail('edit list', res.error);
     },
   },
   {
@@ -117,12 +118,12 @@ export const BOARD_FORMS: FormDef[] = [
     initial: (ctx) => ({ descText: findList(ctx)?.description ?? '' }),
     async submit(v, ctx) {
       const list = findList(ctx)!;
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/edit_list',
         { listId: list._id, descText: String(v.descText ?? ''), version: list.version },
         'edit list',
       );
-      return ok ? null : fail(ctx, 'edit list');
+      return res.ok ? null : fail('edit list', res.error);
     },
   },
   {
@@ -131,12 +132,12 @@ export const BOARD_FORMS: FormDef[] = [
     submitLabel: 'Delete',
     fields: [],
     async submit(_v, ctx) {
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/remove_list',
-        { listId: ctx.target.listId },
+        { listId: ctx.target.listId! },
         'delete list',
       );
-      return ok ? null : fail(ctx, 'delete list');
+      return res.ok ? null : fail('delete list', res.error);
     },
   },
   {
@@ -146,16 +147,16 @@ export const BOARD_FORMS: FormDef[] = [
     validate: (v) => required(v, 'text', 'text'),
     async submit(v, ctx) {
       const item = findItem(ctx);
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/insert_item',
         {
-          listId: ctx.target.listId,
+          listId: ctx.target.listId!,
           text: String(v.text).trim(),
           index: item ? item.index + 1 : undefined,
         },
         'insert item',
       );
-      return ok ? null : fail(ctx, 'insert item');
+      return res.ok ? null : fail('insert item', res.error);
     },
   },
   {
@@ -166,12 +167,12 @@ export const BOARD_FORMS: FormDef[] = [
     validate: (v) => required(v, 'text', 'text'),
     async submit(v, ctx) {
       const item = findItem(ctx)!;
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/edit_item',
         { itemId: item._id, text: String(v.text), version: item.version },
         'edit item',
       );
-      return ok ? null : fail(ctx, 'edit item');
+      return res.ok ? null : fail('edit item', res.error);
     },
   },
   {
@@ -180,12 +181,12 @@ export const BOARD_FORMS: FormDef[] = [
     submitLabel: 'Delete',
     fields: [],
     async submit(_v, ctx) {
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/delete_item',
-        { itemId: ctx.target.itemId },
+        { itemId: ctx.target.itemId! },
         'delete item',
       );
-      return ok ? null : fail(ctx, 'delete item');
+      return res.ok ? null : fail('delete item', res.error);
     },
   },
   {
@@ -194,12 +195,12 @@ export const BOARD_FORMS: FormDef[] = [
     fields: [{ name: 'labels', label: 'Labels (name:value, separated by commas)', type: 'text' }],
     initial: (ctx) => ({ labels: formatLabelsText(findItem(ctx)?.labels ?? []) }),
     async submit(v, ctx) {
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/edit_item_labels',
-        { itemId: ctx.target.itemId, labels: parseLabelsText(String(v.labels ?? '')) },
+        { itemId: ctx.target.itemId!, labels: parseLabelsText(String(v.labels ?? '')) },
         'edit labels',
       );
-      return ok ? null : fail(ctx, 'edit labels');
+      return res.ok ? null : fail('edit labels', res.error);
     },
   },
   {
@@ -209,16 +210,16 @@ export const BOARD_FORMS: FormDef[] = [
     initial: (ctx) => ({ titleText: `${findList(ctx)?.title ?? ''} (copy)` }),
     validate: (v) => required(v, 'titleText', 'title'),
     async submit(v, ctx) {
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/duplicate_list',
         {
           multilistId: ctx.board!._id,
-          prevListId: ctx.target.listId,
+          prevListId: ctx.target.listId!,
           titleText: str(v, 'titleText'),
         },
         'duplicate list',
       );
-      return ok ? null : fail(ctx, 'duplicate list');
+      return res.ok ? null : fail('duplicate list', res.error);
     },
   },
   {
@@ -229,17 +230,17 @@ export const BOARD_FORMS: FormDef[] = [
     async submit(v, ctx) {
       const item = findItem(ctx);
       const list = findList(ctx);
-      if (!item || !list) return fail(ctx, 'move item');
-      const dir = String(v.direction);
+      if (!item || !list) return fail('move item');
+      const dir = String(v.direction) as 'up' | 'down';
       const at = list.items.findIndex((i) => i._id === item._id);
       if ((dir === 'up' && at === 0) || (dir === 'down' && at === list.items.length - 1))
         return MOVE_BLOCKED.item(dir);
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/move_item',
         { itemId: item._id, direction: dir },
         'move item',
       );
-      return ok ? null : fail(ctx, 'move item');
+      return res.ok ? null : fail('move item', res.error);
     },
   },
   {
@@ -250,17 +251,17 @@ export const BOARD_FORMS: FormDef[] = [
     async submit(v, ctx) {
       const list = findList(ctx);
       const lists = ctx.board?.lists ?? [];
-      if (!list) return fail(ctx, 'move list');
-      const dir = String(v.direction);
+      if (!list) return fail('move list');
+      const dir = String(v.direction) as 'left' | 'right';
       const at = lists.findIndex((l) => l._id === list._id);
       if ((dir === 'left' && at === 0) || (dir === 'right' && at === lists.length - 1))
         return MOVE_BLOCKED.list(dir);
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/move_list',
         { listId: list._id, direction: dir },
         'move list',
       );
-      return ok ? null : fail(ctx, 'move list');
+      return res.ok ? null : fail('move list', res.error);
     },
   },
   {

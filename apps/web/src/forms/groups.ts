@@ -1,7 +1,14 @@
 /** Reader groups: create, join, select, assign, add a member. */
 import { groupMsg } from '@listboard/core';
-import type { FormDef } from './registry';
+import { messageOr } from '../api/client';
+import type { FormContext, FormDef } from './registry';
 import { str, required, fail } from './helpers';
+
+/** The caller's groups; none when the call fails (the forms then say there are none). */
+async function myGroups(ctx: FormContext) {
+  const mine = await ctx.api('/api/forms/my_groups', {});
+  return mine.ok ? mine.value : [];
+}
 
 export const GROUPS_FORMS: FormDef[] = [
   {
@@ -14,7 +21,7 @@ export const GROUPS_FORMS: FormDef[] = [
     ],
     validate: (v) => required(v, 'name', 'name'),
     async submit(v, ctx) {
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/create_group',
         {
           name: str(v, 'name'),
@@ -23,7 +30,7 @@ export const GROUPS_FORMS: FormDef[] = [
         },
         'create group',
       );
-      return ok ? null : fail(ctx, 'create group');
+      return res.ok ? null : fail('create group', res.error);
     },
   },
   {
@@ -31,21 +38,18 @@ export const GROUPS_FORMS: FormDef[] = [
     label: 'Join a group of this board',
     fields: [{ name: 'groupName', label: 'Group', type: 'select' }],
     async prepare(ctx) {
-      const groups = await ctx.create<{ name: string; member: boolean }[]>(
-        '/api/forms/joinable_groups',
-        { multilistId: ctx.board!._id },
-      );
-      if (!groups) return { error: ctx.lastError() ?? groupMsg.boardReferencesNoGroups };
-      const names = groups.map((g) => g.name);
+      const groups = await ctx.api('/api/forms/joinable_groups', { multilistId: ctx.board!._id });
+      if (!groups.ok) return { error: messageOr(groups.error, groupMsg.boardReferencesNoGroups) };
+      const names = groups.value.map((g) => g.name);
       return { options: { groupName: names }, values: { groupName: names[0] ?? '' } };
     },
     async submit(v, ctx) {
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/join_group',
         { multilistId: ctx.board!._id, groupName: str(v, 'groupName') },
         'join group',
       );
-      return ok ? null : fail(ctx, 'join group');
+      return res.ok ? null : fail('join group', res.error);
     },
   },
   {
@@ -53,7 +57,7 @@ export const GROUPS_FORMS: FormDef[] = [
     label: 'Post my notes to a group',
     fields: [{ name: 'groupName', label: 'Group', type: 'select' }],
     async prepare(ctx) {
-      const mine = (await ctx.create<{ name: string }[]>('/api/forms/my_groups', {})) ?? [];
+      const mine = await myGroups(ctx);
       if (mine.length === 0) return { error: groupMsg.noGroups };
       const names = ['(no group)', ...mine.map((g) => g.name)];
       return { options: { groupName: names }, values: { groupName: ctx.group ?? '(no group)' } };
@@ -69,7 +73,7 @@ export const GROUPS_FORMS: FormDef[] = [
     label: 'Assign a group to this board',
     fields: [{ name: 'groupName', label: 'Group', type: 'select' }],
     async prepare(ctx) {
-      const mine = (await ctx.create<{ name: string }[]>('/api/forms/my_groups', {})) ?? [];
+      const mine = await myGroups(ctx);
       if (mine.length === 0) return { error: groupMsg.noGroups };
       return {
         options: { groupName: mine.map((g) => g.name) },
@@ -77,12 +81,12 @@ export const GROUPS_FORMS: FormDef[] = [
       };
     },
     async submit(v, ctx) {
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/assign_group',
         { multilistId: ctx.board!._id, groupName: str(v, 'groupName') },
         'assign group',
       );
-      return ok ? null : fail(ctx, 'assign group');
+      return res.ok ? null : fail('assign group', res.error);
     },
   },
   {
@@ -93,20 +97,19 @@ export const GROUPS_FORMS: FormDef[] = [
       { name: 'username', label: 'User name', type: 'text', required: true },
     ],
     async prepare(ctx) {
-      const mine =
-        (await ctx.create<{ name: string; owner: string }[]>('/api/forms/my_groups', {})) ?? [];
+      const mine = await myGroups(ctx);
       const owned = mine.filter((g) => g.owner === ctx.user?.username).map((g) => g.name);
       if (owned.length === 0) return { error: groupMsg.noGroups };
       return { options: { groupName: owned }, values: { groupName: owned[0]! } };
     },
     validate: (v) => required(v, 'username', 'username'),
     async submit(v, ctx) {
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/add_group_member',
         { groupName: str(v, 'groupName'), username: str(v, 'username') },
         'add member',
       );
-      return ok ? null : fail(ctx, 'add member');
+      return res.ok ? null : fail('add member', res.error);
     },
   },
 ];

@@ -1,5 +1,6 @@
 /** Helpers shared by the form definitions of every area. */
 import { describeSelection, fieldMsg } from '@listboard/core';
+import type { CallError } from '../api/client';
 import type { FormContext, Values } from './registry';
 
 export const str = (v: Values, k: string) => String(v[k] ?? '').trim();
@@ -24,4 +25,5 @@ export const findList = (ctx: FormContext) =>
   ctx.board?.lists.find((l) => l._id === ctx.target.listId) ?? null;
 export const required = (v: Values, field: string, label: string) =>
   str(v, field) ? null : fieldMsg.requiredField(label);
-export const fail = (ctx: FormContext, op: string) => ctx.lastError() ?? `ERROR: ${op}`;
+/** A failed operation's message: the server's words when it gave some, else 'ERROR: {op}'. */
+export const fail = (op: string, error?: CallError) => error?.error || `ERROR: ${op}`;

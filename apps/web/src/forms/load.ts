@@ -98,16 +98,13 @@ export const LOAD_FORMS: FormDef[] = [
       const items = str(v, 'itemText') ? [String(v.itemText).trim()] : [];
       let title = str(v, 'titleText');
       if (url) {
-        const read = await ctx.create<{ title: string; items: string[] }>(
-          '/api/forms/read_source',
-          { url },
-        );
-        if (!read) return fail(ctx, 'import list');
-        items.push(...read.items);
-        title ||= read.title;
+        const read = await ctx.api('/api/forms/read_source', { url });
+        if (!read.ok) return fail('import list', read.error);
+        items.push(...read.value.items);
+        title ||= read.value.title;
       }
       const after = findList(ctx);
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/import_list',
         {
           multilistId: ctx.board!._id,
@@ -118,7 +115,7 @@ export const LOAD_FORMS: FormDef[] = [
         },
         'import list',
       );
-      return ok ? null : fail(ctx, 'import list');
+      return res.ok ? null : fail('import list', res.error);
     },
   },
 ];

@@ -14,6 +14,7 @@ import {
   type MediaKind,
   mediaToolMsg,
 } from '@listboard/core';
+import type { ApiInput, PostPath } from '@listboard/core/api/routes';
 import type { FormContext, FormDef, Values } from './registry';
 import { fail, findItem, findList, required, str } from './helpers';
 import { mergeText, referenceOf, uploadFiles } from '../media/upload';
@@ -41,16 +42,16 @@ async function insertWithFiles(
   kinds?: readonly MediaKind[],
 ): Promise<string | null> {
   const list = findList(ctx);
-  if (!list || !ctx.board) return fail(ctx, 'insert item');
-  const res = await uploadFiles(Array.isArray(v.files) ? v.files : [], kinds);
-  if (res.error) return res.error;
-  if (res.skipped.length > 0) ctx.alert(res.skipped.join(' '));
+  if (!list || !ctx.board) return fail('insert item');
+  const uploaded = await uploadFiles(Array.isArray(v.files) ? v.files : [], kinds);
+  if (uploaded.error) return uploaded.error;
+  if (uploaded.skipped.length > 0) ctx.alert(uploaded.skipped.join(' '));
   const caption = str(v, 'caption');
-  const refs = res.records.map(
+  const refs = uploaded.records.map(
     (r) => `${referenceOf(r, ctx.board!.owner)}${caption ? ` ~ ${caption}` : ''}`,
   );
   const after = findItem(ctx);
-  const ok = await ctx.call(
+  const res = await ctx.call(
     '/api/forms/insert_item',
     {
       listId: list._id,
@@ -59,7 +60,7 @@ async function insertWithFiles(
     },
     'insert item',
   );
-  return ok ? null : fail(ctx, 'insert item');
+  return res.ok ? null : fail('insert item', res.error);
 }
 
 function insertForm(
@@ -123,9 +124,21 @@ const SENTENCES_FIELD = {
   type: 'checkbox' as const,
 };
 
-async function callItem(ctx: FormContext, path: string, body: object, op: string) {
-  const ok = await ctx.call(path, { itemId: ctx.target.itemId, ...body }, op);
-  return ok ? null : fail(ctx, op);
+/** The marker calls, each on the selected item. */
+type ItemPath = {
+  [P in PostPath]: ApiInput<P> extends { itemId: string } ? P : never;
+}[PostPath];
+
+async function callItem<P extends ItemPath>(
+  ctx: FormContext,
+  path: P,
+  body: Omit<ApiInput<P>, 'itemId'>,
+  op: string,
+) {
+  // The spread of a generic body is not narrowed by the compiler; the path's type checks body.
+  const input = { itemId: ctx.target.itemId, ...body } as ApiInput<P>;
+  const res = await ctx.call(path, input, op);
+  return res.ok ? null : fail(op, res.error);
 }
 
 export const MEDIA_FORMS: FormDef[] = [

@@ -13,7 +13,7 @@ export const NOTES_FORMS: FormDef[] = [
     ],
     async submit(v, ctx) {
       const item = findItem(ctx)!;
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/insert_note',
         {
           listId: item.listId,
@@ -28,7 +28,7 @@ export const NOTES_FORMS: FormDef[] = [
         },
         'insert note',
       );
-      return ok ? null : fail(ctx, 'insert note');
+      return res.ok ? null : fail('insert note', res.error);
     },
   },
   {
@@ -43,12 +43,12 @@ export const NOTES_FORMS: FormDef[] = [
       const where = note?.rootItem
         ? { listId: note.listId, itemId: note.rootItem }
         : { listId: item.listId, itemId: item._id };
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/insert_note',
         { ...where, noteSpec: { text: String(v.text), parentId: ctx.noteId } },
         'reply',
       );
-      return ok ? null : fail(ctx, 'reply');
+      return res.ok ? null : fail('reply', res.error);
     },
   },
   {
@@ -61,7 +61,7 @@ export const NOTES_FORMS: FormDef[] = [
     validate: (v) => required(v, 'text', 'text'),
     async submit(v, ctx) {
       const item = findItem(ctx)!;
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/insert_anno',
         {
           listId: item.listId,
@@ -74,7 +74,7 @@ export const NOTES_FORMS: FormDef[] = [
         },
         'insert annotation',
       );
-      return ok ? null : fail(ctx, 'insert annotation');
+      return res.ok ? null : fail('insert annotation', res.error);
     },
   },
   {
@@ -92,7 +92,7 @@ export const NOTES_FORMS: FormDef[] = [
     validate: (v) => (isValidEmail(str(v, 'email')) ? null : fieldMsg.invalidEmail),
     async submit(v, ctx) {
       const item = findItem(ctx)!;
-      const ok = await ctx.call(
+      const res = await ctx.call(
         '/api/forms/email_an_item',
         {
           email: str(v, 'email'),
@@ -102,8 +102,8 @@ export const NOTES_FORMS: FormDef[] = [
         },
         'email item',
       );
-      if (ok) ctx.alert('The item is on its way.');
-      return ok ? null : fail(ctx, 'email item');
+      if (res.ok) ctx.alert('The item is on its way.');
+      return res.ok ? null : fail('email item', res.error);
     },
   },
 ];

@@ -3,6 +3,7 @@
  * null on success or the message to show; the form stays open with what was typed on failure.
  */
 import type { Multilist, PublicUser } from '@listboard/core';
+import type { ApiCall, ChangeCall } from '../api/client';
 import type { Display, Prefs, Selection } from '../state/ui';
 
 export type FieldType =
@@ -30,11 +31,10 @@ export interface FormContext {
   board: Multilist | null;
   target: Selection;
   noteId?: string;
-  call(path: string, body: object, label: string): Promise<boolean>;
-  /** A call whose answer the form needs (null on failure). */
-  create<T>(path: string, body: object): Promise<T | null>;
-  /** The server's last error message, if any. */
-  lastError(): string | null;
+  /** A change: a failure is alerted, a success reloads the boards. */
+  call: ChangeCall;
+  /** A call whose answer the form needs; the form shows a failure itself. */
+  api: ApiCall;
   signIn(username: string, password: string): Promise<string | null>;
   /** Signs out and continues as guest. */
   signOut(): Promise<void>;

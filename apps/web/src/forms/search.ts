@@ -11,7 +11,7 @@ import {
 import type { FormDef, Values } from './registry';
 import { fail, str } from './helpers';
 import { here, searchHref, withArg } from '../search/address';
-import { isResultsBoard, type ResultsBoard } from '../search/results';
+import { isResultsBoard } from '../search/results';
 import {
   SEARCH_MODES,
   defaultSearchValues,
@@ -71,11 +71,10 @@ export const SEARCH_FORMS: FormDef[] = [
         ctx.navigate(href);
         return null;
       }
-      const saved = await ctx.create<ResultsBoard>('/api/dbload/load_search', {
-        address: `${href}&save=true`,
-      });
-      if (!saved?.search.saved) return fail(ctx, 'save search');
-      ctx.navigate(`/${saved.search.saved.owner}/${saved.search.saved.ptitle}`);
+      const res = await ctx.api('/api/dbload/load_search', { address: `${href}&save=true` });
+      const saved = res.ok ? res.value.search.saved : undefined;
+      if (!saved) return fail('save search', res.ok ? undefined : res.error);
+      ctx.navigate(`/${saved.owner}/${saved.ptitle}`);
       return null;
     },
   },

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { postJson } from '../api/client';
+import { callApi } from '../api/client';
 import './media.css';
 
 const signed = new Map<string, Promise<string | null>>();
@@ -8,7 +8,7 @@ const signed = new Map<string, Promise<string | null>>();
 function signedThumbnail(url: string): Promise<string | null> {
   let p = signed.get(url);
   if (!p) {
-    p = postJson<{ url: string }>('/api/thumbnails/sign', { url }).then((r) => r?.url ?? null);
+    p = callApi('/api/thumbnails/sign', { url }).then((r) => (r.ok ? r.value.url : null));
     signed.set(url, p);
   }
   return p;

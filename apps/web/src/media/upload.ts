@@ -4,17 +4,10 @@
  * with a supported suffix are sent; the others are skipped with a message.
  */
 import { mediaKind, suffixOf, uploadMsg, type MediaKind, type UploadRecord } from '@listboard/core';
-import { lastError, postJson } from '../api/client';
+import { callApi, messageOr } from '../api/client';
 import { useUploadProgress } from './progress';
 
 export type { UploadRecord };
-
-interface Presigned {
-  url?: string;
-  method?: 'PUT';
-  headers?: Record<string, string>;
-  bucketPath: string;
-}
 
 export interface UploadResult {
   records: UploadRecord[];
@@ -100,12 +93,13 @@ export async function uploadFiles(
   };
   for (const file of supported) {
     progress.set((done / total) * 100, file.name);
-    const signed = await postJson<Presigned>('/api/upload/s3', {
+    const signing = await callApi('/api/upload/s3', {
       bucketPath: storageName(file.name),
       fileType: file.type,
       size: file.size,
     });
-    if (!signed) return stop(lastError?.error ?? uploadMsg.signedUrlMissing(file.name));
+    if (!signing.ok) return stop(messageOr(signing.error, uploadMsg.signedUrlMissing(file.name)));
+    const signed = signing.value;
     if (!signed.url) return stop(uploadMsg.signedUrlMissing(file.name));
     const put = await putFile(signed.url, file, signed.headers ?? {}, (loaded) =>
       useUploadProgress.getState().set(((done + Math.min(loaded, file.size)) / total) * 100),
@@ -116,13 +110,14 @@ export async function uploadFiles(
         uploadMsg.putFailed(file.name, why ? `${put.status}: ${why}` : put.status || 'no answer'),
       );
     }
-    const record = await postJson<UploadRecord>('/api/upload/record', {
+    const recorded = await callApi('/api/upload/record', {
       bucketPath: signed.bucketPath,
       fileType: file.type,
       size: file.size,
     });
-    if (!record) return stop(lastError?.error ?? uploadMsg.putFailed(file.name, 'not recorded'));
-    records.push(record);
+    if (!recorded.ok)
+      return stop(messageOr(recorded.error, uploadMsg.putFailed(file.name, 'not recorded')));
+    records.push(recorded.value);
     done += file.size;
     useUploadProgress.getState().set((done / total) * 100);
   }

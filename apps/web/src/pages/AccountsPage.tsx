@@ -8,18 +8,6 @@ import { openFormById } from './openForm';
 import { usePageData } from './query';
 import { when } from './format';
 
-interface Account {
-  _id: string;
-  username: string;
-  fullname: string;
-  email: string | null;
-  roles: string[];
-  circle: string | null;
-  groups: string[];
-  lastSeen: string | null;
-  online: boolean;
-}
-
 /** The admin's users page: every account, with its roles, circle, groups and last visit. */
 export function AccountsPage({ ctx }: { ctx: CommandContext }) {
   const pick = useAdminPick((s) => s.pick);
@@ -27,11 +15,7 @@ export function AccountsPage({ ctx }: { ctx: CommandContext }) {
   // The server keeps these accounts; offering to remove them would only end in a refusal.
   const removable = (username: string) =>
     username !== adminUser && username !== GUEST_USER && username !== ctx.user?.username;
-  const { data, error, isPending, refetch } = usePageData<Account[]>(
-    ['accounts'],
-    '/api/admin/users',
-    {},
-  );
+  const { data, error, isPending, refetch } = usePageData(['accounts'], '/api/admin/users', {});
   // Some account forms (add user) answer without refreshing the boards; read again on close.
   const formOpen = useUi((s) => s.form !== null);
   useEffect(() => {

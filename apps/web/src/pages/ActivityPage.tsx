@@ -3,21 +3,6 @@ import { Link } from 'react-router';
 import { usePageData } from './query';
 import { when } from './format';
 
-interface Row {
-  id: string;
-  at: string;
-  username: string;
-  call: string;
-  board: string | null;
-  details: Record<string, unknown>;
-}
-interface Page {
-  rows: Row[];
-  page: number;
-  pageSize: number;
-  total: number;
-  hasNext: boolean;
-}
 interface Filter {
   user: string;
   start: string;
@@ -38,7 +23,7 @@ export function ActivityPage() {
   const [draft, setDraft] = useState<Filter>({ user: '', start: '', stop: '' });
   const [filter, setFilter] = useState<Filter>(draft);
   const [page, setPage] = useState(0);
-  const { data, error, isPending, isFetching } = usePageData<Page>(
+  const { data, error, isPending, isFetching } = usePageData(
     ['activity', filter, page],
     '/api/admin/activity',
     { ...filter, page },

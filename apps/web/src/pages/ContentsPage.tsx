@@ -2,16 +2,8 @@ import { Link } from 'react-router';
 import { useSession } from '../state/session';
 import { usePageData } from './query';
 
-interface Listed {
-  _id: string;
-  owner: string;
-  title: string;
-  ptitle: string;
-  description: string;
-}
-
 function Boards({ owner, heading }: { owner: string; heading: string }) {
-  const { data, error, isPending } = usePageData<Listed[]>(
+  const { data, error, isPending } = usePageData(
     ['contents', owner],
     '/api/forms/list_multilists',
     { owner },

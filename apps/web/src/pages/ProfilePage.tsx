@@ -1,19 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { isGuestUser, type PublicUser } from '@listboard/core';
-import { getJson, lastError } from '../api/client';
+import type { BasicUser } from '@listboard/core/api/routes';
+import { callApiGet, messageOr } from '../api/client';
 import { useSession } from '../state/session';
 import type { CommandContext } from '../commands/registry';
 import { openFormById } from './openForm';
-
-/** What get_user_basic tells about someone else. */
-interface BasicUser {
-  username: string;
-  fullname: string;
-  email: string | null;
-  roles: string[];
-  circle: string | null;
-  fields: Record<string, unknown>;
-}
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : '—');
 const onOff = (v: unknown) => (v === true ? 'On' : 'Off');
@@ -30,17 +21,15 @@ export function ProfilePage({ owner, ctx }: { owner: string; ctx: CommandContext
     queryKey: ['boards', 'page', 'profile', owner],
     enabled: !mine,
     queryFn: async (): Promise<BasicUser> => {
-      const res = await getJson<BasicUser>(
-        `/api/auth/get_user_basic?username=${encodeURIComponent(owner)}`,
-      );
-      if (!res) throw new Error(lastError?.error ?? `Could not find the user ${owner}.`);
-      return res;
+      const res = await callApiGet('/api/auth/get_user_basic', { username: owner });
+      if (!res.ok) throw new Error(messageOr(res.error, `Could not find the user ${owner}.`));
+      return res.value;
     },
   });
   const data: BasicUser | PublicUser | undefined = mine ? me : other.data;
   if (!mine && other.isPending) return <p className="empty">Loading…</p>;
   if (!data) return <p className="error">{other.error?.message}</p>;
-  const f = data.fields;
+  const f: Record<string, unknown> = data.fields;
   const groups = mine && me ? me.groups : null;
   return (
     <div className="profile">

@@ -1,16 +1,9 @@
 import { usePageData } from './query';
 import { ago } from './format';
 
-interface Online {
-  username: string;
-  fullname: string;
-  since: string;
-  connections: number;
-}
-
 /** The users board: who is signed in now, from their live connections. */
 export function UsersPage() {
-  const { data, error, isPending } = usePageData<Online[]>(
+  const { data, error, isPending } = usePageData(
     ['online'],
     '/api/display/users_online',
     {},

@@ -5,8 +5,7 @@
  */
 import { driver, type Driver } from 'driver.js';
 import 'driver.js/dist/driver.css';
-import type { PublicUser } from '@listboard/core';
-import { postJson } from '../api/client';
+import { callApi } from '../api/client';
 import { useSession } from '../state/session';
 import type { TourStep } from './tours';
 
@@ -19,12 +18,12 @@ let queue: Promise<void> = Promise.resolve();
 
 function record(category: string, value: boolean): Promise<void> {
   queue = queue.then(async () => {
-    const res = await postJson<{ user: PublicUser }>('/api/display/update_user_fields_tourCateg', {
+    const res = await callApi('/api/display/update_user_fields_tourCateg', {
       tourCateg: category,
       value,
     });
     // The session's copy of the user decides whether a tour starts by itself next time.
-    if (res) useSession.setState({ user: res.user });
+    if (res.ok) useSession.setState({ user: res.value.user });
   });
   return queue;
 }

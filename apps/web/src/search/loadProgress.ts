@@ -7,19 +7,11 @@
 import { create } from 'zustand';
 import { boardMsg } from '@listboard/core';
 import type { LoadedBoard, StreamLine } from '@listboard/core/api/load';
+import type { LoadBody } from '@listboard/core/api/routes';
 import { useConnection } from '../api/client';
 import { useSession } from '../state/session';
 
-export interface LoadBody {
-  url?: string;
-  fileinfo?: { data: string; name: string; type?: string };
-  query?: string;
-  listed: boolean;
-  titleText?: string;
-  descText?: string;
-}
-
-export type { LoadedBoard, StreamLine };
+export type { LoadBody, LoadedBoard, StreamLine };
 
 export interface Progress {
   /** 0 to 1. */

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Multilist } from '@listboard/core';
-import { lastError, postJson } from '../api/client';
+import { callApi, messageOr } from '../api/client';
 import { useBoards, type Device } from '../board/useBoards';
 import { splitSearchAddress } from './address';
 
@@ -24,12 +23,9 @@ export function useShownBoards(
     // The page on screen stays up while the next page of results loads.
     placeholderData: keepPreviousData,
     queryFn: async () => {
-      const board = await postJson<Multilist>('/api/dbload/load_search', {
-        address: results,
-        username,
-      });
-      if (!board) throw new Error(lastError?.error ?? 'Could not run the search.');
-      return board;
+      const found = await callApi('/api/dbload/load_search', { address: results!, username });
+      if (!found.ok) throw new Error(messageOr(found.error, 'Could not run the search.'));
+      return found.value;
     },
   });
   const chainData = chain !== '' ? boards.data : undefined;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from './session';
-import { postJson } from '../api/client';
+import { callApi } from '../api/client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -21,7 +21,7 @@ describe('session start', () => {
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/auth/session', '/api/auth/guest']);
     expect(useSession.getState()).toMatchObject({ phase: 'ready', user: { username: 'guest' } });
     // From now on calls say who is asking.
-    await postJson('/api/x');
+    await callApi('/api/forms/my_groups', {});
     const [, init] = fetchMock.mock.lastCall as unknown as [string, RequestInit];
     expect((init.headers as Record<string, string>)['X-Mongo-User-ID']).toBe('g1');
   });

@@ -3,29 +3,11 @@
  * sign-in → ready. The loading screen shows until the phase is 'ready' or 'error'.
  */
 import { create } from 'zustand';
-import {
-  TIMINGS,
-  boardMsg,
-  isGuestUser,
-  loginMsg,
-  type AppVersion,
-  type PublicUser,
-  type SignupMode,
-} from '@listboard/core';
-import { getJson, lastError, postJson, setCallUser } from '../api/client';
+import { TIMINGS, boardMsg, isGuestUser, loginMsg } from '@listboard/core';
+import type { SessionInfo } from '@listboard/core/api/routes';
+import { callApi, callApiGet, setCallUser } from '../api/client';
 
 export type SessionPhase = 'loading' | 'ready' | 'error';
-
-interface SessionInfo {
-  user: PublicUser | null;
-  rootBoard: string;
-  adminUser: string;
-  appVersion: AppVersion;
-  /** SIGNUP_MODE: which form the signup button opens, or that signup is off. */
-  signupMode: SignupMode;
-  /** RESET_SESSION: each visit starts as guest, whoever signed in on this browser before. */
-  resetToGuest?: boolean;
-}
 
 interface SessionState extends SessionInfo {
   phase: SessionPhase;
@@ -41,13 +23,14 @@ let resetEnabled = true;
 async function startSession(set: Set, phase: SessionPhase): Promise<void> {
   // A refresh after sign-in or sign-out keeps the screen up; only the first start shows loading.
   if (phase !== 'ready') set({ phase: 'loading', error: null });
-  const info = await getJson<SessionInfo>('/api/auth/session');
-  if (!info) {
+  const session = await callApiGet('/api/auth/session', {});
+  if (!session.ok) {
     // An unreachable server and a server that refuses are different problems for the visitor.
-    const unreachable = lastError?.status === 0;
+    const unreachable = session.error.status === 0;
     set({ phase: 'error', error: unreachable ? boardMsg.noConnection : loginMsg.guestLoginFailed });
     return;
   }
+  const info = session.value;
   let user = info.user;
   // The optional reset to guest (spec section 4) runs when a visit starts, not on the refreshes
   // that follow a sign-in; it stays off for 2000 ms after it ran, so the start-up that
@@ -55,16 +38,16 @@ async function startSession(set: Set, phase: SessionPhase): Promise<void> {
   if (info.resetToGuest && phase !== 'ready' && user && !isGuestUser(user) && resetEnabled) {
     resetEnabled = false;
     setTimeout(() => (resetEnabled = true), TIMINGS.envGuestResetMs);
-    await postJson('/api/auth/signout');
+    await callApi('/api/auth/signout', {});
     user = null;
   }
   if (!user) {
-    const guest = await postJson<{ user: PublicUser }>('/api/auth/guest');
-    if (!guest) {
+    const guest = await callApi('/api/auth/guest', {});
+    if (!guest.ok) {
       set({ phase: 'error', error: loginMsg.guestLoginFailed });
       return;
     }
-    user = guest.user;
+    user = guest.value.user;
   }
   setCallUser(user._id);
   set({ ...info, user, phase: 'ready', error: null });
@@ -81,6 +64,8 @@ export const useSession = create<SessionState>((set, get) => ({
   adminUser: 'admin',
   appVersion: 'PRODUCTION',
   signupMode: 'default',
+  emailVerification: false,
+  resetToGuest: false,
   start() {
     starting ??= startSession(set, get().phase).finally(() => {
       starting = null;
