@@ -138,4 +138,23 @@ describe('moving and duplicating', () => {
       'duplicate list',
     );
   });
+
+  it('a refused call keeps the form open with the server’s words, else ERROR: {op}', async () => {
+    let f = open('duplicateList', { listId: week._id });
+    f.ctx.call.mockResolvedValueOnce({
+      ok: false,
+      error: { status: 409, error: 'The list was changed by someone else.' },
+    });
+    submit('Submit');
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The list was changed by someone else.',
+    );
+    expect(f.onClose).not.toHaveBeenCalled();
+    cleanup();
+    f = open('duplicateList', { listId: week._id });
+    f.ctx.call.mockResolvedValueOnce({ ok: false, error: { status: 502, error: '' } });
+    submit('Submit');
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'ERROR: duplicate list');
+  });
 });
