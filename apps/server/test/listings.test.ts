@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Multilist } from '@listboard/core';
+import { CUSTOM_CODES } from '@listboard/core/api/search';
+import { createBoard } from '../src/services/boards-create';
 import { Agent, createTestApp, type TestContext } from './harness';
 
 let t: TestContext;
@@ -81,5 +83,108 @@ describe('Discussion and Listings searches', () => {
     const bad = await search(author, 'everything');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('Unknown search code: everything');
+  });
+});
+
+/**
+ * Unlisted is not private: an unlisted board is left out of every listing and search for all
+ * but its author and the people on it, yet anyone with its address can open it.
+ */
+describe('an unlisted board', () => {
+  const ADDRESS = '/author/quiet-drafts';
+  const WORD = 'zanzibarite';
+  let anonymous: Agent;
+  let guest: Agent;
+  let coauthor: Agent;
+  let quiet: Multilist;
+
+  const shows = (text: string) => text.includes('quiet-drafts') || text.includes(WORD);
+  const listing = async (a: Agent, code: string) => {
+    const res = await search(a, code);
+    return res.statusCode === 200 ? JSON.stringify(res.json()) : '';
+  };
+  const found = async (a: Agent, args: string) => {
+    const res = await a.post('/api/dbload/load_search', { address: `/x/home;found?${args}` });
+    expect(res.statusCode, res.body).toBe(200);
+    // The hits only: the answer also repeats the search's own words.
+    return hitTexts(res.json()).join('\n');
+  };
+  const boardsOf = async (a: Agent) =>
+    JSON.stringify((await a.post('/api/forms/list_multilists', { owner: 'author' })).json());
+  const load = async (a: Agent) =>
+    (await a.post('/api/dbload/load_multilists', { addresses: [ADDRESS] })).json()[0] as
+      Multilist | undefined;
+
+  beforeAll(async () => {
+    anonymous = new Agent(t.app);
+    guest = new Agent(t.app);
+    await guest.signInGuest();
+    coauthor = new Agent(t.app);
+    await coauthor.signIn('demo');
+    await createBoard(t.database.db, {
+      owner: 'author',
+      title: 'Quiet Drafts',
+      description: `Drafts with ${WORD} in them`,
+      listed: false,
+      lists: [{ title: 'Drafts', items: [`A ${WORD} draft.`] }],
+    });
+    quiet = (await load(author))!;
+    const on = { listId: quiet.lists[0]!._id, itemId: quiet.lists[0]!.items[0]!._id };
+    const anno = await author.post('/api/forms/insert_anno', {
+      ...on,
+      annoSpec: { text: `The author's ${WORD} annotation.` },
+    });
+    expect(anno.statusCode, anno.body).toBe(200);
+    const shared = await author.post('/api/forms/add_coauthor', {
+      title: 'Quiet Drafts',
+      owner: 'author',
+      username: 'demo',
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+  });
+
+  it('is left out of every listing and search for another reader, a guest and anonymous', async () => {
+    expect(quiet.listed).toBe(false);
+    for (const code of CUSTOM_CODES) {
+      for (const [who, a] of [
+        ['reader', reader],
+        ['guest', guest],
+        ['anonymous', anonymous],
+      ] as const) {
+        expect(shows(await listing(a, code)), `${code} as ${who}`).toBe(false);
+      }
+    }
+    for (const a of [reader, guest, anonymous]) {
+      expect(shows(await boardsOf(a))).toBe(false);
+      expect(shows(await found(a, `searchStr=${WORD}&users=all`))).toBe(false);
+      expect(shows(await found(a, 'by=author&users=author&bucket=none'))).toBe(false);
+    }
+  });
+
+  it('opens at its address for them all', async () => {
+    for (const a of [reader, guest, anonymous]) {
+      const board = await load(a);
+      expect(board?.title).toBe('Quiet Drafts');
+      expect(JSON.stringify(board)).toContain(WORD);
+    }
+  });
+
+  it('is listed and found for its author and its coauthor', async () => {
+    expect(shows(await listing(author, 'myBoards'))).toBe(true);
+    expect(shows(await boardsOf(author))).toBe(true);
+    expect(shows(await found(author, `searchStr=${WORD}&users=all`))).toBe(true);
+    expect(shows(await listing(coauthor, 'coBoards'))).toBe(true);
+    expect(shows(await found(coauthor, `searchStr=${WORD}&users=all`))).toBe(true);
+  });
+
+  it('a reader who writes on it keeps their own notes in their listing, and nothing more', async () => {
+    const note = await reader.post('/api/forms/insert_note', {
+      listId: quiet.lists[0]!._id,
+      itemId: quiet.lists[0]!.items[0]!._id,
+      noteSpec: { text: 'A reader note on the quiet board.' },
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    expect(await listing(reader, 'notes')).toContain('A reader note on the quiet board.');
+    expect(await listing(reader, 'annos')).not.toContain(WORD);
   });
 });

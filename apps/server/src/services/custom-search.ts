@@ -6,6 +6,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   abilitiesOf,
+  boardListedFor,
   canSee,
   type Block,
   type Multilist,
@@ -123,13 +124,12 @@ async function noteHits(
         members.filter((m) => m.multilistId === r.board.id),
       );
       const thread = r.item.threadId ? threads.get(r.item.threadId) : null;
+      const board = visibleBoard(r.board, policy);
       return (
-        canSee(viewer, {
-          kind: 'item',
-          board: visibleBoard(r.board, policy),
-          item: r.item,
-          thread,
-        }) &&
+        canSee(viewer, { kind: 'item', board, item: r.item, thread }) &&
+        // Unlisted boards stay out of others' listings; one's own writing on them stays in.
+        (r.item.author === who.actor.username ||
+          boardListedFor(viewer, { ...board, listed: r.board.listed })) &&
         (!filter.groupsOnly || viewer.groups.includes(r.item.groupName ?? ''))
       );
     })

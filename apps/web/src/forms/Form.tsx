@@ -102,7 +102,7 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
         ) : null;
         const described = f.hint ? `${id}-hint` : undefined;
         if (f.type === 'checkbox') {
-          return (
+          const box = (
             <label key={f.name} className="field field-checkbox" htmlFor={id}>
               <input
                 id={id}
@@ -110,9 +110,18 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
                 type="checkbox"
                 checked={Boolean(values[f.name])}
                 onChange={(e) => set(e.target.checked)}
+                aria-describedby={described}
               />
               {f.label}
             </label>
+          );
+          return hint ? (
+            <div key={f.name}>
+              {box}
+              {hint}
+            </div>
+          ) : (
+            box
           );
         }
         return (

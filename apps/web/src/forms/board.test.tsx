@@ -158,3 +158,13 @@ describe('moving and duplicating', () => {
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'ERROR: duplicate list');
   });
 });
+
+describe('the Listed box', () => {
+  it.each(['insertMultilist', 'load', 'url'])('%s says that unlisted is not private', (id) => {
+    open(id);
+    const box = screen.getByRole('checkbox', { name: 'Listed' });
+    const hint = document.getElementById(box.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toContain('anyone with the address can open them');
+    expect(hint?.textContent).toContain('password');
+  });
+});

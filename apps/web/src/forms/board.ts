@@ -13,7 +13,7 @@ import {
   type Theme,
 } from '@listboard/core';
 import type { FormContext, FormDef, Values } from './registry';
-import { str, findItem, findList, required, fail } from './helpers';
+import { LISTED_FIELD, str, findItem, findList, required, fail } from './helpers';
 import type { Display } from '../state/ui';
 
 const MOVE_BLOCKED = {
@@ -57,7 +57,7 @@ export const BOARD_FORMS: FormDef[] = [
     fields: [
       { name: 'titleText', label: 'Title', type: 'text', required: true },
       { name: 'descText', label: 'Description', type: 'textarea' },
-      { name: 'listed', label: 'Listed', type: 'checkbox' },
+      LISTED_FIELD,
     ],
     initial: () => ({ titleText: '', descText: '', listed: true }),
     validate: (v) => required(v, 'titleText', 'title'),

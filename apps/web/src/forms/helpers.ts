@@ -1,7 +1,7 @@
 /** Helpers shared by the form definitions of every area. */
 import { describeSelection, fieldMsg } from '@listboard/core';
 import type { CallError } from '../api/client';
-import type { FormContext, Values } from './registry';
+import type { Field, FormContext, Values } from './registry';
 
 export const str = (v: Values, k: string) => String(v[k] ?? '').trim();
 
@@ -27,3 +27,11 @@ export const required = (v: Values, field: string, label: string) =>
   str(v, field) ? null : fieldMsg.requiredField(label);
 /** A failed operation's message: the server's words when it gave some, else 'ERROR: {op}'. */
 export const fail = (op: string, error?: CallError) => error?.error || `ERROR: ${op}`;
+
+/** A board's Listed box, saying what unticking it does and does not do. */
+export const LISTED_FIELD: Field = {
+  name: 'listed',
+  label: 'Listed',
+  type: 'checkbox',
+  hint: 'Unlisted boards are left out of listings and search, but anyone with the address can open them. To keep a board from others, make its items private or give it a password.',
+};

@@ -1,7 +1,7 @@
 /** Load a URL, a file or a query as a new board (spec 'load' and 'url' forms); import a list. */
 import { LOAD_FILE_TYPES, fieldMsg, validateLoad } from '@listboard/core';
 import type { Field, FormContext, FormDef, Values } from './registry';
-import { fail, findList, str } from './helpers';
+import { LISTED_FIELD, fail, findList, str } from './helpers';
 import { loadWithProgress, readFileData, type LoadBody } from '../search/loadProgress';
 
 const files = (v: Values) => (Array.isArray(v.file) ? (v.file as File[]) : []);
@@ -12,7 +12,6 @@ const TITLE: Field = {
   type: 'text',
   hint: 'Left blank: Untitled Board if listed, otherwise --loaded--',
 };
-const LISTED: Field = { name: 'listed', label: 'Listed', type: 'checkbox' };
 
 async function load(v: Values, ctx: FormContext): Promise<string | null> {
   const file = files(v)[0];
@@ -55,7 +54,7 @@ export const LOAD_FORMS: FormDef[] = [
         type: 'text',
         hint: 'Words to search for, or search arguments such as searchStr=…&by=label',
       },
-      LISTED,
+      LISTED_FIELD,
       TITLE,
       { name: 'descText', label: 'Description', type: 'textarea' },
     ],
@@ -70,7 +69,11 @@ export const LOAD_FORMS: FormDef[] = [
   {
     id: 'url',
     label: 'Load a URL',
-    fields: [{ name: 'url', label: 'URL', type: 'text', placeholder: 'https://…' }, LISTED, TITLE],
+    fields: [
+      { name: 'url', label: 'URL', type: 'text', placeholder: 'https://…' },
+      LISTED_FIELD,
+      TITLE,
+    ],
     validate: (v) => validateLoad({ url: str(v, 'url') }),
     submit: load,
   },

@@ -22,6 +22,7 @@ export {
 } from './abilities';
 export { canSeeNote, type NoteVisibility } from './notes';
 export {
+  boardListedFor,
   boardOpen,
   canSee,
   moderates,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boardListedFor,
   canSee,
   replyVisibility,
   viewerOf,
@@ -40,6 +41,19 @@ describe('canSee', () => {
       expect(canSee(viewerOf(who), { kind: 'board', board: locked })).toBe(true);
     }
     expect(canSee(viewerOf(null), { kind: 'board', board })).toBe(true);
+  });
+
+  it('lists an unlisted board only for its author, the people on it, admins and a session that unlocked it, yet opens it for anyone', () => {
+    const unlisted = { ...board, listed: false, contributors: ['con'] };
+    for (const who of [u('author'), u('co'), u('ed'), u('con'), u('root', ['lbadmin'])]) {
+      expect(boardListedFor(viewerOf(who), unlisted)).toBe(true);
+    }
+    for (const who of [u('kim'), u('guest', ['guest']), null]) {
+      expect(boardListedFor(viewerOf(who), unlisted)).toBe(false);
+      expect(canSee(viewerOf(who), { kind: 'board', board: unlisted })).toBe(true);
+    }
+    expect(boardListedFor(viewerOf(u('kim'), [], ['b1']), unlisted)).toBe(true);
+    expect(boardListedFor(viewerOf(null), { ...unlisted, listed: true })).toBe(true);
   });
 
   it('hides every item of a locked board, even a public one, until it is unlocked', () => {

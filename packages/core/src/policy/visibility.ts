@@ -66,6 +66,18 @@ export function boardOpen(viewer: Viewer, board: VisibleBoard): boolean {
   return !board.hasPassword || moderates(viewer.user, board) || isUnlocked(viewer, board.id);
 }
 
+/**
+ * Whether a board may appear in this viewer's listings and search results. An unlisted one does
+ * only for its author and the people on it (coauthors, editors, contributors), site admins and a
+ * session that entered its password; boardOpen still lets anyone with its address read it.
+ * Search applies the same rule in SQL (services/search-query.ts).
+ */
+export function boardListedFor(viewer: Viewer, board: VisibleBoard & { listed: boolean }): boolean {
+  if (board.listed || isSiteAdmin(viewer.user) || isUnlocked(viewer, board.id)) return true;
+  const role = roleFor(viewer.user, board);
+  return role !== 'reader' && role !== 'guest';
+}
+
 const mine = (viewer: Viewer, item: VisibleItem) =>
   viewer.user !== null && !isGuestUser(viewer.user) && viewer.user.username === item.author;
 
