@@ -10,7 +10,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
 import type { Mail, Mailer } from '../src/mail/mailer';
-import { Agent, openTestDatabase } from './harness';
+import { Agent, assertEveryWriteRecorded, openTestDatabase } from './harness';
 
 export interface AccountTestContext {
   app: FastifyInstance;
@@ -86,6 +86,7 @@ export async function createAccountApp(
     async close() {
       await app.close();
       await opened?.cleanup();
+      assertEveryWriteRecorded(app);
     },
   };
 }

@@ -1,11 +1,28 @@
 /**
  * The audit log behind the admin's activity page: every successful write is recorded with who,
- * what, which board and when; reads are not; board writes and their record commit together.
+ * what, which board and when; reads are not; every write and its record commit together.
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Multilist } from '@listboard/core';
-import { Agent, createTestApp, type TestContext } from './harness';
+import Fastify from 'fastify';
+import { auditPlugin } from '../src/plugins/audit';
+import {
+  Agent,
+  assertEveryWriteRecorded,
+  createTestApp,
+  SEED_PASSWORD,
+  type TestContext,
+} from './harness';
+import { createAccountApp, lastMailTo, tokenIn, type AccountTestContext } from './account-harness';
+import { documentedRoutes } from './fuzz/openapi';
+import { installRowCounter, rowsOf } from './fuzz/row-counter';
+import { recordedWrites, registeredCalls } from './fuzz/write-calls';
 
 let t: TestContext;
 let admin: Agent;
@@ -170,5 +187,254 @@ describe('audit log', () => {
     const guest = new Agent(t.app);
     await guest.signInGuest();
     expect((await guest.post('/api/admin/activity', {})).statusCode).toBe(401);
+  });
+});
+
+/**
+ * Writes outside the board and site calls (board creation, loads, groups, accounts, admin edits,
+ * uploads) record themselves in their own transaction too: with the audit insert made to fail
+ * for one call, that call answers 5xx and leaves no row changed anywhere; without the failure it
+ * succeeds and leaves exactly one row for itself.
+ */
+describe('every write records itself in its own transaction', () => {
+  let a: AccountTestContext;
+  let dataDir: string;
+  let pages: http.Server;
+  let pageUrl: string;
+  let rowsWritten: () => Promise<number>;
+  let asAdmin: Agent;
+  let asAuthor: Agent;
+  let asReader: Agent;
+  let listId: string;
+  let n = 0;
+
+  interface Prepared {
+    agent: Agent;
+    body: unknown;
+  }
+
+  const signedIn = async (username: string) => {
+    const agent = a.agent();
+    await agent.signIn(username);
+    return agent;
+  };
+  const guest = async () => {
+    const agent = a.agent();
+    await agent.signInGuest();
+    return agent;
+  };
+  /** A new account, signed in (verification is off here); answers its agent and address. */
+  const newAccount = async (name: string) => {
+    const agent = await guest();
+    const email = `${name}@example.org`;
+    const res = await agent.post('/api/auth/register', {
+      username: name,
+      password: 'listboard',
+      email,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { agent, email };
+  };
+  const markdown = (text: string) => ({
+    data: Buffer.from(text).toString('base64'),
+    name: 'notes.md',
+  });
+
+  /** One way to make each write succeed; `n` keeps names apart between tries. */
+  const SAMPLES: Record<string, (n: number) => Promise<Prepared>> = {
+    '/api/auth/signin': async () => ({
+      agent: a.agent(),
+      body: { username: 'reader', password: SEED_PASSWORD },
+    }),
+    '/api/auth/signout': async () => ({ agent: await signedIn('demo'), body: {} }),
+    '/api/auth/register': async (n) => ({
+      agent: await guest(),
+      body: { username: `joiner${n}`, password: 'listboard', email: `joiner${n}@example.org` },
+    }),
+    '/api/auth/create_user': async (n) => ({
+      agent: asAdmin,
+      body: {
+        username: `added${n}`,
+        password: 'listboard',
+        email: `added${n}@example.org`,
+        profile: { role: 'reader' },
+      },
+    }),
+    '/api/auth/notify_admin_of_new_user': async (n) => ({
+      agent: await guest(),
+      body: { email: (await newAccount(`told${n}`)).email, status: `checked-${n}` },
+    }),
+    '/api/auth/resend_verification': async (n) => ({
+      agent: await guest(),
+      body: { email: (await newAccount(`resent${n}`)).email },
+    }),
+    '/api/auth/forgot': async (n) => ({
+      agent: await guest(),
+      body: { email: (await newAccount(`forgot${n}`)).email },
+    }),
+    '/api/auth/reset_password': async (n) => {
+      const { email } = await newAccount(`reset${n}`);
+      await (await guest()).post('/api/auth/forgot', { email });
+      const token = tokenIn(lastMailTo(a, email), 'resetPasswordToken');
+      return { agent: await guest(), body: { token, password: 'another-password' } };
+    },
+    '/api/forms/deregister_user': async (n) => {
+      const { agent, email } = await newAccount(`leaver${n}`);
+      return { agent, body: { email, password: 'listboard' } };
+    },
+    '/api/forms/edit_profile': async (n) => ({
+      agent: asReader,
+      body: { profile: { title: `Title ${n}` } },
+    }),
+    '/api/display/update_user_fields_tourCateg': async (n) => ({
+      agent: asReader,
+      body: { tourCateg: `tour${n}`, value: true },
+    }),
+    '/api/display/user.custom.update.admin': async (n) => ({
+      agent: asAdmin,
+      body: { username: 'reader', fields: { title: `Set ${n}` } },
+    }),
+    '/api/forms/insert_multilist': async (n) => ({
+      agent: asAuthor,
+      body: { titleText: `Audited ${n}` },
+    }),
+    '/api/display/create_blank_board': async (n) => ({
+      agent: asAuthor,
+      body: { title: `Blank ${n}` },
+    }),
+    '/api/forms/create_group': async (n) => ({ agent: asReader, body: { name: `Circle ${n}` } }),
+    '/api/forms/add_group_member': async (n) => {
+      await asReader.post('/api/forms/create_group', { name: `Club ${n}`, isPrivate: true });
+      return { agent: asReader, body: { groupName: `Club ${n}`, username: 'author' } };
+    },
+    '/api/forms/load': async (n) => ({
+      agent: asAuthor,
+      body: { fileinfo: markdown(`# Part ${n}\n\nA line.`), titleText: `Loaded ${n}` },
+    }),
+    '/api/forms/load_stream': async (n) => ({
+      agent: asAuthor,
+      body: { fileinfo: markdown(`# Part ${n}\n\nA line.`), titleText: `Streamed ${n}` },
+    }),
+    '/api/forms/import_item_url': async (n) => ({
+      agent: asAuthor,
+      body: { listId, url: `${pageUrl}/page-${n}.txt` },
+    }),
+    '/api/upload/record': async (n) => {
+      const bucketPath = `author/audited-${n}.txt`;
+      const content = Buffer.from(`Notes, take ${n}.\n`);
+      const signed = (await asAuthor.post('/api/upload/s3', { bucketPath, fileType: '' })).json();
+      const put = await a.app.inject({
+        method: 'PUT',
+        url: signed.url,
+        headers: signed.headers,
+        payload: content,
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      return { agent: asAuthor, body: { bucketPath, fileType: '', size: content.length } };
+    },
+  };
+
+  /** A streamed load answers 200 at once; how it ended is its last line. */
+  const outcome = (call: string, res: { statusCode: number; body: string }) => {
+    if (call !== '/api/forms/load_stream' || res.statusCode !== 200) return res.statusCode;
+    const last = JSON.parse(res.body.trim().split('\n').pop()!) as {
+      phase: string;
+      status?: number;
+    };
+    return last.phase === 'done' ? 200 : (last.status ?? 500);
+  };
+  const recordsOf = async (call: string) => {
+    const [row] = await rowsOf<{ n: number | string }>(
+      a.database.db,
+      sql`select count(*) as n from audit_log where call = ${call}`,
+    );
+    return Number(row!.n);
+  };
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-audit-'));
+    pages = http.createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`Fetched from ${req.url}.\n`);
+    });
+    await new Promise<void>((r) => pages.listen(0, '127.0.0.1', r));
+    pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+    a = await createAccountApp({
+      DATA_DIR: dataDir,
+      EMAIL_VERIFICATION: 'off',
+      LOAD_ALLOW_PRIVATE: 'true',
+      SESSION_SECRET: 'a-test-session-secret-0123456789',
+    });
+    const db = a.database.db;
+    // Sign-in failure counters are kept whatever the call does; everything else is counted.
+    rowsWritten = await installRowCounter(db, new Set(['auth_throttle']));
+    await db.execute(sql`create table audit_fails (call text primary key)`);
+    await db.execute(sql`
+      create function audit_fail() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from audit_fails where call = new.call) then
+          raise exception 'audit row refused for %', new.call;
+        end if;
+        return new;
+      end $$`);
+    await db.execute(
+      sql`create trigger audit_fail before insert on audit_log for each row execute function audit_fail()`,
+    );
+    asAdmin = await signedIn('admin');
+    asAuthor = await signedIn('author');
+    asReader = await signedIn('reader');
+    const course = (
+      await asAuthor.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
+    ).json()[0] as Multilist;
+    listId = course.lists[0]!._id;
+  }, 120_000);
+
+  afterAll(async () => {
+    await a?.close();
+    await new Promise((r) => pages?.close(r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('catches a write route that answers without recording itself', async () => {
+    const bare = Fastify();
+    await bare.register(auditPlugin, { db: a.database.db });
+    bare.post('/api/forms/forgetful_write', async () => ({ ok: true }));
+    bare.post('/api/forms/careful_write', async (req) => req.transact(async () => ({ ok: true })));
+    await bare.ready();
+    for (const url of ['/api/forms/forgetful_write', '/api/forms/careful_write']) {
+      expect((await bare.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(200);
+    }
+    expect([...bare.unrecordedWrites]).toEqual(['/api/forms/forgetful_write']);
+    expect(() => assertEveryWriteRecorded(bare)).toThrow(/forgetful_write/);
+    await bare.close();
+  });
+
+  it('has a sample for every write that is not a board or site call', () => {
+    const registered = new Set(registeredCalls(a.config).map((c) => c.path));
+    const writes = [...recordedWrites(documentedRoutes(a.app), a.config)].filter(
+      (p) => !registered.has(p),
+    );
+    expect(writes.sort()).toEqual(Object.keys(SAMPLES).sort());
+  });
+
+  it.each(Object.keys(SAMPLES))('%s: a failed audit row undoes the change', async (call) => {
+    const db = a.database.db;
+    const failing = await SAMPLES[call]!(++n);
+    await db.execute(sql`insert into audit_fails values (${call})`);
+    let res;
+    const before = await rowsWritten();
+    try {
+      res = await failing.agent.post(call, failing.body);
+    } finally {
+      await db.execute(sql`delete from audit_fails`);
+    }
+    expect(outcome(call, res), res.body).toBeGreaterThanOrEqual(500);
+    expect(await rowsWritten(), 'rows changed by the failed call').toBe(before);
+
+    const working = await SAMPLES[call]!(++n);
+    const records = await recordsOf(call);
+    const ok = await working.agent.post(call, working.body);
+    expect(outcome(call, ok), ok.body).toBe(200);
+    expect(await recordsOf(call)).toBe(records + 1);
   });
 });

@@ -53,6 +53,17 @@ export async function openTestDatabase(): Promise<{
   };
 }
 
+/**
+ * Fails when a write call answered 2xx without its audit row (plugins/audit.ts keeps the list):
+ * checked as every API test file closes its app, so a route that forgets fails the suite.
+ */
+export function assertEveryWriteRecorded(app: FastifyInstance): void {
+  const unrecorded = [...app.unrecordedWrites];
+  if (unrecorded.length) {
+    throw new Error(`write calls answered without an audit row: ${unrecorded.join(', ')}`);
+  }
+}
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const { database, cleanup } = await openTestDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
@@ -65,6 +76,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await cleanup();
+      assertEveryWriteRecorded(app);
     },
   };
 }

@@ -1,25 +1,38 @@
 /**
- * Records every successful write call that the board-call and site-call registrars do not record
- * themselves (they write the row inside the call's transaction): board creation, loads, groups,
- * accounts, uploads. Any POST under /api/ counts as a write unless it is named in READ_CALLS, so
- * a new write route is logged without anyone remembering to.
+ * Every successful write call leaves one audit row, written in the same transaction as the
+ * change: a failed record undoes the change, and no change commits without its record. The
+ * board-call and site-call registrars write the row in the transaction they open; every other
+ * write route runs its change through `req.transact`, which opens the transaction, runs the
+ * change and writes the row before committing.
  *
- * These rows are written just before the answer is sent, after the call's own transaction has
- * committed; a database failure between the two would lose the record, never the change.
+ * Any POST under /api/ counts as a write unless it is named in READ_CALLS (or is a read-only
+ * board or site call). A write that answers 2xx without having recorded itself is a fault in the
+ * route: it is logged as an error and kept in `app.unrecordedWrites`, which the test harness
+ * checks after every API test file, so a new route that forgets fails the suite instead of
+ * going unlogged.
  */
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isGuestUser } from '@listboard/core';
 import type { Db } from '../db/client';
-import { auditDetails, recordAudit } from '../services/audit';
+import { auditDetails, recordAudit, type AuditNote, type Transact } from '../services/audit';
 import type { Actor } from '../services/users';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by a registrar that records (or deliberately skips) the call itself. */
+    /** Set once the call has recorded itself (or, as a read-only registered call, need not). */
     audited: boolean;
     /** Who was signed in when the call started (sign-in and sign-out change req.actor). */
     auditActor: Actor | null;
+    /**
+     * Runs the call's change in one transaction with its audit row. Once per call; a service
+     * that opens its own transaction takes this in place of `db.transaction`.
+     */
+    transact: Transact;
+  }
+  interface FastifyInstance {
+    /** Write calls that answered 2xx without an audit row: always empty unless a route is wrong. */
+    unrecordedWrites: Set<string>;
   }
 }
 
@@ -30,66 +43,78 @@ export const READ_CALLS: ReadonlySet<string> = new Set([
   '/api/dbload/load_section',
   '/api/forms/list_multilists',
   '/api/forms/my_groups',
+  '/api/forms/read_source',
   '/api/display/is_registered_username',
   '/api/auth/check_invitee',
   // Every visitor gets a guest session; logging each would bury the real activity.
   '/api/auth/guest',
-  // Only signs an upload address; /api/upload/record is the write.
+  // These only sign an address; /api/upload/record is the write, and a thumbnail is a cache.
   '/api/upload/s3',
+  '/api/thumbnails/sign',
 ]);
 
-const MAX_PAYLOAD = 64 * 1024;
+/** Whether a call is a write that must leave an audit row. */
+export function isWriteCall(req: FastifyRequest): boolean {
+  const path = req.routeOptions.url;
+  return req.method === 'POST' && !!path && path.startsWith('/api/') && !READ_CALLS.has(path);
+}
 
 /** The board a creating call answers with ({multilistId, owner, ptitle}), if any. */
-function boardOf(payload: unknown): { id: string; owner: string; ptitle: string } | null {
-  if (typeof payload !== 'string' || payload.length > MAX_PAYLOAD || !payload.startsWith('{')) {
-    return null;
-  }
-  try {
-    const r = JSON.parse(payload) as Record<string, unknown>;
-    return typeof r.multilistId === 'string' &&
-      typeof r.owner === 'string' &&
-      typeof r.ptitle === 'string'
-      ? { id: r.multilistId, owner: r.owner, ptitle: r.ptitle }
-      : null;
-  } catch {
-    return null;
-  }
+function boardOf(result: unknown): AuditNote['board'] {
+  if (!result || typeof result !== 'object') return null;
+  const r = result as Record<string, unknown>;
+  return typeof r.multilistId === 'string' &&
+    typeof r.owner === 'string' &&
+    typeof r.ptitle === 'string'
+    ? { id: r.multilistId, owner: r.owner, ptitle: r.ptitle }
+    : null;
+}
+
+/**
+ * Whom the row names. Sign-in starts as the guest and ends as the person, sign-out the other
+ * way round, and sign-up starts as the guest and makes the person: the person is the one to name.
+ */
+function actorOf(req: FastifyRequest, note: AuditNote): Pick<Actor, 'id' | 'username'> | null {
+  const before = req.auditActor;
+  if (before && !isGuestUser(before)) return before;
+  return note.actor ?? req.actor ?? before;
 }
 
 export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest('audited', false);
   app.decorateRequest('auditActor', null);
+  app.decorateRequest('transact', null as unknown as Transact);
+  app.decorate('unrecordedWrites', new Set<string>());
 
   app.addHook('preHandler', async (req) => {
     req.auditActor = req.actor;
+    req.transact = async (run) => {
+      if (req.audited) throw new Error(`${req.routeOptions.url} recorded itself twice`);
+      const result = await opts.db.transaction(async (tx) => {
+        const note: AuditNote = {};
+        const result = await run(tx, note);
+        const actor = actorOf(req, note);
+        if (actor && isWriteCall(req)) {
+          await recordAudit(tx, {
+            actor,
+            call: req.routeOptions.url!,
+            board: note.board ?? boardOf(result),
+            itemId: note.itemId,
+            details: auditDetails(req.body),
+          });
+        }
+        return result;
+      });
+      req.audited = true;
+      return result;
+    };
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
-    const path = req.routeOptions.url;
-    if (
-      req.method !== 'POST' ||
-      req.audited ||
-      reply.statusCode >= 400 ||
-      !path?.startsWith('/api/') ||
-      READ_CALLS.has(path)
-    ) {
-      return payload;
-    }
-    // Sign-in starts as the guest and ends as the person; sign-out the other way round. The
-    // person is the one to name.
-    const before = req.auditActor;
-    const actor = before && !isGuestUser(before) ? before : (req.actor ?? before);
-    if (!actor) return payload;
-    try {
-      await recordAudit(opts.db, {
-        actor,
-        call: path,
-        board: boardOf(payload),
-        details: auditDetails(req.body),
-      });
-    } catch (err) {
-      req.log.error({ err }, 'audit row not written');
+    if (!req.audited && reply.statusCode < 400 && isWriteCall(req)) {
+      const call = req.routeOptions.url!;
+      app.unrecordedWrites.add(call);
+      req.log.error({ call }, 'write call answered without an audit row');
     }
     return payload;
   });

@@ -25,8 +25,14 @@ declare module 'fastify' {
     sessionId: string | null;
   }
   interface FastifyInstance {
-    startSession(reply: FastifyReply, user: UserRow, request: FastifyRequest): Promise<void>;
-    endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** `db` is the transaction to write the session in, when it belongs to a call's change. */
+    startSession(
+      reply: FastifyReply,
+      user: UserRow,
+      request: FastifyRequest,
+      db?: Db,
+    ): Promise<void>;
+    endSession(request: FastifyRequest, reply: FastifyReply, db?: Db): Promise<void>;
   }
 }
 
@@ -69,11 +75,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
 
   app.decorate(
     'startSession',
-    async (reply: FastifyReply, user: UserRow, request: FastifyRequest) => {
+    async (reply: FastifyReply, user: UserRow, request: FastifyRequest, db: Db = opts.db) => {
       // A new cookie value on every sign-in, so a session id planted before sign-in is useless after.
       const old = request.cookies[SESSION_COOKIE];
-      if (old) await destroySession(opts.db, old);
-      const { token } = await createSession(opts.db, user.id);
+      if (old) await destroySession(db, old);
+      const { token } = await createSession(db, user.id);
       request.sessionId = hashToken(token);
       reply.setCookie(SESSION_COOKIE, token, {
         path: '/',
@@ -87,12 +93,15 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; con
     },
   );
 
-  app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await destroySession(opts.db, token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    request.user = null;
-    request.actor = null;
-    request.sessionId = null;
-  });
+  app.decorate(
+    'endSession',
+    async (request: FastifyRequest, reply: FastifyReply, db: Db = opts.db) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await destroySession(db, token);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      request.user = null;
+      request.actor = null;
+      request.sessionId = null;
+    },
+  );
 });

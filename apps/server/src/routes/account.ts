@@ -161,7 +161,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      const made = await registerUser(db, req.actor, req.body, env);
+      const made = await registerUser(db, req.actor, req.body, env, req.transact);
       return afterCreate(req, reply, made, true);
     },
   );
@@ -196,7 +196,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      const made = await createUser(db, req.actor, req.body, env);
+      const made = await createUser(req.actor, req.body, env, req.transact);
       // The admin stays signed in as the admin; a prescreened newcomer gets the new account.
       return afterCreate(req, reply, made, !isSiteAdmin(req.actor));
     },
@@ -240,7 +240,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         response: { 200: z.object({ ok: z.literal(true), sent: z.boolean() }), ...mailErrors },
       },
     },
-    async (req) => ({ ok: true as const, sent: await notifyAdminOfNewUser(db, req.body, env) }),
+    async (req) => ({
+      ok: true as const,
+      sent: await req.transact((tx) => notifyAdminOfNewUser(tx, req.body, env)),
+    }),
   );
 
   app.get(
@@ -287,7 +290,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) => {
-      await resendVerification(db, req.body.email, env);
+      await resendVerification(db, req.body.email, env, req.transact);
       return { ok: true as const };
     },
   );
@@ -309,7 +312,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) => {
-      await requestPasswordReset(db, req.body.email, env);
+      await requestPasswordReset(db, req.body.email, env, req.transact);
       return { ok: true as const, message: passwordResetMsg.resetEmailSent };
     },
   );
@@ -349,7 +352,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      const user = await resetPassword(db, req.body, now);
+      const user = await resetPassword(db, req.body, now, req.transact);
       await app.startSession(reply, user, req);
       return true as const;
     },
@@ -391,7 +394,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      await deregisterUser(db, req.actor, req.body, req.ip, lockout);
+      await deregisterUser(db, req.actor, req.body, req.ip, lockout, req.transact);
       await app.endSession(req, reply);
       const guest = await findUserByUsername(db, GUEST_USER);
       if (!guest) return reply.code(500).send({ error: deregisterMsg.logoutDefaultLoginFailed });
@@ -421,7 +424,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req) => {
-      const result = await editProfile(db, req.actor, req.body.profile, now());
+      const result = await req.transact((tx) =>
+        editProfile(tx, req.actor, req.body.profile, now()),
+      );
       return { ...result, user: await present(result.user) };
     },
   );

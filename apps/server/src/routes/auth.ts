@@ -112,7 +112,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
           now,
         },
       );
-      await app.startSession(reply, user, req);
+      // The failure counters above are kept whatever happens; the session is the call's change.
+      await req.transact((tx) => app.startSession(reply, user, req, tx));
       return { user: await present(user) };
     },
   );
@@ -127,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      await app.endSession(req, reply);
+      await req.transact((tx) => app.endSession(req, reply, tx));
       return { ok: true as const };
     },
   );

@@ -47,7 +47,7 @@ export const displayUserRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => Date
       },
     },
     async (req) => {
-      const user = await updateTourCateg(db, req.actor, req.body, now());
+      const user = await req.transact((tx) => updateTourCateg(tx, req.actor, req.body, now()));
       return { user: toPublicUser(user, await groupNamesOf(db, user.id)) };
     },
   );
@@ -76,7 +76,7 @@ export const displayUserRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => Date
       },
     },
     async (req) => {
-      const user = await adminUpdateUser(db, req.actor, req.body, now());
+      const user = await req.transact((tx) => adminUpdateUser(tx, req.actor, req.body, now()));
       return {
         user: {
           ...toPublicUser(user, await groupNamesOf(db, user.id)),

@@ -48,14 +48,16 @@ export const boardRoutes: FastifyPluginAsyncZod<{
         response: { 200: created },
       },
     },
-    async (req) =>
-      db.transaction((tx) =>
-        insertMultilist(tx, accountHolder(req.actor), {
+    async (req) => {
+      const actor = accountHolder(req.actor);
+      return req.transact((tx) =>
+        insertMultilist(tx, actor, {
           title: req.body.titleText,
           description: req.body.descText,
           listed: req.body.listed,
         }),
-      ),
+      );
+    },
   );
 
   app.post(
@@ -68,13 +70,12 @@ export const boardRoutes: FastifyPluginAsyncZod<{
         response: { 200: created },
       },
     },
-    async (req) =>
-      db.transaction((tx) =>
-        insertMultilist(tx, accountHolder(req.actor), {
-          title: req.body.title,
-          description: req.body.descText,
-        }),
-      ),
+    async (req) => {
+      const actor = accountHolder(req.actor);
+      return req.transact((tx) =>
+        insertMultilist(tx, actor, { title: req.body.title, description: req.body.descText }),
+      );
+    },
   );
 
   app.post(

@@ -25,7 +25,10 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         }),
       },
     },
-    async (req) => db.transaction((tx) => createGroup(tx, signedIn(req.actor), req.body)),
+    async (req) => {
+      const actor = signedIn(req.actor);
+      return req.transact((tx) => createGroup(tx, actor, req.body));
+    },
   );
   app.post(
     '/api/forms/add_group_member',
@@ -36,10 +39,12 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         body: z.object({ groupName: z.string().max(100), username: z.string().max(200) }),
       },
     },
-    async (req) =>
-      db.transaction((tx) =>
-        addGroupMember(tx, signedIn(req.actor), req.body.groupName, req.body.username.trim()),
-      ),
+    async (req) => {
+      const actor = signedIn(req.actor);
+      return req.transact((tx) =>
+        addGroupMember(tx, actor, req.body.groupName, req.body.username.trim()),
+      );
+    },
   );
   app.post(
     '/api/forms/my_groups',

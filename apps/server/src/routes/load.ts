@@ -84,6 +84,7 @@ export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       actor,
       limits,
       progress,
+      transact: req.transact,
       search: {
         actor,
         sessionId: req.sessionId ?? null,
@@ -252,7 +253,7 @@ export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       const fetched = await itemTextForUrl(req.body.url, limits);
       const given = req.body.text?.trim();
       const text = given ? `${given}\n\n${fetched}` : fetched;
-      const result = await db.transaction(async (tx) => {
+      const result = await req.transact(async (tx, note) => {
         const target = await place(tx);
         const inserted = await appendImportedItem(
           tx,
@@ -261,6 +262,8 @@ export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
           { text, importUrl: req.body.url.trim() },
         );
         await touchBoard(tx, target.board.id);
+        note.board = target.board;
+        note.itemId = inserted.itemId;
         return { ...inserted, multilistId: target.board.id };
       });
       await app.bus

@@ -43,6 +43,6 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
         }),
       },
     },
-    async (req) => recordUpload(db, store, limits, req.user, req.body),
+    async (req) => recordUpload(db, store, limits, req.user, req.body, req.transact),
   );
 };

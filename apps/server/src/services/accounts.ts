@@ -36,6 +36,7 @@ import { hashPassword } from '../lib/passwords';
 import { verificationMail } from '../mail/account-mail';
 import type { Mail, Mailer } from '../mail/mailer';
 import { accountMsg } from './account-messages';
+import type { Transact } from './audit';
 import { issueToken } from './auth-tokens';
 import { confirmPassword, type LockoutSettings } from './signin';
 import { findUserById, type Actor, type UserRow } from './users';
@@ -206,18 +207,24 @@ export interface CreatedAccount {
 
 /**
  * Writes the account and, when verification is on, its token and the mail carrying it, all in
- * one transaction: a mail that cannot be sent leaves no account behind to block a second try.
+ * one transaction (the call's, with its audit row): a mail that cannot be sent leaves no account
+ * behind to block a second try.
  */
-async function createAccount(db: Db, env: AccountEnv, a: NewAccount): Promise<CreatedAccount> {
+async function createAccount(
+  env: AccountEnv,
+  a: NewAccount,
+  transact: Transact,
+): Promise<CreatedAccount> {
   const passwordHash = await hashPassword(a.password);
   const now = env.now();
-  return db.transaction(async (tx) => {
+  return transact(async (tx, note) => {
     const user = await insertAccount(tx, {
       ...a,
       passwordHash,
       verified: !env.emailVerification,
       now,
     });
+    note.actor = user;
     if (!env.emailVerification) return { user, verificationSent: false };
     const token = await issueToken(tx, user.id, 'verify', now);
     await sendOrFail(
@@ -241,6 +248,7 @@ export async function registerUser(
   actor: Actor | null,
   input: RegisterInput,
   env: AccountEnv,
+  transact: Transact,
 ): Promise<CreatedAccount> {
   const username = input.username.trim();
   const email = input.email.trim();
@@ -259,14 +267,18 @@ export async function registerUser(
   ) {
     throw badRequest(signupMsg.badSignupFields);
   }
-  return createAccount(db, env, {
-    username,
-    email,
-    password: input.password,
-    roles: ['reader'],
-    fullname: '',
-    fields: defaultFields(''),
-  });
+  return createAccount(
+    env,
+    {
+      username,
+      email,
+      password: input.password,
+      roles: ['reader'],
+      fullname: '',
+      fields: defaultFields(''),
+    },
+    transact,
+  );
 }
 
 /** The add user form's profile: the admin also picks a role. */
@@ -289,10 +301,10 @@ export interface CreateUserInput {
 
 /** POST /api/auth/create_user: the add user form (site admin, or anyone when prescreened). */
 export async function createUser(
-  db: Db,
   actor: Actor | null,
   input: CreateUserInput,
   env: AccountEnv,
+  transact: Transact,
 ): Promise<CreatedAccount> {
   const refusal = createUserRefusal(env, actor);
   if (refusal) throw refusal;
@@ -323,14 +335,11 @@ export async function createUser(
     const value = profile[key];
     if (value !== undefined) fields[key] = value.trim();
   }
-  return createAccount(db, env, {
-    username,
-    email,
-    password: input.password,
-    roles,
-    fullname,
-    fields,
-  });
+  return createAccount(
+    env,
+    { username, email, password: input.password, roles, fullname, fields },
+    transact,
+  );
 }
 
 export async function isRegisteredUsername(db: Db, username: string): Promise<boolean> {
@@ -361,6 +370,8 @@ export async function deregisterUser(
   /** The client's address: wrong passwords count against the user's name there only. */
   address: string,
   lockout: LockoutSettings,
+  /** The transaction the account goes in (the call's, with its audit row). */
+  transact: Transact,
 ): Promise<void> {
   if (!isPerson(actor)) throw unauthorized(deregisterMsg.mustBeLoggedInToDeregister);
   const user = await findUserById(db, actor.id);
@@ -376,7 +387,7 @@ export async function deregisterUser(
   if (user.username === ADMIN_USER || user.username === GUEST_USER) {
     throw forbidden(deregisterMsg.accountRemovalProblem);
   }
-  await db.transaction(async (tx) => {
+  await transact(async (tx) => {
     await tx.delete(multilists).where(eq(multilists.owner, user.username));
     await tx.delete(boardMembers).where(eq(boardMembers.username, user.username));
     // Sessions, tokens, group memberships and view states follow through their foreign keys.

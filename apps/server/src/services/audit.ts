@@ -1,7 +1,10 @@
 /**
- * The audit log behind the admin's activity page: one row per successful write call. Board calls
- * write their row inside the call's own transaction (routes/board-call.ts), so a change and its
- * record commit or roll back together; other writes are recorded by the audit plugin.
+ * The audit log behind the admin's activity page: one row per successful write call, always
+ * written inside the transaction that makes the change, so a change and its record commit or
+ * roll back together. Board and site calls write it in their registrars (routes/board-call.ts,
+ * routes/site-call.ts); every other write runs its change through the request's `transact`
+ * (plugins/audit.ts), and a service with a transaction of its own takes that function in place
+ * of `db.transaction`.
  */
 import { and, count, desc, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { DATE_FORMAT } from '@listboard/core';
@@ -9,6 +12,17 @@ import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 import { badRequest } from '../lib/errors';
 import type { Actor } from './users';
+
+/** What a write may tell its audit row from inside its transaction. */
+export interface AuditNote {
+  board?: { id: string; owner: string; ptitle: string } | null;
+  itemId?: string | null;
+  /** Whom to name when the caller had no account of their own: a new account names itself. */
+  actor?: Pick<Actor, 'id' | 'username'>;
+}
+
+/** Runs a write in one transaction; a request's version writes the call's audit row in it too. */
+export type Transact = <T>(run: (tx: Db, note: AuditNote) => Promise<T>) => Promise<T>;
 
 export interface AuditEntry {
   actor: Pick<Actor, 'id' | 'username'>;

@@ -11,6 +11,7 @@ import { users } from '../db/schema';
 import { HttpError, badRequest } from '../lib/errors';
 import { verificationMail } from '../mail/account-mail';
 import { accountMsg } from './account-messages';
+import type { Transact } from './audit';
 import { sendOrFail } from './accounts';
 import { throttleHit } from './auth-throttle';
 import { checkToken, consumeToken, issueToken } from './auth-tokens';
@@ -71,18 +72,24 @@ export async function verifyEmail(
 
 /**
  * POST /api/auth/resend_verification. Like forgot, it answers the same for any address, and
- * sends only to an account still waiting for verification.
+ * sends only to an account still waiting for verification. The count of mails is kept whatever
+ * happens; the token and its mail go in the call's transaction.
  */
-export async function resendVerification(db: Db, email: string, env: MailEnv): Promise<void> {
+export async function resendVerification(
+  db: Db,
+  email: string,
+  env: MailEnv,
+  transact: Transact,
+): Promise<void> {
   if (!isValidEmail(email.trim())) throw badRequest(fieldMsg.invalidEmail);
   const now = env.now();
   if ((await throttleHit(db, 'resend', email, MAILS_PER_ADDRESS, now)) > MAILS_PER_ADDRESS.max) {
     throw new HttpError(429, accountMsg.tooManyMails);
   }
   const user = await findUserByEmail(db, email);
-  if (!user?.email || user.emailVerified) return;
-  const to = user.email;
-  await db.transaction(async (tx) => {
+  await transact(async (tx) => {
+    if (!user?.email || user.emailVerified) return;
+    const to = user.email;
     const token = await issueToken(tx, user.id, 'verify', now);
     await sendOrFail(
       env.mailer,

@@ -26,6 +26,7 @@ import { uniqueBoardTitle } from './load-title';
 import { bucketsContent, markPrivateItems, searchContent } from './search';
 import { isGeneralSearch, readSearchArgs } from './search-args';
 import type { SearchContext } from './search-query';
+import type { Transact } from './audit';
 import type { Actor } from './users';
 
 export interface LoadRequest {
@@ -49,6 +50,8 @@ export interface LoadContext {
   limits: FetchLimits;
   search: SearchContext;
   progress?(p: LoadProgress): void;
+  /** The transaction the board is written in (the call's, with its audit row). */
+  transact: Transact;
 }
 
 /** More than this many items is a document too long to be one board. */
@@ -271,7 +274,7 @@ export async function loadBoard(db: Db, req: LoadRequest, ctx: LoadContext): Pro
   const listed = req.listed ?? whole?.listed ?? false;
   const wanted = req.titleText?.trim() || whole?.title.trim() || defaultLoadedTitle(listed);
   const owner = ctx.actor.username;
-  return db.transaction(async (tx) => {
+  return ctx.transact(async (tx) => {
     const title = await uniqueBoardTitle(tx, owner, wanted);
     const writing = (done: number) =>
       ctx.progress?.({ phase: 'writing', done, total: lists.length, items: itemCount });

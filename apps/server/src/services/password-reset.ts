@@ -7,6 +7,7 @@ import { hashPassword } from '../lib/passwords';
 import { resetMail } from '../mail/account-mail';
 import type { Mailer } from '../mail/mailer';
 import { accountMsg } from './account-messages';
+import type { Transact } from './audit';
 import { sendOrFail } from './accounts';
 import { throttleHit, type ThrottleWindow } from './auth-throttle';
 import { checkToken, consumeToken, issueToken } from './auth-tokens';
@@ -24,9 +25,15 @@ export const MAILS_PER_ADDRESS: ThrottleWindow = { max: 3, ms: 60 * 60 * 1000 };
 
 /**
  * POST /api/auth/forgot. Answers the same whether or not the address has an account, so the
- * form cannot be used to find out who is registered.
+ * form cannot be used to find out who is registered. The count of mails is kept whatever
+ * happens; the token and its mail go in the call's transaction.
  */
-export async function requestPasswordReset(db: Db, email: string, env: MailEnv): Promise<void> {
+export async function requestPasswordReset(
+  db: Db,
+  email: string,
+  env: MailEnv,
+  transact: Transact,
+): Promise<void> {
   const problem = validateForgot({ email: email.trim() });
   if (problem) throw badRequest(problem);
   const now = env.now();
@@ -34,9 +41,9 @@ export async function requestPasswordReset(db: Db, email: string, env: MailEnv):
     throw new HttpError(429, accountMsg.tooManyMails);
   }
   const user = await findUserByEmail(db, email);
-  if (!user?.email || !user.passwordHash) return;
-  const to = user.email;
-  await db.transaction(async (tx) => {
+  await transact(async (tx) => {
+    if (!user?.email || !user.passwordHash) return;
+    const to = user.email;
     const token = await issueToken(tx, user.id, 'reset', now);
     await sendOrFail(
       env.mailer,
@@ -68,13 +75,15 @@ export async function resetPassword(
   db: Db,
   input: { token: string; password: string },
   now: () => Date,
+  /** The transaction the new password goes in (the call's, with its audit row). */
+  transact: Transact,
 ): Promise<UserRow> {
   const check = await checkToken(db, input.token, 'reset', now());
   if (check.state !== 'valid') throw badRequest(passwordResetMsg.resetLinkInvalid);
   const problem = validatePassword(input.password);
   if (problem) throw badRequest(problem);
   const passwordHash = await hashPassword(input.password);
-  const user = await db.transaction(async (tx) => {
+  const user = await transact(async (tx, note) => {
     const spent = await consumeToken(tx, input.token, 'reset', now());
     if (spent.state !== 'valid' || !spent.userId) {
       throw badRequest(passwordResetMsg.resetLinkInvalid);
@@ -86,6 +95,7 @@ export async function resetPassword(
       .where(eq(users.id, spent.userId))
       .returning();
     if (!row) throw badRequest(passwordResetMsg.resetLinkInvalid);
+    note.actor = row;
     return row;
   });
   await clearLockout(db, user.username);

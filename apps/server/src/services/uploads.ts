@@ -12,6 +12,7 @@ import { contentTypeForSuffix } from '../storage/content-types';
 import { checkContent, MAGIC_BYTES } from '../storage/content-check';
 import { baseName, isValidKey } from '../storage/keys';
 import { uploadMsg } from '../media/messages';
+import type { Transact } from './audit';
 import type { UserRow } from './users';
 import { filesUrl } from './file-urls';
 
@@ -98,6 +99,8 @@ export async function recordUpload(
   limits: UploadLimits,
   user: UserRow | null,
   body: { bucketPath: string; fileType?: string; size: number },
+  /** The transaction the record is written in (the call's, with its audit row). */
+  transact: Transact,
 ): Promise<UploadRecord> {
   const t = checkTarget(user, body.bucketPath);
   const head = await store.head(t.key);
@@ -129,10 +132,12 @@ export async function recordUpload(
     uploadApp: 'listboard',
     location: store.location(t.key),
   };
-  const [row] = await db
-    .insert(uploads)
-    .values(values)
-    .onConflictDoUpdate({ target: uploads.fullpath, set: values })
-    .returning();
+  const [row] = await transact((tx) =>
+    tx
+      .insert(uploads)
+      .values(values)
+      .onConflictDoUpdate({ target: uploads.fullpath, set: values })
+      .returning(),
+  );
   return toRecord(row!);
 }
