@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/client';
-import { seed } from '../apps/server/src/db/seed';
+import { seed } from '../apps/server/src/seed/seed';
 import { users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { createBoard } from '../apps/server/src/services/boards-create';

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import { seed } from '../apps/server/src/db/seed';
+import { seed } from '../apps/server/src/seed/seed';
 
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
-import { seed } from '../apps/server/src/db/seed';
+import { seed } from '../apps/server/src/seed/seed';
 import { runSearch } from '../apps/server/src/services/search';
 import { readSearchArgs } from '../apps/server/src/services/search-args';
 import type { SearchContext } from '../apps/server/src/services/search-query';

@@ -9,7 +9,7 @@ const outdir = process.argv[2] ?? 'dist';
 
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts', 'seed-cli': 'src/db/seed-cli.ts' },
+  entryPoints: { main: 'src/main.ts', 'seed-cli': 'src/seed/cli.ts' },
   outdir,
   bundle: true,
   platform: 'node',

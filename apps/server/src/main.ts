@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   } catch (e) {
     throw databaseFailure(config, e);
   }
-  const [{ buildApp }, { seed }] = await Promise.all([import('./app'), import('./db/seed')]);
+  const [{ buildApp }, { seed }] = await Promise.all([import('./app'), import('./seed/seed')]);
   await database.migrate();
   if (config.SEED === 'auto') await seed(database.db, { password: process.env.SEED_PASSWORD });
   const app = await buildApp({ config, database });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '../src/db/seed';
+import { seed } from '../src/seed/seed';
 import { createTestApp, type TestContext } from './harness';
 
 let t: TestContext;

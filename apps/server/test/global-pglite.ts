@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
-import { seed } from '../src/db/seed';
+import { seed } from '../src/seed/seed';
 import './global-postgres';
 
 /** Creating PGlite costs seconds but reopening a folder is fast: migrate and seed once, copy per file. */

@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
-import { seed } from '../src/db/seed';
+import { seed } from '../src/seed/seed';
 import { startPostgres } from './postgres-server';
 
 export const TEMPLATE_DB = 'lb_template';

@@ -12,7 +12,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { DEFAULT_SEED_PASSWORD } from '../src/db/fixtures/users';
+import { DEFAULT_SEED_PASSWORD } from '../src/seed/fixtures/users';
 import { TEMPLATE_DB } from './global-postgres';
 
 export const SEED_PASSWORD = DEFAULT_SEED_PASSWORD;

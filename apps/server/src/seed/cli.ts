@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { openDatabase } from './client';
+import { openDatabase } from '../db/client';
 import { seed } from './seed';
 
 const config = loadConfig();

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { pathTitle } from '@listboard/core';
-import type { Db } from './client';
-import { multilists, users } from './schema';
+import type { Db } from '../db/client';
+import { multilists, users } from '../db/schema';
 import { FIXTURE_USERS, DEFAULT_SEED_PASSWORD } from './fixtures/users';
 import { FIXTURE_BOARDS } from './fixtures/boards';
 import { hashPassword } from '../lib/passwords';
