@@ -5,6 +5,7 @@ export * from './constants';
 export * from './messages';
 export * from './account-messages';
 export * from './media-messages';
+export * from './board-messages';
 export * from './policy';
 export * from './validation';
 export * from './anchoring';

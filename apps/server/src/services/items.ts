@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { blocks, items, mediaMarkers, textMarkers } from '../db/schema';
 import { badRequest, notFound } from '../lib/errors';
-import type { Viewer } from '@listboard/core';
+import { moveMsg, type Viewer } from '@listboard/core';
 import type { ItemRow, Resolved } from './board-access';
 import { canSeeItem, visibleBoard } from './visibility';
 import { storeBlocks } from './blocks-store';
@@ -141,8 +141,7 @@ export async function moveItem(
 ): Promise<{ index: number }> {
   const count = await itemCount(db, item.listId);
   const to = direction === 'up' ? item.index - 1 : item.index + 1;
-  if (to < 0 || to >= count)
-    throw badRequest(`The item is already ${direction === 'up' ? 'first' : 'last'}.`);
+  if (to < 0 || to >= count) throw badRequest(moveMsg.itemAtEnd(direction));
   await db
     .update(items)
     .set({ index: item.index })

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { items, lists } from '../db/schema';
+import { moveMsg } from '@listboard/core';
 import { badRequest } from '../lib/errors';
 import { checkVersion } from '../lib/versions';
 import type { ListRow } from './board-access';
@@ -111,8 +112,7 @@ export async function moveList(
 ): Promise<{ index: number }> {
   const count = await listCount(db, list.multilistId);
   const to = direction === 'left' ? list.index - 1 : list.index + 1;
-  if (to < 0 || to >= count)
-    throw badRequest(`The list is already ${direction === 'left' ? 'first' : 'last'}.`);
+  if (to < 0 || to >= count) throw badRequest(moveMsg.listAtEnd(direction));
   await db
     .update(lists)
     .set({ index: list.index })

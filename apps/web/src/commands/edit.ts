@@ -1,4 +1,5 @@
 /** Changing boards: lists and items, inserted, edited, moved, duplicated, deleted. */
+import { moveMsg } from '@listboard/core';
 import type { Command, CommandContext } from './registry';
 import {
   selectedItem,
@@ -12,18 +13,12 @@ import {
   needList,
 } from './helpers';
 
-/** What moving past an end says; the server says the same if it gets that far. */
-export const moveBlocked = {
-  item: (dir: 'up' | 'down') => `The item is already ${dir === 'up' ? 'first' : 'last'}.`,
-  list: (dir: 'left' | 'right') => `The list is already ${dir === 'left' ? 'first' : 'last'}.`,
-};
-
 function moveList(c: CommandContext, direction: 'left' | 'right') {
   needList(c, () => {
     const lists = c.board!.lists;
     const at = lists.findIndex((l) => l._id === c.selection.listId);
     if ((direction === 'left' && at === 0) || (direction === 'right' && at === lists.length - 1)) {
-      c.actions.alert(moveBlocked.list(direction));
+      c.actions.alert(moveMsg.listAtEnd(direction));
       return;
     }
     void c.actions.call(
@@ -44,7 +39,7 @@ function moveItem(c: CommandContext, direction: 'up' | 'down') {
       (direction === 'up' && at === 0) ||
       (direction === 'down' && at === list.items.length - 1)
     ) {
-      c.actions.alert(moveBlocked.item(direction));
+      c.actions.alert(moveMsg.itemAtEnd(direction));
       return;
     }
     void c.actions.call('/api/forms/move_item', { itemId: item._id, direction }, 'move item');

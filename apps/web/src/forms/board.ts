@@ -7,6 +7,7 @@ import {
   THEMES,
   parseLabelsText,
   formatLabelsText,
+  moveMsg,
   type ColorCoding,
   type DisplayMode,
   type SectionDisplay,
@@ -15,11 +16,6 @@ import {
 import type { FormContext, FormDef, Values } from './registry';
 import { LISTED_FIELD, str, findItem, findList, required, fail } from './helpers';
 import type { Display } from '../state/ui';
-
-const MOVE_BLOCKED = {
-  item: (dir: string) => `The item is already ${dir === 'up' ? 'first' : 'last'}.`,
-  list: (dir: string) => `The list is already ${dir === 'left' ? 'first' : 'last'}.`,
-};
 
 /** A view form changes the board's view state (saved per user) and closes. */
 function setView(ctx: FormContext, patch: Partial<Display>): Promise<null> {
@@ -234,7 +230,7 @@ export const BOARD_FORMS: FormDef[] = [
       const dir = String(v.direction) as 'up' | 'down';
       const at = list.items.findIndex((i) => i._id === item._id);
       if ((dir === 'up' && at === 0) || (dir === 'down' && at === list.items.length - 1))
-        return MOVE_BLOCKED.item(dir);
+        return moveMsg.itemAtEnd(dir);
       const res = await ctx.call(
         '/api/forms/move_item',
         { itemId: item._id, direction: dir },
@@ -255,7 +251,7 @@ export const BOARD_FORMS: FormDef[] = [
       const dir = String(v.direction) as 'left' | 'right';
       const at = lists.findIndex((l) => l._id === list._id);
       if ((dir === 'left' && at === 0) || (dir === 'right' && at === lists.length - 1))
-        return MOVE_BLOCKED.list(dir);
+        return moveMsg.listAtEnd(dir);
       const res = await ctx.call(
         '/api/forms/move_list',
         { listId: list._id, direction: dir },

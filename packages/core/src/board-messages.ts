@@ -1,0 +1,10 @@
+/**
+ * Board-editing messages the spec leaves open. They live apart from messages.ts, which holds
+ * only the spec's own words; the server refuses with them and the web says them before asking.
+ */
+export const moveMsg = {
+  itemAtEnd: (direction: 'up' | 'down') =>
+    `The item is already ${direction === 'up' ? 'first' : 'last'}.`,
+  listAtEnd: (direction: 'left' | 'right') =>
+    `The list is already ${direction === 'left' ? 'first' : 'last'}.`,
+} as const;
