@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeSelection, type Item, type Multilist } from '@listboard/core';
+import { eq } from 'drizzle-orm';
+import { items } from '../src/db/schema';
 import { Agent, createTestApp, type TestContext } from './harness';
 
 let t: TestContext;
@@ -35,9 +37,15 @@ const note = (a: Agent, spec: object, extra: object = {}) =>
 
 describe('reader notes', () => {
   it('a reader notes a selected passage; it starts pending and hangs off the item, not the list', async () => {
-    const text = tip(course).text;
+    const item = tip(course);
+    const block = item.blocks.findIndex((b) => b.text.includes('who published it'));
+    const text = item.blocks[block]!.text;
     const at = text.indexOf('who published it');
-    const highlight = describeSelection(text, at, at + 'who published it'.length);
+    const highlight = describeSelection(text, at, at + 'who published it'.length, {
+      blockId: item.blocks[block]!._id,
+      blockIndex: block,
+      version: item.version,
+    });
     const res = await note(reader, {
       text: 'What about funding?',
       highlight,
@@ -54,7 +62,68 @@ describe('reader notes', () => {
       noteStatus: 'pending',
       replyLevel: 0,
     });
-    expect(n!.highlight).toMatchObject({ exact: 'who published it' });
+    // Stored as sent: the block, the version, a quote selector and a position selector.
+    expect(n!.highlight).toEqual(highlight);
+  });
+
+  it('reads a highlight of the older shape, stored or sent, as a quote selector alone', async () => {
+    const older = {
+      exact: 'who published it',
+      prefix: 'Ask *first* ',
+      suffix: '',
+      start: 9,
+      end: 25,
+    };
+    const res = await note(reader, { text: 'Sent in the older shape', highlight: older });
+    expect(res.statusCode).toBe(200);
+    const quoteOnly = {
+      block: null,
+      version: null,
+      selector: [
+        { type: 'TextQuoteSelector', exact: 'who published it', prefix: 'Ask first ', suffix: '' },
+      ],
+    };
+    let n = (await notesOf(reader)).find((x) => x._id === res.json().itemId)!;
+    expect(n.highlight).toEqual(quoteOnly);
+    // A row written before the new shape existed.
+    await t.database.db.update(items).set({ highlight: older }).where(eq(items.id, n._id));
+    n = (await notesOf(reader)).find((x) => x._id === res.json().itemId)!;
+    expect(n.highlight).toEqual(quoteOnly);
+  });
+
+  it('Discussion sends a noted passage with its item as it is now, to look for the words in', async () => {
+    await note(reader, { text: 'On the item as a whole' });
+    const b = await load(author);
+    const item = tip(b);
+    const board = (
+      await author.post('/api/dbload/load_search', {
+        address: '/x/home?code=pending&username=author',
+      })
+    ).json() as Multilist;
+    const notes = board.lists.flatMap((l) => l.items.flatMap((i) => i.notes));
+    const quoted = notes.find((n) => n.text === 'What about funding?')!;
+    expect(quoted.onItem).toEqual({ _id: item._id, version: item.version, blocks: item.blocks });
+    // A note on the whole item needs none.
+    expect(notes.find((n) => n.text === 'On the item as a whole')!.onItem).toBeUndefined();
+    expect(notes.find((n) => n.text === 'Sent in the older shape')!.onItem).toMatchObject({
+      _id: item._id,
+    });
+  });
+
+  it('refuses a malformed passage with a 400', async () => {
+    const bad = [
+      { block: null, version: null, selector: [] },
+      { block: null, version: 1, selector: [{ type: 'TextPositionSelector', start: 5, end: 2 }] },
+      {
+        block: { id: null, index: -1 },
+        version: 1,
+        selector: [{ type: 'TextQuoteSelector', exact: 'a', prefix: '', suffix: '' }],
+      },
+    ];
+    for (const highlight of bad) {
+      const res = await note(reader, { text: 'x', highlight });
+      expect(res.statusCode, JSON.stringify(highlight)).toBe(400);
+    }
   });
 
   it('blank note text becomes [Highlight only]', async () => {

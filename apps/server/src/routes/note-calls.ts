@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { can } from '@listboard/core';
+import { can, highlightInputSchema } from '@listboard/core';
 import { defineCall, type BoardCall } from './board-call';
 import { addNote, setNoteStatus } from '../services/notes';
 import { HttpError, badRequest } from '../lib/errors';
@@ -8,16 +8,8 @@ import { alertAuthorOfNote, emailItem, mailItemLimitMessage } from '../services/
 
 const uuid = z.uuid({ error: 'must be an id' });
 const label = z.object({ name: z.string().max(100), value: z.string().max(500) });
-const highlight = z.union([
-  z.object({
-    exact: z.string().max(10_000),
-    prefix: z.string().max(200),
-    suffix: z.string().max(200),
-    start: z.number().int().min(0),
-    end: z.number().int().min(0),
-  }),
-  z.object({ startTime: z.number().min(0), endTime: z.number().min(0) }),
-]);
+/** A passage (text target), a span of a recording, or the older quote shape: see core/anchoring. */
+const highlight = highlightInputSchema;
 const common = {
   listId: uuid,
   itemId: uuid,

@@ -18,6 +18,7 @@ import { boardMembers, items, multilists } from '../db/schema';
 import { badRequest } from '../lib/errors';
 import { policyBoard } from './board-access';
 import { toItem } from './boards/present';
+import { withNoteItems } from './note-on-item';
 import { NO_EXTRAS } from './boards/rows';
 import { threadsOf, viewerFor, visibleBoard } from './visibility';
 import type { Actor } from './users';
@@ -117,7 +118,7 @@ async function noteHits(
       rows.map((r) => r.item),
     ),
   ]);
-  return rows
+  const hits = rows
     .filter((r) => {
       const policy = policyBoard(
         r.board,
@@ -138,6 +139,11 @@ async function noteHits(
       text: `On ${boardLink(r.board.owner, r.board.ptitle, r.board.title)}`,
       note: noteItem(r.item),
     }));
+  await withNoteItems(
+    db,
+    hits.map((h) => h.note),
+  );
+  return hits;
 }
 
 /** The caller of a listing: who they are and the session that may have unlocked boards. */

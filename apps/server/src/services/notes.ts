@@ -5,8 +5,10 @@ import {
   nextAnnoLabel,
   noteTextOrHighlight,
   replyVisibility,
+  readHighlight,
+  type LegacyTextHighlight,
+  type Highlight,
   type PolicyBoard,
-  type TextHighlight,
   type Viewer,
 } from '@listboard/core';
 import type { Db } from '../db/client';
@@ -19,7 +21,7 @@ import type { Actor } from './users';
 
 export interface NoteInput {
   text: string;
-  highlight?: TextHighlight | { startTime: number; endTime: number } | null;
+  highlight?: Highlight | LegacyTextHighlight | null;
   parentId?: string | null;
   groupName?: string | null;
   labels?: { name: string; value: string }[];
@@ -115,7 +117,8 @@ export async function addNote(
       author: actor.username,
       hint: author?.fullname ?? null,
       text,
-      highlight: (input.highlight as Record<string, unknown> | null | undefined) ?? null,
+      // Stored as the app reads it: the older quote shape becomes a quote selector alone.
+      highlight: readHighlight(input.highlight) as Record<string, unknown> | null,
       annotationClass,
       annoType: annotationClass === 'anno' ? (input.type ?? 'general') : null,
       annoLabel,

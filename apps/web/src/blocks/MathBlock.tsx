@@ -15,15 +15,18 @@ export function mathSource(block: Block): { tex: string; display: boolean } {
   return { tex: t.replace(/^\\\(/, '').replace(/\\\)$/, ''), display: false };
 }
 
+/** A formula block as HTML: what is shown, and a MathML copy for screen readers. */
+export function mathHtml(block: Block): string {
+  const { tex, display } = mathSource(block);
+  // throwOnError off: a typo in a formula shows in red instead of blanking the item.
+  return katex.renderToString(tex, {
+    displayMode: display,
+    throwOnError: false,
+    output: 'htmlAndMathml',
+  });
+}
+
 export const MathBlock: BlockRenderer = ({ block }) => {
-  const html = useMemo(() => {
-    const { tex, display } = mathSource(block);
-    // throwOnError off: a typo in a formula shows in red instead of blanking the item.
-    return katex.renderToString(tex, {
-      displayMode: display,
-      throwOnError: false,
-      output: 'htmlAndMathml',
-    });
-  }, [block]);
+  const html = useMemo(() => mathHtml(block), [block]);
   return <div className="block block-math" dangerouslySetInnerHTML={{ __html: html }} />;
 };

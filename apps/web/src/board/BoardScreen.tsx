@@ -60,6 +60,8 @@ import { isSearchQuery } from '../search/address';
 import './board.css';
 import { namedPageOf } from '../pages/registry';
 import { PageLayer } from '../pages/PageLayer';
+import { useSelectionCapture } from '../highlights/useSelectionCapture';
+import type { PickedText } from '../highlights/capture';
 
 function useViewportWidth(): number {
   return useSyncExternalStore(
@@ -415,16 +417,26 @@ export function BoardScreen() {
       />
     ) : null;
 
-  const selectItem = (b: Multilist, item: Item, text: string | null) => {
-    if (ui.selection.itemId === item._id && !text) {
+  const selectItem = (b: Multilist, item: Item, picked: PickedText | null) => {
+    if (ui.selection.itemId === item._id && !picked) {
       ui.select({ itemId: null, text: null });
       return;
     }
-    ui.select({ multilistId: b._id, listId: item.listId, itemId: item._id, text });
+    ui.select({
+      multilistId: b._id,
+      listId: item.listId,
+      itemId: item._id,
+      text: picked?.text ?? null,
+      passage: picked?.passage ?? null,
+      spans: picked?.spans ?? false,
+    });
     // Selecting an item with notes shown sets its showNotes (spec section 4).
     if (ui.display.showNotes !== 'none' && item.notes.length > 0 && !itemState(item._id).showNotes)
       setItemState(item._id, { showNotes: true });
   };
+
+  // Words selected by keyboard or touch select their item too; clearing them drops the passage.
+  useSelectionCapture(boards, ui.selection, selectItem, () => ui.select({ text: null }));
 
   const api: BoardApi = {
     display: ui.display,

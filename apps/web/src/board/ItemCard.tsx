@@ -1,7 +1,8 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import {
   TIMINGS,
-  anchorSelector,
+  isTextTarget,
+  quoteOf,
   noteActions,
   threadOrder,
   type Abilities,
@@ -16,6 +17,9 @@ import { useUi } from '../state/ui';
 import { useLongPress } from './useLongPress';
 import { sentenceBlocks } from './sentences';
 import { ItemActions } from './ItemActions';
+import { pickSelection, type PickedText } from '../highlights/capture';
+import { showHighlight, useHighlights } from '../highlights/useHighlights';
+import '../highlights/highlights.css';
 
 interface Props {
   item: Item;
@@ -33,7 +37,8 @@ interface Props {
   color: string | null;
   /** The action buttons this user gets on this item when it is selected. */
   handlers: ItemHandler[];
-  onSelect(item: Item, text: string | null): void;
+  /** A click (no words), or words selected in the item: where they are, when in one block. */
+  onSelect(item: Item, picked: PickedText | null): void;
   onToggleOpen(item: Item): void;
   onAction(item: Item, handler: ItemHandler): void;
   onNoteAction(item: Item, note: Item, action: NoteAction): void;
@@ -90,8 +95,11 @@ function ItemCardView({
         : true,
   );
   const style = { ...formatStyle(item.format), ...(color ? { ['--code' as string]: color } : {}) };
+  const card = useRef<HTMLElement>(null);
+  const orphans = useHighlights(card, item, notes, open && !sentences);
   return (
     <article
+      ref={card}
       className={`item${selected ? ' selected' : ''}${dimmed ? ' dim' : ''}${open ? '' : ' closed'}${color ? ' coded' : ''}`}
       aria-label={headline(item) || `Item ${item.index + 1}`}
       aria-current={selectable && selected ? 'true' : undefined}
@@ -113,12 +121,9 @@ function ItemCardView({
           (e.target as Element).closest('a, button, video, audio, input, textarea, select')
         )
           return;
-        const sel = window.getSelection();
-        const text =
-          sel && !sel.isCollapsed && e.currentTarget.contains(sel.anchorNode)
-            ? sel.toString()
-            : null;
-        onSelect(item, text);
+        const picked = pickSelection(window.getSelection(), (id) => (id === item._id ? item : null));
+        // Words selected from another item are that item's selection (highlights/capture).
+        if (!picked || picked.itemId === item._id) onSelect(item, picked);
       }}
       onKeyDown={(e) => {
         if (selectable && (e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
@@ -163,6 +168,7 @@ function ItemCardView({
           {notes.map((n) => (
             <li
               key={n._id}
+              id={`note-${n._id}`}
               className={`note note-${n.annotationClass}`}
               style={{ marginLeft: `${Math.min(n.replyLevel, 4) * 12}px` }}
             >
@@ -183,13 +189,16 @@ function ItemCardView({
                 ) : null}
                 {n.isPrivate ? <span className="status">private</span> : null}
               </span>
-              {n.highlight && 'exact' in n.highlight && n.highlight.exact ? (
-                <q className="quote">
-                  {n.highlight.exact}
-                  {anchorSelector(item.text, n.highlight) === null && (
-                    <span className="earlier"> (on an earlier version)</span>
-                  )}
-                </q>
+              {isTextTarget(n.highlight) ? (
+                <button
+                  type="button"
+                  className="quote"
+                  title={orphans.has(n._id) ? undefined : 'Show in the text'}
+                  onClick={() => showHighlight(card.current, n._id)}
+                >
+                  <q>{quoteOf(n.highlight).exact}</q>
+                  {orphans.has(n._id) && <span className="earlier"> (on an earlier version)</span>}
+                </button>
               ) : null}
               <span className="note-text">{n.text}</span>
               <NoteActions

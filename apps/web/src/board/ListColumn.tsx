@@ -48,7 +48,7 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[]) {
             ? itemActions(board.abilities, item, { results: api.isResults(board) })
             : []
         }
-        onSelect={(it, text) => api.selectItem(board, it, text)}
+        onSelect={(it, picked) => api.selectItem(board, it, picked)}
         onToggleOpen={api.toggleItem}
         onAction={(it, h) => api.itemAction(board, it, h)}
         onNoteAction={(it, note, action) => api.noteAction(board, it, note, action)}

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { PickedText } from '../highlights/capture';
 import type { Item, ItemHandler, List, ListEditorMode, Multilist } from '@listboard/core';
 import type {
   Display,
@@ -26,7 +27,8 @@ export interface BoardApi {
   listState(listId: string): ListViewState;
   itemState(itemId: string): ItemViewState;
   selectList(board: Multilist, list: List): void;
-  selectItem(board: Multilist, item: Item, text: string | null): void;
+  /** A click on an item (no words), or words selected in it. */
+  selectItem(board: Multilist, item: Item, picked: PickedText | null): void;
   toggleItem(item: Item): void;
   toggleListEditor(listId: string): void;
   listMode(board: Multilist, list: List, mode: ListEditorMode): void;

@@ -41,6 +41,7 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
     };
     // The form prepares once, when it opens.
   }, []);
+  const quote = def.quote?.(ctx) ?? null;
   const first = useRef<HTMLElement | null>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
 
@@ -91,6 +92,11 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
     >
       <h2 className="form-label">{def.label}</h2>
       {def.description && <p className="form-description">{def.description(ctx)}</p>}
+      {quote && (
+        <blockquote className="form-quote" aria-label="Selected text">
+          {quote}
+        </blockquote>
+      )}
       {def.fields.map((f, i) => {
         const id = `f-${def.id}-${f.name}`;
         const ref = i === 0 ? (el: HTMLElement | null) => void (first.current = el) : undefined;

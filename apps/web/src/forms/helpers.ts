@@ -1,5 +1,5 @@
 /** Helpers shared by the form definitions of every area. */
-import { describeSelection, fieldMsg } from '@listboard/core';
+import { fieldMsg, quoteOf, type TextTarget } from '@listboard/core';
 import type { CallError } from '../api/client';
 import type { Field, FormContext, Values } from './registry';
 
@@ -12,13 +12,17 @@ export function findItem(ctx: FormContext) {
   }
   return null;
 }
-/** The passage selected with the item, as a quote selector that survives later edits. */
-export function highlightOf(ctx: FormContext) {
-  const item = findItem(ctx);
-  const text = ctx.target.text?.trim();
-  if (!item || !text) return null;
-  const at = item.text.indexOf(text);
-  return at < 0 ? null : describeSelection(item.text, at, at + text.length);
+/**
+ * The passage selected with the item, read from the reader's selection in its rendered text
+ * (highlights/capture): quote and position selectors that survive later edits.
+ */
+export function highlightOf(ctx: FormContext): TextTarget | null {
+  return findItem(ctx) && ctx.target.passage ? ctx.target.passage : null;
+}
+
+/** The selected words a note or annotation will quote, shown above its text. */
+export function quotedWords(ctx: FormContext): string | null {
+  return ctx.target.passage ? quoteOf(ctx.target.passage).exact : null;
 }
 
 export const findList = (ctx: FormContext) =>

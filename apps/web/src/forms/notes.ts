@@ -1,12 +1,18 @@
 /** Notes, replies, annotations, and e-mailing an item. */
-import { fieldMsg, isValidEmail } from '@listboard/core';
-import type { FormDef } from './registry';
-import { str, findItem, highlightOf, required, fail } from './helpers';
+import { fieldMsg, isValidEmail, passageMsg } from '@listboard/core';
+import type { FormContext, FormDef } from './registry';
+import { str, findItem, highlightOf, quotedWords, required, fail } from './helpers';
+
+/** A selection over two blocks or items has no one passage to quote: say so instead. */
+const onePassage = async (ctx: FormContext) =>
+  ctx.target.spans ? { error: passageMsg.selectWithinOneBlock } : {};
 
 export const NOTES_FORMS: FormDef[] = [
   {
     id: 'note',
     label: 'Note',
+    quote: quotedWords,
+    prepare: onePassage,
     fields: [
       { name: 'text', label: 'Your note', type: 'textarea' },
       { name: 'isPrivate', label: 'Private (only you will see it)', type: 'checkbox' },
@@ -54,6 +60,8 @@ export const NOTES_FORMS: FormDef[] = [
   {
     id: 'annotation',
     label: 'Annotation',
+    quote: quotedWords,
+    prepare: onePassage,
     fields: [
       { name: 'text', label: 'Annotation', type: 'textarea', required: true },
       { name: 'label', label: 'Label (leave empty for the next number)', type: 'text' },

@@ -55,6 +55,8 @@ export interface FormDef {
   label: string;
   /** A line under the label, saying what submitting will do. */
   description?(ctx: FormContext): string;
+  /** The selected words the form is about (a note's passage), quoted above the fields. */
+  quote?(ctx: FormContext): string | null;
   fields: Field[];
   submitLabel?: string;
   /** Values to start from (defaults: '' for text, 0 for numbers, false for checkboxes). */

@@ -17,6 +17,7 @@ import {
   type ListEditorMode,
   type SectionDisplay,
   type ShowNotesOption,
+  type TextTarget,
   type Theme,
 } from '@listboard/core';
 
@@ -24,7 +25,12 @@ export interface Selection {
   multilistId: string | null;
   listId: string | null;
   itemId: string | null;
+  /** The selected words, as shown. */
   text: string | null;
+  /** Where those words are: one block of the item, by its rendered text (core/anchoring). */
+  passage?: TextTarget | null;
+  /** The selected text runs over more than one block or item: it has no one passage. */
+  spans?: boolean;
 }
 
 export const NO_SELECTION: Selection = {
@@ -200,13 +206,18 @@ export const useUi = create<UiState>((set, get) => ({
   toggleTag: (tag) => set({ hiddenTags: toggled(get().hiddenTags, tag) }),
   select(next) {
     const cur = get().selection;
+    // The passage goes with the words it was read from: new words, or none, drop it.
+    if (next.text !== undefined && next.passage === undefined)
+      next = { ...next, passage: null, spans: false };
     // A higher level clears the ones below it.
     if (next.multilistId !== undefined && next.multilistId !== cur.multilistId) {
       set({ selection: { ...NO_SELECTION, ...next } });
     } else if (next.listId !== undefined && next.listId !== cur.listId) {
-      set({ selection: { ...cur, listId: null, itemId: null, text: null, ...next } });
+      set({
+        selection: { ...cur, listId: null, itemId: null, text: null, passage: null, ...next },
+      });
     } else if (next.itemId !== undefined && next.itemId !== cur.itemId) {
-      set({ selection: { ...cur, itemId: null, text: null, ...next } });
+      set({ selection: { ...cur, itemId: null, text: null, passage: null, ...next } });
     } else {
       set({ selection: { ...cur, ...next } });
     }

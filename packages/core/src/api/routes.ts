@@ -13,7 +13,6 @@ import type {
   Multilist,
   PublicUser,
   Role,
-  TextHighlight,
   TextMarker,
   UploadRecord,
 } from '../model/entities';
@@ -23,6 +22,7 @@ import type {
   listViewStateSet,
   multilistViewStateSet,
 } from '../model/viewstate';
+import type { Highlight, MediaHighlight } from '../anchoring/selectors';
 import type { LoadedBoard } from './load';
 import type { ResultsBoard } from './search';
 
@@ -270,11 +270,7 @@ export interface ViewStateStored {
   stored: boolean;
 }
 
-/** A media note's place: a span of the recording. */
-export interface MediaHighlight {
-  startTime: number;
-  endTime: number;
-}
+export type { MediaHighlight };
 
 /** A note or annotation written. */
 export interface NoteWritten {
@@ -524,7 +520,7 @@ export interface ApiRoutes {
       noteSpec: {
         text: string;
         groupName?: string | null;
-        highlight?: TextHighlight | MediaHighlight | null;
+        highlight?: Highlight | null;
         /** A reply's note or annotation. */
         parentId?: string | null;
       };
@@ -542,7 +538,7 @@ export interface ApiRoutes {
         /** Empty for the next number. */
         label?: string;
         type?: string;
-        highlight?: TextHighlight | MediaHighlight | null;
+        highlight?: Highlight | null;
       };
     };
     output: NoteWritten;

@@ -3,6 +3,7 @@
  * `_id` is kept so that clients written against the spec read the payloads unchanged.
  */
 import { z } from 'zod';
+import type { Highlight } from '../anchoring/selectors';
 
 export const ROLES = [
   'author',
@@ -102,15 +103,6 @@ export interface TextMarker {
   description: string;
 }
 
-/** A quote selector: the highlighted text with context, so it can be re-attached after edits. */
-export interface TextHighlight {
-  exact: string;
-  prefix: string;
-  suffix: string;
-  start: number;
-  end: number;
-}
-
 export type ViewState = Record<string, unknown>;
 
 /** What can be done with an item from its action buttons (spec section 3, Item.handlers). */
@@ -143,7 +135,8 @@ export interface Item {
   startdate: string | null;
   stopdate: string | null;
   importUrl: string | null;
-  highlight: TextHighlight | null;
+  /** A note's or annotation's passage (a text target) or span of a recording. */
+  highlight: Highlight | null;
   replyLevel: number;
   rootItem: string | null;
   parentId: string | null;
@@ -167,6 +160,11 @@ export interface Item {
    * the caller may see them; each tells its kind by annotationClass and its thread by parentId.
    */
   notes: Item[];
+  /**
+   * A note as a results page (Listings, Discussion) sends it: the item it is on as that item is
+   * now, so its passage is looked for in the current text rather than the results item's.
+   */
+  onItem?: { _id: string; version: number; blocks: Block[] };
 }
 
 export interface List {

@@ -1,6 +1,7 @@
 /** Rows as the API presents them: a block, an item, a list, a board with the caller's abilities. */
 import {
   abilitiesFor,
+  readHighlight,
   type AppVersion,
   type Block,
   type Item,
@@ -66,7 +67,8 @@ export function toItem(
     startdate: row.startdate,
     stopdate: row.stopdate,
     importUrl: row.importUrl,
-    highlight: row.highlight as Item['highlight'],
+    // Rows stored in the older quote shape are read as a quote selector alone.
+    highlight: readHighlight(row.highlight),
     replyLevel: row.replyLevel,
     rootItem: row.rootItemId,
     parentId: row.parentId,

@@ -1,0 +1,123 @@
+/**
+ * The passages of an item's shown notes and annotations: found again in the text as it is now
+ * (core's anchorTarget over the rendered blocks) and drawn as marks. Returns the notes whose
+ * passage cannot be found, which show as on an earlier version. A note on a results page is
+ * looked for in its own item as the server sends it (note.onItem), not in the results item.
+ */
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import {
+  anchorTarget,
+  isTextTarget,
+  type AnchorBlock,
+  type Anchored,
+  type Block,
+  type Item,
+  type TextTarget,
+} from '@listboard/core';
+import { blockElementsOf } from './capture';
+import { TEXT_BLOCKS, offscreenText } from './blockTexts';
+import { clearMarks, drawMarks, type MarkSpec } from './marks';
+import { renderedText } from './renderedText';
+
+const NONE: ReadonlySet<string> = new Set();
+
+function offscreen(blocks: Block[]): AnchorBlock[] {
+  return blocks.map((b) => ({ id: b._id ?? null, text: offscreenText(b) }));
+}
+
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  a.size === b.size && [...a].every((x) => b.has(x));
+
+/**
+ * @param draw whether the card shows its blocks, so highlights are drawn in them (an open item
+ * outside the sentences view)
+ */
+export function useHighlights(
+  card: RefObject<HTMLElement | null>,
+  item: Item,
+  notes: Item[],
+  draw: boolean,
+): ReadonlySet<string> {
+  const [orphans, setOrphans] = useState<ReadonlySet<string>>(NONE);
+  const found = useRef(new Map<string, Anchored | null>());
+  const latest = useRef({ item, notes, draw });
+  latest.current = { item, notes, draw };
+
+  useLayoutEffect(() => {
+    const run = () => {
+      const { item, notes, draw } = latest.current;
+      const el = card.current;
+      const shown = el && draw ? blockElementsOf(el) : [];
+      const live = shown.length > 0 && shown.length === item.blocks.length;
+      const own: AnchorBlock[] = live
+        ? shown.map((b, i) => ({ id: item.blocks[i]!._id ?? null, text: renderedText(b) }))
+        : [];
+      let ownOffscreen: AnchorBlock[] | null = null;
+      const cache = found.current;
+      if (cache.size > 500) cache.clear();
+      const locate = (blocks: AnchorBlock[], t: TextTarget) => {
+        const key = `${JSON.stringify(blocks)}\n${JSON.stringify(t)}`;
+        if (!cache.has(key)) cache.set(key, anchorTarget(blocks, t));
+        return cache.get(key)!;
+      };
+      const lost = new Set<string>();
+      const perBlock = shown.map((): MarkSpec[] => []);
+      for (const n of notes) {
+        if (!isTextTarget(n.highlight)) continue;
+        let blocks: AnchorBlock[];
+        if (n.onItem) blocks = offscreen(n.onItem.blocks);
+        else if (live) blocks = own;
+        else blocks = ownOffscreen ??= offscreen(item.blocks);
+        const at = locate(blocks, n.highlight);
+        if (!at) lost.add(n._id);
+        else if (live && !n.onItem)
+          perBlock[at.blockIndex]!.push({
+            noteId: n._id,
+            start: at.start,
+            end: at.end,
+            title: `${n.hint ?? n.author}: ${n.text}`,
+            kind: n.annotationClass,
+          });
+      }
+      shown.forEach((b, i) => {
+        if (live && TEXT_BLOCKS.has(item.blocks[i]!.type)) drawMarks(b, perBlock[i]!);
+        else clearMarks(b);
+      });
+      setOrphans((old) => (sameSet(old, lost) ? old : lost));
+    };
+    run();
+    // Some blocks fill in after rendering (code is coloured once highlight.js loads): draw again
+    // when the card's content changes. Drawing the same marks again changes nothing.
+    const el = card.current;
+    if (!el || typeof MutationObserver === 'undefined') return;
+    let frame = 0;
+    const observer = new MutationObserver(() => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        run();
+      });
+    });
+    observer.observe(el, { childList: true, subtree: true, characterData: true });
+    return () => {
+      observer.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  });
+  return orphans;
+}
+
+/** Scrolls a note's highlight into view and flashes it: the note chosen in the notes list. */
+export function showHighlight(card: HTMLElement | null, noteId: string): void {
+  const marks = card?.querySelectorAll<HTMLElement>(`mark[data-note-id="${CSS.escape(noteId)}"]`);
+  if (!marks || marks.length === 0) return;
+  marks[0]!.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  marks[0]!.focus({ preventScroll: true });
+  marks.forEach((m) => {
+    m.classList.remove('flash');
+    // Restarts the animation when the same note is chosen twice in a row.
+    void m.offsetWidth;
+    m.classList.add('flash');
+  });
+  setTimeout(() => marks.forEach((m) => m.classList.remove('flash')), 1600);
+}
