@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, devices, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -40,10 +40,34 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }): Prom
   };
 }
 
+export type Phone = 'iPhone 13' | 'Pixel 7';
+
+/**
+ * A fresh profile on an emulated phone: its screen, its device scale, a mobile viewport (the
+ * page's viewport meta tag counts) and touch, as Playwright's device list describes it.
+ */
+export async function openPhone(name: Phone): Promise<Browser> {
+  const { defaultBrowserType: _engine, ...device } = devices[name];
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-chrome-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: ARGS,
+    ...device,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
-  const dir = path.resolve(import.meta.dirname, '../test-results');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}.png`);
+  const file = path.resolve(import.meta.dirname, '../test-results', `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file, fullPage: false });
   return file;
 }

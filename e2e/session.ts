@@ -30,10 +30,29 @@ export async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
 }
 
-/** Opens an entry of the toolbar's More menu. */
+/**
+ * Runs a command from the toolbar's menus: opens the group menu that holds it (on a phone, the
+ * one Menu) and picks the entry.
+ */
 export async function more(page: Page, item: string) {
-  await page.getByText('More', { exact: true }).click();
-  await page.getByRole('menuitem', { name: item, exact: true }).click();
+  const bar = page.getByRole('navigation', { name: 'Board tools' });
+  const entry = (hidden: boolean) =>
+    bar
+      .getByRole('menuitem', { name: item, exact: true, includeHidden: hidden })
+      .or(bar.getByRole('menuitemcheckbox', { name: item, exact: true, includeHidden: hidden }));
+  const menu = page.locator('nav.controls-bar details.tool-menu').filter({ has: entry(true) });
+  if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await menu.locator('summary').click();
+  await entry(false).click();
+}
+
+/** Runs a command by its toolbar button where the bar has one, else from its group's menu. */
+export async function tool(page: Page, name: string) {
+  const button = page
+    .getByRole('navigation', { name: 'Board tools' })
+    .getByRole('button', { name, exact: true });
+  if ((await button.count()) > 0) await button.first().click();
+  else await more(page, name);
 }
 
 export interface Api {

@@ -194,10 +194,12 @@ describe('the board screen', () => {
   });
 });
 
-describe('the More menu', () => {
+describe('a toolbar menu', () => {
   it('closes on Escape, giving focus back to its button, and on a click elsewhere', async () => {
     openAt('/admin/home');
-    const summary = await screen.findByText('More', { selector: 'summary' });
+    const summary = (await screen.findByText('Navigate', { selector: 'summary span' })).closest(
+      'summary',
+    )!;
     const menu = summary.closest('details')!;
     fireEvent.click(summary);
     menu.open = true;

@@ -521,6 +521,7 @@ export function BoardScreen() {
     },
     unlocked: () => void reload(),
     renderForm,
+    commands: ctx,
   };
 
   const linkLongPress = useLinkLongPress();
@@ -537,7 +538,7 @@ export function BoardScreen() {
       }}
     >
       <Header path={location.pathname} phone={phone} />
-      <Toolbar ctx={ctx} />
+      <Toolbar ctx={ctx} phone={phone} />
       <SearchBars ctx={ctx} />
       {ui.form && !ui.form.listEditor && <div className="form-bar">{renderForm()}</div>}
       <main

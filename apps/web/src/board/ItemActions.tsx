@@ -1,4 +1,10 @@
+import { useContext } from 'react';
+import { ChevronDown, Ellipsis } from 'lucide-react';
 import type { ItemHandler } from '@listboard/core';
+import { COMMANDS } from '../commands/definitions';
+import { isVisible } from '../commands/registry';
+import { MenuEntry, useClosingMenu } from './Toolbar';
+import { BoardApiContext } from './boardApi';
 
 const LABELS: Record<ItemHandler, string> = {
   visit: 'Visit',
@@ -12,8 +18,35 @@ const LABELS: Record<ItemHandler, string> = {
 };
 
 /**
+ * Everything the selection allows on this item (note, annotate, edit, move, label, markers, …),
+ * from the command registry with each shortcut: the way to them without a keyboard.
+ */
+function ItemMenu() {
+  const api = useContext(BoardApiContext);
+  const ref = useClosingMenu();
+  const ctx = api?.commands;
+  const commands = ctx ? COMMANDS.filter((c) => c.item && isVisible(c, ctx)) : [];
+  if (!ctx || commands.length === 0) return null;
+  return (
+    <details className="tool-menu item-menu" ref={ref}>
+      <summary className="item-action item-menu-button">
+        <Ellipsis aria-hidden="true" size={16} />
+        <span>Actions</span>
+        <ChevronDown className="chevron" aria-hidden="true" size={14} />
+      </summary>
+      <ul role="menu" aria-label="Actions on this item" className="item-menu-entries">
+        {commands.map((c) => (
+          <MenuEntry key={c.id} c={c} ctx={ctx} />
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/**
  * The selected item's action buttons (spec section 6): only for a signed-in user, and only the
- * handlers the item has. Each runs the same command as its toolbar entry or shortcut.
+ * handlers the item has. Each runs the same command as its toolbar entry or shortcut. Beside
+ * them, the Actions menu holds every other command on the selected item.
  */
 export function ItemActions({
   handlers,
@@ -22,9 +55,19 @@ export function ItemActions({
   handlers: ItemHandler[];
   onAction(h: ItemHandler): void;
 }) {
-  if (handlers.length === 0) return null;
+  const signedIn = useContext(BoardApiContext)?.signedIn ?? false;
+  if (handlers.length === 0 && !signedIn) return null;
   return (
-    <div className="item-actions" role="toolbar" aria-label="Item actions">
+    <div
+      className="item-actions"
+      role="toolbar"
+      aria-label="Item actions"
+      // A press here keeps the words selected in the item (a note quotes them), and a tap here
+      // neither selects nor deselects the item nor starts its long press.
+      onMouseDown={(e) => e.preventDefault()}
+      onMouseUp={(e) => e.stopPropagation()}
+      onPointerDown={(e) => e.stopPropagation()}
+    >
       {handlers.map((h) => (
         <button
           key={h}
@@ -38,6 +81,7 @@ export function ItemActions({
           {LABELS[h]}
         </button>
       ))}
+      {signedIn && <ItemMenu />}
     </div>
   );
 }

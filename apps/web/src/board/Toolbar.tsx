@@ -1,21 +1,23 @@
 import { useEffect, useRef } from 'react';
+import { ChevronDown, Menu, type LucideIcon } from 'lucide-react';
 import { COMMANDS } from '../commands/definitions';
+import { GROUPS, type GroupInfo } from '../commands/groups';
 import {
   isEnabled,
   isVisible,
+  onPhoneBar,
   onToolbar,
+  type Command,
   type CommandContext,
-  type CommandGroup,
 } from '../commands/registry';
-import { formatShortcut } from '../commands/keys';
-
-const GROUP_ORDER: CommandGroup[] = ['navigate', 'help', 'view', 'edit', 'admin', 'account'];
+import { ariaShortcut, formatShortcut } from '../commands/keys';
+import './toolbar.css';
 
 /**
  * A <details> menu stays open until its summary is clicked again; a menu should also close on
  * Escape (giving focus back to its button) and on a click anywhere else.
  */
-function useClosingMenu() {
+export function useClosingMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const close = (refocus: boolean) => {
@@ -43,58 +45,169 @@ function useClosingMenu() {
   return ref;
 }
 
-/** The controls bar, generated from the command registry. */
-export function Toolbar({ ctx }: { ctx: CommandContext }) {
-  const moreMenu = useClosingMenu();
-  // Grouped on the bar whatever file an area's commands come from: a search button sits with the
-  // other navigation tools, an import with the other edits.
-  const shown = COMMANDS.filter((c) => onToolbar(c, ctx) && isVisible(c, ctx)).sort(
-    (a, b) => GROUP_ORDER.indexOf(a.group) - GROUP_ORDER.indexOf(b.group),
+const closeMenuOf = (el: Element) => {
+  const menu = el.closest('details');
+  if (menu) menu.open = false;
+};
+
+/** One entry of a menu: icon, name and shortcut; a toggle shows whether it is on. */
+export function MenuEntry({ c, ctx }: { c: Command; ctx: CommandContext }) {
+  const Icon = c.icon;
+  return (
+    <li role="none">
+      <button
+        type="button"
+        role={c.pressed ? 'menuitemcheckbox' : 'menuitem'}
+        // Named by its label alone; the shortcut beside it is announced as the entry's shortcut.
+        aria-label={c.label}
+        aria-keyshortcuts={c.shortcut ? ariaShortcut(c.shortcut) : undefined}
+        aria-checked={c.pressed ? c.pressed(ctx) : undefined}
+        disabled={!isEnabled(c, ctx)}
+        onClick={(e) => {
+          closeMenuOf(e.currentTarget);
+          void c.run(ctx);
+        }}
+      >
+        {Icon ? (
+          <Icon className="menu-icon" aria-hidden="true" size={16} />
+        ) : (
+          <span className="menu-icon" aria-hidden="true" />
+        )}
+        <span className="menu-label">{c.label}</span>
+        {c.shortcut && <kbd>{formatShortcut(c.shortcut)}</kbd>}
+      </button>
+    </li>
   );
-  // Everything else this user may do, so no command is reachable by keyboard only.
-  const more = COMMANDS.filter((c) => !onToolbar(c, ctx) && isVisible(c, ctx));
+}
+
+interface Section {
+  group: GroupInfo;
+  commands: Command[];
+}
+
+/** A labelled menu button and its entries, grouped under headings when it holds several groups. */
+function ToolMenu({
+  label,
+  icon: Icon,
+  sections,
+  ctx,
+  className = '',
+}: {
+  label: string;
+  icon: LucideIcon;
+  sections: Section[];
+  ctx: CommandContext;
+  className?: string;
+}) {
+  const ref = useClosingMenu();
+  const headed = sections.length > 1;
+  return (
+    <details className={`tool-menu ${className}`} ref={ref}>
+      <summary className="tool tool-menu-button">
+        <Icon aria-hidden="true" size={18} />
+        <span>{label}</span>
+        <ChevronDown className="chevron" aria-hidden="true" size={14} />
+      </summary>
+      <div className="tool-menu-panel">
+        {sections.map(({ group, commands }) => (
+          <div key={group.id} className="tool-menu-section">
+            {headed && (
+              <h2 className="tool-menu-heading" id={`menu-heading-${group.id}`}>
+                {group.label}
+              </h2>
+            )}
+            <ul
+              role="menu"
+              aria-label={headed ? undefined : label}
+              aria-labelledby={headed ? `menu-heading-${group.id}` : undefined}
+            >
+              {commands.map((c) => (
+                <MenuEntry key={c.id} c={c} ctx={ctx} />
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </details>
+  );
+}
+
+/** A command of its own on the bar: its icon, and its name where there is room. */
+function ToolButton({ c, ctx }: { c: Command; ctx: CommandContext }) {
+  const Icon = c.icon;
+  return (
+    <button
+      type="button"
+      className={`tool tool-${c.group}${Icon ? '' : ' tool-no-icon'}`}
+      aria-label={c.label}
+      aria-pressed={c.pressed ? c.pressed(ctx) : undefined}
+      aria-keyshortcuts={c.shortcut ? ariaShortcut(c.shortcut) : undefined}
+      title={c.shortcut ? `${c.label} (${formatShortcut(c.shortcut)})` : c.label}
+      disabled={!isEnabled(c, ctx)}
+      onClick={() => void c.run(ctx)}
+    >
+      {Icon ? <Icon aria-hidden="true" size={18} /> : null}
+      <span className="tool-text">{c.label}</span>
+    </button>
+  );
+}
+
+/**
+ * The controls bar, generated from the command registry. Each group (navigate, view, edit,
+ * annotate, help, admin, account) is a labelled menu holding every command of the group with its
+ * shortcut, followed by the group's most used commands as buttons. A phone keeps a few buttons
+ * and one Menu holding all the groups under their names.
+ */
+export function Toolbar({ ctx, phone = false }: { ctx: CommandContext; phone?: boolean }) {
+  const visible = COMMANDS.filter((c) => isVisible(c, ctx));
+  const sections: Section[] = GROUPS.map((group) => ({
+    group,
+    commands: visible.filter((c) => c.group === group.id),
+  })).filter((s) => s.commands.length > 0);
+
+  if (phone) {
+    const kept = (group: string) => visible.filter((c) => c.group === group && onPhoneBar(c, ctx));
+    const before = GROUPS.filter((g) => g.id !== 'account').flatMap((g) => kept(g.id));
+    const account = kept('account');
+    return (
+      <nav className="controls-bar phone-bar" aria-label="Board tools">
+        {before.map((c) => (
+          <ToolButton key={c.id} c={c} ctx={ctx} />
+        ))}
+        <ToolMenu label="Menu" icon={Menu} sections={sections} ctx={ctx} className="phone-menu" />
+        {account.length > 0 && (
+          <div className="tool-group tool-group-account" role="group" aria-label="Account">
+            {account.map((c) => (
+              <ToolButton key={c.id} c={c} ctx={ctx} />
+            ))}
+          </div>
+        )}
+      </nav>
+    );
+  }
+
   return (
     <nav className="controls-bar" aria-label="Board tools">
-      <details className="more-menu" ref={moreMenu}>
-        <summary className="tool">More</summary>
-        <ul role="menu">
-          {more.map((c) => (
-            <li key={c.id} role="none">
-              <button
-                type="button"
-                role={c.pressed ? 'menuitemcheckbox' : 'menuitem'}
-                aria-checked={c.pressed ? c.pressed(ctx) : undefined}
-                disabled={!isEnabled(c, ctx)}
-                onClick={(e) => {
-                  (e.currentTarget.closest('details') as HTMLDetailsElement).open = false;
-                  void c.run(ctx);
-                }}
-              >
-                <span>{c.label}</span>
-                {c.shortcut && <kbd>{formatShortcut(c.shortcut)}</kbd>}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </details>
-      {shown.map((c, i) => [
-        i > 0 && shown[i - 1]!.group !== c.group && c.group !== 'help' && (
-          <span key={`${c.id}-sep`} className="tool-sep" aria-hidden="true" />
-        ),
-        <button
-          key={c.id}
-          type="button"
-          className={`tool tool-${c.group}`}
-          aria-label={c.label}
-          aria-pressed={c.pressed ? c.pressed(ctx) : undefined}
-          title={c.shortcut ? `${c.label} (${formatShortcut(c.shortcut)})` : c.label}
-          disabled={!isEnabled(c, ctx)}
-          onClick={() => void c.run(ctx)}
+      {sections.map(({ group, commands }) => (
+        <div
+          key={group.id}
+          className={`tool-group tool-group-${group.id}`}
+          role="group"
+          aria-label={group.label}
         >
-          {c.icon ? <span aria-hidden="true">{c.icon}</span> : null}
-          <span className={c.icon ? 'tool-text' : undefined}>{c.label}</span>
-        </button>,
-      ])}
+          <ToolMenu
+            label={group.label}
+            icon={group.icon}
+            sections={[{ group, commands }]}
+            ctx={ctx}
+          />
+          {commands
+            .filter((c) => onToolbar(c, ctx))
+            .map((c) => (
+              <ToolButton key={c.id} c={c} ctx={ctx} />
+            ))}
+        </div>
+      ))}
     </nav>
   );
 }

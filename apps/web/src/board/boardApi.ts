@@ -9,6 +9,7 @@ import type {
   Prefs,
   Selection,
 } from '../state/ui';
+import type { CommandContext } from '../commands/registry';
 
 /** What the board screen hands down to its boards, lists and items. */
 export interface BoardApi {
@@ -46,6 +47,8 @@ export interface BoardApi {
   unlocked(): void;
   /** The open form, for a list editor to show inside its list. */
   renderForm(): ReactNode;
+  /** What the commands see: the selected item's Actions menu lists and runs them. */
+  commands: CommandContext;
 }
 
 export const BoardApiContext = createContext<BoardApi | null>(null);

@@ -42,11 +42,14 @@ function contextFor(user: PublicUser) {
   return { ctx, actions };
 }
 
-/** Account tools as shown: on the toolbar, and in the More menu. */
-function shown(user: PublicUser) {
-  render(<Toolbar ctx={contextFor(user).ctx} />);
+/**
+ * Account tools as shown: as buttons of their own on the toolbar, or only as entries of the
+ * toolbar's menus (every command is in its group's menu; the bar's buttons are the shortcuts).
+ */
+function shown(user: PublicUser, phone = false) {
+  render(<Toolbar ctx={contextFor(user).ctx} phone={phone} />);
   const bar = screen.getByRole('navigation', { name: 'Board tools' });
-  const menu = within(bar).getByRole('menu', { hidden: true });
+  const menus = within(bar).getAllByRole('menu', { hidden: true });
   const names = [
     'Sign in',
     'Sign up',
@@ -59,10 +62,12 @@ function shown(user: PublicUser) {
   const onBar = names.filter((n) =>
     within(bar)
       .queryAllByRole('button', { name: n })
-      .some((b) => !menu.contains(b)),
+      .some((b) => !menus.some((m) => m.contains(b))),
   );
   const inMenu = names.filter(
-    (n) => within(menu).queryAllByRole('menuitem', { name: n, hidden: true }).length > 0,
+    (n) =>
+      !onBar.includes(n) &&
+      menus.some((m) => within(m).queryAllByRole('menuitem', { name: n, hidden: true }).length > 0),
   );
   cleanup();
   return { onBar, inMenu };
@@ -71,8 +76,15 @@ function shown(user: PublicUser) {
 afterEach(cleanup);
 
 describe('account tools by role (core/policy)', () => {
-  it('guest: sign in and sign up on the toolbar, forgot in the More menu', () => {
+  it('guest: sign in and sign up on the toolbar, forgot in the Account menu', () => {
     expect(shown(guest)).toEqual({
+      onBar: ['Sign in', 'Sign up'],
+      inMenu: ['Forgot password'],
+    });
+  });
+
+  it('guest on a phone: sign in and sign up stay on the bar, forgot in the Menu', () => {
+    expect(shown(guest, true)).toEqual({
       onBar: ['Sign in', 'Sign up'],
       inMenu: ['Forgot password'],
     });

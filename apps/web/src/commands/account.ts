@@ -6,6 +6,7 @@
 import { isGuestUser, isSiteAdmin, toolbarRoleFlags, type ToolbarRoleFlags } from '@listboard/core';
 import { signupFormFor } from '../account/session';
 import { useSession } from '../state/session';
+import { FileDown, KeyRound, LogIn, LogOut, UserPlus, UserRoundPen, UserX } from 'lucide-react';
 import type { Command, CommandContext } from './registry';
 import { signedIn } from './helpers';
 
@@ -21,6 +22,8 @@ export const ACCOUNT_COMMANDS: Command[] = [
     label: 'Sign in',
     group: 'account',
     toolbar: true,
+    phone: true,
+    icon: LogIn,
     visible: guest,
     run: (c) => c.actions.openForm('login'),
   },
@@ -30,6 +33,8 @@ export const ACCOUNT_COMMANDS: Command[] = [
     group: 'account',
     // A signed-in user may still sign up another address; only guests need it at hand.
     toolbar: guest,
+    phone: guest,
+    icon: UserPlus,
     visible: (c) => !admin(c),
     run(c) {
       const next = signupFormFor(useSession.getState().signupMode);
@@ -41,6 +46,7 @@ export const ACCOUNT_COMMANDS: Command[] = [
     id: 'forgot',
     label: 'Forgot password',
     group: 'account',
+    icon: KeyRound,
     visible: guest,
     run: (c) => c.actions.openForm('forgot'),
   },
@@ -48,6 +54,7 @@ export const ACCOUNT_COMMANDS: Command[] = [
     id: 'addUser',
     label: 'Add user',
     group: 'admin',
+    icon: UserPlus,
     toolbar: true,
     visible: admin,
     run: (c) => c.actions.openForm('addUser'),
@@ -56,6 +63,7 @@ export const ACCOUNT_COMMANDS: Command[] = [
     id: 'editProfile',
     label: 'Edit profile',
     group: 'account',
+    icon: UserRoundPen,
     visible: (c) => flagsOf(c).editProfile,
     run: (c) => c.actions.openForm('editProfile'),
   },
@@ -63,6 +71,7 @@ export const ACCOUNT_COMMANDS: Command[] = [
     id: 'deregister',
     label: 'Delete my account',
     group: 'account',
+    icon: UserX,
     toolbar: (c) => flagsOf(c).deregister,
     visible: signedIn,
     run: (c) => c.actions.openForm('deregister'),
@@ -72,6 +81,7 @@ export const ACCOUNT_COMMANDS: Command[] = [
     label: 'Sign out',
     group: 'account',
     toolbar: true,
+    icon: LogOut,
     visible: signedIn,
     run: (c) => c.actions.openForm('logout'),
   },
@@ -79,6 +89,7 @@ export const ACCOUNT_COMMANDS: Command[] = [
     id: 'export',
     label: 'Export',
     group: 'account',
+    icon: FileDown,
     // A board on screen, for anyone but the shared guest account (core/policy 'export').
     visible: signedIn,
     enabled: (c) => c.board !== null && !c.board.locked,

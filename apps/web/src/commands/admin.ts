@@ -1,6 +1,7 @@
 /** The admin extras of the toolbar (spec sections 2 and 6): activity, users, deregister, dump. */
 import { canSite } from '@listboard/core';
 import { pageHref } from '../pages/registry';
+import { Activity, Database, UserX, UsersRound } from 'lucide-react';
 import type { Command } from './registry';
 
 export const ADMIN_COMMANDS: Command[] = [
@@ -9,7 +10,7 @@ export const ADMIN_COMMANDS: Command[] = [
     label: 'Activity',
     group: 'admin',
     toolbar: true,
-    icon: '≡',
+    icon: Activity,
     visible: (c) => canSite(c.user, 'activity'),
     run: (c) => c.actions.navigate(pageHref(c.user!.username, 'activity')),
   },
@@ -18,7 +19,7 @@ export const ADMIN_COMMANDS: Command[] = [
     label: 'All users',
     group: 'admin',
     toolbar: true,
-    icon: '☷',
+    icon: UsersRound,
     visible: (c) => canSite(c.user, 'manageUsers'),
     run: (c) => c.actions.navigate(pageHref(c.user!.username, 'accounts')),
   },
@@ -26,6 +27,7 @@ export const ADMIN_COMMANDS: Command[] = [
     id: 'adminDeregister',
     label: 'Deregister a user',
     group: 'admin',
+    icon: UserX,
     visible: (c) => canSite(c.user, 'manageUsers'),
     run: (c) => c.actions.openForm('adminDeregister'),
   },
@@ -33,6 +35,7 @@ export const ADMIN_COMMANDS: Command[] = [
     id: 'dump',
     label: 'Dump',
     group: 'admin',
+    icon: Database,
     // Shown with a board on screen; toolbarRoleFlags gives it to the site admin only.
     visible: (c) => c.flags?.dump === true,
     run: (c) => c.actions.openForm('dump'),

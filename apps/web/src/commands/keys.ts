@@ -44,3 +44,17 @@ export function formatShortcut(s: string): string {
     .map((p) => (p.length === 1 ? p.toUpperCase() : p[0]!.toUpperCase() + p.slice(1)))
     .join('+');
 }
+
+/** As aria-keyshortcuts writes it: 'ctrl+shift+o' is 'Control+Shift+O'. */
+export function ariaShortcut(s: string): string {
+  const names: Record<string, string> = {
+    ctrl: 'Control',
+    alt: 'Alt',
+    shift: 'Shift',
+    space: 'Space',
+  };
+  return s
+    .split('+')
+    .map((p) => names[p] ?? (p.length === 1 ? p.toUpperCase() : p))
+    .join('+');
+}

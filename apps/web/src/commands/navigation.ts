@@ -1,4 +1,21 @@
 /** Moving around: home, history, reload, pages, and the selection keys. */
+import {
+  ArrowDown,
+  ArrowLeft,
+  ArrowRight,
+  ArrowUp,
+  ChevronFirst,
+  ChevronLast,
+  ChevronsDown,
+  ChevronsUp,
+  House,
+  Keyboard,
+  LayoutList,
+  MessagesSquare,
+  RotateCw,
+  SquareDashed,
+  X,
+} from 'lucide-react';
 import type { Command } from './registry';
 import { signedIn } from './helpers';
 
@@ -8,7 +25,9 @@ export const NAVIGATION_COMMANDS: Command[] = [
     label: 'Home',
     group: 'navigate',
     toolbar: true,
-    icon: '⌂',
+    // A guest's phone bar needs the room for Sign in and Sign up; the logo goes home too.
+    phone: signedIn,
+    icon: House,
     run: (c) => c.actions.navigate('/'),
   },
   {
@@ -16,7 +35,8 @@ export const NAVIGATION_COMMANDS: Command[] = [
     label: 'Back',
     group: 'navigate',
     toolbar: true,
-    icon: '←',
+    phone: true,
+    icon: ArrowLeft,
     run: (c) => c.actions.back(),
   },
   {
@@ -24,7 +44,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     label: 'Forward',
     group: 'navigate',
     toolbar: true,
-    icon: '→',
+    icon: ArrowRight,
     run: (c) => c.actions.forward(),
   },
   {
@@ -32,7 +52,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     label: 'Reload',
     group: 'navigate',
     toolbar: true,
-    icon: '↻',
+    icon: RotateCw,
     run: (c) => c.actions.reload(),
   },
   {
@@ -40,6 +60,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     label: 'Close board',
     group: 'navigate',
     shortcut: 'ctrl+shift+o',
+    icon: X,
     enabled: (c) => c.boards.length > 1,
     run(c) {
       const keep = c.boards.filter((b) => b._id !== c.board?._id);
@@ -52,8 +73,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     id: 'discussion',
     label: 'Discussion',
     group: 'navigate',
-    toolbar: true,
-    icon: '✉',
+    icon: MessagesSquare,
     visible: signedIn,
     run: (c) =>
       c.actions.navigate(`/${c.user!.username}/home?code=pending&username=${c.user!.username}`),
@@ -62,8 +82,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     id: 'listings',
     label: 'Listings',
     group: 'navigate',
-    toolbar: true,
-    icon: '≣',
+    icon: LayoutList,
     visible: signedIn,
     run: (c) =>
       c.actions.navigate(`/${c.user!.username}/home?code=myBoards&username=${c.user!.username}`),
@@ -73,6 +92,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     label: 'Keyboard shortcuts',
     group: 'help',
     shortcut: 'shift+?',
+    icon: Keyboard,
     run: (c) => c.actions.openForm('shortcuts'),
   },
   {
@@ -80,6 +100,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     label: 'Clear selection',
     group: 'navigate',
     shortcut: 'ctrl+0',
+    icon: SquareDashed,
     run: (c) => c.actions.clearSelection(),
   },
   {
@@ -87,6 +108,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     label: 'Previous list',
     group: 'navigate',
     shortcut: 'ctrl+b',
+    icon: ArrowLeft,
     visible: signedIn,
     run: (c) => c.actions.moveSelection('list', 'prev'),
   },
@@ -95,6 +117,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     label: 'Next list',
     group: 'navigate',
     shortcut: 'ctrl+f',
+    icon: ArrowRight,
     visible: signedIn,
     run: (c) => c.actions.moveSelection('list', 'next'),
   },
@@ -103,6 +126,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     label: 'First list',
     group: 'navigate',
     shortcut: 'ctrl+shift+a',
+    icon: ChevronFirst,
     visible: signedIn,
     run: (c) => c.actions.moveSelection('list', 'first'),
   },
@@ -111,6 +135,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     label: 'Last list',
     group: 'navigate',
     shortcut: 'ctrl+shift+e',
+    icon: ChevronLast,
     visible: signedIn,
     run: (c) => c.actions.moveSelection('list', 'last'),
   },
@@ -119,6 +144,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     label: 'Previous item',
     group: 'navigate',
     shortcut: 'ctrl+p',
+    icon: ArrowUp,
     visible: signedIn,
     run: (c) => c.actions.moveSelection('item', 'prev'),
   },
@@ -127,6 +153,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     label: 'Next item',
     group: 'navigate',
     shortcut: 'ctrl+n',
+    icon: ArrowDown,
     visible: signedIn,
     run: (c) => c.actions.moveSelection('item', 'next'),
   },
@@ -135,6 +162,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     label: 'First item',
     group: 'navigate',
     shortcut: 'ctrl+alt+a',
+    icon: ChevronsUp,
     visible: signedIn,
     run: (c) => c.actions.moveSelection('item', 'first'),
   },
@@ -143,6 +171,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     label: 'Last item',
     group: 'navigate',
     shortcut: 'ctrl+alt+e',
+    icon: ChevronsDown,
     visible: signedIn,
     run: (c) => c.actions.moveSelection('item', 'last'),
   },

@@ -1,4 +1,5 @@
 /** Notes, annotations, reader groups and sharing an item. */
+import { Mail, NotebookText, UserPlus, Users, UsersRound, Send, UserCog } from 'lucide-react';
 import type { Command } from './registry';
 import { signedIn, needItem } from './helpers';
 
@@ -6,29 +7,32 @@ export const NOTES_COMMANDS: Command[] = [
   {
     id: 'groups',
     label: 'Groups',
-    group: 'edit',
-    toolbar: true,
+    group: 'annotate',
+    icon: Users,
     visible: signedIn,
     run: (c) => c.actions.openForm('joinGroup'),
   },
   {
     id: 'createGroup',
     label: 'New group',
-    group: 'edit',
+    group: 'annotate',
+    icon: UsersRound,
     visible: signedIn,
     run: (c) => c.actions.openForm('createGroup'),
   },
   {
     id: 'selectGroup',
     label: 'Post notes to a group',
-    group: 'edit',
+    group: 'annotate',
+    icon: Send,
     visible: signedIn,
     run: (c) => c.actions.openForm('selectGroup'),
   },
   {
     id: 'assignGroup',
     label: 'Assign group',
-    group: 'edit',
+    group: 'annotate',
+    icon: UserCog,
     visible: (c) => c.abilities?.addCoauthor === true,
     run: (c) => c.actions.openForm('assignGroup'),
   },
@@ -36,21 +40,25 @@ export const NOTES_COMMANDS: Command[] = [
   {
     id: 'addGroupMember',
     label: 'Add a member to my group',
-    group: 'edit',
+    group: 'annotate',
+    icon: UserPlus,
     visible: signedIn,
     run: (c) => c.actions.openForm('addGroupMember'),
   },
   {
     id: 'emailItem',
     label: 'E-mail item',
-    group: 'edit',
+    group: 'annotate',
+    item: true,
+    icon: Mail,
     visible: (c) => signedIn(c) && !(c.user?.roles.includes('lbadmin') ?? false),
     run: (c) => needItem(c, () => c.actions.openForm('emailItem')),
   },
   {
     id: 'myNotes',
     label: 'Show my notes',
-    group: 'navigate',
+    group: 'annotate',
+    icon: NotebookText,
     visible: signedIn,
     run: (c) =>
       c.actions.navigate(`/${c.user!.username}/home?code=notes&username=${c.user!.username}`),

@@ -6,6 +6,7 @@ import { toggleHelp } from '../pages/help';
 import { chooseTour, tourPlaceOf } from '../pages/tours';
 import { startTour, stopTour, tourActive } from '../pages/tour';
 import { tourEnv } from '../pages/TourRunner';
+import { BookOpenText, CircleHelp, CircleUserRound, Flag, Info, Users } from 'lucide-react';
 import type { Command } from './registry';
 import { signedIn } from './helpers';
 
@@ -15,15 +16,14 @@ export const PAGES_COMMANDS: Command[] = [
     label: 'Help',
     group: 'help',
     toolbar: true,
-    icon: '?',
+    icon: CircleHelp,
     run: (c) => toggleHelp(c.actions, useSession.getState().adminUser),
   },
   {
     id: 'users',
     label: 'Users',
     group: 'navigate',
-    toolbar: true,
-    icon: '☺',
+    icon: Users,
     visible: (c) => canSite(c.user, 'usersOnline'),
     run: (c) => c.actions.navigate(pageHref(c.user!.username, 'users')),
   },
@@ -31,6 +31,7 @@ export const PAGES_COMMANDS: Command[] = [
     id: 'profile',
     label: 'Profile',
     group: 'account',
+    icon: CircleUserRound,
     visible: signedIn,
     run: (c) => c.actions.navigate(pageHref(c.user!.username, 'profile')),
   },
@@ -38,6 +39,7 @@ export const PAGES_COMMANDS: Command[] = [
     id: 'about',
     label: 'About',
     group: 'help',
+    icon: Info,
     visible: signedIn,
     run: (c) => c.actions.navigate(pageHref(c.user!.username, 'about')),
   },
@@ -45,6 +47,7 @@ export const PAGES_COMMANDS: Command[] = [
     id: 'contents',
     label: 'Contents',
     group: 'navigate',
+    icon: BookOpenText,
     visible: signedIn,
     run: (c) => c.actions.navigate(pageHref(c.user!.username, 'contents')),
   },
@@ -52,8 +55,7 @@ export const PAGES_COMMANDS: Command[] = [
     id: 'tour',
     label: 'Tour',
     group: 'help',
-    toolbar: true,
-    icon: '⚑',
+    icon: Flag,
     visible: signedIn,
     run(c) {
       // Toggled: pressing it during a tour ends the tour (and records it as toured).

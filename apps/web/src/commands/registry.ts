@@ -4,6 +4,7 @@
  * always the shortcut that works.
  */
 import type { Abilities, Multilist, PublicUser, ToolbarRoleFlags } from '@listboard/core';
+import type { LucideIcon } from 'lucide-react';
 import type {
   Display,
   ItemViewState,
@@ -16,7 +17,7 @@ import type { ChangeCall } from '../api/client';
 
 export type CommandScope = 'board' | 'text';
 
-export type CommandGroup = 'navigate' | 'view' | 'edit' | 'account' | 'help' | 'admin';
+export type CommandGroup = 'navigate' | 'view' | 'edit' | 'annotate' | 'help' | 'admin' | 'account';
 
 export interface CommandContext {
   user: PublicUser | null;
@@ -75,9 +76,16 @@ export interface Command {
   scope?: CommandScope;
   /** For toggles: whether it is on now (shown as a pressed button). */
   pressed?(ctx: CommandContext): boolean;
-  /** Shown on the toolbar (otherwise in the More menu); may depend on the user's role. */
+  /**
+   * Also a button of its own on the toolbar, beside its group's menu (every command is in its
+   * group's menu); may depend on the user's role.
+   */
   toolbar?: boolean | ((ctx: CommandContext) => boolean);
-  icon?: string;
+  /** Kept on the toolbar on a phone too, where everything else is in the one Menu. */
+  phone?: boolean | ((ctx: CommandContext) => boolean);
+  /** Acts on the selected item: listed in that item's Actions menu. */
+  item?: boolean;
+  icon?: LucideIcon;
   visible?(ctx: CommandContext): boolean;
   enabled?(ctx: CommandContext): boolean;
   run(ctx: CommandContext): void | Promise<void>;
@@ -88,6 +96,9 @@ export function isVisible(c: Command, ctx: CommandContext): boolean {
 }
 export function onToolbar(c: Command, ctx: CommandContext): boolean {
   return typeof c.toolbar === 'function' ? c.toolbar(ctx) : c.toolbar === true;
+}
+export function onPhoneBar(c: Command, ctx: CommandContext): boolean {
+  return typeof c.phone === 'function' ? c.phone(ctx) : c.phone === true;
 }
 export function isEnabled(c: Command, ctx: CommandContext): boolean {
   return isVisible(c, ctx) && (c.enabled ? c.enabled(ctx) : true);

@@ -1,5 +1,16 @@
 /** Search, its result pages, sort and save; local search (accent); load and import. */
 import { navigationMsg } from '@listboard/core';
+import {
+  ArrowDownWideNarrow,
+  BookmarkPlus,
+  ChevronLeft,
+  ChevronRight,
+  FileDown,
+  FileInput,
+  Link,
+  Search,
+  TextSearch,
+} from 'lucide-react';
 import type { Command, CommandContext } from './registry';
 import { canInsert, signedIn } from './helpers';
 import { callApi, messageOr } from '../api/client';
@@ -22,15 +33,16 @@ export const SEARCH_COMMANDS: Command[] = [
     label: 'Search',
     group: 'navigate',
     toolbar: true,
-    icon: '⌕',
+    phone: true,
+    icon: Search,
     run: (c) => c.actions.openForm('search'),
   },
   {
     id: 'accent',
     label: 'Local search',
-    group: 'view',
+    group: 'navigate',
     toolbar: true,
-    icon: '✦',
+    icon: TextSearch,
     enabled: (c) => c.board !== null,
     run: (c) => c.actions.openForm('accent'),
   },
@@ -38,6 +50,7 @@ export const SEARCH_COMMANDS: Command[] = [
     id: 'prevPage',
     label: 'Previous page',
     group: 'navigate',
+    icon: ChevronLeft,
     visible: showingResults,
     run: (c) => turnPage(c, -1),
   },
@@ -45,6 +58,7 @@ export const SEARCH_COMMANDS: Command[] = [
     id: 'nextPage',
     label: 'Next page',
     group: 'navigate',
+    icon: ChevronRight,
     visible: showingResults,
     // Blocked at page 100, and after the last page of hits.
     enabled: (c) => {
@@ -57,6 +71,7 @@ export const SEARCH_COMMANDS: Command[] = [
     id: 'sort',
     label: 'Sort',
     group: 'view',
+    icon: ArrowDownWideNarrow,
     visible: showingResults,
     run: (c) => c.actions.openForm('sort'),
   },
@@ -64,6 +79,7 @@ export const SEARCH_COMMANDS: Command[] = [
     id: 'saveSearch',
     label: 'Save search',
     group: 'edit',
+    icon: BookmarkPlus,
     visible: (c) => showingResults(c) && signedIn(c),
     async run(c) {
       const { pathname, search } = here();
@@ -84,8 +100,7 @@ export const SEARCH_COMMANDS: Command[] = [
     id: 'load',
     label: 'Load',
     group: 'edit',
-    toolbar: true,
-    icon: '⤓',
+    icon: FileDown,
     visible: signedIn,
     run: (c) => c.actions.openForm('load'),
   },
@@ -93,6 +108,7 @@ export const SEARCH_COMMANDS: Command[] = [
     id: 'urlLoad',
     label: 'URL load',
     group: 'edit',
+    icon: Link,
     visible: signedIn,
     run: (c) => c.actions.openForm('url'),
   },
@@ -100,6 +116,7 @@ export const SEARCH_COMMANDS: Command[] = [
     id: 'importList',
     label: 'Import list',
     group: 'edit',
+    icon: FileInput,
     visible: (c) => canInsert(c) && !showingResults(c),
     run: (c) => c.actions.openForm('importList'),
   },

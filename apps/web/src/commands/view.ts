@@ -5,6 +5,27 @@
  * form in the More menu, as the spec lists them.
  */
 import { LIST_WIDTH_STEPS, LIST_ZOOM_MAX, LIST_ZOOM_MIN } from '@listboard/core';
+import {
+  Columns2,
+  FoldVertical,
+  Heading,
+  Lock,
+  MessageSquare,
+  Palette,
+  Pilcrow,
+  Replace,
+  Rows3,
+  SunMoon,
+  TableOfContents,
+  Tags,
+  LayoutList,
+  ZoomIn,
+  ZoomOut,
+  ChevronsDownUp,
+  PanelTopClose,
+  UnfoldHorizontal,
+  FoldHorizontal,
+} from 'lucide-react';
 import type { Command, CommandContext } from './registry';
 import { itemIsOpen, listIsOpen, needItem, needList, selectedList } from './helpers';
 import type { Display } from '../state/ui';
@@ -41,7 +62,7 @@ export const VIEW_COMMANDS: Command[] = [
     group: 'view',
     shortcut: 'ctrl+z',
     toolbar: true,
-    icon: '+',
+    icon: ZoomIn,
     enabled: (c) => c.display.zoom < MAX_ZOOM,
     run: (c) => c.actions.setDisplay({ zoom: Math.min(MAX_ZOOM, c.display.zoom + 1) }),
   },
@@ -51,29 +72,34 @@ export const VIEW_COMMANDS: Command[] = [
     group: 'view',
     shortcut: 'ctrl+y',
     toolbar: true,
-    icon: '−',
+    icon: ZoomOut,
     enabled: (c) => c.display.zoom > 0,
     run: (c) => c.actions.setDisplay({ zoom: Math.max(0, c.display.zoom - 1) }),
   },
   formCommand('zoomForm', 'Zoom…', 'zoom'),
-  toggle('collapseItems', 'Collapse all items', 'collapseItems', { shortcut: 'ctrl+g' }),
-  toggle('collapseLists', 'Collapse all lists', 'collapseLists', { shortcut: 'ctrl+h' }),
+  toggle('collapseItems', 'Collapse all items', 'collapseItems', {
+    shortcut: 'ctrl+g',
+    icon: ChevronsDownUp,
+  }),
+  toggle('collapseLists', 'Collapse all lists', 'collapseLists', {
+    shortcut: 'ctrl+h',
+    icon: PanelTopClose,
+  }),
   formCommand('collapseForm', 'Collapse items…', 'collapseItems'),
-  toggle('compact', 'Compact view', 'compactView', { toolbar: true, icon: '☰' }),
+  toggle('compact', 'Compact view', 'compactView', { icon: Rows3 }),
   formCommand('compactForm', 'Compact view…', 'compact'),
-  toggle('headlines', 'Headline view', 'headlineView', { toolbar: true, icon: 'H' }),
+  toggle('headlines', 'Headline view', 'headlineView', { icon: Heading }),
   formCommand('headlineForm', 'Headline view…', 'headlineView'),
-  toggle('toc', 'Table of contents', 'tocView', { toolbar: true, icon: '§' }),
+  toggle('toc', 'Table of contents', 'tocView', { icon: TableOfContents }),
   formCommand('tocForm', 'Table of contents view…', 'tocView'),
-  toggle('sentences', 'Sentences', 'sentences', { toolbar: true, icon: '¶' }),
-  formCommand('colors', 'Colors', 'colors', { toolbar: true, icon: '◍' }),
-  formCommand('sectionDisplay', 'Section display', 'sectionDisplay', { toolbar: true, icon: '▤' }),
+  toggle('sentences', 'Sentences', 'sentences', { icon: Pilcrow }),
+  formCommand('colors', 'Colors', 'colors', { icon: Palette }),
+  formCommand('sectionDisplay', 'Section display', 'sectionDisplay', { icon: LayoutList }),
   {
     id: 'displayMode',
     label: 'Replace mode',
     group: 'view',
-    toolbar: true,
-    icon: '⇄',
+    icon: Replace,
     pressed: (c) => c.prefs.displayMode === 'replace_global',
     run: (c) =>
       c.actions.setPrefs({
@@ -85,13 +111,12 @@ export const VIEW_COMMANDS: Command[] = [
     id: 'dragLock',
     label: 'Drag lock',
     group: 'view',
-    toolbar: true,
-    icon: '⚓',
+    icon: Lock,
     visible: (c) => c.abilities?.edit === true && !c.results,
     pressed: (c) => c.prefs.dragLock,
     run: (c) => c.actions.setPrefs({ dragLock: !c.prefs.dragLock }),
   },
-  formCommand('theme', 'Theme', 'theme', { toolbar: true, icon: '◐' }),
+  formCommand('theme', 'Theme', 'theme', { icon: SunMoon }),
   {
     id: 'cycleTheme',
     label: 'Next theme',
@@ -101,10 +126,10 @@ export const VIEW_COMMANDS: Command[] = [
   {
     id: 'toggleNotes',
     label: 'Show notes',
-    group: 'view',
+    group: 'annotate',
     shortcut: 'alt+m',
     toolbar: true,
-    icon: '✎',
+    icon: MessageSquare,
     run: (c) =>
       c.actions.setDisplay({
         showNotes:
@@ -120,6 +145,7 @@ export const VIEW_COMMANDS: Command[] = [
     label: 'Show labels',
     group: 'view',
     shortcut: 'alt+t',
+    icon: Tags,
     pressed: (c) => !c.prefs.hideLabels,
     run: (c) => c.actions.setPrefs({ hideLabels: !c.prefs.hideLabels }),
   },
@@ -139,6 +165,8 @@ export const VIEW_COMMANDS: Command[] = [
     label: 'Open or close the item',
     group: 'view',
     shortcut: 'alt+n',
+    item: true,
+    icon: FoldVertical,
     run: (c) =>
       needItem(c, () => {
         const id = c.selection.itemId!;
@@ -150,12 +178,14 @@ export const VIEW_COMMANDS: Command[] = [
     label: 'Split the list in two panes',
     group: 'view',
     shortcut: 'ctrl+shift+l',
+    icon: Columns2,
     run: (c) => needList(c, () => c.actions.toggleSplit(c.selection.listId!)),
   },
   {
     id: 'listZoomIn',
     label: 'Widen the list',
     group: 'view',
+    icon: UnfoldHorizontal,
     enabled: (c) => selectedList(c) === null || listZoom(c, c.selection.listId!) < LIST_ZOOM_MAX,
     run: (c) =>
       needList(c, () => {
@@ -168,6 +198,7 @@ export const VIEW_COMMANDS: Command[] = [
     id: 'listZoomOut',
     label: 'Narrow the list',
     group: 'view',
+    icon: FoldHorizontal,
     enabled: (c) => selectedList(c) === null || listZoom(c, c.selection.listId!) > LIST_ZOOM_MIN,
     run: (c) =>
       needList(c, () => {

@@ -1,0 +1,288 @@
+/**
+ * The app on phones, as Playwright's device list emulates them (screen, device scale, a mobile
+ * viewport that obeys the page's viewport meta tag, touch): no page is wider than the screen,
+ * lists are the screen less 60 px, the header names the user only, a swipe moves list by list,
+ * and a guest, a reader and an author do their work by tapping.
+ */
+import { afterEach, describe, expect, it, inject } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openPhone, screenshot, type Browser, type Phone } from './browser';
+import { apiAs, signIn } from './session';
+
+const base = inject('baseUrl');
+let b: Browser | undefined;
+afterEach(async () => {
+  await b?.close();
+  b = undefined;
+});
+
+const WIDTH: Record<Phone, number> = { 'iPhone 13': 390, 'Pixel 7': 412 };
+const list = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const bar = (page: Page) => page.getByRole('navigation', { name: 'Board tools' });
+
+interface Shown {
+  name: string;
+  path: string;
+  ready(page: Page): Locator;
+}
+
+const board: Shown = {
+  name: 'board',
+  path: '/author/course',
+  ready: (p) => list(p, 'Tip'),
+};
+const help: Shown = {
+  name: 'help',
+  path: '/admin/help',
+  ready: (p) => p.locator('main [data-board]').first(),
+};
+const search = (user: string): Shown => ({
+  name: 'search',
+  path: `/author/course;${user}/results?--searched--&searchStr=week&by=text`,
+  ready: (p) => p.getByRole('navigation', { name: 'Search results' }),
+});
+const page = (user: string, code: string, name: string, ready: (p: Page) => Locator): Shown => ({
+  name,
+  path: `/${user}/home?code=${code}&username=${user}`,
+  ready,
+});
+const signedInPages = (user: string): Shown[] => [
+  { name: 'home', path: `/${user}/home`, ready: (p) => p.locator('main [data-board]').first() },
+  board,
+  search(user),
+  page(user, 'myBoards', 'listings', (p) => p.locator('.page-tabs')),
+  page(user, 'pending', 'discussion', (p) => p.locator('.page-tabs')),
+  {
+    name: 'profile',
+    path: `/${user}/home?code=profile`,
+    ready: (p) => p.getByRole('main').getByRole('button', { name: 'Edit profile' }),
+  },
+  help,
+];
+
+/** The page is exactly the screen wide: nothing sticks out to make it scroll sideways. */
+async function fitsScreen(p: Page, width: number, label: string) {
+  const m = await p.evaluate(() => ({
+    inner: window.innerWidth,
+    scroll: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+  }));
+  expect(m.inner, `${label}: innerWidth`).toBe(width);
+  expect(m.scroll, `${label}: document scrollWidth`).toBeLessThanOrEqual(width);
+  expect(m.body, `${label}: body scrollWidth`).toBeLessThanOrEqual(width);
+}
+
+/** Visits each page, checks it fits, and keeps a screenshot of it under test-results/phone/. */
+async function visitAll(p: Page, who: string, pages: Shown[], width: number) {
+  for (const shown of pages) {
+    await p.goto(`${base}${shown.path}`);
+    await shown.ready(p).waitFor();
+    await p.waitForTimeout(300);
+    await fitsScreen(p, width, `${who} ${shown.name}`);
+    const firstList = p.locator('main .list').first();
+    if (shown === board)
+      expect((await firstList.boundingBox())!.width, `${who} list width`).toBe(width - 60);
+    await screenshot(p, `phone/${who}-${shown.name}`);
+  }
+}
+
+/** Every control on the toolbar is in view and at least 44 px square. */
+async function toolbarTargets(p: Page, width: number) {
+  const boxes = await bar(p)
+    .locator(':scope > button, :scope > details > summary, :scope > [role=group] > button')
+    .evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { name: e.textContent, left: r.left, right: r.right, w: r.width, h: r.height };
+      }),
+    );
+  expect(boxes.length).toBeGreaterThan(2);
+  for (const box of boxes) {
+    expect(box.right, `${box.name} in view`).toBeLessThanOrEqual(width);
+    expect(box.left, `${box.name} in view`).toBeGreaterThanOrEqual(0);
+    expect(Math.round(box.w), `${box.name} width`).toBeGreaterThanOrEqual(44);
+    expect(Math.round(box.h), `${box.name} height`).toBeGreaterThanOrEqual(44);
+  }
+}
+
+/** A finger drawn sideways across the screen, as touch events. */
+async function swipe(p: Page, fromX: number, toX: number, y: number) {
+  const cdp = await p.context().newCDPSession(p);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y }],
+    });
+  await touch('touchStart', fromX);
+  for (let i = 1; i <= 10; i++) {
+    await touch('touchMove', fromX + ((toX - fromX) * i) / 10);
+    await p.waitForTimeout(16);
+  }
+  await touch('touchEnd', toX);
+  await cdp.detach();
+}
+
+/** Taps an item on its padding, clear of any link or button inside it. */
+const tapItem = (item: Locator) => item.tap({ position: { x: 4, y: 4 } });
+const isSelected = (item: Locator) => item.getAttribute('aria-current');
+
+describe('a guest on a phone', () => {
+  it('sees every page fit the screen, the phone header, and signs in by tapping (iPhone 13)', async () => {
+    b = await openPhone('iPhone 13');
+    const p = b.page;
+    const width = WIDTH['iPhone 13'];
+    await visitAll(
+      p,
+      'guest',
+      [
+        {
+          name: 'home',
+          path: '/',
+          ready: (q) => q.getByText('Boards you can read, annotate and discuss'),
+        },
+        board,
+        search('guest'),
+        help,
+      ],
+      width,
+    );
+    // Sign in and Sign up are on the bar, in view, big enough to tap.
+    await p.goto(`${base}/author/course`);
+    await list(p, 'Tip').waitFor();
+    await toolbarTargets(p, width);
+    await bar(p).getByRole('button', { name: 'Sign up', exact: true }).waitFor();
+    await bar(p).getByRole('button', { name: 'Sign in', exact: true }).tap();
+    const form = p.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('User name').fill('reader');
+    await form.getByLabel('Password').fill('listboard');
+    await screenshot(p, 'phone/guest-sign-in');
+    await fitsScreen(p, width, 'sign-in form');
+    await form.getByRole('button', { name: 'Sign in', exact: true }).tap();
+    // The phone header: the user's name, not the e-mail.
+    await p.locator('.status-bar .user-name', { hasText: 'reader' }).waitFor();
+    await expect(p.locator('.status-bar .user-email').count()).resolves.toBe(0);
+    await fitsScreen(p, width, 'signed in');
+  });
+});
+
+describe('a reader on a phone', () => {
+  it('sees every page fit, swipes between lists, and notes selected words by touch (Pixel 7)', async () => {
+    b = await openPhone('Pixel 7');
+    const p = b.page;
+    const width = WIDTH['Pixel 7'];
+    await signIn(p, base, 'reader');
+    await visitAll(p, 'reader', signedInPages('reader'), width);
+
+    await p.goto(`${base}/author/course`);
+    const tips = list(p, 'Tip');
+    await tips.waitFor();
+    await toolbarTargets(p, width);
+
+    // A swipe to the left brings the next list to the screen's edge, one list at a time; a
+    // swipe to the right brings the first back.
+    const boards = p.locator('main.boards');
+    const lists = p.locator('main .list');
+    const firstX = (await lists.nth(0).boundingBox())!.x;
+    await swipe(p, width * 0.8, width * 0.2, 500);
+    await expect
+      .poll(async () => Math.round((await lists.nth(1).boundingBox())!.x), { timeout: 5000 })
+      .toBe(Math.round(firstX));
+    await screenshot(p, 'phone/reader-swiped');
+    await swipe(p, width * 0.2, width * 0.8, 500);
+    await expect.poll(() => boards.evaluate((e) => e.scrollLeft), { timeout: 5000 }).toBe(0);
+
+    // Tap selects an item.
+    const item = tips.getByRole('article').nth(1);
+    await tapItem(item);
+    await expect.poll(() => isSelected(item)).toBe('true');
+    // Words chosen as a phone does it (a long press, then the handles: Playwright cannot drag
+    // the handles, so the range is set the way they leave it).
+    const words = await item.evaluate((el) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      let node = walker.nextNode();
+      while (node && (node.textContent ?? '').trim().split(/\s+/).length < 3)
+        node = walker.nextNode();
+      const text = node!.textContent!;
+      const start = text.search(/\S/);
+      const end = text.indexOf(' ', text.indexOf(' ', start) + 1);
+      const range = document.createRange();
+      range.setStart(node!, start);
+      range.setEnd(node!, end);
+      const sel = document.getSelection()!;
+      sel.removeAllRanges();
+      sel.addRange(range);
+      return range.toString();
+    });
+    expect(words.split(' ').length).toBe(2);
+    // The item's Actions, then Note: no keyboard needed.
+    const actions = item.locator('summary', { hasText: 'Actions' });
+    const box = (await actions.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    await actions.tap();
+    await screenshot(p, 'phone/reader-item-actions');
+    await item.getByRole('menuitem', { name: 'Note', exact: true }).tap();
+    const note = `A phone note ${Date.now()}`;
+    await p.getByLabel('Your note').fill(note);
+    await p.getByRole('button', { name: 'Submit' }).tap();
+    const saved = tips.getByRole('listitem').filter({ hasText: note });
+    await saved.waitFor({ timeout: 10_000 });
+    // The note quotes the words that were selected.
+    await expect(saved.locator('.quote').innerText()).resolves.toContain(words);
+    await screenshot(p, 'phone/reader-note');
+    await fitsScreen(p, width, 'after the note');
+  });
+});
+
+describe('an author on a phone', () => {
+  it('sees every page fit and edits and moves an item by touch (iPhone 13)', async () => {
+    const api = await apiAs(base, 'author');
+    const title = `Pocket ${Date.now()}`;
+    const made = await api.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: title },
+    );
+    const { listId } = await api.post<{ listId: string }>('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Errands',
+    });
+    for (const text of ['Buy bread', 'Post the letter', 'Water the plants'])
+      await api.post('/api/forms/insert_item', { listId, text });
+    await api.post('/api/forms/insert_list', { multilistId: made.multilistId, titleText: 'Later' });
+
+    b = await openPhone('iPhone 13');
+    const p = b.page;
+    const width = WIDTH['iPhone 13'];
+    await signIn(p, base, 'author');
+    await visitAll(p, 'author', signedInPages('author'), width);
+
+    await p.goto(`${base}/author/${made.ptitle}`);
+    const errands = list(p, 'Errands');
+    await errands.waitFor();
+    await toolbarTargets(p, width);
+    const first = errands.getByRole('article').first();
+    await tapItem(first);
+    await expect.poll(() => isSelected(first)).toBe('true');
+    // The item's own Edit button, sized for a finger.
+    const edit = first.getByRole('button', { name: 'Edit', exact: true });
+    expect((await edit.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await screenshot(p, 'phone/author-item-selected');
+    await edit.tap();
+    const field = p.getByRole('textbox', { name: 'Text' });
+    await field.fill('Buy bread and milk');
+    await fitsScreen(p, width, 'edit form');
+    await screenshot(p, 'phone/author-edit-form');
+    await p.getByRole('button', { name: 'Submit' }).tap();
+    await errands.getByText('Buy bread and milk').waitFor();
+
+    // Moving it down, from the item's Actions.
+    const edited = errands.getByRole('article').filter({ hasText: 'Buy bread and milk' });
+    if ((await isSelected(edited)) !== 'true') await tapItem(edited);
+    await edited.locator('summary', { hasText: 'Actions' }).tap();
+    await screenshot(p, 'phone/author-item-actions');
+    await edited.getByRole('menuitem', { name: 'Move item down', exact: true }).tap();
+    await expect
+      .poll(() => errands.getByRole('article').nth(1).innerText())
+      .toContain('Buy bread and milk');
+    await fitsScreen(p, width, 'after the move');
+  });
+});
