@@ -25,6 +25,13 @@ function offscreen(blocks: Block[]): AnchorBlock[] {
   return blocks.map((b) => ({ id: b._id ?? null, text: offscreenText(b) }));
 }
 
+/** Whether the reader has words selected in this card. */
+function selectingIn(card: HTMLElement): boolean {
+  const sel = document.getSelection();
+  if (!sel || sel.isCollapsed || sel.rangeCount === 0) return false;
+  return sel.getRangeAt(0).intersectsNode(card);
+}
+
 const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
   a.size === b.size && [...a].every((x) => b.has(x));
 
@@ -79,28 +86,36 @@ export function useHighlights(
             kind: n.annotationClass,
           });
       }
+      setOrphans((old) => (sameSet(old, lost) ? old : lost));
+      // Redrawing splits and joins text nodes, which would move the ends of words the reader is
+      // selecting in this card: wait until that selection changes.
+      if (el && selectingIn(el)) {
+        document.addEventListener('selectionchange', later, { once: true });
+        return;
+      }
       shown.forEach((b, i) => {
         if (live && TEXT_BLOCKS.has(item.blocks[i]!.type)) drawMarks(b, perBlock[i]!);
         else clearMarks(b);
       });
-      setOrphans((old) => (sameSet(old, lost) ? old : lost));
+    };
+    const later = () => schedule();
+    let frame = 0;
+    const schedule = () => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        run();
+      });
     };
     run();
     // Some blocks fill in after rendering (code is coloured once highlight.js loads): draw again
     // when the card's content changes. Drawing the same marks again changes nothing.
     const el = card.current;
-    if (!el || typeof MutationObserver === 'undefined') return;
-    let frame = 0;
-    const observer = new MutationObserver(() => {
-      if (frame) return;
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        run();
-      });
-    });
-    observer.observe(el, { childList: true, subtree: true, characterData: true });
+    const observer =
+      el && typeof MutationObserver !== 'undefined' ? new MutationObserver(schedule) : null;
+    observer?.observe(el!, { childList: true, subtree: true, characterData: true });
     return () => {
-      observer.disconnect();
+      observer?.disconnect();
+      document.removeEventListener('selectionchange', later);
       if (frame) cancelAnimationFrame(frame);
     };
   });

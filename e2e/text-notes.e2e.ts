@@ -1,0 +1,439 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openBrowser, screenshot, type Browser } from './browser';
+import { postAsPage, signIn } from './session';
+
+const base = inject('baseUrl');
+let authorB: Browser;
+let readerB: Browser;
+let author: Page;
+let reader: Page;
+
+/** The corpus board: each item's blocks of many kinds and formats. */
+const ITEMS = [
+  'They *would* say **claims** instead of `facts`, and claims again.\n\nA second paragraph with [a link](https://example.org/a) and claims.',
+  '- first *point* here\n- second point with `code`\n- third point\n  - nested **deep** point',
+  '| term | meaning |\n| --- | --- |\n| frame | what is put first |\n| claim | what is *said* |',
+  '```js\nconst answer = 42;\nconst again = answer + 1;\n```',
+  '$$\\int_0^1 x^2\\,dx = \\tfrac{1}{3}$$',
+  'Emoji 👍 and 🎉 mixed with words, 👍 twice, and 👩‍💻 joined.',
+  'שלום עולם — Hebrew words, then English words, then שלום again.',
+  'The cat sat on the mat; the cat ate the rat; the end.',
+  '## Heading with *emphasis*\n\n> A quoted **claim** with a [link](https://example.org/q) inside.',
+  '\\(a^2 + b^2 = c^2\\)',
+  '1. one *first*\n2. two `second`\n3. three [third](https://example.org/3)',
+  'Mixed ***bold italic*** and ~~struck~~ text and <em>html em</em> too.',
+];
+
+/**
+ * One selection: in item `item`, block `block`, either the `nth` copy of `words`, or from the
+ * start of `from` to the end of `to`, or the characters `at`..`end` of the block's rendered text.
+ */
+interface Sel {
+  item: number;
+  block?: number;
+  words?: string;
+  nth?: number;
+  from?: string;
+  to?: string;
+  at?: number;
+  end?: number;
+}
+
+const CORPUS: Sel[] = [
+  // Bold, italic, code and a repeated word in one paragraph.
+  { item: 0, words: 'would say claims instead' },
+  { item: 0, words: 'claims' },
+  { item: 0, words: 'claims', nth: 1 },
+  { item: 0, words: 'facts' },
+  { item: 0, words: 'of facts, and' },
+  { item: 0, words: 'They' },
+  { item: 0, words: 'again.' },
+  { item: 0, words: 'y would s' },
+  { item: 0, from: 'They', to: 'again.' },
+  // A link, and the same word in the next paragraph.
+  { item: 0, block: 1, words: 'a link' },
+  { item: 0, block: 1, words: 'with a link and' },
+  { item: 0, block: 1, words: 'claims' },
+  { item: 0, block: 1, words: 'A second' },
+  // Lists, nested, across entries.
+  { item: 1, words: 'first point here' },
+  { item: 1, words: 'point', nth: 1 },
+  { item: 1, words: 'point', nth: 2 },
+  { item: 1, words: 'with code' },
+  { item: 1, words: 'deep' },
+  { item: 1, words: 'nested deep point' },
+  { item: 1, from: 'here', to: 'second' },
+  // Table cells, across cells and rows.
+  { item: 2, words: 'term' },
+  { item: 2, words: 'meaning' },
+  { item: 2, words: 'what is put first' },
+  { item: 2, words: 'said' },
+  { item: 2, words: 'what is said' },
+  { item: 2, from: 'frame', to: 'first' },
+  { item: 2, from: 'first', to: 'claim' },
+  // Code.
+  { item: 3, words: 'const answer = 42;' },
+  { item: 3, words: 'answer', nth: 1 },
+  { item: 3, from: '42', to: 'again' },
+  { item: 3, words: 'answer + 1' },
+  // A displayed formula: what KaTeX shows, not its MathML copy.
+  { item: 4, at: 0, end: 3 },
+  { item: 4, at: 2, end: 6 },
+  { item: 4, at: 0 },
+  // Emoji, one of them repeated, one joined from several code points.
+  { item: 5, words: '👍' },
+  { item: 5, words: '👍', nth: 1 },
+  { item: 5, words: '🎉 mixed' },
+  { item: 5, words: '👩‍💻' },
+  { item: 5, words: 'words, 👍 twice' },
+  // Right-to-left words, one repeated, and mixed with left-to-right ones.
+  { item: 6, words: 'שלום' },
+  { item: 6, words: 'שלום', nth: 1 },
+  { item: 6, words: 'עולם' },
+  { item: 6, words: 'שלום עולם — Hebrew' },
+  { item: 6, words: 'English words' },
+  // The same short words many times.
+  { item: 7, words: 'the' },
+  { item: 7, words: 'the', nth: 1 },
+  { item: 7, words: 'the', nth: 2 },
+  { item: 7, words: 'the', nth: 3 },
+  { item: 7, words: 'cat', nth: 1 },
+  { item: 7, words: 'the cat' },
+  // A heading, and a quotation with a link.
+  { item: 8, words: 'Heading with emphasis' },
+  { item: 8, words: 'emphasis' },
+  { item: 8, block: 1, words: 'quoted claim with a link' },
+  { item: 8, block: 1, words: 'link' },
+  // An inline formula.
+  { item: 9, at: 0, end: 2 },
+  // An ordered list with code and a link.
+  { item: 10, words: 'first' },
+  { item: 10, words: 'two second' },
+  { item: 10, from: 'second', to: 'third' },
+  // Bold italic, strike-through, HTML.
+  { item: 11, words: 'bold italic' },
+  { item: 11, words: 'struck' },
+  { item: 11, words: 'html em too' },
+];
+
+interface Board {
+  _id: string;
+  lists: {
+    title: string;
+    items: {
+      _id: string;
+      version: number;
+      blocks: { _id?: string }[];
+      notes: { _id: string; text: string; highlight: unknown }[];
+    }[];
+  }[];
+}
+
+const list = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+/**
+ * Selects with a DOM Range in the page, as a drag would leave it, and says what it covers: the
+ * characters of the block's rendered text (its text nodes, less KaTeX's MathML copy) and their
+ * offsets. Waits two frames, as a person cannot act sooner.
+ */
+async function selectIn(card: Locator, sel: Sel) {
+  return card.evaluate(async (el, sel) => {
+    const blocks = Array.from(el.children).filter((c) => c.classList.contains('block'));
+    const block = blocks[sel.block ?? 0]!;
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT, {
+      acceptNode: (n) =>
+        n.parentElement?.closest('.katex-mathml')
+          ? NodeFilter.FILTER_REJECT
+          : NodeFilter.FILTER_ACCEPT,
+    });
+    const nodes: Text[] = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+    const text = nodes.map((n) => n.data).join('');
+    const nth = (words: string, k = 0) => {
+      let at = -1;
+      for (let i = 0; i <= k; i++) {
+        at = text.indexOf(words, at + 1);
+        if (at < 0) throw new Error(`"${words}" (${k}) not in "${text}"`);
+      }
+      return at;
+    };
+    let start: number;
+    let end: number;
+    if (sel.words !== undefined) {
+      start = nth(sel.words, sel.nth);
+      end = start + sel.words.length;
+    } else if (sel.from !== undefined) {
+      start = nth(sel.from);
+      end = text.indexOf(sel.to!, start) + sel.to!.length;
+    } else {
+      start = sel.at!;
+      end = sel.end ?? text.length;
+    }
+    const point = (offset: number, isEnd: boolean): [Node, number] => {
+      let pos = 0;
+      for (const n of nodes) {
+        if (offset < pos + n.length || (isEnd && offset === pos + n.length))
+          return [n, offset - pos];
+        pos += n.length;
+      }
+      throw new Error('past the end');
+    };
+    const range = document.createRange();
+    range.setStart(...point(start, false));
+    range.setEnd(...point(end, true));
+    const selection = document.getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return { exact: text.slice(start, end), start, end, rangeText: range.toString() };
+  }, sel);
+}
+
+const noteForm = (page: Page) => page.getByRole('form', { name: 'Note' });
+
+beforeAll(async () => {
+  [authorB, readerB] = await Promise.all([openBrowser(), openBrowser()]);
+  author = authorB.page;
+  reader = readerB.page;
+  await Promise.all([signIn(author, base, 'author'), signIn(reader, base, 'reader')]);
+  const post = (path: string, body: object) =>
+    postAsPage<Record<string, string>>(author, base, path, body);
+  const board = await post('/api/forms/insert_multilist', { titleText: 'Selection Corpus' });
+  const { listId } = await post('/api/forms/insert_list', {
+    multilistId: board.multilistId,
+    titleText: 'Corpus',
+  });
+  for (const text of ITEMS) await post('/api/forms/insert_item', { listId, text });
+  const { listId: other } = await post('/api/forms/insert_list', {
+    multilistId: board.multilistId,
+    titleText: 'Reading',
+  });
+  for (const text of [
+    'Critics would *rather* say **claims** than facts.',
+    'Second item, to note as a whole.',
+  ])
+    await post('/api/forms/insert_item', { listId: other, text });
+}, 90_000);
+afterAll(async () => {
+  await Promise.all([authorB.close(), readerB.close()]);
+});
+
+const loadBoard = async (page: Page) =>
+  (
+    await postAsPage<Board[]>(page, base, '/api/dbload/load_multilists', {
+      addresses: ['/author/selection-corpus'],
+    })
+  )[0]!;
+
+describe('notes on selected text', () => {
+  it(`stores exactly the selected characters for ${CORPUS.length} selections over every kind of block and format`, async () => {
+    await reader.goto(`${base}/author/selection-corpus`);
+    const corpus = list(reader, 'Corpus');
+    await corpus.locator('.katex-display').waitFor();
+    await corpus.locator('code.hljs span').first().waitFor();
+    const chosen: Awaited<ReturnType<typeof selectIn>>[] = [];
+    for (const [i, sel] of CORPUS.entries()) {
+      const card = corpus.getByRole('article').nth(sel.item);
+      const got = await selectIn(card, sel);
+      chosen.push(got);
+      // What the DOM itself says is selected.
+      expect(got.rangeText, `selection ${i}`).toBe(got.exact);
+      // alt+n with text selected in an item opens the note form on that passage.
+      await reader.keyboard.press('Alt+n');
+      await expect
+        .poll(() => noteForm(reader).locator('.form-quote').textContent(), {
+          message: `quote of selection ${i}`,
+        })
+        .toBe(got.exact);
+      await noteForm(reader).getByLabel('Your note').fill(`corpus ${i}`);
+      await noteForm(reader).getByRole('button', { name: 'Submit' }).click();
+      await card.getByText(`corpus ${i}`, { exact: true }).waitFor();
+    }
+
+    const board = await loadBoard(reader);
+    const items = board.lists.find((l) => l.title === 'Corpus')!.items;
+    for (const [i, sel] of CORPUS.entries()) {
+      const item = items[sel.item]!;
+      const note = item.notes.find((n) => n.text === `corpus ${i}`)!;
+      const block = sel.block ?? 0;
+      expect(note.highlight, `selection ${i}: ${JSON.stringify(sel)}`).toMatchObject({
+        block: { id: item.blocks[block]!._id, index: block },
+        version: item.version,
+        selector: [
+          { type: 'TextQuoteSelector', exact: chosen[i]!.exact },
+          { type: 'TextPositionSelector', start: chosen[i]!.start, end: chosen[i]!.end },
+        ],
+      });
+    }
+
+    // Each passage is drawn where it was selected: the second "claims" of the first paragraph.
+    const first = corpus.getByRole('article').first();
+    const repeated = items[0]!.notes.find((n) => n.text === 'corpus 2')!;
+    const marks = first.locator(`mark[data-note-id="${repeated._id}"]`);
+    await expect(marks.allTextContents()).resolves.toEqual(['claims']);
+    const before = await marks.evaluate((m) => {
+      const block = m.closest('.block')!;
+      const r = document.createRange();
+      r.setStart(block, 0);
+      r.setEndBefore(m);
+      return r.toString();
+    });
+    expect(before).toBe('They would say claims instead of facts, and ');
+    await screenshot(reader, 'text-notes-corpus');
+  }, 300_000);
+
+  it('a reader selects words across formatting and notes them: the highlight shows for them and for the author after a reload, and Discussion finds the words in the item as it is now', async () => {
+    await reader.goto(`${base}/author/selection-corpus`);
+    const card = list(reader, 'Reading').getByRole('article').nth(0);
+    await card.waitFor();
+    // Drag across "would rather say claims" (italic and bold inside) as a person would.
+    const box = await card.evaluate((el) => {
+      const block = el.querySelector('.block')!;
+      const text = block.textContent!;
+      const at = text.indexOf('would rather say claims');
+      const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+      const nodes: Text[] = [];
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+      const point = (offset: number): [Text, number] => {
+        let pos = 0;
+        for (const n of nodes) {
+          if (offset <= pos + n.length) return [n, offset - pos];
+          pos += n.length;
+        }
+        throw new Error('past the end');
+      };
+      const r = document.createRange();
+      r.setStart(...point(at));
+      r.setEnd(...point(at + 'would rather say claims'.length));
+      const rects = r.getClientRects();
+      const first = rects[0]!;
+      const last = rects[rects.length - 1]!;
+      return {
+        x1: first.left + 1,
+        y1: first.top + first.height / 2,
+        x2: last.right - 1,
+        y2: last.top + last.height / 2,
+      };
+    });
+    await reader.mouse.move(box.x1, box.y1);
+    await reader.mouse.down();
+    await reader.mouse.move(box.x2, box.y2, { steps: 8 });
+    await reader.mouse.up();
+    await reader.getByRole('button', { name: 'Note', exact: true }).click();
+    // The form quotes the selected words.
+    await expect(noteForm(reader).locator('.form-quote').textContent()).resolves.toBe(
+      'would rather say claims',
+    );
+    await noteForm(reader).getByLabel('Your note').fill('Who would, and why rather?');
+    await noteForm(reader).getByRole('button', { name: 'Submit' }).click();
+    const marks = card.locator('mark[data-note-id]');
+    await marks.first().waitFor();
+    await expect(marks.allTextContents().then((t) => t.join(''))).resolves.toBe(
+      'would rather say claims',
+    );
+    // Hovering a highlight names its note.
+    await expect(marks.first().getAttribute('title')).resolves.toContain(
+      'Who would, and why rather?',
+    );
+
+    for (const page of [reader, author]) {
+      await page.goto(`${base}/author/selection-corpus`);
+      const marked = list(page, 'Reading')
+        .getByRole('article')
+        .nth(0)
+        .locator('mark[data-note-id]');
+      await marked.first().waitFor();
+      await expect(marked.allTextContents().then((t) => t.join(''))).resolves.toBe(
+        'would rather say claims',
+      );
+    }
+    await screenshot(author, 'text-notes-highlight');
+
+    // Choosing the note's quote in the notes list flashes its highlight and focuses it.
+    const authorCard = list(author, 'Reading').getByRole('article').nth(0);
+    await authorCard.getByRole('button', { name: /would rather say claims/ }).click();
+    await expect.poll(() => author.evaluate(() => document.activeElement?.tagName)).toBe('MARK');
+    await expect(authorCard.locator('mark.flash').count()).resolves.toBeGreaterThan(0);
+
+    // Discussion shows the note apart from its item, and finds its words in the item as it is.
+    const discussion = `${base}/author/home?code=pending&username=author`;
+    await author.goto(discussion);
+    const hit = author.getByRole('listitem').filter({ hasText: 'Who would, and why rather?' });
+    await hit.getByText('would rather say claims').waitFor();
+    await expect(hit.getByText('(on an earlier version)').count()).resolves.toBe(0);
+    // Reworded around the words, the note still finds them; with the words gone, it says so.
+    const edit = async (text: string) => {
+      const item = (await loadBoard(author)).lists.find((l) => l.title === 'Reading')!.items[0]!;
+      await postAsPage(author, base, '/api/forms/edit_item', {
+        itemId: item._id,
+        text,
+        version: item.version,
+      });
+    };
+    await edit('Some critics would *rather* say **claims** than give facts.');
+    await author.goto(discussion);
+    await hit.getByText('would rather say claims').waitFor();
+    await expect(hit.getByText('(on an earlier version)').count()).resolves.toBe(0);
+    await edit('Some critics prefer to say claims than give facts.');
+    await author.goto(discussion);
+    await hit.getByText('(on an earlier version)').waitFor();
+    await edit('Critics would *rather* say **claims** than facts.');
+    await author.goto(`${base}/author/selection-corpus`);
+    await authorCard.locator('mark[data-note-id]').first().waitFor();
+
+    // Hiding notes hides their highlights; showing them again draws them again.
+    await author.keyboard.press('Alt+m');
+    await expect.poll(() => authorCard.locator('mark[data-note-id]').count()).toBe(0);
+    await author.keyboard.press('Alt+m');
+    await author.keyboard.press('Alt+m');
+    await authorCard.locator('mark[data-note-id]').first().waitFor();
+  });
+
+  it('a selection over two blocks is refused with a message; a cleared selection leaves no quote for the next note', async () => {
+    await reader.goto(`${base}/author/selection-corpus`);
+    const corpus = list(reader, 'Corpus');
+    const first = corpus.getByRole('article').first();
+    await first.waitFor();
+    await first.evaluate(async (el) => {
+      const blocks = el.querySelectorAll(':scope > .block');
+      const longText = (block: Element) => {
+        const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode())
+          if ((n as Text).length > 5) return n;
+        throw new Error('no text');
+      };
+      const r = document.createRange();
+      r.setStart(longText(blocks[0]!), 2);
+      r.setEnd(longText(blocks[1]!), 5);
+      document.getSelection()!.removeAllRanges();
+      document.getSelection()!.addRange(r);
+      await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+    });
+    await reader.keyboard.press('Alt+n');
+    await reader
+      .getByText(
+        'Please select text within one paragraph, list, table, code block or formula of a single item: a note quotes one passage.',
+      )
+      .waitFor();
+    await expect(noteForm(reader).count()).resolves.toBe(0);
+
+    // Words selected in one item, then the selection cleared: a note on another item quotes nothing.
+    await selectIn(first, { item: 0, words: 'instead' });
+    await reader.evaluate(async () => {
+      document.getSelection()!.removeAllRanges();
+      await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+    });
+    const other = list(reader, 'Reading').getByRole('article').nth(1);
+    await other.locator('.block').first().click();
+    await reader.getByRole('button', { name: 'Note', exact: true }).click();
+    await noteForm(reader).getByLabel('Your note').waitFor();
+    await expect(noteForm(reader).locator('.form-quote').count()).resolves.toBe(0);
+    await noteForm(reader).getByLabel('Your note').fill('On the whole item');
+    await noteForm(reader).getByRole('button', { name: 'Submit' }).click();
+    await other.getByText('On the whole item').waitFor();
+    const board = await loadBoard(reader);
+    const item = board.lists.find((l) => l.title === 'Reading')!.items[1]!;
+    expect(item.notes.find((n) => n.text === 'On the whole item')!.highlight).toBeNull();
+  });
+});
