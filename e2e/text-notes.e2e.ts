@@ -332,8 +332,12 @@ describe('notes on selected text', () => {
     await expect(marks.allTextContents().then((t) => t.join(''))).resolves.toBe(
       'would rather say claims',
     );
-    // Hovering a highlight names its note.
+    // Hovering a highlight names its note, and picks the note out in the notes list.
     await expect(marks.first().getAttribute('title')).resolves.toContain(
+      'Who would, and why rather?',
+    );
+    await marks.first().hover();
+    await expect(card.locator('.note.note-active').textContent()).resolves.toContain(
       'Who would, and why rather?',
     );
 

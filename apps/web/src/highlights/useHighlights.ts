@@ -4,7 +4,7 @@
  * passage cannot be found, which show as on an earlier version. A note on a results page is
  * looked for in its own item as the server sends it (note.onItem), not in the results item.
  */
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import {
   anchorTarget,
   isTextTarget,
@@ -119,6 +119,32 @@ export function useHighlights(
       if (frame) cancelAnimationFrame(frame);
     };
   });
+  useEffect(() => {
+    const el = card.current;
+    if (!el) return;
+    // Pointing at or tabbing to a highlight picks out its note in the notes list.
+    const noteOf = (e: Event) => {
+      const mark = (e.target as Element | null)?.closest?.('mark[data-note-id]');
+      const id = mark?.getAttribute('data-note-id');
+      return id ? el.querySelector<HTMLElement>(`#note-${CSS.escape(id)}`) : null;
+    };
+    const on = (e: Event) => {
+      const note = noteOf(e);
+      note?.classList.add('note-active');
+      if (e.type === 'focusin') note?.scrollIntoView({ block: 'nearest' });
+    };
+    const off = (e: Event) => noteOf(e)?.classList.remove('note-active');
+    el.addEventListener('mouseover', on);
+    el.addEventListener('mouseout', off);
+    el.addEventListener('focusin', on);
+    el.addEventListener('focusout', off);
+    return () => {
+      el.removeEventListener('mouseover', on);
+      el.removeEventListener('mouseout', off);
+      el.removeEventListener('focusin', on);
+      el.removeEventListener('focusout', off);
+    };
+  }, [card]);
   return orphans;
 }
 
