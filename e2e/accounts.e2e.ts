@@ -5,10 +5,10 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, type Browser } from './browser';
+import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { startSmtpSink, type Delivered, type SmtpSink } from '../apps/server/test/smtp-sink';
 import { freePort, startServer, type RunningServer } from './server';
-import { signOut } from './session';
+import { more, signOut } from './session';
 
 const ONE_PIXEL_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -51,10 +51,6 @@ function linkIn(mail: Delivered, param: string): string {
 
 const form = (page: Page, name: string) => page.getByRole('form', { name });
 const header = (page: Page) => page.getByLabel('Signed in as');
-const more = async (page: Page, item: string) => {
-  await page.getByText('More', { exact: true }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-};
 const seen = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
 async function signIn(page: Page, username: string, password: string) {
@@ -232,9 +228,16 @@ describe('an account from signup to deregister', () => {
     await page.waitForURL('**/author/home');
     await header(page).getByText('author@listboard.local').waitFor();
     await screenshot(page, 'accounts-header-desktop');
-    await page.setViewportSize({ width: 390, height: 844 });
-    await header(page).getByText('author', { exact: true }).waitFor();
-    await expect.poll(() => header(page).getByText('author@listboard.local').count()).toBe(0);
-    await screenshot(page, 'accounts-header-phone');
+    // The same user on a phone (device emulation: screen, scale, touch, mobile viewport).
+    const phone = await openPhone('iPhone 13');
+    try {
+      await phone.page.goto(`${base}/`);
+      await signIn(phone.page, 'author', 'listboard');
+      await header(phone.page).getByText('author', { exact: true }).waitFor();
+      await expect(header(phone.page).getByText('author@listboard.local').count()).resolves.toBe(0);
+      await screenshot(phone.page, 'accounts-header-phone');
+    } finally {
+      await phone.close();
+    }
   });
 });

@@ -114,7 +114,7 @@ describe('admin tools', () => {
     for (const name of ['Activity', 'All users']) {
       await expect(page.getByRole('button', { name, exact: true }).count()).resolves.toBe(0);
     }
-    await page.getByText('More', { exact: true }).click();
+    await page.getByText('Account', { exact: true }).click();
     await page.getByRole('menuitem', { name: 'Export' }).waitFor();
     for (const name of ['Dump', 'Deregister a user']) {
       await expect(page.getByRole('menuitem', { name, exact: true }).count()).resolves.toBe(0);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { postAsPage, signOut } from './session';
+import { more, postAsPage, signOut, toggleEntry } from './session';
 
 const base = inject('baseUrl');
 let b: Browser;
@@ -127,12 +127,12 @@ describe('an author builds a board from nothing', () => {
     // Theme from its form, kept in local storage
     const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
     expect(await theme()).toBe('dark');
-    await page.getByRole('button', { name: 'Theme' }).click();
+    await more(page, 'Theme');
     await page.getByLabel('Colour theme').selectOption('light');
     await page.getByRole('button', { name: 'Apply' }).click();
     expect(await theme()).toBe('light');
     // Headline view from the toolbar: items show their first line only.
-    await page.getByRole('button', { name: 'Headline view' }).click();
+    await more(page, 'Headline view');
     await expect
       .poll(() => list(page, 'Week 1 readings').locator('article.closed').count())
       .toBe(3);
@@ -145,9 +145,7 @@ describe('an author builds a board from nothing', () => {
     await expect.poll(() => listWidth(page, 'Week 1 readings')).toBe(275);
     expect(await theme()).toBe(after);
     await expect(list(page, 'Week 1 readings').locator('article.closed').count()).resolves.toBe(3);
-    expect(
-      await page.getByRole('button', { name: 'Headline view' }).getAttribute('aria-pressed'),
-    ).toBe('true');
+    expect(await toggleEntry(page, 'Headline view').getAttribute('aria-checked')).toBe('true');
   });
 
   it('a reader sees the board without edit controls, and a guest cannot select', async () => {

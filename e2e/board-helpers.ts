@@ -1,6 +1,7 @@
 /** Steps the board e2e tests share, done through the UI as a person would. */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { tool } from './session';
 
 export const list = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
@@ -47,7 +48,7 @@ export async function longPress(page: Page, target: ReturnType<Page['locator']>,
 }
 
 export async function chooseIn(page: Page, button: string, field: string, value: string) {
-  await page.getByRole('button', { name: button, exact: true }).click();
+  await tool(page, button);
   await page.getByLabel(field, { exact: true }).selectOption(value);
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('button', { name: 'Apply' }).count()).resolves.toBe(0);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, type Browser } from './browser';
+import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { chooseIn, list, newBoard } from './board-helpers';
-import { signIn } from './session';
+import { more, signIn, toggleEntry } from './session';
 
 const base = inject('baseUrl');
 let b: Browser | undefined;
@@ -34,7 +34,7 @@ describe('board views', () => {
     const address = new URL(page.url()).pathname;
 
     // Table of contents: every list and item headline; choosing an entry selects that item.
-    await page.getByRole('button', { name: 'Table of contents' }).click();
+    await more(page, 'Table of contents');
     const toc = page.getByRole('navigation', { name: `Contents of ${title}` });
     expect(await toc.getByRole('button').allInnerTexts()).toEqual([
       'Readings',
@@ -52,7 +52,7 @@ describe('board views', () => {
     ).resolves.toBe('true');
 
     // Sentences view: one sentence to a line.
-    await page.getByRole('button', { name: 'Sentences' }).click();
+    await more(page, 'Sentences');
     const politics = list(page, 'Readings').getByRole('article', { name: /Politics/ });
     expect(await politics.locator('ol.sentences > li').allInnerTexts()).toEqual([
       'Politics and the English Language.',
@@ -68,7 +68,7 @@ describe('board views', () => {
     expect(edge).toBe('rgb(64, 191, 153)');
 
     // Compact view cuts long list titles to 29 characters and an ellipsis.
-    await page.getByRole('button', { name: 'Compact view' }).click();
+    await more(page, 'Compact view');
     await list(page, LONG_TITLE)
       .getByRole('heading', { name: `${LONG_TITLE.slice(0, 29)}…` })
       .waitFor();
@@ -93,23 +93,23 @@ describe('board views', () => {
       .getByRole('article', { name: /Politics/ })
       .locator('ol.sentences')
       .waitFor();
-    expect(
-      await page.getByRole('button', { name: 'Compact view' }).getAttribute('aria-pressed'),
-    ).toBe('true');
+    expect(await toggleEntry(page, 'Compact view').getAttribute('aria-checked')).toBe('true');
     await page.getByRole('list', { name: 'Colours by author' }).waitFor();
 
     // The same view on a phone: lists are the device width less 60 and 62vh high at most.
     await chooseIn(page, 'Section display', 'Show', 'section');
-    await page.getByRole('button', { name: 'Table of contents' }).click();
+    await more(page, 'Table of contents');
     await b.close();
-    b = await openBrowser({ width: 390, height: 844 });
+    b = await openPhone('iPhone 13');
     await signIn(b.page, base, 'author');
     await b.page.goto(`${base}${address}`);
     const readings = list(b.page, 'Readings');
     await readings.waitFor();
     const box = (await readings.boundingBox())!;
+    const screen = await b.page.evaluate(() => ({ w: innerWidth, h: innerHeight }));
+    expect(screen.w).toBe(390);
     expect(box.width).toBe(390 - 60);
-    expect(box.height).toBeLessThanOrEqual(Math.ceil(0.62 * 844));
+    expect(box.height).toBeLessThanOrEqual(Math.ceil(0.62 * screen.h));
     await screenshot(b.page, 'board-views-phone');
   });
 
@@ -128,19 +128,15 @@ describe('board views', () => {
 
     await page.goBack();
     await page.getByRole('region', { name: 'Board admin/help' }).waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Replace mode' }).click();
-    expect(
-      await page.getByRole('button', { name: 'Replace mode' }).getAttribute('aria-pressed'),
-    ).toBe('true');
+    await more(page, 'Replace mode');
+    expect(await toggleEntry(page, 'Replace mode').getAttribute('aria-checked')).toBe('true');
     await list(page, 'Links').getByRole('link', { name: 'the guide' }).click();
     await page.waitForURL('**/admin/help');
     await list(page, 'Links').waitFor({ state: 'detached' });
     // The mode is this browser's preference: it survives a reload.
     await page.reload();
     await page.getByRole('region', { name: 'Board admin/help' }).waitFor();
-    expect(
-      await page.getByRole('button', { name: 'Replace mode' }).getAttribute('aria-pressed'),
-    ).toBe('true');
+    expect(await toggleEntry(page, 'Replace mode').getAttribute('aria-checked')).toBe('true');
   });
 
   it('keeps a 2,000-item board to a small DOM and restores where the reader left off', async () => {

@@ -31,7 +31,7 @@ describe('reader groups through the UI', () => {
     // Before joining, a reader has no group to post to.
     await more(page, 'Post notes to a group');
     await page.getByText('You do not belong to any groups.').waitFor();
-    await page.getByRole('button', { name: 'Groups', exact: true }).click();
+    await more(page, 'Groups');
     await page.getByLabel('Group', { exact: true }).selectOption('Tuesday Seminar');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.getByRole('form').count()).toBe(0);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { signIn } from './session';
+import { more, signIn } from './session';
 
 const base = inject('baseUrl');
 let authorB: Browser;
@@ -65,13 +65,12 @@ describe('notes, live for everyone watching', () => {
     await tipList(author).getByText('Thanks, will do.').waitFor({ timeout: 10_000 });
 
     // The reader's Listings show what they wrote.
-    await reader.getByText('More', { exact: true }).click();
-    await reader.getByRole('menuitem', { name: 'Show my notes' }).click();
+    await more(reader, 'Show my notes');
     await reader.getByText('Compared with last year, or with other cities?').waitFor();
     await reader.getByText('Thanks, will do.').waitFor();
 
     // Discussion lists it under answered notes.
-    await author.getByRole('button', { name: 'Discussion' }).click();
+    await more(author, 'Discussion');
     await author
       .getByRole('navigation', { name: 'Discussion' })
       .getByRole('link', { name: 'Answered notes' })
@@ -199,7 +198,7 @@ describe('the Discussion page', () => {
     await reader.getByRole('button', { name: 'Submit' }).click();
     await tipList(reader).getByText('Does "claims" always mean doubt?').waitFor();
 
-    await author.getByRole('button', { name: 'Discussion' }).click();
+    await more(author, 'Discussion');
     const pending = author
       .getByRole('listitem')
       .filter({ hasText: 'Does "claims" always mean doubt?' });

@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openBrowser, screenshot, type Browser } from './browser';
-import { postAsPage, signIn } from './session';
+import { openBrowser, openPhone, screenshot, type Browser } from './browser';
+import { more as menu, postAsPage, signIn, tool as runTool } from './session';
 import { makePdf } from '../apps/server/test/import-fixtures';
 
 const base = inject('baseUrl');
@@ -67,8 +67,8 @@ afterAll(async () => {
 const post = (path: string, body: object) =>
   postAsPage<Record<string, string>>(page, base, path, body);
 const clips = () => page.getByRole('region', { name: 'Clips', exact: true });
-const tool = (name: string) =>
-  page.getByRole('navigation', { name: 'Board tools' }).getByRole('button', { name, exact: true });
+/** A toolbar command: its button where the bar has one, else its entry in the group's menu. */
+const tool = (name: string) => ({ click: () => runTool(page, name) });
 const form = (name: string) => page.getByRole('form', { name });
 const videoOf = (item: Locator) => item.locator('video');
 const vbar = (item: Locator) => item.getByRole('group', { name: 'Video controls' });
@@ -276,10 +276,7 @@ describe('media', () => {
     await screenshot(page, 'media-split');
 
     // Edit one marker, delete another, then all.
-    const more = async (name: string) => {
-      await page.getByRole('navigation', { name: 'Board tools' }).getByText('More').click();
-      await page.getByRole('menuitem', { name }).click();
-    };
+    const more = (name: string) => menu(page, name);
     await select(mediaItem());
     await more('Edit marker');
     const edit = form('Edit media marker');
@@ -356,8 +353,7 @@ describe('media', () => {
     await item.getByText('Sentence 2').waitFor();
     await screenshot(page, 'media-text-marker');
 
-    await page.getByRole('navigation', { name: 'Board tools' }).getByText('More').click();
-    await page.getByRole('menuitem', { name: 'Split at text markers' }).click();
+    await menu(page, 'Split at text markers');
     const split = form('Split at text markers');
     await split.getByLabel(/^Sentences/).check();
     await split.getByRole('button', { name: 'Split' }).click();
@@ -401,17 +397,31 @@ describe('media', () => {
   });
 
   it('fits the player and its controls on a phone', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    const phone = await openPhone('iPhone 13');
     try {
-      const item = mediaItem();
+      await signIn(phone.page, base, 'author');
+      await phone.page.goto(`${base}/author/media-week`);
+      const item = phone.page
+        .getByRole('region', { name: 'Clips', exact: true })
+        .getByRole('article')
+        .filter({ hasText: 'Week one media' })
+        .first();
       await item.scrollIntoViewIfNeeded();
       const box = (await item.boundingBox())!;
       const bar = (await vbar(item).boundingBox())!;
       expect(bar.x).toBeGreaterThanOrEqual(box.x);
       expect(bar.x + bar.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
-      await screenshot(page, 'media-phone');
+      // The player's buttons are finger-sized.
+      for (const h of await vbar(item)
+        .getByRole('button')
+        .evaluateAll((bs) => bs.map((e) => e.getBoundingClientRect().height)))
+        expect(h).toBeGreaterThanOrEqual(44);
+      expect(
+        await phone.page.evaluate(() => document.documentElement.scrollWidth),
+      ).toBeLessThanOrEqual(390);
+      await screenshot(phone.page, 'media-phone');
     } finally {
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await phone.close();
     }
   });
 

@@ -95,7 +95,7 @@ describe('named pages', () => {
       await signIn(other.page, base, 'author');
       const { page } = b;
       await signIn(page, base, 'reader');
-      await page.getByRole('button', { name: 'Users' }).click();
+      await more(page, 'Users');
       const here = page.getByRole('list', { name: 'Signed in now' });
       await here.getByText('Maya Ortiz').waitFor();
       await here.getByText('Sam Lee').waitFor();

@@ -5,8 +5,9 @@
  * and a guest, a reader and an author do their work by tapping.
  */
 import { afterEach, describe, expect, it, inject } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
-import { openPhone, screenshot, type Browser, type Phone } from './browser';
+import { openBrowser, openPhone, screenshot, type Browser, type Phone } from './browser';
 import { apiAs, signIn } from './session';
 
 const base = inject('baseUrl');
@@ -286,3 +287,40 @@ describe('an author on a phone', () => {
     await fitsScreen(p, width, 'after the move');
   });
 });
+
+/** axe's serious and critical violations on the page as it is now. */
+async function serious(p: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page: p }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('the main pages pass axe', () => {
+  for (const device of ['phone', 'desktop'] as const) {
+    it(`has no serious or critical violation on home, a board, search, listings, discussion, profile and help (${device})`, async () => {
+      b = device === 'phone' ? await openPhone('iPhone 13') : await openBrowser();
+      const p = b.page;
+      await p.goto(`${base}/`);
+      await p.getByText('Boards you can read, annotate and discuss').waitFor();
+      expect(await serious(p), 'guest home').toEqual([]);
+      await signIn(p, base, 'author');
+      for (const shown of signedInPages('author')) {
+        await p.goto(`${base}${shown.path}`);
+        await shown.ready(p).waitFor();
+        await p.waitForTimeout(200);
+        if (shown === board) {
+          // With an item selected and its Actions open, and a toolbar menu open.
+          const item = list(p, 'Tip').getByRole('article').nth(1);
+          await tapOrClick(item, device);
+          await item.locator('summary', { hasText: 'Actions' }).click();
+          await bar(p).locator('summary').first().click();
+        }
+        expect(await serious(p), `author ${shown.name}`).toEqual([]);
+      }
+    });
+  }
+});
+
+const tapOrClick = (item: Locator, device: 'phone' | 'desktop') =>
+  device === 'phone' ? tapItem(item) : item.click({ position: { x: 4, y: 4 } });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { makeDocx, makePdf, makePng } from '../apps/server/test/import-fixtures';
-import { signIn } from './session';
+import { more, signIn } from './session';
 
 const base = inject('baseUrl');
 /** Names unique to one attempt, so a retried test does not meet its own earlier boards. */
@@ -25,7 +25,7 @@ const listTitles = (page: Page) =>
 
 /** Fills the load form with a file made in the test and submits it. */
 async function loadFile(page: Page, name: string, mimeType: string, buffer: Buffer, title: string) {
-  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await more(page, 'Load');
   const form = page.getByRole('form', { name: 'Load a board' });
   await form.getByLabel('File').setInputFiles({ name, mimeType, buffer });
   await form.getByLabel('Title').fill(title);
@@ -124,7 +124,7 @@ describe('loading documents as boards', () => {
   it('the load form asks for a URL, a file or a query, and says what went wrong', async () => {
     const { page } = b;
     await signIn(page, base, 'author');
-    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await more(page, 'Load');
     const form = page.getByRole('form', { name: 'Load a board' });
     await form.getByRole('button', { name: 'Submit' }).click();
     await form.getByText('You must provide either a URL, a file, or a query.').waitFor();
@@ -143,8 +143,7 @@ describe('loading documents as boards', () => {
     await form.getByRole('button', { name: 'Cancel' }).click();
 
     // The URL form says the same when left empty.
-    await page.getByText('More', { exact: true }).click();
-    await page.getByRole('menuitem', { name: 'URL load' }).click();
+    await more(page, 'URL load');
     const url = page.getByRole('form', { name: 'Load a URL' });
     await url.getByRole('button', { name: 'Submit' }).click();
     await url.getByText('You must provide either a URL, a file, or a query.').waitFor();
@@ -158,8 +157,7 @@ describe('loading documents as boards', () => {
     await loadFile(page, 'plan.md', 'text/markdown', Buffer.from('# First\n\nOne.'), `Plan ${run}`);
     await page.waitForURL(`**/author/plan-${run}`);
     await list(page, 'First').getByRole('button', { name: 'First' }).click();
-    await page.getByText('More', { exact: true }).click();
-    await page.getByRole('menuitem', { name: 'Import list' }).click();
+    await more(page, 'Import list');
     const form = page.getByRole('form', { name: 'Import list' });
     await form.getByRole('button', { name: 'Submit' }).click();
     await form.getByText('Please fill in items field.').waitFor();
@@ -192,8 +190,7 @@ describe('searching from the UI', () => {
 
     // A label: annotate the first entry with one.
     await list(page, 'Entries').getByRole('article').first().click();
-    await page.getByText('More', { exact: true }).click();
-    await page.getByRole('menuitem', { name: 'Annotate' }).click();
+    await more(page, 'Annotate');
     await page.getByRole('textbox', { name: 'Annotation' }).fill(`See the quercus${run} survey.`);
     await page.getByLabel(/^Label/).fill(`quercus${run}`);
     await page.getByRole('button', { name: 'Submit' }).click();

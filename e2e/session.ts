@@ -46,6 +46,12 @@ export async function more(page: Page, item: string) {
   await entry(false).click();
 }
 
+/** A toggle's entry in the toolbar's menus, open or not (its aria-checked says whether it is on). */
+export const toggleEntry = (page: Page, name: string) =>
+  page
+    .getByRole('navigation', { name: 'Board tools' })
+    .getByRole('menuitemcheckbox', { name, exact: true, includeHidden: true });
+
 /** Runs a command by its toolbar button where the bar has one, else from its group's menu. */
 export async function tool(page: Page, name: string) {
   const button = page

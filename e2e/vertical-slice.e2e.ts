@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
-import { openBrowser, screenshot, type Browser } from './browser';
+import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 
 const base = inject('baseUrl');
 let b: Browser;
@@ -59,12 +59,15 @@ describe('a visitor opening the site', () => {
 
   it('works on a phone-sized screen', async () => {
     await b.close();
-    b = await openBrowser({ width: 390, height: 844 });
+    b = await openPhone('Pixel 7');
     const { page } = b;
     await page.goto(`${base}/author/course`);
     await page.getByText('Who is speaking?').waitFor();
     const list = await page.getByRole('region', { name: 'Week', exact: true }).boundingBox();
-    expect(list!.width).toBeLessThanOrEqual(390 - 60 + 1);
+    expect(list!.width).toBe(412 - 60);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      412,
+    );
     await screenshot(page, 'course-phone');
   });
 });

@@ -30,8 +30,9 @@ export const CodeBlock: BlockRenderer = ({ block }) => {
       live = false;
     };
   }, [body, block.highlightLanguage]);
+  // A long line scrolls the block sideways; it takes focus so the keyboard can scroll it too.
   return (
-    <pre className="block block-code">
+    <pre className="block block-code" tabIndex={0}>
       {html === null ? (
         <code className="hljs">{body}</code>
       ) : (

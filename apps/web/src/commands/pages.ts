@@ -55,6 +55,7 @@ export const PAGES_COMMANDS: Command[] = [
     id: 'tour',
     label: 'Tour',
     group: 'help',
+    toolbar: true,
     icon: Flag,
     visible: signedIn,
     run(c) {

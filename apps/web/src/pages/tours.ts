@@ -19,7 +19,8 @@ export interface TourStep {
   description: string;
 }
 
-const tool = (label: string) => `.controls-bar [aria-label="${label}"]`;
+// The bar's own button, not the menu entry of the same name.
+const tool = (label: string) => `.controls-bar .tool[aria-label="${label}"]`;
 
 const welcome = (what: string, title = 'Welcome to Listboard'): TourStep => ({
   title,
