@@ -11,12 +11,12 @@ export async function newBoard(
   title: string,
   lists: { title: string; items: string[] }[],
 ) {
-  await page.getByRole('button', { name: 'New board' }).click();
+  await tool(page, 'New board');
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByText('This board has no lists yet.').waitFor();
   for (const l of lists) {
-    await page.getByRole('button', { name: 'Insert list', exact: true }).click();
+    await tool(page, 'Insert list');
     await page.getByLabel('Title', { exact: true }).fill(l.title);
     await pasteInto(page.getByRole('textbox', { name: /^Items/ }), l.items.join('\n\n'));
     await page.getByRole('button', { name: 'Submit' }).click();
