@@ -73,6 +73,8 @@ export function useHighlights(
         if (!isTextTarget(n.highlight)) continue;
         let blocks: AnchorBlock[];
         if (n.onItem) blocks = offscreen(n.onItem.blocks);
+        // A note shown away from its item, without that item: nothing to look in, nothing to say.
+        else if (n.rootItem && n.rootItem !== item._id) continue;
         else if (live) blocks = own;
         else blocks = ownOffscreen ??= offscreen(item.blocks);
         const at = locate(blocks, n.highlight);
