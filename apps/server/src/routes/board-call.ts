@@ -10,7 +10,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppVersion, BoardAction, Viewer } from '@listboard/core';
 import type { Db } from '../db/client';
-import { authorize, resolveTarget, type Resolved, type Target } from '../services/board-access';
+import {
+  authorize,
+  resolveTarget,
+  type Resolved,
+  type ResolvedFor,
+  type Target,
+} from '../services/board-access';
 import { touchBoard } from '../services/multilists';
 import type { Actor } from '../services/users';
 import type { BoardEvent, EventBus } from '../realtime/bus';
@@ -18,7 +24,7 @@ import type { Mailer } from '../mail/mailer';
 import { auditDetails, recordAudit } from '../services/audit';
 import { assertVisible, eventSubjects, subjectOf, viewerFor } from '../services/visibility';
 
-export interface CallContext<B> {
+export interface CallContext<B, R extends Resolved = Resolved> {
   /** Sends mail; calls use it only for messages that may go out whatever the transaction does. */
   mailer?: Mailer;
   publicUrl: string;
@@ -28,13 +34,14 @@ export interface CallContext<B> {
   /** The caller as the visibility rule sees them (groups, unlocked boards). */
   viewer: Viewer;
   body: B;
-  target: Resolved;
+  /** The board and the list, item or block the call names, as its target kind promises. */
+  target: R;
   appVersion: AppVersion;
   sessionId: string | null;
   log: FastifyRequest['log'];
 }
 
-export interface BoardCall<S extends z.ZodType = z.ZodType> {
+export interface BoardCall<S extends z.ZodType = z.ZodType, T extends Target = Target> {
   path: string;
   summary: string;
   tags: string[];
@@ -42,13 +49,15 @@ export interface BoardCall<S extends z.ZodType = z.ZodType> {
   action: BoardAction;
   /** Reads only: no board version bump. */
   readOnly?: boolean;
-  target(body: z.infer<S>): Target;
-  run(tx: Db, ctx: CallContext<z.infer<S>>): Promise<unknown>;
+  target(body: z.infer<S>): T;
+  run(tx: Db, ctx: CallContext<z.infer<S>, ResolvedFor<T>>): Promise<unknown>;
   /** Runs after commit (mail alerts): its failure is logged, never undoes the write. */
-  after?(db: Db, ctx: CallContext<z.infer<S>>, result: unknown): Promise<void>;
+  after?(db: Db, ctx: CallContext<z.infer<S>, ResolvedFor<T>>, result: unknown): Promise<void>;
 }
 
-export function defineCall<S extends z.ZodType>(call: BoardCall<S>): BoardCall {
+export function defineCall<S extends z.ZodType, T extends Target>(
+  call: BoardCall<S, T>,
+): BoardCall {
   return call as unknown as BoardCall;
 }
 

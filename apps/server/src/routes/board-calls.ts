@@ -74,12 +74,8 @@ const viewStateCall = (kind: ViewStateKind, path: string, idField: string, set: 
       if (body.query.userId !== actor.id) throw forbidden('You can only change your own view.');
       // Every visitor shares the guest account, so a guest's view is kept in the browser only.
       if (isGuestUser(actor)) return { ok: true, stored: false };
-      const id =
-        kind === 'multilist'
-          ? target.board.id
-          : kind === 'list'
-            ? target.list!.id
-            : target.item!.id;
+      // The target is the item, the list or the board the query names, whichever it is.
+      const id = target.item?.id ?? target.list?.id ?? target.board.id;
       await setViewState(tx, actor.id, kind, id, body.doc.$set as Record<string, unknown>);
       return { ok: true, stored: true };
     },
@@ -196,7 +192,7 @@ const CONTENT_CALLS: BoardCall[] = [
     action: 'edit',
     target: (b) => ({ listId: b.listId }),
     run: (tx, { body, target }) =>
-      editList(tx, target.list!, {
+      editList(tx, target.list, {
         title: body.titleText,
         description: body.descText,
         version: body.version,
@@ -210,8 +206,8 @@ const CONTENT_CALLS: BoardCall[] = [
     action: 'duplicate',
     target: (b) => ({ listId: b.prevListId }),
     async run(tx, { body, actor, target }) {
-      if (target.list!.multilistId !== body.multilistId) throw notFound('No such list.');
-      return duplicateList(tx, target.list!, { title: body.titleText, author: actor.username });
+      if (target.list.multilistId !== body.multilistId) throw notFound('No such list.');
+      return duplicateList(tx, target.list, { title: body.titleText, author: actor.username });
     },
   }),
   defineCall({
@@ -221,7 +217,7 @@ const CONTENT_CALLS: BoardCall[] = [
     body: z.object({ listId: uuid }),
     action: 'delete',
     target: (b) => ({ listId: b.listId }),
-    run: (tx, { target }) => removeList(tx, target.list!),
+    run: (tx, { target }) => removeList(tx, target.list),
   }),
   defineCall({
     path: '/api/forms/move_list',
@@ -230,7 +226,7 @@ const CONTENT_CALLS: BoardCall[] = [
     body: z.object({ listId: uuid, direction: z.enum(['left', 'right']) }),
     action: 'edit',
     target: (b) => ({ listId: b.listId }),
-    run: (tx, { body, target }) => moveList(tx, target.list!, body.direction),
+    run: (tx, { body, target }) => moveList(tx, target.list, body.direction),
   }),
   defineCall({
     path: '/api/forms/reverse_list',
@@ -239,7 +235,7 @@ const CONTENT_CALLS: BoardCall[] = [
     body: z.object({ listId: uuid }),
     action: 'edit',
     target: (b) => ({ listId: b.listId }),
-    run: (tx, { target }) => reverseList(tx, target.list!),
+    run: (tx, { target }) => reverseList(tx, target.list),
   }),
   defineCall({
     path: '/api/forms/insert_item',
@@ -274,7 +270,7 @@ const CONTENT_CALLS: BoardCall[] = [
     action: 'edit',
     target: (b) => ({ itemId: b.itemId }),
     run: (tx, { body, target }) =>
-      editItem(tx, target.item!, { text: body.text, version: body.version }),
+      editItem(tx, target.item, { text: body.text, version: body.version }),
   }),
   defineCall({
     path: '/api/forms/duplicate_item',
@@ -299,7 +295,7 @@ const CONTENT_CALLS: BoardCall[] = [
     body: z.object({ itemId: uuid }),
     action: 'delete',
     target: (b) => ({ itemId: b.itemId }),
-    run: (tx, { target }) => deleteItem(tx, target.item!),
+    run: (tx, { target }) => deleteItem(tx, target.item),
   }),
   defineCall({
     path: '/api/forms/edit_item_labels',
@@ -308,7 +304,7 @@ const CONTENT_CALLS: BoardCall[] = [
     body: z.object({ itemId: uuid, labels: z.array(label).max(100) }),
     action: 'label',
     target: (b) => ({ itemId: b.itemId }),
-    run: (tx, { body, target }) => setItemLabels(tx, target.item!, body.labels),
+    run: (tx, { body, target }) => setItemLabels(tx, target.item, body.labels),
   }),
   defineCall({
     path: '/api/forms/move_item',
@@ -317,7 +313,7 @@ const CONTENT_CALLS: BoardCall[] = [
     body: z.object({ itemId: uuid, direction: z.enum(['up', 'down']) }),
     action: 'edit',
     target: (b) => ({ itemId: b.itemId }),
-    run: (tx, { body, target }) => moveItem(tx, target.item!, body.direction),
+    run: (tx, { body, target }) => moveItem(tx, target.item, body.direction),
   }),
   defineCall({
     path: '/api/forms/set_item_range',
@@ -334,7 +330,7 @@ const CONTENT_CALLS: BoardCall[] = [
     action: 'edit',
     target: (b) => ({ itemId: b.itemId }),
     run: (tx, { body, target }) =>
-      setItemRange(tx, target.item!, { start: body.start, end: body.end }),
+      setItemRange(tx, target.item, { start: body.start, end: body.end }),
   }),
   defineCall({
     path: '/api/forms/dump_multilists',
@@ -432,7 +428,7 @@ const CONTENT_CALLS: BoardCall[] = [
     action: 'edit',
     target: (b) => ({ itemId: b.query._id }),
     run: (tx, { body, target }) =>
-      updateItemFormat(tx, target.item!, body.doc.$set as Record<string, string | number>),
+      updateItemFormat(tx, target.item, body.doc.$set as Record<string, string | number>),
   }),
   defineCall({
     path: '/api/display/update_block',
@@ -444,8 +440,7 @@ const CONTENT_CALLS: BoardCall[] = [
     }),
     action: 'edit',
     target: (b) => ({ blockId: b.query._id }),
-    run: (tx, { body, target }) =>
-      updateBlockAutoSeek(tx, target.block!.id, body.doc.$set.autoSeek),
+    run: (tx, { body, target }) => updateBlockAutoSeek(tx, target.block.id, body.doc.$set.autoSeek),
   }),
 ];
 

@@ -258,7 +258,7 @@ export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         const inserted = await appendImportedItem(
           tx,
           actor,
-          { list: target.list!, after: target.item, owner: target.board.owner },
+          { list: target.list, after: target.item, owner: target.board.owner },
           { text, importUrl: req.body.url.trim() },
         );
         await touchBoard(tx, target.board.id);

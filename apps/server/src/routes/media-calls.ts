@@ -44,7 +44,7 @@ const MARKER_CALLS: BoardCall[] = [
     body: z.object({ itemId: uuid, title, description, timecode }),
     action: 'edit',
     target: item,
-    run: (tx, { body, target }) => addMediaMarker(tx, target.item!, body),
+    run: (tx, { body, target }) => addMediaMarker(tx, target.item, body),
   }),
   defineCall({
     path: '/api/forms/edit_media_marker',
@@ -53,7 +53,7 @@ const MARKER_CALLS: BoardCall[] = [
     body: z.object({ itemId: uuid, title, description, timecode }),
     action: 'edit',
     target: item,
-    run: (tx, { body, target }) => editMediaMarker(tx, target.item!, body),
+    run: (tx, { body, target }) => editMediaMarker(tx, target.item, body),
   }),
   defineCall({
     path: '/api/forms/delete_media_marker',
@@ -62,7 +62,7 @@ const MARKER_CALLS: BoardCall[] = [
     body: z.object({ itemId: uuid, timecode }),
     action: 'edit',
     target: item,
-    run: (tx, { body, target }) => deleteMediaMarker(tx, target.item!, body.timecode),
+    run: (tx, { body, target }) => deleteMediaMarker(tx, target.item, body.timecode),
   }),
   defineCall({
     path: '/api/forms/delete_all_media_markers',
@@ -71,7 +71,7 @@ const MARKER_CALLS: BoardCall[] = [
     body: z.object({ itemId: uuid }),
     action: 'edit',
     target: item,
-    run: (tx, { target }) => deleteAllMediaMarkers(tx, target.item!),
+    run: (tx, { target }) => deleteAllMediaMarkers(tx, target.item),
   }),
   defineCall({
     path: '/api/forms/split_at_media_markers',
@@ -80,7 +80,7 @@ const MARKER_CALLS: BoardCall[] = [
     body: z.object({ itemId: uuid, title, description }),
     action: 'edit',
     target: item,
-    run: (tx, { body, actor, target }) => splitAtMediaMarkers(tx, target.item!, actor, body),
+    run: (tx, { body, actor, target }) => splitAtMediaMarkers(tx, target.item, actor, body),
   }),
   defineCall({
     path: '/api/forms/add_text_marker',
@@ -91,7 +91,7 @@ const MARKER_CALLS: BoardCall[] = [
     action: 'edit',
     target: item,
     run: async (tx, { body, actor, target }) =>
-      addTextMarker(tx, target.item!, {
+      addTextMarker(tx, target.item, {
         ...body,
         sentences: await sentencesMode(tx, actor.id, target.board.id, body.sentences),
       }),
@@ -104,7 +104,7 @@ const MARKER_CALLS: BoardCall[] = [
     action: 'edit',
     target: item,
     run: async (tx, { body, actor, target }) =>
-      updateTextMarker(tx, target.item!, {
+      updateTextMarker(tx, target.item, {
         ...body,
         sentences: await sentencesMode(tx, actor.id, target.board.id, body.sentences),
       }),
@@ -117,7 +117,7 @@ const MARKER_CALLS: BoardCall[] = [
     action: 'edit',
     target: item,
     run: async (tx, { body, actor, target }) =>
-      deleteTextMarker(tx, target.item!, {
+      deleteTextMarker(tx, target.item, {
         cursorIndex: body.cursorIndex,
         sentences: await sentencesMode(tx, actor.id, target.board.id, body.sentences),
       }),
@@ -132,7 +132,7 @@ const MARKER_CALLS: BoardCall[] = [
     run: async (tx, { body, actor, target }) =>
       deleteAllTextMarkers(
         tx,
-        target.item!,
+        target.item,
         await sentencesMode(tx, actor.id, target.board.id, body.sentences),
       ),
   }),
@@ -145,7 +145,7 @@ const MARKER_CALLS: BoardCall[] = [
     action: 'edit',
     target: item,
     run: async (tx, { body, actor, target }) =>
-      splitAtTextMarkers(tx, target.item!, actor, {
+      splitAtTextMarkers(tx, target.item, actor, {
         title: body.title,
         description: body.description,
         sentences: await sentencesMode(tx, actor.id, target.board.id, body.sentences),
@@ -173,7 +173,7 @@ const MARKER_CALLS: BoardCall[] = [
     }),
     action: 'edit',
     target: (b) => ({ blockId: b.query._id }),
-    run: (tx, { body, target }) => updateBlock(tx, target.item!, body.query._id, body.doc.$set),
+    run: (tx, { body, target }) => updateBlock(tx, target.item, body.query._id, body.doc.$set),
   }),
 ];
 
@@ -188,7 +188,7 @@ function posterCalls(deps: PosterDeps): BoardCall[] {
       action: 'edit',
       target: (b) => ({ blockId: b.block._id }),
       run: (tx, { body, target }) =>
-        setPosterFrame(tx, deps, target.item!, { blockId: body.block._id }),
+        setPosterFrame(tx, deps, target.item, { blockId: body.block._id }),
     }),
     defineCall({
       path: '/api/forms/set_poster_frame',
@@ -203,7 +203,7 @@ function posterCalls(deps: PosterDeps): BoardCall[] {
       action: 'edit',
       target: item,
       run: (tx, { body, target }) =>
-        setPosterFrame(tx, deps, target.item!, { blockId: body.blockId, at: body.time }),
+        setPosterFrame(tx, deps, target.item, { blockId: body.blockId, at: body.time }),
     }),
   ];
 }

@@ -28,7 +28,7 @@ export const NOTE_CALLS: BoardCall[] = [
     target: (b) => ({ itemId: b.itemId }),
     // The registrar has already refused an item the caller cannot see, as if it did not exist.
     async run(tx, { body, actor, target, mailer, publicUrl, mailItemLimit }) {
-      if (target.item!.multilistId !== body.multilistId || target.item!.listId !== body.listId)
+      if (target.item.multilistId !== body.multilistId || target.item.listId !== body.listId)
         throw badRequest('That item is not in that list.');
       if (!mailer) throw badRequest('Mail is not set up on this server.');
       // Counted per user across every instance, so the app's address is no relay for anyone.
@@ -38,7 +38,7 @@ export const NOTE_CALLS: BoardCall[] = [
       }
       await emailItem(tx, mailer, publicUrl, {
         email: body.email,
-        item: target.item!,
+        item: target.item,
         from: actor,
       });
       return { ok: true };
@@ -68,7 +68,7 @@ export const NOTE_CALLS: BoardCall[] = [
           viewer,
           policy: target.policy,
           board: target.board,
-          item: target.item!,
+          item: target.item,
           moderator: can(actor, target.policy, 'moderate', { appVersion }),
           kind: 'anno',
         },
@@ -109,7 +109,7 @@ export const NOTE_CALLS: BoardCall[] = [
           viewer,
           policy: target.policy,
           board: target.board,
-          item: target.item!,
+          item: target.item,
           moderator: can(actor, target.policy, 'moderate', { appVersion }),
           kind: 'note',
         },
@@ -144,7 +144,7 @@ export const NOTE_CALLS: BoardCall[] = [
           viewer,
           policy: target.policy,
           board: target.board,
-          item: target.item!,
+          item: target.item,
           moderator: true,
           kind: 'anno',
         },
@@ -160,9 +160,9 @@ export const NOTE_CALLS: BoardCall[] = [
     action: 'moderate',
     target: (b) => ({ itemId: b.itemId }),
     async run(tx, { body, target }) {
-      if (target.item!.annotationClass !== 'note')
+      if (target.item.annotationClass !== 'note')
         throw badRequest('Only reader notes have a status.');
-      return setNoteStatus(tx, target.item!, body.status);
+      return setNoteStatus(tx, target.item, body.status);
     },
   }),
 ];

@@ -38,6 +38,19 @@ export interface Resolved {
   block?: BlockRow;
 }
 
+/**
+ * What resolving a target of a given kind is sure to find: a list for a list id, an item and its
+ * list for an item id, a block with its item and list for a block id. A call declared with an
+ * item target reads `target.item` with no check of its own.
+ */
+export type ResolvedFor<T extends Target> = T extends { blockId: string }
+  ? Resolved & { block: BlockRow; item: ItemRow; list: ListRow }
+  : T extends { itemId: string }
+    ? Resolved & { item: ItemRow; list: ListRow }
+    : T extends { listId: string }
+      ? Resolved & { list: ListRow }
+      : Resolved;
+
 /** What the policy needs to know of a board: its owner and its members by kind. */
 export function policyBoard(
   board: Pick<BoardRow, 'owner'>,
@@ -67,7 +80,7 @@ async function lockBoard(db: Db, id: string): Promise<BoardRow | undefined> {
   return row;
 }
 
-export async function resolveTarget(db: Db, target: Target): Promise<Resolved> {
+export async function resolveTarget<T extends Target>(db: Db, target: T): Promise<ResolvedFor<T>> {
   let list: ListRow | undefined;
   let item: ItemRow | undefined;
   let block: BlockRow | undefined;
@@ -101,10 +114,15 @@ export async function resolveTarget(db: Db, target: Target): Promise<Resolved> {
   }
   const board = boardId ? await lockBoard(db, boardId) : undefined;
   if (!board) throw notFound('No such board.');
-  // Re-read the list and item after the lock, so their indexes are the settled ones.
+  // Re-read the list and item after the lock, so their indexes are the settled ones; one removed
+  // meanwhile is as missing as one that never was.
   if (list) [list] = await db.select().from(lists).where(eq(lists.id, list.id));
   if (item) [item] = await db.select().from(items).where(eq(items.id, item.id));
-  return { board, policy: await policyBoardOf(db, board), list, item, block };
+  const wantsItem = 'itemId' in target || 'blockId' in target;
+  if (wantsItem && (!item || !list)) throw notFound('No such item.');
+  if ('listId' in target && !list) throw notFound('No such list.');
+  const resolved: Resolved = { board, policy: await policyBoardOf(db, board), list, item, block };
+  return resolved as ResolvedFor<T>;
 }
 
 export function authorize(
