@@ -4,7 +4,7 @@
  * its own session cookie.
  */
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export const PASSWORD = 'listboard';
 
@@ -35,15 +35,16 @@ export async function signOut(page: Page) {
  * one Menu) and picks the entry.
  */
 export async function more(page: Page, item: string) {
-  const bar = page.getByRole('navigation', { name: 'Board tools' });
-  const entry = (hidden: boolean) =>
-    bar
+  const entry = (root: Page | Locator, hidden: boolean) =>
+    root
       .getByRole('menuitem', { name: item, exact: true, includeHidden: hidden })
-      .or(bar.getByRole('menuitemcheckbox', { name: item, exact: true, includeHidden: hidden }));
-  const menu = page.locator('nav.controls-bar details.tool-menu').filter({ has: entry(true) });
+      .or(root.getByRole('menuitemcheckbox', { name: item, exact: true, includeHidden: hidden }));
+  const menu = page
+    .locator('nav.controls-bar details.tool-menu')
+    .filter({ has: entry(page, true) });
   if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open)))
     await menu.locator('summary').click();
-  await entry(false).click();
+  await entry(menu, false).click();
 }
 
 /** A toggle's entry in the toolbar's menus, open or not (its aria-checked says whether it is on). */
