@@ -367,7 +367,8 @@ describe('every write records itself in its own transaction', () => {
     });
     const db = a.database.db;
     // Sign-in failure counters are kept whatever the call does; everything else is counted.
-    rowsWritten = await installRowCounter(db, new Set(['auth_throttle']));
+    const written = await installRowCounter(db, new Set(['auth_throttle']));
+    rowsWritten = async () => (await written()).rows;
     await db.execute(sql`create table audit_fails (call text primary key)`);
     await db.execute(sql`
       create function audit_fail() returns trigger language plpgsql as $$

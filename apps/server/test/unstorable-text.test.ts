@@ -16,14 +16,14 @@ import {
   urlWith,
   type DocumentedRoute,
 } from './fuzz/openapi';
-import { installRowCounter, rowsOf } from './fuzz/row-counter';
+import { installRowCounter, rowsOf, type Written } from './fuzz/row-counter';
 import { bodyWith, stringFieldPaths } from './fuzz/schema-fields';
 import { isUnstorableText } from '../src/lib/db-errors';
 
 let t: TestContext;
 let author: Agent;
 let routes: DocumentedRoute[];
-let rowsWritten: () => Promise<number>;
+let written: () => Promise<Written>;
 let idFor: (key: string) => string;
 
 beforeAll(async () => {
@@ -47,7 +47,7 @@ beforeAll(async () => {
     if (/block/i.test(key)) return ids.block!;
     return ids.item!;
   };
-  rowsWritten = await installRowCounter(db);
+  written = await installRowCounter(db);
   routes = documentedRoutes(t.app);
 }, 120_000);
 
@@ -104,9 +104,9 @@ async function refusedEverywhere(bad: string, inQuery: boolean) {
   const all = cases(bad, inQuery);
   const failures: string[] = [];
   for (const c of all) {
-    const before = await rowsWritten();
+    const before = (await written()).rows;
     const res = await author.request(c.route.method, c.url, c.body);
-    const wrote = (await rowsWritten()) - before;
+    const wrote = (await written()).rows - before;
     const error = errorOf(res.body);
     if (res.statusCode !== 400 || error !== storableTextMsg.unstorable(c.field) || wrote !== 0) {
       failures.push(

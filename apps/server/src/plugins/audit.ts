@@ -13,9 +13,15 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isGuestUser } from '@listboard/core';
+import { GUEST_USER, isGuestUser } from '@listboard/core';
 import type { Db } from '../db/client';
-import { auditDetails, recordAudit, type AuditNote, type Transact } from '../services/audit';
+import {
+  auditDetails,
+  recordAudit,
+  type AuditActor,
+  type AuditNote,
+  type Transact,
+} from '../services/audit';
 import type { Actor } from '../services/users';
 
 declare module 'fastify' {
@@ -70,14 +76,17 @@ function boardOf(result: unknown): AuditNote['board'] {
     : null;
 }
 
+/** A caller with no session at all: the guest, as far as the log is concerned. */
+const VISITOR: AuditActor = { id: null, username: GUEST_USER };
+
 /**
  * Whom the row names. Sign-in starts as the guest and ends as the person, sign-out the other
  * way round, and sign-up starts as the guest and makes the person: the person is the one to name.
  */
-function actorOf(req: FastifyRequest, note: AuditNote): Pick<Actor, 'id' | 'username'> | null {
+function actorOf(req: FastifyRequest, note: AuditNote): AuditActor {
   const before = req.auditActor;
   if (before && !isGuestUser(before)) return before;
-  return note.actor ?? req.actor ?? before;
+  return note.actor ?? req.actor ?? before ?? VISITOR;
 }
 
 export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
@@ -93,10 +102,9 @@ export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
       const result = await opts.db.transaction(async (tx) => {
         const note: AuditNote = {};
         const result = await run(tx, note);
-        const actor = actorOf(req, note);
-        if (actor && isWriteCall(req)) {
+        if (isWriteCall(req)) {
           await recordAudit(tx, {
-            actor,
+            actor: actorOf(req, note),
             call: req.routeOptions.url!,
             board: note.board ?? boardOf(result),
             itemId: note.itemId,

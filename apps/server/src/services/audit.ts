@@ -24,8 +24,14 @@ export interface AuditNote {
 /** Runs a write in one transaction; a request's version writes the call's audit row in it too. */
 export type Transact = <T>(run: (tx: Db, note: AuditNote) => Promise<T>) => Promise<T>;
 
+/** Whom a row names; a visitor without a session is named as the guest, with no user id. */
+export interface AuditActor {
+  id: string | null;
+  username: string;
+}
+
 export interface AuditEntry {
-  actor: Pick<Actor, 'id' | 'username'>;
+  actor: AuditActor;
   call: string;
   board?: { id: string; owner: string; ptitle: string } | null;
   itemId?: string | null;

@@ -1,6 +1,7 @@
 /**
- * Counts every row inserted, updated or deleted in the app's tables, with a trigger on each, so
- * a test can tell whether a request wrote anything at all.
+ * Counts every row inserted, updated or deleted in the app's tables, and every audit row, with
+ * triggers, so a test can tell with one query whether a request wrote anything and whether it
+ * recorded itself.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
@@ -10,19 +11,32 @@ export async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<
   return (r as unknown as { rows?: T[] }).rows ?? (r as unknown as T[]);
 }
 
+export interface Written {
+  /** Rows changed in the counted tables. */
+  rows: number;
+  /** Audit rows inserted. */
+  audits: number;
+}
+
 /**
- * Installs the counting triggers and answers the count so far. Tables in `except` are left
- * out (sessions, sign-in counters: things a refused request may still touch).
+ * Installs the counting triggers and answers a reader of the counts so far. Tables in `except`
+ * are left out of `rows` (sessions, sign-in counters: what a refused request may still touch).
  */
 export async function installRowCounter(
   db: Db,
   except: ReadonlySet<string> = new Set(),
-): Promise<() => Promise<number>> {
-  await db.execute(sql`create table test_rows_written (n bigint not null)`);
-  await db.execute(sql`insert into test_rows_written values (0)`);
+): Promise<() => Promise<Written>> {
+  await db.execute(sql`create table test_rows_written (n bigint not null, audits bigint not null)`);
+  await db.execute(sql`insert into test_rows_written values (0, 0)`);
   await db.execute(sql`
     create function test_count_row() returns trigger language plpgsql as $$
     begin update test_rows_written set n = n + 1; return null; end $$`);
+  await db.execute(sql`
+    create function test_count_audit() returns trigger language plpgsql as $$
+    begin update test_rows_written set audits = audits + 1; return null; end $$`);
+  await db.execute(
+    sql`create trigger test_count_audit after insert on audit_log for each row execute function test_count_audit()`,
+  );
   const tables = await rowsOf<{ tablename: string }>(
     db,
     sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'test_rows_written'`,
@@ -36,13 +50,10 @@ export async function installRowCounter(
     );
   }
   return async () => {
-    const [row] = await rowsOf<{ n: number | string }>(db, sql`select n from test_rows_written`);
-    return Number(row!.n);
+    const [row] = await rowsOf<{ n: number | string; audits: number | string }>(
+      db,
+      sql`select n, audits from test_rows_written`,
+    );
+    return { rows: Number(row!.n), audits: Number(row!.audits) };
   };
-}
-
-/** Rows in the audit log so far. */
-export async function auditRows(db: Db): Promise<number> {
-  const [row] = await rowsOf<{ n: number | string }>(db, sql`select count(*) as n from audit_log`);
-  return Number(row!.n);
 }
