@@ -305,7 +305,7 @@ describe('local search (accent)', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/')) calls.push(r.url());
     });
-    await page.getByRole('button', { name: 'Local search' }).click();
+    await more(page, 'Local search');
     await page.getByLabel('Highlight on this board').fill('board');
     await page.getByRole('button', { name: 'Submit' }).click();
     const bar = page.getByRole('status', { name: 'Local search' });

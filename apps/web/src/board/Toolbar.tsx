@@ -132,13 +132,17 @@ function ToolMenu({
   );
 }
 
-/** A command of its own on the bar: its icon, and its name where there is room. */
+/**
+ * A command of its own on the bar: its icon, and its name where there is room. A guest's Sign in
+ * and Sign up always show their names.
+ */
 function ToolButton({ c, ctx }: { c: Command; ctx: CommandContext }) {
   const Icon = c.icon;
+  const named = !Icon || (c.group === 'account' && ctx.isGuest);
   return (
     <button
       type="button"
-      className={`tool tool-${c.group}${Icon ? '' : ' tool-no-icon'}`}
+      className={`tool tool-${c.group}${named ? ' tool-named' : ''}`}
       aria-label={c.label}
       aria-pressed={c.pressed ? c.pressed(ctx) : undefined}
       aria-keyshortcuts={c.shortcut ? ariaShortcut(c.shortcut) : undefined}

@@ -41,7 +41,6 @@ export const SEARCH_COMMANDS: Command[] = [
     id: 'accent',
     label: 'Local search',
     group: 'navigate',
-    toolbar: true,
     icon: TextSearch,
     enabled: (c) => c.board !== null,
     run: (c) => c.actions.openForm('accent'),
