@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from './definitions';
-import { matches, parseShortcut } from './keys';
+import { GROUPS } from './groups';
+import { ariaShortcut, matches, parseShortcut } from './keys';
 
 const SPEC_SHORTCUTS: Record<string, string> = {
   'ctrl+z': 'zoomIn',
@@ -67,6 +68,26 @@ describe('command registry', () => {
       expect(seen.get(k), `${c.id} and ${seen.get(k)} share ${c.shortcut}`).toBeUndefined();
       seen.set(k, c.id);
     }
+  });
+
+  it('puts every command in a labelled toolbar group, with an icon on every bar button', () => {
+    const groups = new Set(GROUPS.map((g) => g.id));
+    for (const c of COMMANDS) {
+      expect(groups.has(c.group), c.id).toBe(true);
+      if (c.toolbar || c.phone) expect(c.icon, c.id).toBeDefined();
+    }
+  });
+
+  it('offers note, annotate, edit and moving on the selected item, for touch', () => {
+    const onItem = COMMANDS.filter((c) => c.item).map((c) => c.id);
+    for (const id of ['note', 'annotate', 'editItem', 'moveItemUp', 'moveItemDown', 'moveItemForm'])
+      expect(onItem, id).toContain(id);
+  });
+
+  it('writes shortcuts for aria-keyshortcuts', () => {
+    expect(ariaShortcut('ctrl+shift+o')).toBe('Control+Shift+O');
+    expect(ariaShortcut('alt+n')).toBe('Alt+N');
+    expect(ariaShortcut('space')).toBe('Space');
   });
 
   it('has unique ids', () => {
