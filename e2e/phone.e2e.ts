@@ -312,7 +312,12 @@ describe('the main pages pass axe', () => {
         if (shown === board) {
           // With an item selected and its Actions open, and a toolbar menu open.
           const item = list(p, 'Tip').getByRole('article').nth(1);
-          await tapOrClick(item, device);
+          await expect
+            .poll(async () => {
+              if ((await isSelected(item)) !== 'true') await tapOrClick(item, device);
+              return isSelected(item);
+            })
+            .toBe('true');
           await item.locator('summary', { hasText: 'Actions' }).click();
           await bar(p).locator('summary').first().click();
         }

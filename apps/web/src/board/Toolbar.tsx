@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ChevronDown, Menu, type LucideIcon } from 'lucide-react';
+import { Check, ChevronDown, Menu, type LucideIcon } from 'lucide-react';
 import { COMMANDS } from '../commands/definitions';
 import { GROUPS, type GroupInfo } from '../commands/groups';
 import {
@@ -53,15 +53,15 @@ const closeMenuOf = (el: Element) => {
 /** One entry of a menu: icon, name and shortcut; a toggle shows whether it is on. */
 export function MenuEntry({ c, ctx }: { c: Command; ctx: CommandContext }) {
   const Icon = c.icon;
+  const checked = c.pressed ? c.pressed(ctx) : undefined;
   return (
     <li role="none">
       <button
         type="button"
         role={c.pressed ? 'menuitemcheckbox' : 'menuitem'}
-        // Named by its label alone; the shortcut beside it is announced as the entry's shortcut.
-        aria-label={c.label}
+        // Named by its label alone: the shortcut shown beside it is the entry's aria-keyshortcuts.
         aria-keyshortcuts={c.shortcut ? ariaShortcut(c.shortcut) : undefined}
-        aria-checked={c.pressed ? c.pressed(ctx) : undefined}
+        aria-checked={checked}
         disabled={!isEnabled(c, ctx)}
         onClick={(e) => {
           closeMenuOf(e.currentTarget);
@@ -74,7 +74,8 @@ export function MenuEntry({ c, ctx }: { c: Command; ctx: CommandContext }) {
           <span className="menu-icon" aria-hidden="true" />
         )}
         <span className="menu-label">{c.label}</span>
-        {c.shortcut && <kbd>{formatShortcut(c.shortcut)}</kbd>}
+        {checked && <Check className="menu-check" aria-hidden="true" size={16} />}
+        {c.shortcut && <kbd aria-hidden="true">{formatShortcut(c.shortcut)}</kbd>}
       </button>
     </li>
   );
