@@ -4,7 +4,7 @@
  * its own session cookie.
  */
 import { expect } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 export const PASSWORD = 'listboard';
 
@@ -35,23 +35,23 @@ export async function signOut(page: Page) {
  * one Menu) and picks the entry.
  */
 export async function more(page: Page, item: string) {
-  const entry = (root: Page | Locator, hidden: boolean) =>
-    root
-      .getByRole('menuitem', { name: item, exact: true, includeHidden: hidden })
-      .or(root.getByRole('menuitemcheckbox', { name: item, exact: true, includeHidden: hidden }));
-  const menu = page
-    .locator('nav.controls-bar details.tool-menu')
-    .filter({ has: entry(page, true) });
+  // A closed menu's entries are found by their label: their accessible names are computed once
+  // the menu is open.
+  const label = page.locator('.menu-label').getByText(item, { exact: true });
+  const menu = page.locator('nav.controls-bar details.tool-menu').filter({ has: label });
   if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open)))
     await menu.locator('summary').click();
-  await entry(menu, false).click();
+  await menu
+    .getByRole('menuitem', { name: item, exact: true })
+    .or(menu.getByRole('menuitemcheckbox', { name: item, exact: true }))
+    .click();
 }
 
 /** A toggle's entry in the toolbar's menus, open or not (its aria-checked says whether it is on). */
 export const toggleEntry = (page: Page, name: string) =>
   page
-    .getByRole('navigation', { name: 'Board tools' })
-    .getByRole('menuitemcheckbox', { name, exact: true, includeHidden: true });
+    .locator('nav.controls-bar [role=menuitemcheckbox]')
+    .filter({ has: page.locator('.menu-label').getByText(name, { exact: true }) });
 
 /** Runs a command by its toolbar button where the bar has one, else from its group's menu. */
 export async function tool(page: Page, name: string) {
