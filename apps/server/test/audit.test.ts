@@ -111,6 +111,58 @@ describe('audit log', () => {
     expect(created).toMatchObject({ board: 'reader/reading-log', multilistId: made.multilistId });
   });
 
+  it('records what leaves a board unchanged yet matters: a group joined, a board unlocked, an item mailed', async () => {
+    await author.post('/api/forms/create_group', { name: 'Open seminar' });
+    await author.post('/api/forms/assign_group', {
+      multilistId: course._id,
+      groupName: 'Open seminar',
+    });
+    const shut = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Audit locked', listed: true })
+    ).json();
+    await author.post('/api/dbedit/edit_multilist', {
+      multilistId: shut.multilistId,
+      password: 'sesame',
+    });
+    const item = course.lists[0]!.items[0]!;
+    const answers = [
+      await reader.post('/api/forms/join_group', {
+        multilistId: course._id,
+        groupName: 'Open seminar',
+      }),
+      await reader.post('/api/forms/board_password', {
+        multilistId: shut.multilistId,
+        password: 'sesame',
+      }),
+      await reader.post('/api/forms/email_an_item', {
+        email: 'reader@example.org',
+        multilistId: course._id,
+        listId: item.listId,
+        itemId: item._id,
+      }),
+    ];
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    const rows = (await activity({ user: 'reader', pageSize: 200 })).rows;
+    expect(rows.find((r) => r.call === '/api/forms/join_group')).toMatchObject({
+      multilistId: course._id,
+    });
+    expect(rows.find((r) => r.call === '/api/forms/board_password')).toMatchObject({
+      multilistId: shut.multilistId,
+    });
+    expect(rows.find((r) => r.call === '/api/forms/email_an_item')).toMatchObject({
+      multilistId: course._id,
+      itemId: item._id,
+    });
+    // A wrong password unlocks nothing and leaves no row.
+    const before = (await activity({ user: 'reader', pageSize: 200 })).total;
+    const wrong = await reader.post('/api/forms/board_password', {
+      multilistId: shut.multilistId,
+      password: 'nope',
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect((await activity({ user: 'reader', pageSize: 200 })).total).toBe(before);
+  });
+
   it('never keeps a password in the log', async () => {
     const a = new Agent(t.app);
     await a.signIn('demo');

@@ -49,6 +49,11 @@ export interface BoardCall<S extends z.ZodType = z.ZodType, T extends Target = T
   action: BoardAction;
   /** Reads only: no board version bump. */
   readOnly?: boolean;
+  /**
+   * Leaves the board as it was, yet is worth a line in the activity log: a group joined, a board
+   * unlocked for a session, an item mailed. Its audit row is written in its transaction.
+   */
+  recorded?: boolean;
   target(body: z.infer<S>): T;
   run(tx: Db, ctx: CallContext<z.infer<S>, ResolvedFor<T>>): Promise<unknown>;
   /** Runs after commit (mail alerts): its failure is logged, never undoes the write. */
@@ -112,6 +117,8 @@ export function registerBoardCalls(
           if (!call.readOnly) {
             seen = await eventSubjects(tx, target, result, before);
             await touchBoard(tx, target.board.id);
+          }
+          if (!call.readOnly || call.recorded) {
             // In the same transaction: a change is never kept without its record, nor the reverse.
             await recordAudit(tx, {
               actor: req.actor!,

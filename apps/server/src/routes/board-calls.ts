@@ -399,6 +399,7 @@ const CONTENT_CALLS: BoardCall[] = [
     body: z.object({ multilistId: uuid, password: z.string().max(200) }),
     action: 'read',
     readOnly: true,
+    recorded: true,
     target: (b) => ({ multilistId: b.multilistId }),
     async run(tx, { body, target, sessionId }) {
       if (!sessionId) throw forbidden(boardMsg.boardPasswordIncorrect);

@@ -33,6 +33,7 @@ export const GROUP_CALLS: BoardCall[] = [
     body: z.object({ multilistId: uuid, groupName: name }),
     action: 'note',
     readOnly: true,
+    recorded: true,
     target: (b) => ({ multilistId: b.multilistId }),
     run: (tx, { body, actor, target }) => joinGroup(tx, target.board, actor, body.groupName),
   }),

@@ -25,6 +25,7 @@ export const NOTE_CALLS: BoardCall[] = [
     body: z.object({ email: z.string().max(320), multilistId: uuid, listId: uuid, itemId: uuid }),
     action: 'select',
     readOnly: true,
+    recorded: true,
     target: (b) => ({ itemId: b.itemId }),
     // The registrar has already refused an item the caller cannot see, as if it did not exist.
     async run(tx, { body, actor, target, mailer, publicUrl, mailItemLimit }) {

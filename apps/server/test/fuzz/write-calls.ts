@@ -1,6 +1,7 @@
 /**
  * Which documented calls are writes that must leave an audit row when they answer 2xx: every
- * POST under /api/ except READ_CALLS and the board and site calls declared read-only.
+ * POST under /api/ except READ_CALLS and the board and site calls declared read-only and not
+ * recorded.
  */
 import type { Config } from '../../src/config';
 import { READ_CALLS } from '../../src/plugins/audit';
@@ -17,7 +18,11 @@ export function registeredCalls(config: Config): { path: string; readOnly: boole
     ...BOARD_CALLS,
     ...mediaCalls(posterDeps(config, createFileStore(config))),
     ...SITE_CALLS,
-  ].map((c) => ({ path: c.path, readOnly: c.readOnly === true }));
+  ].map((c) => ({
+    path: c.path,
+    // A read-only call that is recorded still leaves its audit row.
+    readOnly: c.readOnly === true && !('recorded' in c && c.recorded === true),
+  }));
 }
 
 /** The paths of the documented routes that must record an audit row when they succeed. */
