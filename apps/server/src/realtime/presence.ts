@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { presence, sessions, users } from '../db/schema';
+import type { OnlineUser } from '@listboard/core/api/routes';
 
 export const PRESENCE_STALE_MS = 60_000;
 
@@ -41,14 +42,6 @@ export async function closePresence(db: Db, id: string): Promise<void> {
 /** The session's last-seen time, which the admin's users page shows. */
 async function touchSession(db: Db, sessionId: string | null, now: Date): Promise<void> {
   if (sessionId) await db.update(sessions).set({ lastSeen: now }).where(eq(sessions.id, sessionId));
-}
-
-export interface OnlineUser {
-  username: string;
-  fullname: string;
-  /** When the user's earliest open connection began. */
-  since: string;
-  connections: number;
 }
 
 /** Everyone with a live connection, by user name. */

@@ -10,6 +10,7 @@
  * | disabled    | no                        | no                    | yes                     |
  */
 import { eq, sql } from 'drizzle-orm';
+import type { NewAccountProfile } from '@listboard/core/api/routes';
 import {
   ADMIN_USER,
   DEFAULT_LAUNCH_DATE,
@@ -281,22 +282,11 @@ export async function registerUser(
   );
 }
 
-/** The add user form's profile: the admin also picks a role. */
-export interface AddUserProfile {
-  role?: string;
-  fullname?: string;
-  firstname?: string;
-  lastname?: string;
-  title?: string;
-  phone?: string;
-  bio?: string;
-}
-
 export interface CreateUserInput {
   username: string;
   password: string;
   email: string;
-  profile?: AddUserProfile;
+  profile?: NewAccountProfile;
 }
 
 /** POST /api/auth/create_user: the add user form (site admin, or anyone when prescreened). */

@@ -5,6 +5,7 @@
  */
 import { asc, eq, max } from 'drizzle-orm';
 import { ADMIN_USER, GUEST_USER, coauthorMsg, fieldMsg, type Role } from '@listboard/core';
+import type { AdminAccount } from '@listboard/core/api/routes';
 import type { Db } from '../db/client';
 import {
   auditLog,
@@ -20,26 +21,7 @@ import { onlineUsers } from '../realtime/presence';
 import type { Actor } from './users';
 import { findUserByUsername } from './users';
 
-export interface AdminUserRow {
-  _id: string;
-  username: string;
-  fullname: string;
-  email: string | null;
-  emailVerified: boolean;
-  roles: Role[];
-  circle: string | null;
-  groups: string[];
-  /** The profile fields the admin's edit form shows. */
-  fields: { title?: string; phone?: string; bio?: string };
-  fixture: boolean;
-  created: string;
-  /** The last sign-in, live connection or write, whichever is latest; null if never. */
-  lastSeen: string | null;
-  /** Has a live connection now. */
-  online: boolean;
-}
-
-export async function listUsers(db: Db, now = new Date()): Promise<AdminUserRow[]> {
+export async function listUsers(db: Db, now = new Date()): Promise<AdminAccount[]> {
   const [rows, memberships, seen, wrote, online] = await Promise.all([
     db.select().from(users).orderBy(asc(users.username)),
     db

@@ -8,6 +8,7 @@
  */
 import { and, count, desc, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { DATE_FORMAT } from '@listboard/core';
+import type { ActivityPage, ActivityQuery } from '@listboard/core/api/routes';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 import { badRequest } from '../lib/errors';
@@ -88,35 +89,6 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     itemId: entry.itemId ?? null,
     details: entry.details ?? {},
   });
-}
-
-export interface ActivityQuery {
-  /** A user name, matched whole and without regard to case. */
-  user?: string;
-  /** First and last day, as YYYY-MM-DD (UTC), both included. */
-  start?: string;
-  stop?: string;
-  page?: number;
-  pageSize?: number;
-}
-
-export interface ActivityRow {
-  id: string;
-  at: string;
-  username: string;
-  call: string;
-  board: string | null;
-  multilistId: string | null;
-  itemId: string | null;
-  details: Record<string, unknown>;
-}
-
-export interface ActivityPage {
-  rows: ActivityRow[];
-  page: number;
-  pageSize: number;
-  total: number;
-  hasNext: boolean;
 }
 
 export const ACTIVITY_PAGE_SIZE = 50;
