@@ -235,3 +235,39 @@ describe('reader notes', () => {
     ).toHaveLength(0);
   });
 });
+
+describe('notes listed away from their item', () => {
+  it('sends a noted item along with a listed note only to those who may see the item', async () => {
+    const made = await author.post('/api/forms/insert_item', {
+      listId: course.lists[1]!._id,
+      text: 'A private plan for week two',
+      isPrivate: true,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const itemId = made.json().itemId as string;
+    const anno = await author.post('/api/forms/insert_anno', {
+      listId: course.lists[1]!._id,
+      itemId,
+      annoSpec: {
+        text: 'Keep this between us',
+        highlight: { exact: 'private plan', prefix: 'A ', suffix: '', start: 2, end: 14 },
+      },
+    });
+    expect(anno.statusCode, anno.body).toBe(200);
+    // Every annotation the caller may see, as the Annotations listing shows them.
+    const listed = async (a: Agent, username: string) => {
+      const res = await a.post('/api/dbload/load_search', {
+        address: `/x/home?code=annos&username=${username}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Multilist).lists
+        .flatMap((l) => l.items.flatMap((i) => i.notes))
+        .filter((n) => n.rootItem === itemId);
+    };
+    const [own] = await listed(author, 'author');
+    expect(own!.onItem).toMatchObject({ _id: itemId });
+    const others = await listed(reader, 'reader');
+    for (const n of others) expect(n.onItem).toBeUndefined();
+    expect(JSON.stringify(others)).not.toContain('week two');
+  });
+});

@@ -12,6 +12,7 @@ import {
   type Multilist,
   type Item,
   type List,
+  type VisibleBoard,
 } from '@listboard/core';
 import type { Db } from '../db/client';
 import { boardMembers, items, multilists } from '../db/schema';
@@ -118,6 +119,7 @@ async function noteHits(
       rows.map((r) => r.item),
     ),
   ]);
+  const boardOfNote = new Map<string, VisibleBoard>();
   const hits = rows
     .filter((r) => {
       const policy = policyBoard(
@@ -126,6 +128,7 @@ async function noteHits(
       );
       const thread = r.item.threadId ? threads.get(r.item.threadId) : null;
       const board = visibleBoard(r.board, policy);
+      boardOfNote.set(r.item.id, board);
       return (
         canSee(viewer, { kind: 'item', board, item: r.item, thread }) &&
         // Unlisted boards stay out of others' listings; one's own writing on them stays in.
@@ -142,6 +145,8 @@ async function noteHits(
   await withNoteItems(
     db,
     hits.map((h) => h.note),
+    (note, item) =>
+      canSee(viewer, { kind: 'item', board: boardOfNote.get(note._id)!, item, thread: null }),
   );
   return hits;
 }

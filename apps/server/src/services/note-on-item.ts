@@ -4,31 +4,50 @@
  * passage in the item's current text to say whether it is on an earlier version.
  */
 import { asc, inArray } from 'drizzle-orm';
-import { isTextTarget, type Item } from '@listboard/core';
+import { isTextTarget, type Item, type VisibleItem } from '@listboard/core';
 import type { Db } from '../db/client';
 import { blocks, items } from '../db/schema';
 import { toBlock } from './boards/present';
 
-/** Adds `onItem` to each note with a text passage; the caller has checked who may see them. */
-export async function withNoteItems(db: Db, notes: Item[]): Promise<void> {
+/**
+ * Adds `onItem` to each note with a text passage. The caller has checked who may see the notes;
+ * `sees` says whether the reader may also see the item a note is on (it may since have been made
+ * private), and an item they may not see is left out.
+ */
+export async function withNoteItems(
+  db: Db,
+  notes: Item[],
+  sees: (note: Item, item: VisibleItem) => boolean,
+): Promise<void> {
   const quoting = notes.filter((n) => n.rootItem && isTextTarget(n.highlight));
   const ids = [...new Set(quoting.map((n) => n.rootItem!))];
   if (ids.length === 0) return;
   const [rows, blockRows] = await Promise.all([
-    db.select({ id: items.id, version: items.version }).from(items).where(inArray(items.id, ids)),
+    db
+      .select({
+        id: items.id,
+        version: items.version,
+        author: items.author,
+        isPrivate: items.isPrivate,
+        groupName: items.groupName,
+        noteStatus: items.noteStatus,
+        annotationClass: items.annotationClass,
+      })
+      .from(items)
+      .where(inArray(items.id, ids)),
     db
       .select()
       .from(blocks)
       .where(inArray(blocks.itemId, ids))
       .orderBy(asc(blocks.itemId), asc(blocks.index)),
   ]);
-  const version = new Map(rows.map((r) => [r.id, r.version]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   for (const n of quoting) {
-    const v = version.get(n.rootItem!);
-    if (v === undefined) continue;
+    const root = byId.get(n.rootItem!);
+    if (!root || !sees(n, root)) continue;
     n.onItem = {
       _id: n.rootItem!,
-      version: v,
+      version: root.version,
       blocks: blockRows.filter((b) => b.itemId === n.rootItem).map(toBlock),
     };
   }
