@@ -23,11 +23,16 @@ export interface Browser {
 
 /** A fresh browser profile per call, so each test starts as a new visitor. */
 export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<Browser> {
+  return launch({ viewport });
+}
+
+/** Chromium on a fresh profile with the given context options, removed again on close. */
+async function launch(options: Parameters<typeof chromium.launchPersistentContext>[1]) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-chrome-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     args: ARGS,
-    viewport,
+    ...options,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
@@ -48,21 +53,7 @@ export type Phone = 'iPhone 13' | 'Pixel 7';
  */
 export async function openPhone(name: Phone): Promise<Browser> {
   const { defaultBrowserType: _engine, ...device } = devices[name];
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-chrome-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: ARGS,
-    ...device,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    async close() {
-      await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  return launch(device);
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
