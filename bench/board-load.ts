@@ -8,7 +8,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/seed/seed';
-import { createBoard } from '../apps/server/src/services/boards-create';
+import { createBoard } from '../apps/server/src/services/boards/create';
 import { clearContentCache, loadMultilists } from '../apps/server/src/services/boards/load';
 import { startPostgres } from '../apps/server/test/postgres-server';
 

@@ -1,5 +1,5 @@
 /** Deterministic board data for benchmarks: a board of N items spread over L lists. */
-import type { BoardSpec } from '../apps/server/src/services/boards-create';
+import type { BoardSpec } from '../apps/server/src/services/boards/create';
 
 export function bigBoard(owner: string, title: string, items: number, listCount = 10): BoardSpec {
   let seed = 42;

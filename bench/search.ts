@@ -11,9 +11,9 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/seed/seed';
-import { runSearch } from '../apps/server/src/services/search';
-import { readSearchArgs } from '../apps/server/src/services/search-args';
-import type { SearchContext } from '../apps/server/src/services/search-query';
+import { runSearch } from '../apps/server/src/services/search/search';
+import { readSearchArgs } from '../apps/server/src/services/search/args';
+import type { SearchContext } from '../apps/server/src/services/search/query';
 import { startPostgres } from '../apps/server/test/postgres-server';
 
 const ITEMS = Number(process.env.BENCH_SEARCH_ITEMS ?? 1_000_000);

@@ -17,7 +17,7 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/seed/seed';
 import { users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/lib/passwords';
-import { createBoard } from '../apps/server/src/services/boards-create';
+import { createBoard } from '../apps/server/src/services/boards/create';
 import { freePort, startPostgres } from '../apps/server/test/postgres-server';
 import { bigBoard } from './generate';
 

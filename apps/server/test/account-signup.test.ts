@@ -7,7 +7,7 @@ import {
   type AccountTestContext,
 } from './account-harness';
 import { storableTextMsg } from '@listboard/core';
-import { NOTICE_NOT_SENT } from '../src/services/admin-notice';
+import { NOTICE_NOT_SENT } from '../src/services/admin/notice';
 
 let t: AccountTestContext;
 beforeAll(async () => {

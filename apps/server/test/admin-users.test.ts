@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Agent, createTestApp, type TestContext } from './harness';
-import { createBoard } from '../src/services/boards-create';
+import { createBoard } from '../src/services/boards/create';
 
 let t: TestContext;
 let admin: Agent;

@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestApp, type TestContext } from './harness';
 import { SESSION_COOKIE } from '../src/plugins/session';
-import { createSession } from '../src/services/sessions';
+import { createSession } from '../src/services/accounts/sessions';
 import { fromSchema, wellFormed } from './fuzz/schema-arbitrary';
 import {
   bodySchemaOf,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Multilist } from '@listboard/core';
 import { CUSTOM_CODES } from '@listboard/core/api/search';
-import { createBoard } from '../src/services/boards-create';
+import { createBoard } from '../src/services/boards/create';
 import { Agent, createTestApp, type TestContext } from './harness';
 
 let t: TestContext;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Multilist } from '@listboard/core';
 import { items, lists, multilists } from '../src/db/schema';
-import { createBoard } from '../src/services/boards-create';
+import { createBoard } from '../src/services/boards/create';
 import { isPrivateAddress } from '../src/lib/addresses';
 import { Agent, createTestApp, type TestContext } from './harness';
 import { makeDocx, makePdf, makePng, makeRtf } from './import-fixtures';

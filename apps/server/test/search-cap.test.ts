@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE } from '@listboard/core';
-import { MAX_HITS } from '../src/services/search-query';
+import { MAX_HITS } from '../src/services/search/query';
 import { Agent, createTestApp, type TestContext } from './harness';
 
 let t: TestContext;

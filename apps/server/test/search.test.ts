@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { DATE_FORMATS, MONTH_NAMES, WEEKDAY_NAMES, type Multilist } from '@listboard/core';
 import { items, multilists } from '../src/db/schema';
-import { createBoard } from '../src/services/boards-create';
+import { createBoard } from '../src/services/boards/create';
 import { Agent, createTestApp, type TestContext } from './harness';
 
 interface Results extends Multilist {

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestApp, type TestContext } from './harness';
 import { tempDir } from './media/fixtures';
-import { signPage, verifyPage, type ThumbnailDeps } from '../src/services/thumbnails';
+import { signPage, verifyPage, type ThumbnailDeps } from '../src/services/media/thumbnails';
 import { parseHostPolicy } from '../src/media/host-policy';
 
 interface Served {

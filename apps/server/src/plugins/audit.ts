@@ -21,8 +21,8 @@ import {
   type AuditActor,
   type AuditNote,
   type Transact,
-} from '../services/audit';
-import type { Actor } from '../services/users';
+} from '../services/admin/audit';
+import type { Actor } from '../services/accounts/users';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -8,9 +8,9 @@ import {
   purgeExpiredSessions,
   SESSION_DAYS,
   userForSession,
-} from '../services/sessions';
+} from '../services/accounts/sessions';
 import { hashToken } from '../lib/tokens';
-import { toActor, type Actor, type UserRow } from '../services/users';
+import { toActor, type Actor, type UserRow } from '../services/accounts/users';
 
 export const SESSION_COOKIE = 'lb_session';
 /** How often expired sessions (guest visits above all) are swept from the table. */

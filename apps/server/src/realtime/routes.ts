@@ -11,8 +11,8 @@ import {
 } from '@listboard/core';
 import type { Db } from '../db/client';
 import { multilists } from '../db/schema';
-import { policyBoardOf } from '../services/board-access';
-import { viewerFor, visibleBoard } from '../services/visibility';
+import { policyBoardOf } from '../services/boards/access';
+import { viewerFor, visibleBoard } from '../services/notes/visibility';
 import type { BoardEvent, EventBus } from './bus';
 import { beatPresence, closePresence, openPresence } from './presence';
 

@@ -23,16 +23,16 @@ import {
   registerUser,
   type AccountEnv,
   type CreatedAccount,
-} from '../services/accounts';
-import { notifyAdminOfNewUser } from '../services/admin-notice';
-import { resendVerification, verifyEmail } from '../services/email-verification';
+} from '../services/accounts/accounts';
+import { notifyAdminOfNewUser } from '../services/admin/notice';
+import { resendVerification, verifyEmail } from '../services/accounts/email-verification';
 import {
   requestPasswordReset,
   resetPassword,
   validateResetToken,
-} from '../services/password-reset';
-import { editProfile, getUserBasic, profileFieldsSchema } from '../services/profile';
-import { findUserByUsername, groupNamesOf, toPublicUser, type UserRow } from '../services/users';
+} from '../services/accounts/password-reset';
+import { editProfile, getUserBasic, profileFieldsSchema } from '../services/accounts/profile';
+import { findUserByUsername, groupNamesOf, toPublicUser, type UserRow } from '../services/accounts/users';
 import { publicUser } from './auth';
 
 const errorBody = z.object({ error: z.string() });

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { onlineUsers } from '../realtime/presence';
-import { deregisterByAdmin, listUsers } from '../services/admin-users';
-import { listActivity } from '../services/audit';
+import { deregisterByAdmin, listUsers } from '../services/admin/users';
+import { listActivity } from '../services/admin/audit';
 import { defineSiteCall, registerSiteCalls, type SiteCall } from './site-call';
 
 const day = z.string().max(20).optional();

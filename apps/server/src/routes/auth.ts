@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { GUEST_USER, ROOT_BOARD, ADMIN_USER, loginMsg } from '@listboard/core';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { signIn } from '../services/signin';
-import { findUserByUsername, groupNamesOf, toPublicUser } from '../services/users';
+import { signIn } from '../services/accounts/signin';
+import { findUserByUsername, groupNamesOf, toPublicUser } from '../services/accounts/users';
 
 export const publicUser = z.object({
   _id: z.string(),

@@ -16,13 +16,13 @@ import {
   type Resolved,
   type ResolvedFor,
   type Target,
-} from '../services/board-access';
-import { touchBoard } from '../services/multilists';
-import type { Actor } from '../services/users';
+} from '../services/boards/access';
+import { touchBoard } from '../services/boards/multilists';
+import type { Actor } from '../services/accounts/users';
 import type { BoardEvent, EventBus } from '../realtime/bus';
 import type { Mailer } from '../mail/mailer';
-import { auditDetails, recordAudit } from '../services/audit';
-import { assertVisible, eventSubjects, subjectOf, viewerFor } from '../services/visibility';
+import { auditDetails, recordAudit } from '../services/admin/audit';
+import { assertVisible, eventSubjects, subjectOf, viewerFor } from '../services/notes/visibility';
 
 export interface CallContext<B, R extends Resolved = Resolved> {
   /** Sends mail; calls use it only for messages that may go out whatever the transaction does. */

@@ -9,7 +9,7 @@ import {
 } from '@listboard/core';
 import { forbidden, notFound } from '../lib/errors';
 import { defineCall, type BoardCall } from './board-call';
-import { dumpBoard, dumpClips } from '../services/dump';
+import { dumpBoard, dumpClips } from '../services/boards/dump';
 import {
   deleteItem,
   duplicateItem,
@@ -19,7 +19,7 @@ import {
   setItemLabels,
   updateBlockAutoSeek,
   updateItemFormat,
-} from '../services/items';
+} from '../services/boards/items';
 import {
   duplicateList,
   editList,
@@ -29,7 +29,7 @@ import {
   reorderLists,
   reverseList,
   splitItemText,
-} from '../services/lists';
+} from '../services/boards/lists';
 import {
   addCoauthor,
   deleteMultilist,
@@ -37,12 +37,12 @@ import {
   removeCoauthor,
   setMember,
   unlockBoard,
-} from '../services/multilists';
-import { setItemRange } from '../services/ranges';
+} from '../services/boards/multilists';
+import { setItemRange } from '../services/media/ranges';
 import { NOTE_CALLS } from './note-calls';
 import { GROUP_CALLS } from './group-calls';
 import { EXPORT_CALLS } from './export-calls';
-import { setViewState, type ViewStateKind } from '../services/viewstates';
+import { setViewState, type ViewStateKind } from '../services/boards/viewstates';
 
 const uuid = z.uuid({ error: 'must be an id' });
 const title = z.string().max(500);

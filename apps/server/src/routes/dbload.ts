@@ -4,14 +4,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICES, isGuestUser, isSiteAdmin, parseAddress, type Device } from '@listboard/core';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { CUSTOM_CODES, isCustomCode } from '@listboard/core/api/search';
-import { customHits, resultsBoard } from '../services/custom-search';
+import { customHits, resultsBoard } from '../services/search/custom';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists, loadMultilistsJson } from '../services/boards/load';
-import { ensureHomeBoard } from '../services/dashboard';
-import { userGroupNames } from '../services/visibility';
-import { runSearch } from '../services/search';
-import { SEARCH_QUERY_DOC, isGeneralSearch, readSearchArgs } from '../services/search-args';
+import { ensureHomeBoard } from '../services/boards/dashboard';
+import { userGroupNames } from '../services/notes/visibility';
+import { runSearch } from '../services/search/search';
+import { SEARCH_QUERY_DOC, isGeneralSearch, readSearchArgs } from '../services/search/args';
 
 export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
   app,

@@ -2,14 +2,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { isRegisteredUsername } from '../services/accounts';
+import { isRegisteredUsername } from '../services/accounts/accounts';
 import {
   adminFieldsSchema,
   adminUpdateUser,
   tourCategSchema,
   updateTourCateg,
-} from '../services/profile';
-import { groupNamesOf, toPublicUser } from '../services/users';
+} from '../services/accounts/profile';
+import { groupNamesOf, toPublicUser } from '../services/accounts/users';
 import { publicUser } from './auth';
 
 const errorBody = z.object({ error: z.string() });

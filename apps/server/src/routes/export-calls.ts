@@ -1,6 +1,6 @@
 /** Export of a board as a file (Markdown, HTML page, JSON dump), through the board-call registrar. */
 import { z } from 'zod';
-import { EXPORT_FORMATS, exportBoard } from '../services/export';
+import { EXPORT_FORMATS, exportBoard } from '../services/boards/export';
 import { defineCall, type BoardCall } from './board-call';
 
 export const EXPORT_CALLS: BoardCall[] = [

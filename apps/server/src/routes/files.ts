@@ -17,7 +17,7 @@ import { serveHeaders } from '../storage/content-types';
 import { isValidKey } from '../storage/keys';
 import { parseRange } from '../storage/ranges';
 import { LOCAL_FILES_PREFIX, LocalFileStore, TooLargeError } from '../storage/local-store';
-import { FILES_PREFIX } from '../services/file-urls';
+import { FILES_PREFIX } from '../services/media/file-urls';
 import { uploadMsg } from '../media/messages';
 
 /** Expiry of the presigned GETs the S3 store redirects to. */

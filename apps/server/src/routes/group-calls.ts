@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, type BoardCall } from './board-call';
-import { assignGroup, joinableGroups, joinGroup } from '../services/groups';
+import { assignGroup, joinableGroups, joinGroup } from '../services/notes/groups';
 
 const uuid = z.uuid({ error: 'must be an id' });
 const name = z.string().min(1).max(100);

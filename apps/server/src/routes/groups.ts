@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { isGuestUser } from '@listboard/core';
 import type { Db } from '../db/client';
 import { unauthorized } from '../lib/errors';
-import { addGroupMember, createGroup, myGroups } from '../services/groups';
-import type { Actor } from '../services/users';
+import { addGroupMember, createGroup, myGroups } from '../services/notes/groups';
+import type { Actor } from '../services/accounts/users';
 
 const signedIn = (actor: Actor | null): Actor => {
   if (!actor || isGuestUser(actor)) throw unauthorized('Please sign in first.');

@@ -16,18 +16,18 @@ import type { Db } from '../db/client';
 import { HttpError, badRequest, unauthorized } from '../lib/errors';
 import { ImportError } from '../importers';
 import type { StreamLine } from '@listboard/core/api/load';
-import { authorize, resolveTarget } from '../services/board-access';
-import { assertVisible, viewerFor } from '../services/visibility';
+import { authorize, resolveTarget } from '../services/boards/access';
+import { assertVisible, viewerFor } from '../services/notes/visibility';
 import {
   loadBoard,
   readUrl,
   LOAD_MAX_ITEMS,
   type LoadProgress,
   type LoadRequest,
-} from '../services/load';
-import { appendImportedItem, itemTextForUrl } from '../services/load-item';
-import { touchBoard } from '../services/multilists';
-import { userGroupNames } from '../services/visibility';
+} from '../services/load/load';
+import { appendImportedItem, itemTextForUrl } from '../services/load/item';
+import { touchBoard } from '../services/boards/multilists';
+import { userGroupNames } from '../services/notes/visibility';
 
 const loaded = z.object({
   multilistId: z.string(),

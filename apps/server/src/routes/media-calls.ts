@@ -12,7 +12,7 @@ import {
   deleteMediaMarker,
   editMediaMarker,
   splitAtMediaMarkers,
-} from '../services/media-markers';
+} from '../services/media/markers';
 import {
   addTextMarker,
   deleteAllTextMarkers,
@@ -20,9 +20,9 @@ import {
   sentencesMode,
   splitAtTextMarkers,
   updateTextMarker,
-} from '../services/text-markers';
-import { updateBlock } from '../services/block-update';
-import { setPosterFrame, type PosterDeps } from '../services/posters';
+} from '../services/boards/text-markers';
+import { updateBlock } from '../services/boards/block-update';
+import { setPosterFrame, type PosterDeps } from '../services/media/posters';
 
 const uuid = z.uuid({ error: 'must be an id' });
 const title = z.string().max(500).optional();

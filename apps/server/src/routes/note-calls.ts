@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { can, highlightInputSchema } from '@listboard/core';
 import { defineCall, type BoardCall } from './board-call';
-import { addNote, setNoteStatus } from '../services/notes';
+import { addNote, setNoteStatus } from '../services/notes/notes';
 import { HttpError, badRequest } from '../lib/errors';
-import { throttleHit } from '../services/auth-throttle';
-import { alertAuthorOfNote, emailItem, mailItemLimitMessage } from '../services/alerts';
+import { throttleHit } from '../services/accounts/auth-throttle';
+import { alertAuthorOfNote, emailItem, mailItemLimitMessage } from '../services/notes/alerts';
 
 const uuid = z.uuid({ error: 'must be an id' });
 const label = z.object({ name: z.string().max(100), value: z.string().max(500) });

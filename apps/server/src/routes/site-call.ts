@@ -10,9 +10,9 @@ import { z } from 'zod';
 import { canSite, isGuestUser, type SiteAction } from '@listboard/core';
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../lib/errors';
-import { auditDetails, recordAudit } from '../services/audit';
-import { accountMsg } from '../services/account-messages';
-import type { Actor } from '../services/users';
+import { auditDetails, recordAudit } from '../services/admin/audit';
+import { accountMsg } from '../services/accounts/messages';
+import type { Actor } from '../services/accounts/users';
 
 export interface SiteCallContext<B> {
   actor: Actor;

@@ -6,14 +6,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { notFound, unauthorized } from '../lib/errors';
-import { filesUrl } from '../services/file-urls';
+import { filesUrl } from '../services/media/file-urls';
 import {
   pageThumbnail,
   signPage,
   textThumbnailKey,
   verifyPage,
   type ThumbnailDeps,
-} from '../services/thumbnails';
+} from '../services/media/thumbnails';
 
 export const thumbnailRoutes: FastifyPluginAsyncZod<{
   deps: ThumbnailDeps;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import type { FileStore } from '../storage/file-store';
-import { presignUpload, recordUpload, type UploadLimits } from '../services/uploads';
+import { presignUpload, recordUpload, type UploadLimits } from '../services/media/uploads';
 
 const bucketPath = z.string().min(1).max(1024);
 const fileType = z.string().max(200);

@@ -5,7 +5,7 @@ import { multilists, users } from '../db/schema';
 import { FIXTURE_USERS, DEFAULT_SEED_PASSWORD } from './fixtures/users';
 import { FIXTURE_BOARDS } from './fixtures/boards';
 import { hashPassword } from '../lib/passwords';
-import { createBoard } from '../services/boards-create';
+import { createBoard } from '../services/boards/create';
 
 export interface SeedResult {
   usersCreated: number;

@@ -70,7 +70,7 @@ export function boardOpen(viewer: Viewer, board: VisibleBoard): boolean {
  * Whether a board may appear in this viewer's listings and search results. An unlisted one does
  * only for its author and the people on it (coauthors, editors, contributors), site admins and a
  * session that entered its password; boardOpen still lets anyone with its address read it.
- * Search applies the same rule in SQL (services/search-query.ts).
+ * Search applies the same rule in SQL (services/search/query.ts).
  */
 export function boardListedFor(viewer: Viewer, board: VisibleBoard & { listed: boolean }): boolean {
   if (board.listed || isSiteAdmin(viewer.user) || isUnlocked(viewer, board.id)) return true;

@@ -17,9 +17,9 @@ import {
 } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { boardMembers, boardUnlocks, items, lists, multilists, viewStates } from '../../db/schema';
-import { policyBoard } from '../board-access';
-import type { Actor } from '../users';
-import { userGroupNames, visibleBoard } from '../visibility';
+import { policyBoard } from './access';
+import type { Actor } from '../accounts/users';
+import { userGroupNames, visibleBoard } from '../notes/visibility';
 import { boardContent, extrasOf, forgetContent, type BoardContent } from './content';
 import { toItem, toList, toMultilist } from './present';
 import { groupBy, type BoardRow, type ItemRow, type ListRow, type MemberRow } from './rows';

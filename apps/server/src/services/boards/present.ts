@@ -9,8 +9,8 @@ import {
   type Multilist,
   type SectionInfo,
 } from '@listboard/core';
-import { policyBoard } from '../board-access';
-import type { Actor } from '../users';
+import { policyBoard } from './access';
+import type { Actor } from '../accounts/users';
 import type {
   BlockRow,
   BoardRow,

@@ -1,0 +1,138 @@
+/**
+ * Resolves what a call acts on (a board, a list, an item or a block) to its board, locks the
+ * board row for the rest of the transaction so index renumbering never interleaves, and asks
+ * core/policy whether the actor may. The one place routes get permission from.
+ */
+import { and, eq } from 'drizzle-orm';
+import {
+  boardMsg,
+  can,
+  denialMessage,
+  pathTitle,
+  type AppVersion,
+  type BoardAction,
+  type PolicyBoard,
+} from '@listboard/core';
+import type { Db } from '../../db/client';
+import { blocks, boardMembers, items, lists, multilists } from '../../db/schema';
+import { forbidden, notFound, unauthorized } from '../../lib/errors';
+import type { Actor } from '../accounts/users';
+
+export type BoardRow = typeof multilists.$inferSelect;
+export type ListRow = typeof lists.$inferSelect;
+export type ItemRow = typeof items.$inferSelect;
+export type BlockRow = typeof blocks.$inferSelect;
+
+export type Target =
+  | { multilistId: string }
+  | { listId: string }
+  | { itemId: string }
+  | { blockId: string }
+  | { owner: string; title: string };
+
+export interface Resolved {
+  board: BoardRow;
+  policy: PolicyBoard;
+  list?: ListRow;
+  item?: ItemRow;
+  block?: BlockRow;
+}
+
+/**
+ * What resolving a target of a given kind is sure to find: a list for a list id, an item and its
+ * list for an item id, a block with its item and list for a block id. A call declared with an
+ * item target reads `target.item` with no check of its own.
+ */
+export type ResolvedFor<T extends Target> = T extends { blockId: string }
+  ? Resolved & { block: BlockRow; item: ItemRow; list: ListRow }
+  : T extends { itemId: string }
+    ? Resolved & { item: ItemRow; list: ListRow }
+    : T extends { listId: string }
+      ? Resolved & { list: ListRow }
+      : Resolved;
+
+/** What the policy needs to know of a board: its owner and its members by kind. */
+export function policyBoard(
+  board: Pick<BoardRow, 'owner'>,
+  members: readonly (typeof boardMembers.$inferSelect)[],
+) {
+  return {
+    owner: board.owner,
+    authors: members.filter((m) => m.kind === 'author').map((m) => m.username),
+    members: members
+      .filter((m) => m.kind === 'member')
+      .map((m) => ({ username: m.username, privileges: m.privileges })),
+    contributors: members.filter((m) => m.kind === 'contributor').map((m) => m.username),
+  };
+}
+
+/** policyBoard, with the board's members read from the database. */
+export async function policyBoardOf(db: Db, board: BoardRow): Promise<PolicyBoard> {
+  const members = await db
+    .select()
+    .from(boardMembers)
+    .where(eq(boardMembers.multilistId, board.id));
+  return policyBoard(board, members);
+}
+
+async function lockBoard(db: Db, id: string): Promise<BoardRow | undefined> {
+  const [row] = await db.select().from(multilists).where(eq(multilists.id, id)).for('update');
+  return row;
+}
+
+export async function resolveTarget<T extends Target>(db: Db, target: T): Promise<ResolvedFor<T>> {
+  let list: ListRow | undefined;
+  let item: ItemRow | undefined;
+  let block: BlockRow | undefined;
+  let boardId: string | undefined;
+  if ('blockId' in target) {
+    [block] = await db.select().from(blocks).where(eq(blocks.id, target.blockId));
+    if (!block) throw notFound('No such block.');
+    [item] = await db.select().from(items).where(eq(items.id, block.itemId));
+  } else if ('itemId' in target) {
+    [item] = await db.select().from(items).where(eq(items.id, target.itemId));
+    if (!item) throw notFound('No such item.');
+  }
+  if (item) {
+    boardId = item.multilistId;
+    [list] = await db.select().from(lists).where(eq(lists.id, item.listId));
+  } else if ('listId' in target) {
+    [list] = await db.select().from(lists).where(eq(lists.id, target.listId));
+    if (!list) throw notFound('No such list.');
+    boardId = list.multilistId;
+  } else if ('multilistId' in target) {
+    boardId = target.multilistId;
+  } else if ('owner' in target) {
+    const [row] = await db
+      .select({ id: multilists.id })
+      .from(multilists)
+      .where(
+        and(eq(multilists.owner, target.owner), eq(multilists.ptitle, pathTitle(target.title))),
+      );
+    if (!row) throw notFound(boardMsg.couldNotFindBoard(`${target.owner}/${target.title}`));
+    boardId = row.id;
+  }
+  const board = boardId ? await lockBoard(db, boardId) : undefined;
+  if (!board) throw notFound('No such board.');
+  // Re-read the list and item after the lock, so their indexes are the settled ones; one removed
+  // meanwhile is as missing as one that never was.
+  if (list) [list] = await db.select().from(lists).where(eq(lists.id, list.id));
+  if (item) [item] = await db.select().from(items).where(eq(items.id, item.id));
+  const wantsItem = 'itemId' in target || 'blockId' in target;
+  if (wantsItem && (!item || !list)) throw notFound('No such item.');
+  if ('listId' in target && !list) throw notFound('No such list.');
+  const resolved: Resolved = { board, policy: await policyBoardOf(db, board), list, item, block };
+  return resolved as ResolvedFor<T>;
+}
+
+export function authorize(
+  actor: Actor | null,
+  policy: PolicyBoard,
+  action: BoardAction,
+  appVersion: AppVersion,
+): void {
+  if (!actor) throw unauthorized();
+  if (!can(actor, policy, action, { appVersion })) {
+    throw forbidden(denialMessage(action) ?? `You may not ${action} on this board.`);
+  }
+}

@@ -1,0 +1,43 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { blocks } from '../../db/schema';
+import type { BlockRow, ItemRow } from './access';
+import { editItem } from './items';
+
+export async function blocksOf(db: Db, itemId: string): Promise<BlockRow[]> {
+  return db.select().from(blocks).where(eq(blocks.itemId, itemId)).orderBy(asc(blocks.index));
+}
+
+export async function firstMediaBlock(db: Db, itemId: string): Promise<BlockRow | undefined> {
+  return (await blocksOf(db, itemId)).find((b) => b.type === 'video' || b.type === 'audio');
+}
+
+/**
+ * Replaces an item's text and re-parses its blocks. Blocks get new ids on re-parse; auto-seek
+ * lives only on the block rows, so it is carried over to the block at the same place.
+ */
+export async function rewriteItemText(db: Db, item: ItemRow, text: string): Promise<BlockRow[]> {
+  const before = await blocksOf(db, item.id);
+  await editItem(db, item, { text });
+  const after = await blocksOf(db, item.id);
+  for (const b of after) {
+    const old = before[b.index];
+    if (old?.autoSeek && old.type === b.type) {
+      await db.update(blocks).set({ autoSeek: true }).where(eq(blocks.id, b.id));
+      b.autoSeek = true;
+    }
+  }
+  return after;
+}
+
+export async function blockAt(
+  db: Db,
+  itemId: string,
+  index: number,
+): Promise<BlockRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(blocks)
+    .where(and(eq(blocks.itemId, itemId), eq(blocks.index, index)));
+  return row;
+}

@@ -1,0 +1,172 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { blocks, items, mediaMarkers, textMarkers } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import { moveMsg, type Viewer } from '@listboard/core';
+import type { ItemRow, Resolved } from './access';
+import { canSeeItem, visibleBoard } from '../notes/visibility';
+import { storeBlocks } from './blocks-store';
+import { checkVersion } from '../../lib/versions';
+import { dropViewStates } from './viewstates';
+import { clampIndex, closeItemGap, itemCount, openItemGap, ordered } from './ordering';
+
+export interface NewItem {
+  listId: string;
+  multilistId: string;
+  owner: string;
+  author: string;
+  text: string;
+  index?: number;
+  labels?: { name: string; value: string }[];
+  isPrivate?: boolean;
+}
+
+export async function insertItemAt(
+  db: Db,
+  it: NewItem,
+): Promise<{ itemId: string; index: number }> {
+  const index = clampIndex(it.index, await itemCount(db, it.listId));
+  await openItemGap(db, it.listId, index);
+  const [row] = await db
+    .insert(items)
+    .values({
+      listId: it.listId,
+      multilistId: it.multilistId,
+      index,
+      owner: it.owner,
+      author: it.author,
+      text: it.text,
+      labels: it.labels ?? [],
+      isPrivate: it.isPrivate ?? false,
+    })
+    .returning({ id: items.id });
+  await storeBlocks(db, row!.id, it.text, { owner: it.owner });
+  return { itemId: row!.id, index };
+}
+
+/** Copies an item with its formatting, flags, labels and markers into a list position. */
+export async function copyItem(
+  db: Db,
+  src: ItemRow,
+  to: { listId: string; index?: number; author: string; text?: string },
+): Promise<{ itemId: string; index: number }> {
+  const text = to.text ?? src.text;
+  const { itemId, index } = await insertItemAt(db, {
+    listId: to.listId,
+    multilistId: src.multilistId,
+    owner: src.owner,
+    author: to.author,
+    text,
+    index: to.index,
+    labels: src.labels,
+  });
+  await db
+    .update(items)
+    .set({ format: src.format, flags: src.flags, hint: src.hint })
+    .where(eq(items.id, itemId));
+  const media = await db.select().from(mediaMarkers).where(eq(mediaMarkers.itemId, src.id));
+  if (media.length)
+    await db.insert(mediaMarkers).values(media.map(({ id: _id, ...m }) => ({ ...m, itemId })));
+  const text2 = await db.select().from(textMarkers).where(eq(textMarkers.itemId, src.id));
+  if (text2.length)
+    await db.insert(textMarkers).values(text2.map(({ id: _id, ...m }) => ({ ...m, itemId })));
+  return { itemId, index };
+}
+
+/**
+ * duplicate_item: a copy of the item `itemId` (its labels, format, flags and markers) with the
+ * given text, or, without `itemId`, a new item with that text. The item copied must be one the
+ * caller can see on this board; any other answers like a missing one.
+ */
+export async function duplicateItem(
+  db: Db,
+  viewer: Viewer,
+  target: Resolved,
+  args: { itemId?: string; text: string; index?: number; author: string },
+): Promise<{ itemId: string; index: number }> {
+  const listId = target.list!.id;
+  if (!args.itemId)
+    return insertItemAt(db, {
+      listId,
+      multilistId: target.board.id,
+      owner: target.board.owner,
+      author: args.author,
+      text: args.text,
+      index: args.index,
+    });
+  const [src] = await db.select().from(items).where(eq(items.id, args.itemId));
+  const board = visibleBoard(target.board, target.policy);
+  if (!src || src.multilistId !== target.board.id || !(await canSeeItem(db, viewer, board, src)))
+    throw notFound('No such item.');
+  return copyItem(db, src, { listId, index: args.index, author: args.author, text: args.text });
+}
+
+export async function editItem(db: Db, item: ItemRow, args: { text: string; version?: number }) {
+  checkVersion('item', item.version, args.version);
+  const [row] = await db
+    .update(items)
+    .set({ text: args.text, version: sql`${items.version} + 1`, modified: new Date() })
+    .where(eq(items.id, item.id))
+    .returning({ version: items.version });
+  await storeBlocks(db, item.id, args.text, { owner: item.owner });
+  return { itemId: item.id, version: row!.version };
+}
+
+export async function setItemLabels(
+  db: Db,
+  item: ItemRow,
+  labels: { name: string; value: string }[],
+) {
+  const [row] = await db
+    .update(items)
+    .set({ labels, version: sql`${items.version} + 1`, modified: new Date() })
+    .where(eq(items.id, item.id))
+    .returning({ version: items.version });
+  return { itemId: item.id, version: row!.version };
+}
+
+export async function deleteItem(db: Db, item: ItemRow): Promise<void> {
+  // Notes and replies on the item go with it; blocks and markers cascade.
+  await dropViewStates(db, { itemId: item.id });
+  await db.delete(items).where(eq(items.rootItemId, item.id));
+  await db.delete(items).where(eq(items.id, item.id));
+  if (item.annotationClass === 'none') await closeItemGap(db, item.listId, item.index);
+}
+
+/** Moves an item one place up or down in its list; blocked at either end. */
+export async function moveItem(
+  db: Db,
+  item: ItemRow,
+  direction: 'up' | 'down',
+): Promise<{ index: number }> {
+  const count = await itemCount(db, item.listId);
+  const to = direction === 'up' ? item.index - 1 : item.index + 1;
+  if (to < 0 || to >= count) throw badRequest(moveMsg.itemAtEnd(direction));
+  await db
+    .update(items)
+    .set({ index: item.index })
+    .where(and(eq(items.listId, item.listId), ordered, eq(items.index, to)));
+  await db
+    .update(items)
+    .set({ index: to, version: sql`${items.version} + 1` })
+    .where(eq(items.id, item.id));
+  return { index: to };
+}
+
+export async function updateItemFormat(
+  db: Db,
+  item: ItemRow,
+  set: Record<string, string | number>,
+) {
+  await db
+    .update(items)
+    .set({
+      format: sql`${items.format} || ${JSON.stringify(set)}::jsonb`,
+      version: sql`${items.version} + 1`,
+    })
+    .where(eq(items.id, item.id));
+}
+
+export async function updateBlockAutoSeek(db: Db, blockId: string, autoSeek: boolean) {
+  await db.update(blocks).set({ autoSeek }).where(eq(blocks.id, blockId));
+}

@@ -1,0 +1,166 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { items, lists } from '../../db/schema';
+import { moveMsg } from '@listboard/core';
+import { badRequest } from '../../lib/errors';
+import { checkVersion } from '../../lib/versions';
+import type { ListRow } from './access';
+import { insertItemAt, copyItem } from './items';
+import { dropViewStates } from './viewstates';
+import { clampIndex, closeListGap, listCount, openListGap, ordered } from './ordering';
+
+/** Splits pasted text into item texts: items are separated by blank lines. */
+export function splitItemText(text: string): string[] {
+  return text
+    .split(/\n[ \t]*\n/)
+    .map((t) => t.trim())
+    .filter((t) => t.length > 0);
+}
+
+export async function insertList(
+  db: Db,
+  args: {
+    multilistId: string;
+    owner: string;
+    author: string;
+    title: string;
+    description?: string;
+    index?: number;
+    itemTexts?: string[];
+  },
+): Promise<{ listId: string; index: number }> {
+  const index = clampIndex(args.index, await listCount(db, args.multilistId));
+  await openListGap(db, args.multilistId, index);
+  const [row] = await db
+    .insert(lists)
+    .values({
+      multilistId: args.multilistId,
+      index,
+      title: args.title,
+      description: args.description ?? '',
+      author: args.author,
+    })
+    .returning({ id: lists.id });
+  const listId = row!.id;
+  for (const [i, text] of (args.itemTexts ?? []).entries()) {
+    await insertItemAt(db, {
+      listId,
+      multilistId: args.multilistId,
+      owner: args.owner,
+      author: args.author,
+      text,
+      index: i,
+    });
+  }
+  return { listId, index };
+}
+
+export async function editList(
+  db: Db,
+  list: ListRow,
+  args: { title?: string; description?: string; version?: number },
+) {
+  checkVersion('list', list.version, args.version);
+  const [row] = await db
+    .update(lists)
+    .set({
+      ...(args.title !== undefined ? { title: args.title } : {}),
+      ...(args.description !== undefined ? { description: args.description } : {}),
+      version: sql`${lists.version} + 1`,
+      modified: new Date(),
+    })
+    .where(eq(lists.id, list.id))
+    .returning({ version: lists.version });
+  return { listId: list.id, version: row!.version };
+}
+
+export async function removeList(db: Db, list: ListRow): Promise<void> {
+  // Items, blocks and markers go with the list (foreign keys cascade).
+  await dropViewStates(db, { listId: list.id });
+  await db.delete(lists).where(eq(lists.id, list.id));
+  await closeListGap(db, list.multilistId, list.index);
+}
+
+export async function duplicateList(
+  db: Db,
+  source: ListRow,
+  args: { title?: string; author: string },
+): Promise<{ listId: string; index: number }> {
+  const { listId, index } = await insertList(db, {
+    multilistId: source.multilistId,
+    owner: source.author,
+    author: args.author,
+    title: args.title?.trim() ? args.title : `${source.title} (copy)`,
+    description: source.description,
+    index: source.index + 1,
+  });
+  const rows = await db
+    .select()
+    .from(items)
+    .where(and(eq(items.listId, source.id), ordered))
+    .orderBy(asc(items.index));
+  for (const row of rows)
+    await copyItem(db, row, { listId, index: row.index, author: args.author });
+  return { listId, index };
+}
+
+/** Moves a list one place left or right; blocked at either end. */
+export async function moveList(
+  db: Db,
+  list: ListRow,
+  direction: 'left' | 'right',
+): Promise<{ index: number }> {
+  const count = await listCount(db, list.multilistId);
+  const to = direction === 'left' ? list.index - 1 : list.index + 1;
+  if (to < 0 || to >= count) throw badRequest(moveMsg.listAtEnd(direction));
+  await db
+    .update(lists)
+    .set({ index: list.index })
+    .where(and(eq(lists.multilistId, list.multilistId), eq(lists.index, to)));
+  await db
+    .update(lists)
+    .set({ index: to, version: sql`${lists.version} + 1` })
+    .where(eq(lists.id, list.id));
+  return { index: to };
+}
+
+/** Puts the lists in the given order; the order must name every list of the board once. */
+export async function reorderLists(
+  db: Db,
+  multilistId: string,
+  listOrder: string[],
+): Promise<void> {
+  const current = await db
+    .select({ id: lists.id })
+    .from(lists)
+    .where(eq(lists.multilistId, multilistId));
+  const ids = new Set(current.map((l) => l.id));
+  if (
+    listOrder.length !== ids.size ||
+    new Set(listOrder).size !== listOrder.length ||
+    !listOrder.every((id) => ids.has(id))
+  ) {
+    throw badRequest('The new order must name every list of the board exactly once.');
+  }
+  for (const [index, id] of listOrder.entries()) {
+    await db.update(lists).set({ index }).where(eq(lists.id, id));
+  }
+}
+
+/** Reverses a list's items and renumbers them. */
+export async function reverseList(db: Db, list: ListRow): Promise<void> {
+  await db
+    .update(items)
+    .set({
+      index: sql`(select count(*) from ${items} i2 where i2.list_id = ${list.id} and i2.annotation_class = 'none') - 1 - ${items.index}`,
+    })
+    .where(and(eq(items.listId, list.id), ordered));
+  await db
+    .update(lists)
+    .set({
+      reverse: sql`not ${lists.reverse}`,
+      version: sql`${lists.version} + 1`,
+      modified: new Date(),
+    })
+    .where(eq(lists.id, list.id));
+}

@@ -1,0 +1,196 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { coauthorMsg, pathTitle, type Multilist } from '@listboard/core';
+import type { Db } from '../../db/client';
+import { boardMembers, boardUnlocks, multilists } from '../../db/schema';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { BoardRow } from './access';
+import { checkVersion } from '../../lib/versions';
+import { dropViewStates } from './viewstates';
+import { findUserByUsername, type Actor } from '../accounts/users';
+
+export const BLANK_DESCRIPTION = 'No description.';
+
+export async function insertMultilist(
+  db: Db,
+  actor: Actor,
+  args: { title: string; description?: string; listed?: boolean },
+): Promise<{ multilistId: string; owner: string; ptitle: string }> {
+  const title = args.title.trim();
+  const ptitle = pathTitle(title);
+  if (!ptitle) throw badRequest('Please fill in title field.');
+  const [exists] = await db
+    .select({ id: multilists.id })
+    .from(multilists)
+    .where(and(eq(multilists.owner, actor.username), eq(multilists.ptitle, ptitle)));
+  if (exists) throw conflict(`You already have a board at /${actor.username}/${ptitle}.`);
+  const [row] = await db
+    .insert(multilists)
+    .values({
+      owner: actor.username,
+      title,
+      ptitle,
+      description: args.description?.trim() || BLANK_DESCRIPTION,
+      listed: args.listed ?? true,
+    })
+    .returning({ id: multilists.id });
+  return { multilistId: row!.id, owner: actor.username, ptitle };
+}
+
+/** An owner's boards; unlisted ones only for the owner (and site admins). */
+export async function listMultilists(db: Db, owner: string, viewer: Actor | null) {
+  const mayseeAll =
+    viewer !== null && (viewer.username === owner || viewer.roles.includes('lbadmin'));
+  const rows = await db
+    .select({
+      _id: multilists.id,
+      owner: multilists.owner,
+      title: multilists.title,
+      ptitle: multilists.ptitle,
+      description: multilists.description,
+      listed: multilists.listed,
+      modified: multilists.modified,
+    })
+    .from(multilists)
+    .where(
+      mayseeAll
+        ? eq(multilists.owner, owner)
+        : and(eq(multilists.owner, owner), eq(multilists.listed, true)),
+    )
+    .orderBy(asc(multilists.title));
+  return rows.map((r) => ({ ...r, modified: r.modified.toISOString() }));
+}
+
+export async function editMultilist(
+  db: Db,
+  board: BoardRow,
+  args: {
+    title?: string;
+    description?: string;
+    listed?: boolean;
+    password?: string | null;
+    version?: number;
+  },
+) {
+  checkVersion('board', board.version, args.version);
+  const set: Partial<typeof multilists.$inferInsert> = { modified: new Date() };
+  if (args.title !== undefined) {
+    const ptitle = pathTitle(args.title);
+    if (!ptitle) throw badRequest('Please fill in title field.');
+    const [clash] = await db
+      .select({ id: multilists.id })
+      .from(multilists)
+      .where(and(eq(multilists.owner, board.owner), eq(multilists.ptitle, ptitle)));
+    if (clash && clash.id !== board.id)
+      throw conflict(`There is already a board at /${board.owner}/${ptitle}.`);
+    set.title = args.title.trim();
+    set.ptitle = ptitle;
+  }
+  if (args.description !== undefined)
+    set.description = args.description.trim() || BLANK_DESCRIPTION;
+  if (args.listed !== undefined) set.listed = args.listed;
+  if (args.password !== undefined)
+    set.passwordHash = args.password ? await hashPassword(args.password) : null;
+  const [row] = await db
+    .update(multilists)
+    .set({ ...set, version: sql`${multilists.version} + 1` })
+    .where(eq(multilists.id, board.id))
+    .returning({ version: multilists.version, ptitle: multilists.ptitle });
+  return { multilistId: board.id, version: row!.version, ptitle: row!.ptitle };
+}
+
+export async function deleteMultilist(db: Db, board: BoardRow): Promise<void> {
+  await dropViewStates(db, { multilistId: board.id });
+  await db.delete(multilists).where(eq(multilists.id, board.id));
+}
+
+/** Every write bumps the board's version, so clients and caches can tell a board changed. */
+export async function touchBoard(db: Db, boardId: string): Promise<void> {
+  await db
+    .update(multilists)
+    .set({ version: sql`${multilists.version} + 1`, modified: new Date() })
+    .where(eq(multilists.id, boardId));
+}
+
+export async function addCoauthor(
+  db: Db,
+  board: BoardRow,
+  username: string,
+  contributorOnly: boolean,
+) {
+  const user = await findUserByUsername(db, username);
+  if (!user) throw notFound(coauthorMsg.notRegisteredUser(username));
+  if (user.username === board.owner) throw badRequest(`${username} already owns this board.`);
+  await db
+    .insert(boardMembers)
+    .values({ multilistId: board.id, username: user.username, kind: 'author', contributorOnly })
+    .onConflictDoUpdate({
+      target: [boardMembers.multilistId, boardMembers.username, boardMembers.kind],
+      set: { contributorOnly },
+    });
+  // A contributor-only coauthor is also listed as contributor, which policy reads as the narrower role.
+  if (contributorOnly) {
+    await db
+      .insert(boardMembers)
+      .values({ multilistId: board.id, username: user.username, kind: 'contributor' })
+      .onConflictDoNothing();
+  } else {
+    await db
+      .delete(boardMembers)
+      .where(
+        and(
+          eq(boardMembers.multilistId, board.id),
+          eq(boardMembers.username, user.username),
+          eq(boardMembers.kind, 'contributor'),
+        ),
+      );
+  }
+  return { message: `Board shared with user ${user.username}` };
+}
+
+export async function removeCoauthor(db: Db, board: BoardRow, username: string) {
+  const user = await findUserByUsername(db, username);
+  if (!user) throw notFound(coauthorMsg.notRegisteredUser(username));
+  const removed = await db
+    .delete(boardMembers)
+    .where(and(eq(boardMembers.multilistId, board.id), eq(boardMembers.username, user.username)))
+    .returning({ u: boardMembers.username });
+  if (removed.length === 0) throw new HttpError(404, coauthorMsg.coauthorRemovalProblem(username));
+  return { message: coauthorMsg.boardUnshared(user.username) };
+}
+
+export async function setMember(db: Db, board: BoardRow, username: string, privileges: string[]) {
+  const user = await findUserByUsername(db, username);
+  if (!user) throw notFound(coauthorMsg.notRegisteredUser(username));
+  await db
+    .insert(boardMembers)
+    .values({ multilistId: board.id, username: user.username, kind: 'member', privileges })
+    .onConflictDoUpdate({
+      target: [boardMembers.multilistId, boardMembers.username, boardMembers.kind],
+      set: { privileges },
+    });
+}
+
+/** Checks a board password and remembers, for this session, that the board is open to it. */
+export async function unlockBoard(
+  db: Db,
+  board: BoardRow,
+  sessionId: string,
+  password: string,
+  message: string,
+) {
+  if (!board.passwordHash) return;
+  if (!(await verifyPassword(password, board.passwordHash))) throw forbidden(message);
+  await db.insert(boardUnlocks).values({ sessionId, multilistId: board.id }).onConflictDoNothing();
+}
+
+export type DumpedBoard = Pick<
+  Multilist,
+  'owner' | 'title' | 'description' | 'listed' | 'labels'
+> & {
+  lists: {
+    title: string;
+    description: string;
+    items: { text: string; labels: { name: string; value: string }[] }[];
+  }[];
+};

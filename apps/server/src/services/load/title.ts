@@ -1,0 +1,34 @@
+import { and, eq, like, or, sql } from 'drizzle-orm';
+import { pathTitle } from '@listboard/core';
+import type { Db } from '../../db/client';
+import { multilists } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+
+/**
+ * The title itself when the owner has no board at its address, else the title with the first
+ * free number added ('--loaded-- 2', '--loaded-- 3', ...). Call inside the transaction that
+ * creates the board: a per-owner advisory lock keeps two creations from picking the same number.
+ */
+export async function uniqueBoardTitle(db: Db, owner: string, title: string): Promise<string> {
+  const base = pathTitle(title);
+  if (!base) throw badRequest('Please fill in title field.');
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`board-title:${owner}`}))`);
+  const rows = await db
+    .select({ ptitle: multilists.ptitle })
+    .from(multilists)
+    .where(
+      and(
+        eq(multilists.owner, owner),
+        or(
+          eq(multilists.ptitle, base),
+          like(multilists.ptitle, `${base.replace(/[\\%_]/g, '\\$&')}-%`),
+        ),
+      ),
+    );
+  const taken = new Set(rows.map((r) => r.ptitle));
+  if (!taken.has(base)) return title;
+  for (let n = 2; ; n++) {
+    const candidate = `${title} ${n}`;
+    if (!taken.has(pathTitle(candidate))) return candidate;
+  }
+}

@@ -1,0 +1,86 @@
+import { and, eq } from 'drizzle-orm';
+import { fieldMsg, isValidEmail, type Item } from '@listboard/core';
+import type { Db } from '../../db/client';
+import { items, lists, multilists, users } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import type { Mailer } from '../../mail/mailer';
+import { findUserByUsername } from '../accounts/users';
+
+const boardUrl = (publicUrl: string, owner: string, ptitle: string) =>
+  `${publicUrl}/${owner}/home;${ptitle}`;
+
+/** Tells the board's author about a new reader note, when their profile asks for e-mail alerts. */
+export async function alertAuthorOfNote(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  noteId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ note: items, board: multilists })
+    .from(items)
+    .innerJoin(multilists, eq(multilists.id, items.multilistId))
+    .where(and(eq(items.id, noteId), eq(items.annotationClass, 'note')));
+  if (!row || row.note.isPrivate || row.note.author === row.board.owner) return false;
+  const owner = await findUserByUsername(db, row.board.owner);
+  if (!owner?.email || owner.fields.emailAlerts !== true) return false;
+  await mailer.send({
+    to: owner.email,
+    subject: `New note on ${row.board.title} from ${row.note.author}`,
+    text: [
+      `${row.note.hint ?? row.note.author} wrote a note on your board “${row.board.title}”:`,
+      '',
+      row.note.text,
+      '',
+      `Answer or dismiss it on your Discussion page: ${publicUrl}/${row.board.owner}/home?code=pending&username=${row.board.owner}`,
+      `The board: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}`,
+    ].join('\n'),
+  });
+  return true;
+}
+
+export const mailItemLimitMessage = (n: number) =>
+  `You have e-mailed ${n} ${n === 1 ? 'item' : 'items'} in the last hour, the most allowed. Please try again later.`;
+
+/**
+ * Sends one item of a board to an address (the emailItem form). The mail says who sent it, so
+ * no one can pass a message off as the site's own.
+ */
+export async function emailItem(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  args: {
+    email: string;
+    item: Item | typeof items.$inferSelect;
+    from: { id: string; username: string };
+  },
+): Promise<void> {
+  if (!isValidEmail(args.email)) throw badRequest(fieldMsg.invalidEmail);
+  const [row] = await db
+    .select({ board: multilists, list: lists })
+    .from(lists)
+    .innerJoin(multilists, eq(multilists.id, lists.multilistId))
+    .where(eq(lists.id, args.item.listId));
+  if (!row) throw notFound('No such item.');
+  const [sender] = await db
+    .select({ fullname: users.fullname })
+    .from(users)
+    .where(eq(users.id, args.from.id));
+  const name = sender?.fullname.trim()
+    ? `${sender.fullname.trim()} (${args.from.username})`
+    : args.from.username;
+  await mailer.send({
+    to: args.email.trim(),
+    subject: `${name} sent you an item from “${row.board.title}”`,
+    text: [
+      `${name}, a user of Listboard, sent you this item.`,
+      '',
+      args.item.text,
+      '',
+      `From the list “${row.list.title}”: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}`,
+      '',
+      `You get this because ${args.from.username} entered your address. If you did not expect it, you can ignore it.`,
+    ].join('\n'),
+  });
+}

@@ -1,0 +1,106 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { groupMsg } from '@listboard/core';
+import type { Db } from '../../db/client';
+import { groupMembers, groups, multilists } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { BoardRow } from '../boards/access';
+import { userGroupNames } from './visibility';
+import { findUserByUsername, type Actor } from '../accounts/users';
+
+export async function createGroup(
+  db: Db,
+  actor: Actor,
+  args: { name: string; description?: string; isPrivate?: boolean },
+) {
+  const name = args.name.trim();
+  if (!name) throw badRequest('Please fill in name field.');
+  const [exists] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(sql`lower(${groups.name}) = lower(${name})`);
+  if (exists) throw conflict(`A group named ${name} already exists.`);
+  const [g] = await db
+    .insert(groups)
+    .values({
+      name,
+      description: args.description ?? '',
+      isPrivate: args.isPrivate ?? false,
+      owner: actor.username,
+    })
+    .returning();
+  await db.insert(groupMembers).values({ groupId: g!.id, userId: actor.id });
+  return { name: g!.name, isPrivate: g!.isPrivate };
+}
+
+async function groupByName(db: Db, name: string) {
+  const [g] = await db.select().from(groups).where(eq(groups.name, name));
+  if (!g) throw notFound(`No group named ${name}.`);
+  return g;
+}
+
+/** Boards reference groups by name; only the board owner assigns them (policy: assignGroup). */
+export async function assignGroup(db: Db, board: BoardRow, groupName: string) {
+  const g = await groupByName(db, groupName);
+  if (!board.groups.includes(g.name)) {
+    await db
+      .update(multilists)
+      .set({ groups: [...board.groups, g.name] })
+      .where(eq(multilists.id, board.id));
+  }
+  return { groups: board.groups.includes(g.name) ? board.groups : [...board.groups, g.name] };
+}
+
+/** The board's groups this user may join: the open ones and the ones they are already in. */
+export async function joinableGroups(db: Db, board: BoardRow, actor: Actor) {
+  if (board.groups.length === 0) throw badRequest(groupMsg.boardReferencesNoGroups);
+  const mine = await userGroupNames(db, actor.id);
+  const rows = await db.select().from(groups).where(inArray(groups.name, board.groups));
+  return rows
+    .filter((g) => !g.isPrivate || mine.includes(g.name))
+    .map((g) => ({
+      name: g.name,
+      description: g.description,
+      isPrivate: g.isPrivate,
+      member: mine.includes(g.name),
+    }));
+}
+
+export async function joinGroup(db: Db, board: BoardRow, actor: Actor, groupName: string) {
+  const offered = await joinableGroups(db, board, actor);
+  const g = offered.find((o) => o.name === groupName);
+  if (!g) throw forbidden(`You cannot join the group ${groupName} from this board.`);
+  const row = await groupByName(db, groupName);
+  await db.insert(groupMembers).values({ groupId: row.id, userId: actor.id }).onConflictDoNothing();
+  return { groups: await userGroupNames(db, actor.id) };
+}
+
+/** Private groups take members by name, added by the group's owner. */
+export async function addGroupMember(db: Db, actor: Actor, groupName: string, username: string) {
+  const g = await groupByName(db, groupName);
+  if (g.owner !== actor.username && !actor.roles.includes('lbadmin')) {
+    throw forbidden('Only the group’s owner can add members.');
+  }
+  const user = await findUserByUsername(db, username);
+  if (!user) throw notFound(`Not a registered user: ${username}`);
+  await db.insert(groupMembers).values({ groupId: g.id, userId: user.id }).onConflictDoNothing();
+  const count = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, g.id)));
+  return { name: g.name, members: count[0]?.n ?? 0 };
+}
+
+export async function myGroups(db: Db, actor: Actor) {
+  const rows = await db
+    .select({
+      name: groups.name,
+      description: groups.description,
+      isPrivate: groups.isPrivate,
+      owner: groups.owner,
+    })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(eq(groupMembers.userId, actor.id))
+    .orderBy(groups.name);
+  return rows;
+}

@@ -1,0 +1,54 @@
+/**
+ * Notes listed on a results page (Listings, Discussion) carry the item they are on as it is now:
+ * its blocks and version. The page shows the note apart from that item, and looks for the note's
+ * passage in the item's current text to say whether it is on an earlier version.
+ */
+import { asc, inArray } from 'drizzle-orm';
+import { isTextTarget, type Item, type VisibleItem } from '@listboard/core';
+import type { Db } from '../../db/client';
+import { blocks, items } from '../../db/schema';
+import { toBlock } from '../boards/present';
+
+/**
+ * Adds `onItem` to each note with a text passage. The caller has checked who may see the notes;
+ * `sees` says whether the reader may also see the item a note is on (it may since have been made
+ * private), and an item they may not see is left out.
+ */
+export async function withNoteItems(
+  db: Db,
+  notes: Item[],
+  sees: (note: Item, item: VisibleItem) => boolean,
+): Promise<void> {
+  const quoting = notes.filter((n) => n.rootItem && isTextTarget(n.highlight));
+  const ids = [...new Set(quoting.map((n) => n.rootItem!))];
+  if (ids.length === 0) return;
+  const [rows, blockRows] = await Promise.all([
+    db
+      .select({
+        id: items.id,
+        version: items.version,
+        author: items.author,
+        isPrivate: items.isPrivate,
+        groupName: items.groupName,
+        noteStatus: items.noteStatus,
+        annotationClass: items.annotationClass,
+      })
+      .from(items)
+      .where(inArray(items.id, ids)),
+    db
+      .select()
+      .from(blocks)
+      .where(inArray(blocks.itemId, ids))
+      .orderBy(asc(blocks.itemId), asc(blocks.index)),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const n of quoting) {
+    const root = byId.get(n.rootItem!);
+    if (!root || !sees(n, root)) continue;
+    n.onItem = {
+      _id: n.rootItem!,
+      version: root.version,
+      blocks: blockRows.filter((b) => b.itemId === n.rootItem).map(toBlock),
+    };
+  }
+}

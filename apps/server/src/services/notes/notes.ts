@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  groupMsg,
+  nextAnnoLabel,
+  noteTextOrHighlight,
+  replyVisibility,
+  readHighlight,
+  type LegacyTextHighlight,
+  type Highlight,
+  type PolicyBoard,
+  type Viewer,
+} from '@listboard/core';
+import type { Db } from '../../db/client';
+import { items, users } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import type { BoardRow, ItemRow } from '../boards/access';
+import { storeBlocks } from '../boards/blocks-store';
+import { canSeeItem, threadOf, userGroupNames, visibleBoard } from './visibility';
+import type { Actor } from '../accounts/users';
+
+export interface NoteInput {
+  text: string;
+  highlight?: Highlight | LegacyTextHighlight | null;
+  parentId?: string | null;
+  groupName?: string | null;
+  labels?: { name: string; value: string }[];
+  isPrivate?: boolean;
+  /** Annotations only. */
+  label?: string | null;
+  type?: string;
+}
+
+async function annoLabelsInBoard(db: Db, boardId: string): Promise<string[]> {
+  const rows = await db
+    .select({ l: items.annoLabel })
+    .from(items)
+    .where(and(eq(items.multilistId, boardId), eq(items.annotationClass, 'anno')));
+  return rows.map((r) => r.l ?? '');
+}
+
+/**
+ * Adds an author's annotation, a reader's note or a reply to either. Notes and annotations hang
+ * off an item (rootItem); replies hang off a note or annotation (parentId) one level deeper.
+ * A reader's note starts pending; a reply by the board's author or editor answers it.
+ */
+export async function addNote(
+  db: Db,
+  ctx: {
+    actor: Actor;
+    viewer: Viewer;
+    board: BoardRow;
+    policy: PolicyBoard;
+    item: ItemRow;
+    moderator: boolean;
+    kind: 'anno' | 'note';
+  },
+  input: NoteInput,
+): Promise<{
+  itemId: string;
+  annotationClass: string;
+  annoLabel: string | null;
+  noteStatus: string | null;
+}> {
+  const { actor, board } = ctx;
+  let parent: ItemRow = ctx.item;
+  if (input.parentId && input.parentId !== ctx.item.id) {
+    const [p] = await db.select().from(items).where(eq(items.id, input.parentId));
+    // A note the caller cannot see is answered exactly as one that does not exist.
+    const visible =
+      p !== undefined &&
+      p.multilistId === board.id &&
+      (await canSeeItem(db, ctx.viewer, visibleBoard(board, ctx.policy), p));
+    if (!visible) throw notFound('No such note to reply to.');
+    parent = p;
+  }
+  const isReply = parent.annotationClass !== 'none';
+  const rootItemId = isReply ? (parent.rootItemId ?? parent.id) : parent.id;
+  // The item named in the call must be the one the thread hangs off (or the note replied to).
+  if (isReply && rootItemId !== ctx.item.id && parent.id !== ctx.item.id) {
+    throw badRequest('That note belongs to another item.');
+  }
+  const thread = isReply
+    ? parent.annotationClass === 'reply'
+      ? ((await threadOf(db, parent)) ?? parent)
+      : parent
+    : null;
+  // A reply is never seen more widely than its thread: it takes the thread's privacy and group.
+  const seen = thread
+    ? replyVisibility(thread, input)
+    : { isPrivate: input.isPrivate ?? false, groupName: input.groupName ?? null };
+  if (!thread && seen.groupName) {
+    if (!board.groups.includes(seen.groupName)) throw badRequest(groupMsg.boardReferencesNoGroups);
+    const mine = await userGroupNames(db, actor.id);
+    if (!mine.includes(seen.groupName))
+      throw forbidden(`You are not a member of the group ${seen.groupName}.`);
+  }
+  const annotationClass = isReply ? 'reply' : ctx.kind;
+  const annoLabel =
+    annotationClass === 'anno'
+      ? input.label?.trim() || nextAnnoLabel(await annoLabelsInBoard(db, board.id))
+      : null;
+  const text = noteTextOrHighlight(input.text);
+  const id = randomUUID();
+  const [author] = await db
+    .select({ fullname: users.fullname })
+    .from(users)
+    .where(eq(users.id, actor.id));
+  const [row] = await db
+    .insert(items)
+    .values({
+      id,
+      listId: parent.listId,
+      multilistId: board.id,
+      index: 0,
+      owner: board.owner,
+      author: actor.username,
+      hint: author?.fullname ?? null,
+      text,
+      // Stored as the app reads it: the older quote shape becomes a quote selector alone.
+      highlight: readHighlight(input.highlight) as Record<string, unknown> | null,
+      annotationClass,
+      annoType: annotationClass === 'anno' ? (input.type ?? 'general') : null,
+      annoLabel,
+      replyLevel: isReply ? parent.replyLevel + 1 : 0,
+      parentId: parent.id,
+      rootItemId,
+      // A root note or annotation is its own thread.
+      threadId: thread?.id ?? id,
+      noteStatus: annotationClass === 'note' ? 'pending' : null,
+      isPrivate: seen.isPrivate,
+      groupName: seen.groupName,
+      labels: input.labels ?? [],
+    })
+    .returning({ id: items.id, noteStatus: items.noteStatus });
+  await storeBlocks(db, row!.id, text, { owner: board.owner });
+  // A moderator's reply anywhere in a thread answers the reader's note at its root.
+  if (
+    thread &&
+    ctx.moderator &&
+    thread.annotationClass === 'note' &&
+    thread.noteStatus === 'pending'
+  ) {
+    await setNoteStatus(db, thread, 'answered');
+  }
+  return { itemId: row!.id, annotationClass, annoLabel, noteStatus: row!.noteStatus };
+}
+
+export async function setNoteStatus(
+  db: Db,
+  note: ItemRow,
+  status: 'pending' | 'answered' | 'dismissed',
+) {
+  if (note.annotationClass !== 'note') throw badRequest('Only reader notes have a status.');
+  await db
+    .update(items)
+    .set({ noteStatus: status, version: sql`${items.version} + 1`, modified: new Date() })
+    .where(eq(items.id, note.id));
+  return { itemId: note.id, noteStatus: status };
+}
+
+/** Notes, annotations and replies hanging off these items, for counts. */
+export async function threadIds(db: Db, rootIds: string[]): Promise<string[]> {
+  if (rootIds.length === 0) return [];
+  const rows = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(inArray(items.rootItemId, rootIds));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,217 @@
+/**
+ * The server's side of core's canSee: it gathers what the rule needs (the viewer's groups, the
+ * boards their session unlocked, a reply's thread) and refuses a hidden thing exactly as it
+ * refuses a missing one.
+ */
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import {
+  boardOpen,
+  canSee,
+  type PolicyBoard,
+  type Viewer,
+  type VisibleBoard,
+  type VisibleItem,
+} from '@listboard/core';
+import type { Db } from '../../db/client';
+import { blocks, boardUnlocks, groupMembers, groups, items, multilists } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/errors';
+import {
+  policyBoardOf as policyOf,
+  type BoardRow,
+  type ItemRow,
+  type Resolved,
+} from '../boards/access';
+import type { Actor } from '../accounts/users';
+import { filesUrl } from '../media/file-urls';
+
+export async function userGroupNames(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: groups.name })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(eq(groupMembers.userId, userId));
+  return rows.map((r) => r.name);
+}
+
+export const LOCKED_BOARD = 'This board is locked: enter its password first.';
+
+/** The boards among these that this session has unlocked. */
+export async function unlockedBoards(
+  db: Db,
+  sessionId: string | null,
+  boardIds: readonly string[],
+): Promise<Set<string>> {
+  if (!sessionId || boardIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: boardUnlocks.multilistId })
+    .from(boardUnlocks)
+    .where(and(eq(boardUnlocks.sessionId, sessionId), inArray(boardUnlocks.multilistId, boardIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The viewer as canSee needs them: their groups and the boards this session has unlocked. */
+export async function viewerFor(
+  db: Db,
+  actor: Actor | null,
+  sessionId: string | null,
+): Promise<Viewer> {
+  const [groups, unlocks] = await Promise.all([
+    actor ? userGroupNames(db, actor.id) : Promise.resolve([]),
+    sessionId
+      ? db
+          .select({ id: boardUnlocks.multilistId })
+          .from(boardUnlocks)
+          .where(eq(boardUnlocks.sessionId, sessionId))
+      : Promise.resolve([]),
+  ]);
+  return { user: actor, groups, unlocked: new Set(unlocks.map((u) => u.id)) };
+}
+
+export const visibleBoard = (board: BoardRow, policy: PolicyBoard): VisibleBoard => ({
+  ...policy,
+  id: board.id,
+  hasPassword: board.passwordHash != null,
+});
+
+/** The note or annotation at the root of a reply's thread; null for anything else. */
+export async function threadOf(db: Db, item: ItemRow): Promise<ItemRow | null> {
+  if (item.annotationClass !== 'reply' || !item.threadId) return null;
+  const [root] = await db.select().from(items).where(eq(items.id, item.threadId));
+  return root ?? null;
+}
+
+/** Thread roots of these replies, by id, in one query. */
+export async function threadsOf(
+  db: Db,
+  rows: readonly Pick<ItemRow, 'annotationClass' | 'threadId'>[],
+): Promise<Map<string, ItemRow>> {
+  const ids = [
+    ...new Set(
+      rows.filter((r) => r.annotationClass === 'reply' && r.threadId).map((r) => r.threadId!),
+    ),
+  ];
+  if (ids.length === 0) return new Map();
+  const roots = await db.select().from(items).where(inArray(items.id, ids));
+  return new Map(roots.map((r) => [r.id, r]));
+}
+
+export async function canSeeItem(
+  db: Db,
+  viewer: Viewer,
+  board: VisibleBoard,
+  item: ItemRow,
+): Promise<boolean> {
+  return canSee(viewer, { kind: 'item', board, item, thread: await threadOf(db, item) });
+}
+
+/**
+ * Refuses a call whose target the viewer cannot see. An item or list on a board still locked for
+ * this session, or an item the viewer may not see, answers as if it did not exist. A call on a
+ * locked board itself (other than reading its view state or giving its password) is refused with
+ * the locked message, since the board's name is public but its content is not.
+ */
+export async function assertVisible(
+  db: Db,
+  viewer: Viewer,
+  target: Resolved,
+  opts: { allowLocked: boolean },
+): Promise<void> {
+  const board = visibleBoard(target.board, target.policy);
+  if (!boardOpen(viewer, board)) {
+    if (target.block) throw notFound('No such block.');
+    if (target.item) throw notFound('No such item.');
+    if (target.list) throw notFound('No such list.');
+    if (!opts.allowLocked) throw forbidden(LOCKED_BOARD);
+    return;
+  }
+  if (target.item && !(await canSeeItem(db, viewer, board, target.item))) {
+    throw notFound(target.block ? 'No such block.' : 'No such item.');
+  }
+}
+
+/**
+ * Content items (not notes) a file may carry for this user: every item that is not private, and
+ * the user's own private ones. The SQL form of canSee for a board already open to the caller.
+ */
+export function contentSeenBy(username: string | null): SQL | undefined {
+  return username === null
+    ? eq(items.isPrivate, false)
+    : or(eq(items.isPrivate, false), eq(items.author, username));
+}
+
+const visibilityOf = (row: ItemRow): VisibleItem => ({
+  author: row.author,
+  isPrivate: row.isPrivate,
+  groupName: row.groupName,
+  noteStatus: row.noteStatus,
+  annotationClass: row.annotationClass,
+});
+
+export interface EventSubject {
+  item: VisibleItem;
+  thread: VisibleItem | null;
+}
+
+/** An item as the visibility rule sees it, with its thread's root for a reply. */
+export async function subjectOf(db: Db, row: ItemRow): Promise<EventSubject> {
+  const thread = await threadOf(db, row);
+  return { item: visibilityOf(row), thread: thread ? visibilityOf(thread) : null };
+}
+
+/**
+ * What a live event about a call must carry for each stream to decide who hears of it: the item
+ * the call made (a new note, say) or acted on, as it stands after the call, and as it stood
+ * before (`before`, taken ahead of the call). Whoever could see it on either side hears of the
+ * change, so a note dismissed or made private leaves the screens of those who saw it.
+ */
+export async function eventSubjects(
+  db: Db,
+  target: Resolved,
+  result: unknown,
+  before: EventSubject | undefined,
+): Promise<EventSubject[] | undefined> {
+  const made =
+    result !== null && typeof result === 'object' && 'itemId' in result
+      ? (result as { itemId: unknown }).itemId
+      : undefined;
+  const id = typeof made === 'string' ? made : target.item?.id;
+  if (!id) return undefined;
+  const [now] = await db.select().from(items).where(eq(items.id, id));
+  const subjects = now ? [await subjectOf(db, now)] : [];
+  if (before && target.item?.id === id) subjects.push(before);
+  return subjects.length ? subjects : undefined;
+}
+
+/**
+ * Whether a stored file may be served to this viewer. Uploads sit at guessable keys
+ * (`{folder}/{user}/{name}`), so the key is no secret: a file goes to its uploader, and to anyone
+ * who can see an item that shows it. Files the app makes from public pages (page thumbnails) and
+ * the poster frames of media are not uploads and are served to all.
+ */
+export async function canReadFile(
+  db: Db,
+  viewer: Viewer,
+  key: string,
+  ownFolder: string | null,
+  openFolders: readonly string[],
+): Promise<boolean> {
+  if (openFolders.some((f) => key.startsWith(`${f}/`))) return true;
+  if (ownFolder !== null && key.startsWith(`${ownFolder}/`)) return true;
+  const rows = await db
+    .select({ item: items, board: multilists })
+    .from(blocks)
+    .innerJoin(items, eq(items.id, blocks.itemId))
+    .innerJoin(multilists, eq(multilists.id, items.multilistId))
+    .where(
+      or(
+        and(eq(blocks.isUpload, true), eq(blocks.fullpathnq, key)),
+        eq(blocks.fullpathnq, filesUrl(key)),
+      ),
+    )
+    .limit(50);
+  for (const r of rows) {
+    const policy = await policyOf(db, r.board);
+    if (await canSeeItem(db, viewer, visibleBoard(r.board, policy), r.item)) return true;
+  }
+  return false;
+}

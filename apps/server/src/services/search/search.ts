@@ -1,0 +1,328 @@
+/**
+ * General search (spec section 3 search args): runs a text, label, tags, date, author, coauthor
+ * or contributor search and answers with a board of results, one list per bucket; a saved search
+ * becomes a real board owned by the caller.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  MONTH_NAMES,
+  canSee,
+  isGuestUser,
+  viewerOf,
+  pathTitle,
+  textToBlocks,
+  SEARCH_PAGE_SIZE,
+} from '@listboard/core';
+import type { Db } from '../../db/client';
+import { boardMembers, items, lists, multilists } from '../../db/schema';
+import { unauthorized } from '../../lib/errors';
+import { createBoard, type BoardSpec } from '../boards/create';
+import { policyBoard } from '../boards/access';
+import {
+  boardLink,
+  bucketsBoard,
+  excerpt,
+  noteItem,
+  type Hit,
+  type ResultBucket,
+} from './custom';
+import { uniqueBoardTitle } from '../load/title';
+import { threadsOf, unlockedBoards } from '../notes/visibility';
+import { checkSearchArgs, type DateWindow, type SearchArgs } from './args';
+import {
+  searchBoards,
+  searchItems,
+  type BoardHit,
+  type ItemHit,
+  type SearchContext,
+} from './query';
+import type { ResultsBoard, SavedSearch, SearchInfo } from '@listboard/core/api/search';
+
+export type { SavedSearch, SearchInfo };
+
+/** A saved search keeps at most this many hits: the first 20 pages. */
+export const SEARCH_SAVE_MAX = 1000;
+
+export type SearchResults = ResultsBoard;
+
+const KIND_LABEL = { anno: 'Annotation', note: 'Note', reply: 'Reply' } as const;
+
+interface Bucketed {
+  bucket: string;
+  hit: Hit;
+}
+
+/** Heading marks left in a one-line excerpt would make the whole excerpt a heading. */
+const plain = (text: string) => text.replace(/^\s{0,3}#{1,6}\s+/gm, '');
+
+function itemHit(h: ItemHit, collect: boolean): Bucketed {
+  const { item, board } = h;
+  const link = boardLink(board.owner, board.ptitle, board.title);
+  const restricted =
+    item.isPrivate ||
+    item.groupName !== null ||
+    item.noteStatus === 'dismissed' ||
+    !board.listed ||
+    board.hasPassword;
+  const note = item.annotationClass === 'none' ? undefined : noteItem(item);
+  if (collect) {
+    const text = `${item.text}\n\nFrom ${link}`;
+    return {
+      bucket: h.bucket,
+      hit: {
+        date: item.created,
+        text,
+        blocks: textToBlocks(text, { owner: board.owner }),
+        restricted,
+      },
+    };
+  }
+  const head =
+    item.annotationClass === 'none'
+      ? `${link} · ${item.author}`
+      : `${KIND_LABEL[item.annotationClass]} by ${item.author} on ${link}`;
+  return {
+    bucket: h.bucket,
+    hit: {
+      date: item.created,
+      text: `${head}\n\n${excerpt(plain(item.text), 280)}`,
+      note,
+      restricted,
+    },
+  };
+}
+
+function boardHit(h: BoardHit): Bucketed {
+  const { board } = h;
+  return {
+    bucket: h.bucket,
+    hit: {
+      date: board.modified,
+      text: `### ${boardLink(board.owner, board.ptitle, board.title)}\n\n${excerpt(board.description)}`,
+      restricted: !board.listed || board.hasPassword,
+    },
+  };
+}
+
+function bucketTitle(args: SearchArgs, key: string): string {
+  switch (args.bucket) {
+    case 'week':
+      return `Week of ${key}`;
+    case 'month': {
+      const [y, m] = key.split('-');
+      const name = MONTH_NAMES[Number(m) - 1] ?? '';
+      return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${y}`;
+    }
+    case 'none':
+      return 'Results';
+    default:
+      return key;
+  }
+}
+
+/** Hits in query order, grouped by bucket; the query already sorted them bucket by bucket. */
+function toBuckets(args: SearchArgs, hits: Bucketed[]): ResultBucket[] {
+  const out: ResultBucket[] = [];
+  for (const { bucket, hit } of hits) {
+    const last = out[out.length - 1];
+    if (last && last.key === bucket) last.hits.push(hit);
+    else out.push({ key: bucket, title: bucketTitle(args, bucket), hits: [hit] });
+  }
+  return out;
+}
+
+const itemSearch = (args: SearchArgs) =>
+  args.by === 'text' || args.by === 'label' || args.by === 'tags' || args.by === 'date';
+
+/**
+ * A second check, with core's own rule, of what the query let through: if the SQL and canSee
+ * ever disagree, the hit is dropped rather than shown.
+ */
+async function confirmVisible(db: Db, ctx: SearchContext, rows: ItemHit[]): Promise<ItemHit[]> {
+  const boardIds = [...new Set(rows.map((r) => r.board.id))];
+  const [members, unlocked, threads] = await Promise.all([
+    boardIds.length
+      ? db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds))
+      : Promise.resolve([]),
+    unlockedBoards(db, ctx.sessionId, boardIds),
+    threadsOf(
+      db,
+      rows.map((r) => r.item),
+    ),
+  ]);
+  const viewer = viewerOf(ctx.actor, ctx.groups, unlocked);
+  return rows.filter((r) => {
+    const policy = policyBoard(
+      r.board,
+      members.filter((m) => m.multilistId === r.board.id),
+    );
+    const board = { ...policy, id: r.board.id, hasPassword: r.board.hasPassword };
+    const thread = r.item.threadId ? threads.get(r.item.threadId) : null;
+    return canSee(viewer, { kind: 'item', board, item: r.item, thread });
+  });
+}
+
+async function findHits(
+  db: Db,
+  args: SearchArgs,
+  window: DateWindow | null,
+  ctx: SearchContext,
+  limit: number,
+  offset: number,
+): Promise<Bucketed[]> {
+  if (itemSearch(args)) {
+    const rows = await searchItems(db, args, window, ctx, limit, offset);
+    const seen = await confirmVisible(db, ctx, rows);
+    return seen.map((r) => itemHit(r, args.collect));
+  }
+  const rows = await searchBoards(db, args, window, ctx, limit, offset);
+  return rows.map(boardHit);
+}
+
+function defaultTitle(args: SearchArgs): string {
+  const what = args.searchStr.trim() || `${args.by} ${args.start}--${args.stop}`.trim();
+  return args.title ?? `Search: ${what || args.by}`;
+}
+
+/** The arguments that make two searches the same search; page and save do not. */
+function searchKey(args: SearchArgs): Record<string, unknown> {
+  const { page: _page, save: _save, ...rest } = args;
+  return { ...rest, users: Array.isArray(rest.users) ? [...rest.users].sort() : rest.users };
+}
+
+/** A search's results as the lists of a new board, and which items must stay private. */
+export interface SearchBoardContent {
+  lists: BoardSpec['lists'];
+  /** `listIndex:itemIndex` of hits only the caller may see. */
+  privateAt: Set<string>;
+  count: number;
+}
+
+/** Results of a search (at most SEARCH_SAVE_MAX) laid out as board lists, one per bucket. */
+export async function searchContent(
+  db: Db,
+  args: SearchArgs,
+  ctx: SearchContext,
+  window: DateWindow | null = checkSearchArgs(args),
+): Promise<SearchBoardContent> {
+  const hits = await findHits(db, args, window, ctx, SEARCH_SAVE_MAX, 0);
+  return bucketsContent(toBuckets(args, hits));
+}
+
+export function bucketsContent(buckets: ResultBucket[]): SearchBoardContent {
+  return {
+    lists: buckets.map((b) => ({ title: b.title, items: b.hits.map((h) => ({ text: h.text })) })),
+    privateAt: new Set(
+      buckets.flatMap((b, li) => b.hits.flatMap((h, ii) => (h.restricted ? [`${li}:${ii}`] : []))),
+    ),
+    count: buckets.reduce((n, b) => n + b.hits.length, 0),
+  };
+}
+
+/** A hit only the caller may see stays the caller's alone on a board made of results. */
+export async function markPrivateItems(
+  tx: Db,
+  multilistId: string,
+  privateAt: Set<string>,
+): Promise<void> {
+  if (privateAt.size === 0) return;
+  const rows = await tx
+    .select({ id: items.id, li: lists.index, ii: items.index })
+    .from(items)
+    .innerJoin(lists, eq(lists.id, items.listId))
+    .where(eq(items.multilistId, multilistId));
+  const ids = rows.filter((r) => privateAt.has(`${r.li}:${r.ii}`)).map((r) => r.id);
+  if (ids.length) await tx.update(items).set({ isPrivate: true }).where(inArray(items.id, ids));
+}
+
+async function saveSearch(
+  db: Db,
+  args: SearchArgs,
+  window: DateWindow | null,
+  ctx: SearchContext,
+): Promise<SavedSearch> {
+  const actor = ctx.actor;
+  if (!actor || isGuestUser(actor)) throw unauthorized('Please sign in to save a search.');
+  const key = searchKey(args);
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: multilists.id, title: multilists.title, ptitle: multilists.ptitle })
+      .from(multilists)
+      .where(
+        and(
+          eq(multilists.owner, actor.username),
+          sql`${multilists.queryArgs} = ${JSON.stringify(key)}::jsonb`,
+        ),
+      )
+      .limit(1);
+    if (found) {
+      return {
+        multilistId: found.id,
+        owner: actor.username,
+        title: found.title,
+        ptitle: found.ptitle,
+        existing: true,
+      };
+    }
+    const content = await searchContent(tx, args, ctx, window);
+    const title = await uniqueBoardTitle(tx, actor.username, defaultTitle(args));
+    const multilistId = await createBoard(tx, {
+      owner: actor.username,
+      title,
+      description: `${content.count} ${content.count === 1 ? 'result' : 'results'} of a saved search.`,
+      listed: false,
+      lists: content.lists,
+    });
+    await tx.update(multilists).set({ queryArgs: key }).where(eq(multilists.id, multilistId));
+    await markPrivateItems(tx, multilistId, content.privateAt);
+    return { multilistId, owner: actor.username, title, ptitle: pathTitle(title), existing: false };
+  });
+}
+
+/**
+ * One page of a search, as a board. Throws a 400 with the spec's message when the arguments do
+ * not validate.
+ */
+export async function runSearch(
+  db: Db,
+  args: SearchArgs,
+  ctx: SearchContext,
+): Promise<SearchResults> {
+  const window = checkSearchArgs(args);
+  const saved = args.save ? await saveSearch(db, args, window, ctx) : undefined;
+  const found = await findHits(
+    db,
+    args,
+    window,
+    ctx,
+    SEARCH_PAGE_SIZE + 1,
+    args.page * SEARCH_PAGE_SIZE,
+  );
+  const hasNext = found.length > SEARCH_PAGE_SIZE && args.page < 100;
+  const pageHits = found.slice(0, SEARCH_PAGE_SIZE);
+  const title = defaultTitle(args);
+  const owner = ctx.actor?.username ?? '';
+  const board = bucketsBoard({
+    id: `q-${args.page}`,
+    owner,
+    title,
+    ptitle: pathTitle(title),
+    description: pageHits.length
+      ? `${pageHits.length} ${pageHits.length === 1 ? 'result' : 'results'} on page ${args.page + 1}`
+      : 'No results.',
+    buckets: toBuckets(args, pageHits),
+    actOnNotes: false,
+  });
+  const { page, ...rest } = args;
+  return {
+    ...board,
+    search: {
+      args: rest,
+      page,
+      pageSize: SEARCH_PAGE_SIZE,
+      count: pageHits.length,
+      hasNext,
+      ...(saved ? { saved } : {}),
+    },
+  };
+}
