@@ -180,6 +180,33 @@ describe('reader notes', () => {
     expect((await note(reader, { text: 'Fair enough', parentId: id })).statusCode).toBe(200);
   });
 
+  it('an author’s reply deeper in a thread answers the note at its root', async () => {
+    const root = (await note(reader, { text: 'Is the date on the page enough?' })).json().itemId;
+    const r1 = (await note(demo, { text: 'Sometimes.', parentId: root })).json().itemId;
+    const r2 = (await note(reader, { text: 'When not?', parentId: r1 })).json().itemId;
+    expect((await notesOf(reader)).find((n) => n._id === root)!.noteStatus).toBe('pending');
+    const deep = await note(author, { text: 'When it was copied.', parentId: r2 });
+    expect(deep.json()).toMatchObject({ annotationClass: 'reply' });
+    const notes = await notesOf(reader);
+    expect(notes.find((n) => n._id === deep.json().itemId)!.replyLevel).toBe(3);
+    expect(notes.find((n) => n._id === root)!.noteStatus).toBe('answered');
+  });
+
+  it('a private note has no pending status, and nobody can give it one', async () => {
+    const res = await note(reader, { text: 'only for me' }, { isPrivate: true });
+    expect(res.json().noteStatus).toBeNull();
+    expect((await notesOf(reader)).find((n) => n._id === res.json().itemId)!.noteStatus).toBeNull();
+    const admin = new Agent(t.app);
+    await admin.signIn('admin');
+    const set = await admin.post('/api/forms/set_note_status', {
+      itemId: res.json().itemId,
+      status: 'answered',
+    });
+    expect(set.json().error ?? set.json().message).toMatch(/private note has no status|No such/);
+    expect(set.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await notesOf(reader)).find((n) => n._id === res.json().itemId)!.noteStatus).toBeNull();
+  });
+
   it('a private note is seen by its author only, never by the board owner or another reader', async () => {
     const res = await note(reader, { text: 'my secret' }, { isPrivate: true });
     const id = res.json().itemId;

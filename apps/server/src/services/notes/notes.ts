@@ -42,7 +42,8 @@ async function annoLabelsInBoard(db: Db, boardId: string): Promise<string[]> {
 /**
  * Adds an author's annotation, a reader's note or a reply to either. Notes and annotations hang
  * off an item (rootItem); replies hang off a note or annotation (parentId) one level deeper.
- * A reader's note starts pending; a reply by the board's author or editor answers it.
+ * A reader's note starts pending; a reply by the board's author or editor anywhere in its thread
+ * answers it. A private note has no status: nobody but its writer sees it, so nobody can answer.
  */
 export async function addNote(
   db: Db,
@@ -127,7 +128,7 @@ export async function addNote(
       rootItemId,
       // A root note or annotation is its own thread.
       threadId: thread?.id ?? id,
-      noteStatus: annotationClass === 'note' ? 'pending' : null,
+      noteStatus: annotationClass === 'note' && !seen.isPrivate ? 'pending' : null,
       isPrivate: seen.isPrivate,
       groupName: seen.groupName,
       labels: input.labels ?? [],
@@ -146,12 +147,16 @@ export async function addNote(
   return { itemId: row!.id, annotationClass, annoLabel, noteStatus: row!.noteStatus };
 }
 
+export const PRIVATE_NOTE_NO_STATUS =
+  'A private note has no status: nobody but its writer sees it.';
+
 export async function setNoteStatus(
   db: Db,
   note: ItemRow,
   status: 'pending' | 'answered' | 'dismissed',
 ) {
   if (note.annotationClass !== 'note') throw badRequest('Only reader notes have a status.');
+  if (note.isPrivate) throw badRequest(PRIVATE_NOTE_NO_STATUS);
   await db
     .update(items)
     .set({ noteStatus: status, version: sql`${items.version} + 1`, modified: new Date() })
