@@ -10,3 +10,4 @@ export * from './policy';
 export * from './validation';
 export * from './anchoring';
 export * from './dates';
+export * from './must';

@@ -137,7 +137,7 @@ function rng(seed: number) {
 function pick(next: () => number, chars: string, min: number, max: number): string {
   const len = min + Math.floor(next() * (max - min + 1));
   let out = '';
-  for (let i = 0; i < len; i++) out += chars[Math.floor(next() * chars.length)];
+  for (let i = 0; i < len; i++) out += chars.charAt(Math.floor(next() * chars.length));
   return out;
 }
 

@@ -47,11 +47,13 @@ export function parseAddress(path: string): Address {
       .filter((p) => p.length > 0)
       .map(decode);
     if (parts.some((p) => p.trim() === '')) continue;
-    if (parts.length === 2) {
-      owner = parts[0]!;
-      segments.push({ owner, title: parts[1]! });
-    } else if (parts.length === 1 && owner !== null) {
-      segments.push({ owner, title: parts[0]! });
+    const [first, second, ...more] = parts;
+    if (first === undefined || more.length > 0) continue;
+    if (second !== undefined) {
+      owner = first;
+      segments.push({ owner, title: second });
+    } else if (owner !== null) {
+      segments.push({ owner, title: first });
     }
   }
   return { segments, query, hash };

@@ -8,6 +8,9 @@
  * dddd / ddd weekday name (full / short). A format without DD names a whole month; one without
  * MM or a month name names a whole year.
  */
+
+import { must } from '../must';
+
 export const DATE_FORMATS = [
   // Numbers only, year first or month first.
   'YYYY-MM-DD',
@@ -161,7 +164,7 @@ function compile(format: DateFormat): Compiled {
         tokens.push(p as Token);
         return TOKEN_PATTERN[p as Token];
       }
-      return SEPARATOR_PATTERN[p]!;
+      return must(SEPARATOR_PATTERN[p], `the pattern of separator '${p}'`);
     })
     .join('');
   return { format, regex: new RegExp(`^${source}$`, 'i'), tokens };
@@ -208,12 +211,12 @@ export function parseCalendarDate(text: string): ParsedDate | null {
     let day: number | undefined;
     let weekday: number | undefined;
     c.tokens.forEach((token, i) => {
-      const value = m[i + 1]!.toLowerCase();
+      const value = must(m[i + 1], `the ${token} of ${c.format}`).toLowerCase();
       if (token === 'YYYY') year = Number(value);
       else if (token === 'MM') month = Number(value);
       else if (token === 'DD') day = Number(value);
       else if (token === 'MMMM') month = MONTH_NAMES.indexOf(value as never) + 1;
-      else if (token === 'MMM') month = SHORT_MONTHS[value]! + 1;
+      else if (token === 'MMM') month = must(SHORT_MONTHS[value], `month ${value}`) + 1;
       else if (token === 'dddd') weekday = WEEKDAY_NAMES.indexOf(value as never);
       else weekday = SHORT_WEEKDAYS[value];
     });

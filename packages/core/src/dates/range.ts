@@ -65,11 +65,12 @@ export function parseDateRange(
   zone: TimeZoneName = DEFAULT_TIME_ZONE,
 ): DateSearchRange | null {
   const parts = text.split(SEARCH_DATE_RANGE_SEPARATOR);
-  if (parts.length !== 2) return null;
-  const start = parseDate(parts[0]!, zone);
+  const [from, to] = parts;
+  if (parts.length !== 2 || from === undefined || to === undefined) return null;
+  const start = parseDate(from, zone);
   if (!start) return null;
-  if (parts[1]!.trim() === '') return { start: start.start, stop: null };
-  const stop = parseDate(parts[1]!, zone);
+  if (to.trim() === '') return { start: start.start, stop: null };
+  const stop = parseDate(to, zone);
   if (!stop || stop.start < start.start) return null;
   return { start: start.start, stop: stop.stop };
 }

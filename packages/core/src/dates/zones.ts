@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE, TIME_ZONES, type TimeZoneName } from '../constants';
+import { must } from '../must';
 
 /** The spec's zone names as IANA zones, so daylight saving time follows the real rules. */
 export const ZONE_IANA: Readonly<Record<TimeZoneName, string>> = {
@@ -49,13 +50,14 @@ export function wallClock(ms: number, zone: TimeZoneName): WallClock {
   for (const p of formatter(zone).formatToParts(new Date(ms))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
+  const part = (type: keyof WallClock) => must(parts[type], `the ${type} of the time in ${zone}`);
   return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour! % 24,
-    minute: parts.minute!,
-    second: parts.second!,
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour') % 24,
+    minute: part('minute'),
+    second: part('second'),
   };
 }
 

@@ -29,7 +29,7 @@ function hasWhitespace(s: string): boolean {
 
 // Characters that mark a token as markup of another kind (links, math, html, tables) or that a
 // storage key should not hold.
-const NOT_IN_UPLOAD_PATH = new Set([...'<>"\'`()[]{}|\\^:*']);
+const NOT_IN_UPLOAD_PATH = new Set('<>"\'`()[]{}|\\^:*');
 const UPLOAD_PATH_START = /^[\p{L}\p{N}_]/u;
 
 /**

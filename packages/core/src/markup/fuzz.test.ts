@@ -23,7 +23,7 @@ function seeded(seed: number): () => number {
   };
 }
 
-const CHARS = [...'`$\\[]()|#~:-\n\n\n  \t/.!^@+*_<>=,\'"abcxyz019'];
+const CHARS = '`$\\[]()|#~:-\n\n\n  \t/.!^@+*_<>=,\'"abcxyz019';
 const PIECES = [
   '```',
   '~~~',

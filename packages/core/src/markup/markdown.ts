@@ -53,7 +53,7 @@ function lineHasMarkdownStart(line: string): boolean {
   return c === '#' || c === '>' || isRuleLine(t) || isListItemLine(t);
 }
 
-const INLINE_MARKS = new Set([...'*_`[]<\\$|']);
+const INLINE_MARKS = new Set('*_`[]<\\$|');
 
 function hasInlineMarkdown(text: string): boolean {
   for (let i = 0; i < text.length; i++) {

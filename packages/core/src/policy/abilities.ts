@@ -32,7 +32,7 @@ export function abilitiesOf(role: Role, allowed: readonly BoardAction[]): Abilit
 /** The board an item links to as `/{owner}/home;{board}`, as results items do (Listings). */
 export function visitTarget(item: Pick<Item, 'text'>): string | null {
   const m = /\]\((\/[^/\s)]+\/home;[^\s)?#]+)\)/.exec(item.text);
-  return m ? m[1]! : null;
+  return m?.[1] ?? null;
 }
 
 /**

@@ -50,8 +50,8 @@ export function dashboardLinks(
   board: PolicyBoard,
   adminUser: string = ADMIN_USER,
 ): readonly DashboardLink[] {
-  if (board.owner === adminUser || isGuestUser(user)) return [];
-  if (user!.roles.includes('demo')) return DEMO_DASHBOARD_LINKS;
+  if (board.owner === adminUser || user === null || isGuestUser(user)) return [];
+  if (user.roles.includes('demo')) return DEMO_DASHBOARD_LINKS;
   const role = roleFor(user, board);
   return role === 'author' || role === 'contributor' || role === 'reader'
     ? ROLE_DASHBOARD_LINKS

@@ -39,8 +39,7 @@ const shown = (key: string) => key.replace(new RegExp(UNSTORABLE.source, 'g'), '
  */
 export function unstorableTextPath(value: unknown): string | null {
   const stack: Step[] = [{ value, key: null, parent: null }];
-  while (stack.length) {
-    const step = stack.pop()!;
+  for (let step = stack.pop(); step; step = stack.pop()) {
     const v = step.value;
     if (typeof v === 'string') {
       if (!isStorableText(v)) return pathOf(step);
@@ -53,8 +52,7 @@ export function unstorableTextPath(value: unknown): string | null {
       for (const key of keys) {
         if (!isStorableText(key)) return pathOf({ value: key, key: shown(key), parent: step });
       }
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const key = keys[i]!;
+      for (const key of [...keys].reverse()) {
         stack.push({ value: (v as Record<string, unknown>)[key], key, parent: step });
       }
     }
