@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { PublicUser } from '@listboard/core';
+import { abilitiesOf, boardMsg, type PublicUser } from '@listboard/core';
 import { App } from '../App';
 import { useSession } from '../state/session';
 import { useAlerts } from '../state/alerts';
@@ -211,5 +211,89 @@ describe('a toolbar menu', () => {
     expect(menu.open).toBe(true);
     fireEvent.pointerDown(document.body);
     expect(menu.open).toBe(false);
+  });
+});
+
+describe('function links and note controls run their commands only where allowed', () => {
+  const author: PublicUser = { ...guest, _id: 'u-ann', username: 'ann', roles: ['author'] };
+
+  it('a ^function link to a command the viewer may not run only says so; others run', async () => {
+    const tools = makeBoard('admin', 'tools', [
+      { title: 'Tools', items: ['^insertList()', '^zoomIn()', '^nosuch()'] },
+    ]);
+    const server = fakeServer([tools], guest);
+    window.history.replaceState(null, '', '/admin/tools');
+    render(<App />);
+    const list = await screen.findByRole('region', { name: 'Tools' });
+    const width = () =>
+      document.querySelector<HTMLElement>('.app')!.style.getPropertyValue('--list-width');
+    const before = width();
+
+    // A guest may not insert a list: the link says so, and neither a form nor a call follows.
+    const calls = server.calls.length;
+    fireEvent.click(within(list).getByRole('button', { name: 'insertList' }));
+    expect(await screen.findByText('Insert list is not available here.')).toBeTruthy();
+    expect(useUi.getState().form).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.calls.length).toBe(calls);
+
+    fireEvent.click(within(list).getByRole('button', { name: 'nosuch' }));
+    expect(await screen.findByText('No function named nosuch.')).toBeTruthy();
+
+    fireEvent.click(within(list).getByRole('button', { name: 'zoomIn' }));
+    await waitFor(() => expect(width()).not.toBe(before));
+  });
+
+  it("a note's Reply, Mark answered and Dismiss follow the board's abilities", async () => {
+    const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
+    const item = board.lists[0]!.items[0]!;
+    const note = {
+      ...item,
+      _id: 'note-1',
+      author: 'sam',
+      annotationClass: 'note' as const,
+      noteStatus: 'pending' as const,
+      text: 'Is this an oak?',
+    };
+    item.notes = [note];
+    board.abilities = abilitiesOf('author', ['read', 'select', 'reply', 'moderate']);
+    const server = fakeServer([board], author);
+    window.history.replaceState(null, '', '/ann/plants');
+    render(<App />);
+    const notes = await screen.findByRole('list', { name: 'Notes' });
+    fireEvent.click(within(notes).getByRole('button', { name: 'Dismiss' }));
+    fireEvent.click(within(notes).getByRole('button', { name: 'Mark answered' }));
+    await waitFor(() =>
+      expect(
+        server.calls.filter((c) => c.path === '/api/forms/set_note_status').map((c) => c.body),
+      ).toEqual([
+        { itemId: 'note-1', status: 'dismissed' },
+        { itemId: 'note-1', status: 'answered' },
+      ]),
+    );
+
+    // Reply opens the reply form at the note; asked again while it is open, it is refused.
+    fireEvent.click(within(notes).getByRole('button', { name: 'Reply' }));
+    await waitFor(() => expect(useUi.getState().form?.noteId).toBe('note-1'));
+    expect(useUi.getState().form).toMatchObject({ id: 'reply', target: { itemId: item._id } });
+    fireEvent.click(within(notes).getByRole('button', { name: 'Reply' }));
+    expect(await screen.findByText(boardMsg.closeFormFirst)).toBeTruthy();
+    expect(useUi.getState().form?.id).toBe('reply');
+  });
+
+  it('a reader sees no Mark answered or Dismiss on a note', async () => {
+    const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
+    const item = board.lists[0]!.items[0]!;
+    item.notes = [
+      { ...item, _id: 'note-2', annotationClass: 'note', noteStatus: 'pending', text: 'Hm?' },
+    ];
+    board.abilities = abilitiesOf('reader', ['read', 'select', 'reply']);
+    fakeServer([board], { ...author, roles: ['reader'] });
+    window.history.replaceState(null, '', '/ann/plants');
+    render(<App />);
+    const notes = await screen.findByRole('list', { name: 'Notes' });
+    expect(within(notes).getByRole('button', { name: 'Reply' })).toBeTruthy();
+    expect(within(notes).queryByRole('button', { name: 'Dismiss' })).toBeNull();
+    expect(within(notes).queryByRole('button', { name: 'Mark answered' })).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import {
   type CommandContext,
 } from '../commands/registry';
 import { ariaShortcut, formatShortcut } from '../commands/keys';
+import { executeCommand } from '../commands/execute';
 import './toolbar.css';
 
 /**
@@ -65,7 +66,7 @@ export function MenuEntry({ c, ctx }: { c: Command; ctx: CommandContext }) {
         disabled={!isEnabled(c, ctx)}
         onClick={(e) => {
           closeMenuOf(e.currentTarget);
-          void c.run(ctx);
+          executeCommand(c.id, 'menu', ctx);
         }}
       >
         {Icon ? (
@@ -149,7 +150,7 @@ function ToolButton({ c, ctx }: { c: Command; ctx: CommandContext }) {
       aria-keyshortcuts={c.shortcut ? ariaShortcut(c.shortcut) : undefined}
       title={c.shortcut ? `${c.label} (${formatShortcut(c.shortcut)})` : c.label}
       disabled={!isEnabled(c, ctx)}
-      onClick={() => void c.run(ctx)}
+      onClick={() => executeCommand(c.id, 'toolbar', ctx)}
     >
       {Icon ? <Icon aria-hidden="true" size={18} /> : null}
       <span className="tool-text">{c.label}</span>

@@ -13,8 +13,8 @@ export interface BoardLinkDeps {
   toggleList(title: string): void;
   toggleLabel(label: string): void;
   toggleTag(tag: string): void;
-  /** Runs a `^name()` function link; false when no function has that name. */
-  runFunction(name: string): boolean;
+  /** Runs a `^name()` function link: the command of that id, which says so if it cannot run. */
+  runFunction(name: string): void;
 }
 
 /** Brings the list whose path-title is `anchor` into view, in whichever loaded board holds it. */
@@ -38,9 +38,7 @@ export function boardLinkActions(deps: BoardLinkDeps): LinkActions {
   const special: Record<SpecialLinkKind, (detail: string) => void> = {
     label: (name) => labelOrTag('label', name),
     tag: (name) => labelOrTag('tag', name),
-    func: (name) => {
-      if (!deps.runFunction(name)) deps.alert(`No function named ${name}.`);
-    },
+    func: (name) => deps.runFunction(name),
   };
   return {
     toggleList(title) {

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { COMMANDS } from '../commands/definitions';
 import { activeScopes, isEnabled, type CommandContext } from '../commands/registry';
 import { matches, parseShortcut } from '../commands/keys';
+import { executeCommand } from '../commands/execute';
 
 const BOUND = COMMANDS.filter((c) => c.shortcut).map((c) => ({
   c,
@@ -35,7 +36,7 @@ export function useKeyboard(ctx: CommandContext, formOpen: boolean): void {
         .find(Boolean);
       if (!hit || !isEnabled(hit.c, ctx)) return;
       e.preventDefault();
-      void hit.c.run(ctx);
+      executeCommand(hit.c.id, 'shortcut', ctx);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

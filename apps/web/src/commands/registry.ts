@@ -1,9 +1,10 @@
 /**
- * One registry for every toolbar button, keyboard shortcut and navigation function. The toolbar,
- * the keyboard handler and the shortcut sheet all render from this list, so a shortcut shown is
- * always the shortcut that works.
+ * One registry for every toolbar button, keyboard shortcut, navigation function and note control.
+ * The toolbar, the keyboard handler and the shortcut sheet all render from this list, so a
+ * shortcut shown is always the shortcut that works; every control runs its command through
+ * executeCommand (execute.ts), which checks it is enabled first.
  */
-import type { Abilities, Multilist, PublicUser, ToolbarRoleFlags } from '@listboard/core';
+import type { Abilities, Item, Multilist, PublicUser, ToolbarRoleFlags } from '@listboard/core';
 import type { LucideIcon } from 'lucide-react';
 import type {
   Display,
@@ -40,13 +41,25 @@ export interface CommandContext {
   actions: CommandActions;
 }
 
+/**
+ * Where a form opens when it is not at the selection: a reply at its note. A form that is open
+ * already closes when it is asked for again (`toggle`, as every toolbar form), or the ask is
+ * refused while any form is open (`refuse`, a note's own Reply).
+ */
+export interface FormPlace {
+  target: Selection;
+  noteId?: string;
+  whileOpen: 'toggle' | 'refuse';
+}
+
 export interface CommandActions {
   navigate(to: string): void;
   back(): void;
   forward(): void;
   reload(): void;
   alert(text: string): void;
-  openForm(id: string): void;
+  /** Opens form `id` at the selection, or at `place`. */
+  openForm(id: string, place?: FormPlace): void;
   setDisplay(patch: Partial<Display>): void;
   select(next: Partial<Selection>): void;
   clearSelection(): void;
@@ -61,6 +74,18 @@ export interface CommandActions {
   /** Opens or closes a list's editor (one at a time). */
   toggleListEditor(listId: string): void;
   toggleSplit(listId: string): void;
+}
+
+/**
+ * What a note's own controls act on: the note, the item and board it shows in (a note listed as
+ * an item of its own, as on the Discussion page, is its own item), and whether that board is a
+ * search's results.
+ */
+export interface NoteTarget {
+  board: Multilist;
+  item: Item;
+  note: Item;
+  results: boolean;
 }
 
 export interface Command {
@@ -86,13 +111,14 @@ export interface Command {
   /** Acts on the selected item: listed in that item's Actions menu. */
   item?: boolean;
   icon?: LucideIcon;
-  visible?(ctx: CommandContext): boolean;
-  enabled?(ctx: CommandContext): boolean;
-  run(ctx: CommandContext): void | Promise<void>;
+  /** A note's own controls (noteControls.ts) are given their note; other commands are not. */
+  visible?(ctx: CommandContext, note?: NoteTarget): boolean;
+  enabled?(ctx: CommandContext, note?: NoteTarget): boolean;
+  run(ctx: CommandContext, note?: NoteTarget): void | Promise<void>;
 }
 
-export function isVisible(c: Command, ctx: CommandContext): boolean {
-  return c.visible ? c.visible(ctx) : true;
+export function isVisible(c: Command, ctx: CommandContext, note?: NoteTarget): boolean {
+  return c.visible ? c.visible(ctx, note) : true;
 }
 export function onToolbar(c: Command, ctx: CommandContext): boolean {
   return typeof c.toolbar === 'function' ? c.toolbar(ctx) : c.toolbar === true;
@@ -100,8 +126,8 @@ export function onToolbar(c: Command, ctx: CommandContext): boolean {
 export function onPhoneBar(c: Command, ctx: CommandContext): boolean {
   return typeof c.phone === 'function' ? c.phone(ctx) : c.phone === true;
 }
-export function isEnabled(c: Command, ctx: CommandContext): boolean {
-  return isVisible(c, ctx) && (c.enabled ? c.enabled(ctx) : true);
+export function isEnabled(c: Command, ctx: CommandContext, note?: NoteTarget): boolean {
+  return isVisible(c, ctx, note) && (c.enabled ? c.enabled(ctx, note) : true);
 }
 
 /** The scopes in force, most specific first. */

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isEnabled, isVisible, type CommandContext } from '../commands/registry';
 import { SEARCH_COMMANDS } from '../commands/search';
+import { executeCommand } from '../commands/execute';
 import { canPaintHighlights, useAccent } from './accent';
 import { useLoadProgress } from './loadProgress';
 import { resultsOnScreen } from './results';
@@ -63,7 +64,7 @@ export function SearchBars({ ctx }: { ctx: CommandContext }) {
               type="button"
               className="tool"
               disabled={!isEnabled(c, ctx)}
-              onClick={() => void c.run(ctx)}
+              onClick={() => executeCommand(c.id, 'toolbar', ctx)}
             >
               {c.label}
             </button>

@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { visitTarget, type ItemHandler, type Multilist } from '@listboard/core';
+import type { ChangeCall } from '../api/client';
+import { useUi, type Display } from '../state/ui';
+import { itemIsOpen } from '../commands/helpers';
+import { executeCommand } from '../commands/execute';
+import { NOTE_ACTION_COMMANDS } from '../commands/noteControls';
+import type { CommandContext } from '../commands/registry';
+import type { BoardApi } from './boardApi';
+import type { ViewStates } from './useViewStates';
+import type { useForms } from './useForms';
+import type { useSelection } from './useSelection';
+
+/** The command each item action button runs (visit is a link to the board it names). */
+const ACTION_COMMANDS: Record<Exclude<ItemHandler, 'visit'>, string> = {
+  annotate: 'annotate',
+  reply: 'replyToItem',
+  delete: 'deleteItem',
+  label: 'labels',
+  duplicate: 'duplicateItem',
+  insert: 'insertItem',
+  edit: 'editItem',
+};
+
+export interface BoardActionsDeps {
+  ctx: CommandContext;
+  board: Multilist | null;
+  resultsId: string | null;
+  views: ViewStates;
+  forms: ReturnType<typeof useForms>;
+  selection: ReturnType<typeof useSelection>;
+  call: ChangeCall;
+  reload(): void;
+  setDisplay(patch: Partial<Display>): void;
+  renderForm(): ReactNode;
+}
+
+/**
+ * What the board screen hands down to its boards, lists and items (boardApi): their state, and
+ * what their controls do. An item's and a note's buttons run their commands through
+ * executeCommand, like the toolbar's.
+ */
+export function useBoardActions(deps: BoardActionsDeps): BoardApi {
+  const { ctx, board, resultsId, views, forms, selection, call, setDisplay } = deps;
+  const ui = useUi();
+  const navigate = useNavigate();
+  const isResults = (b: Multilist) => b._id === resultsId;
+  return {
+    display: ui.display,
+    prefs: ctx.prefs,
+    selection: ui.selection,
+    isResults,
+    signedIn: !ctx.isGuest,
+    form: ui.form,
+    editorListId: ui.editorListId,
+    splitLists: ui.splitLists,
+    shownLabels: ui.shownLabels,
+    hiddenTags: ui.hiddenTags,
+    hiddenLists: ui.hiddenLists,
+    listState: views.listState,
+    itemState: views.itemState,
+    selectList: selection.selectList,
+    selectItem: selection.selectItem,
+    toggleItem: (item) =>
+      views.setItemState(item._id, {
+        open: !itemIsOpen(ui.display, views.itemState(item._id)),
+      }),
+    toggleListEditor: forms.toggleListEditor,
+    listMode: forms.listMode,
+    itemAction(b, item, handler) {
+      if (handler === 'visit') {
+        const to = visitTarget(item);
+        if (to) navigate(to);
+        return;
+      }
+      // Reply answers the item itself: a note listed as an item of its own (Discussion).
+      const note =
+        handler === 'reply' ? { board: b, item, note: item, results: isResults(b) } : undefined;
+      executeCommand(ACTION_COMMANDS[handler], 'toolbar', ctx, note);
+    },
+    noteAction(b, item, note, action) {
+      executeCommand(NOTE_ACTION_COMMANDS[action], 'toolbar', ctx, {
+        board: b,
+        item,
+        note,
+        results: isResults(b),
+      });
+    },
+    reorder(b, listId, beforeId) {
+      const order = b.lists.map((l) => l._id).filter((id) => id !== listId);
+      const at = beforeId ? order.indexOf(beforeId) : order.length;
+      order.splice(at < 0 ? order.length : at, 0, listId);
+      void call('/api/forms/reorder_lists', { multilistId: b._id, listOrder: order }, 'move list');
+    },
+    itemsInView(b, first, last) {
+      if (b._id !== board?._id) return;
+      if (first === ui.display.itemsViewStartIndex && last === ui.display.itemsViewStopIndex)
+        return;
+      setDisplay({ itemsViewStartIndex: first, itemsViewStopIndex: last });
+    },
+    unlocked: () => void deps.reload(),
+    renderForm: deps.renderForm,
+    commands: ctx,
+  };
+}

@@ -1,0 +1,58 @@
+import { useCallback, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { callApi, type ChangeCall } from '../api/client';
+import { signInAs, signOutToGuest } from '../account/session';
+import { useAlerts } from '../state/alerts';
+import { useUi, type Display } from '../state/ui';
+import type { CommandContext } from '../commands/registry';
+import { FORM_BY_ID } from '../forms/definitions';
+import { Form } from '../forms/Form';
+import type { FormContext } from '../forms/registry';
+import { ShortcutSheet } from './Toolbar';
+
+/**
+ * The open form, as the form bar (or a list editor) shows it: the shortcut sheet, or a form of
+ * the registry with what it acts on and the calls it may make.
+ */
+export function useFormBar(
+  ctx: CommandContext,
+  call: ChangeCall,
+  setDisplay: (patch: Partial<Display>) => void,
+): () => ReactNode {
+  const ui = useUi();
+  const navigate = useNavigate();
+  const alert = useAlerts((s) => s.show);
+  const signOut = useCallback(() => signOutToGuest(navigate), [navigate]);
+
+  const formCtx: FormContext = {
+    user: ctx.user,
+    board: ctx.board,
+    target: ui.form?.target ?? ui.selection,
+    noteId: ui.form?.noteId,
+    call,
+    api: callApi,
+    navigate: (to) => navigate(to),
+    alert,
+    group: ui.noteGroup,
+    setGroup: ui.setNoteGroup,
+    display: ui.display,
+    setDisplay,
+    prefs: ctx.prefs,
+    setPrefs: ui.setPrefs,
+    signIn: (username, password) => signInAs(username, password, navigate),
+    signOut,
+  };
+  const formDef = ui.form ? FORM_BY_ID.get(ui.form.id) : undefined;
+  const closeForm = () => ui.setForm(null);
+  return () =>
+    ui.form?.id === 'shortcuts' ? (
+      <ShortcutSheet ctx={ctx} onClose={closeForm} />
+    ) : formDef ? (
+      <Form
+        key={`${ui.form!.id}-${ui.form!.target.listId}`}
+        def={formDef}
+        ctx={formCtx}
+        onClose={closeForm}
+      />
+    ) : null;
+}

@@ -1,0 +1,79 @@
+/**
+ * The controls on a note (Reply, Mark answered, Dismiss) and the Reply button of a note listed as
+ * an item (the Discussion page), as commands. Each runs on the note it is given and is enabled
+ * exactly when the note shows its button: core's noteActions and itemActions, from the abilities
+ * the server sent with the note's board. They are in no menu: they act on one note, not on the
+ * selection.
+ */
+import { itemActions, noteActions, type NoteAction } from '@listboard/core';
+import type { Command, CommandContext, NoteTarget } from './registry';
+
+const offered = (action: NoteAction) => (_c: CommandContext, t?: NoteTarget) =>
+  t !== undefined && noteActions(t.board.abilities, t.note).includes(action);
+
+/** Runs only with a note given (executeCommand refuses a note control without one). */
+const onNote =
+  (run: (c: CommandContext, t: NoteTarget) => void) => (c: CommandContext, t?: NoteTarget) => {
+    if (t) run(c, t);
+  };
+
+const at = (t: NoteTarget) => ({
+  multilistId: t.board._id,
+  listId: t.item.listId,
+  itemId: t.item._id,
+  text: null,
+});
+
+const setStatus = (action: 'answer' | 'dismiss') =>
+  onNote(
+    (c, t) =>
+      void c.actions.call(
+        '/api/forms/set_note_status',
+        { itemId: t.note._id, status: action === 'dismiss' ? 'dismissed' : 'answered' },
+        action,
+      ),
+  );
+
+export const NOTE_CONTROL_COMMANDS: Command[] = [
+  {
+    id: 'replyToNote',
+    label: 'Reply',
+    group: 'annotate',
+    enabled: offered('reply'),
+    run: onNote((c, t) =>
+      c.actions.openForm('reply', { target: at(t), noteId: t.note._id, whileOpen: 'refuse' }),
+    ),
+  },
+  {
+    id: 'replyToItem',
+    label: 'Reply',
+    group: 'annotate',
+    enabled: (_c, t) =>
+      t !== undefined &&
+      itemActions(t.board.abilities, t.item, { results: t.results }).includes('reply'),
+    run: onNote((c, t) =>
+      c.actions.openForm('reply', { target: at(t), noteId: t.note._id, whileOpen: 'toggle' }),
+    ),
+  },
+  {
+    id: 'answerNote',
+    label: 'Mark answered',
+    group: 'annotate',
+    enabled: offered('answer'),
+    run: setStatus('answer'),
+  },
+  {
+    id: 'dismissNote',
+    label: 'Dismiss',
+    group: 'annotate',
+    enabled: offered('dismiss'),
+    run: setStatus('dismiss'),
+  },
+];
+
+/** The command each of a note's buttons runs. */
+export const NOTE_ACTION_COMMANDS: Record<NoteAction, string> = {
+  reply: 'replyToNote',
+  answer: 'answerNote',
+  dismiss: 'dismissNote',
+};
