@@ -3,7 +3,7 @@
  * lives in hooks, one concern each: the start path, view states, forms, selection, the commands'
  * context, what the boards' controls do and what links in them do.
  */
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { LIST_CONTAINER_HEIGHTS, LIST_WIDTH_STEPS, phoneListWidth } from '@listboard/core';
 import { useSession } from '../state/session';
@@ -30,6 +30,7 @@ import { useViewport } from './useViewport';
 import { useStartPath } from './useStartPath';
 import { useViewStates } from './useViewStates';
 import { useBoardScrolling } from './useBoardScrolling';
+import { useNoteAnchor } from '../highlights/useNoteAnchor';
 import { useForms } from './useForms';
 import { useSelection } from './useSelection';
 import { useBoardCalls, useCommandContext } from './useCommandContext';
@@ -72,6 +73,15 @@ export function BoardScreen() {
   const views = useViewStates(boards, board, user, isGuest);
   const main = useRef<HTMLElement>(null);
   useBoardScrolling(main, boards.length, location.hash, phone);
+  // A note's address (#note-{id}) opens its item with the notes shown, at the note's passage.
+  const reveal = useCallback(
+    (itemId: string) => {
+      ui.patchItemVs(itemId, { open: true });
+      if (ui.display.showNotes !== 'annos+notes') ui.setDisplay({ showNotes: 'annos+notes' });
+    },
+    [ui],
+  );
+  useNoteAnchor(location.hash, boards, reveal);
 
   const calls = useBoardCalls();
   const forms = useForms();

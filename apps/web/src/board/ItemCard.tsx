@@ -1,6 +1,8 @@
 import { memo, useRef } from 'react';
 import {
+  NOTE_ANCHOR,
   TIMINGS,
+  headlineOf,
   isTextTarget,
   quoteOf,
   noteActions,
@@ -50,17 +52,7 @@ interface Props {
 }
 
 /** An item's first line as plain words: the headline view, collapsed items and the contents. */
-export function headline(item: Item): string {
-  const first = item.blocks.find((b) => b.text.trim())?.text ?? item.text;
-  return first
-    .trim()
-    .split('\n')[0]!
-    .replace(/^#+\s*/, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`~]+/g, '')
-    .trim()
-    .slice(0, 120);
-}
+export const headline = (item: Item): string => headlineOf(item.blocks, item.text);
 
 function ItemCardView({
   item,
@@ -97,6 +89,50 @@ function ItemCardView({
   const style = { ...formatStyle(item.format), ...(color ? { ['--code' as string]: color } : {}) };
   const card = useRef<HTMLElement>(null);
   const orphans = useHighlights(card, item, notes, open && !sentences);
+  // A note whose passage is gone (and its replies) is listed apart, never placed on other words.
+  const { placed, orphaned } = splitOrphans(notes, orphans);
+  const noteEntry = (n: Item) => (
+    <li
+      key={n._id}
+      id={`${NOTE_ANCHOR}${n._id}`}
+      className={`note note-${n.annotationClass}`}
+      style={{ marginLeft: `${Math.min(n.replyLevel, 4) * 12}px` }}
+    >
+      <span className="note-meta">
+        {n.annotationClass === 'anno' && n.annoLabel ? (
+          <button
+            type="button"
+            className={`anno-label label-${labelColors[n.annoLabel] ?? 'note'}`}
+            title={`Show or hide annotation ${n.annoLabel}`}
+            onClick={() => toggleLabel(n.annoLabel!)}
+          >
+            {n.annoLabel}
+          </button>
+        ) : null}
+        <strong>{n.hint ?? n.author}</strong>
+        {n.noteStatus ? (
+          <span className={`status status-${n.noteStatus}`}>{n.noteStatus}</span>
+        ) : null}
+        {n.isPrivate ? <span className="status">private</span> : null}
+      </span>
+      {isTextTarget(n.highlight) ? (
+        <button
+          type="button"
+          className="quote"
+          title={orphans.has(n._id) ? undefined : 'Show in the text'}
+          onClick={() => showHighlight(card.current, n._id)}
+        >
+          <q>{quoteOf(n.highlight).exact}</q>
+          {orphans.has(n._id) && <span className="earlier"> (on an earlier version)</span>}
+        </button>
+      ) : null}
+      <span className="note-text">{n.text}</span>
+      <NoteActions
+        actions={noteActions(abilities, n)}
+        onAction={(action) => onNoteAction(item, n, action)}
+      />
+    </li>
+  );
   return (
     <article
       ref={card}
@@ -121,7 +157,9 @@ function ItemCardView({
           (e.target as Element).closest('a, button, video, audio, input, textarea, select')
         )
           return;
-        const picked = pickSelection(window.getSelection(), (id) => (id === item._id ? item : null));
+        const picked = pickSelection(window.getSelection(), (id) =>
+          id === item._id ? item : null,
+        );
         // Words selected from another item are that item's selection (highlights/capture).
         if (!picked || picked.itemId === item._id) onSelect(item, picked);
       }}
@@ -163,55 +201,39 @@ function ItemCardView({
           ))}
         </ul>
       )}
-      {notes.length > 0 && open && (
+      {placed.length > 0 && open && (
         <ol className="notes" aria-label="Notes">
-          {notes.map((n) => (
-            <li
-              key={n._id}
-              id={`note-${n._id}`}
-              className={`note note-${n.annotationClass}`}
-              style={{ marginLeft: `${Math.min(n.replyLevel, 4) * 12}px` }}
-            >
-              <span className="note-meta">
-                {n.annotationClass === 'anno' && n.annoLabel ? (
-                  <button
-                    type="button"
-                    className={`anno-label label-${labelColors[n.annoLabel] ?? 'note'}`}
-                    title={`Show or hide annotation ${n.annoLabel}`}
-                    onClick={() => toggleLabel(n.annoLabel!)}
-                  >
-                    {n.annoLabel}
-                  </button>
-                ) : null}
-                <strong>{n.hint ?? n.author}</strong>
-                {n.noteStatus ? (
-                  <span className={`status status-${n.noteStatus}`}>{n.noteStatus}</span>
-                ) : null}
-                {n.isPrivate ? <span className="status">private</span> : null}
-              </span>
-              {isTextTarget(n.highlight) ? (
-                <button
-                  type="button"
-                  className="quote"
-                  title={orphans.has(n._id) ? undefined : 'Show in the text'}
-                  onClick={() => showHighlight(card.current, n._id)}
-                >
-                  <q>{quoteOf(n.highlight).exact}</q>
-                  {orphans.has(n._id) && <span className="earlier"> (on an earlier version)</span>}
-                </button>
-              ) : null}
-              <span className="note-text">{n.text}</span>
-              <NoteActions
-                actions={noteActions(abilities, n)}
-                onAction={(action) => onNoteAction(item, n, action)}
-              />
-            </li>
-          ))}
+          {placed.map(noteEntry)}
         </ol>
+      )}
+      {orphaned.length > 0 && open && (
+        <section className="orphans" aria-label="Orphaned notes">
+          <h4>Orphaned notes</h4>
+          <p className="hint">
+            Their words are no longer in the item: they are kept here, with their quote.
+          </p>
+          <ol className="notes">{orphaned.map(noteEntry)}</ol>
+        </section>
       )}
       {selected && <ItemActions handlers={handlers} onAction={(h) => onAction(item, h)} />}
     </article>
   );
+}
+
+/** Notes in thread order, split into those placed in the text and orphans with their replies. */
+function splitOrphans(notes: Item[], orphans: ReadonlySet<string>) {
+  if (orphans.size === 0) return { placed: notes, orphaned: [] as Item[] };
+  const byId = new Map(notes.map((n) => [n._id, n]));
+  const rootOf = (n: Item): Item => {
+    let at = n;
+    for (let p = at.parentId ? byId.get(at.parentId) : undefined; p;) {
+      at = p;
+      p = at.parentId ? byId.get(at.parentId) : undefined;
+    }
+    return at;
+  };
+  const isOrphan = (n: Item) => orphans.has(rootOf(n)._id);
+  return { placed: notes.filter((n) => !isOrphan(n)), orphaned: notes.filter(isOrphan) };
 }
 
 const NOTE_ACTION_LABELS: Record<NoteAction, string> = {

@@ -2,17 +2,29 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useConnection } from '../api/client';
 
+interface LiveBoard {
+  _id: string;
+  version: number;
+  follows?: { _id: string; version: number }[];
+}
+
 /**
- * Subscribes to the shown boards' live events; any change reloads them. EventSource reconnects
+ * Subscribes to the shown boards' live events (and those a results page follows); any change reloads them. EventSource reconnects
  * by itself after a dropped connection. Each time the stream (re)starts the server says which
  * version each board is at; boards shown at another version missed a change and reload, so
  * nothing slips through between a load and its stream, or while the stream was down.
  */
-export function useLiveBoards(boards: { _id: string; version: number }[]): void {
+export function useLiveBoards(boards: LiveBoard[]): void {
   const client = useQueryClient();
-  const key = boards.map((b) => b._id).join(',');
+  // A results page (Discussion, Listings) follows the boards its entries come from.
+  const followed = new Map<string, number>();
+  for (const b of boards) {
+    followed.set(b._id, b.version);
+    for (const f of b.follows ?? []) followed.set(f._id, f.version);
+  }
+  const key = [...followed.keys()].join(',');
   const shown = useRef(new Map<string, number>());
-  shown.current = new Map(boards.map((b) => [b._id, b.version]));
+  shown.current = followed;
   useEffect(() => {
     if (!key || typeof EventSource === 'undefined') return;
     const reload = () => void client.invalidateQueries({ queryKey: ['boards'] });

@@ -5,3 +5,5 @@
 export * from './selectors';
 export * from './anchor';
 export * from './messages';
+export * from './note-link';
+export * from './web-annotation';

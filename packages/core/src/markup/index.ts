@@ -49,3 +49,4 @@ export {
   replaceBlock,
   type Span,
 } from './spans';
+export * from './headline';

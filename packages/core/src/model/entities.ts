@@ -250,6 +250,11 @@ export interface Multilist {
   lists: List[];
   viewstate: ViewState;
   abilities: Abilities;
+  /**
+   * A results page (Discussion, Listings): the boards its entries come from, at their versions.
+   * The page follows their live changes, so a new, answered or dismissed note shows at once.
+   */
+  follows?: { _id: string; version: number }[];
 }
 
 export interface PublicUser {

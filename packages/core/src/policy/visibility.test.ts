@@ -56,6 +56,19 @@ describe('canSee', () => {
     expect(boardListedFor(viewerOf(null), { ...unlisted, listed: true })).toBe(true);
   });
 
+  it('hides a note on a private item with that item, except from the note’s own writer', () => {
+    const privateItem = item({ author: 'author', isPrivate: true });
+    const anno = item({ author: 'author', annotationClass: 'anno' });
+    const note = item({ author: 'kim', annotationClass: 'note', noteStatus: 'pending' });
+    const on = (who: ReturnType<typeof viewerOf>, n: VisibleItem) =>
+      canSee(who, { kind: 'item', board, item: n, on: privateItem });
+    expect(on(viewerOf(u('kim')), anno)).toBe(false);
+    expect(on(viewerOf(u('co')), anno)).toBe(false);
+    expect(on(viewerOf(u('author')), anno)).toBe(true);
+    expect(on(viewerOf(u('kim')), note)).toBe(true);
+    expect(canSee(viewerOf(u('kim')), { kind: 'item', board, item: anno, on: item() })).toBe(true);
+  });
+
   it('hides every item of a locked board, even a public one, until it is unlocked', () => {
     expect(sees(viewerOf(u('kim')), item(), undefined, locked)).toBe(false);
     expect(sees(viewerOf(u('kim'), [], new Set(['b2'])), item(), undefined, locked)).toBe(true);

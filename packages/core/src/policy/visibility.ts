@@ -34,9 +34,17 @@ export type Visible =
   | { kind: 'list'; board: VisibleBoard }
   /**
    * An item, annotation, note or reply. A reply names its thread: the note or annotation at the
-   * root of the thread, whose visibility it takes.
+   * root of the thread, whose visibility it takes. A note shown away from its item (a listing,
+   * Discussion, search) names that item as `on`: a note on an item the viewer may not see is
+   * not shown either, except to its own writer.
    */
-  | { kind: 'item'; board: VisibleBoard; item: VisibleItem; thread?: VisibleItem | null }
+  | {
+      kind: 'item';
+      board: VisibleBoard;
+      item: VisibleItem;
+      thread?: VisibleItem | null;
+      on?: VisibleItem | null;
+    }
   | { kind: 'group'; group: VisibleGroup };
 
 export const viewerOf = (
@@ -112,7 +120,9 @@ export function canSee(viewer: Viewer, thing: Visible): boolean {
       return boardOpen(viewer, thing.board);
     case 'item':
       return (
-        boardOpen(viewer, thing.board) && itemVisible(viewer, thing.board, thing.item, thing.thread)
+        boardOpen(viewer, thing.board) &&
+        itemVisible(viewer, thing.board, thing.item, thing.thread) &&
+        (!thing.on || mine(viewer, thing.item) || itemVisible(viewer, thing.board, thing.on, null))
       );
   }
 }

@@ -1,0 +1,52 @@
+/**
+ * An address ending in #note-{id} (a Discussion or Listings entry's link) opens the item the note
+ * is on, shows the notes, and scrolls to the note's passage and flashes it; a note whose passage
+ * cannot be found, or that has none, is scrolled to in the notes list instead.
+ */
+import { useEffect, useRef } from 'react';
+import { NOTE_ANCHOR, noteIdOfHash, type Multilist } from '@listboard/core';
+import { showHighlight } from './useHighlights';
+
+/** The item a note hangs off, in the boards on screen. */
+function itemOfNote(boards: Multilist[], noteId: string): string | null {
+  for (const b of boards)
+    for (const l of b.lists)
+      for (const i of l.items) if (i.notes.some((n) => n._id === noteId)) return i._id;
+  return null;
+}
+
+const TRIES = 40;
+
+export function useNoteAnchor(
+  hash: string,
+  boards: Multilist[],
+  reveal: (itemId: string) => void,
+): void {
+  const done = useRef<string | null>(null);
+  const noteId = noteIdOfHash(decodeURIComponent(hash));
+  const itemId = noteId ? itemOfNote(boards, noteId) : null;
+  useEffect(() => {
+    if (!noteId || !itemId || done.current === hash) return;
+    done.current = hash;
+    reveal(itemId);
+    // The item opens and its marks are drawn over the next frames: look until they are there.
+    let tries = 0;
+    let frame = 0;
+    const look = () => {
+      const card = document.querySelector<HTMLElement>(
+        `article[data-item-id="${CSS.escape(itemId)}"]`,
+      );
+      const mark = card?.querySelector(`mark[data-note-id="${CSS.escape(noteId)}"]`);
+      if (mark) return showHighlight(card ?? null, noteId);
+      if (++tries < TRIES) {
+        frame = requestAnimationFrame(look);
+        return;
+      }
+      // The note's own entry in the item's notes (ItemCard gives it the id the hash names).
+      const entry = document.getElementById(`${NOTE_ANCHOR}${noteId}`);
+      (entry ?? card)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    };
+    frame = requestAnimationFrame(look);
+    return () => cancelAnimationFrame(frame);
+  }, [hash, noteId, itemId, reveal]);
+}
