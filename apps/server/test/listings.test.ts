@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Multilist } from '@listboard/core';
+import { describeSelection, headlineOf, type Multilist } from '@listboard/core';
 import { CUSTOM_CODES } from '@listboard/core/api/search';
 import { createBoard } from '../src/services/boards/create';
 import { Agent, createTestApp, type TestContext } from './harness';
@@ -62,6 +62,34 @@ describe('Discussion and Listings searches', () => {
     // The private note is on the author's board but is not theirs to see.
     const pending = hitTexts((await search(author, 'pending')).json()).join();
     expect(pending).not.toContain('Private thought');
+  });
+
+  it('Discussion: each entry names the item the note is on, links to the note there, quotes its words, and the page follows the owner’s boards live', async () => {
+    const item = course.lists[1]!.items[0]!;
+    const block = item.blocks.findIndex((b) => b.text.trim().length > 12);
+    const words = item.blocks[block]!.text.trim().slice(0, 12);
+    const res = await reader.post('/api/forms/insert_note', {
+      listId: course.lists[1]!._id,
+      itemId: item._id,
+      noteSpec: {
+        text: 'Which part?',
+        highlight: describeSelection(item.blocks[block]!.text, 0, 12, {
+          blockId: item.blocks[block]!._id,
+          blockIndex: block,
+          version: item.version,
+        }),
+      },
+    });
+    const id = res.json().itemId;
+    const pending = (await search(author, 'pending')).json() as Multilist;
+    const entry = pending.lists
+      .flatMap((l) => l.items)
+      .find((i) => i.notes.some((n) => n._id === id))!;
+    expect(entry.text).toContain(
+      `On [course](/author/home;course): [${headlineOf(item.blocks, item.text)}](/author/home;course#note-${id})`,
+    );
+    expect(entry.text).toContain(`> ${words}`);
+    expect(pending.follows?.map((f) => f._id)).toContain(course._id);
   });
 
   it('Listings: my boards, my annotations, my notes', async () => {

@@ -41,6 +41,7 @@ const ACCOUNT: Record<ViewerName, string | null> = {
 type ThingName =
   | 'privateItem'
   | 'privateAnno'
+  | 'annoOnPrivateItem'
   | 'privateNote'
   | 'replyToPrivateNote'
   | 'groupNote'
@@ -76,6 +77,14 @@ const THINGS: readonly Thing[] = [
   },
   {
     name: 'privateAnno',
+    seenBy: ['author'],
+    content: false,
+    discussed: false,
+    onLockedBoard: false,
+  },
+  {
+    // Not private itself, but on an item only its author sees: listed nowhere else either.
+    name: 'annoOnPrivateItem',
     seenBy: ['author'],
     content: false,
     discussed: false,
@@ -239,6 +248,16 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
           itemId: anchorItemId,
           annoSpec: { text },
           isPrivate: true,
+        }),
+      );
+      return { id: r.itemId, lastCall: '/api/forms/insert_anno' };
+    }
+    case 'annoOnPrivateItem': {
+      const r = await ok<{ itemId: string }>(
+        agents.author.post('/api/forms/insert_anno', {
+          listId: listOf(thing),
+          itemId: ids.privateItem,
+          annoSpec: { text },
         }),
       );
       return { id: r.itemId, lastCall: '/api/forms/insert_anno' };

@@ -21,7 +21,7 @@ export interface BoardEvent {
    * The item the event is about and, for a reply, its thread's root, after the change and before
    * it: whoever may see either hears of it.
    */
-  seen?: { item: VisibleItem; thread: VisibleItem | null }[];
+  seen?: { item: VisibleItem; thread: VisibleItem | null; on?: VisibleItem | null }[];
 }
 
 export interface EventBus {

@@ -56,7 +56,8 @@ export const eventRoutes: FastifyPluginAsyncZod<{
       const ids = req.query.boards
         .split(',')
         .filter((id) => /^[0-9a-f-]{36}$/i.test(id))
-        .slice(0, 20);
+        // The boards on screen and those a results page follows (at most 20 of each).
+        .slice(0, 40);
       const rows = ids.length
         ? await db.select().from(multilists).where(inArray(multilists.id, ids))
         : [];
@@ -119,7 +120,7 @@ export const eventRoutes: FastifyPluginAsyncZod<{
         const now = boards.get(e.multilistId)!;
         const shown = e.seen
           ? e.seen.some((s) =>
-              canSee(viewer, { kind: 'item', board: now, item: s.item, thread: s.thread }),
+              canSee(viewer, { kind: 'item', board: now, item: s.item, thread: s.thread, on: s.on }),
             )
           : boardOpen(viewer, now);
         if (!shown || stopped) return;

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICES, isGuestUser, isSiteAdmin, parseAddress, type Device } from '@listboard/core';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { CUSTOM_CODES, isCustomCode } from '@listboard/core/api/search';
-import { customHits, resultsBoard } from '../services/search/custom';
+import { customHits, followedBoards, resultsBoard } from '../services/search/custom';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists, loadMultilistsJson } from '../services/boards/load';
@@ -133,7 +133,7 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
         code,
         username,
       );
-      return resultsBoard(username, code, hits);
+      return resultsBoard(username, code, hits, await followedBoards(db, code, username, hits));
     },
   );
 

@@ -95,13 +95,36 @@ export async function threadsOf(
   return new Map(roots.map((r) => [r.id, r]));
 }
 
+/** The content item a note, annotation or reply hangs off; null for a content item. */
+export async function onOf(db: Db, item: ItemRow): Promise<ItemRow | null> {
+  if (item.annotationClass === 'none' || !item.rootItemId) return null;
+  const [root] = await db.select().from(items).where(eq(items.id, item.rootItemId));
+  return root ?? null;
+}
+
+/** The items these notes, annotations and replies hang off, by id, in one query. */
+export async function onItemsOf(
+  db: Db,
+  rows: readonly Pick<ItemRow, 'annotationClass' | 'rootItemId'>[],
+): Promise<Map<string, ItemRow>> {
+  const ids = [
+    ...new Set(
+      rows.filter((r) => r.annotationClass !== 'none' && r.rootItemId).map((r) => r.rootItemId!),
+    ),
+  ];
+  if (ids.length === 0) return new Map();
+  const roots = await db.select().from(items).where(inArray(items.id, ids));
+  return new Map(roots.map((r) => [r.id, r]));
+}
+
 export async function canSeeItem(
   db: Db,
   viewer: Viewer,
   board: VisibleBoard,
   item: ItemRow,
 ): Promise<boolean> {
-  return canSee(viewer, { kind: 'item', board, item, thread: await threadOf(db, item) });
+  const [thread, on] = await Promise.all([threadOf(db, item), onOf(db, item)]);
+  return canSee(viewer, { kind: 'item', board, item, thread, on });
 }
 
 /**
@@ -150,12 +173,18 @@ const visibilityOf = (row: ItemRow): VisibleItem => ({
 export interface EventSubject {
   item: VisibleItem;
   thread: VisibleItem | null;
+  /** For a note, annotation or reply: the item it hangs off. */
+  on: VisibleItem | null;
 }
 
-/** An item as the visibility rule sees it, with its thread's root for a reply. */
+/** An item as the visibility rule sees it, with its thread's root and the item it is on. */
 export async function subjectOf(db: Db, row: ItemRow): Promise<EventSubject> {
-  const thread = await threadOf(db, row);
-  return { item: visibilityOf(row), thread: thread ? visibilityOf(thread) : null };
+  const [thread, on] = await Promise.all([threadOf(db, row), onOf(db, row)]);
+  return {
+    item: visibilityOf(row),
+    thread: thread ? visibilityOf(thread) : null,
+    on: on ? visibilityOf(on) : null,
+  };
 }
 
 /**

@@ -5,9 +5,14 @@
  */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
+  NOTE_ANCHOR,
   abilitiesOf,
   boardListedFor,
   canSee,
+  headlineOf,
+  isTextTarget,
+  quoteOf,
+  readHighlight,
   type Block,
   type Multilist,
   type Item,
@@ -21,7 +26,7 @@ import { policyBoard } from '../boards/access';
 import { toItem } from '../boards/present';
 import { withNoteItems } from '../notes/note-on-item';
 import { NO_EXTRAS } from '../boards/rows';
-import { threadsOf, viewerFor, visibleBoard } from '../notes/visibility';
+import { onItemsOf, threadsOf, viewerFor, visibleBoard } from '../notes/visibility';
 import type { Actor } from '../accounts/users';
 import { CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
 
@@ -36,6 +41,8 @@ export interface Hit {
   note?: Item;
   /** Seen by fewer people than can read the caller's boards: a saved search keeps it private. */
   restricted?: boolean;
+  /** The board a note hit is on, at its version: the page follows that board's live changes. */
+  source?: { _id: string; version: number };
 }
 
 type ItemRow = typeof items.$inferSelect;
@@ -62,8 +69,30 @@ export const excerpt = (t: string, n = 140) => {
   const one = t.replace(/\s+/g, ' ').trim();
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
 };
-export const boardLink = (owner: string, ptitle: string, title: string) =>
-  `[${title}](/${owner}/home;${ptitle})`;
+export const boardLink = (owner: string, ptitle: string, title: string, hash = '') =>
+  `[${title}](/${owner}/home;${ptitle}${hash})`;
+
+/** Link text that stays one link: brackets and backslashes escaped. */
+const linkText = (s: string) => s.replace(/([[\]\\])/g, '\\$1');
+
+/**
+ * A listed note's entry: its board, the item it is on (its first line, linking to the note on
+ * its board, where the passage is highlighted), and the quoted words.
+ */
+function noteHitText(
+  board: { owner: string; ptitle: string; title: string },
+  note: ItemRow,
+  itemText: string | null,
+): string {
+  const on = `On ${boardLink(board.owner, board.ptitle, board.title)}`;
+  if (itemText === null) return on;
+  const title = headlineOf([], itemText) || 'an item';
+  const link = boardLink(board.owner, board.ptitle, linkText(title), `#${NOTE_ANCHOR}${note.id}`);
+  const highlight = readHighlight(note.highlight);
+  const quote = isTextTarget(highlight) ? excerpt(quoteOf(highlight).exact, 200) : null;
+  if (!quote) return `${on}: ${link}`;
+  return `${on}: ${link}\n\n> ${quote.replace(/([\\`*_[\]<>#])/g, '\\$1')}`;
+}
 
 async function boardHits(
   db: Db,
@@ -109,12 +138,16 @@ async function noteHits(
     .orderBy(desc(items.created))
     .limit(500);
   const boardIds = [...new Set(rows.map((r) => r.board.id))];
-  const [members, viewer, threads] = await Promise.all([
+  const [members, viewer, threads, rootOf] = await Promise.all([
     boardIds.length
       ? db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds))
       : Promise.resolve([]),
     viewerFor(db, who.actor, who.sessionId),
     threadsOf(
+      db,
+      rows.map((r) => r.item),
+    ),
+    onItemsOf(
       db,
       rows.map((r) => r.item),
     ),
@@ -129,19 +162,27 @@ async function noteHits(
       const thread = r.item.threadId ? threads.get(r.item.threadId) : null;
       const board = visibleBoard(r.board, policy);
       boardOfNote.set(r.item.id, board);
+      const on = r.item.rootItemId ? (rootOf.get(r.item.rootItemId) ?? null) : null;
       return (
-        canSee(viewer, { kind: 'item', board, item: r.item, thread }) &&
+        canSee(viewer, { kind: 'item', board, item: r.item, thread, on }) &&
         // Unlisted boards stay out of others' listings; one's own writing on them stays in.
         (r.item.author === who.actor.username ||
           boardListedFor(viewer, { ...board, listed: r.board.listed })) &&
         (!filter.groupsOnly || viewer.groups.includes(r.item.groupName ?? ''))
       );
     })
-    .map((r) => ({
-      date: r.item.created,
-      text: `On ${boardLink(r.board.owner, r.board.ptitle, r.board.title)}`,
-      note: noteItem(r.item),
-    }));
+    .map((r) => {
+      const on = r.item.rootItemId ? rootOf.get(r.item.rootItemId) : undefined;
+      // The item's words only to those who may read the item (a note's writer may not, since).
+      const board = boardOfNote.get(r.item.id);
+      const seen = on && board && canSee(viewer, { kind: 'item', board, item: on, thread: null });
+      return {
+        date: r.item.created,
+        text: noteHitText(r.board, r.item, seen ? on.text : null),
+        note: noteItem(r.item),
+        source: { _id: r.board.id, version: r.board.version },
+      };
+    });
   await withNoteItems(
     db,
     hits.map((h) => h.note),
@@ -318,7 +359,39 @@ export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
 }
 
 /** A results board: one list per week (newest first), one item per hit. */
-export function resultsBoard(owner: string, code: CustomCode, hits: Hit[]): Multilist {
+/** How many boards a results page follows live (the event stream's own limit). */
+const FOLLOWED_MAX = 20;
+
+/**
+ * The boards a results page follows live: for the listings of notes on one's own boards
+ * (Discussion, my notes), one's boards, most recently changed first, so a note on a board with
+ * nothing listed yet still shows; for the others, the boards of the entries listed.
+ */
+export async function followedBoards(
+  db: Db,
+  code: CustomCode,
+  username: string,
+  hits: Hit[],
+): Promise<{ _id: string; version: number }[]> {
+  if (['pending', 'answered', 'dismissed', 'myNotes'].includes(code)) {
+    return db
+      .select({ _id: multilists.id, version: multilists.version })
+      .from(multilists)
+      .where(eq(multilists.owner, username))
+      .orderBy(desc(multilists.modified))
+      .limit(FOLLOWED_MAX);
+  }
+  const follows = new Map<string, { _id: string; version: number }>();
+  for (const h of hits) if (h.source) follows.set(h.source._id, h.source);
+  return [...follows.values()].slice(0, FOLLOWED_MAX);
+}
+
+export function resultsBoard(
+  owner: string,
+  code: CustomCode,
+  hits: Hit[],
+  follows: { _id: string; version: number }[] = [],
+): Multilist {
   const discussion = code === 'pending' || code === 'answered' || code === 'dismissed';
   const byWeek = new Map<string, Hit[]>();
   for (const h of hits) {
@@ -326,19 +399,22 @@ export function resultsBoard(owner: string, code: CustomCode, hits: Hit[]): Mult
     byWeek.set(w, [...(byWeek.get(w) ?? []), h]);
   }
   const weeks = byWeek.size;
-  return bucketsBoard({
-    id: code,
-    owner,
-    title: CUSTOM_TITLES[code],
-    ptitle: code.toLowerCase(),
-    description: hits.length
-      ? `${hits.length} in ${weeks} ${weeks === 1 ? 'week' : 'weeks'}`
-      : 'Nothing here yet.',
-    buckets: [...byWeek.entries()].map(([week, weekHits]) => ({
-      key: week,
-      title: `Week of ${week}`,
-      hits: weekHits,
-    })),
-    actOnNotes: discussion,
-  });
+  return {
+    ...bucketsBoard({
+      id: code,
+      owner,
+      title: CUSTOM_TITLES[code],
+      ptitle: code.toLowerCase(),
+      description: hits.length
+        ? `${hits.length} in ${weeks} ${weeks === 1 ? 'week' : 'weeks'}`
+        : 'Nothing here yet.',
+      buckets: [...byWeek.entries()].map(([week, weekHits]) => ({
+        key: week,
+        title: `Week of ${week}`,
+        hits: weekHits,
+      })),
+      actOnNotes: discussion,
+    }),
+    follows,
+  };
 }

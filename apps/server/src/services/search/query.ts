@@ -53,6 +53,8 @@ export interface ItemHit {
   item: ItemHitRow;
   board: BoardRef;
   bucket: string;
+  /** A note, annotation or reply on a private item (its writer's own): kept private when saved. */
+  onPrivate?: boolean;
 }
 
 export interface BoardHit {
@@ -136,7 +138,15 @@ function itemVisibleSql(ctx: SearchContext, moderator: SQL): SQL {
     and (${mine} or (not ${items.isPrivate} and (${items.annotationClass} = 'none' or (
       (${items.groupName} is null or ${moderator} or ${inMyGroups})
       and (${items.noteStatus} is distinct from 'dismissed' or ${moderator})
-      and (${items.annotationClass} <> 'reply' or ${moderator} or ${threadShown(name)}))))))`;
+      and (${items.annotationClass} <> 'reply' or ${moderator} or ${threadShown(name)})
+      and ${onShown(name)})))))`;
+}
+
+/** A note, annotation or reply on a private item is hidden with that item (core canSee's `on`). */
+function onShown(name: string | null): SQL {
+  const itemsWriter = name === null ? sql`false` : sql`r.author = ${name}`;
+  return sql`not exists (select 1 from ${items} r where r.id = ${items.rootItemId}
+    and r.is_private and not ${itemsWriter})`;
 }
 
 /**

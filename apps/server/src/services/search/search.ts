@@ -27,7 +27,7 @@ import {
   type ResultBucket,
 } from './custom';
 import { uniqueBoardTitle } from '../load/title';
-import { threadsOf, unlockedBoards } from '../notes/visibility';
+import { onItemsOf, threadsOf, unlockedBoards } from '../notes/visibility';
 import { checkSearchArgs, type DateWindow, type SearchArgs } from './args';
 import {
   searchBoards,
@@ -59,6 +59,7 @@ function itemHit(h: ItemHit, collect: boolean): Bucketed {
   const { item, board } = h;
   const link = boardLink(board.owner, board.ptitle, board.title);
   const restricted =
+    h.onPrivate === true ||
     item.isPrivate ||
     item.groupName !== null ||
     item.noteStatus === 'dismissed' ||
@@ -140,12 +141,16 @@ const itemSearch = (args: SearchArgs) =>
  */
 async function confirmVisible(db: Db, ctx: SearchContext, rows: ItemHit[]): Promise<ItemHit[]> {
   const boardIds = [...new Set(rows.map((r) => r.board.id))];
-  const [members, unlocked, threads] = await Promise.all([
+  const [members, unlocked, threads, ons] = await Promise.all([
     boardIds.length
       ? db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds))
       : Promise.resolve([]),
     unlockedBoards(db, ctx.sessionId, boardIds),
     threadsOf(
+      db,
+      rows.map((r) => r.item),
+    ),
+    onItemsOf(
       db,
       rows.map((r) => r.item),
     ),
@@ -158,7 +163,10 @@ async function confirmVisible(db: Db, ctx: SearchContext, rows: ItemHit[]): Prom
     );
     const board = { ...policy, id: r.board.id, hasPassword: r.board.hasPassword };
     const thread = r.item.threadId ? threads.get(r.item.threadId) : null;
-    return canSee(viewer, { kind: 'item', board, item: r.item, thread });
+    const on = r.item.rootItemId ? (ons.get(r.item.rootItemId) ?? null) : null;
+    // A note on a private item stays private wherever the results are kept.
+    if (on?.isPrivate) r.onPrivate = true;
+    return canSee(viewer, { kind: 'item', board, item: r.item, thread, on });
   });
 }
 
