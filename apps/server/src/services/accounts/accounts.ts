@@ -119,7 +119,7 @@ async function usernameTaken(db: Db, username: string): Promise<boolean> {
       or exists (select 1 from ${multilists} where ${multilists.owner} = ${username})
       or exists (select 1 from ${items} where ${items.author} = ${username})
     ) as taken`);
-  return (res as unknown as { rows: { taken: boolean }[] }).rows[0]?.taken === true;
+  return (res as { rows: { taken: boolean }[] }).rows[0]?.taken === true;
 }
 
 async function emailTaken(db: Db, email: string, exceptUserId?: string): Promise<boolean> {

@@ -73,11 +73,11 @@ export async function consumeToken(
   now: Date,
 ): Promise<TokenCheck> {
   const check = await checkToken(db, token, kind, now);
-  if (check.state !== 'valid') return check;
+  if (check.state !== 'valid' || token === undefined) return check;
   const spent = await db
     .update(authTokens)
     .set({ used: now })
-    .where(and(eq(authTokens.id, hashToken(token!.trim())), isNull(authTokens.used)))
+    .where(and(eq(authTokens.id, hashToken(token.trim())), isNull(authTokens.used)))
     .returning({ userId: authTokens.userId });
   return spent.length > 0 ? check : { state: 'used', userId: check.userId };
 }

@@ -78,7 +78,9 @@ function supportedPhoto(name: string): boolean {
 }
 
 /** A photo name with spaces turned to hyphens, or null when it is not an image we can show. */
-function photoName(raw: string): { name: string | null; skipped?: string } {
+function photoName(
+  raw: string,
+): { name: string; skipped?: undefined } | { name: null; skipped: string } {
   const name = profilePhotoFilename(raw.trim());
   if (name === '') return { name };
   return supportedPhoto(name) ? { name } : { name: null, skipped: accountMsg.photoSkipped(name) };
@@ -194,7 +196,7 @@ export async function adminUpdateUser(
     const next: Record<string, unknown> = { ...input.fields };
     if (input.fields.photoFilename !== undefined) {
       const photo = photoName(input.fields.photoFilename);
-      if (photo.name === null) throw badRequest(photo.skipped!);
+      if (photo.name === null) throw badRequest(photo.skipped);
       next.photoFilename = photo.name;
     }
     set.fields = { ...user.fields, ...next };

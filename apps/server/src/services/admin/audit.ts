@@ -140,7 +140,7 @@ export async function listActivity(db: Db, q: ActivityQuery): Promise<ActivityPa
     })),
     page,
     pageSize,
-    total: Number(total?.n ?? 0),
+    total: total?.n ?? 0,
     hasNext: rows.length > pageSize,
   };
 }

@@ -36,9 +36,10 @@ export async function notifyAdminOfNewUser(
   ).filter((a) => isSiteAdmin({ username: a.username, roles: a.roles }));
   try {
     for (const admin of admins) {
+      if (!admin.email) continue;
       await sendOrFail(
         env.mailer,
-        newUserNotice({ to: admin.email!, publicUrl: env.publicUrl, user, status }),
+        newUserNotice({ to: admin.email, publicUrl: env.publicUrl, user, status }),
         NOTICE_NOT_SENT,
       );
     }

@@ -38,9 +38,9 @@ export async function updateBlock(db: Db, item: ItemRow, blockId: string, set: B
 
   let text = block.text;
   if (set.text !== undefined) {
-    const parts = splitBlockTexts(set.text);
-    if (parts.length !== 1) throw badRequest(blockMsg.oneBlock);
-    text = parts[0]!;
+    const [only, ...more] = splitBlockTexts(set.text);
+    if (only === undefined || more.length > 0) throw badRequest(blockMsg.oneBlock);
+    text = only;
     if (!mediaLineOf(text)) throw badRequest(blockMsg.notMedia);
   }
   if (set.url !== undefined) {

@@ -3,6 +3,7 @@
  * and kept per board version: the same for every caller, whatever they may see of it.
  */
 import { asc, inArray, sql } from 'drizzle-orm';
+import { must } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { blocks, items, lists, mediaMarkers, textMarkers } from '../../db/schema';
 import {
@@ -34,11 +35,12 @@ export interface BoardContent {
  * cached entry is never older than its label. Kept per database handle, at most CACHE_BOARDS.
  */
 const CACHE_BOARDS = 64;
-const contentCache = new WeakMap<object, Map<string, { version: number; content: BoardContent }>>();
+type ContentCache = Map<string, { version: number; content: BoardContent }>;
+const contentCache = new WeakMap<object, ContentCache>();
 
 function cacheFor(db: Db) {
   let c = contentCache.get(db);
-  if (!c) contentCache.set(db, (c = new Map()));
+  if (!c) contentCache.set(db, (c = new Map() as ContentCache));
   return c;
 }
 
@@ -91,8 +93,9 @@ async function fetchContent(db: Db, boardIds: string[]): Promise<Map<string, Boa
       { lists: [], items: [], blocksByItem, mediaByItem, textByItem, json: new Map() },
     ]),
   );
-  for (const l of listRows) out.get(l.multilistId)!.lists.push(l);
-  for (const i of itemRows) out.get(i.multilistId)!.items.push(i);
+  const of = (boardId: string) => must(out.get(boardId), `the content of board ${boardId}`);
+  for (const l of listRows) of(l.multilistId).lists.push(l);
+  for (const i of itemRows) of(i.multilistId).items.push(i);
   return out;
 }
 
@@ -115,10 +118,14 @@ export async function boardContent(db: Db, boards: BoardRow[]): Promise<Map<stri
       missing.map((b) => b.id),
     );
     for (const b of missing) {
-      const content = fetched.get(b.id)!;
+      const content = must(fetched.get(b.id), `the content of board ${b.id}`);
       result.set(b.id, content);
       cache.set(b.id, { version: b.version, content });
-      while (cache.size > CACHE_BOARDS) cache.delete(cache.keys().next().value!);
+      // The least recently used first (a Map keeps its insertion order).
+      for (const oldest of cache.keys()) {
+        if (cache.size <= CACHE_BOARDS) break;
+        cache.delete(oldest);
+      }
     }
   }
   return result;

@@ -1,4 +1,4 @@
-import { pathTitle } from '@listboard/core';
+import { must, pathTitle } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { items, lists, multilists } from '../../db/schema';
 import { storeBlocks } from './blocks-store';
@@ -42,7 +42,7 @@ export async function createBoard(
         groups: spec.groups ?? [],
       })
       .returning({ id: multilists.id });
-    const boardId = board!.id;
+    const boardId = must(board, 'the new board').id;
     for (const [li, l] of spec.lists.entries()) {
       const [list] = await tx
         .insert(lists)
@@ -59,7 +59,7 @@ export async function createBoard(
         const [row] = await tx
           .insert(items)
           .values({
-            listId: list!.id,
+            listId: must(list, 'the new list').id,
             multilistId: boardId,
             index: ii,
             owner: spec.owner,
@@ -69,7 +69,7 @@ export async function createBoard(
             flags: it.flags ?? {},
           })
           .returning({ id: items.id });
-        await storeBlocks(tx, row!.id, it.text, { owner: spec.owner });
+        await storeBlocks(tx, must(row, 'the new item').id, it.text, { owner: spec.owner });
       }
       onList?.(li + 1, spec.lists.length);
     }

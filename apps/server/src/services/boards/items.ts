@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blocks, items, mediaMarkers, textMarkers } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { moveMsg, type Viewer } from '@listboard/core';
+import { moveMsg, must, type Viewer } from '@listboard/core';
 import type { ItemRow, Resolved } from './access';
 import { canSeeItem, visibleBoard } from '../notes/visibility';
 import { storeBlocks } from './blocks-store';
@@ -40,8 +40,9 @@ export async function insertItemAt(
       isPrivate: it.isPrivate ?? false,
     })
     .returning({ id: items.id });
-  await storeBlocks(db, row!.id, it.text, { owner: it.owner });
-  return { itemId: row!.id, index };
+  const itemId = must(row, 'the new item').id;
+  await storeBlocks(db, itemId, it.text, { owner: it.owner });
+  return { itemId, index };
 }
 
 /** Copies an item with its formatting, flags, labels and markers into a list position. */
@@ -84,7 +85,7 @@ export async function duplicateItem(
   target: Resolved,
   args: { itemId?: string; text: string; index?: number; author: string },
 ): Promise<{ itemId: string; index: number }> {
-  const listId = target.list!.id;
+  const listId = must(target.list, 'the list to copy into').id;
   if (!args.itemId)
     return insertItemAt(db, {
       listId,
@@ -109,7 +110,7 @@ export async function editItem(db: Db, item: ItemRow, args: { text: string; vers
     .where(eq(items.id, item.id))
     .returning({ version: items.version });
   await storeBlocks(db, item.id, args.text, { owner: item.owner });
-  return { itemId: item.id, version: row!.version };
+  return { itemId: item.id, version: must(row, 'the edited item').version };
 }
 
 export async function setItemLabels(
@@ -122,7 +123,7 @@ export async function setItemLabels(
     .set({ labels, version: sql`${items.version} + 1`, modified: new Date() })
     .where(eq(items.id, item.id))
     .returning({ version: items.version });
-  return { itemId: item.id, version: row!.version };
+  return { itemId: item.id, version: must(row, 'the edited item').version };
 }
 
 export async function deleteItem(db: Db, item: ItemRow): Promise<void> {

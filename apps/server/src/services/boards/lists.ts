@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { items, lists } from '../../db/schema';
-import { moveMsg } from '@listboard/core';
+import { moveMsg, must } from '@listboard/core';
 import { badRequest } from '../../lib/errors';
 import { checkVersion } from '../../lib/versions';
 import type { ListRow } from './access';
@@ -41,7 +41,7 @@ export async function insertList(
       author: args.author,
     })
     .returning({ id: lists.id });
-  const listId = row!.id;
+  const listId = must(row, 'the new list').id;
   for (const [i, text] of (args.itemTexts ?? []).entries()) {
     await insertItemAt(db, {
       listId,
@@ -71,7 +71,7 @@ export async function editList(
     })
     .where(eq(lists.id, list.id))
     .returning({ version: lists.version });
-  return { listId: list.id, version: row!.version };
+  return { listId: list.id, version: must(row, 'the edited list').version };
 }
 
 export async function removeList(db: Db, list: ListRow): Promise<void> {

@@ -14,6 +14,7 @@ import {
   boardOpen,
   canSee,
   viewerOf,
+  must,
 } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { boardMembers, boardUnlocks, items, lists, multilists, viewStates } from '../../db/schema';
@@ -113,6 +114,10 @@ interface Prepared {
   ctx: LoadContext;
 }
 
+/** The content of one of the prepared boards. */
+const contentOf = (p: Prepared, boardId: string) =>
+  must(p.content.get(boardId), `the content of board ${boardId}`);
+
 async function prepare(db: Db, boards: BoardRow[], ctx: LoadContext): Promise<Prepared> {
   const boardIds = boards.map((b) => b.id);
   const [memberRows, unlockRows, content, vsRows, myGroups] = await Promise.all([
@@ -152,18 +157,18 @@ async function prepare(db: Db, boards: BoardRow[], ctx: LoadContext): Promise<Pr
   const policyOf = new Map(
     boards.map((b) => [b.id, policyBoard(b, membersByBoard.get(b.id) ?? [])]),
   );
-  const seenAs = new Map(boards.map((b) => [b.id, visibleBoard(b, policyOf.get(b.id)!)]));
+  const policy = (id: string) => must(policyOf.get(id), `the policy of board ${id}`);
+  const seenAs = new Map(boards.map((b) => [b.id, visibleBoard(b, policy(b.id))]));
+  const seen = (id: string) => must(seenAs.get(id), `board ${id}`);
   const viewer = viewerOf(ctx.actor, myGroups, unlocked);
-  const locked = new Set(
-    boards.filter((b) => !boardOpen(viewer, seenAs.get(b.id)!)).map((b) => b.id),
-  );
+  const locked = new Set(boards.filter((b) => !boardOpen(viewer, seen(b.id))).map((b) => b.id));
   const byId = new Map<string, ItemRow>();
   for (const b of boards) for (const i of content.get(b.id)?.items ?? []) byId.set(i.id, i);
   const visible = (i: ItemRow) =>
     itemVisible(i.flags, { appVersion: ctx.appVersion, device }) &&
     canSee(viewer, {
       kind: 'item',
-      board: seenAs.get(i.multilistId)!,
+      board: seen(i.multilistId),
       item: i,
       thread: i.annotationClass === 'reply' && i.threadId ? byId.get(i.threadId) : null,
     });
@@ -178,7 +183,7 @@ async function prepare(db: Db, boards: BoardRow[], ctx: LoadContext): Promise<Pr
   const abilities = new Map(
     boards.map((b) => [
       b.id,
-      abilitiesFor(ctx.actor, policyOf.get(b.id)!, { appVersion: ctx.appVersion }),
+      abilitiesFor(ctx.actor, policy(b.id), { appVersion: ctx.appVersion }),
     ]),
   );
   const digest = createHash('sha1').update(
@@ -215,9 +220,9 @@ function walk<I, L, B>(
   },
 ): B[] {
   return p.boards.map((b) => {
-    const c = p.content.get(b.id)!;
+    const c = contentOf(p, b.id);
     const locked = p.locked.has(b.id);
-    const rows = p.visibleRows.get(b.id)!;
+    const rows = must(p.visibleRows.get(b.id), `the rows of board ${b.id}`);
     // Notes, annotations and replies travel with the item they hang off, oldest first.
     const itemsByList = groupBy(
       rows.filter((i) => i.annotationClass === 'none'),
@@ -261,7 +266,7 @@ export async function assembleBoards(
   const p = await prepare(db, boards, ctx);
   return walk<Item, List, Multilist>(p, {
     item(row, list, indexInBoard, notes) {
-      const c = p.content.get(row.multilistId)!;
+      const c = contentOf(p, row.multilistId);
       const item = toItem(row, { listIndex: list.index, indexInBoard }, extrasOf(c, row.id));
       item.viewstate = p.viewstate.get(`item:${row.id}`) ?? {};
       item.notes = notes;
@@ -294,7 +299,7 @@ const answerCaches = new WeakMap<object, Map<string, string>>();
 
 function answerCacheFor(db: Db) {
   let c = answerCaches.get(db);
-  if (!c) answerCaches.set(db, (c = new Map()));
+  if (!c) answerCaches.set(db, (c = new Map<string, string>()));
   return c;
 }
 
@@ -344,7 +349,7 @@ export async function assembleBoardsJson(
     return { json: kept, fingerprint: p.fingerprint };
   }
   const shared = (row: ItemRow, list: ListRow) => {
-    const c = p.content.get(row.multilistId)!;
+    const c = contentOf(p, row.multilistId);
     let text = c.json.get(row.id);
     if (text === undefined) {
       const {

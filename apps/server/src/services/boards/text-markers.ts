@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { textMarkers, viewStates } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { markerMsg } from '../../media/messages';
-import { blockSpans, normalizeText, sentenceSpans, type Span } from '@listboard/core';
+import { blockSpans, must, normalizeText, sentenceSpans, type Span } from '@listboard/core';
 import type { ItemRow } from './access';
 import { insertItemAt } from './items';
 import type { MarkerText } from '../media/markers';
@@ -157,9 +157,9 @@ export async function splitAtTextMarkers(
   const text = normalizeText(item.text);
   const created: { itemId: string; index: number; cursorIndex: number; text: string }[] = [];
   for (const [i, m] of marks.entries()) {
-    const from = spans[m.cursorIndex]!.start;
+    const from = must(spans[m.cursorIndex], 'the marked span').start;
     const next = marks[i + 1];
-    const to = next ? spans[next.cursorIndex]!.start : text.length;
+    const to = next ? must(spans[next.cursorIndex], 'the next marked span').start : text.length;
     // Title and description head the new item, as a heading would.
     const ordered = [m.title || args.title, m.description || args.description, text.slice(from, to)]
       .map((p) => p?.trim())

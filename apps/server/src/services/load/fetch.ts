@@ -40,14 +40,17 @@ class Refused extends Error {}
 function guardedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 0);
-      const list = addresses as dns.LookupAddress[];
-      const usable = allowPrivate ? list : list.filter((a) => !isPrivateAddress(a.address));
-      if (usable.length === 0) {
-        return callback(new Refused('private address'), '', 0);
+      if (err) {
+        callback(err, '', 0);
+        return;
       }
-      if (options.all) return callback(null, usable as never, 0);
-      callback(null, usable[0]!.address, usable[0]!.family);
+      const usable = allowPrivate
+        ? addresses
+        : addresses.filter((a) => !isPrivateAddress(a.address));
+      const first = usable[0];
+      if (!first) callback(new Refused('private address'), '', 0);
+      else if (options.all) callback(null, usable, 0);
+      else callback(null, first.address, first.family);
     });
   };
 }
@@ -77,24 +80,28 @@ function request(url: URL, limits: FetchLimits, signal: AbortSignal): Promise<Ho
       },
       (res) => {
         const status = res.statusCode ?? 0;
-        const contentType = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        const contentType =
+          (res.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
         if (status >= 300 && status < 400) {
           res.resume();
-          return resolve({
+          resolve({
             status,
             location: res.headers.location ?? null,
             contentType,
             body: null,
           });
+          return;
         }
         if (status < 200 || status >= 300) {
           res.resume();
-          return resolve({ status, location: null, contentType, body: null });
+          resolve({ status, location: null, contentType, body: null });
+          return;
         }
         const declared = Number(res.headers['content-length'] ?? NaN);
         if (declared > limits.maxBytes) {
           res.destroy();
-          return reject(new TooLarge());
+          reject(new TooLarge());
+          return;
         }
         const chunks: Buffer[] = [];
         let size = 0;

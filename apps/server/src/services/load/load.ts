@@ -49,7 +49,7 @@ export interface LoadContext {
   actor: Actor;
   limits: FetchLimits;
   search: SearchContext;
-  progress?(p: LoadProgress): void;
+  progress?: (p: LoadProgress) => void;
   /** The transaction the board is written in (the call's, with its audit row). */
   transact: Transact;
 }
@@ -70,7 +70,7 @@ const MEDIA_TYPES: Record<string, LoadFileType> = {
 };
 
 const typeOfMedia = (mediaType: string | null | undefined): LoadFileType | null =>
-  MEDIA_TYPES[(mediaType ?? '').split(';')[0]!.trim().toLowerCase()] ??
+  MEDIA_TYPES[(mediaType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? ''] ??
   ((LOAD_FILE_TYPES as readonly string[]).includes(mediaType ?? '')
     ? (mediaType as LoadFileType)
     : null);

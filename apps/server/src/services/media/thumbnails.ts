@@ -40,7 +40,7 @@ export function signPage(deps: ThumbnailDeps, url: string, delay: boolean): stri
   const exp = String(Math.ceil((now + DAY_SECONDS) / DAY_SECONDS) * DAY_SECONDS);
   const d = delay ? '1' : '0';
   const sig = deps.sign(payload(url, d, exp));
-  return `/api/thumbnails/page?${new URLSearchParams({ u: url, d, exp, sig })}`;
+  return `/api/thumbnails/page?${new URLSearchParams({ u: url, d, exp, sig }).toString()}`;
 }
 
 export function verifyPage(

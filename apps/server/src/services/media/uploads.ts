@@ -3,7 +3,7 @@
  * a record of the stored file once its size and content have been checked.
  */
 import { eq } from 'drizzle-orm';
-import { isGuestUser, mediaKind, suffixOf, type UploadRecord } from '@listboard/core';
+import { isGuestUser, mediaKind, must, suffixOf, type UploadRecord } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
@@ -35,6 +35,8 @@ interface Checked {
   suffix: string;
   contentType: string;
   folder: string;
+  /** Who uploads: the signed-in caller. */
+  username: string;
 }
 
 function checkTarget(user: UserRow | null, bucketPath: string): Checked {
@@ -50,7 +52,7 @@ function checkTarget(user: UserRow | null, bucketPath: string): Checked {
   if (!mediaKind(suffix) || !contentType) throw new HttpError(415, uploadMsg.unsupported(name));
   if (!isValidKey(key)) throw badRequest(uploadMsg.badPath(bucketPath));
   if (!key.startsWith(`${folder}/`)) throw forbidden(uploadMsg.notYourFolder(folder));
-  return { key, name, suffix, contentType, folder };
+  return { key, name, suffix, contentType, folder, username: user.username };
 }
 
 /** A presigned PUT for one file of the caller's own folder. */
@@ -123,7 +125,7 @@ export async function recordUpload(
     folderpath: t.folder,
     filepath: t.key.slice(t.folder.length + 1),
     filename: t.name,
-    username: user!.username,
+    username: t.username,
     fullpath: t.key,
     createdAt: new Date(),
     type: t.contentType,
@@ -139,5 +141,5 @@ export async function recordUpload(
       .onConflictDoUpdate({ target: uploads.fullpath, set: values })
       .returning(),
   );
-  return toRecord(row!);
+  return toRecord(must(row, 'the upload record'));
 }

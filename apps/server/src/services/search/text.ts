@@ -31,7 +31,7 @@ export function parseTextQuery(input: string): Term[] {
       if (piecesOf(m[2]).length) term = { kind: 'phrase', text: m[2] };
       if (term && m[1]) term = { kind: 'not', term };
     } else {
-      let word = m[3]!;
+      let word = m[3] ?? '';
       if (word.toLowerCase() === 'or') {
         raw.push('or');
         continue;
@@ -46,8 +46,7 @@ export function parseTextQuery(input: string): Term[] {
     if (term) raw.push(term);
   }
   const terms: Term[] = [];
-  for (let i = 0; i < raw.length; i++) {
-    const t = raw[i]!;
+  for (const [i, t] of raw.entries()) {
     if (t === 'or') continue;
     const prev = terms[terms.length - 1];
     if (raw[i - 1] === 'or' && prev) {
