@@ -163,7 +163,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   const bus = givenBus ?? (await createBus({ databaseUrl: database.url, pool: database.pool }));
   app.decorate('bus', bus);

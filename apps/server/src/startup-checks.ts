@@ -29,7 +29,7 @@ const FS_REASONS: Record<string, string> = {
 export function errorText(e: unknown): string {
   const err = e as { message?: string; code?: string; errors?: unknown[] };
   const text = err.message || (err.errors?.length ? errorText(err.errors[0]) : '') || err.code;
-  return (text || String(e)).split('\n')[0]!.trim();
+  return (text || String(e)).split('\n', 1)[0]?.trim() ?? '';
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {

@@ -31,7 +31,8 @@ function converter(): TurndownService {
     bulletListMarker: '-',
     emDelimiter: '*',
   });
-  t.remove((node) => DROPPED.has(node.nodeName.toLowerCase()));
+  // The server has no DOM types; a node here is only asked its name.
+  t.remove((node: { nodeName: string }) => DROPPED.has(node.nodeName.toLowerCase()));
   return t;
 }
 

@@ -5,6 +5,7 @@
  * board it came from. Files that are not ours return null and go to the general importers.
  */
 import { z } from 'zod';
+import { must } from '@listboard/core';
 import type { BoardDump } from './dump-format';
 import { ImportError } from './types';
 
@@ -87,7 +88,7 @@ function parseDump(value: unknown, fileName: string): BoardDump {
       `${fileName} is not a readable Listboard dump (${where}: ${first?.message}).`,
     );
   }
-  return r.data as BoardDump;
+  return r.data;
 }
 
 /** A clips dump becomes a board of its clips: one list per list they came from, in order. */
@@ -123,7 +124,7 @@ function markdownDump(md: string, fileName: string): BoardDump {
   const lines = md.replace(/\r\n?/g, '\n').split('\n');
   const head = /^<!-- listboard-export (\{.*\}) -->$/.exec(lines[0] ?? '');
   if (!head) throw new ImportError(`${fileName} is not a Listboard export.`);
-  const board = commentValue(head[1]!) as Record<string, unknown>;
+  const board = commentValue(must(head[1], 'the board comment')) as Record<string, unknown>;
   const dump: Record<string, unknown> = { ...board, format: 'listboard-dump', version: 1 };
   const listsOut: { title: string; description: string; items: Record<string, unknown>[] }[] = [];
   let item: { meta: Record<string, unknown>; lines: string[] } | null = null;
@@ -132,11 +133,11 @@ function markdownDump(md: string, fileName: string): BoardDump {
     const text = item.lines
       .map((l) => {
         const media = /^\[[^\n]*\]\([^\s)]*\) <!-- lb:line (".*") -->$/.exec(l);
-        return media ? (commentValue(media[1]!) as string) : l;
+        return media ? (commentValue(must(media[1], 'the media line comment')) as string) : l;
       })
       .join('\n')
       .replace(/^\n+|\n+$/g, '');
-    listsOut[listsOut.length - 1]!.items.push({ ...item.meta, text });
+    must(listsOut.at(-1), 'the list of an item').items.push({ ...item.meta, text });
     item = null;
   };
   for (const line of lines.slice(1)) {
@@ -144,13 +145,19 @@ function markdownDump(md: string, fileName: string): BoardDump {
     const it = /^<!-- lb:item (\{.*\}) -->$/.exec(line);
     if (list) {
       flush();
-      const meta = commentValue(list[1]!) as { title: string; description?: string };
+      const meta = commentValue(must(list[1], 'the list comment')) as {
+        title: string;
+        description?: string;
+      };
       listsOut.push({ title: meta.title, description: meta.description ?? '', items: [] });
     } else if (it) {
       flush();
       if (listsOut.length === 0)
         throw new ImportError(`${fileName}: an item comes before any list.`);
-      item = { meta: commentValue(it[1]!) as Record<string, unknown>, lines: [] };
+      item = {
+        meta: commentValue(must(it[1], 'the item comment')) as Record<string, unknown>,
+        lines: [],
+      };
     } else if (item) {
       item.lines.push(line);
     }
@@ -189,7 +196,7 @@ export function readListboardFile(
       return markdownDump(body, fileName);
     if (kind === 'html') {
       const m = HTML_DUMP.exec(body);
-      return m ? parseDump(JSON.parse(m[1]!), fileName) : null;
+      return m ? parseDump(JSON.parse(must(m[1], 'the dump in the page')), fileName) : null;
     }
     return null;
   } catch (err) {
@@ -208,7 +215,7 @@ export function listboardKindOf(
   if (suffix === 'json') return 'json';
   if (suffix === 'md' || suffix === 'markdown') return 'md';
   if (suffix === 'html' || suffix === 'htm') return 'html';
-  const type = (mediaType ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = (mediaType ?? '').split(';', 1)[0]?.trim().toLowerCase();
   if (type === 'application/json' || type === 'json') return 'json';
   if (type === 'text/markdown' || type === 'md') return 'md';
   if (type === 'text/html' || type === 'html') return 'html';

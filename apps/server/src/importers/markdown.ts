@@ -3,6 +3,7 @@
  * item, in document order. Fenced code, tables and tight lists stay whole in one item. Other
  * formats are turned into markdown first and end here.
  */
+import { must } from '@listboard/core';
 import type { ImportOptions, ImportedList } from './types';
 
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
@@ -88,7 +89,7 @@ export function markdownToLists(markdown: string, opts: ImportOptions): Imported
     const opener = FENCE.exec(line);
     if (opener) {
       flush();
-      fence = opener[1]!;
+      fence = must(opener[1], 'the fence');
       paragraph.push(line);
       continue;
     }
@@ -97,12 +98,13 @@ export function markdownToLists(markdown: string, opts: ImportOptions): Imported
       heading(atx[2] ?? '');
       continue;
     }
+    const [title, ...more] = paragraph;
     if (
-      paragraph.length === 1 &&
+      title !== undefined &&
+      more.length === 0 &&
       SETEXT_UNDERLINE.test(line) &&
-      !THEMATIC_BREAK.test(paragraph[0]!)
+      !THEMATIC_BREAK.test(title)
     ) {
-      const title = paragraph[0]!;
       paragraph = [];
       heading(title);
       continue;

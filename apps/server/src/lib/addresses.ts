@@ -43,9 +43,11 @@ function embeddedIpv4(ip: string): string | null {
     ip,
   );
   if (!m) return null;
-  if (m[1]) return m[1];
-  const hi = parseInt(m[2]!, 16);
-  const lo = parseInt(m[3]!, 16);
+  const [, v4, high, low] = m;
+  if (v4) return v4;
+  if (high === undefined || low === undefined) return null;
+  const hi = parseInt(high, 16);
+  const lo = parseInt(low, 16);
   return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
 }
 

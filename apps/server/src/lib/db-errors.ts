@@ -30,7 +30,7 @@ const UNAVAILABLE_MESSAGES = [
 /** The error and its causes (drivers and the ORM wrap what the server said). */
 function* chain(err: unknown): Generator<{ code?: unknown; message?: unknown }> {
   for (let e = err, depth = 0; e && depth < 5; depth++) {
-    yield e as { code?: unknown; message?: unknown };
+    yield e;
     e = (e as { cause?: unknown }).cause;
   }
 }

@@ -11,7 +11,7 @@ export const STORE_UNWRITABLE =
   'The file store cannot be written to right now, so the file was not stored.';
 
 export function storageFailure(err: unknown): { status: number; message: string } | null {
-  const code = (err as { code?: unknown })?.code;
+  const code = (err as { code?: unknown } | null | undefined)?.code;
   if (typeof code !== 'string') return null;
   if (FULL.has(code)) return { status: 507, message: STORE_FULL };
   if (UNWRITABLE.has(code)) return { status: 503, message: STORE_UNWRITABLE };

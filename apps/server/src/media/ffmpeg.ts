@@ -88,9 +88,9 @@ export function extractFrame(r: FrameRequest): Promise<Buffer> {
       reject(new FrameError(e.code === 'ENOENT' ? 'missing' : 'failed', e.message)),
     );
     child.on('close', (code, signal) => {
-      if (code === 0 && size > 0 && size <= maxBytes) return resolve(Buffer.concat(out));
-      if (code === 0) return reject(new FrameError('no-frame', err.trim()));
-      reject(new FrameError('failed', signal ? `killed by ${signal}` : err.trim()));
+      if (code === 0 && size > 0 && size <= maxBytes) resolve(Buffer.concat(out));
+      else if (code === 0) reject(new FrameError('no-frame', err.trim()));
+      else reject(new FrameError('failed', signal ? `killed by ${signal}` : err.trim()));
     });
   });
 }

@@ -67,12 +67,16 @@ export class RefusedAddress extends Error {}
 export function policyLookup(verdict: 'listed' | 'public'): net.LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 0);
-      const list = addresses as dns.LookupAddress[];
-      const usable = verdict === 'listed' ? list : list.filter((a) => !isPrivateAddress(a.address));
-      if (usable.length === 0) return callback(new RefusedAddress(hostname), '', 0);
-      if (options.all) return callback(null, usable as never, 0);
-      callback(null, usable[0]!.address, usable[0]!.family);
+      if (err) {
+        callback(err, '', 0);
+        return;
+      }
+      const usable =
+        verdict === 'listed' ? addresses : addresses.filter((a) => !isPrivateAddress(a.address));
+      const first = usable[0];
+      if (!first) callback(new RefusedAddress(hostname), '', 0);
+      else if (options.all) callback(null, usable, 0);
+      else callback(null, first.address, first.family);
     });
   };
 }

@@ -2,7 +2,13 @@
  * Rewriting parts of a media line (core's parseMediaLine reads them) while keeping the rest as
  * the author wrote it: the item text stays the one source of truth for posters and addresses.
  */
-import { normalizeText, parseMediaLine, setMediaLineRange, type MediaLine } from '@listboard/core';
+import {
+  must,
+  normalizeText,
+  parseMediaLine,
+  setMediaLineRange,
+  type MediaLine,
+} from '@listboard/core';
 
 /** The `start-end` token shape core's media lines take after the address. */
 const RANGE_TOKEN = /^[\d:.]+-[\d:.]+$/;
@@ -31,8 +37,8 @@ export function setMediaLinePoster(blockText: string, poster: string): string {
     );
   } else {
     // Right after the address and its range token, before any caption or alt text.
-    const m = /^(\s*\S+)(\s+(\S+))?/.exec(first)!;
-    const keep = m[3] !== undefined && RANGE_TOKEN.test(m[3]) ? m[0] : m[1]!;
+    const m = must(/^(\s*\S+)(\s+(\S+))?/.exec(first), 'the address of the media line');
+    const keep = m[3] !== undefined && RANGE_TOKEN.test(m[3]) ? m[0] : must(m[1], 'the address');
     line = `${keep} # ${poster}${first.slice(keep.length)}`;
   }
   if (parseMediaLine(line)?.posterPath !== poster) throw new Error('poster not rewritten');

@@ -42,8 +42,9 @@ export async function startPageProxy(policy: HostPolicy): Promise<PageProxy> {
         .end('Refused by the thumbnail policy.');
       return;
     }
-    const headers = { ...req.headers };
-    for (const h of HOP_HEADERS) delete headers[h];
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => !HOP_HEADERS.includes(name)),
+    );
     const upstream = http.request(
       target,
       { method: req.method, headers, lookup: policyLookup(verdict) },

@@ -7,16 +7,11 @@ import sharp from 'sharp';
 export const TEXT_THUMB = { width: 480, height: 360, lines: 14, columns: 44 } as const;
 
 /** Characters XML 1.0 cannot hold at all (C0 controls other than tab and newline). */
-const isXmlChar = (c: string) => {
-  const code = c.charCodeAt(0);
-  return code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-};
+/** The characters XML cannot hold: controls other than tab, line feed and carriage return. */
+const NOT_XML = /[^\t\n\r\u{20}-\u{10ffff}]/gu;
 
 const escapeXml = (s: string) =>
-  [...s]
-    .filter(isXmlChar)
-    .join('')
-    .replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  s.replace(NOT_XML, '').replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The text's first lines, long ones wrapped, as many as fit. */
 export function thumbnailLines(text: string): string[] {

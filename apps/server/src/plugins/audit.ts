@@ -59,10 +59,10 @@ export const READ_CALLS: ReadonlySet<string> = new Set([
   '/api/thumbnails/sign',
 ]);
 
-/** Whether a call is a write that must leave an audit row. */
-export function isWriteCall(req: FastifyRequest): boolean {
+/** The route of a call that is a write and must leave an audit row; null for any other call. */
+export function writeCall(req: FastifyRequest): string | null {
   const path = req.routeOptions.url;
-  return req.method === 'POST' && !!path && path.startsWith('/api/') && !READ_CALLS.has(path);
+  return req.method === 'POST' && path?.startsWith('/api/') && !READ_CALLS.has(path) ? path : null;
 }
 
 /** The board a creating call answers with ({multilistId, owner, ptitle}), if any. */
@@ -89,23 +89,24 @@ function actorOf(req: FastifyRequest, note: AuditNote): AuditActor {
   return note.actor ?? req.actor ?? before ?? VISITOR;
 }
 
-export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+export const auditPlugin = fp((app: FastifyInstance, opts: { db: Db }, done: () => void) => {
   app.decorateRequest('audited', false);
   app.decorateRequest('auditActor', null);
   app.decorateRequest('transact', null as unknown as Transact);
   app.decorate('unrecordedWrites', new Set<string>());
 
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preHandler', (req, _reply, next) => {
     req.auditActor = req.actor;
     req.transact = async (run) => {
       if (req.audited) throw new Error(`${req.routeOptions.url} recorded itself twice`);
       const result = await opts.db.transaction(async (tx) => {
         const note: AuditNote = {};
         const result = await run(tx, note);
-        if (isWriteCall(req)) {
+        const call = writeCall(req);
+        if (call !== null) {
           await recordAudit(tx, {
             actor: actorOf(req, note),
-            call: req.routeOptions.url!,
+            call,
             board: note.board ?? boardOf(result),
             itemId: note.itemId,
             details: auditDetails(req.body),
@@ -116,14 +117,16 @@ export const auditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => 
       req.audited = true;
       return result;
     };
+    next();
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.audited && reply.statusCode < 400 && isWriteCall(req)) {
-      const call = req.routeOptions.url!;
+    const call = writeCall(req);
+    if (!req.audited && reply.statusCode < 400 && call !== null) {
       app.unrecordedWrites.add(call);
       req.log.error({ call }, 'write call answered without an audit row');
     }
     return payload;
   });
+  done();
 });

@@ -40,68 +40,74 @@ declare module 'fastify' {
  * Resolves the session cookie to a user on every request. The X-Mongo-User-ID header the
  * client sends is only a hint: if it names someone else than the session, the request is refused.
  */
-export const sessionPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
-  const secure = opts.config.PUBLIC_URL.startsWith('https:');
-  app.decorateRequest('user', null);
-  app.decorateRequest('actor', null);
-  app.decorateRequest('sessionId', null);
+export const sessionPlugin = fp(
+  (app: FastifyInstance, opts: { db: Db; config: Config }, done: () => void) => {
+    const secure = opts.config.PUBLIC_URL.startsWith('https:');
+    app.decorateRequest('user', null);
+    app.decorateRequest('actor', null);
+    app.decorateRequest('sessionId', null);
 
-  // Every visitor gets a guest session; expired ones are swept as the app starts and hourly.
-  let sweep: NodeJS.Timeout | undefined;
-  const purge = () =>
-    purgeExpiredSessions(opts.db).catch((err: unknown) =>
-      app.log.warn({ err }, 'expired sessions not purged'),
-    );
-  app.addHook('onReady', async () => {
-    await purge();
-    sweep = setInterval(() => void purge(), PURGE_EVERY_MS);
-    sweep.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(sweep));
+    // Every visitor gets a guest session; expired ones are swept as the app starts and hourly.
+    let sweep: NodeJS.Timeout | undefined;
+    const purge = () =>
+      purgeExpiredSessions(opts.db).catch((err: unknown) =>
+        app.log.warn({ err }, 'expired sessions not purged'),
+      );
+    app.addHook('onReady', async () => {
+      await purge();
+      sweep = setInterval(() => void purge(), PURGE_EVERY_MS);
+      sweep.unref();
+    });
+    app.addHook('onClose', (_app, closed) => {
+      clearInterval(sweep);
+      closed();
+    });
 
-  app.addHook('onRequest', async (request, reply) => {
-    // Stored files are served by who is asking too: an upload goes to those who may see it.
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    const user = token ? await userForSession(opts.db, token) : undefined;
-    request.user = user ?? null;
-    request.actor = user ? toActor(user) : null;
-    request.sessionId = user && token ? hashToken(token) : null;
-    const hint = request.headers['x-mongo-user-id'];
-    if (typeof hint === 'string' && hint !== '' && hint !== user?.id) {
-      return reply.code(401).send({ error: 'Session does not match the user.' });
-    }
-  });
-
-  app.decorate(
-    'startSession',
-    async (reply: FastifyReply, user: UserRow, request: FastifyRequest, db: Db = opts.db) => {
-      // A new cookie value on every sign-in, so a session id planted before sign-in is useless after.
-      const old = request.cookies[SESSION_COOKIE];
-      if (old) await destroySession(db, old);
-      const { token } = await createSession(db, user.id);
-      request.sessionId = hashToken(token);
-      reply.setCookie(SESSION_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        maxAge: SESSION_DAYS * 24 * 60 * 60,
-      });
-      request.user = user;
-      request.actor = toActor(user);
-    },
-  );
-
-  app.decorate(
-    'endSession',
-    async (request: FastifyRequest, reply: FastifyReply, db: Db = opts.db) => {
+    app.addHook('onRequest', async (request, reply) => {
+      // Stored files are served by who is asking too: an upload goes to those who may see it.
+      if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return;
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await destroySession(db, token);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      request.user = null;
-      request.actor = null;
-      request.sessionId = null;
-    },
-  );
-});
+      const user = token ? await userForSession(opts.db, token) : undefined;
+      request.user = user ?? null;
+      request.actor = user ? toActor(user) : null;
+      request.sessionId = user && token ? hashToken(token) : null;
+      const hint = request.headers['x-mongo-user-id'];
+      if (typeof hint === 'string' && hint !== '' && hint !== user?.id) {
+        return reply.code(401).send({ error: 'Session does not match the user.' });
+      }
+    });
+
+    app.decorate(
+      'startSession',
+      async (reply: FastifyReply, user: UserRow, request: FastifyRequest, db: Db = opts.db) => {
+        // A new cookie value on every sign-in, so a session id planted before sign-in is useless after.
+        const old = request.cookies[SESSION_COOKIE];
+        if (old) await destroySession(db, old);
+        const { token } = await createSession(db, user.id);
+        request.sessionId = hashToken(token);
+        reply.setCookie(SESSION_COOKIE, token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          maxAge: SESSION_DAYS * 24 * 60 * 60,
+        });
+        request.user = user;
+        request.actor = toActor(user);
+      },
+    );
+
+    app.decorate(
+      'endSession',
+      async (request: FastifyRequest, reply: FastifyReply, db: Db = opts.db) => {
+        const token = request.cookies[SESSION_COOKIE];
+        if (token) await destroySession(db, token);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        request.user = null;
+        request.actor = null;
+        request.sessionId = null;
+      },
+    );
+    done();
+  },
+);

@@ -62,6 +62,6 @@ export async function onlineUsers(db: Db, now = new Date()): Promise<OnlineUser[
     username: r.username,
     fullname: r.fullname,
     since: (r.since ?? now).toISOString(),
-    connections: Number(r.connections),
+    connections: r.connections,
   }));
 }

@@ -44,8 +44,8 @@ const quicktime: Check = (b) =>
   iso()(b) || ['moov', 'mdat', 'wide', 'free', 'skip', 'pnot'].some((a) => at(b, 4, a));
 
 const id3: Check = (b) => at(b, 0, 'ID3');
-const mpegAudioFrame: Check = (b) => b.length > 1 && b[0] === 0xff && (b[1]! & 0xe0) === 0xe0;
-const adtsFrame: Check = (b) => b.length > 1 && b[0] === 0xff && (b[1]! & 0xf6) === 0xf0;
+const mpegAudioFrame: Check = (b) => b.length > 1 && b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0;
+const adtsFrame: Check = (b) => b.length > 1 && b[0] === 0xff && ((b[1] ?? 0) & 0xf6) === 0xf0;
 const mpegProgram: Check = (b) => at(b, 0, [0, 0, 1, 0xba]) || at(b, 0, [0, 0, 1, 0xb3]);
 const ebml: Check = (b) => at(b, 0, [0x1a, 0x45, 0xdf, 0xa3]);
 const ogg: Check = (b) => at(b, 0, 'OggS');

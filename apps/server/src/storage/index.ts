@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { must } from '@listboard/core';
 import type { Config } from '../config';
 import type { FileStore } from './file-store';
 import { LocalFileStore } from './local-store';
@@ -10,7 +11,7 @@ export type { FileStore } from './file-store';
 export function createFileStore(config: Config): FileStore {
   if (config.STORAGE === 's3') {
     return new S3FileStore({
-      bucket: config.S3_BUCKET!,
+      bucket: must(config.S3_BUCKET, 'S3_BUCKET (checked with the configuration)'),
       region: config.S3_REGION,
       endpoint: config.S3_ENDPOINT,
       accessKeyId: config.S3_ACCESS_KEY_ID,

@@ -48,26 +48,26 @@ export class LocalFileStore implements FileStore {
     if (max) q.set('max', max);
     q.set('sig', this.sign(payload(method, key, exp, max)));
     // Relative, so it works behind any proxy or dev server that forwards /api to the app.
-    return { url: `${LOCAL_FILES_PREFIX}${keyToUrlPath(key)}?${q}`, exp: Number(exp) };
+    return { url: `${LOCAL_FILES_PREFIX}${keyToUrlPath(key)}?${q.toString()}`, exp: Number(exp) };
   }
 
-  async presignPut(
+  presignPut(
     key: string,
     opts: { contentType: string; maxBytes: number; expiresIn: number },
   ): Promise<SignedRequest> {
     this.pathOf(key);
     const { url, exp } = this.signedUrl('PUT', key, opts.expiresIn, String(opts.maxBytes));
-    return {
+    return Promise.resolve({
       url,
       method: 'PUT',
       headers: { 'Content-Type': opts.contentType },
       expiresAt: new Date(exp * 1000).toISOString(),
-    };
+    });
   }
 
-  async presignGet(key: string, opts: { expiresIn: number }): Promise<string> {
+  presignGet(key: string, opts: { expiresIn: number }): Promise<string> {
     this.pathOf(key);
-    return this.signedUrl('GET', key, opts.expiresIn).url;
+    return Promise.resolve(this.signedUrl('GET', key, opts.expiresIn).url);
   }
 
   /** Checks a signed URL's query for a method and key. */
@@ -78,7 +78,7 @@ export class LocalFileStore implements FileStore {
     if (max !== undefined && (typeof max !== 'string' || !/^\d{1,15}$/.test(max)))
       return { ok: false, reason: 'invalid' };
     if (method === 'PUT' && max === undefined) return { ok: false, reason: 'invalid' };
-    const expected = this.sign(payload(method, key, exp, (max as string | undefined) ?? ''));
+    const expected = this.sign(payload(method, key, exp, max ?? ''));
     if (!signaturesMatch(sig, expected)) return { ok: false, reason: 'invalid' };
     if (Number(exp) * 1000 < this.now()) return { ok: false, reason: 'expired' };
     return { ok: true, maxBytes: max === undefined ? undefined : Number(max) };
@@ -144,8 +144,8 @@ export class LocalFileStore implements FileStore {
     await fs.promises.rm(this.pathOf(key), { force: true });
   }
 
-  async mediaSource(key: string): Promise<MediaSource> {
-    return { input: `file:${this.pathOf(key)}`, protocols: 'file' };
+  mediaSource(key: string): Promise<MediaSource> {
+    return Promise.resolve({ input: `file:${this.pathOf(key)}`, protocols: 'file' });
   }
 
   location(key: string): string {

@@ -30,7 +30,7 @@ export interface S3Options {
 }
 
 function isNotFound(err: unknown): boolean {
-  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } } | null | undefined;
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 }
 
