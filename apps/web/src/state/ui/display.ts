@@ -1,0 +1,55 @@
+/**
+ * The board's display settings (its view state). They persist per board through the view-state
+ * calls (board/useViewStates).
+ */
+import {
+  DEFAULT_SECTION_DISPLAY,
+  type ColorCoding,
+  type SectionDisplay,
+  type ShowNotesOption,
+} from '@listboard/core';
+import type { GetSlice, SetSlice } from './slice';
+
+/** The board view state (spec section 3) as far as this screen uses it. */
+export interface Display {
+  zoom: number;
+  compactView: boolean;
+  collapseItems: boolean;
+  collapseLists: boolean;
+  headlineView: boolean;
+  tocView: boolean;
+  sentences: boolean;
+  showNotes: ShowNotesOption;
+  colors: ColorCoding;
+  sectionDisplay: SectionDisplay;
+  itemsViewStartIndex: number;
+  itemsViewStopIndex: number;
+}
+
+export const DEFAULT_DISPLAY: Display = {
+  zoom: 2,
+  compactView: false,
+  collapseItems: false,
+  collapseLists: false,
+  headlineView: false,
+  tocView: false,
+  sentences: false,
+  showNotes: 'annos+notes',
+  colors: 'none',
+  sectionDisplay: DEFAULT_SECTION_DISPLAY,
+  itemsViewStartIndex: 0,
+  itemsViewStopIndex: 0,
+};
+
+export interface DisplaySlice {
+  display: Display;
+  setDisplay(patch: Partial<Display>): void;
+}
+
+export const displaySlice = (
+  set: SetSlice<DisplaySlice>,
+  get: GetSlice<DisplaySlice>,
+): DisplaySlice => ({
+  display: DEFAULT_DISPLAY,
+  setDisplay: (patch) => set({ display: { ...get().display, ...patch } }),
+});
