@@ -455,6 +455,15 @@ const exported =
     return parts.map((p) => p.body).join('\n');
   };
 
+const annotationsExport: Reader = async (v) => {
+  const parts = await Promise.all(
+    [openBoard, lockedBoard].map((b) =>
+      agents[v].post('/api/forms/export_annotations', { multilistId: b._id, format: 'jsonld' }),
+    ),
+  );
+  return parts.map((p) => p.body).join('\n');
+};
+
 const dump: Reader = async (v) => {
   const parts = await Promise.all(
     [openBoard, lockedBoard].map((b) =>
@@ -496,6 +505,11 @@ const READING_CHANNELS: { name: string; read: Reader; shows(v: ViewerName, t: Th
       read: exported(f),
       shows: (v: ViewerName, thing: Thing) => sees(v, thing) && thing.content && signedIn(v),
     })),
+    {
+      name: 'annotations export',
+      read: annotationsExport,
+      shows: (v, thing) => sees(v, thing) && !thing.content && v !== 'anonymous',
+    },
     {
       name: 'dump',
       read: dump,

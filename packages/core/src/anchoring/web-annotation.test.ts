@@ -9,7 +9,7 @@ import {
 
 const BOARD = 'https://lb.example/author/course';
 const ITEM = '11111111-1111-4111-8111-111111111111';
-const base = {
+const base: Omit<ExportedNote['note'], '_id' | 'text' | 'annotationClass'> = {
   author: 'reader',
   hint: 'Rea Der',
   created: '2026-11-01T10:00:00.000Z',
@@ -21,7 +21,7 @@ const base = {
   labels: [],
   highlight: null,
   parentId: null,
-} as const;
+};
 const passage = describeSelection('Ask who published it and why.', 4, 20, {
   blockId: 'b1',
   blockIndex: 0,
