@@ -1,19 +1,14 @@
 /**
  * The account forms (spec sections 2, 4, 5 and 8): sign in, sign up in each signup mode, forgot
- * and reset password, add user, deregister and edit profile. Validation messages come from
- * core, word for word; a refused call keeps the form open with the server's words.
+ * and reset password, add user; deregister and edit profile are in profile.ts. Validation
+ * messages come from core, word for word; a refused call keeps the form open with the server's
+ * words.
  */
 import {
   ROLES,
   accountMsg,
-  callMsg,
-  changedFields,
-  deregisterMsg,
-  fieldMsg,
   passwordResetMsg,
   signupMsg,
-  validateDeregister,
-  validateEditProfile,
   validateEmail,
   validateForgot,
   validateLogin,
@@ -21,77 +16,32 @@ import {
   validateReset,
   validateRole,
   validateSignup,
-  type PublicUser,
 } from '@listboard/core';
-import type { AccountCreated, ProfileFields } from '@listboard/core/api/routes';
+import type { AccountCreated } from '@listboard/core/api/routes';
 import { callApi } from '../api/client';
-import { checkPhoto, uploadPhoto } from '../account/photo';
 import {
   announcePasswordChanged,
   enterSession,
   handoff,
-  leaveDeletedAccount,
   openAfterClose,
   refusal,
   signupFormFor,
   switchForm,
 } from '../account/session';
 import { useSession } from '../state/session';
-import type { Field, FormContext, FormDef, Values } from './registry';
+import type { FormContext, FormDef, Values } from './registry';
 import { str } from './helpers';
-
-/** The first blank one of these fields, as "Please fill in {field} field.". */
-function blank(v: Values, names: readonly string[]): string | null {
-  const missing = names.find((n) => !String(v[n] ?? '').trim());
-  return missing ? fieldMsg.requiredField(missing) : null;
-}
-
-/** Passwords are taken as typed: spaces at either end are part of them. */
-const raw = (v: Values, k: string) => String(v[k] ?? '');
-
-const first = (...checks: (() => string | null)[]) => {
-  for (const check of checks) {
-    const problem = check();
-    if (problem) return problem;
-  }
-  return null;
-};
-
-const usernameField: Field = {
-  name: 'username',
-  label: 'User name',
-  type: 'text',
-  required: true,
-  autoComplete: 'username',
-  hint: 'Letters, digits, dot, dash and underscore.',
-};
-const emailField: Field = {
-  name: 'email',
-  label: 'Email',
-  type: 'text',
-  required: true,
-  autoComplete: 'email',
-};
-const newPassword: Field = {
-  name: 'password',
-  label: 'Password',
-  type: 'password',
-  required: true,
-  autoComplete: 'new-password',
-  hint: 'At least 6 characters.',
-};
-const repeatPassword: Field = {
-  name: 'repeatPassword',
-  label: 'Repeat password',
-  type: 'password',
-  required: true,
-  autoComplete: 'new-password',
-};
-const profileFields: Field[] = [
-  { name: 'fullname', label: 'Full name', type: 'text', autoComplete: 'name' },
-  { name: 'phone', label: 'Phone', type: 'text', autoComplete: 'tel' },
-  { name: 'bio', label: 'Bio', type: 'textarea' },
-];
+import {
+  blank,
+  emailField,
+  first,
+  newPassword,
+  raw,
+  repeatPassword,
+  usernameField,
+  profileFields,
+} from './accountFields';
+import { PROFILE_FORMS } from './profile';
 
 /** The roles the admin may give; guest is the one shared visitor account, not a role to hand out. */
 export const ASSIGNABLE_ROLES = ROLES.filter((r) => r !== 'guest');
@@ -125,22 +75,6 @@ export function openSignup(): string | undefined {
   if ('message' in next) return next.message;
   switchForm(next.form);
   return undefined;
-}
-
-/** Profile values as the edit form shows them. */
-function profileOf(user: PublicUser | null): Values {
-  const f = user?.fields ?? {};
-  const text = (k: string) => (typeof f[k] === 'string' ? (f[k] as string) : '');
-  return {
-    fullname: user?.fullname || text('fullname'),
-    firstname: text('firstname'),
-    lastname: text('lastname'),
-    title: text('title'),
-    phone: text('phone'),
-    bio: text('bio'),
-    textAlerts: f.textAlerts === true,
-    emailAlerts: f.emailAlerts === true,
-  };
 }
 
 export const ACCOUNT_FORMS: FormDef[] = [
@@ -319,94 +253,5 @@ export const ACCOUNT_FORMS: FormDef[] = [
       return null;
     },
   },
-  {
-    id: 'deregister',
-    label: 'Delete my account',
-    submitLabel: 'Delete my account',
-    fields: [
-      {
-        ...emailField,
-        label: 'Your email',
-        autoComplete: 'off',
-        hint: 'Type the address of this account to confirm. Your boards are deleted with it.',
-      },
-      {
-        name: 'password',
-        label: 'Password',
-        type: 'password',
-        required: true,
-        autoComplete: 'current-password',
-      },
-    ],
-    validate: (v) => blank(v, ['email', 'password']),
-    async submit(v, ctx) {
-      const mismatch = validateDeregister({ email: str(v, 'email') }, ctx.user);
-      if (mismatch) return mismatch;
-      const res = await callApi('/api/forms/deregister_user', {
-        username: ctx.user!.username,
-        email: str(v, 'email'),
-        password: raw(v, 'password'),
-      });
-      if (!res.ok) return refusal(res.error, deregisterMsg.accountRemovalProblem);
-      await leaveDeletedAccount(res.value.user, ctx.navigate);
-      ctx.alert(res.value.message);
-      return null;
-    },
-  },
-  {
-    id: 'editProfile',
-    label: 'Edit profile',
-    submitLabel: 'Save',
-    fields: [
-      { name: 'fullname', label: 'Full name', type: 'text', autoComplete: 'name' },
-      { name: 'firstname', label: 'First name', type: 'text', autoComplete: 'given-name' },
-      { name: 'lastname', label: 'Last name', type: 'text', autoComplete: 'family-name' },
-      { name: 'title', label: 'Title', type: 'text' },
-      { name: 'phone', label: 'Phone', type: 'text', autoComplete: 'tel' },
-      { name: 'bio', label: 'Bio', type: 'textarea' },
-      {
-        name: 'photo',
-        label: 'Photo',
-        type: 'file',
-        accept: 'image/*',
-        hint: 'An image file; spaces in its name become hyphens.',
-      },
-      { name: 'textAlerts', label: 'Text alerts', type: 'checkbox' },
-      { name: 'emailAlerts', label: 'Email alerts', type: 'checkbox' },
-    ],
-    initial: (ctx) => profileOf(ctx.user),
-    validate: (v) =>
-      validateEditProfile({
-        textAlerts: v.textAlerts === true,
-        emailAlerts: v.emailAlerts === true,
-      }),
-    async submit(v, ctx) {
-      const user = ctx.user;
-      if (!user) return accountMsg.notSignedIn;
-      const edited = profileOf(null);
-      for (const k of Object.keys(edited)) {
-        edited[k] = typeof v[k] === 'boolean' ? v[k] : str(v, k);
-      }
-      // The profile's fields, as text or (the alerts) checkboxes.
-      const changes = changedFields(profileOf(user), edited) as ProfileFields;
-      const photo = (v.photo as File[] | undefined)?.[0];
-      if (photo) {
-        const checked = checkPhoto(photo);
-        if (checked.skipped) {
-          ctx.alert(checked.skipped);
-        } else {
-          const failed = await uploadPhoto(photo, user.username, checked.name);
-          if (failed) return failed;
-          changes.photoFilename = checked.name;
-        }
-      }
-      if (Object.keys(changes).length === 0) return null;
-      const res = await callApi('/api/forms/edit_profile', { profile: changes });
-      if (!res.ok) return refusal(res.error, callMsg.operationError('edit profile'));
-      await enterSession(user._id);
-      for (const m of res.value.messages) ctx.alert(m);
-      ctx.alert(accountMsg.profileSaved);
-      return null;
-    },
-  },
+  ...PROFILE_FORMS,
 ];
