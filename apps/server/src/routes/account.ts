@@ -4,9 +4,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  EMAIL_VERIFICATION_STATUSES,
   GUEST_USER,
   deregisterMsg,
   isSiteAdmin,
@@ -31,51 +30,20 @@ import {
   resetPassword,
   validateResetToken,
 } from '../services/accounts/password-reset';
-import { editProfile, getUserBasic, profileFieldsSchema } from '../services/accounts/profile';
-import { findUserByUsername, groupNamesOf, toPublicUser, type UserRow } from '../services/accounts/users';
-import { publicUser } from './auth';
-
-const errorBody = z.object({ error: z.string() });
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 429: errorBody };
-const mailErrors = { ...errors, 502: errorBody };
-
-const username = z.string().max(200);
-const email = z.string().max(320);
-const password = z.string().max(1000);
-const token = z.string().max(200);
-
-/** What register and create_user answer. */
-const created = z.object({
-  ok: z.literal(true),
-  username: z.string(),
-  /** A verification link was mailed; the account signs in after opening it. */
-  verificationSent: z.boolean(),
-  message: z.string(),
-  /** Set when the new account was signed in at once (verification off, not made by an admin). */
-  user: publicUser.optional(),
-});
-
-/** The part of another user anyone signed in may see; the address only for self and admin. */
-const basicUser = z.object({
-  _id: z.string(),
-  username: z.string(),
-  fullname: z.string(),
-  email: z.string().nullable(),
-  roles: z.array(z.string()),
-  circle: z.string().nullable(),
-  fields: z.object({
-    fullname: z.string().optional(),
-    firstname: z.string().optional(),
-    lastname: z.string().optional(),
-    title: z.string().optional(),
-    bio: z.string().optional(),
-    photoFilename: z.string().optional(),
-  }),
-});
+import { editProfile, getUserBasic } from '../services/accounts/profile';
+import {
+  findUserByUsername,
+  groupNamesOf,
+  toPublicUser,
+  type UserRow,
+} from '../services/accounts/users';
+import * as accounts from '@listboard/core/api/contracts/accounts';
+import * as auth from '@listboard/core/api/contracts/auth';
+import { bodySchema, querySchema } from './contract-route';
 
 const PUBLIC_FIELDS = ['fullname', 'firstname', 'lastname', 'title', 'bio', 'photoFilename'];
 
-function toBasicUser(u: UserRow, emailVisible: boolean): z.infer<typeof basicUser> {
+function toBasicUser(u: UserRow, emailVisible: boolean): accounts.BasicUser {
   const fields = Object.fromEntries(
     PUBLIC_FIELDS.filter((k) => typeof u.fields[k] === 'string').map((k) => [k, u.fields[k]]),
   );
@@ -120,7 +88,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     reply: FastifyReply,
     made: CreatedAccount,
     signIn: boolean,
-  ): Promise<z.infer<typeof created>> {
+  ): Promise<z.infer<typeof auth.accountCreated>> {
     let user;
     if (signIn && !made.verificationSent) {
       await app.startSession(reply, made.user, req);
@@ -148,17 +116,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   }
 
   app.post(
-    '/api/auth/register',
+    auth.register.path,
     {
       config: perAddress,
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Sign up (signup form). Mails a verification link unless EMAIL_VERIFICATION is off, ' +
-          'in which case the new account is signed in. Follows SIGNUP_MODE.',
-        body: z.object({ username, password, email }),
-        response: { 200: created, ...mailErrors },
-      },
+      schema: bodySchema(auth.register),
     },
     async (req, reply) => {
       const made = await registerUser(db, req.actor, req.body, env, req.transact);
@@ -167,33 +128,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/api/auth/create_user',
+    auth.createUser.path,
     {
       config: perAddress,
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Add user (site admin, who also picks the role; anyone when SIGNUP_MODE is ' +
-          'prescreened). Mails a verification link to the new address unless verification is off.',
-        body: z.object({
-          username,
-          password,
-          email,
-          profile: z
-            .object({
-              role: z.string().max(50).optional(),
-              fullname: z.string().max(200).optional(),
-              firstname: z.string().max(100).optional(),
-              lastname: z.string().max(100).optional(),
-              title: z.string().max(200).optional(),
-              phone: z.string().max(50).optional(),
-              bio: z.string().max(5000).optional(),
-            })
-            .strict()
-            .optional(),
-        }),
-        response: { 200: created, ...mailErrors },
-      },
+      schema: bodySchema(auth.createUser),
     },
     async (req, reply) => {
       const made = await createUser(req.actor, req.body, env, req.transact);
@@ -203,16 +141,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/api/auth/check_invitee',
+    auth.checkInvitee.path,
     {
       config: perAddress,
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Whether an address may sign up (the check invitee form when SIGNUP_MODE is invitees)',
-        body: z.object({ email }),
-        response: { 200: z.object({ invited: z.boolean() }), 429: errorBody },
-      },
+      schema: bodySchema(auth.checkInvitee),
     },
     async (req) => ({
       invited:
@@ -222,23 +154,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/api/auth/notify_admin_of_new_user',
+    auth.notifyAdminOfNewUser.path,
     {
       config: perAddress,
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Tell the site admins about an account made in the last day; once per account and status',
-        body: z.object({
-          email,
-          status: z
-            .string()
-            .min(1)
-            .max(40)
-            .regex(/^[A-Za-z0-9 _-]+$/),
-        }),
-        response: { 200: z.object({ ok: z.literal(true), sent: z.boolean() }), ...mailErrors },
-      },
+      schema: bodySchema(auth.notifyAdminOfNewUser),
     },
     async (req) => ({
       ok: true as const,
@@ -247,26 +166,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/api/auth/verify_email',
+    auth.verifyEmail.path,
     {
       config: perAddress,
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Open an e-mail verification link. On an expired link the error is ' +
-          "'Verification link expired' and email says where resend_verification should send.",
-        querystring: z.object({ token: token.optional() }),
-        response: {
-          200: z.object({ status: z.literal('success'), message: z.string() }),
-          400: z.object({
-            status: z.enum(EMAIL_VERIFICATION_STATUSES),
-            message: z.string(),
-            error: z.string(),
-            email: z.string().optional(),
-          }),
-          429: errorBody,
-        },
-      },
+      schema: querySchema(auth.verifyEmail),
     },
     async (req, reply) => {
       const result = await verifyEmail(db, req.query.token, now());
@@ -277,17 +180,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/api/auth/resend_verification',
+    auth.resendVerification.path,
     {
       config: perAddress,
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Mail a new verification link to an account still waiting for one; ' +
-          'answers the same for any address',
-        body: z.object({ email }),
-        response: { 200: z.object({ ok: z.literal(true) }), ...mailErrors },
-      },
+      schema: bodySchema(auth.resendVerification),
     },
     async (req) => {
       await resendVerification(db, req.body.email, env, req.transact);
@@ -296,20 +192,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/api/auth/forgot',
+    auth.forgot.path,
     {
       config: perAddress,
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Mail a password reset link (valid one hour); answers the same for any address, ' +
-          'so it cannot tell who is registered',
-        body: z.object({ email }),
-        response: {
-          200: z.object({ ok: z.literal(true), message: z.string() }),
-          ...mailErrors,
-        },
-      },
+      schema: bodySchema(auth.forgot),
     },
     async (req) => {
       await requestPasswordReset(db, req.body.email, env, req.transact);
@@ -318,19 +204,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/api/auth/validate_reset_token',
+    auth.validateResetToken.path,
     {
       config: perAddress,
-      schema: {
-        tags: ['auth'],
-        summary: 'Whether a reset link is still good; the reset form opens only if so',
-        querystring: z.object({ token: token.optional() }),
-        response: {
-          200: z.object({ valid: z.literal(true), username: z.string() }),
-          400: errorBody,
-          429: errorBody,
-        },
-      },
+      schema: querySchema(auth.validateResetToken),
     },
     async (req) => ({
       valid: true as const,
@@ -339,17 +216,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/api/auth/reset_password',
+    auth.resetPassword.path,
     {
       config: perAddress,
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Set a new password with a reset link; ends the account’s other sessions and signs ' +
-          'this browser in. Answers true.',
-        body: z.object({ token, password }),
-        response: { 200: z.literal(true), 400: errorBody, 429: errorBody },
-      },
+      schema: bodySchema(auth.resetPassword),
     },
     async (req, reply) => {
       const user = await resetPassword(db, req.body, now, req.transact);
@@ -359,17 +229,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/api/auth/get_user_basic',
-    {
-      schema: {
-        tags: ['auth'],
-        summary:
-          'A user’s public profile by name, for anyone with a session; the address only for ' +
-          'the user and the admin',
-        querystring: z.object({ username }),
-        response: { 200: basicUser, 401: errorBody, 404: errorBody },
-      },
-    },
+    accounts.getUserBasic.path,
+    { schema: querySchema(accounts.getUserBasic) },
     async (req) => {
       const user = await getUserBasic(db, req.actor, req.query.username);
       return toBasicUser(user, user.emailVisible);
@@ -377,21 +238,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/api/forms/deregister_user',
+    accounts.deregisterUser.path,
     {
       config: perAddress,
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Delete the signed-in account (typed email and password must be its own) and its ' +
-          'boards; the browser is signed in as guest again',
-        body: z.object({ username: username.optional(), email, password }),
-        response: {
-          200: z.object({ message: z.string(), user: publicUser }),
-          ...errors,
-          500: errorBody,
-        },
-      },
+      schema: bodySchema(accounts.deregisterUser),
     },
     async (req, reply) => {
       await deregisterUser(db, req.actor, req.body, req.ip, lockout, req.transact);
@@ -403,31 +253,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/api/forms/edit_profile',
-    {
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Change profile fields (only those sent). Text or email alerts must stay on; a photo ' +
-          'that is not an image is skipped with a message; spaces in its name become hyphens.',
-        body: z.object({ profile: profileFieldsSchema }),
-        response: {
-          200: z.object({
-            user: publicUser,
-            changed: z.array(z.string()),
-            messages: z.array(z.string()),
-          }),
-          400: errorBody,
-          401: errorBody,
-        },
-      },
-    },
-    async (req) => {
-      const result = await req.transact((tx) =>
-        editProfile(tx, req.actor, req.body.profile, now()),
-      );
-      return { ...result, user: await present(result.user) };
-    },
-  );
+  app.post(accounts.editProfile.path, { schema: bodySchema(accounts.editProfile) }, async (req) => {
+    const result = await req.transact((tx) => editProfile(tx, req.actor, req.body.profile, now()));
+    return { ...result, user: await present(result.user) };
+  });
 };

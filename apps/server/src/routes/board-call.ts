@@ -5,10 +5,11 @@
  * and runs the change in one transaction. The role-matrix test walks the same list, so a call
  * cannot be added without a permission check.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppVersion, BoardAction, Viewer } from '@listboard/core';
+import type { ApiContract } from '@listboard/core/api/contract';
 import type { Db } from '../db/client';
 import {
   authorize,
@@ -23,6 +24,7 @@ import type { BoardEvent, EventBus } from '../realtime/bus';
 import type { Mailer } from '../mail/mailer';
 import { auditDetails, recordAudit } from '../services/admin/audit';
 import { assertVisible, eventSubjects, subjectOf, viewerFor } from '../services/notes/visibility';
+import { bodySchema } from './contract-route';
 
 export interface CallContext<B, R extends Resolved = Resolved> {
   /** Sends mail; calls use it only for messages that may go out whatever the transaction does. */
@@ -41,11 +43,21 @@ export interface CallContext<B, R extends Resolved = Resolved> {
   log: FastifyRequest['log'];
 }
 
-export interface BoardCall<S extends z.ZodType = z.ZodType, T extends Target = Target> {
+/** What a call's body is once its contract's input schema has read it. */
+export type BodyOf<C extends ApiContract> = z.output<NonNullable<C['input']>>;
+
+/**
+ * What a call's run answers: its contract's output, or nothing when that output is `{ok: true}`
+ * (the registrar answers that for it).
+ */
+export type AnswerOf<C extends ApiContract> =
+  z.output<C['output']> | ({ ok: true } extends z.output<C['output']> ? void : never);
+
+export interface BoardCall<C extends ApiContract = ApiContract, T extends Target = Target> {
+  /** Path, body, answer and refusals: the call as the web sees it (core api/contracts). */
+  contract: C;
+  /** The contract's path, as the audit log and the role matrix name the call. */
   path: string;
-  summary: string;
-  tags: string[];
-  body: S;
   action: BoardAction;
   /** Reads only: no board version bump. */
   readOnly?: boolean;
@@ -54,16 +66,16 @@ export interface BoardCall<S extends z.ZodType = z.ZodType, T extends Target = T
    * unlocked for a session, an item mailed. Its audit row is written in its transaction.
    */
   recorded?: boolean;
-  target(body: z.infer<S>): T;
-  run(tx: Db, ctx: CallContext<z.infer<S>, ResolvedFor<T>>): Promise<unknown>;
+  target(body: BodyOf<C>): T;
+  run(tx: Db, ctx: CallContext<BodyOf<C>, ResolvedFor<T>>): Promise<AnswerOf<C>>;
   /** Runs after commit (mail alerts): its failure is logged, never undoes the write. */
-  after?(db: Db, ctx: CallContext<z.infer<S>, ResolvedFor<T>>, result: unknown): Promise<void>;
+  after?(db: Db, ctx: CallContext<BodyOf<C>, ResolvedFor<T>>, result: unknown): Promise<void>;
 }
 
-export function defineCall<S extends z.ZodType, T extends Target>(
-  call: BoardCall<S, T>,
+export function defineCall<C extends ApiContract, T extends Target>(
+  call: Omit<BoardCall<C, T>, 'path'>,
 ): BoardCall {
-  return call as unknown as BoardCall;
+  return { ...call, path: call.contract.path } as unknown as BoardCall;
 }
 
 export function registerBoardCalls(
@@ -80,76 +92,73 @@ export function registerBoardCalls(
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const call of calls) {
-    typed.post(
-      call.path,
-      { schema: { tags: call.tags, summary: call.summary, body: call.body } },
-      async (req) => {
-        // Recorded here or, for reads, not at all: the audit plugin leaves this request alone.
-        req.audited = true;
-        let boardId = '';
-        let itemId: string | undefined;
-        let ctx: CallContext<unknown> | null = null;
-        let seen: BoardEvent['seen'];
-        const result = await deps.db.transaction(async (tx) => {
-          const target = await resolveTarget(tx, call.target(req.body));
-          boardId = target.board.id;
-          itemId = target.item?.id;
-          const viewer = await viewerFor(tx, req.actor, req.sessionId);
-          // What the caller cannot see is refused before what they may do is asked, so a hidden
-          // note and a missing one get the same answer.
-          await assertVisible(tx, viewer, target, { allowLocked: call.action === 'read' });
-          authorize(req.actor, target.policy, call.action, deps.appVersion);
-          ctx = {
+    // The calls are checked against their contracts where they are declared (defineCall).
+    const schema: FastifySchema = bodySchema(call.contract);
+    typed.post(call.path, { schema }, async (req) => {
+      // Recorded here or, for reads, not at all: the audit plugin leaves this request alone.
+      req.audited = true;
+      let boardId = '';
+      let itemId: string | undefined;
+      let ctx: CallContext<unknown> | null = null;
+      let seen: BoardEvent['seen'];
+      const result = await deps.db.transaction(async (tx) => {
+        const target = await resolveTarget(tx, call.target(req.body));
+        boardId = target.board.id;
+        itemId = target.item?.id;
+        const viewer = await viewerFor(tx, req.actor, req.sessionId);
+        // What the caller cannot see is refused before what they may do is asked, so a hidden
+        // note and a missing one get the same answer.
+        await assertVisible(tx, viewer, target, { allowLocked: call.action === 'read' });
+        authorize(req.actor, target.policy, call.action, deps.appVersion);
+        ctx = {
+          actor: req.actor!,
+          viewer,
+          body: req.body,
+          target,
+          appVersion: deps.appVersion,
+          sessionId: req.sessionId,
+          log: req.log,
+          mailer: deps.mailer,
+          publicUrl: deps.publicUrl ?? '',
+          mailItemLimit: deps.mailItemLimit ?? 10,
+        };
+        const before = !call.readOnly && target.item ? await subjectOf(tx, target.item) : undefined;
+        const result = await call.run(tx, ctx);
+        if (!call.readOnly) {
+          seen = await eventSubjects(tx, target, result, before);
+          await touchBoard(tx, target.board.id);
+        }
+        if (!call.readOnly || call.recorded) {
+          // In the same transaction: a change is never kept without its record, nor the reverse.
+          await recordAudit(tx, {
             actor: req.actor!,
-            viewer,
-            body: req.body,
-            target,
-            appVersion: deps.appVersion,
-            sessionId: req.sessionId,
-            log: req.log,
-            mailer: deps.mailer,
-            publicUrl: deps.publicUrl ?? '',
-            mailItemLimit: deps.mailItemLimit ?? 10,
-          };
-          const before =
-            !call.readOnly && target.item ? await subjectOf(tx, target.item) : undefined;
-          const result = await call.run(tx, ctx);
-          if (!call.readOnly) {
-            seen = await eventSubjects(tx, target, result, before);
-            await touchBoard(tx, target.board.id);
-          }
-          if (!call.readOnly || call.recorded) {
-            // In the same transaction: a change is never kept without its record, nor the reverse.
-            await recordAudit(tx, {
-              actor: req.actor!,
-              call: call.path,
-              board: target.board,
-              itemId,
-              details: auditDetails(req.body),
-            });
-          }
-          return result ?? { ok: true };
-        });
-        if (call.after && ctx) {
-          await call
-            .after(deps.db, ctx, result)
-            .catch((err) => req.log.warn({ err }, 'after-commit step failed'));
+            call: call.path,
+            board: target.board,
+            itemId,
+            details: auditDetails(req.body),
+          });
         }
-        // Published after commit, so a viewer who reloads on the event sees the change.
-        if (!call.readOnly && deps.bus) {
-          await deps.bus
-            .publish({
-              multilistId: boardId,
-              call: call.path,
-              by: req.actor!.username,
-              itemId,
-              at: Date.now(),
-              seen,
-            })
-            .catch((err) => req.log.warn({ err }, 'board event not published'));
-        }
-        return result;
-      },
-    );
+        return result ?? { ok: true };
+      });
+      if (call.after && ctx) {
+        await call
+          .after(deps.db, ctx, result)
+          .catch((err) => req.log.warn({ err }, 'after-commit step failed'));
+      }
+      // Published after commit, so a viewer who reloads on the event sees the change.
+      if (!call.readOnly && deps.bus) {
+        await deps.bus
+          .publish({
+            multilistId: boardId,
+            call: call.path,
+            by: req.actor!.username,
+            itemId,
+            at: Date.now(),
+            seen,
+          })
+          .catch((err) => req.log.warn({ err }, 'board event not published'));
+      }
+      return result;
+    });
   }
 }

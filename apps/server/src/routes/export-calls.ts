@@ -1,17 +1,30 @@
-/** Export of a board as a file (Markdown, HTML page, JSON dump), through the board-call registrar. */
-import { z } from 'zod';
-import { EXPORT_FORMATS, exportBoard } from '../services/boards/export';
+/**
+ * A board taken out whole, through the board-call registrar: exported as a file (Markdown, HTML
+ * page, JSON dump), dumped as JSON, or its media clips listed.
+ */
+import * as exported from '@listboard/core/api/contracts/export';
+import { exportBoard } from '../services/boards/export';
+import { dumpBoard, dumpClips } from '../services/boards/dump';
 import { defineCall, type BoardCall } from './board-call';
 
 export const EXPORT_CALLS: BoardCall[] = [
   defineCall({
-    path: '/api/forms/export_board',
-    tags: ['forms'],
-    summary:
-      'A board as one file to download: md (lists as sections, items in order, media as links), ' +
-      'html (a self-contained page) or json (the dump format). Each loads back through ' +
-      '/api/forms/load into the same board. Answers {filename, mediaType, content}.',
-    body: z.object({ multilistId: z.uuid(), format: z.enum(EXPORT_FORMATS) }),
+    contract: exported.dumpMultilists,
+    action: 'dump',
+    readOnly: true,
+    target: (b) => ({ multilistId: b.multilistId }),
+    // A dump holds what its caller can see: others' private items stay with their authors.
+    run: (tx, { target, actor }) => dumpBoard(tx, target.board, { privateOf: actor.username }),
+  }),
+  defineCall({
+    contract: exported.dumpClipsList,
+    action: 'dump',
+    readOnly: true,
+    target: (b) => ({ multilistId: b.multilistId }),
+    run: (tx, { target }) => dumpClips(tx, target.board),
+  }),
+  defineCall({
+    contract: exported.exportBoard,
     action: 'export',
     readOnly: true,
     target: (b) => ({ multilistId: b.multilistId }),

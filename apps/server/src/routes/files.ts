@@ -5,20 +5,23 @@
  *   uploader, and anyone who can see an item showing it; others get the 404 of a missing file).
  *   The local store streams the file (with byte ranges, for seeking); the S3 store redirects to
  *   a short-lived presigned GET.
- * - PUT and GET /api/files/{key}?exp=&sig= (local store only): the presigned URLs' target.
+ * - PUT and GET /api/files/{key}?exp=&sig= (local store only): the presigned URLs' target, as
+ *   its contract (core api/contracts/uploads) declares it.
  *
  * Every answer carries a type taken from the suffix, a Content-Disposition, nosniff and a
  * sandboxing CSP, so a stored page or SVG opened directly cannot run script in the app's origin.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { localFile } from '@listboard/core/api/contracts/uploads';
 import { HttpError } from '../lib/errors';
 import type { FileStore } from '../storage/file-store';
 import { serveHeaders } from '../storage/content-types';
 import { isValidKey } from '../storage/keys';
 import { parseRange } from '../storage/ranges';
-import { LOCAL_FILES_PREFIX, LocalFileStore, TooLargeError } from '../storage/local-store';
+import { LocalFileStore, TooLargeError } from '../storage/local-store';
 import { FILES_PREFIX } from '../services/media/file-urls';
 import { uploadMsg } from '../media/messages';
+import { bodySchema, querySchema } from './contract-route';
 
 /** Expiry of the presigned GETs the S3 store redirects to. */
 const REDIRECT_SECONDS = 3600;
@@ -124,10 +127,12 @@ export async function fileRoutes(
     return { key, maxBytes: verdict.maxBytes ?? 0 };
   };
 
+  // The addresses the local store signs (under its LOCAL_FILES_PREFIX, the contract's path).
+  const readSchema: FastifySchema = querySchema(localFile);
   app.route({
     method: ['GET', 'HEAD'],
-    url: `${LOCAL_FILES_PREFIX}*`,
-    schema: { hide: true },
+    url: localFile.path,
+    schema: readSchema,
     handler: async (req, reply) => streamLocal(req, reply, local, verify(req, 'GET').key),
   });
 
@@ -135,7 +140,8 @@ export async function fileRoutes(
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    scope.put(`${LOCAL_FILES_PREFIX}*`, { schema: { hide: true } }, async (req, reply) => {
+    const writeSchema: FastifySchema = bodySchema(localFile);
+    scope.put(localFile.path, { schema: writeSchema }, async (req, reply) => {
       const { key, maxBytes } = verify(req, 'PUT');
       const name = key.slice(key.lastIndexOf('/') + 1);
       const declared = Number(req.headers['content-length'] ?? 0);

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { isGuestUser } from '@listboard/core';
+import * as groups from '@listboard/core/api/contracts/groups';
 import type { Db } from '../db/client';
 import { unauthorized } from '../lib/errors';
 import { addGroupMember, createGroup, myGroups } from '../services/notes/groups';
 import type { Actor } from '../services/accounts/users';
+import { bodySchema } from './contract-route';
 
 const signedIn = (actor: Actor | null): Actor => {
   if (!actor || isGuestUser(actor)) throw unauthorized('Please sign in first.');
@@ -12,33 +13,13 @@ const signedIn = (actor: Actor | null): Actor => {
 };
 
 export const groupRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post(groups.createGroup.path, { schema: bodySchema(groups.createGroup) }, async (req) => {
+    const actor = signedIn(req.actor);
+    return req.transact((tx) => createGroup(tx, actor, req.body));
+  });
   app.post(
-    '/api/forms/create_group',
-    {
-      schema: {
-        tags: ['groups'],
-        summary: 'Create a reader group; its creator is its first member and its owner',
-        body: z.object({
-          name: z.string().max(100),
-          description: z.string().max(2000).optional(),
-          isPrivate: z.boolean().optional(),
-        }),
-      },
-    },
-    async (req) => {
-      const actor = signedIn(req.actor);
-      return req.transact((tx) => createGroup(tx, actor, req.body));
-    },
-  );
-  app.post(
-    '/api/forms/add_group_member',
-    {
-      schema: {
-        tags: ['groups'],
-        summary: 'Add a user to a group by name (the group’s owner)',
-        body: z.object({ groupName: z.string().max(100), username: z.string().max(200) }),
-      },
-    },
+    groups.addGroupMember.path,
+    { schema: bodySchema(groups.addGroupMember) },
     async (req) => {
       const actor = signedIn(req.actor);
       return req.transact((tx) =>
@@ -46,15 +27,7 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       );
     },
   );
-  app.post(
-    '/api/forms/my_groups',
-    {
-      schema: {
-        tags: ['groups'],
-        summary: 'The caller’s groups (selectGroup offers these)',
-        body: z.object({}).optional(),
-      },
-    },
-    async (req) => myGroups(db, signedIn(req.actor)),
+  app.post(groups.myGroups.path, { schema: bodySchema(groups.myGroups) }, async (req) =>
+    myGroups(db, signedIn(req.actor)),
   );
 };

@@ -1,28 +1,14 @@
-import { z } from 'zod';
-import { can, highlightInputSchema } from '@listboard/core';
+import { can } from '@listboard/core';
+import * as notes from '@listboard/core/api/contracts/notes';
 import { defineCall, type BoardCall } from './board-call';
 import { addNote, setNoteStatus } from '../services/notes/notes';
 import { HttpError, badRequest } from '../lib/errors';
 import { throttleHit } from '../services/accounts/auth-throttle';
 import { alertAuthorOfNote, emailItem, mailItemLimitMessage } from '../services/notes/alerts';
 
-const uuid = z.uuid({ error: 'must be an id' });
-const label = z.object({ name: z.string().max(100), value: z.string().max(500) });
-/** A passage (text target), a span of a recording, or the older quote shape: see core/anchoring. */
-const highlight = highlightInputSchema;
-const common = {
-  listId: uuid,
-  itemId: uuid,
-  labels: z.array(label).max(100).optional(),
-  isPrivate: z.boolean().optional(),
-};
-
 export const NOTE_CALLS: BoardCall[] = [
   defineCall({
-    path: '/api/forms/email_an_item',
-    tags: ['notes'],
-    summary: 'E-mail one item of a board to an address',
-    body: z.object({ email: z.string().max(320), multilistId: uuid, listId: uuid, itemId: uuid }),
+    contract: notes.emailAnItem,
     action: 'select',
     readOnly: true,
     recorded: true,
@@ -42,23 +28,11 @@ export const NOTE_CALLS: BoardCall[] = [
         item: target.item,
         from: actor,
       });
-      return { ok: true };
+      return { ok: true as const };
     },
   }),
   defineCall({
-    path: '/api/forms/insert_anno',
-    tags: ['notes'],
-    summary:
-      'An author’s annotation on an item or a selected passage (label defaults to the next number)',
-    body: z.object({
-      ...common,
-      annoSpec: z.object({
-        label: z.string().max(100).optional(),
-        text: z.string().max(100_000),
-        type: z.string().max(50).optional(),
-        highlight: highlight.nullable().optional(),
-      }),
-    }),
+    contract: notes.insertAnno,
     action: 'annotate',
     target: (b) => ({ itemId: b.itemId }),
     run: (tx, { body, actor, viewer, target, appVersion }) =>
@@ -77,24 +51,7 @@ export const NOTE_CALLS: BoardCall[] = [
       ),
   }),
   defineCall({
-    path: '/api/forms/insert_note',
-    tags: ['notes'],
-    summary:
-      'A reader’s note on an item or a selected passage, or a reply (parentId) to a note or annotation',
-    body: z.object({
-      ...common,
-      noteSpec: z.object({
-        text: z.string().max(100_000),
-        fullname: z.string().max(200).optional(),
-        author: z.string().max(200).optional(),
-        replyLevel: z.number().int().min(0).optional(),
-        noteIndex: z.number().int().optional(),
-        groupName: z.string().max(200).nullable().optional(),
-        highlight: highlight.nullable().optional(),
-        parentId: uuid.nullable().optional(),
-        date: z.string().max(100).optional(),
-      }),
-    }),
+    contract: notes.insertNote,
     action: 'note',
     target: (b) => ({ itemId: b.itemId }),
     async after(db, ctx, result) {
@@ -126,15 +83,7 @@ export const NOTE_CALLS: BoardCall[] = [
       ),
   }),
   defineCall({
-    path: '/api/forms/add_caption',
-    tags: ['notes'],
-    summary: 'A caption annotation on a (media) item, under an annotation label',
-    body: z.object({
-      itemId: uuid,
-      text: z.string().max(10_000),
-      annoLabel: z.string().max(100).optional(),
-      labels: z.array(label).max(100).optional(),
-    }),
+    contract: notes.addCaption,
     action: 'annotate',
     target: (b) => ({ itemId: b.itemId }),
     run: (tx, { body, actor, viewer, target }) =>
@@ -153,11 +102,7 @@ export const NOTE_CALLS: BoardCall[] = [
       ),
   }),
   defineCall({
-    path: '/api/forms/set_note_status',
-    tags: ['notes'],
-    summary:
-      'Answer or dismiss a reader note (board authors and editors), or set it back to pending',
-    body: z.object({ itemId: uuid, status: z.enum(['pending', 'answered', 'dismissed']) }),
+    contract: notes.setNoteStatus,
     action: 'moderate',
     target: (b) => ({ itemId: b.itemId }),
     async run(tx, { body, target }) {

@@ -4,15 +4,17 @@
  * registration function authorises every one and runs it in one transaction, with its audit
  * row for writes; the role-matrix test walks the same list.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { canSite, isGuestUser, type SiteAction } from '@listboard/core';
+import type { ApiContract } from '@listboard/core/api/contract';
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../lib/errors';
 import { auditDetails, recordAudit } from '../services/admin/audit';
 import { accountMsg } from '../services/accounts/messages';
 import type { Actor } from '../services/accounts/users';
+import type { AnswerOf, BodyOf } from './board-call';
+import { bodySchema } from './contract-route';
 
 export interface SiteCallContext<B> {
   actor: Actor;
@@ -20,18 +22,18 @@ export interface SiteCallContext<B> {
   now: Date;
 }
 
-export interface SiteCall<S extends z.ZodType = z.ZodType> {
+export interface SiteCall<C extends ApiContract = ApiContract> {
+  /** Path, body, answer and refusals: the call as the web sees it (core api/contracts). */
+  contract: C;
+  /** The contract's path, as the audit log and the role matrix name the call. */
   path: string;
-  summary: string;
-  tags: string[];
-  body: S;
   action: SiteAction;
   readOnly?: boolean;
-  run(tx: Db, ctx: SiteCallContext<z.infer<S>>): Promise<unknown>;
+  run(tx: Db, ctx: SiteCallContext<BodyOf<C>>): Promise<AnswerOf<C>>;
 }
 
-export function defineSiteCall<S extends z.ZodType>(call: SiteCall<S>): SiteCall {
-  return call as unknown as SiteCall;
+export function defineSiteCall<C extends ApiContract>(call: Omit<SiteCall<C>, 'path'>): SiteCall {
+  return { ...call, path: call.contract.path } as unknown as SiteCall;
 }
 
 export function authorizeSite(actor: Actor | null, action: SiteAction): Actor {
@@ -49,24 +51,22 @@ export function registerSiteCalls(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const now = deps.now ?? (() => new Date());
   for (const call of calls) {
-    typed.post(
-      call.path,
-      { schema: { tags: call.tags, summary: call.summary, body: call.body } },
-      async (req) => {
-        req.audited = true;
-        const actor = authorizeSite(req.actor, call.action);
-        return deps.db.transaction(async (tx) => {
-          const result = await call.run(tx, { actor, body: req.body, now: now() });
-          if (!call.readOnly) {
-            await recordAudit(tx, {
-              actor,
-              call: call.path,
-              details: auditDetails(req.body),
-            });
-          }
-          return result ?? { ok: true };
-        });
-      },
-    );
+    // The calls are checked against their contracts where they are declared (defineSiteCall).
+    const schema: FastifySchema = bodySchema(call.contract);
+    typed.post(call.path, { schema }, async (req) => {
+      req.audited = true;
+      const actor = authorizeSite(req.actor, call.action);
+      return deps.db.transaction(async (tx) => {
+        const result = await call.run(tx, { actor, body: req.body, now: now() });
+        if (!call.readOnly) {
+          await recordAudit(tx, {
+            actor,
+            call: call.path,
+            details: auditDetails(req.body),
+          });
+        }
+        return result ?? { ok: true };
+      });
+    });
   }
 }

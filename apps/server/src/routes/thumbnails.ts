@@ -3,8 +3,8 @@
  * address and /api/thumbnails/text/{key} answer with a redirect to the stored PNG under /files/.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
+import * as uploads from '@listboard/core/api/contracts/uploads';
 import { notFound, unauthorized } from '../lib/errors';
 import { filesUrl } from '../services/media/file-urls';
 import {
@@ -14,6 +14,7 @@ import {
   verifyPage,
   type ThumbnailDeps,
 } from '../services/media/thumbnails';
+import { bodySchema, querySchema } from './contract-route';
 
 export const thumbnailRoutes: FastifyPluginAsyncZod<{
   deps: ThumbnailDeps;
@@ -21,31 +22,32 @@ export const thumbnailRoutes: FastifyPluginAsyncZod<{
   mayRead?: (req: FastifyRequest, key: string) => Promise<boolean>;
 }> = async (app, { deps, mayRead }) => {
   app.post(
-    '/api/thumbnails/sign',
-    {
-      schema: {
-        tags: ['media'],
-        summary:
-          'The signed address of a page’s thumbnail (1280x960 screenshot, optionally after 3 s); pages on hosts outside THUMBNAIL_HOSTS are refused',
-        body: z.object({ url: z.string().min(1).max(2000), delay: z.boolean().optional() }),
-      },
-    },
+    uploads.thumbnailSign.path,
+    { schema: bodySchema(uploads.thumbnailSign) },
     async (req) => {
       if (!req.user) throw unauthorized();
       return { url: signPage(deps, req.body.url.trim(), req.body.delay === true) };
     },
   );
 
-  app.get('/api/thumbnails/page', { schema: { hide: true } }, async (req, reply) => {
-    const { url, delay } = verifyPage(deps, req.query as Record<string, unknown>);
-    const key = await pageThumbnail(deps, url, delay);
-    return reply.header('cache-control', 'private, max-age=3600').redirect(filesUrl(key), 302);
-  });
+  app.get(
+    uploads.thumbnailPage.path,
+    { schema: querySchema(uploads.thumbnailPage) },
+    async (req, reply) => {
+      const { url, delay } = verifyPage(deps, req.query as Record<string, unknown>);
+      const key = await pageThumbnail(deps, url, delay);
+      return reply.header('cache-control', 'private, max-age=3600').redirect(filesUrl(key), 302);
+    },
+  );
 
-  app.get('/api/thumbnails/text/*', { schema: { hide: true } }, async (req, reply) => {
-    const key = (req.params as { '*': string })['*'];
-    if (mayRead && !(await mayRead(req, key))) throw notFound(`No text thumbnail for ${key}`);
-    const thumb = await textThumbnailKey(deps, key);
-    return reply.header('cache-control', 'private, max-age=300').redirect(filesUrl(thumb), 302);
-  });
+  app.get(
+    uploads.thumbnailText.path,
+    { schema: querySchema(uploads.thumbnailText) },
+    async (req, reply) => {
+      const key = (req.params as { '*': string })['*'];
+      if (mayRead && !(await mayRead(req, key))) throw notFound(`No text thumbnail for ${key}`);
+      const thumb = await textThumbnailKey(deps, key);
+      return reply.header('cache-control', 'private, max-age=300').redirect(filesUrl(thumb), 302);
+    },
+  );
 };

@@ -10,10 +10,10 @@ export interface StoredObject {
   modified?: Date;
 }
 
-/** A request the browser makes itself: the URL plus the headers it must send unchanged. */
+/** A signed upload: the URL the browser PUTs the file to, with the headers it must send unchanged. */
 export interface SignedRequest {
   url: string;
-  method: 'PUT' | 'GET';
+  method: 'PUT';
   headers: Record<string, string>;
   expiresAt: string;
 }

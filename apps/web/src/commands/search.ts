@@ -85,7 +85,7 @@ export const SEARCH_COMMANDS: Command[] = [
       const answer = await callApi('/api/dbload/load_search', {
         address: `${pathname}${search}&save=true`,
       });
-      const saved = answer.ok ? answer.value.search.saved : undefined;
+      const saved = answer.ok ? answer.value.search?.saved : undefined;
       if (!saved) {
         c.actions.alert(
           answer.ok ? 'ERROR: save search' : messageOr(answer.error, 'ERROR: save search'),

@@ -72,7 +72,7 @@ export const SEARCH_FORMS: FormDef[] = [
         return null;
       }
       const res = await ctx.api('/api/dbload/load_search', { address: `${href}&save=true` });
-      const saved = res.ok ? res.value.search.saved : undefined;
+      const saved = res.ok ? res.value.search?.saved : undefined;
       if (!saved) return fail('save search', res.ok ? undefined : res.error);
       ctx.navigate(`/${saved.owner}/${saved.ptitle}`);
       return null;
@@ -91,14 +91,14 @@ export const SEARCH_FORMS: FormDef[] = [
       const ascending = args?.ascend ?? NAME_SORTS.includes(sort);
       return { sort, order: ascending ? 'Ascending' : 'Descending' };
     },
-    async submit(v: Values, ctx) {
+    submit(v: Values, ctx) {
       const { pathname, search } = here();
       let q = withArg(search, 'sort', str(v, 'sort'));
       q = withArg(q, 'ascend', v.order === 'Ascending' ? 'true' : 'false');
       // A new order starts again at the first page.
       q = withArg(q, 'page', null);
       ctx.navigate(`${pathname}${q}`);
-      return null;
+      return Promise.resolve(null);
     },
   },
   {
@@ -113,20 +113,20 @@ export const SEARCH_FORMS: FormDef[] = [
       },
     ],
     initial: () => ({ text: useAccent.getState().text }),
-    async submit(v, ctx) {
+    submit(v, ctx) {
       const text = str(v, 'text');
       const accent = useAccent.getState();
       if (!text) {
         accent.clear();
-        return null;
+        return Promise.resolve(null);
       }
       const board = ctx.board ? `${ctx.board.owner}/${ctx.board.ptitle}` : null;
       const count = accent.apply(text, board);
       if (count === 0) {
         accent.clear();
-        return `No match for “${text}” on this board.`;
+        return Promise.resolve(`No match for “${text}” on this board.`);
       }
-      return null;
+      return Promise.resolve(null);
     },
   },
 ];

@@ -2,6 +2,7 @@
  * The search calls' answers, as server and web both read them: what a results board says about
  * the search behind it, and the named custom searches (spec section 3) with their titles.
  */
+import { z } from 'zod';
 import type { Multilist } from '../model/entities';
 import type { SearchArgs } from '../constants';
 
@@ -9,27 +10,31 @@ import type { SearchArgs } from '../constants';
 export type SearchArgsEcho = Omit<SearchArgs, 'page'>;
 
 /** A search saved as a board (`save` in the search arguments). */
-export interface SavedSearch {
-  multilistId: string;
-  owner: string;
-  title: string;
-  ptitle: string;
+export const savedSearch = z.object({
+  multilistId: z.string(),
+  owner: z.string(),
+  title: z.string(),
+  ptitle: z.string(),
   /** The search had been saved before: the existing board was reused. */
-  existing: boolean;
-}
+  existing: z.boolean(),
+});
+export type SavedSearch = z.infer<typeof savedSearch>;
 
 /** What a results board says about the search behind it. */
-export interface SearchInfo {
-  args: SearchArgsEcho;
-  page: number;
-  pageSize: number;
+export const searchInfo = z.object({
+  /** The arguments as read (see SearchArgs), passed on as they are. */
+  args: z.custom<SearchArgsEcho>(),
+  page: z.number(),
+  pageSize: z.number(),
   /** Hits on this page. */
-  count: number;
+  count: z.number(),
   /** There are more hits on the next page (never past page 100). */
-  hasNext: boolean;
-  saved?: SavedSearch;
-}
+  hasNext: z.boolean(),
+  saved: savedSearch.optional(),
+});
+export type SearchInfo = z.infer<typeof searchInfo>;
 
+/** A general search's results board. */
 export type ResultsBoard = Multilist & { search: SearchInfo };
 
 /** The custom search codes, each one list of links or collected items. */

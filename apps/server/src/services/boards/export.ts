@@ -13,15 +13,7 @@ import { dumpBoard, type BoardDump } from './dump';
 import { filesUrl } from '../media/file-urls';
 import { ordered } from './ordering';
 import { contentSeenBy } from '../notes/visibility';
-
-export const EXPORT_FORMATS = ['md', 'html', 'json'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-export interface ExportedFile {
-  filename: string;
-  mediaType: string;
-  content: string;
-}
+import type { ExportFormat, ExportedFile } from '@listboard/core/api/contracts/export';
 
 const MEDIA_TYPES = ['video', 'audio', 'image', 'document'];
 

@@ -8,8 +8,7 @@ import type { BoardRow } from './access';
 import { checkVersion } from '../../lib/versions';
 import { dropViewStates } from './viewstates';
 import { findUserByUsername, type Actor } from '../accounts/users';
-
-export const BLANK_DESCRIPTION = 'No description.';
+import { BLANK_DESCRIPTION } from '@listboard/core/api/contracts/boards';
 
 export async function insertMultilist(
   db: Db,

@@ -1,0 +1,167 @@
+/**
+ * The list and item calls on a board, declared like every other board call (board-call.ts): each
+ * names its contract (core api/contracts), the policy action it needs and its target.
+ */
+import * as items from '@listboard/core/api/contracts/items';
+import * as lists from '@listboard/core/api/contracts/lists';
+import { notFound } from '../lib/errors';
+import { defineCall, type BoardCall } from './board-call';
+import {
+  deleteItem,
+  duplicateItem,
+  editItem,
+  insertItemAt,
+  moveItem,
+  setItemLabels,
+} from '../services/boards/items';
+import {
+  duplicateList,
+  editList,
+  insertList,
+  moveList,
+  removeList,
+  reorderLists,
+  reverseList,
+  splitItemText,
+} from '../services/boards/lists';
+import { setItemRange } from '../services/media/ranges';
+
+export const LIST_AND_ITEM_CALLS: BoardCall[] = [
+  defineCall({
+    contract: lists.reorderLists,
+    action: 'edit',
+    target: (b) => ({ multilistId: b.multilistId }),
+    run: (tx, { body }) => reorderLists(tx, body.multilistId, body.listOrder),
+  }),
+  defineCall({
+    contract: lists.insertList,
+    action: 'insert',
+    target: (b) => ({ multilistId: b.multilistId }),
+    run: (tx, { body, actor, target }) =>
+      insertList(tx, {
+        multilistId: body.multilistId,
+        owner: target.board.owner,
+        author: actor.username,
+        title: body.titleText,
+        description: body.descText,
+        index: body.index,
+        itemTexts: body.itemText ? splitItemText(body.itemText) : [],
+      }),
+  }),
+  defineCall({
+    contract: lists.importList,
+    action: 'insert',
+    target: (b) => ({ multilistId: b.multilistId }),
+    async run(tx, { body, actor, target }) {
+      let index: number | undefined;
+      if (body.prevListId) {
+        const prev = await tx.query.lists.findFirst({
+          where: (l, { eq }) => eq(l.id, body.prevListId!),
+        });
+        if (!prev || prev.multilistId !== target.board.id) throw notFound('No such list.');
+        index = prev.index + 1;
+      }
+      return insertList(tx, {
+        multilistId: body.multilistId,
+        owner: target.board.owner,
+        author: actor.username,
+        title: body.titleText,
+        index,
+        itemTexts: splitItemText(body.itemText),
+      });
+    },
+  }),
+  defineCall({
+    contract: lists.editList,
+    action: 'edit',
+    target: (b) => ({ listId: b.listId }),
+    run: (tx, { body, target }) =>
+      editList(tx, target.list, {
+        title: body.titleText,
+        description: body.descText,
+        version: body.version,
+      }),
+  }),
+  defineCall({
+    contract: lists.duplicateList,
+    action: 'duplicate',
+    target: (b) => ({ listId: b.prevListId }),
+    async run(tx, { body, actor, target }) {
+      if (target.list.multilistId !== body.multilistId) throw notFound('No such list.');
+      return duplicateList(tx, target.list, { title: body.titleText, author: actor.username });
+    },
+  }),
+  defineCall({
+    contract: lists.removeList,
+    action: 'delete',
+    target: (b) => ({ listId: b.listId }),
+    run: (tx, { target }) => removeList(tx, target.list),
+  }),
+  defineCall({
+    contract: lists.moveList,
+    action: 'edit',
+    target: (b) => ({ listId: b.listId }),
+    run: (tx, { body, target }) => moveList(tx, target.list, body.direction),
+  }),
+  defineCall({
+    contract: lists.reverseList,
+    action: 'edit',
+    target: (b) => ({ listId: b.listId }),
+    run: (tx, { target }) => reverseList(tx, target.list),
+  }),
+  defineCall({
+    contract: items.insertItem,
+    action: 'insert',
+    target: (b) => ({ listId: b.listId }),
+    run: (tx, { body, actor, target }) =>
+      insertItemAt(tx, {
+        listId: body.listId,
+        multilistId: target.board.id,
+        owner: target.board.owner,
+        author: actor.username,
+        text: body.text,
+        index: body.index,
+        labels: body.labels,
+        isPrivate: body.isPrivate,
+      }),
+  }),
+  defineCall({
+    contract: items.editItem,
+    action: 'edit',
+    target: (b) => ({ itemId: b.itemId }),
+    run: (tx, { body, target }) =>
+      editItem(tx, target.item, { text: body.text, version: body.version }),
+  }),
+  defineCall({
+    contract: items.duplicateItem,
+    action: 'duplicate',
+    target: (b) => ({ listId: b.listId }),
+    run: (tx, { body, actor, viewer, target }) =>
+      duplicateItem(tx, viewer, target, { ...body, author: actor.username }),
+  }),
+  defineCall({
+    contract: items.deleteItem,
+    action: 'delete',
+    target: (b) => ({ itemId: b.itemId }),
+    run: (tx, { target }) => deleteItem(tx, target.item),
+  }),
+  defineCall({
+    contract: items.editItemLabels,
+    action: 'label',
+    target: (b) => ({ itemId: b.itemId }),
+    run: (tx, { body, target }) => setItemLabels(tx, target.item, body.labels),
+  }),
+  defineCall({
+    contract: items.moveItem,
+    action: 'edit',
+    target: (b) => ({ itemId: b.itemId }),
+    run: (tx, { body, target }) => moveItem(tx, target.item, body.direction),
+  }),
+  defineCall({
+    contract: items.setItemRange,
+    action: 'edit',
+    target: (b) => ({ itemId: b.itemId }),
+    run: (tx, { body, target }) =>
+      setItemRange(tx, target.item, { start: body.start, end: body.end }),
+  }),
+];

@@ -1,0 +1,136 @@
+/** Boards: making, listing, changing, sharing, unlocking and deleting them. */
+import { z } from 'zod';
+import { BOARD_CALL_ERRORS, defineContract, id, ok } from '../contract';
+
+/** What a board made without a description says. */
+export const BLANK_DESCRIPTION = 'No description.';
+
+const title = z.string().max(500);
+const text = z.string().max(200_000);
+const username = z.string().max(200);
+
+/** A board just made; it is at /{owner}/{ptitle}. */
+export const boardMade = z.object({
+  multilistId: z.string(),
+  owner: z.string(),
+  ptitle: z.string(),
+});
+export type BoardMade = z.infer<typeof boardMade>;
+
+/** A board in an owner's list of boards (the contents page). */
+export const listedBoard = z.object({
+  _id: z.string(),
+  owner: z.string(),
+  title: z.string(),
+  ptitle: z.string(),
+  description: z.string(),
+  listed: z.boolean(),
+  modified: z.string(),
+});
+export type ListedBoard = z.infer<typeof listedBoard>;
+
+/** A change of sharing, with the sentence that tells the owner so. */
+const shared = z.object({ message: z.string() });
+
+export const insertMultilist = defineContract({
+  path: '/api/forms/insert_multilist',
+  tags: ['forms'],
+  summary: 'Create a board owned by the caller',
+  input: z.object({
+    titleText: z.string().max(500),
+    descText: z.string().max(20_000).optional(),
+    listed: z.boolean().optional(),
+  }),
+  output: boardMade,
+  errors: [400, 401, 409],
+});
+
+export const createBlankBoard = defineContract({
+  path: '/api/display/create_blank_board',
+  tags: ['display'],
+  summary: `Create an empty board; the description defaults to '${BLANK_DESCRIPTION}'`,
+  input: z.object({ title: z.string().max(500), descText: z.string().max(20_000).optional() }),
+  output: boardMade,
+  errors: [400, 401, 409],
+});
+
+export const listMultilists = defineContract({
+  path: '/api/forms/list_multilists',
+  tags: ['forms'],
+  summary: 'An owner’s boards (unlisted ones only for the owner)',
+  input: z.object({ owner: z.string().max(200) }),
+  output: z.array(listedBoard),
+  errors: [400],
+});
+
+export const editMultilist = defineContract({
+  path: '/api/dbedit/edit_multilist',
+  tags: ['dbedit'],
+  summary: 'Change a board’s title, description, listing or password',
+  input: z.object({
+    multilistId: id,
+    titleText: title.optional(),
+    descText: text.optional(),
+    listed: z.boolean().optional(),
+    password: z.string().max(200).nullable().optional(),
+    version: z.number().int().positive().optional(),
+  }),
+  /** The board's new row version, and its path title (it moves when the title does). */
+  output: z.object({ multilistId: z.string(), version: z.number(), ptitle: z.string() }),
+  errors: [...BOARD_CALL_ERRORS, 409],
+});
+
+export const deleteMultilist = defineContract({
+  path: '/api/forms/delete_multilist',
+  tags: ['forms'],
+  summary: 'Delete a whole board with its lists, items, notes and view states (owner only)',
+  input: z.object({ multilistId: id }),
+  output: ok,
+  errors: BOARD_CALL_ERRORS,
+});
+
+export const addCoauthor = defineContract({
+  path: '/api/forms/add_coauthor',
+  tags: ['forms'],
+  summary: 'Share a board with a coauthor, optionally contributor-only (owner only)',
+  input: z.object({
+    title,
+    owner: username,
+    username,
+    contributorOnly: z.boolean().optional(),
+  }),
+  output: shared,
+  errors: BOARD_CALL_ERRORS,
+});
+
+export const removeCoauthor = defineContract({
+  path: '/api/forms/remove_coauthor',
+  tags: ['forms'],
+  summary: 'Unshare a board with a coauthor (owner only)',
+  input: z.object({ title, owner: username, username }),
+  output: shared,
+  errors: BOARD_CALL_ERRORS,
+});
+
+export const setMember = defineContract({
+  path: '/api/forms/set_member',
+  tags: ['forms'],
+  summary:
+    'Make a user a board member (editor) with privileges such as edit and delete (owner only)',
+  input: z.object({
+    multilistId: id,
+    username,
+    privileges: z.array(z.enum(['edit', 'delete'])),
+  }),
+  output: ok,
+  errors: BOARD_CALL_ERRORS,
+});
+
+export const boardPassword = defineContract({
+  path: '/api/forms/board_password',
+  tags: ['forms'],
+  summary: 'Enter a board’s password; the board then opens for this session',
+  input: z.object({ multilistId: id, password: z.string().max(200) }),
+  output: ok,
+  errors: BOARD_CALL_ERRORS,
+});

@@ -1,0 +1,47 @@
+/**
+ * Every API call's contract, by domain. The server registers each route from its contract; the
+ * web's client is typed from them (api/routes); a test checks that the two lists agree.
+ */
+import { isContract, type ApiContract } from '../contract';
+import * as accounts from './accounts';
+import * as admin from './admin';
+import * as auth from './auth';
+import * as boards from './boards';
+import * as display from './display';
+import * as exported from './export';
+import * as groups from './groups';
+import * as items from './items';
+import * as lists from './lists';
+import * as load from './load';
+import * as media from './media';
+import * as notes from './notes';
+import * as system from './system';
+import * as uploads from './uploads';
+
+const DOMAINS = {
+  accounts,
+  admin,
+  auth,
+  boards,
+  display,
+  exported,
+  groups,
+  items,
+  lists,
+  load,
+  media,
+  notes,
+  system,
+  uploads,
+};
+
+type ContractsOf<M> = Extract<M[keyof M], ApiContract>;
+/** Any one of the contracts. */
+export type AnyContract = {
+  [D in keyof typeof DOMAINS]: ContractsOf<(typeof DOMAINS)[D]>;
+}[keyof typeof DOMAINS];
+
+/** Every contract, in domain order. */
+export const API_CONTRACTS: readonly ApiContract[] = Object.values(DOMAINS).flatMap((d) =>
+  Object.values(d).filter(isContract),
+);
