@@ -1,0 +1,49 @@
+/**
+ * What happened and who is here: the audit log of writes and open live connections.
+ */
+import { sql } from 'drizzle-orm';
+import { pgTable, uuid, text, jsonb, timestamp, index } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/**
+ * One row per successful write call (the admin's activity page): who, which call, which board,
+ * when. Names are copied rather than referenced, so the record outlives a deleted board or user.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    userId: uuid('user_id'),
+    username: text('username').notNull(),
+    /** The API path of the call, e.g. /api/forms/insert_item. */
+    call: text('call').notNull(),
+    multilistId: uuid('multilist_id'),
+    /** The board as owner/ptitle when the call acted on one. */
+    board: text('board'),
+    itemId: uuid('item_id'),
+    /** A few named fields of the request (never passwords or whole texts). */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_user_at_idx').on(sql`lower(${t.username})`, t.at),
+  ],
+);
+
+/**
+ * Open live connections (/api/events) of signed-in users, refreshed with each heartbeat: the
+ * users board. Kept in the database so every app instance sees everyone's connections.
+ */
+export const presence = pgTable(
+  'presence',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    connected: timestamp('connected', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastBeat: timestamp('last_beat', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('presence_user_idx').on(t.userId), index('presence_beat_idx').on(t.lastBeat)],
+);

@@ -1,0 +1,226 @@
+/**
+ * Boards (multilists) and their members, lists, items and blocks; per-user view states and the
+ * boards a session has unlocked. Items carry notes, annotations and replies too
+ * (annotation_class).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  pgTable,
+  uuid,
+  text,
+  boolean,
+  integer,
+  jsonb,
+  index,
+  uniqueIndex,
+  primaryKey,
+  bigint,
+} from 'drizzle-orm/pg-core';
+import { created, modified, tsvector } from './columns';
+import { sessions, users } from './accounts';
+
+export const multilists = pgTable(
+  'multilists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    owner: text('owner').notNull(),
+    title: text('title').notNull(),
+    /** Path title: lowercase, punctuation to hyphens; the address segment. */
+    ptitle: text('ptitle').notNull(),
+    altTitle: text('alt_title'),
+    description: text('description').notNull().default(''),
+    listed: boolean('listed').notNull().default(true),
+    passwordHash: text('password_hash'),
+    hash: text('hash'),
+    search: jsonb('search').$type<Record<string, unknown> | null>(),
+    queryArgs: jsonb('query_args').$type<Record<string, unknown> | null>(),
+    labels: text('labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    labelColors: jsonb('label_colors').$type<Record<string, string>>().notNull().default({}),
+    colors: jsonb('colors').$type<Record<string, string>>().notNull().default({}),
+    readerColors: jsonb('reader_colors').$type<Record<string, string>>().notNull().default({}),
+    isTable: boolean('is_table').notNull().default(false),
+    groups: text('groups')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    linkedBoards: text('linked_boards')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    version: integer('version').notNull().default(1),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [
+    uniqueIndex('multilists_owner_ptitle_key').on(t.owner, t.ptitle),
+    index('multilists_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+/** Coauthors, members (editors with privileges), contributors and readers of a board. */
+export const boardMembers = pgTable(
+  'board_members',
+  {
+    multilistId: uuid('multilist_id')
+      .notNull()
+      .references(() => multilists.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    kind: text('kind', { enum: ['author', 'member', 'contributor', 'reader'] }).notNull(),
+    privileges: text('privileges')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    contributorOnly: boolean('contributor_only').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.multilistId, t.username, t.kind] }),
+    index('board_members_username_idx').on(t.username),
+  ],
+);
+
+export const lists = pgTable(
+  'lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    multilistId: uuid('multilist_id')
+      .notNull()
+      .references(() => multilists.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    author: text('author').notNull(),
+    reverse: boolean('reverse').notNull().default(false),
+    tourId: text('tour_id'),
+    version: integer('version').notNull().default(1),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [index('lists_multilist_order_idx').on(t.multilistId, t.index)],
+);
+
+export const items = pgTable(
+  'items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    multilistId: uuid('multilist_id')
+      .notNull()
+      .references(() => multilists.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    owner: text('owner').notNull(),
+    author: text('author').notNull(),
+    hint: text('hint'),
+    text: text('text').notNull().default(''),
+    startdate: text('startdate'),
+    stopdate: text('stopdate'),
+    startstamp: bigint('startstamp', { mode: 'number' }),
+    stopstamp: bigint('stopstamp', { mode: 'number' }),
+    importUrl: text('import_url'),
+    /** Quote selector of a note's or annotation's highlighted text. */
+    highlight: jsonb('highlight').$type<Record<string, unknown> | null>(),
+    toc: boolean('toc').notNull().default(false),
+    annotationClass: text('annotation_class', { enum: ['none', 'anno', 'note', 'reply'] })
+      .notNull()
+      .default('none'),
+    annoType: text('anno_type'),
+    annoLabel: text('anno_label'),
+    replyLevel: integer('reply_level').notNull().default(0),
+    parentId: uuid('parent_id'),
+    rootItemId: uuid('root_item_id'),
+    /**
+     * The note or annotation at the root of a reply's thread (itself, for a root); null for
+     * content items. A reply is seen by exactly those who see its thread.
+     */
+    threadId: uuid('thread_id'),
+    noteStatus: text('note_status', { enum: ['pending', 'answered', 'dismissed'] }),
+    isPrivate: boolean('is_private').notNull().default(false),
+    groupName: text('group_name'),
+    labels: jsonb('labels').$type<{ name: string; value: string }[]>().notNull().default([]),
+    format: jsonb('format').$type<Record<string, string | number>>().notNull().default({}),
+    flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
+    version: integer('version').notNull().default(1),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(text, ''))`,
+    ),
+    created: created(),
+    modified: modified(),
+  },
+  (t) => [
+    index('items_list_order_idx').on(t.listId, t.index),
+    index('items_multilist_idx').on(t.multilistId),
+    index('items_root_idx').on(t.rootItemId),
+    index('items_thread_idx').on(t.threadId),
+    index('items_class_status_idx').on(t.annotationClass, t.noteStatus),
+    index('items_author_idx').on(t.author),
+    // Search ranks the newest matches of a very common word; this walks to them in date order.
+    index('items_created_idx').on(t.created),
+    index('items_search_idx').using('gin', t.searchVector),
+    index('items_text_trgm_idx').using('gin', sql`${t.text} gin_trgm_ops`),
+  ],
+);
+
+export const blocks = pgTable(
+  'blocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    text: text('text').notNull(),
+    type: text('type').notNull(),
+    url: text('url'),
+    fullpathnq: text('fullpathnq'),
+    suffix: text('suffix'),
+    range: jsonb('range').$type<Record<string, unknown> | null>(),
+    caption: text('caption'),
+    altText: text('alt_text'),
+    titleText: text('title_text'),
+    posterUrl: text('poster_url'),
+    posterPath: text('poster_path'),
+    isUpload: boolean('is_upload').notNull().default(false),
+    autoSeek: boolean('auto_seek').notNull().default(false),
+    boardRefs: text('board_refs').array(),
+    jsMedia: jsonb('js_media').$type<Record<string, unknown> | null>(),
+    highlightLanguage: text('highlight_language'),
+  },
+  (t) => [
+    index('blocks_item_order_idx').on(t.itemId, t.index),
+    // Serving an upload asks which items show it.
+    index('blocks_upload_path_idx').on(t.fullpathnq),
+  ],
+);
+
+/** Per-user view state of a board, list or item (spec section 3 viewstate fields). */
+export const viewStates = pgTable(
+  'view_states',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['multilist', 'list', 'item'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+    modified: modified(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.targetId] })],
+);
+
+/** Boards whose password a session has entered (member password form). */
+export const boardUnlocks = pgTable(
+  'board_unlocks',
+  {
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    multilistId: uuid('multilist_id')
+      .notNull()
+      .references(() => multilists.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.multilistId] })],
+);

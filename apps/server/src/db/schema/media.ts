@@ -1,0 +1,68 @@
+/**
+ * Media and text markers on items, and uploaded files.
+ */
+import {
+  pgTable,
+  uuid,
+  text,
+  integer,
+  doublePrecision,
+  timestamp,
+  index,
+  uniqueIndex,
+  bigint,
+} from 'drizzle-orm/pg-core';
+import { items } from './boards';
+
+export const mediaMarkers = pgTable(
+  'media_markers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    timecode: text('timecode').notNull(),
+    time: doublePrecision('time').notNull(),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [uniqueIndex('media_markers_item_time_key').on(t.itemId, t.timecode)],
+);
+
+export const textMarkers = pgTable(
+  'text_markers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    /** 'block' markers sit at a block index; 'sentence' markers at a sentence index. */
+    kind: text('kind', { enum: ['block', 'sentence'] }).notNull(),
+    cursorIndex: integer('cursor_index').notNull(),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [uniqueIndex('text_markers_item_kind_cursor_key').on(t.itemId, t.kind, t.cursorIndex)],
+);
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    folderpath: text('folderpath').notNull(),
+    filepath: text('filepath').notNull(),
+    filename: text('filename').notNull(),
+    username: text('username').notNull(),
+    fullpath: text('fullpath').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    type: text('type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    url: text('url').notNull(),
+    uploadApp: text('upload_app').notNull().default('listboard'),
+    location: text('location').notNull(),
+  },
+  (t) => [
+    index('uploads_username_idx').on(t.username),
+    uniqueIndex('uploads_fullpath_key').on(t.fullpath),
+  ],
+);
