@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeSelection, headlineOf, type Multilist } from '@listboard/core';
+import {
+  describeSelection,
+  headlineOf,
+  isTextTarget,
+  quoteOf,
+  type Multilist,
+} from '@listboard/core';
 import { CUSTOM_CODES } from '@listboard/core/api/search';
 import { createBoard } from '../src/services/boards/create';
 import { Agent, createTestApp, type TestContext } from './harness';
@@ -88,7 +94,8 @@ describe('Discussion and Listings searches', () => {
     expect(entry.text).toContain(
       `On [course](/author/home;course): [${headlineOf(item.blocks, item.text)}](/author/home;course#note-${id})`,
     );
-    expect(entry.text).toContain(`> ${words}`);
+    const [listed] = entry.notes;
+    expect(isTextTarget(listed!.highlight) && quoteOf(listed!.highlight).exact).toBe(words);
     expect(pending.follows?.map((f) => f._id)).toContain(course._id);
   });
 

@@ -8,13 +8,28 @@ import {
   parseLabelsText,
   formatLabelsText,
   moveMsg,
+  must,
   type ColorCoding,
   type DisplayMode,
+  type Item,
   type SectionDisplay,
   type Theme,
 } from '@listboard/core';
-import type { FormContext, FormDef, Values } from './registry';
-import { LISTED_FIELD, str, findItem, findList, required, fail } from './helpers';
+import type { FormContext, FormDef } from './registry';
+import {
+  LISTED_FIELD,
+  str,
+  text,
+  findItem,
+  findList,
+  required,
+  fail,
+  openBoard,
+  selectedItem,
+  selectedItemId,
+  selectedList,
+  selectedListId,
+} from './helpers';
 import type { Display } from '../state/ui';
 
 /** A view form changes the board's view state (saved per user) and closes. */
@@ -34,17 +49,22 @@ function viewToggleForm(
     label,
     fields: fields.map((f) => ({ name: f.name, label: f.label, type: 'checkbox' as const })),
     initial: (ctx) =>
-      Object.fromEntries(fields.map((f) => [f.name, Boolean(ctx.display?.[f.name])])) as Values,
+      Object.fromEntries(fields.map((f) => [f.name, Boolean(ctx.display?.[f.name])])),
     submitLabel: 'Apply',
     submit: (v, ctx) =>
-      setView(
-        ctx,
-        Object.fromEntries(fields.map((f) => [f.name, Boolean(v[f.name])])) as Partial<Display>,
-      ),
+      setView(ctx, Object.fromEntries(fields.map((f) => [f.name, Boolean(v[f.name])]))),
   };
 }
 
 const zoomOptions = LIST_WIDTH_STEPS.map((w, i) => `${i} (${w} px lists)`);
+
+/** Said before an item is deleted: how many notes by readers go with it. */
+export function readersNotesWarning(item: Item | null | undefined): string {
+  const n =
+    item?.notes.filter((x) => x.annotationClass !== 'anno' && x.author !== item.owner).length ?? 0;
+  if (n === 0) return 'It has no notes by readers.';
+  return `This item has ${n} ${n === 1 ? 'note' : 'notes'} by readers. ${n === 1 ? 'It is' : 'They are'} deleted with it.`;
+}
 
 export const BOARD_FORMS: FormDef[] = [
   {
@@ -81,9 +101,9 @@ export const BOARD_FORMS: FormDef[] = [
       const res = await ctx.call(
         '/api/forms/insert_list',
         {
-          multilistId: ctx.board!._id,
+          multilistId: openBoard(ctx)._id,
           titleText: str(v, 'titleText'),
-          itemText: String(v.itemText ?? ''),
+          itemText: text(v, 'itemText'),
           index: after ? after.index + 1 : undefined,
         },
         'insert list',
@@ -98,7 +118,7 @@ export const BOARD_FORMS: FormDef[] = [
     initial: (ctx) => ({ titleText: findList(ctx)?.title ?? '' }),
     validate: (v) => required(v, 'titleText', 'title'),
     async submit(v, ctx) {
-      const list = findList(ctx)!;
+      const list = selectedList(ctx);
       const res = await ctx.call(
         '/api/forms/edit_list',
         { listId: list._id, titleText: str(v, 'titleText'), version: list.version },
@@ -113,10 +133,10 @@ export const BOARD_FORMS: FormDef[] = [
     fields: [{ name: 'descText', label: 'Description', type: 'textarea' }],
     initial: (ctx) => ({ descText: findList(ctx)?.description ?? '' }),
     async submit(v, ctx) {
-      const list = findList(ctx)!;
+      const list = selectedList(ctx);
       const res = await ctx.call(
         '/api/forms/edit_list',
-        { listId: list._id, descText: String(v.descText ?? ''), version: list.version },
+        { listId: list._id, descText: text(v, 'descText'), version: list.version },
         'edit list',
       );
       return res.ok ? null : fail('edit list', res.error);
@@ -130,7 +150,7 @@ export const BOARD_FORMS: FormDef[] = [
     async submit(_v, ctx) {
       const res = await ctx.call(
         '/api/forms/remove_list',
-        { listId: ctx.target.listId! },
+        { listId: selectedListId(ctx) },
         'delete list',
       );
       return res.ok ? null : fail('delete list', res.error);
@@ -146,8 +166,8 @@ export const BOARD_FORMS: FormDef[] = [
       const res = await ctx.call(
         '/api/forms/insert_item',
         {
-          listId: ctx.target.listId!,
-          text: String(v.text).trim(),
+          listId: selectedListId(ctx),
+          text: str(v, 'text'),
           index: item ? item.index + 1 : undefined,
         },
         'insert item',
@@ -162,10 +182,10 @@ export const BOARD_FORMS: FormDef[] = [
     initial: (ctx) => ({ text: findItem(ctx)?.text ?? '' }),
     validate: (v) => required(v, 'text', 'text'),
     async submit(v, ctx) {
-      const item = findItem(ctx)!;
+      const item = selectedItem(ctx);
       const res = await ctx.call(
         '/api/forms/edit_item',
-        { itemId: item._id, text: String(v.text), version: item.version },
+        { itemId: item._id, text: text(v, 'text'), version: item.version },
         'edit item',
       );
       return res.ok ? null : fail('edit item', res.error);
@@ -174,12 +194,13 @@ export const BOARD_FORMS: FormDef[] = [
   {
     id: 'deleteItem',
     label: 'Delete this item and its notes?',
+    description: (ctx) => readersNotesWarning(findItem(ctx)),
     submitLabel: 'Delete',
     fields: [],
     async submit(_v, ctx) {
       const res = await ctx.call(
         '/api/forms/delete_item',
-        { itemId: ctx.target.itemId! },
+        { itemId: selectedItemId(ctx) },
         'delete item',
       );
       return res.ok ? null : fail('delete item', res.error);
@@ -193,7 +214,7 @@ export const BOARD_FORMS: FormDef[] = [
     async submit(v, ctx) {
       const res = await ctx.call(
         '/api/forms/edit_item_labels',
-        { itemId: ctx.target.itemId!, labels: parseLabelsText(String(v.labels ?? '')) },
+        { itemId: selectedItemId(ctx), labels: parseLabelsText(text(v, 'labels')) },
         'edit labels',
       );
       return res.ok ? null : fail('edit labels', res.error);
@@ -209,8 +230,8 @@ export const BOARD_FORMS: FormDef[] = [
       const res = await ctx.call(
         '/api/forms/duplicate_list',
         {
-          multilistId: ctx.board!._id,
-          prevListId: ctx.target.listId!,
+          multilistId: openBoard(ctx)._id,
+          prevListId: selectedListId(ctx),
           titleText: str(v, 'titleText'),
         },
         'duplicate list',
@@ -227,7 +248,7 @@ export const BOARD_FORMS: FormDef[] = [
       const item = findItem(ctx);
       const list = findList(ctx);
       if (!item || !list) return fail('move item');
-      const dir = String(v.direction) as 'up' | 'down';
+      const dir = text(v, 'direction') as 'up' | 'down';
       const at = list.items.findIndex((i) => i._id === item._id);
       if ((dir === 'up' && at === 0) || (dir === 'down' && at === list.items.length - 1))
         return moveMsg.itemAtEnd(dir);
@@ -248,7 +269,7 @@ export const BOARD_FORMS: FormDef[] = [
       const list = findList(ctx);
       const lists = ctx.board?.lists ?? [];
       if (!list) return fail('move list');
-      const dir = String(v.direction) as 'left' | 'right';
+      const dir = text(v, 'direction') as 'left' | 'right';
       const at = lists.findIndex((l) => l._id === list._id);
       if ((dir === 'left' && at === 0) || (dir === 'right' && at === lists.length - 1))
         return moveMsg.listAtEnd(dir);
@@ -267,7 +288,7 @@ export const BOARD_FORMS: FormDef[] = [
     initial: (ctx) => ({ theme: ctx.prefs?.theme ?? THEMES[0] }),
     submitLabel: 'Apply',
     submit(v, ctx) {
-      ctx.setPrefs?.({ theme: String(v.theme) as Theme });
+      ctx.setPrefs?.({ theme: text(v, 'theme') as Theme });
       return Promise.resolve(null);
     },
   },
@@ -286,7 +307,7 @@ export const BOARD_FORMS: FormDef[] = [
     initial: (ctx) => ({ sectionDisplay: ctx.display?.sectionDisplay ?? 'section' }),
     submitLabel: 'Apply',
     submit: (v, ctx) =>
-      setView(ctx, { sectionDisplay: String(v.sectionDisplay) as SectionDisplay }),
+      setView(ctx, { sectionDisplay: text(v, 'sectionDisplay') as SectionDisplay }),
   },
   {
     id: 'colors',
@@ -301,15 +322,17 @@ export const BOARD_FORMS: FormDef[] = [
     ],
     initial: (ctx) => ({ colors: ctx.display?.colors ?? 'none' }),
     submitLabel: 'Apply',
-    submit: (v, ctx) => setView(ctx, { colors: String(v.colors) as ColorCoding }),
+    submit: (v, ctx) => setView(ctx, { colors: text(v, 'colors') as ColorCoding }),
   },
   {
     id: 'zoom',
     label: 'Zoom',
     fields: [{ name: 'zoom', label: 'Zoom step', type: 'select', options: zoomOptions }],
-    initial: (ctx) => ({ zoom: zoomOptions[ctx.display?.zoom ?? 2] ?? zoomOptions[2]! }),
+    initial: (ctx) => ({
+      zoom: zoomOptions[ctx.display?.zoom ?? 2] ?? must(zoomOptions[2], 'zoom step 2'),
+    }),
     submitLabel: 'Apply',
-    submit: (v, ctx) => setView(ctx, { zoom: Math.max(0, zoomOptions.indexOf(String(v.zoom))) }),
+    submit: (v, ctx) => setView(ctx, { zoom: Math.max(0, zoomOptions.indexOf(text(v, 'zoom'))) }),
   },
   viewToggleForm('collapseItems', 'Collapse items', [
     { name: 'collapseItems', label: 'Collapse all items to their headlines' },
@@ -342,7 +365,7 @@ export const BOARD_FORMS: FormDef[] = [
     initial: (ctx) => ({ displayMode: ctx.prefs?.displayMode ?? 'append' }),
     submitLabel: 'Apply',
     submit(v, ctx) {
-      ctx.setPrefs?.({ displayMode: String(v.displayMode) as DisplayMode });
+      ctx.setPrefs?.({ displayMode: text(v, 'displayMode') as DisplayMode });
       return Promise.resolve(null);
     },
   },

@@ -15,7 +15,8 @@ function itemOfNote(boards: Multilist[], noteId: string): string | null {
   return null;
 }
 
-const TRIES = 40;
+/** How long to look for the passage while the item opens and its marks are drawn. */
+const LOOK_MS = 5000;
 
 export function useNoteAnchor(
   hash: string,
@@ -23,14 +24,18 @@ export function useNoteAnchor(
   reveal: (itemId: string) => void,
 ): void {
   const done = useRef<string | null>(null);
+  // Revealing changes the store the caller's callback comes from: keep the latest without
+  // restarting the look for the passage.
+  const revealLatest = useRef(reveal);
+  revealLatest.current = reveal;
   const noteId = noteIdOfHash(decodeURIComponent(hash));
   const itemId = noteId ? itemOfNote(boards, noteId) : null;
   useEffect(() => {
     if (!noteId || !itemId || done.current === hash) return;
     done.current = hash;
-    reveal(itemId);
+    revealLatest.current(itemId);
     // The item opens and its marks are drawn over the next frames: look until they are there.
-    let tries = 0;
+    const until = performance.now() + LOOK_MS;
     let frame = 0;
     const look = () => {
       const card = document.querySelector<HTMLElement>(
@@ -38,7 +43,7 @@ export function useNoteAnchor(
       );
       const mark = card?.querySelector(`mark[data-note-id="${CSS.escape(noteId)}"]`);
       if (mark) return showHighlight(card ?? null, noteId);
-      if (++tries < TRIES) {
+      if (performance.now() < until) {
         frame = requestAnimationFrame(look);
         return;
       }
@@ -48,5 +53,5 @@ export function useNoteAnchor(
     };
     frame = requestAnimationFrame(look);
     return () => cancelAnimationFrame(frame);
-  }, [hash, noteId, itemId, reveal]);
+  }, [hash, noteId, itemId]);
 }

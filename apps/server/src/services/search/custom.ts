@@ -10,9 +10,6 @@ import {
   boardListedFor,
   canSee,
   headlineOf,
-  isTextTarget,
-  quoteOf,
-  readHighlight,
   type Block,
   type Multilist,
   type Item,
@@ -76,8 +73,8 @@ export const boardLink = (owner: string, ptitle: string, title: string, hash = '
 const linkText = (s: string) => s.replace(/([[\]\\])/g, '\\$1');
 
 /**
- * A listed note's entry: its board, the item it is on (its first line, linking to the note on
- * its board, where the passage is highlighted), and the quoted words.
+ * A listed note's entry: its board and the item it is on (its first line, linking to the note
+ * on its board, where the passage is highlighted). The note under it shows its quoted words.
  */
 function noteHitText(
   board: { owner: string; ptitle: string; title: string },
@@ -87,11 +84,7 @@ function noteHitText(
   const on = `On ${boardLink(board.owner, board.ptitle, board.title)}`;
   if (itemText === null) return on;
   const title = headlineOf([], itemText) || 'an item';
-  const link = boardLink(board.owner, board.ptitle, linkText(title), `#${NOTE_ANCHOR}${note.id}`);
-  const highlight = readHighlight(note.highlight);
-  const quote = isTextTarget(highlight) ? excerpt(quoteOf(highlight).exact, 200) : null;
-  if (!quote) return `${on}: ${link}`;
-  return `${on}: ${link}\n\n> ${quote.replace(/([\\`*_[\]<>#])/g, '\\$1')}`;
+  return `${on}: ${boardLink(board.owner, board.ptitle, linkText(title), `#${NOTE_ANCHOR}${note.id}`)}`;
 }
 
 async function boardHits(

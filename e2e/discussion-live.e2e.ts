@@ -1,0 +1,190 @@
+/**
+ * Notes as an author meets them while a class reads: a reader's highlight and the Discussion
+ * entry arrive without a reload; the entry names the item and quotes the words, and its link
+ * opens the item at the flashed passage; an author's reply deep in a thread answers it; a note
+ * whose words are edited away is kept under "Orphaned notes"; deleting the item warns first.
+ */
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openBrowser, screenshot, type Browser } from './browser';
+import { postAsPage, signIn } from './session';
+
+const base = inject('baseUrl');
+let authorB: Browser;
+let readerB: Browser;
+let author: Page;
+let discussion: Page;
+let reader: Page;
+const BOARD = '/author/discussion-live';
+const TEXT = 'Ask *who* published it, and **why** now.';
+const WORDS = 'who published it, and why';
+
+const card = (page: Page) =>
+  page.getByRole('region', { name: 'Week 1' }).getByRole('article').first();
+const noteForm = (page: Page) => page.getByRole('form', { name: 'Note' });
+
+interface Board {
+  _id: string;
+  lists: {
+    title: string;
+    items: {
+      _id: string;
+      version: number;
+      notes: { _id: string; text: string; noteStatus: string | null }[];
+    }[];
+  }[];
+}
+const firstItem = async (page: Page) =>
+  (await postAsPage<Board[]>(page, base, '/api/dbload/load_multilists', { addresses: [BOARD] }))[0]!
+    .lists[0]!.items[0]!;
+
+/** Drags across the words in the card's first block, as a person selects them. */
+async function drag(page: Page, c: Locator, words: string) {
+  const box = await c.evaluate((el, words) => {
+    const block = el.querySelector('.block')!;
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    const nodes: Text[] = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+    const at = nodes
+      .map((n) => n.data)
+      .join('')
+      .indexOf(words);
+    const point = (offset: number): [Text, number] => {
+      let pos = 0;
+      for (const n of nodes) {
+        if (offset <= pos + n.length) return [n, offset - pos];
+        pos += n.length;
+      }
+      throw new Error('past the end');
+    };
+    const r = document.createRange();
+    r.setStart(...point(at));
+    r.setEnd(...point(at + words.length));
+    const rects = r.getClientRects();
+    const first = rects[0]!;
+    const last = rects[rects.length - 1]!;
+    return {
+      x1: first.left + 1,
+      y1: first.top + first.height / 2,
+      x2: last.right - 1,
+      y2: last.top + last.height / 2,
+    };
+  }, words);
+  await page.mouse.move(box.x1, box.y1);
+  await page.mouse.down();
+  await page.mouse.move(box.x2, box.y2, { steps: 8 });
+  await page.mouse.up();
+}
+
+beforeAll(async () => {
+  [authorB, readerB] = await Promise.all([openBrowser(), openBrowser()]);
+  author = authorB.page;
+  reader = readerB.page;
+  await Promise.all([signIn(author, base, 'author'), signIn(reader, base, 'reader')]);
+  const post = (path: string, body: object) =>
+    postAsPage<Record<string, string>>(author, base, path, body);
+  const board = await post('/api/forms/insert_multilist', {
+    titleText: 'Discussion Live',
+    listed: true,
+  });
+  const { listId } = await post('/api/forms/insert_list', {
+    multilistId: board.multilistId,
+    titleText: 'Week 1',
+  });
+  await post('/api/forms/insert_item', { listId, text: TEXT });
+  discussion = await authorB.context.newPage();
+}, 90_000);
+afterAll(async () => {
+  await Promise.all([authorB.close(), readerB.close()]);
+});
+
+describe('notes live for the author', () => {
+  it('a reader’s highlight and its Discussion entry reach the author without a reload; the entry’s link opens the item at the flashed passage', async () => {
+    await author.goto(`${base}${BOARD}`);
+    await card(author).waitFor();
+    await discussion.goto(`${base}/author/home?code=pending&username=author`);
+    await discussion.getByRole('heading', { name: 'Pending notes' }).first().waitFor();
+
+    await reader.goto(`${base}${BOARD}`);
+    await drag(reader, card(reader), WORDS);
+    await reader.getByRole('button', { name: 'Note', exact: true }).click();
+    await noteForm(reader).getByLabel('Your note').fill('Which publisher, and which year?');
+    await noteForm(reader).getByRole('button', { name: 'Submit' }).click();
+    await card(reader).locator('mark[data-note-id]').first().waitFor();
+
+    // The author's open board draws the reader's highlight by itself.
+    const marks = card(author).locator('mark[data-note-id]');
+    await marks.first().waitFor({ timeout: 10_000 });
+    await expect(marks.allTextContents().then((t) => t.join(''))).resolves.toBe(WORDS);
+
+    // The Discussion tab lists the new note by itself, with its item and its words.
+    const entry = discussion
+      .getByRole('article')
+      .filter({ hasText: 'Which publisher, and which year?' });
+    await entry.waitFor({ timeout: 10_000 });
+    await expect(entry.textContent()).resolves.toContain(WORDS);
+    const link = entry.getByRole('link', { name: 'Ask who published it, and why now.' });
+    await screenshot(discussion, 'live-discussion-entry');
+    await link.click();
+    await discussion.waitForURL(/discussion-live#note-/);
+    await expect
+      .poll(() => card(discussion).locator('mark.flash').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await screenshot(discussion, 'discussion-link-opened');
+  });
+
+  it('an author’s reply deep in the thread answers the reader’s note', async () => {
+    const item = await firstItem(reader);
+    const root = item.notes.find((n) => n.text === 'Which publisher, and which year?')!;
+    expect(root.noteStatus).toBe('pending');
+    // The reader replies to their own note; the author then replies to that reply.
+    await reader.goto(`${base}${BOARD}`);
+    const rootEntry = card(reader).locator('.note').filter({ hasText: 'Which publisher' });
+    await rootEntry.getByRole('button', { name: 'Reply' }).click();
+    const replyForm = reader.getByRole('form', { name: 'Reply' });
+    await replyForm.getByLabel('Your reply').fill('Or is the year enough?');
+    await replyForm.getByRole('button', { name: 'Submit' }).click();
+    await author.goto(`${base}${BOARD}`);
+    const deep = card(author).locator('.note').filter({ hasText: 'Or is the year enough?' });
+    await deep.waitFor({ timeout: 10_000 });
+    await deep.getByRole('button', { name: 'Reply' }).click();
+    const form = author.getByRole('form', { name: 'Reply' });
+    await form.getByLabel('Your reply').fill('Both: see the imprint.');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const answered = card(author).locator('.note').filter({ hasText: 'Which publisher' });
+    await answered.locator('.status-answered').waitFor({ timeout: 10_000 });
+    // The reader sees it answered too.
+    await reader.goto(`${base}${BOARD}`);
+    await card(reader)
+      .locator('.note')
+      .filter({ hasText: 'Which publisher' })
+      .locator('.status-answered')
+      .waitFor();
+  });
+
+  it('a note whose words are edited away is kept under Orphaned notes with its quote, and deleting the item warns of readers’ notes', async () => {
+    await reader.goto(`${base}${BOARD}`);
+    await card(reader).locator('mark[data-note-id]').first().waitFor();
+    const item = await firstItem(author);
+    await postAsPage(author, base, '/api/forms/edit_item', {
+      itemId: item._id,
+      text: 'Ask about the source, and the date.',
+      version: item.version,
+    });
+    const orphans = card(reader).getByRole('region', { name: 'Orphaned notes' });
+    await orphans.waitFor({ timeout: 10_000 });
+    await expect(orphans.textContent()).resolves.toContain('Which publisher, and which year?');
+    await expect(orphans.textContent()).resolves.toContain(WORDS);
+    await expect(card(reader).locator('mark[data-note-id]').count()).resolves.toBe(0);
+    await screenshot(reader, 'orphaned-notes');
+
+    await author.goto(`${base}${BOARD}`);
+    await card(author).click();
+    await author.keyboard.press('Control+Alt+i');
+    const form = author.getByRole('form', { name: 'Delete this item and its notes?' });
+    await expect(form.textContent()).resolves.toContain(
+      'This item has 2 notes by readers. They are deleted with it.',
+    );
+    await form.getByRole('button', { name: 'Cancel' }).click();
+  });
+});
