@@ -1,39 +1,27 @@
 /**
- * The SQL of a general search. Visibility is part of the WHERE clause, so a page is a page of
- * hits the caller may see and nothing hidden is ever read out: the rules mirror core's
- * roleFor/canSeeNote (a private item or note: its author only; a group note: its author, the
- * group and the board's moderators; a dismissed note: its author and the moderators) and the
- * board rules of boards/load (a password board: its moderators or a session that entered the
- * password; an unlisted board: its owner, its members or that session). Site admins see every
- * board but not others' private notes, as canSeeNote says.
+ * The SQL of a general search: items (notes, annotations and replies too) or boards, a page at a
+ * time. What the caller may see is part of the WHERE clause (access.ts); how hits are picked and
+ * sorted is order.ts.
  */
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import {
-  SEARCH_PAGE_MAX,
-  SEARCH_PAGE_SIZE,
-  ZONE_IANA,
-  isBlank,
-  isGuestUser,
-  isSiteAdmin,
-  type AppVersion,
-  type SortCriterion,
-} from '@listboard/core';
+import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, isBlank } from '@listboard/core';
 import type { Db } from '../../db/client';
-import { boardMembers, boardUnlocks, items, multilists, users } from '../../db/schema';
-import type { Actor } from '../accounts/users';
+import { boardMembers, items, multilists, users } from '../../db/schema';
 import type { DateWindow, SearchArgs } from './args';
 import { textQuery } from './text';
+import {
+  boardAccess,
+  boardVisibleSql,
+  itemVisibleSql,
+  uuidArray,
+  type SearchContext,
+} from './access';
+import { bucketOrder, bucketSql, fuzzySql, ordering, usersSql, windowSql } from './order';
+
+export type { SearchContext } from './access';
 
 /** The most hits any search can show: every page from 0 to SEARCH_PAGE_MAX, and one more. */
 export const MAX_HITS = (SEARCH_PAGE_MAX + 1) * SEARCH_PAGE_SIZE + 1;
-
-export interface SearchContext {
-  actor: Actor | null;
-  sessionId: string | null;
-  appVersion: AppVersion;
-  /** Names of the caller's groups. */
-  groups: string[];
-}
 
 const { searchVector: _searchVector, ...itemColumns } = getTableColumns(items);
 export type ItemHitRow = Omit<typeof items.$inferSelect, 'searchVector'>;
@@ -72,175 +60,6 @@ const boardRef = {
   hasPassword: sql<boolean>`(${multilists.passwordHash} is not null)`,
   modified: multilists.modified,
 };
-
-/** The caller's name, or null for a guest, who owns nothing and is a member of nothing. */
-function nameOf(actor: Actor | null): string | null {
-  return actor && !isGuestUser(actor) ? actor.username : null;
-}
-
-/** roleFor gives author or editor: owner, coauthor not marked contributor-only, or member. */
-function moderatorSql(name: string | null): SQL {
-  if (name === null) return sql`false`;
-  return sql`(${multilists.owner} = ${name} or exists (
-    select 1 from ${boardMembers} m where m.multilist_id = ${multilists.id} and m.username = ${name}
-      and (m.kind = 'member' or (m.kind = 'author' and not exists (
-        select 1 from ${boardMembers} c where c.multilist_id = m.multilist_id
-          and c.username = m.username and c.kind = 'contributor')))))`;
-}
-
-function boardVisibleSql(ctx: SearchContext): SQL {
-  if (isSiteAdmin(ctx.actor)) return sql`true`;
-  const name = nameOf(ctx.actor);
-  const unlocked = ctx.sessionId
-    ? sql`exists (select 1 from ${boardUnlocks} u where u.multilist_id = ${multilists.id} and u.session_id = ${ctx.sessionId})`
-    : sql`false`;
-  const member =
-    name === null
-      ? sql`false`
-      : sql`(${multilists.owner} = ${name} or exists (select 1 from ${boardMembers} a where a.multilist_id = ${multilists.id} and a.username = ${name}))`;
-  return sql`((${multilists.passwordHash} is null or ${moderatorSql(name)} or ${unlocked})
-    and (${multilists.listed} or ${member} or ${unlocked}))`;
-}
-
-/**
- * The boards a caller may search, and those they moderate, as id lists: null for a site admin,
- * who sees every board. Boards are few next to items, so this is one small query, and it leaves
- * the item query with no join: the database can then walk items in date order and stop early.
- */
-async function boardAccess(
-  db: Db,
-  ctx: SearchContext,
-): Promise<{ visible: string[]; moderated: string[] } | null> {
-  if (isSiteAdmin(ctx.actor)) return null;
-  const rows = await db
-    .select({ id: multilists.id, moderated: sql<boolean>`${moderatorSql(nameOf(ctx.actor))}` })
-    .from(multilists)
-    .where(boardVisibleSql(ctx));
-  return {
-    visible: rows.map((r) => r.id),
-    moderated: rows.filter((r) => r.moderated).map((r) => r.id),
-  };
-}
-
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-
-function itemVisibleSql(ctx: SearchContext, moderator: SQL): SQL {
-  const name = nameOf(ctx.actor);
-  const mine = name === null ? sql`false` : sql`${items.author} = ${name}`;
-  const inMyGroups = ctx.groups.length
-    ? sql`${items.groupName} in (${sql.join(
-        ctx.groups.map((g) => sql`${g}`),
-        sql`, `,
-      )})`
-    : sql`false`;
-  const hiddenFlag = ctx.appVersion === 'PRODUCTION' ? 'dev' : 'prod';
-  return sql`(not coalesce((${items.flags} ->> ${hiddenFlag})::boolean, false)
-    and (${mine} or (not ${items.isPrivate} and (${items.annotationClass} = 'none' or (
-      (${items.groupName} is null or ${moderator} or ${inMyGroups})
-      and (${items.noteStatus} is distinct from 'dismissed' or ${moderator})
-      and (${items.annotationClass} <> 'reply' or ${moderator} or ${threadShown(name)})
-      and ${onShown(name)})))))`;
-}
-
-/** A note, annotation or reply on a private item is hidden with that item (core canSee's `on`). */
-function onShown(name: string | null): SQL {
-  const itemsWriter = name === null ? sql`false` : sql`r.author = ${name}`;
-  return sql`not exists (select 1 from ${items} r where r.id = ${items.rootItemId}
-    and r.is_private and not ${itemsWriter})`;
-}
-
-/**
- * A reply carries its thread's privacy and group already; what it cannot carry is the root's
- * status, so a reply in a dismissed thread is hidden with the thread (but not from its writer).
- */
-function threadShown(name: string | null): SQL {
-  const rootsWriter = name === null ? sql`false` : sql`t.author = ${name}`;
-  return sql`not exists (select 1 from ${items} t where t.id = ${items.threadId}
-    and t.note_status = 'dismissed' and not ${rootsWriter})`;
-}
-
-/** Who `users` and `circle` pick, as a condition on a username column. */
-function usersSql(args: SearchArgs, ctx: SearchContext, column: SQL): SQL {
-  const parts: SQL[] = [];
-  if (args.users === 'me') {
-    const name = nameOf(ctx.actor);
-    parts.push(name === null ? sql`false` : sql`${column} = ${name}`);
-  } else if (Array.isArray(args.users)) {
-    parts.push(
-      sql`lower(${column}) in (${sql.join(
-        args.users.map((u) => sql`${u.toLowerCase()}`),
-        sql`, `,
-      )})`,
-    );
-  }
-  if (args.circle) {
-    parts.push(
-      sql`${column} in (select ${users.username} from ${users} where ${users.circle} = ${args.circle})`,
-    );
-  }
-  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
-}
-
-/** Close in spelling (pg_trgm) or containing the text, ignoring case. */
-function fuzzySql(column: SQL, text: string): SQL {
-  return sql`(strpos(lower(${column}), lower(${text})) > 0 or similarity(${column}, ${text}) >= 0.3)`;
-}
-
-/** The bucket of a hit, as text; null when all hits share one bucket. */
-function bucketSql(args: SearchArgs, date: SQL): SQL | null {
-  const local = sql`(${date} at time zone ${ZONE_IANA[args.zone]})`;
-  switch (args.bucket) {
-    case 'day':
-      return sql`to_char(${local}, 'YYYY-MM-DD')`;
-    case 'week':
-      return sql`to_char(date_trunc('week', ${local}), 'YYYY-MM-DD')`;
-    case 'month':
-      return sql`to_char(${local}, 'YYYY-MM')`;
-    case 'none':
-      return null;
-  }
-}
-
-function windowSql(window: DateWindow | null, date: SQL): SQL {
-  if (!window) return sql`true`;
-  const from = sql`${date} >= ${new Date(window.start).toISOString()}::timestamptz`;
-  return window.stop === null
-    ? from
-    : sql`(${from} and ${date} < ${new Date(window.stop).toISOString()}::timestamptz)`;
-}
-
-interface Ordering {
-  bucketAscending: boolean;
-  keys: SQL[];
-}
-
-const direction = (ascending: boolean, key: SQL) => (ascending ? asc(key) : desc(key));
-const nullsLast = (ascending: boolean, key: SQL) =>
-  ascending ? sql`${key} asc nulls last` : sql`${key} desc nulls last`;
-
-/**
- * Buckets run newest first unless the hits are in date order and ascend is set; inside a bucket
- * the hits follow the sort criterion (A to Z for names by default), else relevance (text) or date.
- */
-function ordering(
-  args: SearchArgs,
-  cols: { title: SQL; author: SQL; start: SQL; field1: SQL; date: SQL; rank: SQL | null },
-): Ordering {
-  const sort: SortCriterion | null = args.sort;
-  const byName = sort === 'Title' || sort === 'Author Name' || sort === 'User Field 1';
-  const ascending = args.ascend ?? byName;
-  const keys: SQL[] = [];
-  if (sort === 'Title') keys.push(direction(ascending, sql`lower(${cols.title})`));
-  else if (sort === 'Author Name') keys.push(direction(ascending, sql`lower(${cols.author})`));
-  else if (sort === 'User Field 1') keys.push(nullsLast(ascending, sql`lower(${cols.field1})`));
-  else if (sort === 'Start Date') keys.push(direction(ascending, cols.start));
-  else if (cols.rank) keys.push(direction(ascending, cols.rank));
-  keys.push(direction(byName ? false : ascending, cols.date));
-  return { bucketAscending: !byName && args.ascend === true, keys };
-}
-
-const bucketOrder = (order: Ordering, bucket: SQL | null) =>
-  bucket ? [direction(order.bucketAscending, bucket)] : [];
 
 /** Items (and notes, annotations, replies) matching a text, label, tags or date search. */
 export async function searchItems(

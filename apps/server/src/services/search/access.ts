@@ -1,0 +1,108 @@
+/**
+ * Who may see what, as SQL for a search's WHERE clause, so a page is a page of hits the caller
+ * may see and nothing hidden is ever read out: the rules mirror core's roleFor/canSeeNote (a
+ * private item or note: its author only; a group note: its author, the group and the board's
+ * moderators; a dismissed note: its author and the moderators) and the board rules of
+ * boards/load (a password board: its moderators or a session that entered the password; an
+ * unlisted board: its owner, its members or that session). Site admins see every board but not
+ * others' private notes, as canSeeNote says.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { isGuestUser, isSiteAdmin, type AppVersion } from '@listboard/core';
+import type { Db } from '../../db/client';
+import { boardMembers, boardUnlocks, items, multilists } from '../../db/schema';
+import type { Actor } from '../accounts/users';
+
+export interface SearchContext {
+  actor: Actor | null;
+  sessionId: string | null;
+  appVersion: AppVersion;
+  /** Names of the caller's groups. */
+  groups: string[];
+}
+
+/** The caller's name, or null for a guest, who owns nothing and is a member of nothing. */
+export function nameOf(actor: Actor | null): string | null {
+  return actor && !isGuestUser(actor) ? actor.username : null;
+}
+
+/** roleFor gives author or editor: owner, coauthor not marked contributor-only, or member. */
+export function moderatorSql(name: string | null): SQL {
+  if (name === null) return sql`false`;
+  return sql`(${multilists.owner} = ${name} or exists (
+    select 1 from ${boardMembers} m where m.multilist_id = ${multilists.id} and m.username = ${name}
+      and (m.kind = 'member' or (m.kind = 'author' and not exists (
+        select 1 from ${boardMembers} c where c.multilist_id = m.multilist_id
+          and c.username = m.username and c.kind = 'contributor')))))`;
+}
+
+export function boardVisibleSql(ctx: SearchContext): SQL {
+  if (isSiteAdmin(ctx.actor)) return sql`true`;
+  const name = nameOf(ctx.actor);
+  const unlocked = ctx.sessionId
+    ? sql`exists (select 1 from ${boardUnlocks} u where u.multilist_id = ${multilists.id} and u.session_id = ${ctx.sessionId})`
+    : sql`false`;
+  const member =
+    name === null
+      ? sql`false`
+      : sql`(${multilists.owner} = ${name} or exists (select 1 from ${boardMembers} a where a.multilist_id = ${multilists.id} and a.username = ${name}))`;
+  return sql`((${multilists.passwordHash} is null or ${moderatorSql(name)} or ${unlocked})
+    and (${multilists.listed} or ${member} or ${unlocked}))`;
+}
+
+/**
+ * The boards a caller may search, and those they moderate, as id lists: null for a site admin,
+ * who sees every board. Boards are few next to items, so this is one small query, and it leaves
+ * the item query with no join: the database can then walk items in date order and stop early.
+ */
+export async function boardAccess(
+  db: Db,
+  ctx: SearchContext,
+): Promise<{ visible: string[]; moderated: string[] } | null> {
+  if (isSiteAdmin(ctx.actor)) return null;
+  const rows = await db
+    .select({ id: multilists.id, moderated: sql<boolean>`${moderatorSql(nameOf(ctx.actor))}` })
+    .from(multilists)
+    .where(boardVisibleSql(ctx));
+  return {
+    visible: rows.map((r) => r.id),
+    moderated: rows.filter((r) => r.moderated).map((r) => r.id),
+  };
+}
+
+export const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+export function itemVisibleSql(ctx: SearchContext, moderator: SQL): SQL {
+  const name = nameOf(ctx.actor);
+  const mine = name === null ? sql`false` : sql`${items.author} = ${name}`;
+  const inMyGroups = ctx.groups.length
+    ? sql`${items.groupName} in (${sql.join(
+        ctx.groups.map((g) => sql`${g}`),
+        sql`, `,
+      )})`
+    : sql`false`;
+  const hiddenFlag = ctx.appVersion === 'PRODUCTION' ? 'dev' : 'prod';
+  return sql`(not coalesce((${items.flags} ->> ${hiddenFlag})::boolean, false)
+    and (${mine} or (not ${items.isPrivate} and (${items.annotationClass} = 'none' or (
+      (${items.groupName} is null or ${moderator} or ${inMyGroups})
+      and (${items.noteStatus} is distinct from 'dismissed' or ${moderator})
+      and (${items.annotationClass} <> 'reply' or ${moderator} or ${threadShown(name)})
+      and ${onShown(name)})))))`;
+}
+
+/** A note, annotation or reply on a private item is hidden with that item (core canSee's `on`). */
+function onShown(name: string | null): SQL {
+  const itemsWriter = name === null ? sql`false` : sql`r.author = ${name}`;
+  return sql`not exists (select 1 from ${items} r where r.id = ${items.rootItemId}
+    and r.is_private and not ${itemsWriter})`;
+}
+
+/**
+ * A reply carries its thread's privacy and group already; what it cannot carry is the root's
+ * status, so a reply in a dismissed thread is hidden with the thread (but not from its writer).
+ */
+function threadShown(name: string | null): SQL {
+  const rootsWriter = name === null ? sql`false` : sql`t.author = ${name}`;
+  return sql`not exists (select 1 from ${items} t where t.id = ${items.threadId}
+    and t.note_status = 'dismissed' and not ${rootsWriter})`;
+}
