@@ -180,6 +180,27 @@ describe('link kinds', () => {
     await expect.poll(async () => (await list.boundingBox())!.width).toBe(before + 50);
   });
 
+  it('a function link to a command the reader may not run only says so', async () => {
+    const [board] = await post<Gallery[]>('/api/dbload/load_multilists', {
+      addresses: ['/author/block-gallery'],
+    });
+    await post('/api/forms/insert_list', {
+      multilistId: board!._id,
+      titleText: 'Functions',
+      itemText: '^insertList()',
+    });
+    const guest = await openBrowser();
+    try {
+      await guest.page.goto(`${base}/author/block-gallery`);
+      const list = guest.page.getByRole('region', { name: 'Functions' });
+      await list.getByRole('button', { name: 'insertList' }).click();
+      await guest.page.getByText('Insert list is not available here.').waitFor();
+      expect(await guest.page.getByRole('form').count()).toBe(0);
+    } finally {
+      await guest.close();
+    }
+  });
+
   it('a long press on a link opens it in a new tab', async () => {
     const link = page
       .getByRole('region', { name: 'Every type' })
