@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Form } from './Form';
+import { str } from './helpers';
 import { toggleForm, type FormContext, type FormDef } from './registry';
 
 afterEach(cleanup);
@@ -15,21 +16,21 @@ const def = (submit: FormDef['submit']): FormDef => ({
     { name: 'count', label: 'Count', type: 'number' },
     { name: 'flag', label: 'Flag', type: 'checkbox' },
   ],
-  validate: (v) => (String(v.title).trim() ? null : 'Please fill in title field.'),
+  validate: (v) => (str(v, 'title') ? null : 'Please fill in title field.'),
   submit,
 });
 
 describe('the generic form', () => {
   it('starts from the default state: empty text, 0, unchecked; textarea 5 rows', () => {
-    render(<Form def={def(async () => null)} ctx={ctx} onClose={() => {}} />);
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('');
-    expect((screen.getByLabelText('Count') as HTMLInputElement).value).toBe('0');
-    expect((screen.getByLabelText('Flag') as HTMLInputElement).checked).toBe(false);
-    expect((screen.getByLabelText('Body') as HTMLTextAreaElement).rows).toBe(5);
+    render(<Form def={def(() => Promise.resolve(null))} ctx={ctx} onClose={() => {}} />);
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Count').value).toBe('0');
+    expect(screen.getByLabelText<HTMLInputElement>('Flag').checked).toBe(false);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Body').rows).toBe(5);
   });
 
   it('does not submit on Enter in an input, and Escape cancels', () => {
-    const submit = vi.fn(async () => null);
+    const submit = vi.fn(() => Promise.resolve(null));
     const onClose = vi.fn();
     render(<Form def={def(submit)} ctx={ctx} onClose={onClose} />);
     const title = screen.getByLabelText('Title');
@@ -41,7 +42,7 @@ describe('the generic form', () => {
   });
 
   it('shows a validation message and keeps what was typed', async () => {
-    const submit = vi.fn(async () => 'The server said no.');
+    const submit = vi.fn(() => Promise.resolve('The server said no.'));
     render(<Form def={def(submit)} ctx={ctx} onClose={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('alert')).toHaveProperty(
@@ -51,7 +52,7 @@ describe('the generic form', () => {
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Week 1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('The server said no.')).toBeTruthy();
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Week 1');
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Week 1');
   });
 });
 
@@ -59,10 +60,13 @@ describe('extra buttons and files', () => {
   it('puts extra buttons in a second row; each may close the form or show a message', async () => {
     const onClose = vi.fn();
     const d: FormDef = {
-      ...def(async () => null),
+      ...def(() => Promise.resolve(null)),
       extraButtons: [
-        { label: 'Preview', run: async () => 'Nothing to preview yet.' },
-        { label: 'Delete all', run: async (v) => (v.title === 'x' ? null : 'Type x first.') },
+        { label: 'Preview', run: () => Promise.resolve('Nothing to preview yet.') },
+        {
+          label: 'Delete all',
+          run: (v) => Promise.resolve(v.title === 'x' ? null : 'Type x first.'),
+        },
       ],
     };
     render(<Form def={d} ctx={ctx} onClose={onClose} />);
@@ -76,7 +80,7 @@ describe('extra buttons and files', () => {
   });
 
   it('hands the picked files to submit', async () => {
-    const submit = vi.fn(async () => null);
+    const submit = vi.fn(() => Promise.resolve(null));
     const d: FormDef = {
       id: 'up',
       label: 'Upload',
@@ -84,7 +88,7 @@ describe('extra buttons and files', () => {
       submit,
     };
     render(<Form def={d} ctx={ctx} onClose={() => {}} />);
-    const input = screen.getByLabelText('Files') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Files');
     expect(input.getAttribute('aria-describedby')).toBeTruthy();
     const file = new File(['abc'], 'clip.mp4', { type: 'video/mp4' });
     fireEvent.change(input, { target: { files: [file] } });

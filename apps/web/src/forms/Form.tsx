@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type SubmitEvent } from 'react';
 import {
   defaultValues,
   type ExtraButton,
@@ -6,13 +6,22 @@ import {
   type FormDef,
   type Values,
 } from './registry';
+import { text } from './helpers';
 
 /**
  * The one generic form: label, fields, Submit and Cancel. Escape cancels; Enter in a one-line
  * input does not submit (people press it out of habit and lose half-typed work); textareas have
  * 5 rows. A failed submit keeps the form open with the message and everything typed.
  */
-export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; onClose(): void }) {
+export function Form({
+  def,
+  ctx,
+  onClose,
+}: {
+  def: FormDef;
+  ctx: FormContext;
+  onClose: () => void;
+}) {
   const [values, setValues] = useState<Values>(() => ({
     ...defaultValues(def.fields),
     ...(def.initial?.(ctx) ?? {}),
@@ -22,7 +31,11 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
   const [options, setOptions] = useState<Record<string, string[]>>({});
   const [ready, setReady] = useState(!def.prepare);
 
+  // The form prepares once, when it opens, with what it opened with: a later render's props
+  // must not prepare it again (and wipe what was typed meanwhile).
+  const opened = useRef({ def, ctx, onClose });
   useEffect(() => {
+    const { def, ctx, onClose } = opened.current;
     if (!def.prepare) return;
     let live = true;
     void def.prepare(ctx).then((r) => {
@@ -39,7 +52,6 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
     return () => {
       live = false;
     };
-    // The form prepares once, when it opens.
   }, []);
   const quote = def.quote?.(ctx) ?? null;
   const first = useRef<HTMLElement | null>(null);
@@ -49,7 +61,7 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
     (first.current ?? submitButton.current)?.focus();
   }, []);
 
-  const submit = async (e?: FormEvent) => {
+  const submit = async (e?: SubmitEvent) => {
     e?.preventDefault();
     if (busy) return;
     const invalid = def.validate?.(values) ?? null;
@@ -86,7 +98,7 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
     <form
       className="input-form"
       aria-label={def.label}
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       onKeyDown={onKeyDown}
       noValidate
     >
@@ -138,7 +150,7 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
                 id={id}
                 ref={ref}
                 rows={5}
-                value={String(values[f.name] ?? '')}
+                value={text(values, f.name)}
                 onChange={(e) => set(e.target.value)}
                 placeholder={f.placeholder}
               />
@@ -156,7 +168,7 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
               <select
                 id={id}
                 ref={ref}
-                value={String(values[f.name] ?? '')}
+                value={text(values, f.name)}
                 onChange={(e) => set(e.target.value)}
               >
                 {(options[f.name] ?? f.options ?? []).map((o) => (
@@ -168,7 +180,7 @@ export function Form({ def, ctx, onClose }: { def: FormDef; ctx: FormContext; on
                 id={id}
                 ref={ref}
                 type={f.type}
-                value={String(values[f.name] ?? '')}
+                value={text(values, f.name)}
                 autoComplete={f.autoComplete}
                 onChange={(e) => set(e.target.value)}
                 placeholder={f.placeholder}

@@ -39,8 +39,7 @@ function stubServer(user: PublicUser) {
   replies = {};
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const path = String(input);
+    vi.fn((path: string, init?: RequestInit) => {
       const body =
         typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : (init?.body ?? null);
       calls.push({ path, method: init?.method ?? 'GET', body });
@@ -50,10 +49,12 @@ function stubServer(user: PublicUser) {
         (key === '/api/auth/session'
           ? { status: 200, body: { user, rootBoard: 'home', adminUser: 'admin' } }
           : { status: 200, body: { ok: true } });
-      return new Response(JSON.stringify(r.body), {
-        status: r.status,
-        headers: { 'content-type': 'application/json' },
-      });
+      return Promise.resolve(
+        new Response(JSON.stringify(r.body), {
+          status: r.status,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
     }),
   );
 }
@@ -131,7 +132,7 @@ describe('login', () => {
     await says('Invalid credentials for: ann');
     expect(onClose).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
-    expect((screen.getByLabelText('User name') as HTMLInputElement).value).toBe('ann');
+    expect(screen.getByLabelText<HTMLInputElement>('User name').value).toBe('ann');
   });
 
   it('signs in, refreshes the session and goes home', async () => {
@@ -256,7 +257,7 @@ describe('signup', () => {
     await waitFor(() => expect(useUi.getState().form?.id).toBe('signup'));
     cleanup();
     open('signup', guest);
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('zed@example.org');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('zed@example.org');
   });
 });
 
@@ -350,7 +351,7 @@ describe('add user (admin)', () => {
 
   it('offers every role but guest, starting from reader', () => {
     open('addUser', admin);
-    const role = screen.getByLabelText('Role') as HTMLSelectElement;
+    const role = screen.getByLabelText<HTMLSelectElement>('Role');
     expect([...role.options].map((o) => o.value)).toEqual(ASSIGNABLE_ROLES);
     expect(ASSIGNABLE_ROLES).not.toContain('guest');
     expect(role.value).toBe('reader');
@@ -463,9 +464,9 @@ describe('deregister', () => {
 describe('edit profile', () => {
   it('starts from the user’s profile', () => {
     open('editProfile', ann);
-    expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Ann Lee');
-    expect((screen.getByLabelText('Bio') as HTMLTextAreaElement).value).toBe('Reads the news.');
-    expect((screen.getByLabelText('Email alerts') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Full name').value).toBe('Ann Lee');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Bio').value).toBe('Reads the news.');
+    expect(screen.getByLabelText<HTMLInputElement>('Email alerts').checked).toBe(true);
   });
 
   it('keeps text or email alerts on', async () => {

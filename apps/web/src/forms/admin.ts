@@ -7,17 +7,20 @@ import { fail, str } from './helpers';
 import { download, fileAsBase64 } from '../pages/download';
 import { useAdminPick } from '../pages/adminState';
 
-const EXPORT_FORMATS: Record<string, 'md' | 'html' | 'json'> = {
+const EXPORT_FORMATS: Record<string, 'md' | 'html' | 'json' | 'jsonld'> = {
   'Markdown (.md)': 'md',
   'Web page (.html)': 'html',
   'JSON (.json)': 'json',
+  'Notes and annotations, W3C Web Annotation (.jsonld)': 'jsonld',
 };
 
-const DUMPS: Record<
-  string,
-  { path: '/api/forms/dump_multilists' | '/api/forms/dump_clips_list'; suffix: string }
-> = {
-  'Board (dump_multilists)': { path: '/api/forms/dump_multilists', suffix: '' },
+interface Dump {
+  path: '/api/forms/dump_multilists' | '/api/forms/dump_clips_list';
+  suffix: string;
+}
+const BOARD_DUMP: Dump = { path: '/api/forms/dump_multilists', suffix: '' };
+const DUMPS: Record<string, Dump> = {
+  'Board (dump_multilists)': BOARD_DUMP,
   'Clips (dump_clips_list)': { path: '/api/forms/dump_clips_list', suffix: '-clips' },
 };
 
@@ -43,18 +46,64 @@ export const ADMIN_FORMS: FormDef[] = [
         label: 'Format',
         type: 'select',
         options: Object.keys(EXPORT_FORMATS),
-        hint: 'Each opens again in Listboard with Load and gives back the same board.',
+        hint:
+          'Each board format opens again in Listboard with Load and gives back the same board; ' +
+          'the notes file loads back with Import notes.',
       },
     ],
     async submit(v, ctx) {
       if (!ctx.board) return 'Please open a board first.';
-      const res = await ctx.api('/api/forms/export_board', {
-        multilistId: ctx.board._id,
-        format: EXPORT_FORMATS[str(v, 'format')] ?? 'md',
-      });
+      const format = EXPORT_FORMATS[str(v, 'format')] ?? 'md';
+      const res =
+        format === 'jsonld'
+          ? await ctx.api('/api/forms/export_annotations', {
+              multilistId: ctx.board._id,
+              format,
+            })
+          : await ctx.api('/api/forms/export_board', { multilistId: ctx.board._id, format });
       if (!res.ok) return fail('export', res.error);
       const file = res.value;
       download(file.filename, file.mediaType, file.content);
+      return null;
+    },
+  },
+  {
+    id: 'importNotes',
+    label: 'Import notes',
+    description: () =>
+      'Adds the notes of a W3C Web Annotation file (.jsonld) to this board as yours: each on the ' +
+      'item it was written on, or the item at the same place.',
+    submitLabel: 'Import',
+    fields: [
+      {
+        name: 'file',
+        label: 'Annotation file',
+        type: 'file',
+        accept: '.jsonld,.json,application/ld+json,application/json',
+      },
+    ],
+    async submit(v, ctx) {
+      if (!ctx.board) return 'Please open a board first.';
+      const [file] = (v.file as File[] | undefined) ?? [];
+      if (!file) return fieldMsg.requiredField('Annotation file');
+      let document: unknown;
+      try {
+        document = JSON.parse(await file.text());
+      } catch {
+        return 'This file is not JSON: choose a .jsonld file exported from Listboard or another annotation tool.';
+      }
+      const res = await ctx.call(
+        '/api/forms/import_annotations',
+        { multilistId: ctx.board._id, document },
+        'import notes',
+      );
+      if (!res.ok) return fail('import notes', res.error);
+      const { imported, skipped } = res.value;
+      const reasons = [...new Set(skipped.map((s) => s.reason))].join('; ');
+      ctx.alert(
+        `Imported ${imported} ${imported === 1 ? 'note' : 'notes'}.` +
+          (skipped.length ? ` Left out ${skipped.length}: ${reasons}.` : ''),
+      );
       return null;
     },
   },
@@ -74,7 +123,7 @@ export const ADMIN_FORMS: FormDef[] = [
     ],
     async submit(v, ctx) {
       if (!ctx.board) return 'Please open a board first.';
-      const dump = DUMPS[str(v, 'what')] ?? DUMPS['Board (dump_multilists)']!;
+      const dump = DUMPS[str(v, 'what')] ?? BOARD_DUMP;
       const data = await ctx.api(dump.path, { multilistId: ctx.board._id });
       if (!data.ok) return fail('dump', data.error);
       download(
@@ -127,7 +176,7 @@ export const ADMIN_FORMS: FormDef[] = [
       if (!all.ok) return { error: messageOr(all.error, coauthorMsg.notRegisteredUser(username)) };
       const found = all.value.find((u) => u.username === username);
       if (!found) return { error: coauthorMsg.notRegisteredUser(username) };
-      const text = (k: 'title' | 'phone' | 'bio') => found.fields?.[k] ?? '';
+      const text = (k: 'title' | 'phone' | 'bio') => found.fields[k] ?? '';
       before = {
         roles: found.roles.join(', '),
         email: found.email ?? '',
@@ -148,9 +197,10 @@ export const ADMIN_FORMS: FormDef[] = [
       return null;
     },
     async submit(v, ctx) {
-      const username = useAdminPick.getState().username!;
+      const username = useAdminPick.getState().username;
+      if (!username) return 'Please choose an account on the users page first.';
       // Only what the admin changed is sent, so a field left alone is never overwritten.
-      const changed = (k: string) => str(v, k) !== String(before[k] ?? '').trim();
+      const changed = (k: string) => str(v, k) !== str(before, k);
       const fields = Object.fromEntries(ACCOUNT_FIELDS.filter(changed).map((k) => [k, str(v, k)]));
       const body: AdminAccountChange = { username, roles: splitRoles(v) };
       if (Object.keys(fields).length) body.fields = fields;

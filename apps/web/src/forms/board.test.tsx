@@ -23,7 +23,7 @@ function open(id: string, target: Partial<FormContext['target']> = {}) {
     prefs: { ...DEFAULT_PREFS },
     setDisplay: vi.fn(),
     setPrefs: vi.fn(),
-    call: vi.fn(async () => ({ ok: true, value: { ok: true } })),
+    call: vi.fn(() => Promise.resolve({ ok: true, value: { ok: true } })),
     alert: vi.fn(),
   } as unknown as FormContext & {
     setDisplay: ReturnType<typeof vi.fn>;
@@ -127,9 +127,7 @@ describe('moving and duplicating', () => {
 
   it('duplicate list names the copy', async () => {
     const f = open('duplicateList', { listId: week._id });
-    expect((screen.getByLabelText('Title of the copy') as HTMLInputElement).value).toBe(
-      'Week (copy)',
-    );
+    expect(screen.getByLabelText<HTMLInputElement>('Title of the copy').value).toBe('Week (copy)');
     submit('Submit');
     await waitFor(() => expect(f.onClose).toHaveBeenCalled());
     expect(f.ctx.call).toHaveBeenCalledWith(

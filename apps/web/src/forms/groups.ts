@@ -2,7 +2,7 @@
 import { groupMsg } from '@listboard/core';
 import { messageOr } from '../api/client';
 import type { FormContext, FormDef } from './registry';
-import { str, required, fail } from './helpers';
+import { str, required, fail, openBoard } from './helpers';
 
 /** The caller's groups; none when the call fails (the forms then say there are none). */
 async function myGroups(ctx: FormContext) {
@@ -38,7 +38,9 @@ export const GROUPS_FORMS: FormDef[] = [
     label: 'Join a group of this board',
     fields: [{ name: 'groupName', label: 'Group', type: 'select' }],
     async prepare(ctx) {
-      const groups = await ctx.api('/api/forms/joinable_groups', { multilistId: ctx.board!._id });
+      const groups = await ctx.api('/api/forms/joinable_groups', {
+        multilistId: openBoard(ctx)._id,
+      });
       if (!groups.ok) return { error: messageOr(groups.error, groupMsg.boardReferencesNoGroups) };
       const names = groups.value.map((g) => g.name);
       return { options: { groupName: names }, values: { groupName: names[0] ?? '' } };
@@ -46,7 +48,7 @@ export const GROUPS_FORMS: FormDef[] = [
     async submit(v, ctx) {
       const res = await ctx.call(
         '/api/forms/join_group',
-        { multilistId: ctx.board!._id, groupName: str(v, 'groupName') },
+        { multilistId: openBoard(ctx)._id, groupName: str(v, 'groupName') },
         'join group',
       );
       return res.ok ? null : fail('join group', res.error);
@@ -62,10 +64,10 @@ export const GROUPS_FORMS: FormDef[] = [
       const names = ['(no group)', ...mine.map((g) => g.name)];
       return { options: { groupName: names }, values: { groupName: ctx.group ?? '(no group)' } };
     },
-    async submit(v, ctx) {
+    submit(v, ctx) {
       const name = str(v, 'groupName');
       ctx.setGroup(name === '(no group)' ? null : name);
-      return null;
+      return Promise.resolve(null);
     },
   },
   {
@@ -74,16 +76,17 @@ export const GROUPS_FORMS: FormDef[] = [
     fields: [{ name: 'groupName', label: 'Group', type: 'select' }],
     async prepare(ctx) {
       const mine = await myGroups(ctx);
-      if (mine.length === 0) return { error: groupMsg.noGroups };
+      const [first] = mine;
+      if (!first) return { error: groupMsg.noGroups };
       return {
         options: { groupName: mine.map((g) => g.name) },
-        values: { groupName: mine[0]!.name },
+        values: { groupName: first.name },
       };
     },
     async submit(v, ctx) {
       const res = await ctx.call(
         '/api/forms/assign_group',
-        { multilistId: ctx.board!._id, groupName: str(v, 'groupName') },
+        { multilistId: openBoard(ctx)._id, groupName: str(v, 'groupName') },
         'assign group',
       );
       return res.ok ? null : fail('assign group', res.error);
@@ -99,8 +102,9 @@ export const GROUPS_FORMS: FormDef[] = [
     async prepare(ctx) {
       const mine = await myGroups(ctx);
       const owned = mine.filter((g) => g.owner === ctx.user?.username).map((g) => g.name);
-      if (owned.length === 0) return { error: groupMsg.noGroups };
-      return { options: { groupName: owned }, values: { groupName: owned[0]! } };
+      const [first] = owned;
+      if (first === undefined) return { error: groupMsg.noGroups };
+      return { options: { groupName: owned }, values: { groupName: first } };
     },
     validate: (v) => required(v, 'username', 'username'),
     async submit(v, ctx) {

@@ -1,9 +1,15 @@
 /** Helpers shared by the form definitions of every area. */
-import { fieldMsg, quoteOf, type TextTarget } from '@listboard/core';
+import { fieldMsg, must, quoteOf, type TextTarget } from '@listboard/core';
 import type { CallError } from '../api/client';
 import type { Field, FormContext, Values } from './registry';
 
-export const str = (v: Values, k: string) => String(v[k] ?? '').trim();
+/** A field's value as text (a number or a box's state too); '' for files or a missing field. */
+export function text(v: Values, k: string): string {
+  const value = v[k];
+  return value === undefined || Array.isArray(value) ? '' : String(value);
+}
+
+export const str = (v: Values, k: string) => text(v, k).trim();
 
 export function findItem(ctx: FormContext) {
   for (const l of ctx.board?.lists ?? []) {
@@ -27,6 +33,14 @@ export function quotedWords(ctx: FormContext): string | null {
 
 export const findList = (ctx: FormContext) =>
   ctx.board?.lists.find((l) => l._id === ctx.target.listId) ?? null;
+
+// What a form is about. The commands offer a form only with its board open and its item or
+// list selected, so a missing one is a bug: these say which rather than read from undefined.
+export const openBoard = (ctx: FormContext) => must(ctx.board, 'the open board');
+export const selectedItem = (ctx: FormContext) => must(findItem(ctx), 'the selected item');
+export const selectedList = (ctx: FormContext) => must(findList(ctx), 'the selected list');
+export const selectedItemId = (ctx: FormContext) => must(ctx.target.itemId, 'the selected item');
+export const selectedListId = (ctx: FormContext) => must(ctx.target.listId, 'the selected list');
 export const required = (v: Values, field: string, label: string) =>
   str(v, field) ? null : fieldMsg.requiredField(label);
 /** A failed operation's message: the server's words when it gave some, else 'ERROR: {op}'. */

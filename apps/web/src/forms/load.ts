@@ -1,10 +1,10 @@
 /** Load a URL, a file or a query as a new board (spec 'load' and 'url' forms); import a list. */
 import { LOAD_FILE_TYPES, fieldMsg, validateLoad } from '@listboard/core';
 import type { Field, FormContext, FormDef, Values } from './registry';
-import { LISTED_FIELD, fail, findList, str } from './helpers';
+import { LISTED_FIELD, fail, findList, openBoard, str } from './helpers';
 import { loadWithProgress, readFileData, type LoadBody } from '../search/loadProgress';
 
-const files = (v: Values) => (Array.isArray(v.file) ? (v.file as File[]) : []);
+const files = (v: Values) => (Array.isArray(v.file) ? v.file : []);
 
 const TITLE: Field = {
   name: 'titleText',
@@ -61,7 +61,7 @@ export const LOAD_FORMS: FormDef[] = [
     validate: (v) =>
       validateLoad({
         url: str(v, 'url'),
-        file: files(v).length ? files(v)[0]!.name : '',
+        file: files(v)[0]?.name ?? '',
         query: str(v, 'query'),
       }),
     submit: load,
@@ -98,7 +98,7 @@ export const LOAD_FORMS: FormDef[] = [
     },
     async submit(v, ctx) {
       const url = str(v, 'url');
-      const items = str(v, 'itemText') ? [String(v.itemText).trim()] : [];
+      const items = str(v, 'itemText') ? [str(v, 'itemText')] : [];
       let title = str(v, 'titleText');
       if (url) {
         const read = await ctx.api('/api/forms/read_source', { url });
@@ -110,11 +110,11 @@ export const LOAD_FORMS: FormDef[] = [
       const res = await ctx.call(
         '/api/forms/import_list',
         {
-          multilistId: ctx.board!._id,
+          multilistId: openBoard(ctx)._id,
           titleText: title,
           itemText: items.join('\n\n'),
           ...(url ? { url } : {}),
-          ...(after && after.multilistId === ctx.board!._id ? { prevListId: after._id } : {}),
+          ...(after && after.multilistId === openBoard(ctx)._id ? { prevListId: after._id } : {}),
         },
         'import list',
       );

@@ -16,7 +16,7 @@ import {
 } from '@listboard/core';
 import type { ApiInput, PostPath } from '@listboard/core/api/routes';
 import type { FormContext, FormDef, Values } from './registry';
-import { fail, findItem, findList, required, str } from './helpers';
+import { fail, findItem, findList, required, str, text } from './helpers';
 import { mergeText, referenceOf, uploadFiles } from '../media/upload';
 import { playerOf } from '../media/players';
 import { cursorIndexOf, cursorOf } from '../media/cursor';
@@ -42,20 +42,21 @@ async function insertWithFiles(
   kinds?: readonly MediaKind[],
 ): Promise<string | null> {
   const list = findList(ctx);
-  if (!list || !ctx.board) return fail('insert item');
+  const board = ctx.board;
+  if (!list || !board) return fail('insert item');
   const uploaded = await uploadFiles(Array.isArray(v.files) ? v.files : [], kinds);
   if (uploaded.error) return uploaded.error;
   if (uploaded.skipped.length > 0) ctx.alert(uploaded.skipped.join(' '));
   const caption = str(v, 'caption');
   const refs = uploaded.records.map(
-    (r) => `${referenceOf(r, ctx.board!.owner)}${caption ? ` ~ ${caption}` : ''}`,
+    (r) => `${referenceOf(r, board.owner)}${caption ? ` ~ ${caption}` : ''}`,
   );
   const after = findItem(ctx);
   const res = await ctx.call(
     '/api/forms/insert_item',
     {
       listId: list._id,
-      text: mergeText(String(v.text ?? ''), refs),
+      text: mergeText(text(v, 'text'), refs),
       index: after ? after.index + 1 : undefined,
     },
     'insert item',
@@ -92,22 +93,26 @@ const markerOptions = (ctx: FormContext) =>
   );
 const timecodeOf = (v: Values) => str(v, 'marker').split(/\s+/)[0] ?? '';
 
-async function prepareMarkers(ctx: FormContext) {
+function prepareMarkers(ctx: FormContext): ReturnType<NonNullable<FormDef['prepare']>> {
   const item = findItem(ctx);
   const markers = item?.mediaMarkers ?? [];
-  if (markers.length === 0) return { error: mediaToolMsg.noMediaMarkers };
+  const options = markerOptions(ctx);
   // Start from the marker at or before the player's time.
   const t = current(ctx);
-  const at = [...markers].reverse().find((m) => m.time <= t + 0.01) ?? markers[0]!;
-  const options = markerOptions(ctx);
-  return {
+  const i = markers.findLastIndex((m) => m.time <= t + 0.01);
+  const at = i >= 0 ? i : 0;
+  const marker = markers[at];
+  const option = options[at];
+  if (!marker || option === undefined)
+    return Promise.resolve({ error: mediaToolMsg.noMediaMarkers });
+  return Promise.resolve({
     options: { marker: options },
     values: {
-      marker: options[markers.indexOf(at)]!,
-      title: at.title,
-      description: at.description,
+      marker: option,
+      title: marker.title,
+      description: marker.description,
     },
-  };
+  });
 }
 
 const sentencesDefault = (ctx: FormContext) => ctx.board?.viewstate.sentences === true;

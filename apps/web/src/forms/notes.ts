@@ -1,11 +1,11 @@
 /** Notes, replies, annotations, and e-mailing an item. */
 import { fieldMsg, isValidEmail, passageMsg } from '@listboard/core';
 import type { FormContext, FormDef } from './registry';
-import { str, findItem, highlightOf, quotedWords, required, fail } from './helpers';
+import { str, text, highlightOf, quotedWords, required, fail, selectedItem } from './helpers';
 
 /** A selection over two blocks or items has no one passage to quote: say so instead. */
-const onePassage = async (ctx: FormContext) =>
-  ctx.target.spans ? { error: passageMsg.selectWithinOneBlock } : {};
+const onePassage = (ctx: FormContext) =>
+  Promise.resolve(ctx.target.spans ? { error: passageMsg.selectWithinOneBlock } : {});
 
 export const NOTES_FORMS: FormDef[] = [
   {
@@ -18,7 +18,7 @@ export const NOTES_FORMS: FormDef[] = [
       { name: 'isPrivate', label: 'Private (only you will see it)', type: 'checkbox' },
     ],
     async submit(v, ctx) {
-      const item = findItem(ctx)!;
+      const item = selectedItem(ctx);
       const res = await ctx.call(
         '/api/forms/insert_note',
         {
@@ -26,7 +26,7 @@ export const NOTES_FORMS: FormDef[] = [
           itemId: item._id,
           // A private note goes to nobody else, so not to a group either.
           noteSpec: {
-            text: String(v.text ?? ''),
+            text: text(v, 'text'),
             groupName: v.isPrivate ? null : ctx.group,
             highlight: highlightOf(ctx),
           },
@@ -43,7 +43,7 @@ export const NOTES_FORMS: FormDef[] = [
     fields: [{ name: 'text', label: 'Your reply', type: 'textarea', required: true }],
     validate: (v) => required(v, 'text', 'text'),
     async submit(v, ctx) {
-      const item = findItem(ctx)!;
+      const item = selectedItem(ctx);
       // On a results page the note carries where it lives; on a board it hangs off the item.
       const note = item.notes.find((n) => n._id === ctx.noteId);
       const where = note?.rootItem
@@ -51,7 +51,7 @@ export const NOTES_FORMS: FormDef[] = [
         : { listId: item.listId, itemId: item._id };
       const res = await ctx.call(
         '/api/forms/insert_note',
-        { ...where, noteSpec: { text: String(v.text), parentId: ctx.noteId } },
+        { ...where, noteSpec: { text: text(v, 'text'), parentId: ctx.noteId } },
         'reply',
       );
       return res.ok ? null : fail('reply', res.error);
@@ -68,14 +68,14 @@ export const NOTES_FORMS: FormDef[] = [
     ],
     validate: (v) => required(v, 'text', 'text'),
     async submit(v, ctx) {
-      const item = findItem(ctx)!;
+      const item = selectedItem(ctx);
       const res = await ctx.call(
         '/api/forms/insert_anno',
         {
           listId: item.listId,
           itemId: item._id,
           annoSpec: {
-            text: String(v.text),
+            text: text(v, 'text'),
             label: str(v, 'label') || undefined,
             highlight: highlightOf(ctx),
           },
@@ -99,7 +99,7 @@ export const NOTES_FORMS: FormDef[] = [
     ],
     validate: (v) => (isValidEmail(str(v, 'email')) ? null : fieldMsg.invalidEmail),
     async submit(v, ctx) {
-      const item = findItem(ctx)!;
+      const item = selectedItem(ctx);
       const res = await ctx.call(
         '/api/forms/email_an_item',
         {

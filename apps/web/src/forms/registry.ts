@@ -35,19 +35,19 @@ export interface FormContext {
   call: ChangeCall;
   /** A call whose answer the form needs; the form shows a failure itself. */
   api: ApiCall;
-  signIn(username: string, password: string): Promise<string | null>;
+  signIn: (username: string, password: string) => Promise<string | null>;
   /** Signs out and continues as guest. */
-  signOut(): Promise<void>;
-  navigate(to: string): void;
-  alert(text: string): void;
+  signOut: () => Promise<void>;
+  navigate: (to: string) => void;
+  alert: (text: string) => void;
   /** The group new notes go to, chosen with the select-group form. */
   group: string | null;
-  setGroup(name: string | null): void;
+  setGroup: (name: string | null) => void;
   /** The board's view state and this browser's preferences, for the view forms. */
   display?: Display;
-  setDisplay?(patch: Partial<Display>): void;
+  setDisplay?: (patch: Partial<Display>) => void;
   prefs?: Prefs;
-  setPrefs?(patch: Partial<Prefs>): void;
+  setPrefs?: (patch: Partial<Prefs>) => void;
 }
 
 export interface FormDef {
