@@ -11,7 +11,7 @@ export function LoadingScreen() {
   );
 }
 
-export function StartError({ message, onRetry }: { message: string; onRetry(): void }) {
+export function StartError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div className="start-screen">
       <Logo size={56} />

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { must } from '@listboard/core';
 import 'katex/dist/katex.min.css';
 import 'highlight.js/styles/github.css';
 import './styles.css';
@@ -9,7 +10,7 @@ import { useUi } from './state/ui';
 // Set before the first paint, so a dark theme never flashes light.
 document.documentElement.dataset.theme = useUi.getState().theme;
 
-createRoot(document.getElementById('root')!).render(
+createRoot(must(document.getElementById('root'), 'the #root element')).render(
   <StrictMode>
     <App />
   </StrictMode>,

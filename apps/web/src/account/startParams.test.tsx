@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import { useAlerts } from '../state/alerts';
+import { sentBody } from '../test/server';
 import { useUi } from '../state/ui';
 import { handoff } from './session';
 import { AccountStartParams, captureStartParams } from './startParams';
@@ -15,14 +16,15 @@ beforeEach(() => {
   calls = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const path = String(input);
-      calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const r = replies[path.split('?')[0]!] ?? { status: 200, body: { ok: true } };
-      return new Response(JSON.stringify(r.body), {
-        status: r.status,
-        headers: { 'content-type': 'application/json' },
-      });
+    vi.fn((path: string, init?: RequestInit) => {
+      calls.push({ path, body: sentBody(init) });
+      const r = replies[path.split('?')[0] ?? ''] ?? { status: 200, body: { ok: true } };
+      return Promise.resolve(
+        new Response(JSON.stringify(r.body), {
+          status: r.status,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
     }),
   );
   useAlerts.setState({ alerts: [] });
@@ -135,9 +137,7 @@ describe('the verification link', () => {
     useAlerts.setState({ alerts: [] });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => {
-        throw new TypeError('network');
-      }),
+      vi.fn(() => Promise.reject(new TypeError('network'))),
     );
     await start('http://x/?verifyEmailToken=any');
     expect(alerts()).toEqual(['Something went wrong. Please try again later.']);

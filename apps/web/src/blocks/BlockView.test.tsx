@@ -47,7 +47,7 @@ describe('block renderers', () => {
 
   it('loads images lazily with their alt text, and swaps a missing one for the not-found image', () => {
     show('![A coloured fractal](/media/pattern.jpg)');
-    const img = screen.getByRole('img', { name: 'A coloured fractal' }) as HTMLImageElement;
+    const img = screen.getByRole<HTMLImageElement>('img', { name: 'A coloured fractal' });
     expect(img.getAttribute('loading')).toBe('lazy');
     fireEvent.error(img);
     const missing = screen.getByRole('img', { name: 'Image not found: A coloured fractal' });

@@ -16,8 +16,15 @@ const escapeAttr = (s: string) =>
  * version, the block's script and stylesheet, and its url and args on the body's data attributes
  * (inline script is not allowed by the app's content security policy).
  */
-export function JsMediaBlock({ block, width }: { block: Block; width?: number }) {
-  const media = block.jsMedia!;
+export function JsMediaBlock({
+  block,
+  media,
+  width,
+}: {
+  block: Block;
+  media: NonNullable<Block['jsMedia']>;
+  width?: number;
+}) {
   const lib = LIBRARY[media.type];
   const srcdoc = useMemo(
     () =>

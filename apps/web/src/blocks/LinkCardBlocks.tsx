@@ -1,4 +1,4 @@
-import { PDF_SCALE_STEPS } from '@listboard/core';
+import { PDF_SCALE_STEPS, must } from '@listboard/core';
 import type { BlockRenderer } from './types';
 import { useZoom } from './zoom';
 import { PdfBlock } from './PdfBlock';
@@ -34,7 +34,7 @@ export const FileCardBlock: BlockRenderer = ({ block }) => (
     rel="noopener noreferrer"
   >
     {block.isUpload && block.url && (block.suffix === 'txt' || block.suffix === 'text') && (
-      <TextThumbnail fileKey={block.url.split(/[?#]/)[0]!} />
+      <TextThumbnail fileKey={block.url.split(/[?#]/, 1)[0] ?? block.url} />
     )}
     <span className="link-card-host">{(block.suffix ?? 'file').toUpperCase()}</span>
     <span className="link-card-title">{block.caption ?? block.url ?? block.text.trim()}</span>
@@ -45,6 +45,9 @@ export const FileCardBlock: BlockRenderer = ({ block }) => (
 export const DocumentBlock: BlockRenderer = ({ block }) => {
   const zoom = useZoom();
   if (block.suffix !== 'pdf') return <FileCardBlock block={block} />;
-  const scale = PDF_SCALE_STEPS[Math.max(0, Math.min(PDF_SCALE_STEPS.length - 1, zoom))]!;
+  const scale = must(
+    PDF_SCALE_STEPS[Math.max(0, Math.min(PDF_SCALE_STEPS.length - 1, zoom))],
+    'the PDF scale',
+  );
   return <PdfBlock block={block} scale={scale} />;
 };

@@ -4,6 +4,7 @@ import { MEDIA, mediaMsg, textToBlocks } from '@listboard/core';
 import { MediaPlayer } from './MediaPlayer';
 import { DEFAULT_DISPLAY, useUi } from '../state/ui';
 import { playerOf } from '../media/players';
+import { sentBody } from '../test/server';
 
 let posts: { path: string; body: unknown }[] = [];
 
@@ -12,9 +13,11 @@ beforeEach(() => {
   useUi.getState().setDisplay({ ...DEFAULT_DISPLAY, zoom: 0 });
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (path: string, init?: RequestInit) => {
-      posts.push({ path, body: JSON.parse(String(init?.body ?? '{}')) });
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    vi.fn((path: string, init?: RequestInit) => {
+      posts.push({ path, body: sentBody(init) ?? {} });
+      return Promise.resolve(
+        new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }),
+      );
     }),
   );
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { MEDIA, mediaMsg, type Block } from '@listboard/core';
 import { callApi } from '../api/client';
 import { useUi } from '../state/ui';
@@ -38,12 +38,16 @@ export function MediaPlayer({ block, kind }: { block: Block; kind: 'video' | 'au
 
   useEffect(() => setTrim(block.autoSeek === true), [block.autoSeek]);
 
-  const seek = (t: number) => {
-    const el = ref.current;
-    if (!el) return;
-    el.currentTime = seekTarget(t, el.duration, range, trimRef.current);
-    setNow(el.currentTime);
-  };
+  // Trim is read through its ref, so seek changes only with the range.
+  const seek = useCallback(
+    (t: number) => {
+      const el = ref.current;
+      if (!el) return;
+      el.currentTime = seekTarget(t, el.duration, range, trimRef.current);
+      setNow(el.currentTime);
+    },
+    [range],
+  );
 
   useEffect(() => {
     const el = ref.current;
@@ -85,7 +89,10 @@ export function MediaPlayer({ block, kind }: { block: Block; kind: 'video' | 'au
       blockId: block._id,
       seek,
       step: (s) => seek(el.currentTime + s),
-      togglePlay: () => void (el.paused ? el.play().catch(() => undefined) : el.pause()),
+      togglePlay: () => {
+        if (el.paused) el.play().catch(() => undefined);
+        else el.pause();
+      },
       toStart: () => {
         el.pause();
         seek(range.start);
@@ -95,8 +102,7 @@ export function MediaPlayer({ block, kind }: { block: Block; kind: 'video' | 'au
       contains: (n) => !!n && !!box.current?.contains(n),
       box: () => box.current,
     });
-    // seek reads the latest range and trim through refs and props of this render.
-  }, [block._id, range]);
+  }, [block._id, range, seek]);
 
   const src = srcOf(block);
   if (!src || missing) return <span className="media-missing">{mediaMsg.audioNotFound}</span>;

@@ -13,8 +13,11 @@ export function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?: number 
   const url = srcOf(block) ?? block.text.trim();
 
   useEffect(() => {
-    let cancelled = false;
-    (async () => {
+    // Ended when the block goes or its file or scale change: a late answer is then dropped.
+    // (Asked each time: the answer can change across every await.)
+    let ended = false;
+    const cancelled = () => ended;
+    void (async () => {
       try {
         const head = await fetch(url, { method: 'HEAD' });
         if (!head.ok) throw new Error(String(head.status));
@@ -25,20 +28,22 @@ export function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?: number 
         const page = await doc.getPage(1);
         const viewport = page.getViewport({ scale: scale * 2 });
         const c = canvas.current;
-        if (cancelled || !c) return;
+        if (cancelled() || !c) return;
+        const context = c.getContext('2d');
+        if (!context) throw new Error('no 2d canvas');
         c.width = viewport.width;
         c.height = viewport.height;
-        await page.render({ canvas: c, canvasContext: c.getContext('2d')!, viewport }).promise;
-        if (!cancelled) {
+        await page.render({ canvas: c, canvasContext: context, viewport }).promise;
+        if (!cancelled()) {
           setPages(doc.numPages);
           setState('ready');
         }
       } catch {
-        if (!cancelled) setState('failed');
+        if (!cancelled()) setState('failed');
       }
     })();
     return () => {
-      cancelled = true;
+      ended = true;
     };
   }, [url, scale]);
 

@@ -33,4 +33,8 @@ export const DynamicBlock: BlockRenderer = ({ block }) => (
 );
 
 export const ScriptedBlock: BlockRenderer = ({ block }) =>
-  block.jsMedia ? <JsMediaBlock block={block} /> : <TextBlock block={block} />;
+  block.jsMedia ? (
+    <JsMediaBlock block={block} media={block.jsMedia} />
+  ) : (
+    <TextBlock block={block} />
+  );

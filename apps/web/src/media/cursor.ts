@@ -13,8 +13,8 @@ export interface TextCursor {
 
 interface CursorState {
   byItem: Record<string, TextCursor>;
-  set(itemId: string, cursor: TextCursor): void;
-  clear(itemId: string): void;
+  set: (itemId: string, cursor: TextCursor) => void;
+  clear: (itemId: string) => void;
 }
 
 export const useTextCursor = create<CursorState>((set, get) => ({
@@ -50,10 +50,12 @@ function offsetIn(el: Element, node: Node, offset: number): number {
 
 /** The text node and offset under a point, where the browser can tell. */
 function caretAt(x: number, y: number): { node: Node; offset: number } | null {
-  const doc = document as Document & {
-    caretPositionFromPoint?(x: number, y: number): { offsetNode: Node; offset: number } | null;
-    caretRangeFromPoint?(x: number, y: number): Range | null;
-  };
+  // Browsers have one or the other: caretRangeFromPoint is the older name, still the only one
+  // in some, so both are looked for.
+  const doc: {
+    caretPositionFromPoint?: (x: number, y: number) => { offsetNode: Node; offset: number } | null;
+    caretRangeFromPoint?: (x: number, y: number) => Range | null;
+  } = document;
   const pos = doc.caretPositionFromPoint?.(x, y);
   if (pos) return { node: pos.offsetNode, offset: pos.offset };
   const range = doc.caretRangeFromPoint?.(x, y);
@@ -80,7 +82,7 @@ export function cursorAt(
   const before = all.filter((s) => s.start < block.start).length;
   const inBlock = all.filter((s) => s.start >= block.start && s.start < block.end).length;
   const caret = caretAt(x, y);
-  const shown = blockEl.textContent ?? '';
+  const shown = blockEl.textContent;
   const local =
     caret && blockEl.contains(caret.node)
       ? sentenceEnds(shown, offsetIn(blockEl, caret.node, caret.offset))

@@ -44,7 +44,7 @@ export function activePlayer(selectedItemId: string | null): PlayerHandle | null
   const focused = typeof document === 'undefined' ? null : document.activeElement;
   if (focused && focused !== document.body) {
     for (const p of players) if (p.contains(focused)) return p;
-    const item = focused.closest?.('[data-item-id]')?.getAttribute('data-item-id');
+    const item = focused.closest('[data-item-id]')?.getAttribute('data-item-id');
     const inItem = playerOf(item);
     if (inItem) return inItem;
   }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uploadMsg } from '@listboard/core';
 import { mergeText, referenceOf, storageName, uploadFiles, type UploadRecord } from './upload';
 import { useUploadProgress } from './progress';
+import { sentBody } from '../test/server';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -53,27 +54,31 @@ beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-      calls.push({ path: String(input), body });
+    vi.fn((input: string, init?: RequestInit) => {
+      const body = (sentBody(init) ?? {}) as { bucketPath?: string; size?: number };
+      calls.push({ path: input, body });
       if (input === '/api/upload/s3')
-        return json(200, {
-          url: signedUrl,
-          method: 'PUT',
-          headers: { 'Content-Type': 'video/mp4' },
-          bucketPath: `author/${String(body.bucketPath)}`,
-        });
+        return Promise.resolve(
+          json(200, {
+            url: signedUrl,
+            method: 'PUT',
+            headers: { 'Content-Type': 'video/mp4' },
+            bucketPath: `author/${body.bucketPath ?? ''}`,
+          }),
+        );
       if (input === '/api/upload/record') {
-        const key = String(body.bucketPath);
-        return json(200, {
-          folderpath: 'author',
-          filepath: key.slice('author/'.length),
-          fullpath: key,
-          url: `/files/${key}`,
-          size: body.size,
-        });
+        const key = body.bucketPath ?? '';
+        return Promise.resolve(
+          json(200, {
+            folderpath: 'author',
+            filepath: key.slice('author/'.length),
+            fullpath: key,
+            url: `/files/${key}`,
+            size: body.size,
+          }),
+        );
       }
-      return json(404, { error: 'no' });
+      return Promise.resolve(json(404, { error: 'no' }));
     }),
   );
 });

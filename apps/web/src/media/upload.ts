@@ -81,12 +81,13 @@ export async function uploadFiles(
   const progress = useUploadProgress.getState();
   if (files.length === 0) return { records: [], skipped: [], error: uploadMsg.noFiles };
   const { supported, skipped } = splitSupported(files, kinds);
-  if (supported.length === 0) return { records: [], skipped, error: skipped.join(' ') };
+  const [first] = supported;
+  if (!first) return { records: [], skipped, error: skipped.join(' ') };
 
   const total = supported.reduce((n, f) => n + f.size, 0) || 1;
   let done = 0;
   const records: UploadRecord[] = [];
-  progress.start(supported[0]!.name);
+  progress.start(first.name);
   const stop = (error: string): UploadResult => {
     progress.fail(error);
     return { records, skipped, error };
@@ -101,7 +102,7 @@ export async function uploadFiles(
     if (!signing.ok) return stop(messageOr(signing.error, uploadMsg.signedUrlMissing(file.name)));
     const signed = signing.value;
     if (!signed.url) return stop(uploadMsg.signedUrlMissing(file.name));
-    const put = await putFile(signed.url, file, signed.headers ?? {}, (loaded) =>
+    const put = await putFile(signed.url, file, signed.headers, (loaded) =>
       useUploadProgress.getState().set(((done + Math.min(loaded, file.size)) / total) * 100),
     );
     if (put.status < 200 || put.status >= 300) {

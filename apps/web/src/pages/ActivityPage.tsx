@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { usePageData } from './query';
 import { when } from './format';
@@ -28,7 +28,7 @@ export function ActivityPage() {
     '/api/admin/activity',
     { ...filter, page },
   );
-  const search = (e: FormEvent) => {
+  const search = (e: SubmitEvent) => {
     e.preventDefault();
     setFilter(draft);
     setPage(0);

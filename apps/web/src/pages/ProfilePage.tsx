@@ -30,7 +30,7 @@ export function ProfilePage({ owner, ctx }: { owner: string; ctx: CommandContext
   if (!mine && other.isPending) return <p className="empty">Loading…</p>;
   if (!data) return <p className="error">{other.error?.message}</p>;
   const f: Record<string, unknown> = data.fields;
-  const groups = mine && me ? me.groups : null;
+  const groups = mine ? me.groups : null;
   return (
     <div className="profile">
       <dl className="page-fields" data-tour="profile-fields">
@@ -81,7 +81,7 @@ export function ProfilePage({ owner, ctx }: { owner: string; ctx: CommandContext
           </>
         )}
       </dl>
-      {mine && me && !isGuestUser(me) && (
+      {mine && !isGuestUser(me) && (
         <p className="page-actions">
           <button
             type="button"

@@ -6,7 +6,7 @@ import { startTour, stopTour, tourActive } from './tour';
 
 /** What the tour rules need to know about this browser. */
 export const tourEnv = () => ({
-  webdriver: navigator.webdriver === true,
+  webdriver: navigator.webdriver,
   ios18: isIos18(navigator.userAgent, navigator.maxTouchPoints),
 });
 

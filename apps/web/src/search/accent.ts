@@ -6,6 +6,8 @@
  * found again after every change to the board's DOM.
  */
 import { create } from 'zustand';
+import { must } from '@listboard/core';
+import { scrollIntoViewIfAble } from '../dom';
 
 export const ACCENT_HIGHLIGHT = 'accent';
 
@@ -75,8 +77,8 @@ export function findMatches(root: Node, text: string): Range[] {
   const flush = () => {
     const hay = runText.toLocaleLowerCase();
     for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + needle.length)) {
-      const start = run[at]!;
-      const end = run[at + needle.length - 1]!;
+      const start = must(run[at], 'the start of a match');
+      const end = must(run[at + needle.length - 1], 'the end of a match');
       const r = doc.createRange();
       r.setStart(start.node, start.offset);
       r.setEnd(end.node, end.offset + 1);
@@ -94,7 +96,7 @@ export function findMatches(root: Node, text: string): Range[] {
     }
     const value = t.data;
     for (let i = 0; i < value.length; i++) {
-      const c = value[i]!;
+      const c = value.charAt(i);
       // Runs of spaces read as one, as they show.
       if (/\s/.test(c)) {
         if (runText.endsWith(' ') || runText === '') continue;
@@ -161,7 +163,7 @@ export const useAccent = create<AccentState>((set, get) => ({
     paint(ranges);
     set({ text: text.trim(), board, count: ranges.length });
     const first = ranges[0]?.startContainer.parentElement;
-    first?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    scrollIntoViewIfAble(first, { block: 'nearest', inline: 'nearest' });
     return ranges.length;
   },
   refresh() {

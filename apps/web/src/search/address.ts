@@ -72,7 +72,7 @@ export function searchHref(
 export function withArg(search: string, name: string, value: string | null): string {
   const parts = queryOf(search)
     .split('&')
-    .filter((p) => p !== '' && decodeURIComponent(p.split('=')[0]!) !== name);
+    .filter((p) => p !== '' && decodeURIComponent(p.split('=', 1)[0] ?? '') !== name);
   if (value !== null) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
   return parts.length ? `?${parts.join('&')}` : '';
 }

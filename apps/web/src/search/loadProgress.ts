@@ -74,7 +74,7 @@ export function readLines(text: string, from: number): { lines: StreamLine[]; ne
 
 interface ProgressState {
   progress: Progress | null;
-  set(p: Progress | null): void;
+  set: (p: Progress | null) => void;
 }
 
 export const useLoadProgress = create<ProgressState>((set) => ({
@@ -86,7 +86,10 @@ export const useLoadProgress = create<ProgressState>((set) => ({
 export function readFileData(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => {
+      if (typeof reader.result === 'string') resolve(reader.result);
+      else reject(new Error('The file could not be read.'));
+    };
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
     reader.readAsDataURL(file);
   });
@@ -141,7 +144,7 @@ export function loadWithProgress(
       take();
       // A last line without its newline still counts.
       for (const line of readLines(`${xhr.responseText}\n`, seen).lines) last = line;
-      const end = last as StreamLine | null;
+      const end = last;
       if (end?.phase === 'done') finish({ board: end.board });
       else if (end?.phase === 'error') finish({ error: end.error });
       else finish({ error: 'ERROR: load' });

@@ -10,7 +10,7 @@ export type {
 } from '@listboard/core/api/search';
 
 export const isResultsBoard = (b: Multilist | null | undefined): b is ResultsBoard =>
-  Boolean(b && 'search' in b && (b as ResultsBoard).search?.args);
+  Boolean(b && 'search' in b && (b as { search?: ResultsBoard['search'] | null }).search?.args);
 
 /** The general search on screen, if any: always the last board of the chain. */
 export function resultsOnScreen(boards: Multilist[]): ResultsBoard | null {

@@ -12,6 +12,7 @@ import {
   type TimeZoneName,
 } from '@listboard/core';
 import type { Values } from '../forms/registry';
+import { str, text } from '../forms/helpers';
 import type { SearchArgsEcho } from './results';
 
 export const SEARCH_MODES = ['links', 'collect'] as const;
@@ -77,21 +78,19 @@ export function valuesOfArgs(args: SearchArgsEcho): SearchFormValues {
   };
 }
 
-const text = (v: Values, k: string) => String(v[k] ?? '').trim();
-
 export function readSearchValues(v: Values): SearchFormValues {
   return {
-    searchStr: String(v.searchStr ?? ''),
-    by: text(v, 'by') || 'text',
-    users: text(v, 'users') || DEFAULT_SEARCH_USERS,
-    start: text(v, 'start'),
-    stop: text(v, 'stop'),
-    zone: zoneOf(text(v, 'zone')),
+    searchStr: text(v, 'searchStr'),
+    by: str(v, 'by') || 'text',
+    users: str(v, 'users') || DEFAULT_SEARCH_USERS,
+    start: str(v, 'start'),
+    stop: str(v, 'stop'),
+    zone: zoneOf(str(v, 'zone')),
     mode: v.mode === 'collect' ? 'collect' : 'links',
     save: Boolean(v.save),
-    bucket: text(v, 'bucket') || DEFAULT_SEARCH_BUCKET,
+    bucket: str(v, 'bucket') || DEFAULT_SEARCH_BUCKET,
     ascend: Boolean(v.ascend),
-    circle: text(v, 'circle'),
+    circle: str(v, 'circle'),
     items: Boolean(v.items),
     replies: Boolean(v.replies),
     annos: Boolean(v.annos),

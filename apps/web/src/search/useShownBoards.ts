@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { must } from '@listboard/core';
 import { callApi, messageOr } from '../api/client';
 import { useBoards, type Device } from '../board/useBoards';
 import { splitSearchAddress } from './address';
@@ -23,7 +24,10 @@ export function useShownBoards(
     // The page on screen stays up while the next page of results loads.
     placeholderData: keepPreviousData,
     queryFn: async () => {
-      const found = await callApi('/api/dbload/load_search', { address: results!, username });
+      const found = await callApi('/api/dbload/load_search', {
+        address: must(results, 'the search address'),
+        username,
+      });
       if (!found.ok) throw new Error(messageOr(found.error, 'Could not run the search.'));
       return found.value;
     },

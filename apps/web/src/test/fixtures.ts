@@ -126,5 +126,5 @@ export function makeBoard(
       list.items = spec.items.map((text, i) => makeItem(text, list, i, owner));
       return list;
     }),
-  } as Multilist;
+  };
 }

@@ -4,6 +4,10 @@ import type { Multilist, PublicUser } from '@listboard/core';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** The JSON body a call sent (the app sends JSON text), or undefined without one. */
+export const sentBody = (init?: RequestInit): unknown =>
+  typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+
 export interface FakeServer {
   /** Every call made, as path and parsed body. */
   calls: { path: string; body: unknown }[];
@@ -19,18 +23,20 @@ export function fakeServer(boards: Multilist[], user: PublicUser | null): FakeSe
   const calls: FakeServer['calls'] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const [path, search] = String(input).split('?') as [string, string | undefined];
+    vi.fn((input: string, init?: RequestInit) => {
+      const [path = '', search] = input.split('?');
       // A board load may come as a GET with the addresses in the query.
       const body = init?.body
-        ? JSON.parse(String(init.body))
+        ? sentBody(init)
         : search
           ? { addresses: new URLSearchParams(search).getAll('addresses') }
           : undefined;
       calls.push({ path, body });
       if (path === '/api/auth/session')
-        return json(200, { user, rootBoard: 'home', adminUser: 'admin', appVersion: 'PRODUCTION' });
-      if (path === '/api/auth/guest') return json(200, { user });
+        return Promise.resolve(
+          json(200, { user, rootBoard: 'home', adminUser: 'admin', appVersion: 'PRODUCTION' }),
+        );
+      if (path === '/api/auth/guest') return Promise.resolve(json(200, { user }));
       if (path === '/api/dbload/load_multilists') {
         const { addresses } = body as { addresses: string[] };
         const found = addresses.flatMap((a) => {
@@ -39,9 +45,9 @@ export function fakeServer(boards: Multilist[], user: PublicUser | null): FakeSe
           );
           return b ? [b] : [];
         });
-        return json(200, found);
+        return Promise.resolve(json(200, found));
       }
-      return json(200, { ok: true });
+      return Promise.resolve(json(200, { ok: true }));
     }),
   );
   return {
