@@ -4,10 +4,11 @@
  * opens the item at the flashed passage; an author's reply deep in a thread answers it; a note
  * whose words are edited away is kept under "Orphaned notes"; deleting the item warns first.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { postAsPage, signIn } from './session';
+import { more, postAsPage, signIn } from './session';
 
 const base = inject('baseUrl');
 let authorB: Browser;
@@ -162,6 +163,43 @@ describe('notes live for the author', () => {
       .waitFor();
   });
 
+  it('the author takes the notes away as W3C Web Annotations, and a reader imports them back as their own', async () => {
+    await author.goto(`${base}${BOARD}`);
+    await card(author).waitFor();
+    await more(author, 'Export');
+    const exportForm = author.getByRole('form', { name: 'Export board' });
+    await exportForm
+      .getByLabel('Format')
+      .selectOption('Notes and annotations, W3C Web Annotation (.jsonld)');
+    const [download] = await Promise.all([
+      author.waitForEvent('download'),
+      exportForm.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('discussion-live-annotations.jsonld');
+    const file = fs.readFileSync((await download.path())!);
+    const doc = JSON.parse(file.toString('utf8')) as { '@context': string; total: number };
+    expect(doc['@context']).toBe('http://www.w3.org/ns/anno.jsonld');
+    expect(doc.total).toBe(3);
+
+    await reader.goto(`${base}${BOARD}`);
+    await card(reader).waitFor();
+    await more(reader, 'Import notes');
+    const importForm = reader.getByRole('form', { name: 'Import notes' });
+    await importForm.getByLabel('Annotation file').setInputFiles({
+      name: download.suggestedFilename(),
+      mimeType: 'application/ld+json',
+      buffer: file,
+    });
+    await importForm.getByRole('button', { name: 'Import' }).click();
+    await reader.getByText('Imported 3 notes.').waitFor();
+    // The author's reply comes back as the reader's own, under the reader's copy of the thread.
+    await expect
+      .poll(() =>
+        card(reader).locator('.note').filter({ hasText: 'Both: see the imprint.' }).count(),
+      )
+      .toBe(2);
+  });
+
   it('a note whose words are edited away is kept under Orphaned notes with its quote, and deleting the item warns of readers’ notes', async () => {
     await reader.goto(`${base}${BOARD}`);
     await card(reader).locator('mark[data-note-id]').first().waitFor();
@@ -182,9 +220,7 @@ describe('notes live for the author', () => {
     await card(author).click();
     await author.keyboard.press('Control+Alt+i');
     const form = author.getByRole('form', { name: 'Delete this item and its notes?' });
-    await expect(form.textContent()).resolves.toContain(
-      'This item has 2 notes by readers. They are deleted with it.',
-    );
+    await expect(form.textContent()).resolves.toMatch(/This item has 5 notes by readers\./);
     await form.getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -1,5 +1,14 @@
 /** Notes, annotations, reader groups and sharing an item. */
-import { Mail, NotebookText, UserPlus, Users, UsersRound, Send, UserCog } from 'lucide-react';
+import {
+  FileUp,
+  Mail,
+  NotebookText,
+  UserPlus,
+  Users,
+  UsersRound,
+  Send,
+  UserCog,
+} from 'lucide-react';
 import type { Command } from './registry';
 import { signedIn, needItem } from './helpers';
 
@@ -53,6 +62,16 @@ export const NOTES_COMMANDS: Command[] = [
     icon: Mail,
     visible: (c) => signedIn(c) && !(c.user?.roles.includes('lbadmin') ?? false),
     run: (c) => needItem(c, () => c.actions.openForm('emailItem')),
+  },
+  {
+    id: 'importNotes',
+    label: 'Import notes',
+    group: 'annotate',
+    icon: FileUp,
+    // Anyone who may note on this board (core/policy 'note'); annotations only for its authors.
+    visible: (c) => c.abilities?.note === true,
+    enabled: (c) => c.board !== null && !c.board.locked && !c.results,
+    run: (c) => c.actions.openForm('importNotes'),
   },
   {
     id: 'myNotes',
