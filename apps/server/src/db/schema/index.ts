@@ -10,3 +10,4 @@ export * from './boards';
 export * from './media';
 export * from './groups';
 export * from './activity';
+export * from './trash';
