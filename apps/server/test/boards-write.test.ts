@@ -433,7 +433,7 @@ describe('coauthors, members and board passwords', () => {
     });
   });
 
-  it('a contributor-only coauthor may insert but not edit', async () => {
+  it('a contributor-only coauthor may neither insert nor edit', async () => {
     await author.post('/api/forms/add_coauthor', {
       title: 'reading-group',
       owner: 'author',
@@ -449,7 +449,7 @@ describe('coauthors, members and board passwords', () => {
           text: 'From a contributor',
         })
       ).statusCode,
-    ).toBe(200);
+    ).toBe(403);
     const edit = await reader.post('/api/forms/edit_item', {
       itemId: b.lists[0]!.items[0]!._id,
       text: 'no',

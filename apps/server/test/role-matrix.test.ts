@@ -393,6 +393,8 @@ describe('controls match the server', () => {
         ...itemActions(served!.abilities, content, { results: false }),
         ...noteActions(served!.abilities, note!),
       ]);
+      // Spec section 6: contributors and readers get no edit buttons; a contributor replies.
+      if (role === 'contributor1' || role === 'reader') expect([...offered]).toEqual(['reply']);
       const controls = [...ITEM_HANDLERS.filter((h) => h !== 'visit'), ...NOTE_ACTIONS];
       const mismatches: string[] = [];
       for (const control of new Set(controls)) {

@@ -82,9 +82,9 @@ describe('controls per role and object', () => {
     }
   });
 
-  it('a contributor adds and copies items but gets no edit, label or delete control', () => {
+  it('a contributor gets no edit, label, delete, insert or duplicate control on an item', () => {
     const a = abilitiesFor(ROLES.contributor!, board, { appVersion: 'PRODUCTION' });
-    expect(itemActions(a, OBJECTS.content, { results: false })).toEqual(['duplicate', 'insert']);
+    expect(itemActions(a, OBJECTS.content, { results: false })).toEqual([]);
   });
 
   it('only those who moderate the board answer or dismiss a note; any reader replies', () => {

@@ -79,23 +79,25 @@ const OWNER_ONLY = ['addCoauthor', 'removeCoauthor', 'deleteBoard', 'assignGroup
 const ANNOTATE = ['annotate', 'moderate'] as const;
 const ADMIN_ONLY = ['admin', 'manageUsers', 'dump'] as const;
 const BASE = ['read', 'select', 'note', 'reply', 'export'] as const;
+/** The Trash: authors (not contributor-only ones) and site admins. */
+const TRASH = ['trash'] as const;
 
 /** Allowed actions per person; every action not listed must be refused. */
 const production: Record<string, readonly BoardAction[]> = {
-  owner: [...BASE, ...WRITE, ...ANNOTATE, ...OWNER_ONLY],
-  coauthor: [...BASE, ...WRITE, ...ANNOTATE],
-  contributorOnlyCoauthor: [...BASE, 'insert', 'duplicate'],
+  owner: [...BASE, ...WRITE, ...ANNOTATE, ...OWNER_ONLY, ...TRASH],
+  coauthor: [...BASE, ...WRITE, ...ANNOTATE, ...TRASH],
+  contributorOnlyCoauthor: [...BASE],
   editor: [...BASE, ...WRITE, ...ANNOTATE],
   editorEditOnly: [...BASE, 'edit', 'label', 'insert', 'duplicate', ...ANNOTATE],
   editorDeleteOnly: [...BASE, 'delete', 'insert', 'duplicate', ...ANNOTATE],
   memberNoPrivileges: [...BASE, 'insert', 'duplicate', ...ANNOTATE],
-  contributor: [...BASE, 'insert', 'duplicate'],
+  contributor: [...BASE],
   reader: [...BASE],
   demo: [...BASE],
   guest: ['read'],
   nobody: ['read'],
-  admin: [...BASE, ...WRITE, ...ANNOTATE, ...ADMIN_ONLY],
-  adminOwner: [...BASE, ...WRITE, ...ANNOTATE, ...OWNER_ONLY, ...ADMIN_ONLY],
+  admin: [...BASE, ...WRITE, ...ANNOTATE, ...ADMIN_ONLY, ...TRASH],
+  adminOwner: [...BASE, ...WRITE, ...ANNOTATE, ...OWNER_ONLY, ...ADMIN_ONLY, ...TRASH],
 };
 
 const development: Record<string, readonly BoardAction[]> = {
@@ -171,9 +173,18 @@ describe('abilitiesFor', () => {
     },
   );
 
-  it('lets a contributor add items but not change them, and a privilege-less member neither', () => {
+  it('gives a contributor no edit command (no insert or duplicate either), and a privilege-less member no edit or delete', () => {
     const contributor = abilitiesFor(people.contributor, board, { appVersion: 'PRODUCTION' });
-    expect(contributor).toMatchObject({ insert: true, duplicate: true, edit: false, label: false });
+    expect(contributor).toMatchObject({
+      role: 'contributor',
+      insert: false,
+      duplicate: false,
+      edit: false,
+      label: false,
+      delete: false,
+      note: true,
+      reply: true,
+    });
     const member = abilitiesFor(people.memberNoPrivileges, board, { appVersion: 'PRODUCTION' });
     expect(member).toMatchObject({ role: 'editor', edit: false, delete: false, moderate: true });
   });

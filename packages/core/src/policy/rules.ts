@@ -30,13 +30,14 @@ export interface PolicyRule {
 
 const SIGNED_IN: readonly BoardRole[] = ['author', 'editor', 'contributor', 'reader'];
 const WRITERS: readonly BoardRole[] = ['author', 'editor'];
-const CONTRIBUTORS: readonly BoardRole[] = ['author', 'editor', 'contributor'];
 const OWNER: PolicyRule = { roles: ['author'], admin: false, ownerOnly: true };
 const ADMIN: PolicyRule = { roles: [], admin: true };
 
 /**
- * Spec section 6 as one table. Inserting and duplicating add content, so contributors may;
- * labelling changes an existing item, so it follows the edit rule. Readers note and reply.
+ * Spec section 6 as one table. Admin, author and editor get the edit buttons; contributors and
+ * readers get none, so inserting and duplicating are theirs no more than editing is (outside
+ * production everyone may, as for edit and delete). Labelling changes an existing item, so it
+ * follows the edit rule. Readers, contributors among them, note and reply.
  */
 export const POLICY_RULES: Readonly<Record<BoardAction, PolicyRule>> = {
   read: { roles: [...SIGNED_IN, 'guest'], admin: true },
@@ -44,8 +45,8 @@ export const POLICY_RULES: Readonly<Record<BoardAction, PolicyRule>> = {
   edit: { roles: WRITERS, admin: true, memberPrivilege: 'edit', openOutsideProduction: true },
   delete: { roles: WRITERS, admin: true, memberPrivilege: 'delete', openOutsideProduction: true },
   label: { roles: WRITERS, admin: true, memberPrivilege: 'edit', openOutsideProduction: true },
-  insert: { roles: CONTRIBUTORS, admin: true, openOutsideProduction: true },
-  duplicate: { roles: CONTRIBUTORS, admin: true, openOutsideProduction: true },
+  insert: { roles: WRITERS, admin: true, openOutsideProduction: true },
+  duplicate: { roles: WRITERS, admin: true, openOutsideProduction: true },
   annotate: { roles: WRITERS, admin: true },
   note: { roles: SIGNED_IN, admin: true },
   reply: { roles: SIGNED_IN, admin: true },
@@ -61,6 +62,8 @@ export const POLICY_RULES: Readonly<Record<BoardAction, PolicyRule>> = {
   dump: ADMIN,
   /** Take a copy of the board away (Markdown, HTML, JSON); the shared guest account may not. */
   export: { roles: SIGNED_IN, admin: true },
+  /** See the board's Trash and put things back from it (a board itself: its owner only). */
+  trash: { roles: ['author'], admin: true },
 };
 
 export function can(
