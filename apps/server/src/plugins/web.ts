@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 
 /**
  * Serves the built web app. Any GET that is not an API call or a file falls back to index.html,
- * so board addresses such as `/author/home;course` open the app at that board.
+ * so board addresses such as `/author/home;course` open the app at that board. Compressible
+ * files go out as the brotli or gzip copy the build made, when the browser takes it.
  */
 export async function registerWeb(app: FastifyInstance, dist: string): Promise<boolean> {
   const index = path.join(dist, 'index.html');
@@ -15,6 +16,8 @@ export async function registerWeb(app: FastifyInstance, dist: string): Promise<b
     wildcard: false,
     index: false,
     maxAge: '1h',
+    // The build writes .br and .gz beside each compressible file (apps/web/scripts/precompress).
+    preCompressed: true,
     setHeaders(reply, file) {
       // Hashed bundles never change; everything else is revalidated.
       if (file.includes(`${path.sep}assets${path.sep}`))

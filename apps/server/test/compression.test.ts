@@ -1,0 +1,74 @@
+/**
+ * What goes over the wire: JSON answers brotli- or gzip-compressed when the client takes them;
+ * the built app's files sent as the brotli or gzip copy the build wrote; media and the live
+ * stream left as they are.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, createTestApp, type TestContext } from './harness';
+
+let t: TestContext;
+let dist: string;
+const script = 'console.log("listboard");\n'.repeat(400);
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-dist-'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><title>Listboard</title>${'<!-- pad -->'.repeat(200)}`,
+  );
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), script);
+  execFileSync(process.execPath, [path.resolve('apps/web/scripts/precompress.mjs'), dist]);
+  t = await createTestApp({ WEB_DIST: dist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('compression', () => {
+  it('sends a board as brotli or gzip when asked, and plain JSON otherwise', async () => {
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const ask = (encoding?: string) =>
+      author.post(
+        '/api/dbload/load_multilists',
+        { addresses: ['/author/course'] },
+        encoding ? { 'accept-encoding': encoding } : {},
+      );
+    const plain = await ask();
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await ask('br, gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    const unpacked = zlib.brotliDecompressSync(br.rawPayload).toString('utf8');
+    expect(JSON.parse(unpacked)).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const gz = await ask('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('sends the built app’s files as the copies the build compressed', async () => {
+    const js = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(js.headers['content-encoding']).toBe('br');
+    expect(js.rawPayload).toEqual(fs.readFileSync(path.join(dist, 'assets', 'app-abc123.js.br')));
+    expect(zlib.brotliDecompressSync(js.rawPayload).toString('utf8')).toBe(script);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(page.rawPayload).toString('utf8')).toContain('<title>Listboard</title>');
+  });
+});
