@@ -33,8 +33,11 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
       parserOptions: {
-        // vitest.config.ts sits at the root, outside every package's tsconfig.
-        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        projectService: {
+          // vitest.config.ts sits at the root, where no tsconfig.json is; it is typed as a script.
+          allowDefaultProject: ['vitest.config.ts'],
+          defaultProject: 'scripts/tsconfig.json',
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -63,7 +63,7 @@ async function measure(database: Database) {
     const r = await database.db.execute(
       sql`select id from multilists where owner = 'author' and ptitle = 'board-load'`,
     );
-    const id = (r as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const id = (r as { rows: { id: string }[] }).rows[0]!.id;
     await database.db.execute(sql`select * from lists where multilist_id = ${id} order by index`);
     await database.db.execute(
       sql`select * from items where multilist_id = ${id} order by list_id, index`,

@@ -4,6 +4,7 @@
  * the round trip of a bare request to the same server (the least any delivery can take).
  */
 import http from 'node:http';
+import type { Multilist } from '@listboard/core';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -45,8 +46,9 @@ export async function realtimeBench() {
       headers: { cookie },
       payload: { addresses: ['/author/course'] },
     })
-  ).json();
-  const item = course.lists[2].items[0];
+  ).json<Multilist[]>();
+  if (!course) throw new Error('the seeded course board is missing');
+  const item = course.lists[2]!.items[0]!;
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: VIEWERS + 10 });
   let pending: ((t: number) => void)[] = [];

@@ -39,7 +39,7 @@ const PAINT_PROBE = `
 async function post(page: Page, url: string, body: object): Promise<Record<string, unknown>> {
   return (await page.evaluate(
     async ([u, b]) => {
-      const r = await fetch(u as string, {
+      const r = await fetch(u, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(b),
@@ -118,13 +118,13 @@ async function measureApp(page: Page, url: string): Promise<Measured> {
     undefined,
     { timeout: 60_000 },
   );
-  return (await page.evaluate(MEASURE_APP)) as Measured;
+  return page.evaluate<Measured>(MEASURE_APP);
 }
 
 /** The baseline: the same texts as static HTML lists, from data in hand to paint. */
 async function measureBaseline(page: Page, texts: string[][]) {
   await page.goto('about:blank');
-  return (await page.evaluate(MEASURE_BASELINE(texts))) as { ms: number; nodes: number };
+  return page.evaluate<{ ms: number; nodes: number }>(MEASURE_BASELINE(texts));
 }
 
 export async function renderBench() {

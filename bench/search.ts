@@ -100,7 +100,7 @@ export async function makeSearchData(db: Db, itemCount: number) {
   const indexed = performance.now();
   const counted = await db.execute(sql`select count(*)::int as count from items`);
   return {
-    items: (counted as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0,
+    items: (counted as { rows: { count: number }[] }).rows[0]?.count ?? 0,
     loadSeconds: Number(((loaded - t0) / 1000).toFixed(1)),
     indexSeconds: Number(((indexed - loaded) / 1000).toFixed(1)),
   };

@@ -84,8 +84,8 @@ export async function soakBench() {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    proc.stdout!.on('data', (d) => (out += d));
-    proc.stderr!.on('data', (d) => (out += d));
+    proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
       try {

@@ -236,8 +236,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      proc.stdout!.on('data', (d) => (out += d));
-      proc.stderr!.on('data', (d) => (out += d));
+      proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
       stops.push(() => stopChild(proc));
       await waitFor(`http://127.0.0.1:${p}/api/health`, proc, `instance ${i}`, () => out);
       log(`instance ${i} on http://127.0.0.1:${p}`);
@@ -253,7 +253,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     const proxy = spawn(nginx, ['-c', conf, '-p', dir, '-g', 'daemon off;'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    proxy.stderr!.on('data', (d) => (nginxOut += d));
+    proxy.stderr.on('data', (d: Buffer) => (nginxOut += d.toString()));
     stops.push(() => stopChild(proxy, 'SIGQUIT'));
     await waitFor(`http://127.0.0.1:${port}/api/health`, proxy, 'nginx', () => nginxOut);
     log(`nginx on ${publicUrl}, balancing ${n} instances`);

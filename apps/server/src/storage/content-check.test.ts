@@ -15,9 +15,9 @@ const bytes = (...parts: (string | number[])[]) =>
   Buffer.concat(
     parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))),
   );
-const none = async () => null;
+const none = () => Promise.resolve(null);
 const check = (suffix: string, head: Buffer) =>
-  checkContent(suffix, head, async () => Readable.from([head]));
+  checkContent(suffix, head, () => Promise.resolve(Readable.from([head])));
 
 const ALL = [
   ...IMAGE_SUFFIXES,
