@@ -30,8 +30,9 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
+  // Either may be missing when starting them failed.
+  await (server as RunningServer | undefined)?.stop();
+  await (smtp as SmtpSink | undefined)?.close();
 });
 
 let b: Browser;

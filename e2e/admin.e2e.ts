@@ -16,7 +16,7 @@ const boardText = (page: Page) =>
   page.locator('.board .list').evaluateAll((lists) =>
     lists.map((l) => ({
       title: l.getAttribute('aria-label'),
-      items: [...l.querySelectorAll('article')].map((a) => (a as HTMLElement).innerText.trim()),
+      items: [...l.querySelectorAll('article')].map((a) => a.innerText.trim()),
     })),
   );
 
@@ -89,7 +89,7 @@ describe('admin tools', () => {
       page.getByRole('button', { name: 'Download dump' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('author-course.json');
-    const dump = fs.readFileSync((await download.path())!);
+    const dump = fs.readFileSync(await download.path());
     expect(JSON.parse(dump.toString('utf8'))).toMatchObject({ format: 'listboard-dump' });
     await more(page, 'Dump');
     await page.getByLabel('Load a dump file').setInputFiles({
@@ -126,14 +126,14 @@ describe('admin tools', () => {
     const board = await page.request.post(`${base}/api/dbload/load_multilists`, {
       data: { addresses: ['/author/course'] },
     });
-    const [course] = await board.json();
+    const [course] = (await board.json()) as { _id: string }[];
     const calls: [string, object][] = [
       ['/api/admin/activity', {}],
       ['/api/admin/users', {}],
       ['/api/admin/deregister_user', { username: 'demo' }],
       ['/api/display/user.custom.update.admin', { username: 'reader', roles: ['lbadmin'] }],
-      ['/api/forms/dump_multilists', { multilistId: course._id }],
-      ['/api/forms/dump_clips_list', { multilistId: course._id }],
+      ['/api/forms/dump_multilists', { multilistId: course!._id }],
+      ['/api/forms/dump_clips_list', { multilistId: course!._id }],
     ];
     for (const [path, data] of calls) {
       const res = await page.request.post(`${base}${path}`, { data });

@@ -128,7 +128,7 @@ describe('script-driven blocks', () => {
       .getByRole('region', { name: 'Every type' })
       .locator('iframe.block-jsmedia');
     expect(await frameEl.getAttribute('sandbox')).toBe('allow-scripts');
-    const frame = await (await frameEl.elementHandle())!.contentFrame();
+    const frame = await (await frameEl.elementHandle()).contentFrame();
     await expect
       .poll(() => frame!.evaluate(() => document.body.dataset.d3 ?? ''), { timeout: 10_000 })
       .toMatch(/^5\./);

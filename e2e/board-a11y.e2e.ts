@@ -48,8 +48,7 @@ async function tabStops(page: Page, most: number) {
       const name = (
         el.getAttribute('aria-label') ??
         el.getAttribute('title') ??
-        el.textContent ??
-        ''
+        el.textContent
       ).trim();
       const ring =
         (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) ||

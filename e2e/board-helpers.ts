@@ -31,8 +31,8 @@ export async function newBoard(
 export async function pasteInto(field: ReturnType<Page['locator']>, text: string) {
   if (text.length < 5000) return field.fill(text);
   await field.evaluate((el, value) => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
-    setter.call(el, value);
+    // The prototype's own setter, as the browser's paste uses it (React watches that one).
+    Reflect.set(HTMLTextAreaElement.prototype, 'value', value, el);
     el.dispatchEvent(new Event('input', { bubbles: true }));
   }, text);
 }

@@ -21,7 +21,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await cluster?.stop();
+  // Missing when starting it failed.
+  await (cluster as Cluster | undefined)?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -65,18 +66,18 @@ describe('three instances behind nginx', () => {
     const image = fs.readFileSync(
       path.resolve(import.meta.dirname, '../apps/web/public/media/pattern.jpg'),
     );
-    const signed = (await author2.post('/api/upload/s3', {
-      bucketPath: 'author/cluster-pattern.jpg',
-      fileType: 'image/jpeg',
-    })) as { url: string; headers: Record<string, string> };
+    const signed = await author2.post<{ url: string; headers: Record<string, string> }>(
+      '/api/upload/s3',
+      { bucketPath: 'author/cluster-pattern.jpg', fileType: 'image/jpeg' },
+    );
     expect(signed.url).toContain('/listboard/author/cluster-pattern.jpg');
     const put = await fetch(signed.url, { method: 'PUT', headers: signed.headers, body: image });
     expect(put.status).toBe(200);
-    const record = (await author3.post('/api/upload/record', {
+    const record = await author3.post<{ url: string }>('/api/upload/record', {
       bucketPath: 'author/cluster-pattern.jpg',
       fileType: 'image/jpeg',
       size: image.length,
-    })) as { url: string };
+    });
     await author1.post('/api/forms/insert_item', {
       listId: list._id,
       text: `Shared upload\n\n${record.url} ~ A pattern uploaded through three instances`,

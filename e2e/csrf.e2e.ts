@@ -36,12 +36,12 @@ describe('a page on another site', () => {
     await signIn(tab, base, 'author');
     const load = async () =>
       (
-        await (
+        (await (
           await tab.request.post(`${base}/api/dbload/load_multilists`, {
             data: { addresses: ['/author/course'] },
           })
-        ).json()
-      )[0] as { lists: { _id: string; items: { text: string }[] }[] };
+        ).json()) as { lists: { _id: string; items: { text: string }[] }[] }[]
+      )[0]!;
     const listId = (await load()).lists[0]!._id;
     const target = `${base}/api/forms/insert_item`;
     const forged = JSON.stringify({ listId, text: 'forged by another site' });

@@ -176,7 +176,7 @@ describe('notes live for the author', () => {
       exportForm.getByRole('button', { name: 'Download' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('discussion-live-annotations.jsonld');
-    const file = fs.readFileSync((await download.path())!);
+    const file = fs.readFileSync(await download.path());
     const doc = JSON.parse(file.toString('utf8')) as { '@context': string; total: number };
     expect(doc['@context']).toBe('http://www.w3.org/ns/anno.jsonld');
     expect(doc.total).toBe(3);

@@ -431,11 +431,11 @@ describe('media', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ addresses: ['/author/media-week'] }),
-      }).then((r) => r.json());
+      }).then((r) => r.json() as Promise<{ lists: { _id: string }[] }[]>);
       await fetch('/api/forms/insert_item', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ listId: board.lists[0]._id, text: 'Reading notes only.' }),
+        body: JSON.stringify({ listId: board!.lists[0]!._id, text: 'Reading notes only.' }),
       });
     });
     await page.reload();

@@ -290,7 +290,7 @@ describe('notes on selected text', () => {
     // Drag across "would rather say claims" (italic and bold inside) as a person would.
     const box = await card.evaluate((el) => {
       const block = el.querySelector('.block')!;
-      const text = block.textContent!;
+      const text = block.textContent;
       const at = text.indexOf('would rather say claims');
       const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
       const nodes: Text[] = [];

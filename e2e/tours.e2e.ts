@@ -56,8 +56,11 @@ describe('guided tours', () => {
 
     // Recorded on the server: the account's toured categories now hold the home tour.
     const toured = async () =>
-      (await (await page.request.get(`${base}/api/auth/session`)).json()).user.fields
-        .touredBoardCategs as string[];
+      (
+        (await (await page.request.get(`${base}/api/auth/session`)).json()) as {
+          user: { fields: { touredBoardCategs: string[] } };
+        }
+      ).user.fields.touredBoardCategs;
     await expect.poll(toured, { timeout: 10_000 }).toContain('author-home');
 
     await page.reload();

@@ -44,12 +44,11 @@ describe('stored XSS', () => {
     // The other person is demo, whose groups and name no other test relies on; the name is
     // put back at the end, since every test shares one server.
     const reader = await apiAs(base, 'demo');
-    const { user } = (await reader.get('/api/auth/session')) as { user: { fullname: string } };
-    const board = (await author.post('/api/forms/insert_multilist', {
-      titleText: `XSS board ${PAYLOADS[0]}`,
-      descText: ALL,
-      listed: true,
-    })) as { owner: string; ptitle: string };
+    const { user } = await reader.get<{ user: { fullname: string } }>('/api/auth/session');
+    const board = await author.post<{ owner: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: `XSS board ${PAYLOADS[0]}`, descText: ALL, listed: true },
+    );
     const address = `/${board.owner}/${board.ptitle}`;
     const [b] = (await author.post('/api/dbload/load_multilists', {
       addresses: [address],
@@ -90,11 +89,11 @@ describe('stored XSS', () => {
       name: `g ${PAYLOADS[3]!.slice(0, 60)}`,
       description: ALL,
     });
-    const note = (await reader.post('/api/forms/insert_note', {
+    const note = await reader.post<{ itemId: string }>('/api/forms/insert_note', {
       listId: list._id,
       itemId: item,
       noteSpec: { text: ALL },
-    })) as { itemId: string };
+    });
     await author.post('/api/forms/insert_note', {
       listId: list._id,
       itemId: item,
