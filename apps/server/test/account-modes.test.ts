@@ -137,6 +137,20 @@ describe('EMAIL_VERIFICATION=off', () => {
     );
   });
 
+  it('keeps the full name given at sign-up, split into first and last name; it is optional', async () => {
+    const t = opened.at(-1)!;
+    const named = await t
+      .agent()
+      .post('/api/auth/register', { ...person('wes'), fullname: '  Wes Ada Moreno ' });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json().user).toMatchObject({
+      fullname: 'Wes Ada Moreno',
+      fields: { fullname: 'Wes Ada Moreno', firstname: 'Wes', lastname: 'Ada Moreno' },
+    });
+    const unnamed = await t.agent().post('/api/auth/register', person('xan'));
+    expect(unnamed.json().user).toMatchObject({ fullname: '', fields: { firstname: '' } });
+  });
+
   it('an account the admin adds can sign in straight away; the admin stays the admin', async () => {
     const t = opened.at(-1)!;
     const admin = await adminOf(t);

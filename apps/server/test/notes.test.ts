@@ -245,6 +245,18 @@ describe('reader notes', () => {
     expect(res.json()).toMatchObject({ annotationClass: 'anno', annoLabel: 'intro' });
   });
 
+  it('a note by a writer without a full name carries no name, so the user name is shown', async () => {
+    const { users } = await import('../src/db/schema');
+    await t.database.db.update(users).set({ fullname: '' }).where(eq(users.username, 'demo'));
+    const res = await note(demo, { text: 'Nameless but not anonymous' });
+    expect(res.statusCode, res.body).toBe(200);
+    const written = (await notesOf(demo)).find((n) => n._id === res.json().itemId)!;
+    expect(written).toMatchObject({ author: 'demo', hint: null });
+    const named = await note(reader, { text: 'Signed' });
+    const signed = (await notesOf(reader)).find((n) => n._id === named.json().itemId)!;
+    expect(signed.hint).toBe('Sam Lee');
+  });
+
   it('deleting an item deletes its notes with it', async () => {
     const { itemId } = (
       await author.post('/api/forms/insert_item', { listId: course.lists[2]!._id, text: 'temp' })

@@ -109,7 +109,7 @@ function ItemCardView({
             {n.annoLabel}
           </button>
         ) : null}
-        <strong>{n.hint ?? n.author}</strong>
+        <strong>{n.hint || n.author}</strong>
         {n.noteStatus ? (
           <span className={`status status-${n.noteStatus}`}>{n.noteStatus}</span>
         ) : null}

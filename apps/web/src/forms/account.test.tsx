@@ -235,6 +235,20 @@ describe('signup', () => {
     });
   });
 
+  it('sends the optional full name with the account when one is typed', async () => {
+    open('signup', guest);
+    fill('bea', 'bea@example.org', 'secret-1', 'secret-1');
+    type('Full name', '  Bea Park ');
+    submit('Sign up');
+    await waitFor(() => expect(called('/api/auth/register')).toHaveLength(1));
+    expect(called('/api/auth/register')[0]!.body).toEqual({
+      username: 'bea',
+      email: 'bea@example.org',
+      password: 'secret-1',
+      fullname: 'Bea Park',
+    });
+  });
+
   it('falls back to the spec’s registration error when the server fails', async () => {
     replies['/api/auth/register'] = { status: 502, body: { error: 'x' } };
     open('signup', guest);

@@ -34,6 +34,7 @@ import { str } from './helpers';
 import {
   blank,
   emailField,
+  fullnameField,
   first,
   newPassword,
   raw,
@@ -121,7 +122,7 @@ export const ACCOUNT_FORMS: FormDef[] = [
     id: 'signup',
     label: 'Sign up',
     submitLabel: 'Sign up',
-    fields: [usernameField, emailField, newPassword, repeatPassword],
+    fields: [usernameField, fullnameField, emailField, newPassword, repeatPassword],
     initial: () => ({ email: handoff.inviteeEmail ?? '' }),
     validate: validateNewAccount,
     async submit(v, ctx) {
@@ -139,6 +140,7 @@ export const ACCOUNT_FORMS: FormDef[] = [
         username: str(v, 'username'),
         email: str(v, 'email'),
         password: raw(v, 'password'),
+        ...(str(v, 'fullname') ? { fullname: str(v, 'fullname') } : {}),
       });
       if (!res.ok) return refusal(res.error, signupMsg.registrationError);
       handoff.inviteeEmail = null;

@@ -49,8 +49,15 @@ export const repeatPassword: Field = {
   required: true,
   autoComplete: 'new-password',
 };
+/** Optional: where no full name is given, the user name is shown instead. */
+export const fullnameField: Field = {
+  name: 'fullname',
+  label: 'Full name',
+  type: 'text',
+  autoComplete: 'name',
+};
 export const profileFields: Field[] = [
-  { name: 'fullname', label: 'Full name', type: 'text', autoComplete: 'name' },
+  { ...fullnameField },
   { name: 'phone', label: 'Phone', type: 'text', autoComplete: 'tel' },
   { name: 'bio', label: 'Bio', type: 'textarea' },
 ];

@@ -84,7 +84,7 @@ export function useHighlights(
             noteId: n._id,
             start: at.start,
             end: at.end,
-            title: `${n.hint ?? n.author}: ${n.text}`,
+            title: `${n.hint || n.author}: ${n.text}`,
             kind: n.annotationClass,
           });
       }

@@ -241,6 +241,8 @@ export interface RegisterInput {
   username: string;
   password: string;
   email: string;
+  /** Optional; the user name stands in for it where a name is shown. */
+  fullname?: string;
 }
 
 /** POST /api/auth/register: the signup form. */
@@ -275,8 +277,8 @@ export async function registerUser(
       email,
       password: input.password,
       roles: ['reader'],
-      fullname: '',
-      fields: defaultFields(''),
+      fullname: (input.fullname ?? '').trim(),
+      fields: defaultFields(input.fullname ?? ''),
     },
     transact,
   );

@@ -28,7 +28,7 @@ export async function alertAuthorOfNote(
     to: owner.email,
     subject: `New note on ${row.board.title} from ${row.note.author}`,
     text: [
-      `${row.note.hint ?? row.note.author} wrote a note on your board “${row.board.title}”:`,
+      `${row.note.hint || row.note.author} wrote a note on your board “${row.board.title}”:`,
       '',
       row.note.text,
       '',

@@ -116,7 +116,8 @@ export async function addNote(
       index: 0,
       owner: board.owner,
       author: actor.username,
-      hint: author?.fullname ?? null,
+      // A writer without a full name is shown by user name (the author field), not by ''.
+      hint: author?.fullname.trim() || null,
       text,
       // Stored as the app reads it: the older quote shape becomes a quote selector alone.
       highlight: readHighlight(input.highlight) as Record<string, unknown> | null,

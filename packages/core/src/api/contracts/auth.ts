@@ -125,8 +125,9 @@ export const register = defineContract({
   tags: ['auth'],
   summary:
     'Sign up (signup form). Mails a verification link unless EMAIL_VERIFICATION is off, ' +
-    'in which case the new account is signed in. Follows SIGNUP_MODE.',
-  input: z.object({ username, password, email }),
+    'in which case the new account is signed in. Follows SIGNUP_MODE. The full name is ' +
+    'optional: notes by an account without one are signed with the user name.',
+  input: z.object({ username, password, email, fullname: z.string().max(200).optional() }),
   output: accountCreated,
   errors: ACCOUNT_ERRORS,
 });
