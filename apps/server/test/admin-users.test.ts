@@ -4,8 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { Agent, createTestApp, type TestContext } from './harness';
+import { Agent, createTestApp, SEED_PASSWORD, type TestContext } from './harness';
 import { createBoard } from '../src/services/boards/create';
+import { users as usersTable } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
 
 let t: TestContext;
 let admin: Agent;
@@ -140,17 +142,26 @@ describe('users board', () => {
 
 describe('dashboard board', () => {
   it('is made for a user on first opening their home, once, and recorded', async () => {
-    const demo = new Agent(t.app);
-    await demo.signIn('demo');
+    // Fixture users get theirs at seed time; an account made later gets it on first visit.
+    await t.database.db.insert(usersTable).values({
+      username: 'newcomer',
+      email: 'newcomer@example.org',
+      passwordHash: await hashPassword(SEED_PASSWORD),
+      roles: ['reader'],
+    });
+    const newcomer = new Agent(t.app);
+    await newcomer.signIn('newcomer');
     const open = () =>
-      demo.post('/api/dbload/load_multilists', { addresses: ['/demo/home'] }).then((r) => r.json());
+      newcomer
+        .post('/api/dbload/load_multilists', { addresses: ['/newcomer/home'] })
+        .then((r) => r.json());
     const [first] = await Promise.all([open(), open()]);
     expect(first).toHaveLength(1);
-    expect(first[0]).toMatchObject({ owner: 'demo', title: 'home' });
+    expect(first[0]).toMatchObject({ owner: 'newcomer', title: 'home' });
     const [again] = await open();
     expect(again._id).toBe(first[0]._id);
-    const rows = (await admin.post('/api/admin/activity', { user: 'demo' })).json().rows;
-    expect(rows.filter((r: { board: string }) => r.board === 'demo/home')).toHaveLength(1);
+    const rows = (await admin.post('/api/admin/activity', { user: 'newcomer' })).json().rows;
+    expect(rows.filter((r: { board: string }) => r.board === 'newcomer/home')).toHaveLength(1);
   });
 
   it('is not made by someone else opening it, nor for the guest', async () => {

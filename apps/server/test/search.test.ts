@@ -346,7 +346,11 @@ describe('label, tags, author and date searches', () => {
     expect(await find('Monday, June 14, 2021 -- 06/14/2021')).toContain('quick brown fox');
     expect(await find('2021-06-15--2021-06-15')).not.toContain('quick brown fox');
     expect(await find('2021-06-15--2021-06-15', 'pacific')).not.toContain('quick brown fox');
-    expect(await find('2021--')).toContain('quick brown fox');
+    // An open range reaches today: the author's items only, so the first page of 50 holds the fox
+    // whatever else the seed holds.
+    expect(
+      joined(await results(author, { by: 'date', searchStr: '2021--', users: 'author' })),
+    ).toContain('quick brown fox');
     // start/stop give the range when searchStr is blank, and limit any other search.
     expect(
       joined(

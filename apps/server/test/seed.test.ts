@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestApp, type TestContext } from './harness';
-import { users } from '../src/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { multilists, users } from '../src/db/schema';
+import { seed } from '../src/seed/seed';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -47,5 +49,38 @@ describe('seed fixtures', () => {
       'Searching',
       'Editing',
     ]);
+  });
+});
+
+describe('fixture users’ home boards', () => {
+  it('are made at seed time, so a guest opens /demo before demo ever signs in', async () => {
+    const guest = new Agent(t.app);
+    await guest.signInGuest();
+    const res = await guest.post('/api/dbload/load_multilists', {
+      addresses: ['/demo/home;reader/home'],
+    });
+    const boards = res.json() as { owner: string; title: string; description: string }[];
+    expect(boards.map((b) => `${b.owner}/${b.title}`)).toEqual(['demo/home', 'reader/home']);
+    expect(boards[0]!.description).toBe('Demo Reader: home board.');
+    // The seeded boards are not made again on a second seed, nor when their owner signs in.
+    expect(await seed(t.database.db)).toEqual({ usersCreated: 0, boardsCreated: 0 });
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    const [own] = (
+      await demo.post('/api/dbload/load_multilists', { addresses: ['/demo/home'] })
+    ).json() as { _id: string }[];
+    const count = await t.database.db
+      .select({ id: multilists.id })
+      .from(multilists)
+      .where(and(eq(multilists.owner, 'demo'), eq(multilists.ptitle, 'home')));
+    expect(count.map((r) => r.id)).toEqual([own!._id]);
+  });
+
+  it('are not made for the shared guest account', async () => {
+    const rows = await t.database.db
+      .select({ id: multilists.id })
+      .from(multilists)
+      .where(eq(multilists.owner, 'guest'));
+    expect(rows).toEqual([]);
   });
 });

@@ -6,13 +6,18 @@ import { FIXTURE_USERS, DEFAULT_SEED_PASSWORD } from './fixtures/users';
 import { FIXTURE_BOARDS } from './fixtures/boards';
 import { hashPassword } from '../lib/passwords';
 import { createBoard } from '../services/boards/create';
+import { homeBoardSpec } from '../services/boards/dashboard';
 
 export interface SeedResult {
   usersCreated: number;
   boardsCreated: number;
 }
 
-/** Creates whatever fixture users and boards are missing; running it twice changes nothing. */
+/**
+ * Creates whatever fixture users and boards are missing, and a home board for each fixture user
+ * who signs in and has none (so /{user} opens for a visitor before that user first signs in);
+ * running it twice changes nothing.
+ */
 export async function seed(db: Db, opts: { password?: string } = {}): Promise<SeedResult> {
   const result: SeedResult = { usersCreated: 0, boardsCreated: 0 };
   const passwordHash = await hashPassword(opts.password ?? DEFAULT_SEED_PASSWORD);
@@ -34,7 +39,10 @@ export async function seed(db: Db, opts: { password?: string } = {}): Promise<Se
       .returning({ id: users.id });
     result.usersCreated += inserted.length;
   }
-  for (const b of FIXTURE_BOARDS) {
+  const homes = FIXTURE_USERS.filter((u) => u.hasPassword).map((u) =>
+    homeBoardSpec(u.username, u.fullname),
+  );
+  for (const b of [...FIXTURE_BOARDS, ...homes]) {
     const [exists] = await db
       .select({ id: multilists.id })
       .from(multilists)
