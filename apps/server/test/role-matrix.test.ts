@@ -34,6 +34,7 @@ interface Fixture {
 const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
   '/api/dbedit/edit_multilist': (f) => ({ multilistId: f.board._id, descText: 'changed' }),
   '/api/forms/delete_multilist': (f) => ({ multilistId: f.board._id }),
+  '/api/forms/duplicate_multilist': (f) => ({ multilistId: f.board._id }),
   '/api/forms/reorder_lists': (f) => ({
     multilistId: f.board._id,
     listOrder: f.board.lists.map((l) => l._id),

@@ -66,6 +66,8 @@ export interface BoardCall<C extends ApiContract = ApiContract, T extends Target
    * unlocked for a session, an item mailed. Its audit row is written in its transaction.
    */
   recorded?: boolean;
+  /** What of the answer the audit row keeps too, beside the request's fields (a copy's address). */
+  audited?(answer: z.output<C['output']>): Record<string, unknown>;
   target(body: BodyOf<C>): T;
   run(tx: Db, ctx: CallContext<BodyOf<C>, ResolvedFor<T>>): Promise<AnswerOf<C>>;
   /** Runs after commit (mail alerts): its failure is logged, never undoes the write. */
@@ -135,7 +137,10 @@ export function registerBoardCalls(
             call: call.path,
             board: target.board,
             itemId,
-            details: auditDetails(req.body),
+            details: {
+              ...auditDetails(req.body),
+              ...(result && call.audited ? call.audited(result) : {}),
+            },
           });
         }
         return result ?? { ok: true };

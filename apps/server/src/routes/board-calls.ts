@@ -8,6 +8,7 @@ import * as display from '@listboard/core/api/contracts/display';
 import { forbidden } from '../lib/errors';
 import { defineCall, type BoardCall } from './board-call';
 import { updateBlockAutoSeek, updateItemFormat } from '../services/boards/items';
+import { duplicateMultilist } from '../services/boards/duplicate';
 import {
   addCoauthor,
   deleteMultilist,
@@ -62,6 +63,17 @@ const BOARD_EDIT_CALLS: BoardCall[] = [
         password: body.password,
         version: body.version,
       }),
+  }),
+  defineCall({
+    contract: boards.duplicateMultilist,
+    // A copy is a copy taken away: whoever may export the board may copy it. The board copied
+    // is left as it was; the copy is a new board of the caller's.
+    action: 'export',
+    readOnly: true,
+    recorded: true,
+    target: (b) => ({ multilistId: b.multilistId }),
+    run: (tx, { target, actor }) => duplicateMultilist(tx, target.board, actor),
+    audited: (made) => ({ copy: `${made.owner}/${made.ptitle}` }),
   }),
   defineCall({
     contract: boards.deleteMultilist,

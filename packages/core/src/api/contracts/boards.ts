@@ -89,6 +89,18 @@ export const deleteMultilist = defineContract({
   errors: BOARD_CALL_ERRORS,
 });
 
+export const duplicateMultilist = defineContract({
+  path: '/api/forms/duplicate_multilist',
+  tags: ['forms'],
+  summary:
+    'Copy a board as the caller’s own unlisted board “Copy of {title}”: its lists, items, blocks, labels, formats and markers, not its notes, annotations, replies or members',
+  description:
+    'Anyone signed in who may read the board may copy it (as they may export it); only the items they can see are copied. The copy’s title is made unique among the caller’s boards: “Copy of {title} (2)”, and so on.',
+  input: z.object({ multilistId: id }),
+  output: boardMade,
+  errors: BOARD_CALL_ERRORS,
+});
+
 export const addCoauthor = defineContract({
   path: '/api/forms/add_coauthor',
   tags: ['forms'],

@@ -1,0 +1,146 @@
+/**
+ * duplicate_multilist: a board copied whole as the caller's own. The copy has the board's lists,
+ * items (their text, blocks, labels, format, flags and dates) and media and text markers, and
+ * the board's labels and colours; not its notes, annotations or replies, nor its members,
+ * password, groups or anyone's view states. It is unlisted and titled "Copy of {title}", made
+ * unique among the caller's boards. Only the items the caller can see are copied.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { must, pathTitle } from '@listboard/core';
+import type { BoardMade } from '@listboard/core/api/contracts/boards';
+import type { Db } from '../../db/client';
+import { blocks, items, lists, mediaMarkers, multilists, textMarkers } from '../../db/schema';
+import type { BoardRow } from './access';
+import { ordered } from './ordering';
+import { contentSeenBy } from '../notes/visibility';
+import type { Actor } from '../accounts/users';
+
+/** Rows per insert, well under PostgreSQL's limit on the parameters of one statement. */
+const CHUNK = 500;
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+/** "Copy of {title}", or with " (2)", " (3)", ... when the owner has a board at that address. */
+export async function copyTitle(db: Db, owner: string, title: string): Promise<string> {
+  const base = `Copy of ${title}`;
+  const taken = new Set(
+    (
+      await db
+        .select({ ptitle: multilists.ptitle })
+        .from(multilists)
+        .where(eq(multilists.owner, owner))
+    ).map((r) => r.ptitle),
+  );
+  let candidate = base;
+  for (let n = 2; taken.has(pathTitle(candidate)); n++) candidate = `${base} (${n})`;
+  return candidate;
+}
+
+export async function duplicateMultilist(
+  db: Db,
+  source: BoardRow,
+  actor: Actor,
+): Promise<BoardMade> {
+  const owner = actor.username;
+  // Two copies made at once (two clicks, two tabs) get two titles, not a clash.
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`board-title:${owner}`}))`);
+  const title = await copyTitle(db, owner, source.title);
+  const ptitle = pathTitle(title);
+  const [board] = await db
+    .insert(multilists)
+    .values({
+      owner,
+      title,
+      ptitle,
+      description: source.description,
+      listed: false,
+      labels: source.labels,
+      labelColors: source.labelColors,
+      colors: source.colors,
+      readerColors: source.readerColors,
+      isTable: source.isTable,
+      linkedBoards: source.linkedBoards,
+    })
+    .returning({ id: multilists.id });
+  const multilistId = must(board, 'the copied board').id;
+
+  const listRows = await db
+    .select()
+    .from(lists)
+    .where(eq(lists.multilistId, source.id))
+    .orderBy(asc(lists.index));
+  const listIds = new Map(listRows.map((l) => [l.id, randomUUID()]));
+  if (listRows.length) {
+    await db.insert(lists).values(
+      listRows.map((l) => ({
+        id: must(listIds.get(l.id), 'a copied list'),
+        multilistId,
+        index: l.index,
+        title: l.title,
+        description: l.description,
+        author: owner,
+        reverse: l.reverse,
+      })),
+    );
+  }
+
+  // Content items the caller can see, in order; others' private items leave gaps, closed here.
+  const itemRows = await db
+    .select()
+    .from(items)
+    .where(and(eq(items.multilistId, source.id), ordered, contentSeenBy(owner)))
+    .orderBy(asc(items.listId), asc(items.index));
+  const itemIds = new Map(itemRows.map((i) => [i.id, randomUUID()]));
+  const nextIndex = new Map<string, number>();
+  const newItems = itemRows.map((i) => {
+    const index = nextIndex.get(i.listId) ?? 0;
+    nextIndex.set(i.listId, index + 1);
+    return {
+      id: must(itemIds.get(i.id), 'a copied item'),
+      listId: must(listIds.get(i.listId), 'the list of a copied item'),
+      multilistId,
+      index,
+      // The owner stays the one the item's media addresses are read against.
+      owner: i.owner,
+      author: owner,
+      hint: i.hint,
+      text: i.text,
+      startdate: i.startdate,
+      stopdate: i.stopdate,
+      startstamp: i.startstamp,
+      stopstamp: i.stopstamp,
+      importUrl: i.importUrl,
+      toc: i.toc,
+      isPrivate: i.isPrivate,
+      labels: i.labels,
+      format: i.format,
+      flags: i.flags,
+    };
+  });
+  await insertChunked(newItems, (chunk) => db.insert(items).values(chunk));
+
+  // Blocks are copied as stored (a trimmed range, a poster, auto-seek), not parsed again.
+  const sourceIds = [...itemIds.keys()];
+  for (let i = 0; i < sourceIds.length; i += CHUNK) {
+    const some = sourceIds.slice(i, i + CHUNK);
+    const blockRows = await db.select().from(blocks).where(inArray(blocks.itemId, some));
+    await insertChunked(
+      blockRows.map(({ id: _id, itemId, ...b }) => ({ ...b, itemId: must(itemIds.get(itemId), 'a copied item') })),
+      (chunk) => db.insert(blocks).values(chunk),
+    );
+    const media = await db.select().from(mediaMarkers).where(inArray(mediaMarkers.itemId, some));
+    await insertChunked(
+      media.map(({ id: _id, itemId, ...m }) => ({ ...m, itemId: must(itemIds.get(itemId), 'a copied item') })),
+      (chunk) => db.insert(mediaMarkers).values(chunk),
+    );
+    const text = await db.select().from(textMarkers).where(inArray(textMarkers.itemId, some));
+    await insertChunked(
+      text.map(({ id: _id, itemId, ...m }) => ({ ...m, itemId: must(itemIds.get(itemId), 'a copied item') })),
+      (chunk) => db.insert(textMarkers).values(chunk),
+    );
+  }
+  return { multilistId, owner, ptitle };
+}

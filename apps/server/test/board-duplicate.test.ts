@@ -1,0 +1,291 @@
+/**
+ * duplicate_multilist: a board copied as the caller's own. What goes with the copy (lists, items,
+ * blocks, labels, formats, markers) and what stays behind (notes, annotations, replies, members,
+ * password, others' private items); who may copy; the audit row.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Item, Multilist } from '@listboard/core';
+import { Agent, createTestApp, type TestContext } from './harness';
+import { multilists } from '../src/db/schema';
+
+let t: TestContext;
+let author: Agent;
+let reader: Agent;
+let admin: Agent;
+let source: Multilist;
+
+const load = async (a: Agent, address: string): Promise<Multilist> => {
+  const res = await a.post('/api/dbload/load_multilists', { addresses: [address] });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json()[0];
+};
+const ok = async (res: { statusCode: number; body: string }) => {
+  expect(res.statusCode, res.body).toBe(200);
+  return JSON.parse(res.body);
+};
+
+/** What a copied item should carry over, without ids, authors or notes. */
+const content = (i: Item) => ({
+  text: i.text,
+  labels: i.labels,
+  format: i.format,
+  blocks: i.blocks.map(({ _id: _b, ...b }) => b),
+  mediaMarkers: i.mediaMarkers,
+  sentenceMarkers: i.sentenceMarkers,
+  blockMarkers: i.blockMarkers,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  author = new Agent(t.app);
+  await author.signIn('author');
+  reader = new Agent(t.app);
+  await reader.signIn('reader');
+  admin = new Agent(t.app);
+  await admin.signIn('admin');
+
+  const made = await ok(
+    await author.post('/api/forms/insert_multilist', {
+      titleText: 'Field Notes',
+      descText: 'Walks and what we saw.',
+    }),
+  );
+  const board = made.multilistId as string;
+  await ok(
+    await author.post('/api/forms/insert_list', {
+      multilistId: board,
+      titleText: 'Walks',
+      itemText: '/media/lecture.webm ~ the river\n\nThe first walk. It rained. We went on.',
+    }),
+  );
+  await ok(
+    await author.post('/api/forms/insert_list', {
+      multilistId: board,
+      titleText: 'Birds',
+      itemText: 'Heron\n\nKingfisher',
+    }),
+  );
+  await t.database.db
+    .update(multilists)
+    .set({ labels: ['season'], labelColors: { season: 'green' } })
+    .where(eq(multilists.id, board));
+  let b = await load(author, '/author/field-notes');
+  const [video, walk] = b.lists[0]!.items;
+  const heron = b.lists[1]!.items[0]!;
+  await ok(
+    await author.post('/api/forms/edit_item_labels', {
+      itemId: heron._id,
+      labels: [{ name: 'season', value: 'spring' }],
+    }),
+  );
+  await ok(
+    await author.post('/api/display/update_item', {
+      query: { _id: heron._id },
+      doc: { $set: { bgcolor: 'sky', fontSizeName: 'large' } },
+    }),
+  );
+  await ok(
+    await author.post('/api/forms/add_media_marker', {
+      itemId: video!._id,
+      title: 'Bridge',
+      description: 'where the path turns',
+      timecode: '0:02',
+    }),
+  );
+  await ok(
+    await author.post('/api/display/update_block', {
+      query: { _id: video!.blocks[0]!._id },
+      doc: { $set: { autoSeek: true } },
+    }),
+  );
+  await ok(
+    await author.post('/api/forms/add_text_marker', {
+      itemId: walk!._id,
+      title: 'Rain',
+      description: '',
+      cursorIndex: 1,
+      sentences: true,
+    }),
+  );
+  await ok(
+    await author.post('/api/forms/insert_item', {
+      listId: b.lists[1]!._id,
+      text: 'Nest site, not for readers',
+      isPrivate: true,
+    }),
+  );
+  // Notes, annotations and replies, and a coauthor: none of them goes with a copy.
+  const note = await ok(
+    await reader.post('/api/forms/insert_note', {
+      listId: b.lists[1]!._id,
+      itemId: heron._id,
+      noteSpec: { text: 'Saw one too' },
+    }),
+  );
+  await ok(
+    await author.post('/api/forms/insert_note', {
+      listId: b.lists[1]!._id,
+      itemId: heron._id,
+      noteSpec: { text: 'Where?', parentId: note.itemId },
+    }),
+  );
+  await ok(
+    await author.post('/api/forms/insert_anno', {
+      listId: b.lists[0]!._id,
+      itemId: walk!._id,
+      annoSpec: { text: 'Bring boots' },
+    }),
+  );
+  await ok(
+    await author.post('/api/forms/add_coauthor', {
+      title: 'Field Notes',
+      owner: 'author',
+      username: 'demo',
+    }),
+  );
+  b = await load(author, '/author/field-notes');
+  source = b;
+});
+afterAll(async () => t.close());
+
+describe('duplicate_multilist', () => {
+  it("copies lists, items, blocks, labels, formats and markers into the caller's own unlisted board", async () => {
+    const made = await ok(
+      await reader.post('/api/forms/duplicate_multilist', { multilistId: source._id }),
+    );
+    expect(made).toEqual({
+      multilistId: expect.any(String),
+      owner: 'reader',
+      ptitle: 'copy-of-field-notes',
+    });
+    const copy = await load(reader, '/reader/copy-of-field-notes');
+    expect(copy).toMatchObject({
+      _id: made.multilistId,
+      owner: 'reader',
+      title: 'Copy of Field Notes',
+      description: 'Walks and what we saw.',
+      listed: false,
+      hasPassword: false,
+      labels: ['season'],
+      labelColors: { season: 'green' },
+    });
+    expect(copy.abilities.role).toBe('author');
+    expect(copy.lists.map((l) => l.title)).toEqual(['Walks', 'Birds']);
+    // What the reader sees of the source, item for item: the author's private item stays behind.
+    const seen = await load(reader, '/author/field-notes');
+    expect(seen.lists[1]!.items.map((i) => i.text)).toEqual(['Heron', 'Kingfisher']);
+    for (const [li, list] of seen.lists.entries()) {
+      expect(copy.lists[li]!.items.map(content)).toEqual(list.items.map(content));
+    }
+    const video = copy.lists[0]!.items[0]!;
+    expect(video.mediaMarkers).toEqual([
+      expect.objectContaining({ title: 'Bridge', description: 'where the path turns' }),
+    ]);
+    expect(video.blocks[0]).toMatchObject({ type: 'video', autoSeek: true, caption: 'the river' });
+    expect(copy.lists[0]!.items[1]!.sentenceMarkers).toEqual([
+      expect.objectContaining({ title: 'Rain', cursorIndex: 1 }),
+    ]);
+    expect(copy.lists[1]!.items[0]).toMatchObject({
+      labels: [{ name: 'season', value: 'spring' }],
+      format: { bgcolor: 'sky', fontSizeName: 'large' },
+    });
+    // The copy's items are the copier's, in a board of their own: new ids, indexes from 0.
+    const ids = new Set(seen.lists.flatMap((l) => l.items.map((i) => i._id)));
+    expect(copy.lists.flatMap((l) => l.items).some((i) => ids.has(i._id))).toBe(false);
+    expect(copy.lists[1]!.items.map((i) => i.index)).toEqual([0, 1]);
+    expect(copy.lists.flatMap((l) => l.items).every((i) => i.author === 'reader')).toBe(true);
+  });
+
+  it('leaves notes, annotations, replies and members behind, and the source as it was', async () => {
+    const before = await load(author, '/author/field-notes');
+    const made = await ok(
+      await author.post('/api/forms/duplicate_multilist', { multilistId: source._id }),
+    );
+    expect(made.ptitle).toBe('copy-of-field-notes');
+    const copy = await load(author, `/author/${made.ptitle}`);
+    const all = copy.lists.flatMap((l) => l.items);
+    expect(all.flatMap((i) => i.notes)).toEqual([]);
+    expect(source.lists.flatMap((l) => l.items).flatMap((i) => i.notes).length).toBe(3);
+    expect(copy).toMatchObject({ authors: [], contributors: [], readers: [] });
+    expect(source.authors).toEqual(['demo']);
+    // The owner sees their own private item, and it stays private in the copy.
+    expect(copy.lists[1]!.items.map((i) => [i.text, i.isPrivate])).toEqual([
+      ['Heron', false],
+      ['Kingfisher', false],
+      ['Nest site, not for readers', true],
+    ]);
+    const seenByDemo = new Agent(t.app);
+    await seenByDemo.signIn('demo');
+    expect((await load(seenByDemo, `/author/${made.ptitle}`)).abilities.role).toBe('reader');
+    const after = await load(author, '/author/field-notes');
+    expect(after.version).toBe(before.version);
+    expect(after.lists.flatMap((l) => l.items).length).toBe(
+      before.lists.flatMap((l) => l.items).length,
+    );
+  });
+
+  it('gives each further copy a title of its own', async () => {
+    const again = await ok(
+      await reader.post('/api/forms/duplicate_multilist', { multilistId: source._id }),
+    );
+    expect(again.ptitle).toBe('copy-of-field-notes-2');
+    expect((await load(reader, '/reader/copy-of-field-notes-2')).title).toBe(
+      'Copy of Field Notes (2)',
+    );
+  });
+
+  it('is refused to the guest, and on a board behind a password until it is given', async () => {
+    const guest = new Agent(t.app);
+    await guest.signInGuest();
+    const refused = await guest.post('/api/forms/duplicate_multilist', {
+      multilistId: source._id,
+    });
+    expect(refused.statusCode).toBe(403);
+    const shut = await ok(await author.post('/api/forms/insert_multilist', { titleText: 'Shut' }));
+    await ok(
+      await author.post('/api/dbedit/edit_multilist', {
+        multilistId: shut.multilistId,
+        password: 'sesame',
+      }),
+    );
+    const locked = await reader.post('/api/forms/duplicate_multilist', {
+      multilistId: shut.multilistId,
+    });
+    expect([403, 404]).toContain(locked.statusCode);
+    await ok(
+      await reader.post('/api/forms/board_password', {
+        multilistId: shut.multilistId,
+        password: 'sesame',
+      }),
+    );
+    const copied = await ok(
+      await reader.post('/api/forms/duplicate_multilist', { multilistId: shut.multilistId }),
+    );
+    // The copy is the reader's own: no password of the source's goes with it.
+    const copy = await load(reader, `/reader/${copied.ptitle}`);
+    expect(copy).toMatchObject({ title: 'Copy of Shut', hasPassword: false, locked: false });
+  });
+
+  it('is written to the activity log with the board copied and the copy', async () => {
+    const res = await admin.post('/api/admin/activity', { user: 'reader' });
+    const rows = (res.json().rows as { call: string; board: string; details: object }[]).filter(
+      (r) => r.call === '/api/forms/duplicate_multilist',
+    );
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          board: 'author/field-notes',
+          details: expect.objectContaining({
+            multilistId: source._id,
+            copy: 'reader/copy-of-field-notes',
+          }),
+        }),
+        expect.objectContaining({
+          board: 'author/field-notes',
+          details: expect.objectContaining({ copy: 'reader/copy-of-field-notes-2' }),
+        }),
+      ]),
+    );
+  });
+});
