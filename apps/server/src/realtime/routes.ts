@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { eq, inArray } from 'drizzle-orm';
 import {
   boardOpen,
@@ -9,12 +8,14 @@ import {
   type AppVersion,
   type VisibleBoard,
 } from '@listboard/core';
+import { events } from '@listboard/core/api/contracts/system';
 import type { Db } from '../db/client';
 import { multilists } from '../db/schema';
 import { policyBoardOf } from '../services/boards/access';
 import { viewerFor, visibleBoard } from '../services/notes/visibility';
 import type { BoardEvent, EventBus } from './bus';
 import { beatPresence, closePresence, openPresence } from './presence';
+import { querySchema } from '../routes/contract-route';
 
 const HEARTBEAT_MS = 20_000;
 /** How long a stream trusts what it knows of its viewer's groups and unlocked boards. */
@@ -43,118 +44,107 @@ export const eventRoutes: FastifyPluginAsyncZod<{
   // Open streams would keep the server from closing, so they end before it starts to close
   // (onClose would run only after every connection had ended: never, with a viewer connected).
   app.addHook('preClose', async () => open.forEach((end) => end()));
-  app.get(
-    '/api/events',
-    {
-      schema: {
-        tags: ['realtime'],
-        summary: 'Live changes to the given boards, as server-sent events (event: board)',
-        querystring: z.object({ boards: z.string().max(2000) }),
-      },
-    },
-    async (req, reply) => {
-      const ids = req.query.boards
-        .split(',')
-        .filter((id) => /^[0-9a-f-]{36}$/i.test(id))
-        // The boards on screen and those a results page follows (at most 20 of each).
-        .slice(0, 40);
-      const rows = ids.length
-        ? await db.select().from(multilists).where(inArray(multilists.id, ids))
-        : [];
-      const actor = req.actor;
-      const sessionId = req.sessionId;
-      // Boards the viewer may read at all; whether each is open to them now (a password given
-      // in this session, a group joined) is asked again as events arrive.
-      const boards = new Map<string, VisibleBoard>();
-      for (const b of rows) {
-        const policy = await policyBoardOf(db, b);
-        if (can(actor, policy, 'read', { appVersion })) boards.set(b.id, visibleBoard(b, policy));
+  app.get(events.path, { schema: querySchema(events) }, async (req, reply) => {
+    const ids = req.query.boards
+      .split(',')
+      .filter((id) => /^[0-9a-f-]{36}$/i.test(id))
+      // The boards on screen and those a results page follows (at most 20 of each).
+      .slice(0, 40);
+    const rows = ids.length
+      ? await db.select().from(multilists).where(inArray(multilists.id, ids))
+      : [];
+    const actor = req.actor;
+    const sessionId = req.sessionId;
+    // Boards the viewer may read at all; whether each is open to them now (a password given
+    // in this session, a group joined) is asked again as events arrive.
+    const boards = new Map<string, VisibleBoard>();
+    for (const b of rows) {
+      const policy = await policyBoardOf(db, b);
+      if (can(actor, policy, 'read', { appVersion })) boards.set(b.id, visibleBoard(b, policy));
+    }
+    let viewer = await viewerFor(db, actor, sessionId);
+    let viewerAt = Date.now();
+    const allowed = [...boards.keys()];
+    // Each board's version as the stream starts: a viewer who loaded an older one missed a
+    // change in between and reloads; one who is up to date does nothing. Locked boards tell
+    // nothing, not even that they changed.
+    const versions: Record<string, number> = {};
+    for (const b of rows) {
+      if (boards.has(b.id) && boardOpen(viewer, boards.get(b.id)!)) versions[b.id] = b.version;
+    }
+    // A signed-in user's open stream is what the users board counts as being here now.
+    const here = actor && !isGuestUser(actor) ? await openPresence(db, actor.id, sessionId) : null;
+    const presenceFailed = (err: unknown) => req.log.warn({ err }, 'presence not updated');
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write(
+      `retry: 2000\nevent: ready\ndata: ${JSON.stringify({ boards: Object.keys(versions), versions })}\n\n`,
+    );
+    let refreshing: Promise<void> | null = null;
+    const refresh = () =>
+      (refreshing ??= viewerFor(db, actor, sessionId)
+        .then((v) => {
+          viewer = v;
+          viewerAt = Date.now();
+        })
+        .catch((err: unknown) => req.log.warn({ err }, 'viewer not refreshed'))
+        .finally(() => {
+          refreshing = null;
+        }));
+    const send = async (e: BoardEvent) => {
+      const board = boards.get(e.multilistId);
+      if (!board) return;
+      if (ACCESS_CALLS.has(e.call)) {
+        const [row] = await db.select().from(multilists).where(eq(multilists.id, board.id));
+        if (row) boards.set(row.id, visibleBoard(row, await policyBoardOf(db, row)));
       }
-      let viewer = await viewerFor(db, actor, sessionId);
-      let viewerAt = Date.now();
-      const allowed = [...boards.keys()];
-      // Each board's version as the stream starts: a viewer who loaded an older one missed a
-      // change in between and reloads; one who is up to date does nothing. Locked boards tell
-      // nothing, not even that they changed.
-      const versions: Record<string, number> = {};
-      for (const b of rows) {
-        if (boards.has(b.id) && boardOpen(viewer, boards.get(b.id)!)) versions[b.id] = b.version;
-      }
-      // A signed-in user's open stream is what the users board counts as being here now.
-      const here =
-        actor && !isGuestUser(actor) ? await openPresence(db, actor.id, sessionId) : null;
-      const presenceFailed = (err: unknown) => req.log.warn({ err }, 'presence not updated');
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      res.write(
-        `retry: 2000\nevent: ready\ndata: ${JSON.stringify({ boards: Object.keys(versions), versions })}\n\n`,
-      );
-      let refreshing: Promise<void> | null = null;
-      const refresh = () =>
-        (refreshing ??= viewerFor(db, actor, sessionId)
-          .then((v) => {
-            viewer = v;
-            viewerAt = Date.now();
-          })
-          .catch((err: unknown) => req.log.warn({ err }, 'viewer not refreshed'))
-          .finally(() => {
-            refreshing = null;
-          }));
-      const send = async (e: BoardEvent) => {
-        const board = boards.get(e.multilistId);
-        if (!board) return;
-        if (ACCESS_CALLS.has(e.call)) {
-          const [row] = await db.select().from(multilists).where(eq(multilists.id, board.id));
-          if (row) boards.set(row.id, visibleBoard(row, await policyBoardOf(db, row)));
-        }
-        const stale = Date.now() - viewerAt > VIEWER_TTL_MS || ACCESS_CALLS.has(e.call);
-        // A board still locked for this viewer is asked about afresh, so its events start the
-        // moment this session gives the password.
-        if (stale || !boardOpen(viewer, boards.get(e.multilistId)!)) await refresh();
-        const now = boards.get(e.multilistId)!;
-        const shown = e.seen
-          ? e.seen.some((s) =>
-              canSee(viewer, { kind: 'item', board: now, item: s.item, thread: s.thread, on: s.on }),
-            )
-          : boardOpen(viewer, now);
-        if (!shown || stopped) return;
-        const { seen: _seen, ...out } = e;
-        res.write(`event: board\ndata: ${JSON.stringify(out)}\n\n`);
-      };
-      // One at a time, so a viewer hears a board's events in the order they happened even when
-      // one of them waits for a fresh look at the viewer.
-      let queue = Promise.resolve();
-      const deliver = (e: BoardEvent) => {
-        queue = queue
-          .then(() => send(e))
-          .catch((err: unknown) => req.log.warn({ err }, 'board event not sent'));
-      };
-      const unsubscribe = allowed.map((id) => bus.subscribe(id, deliver));
-      const beat = setInterval(() => {
-        res.write(': keep-alive\n\n');
-        if (here) void beatPresence(db, here, sessionId).catch(presenceFailed);
-      }, HEARTBEAT_MS);
-      let stopped = false;
-      const stop = () => {
-        if (stopped) return;
-        stopped = true;
-        clearInterval(beat);
-        if (here) void closePresence(db, here).catch(presenceFailed);
-        unsubscribe.forEach((u) => u());
-        open.delete(end);
-      };
-      const end = () => {
-        stop();
-        res.end();
-      };
-      open.add(end);
-      req.raw.on('close', stop);
-    },
-  );
+      const stale = Date.now() - viewerAt > VIEWER_TTL_MS || ACCESS_CALLS.has(e.call);
+      // A board still locked for this viewer is asked about afresh, so its events start the
+      // moment this session gives the password.
+      if (stale || !boardOpen(viewer, boards.get(e.multilistId)!)) await refresh();
+      const now = boards.get(e.multilistId)!;
+      const shown = e.seen
+        ? e.seen.some((s) =>
+            canSee(viewer, { kind: 'item', board: now, item: s.item, thread: s.thread, on: s.on }),
+          )
+        : boardOpen(viewer, now);
+      if (!shown || stopped) return;
+      const { seen: _seen, ...out } = e;
+      res.write(`event: board\ndata: ${JSON.stringify(out)}\n\n`);
+    };
+    // One at a time, so a viewer hears a board's events in the order they happened even when
+    // one of them waits for a fresh look at the viewer.
+    let queue = Promise.resolve();
+    const deliver = (e: BoardEvent) => {
+      queue = queue
+        .then(() => send(e))
+        .catch((err: unknown) => req.log.warn({ err }, 'board event not sent'));
+    };
+    const unsubscribe = allowed.map((id) => bus.subscribe(id, deliver));
+    const beat = setInterval(() => {
+      res.write(': keep-alive\n\n');
+      if (here) void beatPresence(db, here, sessionId).catch(presenceFailed);
+    }, HEARTBEAT_MS);
+    let stopped = false;
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(beat);
+      if (here) void closePresence(db, here).catch(presenceFailed);
+      unsubscribe.forEach((u) => u());
+      open.delete(end);
+    };
+    const end = () => {
+      stop();
+      res.end();
+    };
+    open.add(end);
+    req.raw.on('close', stop);
+  });
 };

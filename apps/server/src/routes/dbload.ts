@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEVICES, isGuestUser, isSiteAdmin, parseAddress, type Device } from '@listboard/core';
+import { isGuestUser, isSiteAdmin, parseAddress, type Device } from '@listboard/core';
+import * as load from '@listboard/core/api/contracts/load';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { CUSTOM_CODES, isCustomCode } from '@listboard/core/api/search';
 import { customHits, followedBoards, resultsBoard } from '../services/search/custom';
@@ -12,6 +12,7 @@ import { ensureHomeBoard } from '../services/boards/dashboard';
 import { userGroupNames } from '../services/notes/visibility';
 import { runSearch } from '../services/search/search';
 import { SEARCH_QUERY_DOC, isGeneralSearch, readSearchArgs } from '../services/search/args';
+import { bodySchema, querySchema } from './contract-route';
 
 export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
   app,
@@ -48,64 +49,26 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
     return reply.type('application/json; charset=utf-8').send(out.json);
   }
 
-  const loadDoc =
-    'Each address is a board path such as `/admin/home` or a chained one such as `/admin/home;help`. ' +
-    'Boards come back in address order; missing boards are left out (and logged). ' +
-    'The answer carries an ETag; send it back in If-None-Match and an unchanged answer is a 304 with no body.';
-
-  app.post(
-    '/api/dbload/load_multilists',
-    {
-      schema: {
-        tags: ['dbload'],
-        summary: 'Load boards by address, with lists, items, blocks and the caller’s view states',
-        description: loadDoc,
-        body: z.object({
-          addresses: z.array(z.string().max(2000)).max(50),
-          username: z.string().max(200).optional(),
-          device: z.enum(DEVICES).optional(),
-        }),
-      },
-    },
-    (req, reply) => sendBoards(req, reply, req.body.addresses, req.body.device),
+  app.post(load.loadMultilists.path, { schema: bodySchema(load.loadMultilists) }, (req, reply) =>
+    sendBoards(req, reply, req.body.addresses, req.body.device),
   );
 
-  app.get(
-    '/api/dbload/load_multilists',
-    {
-      schema: {
-        tags: ['dbload'],
-        summary: 'The same as POST load_multilists, as a GET the browser may revalidate',
-        description:
-          loadDoc +
-          ' Repeat `addresses` for several addresses. Answers are `Cache-Control: private, no-cache`, so a browser keeps them and asks again with If-None-Match.',
-        querystring: z.object({
-          addresses: z
-            .union([z.string().max(2000), z.array(z.string().max(2000)).max(50)])
-            .transform((a) => (Array.isArray(a) ? a : [a])),
-          username: z.string().max(200).optional(),
-          device: z.enum(DEVICES).optional(),
-        }),
-      },
-    },
-    (req, reply) => sendBoards(req, reply, req.query.addresses, req.query.device),
+  app.get(load.loadMultilists.path, { schema: querySchema(load.loadMultilists) }, (req, reply) =>
+    sendBoards(req, reply, req.query.addresses, req.query.device),
   );
 
   app.post(
-    '/api/dbload/load_search',
+    load.loadSearch.path,
     {
-      schema: {
-        tags: ['dbload'],
-        summary: 'Run a search given as an address query and return its results as a board',
+      schema: bodySchema(load.loadSearch, {
         description:
           'Custom searches of the Listings and Discussion pages: `/{user}/home?code=pending&username={user}`. ' +
           `Codes: ${CUSTOM_CODES.join(', ')}. Results come as one list per week, newest first.\n\n` +
           SEARCH_QUERY_DOC +
-          '\n\nThe answer is a board (Multilist) of results plus `search`: `{args, page, pageSize, count, hasNext, saved?}`; ' +
+          '\n\nThe answer is a board (Multilist) of results; a general search adds `search`: `{args, page, pageSize, count, hasNext, saved?}`; ' +
           '`saved` is `{multilistId, owner, title, ptitle, existing}` when save was asked. ' +
           'A bad argument is a 400 `{error}` carrying the spec message.',
-        body: z.object({ address: z.string().max(4000), username: z.string().max(200).optional() }),
-      },
+      }),
     },
     async (req) => {
       const actor = req.actor;
@@ -137,41 +100,18 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
     },
   );
 
-  app.post(
-    '/api/dbload/load_section',
-    {
-      schema: {
-        tags: ['dbload'],
-        summary:
-          'Load one section of a board: the lists from sectionIndex to stopIndex (inclusive)',
-        description:
-          'Sections are the board’s lists in order; on a course board week is 0, tip 1 and prompt 2.',
-        body: z.object({
-          address: z.string().max(2000),
-          sectionIndex: z.number().int().min(0),
-          stopIndex: z.number().int().min(0).optional(),
-          username: z.string().max(200).optional(),
-          device: z.enum(DEVICES).optional(),
-        }),
-      },
-    },
-    async (req) => {
-      const [board] = await loadMultilists(
-        db,
-        [req.body.address],
-        loadContext(req, req.body.device),
-      );
-      if (!board) return null;
-      const stop = req.body.stopIndex ?? req.body.sectionIndex;
-      return {
-        ...board,
-        lists: board.lists.filter((l) => l.index >= req.body.sectionIndex && l.index <= stop),
-        sectionsInfoArray: board.sectionsInfoArray.filter(
-          (s) => s.indexInBoard >= req.body.sectionIndex && s.indexInBoard <= stop,
-        ),
-      };
-    },
-  );
+  app.post(load.loadSection.path, { schema: bodySchema(load.loadSection) }, async (req) => {
+    const [board] = await loadMultilists(db, [req.body.address], loadContext(req, req.body.device));
+    if (!board) return null;
+    const stop = req.body.stopIndex ?? req.body.sectionIndex;
+    return {
+      ...board,
+      lists: board.lists.filter((l) => l.index >= req.body.sectionIndex && l.index <= stop),
+      sectionsInfoArray: board.sectionsInfoArray.filter(
+        (s) => s.indexInBoard >= req.body.sectionIndex && s.indexInBoard <= stop,
+      ),
+    };
+  });
 };
 
 /** The entity tags of an If-None-Match header, without quotes or weak prefixes. */

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   validateLoad,
   validateRequired,
@@ -16,6 +15,8 @@ import type { Db } from '../db/client';
 import { HttpError, badRequest, unauthorized } from '../lib/errors';
 import { ImportError } from '../importers';
 import type { StreamLine } from '@listboard/core/api/load';
+import * as items from '@listboard/core/api/contracts/items';
+import * as load from '@listboard/core/api/contracts/load';
 import { authorize, resolveTarget } from '../services/boards/access';
 import { assertVisible, viewerFor } from '../services/notes/visibility';
 import {
@@ -28,31 +29,7 @@ import {
 import { appendImportedItem, itemTextForUrl } from '../services/load/item';
 import { touchBoard } from '../services/boards/multilists';
 import { userGroupNames } from '../services/notes/visibility';
-
-const loaded = z.object({
-  multilistId: z.string(),
-  owner: z.string(),
-  title: z.string(),
-  ptitle: z.string(),
-  lists: z.number(),
-  items: z.number(),
-});
-
-const loadBody = z.object({
-  url: z.string().max(4000).nullable().optional(),
-  fileinfo: z
-    .object({
-      data: z.string(),
-      name: z.string().max(500),
-      type: z.string().max(200).nullable().optional(),
-    })
-    .nullable()
-    .optional(),
-  query: z.string().max(4000).nullable().optional(),
-  listed: z.boolean().optional(),
-  titleText: z.string().max(500).nullable().optional(),
-  descText: z.string().max(20_000).nullable().optional(),
-});
+import { bodySchema } from './contract-route';
 
 /** One line of a load's progress stream. */
 export type LoadStreamLine = StreamLine;
@@ -95,12 +72,10 @@ export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
   };
 
   app.post(
-    '/api/forms/load',
+    load.load.path,
     {
       bodyLimit,
-      schema: {
-        tags: ['forms'],
-        summary: 'Load a URL, a file or a query as a new board owned by the caller',
+      schema: bodySchema(load.load, {
         description: [
           `One of url, fileinfo or query is required ("${loadMsg.urlFileOrQueryRequired}"); when several are given the file wins, then the URL.`,
           `- fileinfo: {data: base64 (a data: URL prefix is allowed), name, type?}. Types ${LOAD_FILE_TYPES.join(', ')}, told by the name's suffix, else by type (a media type or one of those names). At most LOAD_MAX_BYTES (10 MB by default).`,
@@ -109,33 +84,14 @@ export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
           `Headings become lists, paragraphs and pictures items, in order; text before the first heading goes in a list named after the file or page. Title: titleText, else '${LOADED_BOARD_TITLE_LISTED}' when listed, '${LOADED_BOARD_TITLE_UNLISTED}' when not (listed defaults to false); a number is added when the caller already has a board of that title. At most ${LOAD_MAX_ITEMS} items.`,
           'Answers {multilistId, owner, title, ptitle, lists, items}; the board is at /{owner}/{ptitle}. Errors are 400/401 {error}.',
         ].join('\n'),
-        body: loadBody,
-        response: { 200: loaded },
-      },
+      }),
     },
     async (req) => run(req, req.body),
   );
 
   app.post(
-    '/api/forms/load_stream',
-    {
-      bodyLimit,
-      schema: {
-        tags: ['forms'],
-        summary:
-          'forms/load, answered as a stream of progress lines (NDJSON) ending with the board',
-        description: [
-          'The same body and rules as /api/forms/load. A request the form could not accept (no URL, file or',
-          'query; not signed in; a malformed body) is answered at once with its 4xx {error}. Otherwise the',
-          'answer is 200 application/x-ndjson, one JSON object a line, as the load goes:',
-          '`{phase: "fetching", url}`, `{phase: "reading", source, done, total}` (pages of a PDF as they are',
-          'read; 0 of 1 then 1 of 1 for other sources), `{phase: "writing", done, total, items}` (lists written',
-          'out of total, in the one transaction that makes the board), then `{phase: "done", board}` with what',
-          '/api/forms/load answers, or `{phase: "error", status, error}`, after which nothing of the board exists.',
-        ].join(' '),
-        body: loadBody,
-      },
-    },
+    load.loadStream.path,
+    { bodyLimit, schema: bodySchema(load.loadStream) },
     async (req, reply) => {
       signedIn(req);
       const problem = validateLoad({
@@ -171,111 +127,71 @@ export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
   );
 
-  app.post(
-    '/api/forms/read_source',
-    {
-      schema: {
-        tags: ['forms'],
-        summary: 'Read a page or file at a URL into the items of one list, without saving anything',
-        description: [
-          'For the import list form: the address is fetched and read as by forms/load; the answer is',
-          '{title, items}: the page’s or file’s name, and its paragraphs and pictures in order, each later',
-          'heading kept as a `### heading` item. The list is made by import_list, which checks the board’s',
-          'insert right. Signed-in users only. Errors are 400/401 {error}.',
-        ].join(' '),
-        body: z.object({ url: z.string().max(4000) }),
-        response: { 200: z.object({ title: z.string(), items: z.array(z.string()) }) },
-      },
-    },
-    async (req) => {
-      signedIn(req);
-      const missing = validateRequired(req.body.url, 'url');
-      if (missing) throw badRequest(missing);
-      let read: Awaited<ReturnType<typeof readUrl>>;
-      try {
-        read = await readUrl(req.body.url, limits);
-      } catch (err) {
-        if (err instanceof ImportError) throw badRequest(err.message);
-        throw err;
-      }
-      const [first, ...rest] = read.lists;
-      const items = [
-        ...(first?.items ?? []),
-        ...rest.flatMap((l) => [`### ${l.title}`, ...l.items]),
-      ].filter((t) => t.trim() !== '');
-      if (items.length === 0) {
-        throw badRequest(`Nothing to load: no text was found in ${read.source}.`);
-      }
-      return { title: first?.title ?? read.source, items };
-    },
-  );
+  app.post(load.readSource.path, { schema: bodySchema(load.readSource) }, async (req) => {
+    signedIn(req);
+    const missing = validateRequired(req.body.url, 'url');
+    if (missing) throw badRequest(missing);
+    let read: Awaited<ReturnType<typeof readUrl>>;
+    try {
+      read = await readUrl(req.body.url, limits);
+    } catch (err) {
+      if (err instanceof ImportError) throw badRequest(err.message);
+      throw err;
+    }
+    const [first, ...rest] = read.lists;
+    const items = [
+      ...(first?.items ?? []),
+      ...rest.flatMap((l) => [`### ${l.title}`, ...l.items]),
+    ].filter((t) => t.trim() !== '');
+    if (items.length === 0) {
+      throw badRequest(`Nothing to load: no text was found in ${read.source}.`);
+    }
+    return { title: first?.title ?? read.source, items };
+  });
 
-  app.post(
-    '/api/forms/import_item_url',
-    {
-      schema: {
-        tags: ['forms'],
-        summary: 'Append a web page or file to a list as one item',
-        description: [
-          'The item goes after itemId, or at the end of the list; text, if given, comes first.',
-          'A picture, video, audio or document address is the item as it is (the markup shows it);',
-          'a web page becomes its title as a link and its opening text; a txt, md, rtf or docx file',
-          'its text (up to 20,000 characters). The address is fetched as by forms/load. Needs the',
-          'insert right on the board. Answers {itemId, index}.',
-        ].join(' '),
-        body: z.object({
-          listId: z.uuid(),
-          itemId: z.uuid().optional(),
-          text: z.string().max(100_000).optional(),
-          url: z.string().max(4000),
-        }),
-        response: { 200: z.object({ itemId: z.string(), index: z.number() }) },
-      },
-    },
-    async (req) => {
-      const actor = req.actor;
-      if (!actor || isGuestUser(actor)) throw unauthorized();
-      const missing = validateRequired(req.body.url, 'url');
-      if (missing) throw badRequest(missing);
-      const { listId, itemId } = req.body;
-      const place = async (tx: Db) => {
-        const target = await resolveTarget(tx, itemId ? { itemId } : { listId });
-        await assertVisible(tx, await viewerFor(tx, actor, req.sessionId), target, {
-          allowLocked: false,
-        });
-        if (target.list?.id !== listId) throw badRequest('The item is not in that list.');
-        authorize(actor, target.policy, 'insert', config.APP_VERSION);
-        return target;
-      };
-      // Checked before the fetch, so no one without the right makes the server fetch anything,
-      // and again in the write, where the board is locked; no lock is held while fetching.
-      await db.transaction(place);
-      const fetched = await itemTextForUrl(req.body.url, limits);
-      const given = req.body.text?.trim();
-      const text = given ? `${given}\n\n${fetched}` : fetched;
-      const result = await req.transact(async (tx, note) => {
-        const target = await place(tx);
-        const inserted = await appendImportedItem(
-          tx,
-          actor,
-          { list: target.list, after: target.item, owner: target.board.owner },
-          { text, importUrl: req.body.url.trim() },
-        );
-        await touchBoard(tx, target.board.id);
-        note.board = target.board;
-        note.itemId = inserted.itemId;
-        return { ...inserted, multilistId: target.board.id };
+  app.post(items.importItemUrl.path, { schema: bodySchema(items.importItemUrl) }, async (req) => {
+    const actor = req.actor;
+    if (!actor || isGuestUser(actor)) throw unauthorized();
+    const missing = validateRequired(req.body.url, 'url');
+    if (missing) throw badRequest(missing);
+    const { listId, itemId } = req.body;
+    const place = async (tx: Db) => {
+      const target = await resolveTarget(tx, itemId ? { itemId } : { listId });
+      await assertVisible(tx, await viewerFor(tx, actor, req.sessionId), target, {
+        allowLocked: false,
       });
-      await app.bus
-        .publish({
-          multilistId: result.multilistId,
-          call: '/api/forms/import_item_url',
-          by: actor.username,
-          itemId: result.itemId,
-          at: Date.now(),
-        })
-        .catch((err) => req.log.warn({ err }, 'board event not published'));
-      return { itemId: result.itemId, index: result.index };
-    },
-  );
+      if (target.list?.id !== listId) throw badRequest('The item is not in that list.');
+      authorize(actor, target.policy, 'insert', config.APP_VERSION);
+      return target;
+    };
+    // Checked before the fetch, so no one without the right makes the server fetch anything,
+    // and again in the write, where the board is locked; no lock is held while fetching.
+    await db.transaction(place);
+    const fetched = await itemTextForUrl(req.body.url, limits);
+    const given = req.body.text?.trim();
+    const text = given ? `${given}\n\n${fetched}` : fetched;
+    const result = await req.transact(async (tx, note) => {
+      const target = await place(tx);
+      const inserted = await appendImportedItem(
+        tx,
+        actor,
+        { list: target.list, after: target.item, owner: target.board.owner },
+        { text, importUrl: req.body.url.trim() },
+      );
+      await touchBoard(tx, target.board.id);
+      note.board = target.board;
+      note.itemId = inserted.itemId;
+      return { ...inserted, multilistId: target.board.id };
+    });
+    await app.bus
+      .publish({
+        multilistId: result.multilistId,
+        call: '/api/forms/import_item_url',
+        by: actor.username,
+        itemId: result.itemId,
+        at: Date.now(),
+      })
+      .catch((err) => req.log.warn({ err }, 'board event not published'));
+    return { itemId: result.itemId, index: result.index };
+  });
 };

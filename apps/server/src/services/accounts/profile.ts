@@ -3,9 +3,7 @@
  * admin's changes to any account. Only named fields are ever written into the jsonb bag.
  */
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import {
-  DATE_FORMAT,
   IMAGE_SUFFIXES,
   coauthorMsg,
   isGuestUser,
@@ -22,42 +20,8 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors'
 import { accountMsg } from './messages';
 import { assertEmailFree } from './accounts';
 import { findUserById, findUserByUsername, type Actor, type UserRow } from './users';
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `must be a date as ${DATE_FORMAT}`);
-
-/** What the edit profile form may change; tour progress has its own call. */
-export const profileFieldsSchema = z
-  .object({
-    fullname: z.string().max(200),
-    firstname: z.string().max(100),
-    lastname: z.string().max(100),
-    title: z.string().max(200),
-    phone: z.string().max(50),
-    bio: z.string().max(5000),
-    photoFilename: z.string().max(255),
-    textAlerts: z.boolean(),
-    emailAlerts: z.boolean(),
-    launchDate: isoDate,
-  })
-  .partial()
-  .strict();
-export type ProfileFields = z.infer<typeof profileFieldsSchema>;
-
-/** A tour category: a plain name, since it becomes a key of the stored flags. */
-export const tourCategSchema = z
-  .string()
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, accountMsg.badTourCateg);
-
-/** The admin may also set tour progress. */
-export const adminFieldsSchema = profileFieldsSchema
-  .extend({
-    touredBoardCategs: z.array(tourCategSchema).max(100),
-    tourCateg: z.record(tourCategSchema, z.boolean()),
-  })
-  .partial()
-  .strict();
-export type AdminFields = z.infer<typeof adminFieldsSchema>;
+import type { ProfileFields } from '@listboard/core/api/contracts/accounts';
+import type { AdminFields } from '@listboard/core/api/contracts/admin';
 
 function signedIn(actor: Actor | null): Actor {
   if (!actor || isGuestUser(actor)) throw unauthorized(accountMsg.notSignedIn);

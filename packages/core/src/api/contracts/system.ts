@@ -32,6 +32,8 @@ export const openapi = defineContract({
   tags: ['system'],
   summary: 'This API as an OpenAPI document',
   hidden: true,
-  output: z.record(z.string(), z.unknown()),
+  output: z
+    .custom<object>((v) => typeof v === 'object' && v !== null)
+    .describe('an OpenAPI 3 document'),
   errors: [],
 });
