@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { coauthorMsg, pathTitle, type Multilist } from '@listboard/core';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { coauthorMsg, isGuestUser, pathTitle, type Multilist } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { boardMembers, boardUnlocks, multilists } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
@@ -111,15 +111,44 @@ export async function touchBoard(db: Db, boardId: string): Promise<void> {
     .where(eq(multilists.id, boardId));
 }
 
+/**
+ * The account a board is shared with: a registered user other than the board's owner. The
+ * shared guest account is every visitor at once, so a board is never shared with it.
+ */
+async function shareable(db: Db, board: BoardRow, username: string) {
+  const user = await findUserByUsername(db, username);
+  if (!user || isGuestUser(user)) throw notFound(coauthorMsg.notRegisteredUser(username));
+  if (user.username === board.owner) throw badRequest(`${username} already owns this board.`);
+  return user;
+}
+
+/** Drops a user's memberships of the given kinds: a user holds one role on a board. */
+async function dropKinds(
+  db: Db,
+  board: BoardRow,
+  username: string,
+  kinds: (typeof boardMembers.$inferSelect)['kind'][],
+) {
+  await db
+    .delete(boardMembers)
+    .where(
+      and(
+        eq(boardMembers.multilistId, board.id),
+        eq(boardMembers.username, username),
+        inArray(boardMembers.kind, kinds),
+      ),
+    );
+}
+
+/** Makes the user a coauthor, or a contributor-only one; an editor's membership gives way. */
 export async function addCoauthor(
   db: Db,
   board: BoardRow,
   username: string,
   contributorOnly: boolean,
 ) {
-  const user = await findUserByUsername(db, username);
-  if (!user) throw notFound(coauthorMsg.notRegisteredUser(username));
-  if (user.username === board.owner) throw badRequest(`${username} already owns this board.`);
+  const user = await shareable(db, board, username);
+  await dropKinds(db, board, user.username, ['member']);
   await db
     .insert(boardMembers)
     .values({ multilistId: board.id, username: user.username, kind: 'author', contributorOnly })
@@ -158,9 +187,10 @@ export async function removeCoauthor(db: Db, board: BoardRow, username: string) 
   return { message: coauthorMsg.boardUnshared(user.username) };
 }
 
+/** Makes the user an editor with the given privileges; a coauthorship gives way. */
 export async function setMember(db: Db, board: BoardRow, username: string, privileges: string[]) {
-  const user = await findUserByUsername(db, username);
-  if (!user) throw notFound(coauthorMsg.notRegisteredUser(username));
+  const user = await shareable(db, board, username);
+  await dropKinds(db, board, user.username, ['author', 'contributor']);
   await db
     .insert(boardMembers)
     .values({ multilistId: board.id, username: user.username, kind: 'member', privileges })

@@ -121,6 +121,7 @@ export function toMultilist(
   ctx: { actor: Actor | null; appVersion: AppVersion },
 ): Multilist {
   const pb = policyBoard(b, members);
+  const abilities = abilitiesFor(ctx.actor, pb, { appVersion: ctx.appVersion });
   return {
     _id: b.id,
     owner: b.owner,
@@ -139,6 +140,8 @@ export function toMultilist(
     authors: pb.authors,
     readers: members.filter((m) => m.kind === 'reader').map((m) => m.username),
     contributors: pb.contributors,
+    // Who edits and with which privileges is the owner's business: the Share form shows it.
+    ...(abilities.addCoauthor ? { members: pb.members } : {}),
     groups: b.groups,
     linkedBoards: b.linkedBoards,
     sectionsInfoArray: sections,
@@ -147,6 +150,6 @@ export function toMultilist(
     version: b.version,
     lists: boardLists,
     viewstate: vs,
-    abilities: abilitiesFor(ctx.actor, pb, { appVersion: ctx.appVersion }),
+    abilities,
   };
 }

@@ -104,7 +104,8 @@ export const duplicateMultilist = defineContract({
 export const addCoauthor = defineContract({
   path: '/api/forms/add_coauthor',
   tags: ['forms'],
-  summary: 'Share a board with a coauthor, optionally contributor-only (owner only)',
+  summary:
+    'Share a board with a coauthor, optionally contributor-only (owner only); an editor membership of theirs gives way, as each person holds one role on a board',
   input: z.object({
     title,
     owner: username,
@@ -128,7 +129,7 @@ export const setMember = defineContract({
   path: '/api/forms/set_member',
   tags: ['forms'],
   summary:
-    'Make a user a board member (editor) with privileges such as edit and delete (owner only)',
+    'Make a user a board member (editor) with privileges such as edit and delete (owner only); a coauthorship of theirs gives way, as each person holds one role on a board',
   input: z.object({
     multilistId: id,
     username,
