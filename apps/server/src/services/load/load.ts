@@ -18,7 +18,8 @@ import { htmlTitle, importFile, ImportError, type ImportedList } from '../../imp
 import { listboardKindOf, readListboardFile } from '../../importers/listboard';
 import { createBoard, type ItemSpec } from '../boards/create';
 import { restoreDumpDetails, type BoardDump } from '../boards/dump';
-import { customHits, weekOf } from '../search/custom';
+import { customHits } from '../search/custom';
+import { weekOf } from '../search/hits';
 import type { LoadedBoard, LoadProgress } from '@listboard/core/api/load';
 import { isCustomCode } from '@listboard/core/api/search';
 import { fetchForLoad, sizeText, type FetchLimits } from './fetch';

@@ -18,14 +18,8 @@ import { boardMembers, items, lists, multilists } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { createBoard, type BoardSpec } from '../boards/create';
 import { policyBoard } from '../boards/access';
-import {
-  boardLink,
-  bucketsBoard,
-  excerpt,
-  noteItem,
-  type Hit,
-  type ResultBucket,
-} from './custom';
+import { boardLink, excerpt, noteItem, type Hit } from './hits';
+import { bucketsBoard, type ResultBucket } from './results-board';
 import { uniqueBoardTitle } from '../load/title';
 import { onItemsOf, threadsOf, unlockedBoards } from '../notes/visibility';
 import { checkSearchArgs, type DateWindow, type SearchArgs } from './args';

@@ -1,0 +1,45 @@
+/** A hit of a listing or a search, as a results board shows it, and the helpers that word it. */
+import type { Block, Item } from '@listboard/core';
+import type { items } from '../../db/schema';
+import { toItem } from '../boards/present';
+import { NO_EXTRAS } from '../boards/rows';
+
+export interface Hit {
+  date: Date;
+  text: string;
+  /** Blocks of the text when they are known (collected hits); plain markdown otherwise. */
+  blocks?: Block[];
+  /** For note hits: the note itself, so the Discussion page can answer, dismiss or reply in place. */
+  note?: Item;
+  /** Seen by fewer people than can read the caller's boards: a saved search keeps it private. */
+  restricted?: boolean;
+  /** The board a note hit is on, at its version: the page follows that board's live changes. */
+  source?: { _id: string; version: number };
+}
+
+export type ItemRow = typeof items.$inferSelect;
+
+/**
+ * A note row in the payload shape, for the Discussion page's in-place actions: the same
+ * presenter as a board load, placed in no list, its text as one block.
+ */
+export function noteItem(row: Omit<ItemRow, 'searchVector'>): Item {
+  return {
+    ...toItem(row, { listIndex: -1, indexInBoard: -1 }, NO_EXTRAS),
+    blocks: [{ text: row.text, type: 'text' }],
+  };
+}
+
+/** Monday of the week, as YYYY-MM-DD (UTC), so a bucket reads the same everywhere. */
+export function weekOf(d: Date): string {
+  const day = (d.getUTCDay() + 6) % 7;
+  const monday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day));
+  return monday.toISOString().slice(0, 10);
+}
+
+export const excerpt = (t: string, n = 140) => {
+  const one = t.replace(/\s+/g, ' ').trim();
+  return one.length > n ? `${one.slice(0, n - 1)}…` : one;
+};
+export const boardLink = (owner: string, ptitle: string, title: string, hash = '') =>
+  `[${title}](/${owner}/home;${ptitle}${hash})`;

@@ -1,0 +1,181 @@
+/**
+ * Results boards: made on the fly, one list per bucket (a day, week or month, or all), one item
+ * per hit; and the boards a results page follows live.
+ */
+import { desc, eq } from 'drizzle-orm';
+import { abilitiesOf, type Item, type List, type Multilist } from '@listboard/core';
+import { CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
+import type { Db } from '../../db/client';
+import { multilists } from '../../db/schema';
+import { weekOf, type Hit } from './hits';
+
+/** One list of a results board: a day, week or month of hits, or all of them. */
+export interface ResultBucket {
+  key: string;
+  title: string;
+  hits: Hit[];
+}
+
+export interface ResultsBoardSpec {
+  /** Prefix of the board's, lists' and items' ids; unique per search. */
+  id: string;
+  owner: string;
+  title: string;
+  ptitle: string;
+  description: string;
+  buckets: ResultBucket[];
+  /** Hits carry notes the caller can answer, dismiss or reply to in place. */
+  actOnNotes: boolean;
+}
+
+/** A board of search results: one list per bucket, one item per hit, in the order given. */
+export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
+  const now = new Date().toISOString();
+  const boardId = `search-${spec.id}`;
+  let indexInBoard = 0;
+  const lists: List[] = spec.buckets.map(({ key, title, hits: bucketHits }, li) => ({
+    _id: `${spec.id}-${key}`,
+    multilistId: boardId,
+    index: li,
+    title,
+    description: `${bucketHits.length} ${bucketHits.length === 1 ? 'result' : 'results'}`,
+    author: spec.owner,
+    created: now,
+    modified: now,
+    reverse: false,
+    tourId: null,
+    version: 1,
+    viewstate: {},
+    items: bucketHits.map((h, ii): Item => ({
+      _id: `${spec.id}-${key}-${ii}`,
+      listId: `${spec.id}-${key}`,
+      multilistId: boardId,
+      index: ii,
+      indexInBoard: indexInBoard++,
+      listIndex: li,
+      owner: spec.owner,
+      author: spec.owner,
+      hint: null,
+      text: h.text,
+      blocks: h.blocks ?? [{ text: h.text, type: 'mdtext' }],
+      created: h.date.toISOString(),
+      modified: h.date.toISOString(),
+      startdate: null,
+      stopdate: null,
+      importUrl: null,
+      highlight: null,
+      replyLevel: 0,
+      rootItem: null,
+      parentId: null,
+      annotationClass: 'none',
+      annoLabel: null,
+      noteStatus: null,
+      isPrivate: false,
+      groupName: null,
+      labels: [],
+      format: {},
+      flags: {},
+      mediaMarkers: [],
+      blockMarkers: [],
+      sentenceMarkers: [],
+      version: 1,
+      viewstate: {},
+      notes: h.note ? [h.note] : [],
+    })),
+  }));
+  return {
+    _id: boardId,
+    owner: spec.owner,
+    title: spec.title,
+    ptitle: spec.ptitle,
+    altTitle: null,
+    description: spec.description,
+    listed: false,
+    hasPassword: false,
+    locked: false,
+    labels: [],
+    labelColors: {},
+    colors: {},
+    readerColors: {},
+    isTable: false,
+    authors: [],
+    readers: [],
+    contributors: [],
+    groups: [],
+    linkedBoards: [],
+    sectionsInfoArray: [],
+    created: now,
+    modified: now,
+    version: 1,
+    lists,
+    viewstate: {},
+    // Discussion hits can be answered, dismissed and replied to in place; the calls check the
+    // caller's rights on the note's own board.
+    abilities: abilitiesOf('reader', [
+      'read',
+      'select',
+      ...(spec.actOnNotes ? (['reply', 'note', 'moderate'] as const) : []),
+    ]),
+  };
+}
+
+/** How many boards a results page follows live (the event stream's own limit). */
+const FOLLOWED_MAX = 20;
+
+/**
+ * The boards a results page follows live: for the listings of notes on one's own boards
+ * (Discussion, my notes), one's boards, most recently changed first, so a note on a board with
+ * nothing listed yet still shows; for the others, the boards of the entries listed.
+ */
+export async function followedBoards(
+  db: Db,
+  code: CustomCode,
+  username: string,
+  hits: Hit[],
+): Promise<{ _id: string; version: number }[]> {
+  if (['pending', 'answered', 'dismissed', 'myNotes'].includes(code)) {
+    return db
+      .select({ _id: multilists.id, version: multilists.version })
+      .from(multilists)
+      .where(eq(multilists.owner, username))
+      .orderBy(desc(multilists.modified))
+      .limit(FOLLOWED_MAX);
+  }
+  const follows = new Map<string, { _id: string; version: number }>();
+  for (const h of hits) if (h.source) follows.set(h.source._id, h.source);
+  return [...follows.values()].slice(0, FOLLOWED_MAX);
+}
+
+/** A results board: one list per week (newest first), one item per hit. */
+export function resultsBoard(
+  owner: string,
+  code: CustomCode,
+  hits: Hit[],
+  follows: { _id: string; version: number }[] = [],
+): Multilist {
+  const discussion = code === 'pending' || code === 'answered' || code === 'dismissed';
+  const byWeek = new Map<string, Hit[]>();
+  for (const h of hits) {
+    const w = weekOf(h.date);
+    byWeek.set(w, [...(byWeek.get(w) ?? []), h]);
+  }
+  const weeks = byWeek.size;
+  return {
+    ...bucketsBoard({
+      id: code,
+      owner,
+      title: CUSTOM_TITLES[code],
+      ptitle: code.toLowerCase(),
+      description: hits.length
+        ? `${hits.length} in ${weeks} ${weeks === 1 ? 'week' : 'weeks'}`
+        : 'Nothing here yet.',
+      buckets: [...byWeek.entries()].map(([week, weekHits]) => ({
+        key: week,
+        title: `Week of ${week}`,
+        hits: weekHits,
+      })),
+      actOnNotes: discussion,
+    }),
+    follows,
+  };
+}
