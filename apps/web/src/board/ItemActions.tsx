@@ -3,6 +3,7 @@ import { ChevronDown, Ellipsis } from 'lucide-react';
 import type { ItemHandler } from '@listboard/core';
 import { COMMANDS } from '../commands/definitions';
 import { isVisible } from '../commands/registry';
+import { HANDLER_OPS, opsShown } from '../commands/ops';
 import { MenuEntry, useClosingMenu } from './Toolbar';
 import { BoardApiContext } from './boardApi';
 
@@ -25,7 +26,9 @@ function ItemMenu() {
   const api = useContext(BoardApiContext);
   const ref = useClosingMenu();
   const ctx = api?.commands;
-  const commands = ctx ? COMMANDS.filter((c) => c.item && isVisible(c, ctx)) : [];
+  const commands = ctx
+    ? COMMANDS.filter((c) => c.item && isVisible(c, ctx) && opsShown(ctx, c.ops))
+    : [];
   if (!ctx || commands.length === 0) return null;
   return (
     <details className="tool-menu item-menu" ref={ref}>
@@ -55,8 +58,11 @@ export function ItemActions({
   handlers: ItemHandler[];
   onAction(h: ItemHandler): void;
 }) {
-  const signedIn = useContext(BoardApiContext)?.signedIn ?? false;
-  if (handlers.length === 0 && !signedIn) return null;
+  const api = useContext(BoardApiContext);
+  const signedIn = api?.signedIn ?? false;
+  // The operation toggles hide the buttons of the kinds switched off.
+  const shown = api ? handlers.filter((h) => opsShown(api.commands, HANDLER_OPS[h])) : handlers;
+  if (shown.length === 0 && !signedIn) return null;
   return (
     <div
       className="item-actions"
@@ -68,7 +74,7 @@ export function ItemActions({
       onMouseUp={(e) => e.stopPropagation()}
       onPointerDown={(e) => e.stopPropagation()}
     >
-      {handlers.map((h) => (
+      {shown.map((h) => (
         <button
           key={h}
           type="button"

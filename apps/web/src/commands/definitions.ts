@@ -12,17 +12,21 @@ import { SEARCH_COMMANDS } from './search';
 import { MEDIA_COMMANDS } from './media';
 import { PAGES_COMMANDS } from './pages';
 import { ADMIN_COMMANDS } from './admin';
+import { ITEM_TOOL_COMMANDS } from './itemTools';
+import { OPS_COMMANDS } from './ops';
 
 export const COMMANDS: Command[] = [
   ...NAVIGATION_COMMANDS,
   ...VIEW_COMMANDS,
   ...EDIT_COMMANDS,
+  ...ITEM_TOOL_COMMANDS,
   ...NOTES_COMMANDS,
   ...SEARCH_COMMANDS,
   ...MEDIA_COMMANDS,
   ...ACCOUNT_COMMANDS,
   ...PAGES_COMMANDS,
   ...ADMIN_COMMANDS,
+  ...OPS_COMMANDS,
 ];
 
 export { selectedItem, selectedList } from './helpers';

@@ -193,6 +193,7 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     icon: MapPin,
     item: true,
+    ops: 'mark',
     visible: mediaTool,
     run: (c) =>
       needMedia(
@@ -207,6 +208,7 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     icon: MapPinPen,
     item: true,
+    ops: 'mark',
     visible: mediaTool,
     run: (c) =>
       needMedia(
@@ -221,6 +223,7 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     icon: MapPinX,
     item: true,
+    ops: 'mark',
     visible: mediaTool,
     run: (c) =>
       needMedia(
@@ -235,6 +238,7 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     icon: MapPinXInside,
     item: true,
+    ops: 'mark',
     visible: mediaTool,
     run: (c) =>
       needMedia(
@@ -249,6 +253,7 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     icon: Scissors,
     item: true,
+    ops: 'mark',
     visible: mediaTool,
     run: (c) =>
       needMedia(
@@ -263,6 +268,7 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     icon: ArrowLeftToLine,
     item: true,
+    ops: 'mark',
     visible: mediaTool,
     run: (c) => setRangeEnd(c, 'start'),
   },
@@ -272,6 +278,7 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     icon: ArrowRightToLine,
     item: true,
+    ops: 'mark',
     visible: mediaTool,
     run: (c) => setRangeEnd(c, 'end'),
   },
@@ -281,6 +288,7 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     icon: ImagePlay,
     item: true,
+    ops: 'mark',
     // Shown for any selected item, so the spec's message can say why it needs a media item.
     visible: markerTool,
     run: (c) => posterFrame(c),
@@ -293,6 +301,7 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     icon: Bookmark,
     item: true,
+    ops: 'mark',
     visible: markerTool,
     run: (c) => needCursor(c, 'addTextMarker'),
   },
@@ -302,6 +311,7 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     icon: BookmarkCheck,
     item: true,
+    ops: 'mark',
     visible: markerTool,
     run: (c) => needCursor(c, 'updateTextMarker'),
   },
@@ -311,6 +321,7 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     icon: BookmarkX,
     item: true,
+    ops: 'mark',
     visible: markerTool,
     run: (c) => needCursor(c, 'deleteTextMarker'),
   },
@@ -320,6 +331,7 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     icon: BookmarkMinus,
     item: true,
+    ops: 'mark',
     visible: markerTool,
     run: (c) => needItem(c, () => c.actions.openForm('deleteAllTextMarkers')),
   },
@@ -329,6 +341,7 @@ export const MEDIA_COMMANDS: Command[] = [
     group: 'edit',
     icon: Scissors,
     item: true,
+    ops: 'mark',
     visible: markerTool,
     run: (c) => needItem(c, () => c.actions.openForm('splitAtTextMarkers')),
   },

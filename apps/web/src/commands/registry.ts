@@ -110,6 +110,11 @@ export interface Command {
   phone?: boolean | ((ctx: CommandContext) => boolean);
   /** Acts on the selected item: listed in that item's Actions menu. */
   item?: boolean;
+  /**
+   * The kind of item operation it is: the edit, mark and note operation toggles show or hide
+   * the selected item's operations by kind (ops.ts).
+   */
+  ops?: 'edit' | 'mark' | 'note';
   icon?: LucideIcon;
   /** A note's own controls (noteControls.ts) are given their note; other commands are not. */
   visible?(ctx: CommandContext, note?: NoteTarget): boolean;

@@ -24,6 +24,10 @@ export interface Display {
   sectionDisplay: SectionDisplay;
   itemsViewStartIndex: number;
   itemsViewStopIndex: number;
+  /** The edit, mark and note operation toggles: the selected item's operations of each kind. */
+  editOps: boolean;
+  markOps: boolean;
+  noteOps: boolean;
 }
 
 export const DEFAULT_DISPLAY: Display = {
@@ -39,6 +43,9 @@ export const DEFAULT_DISPLAY: Display = {
   sectionDisplay: DEFAULT_SECTION_DISPLAY,
   itemsViewStartIndex: 0,
   itemsViewStopIndex: 0,
+  editOps: true,
+  markOps: true,
+  noteOps: true,
 };
 
 export interface DisplaySlice {
