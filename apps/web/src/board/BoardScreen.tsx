@@ -33,6 +33,7 @@ import { useBoardScrolling } from './useBoardScrolling';
 import { useNoteAnchor } from '../highlights/useNoteAnchor';
 import { useForms } from './useForms';
 import { useSelection } from './useSelection';
+import { useSavedSelection } from './useSavedSelection';
 import { useBoardCalls, useCommandContext } from './useCommandContext';
 import { useFormBar } from './useFormBar';
 import { useBoardActions } from './useBoardActions';
@@ -86,6 +87,7 @@ export function BoardScreen() {
   const calls = useBoardCalls();
   const forms = useForms();
   const selection = useSelection(boards, board, views);
+  useSavedSelection(boards, user, isGuest);
   const ctx = useCommandContext({
     user,
     isGuest,
