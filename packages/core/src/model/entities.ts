@@ -241,11 +241,6 @@ export interface Multilist {
   authors: string[];
   readers: string[];
   contributors: string[];
-  /**
-   * The board's editors (members) and their privileges: sent only to whoever may share the
-   * board (its owner), for the Share form.
-   */
-  members?: { username: string; privileges: string[] }[];
   groups: string[];
   linkedBoards: string[];
   sectionsInfoArray: SectionInfo[];
@@ -262,18 +257,20 @@ export interface Multilist {
   follows?: { _id: string; version: number }[];
 }
 
-export interface PublicUser {
-  _id: string;
-  username: string;
-  email: string | null;
-  roles: Role[];
-  fullname: string;
-  circle: string | null;
-  groups: string[];
-  nodashboard: boolean;
-  emailVerified: boolean;
-  fields: Record<string, unknown>;
-}
+/** A user as the app shows them to themselves: their account and profile fields. */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  roles: z.array(z.enum(ROLES)),
+  fullname: z.string(),
+  circle: z.string().nullable(),
+  groups: z.array(z.string()),
+  nodashboard: z.boolean(),
+  emailVerified: z.boolean(),
+  fields: z.record(z.string(), z.unknown()),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const usernameSchema = z
   .string()
@@ -283,17 +280,18 @@ export const usernameSchema = z
   .regex(/^[A-Za-z0-9_.-]+$/);
 
 /** The uploaded file record of spec section 3. */
-export interface UploadRecord {
-  _id: string;
-  folderpath: string;
-  filepath: string;
-  filename: string;
-  username: string;
-  fullpath: string;
-  createdAt: string;
-  type: string;
-  size: number;
-  url: string;
-  uploadApp: string;
-  location: string;
-}
+export const uploadRecordSchema = z.object({
+  _id: z.string(),
+  folderpath: z.string(),
+  filepath: z.string(),
+  filename: z.string(),
+  username: z.string(),
+  fullpath: z.string(),
+  createdAt: z.string(),
+  type: z.string(),
+  size: z.number(),
+  url: z.string(),
+  uploadApp: z.string(),
+  location: z.string(),
+});
+export type UploadRecord = z.infer<typeof uploadRecordSchema>;

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { APP_VERSIONS, SIGNUP_MODES } from '../../constants';
 import { EMAIL_VERIFICATION_STATUSES } from '../../messages';
-import { ROLES, type PublicUser } from '../../model/entities';
+import { publicUserSchema } from '../../model/entities';
 import { defineContract, ok } from '../contract';
 
 const username = z.string().max(200);
@@ -13,19 +13,8 @@ const email = z.string().max(320);
 const password = z.string().max(1000);
 const token = z.string().max(200);
 
-/** A user as the app shows them to themselves: their account and profile fields. */
-export const publicUser = z.object({
-  _id: z.string(),
-  username: z.string(),
-  email: z.string().nullable(),
-  roles: z.array(z.enum(ROLES)),
-  fullname: z.string(),
-  circle: z.string().nullable(),
-  groups: z.array(z.string()),
-  nodashboard: z.boolean(),
-  emailVerified: z.boolean(),
-  fields: z.record(z.string(), z.unknown()),
-}) satisfies z.ZodType<PublicUser>;
+/** A user as the app shows them to themselves (core/model). */
+export const publicUser = publicUserSchema;
 
 /** A signed-in user, as sign-in, guest sign-in and the tour record answer. */
 export const signedIn = z.object({ user: publicUser });

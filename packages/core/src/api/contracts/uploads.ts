@@ -4,7 +4,7 @@
  * their contracts are left out of the OpenAPI document (hidden) and say what they produce.
  */
 import { z } from 'zod';
-import type { UploadRecord } from '../../model/entities';
+import { uploadRecordSchema } from '../../model/entities';
 import { defineContract } from '../contract';
 
 const bucketPath = z.string().min(1).max(1024);
@@ -21,22 +21,6 @@ export const signedUpload = z.object({
   maxBytes: z.number(),
 });
 export type SignedUpload = z.infer<typeof signedUpload>;
-
-/** The uploaded file record of spec section 3. */
-export const uploadRecord = z.object({
-  _id: z.string(),
-  folderpath: z.string(),
-  filepath: z.string(),
-  filename: z.string(),
-  username: z.string(),
-  fullpath: z.string(),
-  createdAt: z.string(),
-  type: z.string(),
-  size: z.number(),
-  url: z.string(),
-  uploadApp: z.string(),
-  location: z.string(),
-}) satisfies z.ZodType<UploadRecord>;
 
 /** Nothing in the body: the answer is a redirect (302) to a stored file. */
 const redirect = z.undefined().describe('a 302 redirect to the stored PNG under /files/');
@@ -65,7 +49,7 @@ export const recordUpload = defineContract({
     fileType: fileType.optional(),
     size: z.number().int().min(0),
   }),
-  output: uploadRecord,
+  output: uploadRecordSchema,
   errors: [400, 401, 403, 404, 413, 415],
 });
 
