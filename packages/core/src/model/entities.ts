@@ -90,18 +90,22 @@ export interface Label {
   value: string;
 }
 
-export interface MediaMarker {
-  timecode: string;
-  time: number;
-  title: string;
-  description: string;
-}
+/** A named time of a video or audio item. */
+export const mediaMarkerSchema = z.object({
+  timecode: z.string(),
+  time: z.number(),
+  title: z.string(),
+  description: z.string(),
+});
+export type MediaMarker = z.infer<typeof mediaMarkerSchema>;
 
-export interface TextMarker {
-  cursorIndex: number;
-  title: string;
-  description: string;
-}
+/** A named block (block marker) or sentence (sentence marker) of an item's text. */
+export const textMarkerSchema = z.object({
+  cursorIndex: z.number(),
+  title: z.string(),
+  description: z.string(),
+});
+export type TextMarker = z.infer<typeof textMarkerSchema>;
 
 export type ViewState = Record<string, unknown>;
 

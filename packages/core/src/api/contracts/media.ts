@@ -3,7 +3,7 @@
  * a board, each needing the edit right.
  */
 import { z } from 'zod';
-import { BLOCK_TYPES, type Block, type MediaMarker, type TextMarker } from '../../model/entities';
+import { BLOCK_TYPES, mediaMarkerSchema, textMarkerSchema, type Block } from '../../model/entities';
 import { BOARD_CALL_ERRORS, defineContract, id, openShape } from '../contract';
 
 const title = z.string().max(500).optional();
@@ -24,22 +24,10 @@ export const block = openShape<Block>({
   type: z.enum(BLOCK_TYPES),
 });
 
-const mediaMarker = z.object({
-  timecode: z.string(),
-  time: z.number(),
-  title: z.string(),
-  description: z.string(),
-}) satisfies z.ZodType<MediaMarker>;
+/** A text marker, and whether it marks a sentence (true) or a block (false). */
+const textMarker = textMarkerSchema.extend({ sentences: z.boolean() });
 
-const textMarker = z.object({
-  cursorIndex: z.number(),
-  title: z.string(),
-  description: z.string(),
-  /** A sentence marker (true) or a block marker (false). */
-  sentences: z.boolean(),
-}) satisfies z.ZodType<TextMarker & { sentences: boolean }>;
-
-const mediaMarkerSet = z.object({ itemId: z.string(), marker: mediaMarker });
+const mediaMarkerSet = z.object({ itemId: z.string(), marker: mediaMarkerSchema });
 const textMarkerSet = z.object({ itemId: z.string(), marker: textMarker });
 /** Markers deleted from an item, and how many. */
 export const markersDeleted = z.object({ itemId: z.string(), deleted: z.number() });
