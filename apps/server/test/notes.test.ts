@@ -243,6 +243,36 @@ describe('reader notes', () => {
       annoLabel: 'intro',
     });
     expect(res.json()).toMatchObject({ annotationClass: 'anno', annoLabel: 'intro' });
+    const shown = (await load(reader)).lists[0]!.items[0]!.notes.find(
+      (n) => n._id === res.json().itemId,
+    );
+    expect(shown).toMatchObject({ text: 'Opening remarks', annoType: 'caption' });
+  });
+
+  it('an annotation carries the type given (general by default) and may be private to its author', async () => {
+    const on = { listId: course.lists[1]!._id, itemId: tip(course)._id };
+    const plain = await author.post('/api/forms/insert_anno', {
+      ...on,
+      annoSpec: { text: 'Plain remark' },
+    });
+    const typed = await author.post('/api/forms/insert_anno', {
+      ...on,
+      annoSpec: { text: 'A caption, privately', type: 'caption' },
+      isPrivate: true,
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    const mine = await notesOf(author);
+    expect(mine.find((n) => n._id === plain.json().itemId)).toMatchObject({
+      annoType: 'general',
+      isPrivate: false,
+    });
+    expect(mine.find((n) => n._id === typed.json().itemId)).toMatchObject({
+      annoType: 'caption',
+      isPrivate: true,
+    });
+    const theirs = await notesOf(reader);
+    expect(theirs.some((n) => n._id === plain.json().itemId)).toBe(true);
+    expect(theirs.some((n) => n._id === typed.json().itemId)).toBe(false);
   });
 
   it('a note by a writer without a full name carries no name, so the user name is shown', async () => {

@@ -8,3 +8,11 @@ export const moveMsg = {
   listAtEnd: (direction: 'left' | 'right') =>
     `The list is already ${direction === 'left' ? 'first' : 'last'}.`,
 } as const;
+
+/**
+ * The spec's import_item_lbx "only alerts that it is a stub"; its words are not given, so these
+ * are ours.
+ */
+export const importItemMsg = {
+  lbxStub: 'Import item from an .lbx file is a stub: it is not implemented yet.',
+} as const;

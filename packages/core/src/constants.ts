@@ -214,8 +214,11 @@ export const ADMIN_USER = 'admin';
 export const GUEST_USER = 'guest';
 export const GUEST_PHONE = '{phone}';
 
-/** The spec names only the first annotation type. */
-export const ANNOTATION_TYPES = ['general'] as const;
+/**
+ * Annotation types: the spec's list begins with general; a caption (add_caption) is the other
+ * kind the app writes. The annotation form offers these.
+ */
+export const ANNOTATION_TYPES = ['general', 'caption'] as const;
 export type AnnotationType = (typeof ANNOTATION_TYPES)[number];
 export const DEFAULT_ANNOTATION_TYPE: AnnotationType = 'general';
 

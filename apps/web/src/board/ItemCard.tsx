@@ -113,6 +113,9 @@ function ItemCardView({
         {n.noteStatus ? (
           <span className={`status status-${n.noteStatus}`}>{n.noteStatus}</span>
         ) : null}
+        {n.annotationClass === 'anno' && n.annoType && n.annoType !== 'general' ? (
+          <span className="status">{n.annoType}</span>
+        ) : null}
         {n.isPrivate ? <span className="status">private</span> : null}
       </span>
       {isTextTarget(n.highlight) ? (

@@ -8,11 +8,13 @@ import { SEARCH_FORMS } from './search';
 import { LOAD_FORMS } from './load';
 import { MEDIA_FORMS } from './media';
 import { ADMIN_FORMS } from './admin';
+import { ITEM_TOOL_FORMS } from './itemTools';
 
 export const FORMS: FormDef[] = [
   ...ACCOUNT_FORMS,
   ...BOARD_FORMS,
   ...NOTES_FORMS,
+  ...ITEM_TOOL_FORMS,
   ...GROUPS_FORMS,
   ...SEARCH_FORMS,
   ...LOAD_FORMS,

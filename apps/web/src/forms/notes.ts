@@ -1,5 +1,5 @@
 /** Notes, replies, annotations, and e-mailing an item. */
-import { fieldMsg, isValidEmail, passageMsg } from '@listboard/core';
+import { ANNOTATION_TYPES, fieldMsg, isValidEmail, passageMsg } from '@listboard/core';
 import type { FormContext, FormDef } from './registry';
 import { str, text, highlightOf, quotedWords, required, fail, selectedItem } from './helpers';
 
@@ -65,6 +65,8 @@ export const NOTES_FORMS: FormDef[] = [
     fields: [
       { name: 'text', label: 'Annotation', type: 'textarea', required: true },
       { name: 'label', label: 'Label (leave empty for the next number)', type: 'text' },
+      { name: 'type', label: 'Type', type: 'select', options: ANNOTATION_TYPES },
+      { name: 'isPrivate', label: 'Private (only you will see it)', type: 'checkbox' },
     ],
     validate: (v) => required(v, 'text', 'text'),
     async submit(v, ctx) {
@@ -77,8 +79,10 @@ export const NOTES_FORMS: FormDef[] = [
           annoSpec: {
             text: text(v, 'text'),
             label: str(v, 'label') || undefined,
+            type: str(v, 'type') || undefined,
             highlight: highlightOf(ctx),
           },
+          isPrivate: Boolean(v.isPrivate),
         },
         'insert annotation',
       );

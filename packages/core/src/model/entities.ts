@@ -146,6 +146,8 @@ export interface Item {
   parentId: string | null;
   annotationClass: AnnotationClass;
   annoLabel: string | null;
+  /** An annotation's type (ANNOTATION_TYPES: general, caption); null for other items. */
+  annoType?: string | null;
   noteStatus: NoteStatus | null;
   isPrivate: boolean;
   groupName: string | null;

@@ -74,6 +74,7 @@ export function toItem(
     parentId: row.parentId,
     annotationClass: row.annotationClass,
     annoLabel: row.annoLabel,
+    annoType: row.annoType,
     noteStatus: row.noteStatus,
     isPrivate: row.isPrivate,
     groupName: row.groupName,

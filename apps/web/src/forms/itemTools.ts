@@ -1,0 +1,134 @@
+/** An item's caption, its styling (colour, font, size), and an item imported from an address. */
+import { FONT_SIZE_NAMES, ITEM_COLORS, fieldMsg } from '@listboard/core';
+import type { FormDef, Values } from './registry';
+import { fail, findItem, required, selectedItem, selectedList, str } from './helpers';
+import { useLoadProgress } from '../search/loadProgress';
+
+/** The choice that leaves a format field unset (sent as '', which styles nothing). */
+export const DEFAULT_STYLE = 'default';
+
+/** The styling fields the form sets, and the format field each one is. */
+const STYLE_FIELDS = { color: 'bgcolor', font: 'fontName', size: 'fontSizeName' } as const;
+
+/** An item's format as the style form shows it. */
+export function styleValues(format: Record<string, string | number>): Values {
+  const named = (v: unknown, known: readonly string[]) =>
+    typeof v === 'string' && known.includes(v) ? v : DEFAULT_STYLE;
+  return {
+    color: named(format.bgcolor ?? format.color, ITEM_COLORS),
+    font: typeof format.fontName === 'string' ? format.fontName : '',
+    size: named(format.fontSizeName, Object.keys(FONT_SIZE_NAMES)),
+  };
+}
+
+/** The format fields that change from `before` to `after`: update_item's $set. */
+export function styleChange(before: Values, after: Values): Record<string, string> {
+  const set: Record<string, string> = {};
+  for (const [name, field] of Object.entries(STYLE_FIELDS)) {
+    const value = str(after, name);
+    if (value === str(before, name)) continue;
+    set[field] = value === DEFAULT_STYLE ? '' : value;
+  }
+  return set;
+}
+
+export const ITEM_TOOL_FORMS: FormDef[] = [
+  {
+    id: 'caption',
+    label: 'Caption',
+    description: () =>
+      'A caption for the selected item, shown with its annotations under a label you can show or hide.',
+    fields: [
+      { name: 'text', label: 'Caption text', type: 'textarea', required: true },
+      { name: 'annoLabel', label: 'Label (leave empty for the next number)', type: 'text' },
+    ],
+    validate: (v) => required(v, 'text', 'caption'),
+    async submit(v, ctx) {
+      const item = selectedItem(ctx);
+      const res = await ctx.call(
+        '/api/forms/add_caption',
+        {
+          itemId: item._id,
+          text: str(v, 'text'),
+          ...(str(v, 'annoLabel') ? { annoLabel: str(v, 'annoLabel') } : {}),
+        },
+        'add caption',
+      );
+      return res.ok ? null : fail('add caption', res.error);
+    },
+  },
+  {
+    id: 'itemStyle',
+    label: 'Item style',
+    description: () => 'How the selected item looks, for everyone who reads the board.',
+    fields: [
+      { name: 'color', label: 'Colour', type: 'select', options: [DEFAULT_STYLE, ...ITEM_COLORS] },
+      {
+        name: 'font',
+        label: 'Font',
+        type: 'text',
+        placeholder: 'Georgia',
+        hint: 'A font name, such as Georgia or Courier New; left empty, the board’s own font.',
+      },
+      {
+        name: 'size',
+        label: 'Size',
+        type: 'select',
+        options: [DEFAULT_STYLE, ...Object.keys(FONT_SIZE_NAMES)],
+      },
+    ],
+    initial: (ctx) => styleValues(findItem(ctx)?.format ?? {}),
+    async submit(v, ctx) {
+      const item = selectedItem(ctx);
+      const set = styleChange(styleValues(item.format), v);
+      if (Object.keys(set).length === 0) return null;
+      const res = await ctx.call(
+        '/api/display/update_item',
+        { query: { _id: item._id }, doc: { $set: set } },
+        'style item',
+      );
+      return res.ok ? null : fail('style item', res.error);
+    },
+  },
+  {
+    id: 'importItemUrl',
+    label: 'Import item from a URL',
+    description: (ctx) =>
+      findItem(ctx)
+        ? 'A web page, picture, recording or document, as a new item after the selected one.'
+        : 'A web page, picture, recording or document, as a new item at the end of the list.',
+    submitLabel: 'Import',
+    fields: [
+      { name: 'url', label: 'URL', type: 'text', required: true, placeholder: 'https://…' },
+      {
+        name: 'text',
+        label: 'Your words before it (optional)',
+        type: 'textarea',
+        hint: 'A web page comes in as its title, linked, and its opening text; a txt, md, rtf or docx file as its text.',
+      },
+    ],
+    validate: (v) => (str(v, 'url') ? null : fieldMsg.requiredField('url')),
+    async submit(v, ctx) {
+      const list = selectedList(ctx);
+      const after = findItem(ctx);
+      const url = str(v, 'url');
+      const progress = useLoadProgress.getState();
+      progress.set({ fraction: 0.3, label: `Fetching ${url}…` });
+      try {
+        const res = await ctx.call(
+          '/api/forms/import_item_url',
+          {
+            listId: list._id,
+            url,
+            ...(after && after.listId === list._id ? { itemId: after._id } : {}),
+            ...(str(v, 'text') ? { text: str(v, 'text') } : {}),
+          },
+          'import item',
+        );
+        return res.ok ? null : fail('import item', res.error);
+      } finally {
+        progress.set(null);
+      }
+    },
+  },
+];
