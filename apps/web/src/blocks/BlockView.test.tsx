@@ -39,6 +39,25 @@ describe('block renderers', () => {
     expect(container.querySelectorAll('.katex')).toHaveLength(2);
   });
 
+  it('sets $$…$$ inside a paragraph as a formula in the line, and leaves lone dollars alone', () => {
+    const { container } = show('The area is $$\\pi r^2$$ for a circle; it costs $5 or $$ 6.');
+    const paragraph = container.querySelector('p')!;
+    expect(paragraph.querySelectorAll('.katex')).toHaveLength(1);
+    expect(paragraph.querySelector('.katex-display')).toBeNull();
+    expect(paragraph.querySelector('annotation, .katex-mathml')?.textContent).toContain('\\pi r^2');
+    expect(paragraph.textContent).toContain('for a circle; it costs $5 or $$ 6.');
+    expect(paragraph.textContent).not.toContain('$$\\pi');
+  });
+
+  it('links a section whose title has spaces, [Week 2](#Week 2)', () => {
+    show('Next: [Week 2](#Week 2), or [the *last* week](#Week 4) and [plain](#week-3).');
+    expect(screen.getByRole('link', { name: 'Week 2' }).getAttribute('href')).toBe('#Week%202');
+    expect(screen.getByRole('link', { name: 'the last week' }).getAttribute('href')).toBe(
+      '#Week%204',
+    );
+    expect(screen.getByRole('link', { name: 'plain' }).getAttribute('href')).toBe('#week-3');
+  });
+
   it('shows fenced code as code, highlighted once highlight.js arrives', async () => {
     const { container } = show('```js\nconst answer = 42;\n```');
     expect(container.querySelector('pre code')!.textContent).toBe('const answer = 42;');
@@ -52,6 +71,39 @@ describe('block renderers', () => {
     fireEvent.error(img);
     const missing = screen.getByRole('img', { name: 'Image not found: A coloured fractal' });
     expect(missing.getAttribute('src')).toBe(NOT_FOUND_IMAGE);
+  });
+
+  it('never puts an image with a javascript: or other unsafe source into the page', () => {
+    // A picture block stored before its source was filtered still shows no such source.
+    const stored: Block = {
+      type: 'mdimagelink',
+      text: '![x](javascript:alert(1))',
+      url: 'javascript:alert(1)',
+      altText: 'x',
+    };
+    const { container } = render(
+      <div>
+        <BlockView block={stored} />
+        {textToBlocks(
+          '![whole](javascript:alert(2))\n\nIn a line ![inline](javascript:alert(3)) and ![ftp](ftp://x.org/a.png).\n\n<img src="javascript:alert(4)" alt="html"><img src=" java\tscript:alert(5)" alt="tab"> ![fine](/media/pattern.jpg)',
+        ).map((b, i) => (
+          <BlockView key={i} block={b} />
+        ))}
+      </div>,
+    );
+    const sources = [...container.querySelectorAll('img')].map((i) => i.getAttribute('src') ?? '');
+    expect(sources.filter((src) => /script|ftp/i.test(src))).toEqual([]);
+    expect(
+      screen
+        .getByRole('img', { name: 'Image not shown: its address is not allowed (x)' })
+        .getAttribute('src'),
+    ).toBe(NOT_FOUND_IMAGE);
+    expect(screen.getByRole('img', { name: 'fine' }).getAttribute('src')).toBe(
+      '/media/pattern.jpg',
+    );
+    // What was written stays readable as text.
+    expect(container.textContent).toContain('![whole](javascript:alert(2))');
+    expect(container.textContent).toContain('In a line ![inline](javascript:alert(3)) and ftp.');
   });
 
   it('gives video and audio native players that download nothing until played', () => {

@@ -1,15 +1,67 @@
 import MarkdownIt from 'markdown-it';
 import DOMPurify from 'dompurify';
-import { must } from '@listboard/core';
+import katex from 'katex';
+import { inlineMathAt, isSafeImageSource, must, sectionLinkAt } from '@listboard/core';
 
 const md = new MarkdownIt({ html: true, linkify: true, breaks: false, typographer: true });
 
-// Long boards hold many pictures; only the ones scrolled to should cost a download.
+// A formula inside a paragraph, `$$…$$` (core inlineMathAt), is set with KaTeX in the line.
+md.inline.ruler.before('escape', 'math_inline', (state, silent) => {
+  const found = inlineMathAt(state.src, state.pos);
+  if (!found) return false;
+  if (!silent) state.push('math_inline', 'math', 0).content = found.tex;
+  state.pos = found.end;
+  return true;
+});
+// A section link to a title with spaces, `[Week 2](#Week 2)`, is a link too (core sectionLinkAt).
+md.inline.ruler.before('link', 'section_link', (state, silent) => {
+  const found = state.linkLevel > 0 ? null : sectionLinkAt(state.src, state.pos);
+  if (!found || found.end > state.posMax) return false;
+  if (!silent) {
+    const max = state.posMax;
+    state.pos = found.labelStart;
+    state.posMax = found.labelEnd;
+    state.push('link_open', 'a', 1).attrs = [['href', found.href]];
+    state.linkLevel++;
+    state.md.inline.tokenize(state);
+    state.linkLevel--;
+    state.push('link_close', 'a', -1);
+    state.posMax = max;
+  }
+  state.pos = found.end;
+  return true;
+});
+md.renderer.rules.math_inline = (tokens, idx) =>
+  // throwOnError off: a typo in a formula shows in red instead of blanking the item.
+  katex.renderToString(tokens[idx]?.content ?? '', {
+    displayMode: false,
+    throwOnError: false,
+    output: 'htmlAndMathml',
+  });
+
+// Long boards hold many pictures; only the ones scrolled to should cost a download. A picture
+// whose source is unsafe as a link would be shows its alt text instead (core isSafeImageSource).
 const renderImage = must(md.renderer.rules.image, "markdown-it's image rule");
 md.renderer.rules.image = (tokens, idx, options, env, self) => {
-  tokens[idx]?.attrSet('loading', 'lazy');
+  const token = tokens[idx];
+  if (!isSafeImageSource(String(token?.attrGet('src') ?? ''))) {
+    return md.utils.escapeHtml(
+      token ? self.renderInlineAsText(token.children ?? [], options, env) : '',
+    );
+  }
+  token?.attrSet('loading', 'lazy');
   return renderImage(tokens, idx, options, env, self);
 };
+
+// A picture written as HTML is held to the same rule as one written as markdown.
+DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+  if (
+    (data.attrName === 'src' || data.attrName === 'srcset') &&
+    (node.nodeName === 'IMG' || node.nodeName === 'SOURCE') &&
+    !isSafeImageSource(data.attrValue)
+  )
+    data.keepAttr = false;
+});
 
 /** Markdown to safe HTML: authors may write HTML, but nothing that runs script survives. */
 export function renderMarkdown(text: string): string {

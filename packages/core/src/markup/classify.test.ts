@@ -197,6 +197,23 @@ describe('classifyBlock: the rest', () => {
     expect(typeOf('[a](b) and more')).toBe('mdtext');
   });
 
+  it('reads a picture from a javascript: or other unsafe source as markdown text, never as a picture', () => {
+    for (const text of [
+      '![x](javascript:alert(1))',
+      '![x](JAVASCRIPT:alert(1))',
+      '![x](vbscript:msgbox(1))',
+      '![x](data:text/html,hi)',
+      '![x](//evil.org/a.png)',
+    ]) {
+      const block = classifyBlock(text, ctx);
+      expect(block.type, text).toBe('mdtext');
+      expect(block.url, text).toBeUndefined();
+    }
+    expect(classifyBlock('![x](data:image/png;base64,iVBO)', ctx).type).toBe('mdimagelink');
+    // A link's own filtering is unchanged: the block is a link, which the web will not follow.
+    expect(classifyBlock('[x](javascript:alert(1))', ctx).type).toBe('mdtextlink');
+  });
+
   it('collects board references from markdown links', () => {
     const block = classifyBlock(
       'See [one](/a/b) and [two](/a/c#x), [one again](/a/b?q), [ext](https://x.org).',

@@ -17,14 +17,15 @@
  * - fencedcode: a fence opener whose first closer is the block's last line.
  * - math: the whole block is `$$…$$`, `\[…\]`, `$…$` or `\(…\)` (math.ts).
  * - jsMedia: `js:type url …` (jsmedia.ts).
- * - mdtextlink / mdimagelink: the whole block is one `[text](url)` / `![alt](url)`.
+ * - mdtextlink / mdimagelink: the whole block is one `[text](url)` / `![alt](url)`; a picture
+ *   whose source is unsafe (links.ts `isSafeImageSource`) is read as markdown instead.
  * - mdtable, mdlist, mdhtml, mdtext, text: markdown.ts.
  */
 import type { Block } from '../model';
 import type { MarkupContext } from './context';
 import { closesFence, fenceOpener, infoLanguage } from './fence';
 import { parseJsMedia } from './jsmedia';
-import { parseFuncLink, parseLink } from './links';
+import { isSafeImageSource, parseFuncLink, parseLink } from './links';
 import { markdownBlockType } from './markdown';
 import { mathBlockType } from './math';
 import { inlineLinkDestinations, parseWholeMarkdownLink } from './mdlink';
@@ -136,8 +137,11 @@ export function classifyBlock(text: string, ctx: MarkupContext = {}): Block {
     return block;
   }
 
+  // A picture from a javascript: (or other unsafe) source is no picture: it stays text.
   const link = parseWholeMarkdownLink(trimmed);
-  if (link) return linkBlock(text, link, ctx);
+  if (link && (!link.image || isSafeImageSource(link.destination))) {
+    return linkBlock(text, link, ctx);
+  }
 
   const markdown = markdownBlockType(text);
   if (markdown === 'mdhtml') return { text, type: markdown };

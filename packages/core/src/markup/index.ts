@@ -32,11 +32,23 @@ export {
   stripQueryAndHash,
   type MediaKind,
 } from './suffix';
-export { parseLink, parseFuncLink, splitFuncArgs, type ParsedLink, type LinkKind } from './links';
-export { parseWholeMarkdownLink, inlineLinkDestinations, type MarkdownLink } from './mdlink';
+export {
+  parseLink,
+  parseFuncLink,
+  splitFuncArgs,
+  isSafeImageSource,
+  type ParsedLink,
+  type LinkKind,
+} from './links';
+export {
+  parseWholeMarkdownLink,
+  inlineLinkDestinations,
+  sectionLinkAt,
+  type MarkdownLink,
+} from './mdlink';
 export { parseListToggle, type ListToggle } from './toggle';
 export { parseJsMedia } from './jsmedia';
-export { mathBlockType, type MathBlockType } from './math';
+export { inlineMathAt, mathBlockType, type MathBlockType } from './math';
 export { markdownBlockType, type MarkdownBlockType } from './markdown';
 export { infoLanguage } from './fence';
 export { parseLabelsText, formatLabelsText, nextAnnoLabel, noteTextOrHighlight } from './labels';

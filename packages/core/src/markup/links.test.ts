@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLink, splitFuncArgs } from './links';
+import { isSafeImageSource, parseLink, splitFuncArgs } from './links';
 
 describe('parseLink', () => {
   it('internal: starts with /, with the board address path, query and hash apart', () => {
@@ -102,5 +102,45 @@ describe('splitFuncArgs', () => {
     expect(splitFuncArgs("'a")).toBeNull();
     expect(splitFuncArgs('(a')).toBeNull();
     expect(splitFuncArgs('a)')).toBeNull();
+  });
+});
+
+describe('isSafeImageSource', () => {
+  it('lets through what a link may be, paths and uploads, and inline pictures', () => {
+    for (const src of [
+      'https://x.org/a.png',
+      'http://x.org/a.png?v=2',
+      '/media/pattern.jpg',
+      'cat.png',
+      'author/photos/cat.png',
+      './cat.png',
+      'data:image/png;base64,iVBORw0KGgo=',
+      'data:image/jpeg;base64,/9j/4AAQ',
+    ]) {
+      expect(isSafeImageSource(src), src).toBe(true);
+    }
+  });
+
+  it('refuses javascript: and every other scheme, protocol-relative hosts and other data', () => {
+    for (const src of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      '  javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'java\nscript:alert(1)',
+      '\u0001javascript:alert(1)',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+      'data:text/html,<script>alert(1)</script>',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'ftp://x.org/a.png',
+      '//evil.org/a.png',
+      '/\\evil.org/a.png',
+      '\\\\evil.org/a.png',
+      '',
+      '   ',
+    ]) {
+      expect(isSafeImageSource(src), JSON.stringify(src)).toBe(false);
+    }
   });
 });

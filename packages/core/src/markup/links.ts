@@ -126,3 +126,24 @@ export function parseLink(href: string): ParsedLink {
   }
   return { kind: 'other', href: h };
 }
+
+// Pictures a document importer keeps inline; other data: types (svg, html) are refused.
+const DATA_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp|avif);/i;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * Whether an image source may reach the page, filtered as link targets are: an http(s) or site
+ * address, an upload path or other path without a scheme, or an inline picture. `javascript:`,
+ * `vbscript:`, `file:`, other `data:` types, any other scheme and protocol-relative `//host`
+ * sources are refused. Tabs and line breaks, which browsers drop from a URL, are dropped first.
+ */
+export function isSafeImageSource(src: string): boolean {
+  // eslint-disable-next-line no-control-regex -- browsers strip these before reading a URL
+  const s = src.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, '');
+  if (s === '') return false;
+  if (DATA_IMAGE.test(s)) return true;
+  if (/^[\\/]{2}/.test(s)) return false;
+  const link = parseLink(s);
+  if (link.kind === 'external' || link.kind === 'internal') return true;
+  return !SCHEME.test(s);
+}

@@ -54,3 +54,17 @@ export function mathBlockType(text: string): MathBlockType | null {
   }
   return null;
 }
+
+/**
+ * A formula written `$$…$$` inside a paragraph ("the area is $$\pi r^2$$ here"), starting at
+ * `pos`: its TeX and the index just after the closing `$$`, or null. An empty formula or one
+ * that would run over a blank line is no formula, and the dollars stay as written.
+ */
+export function inlineMathAt(src: string, pos: number): { tex: string; end: number } | null {
+  if (!src.startsWith('$$', pos)) return null;
+  const close = src.indexOf('$$', pos + 2);
+  if (close < 0) return null;
+  const tex = src.slice(pos + 2, close);
+  if (tex.trim() === '' || /\n\s*\n/.test(tex)) return null;
+  return { tex, end: close + 2 };
+}

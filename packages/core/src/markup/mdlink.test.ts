@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inlineLinkDestinations, parseWholeMarkdownLink } from './mdlink';
+import { inlineLinkDestinations, parseWholeMarkdownLink, sectionLinkAt } from './mdlink';
 
 describe('markdown links', () => {
   it('reads a whole-block link with an optional title', () => {
@@ -40,5 +40,38 @@ describe('markdown links', () => {
       '2.png',
       '5',
     ]);
+  });
+});
+
+describe('section links to titles with spaces', () => {
+  it('reads [Week 2](#Week 2) as a section link with its spaces encoded', () => {
+    const text = 'Go to [Week 2](#Week 2) next.';
+    const at = text.indexOf('[');
+    expect(sectionLinkAt(text, at)).toEqual({
+      text: 'Week 2',
+      labelStart: at + 1,
+      labelEnd: at + 7,
+      href: '#Week%202',
+      end: text.indexOf(' next'),
+    });
+    expect(sectionLinkAt('[*The* end](#The  long end)', 0)).toMatchObject({
+      text: '*The* end',
+      href: '#The%20long%20end',
+    });
+  });
+
+  it('leaves every other link to markdown', () => {
+    for (const t of [
+      '[Week 2](#week-2)',
+      '[a](/x y)',
+      '[a](#a "title")',
+      '[a](#a\nb c)',
+      '[a](# )',
+      '[a] (#a b)',
+      'no link',
+      '[a](#a b',
+    ]) {
+      expect(sectionLinkAt(t, 0), t).toBeNull();
+    }
   });
 });

@@ -131,3 +131,29 @@ export function inlineLinkDestinations(text: string): string[] {
   }
   return out;
 }
+
+/**
+ * A section link whose title has spaces, `[Week 2](#Week 2)`, starting at `at`: markdown allows
+ * no spaces in a link target, so this reads it as the link it is meant to be. The href has its
+ * spaces encoded (`#Week%202`); a section link's anchor is read back decoded and made a slug.
+ * Null for anything else, which markdown's own link rule reads as usual.
+ */
+export function sectionLinkAt(
+  s: string,
+  at: number,
+): { text: string; labelStart: number; labelEnd: number; href: string; end: number } | null {
+  if (s[at] !== '[') return null;
+  const close = closingBracket(s, at);
+  if (close < 0 || s[close + 1] !== '(' || s[close + 2] !== '#') return null;
+  const end = s.indexOf(')', close + 3);
+  if (end < 0) return null;
+  const anchor = s.slice(close + 3, end);
+  if (!anchor.includes(' ') || anchor.trim() === '' || /[\n"'()<>\\]/.test(anchor)) return null;
+  return {
+    text: s.slice(at + 1, close),
+    labelStart: at + 1,
+    labelEnd: close,
+    href: `#${anchor.trim().replace(/ +/g, '%20')}`,
+    end: end + 1,
+  };
+}
