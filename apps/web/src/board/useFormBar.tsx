@@ -32,6 +32,7 @@ export function useFormBar(
     call,
     api: callApi,
     navigate: (to) => navigate(to),
+    reload: ctx.actions.reload,
     alert,
     group: ui.noteGroup,
     setGroup: ui.setNoteGroup,

@@ -6,6 +6,7 @@ import type { Command } from './registry';
 import { NAVIGATION_COMMANDS } from './navigation';
 import { VIEW_COMMANDS } from './view';
 import { EDIT_COMMANDS } from './edit';
+import { BOARD_COMMANDS } from './board';
 import { NOTES_COMMANDS } from './notes';
 import { ACCOUNT_COMMANDS } from './account';
 import { SEARCH_COMMANDS } from './search';
@@ -19,6 +20,7 @@ export const COMMANDS: Command[] = [
   ...NAVIGATION_COMMANDS,
   ...VIEW_COMMANDS,
   ...EDIT_COMMANDS,
+  ...BOARD_COMMANDS,
   ...ITEM_TOOL_COMMANDS,
   ...NOTES_COMMANDS,
   ...SEARCH_COMMANDS,

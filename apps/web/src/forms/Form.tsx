@@ -54,6 +54,9 @@ export function Form({
     };
   }, []);
   const quote = def.quote?.(ctx) ?? null;
+  // A failure about one field shows under it; any other under the form.
+  const named = error ? (def.errorField?.(error) ?? null) : null;
+  const errorAt = def.fields.some((f) => f.name === named && f.type !== 'checkbox') ? named : null;
   const first = useRef<HTMLElement | null>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
 
@@ -118,7 +121,15 @@ export function Form({
             {f.hint}
           </small>
         ) : null;
-        const described = f.hint ? `${id}-hint` : undefined;
+        const invalid = errorAt === f.name;
+        const fieldError = invalid ? (
+          <p id={`${id}-error`} className="form-error field-error" role="alert">
+            {error}
+          </p>
+        ) : null;
+        const described =
+          [f.hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean).join(' ') ||
+          undefined;
         if (f.type === 'checkbox') {
           const box = (
             <label key={f.name} className="field field-checkbox" htmlFor={id}>
@@ -153,6 +164,8 @@ export function Form({
                 value={text(values, f.name)}
                 onChange={(e) => set(e.target.value)}
                 placeholder={f.placeholder}
+                aria-invalid={invalid || undefined}
+                aria-describedby={described}
               />
             ) : f.type === 'file' ? (
               <input
@@ -170,6 +183,8 @@ export function Form({
                 ref={ref}
                 value={text(values, f.name)}
                 onChange={(e) => set(e.target.value)}
+                aria-invalid={invalid || undefined}
+                aria-describedby={described}
               >
                 {(options[f.name] ?? f.options ?? []).map((o) => (
                   <option key={o}>{o}</option>
@@ -184,14 +199,16 @@ export function Form({
                 autoComplete={f.autoComplete}
                 onChange={(e) => set(e.target.value)}
                 placeholder={f.placeholder}
+                aria-invalid={invalid || undefined}
                 aria-describedby={described}
               />
             )}
             {hint}
+            {fieldError}
           </div>
         );
       })}
-      {error && (
+      {error && !errorAt && (
         <p className="form-error" role="alert">
           {error}
         </p>

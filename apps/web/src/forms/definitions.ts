@@ -2,6 +2,7 @@
 import type { FormDef } from './registry';
 import { ACCOUNT_FORMS } from './account';
 import { BOARD_FORMS } from './board';
+import { BOARD_SETTINGS_FORMS } from './boardSettings';
 import { NOTES_FORMS } from './notes';
 import { GROUPS_FORMS } from './groups';
 import { SEARCH_FORMS } from './search';
@@ -13,6 +14,7 @@ import { ITEM_TOOL_FORMS } from './itemTools';
 export const FORMS: FormDef[] = [
   ...ACCOUNT_FORMS,
   ...BOARD_FORMS,
+  ...BOARD_SETTINGS_FORMS,
   ...NOTES_FORMS,
   ...ITEM_TOOL_FORMS,
   ...GROUPS_FORMS,

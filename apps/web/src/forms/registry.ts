@@ -39,6 +39,8 @@ export interface FormContext {
   /** Signs out and continues as guest. */
   signOut: () => Promise<void>;
   navigate: (to: string) => void;
+  /** Loads the boards on screen again (after a change made through `api`). */
+  reload?: () => void;
   alert: (text: string) => void;
   /** The group new notes go to, chosen with the select-group form. */
   group: string | null;
@@ -62,6 +64,11 @@ export interface FormDef {
   /** Values to start from (defaults: '' for text, 0 for numbers, false for checkboxes). */
   initial?(ctx: FormContext): Values;
   validate?(values: Values): string | null;
+  /**
+   * The field a failure's message is about, if any: the message then shows under that field
+   * (and marks it invalid) rather than under the form.
+   */
+  errorField?(message: string): string | null;
   /**
    * Runs when the form opens, for forms whose choices come from the server. An error closes the
    * form and shows the message instead (e.g. 'You do not belong to any groups.').

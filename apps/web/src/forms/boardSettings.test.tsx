@@ -1,0 +1,222 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { Multilist } from '@listboard/core';
+import { Form } from './Form';
+import { FORM_BY_ID } from './definitions';
+import type { FormContext } from './registry';
+import { describeShare, renamedAddress, sharesOf } from './boardSettings';
+import { makeBoard } from '../test/fixtures';
+
+afterEach(cleanup);
+
+const plan = (patch: Partial<Multilist> = {}): Multilist => ({
+  ...makeBoard('author', 'Field Plan', [{ title: 'Week', items: ['One'] }], 'Walks we take.'),
+  ...patch,
+});
+
+type Answer =
+  { ok: true; value: unknown } | { ok: false; error: { status: number; error: string } };
+
+function open(id: string, board: Multilist, answer: Answer = { ok: true, value: { ok: true } }) {
+  const ctx = {
+    board,
+    user: null,
+    target: { multilistId: board._id, listId: null, itemId: null, text: null },
+    call: vi.fn(() => Promise.resolve(answer)),
+    api: vi.fn(() => Promise.resolve(answer)),
+    alert: vi.fn(),
+    navigate: vi.fn(),
+    reload: vi.fn(),
+  } as unknown as FormContext &
+    Record<'call' | 'api' | 'alert' | 'navigate' | 'reload', ReturnType<typeof vi.fn>>;
+  const onClose = vi.fn();
+  render(<Form def={FORM_BY_ID.get(id)!} ctx={ctx} onClose={onClose} />);
+  return { ctx, onClose };
+}
+
+const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('who a board is shared with', () => {
+  it('names each person once, with the role the policy gives them', () => {
+    const board = plan({
+      authors: ['cora', 'kim'],
+      contributors: ['kim'],
+      members: [
+        { username: 'sam', privileges: ['edit', 'delete'] },
+        { username: 'lee', privileges: [] },
+      ],
+    });
+    expect(sharesOf(board).map(describeShare)).toEqual([
+      'cora (coauthor)',
+      'kim (contributor)',
+      'lee (editor, may not edit or delete)',
+      'sam (editor, may edit and delete)',
+    ]);
+  });
+});
+
+describe('the Board settings form', () => {
+  it('starts from the board and sends only what changed', async () => {
+    const board = plan();
+    const { ctx, onClose } = open('boardSettings', board, {
+      ok: true,
+      value: { multilistId: board._id, version: 2, ptitle: 'field-plan' },
+    });
+    expect(screen.getByLabelText('Title')).toHaveProperty('value', 'Field Plan');
+    expect(screen.getByLabelText('Description')).toHaveProperty('value', 'Walks we take.');
+    fireEvent.click(screen.getByLabelText('Listed'));
+    type('New password', 'sesame');
+    click('Save');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.api).toHaveBeenCalledWith('/api/dbedit/edit_multilist', {
+      multilistId: board._id,
+      listed: false,
+      password: 'sesame',
+    });
+    expect(ctx.reload).toHaveBeenCalled();
+  });
+
+  it('clears a password, and shows the server’s words under the field they are about', async () => {
+    const board = plan({ hasPassword: true });
+    const { ctx, onClose } = open('boardSettings', board, {
+      ok: false,
+      error: { status: 409, error: 'There is already a board at /author/course.' },
+    });
+    screen.getByText(/It has a password\./);
+    type('Title', 'Course');
+    fireEvent.click(screen.getByLabelText('Remove the password'));
+    click('Save');
+    const title = screen.getByLabelText('Title');
+    await waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'));
+    expect(ctx.api).toHaveBeenCalledWith('/api/dbedit/edit_multilist', {
+      multilistId: board._id,
+      titleText: 'Course',
+      password: null,
+    });
+    const said = screen.getByRole('alert');
+    expect(said.textContent).toBe('There is already a board at /author/course.');
+    expect(title.getAttribute('aria-describedby')).toContain(said.id);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('asks for a title, and for a new password or none, not both', async () => {
+    const { ctx } = open('boardSettings', plan());
+    type('Title', ' ');
+    click('Save');
+    await screen.findByText('Please fill in title field.');
+    type('Title', 'Field Plan');
+    type('New password', 'x');
+    fireEvent.click(screen.getByLabelText('Remove the password'));
+    click('Save');
+    await screen.findByText('Type a new password or remove the password, not both.');
+    expect(ctx.api).not.toHaveBeenCalled();
+  });
+
+  it('keeps a renamed board open where it was', () => {
+    const board = plan({ owner: 'author', ptitle: 'course' });
+    expect(renamedAddress('/author/home;course#Week', board, 'course-2')).toBe(
+      '/author/home;course-2#Week',
+    );
+    expect(renamedAddress('/admin/home;author/course;home', board, 'notes')).toBe(
+      '/admin/home;author/notes;home',
+    );
+  });
+});
+
+describe('the Share and Unshare forms', () => {
+  it('make an editor with the privileges ticked', async () => {
+    const board = plan();
+    const { ctx, onClose } = open('share', board);
+    screen.getByText('“Field Plan” (/author/field-plan) is not shared with anyone yet.');
+    type('User name', ' sam ');
+    fireEvent.change(screen.getByLabelText('As'), { target: { value: 'editor' } });
+    fireEvent.click(screen.getByLabelText('An editor may delete'));
+    click('Share');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.call).toHaveBeenCalledWith(
+      '/api/forms/set_member',
+      { multilistId: board._id, username: 'sam', privileges: ['edit', 'delete'] },
+      'share board',
+    );
+    expect(ctx.alert).toHaveBeenCalledWith('Board shared with user sam');
+  });
+
+  it('make a contributor-only coauthor, and say who is not registered', async () => {
+    const board = plan({ authors: ['cora'] });
+    const { ctx } = open('share', board, {
+      ok: false,
+      error: { status: 404, error: 'Not a registered user: nobody' },
+    });
+    screen.getByText(/is shared with cora \(coauthor\)\./);
+    type('User name', 'nobody');
+    fireEvent.change(screen.getByLabelText('As'), { target: { value: 'contributor' } });
+    click('Share');
+    const field = screen.getByLabelText('User name');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(ctx.call).toHaveBeenCalledWith(
+      '/api/forms/add_coauthor',
+      { title: 'Field Plan', owner: 'author', username: 'nobody', contributorOnly: true },
+      'share board',
+    );
+  });
+
+  it('unshare offers the people on the board, or says there is nobody', async () => {
+    const board = plan({ authors: ['cora'], members: [{ username: 'sam', privileges: [] }] });
+    const { ctx, onClose } = open('unshare', board, {
+      ok: true,
+      value: { message: 'Board unshared with user sam' },
+    });
+    const person = await screen.findByLabelText('Person');
+    expect([...(person as HTMLSelectElement).options].map((o) => o.value)).toEqual(['cora', 'sam']);
+    fireEvent.change(person, { target: { value: 'sam' } });
+    click('Unshare');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.call).toHaveBeenCalledWith(
+      '/api/forms/remove_coauthor',
+      { title: 'Field Plan', owner: 'author', username: 'sam' },
+      'unshare board',
+    );
+    expect(ctx.alert).toHaveBeenCalledWith('Board unshared with user sam');
+    cleanup();
+    const nobody = open('unshare', plan());
+    await waitFor(() =>
+      expect(nobody.ctx.alert).toHaveBeenCalledWith('This board is not shared with anyone.'),
+    );
+    expect(nobody.onClose).toHaveBeenCalled();
+  });
+});
+
+describe('duplicating and deleting a board', () => {
+  it('opens the copy once it is made', async () => {
+    const board = plan();
+    const { ctx } = open('duplicateBoard', board, {
+      ok: true,
+      value: { multilistId: 'x', owner: 'reader', ptitle: 'copy-of-field-plan' },
+    });
+    screen.getByText(/as your own unlisted board, “Copy of Field Plan”/);
+    click('Duplicate');
+    await waitFor(() => expect(ctx.navigate).toHaveBeenCalledWith('/reader/copy-of-field-plan'));
+    expect(ctx.call).toHaveBeenCalledWith(
+      '/api/forms/duplicate_multilist',
+      { multilistId: board._id },
+      'duplicate board',
+    );
+  });
+
+  it('names the board before deleting it, then goes home', async () => {
+    const board = plan();
+    const { ctx } = open('deleteBoard', board);
+    screen.getByText(
+      'Delete “Field Plan” (/author/field-plan) with all its lists, items and notes?',
+    );
+    click('Delete board');
+    await waitFor(() => expect(ctx.navigate).toHaveBeenCalledWith('/'));
+    expect(ctx.call).toHaveBeenCalledWith(
+      '/api/forms/delete_multilist',
+      { multilistId: board._id },
+      'delete board',
+    );
+  });
+});

@@ -1,0 +1,276 @@
+/**
+ * A board as a whole: its settings (title, description, listing, password), whom it is shared
+ * with and as what, a copy of it, and deleting it.
+ */
+import { formatAddress, parseAddress, pathTitle, roleFor, type Multilist } from '@listboard/core';
+import { BLANK_DESCRIPTION } from '@listboard/core/api/contracts/boards';
+import type { FormContext, FormDef, Values } from './registry';
+import { LISTED_FIELD, fail, openBoard, required, str, text } from './helpers';
+
+export const SHARE_ROLES = ['coauthor', 'contributor', 'editor'] as const;
+export type ShareRole = (typeof SHARE_ROLES)[number];
+
+/** One person a board is shared with, and as what. */
+export interface Share {
+  username: string;
+  role: ShareRole;
+  /** An editor's privileges (edit, delete). */
+  privileges: string[];
+}
+
+/**
+ * Whom a board is shared with, by name, each with the role the policy gives them: a coauthor
+ * marked contributor-only is a contributor; an editor is a member with privileges. The board's
+ * editors are sent only to its owner, who alone shares it.
+ */
+export function sharesOf(board: Multilist): Share[] {
+  const members = board.members ?? [];
+  const policy = {
+    owner: board.owner,
+    authors: board.authors,
+    contributors: board.contributors,
+    members,
+  };
+  const names = new Set([
+    ...board.authors,
+    ...board.contributors,
+    ...members.map((m) => m.username),
+  ]);
+  return [...names]
+    .filter((username) => username !== board.owner)
+    .sort((a, b) => a.localeCompare(b))
+    .map((username) => {
+      const role = roleFor({ username, roles: [] }, policy);
+      const privileges = members.find((m) => m.username === username)?.privileges ?? [];
+      return {
+        username,
+        role: role === 'author' ? 'coauthor' : role === 'editor' ? 'editor' : 'contributor',
+        privileges: role === 'editor' ? privileges : [],
+      };
+    });
+}
+
+/** "sam (editor, may edit and delete)", as the Share form lists people. */
+export function describeShare(s: Share): string {
+  if (s.role !== 'editor') return `${s.username} (${s.role})`;
+  const may = ['edit', 'delete'].filter((p) => s.privileges.includes(p));
+  return `${s.username} (editor, ${may.length ? `may ${may.join(' and ')}` : 'may not edit or delete'})`;
+}
+
+/** The board named as people see it: its title and its address. */
+const named = (b: Multilist) => `“${b.title}” (/${b.owner}/${b.ptitle})`;
+
+/**
+ * The address on screen with the board's segment moved to its new path title: a renamed board
+ * stays open where it was, beside the same boards.
+ */
+export function renamedAddress(current: string, board: Multilist, ptitle: string): string {
+  const address = parseAddress(current);
+  address.segments = address.segments.map((s) =>
+    s.owner === board.owner && pathTitle(s.title) === board.ptitle ? { ...s, title: ptitle } : s,
+  );
+  return formatAddress(address);
+}
+
+const hereNow = () => `${location.pathname}${location.search}${location.hash}`;
+
+/** What the settings form sends: only what was changed. */
+function settingsChanges(v: Values, board: Multilist) {
+  const change: {
+    titleText?: string;
+    descText?: string;
+    listed?: boolean;
+    password?: string | null;
+  } = {};
+  const title = str(v, 'titleText');
+  if (title !== board.title) change.titleText = title;
+  const description = str(v, 'descText');
+  const was = board.description === BLANK_DESCRIPTION ? '' : board.description;
+  if (description !== was) change.descText = description;
+  if (Boolean(v.listed) !== board.listed) change.listed = Boolean(v.listed);
+  if (v.clearPassword) change.password = null;
+  else if (text(v, 'password')) change.password = text(v, 'password');
+  return change;
+}
+
+async function saveSettings(v: Values, ctx: FormContext): Promise<string | null> {
+  const board = openBoard(ctx);
+  const change = settingsChanges(v, board);
+  if (Object.keys(change).length === 0) return null;
+  const res = await ctx.api('/api/dbedit/edit_multilist', { multilistId: board._id, ...change });
+  if (!res.ok) return fail('edit board', res.error);
+  const here = hereNow();
+  const moved = renamedAddress(here, board, res.value.ptitle);
+  if (moved !== here) ctx.navigate(moved);
+  else ctx.reload?.();
+  return null;
+}
+
+async function share(v: Values, ctx: FormContext): Promise<string | null> {
+  const board = openBoard(ctx);
+  const username = str(v, 'username');
+  const role = text(v, 'role') as ShareRole;
+  if (role === 'editor') {
+    const privileges = [
+      ...(v.mayEdit ? (['edit'] as const) : []),
+      ...(v.mayDelete ? (['delete'] as const) : []),
+    ];
+    const res = await ctx.call(
+      '/api/forms/set_member',
+      { multilistId: board._id, username, privileges },
+      'share board',
+    );
+    if (!res.ok) return fail('share board', res.error);
+    ctx.alert(`Board shared with user ${username}`);
+    return null;
+  }
+  const res = await ctx.call(
+    '/api/forms/add_coauthor',
+    { title: board.title, owner: board.owner, username, contributorOnly: role === 'contributor' },
+    'share board',
+  );
+  if (!res.ok) return fail('share board', res.error);
+  ctx.alert(res.value.message);
+  return null;
+}
+
+export const BOARD_SETTINGS_FORMS: FormDef[] = [
+  {
+    id: 'boardSettings',
+    label: 'Board settings',
+    description: (ctx) =>
+      `${named(openBoard(ctx))}. ${openBoard(ctx).hasPassword ? 'It has a password.' : 'It has no password.'}`,
+    fields: [
+      { name: 'titleText', label: 'Title', type: 'text', required: true },
+      { name: 'descText', label: 'Description', type: 'textarea' },
+      LISTED_FIELD,
+      {
+        name: 'password',
+        label: 'New password',
+        type: 'password',
+        autoComplete: 'new-password',
+        hint: 'Readers give it once to open the board; you, its coauthors and editors never need to. Leave it blank to keep the password as it is.',
+      },
+      { name: 'clearPassword', label: 'Remove the password', type: 'checkbox' },
+    ],
+    initial: (ctx) => {
+      const b = openBoard(ctx);
+      return {
+        titleText: b.title,
+        descText: b.description === BLANK_DESCRIPTION ? '' : b.description,
+        listed: b.listed,
+        password: '',
+        clearPassword: false,
+      };
+    },
+    validate: (v) =>
+      required(v, 'titleText', 'title') ??
+      (v.clearPassword && text(v, 'password')
+        ? 'Type a new password or remove the password, not both.'
+        : null),
+    errorField: (message) =>
+      /title|already a board/i.test(message)
+        ? 'titleText'
+        : /password/i.test(message)
+          ? 'password'
+          : /description/i.test(message)
+            ? 'descText'
+            : null,
+    submitLabel: 'Save',
+    submit: saveSettings,
+  },
+  {
+    id: 'share',
+    label: 'Share board',
+    description: (ctx) => {
+      const b = openBoard(ctx);
+      const shares = sharesOf(b);
+      return shares.length
+        ? `${named(b)} is shared with ${shares.map(describeShare).join(', ')}. Share it with someone already on it to change their role.`
+        : `${named(b)} is not shared with anyone yet.`;
+    },
+    fields: [
+      { name: 'username', label: 'User name', type: 'text', required: true, autoComplete: 'off' },
+      {
+        name: 'role',
+        label: 'As',
+        type: 'select',
+        options: SHARE_ROLES,
+        hint: 'coauthor: writes and runs the board with you. contributor: a coauthor marked contributor-only, who notes and replies but changes nothing. editor: changes it as the boxes below allow, and answers notes.',
+      },
+      { name: 'mayEdit', label: 'An editor may edit', type: 'checkbox' },
+      { name: 'mayDelete', label: 'An editor may delete', type: 'checkbox' },
+    ],
+    initial: () => ({ username: '', role: 'coauthor', mayEdit: true, mayDelete: false }),
+    validate: (v) => required(v, 'username', 'user name'),
+    errorField: (message) => (/user|owns this board/i.test(message) ? 'username' : null),
+    submitLabel: 'Share',
+    submit: share,
+  },
+  {
+    id: 'unshare',
+    label: 'Unshare board',
+    description: (ctx) => `${named(openBoard(ctx))}: whom should it no longer be shared with?`,
+    fields: [{ name: 'username', label: 'Person', type: 'select', options: [] }],
+    prepare: (ctx) => {
+      const shares = sharesOf(openBoard(ctx));
+      const [first] = shares;
+      if (!first) return Promise.resolve({ error: 'This board is not shared with anyone.' });
+      return Promise.resolve({
+        options: { username: shares.map((s) => s.username) },
+        values: { username: first.username },
+      });
+    },
+    submitLabel: 'Unshare',
+    async submit(v, ctx) {
+      const board = openBoard(ctx);
+      const res = await ctx.call(
+        '/api/forms/remove_coauthor',
+        { title: board.title, owner: board.owner, username: str(v, 'username') },
+        'unshare board',
+      );
+      if (!res.ok) return fail('unshare board', res.error);
+      ctx.alert(res.value.message);
+      return null;
+    },
+  },
+  {
+    id: 'duplicateBoard',
+    label: 'Duplicate board',
+    description: (ctx) => {
+      const b = openBoard(ctx);
+      return `Make a copy of ${named(b)} as your own unlisted board, “Copy of ${b.title}”: its lists, items, labels, formats and markers, without its notes, annotations or members.`;
+    },
+    fields: [],
+    submitLabel: 'Duplicate',
+    async submit(_v, ctx) {
+      const res = await ctx.call(
+        '/api/forms/duplicate_multilist',
+        { multilistId: openBoard(ctx)._id },
+        'duplicate board',
+      );
+      if (!res.ok) return fail('duplicate board', res.error);
+      ctx.navigate(`/${res.value.owner}/${res.value.ptitle}`);
+      return null;
+    },
+  },
+  {
+    id: 'deleteBoard',
+    label: 'Delete board',
+    description: (ctx) => `Delete ${named(openBoard(ctx))} with all its lists, items and notes?`,
+    fields: [],
+    submitLabel: 'Delete board',
+    async submit(_v, ctx) {
+      const board = openBoard(ctx);
+      const res = await ctx.call(
+        '/api/forms/delete_multilist',
+        { multilistId: board._id },
+        'delete board',
+      );
+      if (!res.ok) return fail('delete board', res.error);
+      ctx.alert(`Board deleted: ${board.title}`);
+      ctx.navigate('/');
+      return null;
+    },
+  },
+];
