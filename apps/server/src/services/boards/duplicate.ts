@@ -128,17 +128,26 @@ export async function duplicateMultilist(
     const some = sourceIds.slice(i, i + CHUNK);
     const blockRows = await db.select().from(blocks).where(inArray(blocks.itemId, some));
     await insertChunked(
-      blockRows.map(({ id: _id, itemId, ...b }) => ({ ...b, itemId: must(itemIds.get(itemId), 'a copied item') })),
+      blockRows.map(({ id: _id, itemId, ...b }) => ({
+        ...b,
+        itemId: must(itemIds.get(itemId), 'a copied item'),
+      })),
       (chunk) => db.insert(blocks).values(chunk),
     );
     const media = await db.select().from(mediaMarkers).where(inArray(mediaMarkers.itemId, some));
     await insertChunked(
-      media.map(({ id: _id, itemId, ...m }) => ({ ...m, itemId: must(itemIds.get(itemId), 'a copied item') })),
+      media.map(({ id: _id, itemId, ...m }) => ({
+        ...m,
+        itemId: must(itemIds.get(itemId), 'a copied item'),
+      })),
       (chunk) => db.insert(mediaMarkers).values(chunk),
     );
     const text = await db.select().from(textMarkers).where(inArray(textMarkers.itemId, some));
     await insertChunked(
-      text.map(({ id: _id, itemId, ...m }) => ({ ...m, itemId: must(itemIds.get(itemId), 'a copied item') })),
+      text.map(({ id: _id, itemId, ...m }) => ({
+        ...m,
+        itemId: must(itemIds.get(itemId), 'a copied item'),
+      })),
       (chunk) => db.insert(textMarkers).values(chunk),
     );
   }
