@@ -1,0 +1,236 @@
+/**
+ * A board as a whole, from the screen: its settings (title, description, listing, password),
+ * sharing it with coauthors and editors, copying it and deleting it.
+ */
+import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, openPhone, screenshot, type Browser } from './browser';
+import { more, postAsPage, signIn } from './session';
+import { list } from './board-helpers';
+
+const base = inject('baseUrl');
+let author: Browser;
+let reader: Browser;
+beforeEach(async () => {
+  author = await openBrowser();
+  reader = await openBrowser();
+});
+afterEach(async () => {
+  await author.close();
+  await reader.close();
+});
+
+const stamp = () => Date.now().toString(36);
+const boardRegion = (page: Page, owner: string, title: string) =>
+  page.getByRole('region', { name: `Board ${owner}/${title}`, exact: true });
+const form = (page: Page, name: string) => page.getByRole('form', { name });
+/** The commands of the toolbar's menus, by label (a closed menu's entries too). */
+const menuEntry = (page: Page, name: string) =>
+  page.locator('nav.controls-bar .menu-label').getByText(name, { exact: true });
+
+/** A board of the author's with one list, made through the API as set-up. */
+async function authorsBoard(page: Page, title: string) {
+  const made = await postAsPage<{ multilistId: string; ptitle: string }>(
+    page,
+    base,
+    '/api/forms/insert_multilist',
+    { titleText: title, descText: 'Where we walk.' },
+  );
+  await postAsPage(page, base, '/api/forms/insert_list', {
+    multilistId: made.multilistId,
+    titleText: 'Routes',
+    itemText: 'Along the canal\n\nUp the hill',
+  });
+  return made;
+}
+
+describe('board settings', () => {
+  it('renames a board, says which field is wrong, and sets and clears its password', async () => {
+    const { page } = author;
+    await signIn(page, base, 'author');
+    const title = `Walks ${stamp()}`;
+    const made = await authorsBoard(page, title);
+    await page.goto(`${base}/author/home;${made.ptitle}`);
+    await boardRegion(page, 'author', title).waitFor();
+
+    // Rename, with a description of its own; the board stays open beside home.
+    await more(page, 'Board settings');
+    const settings = form(page, 'Board settings');
+    await expect(settings.getByLabel('Title', { exact: true }).inputValue()).resolves.toBe(title);
+    await settings.getByLabel('Title', { exact: true }).fill(`Canal ${title}`);
+    await settings.getByLabel('Description').fill('Routes along the water.');
+    await screenshot(page, 'board-settings');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`**/author/home;canal-${made.ptitle}`);
+    const renamed = boardRegion(page, 'author', `Canal ${title}`);
+    await renamed.getByText('Routes along the water.').waitFor();
+    await list(page, 'Routes').waitFor();
+
+    // A title another board of the author's has: the server's words, under the Title field.
+    await more(page, 'Board settings');
+    await settings.getByLabel('Title', { exact: true }).fill('course');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    const titleField = settings.getByLabel('Title', { exact: true });
+    await settings.getByText('There is already a board at /author/course.').waitFor();
+    await expect(titleField.getAttribute('aria-invalid')).resolves.toBe('true');
+    await screenshot(page, 'board-settings-title-taken');
+
+    // A password instead, and unlisted.
+    await titleField.fill(`Canal ${title}`);
+    await settings.getByLabel('Listed').uncheck();
+    await settings.getByLabel('New password').fill('sesame');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.waitFor({ state: 'detached' });
+
+    // A reader is asked for it, and sees the board once it is given.
+    const rpage = reader.page;
+    await signIn(rpage, base, 'reader');
+    await rpage.goto(`${base}/author/canal-${made.ptitle}`);
+    const ask = form(rpage, 'Board password');
+    await ask.getByLabel('Password').fill('sesame');
+    await ask.getByRole('button', { name: 'Open board' }).click();
+    await list(rpage, 'Routes').waitFor();
+
+    // The owner removes the password: a new visitor reads the board without one.
+    await more(page, 'Board settings');
+    await settings.getByText(/It has a password\./).waitFor();
+    await settings.getByLabel('Remove the password').check();
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.waitFor({ state: 'detached' });
+    const guest = await openBrowser();
+    try {
+      await guest.page.goto(`${base}/author/canal-${made.ptitle}`);
+      await list(guest.page, 'Routes').waitFor();
+      await expect(form(guest.page, 'Board password').count()).resolves.toBe(0);
+    } finally {
+      await guest.close();
+    }
+  });
+});
+
+describe('sharing a board', () => {
+  it('the owner makes a reader an editor, sees who has it, and unshares them', async () => {
+    const { page } = author;
+    await signIn(page, base, 'author');
+    const title = `Shared ${stamp()}`;
+    const made = await authorsBoard(page, title);
+    await page.goto(`${base}/author/${made.ptitle}`);
+    await boardRegion(page, 'author', title).waitFor();
+
+    // The reader, before: no editing, and no sharing.
+    const rpage = reader.page;
+    await signIn(rpage, base, 'reader');
+    await rpage.goto(`${base}/author/${made.ptitle}`);
+    await list(rpage, 'Routes').waitFor();
+    await expect(menuEntry(rpage, 'Insert list').count()).resolves.toBe(0);
+    await expect(menuEntry(rpage, 'Share board').count()).resolves.toBe(0);
+
+    await more(page, 'Share board');
+    const share = form(page, 'Share board');
+    await share
+      .getByText(`“${title}” (/author/${made.ptitle}) is not shared with anyone yet.`)
+      .waitFor();
+    // Someone who is not registered: said under the user name.
+    await share.getByLabel('User name').fill('nobody-here');
+    await share.getByRole('button', { name: 'Share' }).click();
+    await share.getByText('Not a registered user: nobody-here').waitFor();
+    await expect(share.getByLabel('User name').getAttribute('aria-invalid')).resolves.toBe('true');
+
+    await share.getByLabel('User name').fill('reader');
+    await share.getByLabel('As').selectOption('editor');
+    await share.getByLabel('An editor may delete').check();
+    await share.getByRole('button', { name: 'Share' }).click();
+    await page.getByText('Board shared with user reader').waitFor();
+    await share.waitFor({ state: 'detached' });
+
+    await more(page, 'Share board');
+    await share.getByLabel('User name').fill('demo');
+    await share.getByRole('button', { name: 'Share' }).click();
+    await page.getByText('Board shared with user demo').waitFor();
+    await more(page, 'Share board');
+    await share
+      .getByText(/is shared with demo \(coauthor\), reader \(editor, may edit and delete\)\./)
+      .waitFor();
+    await screenshot(page, 'share-board');
+    await share.getByRole('button', { name: 'Cancel' }).click();
+
+    // The reader, now an editor, may edit the board but not share it.
+    await rpage.reload();
+    await list(rpage, 'Routes').waitFor();
+    await menuEntry(rpage, 'Insert list').waitFor({ state: 'attached' });
+    await expect(menuEntry(rpage, 'Share board').count()).resolves.toBe(0);
+
+    // Unshare the reader: the board is theirs to read again, no more.
+    await more(page, 'Unshare board');
+    const unshare = form(page, 'Unshare board');
+    await unshare.getByLabel('Person').selectOption('reader');
+    await unshare.getByRole('button', { name: 'Unshare' }).click();
+    await page.getByText('Board unshared with user reader').waitFor();
+    await rpage.reload();
+    await list(rpage, 'Routes').waitFor();
+    await expect(menuEntry(rpage, 'Insert list').count()).resolves.toBe(0);
+  });
+
+  it('fits a phone', async () => {
+    const phone = await openPhone('Pixel 7');
+    try {
+      const { page } = phone;
+      await signIn(page, base, 'author');
+      const made = await authorsBoard(page, `Phone ${stamp()}`);
+      await page.goto(`${base}/author/${made.ptitle}`);
+      await list(page, 'Routes').waitFor();
+      await more(page, 'Share board');
+      const share = form(page, 'Share board');
+      await share.getByLabel('User name').waitFor();
+      await screenshot(page, 'share-board-phone');
+      const box = (await share.boundingBox())!;
+      expect(box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+describe('duplicating and deleting a board', () => {
+  it('a reader copies a board as their own, then deletes the copy and is home', async () => {
+    const { page } = reader;
+    await signIn(page, base, 'reader');
+    const title = `Trail ${stamp()}`;
+    await signIn(author.page, base, 'author');
+    const made = await authorsBoard(author.page, title);
+    await page.goto(`${base}/author/${made.ptitle}`);
+    await list(page, 'Routes').waitFor();
+    // A reader may copy the board, not delete it.
+    await expect(menuEntry(page, 'Delete board').count()).resolves.toBe(0);
+
+    await more(page, 'Duplicate board');
+    const dup = form(page, 'Duplicate board');
+    await dup
+      .getByText(`as your own unlisted board, “Copy of ${title}”`, { exact: false })
+      .waitFor();
+    await dup.getByRole('button', { name: 'Duplicate' }).click();
+    await page.waitForURL(`**/reader/copy-of-${made.ptitle}`);
+    const copy = boardRegion(page, 'reader', `Copy of ${title}`);
+    await copy.waitFor();
+    await list(page, 'Routes').getByText('Along the canal').waitFor();
+
+    // The copy is the reader's: they may delete it, after a confirm that names it.
+    await more(page, 'Delete board');
+    const del = form(page, 'Delete board');
+    await del
+      .getByText(
+        `Delete “Copy of ${title}” (/reader/copy-of-${made.ptitle}) with all its lists, items and notes?`,
+      )
+      .waitFor();
+    await screenshot(page, 'delete-board');
+    await del.getByRole('button', { name: 'Delete board' }).click();
+    await page.waitForURL('**/reader/home');
+    await page.getByText(`Board deleted: Copy of ${title}`).waitFor();
+    await page.goto(`${base}/reader/copy-of-${made.ptitle}`);
+    await page.getByText(`Could not find the board reader/copy-of-${made.ptitle}`).waitFor();
+
+    // The board copied is as it was.
+    await page.goto(`${base}/author/${made.ptitle}`);
+    await list(page, 'Routes').getByText('Up the hill').waitFor();
+  });
+});
