@@ -3,6 +3,7 @@ import type { Item, List, Multilist } from '@listboard/core';
 import { ListColumn, estimateItem, useItemRenderer } from './ListColumn';
 import { BoardPassword } from './BoardPassword';
 import { TocColumn } from './TocColumn';
+import { SectionNav } from './SectionNav';
 import { VirtualRows } from './VirtualRows';
 import { useBoardApi } from './boardApi';
 import { colorKeys, type ColorKey } from './colors';
@@ -108,6 +109,7 @@ export function BoardView({ board }: { board: Multilist }) {
           {board.description && <span className="board-description">{board.description}</span>}
         </p>
         <Legend keys={keys} by={display.colors} />
+        <SectionNav board={board} />
       </header>
       {board.locked ? (
         <BoardPassword board={board} onUnlocked={api.unlocked} />

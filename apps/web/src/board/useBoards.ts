@@ -8,8 +8,9 @@ import {
   pathTitle,
   type Multilist,
 } from '@listboard/core';
-import { callApi, callApiGet, messageOr, queryOf } from '../api/client';
+import { callApi, callApiGet, messageOr, queryOf, type Result } from '../api/client';
 import { useAlerts } from '../state/alerts';
+import { useUi } from '../state/ui';
 
 export type Device = 'desktop' | 'tablet' | 'phone';
 
@@ -32,6 +33,8 @@ interface Shown {
   path: string;
   username: string | undefined;
   device: Device;
+  /** Per address, the one section shown (null: the whole board). */
+  sections: (number | null)[];
   boards: Multilist[];
 }
 
@@ -39,7 +42,8 @@ interface Shown {
  * The boards of the address in the URL. Following a link that adds a board to the chain loads
  * only the boards that differ from the ones on screen (spec section 2); loading the same address
  * again (reload, or a change announced by the server) loads them all. The boards on screen stay
- * up while the next ones load, so the page never blanks between boards.
+ * up while the next ones load, so the page never blanks between boards. A board shown one
+ * section at a time (the Section display form) is loaded that section at a time (load_section).
  */
 export function useBoards(
   path: string,
@@ -48,28 +52,28 @@ export function useBoards(
   enabled = true,
 ) {
   const wanted = boardAddresses(path);
+  const chosen = useUi((s) => s.sections);
+  const sections = wanted.map((w) => chosen[w.key]?.index ?? null);
   const shown = useRef<Shown | null>(null);
   return useQuery({
-    queryKey: ['boards', wanted.map((w) => w.key), username, device],
+    queryKey: ['boards', wanted.map((w) => w.key), username, device, sections],
     enabled: enabled && wanted.length > 0,
     placeholderData: keepPreviousData,
     queryFn: async () => {
       const prev = shown.current;
       const sameViewer = prev && prev.username === username && prev.device === device;
-      const keep =
+      const common =
         sameViewer && prev.path !== path
           ? diffAddresses(parseAddress(prev.path), parseAddress(path)).keep
           : 0;
+      // A board kept on screen is loaded again when the section it shows changed.
+      const changed = sections.findIndex((s, i) => i < common && s !== prev?.sections[i]);
+      const keep = changed < 0 ? common : changed;
       const kept = new Map(prev?.boards.map((b) => [keyOfBoard(b), b]));
-      const toLoad = wanted.slice(keep);
-      const answer =
-        toLoad.length === 0
-          ? { ok: true as const, value: [] }
-          : await loadBoards(
-              toLoad.map((w) => w.address),
-              username,
-              device,
-            );
+      const toLoad = wanted
+        .slice(keep)
+        .map((w, i) => ({ ...w, section: sections[keep + i] ?? null }));
+      const answer = await loadShown(toLoad, username, device);
       if (!answer.ok) throw new Error(messageOr(answer.error, 'Could not load the board.'));
       const loaded = answer.value;
       const fresh = new Map(loaded.map((b) => [keyOfBoard(b), b]));
@@ -83,10 +87,43 @@ export function useBoards(
         const b = i < keep ? kept.get(w.key) : fresh.get(w.key);
         return b ? [b] : [];
       });
-      shown.current = { path, username, device, boards };
+      shown.current = { path, username, device, sections, boards };
       return boards;
     },
   });
+}
+
+/**
+ * The boards to load: whole ones in one call (load_multilists), and each board shown one
+ * section at a time by that section alone (load_section). A board not there is left out.
+ */
+async function loadShown(
+  toLoad: { address: string; section: number | null }[],
+  username: string | undefined,
+  device: Device,
+): Promise<Result<Multilist[]>> {
+  const whole = toLoad.filter((w) => w.section === null).map((w) => w.address);
+  const parts = toLoad.flatMap((w) => (w.section === null ? [] : [{ ...w, section: w.section }]));
+  const [boards, ...sections] = await Promise.all([
+    whole.length === 0
+      ? Promise.resolve({ ok: true as const, value: [] as Multilist[] })
+      : loadBoards(whole, username, device),
+    ...parts.map((w) =>
+      callApi('/api/dbload/load_section', {
+        address: w.address,
+        sectionIndex: w.section,
+        username: username || undefined,
+        device,
+      }),
+    ),
+  ]);
+  if (!boards.ok) return boards;
+  const value = [...boards.value];
+  for (const s of sections) {
+    if (!s.ok) return s;
+    if (s.value) value.push(s.value);
+  }
+  return { ok: true, value };
 }
 
 /**

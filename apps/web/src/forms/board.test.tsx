@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Form } from './Form';
 import { FORM_BY_ID } from './definitions';
 import type { FormContext } from './registry';
-import { DEFAULT_DISPLAY, DEFAULT_PREFS } from '../state/ui';
+import { DEFAULT_DISPLAY, DEFAULT_PREFS, useUi } from '../state/ui';
 import { makeBoard } from '../test/fixtures';
 
 afterEach(cleanup);
@@ -66,6 +66,8 @@ describe('the view forms of section 2', () => {
     await waitFor(() => expect(f.ctx.setDisplay).toHaveBeenCalledWith({ zoom: 5 }));
     cleanup();
     f = open('sectionDisplay');
+    // The form offers the board's sections once it has read them.
+    await screen.findByRole('option', { name: '2. Tip' });
     fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'items' } });
     submit();
     await waitFor(() => expect(f.ctx.setDisplay).toHaveBeenCalledWith({ sectionDisplay: 'items' }));
@@ -74,6 +76,32 @@ describe('the view forms of section 2', () => {
     fireEvent.change(screen.getByLabelText('Colour items by'), { target: { value: 'label' } });
     submit();
     await waitFor(() => expect(f.ctx.setDisplay).toHaveBeenCalledWith({ colors: 'label' }));
+  });
+
+  it('section display shows one section of the board, or every section again', async () => {
+    useUi.setState({ sections: {} });
+    let f = open('sectionDisplay');
+    const sections = await screen.findByLabelText('Sections');
+    expect(
+      within(sections)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['every section', '1. Week', '2. Tip']);
+    fireEvent.change(sections, { target: { value: '2. Tip' } });
+    submit();
+    await waitFor(() => expect(f.onClose).toHaveBeenCalled());
+    expect(useUi.getState().sections).toEqual({
+      'author/plan': { index: 1, titles: ['Week', 'Tip'] },
+    });
+    cleanup();
+    f = open('sectionDisplay');
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLSelectElement>('Sections').value).toBe('2. Tip'),
+    );
+    fireEvent.change(screen.getByLabelText('Sections'), { target: { value: 'every section' } });
+    submit();
+    await waitFor(() => expect(f.onClose).toHaveBeenCalled());
+    expect(useUi.getState().sections).toEqual({});
   });
 
   it('theme and display mode are browser preferences', async () => {

@@ -3,7 +3,6 @@ import {
   COLOR_CODING_OPTIONS,
   DISPLAY_MODES,
   LIST_WIDTH_STEPS,
-  SECTION_DISPLAY_OPTIONS,
   THEMES,
   parseLabelsText,
   formatLabelsText,
@@ -12,7 +11,6 @@ import {
   type ColorCoding,
   type DisplayMode,
   type Item,
-  type SectionDisplay,
   type Theme,
 } from '@listboard/core';
 import type { FormContext, FormDef } from './registry';
@@ -31,6 +29,7 @@ import {
   selectedListId,
 } from './helpers';
 import type { Display } from '../state/ui';
+import { SECTION_DISPLAY_FORM } from './sections';
 
 /** A view form changes the board's view state (saved per user) and closes. */
 function setView(ctx: FormContext, patch: Partial<Display>): Promise<null> {
@@ -292,23 +291,7 @@ export const BOARD_FORMS: FormDef[] = [
       return Promise.resolve(null);
     },
   },
-  {
-    id: 'sectionDisplay',
-    label: 'Section display',
-    fields: [
-      {
-        name: 'sectionDisplay',
-        label: 'Show',
-        type: 'select',
-        options: SECTION_DISPLAY_OPTIONS,
-        hint: 'section: each section (list) in its own column; all: every section in one column under its title; items: the items alone, in board order.',
-      },
-    ],
-    initial: (ctx) => ({ sectionDisplay: ctx.display?.sectionDisplay ?? 'section' }),
-    submitLabel: 'Apply',
-    submit: (v, ctx) =>
-      setView(ctx, { sectionDisplay: text(v, 'sectionDisplay') as SectionDisplay }),
-  },
+  SECTION_DISPLAY_FORM,
   {
     id: 'colors',
     label: 'Colors',
