@@ -44,7 +44,7 @@ describe('named pages', () => {
   it('demo users get about, contents, help and home', async () => {
     const { page } = b;
     await signIn(page, base, 'demo');
-    // The demo account's home board is made on its first visit.
+    // The demo account's home board is made when the fixtures are seeded.
     await page.getByRole('region', { name: 'My boards' }).waitFor();
     expect(await dashboardLinks(b)).toEqual(['About', 'Contents', 'Help', 'Home']);
     await page.getByRole('link', { name: /About/ }).click();
