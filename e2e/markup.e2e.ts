@@ -1,0 +1,104 @@
+/**
+ * Markup as a reader sees it: a formula inside a sentence, a section link to a title with
+ * spaces, the user guide's word on slugs and media ranges, and pictures from unsafe sources.
+ */
+import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import { openBrowser, screenshot, type Browser } from './browser';
+import { list, newBoard } from './board-helpers';
+import { signIn } from './session';
+
+const base = inject('baseUrl');
+let b: Browser;
+beforeEach(async () => {
+  b = await openBrowser();
+});
+afterEach(async () => b.close());
+
+describe('markup', () => {
+  it('sets $$…$$ inside a sentence with KaTeX, and a link to a title with spaces jumps to that list', async () => {
+    const { page } = b;
+    await signIn(page, base, 'author');
+    await newBoard(page, `Markup Lab ${Date.now()}`, [
+      {
+        title: 'Week 1',
+        items: [
+          'The area of a circle is $$\\pi r^2$$, which costs $5 to learn.',
+          'Jump to [Week 6](#Week 6) or [the second week](#week-2).',
+        ],
+      },
+      ...[2, 3, 4, 5].map((n) => ({ title: `Week ${n}`, items: [`Reading for week ${n}.`] })),
+      { title: 'Week 6', items: ['The last week: review.'] },
+    ]);
+    const first = list(page, 'Week 1');
+    const sentence = first.getByRole('article').first();
+    // The formula sits inside the sentence's paragraph, in the line; the dollars are gone.
+    await sentence.locator('p .katex').waitFor();
+    expect(await sentence.locator('.katex-display').count()).toBe(0);
+    const shown = await sentence.evaluate((el) => {
+      const p = el.querySelector('p')!.cloneNode(true) as HTMLElement;
+      p.querySelectorAll('.katex-mathml').forEach((m) => m.remove());
+      return p.textContent;
+    });
+    expect(shown).not.toContain('$$');
+    expect(shown).toContain('which costs $5 to learn.');
+    expect(shown).toContain('πr2');
+
+    // The last list is off screen until the link brings it in.
+    const last = list(page, 'Week 6');
+    const inView = async () => {
+      const box = await last.boundingBox();
+      return box !== null && box.x >= 0 && box.x + 50 < page.viewportSize()!.width;
+    };
+    expect(await inView()).toBe(false);
+    await screenshot(page, 'markup-inline-math');
+    await first.getByRole('link', { name: 'Week 6' }).click();
+    await expect.poll(inView, { timeout: 5000 }).toBe(true);
+    await screenshot(page, 'markup-section-link');
+    // The address stays the board's: a section link only scrolls.
+    expect(page.url()).toContain('/author/markup-lab-');
+  });
+
+  it('the user guide explains slugs and media ranges', async () => {
+    const { page } = b;
+    await page.goto(`${base}/admin/help`);
+    const reading = list(page, 'Reading');
+    await reading.getByRole('heading', { name: 'Section links and slugs' }).waitFor();
+    await reading.getByText('week-2-framing', { exact: true }).waitFor();
+    const editing = list(page, 'Editing');
+    const ranges = editing.getByRole('article').filter({
+      has: page.getByRole('heading', { name: 'Media ranges' }),
+    });
+    await ranges.getByText('/media/lecture.webm 1:05-1:30 ~ The key minute').waitFor();
+    // The guide's own example of a formula in a sentence is set in the line.
+    const math = editing.getByRole('article').filter({
+      has: page.getByRole('heading', { name: 'Math and code' }),
+    });
+    await math.locator('p .katex').waitFor();
+    await screenshot(page, 'markup-user-guide');
+  });
+
+  it('never puts a picture with a javascript: source into the page; its words stay readable', async () => {
+    const { page } = b;
+    await signIn(page, base, 'author');
+    await newBoard(page, `Picture Lab ${Date.now()}`, [
+      {
+        title: 'Pictures',
+        items: [
+          '![a trap](javascript:window.__img=1)',
+          'In a line ![another](javascript:window.__img=2) and ![ok](/media/pattern.jpg) too.',
+          '<img src="javascript:window.__img=3" alt="html trap">',
+          '![fine](/media/pattern.jpg)',
+        ],
+      },
+    ]);
+    const pictures = list(page, 'Pictures');
+    await pictures.getByRole('img', { name: 'fine' }).waitFor();
+    await pictures.getByText('![a trap](javascript:window.__img=1)').waitFor();
+    const sources = await page
+      .locator('main img')
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src') ?? ''));
+    expect(sources.filter((s) => /script/i.test(s))).toEqual([]);
+    expect(await page.locator('main [src*="javascript" i]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __img?: unknown }).__img)).toBeUndefined();
+  });
+});
