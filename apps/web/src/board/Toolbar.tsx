@@ -10,7 +10,7 @@ import {
   type Command,
   type CommandContext,
 } from '../commands/registry';
-import { ariaShortcut, formatShortcut } from '../commands/keys';
+import { BROWSER_KEPT, ariaKeys, formatKeys, formatShortcut, keysOf } from '../commands/keys';
 import { executeCommand } from '../commands/execute';
 import './toolbar.css';
 
@@ -61,7 +61,7 @@ export function MenuEntry({ c, ctx }: { c: Command; ctx: CommandContext }) {
         type="button"
         role={c.pressed ? 'menuitemcheckbox' : 'menuitem'}
         // Named by its label alone: the shortcut shown beside it is the entry's aria-keyshortcuts.
-        aria-keyshortcuts={c.shortcut ? ariaShortcut(c.shortcut) : undefined}
+        aria-keyshortcuts={c.shortcut ? ariaKeys(c.shortcut) : undefined}
         aria-checked={checked}
         disabled={!isEnabled(c, ctx)}
         onClick={(e) => {
@@ -76,7 +76,7 @@ export function MenuEntry({ c, ctx }: { c: Command; ctx: CommandContext }) {
         )}
         <span className="menu-label">{c.label}</span>
         {checked && <Check className="menu-check" aria-hidden="true" size={16} />}
-        {c.shortcut && <kbd aria-hidden="true">{formatShortcut(c.shortcut)}</kbd>}
+        {c.shortcut && <kbd aria-hidden="true">{formatKeys(c.shortcut)}</kbd>}
       </button>
     </li>
   );
@@ -147,8 +147,8 @@ function ToolButton({ c, ctx }: { c: Command; ctx: CommandContext }) {
       className={`tool tool-${c.group}${named ? ' tool-named' : ''}`}
       aria-label={c.label}
       aria-pressed={c.pressed ? c.pressed(ctx) : undefined}
-      aria-keyshortcuts={c.shortcut ? ariaShortcut(c.shortcut) : undefined}
-      title={c.shortcut ? `${c.label} (${formatShortcut(c.shortcut)})` : c.label}
+      aria-keyshortcuts={c.shortcut ? ariaKeys(c.shortcut) : undefined}
+      title={c.shortcut ? `${c.label} (${formatKeys(c.shortcut)})` : c.label}
       disabled={!isEnabled(c, ctx)}
       onClick={() => executeCommand(c.id, 'toolbar', ctx)}
     >
@@ -218,9 +218,17 @@ export function Toolbar({ ctx, phone = false }: { ctx: CommandContext; phone?: b
   );
 }
 
-/** The shortcut sheet, from the same registry. */
+/**
+ * The shortcut sheet, from the same registry. A key the browser keeps for itself is shown with
+ * the key that does the same here.
+ */
 export function ShortcutSheet({ ctx, onClose }: { ctx: CommandContext; onClose(): void }) {
-  const rows = COMMANDS.filter((c) => c.shortcut && isVisible(c, ctx));
+  const rows = COMMANDS.flatMap((c) =>
+    c.shortcut && isVisible(c, ctx) ? [{ c, keys: keysOf(c.shortcut) }] : [],
+  );
+  const kept = rows.flatMap(({ keys: [key, alternative] }) =>
+    key && alternative && BROWSER_KEPT.includes(key) ? [{ key, alternative }] : [],
+  );
   return (
     <div
       className="input-form"
@@ -231,16 +239,29 @@ export function ShortcutSheet({ ctx, onClose }: { ctx: CommandContext; onClose()
       <h2 className="form-label">Keyboard shortcuts</h2>
       <table className="shortcut-sheet">
         <tbody>
-          {rows.map((c) => (
+          {rows.map(({ c, keys }) => (
             <tr key={c.id}>
               <td>
-                <kbd>{formatShortcut(c.shortcut!)}</kbd>
+                {keys.map((k, i) => (
+                  <span key={k}>
+                    {i > 0 && ' or '}
+                    <kbd>{formatShortcut(k)}</kbd>
+                  </span>
+                ))}
               </td>
               <td>{c.label}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      {kept.length > 0 && (
+        <p className="form-description">
+          Browsers keep {kept.map((k) => formatShortcut(k.key)).join(' and ')} for their own windows
+          and never pass {kept.length > 1 ? 'them' : 'it'} on:{' '}
+          {kept.map((k) => formatShortcut(k.alternative)).join(' and ')}{' '}
+          {kept.length > 1 ? 'do' : 'does'} the same here.
+        </p>
+      )}
       <div className="form-buttons">
         <button type="button" autoFocus onClick={onClose}>
           Close

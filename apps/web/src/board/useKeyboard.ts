@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { COMMANDS } from '../commands/definitions';
 import { activeScopes, isEnabled, type CommandContext } from '../commands/registry';
-import { matches, parseShortcut } from '../commands/keys';
+import { keysOf, matches, parseShortcut } from '../commands/keys';
 import { executeCommand } from '../commands/execute';
 
-const BOUND = COMMANDS.filter((c) => c.shortcut).map((c) => ({
-  c,
-  combo: parseShortcut(c.shortcut!),
-}));
+// Each command by its spec key, and by the alternative of a key the browser keeps for itself.
+const BOUND = COMMANDS.flatMap((c) =>
+  c.shortcut ? keysOf(c.shortcut).map((k) => ({ c, combo: parseShortcut(k) })) : [],
+);
 
 function typing(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;

@@ -37,12 +37,45 @@ export function matches(
   );
 }
 
+/**
+ * Keys a real browser keeps for itself and never passes to the page: Chrome opens a window
+ * (ctrl+n), a private window (ctrl+shift+n) or a tab (ctrl+t), or closes the tab (ctrl+w).
+ */
+export const BROWSER_KEPT: readonly string[] = ['ctrl+n', 'ctrl+shift+n', 'ctrl+t', 'ctrl+w'];
+
+/**
+ * A key that does the same where the spec's key is one the browser keeps: next item and move
+ * item down go by the down arrow, and so their partners go by the up arrow too.
+ */
+export const ALTERNATIVE_KEYS: Readonly<Record<string, string>> = {
+  'ctrl+n': 'ctrl+arrowdown',
+  'ctrl+p': 'ctrl+arrowup',
+  'ctrl+shift+n': 'ctrl+shift+arrowdown',
+  'ctrl+shift+p': 'ctrl+shift+arrowup',
+};
+
+/** Every key a command's shortcut answers to: the spec's, then its alternative if it has one. */
+export function keysOf(shortcut: string): string[] {
+  const alternative = ALTERNATIVE_KEYS[shortcut];
+  return alternative ? [shortcut, alternative] : [shortcut];
+}
+
+const SHOWN: Record<string, string> = { arrowdown: '↓', arrowup: '↑' };
+
 /** Shown in menus and the shortcut sheet. */
 export function formatShortcut(s: string): string {
   return s
     .split('+')
-    .map((p) => (p.length === 1 ? p.toUpperCase() : p[0]!.toUpperCase() + p.slice(1)))
+    .map(
+      (p) =>
+        SHOWN[p] ?? (p.length === 1 ? p.toUpperCase() : p.charAt(0).toUpperCase() + p.slice(1)),
+    )
     .join('+');
+}
+
+/** A shortcut and its alternative as menus show them: 'Ctrl+N / Ctrl+↓'. */
+export function formatKeys(shortcut: string): string {
+  return keysOf(shortcut).map(formatShortcut).join(' / ');
 }
 
 /** As aria-keyshortcuts writes it: 'ctrl+shift+o' is 'Control+Shift+O'. */
@@ -52,9 +85,16 @@ export function ariaShortcut(s: string): string {
     alt: 'Alt',
     shift: 'Shift',
     space: 'Space',
+    arrowdown: 'ArrowDown',
+    arrowup: 'ArrowUp',
   };
   return s
     .split('+')
     .map((p) => names[p] ?? (p.length === 1 ? p.toUpperCase() : p))
     .join('+');
+}
+
+/** aria-keyshortcuts for a shortcut and its alternative: the two separated by a space. */
+export function ariaKeys(shortcut: string): string {
+  return keysOf(shortcut).map(ariaShortcut).join(' ');
 }

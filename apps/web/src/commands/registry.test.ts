@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from './definitions';
 import { GROUPS } from './groups';
-import { ariaShortcut, matches, parseShortcut } from './keys';
+import {
+  BROWSER_KEPT,
+  ariaKeys,
+  ariaShortcut,
+  formatKeys,
+  keysOf,
+  matches,
+  parseShortcut,
+} from './keys';
 
 const SPEC_SHORTCUTS: Record<string, string> = {
   'ctrl+z': 'zoomIn',
@@ -64,10 +72,27 @@ describe('command registry', () => {
   it('never gives two commands the same shortcut in one scope', () => {
     const seen = new Map<string, string>();
     for (const c of COMMANDS.filter((c) => c.shortcut)) {
-      const k = `${c.scope ?? 'board'} ${JSON.stringify(parseShortcut(c.shortcut!))}`;
-      expect(seen.get(k), `${c.id} and ${seen.get(k)} share ${c.shortcut}`).toBeUndefined();
-      seen.set(k, c.id);
+      for (const key of keysOf(c.shortcut!)) {
+        const k = `${c.scope ?? 'board'} ${JSON.stringify(parseShortcut(key))}`;
+        expect(seen.get(k), `${c.id} and ${seen.get(k)} share ${key}`).toBeUndefined();
+        seen.set(k, c.id);
+      }
     }
+  });
+
+  it('gives each spec shortcut a browser keeps for itself a key the page does get', () => {
+    const kept = Object.keys(SPEC_SHORTCUTS).filter((k) => BROWSER_KEPT.includes(k));
+    expect(kept).toEqual(['ctrl+n', 'ctrl+shift+n']);
+    for (const key of kept) {
+      const keys = keysOf(key);
+      expect(keys, key).toHaveLength(2);
+      expect(BROWSER_KEPT, key).not.toContain(keys[1]);
+    }
+    // Menus and the sheet show both; assistive technology hears both.
+    expect(formatKeys('ctrl+n')).toBe('Ctrl+N / Ctrl+↓');
+    expect(formatKeys('ctrl+shift+n')).toBe('Ctrl+Shift+N / Ctrl+Shift+↓');
+    expect(ariaKeys('ctrl+n')).toBe('Control+N Control+ArrowDown');
+    expect(formatKeys('ctrl+g')).toBe('Ctrl+G');
   });
 
   it('puts every command in a labelled toolbar group, with an icon on every bar button', () => {
@@ -114,5 +139,8 @@ describe('command registry', () => {
     expect(matches(parseShortcut('alt+l'), ev('¬', 'KeyL', { altKey: true }))).toBe(true);
     expect(matches(parseShortcut('l'), ev('l', 'KeyL'))).toBe(true);
     expect(matches(parseShortcut('ctrl+0'), ev('0', 'Digit0', { ctrlKey: true }))).toBe(true);
+    expect(
+      matches(parseShortcut('ctrl+arrowdown'), ev('ArrowDown', 'ArrowDown', { metaKey: true })),
+    ).toBe(true);
   });
 });
