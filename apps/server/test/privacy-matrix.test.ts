@@ -618,3 +618,58 @@ describe('privacy matrix: acting on a thing by its id', () => {
     }
   });
 });
+
+/**
+ * The Trash. The author deletes each thing they can see (a note takes its replies with it), then
+ * the item the notes are on (it takes the rest). Nothing deleted shows on any reading channel any
+ * more, and the Trash lists a thing only to the board's authors (and admins) who may see it.
+ */
+describe('privacy matrix: the Trash', () => {
+  const DELETED: readonly ThingName[] = [
+    'groupNote',
+    'dismissedNote',
+    'privateAnno',
+    'annoOnPrivateItem',
+    'privateItem',
+    'lockedBoardItem',
+  ];
+  const TRASH_READERS: readonly ViewerName[] = ['author', 'coauthor', 'admin'];
+  beforeAll(async () => {
+    for (const name of DELETED)
+      await ok(agents.author.post('/api/forms/delete_item', { itemId: ids[name] }));
+    await ok(agents.author.post('/api/forms/delete_item', { itemId: anchorItemId }));
+  });
+
+  const trashOf: Reader = async (v) => {
+    const parts = await Promise.all(
+      [openBoard, lockedBoard].map((b) =>
+        agents[v].post('/api/forms/list_trash', { multilistId: b._id }),
+      ),
+    );
+    return parts.map((p) => p.body).join('\n');
+  };
+
+  it.each(VIEWERS)('list_trash as %s', async (v) => {
+    const text = await trashOf(v);
+    for (const thing of THINGS) {
+      const found = text.includes(marker(thing.name));
+      if (!sees(v, thing) || !TRASH_READERS.includes(v))
+        expect(found, `${thing.name} leaked`).toBe(false);
+      else if (DELETED.includes(thing.name)) expect(found, `${thing.name} missing`).toBe(true);
+    }
+  });
+
+  // Search and forms/load are left out: forms/load above made boards of the search's results,
+  // copies of their own that the deletes do not touch.
+  const onTheBoards = cases.filter(
+    ({ channel }) => channel.name !== 'search' && channel.name !== 'forms/load',
+  );
+  it.each(onTheBoards)(
+    'after the deletes, $channel.name as $v shows none of it',
+    async ({ channel, v }) => {
+      const text = await channel.read(v);
+      for (const thing of THINGS)
+        expect(text.includes(marker(thing.name)), `${thing.name} still shows`).toBe(false);
+    },
+  );
+});

@@ -29,6 +29,9 @@ interface Fixture {
   board: Multilist;
   userIds: Record<string, string>;
   noteId: string;
+  /** An item of list D the owner deleted, and a text of D's first item its edit replaced. */
+  trashId: string;
+  versionId: string;
 }
 
 const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
@@ -185,6 +188,14 @@ const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
     block: { _id: f.board.lists[1]!.items[1]!.blocks[0]!._id },
   }),
   '/api/forms/set_poster_frame': (f) => ({ itemId: f.board.lists[1]!.items[1]!._id }),
+  // The Trash and previous texts act on list D, which no other sample touches.
+  '/api/forms/list_trash': (f) => ({ multilistId: f.board._id }),
+  '/api/forms/restore_from_trash': (f) => ({ trashId: f.trashId }),
+  '/api/forms/list_item_versions': (f) => ({ itemId: f.board.lists[3]!.items[0]!._id }),
+  '/api/forms/restore_item_version': (f) => ({
+    itemId: f.board.lists[3]!.items[0]!._id,
+    versionId: f.versionId,
+  }),
 };
 
 const ROLES = [
@@ -273,11 +284,29 @@ async function freshBoard(): Promise<{ fixture: Fixture; policy: PolicyBoard }> 
     itemId: before.lists[1].items[0]._id,
     noteSpec: { text: 'a reader note' },
   });
+  await owner.post('/api/forms/insert_list', {
+    multilistId: created.multilistId,
+    titleText: 'D',
+    itemText: 'kept\n\ndeleted',
+  });
+  const [withD] = (
+    await owner.post('/api/dbload/load_multilists', { addresses: [`/author/${created.ptitle}`] })
+  ).json();
+  const [kept, deleted] = withD.lists[3].items;
+  await owner.post('/api/forms/edit_item', { itemId: kept._id, text: 'kept, edited' });
+  const versions = await owner.post('/api/forms/list_item_versions', { itemId: kept._id });
+  const trashed = await owner.post('/api/forms/delete_item', { itemId: deleted._id });
   const [board] = (
     await owner.post('/api/dbload/load_multilists', { addresses: [`/author/${created.ptitle}`] })
   ).json();
   return {
-    fixture: { board, userIds, noteId: note.json().itemId },
+    fixture: {
+      board,
+      userIds,
+      noteId: note.json().itemId,
+      trashId: trashed.json().trashId,
+      versionId: versions.json().versions[0]!._id,
+    },
     policy: {
       owner: 'author',
       authors: ['coauthor1', 'contributor1'],

@@ -11,7 +11,6 @@ import { updateBlockAutoSeek, updateItemFormat } from '../services/boards/items'
 import { duplicateMultilist } from '../services/boards/duplicate';
 import {
   addCoauthor,
-  deleteMultilist,
   editMultilist,
   removeCoauthor,
   setMember,
@@ -21,6 +20,8 @@ import { NOTE_CALLS } from './note-calls';
 import { GROUP_CALLS } from './group-calls';
 import { EXPORT_CALLS } from './export-calls';
 import { LIST_AND_ITEM_CALLS } from './list-item-calls';
+import { UNDO_CALLS } from './undo-calls';
+import { trashBoard } from '../services/boards/trash';
 import { setViewState, type ViewStateKind } from '../services/boards/viewstates';
 
 type ViewStateContract =
@@ -79,7 +80,7 @@ const BOARD_EDIT_CALLS: BoardCall[] = [
     contract: boards.deleteMultilist,
     action: 'deleteBoard',
     target: (b) => ({ multilistId: b.multilistId }),
-    run: (tx, { target }) => deleteMultilist(tx, target.board),
+    run: (tx, { target, actor }) => trashBoard(tx, target.board, actor.username),
   }),
 ];
 
@@ -147,4 +148,5 @@ export const BOARD_CALLS: BoardCall[] = [
   ...NOTE_CALLS,
   ...GROUP_CALLS,
   ...EXPORT_CALLS,
+  ...UNDO_CALLS,
 ];

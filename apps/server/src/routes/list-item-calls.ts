@@ -6,20 +6,14 @@ import * as items from '@listboard/core/api/contracts/items';
 import * as lists from '@listboard/core/api/contracts/lists';
 import { notFound } from '../lib/errors';
 import { defineCall, type BoardCall } from './board-call';
-import {
-  deleteItem,
-  duplicateItem,
-  editItem,
-  insertItemAt,
-  moveItem,
-  setItemLabels,
-} from '../services/boards/items';
+import { duplicateItem, insertItemAt, moveItem, setItemLabels } from '../services/boards/items';
+import { trashItem, trashList } from '../services/boards/trash';
+import { editItemKeepingText } from '../services/boards/versions';
 import {
   duplicateList,
   editList,
   insertList,
   moveList,
-  removeList,
   reorderLists,
   reverseList,
   splitItemText,
@@ -95,7 +89,7 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
     contract: lists.removeList,
     action: 'delete',
     target: (b) => ({ listId: b.listId }),
-    run: (tx, { target }) => removeList(tx, target.list),
+    run: (tx, { target, actor }) => trashList(tx, target.board, target.list, actor.username),
   }),
   defineCall({
     contract: lists.moveList,
@@ -129,8 +123,13 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
     contract: items.editItem,
     action: 'edit',
     target: (b) => ({ itemId: b.itemId }),
-    run: (tx, { body, target }) =>
-      editItem(tx, target.item, { text: body.text, version: body.version }),
+    run: (tx, { body, actor, target }) =>
+      editItemKeepingText(
+        tx,
+        target.item,
+        { text: body.text, version: body.version },
+        actor.username,
+      ),
   }),
   defineCall({
     contract: items.duplicateItem,
@@ -143,7 +142,7 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
     contract: items.deleteItem,
     action: 'delete',
     target: (b) => ({ itemId: b.itemId }),
-    run: (tx, { target }) => deleteItem(tx, target.item),
+    run: (tx, { target, actor }) => trashItem(tx, target.board, target.item, actor.username),
   }),
   defineCall({
     contract: items.editItemLabels,

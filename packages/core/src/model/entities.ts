@@ -222,6 +222,7 @@ export const BOARD_ACTIONS = [
   'manageUsers',
   'dump',
   'export',
+  'trash',
 ] as const;
 export type BoardAction = (typeof BOARD_ACTIONS)[number];
 

@@ -31,7 +31,7 @@ import {
   type SignupMode,
 } from '@listboard/core';
 import type { Db } from '../../db/client';
-import { boardMembers, items, multilists, users } from '../../db/schema';
+import { boardMembers, items, multilists, trash, users } from '../../db/schema';
 import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { verificationMail } from '../../mail/account-mail';
@@ -381,6 +381,7 @@ export async function deregisterUser(
   }
   await transact(async (tx) => {
     await tx.delete(multilists).where(eq(multilists.owner, user.username));
+    await tx.delete(trash).where(eq(trash.owner, user.username));
     await tx.delete(boardMembers).where(eq(boardMembers.username, user.username));
     // Sessions, tokens, group memberships and view states follow through their foreign keys.
     await tx.delete(users).where(eq(users.id, user.id));

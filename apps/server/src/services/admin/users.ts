@@ -14,6 +14,7 @@ import {
   groups,
   multilists,
   sessions,
+  trash,
   users,
 } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
@@ -84,6 +85,7 @@ export async function deregisterByAdmin(db: Db, actor: Actor, username: string):
     throw forbidden(`The ${user.username} account cannot be removed.`);
   }
   await db.delete(multilists).where(eq(multilists.owner, user.username));
+  await db.delete(trash).where(eq(trash.owner, user.username));
   await db.delete(boardMembers).where(eq(boardMembers.username, user.username));
   await db.delete(users).where(eq(users.id, user.id));
   return user.username;

@@ -14,20 +14,23 @@ import {
   type PolicyBoard,
 } from '@listboard/core';
 import type { Db } from '../../db/client';
-import { blocks, boardMembers, items, lists, multilists } from '../../db/schema';
+import { blocks, boardMembers, items, lists, multilists, trash } from '../../db/schema';
 import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import type { Actor } from '../accounts/users';
+import { boardOfRows } from './trash-rows';
 
 export type BoardRow = typeof multilists.$inferSelect;
 export type ListRow = typeof lists.$inferSelect;
 export type ItemRow = typeof items.$inferSelect;
 export type BlockRow = typeof blocks.$inferSelect;
+export type TrashRow = typeof trash.$inferSelect;
 
 export type Target =
   | { multilistId: string }
   | { listId: string }
   | { itemId: string }
   | { blockId: string }
+  | { trashId: string }
   | { owner: string; title: string };
 
 export interface Resolved {
@@ -36,6 +39,8 @@ export interface Resolved {
   list?: ListRow;
   item?: ItemRow;
   block?: BlockRow;
+  /** An entry of the Trash; for a deleted board, `board` is the board as it was. */
+  trash?: TrashRow;
 }
 
 /**
@@ -43,13 +48,15 @@ export interface Resolved {
  * list for an item id, a block with its item and list for a block id. A call declared with an
  * item target reads `target.item` with no check of its own.
  */
-export type ResolvedFor<T extends Target> = T extends { blockId: string }
-  ? Resolved & { block: BlockRow; item: ItemRow; list: ListRow }
-  : T extends { itemId: string }
-    ? Resolved & { item: ItemRow; list: ListRow }
-    : T extends { listId: string }
-      ? Resolved & { list: ListRow }
-      : Resolved;
+export type ResolvedFor<T extends Target> = T extends { trashId: string }
+  ? Resolved & { trash: TrashRow }
+  : T extends { blockId: string }
+    ? Resolved & { block: BlockRow; item: ItemRow; list: ListRow }
+    : T extends { itemId: string }
+      ? Resolved & { item: ItemRow; list: ListRow }
+      : T extends { listId: string }
+        ? Resolved & { list: ListRow }
+        : Resolved;
 
 /** What the policy needs to know of a board: its owner and its members by kind. */
 export function policyBoard(
@@ -80,7 +87,32 @@ async function lockBoard(db: Db, id: string): Promise<BoardRow | undefined> {
   return row;
 }
 
+/** Nothing in the Trash has this id, or nothing the caller may see. */
+export const NO_TRASH_ENTRY = 'Nothing in the Trash has that id.';
+
+/**
+ * A Trash entry and its board, locked: a live board as any target's, a deleted board as its
+ * entry holds it (its members from there too), with the entry's row locked instead.
+ */
+async function resolveTrash(db: Db, trashId: string): Promise<Resolved & { trash: TrashRow }> {
+  const [entry] = await db.select().from(trash).where(eq(trash.id, trashId));
+  if (!entry) throw notFound(NO_TRASH_ENTRY);
+  if (entry.kind === 'board') {
+    const [locked] = await db.select().from(trash).where(eq(trash.id, trashId)).for('update');
+    const board = locked ? boardOfRows(locked.rows) : null;
+    if (!locked || !board) throw notFound(NO_TRASH_ENTRY);
+    const members = (locked.rows.boardMembers ?? []) as (typeof boardMembers.$inferSelect)[];
+    return { board, policy: policyBoard(board, members), trash: locked };
+  }
+  const board = await lockBoard(db, entry.multilistId);
+  if (!board) throw notFound('No such board.');
+  const [locked] = await db.select().from(trash).where(eq(trash.id, trashId)).for('update');
+  if (!locked) throw notFound(NO_TRASH_ENTRY);
+  return { board, policy: await policyBoardOf(db, board), trash: locked };
+}
+
 export async function resolveTarget<T extends Target>(db: Db, target: T): Promise<ResolvedFor<T>> {
+  if ('trashId' in target) return (await resolveTrash(db, target.trashId)) as ResolvedFor<T>;
   let list: ListRow | undefined;
   let item: ItemRow | undefined;
   let block: BlockRow | undefined;

@@ -7,8 +7,7 @@ import type { ItemRow, Resolved } from './access';
 import { canSeeItem, visibleBoard } from '../notes/visibility';
 import { storeBlocks } from './blocks-store';
 import { checkVersion } from '../../lib/versions';
-import { dropViewStates } from './viewstates';
-import { clampIndex, closeItemGap, itemCount, openItemGap, ordered } from './ordering';
+import { clampIndex, itemCount, openItemGap, ordered } from './ordering';
 
 export interface NewItem {
   listId: string;
@@ -124,14 +123,6 @@ export async function setItemLabels(
     .where(eq(items.id, item.id))
     .returning({ version: items.version });
   return { itemId: item.id, version: must(row, 'the edited item').version };
-}
-
-export async function deleteItem(db: Db, item: ItemRow): Promise<void> {
-  // Notes and replies on the item go with it; blocks and markers cascade.
-  await dropViewStates(db, { itemId: item.id });
-  await db.delete(items).where(eq(items.rootItemId, item.id));
-  await db.delete(items).where(eq(items.id, item.id));
-  if (item.annotationClass === 'none') await closeItemGap(db, item.listId, item.index);
 }
 
 /** Moves an item one place up or down in its list; blocked at either end. */

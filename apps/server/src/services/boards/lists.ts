@@ -6,8 +6,7 @@ import { badRequest } from '../../lib/errors';
 import { checkVersion } from '../../lib/versions';
 import type { ListRow } from './access';
 import { insertItemAt, copyItem } from './items';
-import { dropViewStates } from './viewstates';
-import { clampIndex, closeListGap, listCount, openListGap, ordered } from './ordering';
+import { clampIndex, listCount, openListGap, ordered } from './ordering';
 
 /** Splits pasted text into item texts: items are separated by blank lines. */
 export function splitItemText(text: string): string[] {
@@ -72,13 +71,6 @@ export async function editList(
     .where(eq(lists.id, list.id))
     .returning({ version: lists.version });
   return { listId: list.id, version: must(row, 'the edited list').version };
-}
-
-export async function removeList(db: Db, list: ListRow): Promise<void> {
-  // Items, blocks and markers go with the list (foreign keys cascade).
-  await dropViewStates(db, { listId: list.id });
-  await db.delete(lists).where(eq(lists.id, list.id));
-  await closeListGap(db, list.multilistId, list.index);
 }
 
 export async function duplicateList(

@@ -6,7 +6,6 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { BoardRow } from './access';
 import { checkVersion } from '../../lib/versions';
-import { dropViewStates } from './viewstates';
 import { findUserByUsername, type Actor } from '../accounts/users';
 import { BLANK_DESCRIPTION } from '@listboard/core/api/contracts/boards';
 
@@ -96,11 +95,6 @@ export async function editMultilist(
     .where(eq(multilists.id, board.id))
     .returning({ version: multilists.version, ptitle: multilists.ptitle });
   return { multilistId: board.id, version: row!.version, ptitle: row!.ptitle };
-}
-
-export async function deleteMultilist(db: Db, board: BoardRow): Promise<void> {
-  await dropViewStates(db, { multilistId: board.id });
-  await db.delete(multilists).where(eq(multilists.id, board.id));
 }
 
 /** Every write bumps the board's version, so clients and caches can tell a board changed. */

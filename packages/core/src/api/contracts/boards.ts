@@ -1,6 +1,7 @@
 /** Boards: making, listing, changing, sharing, unlocking and deleting them. */
 import { z } from 'zod';
 import { BOARD_CALL_ERRORS, defineContract, id, ok } from '../contract';
+import { trashed } from './undo';
 
 /** What a board made without a description says. */
 export const BLANK_DESCRIPTION = 'No description.';
@@ -83,9 +84,10 @@ export const editMultilist = defineContract({
 export const deleteMultilist = defineContract({
   path: '/api/forms/delete_multilist',
   tags: ['forms'],
-  summary: 'Delete a whole board with its lists, items, notes and view states (owner only)',
+  summary:
+    'Move a whole board with its lists, items and notes to its owner’s Trash (owner only); view states go',
   input: z.object({ multilistId: id }),
-  output: ok,
+  output: trashed,
   errors: BOARD_CALL_ERRORS,
 });
 

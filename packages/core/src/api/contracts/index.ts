@@ -17,6 +17,7 @@ import * as media from './media';
 import * as notes from './notes';
 import * as system from './system';
 import * as uploads from './uploads';
+import * as undo from './undo';
 
 const DOMAINS = {
   accounts,
@@ -33,6 +34,7 @@ const DOMAINS = {
   notes,
   system,
   uploads,
+  undo,
 };
 
 type ContractsOf<M> = Extract<M[keyof M], ApiContract>;

@@ -1,7 +1,8 @@
 /** The items of a list: inserting, editing, copying, labelling, moving and deleting them. */
 import { z } from 'zod';
-import { BOARD_CALL_ERRORS, defineContract, id, label, ok } from '../contract';
+import { BOARD_CALL_ERRORS, defineContract, id, label } from '../contract';
 import { movedTo } from './lists';
+import { trashed } from './undo';
 
 const text = z.string().max(200_000);
 const version = z.number().int().positive().optional();
@@ -53,9 +54,10 @@ export const duplicateItem = defineContract({
 export const deleteItem = defineContract({
   path: '/api/forms/delete_item',
   tags: ['forms'],
-  summary: 'Delete an item with its notes, blocks and markers',
+  summary:
+    'Move an item to the board’s Trash with its notes, blocks and markers (a note: with its replies)',
   input: z.object({ itemId: id }),
-  output: ok,
+  output: trashed,
   errors: BOARD_CALL_ERRORS,
 });
 

@@ -1,6 +1,7 @@
 /** The lists of a board: inserting, importing, editing, copying, moving and removing them. */
 import { z } from 'zod';
 import { BOARD_CALL_ERRORS, defineContract, id, ok } from '../contract';
+import { trashed } from './undo';
 
 const title = z.string().max(500);
 const text = z.string().max(200_000);
@@ -67,9 +68,9 @@ export const duplicateList = defineContract({
 export const removeList = defineContract({
   path: '/api/forms/remove_list',
   tags: ['forms'],
-  summary: 'Delete a list and everything in it',
+  summary: 'Move a list and everything in it to the board’s Trash',
   input: z.object({ listId: id }),
-  output: ok,
+  output: trashed,
   errors: BOARD_CALL_ERRORS,
 });
 

@@ -1,0 +1,122 @@
+/**
+ * The rows a delete takes away, read whole and written back whole, with their own ids: items
+ * (with the notes and replies on them), their blocks, markers and previous texts; lists; a
+ * board with its members. The Trash keeps them as JSON, where timestamps are strings; they are
+ * read back as dates.
+ */
+import { eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  blocks,
+  boardMembers,
+  itemVersions,
+  items,
+  lists,
+  mediaMarkers,
+  multilists,
+  textMarkers,
+  type TrashRows,
+} from '../../db/schema';
+
+const TABLES = {
+  multilists,
+  boardMembers,
+  lists,
+  items,
+  blocks,
+  mediaMarkers,
+  textMarkers,
+  itemVersions,
+} as const;
+type TableName = keyof typeof TABLES;
+type BoardRow = typeof multilists.$inferSelect;
+type ItemRow = typeof items.$inferSelect;
+
+/** The order rows go back in: each after the rows it points at. */
+const ORDER: readonly TableName[] = [
+  'multilists',
+  'boardMembers',
+  'lists',
+  'items',
+  'blocks',
+  'mediaMarkers',
+  'textMarkers',
+  'itemVersions',
+];
+
+/** The timestamp columns of each table, as their rows name them. */
+const DATES: Partial<Record<TableName, readonly string[]>> = {
+  multilists: ['created', 'modified'],
+  lists: ['created', 'modified'],
+  items: ['created', 'modified'],
+  itemVersions: ['at'],
+};
+
+/** Rows written back per statement: far below PostgreSQL's limit of parameters. */
+const CHUNK = 200;
+
+type Row = Record<string, unknown>;
+
+/** An item row without its generated search column, which is made again on insert. */
+function storable(row: ItemRow): Row {
+  const { searchVector: _generated, ...rest } = row;
+  return rest;
+}
+
+/**
+ * The items `where` picks (the first of them first, when `first` names it), with their blocks,
+ * markers and previous texts.
+ */
+export async function itemRows(db: Db, where: SQL, first?: string): Promise<TrashRows> {
+  const picked = await db.select().from(items).where(where);
+  if (picked.length === 0) return { items: [] };
+  picked.sort((a, b) => Number(b.id === first) - Number(a.id === first));
+  const ids = db.select({ id: items.id }).from(items).where(where);
+  return {
+    items: picked.map(storable),
+    blocks: await db.select().from(blocks).where(inArray(blocks.itemId, ids)),
+    mediaMarkers: await db.select().from(mediaMarkers).where(inArray(mediaMarkers.itemId, ids)),
+    textMarkers: await db.select().from(textMarkers).where(inArray(textMarkers.itemId, ids)),
+    itemVersions: await db.select().from(itemVersions).where(inArray(itemVersions.itemId, ids)),
+  };
+}
+
+/** A board's own row and its members: with its lists' and items' rows, the whole board. */
+export async function boardRows(db: Db, board: BoardRow): Promise<TrashRows> {
+  return {
+    multilists: [board],
+    boardMembers: await db
+      .select()
+      .from(boardMembers)
+      .where(eq(boardMembers.multilistId, board.id)),
+  };
+}
+
+function revive(table: TableName, row: Row): Row {
+  const dates = DATES[table];
+  if (!dates) return row;
+  const out = { ...row };
+  for (const key of dates) {
+    const value = out[key];
+    if (typeof value === 'string') out[key] = new Date(value);
+  }
+  return out;
+}
+
+/** A deleted board's own row, as the rows hold it (dates as dates). */
+export function boardOfRows(rows: TrashRows): BoardRow | null {
+  const row = rows.multilists?.[0];
+  return row ? (revive('multilists', row) as BoardRow) : null;
+}
+
+/** Writes every row back, in one go per table and chunk, in the caller's transaction. */
+export async function putBack(db: Db, rows: TrashRows): Promise<void> {
+  for (const table of ORDER) {
+    const all = rows[table] ?? [];
+    for (let at = 0; at < all.length; at += CHUNK) {
+      const chunk = all.slice(at, at + CHUNK).map((r) => revive(table, r));
+      // Rows as they were read from this very table, so they fit it column for column.
+      await db.insert(TABLES[table]).values(chunk as never[]);
+    }
+  }
+}
