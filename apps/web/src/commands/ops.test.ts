@@ -65,6 +65,6 @@ describe('the edit, mark and note operation toggles', () => {
         .sort();
     expect(of('edit')).toEqual(expect.arrayContaining(['editItem', 'insertItem', 'deleteItem']));
     expect(of('mark')).toEqual(expect.arrayContaining(['addMediaMarker', 'addTextMarker']));
-    expect(of('note')).toEqual(['annotate', 'note']);
+    expect(of('note')).toEqual(['annotate', 'caption', 'note']);
   });
 });
