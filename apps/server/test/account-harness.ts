@@ -4,6 +4,7 @@
  * check that none ever carried a password hash, a token or a token's hash.
  */
 import { sql } from 'drizzle-orm';
+import { must } from '@listboard/core';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
@@ -43,7 +44,7 @@ export async function createAccountApp(
   opts: AccountAppOptions = {},
 ): Promise<AccountTestContext> {
   const opened = opts.database ? null : await openTestDatabase();
-  const database = opts.database ?? opened!.database;
+  const database = opts.database ?? must(opened, 'the test database').database;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
@@ -94,7 +95,7 @@ export async function createAccountApp(
 /** The token a mailed link carries in the given start-path parameter. */
 export function tokenIn(mail: Mail | undefined, param: 'verifyEmailToken' | 'resetPasswordToken') {
   const link = linkIn(mail, param);
-  return new URL(link).searchParams.get(param)!;
+  return must(new URL(link).searchParams.get(param), `the ${param} of ${link}`);
 }
 
 export function linkIn(mail: Mail | undefined, param: string): string {
@@ -114,7 +115,7 @@ export function lastMailTo(t: AccountTestContext, to: string): Mail | undefined 
 export async function expectNoSecretsInResponses(t: AccountTestContext): Promise<void> {
   const rows = async (q: ReturnType<typeof sql>) =>
     (
-      (await t.database.db.execute(q)) as unknown as {
+      (await t.database.db.execute(q)) as {
         rows: { v: string | null }[];
       }
     ).rows
@@ -125,7 +126,9 @@ export async function expectNoSecretsInResponses(t: AccountTestContext): Promise
     ...(await rows(sql`select id as v from auth_tokens`)),
     ...(await rows(sql`select id as v from sessions`)),
     ...t.mails.flatMap((m) =>
-      [...m.text.matchAll(/(?:verifyEmailToken|resetPasswordToken)=([\w-]+)/g)].map((x) => x[1]!),
+      [...m.text.matchAll(/(?:verifyEmailToken|resetPasswordToken)=([\w-]+)/g)].map(
+        (x) => x[1] ?? '',
+      ),
     ),
   ];
   expect(t.bodies.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_PASSWORD } from './harness';
+import { SEED_PASSWORD, type Refusal } from './harness';
 import {
   createAccountApp,
   expectNoSecretsInResponses,
@@ -37,13 +37,13 @@ describe('sign-in lockout per user name and address', () => {
     for (let i = 0; i < 5; i++) {
       const t = i % 2 ? two : one;
       const name = i % 2 ? 'AUTHOR' : 'author';
-      codes.push((await signin(t, name, 'guess-' + i)).statusCode);
+      codes.push((await signin(t, name, `guess-${i}`)).statusCode);
     }
     expect(codes).toEqual([401, 401, 401, 401, 401]);
     for (const t of [one, two]) {
       const res = await signin(t, 'author', SEED_PASSWORD);
       expect(res.statusCode).toBe(429);
-      expect(res.json().error).toBe(
+      expect(res.json<Refusal>().error).toBe(
         'Too many failed sign-in attempts for author. Please wait 15 minutes and try again.',
       );
     }
@@ -57,17 +57,17 @@ describe('sign-in lockout per user name and address', () => {
   });
 
   it('starts counting afresh after a successful sign-in', async () => {
-    for (let i = 0; i < 4; i++) await signin(one, 'author', 'nope-' + i);
+    for (let i = 0; i < 4; i++) await signin(one, 'author', `nope-${i}`);
     expect((await signin(one, 'author', SEED_PASSWORD)).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) {
-      expect((await signin(two, 'author', 'nope-again-' + i)).statusCode).toBe(401);
+      expect((await signin(two, 'author', `nope-again-${i}`)).statusCode).toBe(401);
     }
     expect((await signin(one, 'author', SEED_PASSWORD)).statusCode).toBe(200);
   });
 
   it('counts unknown names the same way, so the answer tells nothing about who exists', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 6; i++) codes.push((await signin(one, 'no-such-user', 'x' + i)).statusCode);
+    for (let i = 0; i < 6; i++) codes.push((await signin(one, 'no-such-user', `x${i}`)).statusCode);
     expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
@@ -80,7 +80,7 @@ describe('sign-in lockout per user name and address', () => {
         (
           await a.post('/api/forms/deregister_user', {
             email: 'reader@listboard.local',
-            password: 'guess-' + i,
+            password: `guess-${i}`,
           })
         ).statusCode,
       );

@@ -5,6 +5,7 @@ import {
   lastMailTo,
   type AccountTestContext,
 } from './account-harness';
+import type { Refusal } from './harness';
 
 const opened: AccountTestContext[] = [];
 afterAll(async () => {
@@ -104,7 +105,7 @@ describe('SIGNUP_MODE=disabled', () => {
     for (const path of ['/api/auth/register', '/api/auth/create_user']) {
       const res = await t.agent().post(path, person('tom'));
       expect(res.statusCode, path).toBe(403);
-      expect(res.json().error, path).toBe('Signup is disabled.');
+      expect(res.json<Refusal>().error, path).toBe('Signup is disabled.');
     }
     const admin = await adminOf(t);
     const res = await admin.post('/api/auth/create_user', {
@@ -130,7 +131,7 @@ describe('EMAIL_VERIFICATION=off', () => {
       verificationSent: false,
       user: { username: 'uma', emailVerified: true },
     });
-    expect((await a.get('/api/auth/session')).json().user.username).toBe('uma');
+    expect((await a.get('/api/auth/session')).json().user!.username).toBe('uma');
     expect(lastMailTo(t, 'uma@example.org')).toBeUndefined();
     expect(lastMailTo(t, 'admin@listboard.local')?.subject).toBe(
       'New Listboard user: uma (active)',
@@ -159,7 +160,7 @@ describe('EMAIL_VERIFICATION=off', () => {
       profile: { role: 'author' },
     });
     expect(res.json().user).toBeUndefined();
-    expect((await admin.get('/api/auth/session')).json().user.username).toBe('admin');
+    expect((await admin.get('/api/auth/session')).json().user!.username).toBe('admin');
     await t.agent().signIn('vic', 'secret-1');
   });
 });

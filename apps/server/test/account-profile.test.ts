@@ -235,7 +235,7 @@ describe('deregister_user', () => {
       message: 'You have been logged out and your account has been deleted.',
       user: { username: 'guest' },
     });
-    expect((await a.get('/api/auth/session')).json().user.username).toBe('guest');
+    expect((await a.get('/api/auth/session')).json().user!.username).toBe('guest');
     expect(
       (await a.post('/api/display/is_registered_username', { username: 'ned' })).json(),
     ).toEqual({ registered: false });
@@ -262,7 +262,7 @@ describe('deregister_user', () => {
     const a = await newUser('pia');
     const phone = t.agent();
     await phone.signIn('pia', 'pass-word-1');
-    expect((await phone.get('/api/auth/session')).json().user.username).toBe('pia');
+    expect((await phone.get('/api/auth/session')).json().user!.username).toBe('pia');
     const res = await a.post('/api/forms/deregister_user', {
       email: 'pia@example.org',
       password: 'pass-word-1',
@@ -277,10 +277,10 @@ describe('deregister_user', () => {
     const a = await newUser('ora');
     const owner = t.agent();
     await owner.signIn('author');
-    const [course] = (
+    const course = (
       await owner.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
-    ).json();
-    const item = course.lists[0].items[0];
+    ).json()[0]!;
+    const item = course.lists[0]!.items[0]!;
     const note = await a.post('/api/forms/insert_note', {
       listId: item.listId,
       itemId: item._id,

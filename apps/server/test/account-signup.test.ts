@@ -6,6 +6,7 @@ import {
   tokenIn,
   type AccountTestContext,
 } from './account-harness';
+import type { OpenApiDoc, Refusal } from './harness';
 import { storableTextMsg } from '@listboard/core';
 import { NOTICE_NOT_SENT } from '../src/services/admin/notice';
 
@@ -34,7 +35,7 @@ describe('register (SIGNUP_MODE default, verification on)', () => {
       message: 'Registration successful! Please check your email for a verification link.',
     });
     // Still the guest: the account is not signed in before its address is verified.
-    expect((await a.get('/api/auth/session')).json().user.username).toBe('guest');
+    expect((await a.get('/api/auth/session')).json().user!.username).toBe('guest');
 
     const mail = lastMailTo(t, 'ann@example.org')!;
     expect(mail.subject).toMatch(/verify/i);
@@ -102,9 +103,10 @@ describe('register (SIGNUP_MODE default, verification on)', () => {
       {},
       {
         mailer: {
-          async send(mail) {
-            if (down) throw new Error('mail server away');
+          send(mail) {
+            if (down) return Promise.reject(new Error('mail server away'));
             sent.push(mail.subject);
+            return Promise.resolve();
           },
         },
       },
@@ -134,7 +136,10 @@ describe('register (SIGNUP_MODE default, verification on)', () => {
       email: 'ANN@example.org',
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toBe('This email is already in use.');
+    expect(res.json()).toEqual({
+      error: 'This email is already in use.',
+      fields: { email: 'This email is already in use.' },
+    });
   });
 
   it('refuses a taken or reserved user name', async () => {
@@ -143,21 +148,35 @@ describe('register (SIGNUP_MODE default, verification on)', () => {
       .post('/api/auth/register', { ...signup('Author'), email: 'x@example.org' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toBe('Oops: unable to create user Author: that user name is taken');
+    expect((taken.json() as { fields?: unknown }).fields).toEqual({
+      username: 'That user name is taken. Please choose another.',
+    });
     const reserved = await t.agent().post('/api/auth/register', signup('privacy'));
     expect(reserved.json().error).toBe(
       'Oops: unable to create user privacy: that user name is reserved',
     );
+    expect((reserved.json() as { fields?: unknown }).fields).toEqual({
+      username: 'That user name is reserved. Please choose another.',
+    });
   });
 
   it.each([
-    ['a bad user name', { username: 'a b' }],
-    ['a blank user name', { username: '' }],
-    ['a bad address', { email: 'bob@' }],
-    ['a short password', { password: 'abc' }],
-  ])('answers %s with the signup message', async (_, change) => {
+    [
+      'a bad user name',
+      { username: 'a b' },
+      { username: 'A user name is up to 64 letters, digits, dots, dashes and underscores.' },
+    ],
+    ['a blank user name', { username: '' }, { username: 'Please fill in username field.' }],
+    ['a bad address', { email: 'bob@' }, { email: 'Please enter a valid email address.' }],
+    [
+      'a short password',
+      { password: 'abc' },
+      { password: 'Your password should be 6 characters or longer.' },
+    ],
+  ])('answers %s with the signup message, naming the wrong field', async (_, change, fields) => {
     const res = await t.agent().post('/api/auth/register', { ...signup('bob'), ...change });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('Bad username, email address, or password.');
+    expect(res.json()).toEqual({ error: 'Bad username, email address, or password.', fields });
   });
 
   it('tells a signed-in user who signs up with their own address that they are registered', async () => {
@@ -195,7 +214,7 @@ describe('create_user (add user form)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, username: 'carl', verificationSent: true });
     expect(res.json().user).toBeUndefined();
-    expect((await admin.get('/api/auth/session')).json().user.username).toBe('admin');
+    expect((await admin.get('/api/auth/session')).json().user!.username).toBe('admin');
     const mail = lastMailTo(t, 'carl@example.org')!;
     await t.agent().get(`/api/auth/verify_email?token=${tokenIn(mail, 'verifyEmailToken')}`);
     const carl = t.agent();
@@ -254,7 +273,7 @@ describe('get_user_basic', () => {
       roles: ['author'],
       fields: { title: 'Lecturer, Media Studies' },
     });
-    expect(seen.fields.phone).toBeUndefined();
+    expect(seen.fields).not.toHaveProperty('phone');
     const self = t.agent();
     await self.signIn('author');
     expect((await self.get('/api/auth/get_user_basic?username=author')).json().email).toBe(
@@ -262,7 +281,7 @@ describe('get_user_basic', () => {
     );
     const missing = await guest.get('/api/auth/get_user_basic?username=nobody');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json().error).toBe('Not a registered user: nobody');
+    expect(missing.json<Refusal>().error).toBe('Not a registered user: nobody');
   });
 
   it('answers 401 when X-Mongo-User-ID is not the session’s user', async () => {
@@ -283,7 +302,9 @@ describe('get_user_basic', () => {
 
 describe('the OpenAPI document', () => {
   it('describes every account call with a tag, a summary and its body', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = (
+      await t.app.inject({ method: 'GET', url: '/api/openapi.json' })
+    ).json<OpenApiDoc>();
     const calls = [
       ['get', '/api/auth/get_user_basic'],
       ['post', '/api/auth/forgot'],
@@ -304,9 +325,9 @@ describe('the OpenAPI document', () => {
     for (const [method, path] of calls) {
       const op = doc.paths[path]?.[method];
       expect(op, path).toBeDefined();
-      expect(op.tags, path).toContain('auth');
-      expect(op.summary, path).toMatch(/\w/);
-      if (method === 'post') expect(op.requestBody, path).toBeDefined();
+      expect(op?.tags, path).toContain('auth');
+      expect(op?.summary, path).toMatch(/\w/);
+      if (method === 'post') expect(op?.requestBody, path).toBeDefined();
     }
   });
 });

@@ -6,6 +6,7 @@ import {
   tokenIn,
   type AccountTestContext,
 } from './account-harness';
+import type { Refusal } from './harness';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -47,7 +48,7 @@ describe('verify_email statuses (spec section 8)', () => {
       error: 'Invalid or expired verification token.',
     });
     const token = await register('vera');
-    expect((await verify(token)).json().status).toBe('success');
+    expect((await verify(token)).json<{ status: string }>().status).toBe('success');
     const reused = await verify(token);
     expect(reused.statusCode).toBe(400);
     expect(reused.json()).toMatchObject({
@@ -74,7 +75,7 @@ describe('verify_email statuses (spec section 8)', () => {
     expect(resend.json()).toEqual({ ok: true });
     const fresh = tokenIn(lastMailTo(t, 'walt@example.org'), 'verifyEmailToken');
     expect(fresh).not.toBe(token);
-    expect((await verify(fresh)).json().status).toBe('success');
+    expect((await verify(fresh)).json<{ status: string }>().status).toBe('success');
     const a = t.agent();
     expect(
       (await a.post('/api/auth/signin', { username: 'walt', password: 'first-pass' })).statusCode,
@@ -85,8 +86,10 @@ describe('verify_email statuses (spec section 8)', () => {
     const first = await register('xena');
     await t.agent().post('/api/auth/resend_verification', { email: 'xena@example.org' });
     const second = tokenIn(lastMailTo(t, 'xena@example.org'), 'verifyEmailToken');
-    expect((await verify(first)).json().status).toBe('error_invalid_or_expired');
-    expect((await verify(second)).json().status).toBe('success');
+    expect((await verify(first)).json<{ status: string }>().status).toBe(
+      'error_invalid_or_expired',
+    );
+    expect((await verify(second)).json<{ status: string }>().status).toBe('success');
   });
 
   it('resend_verification answers the same for any address, and mails only the unverified', async () => {
@@ -140,7 +143,7 @@ describe('password reset', () => {
     const done = await b.post('/api/auth/reset_password', { token, password: 'brand-new-1' });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toBe(true);
-    expect((await b.get('/api/auth/session')).json().user.username).toBe('reader');
+    expect((await b.get('/api/auth/session')).json().user!.username).toBe('reader');
     // The session opened with the old password is over.
     expect((await old.get('/api/auth/session')).json().user).toBeNull();
 
@@ -169,7 +172,7 @@ describe('password reset', () => {
     const invalid = 'Reset link invalid or expired. Please try your password reset request again.';
     const check = await t.agent().get(`/api/auth/validate_reset_token?token=${token}`);
     expect(check.statusCode).toBe(400);
-    expect(check.json().error).toBe(invalid);
+    expect(check.json<Refusal>().error).toBe(invalid);
     const reset = await t
       .agent()
       .post('/api/auth/reset_password', { token, password: 'later-pw-1' });
@@ -188,7 +191,9 @@ describe('password reset', () => {
   it('a verification token is no reset token, and the other way round', async () => {
     await forgot('author@listboard.local');
     const reset = tokenIn(lastMailTo(t, 'author@listboard.local'), 'resetPasswordToken');
-    expect((await verify(reset)).json().status).toBe('error_invalid_or_expired');
+    expect((await verify(reset)).json<{ status: string }>().status).toBe(
+      'error_invalid_or_expired',
+    );
     const verifyToken = await register('yuri');
     const res = await t
       .agent()

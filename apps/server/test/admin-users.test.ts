@@ -37,7 +37,7 @@ async function connect(agent: Agent) {
     headers: { cookie: agent.cookie! },
     signal: ctrl.signal,
   });
-  const reader = res.body!.getReader();
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   await reader.read();
   return () => ctrl.abort();
 }
@@ -159,9 +159,9 @@ describe('dashboard board', () => {
     expect(first).toHaveLength(1);
     expect(first[0]).toMatchObject({ owner: 'newcomer', title: 'home' });
     const [again] = await open();
-    expect(again._id).toBe(first[0]._id);
+    expect(again!._id).toBe(first[0]!._id);
     const rows = (await admin.post('/api/admin/activity', { user: 'newcomer' })).json().rows;
-    expect(rows.filter((r: { board: string }) => r.board === 'newcomer/home')).toHaveLength(1);
+    expect(rows.filter((r) => r.board === 'newcomer/home')).toHaveLength(1);
   });
 
   it('is not made by someone else opening it, nor for the guest', async () => {

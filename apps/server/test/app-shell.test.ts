@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '../src/seed/seed';
-import { createTestApp, type TestContext } from './harness';
+import { createTestApp, type OpenApiDoc, type TestContext, type Refusal } from './harness';
 
 let t: TestContext;
 let dist: string;
@@ -34,7 +34,9 @@ describe('the app shell', () => {
   });
 
   it('publishes an OpenAPI document generated from the route schemas, and a docs page', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = (
+      await t.app.inject({ method: 'GET', url: '/api/openapi.json' })
+    ).json<OpenApiDoc>();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
@@ -45,8 +47,8 @@ describe('the app shell', () => {
       ]),
     );
     expect(
-      doc.paths['/api/dbload/load_multilists'].post.requestBody.content['application/json'].schema
-        .properties,
+      doc.paths['/api/dbload/load_multilists']?.post?.requestBody?.content['application/json']
+        ?.schema.properties,
     ).toHaveProperty('addresses');
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
@@ -66,7 +68,7 @@ describe('the app shell', () => {
   it('answers unknown API paths with JSON 404, not the web app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
-    expect(res.json().error).toContain('/api/nope');
+    expect(res.json<Refusal>().error).toContain('/api/nope');
   });
 
   it('sends security headers whose CSP forbids inline script but allows own media and fonts', async () => {
@@ -101,9 +103,7 @@ describe('the app shell', () => {
     const res = await t.database.db.execute(
       sql`select indexname from pg_indexes where schemaname = 'public'`,
     );
-    const names = (res as unknown as { rows: { indexname: string }[] }).rows.map(
-      (r) => r.indexname,
-    );
+    const names = (res as { rows: { indexname: string }[] }).rows.map((r) => r.indexname);
     expect(names).toEqual(
       expect.arrayContaining([
         'multilists_owner_ptitle_key',
@@ -120,7 +120,7 @@ describe('the app shell', () => {
     const res = await t.database.db.execute(
       sql`select text from items where search_vector @@ plainto_tsquery('simple', 'fact-checker')`,
     );
-    expect((res as unknown as { rows: { text: string }[] }).rows[0]?.text).toContain(
+    expect((res as { rows: { text: string }[] }).rows[0]?.text).toContain(
       'Interview with a fact-checker',
     );
   });

@@ -18,6 +18,7 @@ import {
   createTestApp,
   SEED_PASSWORD,
   type TestContext,
+  ifStarted,
 } from './harness';
 import { createAccountApp, lastMailTo, tokenIn, type AccountTestContext } from './account-harness';
 import { documentedRoutes } from './fuzz/openapi';
@@ -53,7 +54,7 @@ const activity = async (query: object = {}): Promise<Page> => {
   return res.json();
 };
 const load = async (a: Agent, address: string): Promise<Multilist> =>
-  (await a.post('/api/dbload/load_multilists', { addresses: [address] })).json()[0];
+  (await a.post('/api/dbload/load_multilists', { addresses: [address] })).json()[0]!;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -293,8 +294,8 @@ describe('every write records itself in its own transaction', () => {
   });
 
   /** One way to make each write succeed; `n` keeps names apart between tries. */
-  const SAMPLES: Record<string, (n: number) => Promise<Prepared>> = {
-    '/api/auth/signin': async () => ({
+  const SAMPLES: Record<string, (n: number) => Prepared | Promise<Prepared>> = {
+    '/api/auth/signin': () => ({
       agent: a.agent(),
       body: { username: 'reader', password: SEED_PASSWORD },
     }),
@@ -303,7 +304,7 @@ describe('every write records itself in its own transaction', () => {
       agent: await guest(),
       body: { username: `joiner${n}`, password: 'listboard', email: `joiner${n}@example.org` },
     }),
-    '/api/auth/create_user': async (n) => ({
+    '/api/auth/create_user': (n) => ({
       agent: asAdmin,
       body: {
         username: `added${n}`,
@@ -334,40 +335,40 @@ describe('every write records itself in its own transaction', () => {
       const { agent, email } = await newAccount(`leaver${n}`);
       return { agent, body: { email, password: 'listboard' } };
     },
-    '/api/forms/edit_profile': async (n) => ({
+    '/api/forms/edit_profile': (n) => ({
       agent: asReader,
       body: { profile: { title: `Title ${n}` } },
     }),
-    '/api/display/update_user_fields_tourCateg': async (n) => ({
+    '/api/display/update_user_fields_tourCateg': (n) => ({
       agent: asReader,
       body: { tourCateg: `tour${n}`, value: true },
     }),
-    '/api/display/user.custom.update.admin': async (n) => ({
+    '/api/display/user.custom.update.admin': (n) => ({
       agent: asAdmin,
       body: { username: 'reader', fields: { title: `Set ${n}` } },
     }),
-    '/api/forms/insert_multilist': async (n) => ({
+    '/api/forms/insert_multilist': (n) => ({
       agent: asAuthor,
       body: { titleText: `Audited ${n}` },
     }),
-    '/api/display/create_blank_board': async (n) => ({
+    '/api/display/create_blank_board': (n) => ({
       agent: asAuthor,
       body: { title: `Blank ${n}` },
     }),
-    '/api/forms/create_group': async (n) => ({ agent: asReader, body: { name: `Circle ${n}` } }),
+    '/api/forms/create_group': (n) => ({ agent: asReader, body: { name: `Circle ${n}` } }),
     '/api/forms/add_group_member': async (n) => {
       await asReader.post('/api/forms/create_group', { name: `Club ${n}`, isPrivate: true });
       return { agent: asReader, body: { groupName: `Club ${n}`, username: 'author' } };
     },
-    '/api/forms/load': async (n) => ({
+    '/api/forms/load': (n) => ({
       agent: asAuthor,
       body: { fileinfo: markdown(`# Part ${n}\n\nA line.`), titleText: `Loaded ${n}` },
     }),
-    '/api/forms/load_stream': async (n) => ({
+    '/api/forms/load_stream': (n) => ({
       agent: asAuthor,
       body: { fileinfo: markdown(`# Part ${n}\n\nA line.`), titleText: `Streamed ${n}` },
     }),
-    '/api/forms/import_item_url': async (n) => ({
+    '/api/forms/import_item_url': (n) => ({
       agent: asAuthor,
       body: { listId, url: `${pageUrl}/page-${n}.txt` },
     }),
@@ -443,16 +444,18 @@ describe('every write records itself in its own transaction', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await a?.close();
-    await new Promise((r) => pages?.close(r));
+    await ifStarted(a)?.close();
+    await new Promise((r) => ifStarted(pages)?.close(r));
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('catches a write route that answers without recording itself', async () => {
     const bare = Fastify();
     await bare.register(auditPlugin, { db: a.database.db });
-    bare.post('/api/forms/forgetful_write', async () => ({ ok: true }));
-    bare.post('/api/forms/careful_write', async (req) => req.transact(async () => ({ ok: true })));
+    bare.post('/api/forms/forgetful_write', () => ({ ok: true }));
+    bare.post('/api/forms/careful_write', (req) =>
+      req.transact(() => Promise.resolve({ ok: true })),
+    );
     await bare.ready();
     for (const url of ['/api/forms/forgetful_write', '/api/forms/careful_write']) {
       expect((await bare.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(200);

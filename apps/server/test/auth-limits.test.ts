@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { GUEST_USER } from '@listboard/core';
-import { SEED_PASSWORD } from './harness';
+import { SEED_PASSWORD, type Refusal } from './harness';
 import { createAccountApp, lastMailTo, tokenIn, type AccountTestContext } from './account-harness';
 
 const checks = vi.hoisted(() => ({ hashes: [] as (string | null | undefined)[] }));
@@ -86,7 +86,7 @@ describe('many guesses at once', () => {
     expect(statuses(res).filter((s) => s === 401)).toHaveLength(5);
     expect(statuses(res).filter((s) => s === 429)).toHaveLength(45);
     expect(res[45]!.statusCode).toBe(429);
-    expect(res[45]!.json().error).toBe(locked('author'));
+    expect(res[45]!.json<Refusal>().error).toBe(locked('author'));
     expect(res[45]!.cookies.find((c) => c.name === 'lb_session')?.value).toBeFalsy();
     // Still locked afterwards, on both instances, and the lock costs no further check.
     for (const t of [one, two]) {
@@ -108,7 +108,7 @@ describe('many guesses at once', () => {
       checks.hashes.length = 0;
       const res = await client.signin(name, 'wrong');
       expect(res.statusCode).toBe(401);
-      expect(res.json().error).toBe(`Invalid credentials for: ${name}`);
+      expect(res.json<Refusal>().error).toBe(`Invalid credentials for: ${name}`);
       expect(checks.hashes).toHaveLength(1);
       // A real scrypt hash, with the parameters real passwords have.
       expect(checks.hashes[0]!.split('$').slice(0, 4)).toEqual(real!.split('$').slice(0, 4));
@@ -132,11 +132,11 @@ describe('client addresses with TRUST_PROXY off (the default)', () => {
   it('ignores X-Forwarded-For: rotating it does not get round the sign-in lockout', async () => {
     const client = at(t, '203.0.113.20');
     const res = [];
-    for (let i = 0; i < 5; i++) res.push(await client.signin('demo', 'x' + i, `192.0.2.${i}`));
+    for (let i = 0; i < 5; i++) res.push(await client.signin('demo', `x${i}`, `192.0.2.${i}`));
     expect(statuses(res)).toEqual([401, 401, 401, 401, 401]);
     const right = await client.signin('demo', SEED_PASSWORD, '192.0.2.99');
     expect(right.statusCode).toBe(429);
-    expect(right.json().error).toBe(locked('demo'));
+    expect(right.json<Refusal>().error).toBe(locked('demo'));
   });
 
   it('nor the per-address sign-in and forgot limits', async () => {
@@ -144,7 +144,7 @@ describe('client addresses with TRUST_PROXY off (the default)', () => {
     const signins = [];
     for (let i = 0; i < 4; i++) signins.push(await client.signin('nobody', 'x', `192.0.2.${i}`));
     expect(statuses(signins)).toEqual([401, 401, 401, 429]);
-    expect(signins[3]!.json().error).toBe(tooMany);
+    expect(signins[3]!.json<Refusal>().error).toBe(tooMany);
     const forgots = [];
     for (let i = 0; i < 3; i++) {
       forgots.push(
@@ -152,7 +152,7 @@ describe('client addresses with TRUST_PROXY off (the default)', () => {
       );
     }
     expect(statuses(forgots)).toEqual([200, 200, 429]);
-    expect(forgots[2]!.json().error).toBe(tooMany);
+    expect(forgots[2]!.json<Refusal>().error).toBe(tooMany);
     // Another real address has its own allowance.
     const other = await at(limited, '203.0.113.22').post('/api/auth/forgot', {
       email: 'nobody@example.org',
@@ -172,7 +172,7 @@ describe('client addresses behind a trusted proxy', () => {
   it('counts each forwarded address on its own', async () => {
     const client = at(t, proxy);
     const res = [];
-    for (let i = 0; i < 6; i++) res.push(await client.signin('demo', 'x' + i, '198.51.100.1'));
+    for (let i = 0; i < 6; i++) res.push(await client.signin('demo', `x${i}`, '198.51.100.1'));
     expect(statuses(res)).toEqual([401, 401, 401, 401, 401, 429]);
     expect((await client.signin('demo', SEED_PASSWORD, '198.51.100.1')).statusCode).toBe(429);
     expect((await client.signin('demo', SEED_PASSWORD, '198.51.100.2')).statusCode).toBe(200);
@@ -180,7 +180,7 @@ describe('client addresses behind a trusted proxy', () => {
 
   it('believes only the proxy: a client reaching the app directly is counted by its own address', async () => {
     const direct = at(t, '203.0.113.30');
-    for (let i = 0; i < 5; i++) await direct.signin('demo', 'y' + i, `192.0.2.${i}`);
+    for (let i = 0; i < 5; i++) await direct.signin('demo', `y${i}`, `192.0.2.${i}`);
     expect((await direct.signin('demo', SEED_PASSWORD, '192.0.2.200')).statusCode).toBe(429);
   });
 
@@ -188,13 +188,13 @@ describe('client addresses behind a trusted proxy', () => {
     const client = at(t, proxy);
     const res = [];
     for (let a = 0; a < 5; a++) {
-      for (let i = 0; i < 5; i++) res.push(await client.signin('author', 'z' + i, `192.0.2.${a}`));
+      for (let i = 0; i < 5; i++) res.push(await client.signin('author', `z${i}`, `192.0.2.${a}`));
     }
     expect(statuses(res).every((s) => s === 401)).toBe(true);
     expect(checks.hashes).toHaveLength(25);
     const fresh = await client.signin('author', SEED_PASSWORD, '192.0.2.77');
     expect(fresh.statusCode).toBe(429);
-    expect(fresh.json().error).toBe(locked('author'));
+    expect(fresh.json<Refusal>().error).toBe(locked('author'));
     expect(checks.hashes).toHaveLength(25);
   });
 
@@ -218,7 +218,7 @@ describe('client addresses behind a trusted proxy', () => {
       remoteAddress: proxy,
       headers: { cookie: client.cookie!, 'x-forwarded-for': '192.0.2.80' },
     });
-    expect(session.json().user.username).toBe('author');
+    expect(session.json<{ user: { username: string } }>().user.username).toBe('author');
     for (const from of ['192.0.2.81', '192.0.2.0', '192.0.2.4']) {
       expect((await at(t, proxy).signin('author', 'a new secret', from)).statusCode).toBe(200);
     }
@@ -227,7 +227,7 @@ describe('client addresses behind a trusted proxy', () => {
   it('does not let one address hammering past its own limit lock the name elsewhere', async () => {
     const client = at(t, proxy);
     const res = [];
-    for (let i = 0; i < 40; i++) res.push(await client.signin('reader', 'w' + i, '192.0.2.90'));
+    for (let i = 0; i < 40; i++) res.push(await client.signin('reader', `w${i}`, '192.0.2.90'));
     expect(statuses(res).filter((s) => s === 401)).toHaveLength(5);
     expect(checks.hashes).toHaveLength(5);
     expect((await client.signin('reader', SEED_PASSWORD, '192.0.2.91')).statusCode).toBe(200);
@@ -249,9 +249,9 @@ describe('passwords typed to deregister', () => {
     expect((await a.signin('reader', SEED_PASSWORD)).statusCode).toBe(200);
     checks.hashes.length = 0;
     const res = [];
-    for (let i = 0; i < 6; i++) res.push(await deregister(a, 'guess-' + i));
+    for (let i = 0; i < 6; i++) res.push(await deregister(a, `guess-${i}`));
     expect(statuses(res)).toEqual([401, 401, 401, 401, 401, 429]);
-    expect(res[5]!.json().error).toBe(locked('reader'));
+    expect(res[5]!.json<Refusal>().error).toBe(locked('reader'));
     expect(checks.hashes).toHaveLength(5);
     // Someone else at that address signs in; so does the user from elsewhere.
     expect((await at(t, '192.0.2.10').signin('demo', SEED_PASSWORD)).statusCode).toBe(200);
@@ -266,7 +266,7 @@ describe('passwords typed to deregister', () => {
     for (let a = 20; a < 27; a++) {
       const moved = new Client(t.app, `192.0.2.${a}`);
       moved.cookie = session.cookie;
-      for (let i = 0; i < 5; i++) expect((await deregister(moved, 'g' + i)).statusCode).toBe(401);
+      for (let i = 0; i < 5; i++) expect((await deregister(moved, `g${i}`)).statusCode).toBe(401);
     }
     // 35 wrong passwords, more than the ceiling of 25; the user still signs in elsewhere.
     expect((await at(t, '192.0.2.30').signin('reader', SEED_PASSWORD)).statusCode).toBe(200);
@@ -279,7 +279,7 @@ describe('passwords typed to deregister', () => {
       const res = await a.post('/api/forms/deregister_user', {
         username: 'author',
         email: 'author@listboard.local',
-        password: 'g' + i,
+        password: `g${i}`,
       });
       expect(res.statusCode).toBe(403);
     }

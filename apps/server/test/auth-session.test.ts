@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, type TestContext } from './harness';
+import { Agent, createTestApp, type OpenApiDoc, type TestContext } from './harness';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ describe('session', () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     const session = await a.get('/api/auth/session');
-    expect(session.json().user.username).toBe('guest');
+    expect(session.json().user!.username).toBe('guest');
   });
 
   it('signs in with a password, rotates the cookie and signs out', async () => {
@@ -41,8 +41,8 @@ describe('session', () => {
       url: '/api/auth/session',
       headers: { cookie: guestCookie! },
     });
-    expect(stale.json().user).toBeNull();
-    expect((await a.get('/api/auth/session')).json().user.username).toBe('author');
+    expect(stale.json<{ user: unknown }>().user).toBeNull();
+    expect((await a.get('/api/auth/session')).json().user!.username).toBe('author');
     await a.post('/api/auth/signout');
     expect((await a.get('/api/auth/session')).json().user).toBeNull();
   });
@@ -71,7 +71,7 @@ describe('session', () => {
       url: '/api/auth/session',
       headers: { cookie: signedIn },
     });
-    expect(replay.json().user).toBeNull();
+    expect(replay.json<{ user: unknown }>().user).toBeNull();
     const write = await t.app.inject({
       method: 'POST',
       url: '/api/forms/edit_profile',
@@ -118,13 +118,15 @@ describe('session', () => {
 
 describe('the OpenAPI document', () => {
   it('describes the credentials calls: sign-in, sign-out, session and guest sign-in', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = (
+      await t.app.inject({ method: 'GET', url: '/api/openapi.json' })
+    ).json<OpenApiDoc>();
     const signin = doc.paths['/api/auth/signin']?.post;
-    expect(signin.tags).toContain('auth');
-    expect(signin.summary).toMatch(/cookie/);
-    const body = signin.requestBody.content['application/json'].schema;
-    expect(Object.keys(body.properties).sort()).toEqual(['password', 'username']);
-    expect(Object.keys(signin.responses)).toEqual(
+    expect(signin?.tags).toContain('auth');
+    expect(signin?.summary).toMatch(/cookie/);
+    const body = signin?.requestBody?.content['application/json']?.schema;
+    expect(Object.keys(body?.properties ?? {}).sort()).toEqual(['password', 'username']);
+    expect(Object.keys(signin?.responses ?? {})).toEqual(
       expect.arrayContaining(['200', '400', '401', '429']),
     );
     for (const [method, path] of [
@@ -134,13 +136,13 @@ describe('the OpenAPI document', () => {
     ] as const) {
       const op = doc.paths[path]?.[method];
       expect(op, path).toBeDefined();
-      expect(op.tags, path).toContain('auth');
-      expect(op.summary, path).toMatch(/\w/);
+      expect(op?.tags, path).toContain('auth');
+      expect(op?.summary, path).toMatch(/\w/);
     }
     const session =
-      doc.paths['/api/auth/session'].get.responses['200'].content['application/json'].schema
+      doc.paths['/api/auth/session']?.get?.responses['200']?.content?.['application/json']?.schema
         .properties;
-    expect(Object.keys(session)).toEqual(expect.arrayContaining(['user', 'signupMode']));
+    expect(Object.keys(session ?? {})).toEqual(expect.arrayContaining(['user', 'signupMode']));
   });
 });
 

@@ -16,7 +16,7 @@ let boardId: string;
 const where = { title: 'Shared Walks', owner: 'author' };
 
 const load = async (a: Agent): Promise<Multilist> =>
-  (await a.post('/api/dbload/load_multilists', { addresses: ['/author/shared-walks'] })).json()[0];
+  (await a.post('/api/dbload/load_multilists', { addresses: ['/author/shared-walks'] })).json()[0]!;
 
 beforeAll(async () => {
   t = await createTestApp();

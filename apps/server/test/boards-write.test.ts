@@ -10,7 +10,7 @@ let reader: Agent;
 let boardId: string;
 
 const load = async (a: Agent, address: string): Promise<Multilist> =>
-  (await a.post('/api/dbload/load_multilists', { addresses: [address] })).json()[0];
+  (await a.post('/api/dbload/load_multilists', { addresses: [address] })).json()[0]!;
 const titles = (b: Multilist) => b.lists.map((l) => l.title);
 const texts = (b: Multilist, li = 0) => b.lists[li]!.items.map((i) => i.text);
 
@@ -166,7 +166,7 @@ describe('lists', () => {
     const orphanBlocks = await t.database.db.execute(
       sql`select count(*)::int as n from blocks b left join items i on i.id = b.item_id where i.id is null`,
     );
-    expect((orphanBlocks as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect((orphanBlocks as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 
   it('imports a text list after a given list', async () => {

@@ -46,8 +46,8 @@ describe('the compiled server', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    proc.stdout.on('data', (d) => (out += d));
-    proc.stderr.on('data', (d) => (out += d));
+    proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
     try {
       const base = `http://127.0.0.1:${port}`;
       let health: Response | null = null;

@@ -18,7 +18,7 @@ let freshAdmin: Agent;
 let board: Multilist;
 
 const load = async (a: Agent, address: string): Promise<Multilist> =>
-  (await a.post('/api/dbload/load_multilists', { addresses: [address] })).json()[0];
+  (await a.post('/api/dbload/load_multilists', { addresses: [address] })).json()[0]!;
 
 interface Exported {
   filename: string;
@@ -177,7 +177,9 @@ describe('export', () => {
     );
     expect((await exportAs(reader, made.multilistId, 'md')).content).not.toContain('private item');
     const own = await exportAs(author, made.multilistId, 'json');
-    expect(JSON.parse(own.content).lists[0].items[1]).toMatchObject({
+    expect(
+      (JSON.parse(own.content) as { lists: { items: unknown[] }[] }).lists[0]!.items[1],
+    ).toMatchObject({
       text: 'private item',
       isPrivate: true,
     });

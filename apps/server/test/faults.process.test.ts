@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../e2e/server';
 import { DATABASE_UNAVAILABLE } from '../src/lib/db-errors';
 import { startPostgres, type PgServer } from './postgres-server';
-import { SEED_PASSWORD } from './harness';
+import { ifStarted, SEED_PASSWORD } from './harness';
 
 interface Client {
   post(path: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
@@ -38,7 +38,7 @@ async function signIn(base: string, username: string): Promise<Client> {
       const text = await r.text();
       let parsed: Record<string, unknown> = {};
       try {
-        parsed = JSON.parse(text);
+        parsed = JSON.parse(text) as Record<string, unknown>;
       } catch {
         parsed = { raw: text };
       }
@@ -76,8 +76,8 @@ describe('PostgreSQL restarting under load', () => {
     app = await startServer({ DATABASE_URL: pgServer.url('postgres'), LOG_LEVEL: 'silent' });
   }, 90_000);
   afterAll(async () => {
-    await app?.stop();
-    pgServer?.stop();
+    await ifStarted(app)?.stop();
+    ifStarted(pgServer)?.stop();
   });
 
   it('answers clear 503s while it is away, recovers by itself and keeps every acknowledged write', async () => {
@@ -102,7 +102,7 @@ describe('PostgreSQL restarting under load', () => {
     const stream = await fetch(`${app.url}/api/events?boards=${board._id}`, {
       headers: { cookie: author.cookie },
     });
-    const reader = stream.body!.getReader();
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
     void (async () => {
       const dec = new TextDecoder();
       for (;;) {
@@ -159,7 +159,7 @@ describe('an app instance killed in the middle of writes', () => {
   beforeAll(async () => {
     pgServer = await startPostgres();
   }, 60_000);
-  afterAll(() => pgServer?.stop());
+  afterAll(() => ifStarted(pgServer)?.stop());
 
   it('never leaves a board half-changed', async () => {
     const env = { DATABASE_URL: pgServer.url('postgres'), LOG_LEVEL: 'silent' };

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_FULL, STORE_UNWRITABLE } from '../src/lib/storage-errors';
-import { Agent, createTestApp, type TestContext } from './harness';
+import { Agent, createTestApp, type TestContext, type Refusal, ifStarted } from './harness';
 
 let t: TestContext;
 let author: Agent;
@@ -30,7 +30,7 @@ beforeAll(async () => {
   await author.signIn('author');
 });
 afterAll(async () => {
-  await t?.close();
+  await ifStarted(t)?.close();
   try {
     execFileSync('umount', [files]);
   } finally {
@@ -58,7 +58,7 @@ describe('a local file store on a full or read-only disk', () => {
   it('answers 507 with a clear message when the disk is full, and keeps nothing half-written', async () => {
     const res = await put('too-big.png', png(200 * 1024));
     expect(res.statusCode).toBe(507);
-    expect(res.json().error).toBe(STORE_FULL);
+    expect(res.json<Refusal>().error).toBe(STORE_FULL);
     expect(fs.existsSync(path.join(files, 'author/too-big.png'))).toBe(false);
     expect(leftovers()).toEqual([]);
     // Room is still there for a small file.
@@ -70,7 +70,7 @@ describe('a local file store on a full or read-only disk', () => {
     try {
       const res = await put('later.png', png(4 * 1024));
       expect(res.statusCode).toBe(503);
-      expect(res.json().error).toBe(STORE_UNWRITABLE);
+      expect(res.json<Refusal>().error).toBe(STORE_UNWRITABLE);
     } finally {
       execFileSync('mount', ['-o', 'remount,rw', files]);
     }

@@ -18,7 +18,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, type TestContext } from './harness';
+import { Agent, createTestApp, type TestContext, ifStarted } from './harness';
 import { SESSION_COOKIE } from '../src/plugins/session';
 import { createSession } from '../src/services/accounts/sessions';
 import { fromSchema, wellFormed } from './fuzz/schema-arbitrary';
@@ -107,7 +107,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await t?.close();
+  await ifStarted(t)?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -171,14 +171,14 @@ async function fuzzAs(who: 'author' | 'visitor', runs: number) {
     const isWrite = writes.has(route.url);
     await fc.assert(
       fc.asyncProperty(requestArbitrary(route), async ({ body, query }) => {
-        const url = urlWith(route.url, query as Record<string, unknown>);
+        const url = urlWith(route.url, query);
         const res = await agent.request(route.method, url, body);
         requests++;
         const after = await written();
         try {
           // Said only when a check fails: a body may hold a megabyte.
           const where = () =>
-            `${route.method} ${url.slice(0, 300)} ${JSON.stringify(body)?.slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+            `${route.method} ${url.slice(0, 300)} ${(JSON.stringify(body) as string | undefined)?.slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
           const check = (ok: boolean, what: string) => {
             if (!ok) expect.fail(`${what}: ${where()}`);
           };
@@ -186,7 +186,7 @@ async function fuzzAs(who: 'author' | 'visitor', runs: number) {
           if (res.statusCode >= 400) {
             check(after.rows === before.rows, 'a refused request wrote rows');
             check(after.audits === before.audits, 'a refused request left an audit row');
-            const err = res.json() as { error?: unknown };
+            const err = res.json<{ error?: unknown }>();
             check(typeof err.error === 'string', 'an error answer without {error}');
             check(!/\n\s+at /.test(String(err.error)), 'a stack trace in an answer');
           } else if (isWrite && succeeded(route, res)) {

@@ -8,7 +8,7 @@ let reader: Agent;
 let demo: Agent;
 let course: Multilist;
 const load = async (a: Agent): Promise<Multilist> =>
-  (await a.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })).json()[0];
+  (await a.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })).json()[0]!;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { ApiOutput, ApiPath } from '@listboard/core/api/routes';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
@@ -26,7 +27,7 @@ export interface TestContext {
 
 export async function openTestDatabase(): Promise<{
   database: Database;
-  cleanup(): Promise<void>;
+  cleanup: () => Promise<void>;
 }> {
   if (process.env.TEST_DB === 'postgres') {
     const adminUrl = inject('pgAdminUrl');
@@ -81,18 +82,61 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
+/**
+ * For clean-up after all tests: what a beforeAll sets up, which is missing when it failed before
+ * getting there (so `await ifStarted(server)?.close()` does not hide that failure behind another).
+ */
+export const ifStarted = <T>(value: T): T | undefined => value;
+
+/** Vitest's asymmetric matchers are typed any; put in an object, one is a value like another. */
+export const matcher = (m: unknown): unknown => m;
+
+/** What a refused call answers: its message, and for a form, the message of each field. */
+export interface Refusal {
+  error: string;
+  fields?: Record<string, string>;
+}
+
+/**
+ * An answer whose json() is typed: the declared output of the call (core's ApiRoutes), with the
+ * error a refusal carries, or unknown for a path the map does not name (a query built at run
+ * time, a file). A test that expects another shape names it: `res.json<Refusal>()` (the
+ * response's own generic json, which this signature comes before).
+ */
+export type Answer<T> = { json(): T } & LightMyRequestResponse;
+
+type PathOf<U extends string> = U extends `${infer P}?${string}` ? P : U;
+/** The declared answer of a call, by its path, or the refusal a failed call gives instead. */
+export type OutputOf<U extends string> =
+  PathOf<U> extends ApiPath ? ApiOutput<PathOf<U>> & Partial<Refusal> : unknown;
+
+/** The parts of the OpenAPI document (/api/openapi.json) the tests read. */
+export interface OpenApiDoc {
+  openapi: string;
+  paths: Record<string, Partial<Record<'get' | 'post', OpenApiOperation>>>;
+}
+interface OpenApiSchema {
+  properties: Record<string, unknown>;
+}
+export interface OpenApiOperation {
+  tags: string[];
+  summary: string;
+  requestBody?: { content: Record<string, { schema: OpenApiSchema }> };
+  responses: Record<string, { content?: Record<string, { schema: OpenApiSchema }> }>;
+}
+
 /** A client that keeps the session cookie between calls, as a browser would. */
 export class Agent {
   cookie: string | null = null;
   userId: string | null = null;
   constructor(private readonly app: FastifyInstance) {}
 
-  async request(
+  async request<U extends string>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
+    url: U,
     body?: unknown,
     headers: Record<string, string> = {},
-  ) {
+  ): Promise<Answer<OutputOf<U>>> {
     const res: LightMyRequestResponse = await this.app.inject({
       method,
       url,
@@ -104,11 +148,11 @@ export class Agent {
     return res;
   }
 
-  post(url: string, body: unknown = {}, headers?: Record<string, string>) {
+  post<U extends string>(url: U, body: unknown = {}, headers?: Record<string, string>) {
     return this.request('POST', url, body, headers);
   }
 
-  get(url: string, headers?: Record<string, string>) {
+  get<U extends string>(url: U, headers?: Record<string, string>) {
     return this.request('GET', url, undefined, headers);
   }
 

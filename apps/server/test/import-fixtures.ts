@@ -185,13 +185,11 @@ export function makeDocx(parts: DocxPart[]): Buffer {
 /** Headings set at 18 pt (level 1) and 14 pt (level 2) over 12 pt body text. */
 export function makeRtf(parts: ({ heading: 1 | 2; text: string } | { text: string })[]): string {
   const esc = (s: string) =>
-    [...s]
-      .map((c) => {
-        const code = c.codePointAt(0)!;
-        if (c === '\\' || c === '{' || c === '}') return `\\${c}`;
-        return code > 127 ? `\\u${code > 32767 ? code - 65536 : code}?` : c;
-      })
-      .join('');
+    Array.from(s, (c) => {
+      const code = c.codePointAt(0) ?? 0;
+      if (c === '\\' || c === '{' || c === '}') return `\\${c}`;
+      return code > 127 ? `\\u${code > 32767 ? code - 65536 : code}?` : c;
+    }).join('');
   const body = parts
     .map((p) =>
       'heading' in p

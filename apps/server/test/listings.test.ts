@@ -28,9 +28,9 @@ beforeAll(async () => {
   await author.signIn('author');
   reader = new Agent(t.app);
   await reader.signIn('reader');
-  [course] = (
+  course = (
     await author.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
-  ).json();
+  ).json()[0]!;
   const on = (i: number) => ({
     listId: course.lists[2]!._id,
     itemId: course.lists[2]!.items[i]!._id,
@@ -61,7 +61,7 @@ describe('Discussion and Listings searches', () => {
   it('Discussion: pending, answered and dismissed notes on my boards, bucketed by week', async () => {
     const answered = (await search(author, 'answered')).json();
     expect(answered.title).toBe('Answered notes');
-    expect(answered.lists[0].title).toMatch(/^Week of \d{4}-\d{2}-\d{2}$/);
+    expect(answered.lists[0]!.title).toMatch(/^Week of \d{4}-\d{2}-\d{2}$/);
     expect(hitTexts(answered).join()).toContain('two anonymous officials');
     expect(hitTexts(answered)[0]).toContain('(/author/home;course)');
     expect(hitTexts((await search(author, 'dismissed')).json()).join()).toContain('slams');
@@ -147,8 +147,7 @@ describe('an unlisted board', () => {
   const boardsOf = async (a: Agent) =>
     JSON.stringify((await a.post('/api/forms/list_multilists', { owner: 'author' })).json());
   const load = async (a: Agent) =>
-    (await a.post('/api/dbload/load_multilists', { addresses: [ADDRESS] })).json()[0] as
-      Multilist | undefined;
+    (await a.post('/api/dbload/load_multilists', { addresses: [ADDRESS] })).json()[0];
 
   beforeAll(async () => {
     anonymous = new Agent(t.app);

@@ -3,8 +3,9 @@
  * the tag changes whenever anything the caller would see changes — and only then.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Multilist } from '@listboard/core';
 import { loadMultilists } from '../src/services/boards/load';
-import { Agent, createTestApp, type TestContext } from './harness';
+import { Agent, createTestApp, type TestContext, type Refusal } from './harness';
 
 let t: TestContext;
 let author: Agent;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   await reader.signIn('reader');
   demo = new Agent(t.app);
   await demo.signIn('demo');
-  [course] = (await author.post('/api/dbload/load_multilists', { addresses: [ADDRESS] })).json();
+  course = (await author.post('/api/dbload/load_multilists', { addresses: [ADDRESS] })).json()[0]!;
   const on = (l: number, i: number) => ({
     listId: course.lists[l]!._id,
     itemId: course.lists[l]!.items[i]!._id,
@@ -56,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const actorOf = async (a: Agent) => {
-  const { user } = (await a.get('/api/auth/session')).json();
+  const user = (await a.get('/api/auth/session')).json().user!;
   return { id: user._id, username: user.username, roles: user.roles };
 };
 
@@ -83,11 +84,11 @@ describe('board loads as text', () => {
   });
 
   it('carry the reader’s own view states and notes, and nobody else’s', async () => {
-    const [asReader] = (await get(reader)).json();
-    const [asDemo] = (await get(demo)).json();
-    expect(asReader.lists[0].items[0].viewstate).toEqual({ dim: true });
-    expect(asReader.lists[1].viewstate).toEqual({ zoom: 3 });
-    expect(asDemo.lists[0].items[0].viewstate).toEqual({});
+    const asReader = (await get(reader)).json<Multilist[]>()[0]!;
+    const asDemo = (await get(demo)).json<Multilist[]>()[0]!;
+    expect(asReader.lists[0]!.items[0]!.viewstate).toEqual({ dim: true });
+    expect(asReader.lists[1]!.viewstate).toEqual({ zoom: 3 });
+    expect(asDemo.lists[0]!.items[0]!.viewstate).toEqual({});
     const texts = (b: { lists: { items: { notes: { text: string }[] }[] }[] }) =>
       b.lists.flatMap((l) => l.items.flatMap((i) => i.notes.map((n) => n.text)));
     expect(texts(asReader)).toContain('Only mine');
@@ -153,7 +154,7 @@ describe('conditional board loads', () => {
     expect((await get(demo, demoTag)).statusCode).toBe(304);
     const mine = await get(reader, readerTag);
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()[0].viewstate).toMatchObject({ zoom: 4 });
+    expect(mine.json<Multilist[]>()[0]!.viewstate).toMatchObject({ zoom: 4 });
   });
 
   it('change the tag when a note the caller may see appears', async () => {
@@ -174,17 +175,17 @@ describe('conditional board loads', () => {
       password: 'sesame',
     });
     const locked = await get(demo);
-    expect(locked.json()[0]).toMatchObject({ locked: true, lists: [] });
+    expect(locked.json<Multilist[]>()[0]).toMatchObject({ locked: true, lists: [] });
     await demo.post('/api/forms/board_password', { multilistId: course._id, password: 'sesame' });
-    const open = await get(demo, locked.headers.etag as string);
+    const open = await get(demo, locked.headers.etag);
     expect(open.statusCode).toBe(200);
-    expect(open.json()[0].lists.length).toBeGreaterThan(0);
+    expect(open.json<Multilist[]>()[0]!.lists.length).toBeGreaterThan(0);
     await author.post('/api/dbedit/edit_multilist', { multilistId: course._id, password: null });
   });
 
   it('refuse a malformed query with a 400', async () => {
     const res = await reader.get('/api/dbload/load_multilists?device=toaster&addresses=/a/b');
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBeTruthy();
+    expect(res.json<Refusal>().error).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, type TestContext } from './harness';
+import { Agent, createTestApp, type TestContext, type Refusal } from './harness';
 
 let t: TestContext;
 let guest: Agent;
@@ -17,13 +17,13 @@ describe('load_multilists', () => {
   it("returns the admin's root board with its lists, items and parsed blocks", async () => {
     const res = await load(guest, ['/admin/home']);
     expect(res.statusCode).toBe(200);
-    const [board] = res.json();
+    const board = res.json()[0]!;
     expect(board).toMatchObject({ owner: 'admin', title: 'home', ptitle: 'home' });
     expect(board.lists.length).toBeGreaterThan(1);
     expect(board.lists.map((l: { index: number }) => l.index)).toEqual(
       board.lists.map((_: unknown, i: number) => i),
     );
-    const first = board.lists[0].items[0];
+    const first = board.lists[0]!.items[0]!;
     expect(first.text).toContain('Boards you can read');
     expect(first.blocks.length).toBeGreaterThan(0);
     expect(first.indexInBoard).toBe(0);
@@ -48,11 +48,11 @@ describe('load_multilists', () => {
   });
 
   it('tells a guest they cannot select or edit, and the owner that they can', async () => {
-    const [asGuest] = (await load(guest, ['/author/course'])).json();
+    const asGuest = (await load(guest, ['/author/course'])).json()[0]!;
     expect(asGuest.abilities).toMatchObject({ role: 'guest', select: false, edit: false });
     const author = new Agent(t.app);
     await author.signIn('author');
-    const [asOwner] = (await load(author, ['/author/course'])).json();
+    const asOwner = (await load(author, ['/author/course'])).json()[0]!;
     expect(asOwner.abilities).toMatchObject({ role: 'author', select: true, edit: true });
   });
 
@@ -67,7 +67,7 @@ describe('load_multilists', () => {
       payload: '{"addresses": [',
     });
     expect(junk.statusCode).toBe(400);
-    expect(junk.json().error).toBeTruthy();
+    expect(junk.json<Refusal>().error).toBeTruthy();
   });
 
   it('rejects an oversized body with 413', async () => {

@@ -6,7 +6,7 @@ import type { Multilist } from '@listboard/core';
 import { items, lists, multilists } from '../src/db/schema';
 import { createBoard } from '../src/services/boards/create';
 import { isPrivateAddress } from '../src/lib/addresses';
-import { Agent, createTestApp, type TestContext } from './harness';
+import { Agent, createTestApp, type TestContext, type Refusal } from './harness';
 import { makeDocx, makePdf, makePng, makeRtf } from './import-fixtures';
 
 let t: TestContext;
@@ -22,7 +22,7 @@ const file = (name: string, data: Buffer | string, type?: string) => ({
 });
 
 const boardOf = async (a: Agent, owner: string, ptitle: string): Promise<Multilist> =>
-  (await a.post('/api/dbload/load_multilists', { addresses: [`/${owner}/${ptitle}`] })).json()[0];
+  (await a.post('/api/dbload/load_multilists', { addresses: [`/${owner}/${ptitle}`] })).json()[0]!;
 
 const shape = (b: Multilist) => b.lists.map((l) => [l.title, l.items.map((i) => i.text)]);
 
@@ -331,7 +331,7 @@ describe('load: progress of a long import', () => {
   it('the form’s own message comes at once as a 400; the guest gets a 401', async () => {
     const res = await author.post('/api/forms/load_stream', { url: ' ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('You must provide either a URL, a file, or a query.');
+    expect(res.json<Refusal>().error).toBe('You must provide either a URL, a file, or a query.');
     const guest = new Agent(t.app);
     await guest.signInGuest();
     expect((await guest.post('/api/forms/load_stream', file('a.txt', 'x'))).statusCode).toBe(401);
@@ -542,12 +542,12 @@ describe('load: a query', () => {
       title: 'Orchard',
       lists: [{ title: 'Trees', items: ['Apple trees bloom in spring.', 'Pear trees too.'] }],
     });
-    const [orchard] = (
+    const orchard = (
       await reader.post('/api/dbload/load_multilists', { addresses: ['/author/orchard'] })
-    ).json();
+    ).json()[0]!;
     await reader.post('/api/forms/insert_note', {
-      listId: orchard.lists[0]._id,
-      itemId: orchard.lists[0].items[0]._id,
+      listId: orchard.lists[0]!._id,
+      itemId: orchard.lists[0]!.items[0]!._id,
       noteSpec: { text: 'My private trees thought.' },
       isPrivate: true,
     });
@@ -661,12 +661,12 @@ describe('import_item_url', () => {
     const blank = await importUrl(author, { listId: listOf()._id, url: ' ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error).toBe('Please fill in url field.');
-    const [other] = (
+    const other = (
       await author.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
-    ).json();
+    ).json()[0]!;
     const wrong = await importUrl(author, {
       listId: listOf()._id,
-      itemId: other.lists[0].items[0]._id,
+      itemId: other.lists[0]!.items[0]!._id,
       url,
     });
     expect(wrong.statusCode).toBe(400);
@@ -678,11 +678,11 @@ describe('import_item_url', () => {
   it('private addresses are refused here too', async () => {
     const a = new Agent(strict.app);
     await a.signIn('author');
-    const [home] = (
+    const home = (
       await a.post('/api/dbload/load_multilists', { addresses: ['/author/home'] })
-    ).json();
+    ).json()[0]!;
     const res = await a.post('/api/forms/import_item_url', {
-      listId: home.lists[0]._id,
+      listId: home.lists[0]!._id,
       url: `${base}/guide.html`,
     });
     expect(res.statusCode).toBe(400);

@@ -42,9 +42,9 @@ beforeAll(async () => {
   });
   const a = new Agent(t.app);
   await a.signIn('author');
-  [course] = (
+  course = (
     await a.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
-  ).json();
+  ).json()[0]!;
 });
 afterAll(async () => {
   await t.close();
@@ -114,10 +114,10 @@ describe('the default outbox', () => {
     try {
       const reader = new Agent(local.app);
       await reader.signIn('reader');
-      const [c] = (
+      const c = (
         await reader.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
-      ).json();
-      const item = c.lists[0].items[0];
+      ).json()[0]!;
+      const item = c.lists[0]!.items[0]!;
       await reader.post('/api/forms/email_an_item', {
         email: 'friend@example.org',
         multilistId: c._id,
@@ -143,10 +143,10 @@ describe('the default outbox', () => {
       await reader.signIn('reader');
       const other = new Agent(local.app);
       await other.signIn('demo');
-      const [c] = (
+      const c = (
         await reader.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
-      ).json();
-      const item = c.lists[0].items[0];
+      ).json()[0]!;
+      const item = c.lists[0]!.items[0]!;
       const send = (a: Agent, to: string) =>
         a.post('/api/forms/email_an_item', {
           email: to,
@@ -163,15 +163,20 @@ describe('the default outbox', () => {
       );
       // The limit is each user's own.
       expect((await send(other, 'd1@example.org')).statusCode).toBe(200);
-      const mails = fs
-        .readdirSync(path.join(dir, 'outbox'))
-        .map((f) => JSON.parse(fs.readFileSync(path.join(dir, 'outbox', f), 'utf8')));
+      const mails = fs.readdirSync(path.join(dir, 'outbox')).map(
+        (f) =>
+          JSON.parse(fs.readFileSync(path.join(dir, 'outbox', f), 'utf8')) as {
+            to: string;
+            subject: string;
+            text: string;
+          },
+      );
       expect(mails.map((m) => m.to).sort()).toEqual(
         ['d1@example.org', 'r1@example.org', 'r2@example.org', 'r3@example.org'].sort(),
       );
       const fromReader = mails.find((m) => m.to === 'r1@example.org');
-      expect(fromReader.subject).toMatch(/\(reader\) sent you an item from “/);
-      expect(fromReader.text).toContain('You get this because reader entered your address.');
+      expect(fromReader?.subject).toMatch(/\(reader\) sent you an item from “/);
+      expect(fromReader?.text).toContain('You get this because reader entered your address.');
     } finally {
       await local.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item, Multilist } from '@listboard/core';
-import { Agent, createTestApp, type TestContext } from './harness';
+import { Agent, createTestApp, type TestContext, type Refusal } from './harness';
 
 let t: TestContext;
 let author: Agent;
@@ -15,10 +15,11 @@ const TEXT = 'First sentence. Second one! Third?\n\nBlock two.\n\nBlock three is
 const reload = async () =>
   (board = (
     await author.post('/api/dbload/load_multilists', { addresses: ['/author/markers'] })
-  ).json()[0]);
+  ).json()[0]!);
 const items = (li = 0): Item[] => board.lists[li]!.items;
 const byText = (start: string) => items().find((i) => i.text.startsWith(start))!;
-const call = (path: string, body: object) => author.post(`/api/forms/${path}`, body);
+const call = <N extends string>(name: N, body: object) =>
+  author.post(`/api/forms/${name}` as const, body);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -64,10 +65,10 @@ describe('media markers', () => {
     ).toBe(200);
     const dup = await call('add_media_marker', { itemId: video, title: 'x', timecode: '12' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json().error).toBe('There is already a marker at 0:12.');
-    expect((await call('add_media_marker', { itemId: video, timecode: 'soon' })).json().error).toBe(
-      '"soon" is not a time code (use seconds, m:ss or h:mm:ss).',
-    );
+    expect(dup.json<Refusal>().error).toBe('There is already a marker at 0:12.');
+    expect(
+      (await call('add_media_marker', { itemId: video, timecode: 'soon' })).json<Refusal>().error,
+    ).toBe('"soon" is not a time code (use seconds, m:ss or h:mm:ss).');
     const edit = await call('edit_media_marker', {
       itemId: video,
       title: 'Intro!',
@@ -88,7 +89,9 @@ describe('media markers', () => {
   it('refuses markers on an item without video or audio', async () => {
     const res = await call('add_media_marker', { itemId: byText('First')._id, timecode: '1' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('This is not a media item, so it cannot have media markers.');
+    expect(res.json<Refusal>().error).toBe(
+      'This is not a media item, so it cannot have media markers.',
+    );
   });
 
   it('deletes one marker, then all', async () => {
@@ -171,7 +174,9 @@ describe('media markers', () => {
     await call('delete_all_media_markers', { itemId: video._id });
     const res = await call('split_at_media_markers', { itemId: video._id });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('There are no media markers inside the range to split at.');
+    expect(res.json<Refusal>().error).toBe(
+      'There are no media markers inside the range to split at.',
+    );
   });
 });
 
@@ -186,12 +191,12 @@ describe('text markers', () => {
         sentences: false,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toBe('A text marker needs a cursor set first.');
+      expect(res.json<Refusal>().error).toBe('A text marker needs a cursor set first.');
     }
     const out = await call('add_text_marker', { itemId: item, cursorIndex: 3, sentences: false });
-    expect(out.json().error).toBe('There is no block at that cursor: the item has 3.');
+    expect(out.json<Refusal>().error).toBe('There is no block at that cursor: the item has 3.');
     const outS = await call('add_text_marker', { itemId: item, cursorIndex: 6, sentences: true });
-    expect(outS.json().error).toBe('There is no sentence at that cursor: the item has 6.');
+    expect(outS.json<Refusal>().error).toBe('There is no sentence at that cursor: the item has 6.');
   });
 
   it('adds, updates and deletes block and sentence markers separately', async () => {
@@ -317,7 +322,8 @@ describe('text markers', () => {
     expect(byText('First').blockMarkers).toEqual([]);
     expect(byText('First').sentenceMarkers.map((m) => m.cursorIndex)).toEqual([1, 4]);
     expect(
-      (await call('split_at_text_markers', { itemId: item, sentences: false })).json().error,
+      (await call('split_at_text_markers', { itemId: item, sentences: false })).json<Refusal>()
+        .error,
     ).toBe('There are no text markers to split at.');
   });
 });
@@ -371,13 +377,13 @@ describe('forms/update_block', () => {
 
   it('refuses what is not a media change', async () => {
     const text = byText('First').blocks[0]!._id;
-    expect((await update({ range: { start: 1 } }, text)).json().error).toBe(
+    expect((await update({ range: { start: 1 } }, text)).json<Refusal>().error).toBe(
       'This block is not a media line.',
     );
-    expect((await update({ text: 'a\n\nb' })).json().error).toBe(
+    expect((await update({ text: 'a\n\nb' })).json<Refusal>().error).toBe(
       'The new text must be a single block.',
     );
-    expect((await update({ range: { start: 5, end: 2 } })).json().error).toBe(
+    expect((await update({ range: { start: 5, end: 2 } })).json<Refusal>().error).toBe(
       'The end of a range must come after its start.',
     );
     expect((await update({ color: 'red' })).statusCode).toBe(400);

@@ -11,7 +11,7 @@ let demo: Agent;
 let course: Multilist;
 
 const load = async (a: Agent): Promise<Multilist> =>
-  (await a.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })).json()[0];
+  (await a.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })).json()[0]!;
 const tip = (b: Multilist) => b.lists[1]!.items[0]!;
 const notesOf = async (a: Agent): Promise<Item[]> => tip(await load(a)).notes;
 
@@ -202,7 +202,8 @@ describe('reader notes', () => {
       itemId: res.json().itemId,
       status: 'answered',
     });
-    expect(set.json().error ?? set.json().message).toMatch(/private note has no status|No such/);
+    const answer = set.json<{ error?: string; message?: string }>();
+    expect(answer.error ?? answer.message).toMatch(/private note has no status|No such/);
     expect(set.statusCode).toBeGreaterThanOrEqual(400);
     expect((await notesOf(reader)).find((n) => n._id === res.json().itemId)!.noteStatus).toBeNull();
   });
@@ -313,7 +314,7 @@ describe('notes listed away from their item', () => {
       isPrivate: true,
     });
     expect(made.statusCode, made.body).toBe(200);
-    const itemId = made.json().itemId as string;
+    const itemId = made.json().itemId;
     const anno = await author.post('/api/forms/insert_anno', {
       listId: course.lists[1]!._id,
       itemId,

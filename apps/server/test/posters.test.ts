@@ -17,7 +17,7 @@ let dataDir: string;
 const reload = async () =>
   (board = (
     await author.post('/api/dbload/load_multilists', { addresses: ['/author/posters'] })
-  ).json()[0]);
+  ).json()[0]!);
 const byText = (start: string): Item =>
   board.lists[0]!.items.find((i) => i.text.startsWith(start))!;
 
@@ -98,7 +98,7 @@ describe('poster frames', () => {
     const block = byText('clip.mp4').blocks[0]!;
     const res = await author.post('/api/forms/upload_block_posters', { block });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().block.posterUrl).toBe('/files/admin/posters/author_clip-0-01.png');
+    expect(res.json().block!.posterUrl).toBe('/files/admin/posters/author_clip-0-01.png');
   });
 
   it('takes frames from the app’s own /media/ files', async () => {

@@ -178,7 +178,7 @@ async function listen(v: ViewerName, boardIds: string[]) {
     headers: cookie ? { cookie } : {},
     signal: ctrl.signal,
   });
-  const reader = res.body!.getReader();
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let buffer = '';
   const events: Record<string, unknown>[] = [];

@@ -8,7 +8,7 @@ let board: Multilist;
 const reload = async () =>
   (board = (
     await author.post('/api/dbload/load_multilists', { addresses: ['/author/clips'] })
-  ).json()[0]);
+  ).json()[0]!);
 const range = (li: number, ii = 0) =>
   board.lists[li]!.items[ii]!.blocks.find((b) => b.type === 'video')?.range;
 

@@ -15,7 +15,7 @@ import {
   type Multilist,
   type PolicyBoard,
 } from '@listboard/core';
-import { Agent, createTestApp, SEED_PASSWORD, type TestContext } from './harness';
+import { Agent, createTestApp, SEED_PASSWORD, type TestContext, type Refusal } from './harness';
 import { BOARD_CALLS } from '../src/routes/board-calls';
 import type { BoardCall } from '../src/routes/board-call';
 import { mediaCalls } from '../src/routes/media-calls';
@@ -276,12 +276,12 @@ async function freshBoard(): Promise<{ fixture: Fixture; policy: PolicyBoard }> 
     multilistId: created.multilistId,
     groupName: 'Open Readers',
   });
-  const [before] = (
+  const before = (
     await owner.post('/api/dbload/load_multilists', { addresses: [`/author/${created.ptitle}`] })
-  ).json();
+  ).json()[0]!;
   const note = await agents.reader!.post('/api/forms/insert_note', {
-    listId: before.lists[1]._id,
-    itemId: before.lists[1].items[0]._id,
+    listId: before.lists[1]!._id,
+    itemId: before.lists[1]!.items[0]!._id,
     noteSpec: { text: 'a reader note' },
   });
   await owner.post('/api/forms/insert_list', {
@@ -289,16 +289,16 @@ async function freshBoard(): Promise<{ fixture: Fixture; policy: PolicyBoard }> 
     titleText: 'D',
     itemText: 'kept\n\ndeleted',
   });
-  const [withD] = (
+  const withD = (
     await owner.post('/api/dbload/load_multilists', { addresses: [`/author/${created.ptitle}`] })
-  ).json();
-  const [kept, deleted] = withD.lists[3].items;
-  await owner.post('/api/forms/edit_item', { itemId: kept._id, text: 'kept, edited' });
-  const versions = await owner.post('/api/forms/list_item_versions', { itemId: kept._id });
-  const trashed = await owner.post('/api/forms/delete_item', { itemId: deleted._id });
-  const [board] = (
+  ).json()[0]!;
+  const [kept, deleted] = withD.lists[3]!.items;
+  await owner.post('/api/forms/edit_item', { itemId: kept!._id, text: 'kept, edited' });
+  const versions = await owner.post('/api/forms/list_item_versions', { itemId: kept!._id });
+  const trashed = await owner.post('/api/forms/delete_item', { itemId: deleted!._id });
+  const board = (
     await owner.post('/api/dbload/load_multilists', { addresses: [`/author/${created.ptitle}`] })
-  ).json();
+  ).json()[0]!;
   return {
     fixture: {
       board,
@@ -345,7 +345,7 @@ describe('role matrix', () => {
         // The password call answers 403 for a wrong password; what matters is it ran the check.
         const passwordCheck =
           call.path.endsWith('board_password') &&
-          res.json().error === 'The password you entered was incorrect.';
+          res.json<Refusal>().error === 'The password you entered was incorrect.';
         if (allowed === refused && !passwordCheck)
           mismatches.push(`${call.path} → ${res.statusCode} ${res.body.slice(0, 80)}`);
         expect(res.statusCode, call.path).toBeLessThan(500);

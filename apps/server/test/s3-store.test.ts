@@ -223,10 +223,10 @@ describe('the app with STORAGE=s3', () => {
       titleText: 'A',
       itemText: 'movie.mp4 0:01-0:02 ~ Movie',
     });
-    const [board] = (
+    const board = (
       await author.post('/api/dbload/load_multilists', { addresses: ['/author/s3-posters'] })
-    ).json();
-    const item = board.lists[0].items[0];
+    ).json()[0]!;
+    const item = board.lists[0]!.items[0]!;
     const res = await author.post('/api/forms/set_poster_frame', { itemId: item._id });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().posterPath).toBe('/files/admin/posters/author_movie-0-01.png');

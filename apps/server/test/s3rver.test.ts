@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, type TestContext } from './harness';
+import { Agent, createTestApp, type TestContext, ifStarted } from './harness';
 import { EXE_BYTES, makeVideo, tempDir } from './media/fixtures';
 
 const BUCKET = 'listboard-test';
@@ -45,8 +45,8 @@ beforeAll(async () => {
   await author.signIn('author');
 }, 60_000);
 afterAll(async () => {
-  await t?.close();
-  await server?.close();
+  await ifStarted(t)?.close();
+  await ifStarted(server)?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -103,11 +103,11 @@ describe('the app with STORAGE=s3 on s3rver', () => {
       titleText: 'A',
       itemText: 'lecture.mp4 0:01-0:02 ~ Lecture',
     });
-    const [board] = (
+    const board = (
       await author.post('/api/dbload/load_multilists', { addresses: ['/author/bucket-posters'] })
-    ).json();
+    ).json()[0]!;
     const res = await author.post('/api/forms/set_poster_frame', {
-      itemId: board.lists[0].items[0]._id,
+      itemId: board.lists[0]!.items[0]!._id,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().posterPath).toBe('/files/admin/posters/author_lecture-0-01.png');

@@ -18,10 +18,10 @@ beforeAll(async () => {
   await reader.signIn('reader');
   const author = new Agent(t.app);
   await author.signIn('author');
-  const [course] = (
+  const course = (
     await author.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
-  ).json();
-  const list = course.lists[1];
+  ).json()[0]!;
+  const list = course.lists[1]!;
   // Made in SQL: thousands of items, one a minute, newest last; the oldest says the word most.
   await t.database.db.execute(sql`
     insert into items (list_id, multilist_id, index, owner, author, text, created)
@@ -40,7 +40,9 @@ const page = async (n: number, extra: Record<string, string> = {}) => {
     page: String(n),
     ...extra,
   });
-  const res = await reader.post('/api/dbload/load_search', { address: `/x/home;results?${q}` });
+  const res = await reader.post('/api/dbload/load_search', {
+    address: `/x/home;results?${q.toString()}`,
+  });
   expect(res.statusCode, res.body).toBe(200);
   const board = res.json() as {
     lists: { items: { text: string }[] }[];

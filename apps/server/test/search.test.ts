@@ -101,9 +101,9 @@ beforeAll(async () => {
   });
   await db.update(multilists).set({ passwordHash: 'x' }).where(eq(multilists.id, locked));
 
-  [fixture] = (
+  fixture = (
     await author.post('/api/dbload/load_multilists', { addresses: ['/author/plant-biology'] })
-  ).json();
+  ).json()[0]!;
   const on = (i: number) => ({
     listId: fixture.lists[0]!._id,
     itemId: fixture.lists[0]!.items[i]!._id,
@@ -518,17 +518,17 @@ describe('saving a search', () => {
     });
     expect(again.search.saved).toMatchObject({ multilistId: saved.multilistId, existing: true });
 
-    const [board] = (
+    const board = (
       await reader.post('/api/dbload/load_multilists', { addresses: [`/reader/${saved.ptitle}`] })
-    ).json();
+    ).json()[0]!;
     expect(board.owner).toBe('reader');
     const mine = joined(board);
     expect(mine).toContain('turns light');
     expect(mine).toContain('Private photosynthesis musing');
     // The reader's private note and group note stay the reader's alone on the saved board.
-    const [seenByDemo] = (
+    const seenByDemo = (
       await demo.post('/api/dbload/load_multilists', { addresses: [`/reader/${saved.ptitle}`] })
-    ).json();
+    ).json()[0]!;
     const theirs = joined(seenByDemo);
     expect(theirs).toContain('turns light');
     expect(theirs).not.toContain('Private photosynthesis');

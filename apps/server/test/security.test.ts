@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storableTextMsg } from '@listboard/core';
 import { CROSS_SITE_REFUSED } from '../src/plugins/same-origin';
 import { createAccountApp, lastMailTo, tokenIn, type AccountTestContext } from './account-harness';
-import type { Agent } from './harness';
+import type { Agent, Refusal } from './harness';
 
 let t: AccountTestContext;
 let log = '';
@@ -18,22 +18,22 @@ let listId: string;
 
 beforeAll(async () => {
   const stream = new PassThrough();
-  stream.on('data', (d) => (log += d));
+  stream.on('data', (d: Buffer) => (log += d.toString()));
   t = await createAccountApp({ LOG_LEVEL: 'debug' }, { logStream: stream });
   author = t.agent();
   await author.signIn('author');
-  const [course] = (
+  const course = (
     await author.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
-  ).json();
-  listId = course.lists[0]._id;
+  ).json()[0]!;
+  listId = course.lists[0]!._id;
 });
 afterAll(async () => t.close());
 
 const itemTexts = async () => {
-  const [course] = (
+  const course = (
     await author.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
-  ).json();
-  return course.lists[0].items.map((i: { text: string }) => i.text) as string[];
+  ).json()[0]!;
+  return course.lists[0]!.items.map((i) => i.text);
 };
 
 describe('cross-site request forgery', () => {
@@ -55,7 +55,7 @@ describe('cross-site request forgery', () => {
     ]) {
       const res = await write({ 'content-type': 'application/json', origin }, body);
       expect(res.statusCode).toBe(403);
-      expect(res.json().error).toBe(CROSS_SITE_REFUSED);
+      expect(res.json<Refusal>().error).toBe(CROSS_SITE_REFUSED);
     }
     expect(await itemTexts()).not.toContain('forged from elsewhere');
   });
@@ -111,7 +111,7 @@ describe('session fixation', () => {
       url: '/api/auth/session',
       headers: { cookie: planted },
     });
-    expect(withPlanted.json().user).toBeNull();
+    expect(withPlanted.json<{ user: unknown }>().user).toBeNull();
   });
 });
 

@@ -33,16 +33,16 @@ describe('seed fixtures', () => {
     });
     const boards = res.json();
     expect(boards).toHaveLength(5);
-    const course = boards[4];
+    const course = boards[4]!;
     expect(course.lists.map((l: { title: string }) => l.title)).toEqual(['Week', 'Tip', 'Prompt']);
     // Each week lines up with its tip and prompt at the same index.
     const counts = course.lists.map((l: { items: unknown[] }) => l.items.length);
     expect(new Set(counts).size).toBe(1);
-    const blockTypes = course.lists[0].items.flatMap((i: { blocks: { type: string }[] }) =>
+    const blockTypes = course.lists[0]!.items.flatMap((i: { blocks: { type: string }[] }) =>
       i.blocks.map((b) => b.type),
     );
     expect(blockTypes).toEqual(expect.arrayContaining(['video', 'audio', 'image']));
-    const help = boards[3];
+    const help = boards[3]!;
     expect(help.lists.map((l: { title: string }) => l.title)).toEqual([
       'Reading',
       'Annotating',

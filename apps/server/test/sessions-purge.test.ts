@@ -42,7 +42,7 @@ describe('expired sessions', () => {
     expect(after.some((s) => s.id === oldId)).toBe(false);
     expect(after.every((s) => s.expires.getTime() > Date.now())).toBe(true);
     expect(after.length).toBe(before.length - 1);
-    expect((await live.get('/api/auth/session')).json().user.username).toBe('guest');
+    expect((await live.get('/api/auth/session')).json().user!.username).toBe('guest');
     expect((await expired.get('/api/auth/session')).json().user).toBeNull();
   });
 });

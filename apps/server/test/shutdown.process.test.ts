@@ -30,7 +30,7 @@ describe('graceful shutdown', () => {
       })
     ).json()) as { _id: string }[];
     const stream = await fetch(`${s.url}/api/events?boards=${home!._id}`, { headers: { cookie } });
-    const reader = stream.body!.getReader();
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: ready');
     const exited = new Promise<number | null>((r) => s.proc.once('exit', (code) => r(code)));
     s.proc.kill('SIGTERM');

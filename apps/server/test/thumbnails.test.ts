@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, type TestContext } from './harness';
+import { Agent, createTestApp, type TestContext, type Refusal, ifStarted } from './harness';
 import { tempDir } from './media/fixtures';
 import { signPage, verifyPage, type ThumbnailDeps } from '../src/services/media/thumbnails';
 import { parseHostPolicy } from '../src/media/host-policy';
@@ -65,10 +65,10 @@ beforeAll(async () => {
   listed = await createTestApp({ DATA_DIR: dir, THUMBNAIL_HOSTS: '127.0.0.1' });
 }, 60_000);
 afterAll(async () => {
-  await open?.close();
-  await listed?.close();
-  await site?.close();
-  await secret?.close();
+  await ifStarted(open)?.close();
+  await ifStarted(listed)?.close();
+  await ifStarted(site)?.close();
+  await ifStarted(secret)?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -183,7 +183,7 @@ describe('page thumbnails: a real screenshot', () => {
     ).json().url;
     const res = await new Agent(listed.app).get(signed);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toBe('The page is refused by the thumbnail policy.');
+    expect(res.json<Refusal>().error).toBe('The page is refused by the thumbnail policy.');
     expect(secret.hits).toEqual([]);
   }, 60_000);
 });

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item, Multilist } from '@listboard/core';
+import type { Multilist } from '@listboard/core';
 import { Agent, createTestApp, type TestContext } from './harness';
 import { auditLog, itemVersions, trash } from '../src/db/schema';
 import { ITEM_VERSIONS_KEPT } from '../src/services/boards/versions';
@@ -252,9 +252,7 @@ describe('a note', () => {
     );
     await ok(reader.post('/api/forms/insert_note', { ...at, noteSpec: { text: 'another' } }));
     const notes = async () =>
-      ((await load(reader, b.ptitle))!.lists[0]!.items[0]!.notes as Item[])
-        .map((x) => x.text)
-        .sort();
+      (await load(reader, b.ptitle))!.lists[0]!.items[0]!.notes.map((x) => x.text).sort();
     const del = await ok<{ trashId: string }>(
       author.post('/api/forms/delete_item', { itemId: root.itemId }),
     );

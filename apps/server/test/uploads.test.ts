@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, type TestContext } from './harness';
+import { Agent, createTestApp, type TestContext, type Refusal } from './harness';
 import { LocalFileStore } from '../src/storage/local-store';
 import { createSigner } from '../src/storage/signing';
 import { createFileStore } from '../src/storage';
@@ -104,12 +104,12 @@ describe('presigned upload URLs (local store)', () => {
       signed.url.replace('author/a.png', 'author/b.png'),
       signed.url.replace('max=200000', 'max=900000'),
       signed.url.replace(/exp=(\d+)/, (_: string, e: string) => `exp=${Number(e) + 3600}`),
-      signed.url.split('?')[0],
+      signed.url.split('?')[0]!,
     ];
     for (const url of tampered) {
       const res = await put({ url, headers: signed.headers }, png);
       expect(res.statusCode, url).toBe(403);
-      expect(res.json().error).toBe('This file link is not valid.');
+      expect(res.json<Refusal>().error).toBe('This file link is not valid.');
     }
     expect(fs.existsSync(path.join(dataDir, 'files/author/b.png'))).toBe(false);
   });
@@ -128,7 +128,7 @@ describe('presigned upload URLs (local store)', () => {
     });
     const res = await put(signed, png);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toBe('This file link has expired.');
+    expect(res.json<Refusal>().error).toBe('This file link has expired.');
     const fresh = new LocalFileStore(
       dataDir,
       createSigner({ sessionSecret: t.config.SESSION_SECRET, dataDir }),
@@ -152,7 +152,9 @@ describe('presigned upload URLs (local store)', () => {
     const signed = (await presign('author/big.txt')).json();
     const declared = await put(signed, big);
     expect(declared.statusCode).toBe(413);
-    expect(declared.json().error).toBe('big.txt is larger than the upload limit of 195.3 KB.');
+    expect(declared.json<Refusal>().error).toBe(
+      'big.txt is larger than the upload limit of 195.3 KB.',
+    );
     const streamed = await put(
       signed,
       Readable.from([big.subarray(0, 150_000), big.subarray(150_000)]),
@@ -171,7 +173,10 @@ describe('presigned upload URLs (local store)', () => {
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(c) {
-        if (sent > LIMIT * 2) return c.close();
+        if (sent > LIMIT * 2) {
+          c.close();
+          return;
+        }
         sent += chunk.length;
         c.enqueue(chunk);
       },
@@ -181,7 +186,7 @@ describe('presigned upload URLs (local store)', () => {
       headers: signed.headers,
       body,
       duplex: 'half',
-    } as RequestInit);
+    });
     expect(res.status).toBe(413);
     expect(fs.existsSync(path.join(dataDir, 'files/author/stream.txt'))).toBe(false);
   });
@@ -359,7 +364,7 @@ describe('serving stored files', () => {
         itemText: 'shared.png',
       })
     ).json();
-    const listId = list.listId as string;
+    const listId = list.listId;
     const privately = await author.post('/api/forms/insert_item', {
       listId,
       text: 'secret.png',

@@ -8,7 +8,7 @@ import type { Db } from '../../src/db/client';
 
 export async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const r = await db.execute(query);
-  return (r as unknown as { rows?: T[] }).rows ?? (r as unknown as T[]);
+  return (r as { rows?: T[] }).rows ?? (r as T[]);
 }
 
 export interface Written {
@@ -54,6 +54,7 @@ export async function installRowCounter(
       db,
       sql`select n, audits from test_rows_written`,
     );
-    return { rows: Number(row!.n), audits: Number(row!.audits) };
+    if (!row) throw new Error('test_rows_written has no row');
+    return { rows: Number(row.n), audits: Number(row.audits) };
   };
 }

@@ -87,14 +87,10 @@ export function bodyWith(
   let node: Record<string, unknown> | unknown[] = root;
   path.forEach((key, i) => {
     const last = i === path.length - 1;
-    const next = last ? value : /^\d+$/.test(path[i + 1]!) ? [] : {};
+    const indexNext = /^\d+$/.test(path[i + 1] ?? '');
+    const next = last ? value : indexNext ? [] : {};
     const here = (node as Record<string, unknown>)[key];
-    const keep =
-      !last &&
-      here &&
-      typeof here === 'object' &&
-      !Array.isArray(here) &&
-      !/^\d+$/.test(path[i + 1]!);
+    const keep = !last && here && typeof here === 'object' && !Array.isArray(here) && !indexNext;
     if (!keep) (node as Record<string, unknown>)[key] = next;
     node = (node as Record<string, unknown>)[key] as Record<string, unknown>;
   });

@@ -67,10 +67,11 @@ function authOf(req: http.IncomingMessage, url: URL): Auth | null {
   const m =
     /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]+)$/.exec(h);
   if (!m) return null;
+  const [, credential = '', signedHeaders = '', signature = ''] = m;
   return {
-    credential: m[1]!,
-    signedHeaders: m[2]!,
-    signature: m[3]!,
+    credential,
+    signedHeaders,
+    signature,
     amzDate: String(req.headers['x-amz-date'] ?? ''),
     payloadHash: String(req.headers['x-amz-content-sha256'] ?? 'UNSIGNED-PAYLOAD'),
   };
@@ -85,6 +86,7 @@ function verify(
   if (!auth) return 'AccessDenied: no signature';
   const [keyId, date, region, service, terminal] = auth.credential.split('/');
   if (keyId !== keys.accessKeyId) return 'InvalidAccessKeyId';
+  if (date === undefined || region === undefined) return 'AuthorizationQueryParametersError';
   if (service !== 's3' || terminal !== 'aws4_request') return 'AuthorizationQueryParametersError';
   const canonicalHeaders = auth.signedHeaders
     .split(';')
@@ -105,8 +107,8 @@ function verify(
   ].join('\n');
   const scope = `${date}/${region}/${service}/${terminal}`;
   const toSign = ['AWS4-HMAC-SHA256', auth.amzDate, scope, sha256(canonical)].join('\n');
-  const kDate = hmac(`AWS4${keys.secretAccessKey}`, date!);
-  const kSigning = hmac(hmac(hmac(kDate, region!), service!), terminal!);
+  const kDate = hmac(`AWS4${keys.secretAccessKey}`, date);
+  const kSigning = hmac(hmac(hmac(kDate, region), service), terminal);
   const expected = hmac(kSigning, toSign).toString('hex');
   if (expected !== auth.signature) return 'SignatureDoesNotMatch';
   if (auth.expires !== undefined) {
@@ -140,9 +142,15 @@ export async function startMiniS3(bucket = 'listboard-test'): Promise<MiniS3> {
       const parts = url.pathname.split('/').slice(1);
       const key = parts.slice(1).map(decodeURIComponent).join('/');
       log.push(`${req.method} ${key}`);
-      if (parts[0] !== bucket) return xmlError(res, 404, 'NoSuchBucket');
+      if (parts[0] !== bucket) {
+        xmlError(res, 404, 'NoSuchBucket');
+        return;
+      }
       const denied = verify(req, url, { accessKeyId, secretAccessKey });
-      if (denied) return xmlError(res, 403, denied);
+      if (denied) {
+        xmlError(res, 403, denied);
+        return;
+      }
       const obj = objects.get(key);
       if (req.method === 'PUT') {
         objects.set(key, {
@@ -162,7 +170,8 @@ export async function startMiniS3(bucket = 'listboard-test'): Promise<MiniS3> {
           res.writeHead(404);
           return res.end();
         }
-        return xmlError(res, 404, 'NoSuchKey');
+        xmlError(res, 404, 'NoSuchKey');
+        return;
       }
       const headers: Record<string, string> = {
         'content-type':
@@ -174,7 +183,7 @@ export async function startMiniS3(bucket = 'listboard-test'): Promise<MiniS3> {
       if (disposition) headers['content-disposition'] = disposition;
       let body = obj.body;
       let status = 200;
-      const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''));
+      const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
       if (range) {
         const start = Number(range[1]);
         const end = Math.min(
