@@ -103,7 +103,8 @@ export async function buildApp({
         : 'request';
       return reply.code(400).send({ error: `Invalid ${where}: ${first?.message ?? 'bad value'}` });
     }
-    if (err instanceof HttpError) return reply.code(err.statusCode).send({ error: err.message });
+    if (err instanceof HttpError)
+      return reply.code(err.statusCode).send({ ...err.details, error: err.message });
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type, rate limit).

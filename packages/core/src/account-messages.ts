@@ -12,6 +12,10 @@ export const accountMsg = {
   roleByAdminOnly: 'Only the site admin may choose a role.',
   usernameTaken: 'that user name is taken',
   usernameReserved: 'that user name is reserved',
+  /** The field-level words for a user name the spec's "Bad username, …" message covers. */
+  badUsername: 'A user name is up to 64 letters, digits, dots, dashes and underscores.',
+  usernameTakenField: 'That user name is taken. Please choose another.',
+  usernameReservedField: 'That user name is reserved. Please choose another.',
   notSignedIn: 'Please sign in first.',
   verifyEmailFirst:
     'Please verify your email address first: check your email for the verification link.',

@@ -1,8 +1,12 @@
-/** An error whose message is meant for the user; routes turn it into `{error}` with its status. */
+/**
+ * An error whose message is meant for the user; routes turn it into `{error}` with its status.
+ * Details go into the answer beside the message: a refused form's `fields` say which are wrong.
+ */
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
+    public readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

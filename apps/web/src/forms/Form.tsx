@@ -27,6 +27,8 @@ export function Form({
     ...(def.initial?.(ctx) ?? {}),
   }));
   const [error, setError] = useState<string | null>(null);
+  /** Each wrong field's problem, beside the form's message; a field typed in again drops its. */
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [options, setOptions] = useState<Record<string, string[]>>({});
   const [ready, setReady] = useState(!def.prepare);
@@ -70,13 +72,20 @@ export function Form({
     const invalid = def.validate?.(values) ?? null;
     if (invalid) {
       setError(invalid);
+      setProblems(def.fieldProblems?.(values) ?? {});
       return;
     }
     setBusy(true);
     const result = await def.submit(values, ctx);
     setBusy(false);
-    if (result) setError(result);
-    else onClose();
+    if (result === null) onClose();
+    else if (typeof result === 'string') {
+      setError(result);
+      setProblems({});
+    } else {
+      setError(result.message);
+      setProblems(result.fields);
+    }
   };
 
   const runExtra = async (b: ExtraButton) => {
@@ -85,7 +94,10 @@ export function Form({
     const result = await b.run(values, ctx);
     setBusy(false);
     if (result === null) onClose();
-    else if (result !== undefined) setError(result);
+    else if (result !== undefined) {
+      setError(result);
+      setProblems({});
+    }
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -115,16 +127,26 @@ export function Form({
       {def.fields.map((f, i) => {
         const id = `f-${def.id}-${f.name}`;
         const ref = i === 0 ? (el: HTMLElement | null) => void (first.current = el) : undefined;
-        const set = (v: string | boolean | File[]) => setValues((old) => ({ ...old, [f.name]: v }));
+        const set = (v: string | boolean | File[]) => {
+          setValues((old) => ({ ...old, [f.name]: v }));
+          if (problems[f.name]) setProblems(({ [f.name]: _fixed, ...rest }) => rest);
+        };
         const hint = f.hint ? (
           <small id={`${id}-hint`} className="field-hint">
             {f.hint}
           </small>
         ) : null;
-        const invalid = errorAt === f.name;
+        const problem = errorAt === f.name ? error : (problems[f.name] ?? null);
+        const invalid = problem !== null;
         const fieldError = invalid ? (
-          <p id={`${id}-error`} className="form-error field-error" role="alert">
-            {error}
+          // The form's own message is announced once, wherever it shows; the other fields'
+          // problems are read with their fields (aria-describedby).
+          <p
+            id={`${id}-error`}
+            className="form-error field-error"
+            role={problem === error ? 'alert' : undefined}
+          >
+            {problem}
           </p>
         ) : null;
         const described =
@@ -208,7 +230,7 @@ export function Form({
           </div>
         );
       })}
-      {error && !errorAt && (
+      {error && !errorAt && !Object.values(problems).includes(error) && (
         <p className="form-error" role="alert">
           {error}
         </p>

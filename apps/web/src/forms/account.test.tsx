@@ -197,6 +197,51 @@ describe('signup', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('says under each wrong field what is wrong with it, and marks it invalid', async () => {
+    open('signup', guest);
+    fill('b e a', 'bea@example.org', 'short', 'shorter');
+    submit('Sign up');
+    await says('Passwords must match.');
+    const problem = (label: string) => {
+      const field = screen.getByLabelText(label);
+      const id = field
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .find((d) => d.endsWith('-error'));
+      return field.getAttribute('aria-invalid') === 'true' && id
+        ? document.getElementById(id)?.textContent
+        : null;
+    };
+    expect(problem('User name')).toBe(
+      'A user name is up to 64 letters, digits, dots, dashes and underscores.',
+    );
+    expect(problem('Email')).toBeNull();
+    expect(problem('Password')).toBe('Your password should be 6 characters or longer.');
+    expect(problem('Repeat password')).toBe('Passwords must match.');
+    // Typing in a field again takes its problem away.
+    type('User name', 'bea');
+    expect(problem('User name')).toBeNull();
+    expect(problem('Password')).toBe('Your password should be 6 characters or longer.');
+
+    // What only the server knows (a name taken) shows under its field too, beside its message.
+    replies['/api/auth/register'] = {
+      status: 409,
+      body: {
+        error: 'Oops: unable to create user bea: that user name is taken',
+        fields: { username: 'That user name is taken. Please choose another.' },
+      },
+    };
+    fill('bea', 'bea@example.org', 'secret-1', 'secret-1');
+    submit('Sign up');
+    expect(
+      (
+        await screen.findByText('Oops: unable to create user bea: that user name is taken')
+      ).getAttribute('role'),
+    ).toBe('alert');
+    expect(problem('User name')).toBe('That user name is taken. Please choose another.');
+    expect(problem('Password')).toBeNull();
+  });
+
   it('tells a signed-in user who gives their own address that they are registered', async () => {
     open('signup', ann);
     fill('ann2', 'ANN@example.org', 'secret-1', 'secret-1');

@@ -41,6 +41,8 @@ import {
   repeatPassword,
   usernameField,
   profileFields,
+  accountRefusal,
+  newAccountProblems,
 } from './accountFields';
 import { PROFILE_FORMS } from './profile';
 
@@ -125,6 +127,7 @@ export const ACCOUNT_FORMS: FormDef[] = [
     fields: [usernameField, fullnameField, emailField, newPassword, repeatPassword],
     initial: () => ({ email: handoff.inviteeEmail ?? '' }),
     validate: validateNewAccount,
+    fieldProblems: newAccountProblems,
     async submit(v, ctx) {
       const already = validateSignup(
         {
@@ -142,7 +145,7 @@ export const ACCOUNT_FORMS: FormDef[] = [
         password: raw(v, 'password'),
         ...(str(v, 'fullname') ? { fullname: str(v, 'fullname') } : {}),
       });
-      if (!res.ok) return refusal(res.error, signupMsg.registrationError);
+      if (!res.ok) return accountRefusal(res.error, signupMsg.registrationError);
       handoff.inviteeEmail = null;
       return afterCreated(res.value, ctx);
     },
@@ -168,6 +171,7 @@ export const ACCOUNT_FORMS: FormDef[] = [
     submitLabel: 'Sign up',
     fields: [usernameField, emailField, newPassword, repeatPassword, ...profileFields],
     validate: validateNewAccount,
+    fieldProblems: newAccountProblems,
     async submit(v, ctx) {
       const res = await callApi('/api/auth/create_user', {
         username: str(v, 'username'),
@@ -175,7 +179,7 @@ export const ACCOUNT_FORMS: FormDef[] = [
         password: raw(v, 'password'),
         profile: { fullname: str(v, 'fullname'), phone: str(v, 'phone'), bio: str(v, 'bio') },
       });
-      if (!res.ok) return refusal(res.error, signupMsg.registrationError);
+      if (!res.ok) return accountRefusal(res.error, signupMsg.registrationError);
       return afterCreated(res.value, ctx);
     },
   },
@@ -198,6 +202,7 @@ export const ACCOUNT_FORMS: FormDef[] = [
         () => validatePassword(raw(v, 'password')),
         () => validateRole(str(v, 'role')),
       ),
+    fieldProblems: newAccountProblems,
     async submit(v, ctx) {
       const res = await callApi('/api/auth/create_user', {
         username: str(v, 'username'),
@@ -210,7 +215,7 @@ export const ACCOUNT_FORMS: FormDef[] = [
           bio: str(v, 'bio'),
         },
       });
-      if (!res.ok) return refusal(res.error, signupMsg.unableToCreateUserObject);
+      if (!res.ok) return accountRefusal(res.error, signupMsg.unableToCreateUserObject);
       ctx.alert(res.value.message);
       return null;
     },

@@ -1,6 +1,9 @@
 /** Fields and checks the account forms share (account.ts, profile.ts). */
-import { fieldMsg } from '@listboard/core';
-import type { Field, Values } from './registry';
+import { fieldMsg, signupFieldProblems } from '@listboard/core';
+import type { CallError } from '../api/client';
+import { refusal } from '../account/session';
+import type { Field, FormRefusal, Values } from './registry';
+import { text } from './helpers';
 
 /** The first blank one of these fields, as "Please fill in {field} field.". */
 export function blank(v: Values, names: readonly string[]): string | null {
@@ -61,3 +64,30 @@ export const profileFields: Field[] = [
   { name: 'phone', label: 'Phone', type: 'text', autoComplete: 'tel' },
   { name: 'bio', label: 'Bio', type: 'textarea' },
 ];
+
+/**
+ * What is wrong with each field of a new account (sign up, add user), as the server checks it
+ * too; the repeated password only where the form asks for it.
+ */
+export function newAccountProblems(v: Values): Record<string, string> {
+  return signupFieldProblems({
+    username: text(v, 'username').trim(),
+    email: text(v, 'email').trim(),
+    password: text(v, 'password'),
+    repeatPassword: v.repeatPassword === undefined ? undefined : text(v, 'repeatPassword'),
+  });
+}
+
+/**
+ * A new account the server refused: its message, and which fields it says are wrong (a name
+ * taken, an address in use, a field its checks refuse), so each shows under its field.
+ */
+export function accountRefusal(e: CallError, fallback: string): string | FormRefusal {
+  const message = refusal(e, fallback);
+  const fields = e.answer?.fields;
+  if (!fields || typeof fields !== 'object') return message;
+  const named = Object.entries(fields).filter(
+    (f): f is [string, string] => typeof f[1] === 'string',
+  );
+  return named.length > 0 ? { message, fields: Object.fromEntries(named) } : message;
+}

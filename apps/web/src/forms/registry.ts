@@ -65,6 +65,11 @@ export interface FormDef {
   initial?(ctx: FormContext): Values;
   validate?(values: Values): string | null;
   /**
+   * What is wrong with each wrong field, checked with `validate`: shown under each field (and
+   * marking it invalid) beside the form's message, so a message naming no field still says which.
+   */
+  fieldProblems?(values: Values): Record<string, string>;
+  /**
    * The field a failure's message is about, if any: the message then shows under that field
    * (and marks it invalid) rather than under the form.
    */
@@ -76,12 +81,18 @@ export interface FormDef {
   prepare?(
     ctx: FormContext,
   ): Promise<{ options?: Record<string, string[]>; values?: Values; error?: string }>;
-  submit(values: Values, ctx: FormContext): Promise<string | null>;
+  submit(values: Values, ctx: FormContext): Promise<string | FormRefusal | null>;
   /**
    * Extra buttons, shown in a secondary row under Submit and Cancel. Each returns null to close
    * the form, a message to show, or undefined to leave the form open as it is.
    */
   extraButtons?: ExtraButton[];
+}
+
+/** A refused submit that says which fields are wrong: the message, and each field's problem. */
+export interface FormRefusal {
+  message: string;
+  fields: Record<string, string>;
 }
 
 export interface ExtraButton {

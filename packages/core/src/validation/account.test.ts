@@ -8,6 +8,7 @@ import {
   validateLogin,
   validateReset,
   validateSignup,
+  signupFieldProblems,
 } from './account';
 
 describe('validateLogin', () => {
@@ -46,6 +47,27 @@ describe('validateSignup', () => {
     expect(validateSignup({ ...good, ...change })).toBe(
       'Bad username, email address, or password.',
     );
+  });
+
+  it('says beside each wrong field what is wrong with it', () => {
+    expect(signupFieldProblems(good)).toEqual({});
+    expect(
+      signupFieldProblems({ username: 'a b', email: 'ann@', password: 'abc', repeatPassword: 'x' }),
+    ).toEqual({
+      username: 'A user name is up to 64 letters, digits, dots, dashes and underscores.',
+      email: 'Please enter a valid email address.',
+      password: 'Your password should be 6 characters or longer.',
+      repeatPassword: 'Passwords must match.',
+    });
+    expect(signupFieldProblems({ ...good, email: ' ', password: '' })).toEqual({
+      email: 'Please fill in email field.',
+      password: 'Please fill in password field.',
+      repeatPassword: 'Passwords must match.',
+    });
+    // Without a repeated password (as the server is sent) only the three fields are checked.
+    expect(signupFieldProblems({ username: 'ann', email: 'x', password: 'secret1' })).toEqual({
+      email: 'Please enter a valid email address.',
+    });
   });
 
   it('tells a signed-in user with the same email that they are registered', () => {

@@ -1,5 +1,13 @@
 import { GUEST_USER } from '../constants';
-import { deregisterMsg, loginMsg, passwordResetMsg, profileMsg, signupMsg } from '../messages';
+import {
+  deregisterMsg,
+  fieldMsg,
+  loginMsg,
+  passwordResetMsg,
+  profileMsg,
+  signupMsg,
+} from '../messages';
+import { accountMsg } from '../account-messages';
 import { usernameSchema } from '../model';
 import { isBlank, isValidEmail, validatePassword, type ValidationResult } from './fields';
 
@@ -42,6 +50,31 @@ export function validateSignup(input: SignupInput, current?: FormUser | null): V
     return signupMsg.badSignupFields;
   }
   return null;
+}
+
+export type SignupField = 'username' | 'email' | 'password' | 'repeatPassword';
+/** What is wrong with each field of a signup that is wrong; a field that is fine is absent. */
+export type SignupFieldProblems = Partial<Record<SignupField, string>>;
+
+/**
+ * Which fields of a signup (or an added user) are wrong, each with what is wrong with it: the
+ * spec's one message for them all ("Bad username, email address, or password.") names none, so
+ * the form says it beside each field. The server answers its refusal with the same. The repeated
+ * password is checked only when it is given (the server never sees it).
+ */
+export function signupFieldProblems(
+  input: Partial<SignupInput> & Pick<SignupInput, 'username' | 'email' | 'password'>,
+): SignupFieldProblems {
+  const out: SignupFieldProblems = {};
+  if (isBlank(input.username)) out.username = fieldMsg.requiredField('username');
+  else if (!usernameSchema.safeParse(input.username).success) out.username = accountMsg.badUsername;
+  if (isBlank(input.email)) out.email = fieldMsg.requiredField('email');
+  else if (!isValidEmail(input.email.trim())) out.email = fieldMsg.invalidEmail;
+  if (input.password === '') out.password = fieldMsg.requiredField('password');
+  else if (validatePassword(input.password) !== null) out.password = fieldMsg.passwordTooShort;
+  if (input.repeatPassword !== undefined && input.repeatPassword !== input.password)
+    out.repeatPassword = signupMsg.passwordsMustMatch;
+  return out;
 }
 
 export function validateForgot(input: { email: string }): ValidationResult {

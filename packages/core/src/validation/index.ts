@@ -18,7 +18,10 @@ export {
   validateLogin,
   validateReset,
   validateSignup,
+  signupFieldProblems,
   type FormUser,
+  type SignupField,
+  type SignupFieldProblems,
   type SignupInput,
 } from './account';
 export {

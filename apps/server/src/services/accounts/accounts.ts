@@ -20,7 +20,7 @@ import {
   isBlank,
   isGuestUser,
   isSiteAdmin,
-  isValidEmail,
+  signupFieldProblems,
   signupMsg,
   usernameSchema,
   validateDeregister,
@@ -32,11 +32,12 @@ import {
 } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { boardMembers, items, multilists, trash, users } from '../../db/schema';
-import { HttpError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
+import { HttpError, badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { verificationMail } from '../../mail/account-mail';
 import type { Mail, Mailer } from '../../mail/mailer';
 import { accountMsg } from './messages';
+import { badFields, emailInUseError, usernameTakenError } from './signup-refusals';
 import type { Transact } from '../admin/audit';
 import { issueToken } from './auth-tokens';
 import { confirmPassword, type LockoutSettings } from './signin';
@@ -141,7 +142,7 @@ function uniqueViolation(e: unknown): string | null {
 }
 
 export async function assertEmailFree(db: Db, email: string, exceptUserId?: string) {
-  if (await emailTaken(db, email, exceptUserId)) throw forbidden(signupMsg.emailInUse);
+  if (await emailTaken(db, email, exceptUserId)) throw emailInUseError();
 }
 
 interface NewAccount {
@@ -158,11 +159,11 @@ async function insertAccount(
   a: NewAccount & { passwordHash: string; verified: boolean; now: Date },
 ): Promise<UserRow> {
   if (RESERVED_NAMES.includes(a.username.toLowerCase())) {
-    throw conflict(signupMsg.unableToCreateUser(a.username, accountMsg.usernameReserved));
+    throw badFields(409, signupMsg.unableToCreateUser(a.username, accountMsg.usernameReserved), {
+      username: accountMsg.usernameReservedField,
+    });
   }
-  if (await usernameTaken(tx, a.username)) {
-    throw conflict(signupMsg.unableToCreateUser(a.username, accountMsg.usernameTaken));
-  }
+  if (await usernameTaken(tx, a.username)) throw usernameTakenError(a.username);
   await assertEmailFree(tx, a.email);
   try {
     const [row] = await tx
@@ -186,8 +187,8 @@ async function insertAccount(
     // Two signups racing for one name or address: the index decides, the loser hears why.
     const constraint = uniqueViolation(e);
     if (constraint === null) throw e;
-    if (constraint.includes('email')) throw forbidden(signupMsg.emailInUse);
-    throw conflict(signupMsg.unableToCreateUser(a.username, accountMsg.usernameTaken));
+    if (constraint.includes('email')) throw emailInUseError();
+    throw usernameTakenError(a.username);
   }
 }
 
@@ -263,13 +264,8 @@ export async function registerUser(
   }
   const refusal = registerRefusal(env, email);
   if (refusal) throw refusal;
-  if (
-    !usernameSchema.safeParse(username).success ||
-    !isValidEmail(email) ||
-    validatePassword(input.password) !== null
-  ) {
-    throw badRequest(signupMsg.badSignupFields);
-  }
+  const problems = signupFieldProblems({ username, email, password: input.password });
+  if (Object.keys(problems).length > 0) throw badFields(400, signupMsg.badSignupFields, problems);
   return createAccount(
     env,
     {
@@ -304,14 +300,17 @@ export async function createUser(
   const profile = input.profile ?? {};
   const username = input.username.trim();
   const email = input.email.trim();
-  if (isBlank(username)) throw badRequest(fieldMsg.requiredField('username'));
-  if (isBlank(email)) throw badRequest(fieldMsg.requiredField('email'));
-  if (isBlank(input.password)) throw badRequest(fieldMsg.requiredField('password'));
-  if (!usernameSchema.safeParse(username).success) throw badRequest(signupMsg.badSignupFields);
+  // The first problem is the message, as before; every field's problem goes with it.
+  const problems = signupFieldProblems({ username, email, password: input.password });
+  const refuse = (message: string) => badFields(400, message, problems);
+  if (isBlank(username)) throw refuse(fieldMsg.requiredField('username'));
+  if (isBlank(email)) throw refuse(fieldMsg.requiredField('email'));
+  if (isBlank(input.password)) throw refuse(fieldMsg.requiredField('password'));
+  if (!usernameSchema.safeParse(username).success) throw refuse(signupMsg.badSignupFields);
   const emailProblem = validateEmail(email);
-  if (emailProblem) throw badRequest(emailProblem);
+  if (emailProblem) throw refuse(emailProblem);
   const passwordProblem = validatePassword(input.password);
-  if (passwordProblem) throw badRequest(passwordProblem);
+  if (passwordProblem) throw refuse(passwordProblem);
   let roles: Role[] = ['reader'];
   if (admin) {
     const role = (profile.role ?? '').trim();

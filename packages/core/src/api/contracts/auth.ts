@@ -71,6 +71,27 @@ export type EmailVerificationRefusal = z.infer<typeof emailVerificationRefusal>;
 /** Refusals of the account forms: also a name or address taken, too many tries, mail down. */
 const ACCOUNT_ERRORS = [400, 401, 403, 409, 429, 502] as const;
 
+/**
+ * A new account refused: the message, and beside it what is wrong with each wrong field (a
+ * field its checks refuse, a name taken or reserved, an address in use), for the form to show.
+ */
+export const newAccountRefusal = z.object({
+  error: z.string(),
+  fields: z
+    .object({
+      username: z.string(),
+      email: z.string(),
+      password: z.string(),
+    })
+    .partial()
+    .optional(),
+});
+const NEW_ACCOUNT_REFUSALS = {
+  400: newAccountRefusal,
+  403: newAccountRefusal,
+  409: newAccountRefusal,
+};
+
 export const session = defineContract({
   path: '/api/auth/session',
   method: 'GET',
@@ -119,6 +140,7 @@ export const register = defineContract({
   input: z.object({ username, password, email, fullname: z.string().max(200).optional() }),
   output: accountCreated,
   errors: ACCOUNT_ERRORS,
+  refusals: NEW_ACCOUNT_REFUSALS,
 });
 
 export const createUser = defineContract({
@@ -130,6 +152,7 @@ export const createUser = defineContract({
   input: z.object({ username, password, email, profile: newAccountProfile.optional() }),
   output: accountCreated,
   errors: ACCOUNT_ERRORS,
+  refusals: NEW_ACCOUNT_REFUSALS,
 });
 
 export const checkInvitee = defineContract({
