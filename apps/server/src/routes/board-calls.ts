@@ -19,6 +19,7 @@ import {
 import { NOTE_CALLS } from './note-calls';
 import { GROUP_CALLS } from './group-calls';
 import { EXPORT_CALLS } from './export-calls';
+import { ANNOTATION_CALLS } from './annotation-calls';
 import { LIST_AND_ITEM_CALLS } from './list-item-calls';
 import { UNDO_CALLS } from './undo-calls';
 import { trashBoard } from '../services/boards/trash';
@@ -149,4 +150,5 @@ export const BOARD_CALLS: BoardCall[] = [
   ...GROUP_CALLS,
   ...EXPORT_CALLS,
   ...UNDO_CALLS,
+  ...ANNOTATION_CALLS,
 ];

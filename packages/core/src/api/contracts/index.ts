@@ -5,6 +5,7 @@
 import { isContract, type ApiContract } from '../contract';
 import * as accounts from './accounts';
 import * as admin from './admin';
+import * as annotations from './annotations';
 import * as auth from './auth';
 import * as boards from './boards';
 import * as display from './display';
@@ -22,6 +23,7 @@ import * as undo from './undo';
 const DOMAINS = {
   accounts,
   admin,
+  annotations,
   auth,
   boards,
   display,
