@@ -13,6 +13,12 @@ export const PDF_SCALE_STEPS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8] as const;
 
 export const LIST_ZOOM_MIN = 1;
 export const LIST_ZOOM_MAX = 5;
+/**
+ * The info bar's text size (em) for each info zoom level; the level is bounded by the last one
+ * (spec section 5: info zoom level is bounded by a maximum).
+ */
+export const INFO_ZOOM_STEPS = [0.8, 0.9, 1, 1.15, 1.3] as const;
+export const INFO_ZOOM_DEFAULT = 2;
 
 /** A desktop window at most this wide is laid out as a phone. */
 export const PHONE_MAX_WIDTH = 640;

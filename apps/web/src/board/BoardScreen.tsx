@@ -38,6 +38,7 @@ import { useBoardCalls, useCommandContext } from './useCommandContext';
 import { useFormBar } from './useFormBar';
 import { useBoardActions } from './useBoardActions';
 import { useBoardLinks } from './useBoardLinks';
+import { FORM_BY_ID } from '../forms/definitions';
 
 export function BoardScreen() {
   const location = useLocation();
@@ -103,6 +104,8 @@ export function BoardScreen() {
   useKeyboard(ctx, ui.form !== null);
 
   const renderForm = useFormBar(ctx, calls.call, views.setDisplay);
+  // A yes-or-no question shows in the header's confirm bar, every other form in the form bar.
+  const asksConfirm = ui.form ? FORM_BY_ID.get(ui.form.id)?.confirm === true : false;
   const api = useBoardActions({
     ctx,
     board,
@@ -129,10 +132,17 @@ export function BoardScreen() {
         ['--list-height' as string]: listHeight,
       }}
     >
-      <Header path={location.pathname} phone={phone} />
+      <Header
+        path={location.pathname}
+        phone={phone}
+        display={ui.display}
+        confirm={ui.form && !ui.form.listEditor && asksConfirm ? renderForm() : null}
+      />
       <Toolbar ctx={ctx} phone={phone} />
       <SearchBars ctx={ctx} />
-      {ui.form && !ui.form.listEditor && <div className="form-bar">{renderForm()}</div>}
+      {ui.form && !ui.form.listEditor && !asksConfirm && (
+        <div className="form-bar">{renderForm()}</div>
+      )}
       <main
         ref={main}
         className="boards"

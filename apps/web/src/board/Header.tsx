@@ -1,9 +1,12 @@
+import type { ReactNode } from 'react';
 import { boardMsg } from '@listboard/core';
 import { useConnection } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { useSession } from '../state/session';
 import { Logo } from '../Logo';
 import { UploadProgress } from '../media/UploadProgress';
+import type { Display } from '../state/ui';
+import { InfoBar } from './InfoBar';
 
 /** Phones get the last board of the chain only, so the path fits. */
 export function shortPath(path: string): string {
@@ -11,7 +14,19 @@ export function shortPath(path: string): string {
   return parts.length > 1 ? `…;${parts[parts.length - 1]}` : path;
 }
 
-export function Header({ path, phone }: { path: string; phone: boolean }) {
+export function Header({
+  path,
+  phone,
+  display,
+  confirm,
+}: {
+  path: string;
+  phone: boolean;
+  /** The board's view state: whether the info bar shows, and how large. */
+  display: Display;
+  /** A yes-or-no form waiting for its answer, for the confirm bar. */
+  confirm: ReactNode;
+}) {
   const user = useSession((s) => s.user);
   const connected = useConnection((s) => s.connected);
   const alerts = useAlerts((s) => s.alerts);
@@ -47,6 +62,8 @@ export function Header({ path, phone }: { path: string; phone: boolean }) {
           </div>
         ))}
       </div>
+      {confirm ? <div className="confirm-bar">{confirm}</div> : null}
+      <InfoBar display={display} />
     </header>
   );
 }

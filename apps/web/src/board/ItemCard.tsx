@@ -243,6 +243,7 @@ const NOTE_ACTION_LABELS: Record<NoteAction, string> = {
   reply: 'Reply',
   answer: 'Mark answered',
   dismiss: 'Dismiss',
+  delete: 'Delete',
 };
 
 function NoteActions({

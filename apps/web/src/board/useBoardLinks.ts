@@ -8,6 +8,7 @@ import type { CommandContext } from '../commands/registry';
 import { handleLinkClick } from './links';
 import { boardLinkActions } from './boardLinks';
 import { linkDestination } from './displayMode';
+import { refusedWhileEditing } from './editGuard';
 
 /**
  * The one click handler for every link inside the boards (links.ts): an address already on
@@ -32,6 +33,7 @@ export function useBoardLinks(
         showNotes: ui.display.showNotes,
         navigate: (to) => {
           const dest = linkDestination(here, to, ui.displayMode);
+          if (dest.split('#')[0] !== here && refusedWhileEditing(ui.form, alert)) return;
           if (dest.split('#')[0] === here) {
             // Already on screen: bring that board into view instead of loading it again.
             const key = to.split(/[?#]/)[0]!.replace(/^\//, '');

@@ -7,6 +7,7 @@ import { useAlerts } from '../state/alerts';
 import { useUi } from '../state/ui';
 import type { CommandContext, FormPlace } from '../commands/registry';
 import type { ViewStates } from './useViewStates';
+import { refusedWhileEditing } from './editGuard';
 
 /** Reloading the boards, and a change call: a failure is alerted, a success reloads them. */
 export function useBoardCalls() {
@@ -83,10 +84,11 @@ export function useCommandContext(deps: CommandContextDeps): CommandContext {
       listState,
       itemState,
       actions: {
-        navigate: (to) => navigate(to),
-        back: () => navigate(-1),
-        forward: () => navigate(1),
-        reload: () => void reload(),
+        // Leaving the board while an edit is open is refused: the edit would be lost.
+        navigate: (to) => void (refusedWhileEditing(ui.form, alert) || navigate(to)),
+        back: () => void (refusedWhileEditing(ui.form, alert) || navigate(-1)),
+        forward: () => void (refusedWhileEditing(ui.form, alert) || navigate(1)),
+        reload: () => void (refusedWhileEditing(ui.form, alert) || reload()),
         alert,
         openForm,
         setDisplay,

@@ -9,6 +9,7 @@ import { FORM_BY_ID } from '../forms/definitions';
 import { Form } from '../forms/Form';
 import type { FormContext } from '../forms/registry';
 import { ShortcutSheet } from './Toolbar';
+import { TrashPanel, VersionsPanel } from './UndoPanels';
 
 /**
  * The open form, as the form bar (or a list editor) shows it: the shortcut sheet, or a form of
@@ -45,9 +46,18 @@ export function useFormBar(
   };
   const formDef = ui.form ? FORM_BY_ID.get(ui.form.id) : undefined;
   const closeForm = () => ui.setForm(null);
+  const trashOf = ctx.boards.find((b) => b._id === ui.form?.target.multilistId) ?? ctx.board;
   return () =>
     ui.form?.id === 'shortcuts' ? (
       <ShortcutSheet ctx={ctx} onClose={closeForm} />
+    ) : ui.form?.id === 'trash' && trashOf ? (
+      <TrashPanel key={trashOf._id} board={trashOf} onClose={closeForm} />
+    ) : ui.form?.id === 'itemVersions' && ui.form.target.itemId ? (
+      <VersionsPanel
+        key={ui.form.target.itemId}
+        itemId={ui.form.target.itemId}
+        onClose={closeForm}
+      />
     ) : formDef ? (
       <Form
         key={`${ui.form!.id}-${ui.form!.target.listId}`}

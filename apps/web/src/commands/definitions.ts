@@ -15,12 +15,14 @@ import { PAGES_COMMANDS } from './pages';
 import { ADMIN_COMMANDS } from './admin';
 import { ITEM_TOOL_COMMANDS } from './itemTools';
 import { OPS_COMMANDS } from './ops';
+import { UNDO_COMMANDS } from './undo';
 
 export const COMMANDS: Command[] = [
   ...NAVIGATION_COMMANDS,
   ...VIEW_COMMANDS,
   ...EDIT_COMMANDS,
   ...BOARD_COMMANDS,
+  ...UNDO_COMMANDS,
   ...ITEM_TOOL_COMMANDS,
   ...NOTES_COMMANDS,
   ...SEARCH_COMMANDS,

@@ -31,6 +31,7 @@ import {
   canLabel,
   needItem,
   needList,
+  needTextOrItem,
 } from './helpers';
 
 function moveList(c: CommandContext, direction: 'left' | 'right') {
@@ -255,7 +256,7 @@ export const EDIT_COMMANDS: Command[] = [
     ops: 'note',
     icon: NotebookPen,
     visible: (c) => c.abilities?.note === true,
-    run: (c) => needItem(c, () => c.actions.openForm('note')),
+    run: (c) => needTextOrItem(c, () => c.actions.openForm('note')),
   },
   {
     id: 'annotate',
@@ -265,7 +266,7 @@ export const EDIT_COMMANDS: Command[] = [
     ops: 'note',
     icon: Highlighter,
     visible: (c) => c.abilities?.annotate === true,
-    run: (c) => needItem(c, () => c.actions.openForm('annotation')),
+    run: (c) => needTextOrItem(c, () => c.actions.openForm('annotation')),
   },
   {
     id: 'moveItemForm',

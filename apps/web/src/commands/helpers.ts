@@ -30,6 +30,14 @@ export const needItem = (ctx: CommandContext, run: () => void) =>
   ctx.selection.itemId ? run() : ctx.actions.alert(selectionMsg.selectAnItemFirst);
 export const needList = (ctx: CommandContext, run: () => void) =>
   ctx.selection.listId ? run() : ctx.actions.alert(selectionMsg.selectAListFirst);
+/** What shows an item rather than changes it (opens it, lists its previous texts). */
+export const needItemShown = (ctx: CommandContext, run: () => void) =>
+  ctx.selection.itemId ? run() : ctx.actions.alert(selectionMsg.selectAnItem);
+/** A note or an annotation is on words selected in an item, or on a whole item. */
+export const needTextOrItem = (ctx: CommandContext, run: () => void) =>
+  ctx.selection.itemId || ctx.selection.text
+    ? run()
+    : ctx.actions.alert(selectionMsg.selectTextOrItemFirst);
 
 /**
  * Whether an item shows in full. An item's own `open` (a 350 ms press, alt+n) wins; otherwise it

@@ -7,6 +7,7 @@
  */
 import { itemActions, noteActions, type NoteAction } from '@listboard/core';
 import type { Command, CommandContext, NoteTarget } from './registry';
+import { showDeleted } from '../state/info';
 
 const offered = (action: NoteAction) => (_c: CommandContext, t?: NoteTarget) =>
   t !== undefined && noteActions(t.board.abilities, t.note).includes(action);
@@ -69,6 +70,20 @@ export const NOTE_CONTROL_COMMANDS: Command[] = [
     enabled: offered('dismiss'),
     run: setStatus('dismiss'),
   },
+  {
+    // No question first: the note goes to the board's Trash, and the info bar offers an Undo.
+    id: 'deleteNote',
+    label: 'Delete',
+    group: 'annotate',
+    enabled: offered('delete'),
+    run: onNote((c, t) => {
+      void c.actions
+        .call('/api/forms/delete_item', { itemId: t.note._id }, 'delete note')
+        .then((res) => {
+          if (res.ok) showDeleted('note', res.value.trashId, t.board.abilities.trash);
+        });
+    }),
+  },
 ];
 
 /** The command each of a note's buttons runs. */
@@ -76,4 +91,5 @@ export const NOTE_ACTION_COMMANDS: Record<NoteAction, string> = {
   reply: 'replyToNote',
   answer: 'answerNote',
   dismiss: 'dismissNote',
+  delete: 'deleteNote',
 };

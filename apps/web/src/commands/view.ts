@@ -27,7 +27,7 @@ import {
   FoldHorizontal,
 } from 'lucide-react';
 import type { Command, CommandContext } from './registry';
-import { itemIsOpen, listIsOpen, needItem, needList, selectedList } from './helpers';
+import { itemIsOpen, listIsOpen, needItemShown, needList, selectedList } from './helpers';
 import type { Display } from '../state/ui';
 
 const MAX_ZOOM = LIST_WIDTH_STEPS.length - 1;
@@ -168,7 +168,7 @@ export const VIEW_COMMANDS: Command[] = [
     item: true,
     icon: FoldVertical,
     run: (c) =>
-      needItem(c, () => {
+      needItemShown(c, () => {
         const id = c.selection.itemId!;
         c.actions.setItemState(id, { open: !itemIsOpen(c.display, c.itemState(id)) });
       }),

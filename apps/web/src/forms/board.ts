@@ -29,6 +29,7 @@ import {
   selectedListId,
 } from './helpers';
 import type { Display } from '../state/ui';
+import { showDeleted } from '../state/info';
 import { SECTION_DISPLAY_FORM } from './sections';
 
 /** A view form changes the board's view state (saved per user) and closes. */
@@ -57,13 +58,20 @@ function viewToggleForm(
 
 const zoomOptions = LIST_WIDTH_STEPS.map((w, i) => `${i} (${w} px lists)`);
 
-/** Said before an item is deleted: how many notes by readers go with it. */
+/**
+ * Said before an item is deleted: how many notes by readers go with it, and that they go to the
+ * board's Trash with it, from where they come back with it.
+ */
 export function readersNotesWarning(item: Item | null | undefined): string {
   const n =
     item?.notes.filter((x) => x.annotationClass !== 'anno' && x.author !== item.owner).length ?? 0;
-  if (n === 0) return 'It has no notes by readers.';
-  return `This item has ${n} ${n === 1 ? 'note' : 'notes'} by readers. ${n === 1 ? 'It is' : 'They are'} deleted with it.`;
+  if (n === 0)
+    return 'It has no notes by readers. It goes to the board’s Trash, from where it can be restored.';
+  return `This item has ${n} ${n === 1 ? 'note' : 'notes'} by readers. ${n === 1 ? 'It goes' : 'They go'} to the board’s Trash with it and can be restored with it.`;
 }
+
+/** Whoever may use the board's Trash gets an Undo after a delete. */
+const mayRestore = (ctx: FormContext) => ctx.board?.abilities.trash === true;
 
 export const BOARD_FORMS: FormDef[] = [
   {
@@ -113,6 +121,7 @@ export const BOARD_FORMS: FormDef[] = [
   {
     id: 'editList',
     label: 'Edit list title',
+    edits: true,
     fields: [{ name: 'titleText', label: 'Title', type: 'text', required: true }],
     initial: (ctx) => ({ titleText: findList(ctx)?.title ?? '' }),
     validate: (v) => required(v, 'titleText', 'title'),
@@ -129,6 +138,7 @@ export const BOARD_FORMS: FormDef[] = [
   {
     id: 'editListDescription',
     label: 'Edit list description',
+    edits: true,
     fields: [{ name: 'descText', label: 'Description', type: 'textarea' }],
     initial: (ctx) => ({ descText: findList(ctx)?.description ?? '' }),
     async submit(v, ctx) {
@@ -144,7 +154,9 @@ export const BOARD_FORMS: FormDef[] = [
   {
     id: 'deleteList',
     label: 'Delete this list and all its items?',
+    description: () => 'It goes to the board’s Trash, from where it can be restored.',
     submitLabel: 'Delete',
+    confirm: true,
     fields: [],
     async submit(_v, ctx) {
       const res = await ctx.call(
@@ -152,7 +164,9 @@ export const BOARD_FORMS: FormDef[] = [
         { listId: selectedListId(ctx) },
         'delete list',
       );
-      return res.ok ? null : fail('delete list', res.error);
+      if (!res.ok) return fail('delete list', res.error);
+      showDeleted('list', res.value.trashId, mayRestore(ctx));
+      return null;
     },
   },
   {
@@ -177,6 +191,7 @@ export const BOARD_FORMS: FormDef[] = [
   {
     id: 'editItem',
     label: 'Edit item',
+    edits: true,
     fields: [{ name: 'text', label: 'Text', type: 'textarea', required: true }],
     initial: (ctx) => ({ text: findItem(ctx)?.text ?? '' }),
     validate: (v) => required(v, 'text', 'text'),
@@ -195,6 +210,7 @@ export const BOARD_FORMS: FormDef[] = [
     label: 'Delete this item and its notes?',
     description: (ctx) => readersNotesWarning(findItem(ctx)),
     submitLabel: 'Delete',
+    confirm: true,
     fields: [],
     async submit(_v, ctx) {
       const res = await ctx.call(
@@ -202,7 +218,9 @@ export const BOARD_FORMS: FormDef[] = [
         { itemId: selectedItemId(ctx) },
         'delete item',
       );
-      return res.ok ? null : fail('delete item', res.error);
+      if (!res.ok) return fail('delete item', res.error);
+      showDeleted('item', res.value.trashId, mayRestore(ctx));
+      return null;
     },
   },
   {

@@ -209,7 +209,7 @@ describe('duplicating and deleting a board', () => {
     const board = plan();
     const { ctx } = open('deleteBoard', board);
     screen.getByText(
-      'Delete “Field Plan” (/author/field-plan) with all its lists, items and notes?',
+      'Delete “Field Plan” (/author/field-plan) with all its lists, items and notes? It goes to your Trash, from where you can restore it.',
     );
     click('Delete board');
     await waitFor(() => expect(ctx.navigate).toHaveBeenCalledWith('/'));

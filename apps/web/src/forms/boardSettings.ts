@@ -2,10 +2,19 @@
  * A board as a whole: its settings (title, description, listing, password), whom it is shared
  * with and as what, a copy of it, and deleting it.
  */
-import { formatAddress, parseAddress, pathTitle, roleFor, type Multilist } from '@listboard/core';
+import {
+  coauthorMsg,
+  formatAddress,
+  parseAddress,
+  pathTitle,
+  roleFor,
+  type Multilist,
+} from '@listboard/core';
+import type { CallError } from '../api/client';
 import { BLANK_DESCRIPTION } from '@listboard/core/api/contracts/boards';
 import type { FormContext, FormDef, Values } from './registry';
 import { LISTED_FIELD, fail, openBoard, required, str, text } from './helpers';
+import { showDeleted } from '../state/info';
 
 export const SHARE_ROLES = ['coauthor', 'contributor', 'editor'] as const;
 export type ShareRole = (typeof SHARE_ROLES)[number];
@@ -106,6 +115,13 @@ async function saveSettings(v: Values, ctx: FormContext): Promise<string | null>
   return null;
 }
 
+/**
+ * A share or unshare that got no answer about the person (no connection, a fault on the
+ * server): 'Error locating user: {user}'. A refusal the server explains keeps its own words.
+ */
+const notLocated = (error: CallError, username: string): string | null =>
+  error.status === 0 || error.status >= 500 ? coauthorMsg.errorLocatingUser(username) : null;
+
 async function share(v: Values, ctx: FormContext): Promise<string | null> {
   const board = openBoard(ctx);
   const username = str(v, 'username');
@@ -120,7 +136,7 @@ async function share(v: Values, ctx: FormContext): Promise<string | null> {
       { multilistId: board._id, username, privileges },
       'share board',
     );
-    if (!res.ok) return fail('share board', res.error);
+    if (!res.ok) return notLocated(res.error, username) ?? fail('share board', res.error);
     ctx.alert(`Board shared with user ${username}`);
     return null;
   }
@@ -129,7 +145,7 @@ async function share(v: Values, ctx: FormContext): Promise<string | null> {
     { title: board.title, owner: board.owner, username, contributorOnly: role === 'contributor' },
     'share board',
   );
-  if (!res.ok) return fail('share board', res.error);
+  if (!res.ok) return notLocated(res.error, username) ?? fail('share board', res.error);
   ctx.alert(res.value.message);
   return null;
 }
@@ -224,12 +240,13 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
     submitLabel: 'Unshare',
     async submit(v, ctx) {
       const board = openBoard(ctx);
+      const username = str(v, 'username');
       const res = await ctx.call(
         '/api/forms/remove_coauthor',
-        { title: board.title, owner: board.owner, username: str(v, 'username') },
+        { title: board.title, owner: board.owner, username },
         'unshare board',
       );
-      if (!res.ok) return fail('unshare board', res.error);
+      if (!res.ok) return notLocated(res.error, username) ?? fail('unshare board', res.error);
       ctx.alert(res.value.message);
       return null;
     },
@@ -257,9 +274,11 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
   {
     id: 'deleteBoard',
     label: 'Delete board',
-    description: (ctx) => `Delete ${named(openBoard(ctx))} with all its lists, items and notes?`,
+    description: (ctx) =>
+      `Delete ${named(openBoard(ctx))} with all its lists, items and notes? It goes to your Trash, from where you can restore it.`,
     fields: [],
     submitLabel: 'Delete board',
+    confirm: true,
     async submit(_v, ctx) {
       const board = openBoard(ctx);
       const res = await ctx.call(
@@ -269,6 +288,7 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
       );
       if (!res.ok) return fail('delete board', res.error);
       ctx.alert(`Board deleted: ${board.title}`);
+      showDeleted('board', res.value.trashId, board.abilities.trash);
       ctx.navigate('/');
       return null;
     },

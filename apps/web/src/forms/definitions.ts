@@ -10,6 +10,7 @@ import { LOAD_FORMS } from './load';
 import { MEDIA_FORMS } from './media';
 import { ADMIN_FORMS } from './admin';
 import { ITEM_TOOL_FORMS } from './itemTools';
+import { UNDO_FORMS } from './undo';
 
 export const FORMS: FormDef[] = [
   ...ACCOUNT_FORMS,
@@ -22,6 +23,7 @@ export const FORMS: FormDef[] = [
   ...LOAD_FORMS,
   ...MEDIA_FORMS,
   ...ADMIN_FORMS,
+  ...UNDO_FORMS,
 ];
 
 export const FORM_BY_ID = new Map(FORMS.map((f) => [f.id, f]));

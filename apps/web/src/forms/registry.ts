@@ -61,6 +61,16 @@ export interface FormDef {
   quote?(ctx: FormContext): string | null;
   fields: Field[];
   submitLabel?: string;
+  /**
+   * A yes-or-no question (delete this?): it shows in the header's confirm bar, not the form bar
+   * (inside a list when that list's editor opened it).
+   */
+  confirm?: boolean;
+  /**
+   * Changes words already written (an item's text, a list's title): while it is open, leaving
+   * the board is refused with 'An edit is in progress…'.
+   */
+  edits?: boolean;
   /** Values to start from (defaults: '' for text, 0 for numbers, false for checkboxes). */
   initial?(ctx: FormContext): Values;
   validate?(values: Values): string | null;

@@ -76,6 +76,7 @@ describe('controls per role and object', () => {
     for (const action of NOTE_ACTIONS) {
       const fits =
         action === 'reply' ||
+        action === 'delete' ||
         (obj.annotationClass === 'note' &&
           (action === 'answer' ? obj.noteStatus === 'pending' : obj.noteStatus !== 'dismissed'));
       expect(onNote.includes(action), action).toBe(fits && a[CHECKED_AS[action]]);
@@ -87,12 +88,17 @@ describe('controls per role and object', () => {
     expect(itemActions(a, OBJECTS.content, { results: false })).toEqual([]);
   });
 
-  it('only those who moderate the board answer or dismiss a note; any reader replies', () => {
+  it('only those who moderate the board answer or dismiss a note, those who may delete delete it; any reader replies', () => {
     const reader = abilitiesFor(ROLES.reader!, board, { appVersion: 'PRODUCTION' });
     const owner = abilitiesFor(ROLES.owner!, board, { appVersion: 'PRODUCTION' });
     expect(noteActions(reader, OBJECTS.pendingNote)).toEqual(['reply']);
-    expect(noteActions(owner, OBJECTS.pendingNote)).toEqual(['reply', 'answer', 'dismiss']);
-    expect(noteActions(owner, OBJECTS.answeredNote)).toEqual(['reply', 'dismiss']);
+    expect(noteActions(owner, OBJECTS.pendingNote)).toEqual([
+      'reply',
+      'answer',
+      'dismiss',
+      'delete',
+    ]);
+    expect(noteActions(owner, OBJECTS.answeredNote)).toEqual(['reply', 'dismiss', 'delete']);
   });
 
   it('a results board offers visit for a linked board and nothing that changes content', () => {

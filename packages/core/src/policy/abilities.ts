@@ -57,12 +57,13 @@ export function itemActions(a: Abilities, item: Item, opts: { results: boolean }
   return ITEM_HANDLERS.filter((h) => may[h]);
 }
 
-export const NOTE_ACTIONS = ['reply', 'answer', 'dismiss'] as const;
+export const NOTE_ACTIONS = ['reply', 'answer', 'dismiss', 'delete'] as const;
 export type NoteAction = (typeof NOTE_ACTIONS)[number];
 
 /**
  * What the caller may do with a note, annotation or reply they can see: reply to any of them;
- * answer a pending reader note, or dismiss one not yet dismissed, if they moderate the board.
+ * answer a pending reader note, or dismiss one not yet dismissed, if they moderate the board;
+ * delete any of them (to the board's Trash, with the replies under it) if they may delete.
  */
 export function noteActions(a: Abilities, note: Item): NoteAction[] {
   const readerNote = note.annotationClass === 'note';
@@ -70,6 +71,7 @@ export function noteActions(a: Abilities, note: Item): NoteAction[] {
     reply: a.reply,
     answer: a.moderate && readerNote && note.noteStatus === 'pending',
     dismiss: a.moderate && readerNote && note.noteStatus !== 'dismissed',
+    delete: a.delete,
   };
   return NOTE_ACTIONS.filter((action) => may[action]);
 }

@@ -4,6 +4,7 @@
  */
 import {
   DEFAULT_SECTION_DISPLAY,
+  INFO_ZOOM_DEFAULT,
   type ColorCoding,
   type SectionDisplay,
   type ShowNotesOption,
@@ -28,6 +29,9 @@ export interface Display {
   editOps: boolean;
   markOps: boolean;
   noteOps: boolean;
+  /** The info bar (what was just done, with its Undo) shows, at this text size level. */
+  showInfo: boolean;
+  infoZoomLevel: number;
 }
 
 export const DEFAULT_DISPLAY: Display = {
@@ -46,6 +50,8 @@ export const DEFAULT_DISPLAY: Display = {
   editOps: true,
   markOps: true,
   noteOps: true,
+  showInfo: true,
+  infoZoomLevel: INFO_ZOOM_DEFAULT,
 };
 
 export interface DisplaySlice {

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { INFO_ZOOM_STEPS } from '@listboard/core';
+import type { Restored, TrashKind } from '@listboard/core/api/contracts/undo';
+import { callApi, messageOr } from '../api/client';
+import { useAlerts } from '../state/alerts';
+import { useInfo } from '../state/info';
+import type { Display } from '../state/ui';
+import './undo.css';
+
+const RESTORED: Record<TrashKind, string> = {
+  item: 'Item restored',
+  note: 'Note restored',
+  list: 'List restored',
+  board: 'Board restored',
+};
+
+/**
+ * Puts a Trash entry back and says so in the info bar; the boards reload, and a board put back
+ * is opened. Whether it went back.
+ */
+export function useRestore(): (trashId: string) => Promise<Restored | null> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const alert = useAlerts((s) => s.show);
+  const show = useInfo((s) => s.show);
+  return async (trashId) => {
+    const res = await callApi('/api/forms/restore_from_trash', { trashId });
+    if (!res.ok) {
+      alert(messageOr(res.error, 'ERROR: restore'));
+      return null;
+    }
+    show(RESTORED[res.value.kind]);
+    // Every board shown loads again; so does a board put back, which its address may have found
+    // missing a moment ago.
+    void queryClient.invalidateQueries({ queryKey: ['boards'] });
+    if (res.value.kind === 'board') void navigate(`/${res.value.owner}/${res.value.ptitle}`);
+    return res.value;
+  };
+}
+
+/**
+ * The header's optional info bar (spec section 2): what was just done, such as "Item deleted —
+ * Undo". It shows while the board's view state has showInfo on, its text sized by
+ * infoZoomLevel.
+ */
+export function InfoBar({ display }: { display: Display }) {
+  const info = useInfo((s) => s.info);
+  const close = useInfo((s) => s.close);
+  const restore = useRestore();
+  const [busy, setBusy] = useState(false);
+  if (!display.showInfo || !info) return null;
+  const level = Math.max(0, Math.min(INFO_ZOOM_STEPS.length - 1, display.infoZoomLevel));
+  const undo = info.undo;
+  return (
+    <div
+      className="bar info-bar"
+      role="status"
+      aria-label="Info bar"
+      style={{ fontSize: `${INFO_ZOOM_STEPS[level] ?? 1}em` }}
+    >
+      <span className="info-text">
+        {info.text}
+        {undo && (
+          <>
+            {' — '}
+            <button
+              type="button"
+              className="info-undo"
+              disabled={busy}
+              onClick={() => {
+                setBusy(true);
+                void restore(undo.trashId).finally(() => setBusy(false));
+              }}
+            >
+              Undo
+            </button>
+          </>
+        )}
+      </span>
+      <button type="button" className="info-close" aria-label="Close the info" onClick={close}>
+        ×
+      </button>
+    </div>
+  );
+}
