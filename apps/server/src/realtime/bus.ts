@@ -39,8 +39,12 @@ class LocalBus implements EventBus {
   constructor() {
     this.emitter.setMaxListeners(0);
   }
-  async publish(e: BoardEvent) {
-    this.deliver(e);
+  publish(e: BoardEvent): Promise<void> {
+    // Delivered at once; a listener's error rejects the promise, as an async publish would.
+    return new Promise((resolve) => {
+      this.deliver(e);
+      resolve();
+    });
   }
   protected deliver(e: BoardEvent) {
     this.emitter.emit(e.multilistId, e);
@@ -52,8 +56,9 @@ class LocalBus implements EventBus {
   size() {
     return this.emitter.eventNames().reduce((n, name) => n + this.emitter.listenerCount(name), 0);
   }
-  async close() {
+  close(): Promise<void> {
     this.emitter.removeAllListeners();
+    return Promise.resolve();
   }
 }
 

@@ -1,10 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { eq, inArray } from 'drizzle-orm';
 import {
   boardOpen,
   can,
   canSee,
   isGuestUser,
+  must,
   type AppVersion,
   type VisibleBoard,
 } from '@listboard/core';
@@ -35,15 +36,18 @@ const ACCESS_CALLS: ReadonlySet<string> = new Set([
  * Server-sent events for the boards on screen. The browser's EventSource reconnects by itself;
  * a comment line every 20 s keeps proxies from closing an idle stream.
  */
-export const eventRoutes: FastifyPluginAsyncZod<{
+export const eventRoutes: FastifyPluginCallbackZod<{
   db: Db;
   bus: EventBus;
   appVersion: AppVersion;
-}> = async (app, { db, bus, appVersion }) => {
+}> = (app, { db, bus, appVersion }, done) => {
   const open = new Set<() => void>();
   // Open streams would keep the server from closing, so they end before it starts to close
   // (onClose would run only after every connection had ended: never, with a viewer connected).
-  app.addHook('preClose', async () => open.forEach((end) => end()));
+  app.addHook('preClose', (closing) => {
+    open.forEach((end) => end());
+    closing();
+  });
   app.get(events.path, { schema: querySchema(events) }, async (req, reply) => {
     const ids = req.query.boards
       .split(',')
@@ -70,7 +74,8 @@ export const eventRoutes: FastifyPluginAsyncZod<{
     // nothing, not even that they changed.
     const versions: Record<string, number> = {};
     for (const b of rows) {
-      if (boards.has(b.id) && boardOpen(viewer, boards.get(b.id)!)) versions[b.id] = b.version;
+      const board = boards.get(b.id);
+      if (board && boardOpen(viewer, board)) versions[b.id] = b.version;
     }
     // A signed-in user's open stream is what the users board counts as being here now.
     const here = actor && !isGuestUser(actor) ? await openPresence(db, actor.id, sessionId) : null;
@@ -107,8 +112,10 @@ export const eventRoutes: FastifyPluginAsyncZod<{
       const stale = Date.now() - viewerAt > VIEWER_TTL_MS || ACCESS_CALLS.has(e.call);
       // A board still locked for this viewer is asked about afresh, so its events start the
       // moment this session gives the password.
-      if (stale || !boardOpen(viewer, boards.get(e.multilistId)!)) await refresh();
-      const now = boards.get(e.multilistId)!;
+      // The board as it is now: an access call above may have looked it up again.
+      const current = () => must(boards.get(e.multilistId), `board ${e.multilistId}`);
+      if (stale || !boardOpen(viewer, current())) await refresh();
+      const now = current();
       const shown = e.seen
         ? e.seen.some((s) =>
             canSee(viewer, { kind: 'item', board: now, item: s.item, thread: s.thread, on: s.on }),
@@ -147,4 +154,5 @@ export const eventRoutes: FastifyPluginAsyncZod<{
     open.add(end);
     req.raw.on('close', stop);
   });
+  done();
 };

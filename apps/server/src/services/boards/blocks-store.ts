@@ -22,7 +22,7 @@ export async function storeBlocks(
       url: b.url ?? null,
       fullpathnq: b.fullpathnq ?? null,
       suffix: b.suffix ?? null,
-      range: (b.range as unknown as Record<string, unknown>) ?? null,
+      range: b.range ? { ...b.range } : null,
       caption: b.caption ?? null,
       altText: b.altText ?? null,
       titleText: b.titleText ?? null,
@@ -31,7 +31,7 @@ export async function storeBlocks(
       isUpload: b.isUpload ?? false,
       autoSeek: b.autoSeek ?? false,
       boardRefs: b.boardRefs ?? null,
-      jsMedia: (b.jsMedia as unknown as Record<string, unknown>) ?? null,
+      jsMedia: b.jsMedia ? { ...b.jsMedia } : null,
       highlightLanguage: b.highlightLanguage ?? null,
     })),
   );

@@ -104,7 +104,7 @@ export async function restoreDumpDetails(db: Db, boardId: string, dump: BoardDum
   const needed = dump.lists.some((l) =>
     l.items.some(
       (i) =>
-        Object.keys(i.format ?? {}).length > 0 ||
+        Object.keys(i.format).length > 0 ||
         i.isPrivate === true ||
         (i.mediaMarkers?.length ?? 0) > 0 ||
         (i.textMarkers?.length ?? 0) > 0,
@@ -124,10 +124,10 @@ export async function restoreDumpDetails(db: Db, boardId: string, dump: BoardDum
     for (const [ii, it] of l.items.entries()) {
       const itemId = itemRows.find((r) => r.listId === listId && r.index === ii)?.id;
       if (!itemId) continue;
-      if (Object.keys(it.format ?? {}).length > 0 || it.isPrivate) {
+      if (Object.keys(it.format).length > 0 || it.isPrivate) {
         await db
           .update(items)
-          .set({ format: it.format ?? {}, isPrivate: it.isPrivate === true })
+          .set({ format: it.format, isPrivate: it.isPrivate === true })
           .where(eq(items.id, itemId));
       }
       if (it.mediaMarkers?.length) {

@@ -4,6 +4,7 @@
  * into the same board (importers/listboard.ts): the Markdown keeps item text verbatim with a
  * comment before each list and item; the HTML page carries the dump in a JSON data block.
  */
+import { must } from '@listboard/core';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import MarkdownIt from 'markdown-it';
 import type { Db } from '../../db/client';
@@ -60,7 +61,7 @@ async function mediaLinks(
   for (const b of rows) {
     if (!b.url) continue;
     const kind = b.isUpload ? 'upload' : /^https?:\/\//i.test(b.url) ? 'url' : 'site';
-    const name = b.url.split(/[?#]/)[0]!.split('/').pop() || b.url;
+    const name = b.url.split(/[?#]/, 1)[0]?.split('/').pop() || b.url;
     const link = {
       line: b.text.trim(),
       href: absolute(b.url, kind, publicUrl),
@@ -96,7 +97,7 @@ function withMediaLinks(text: string, links: MediaLink[], keep: boolean): string
         return line;
       }
       if (open) {
-        fence = open[1]!;
+        fence = must(open[1], 'the fence');
         return line;
       }
       const link = links.find((l) => l.line === t);
@@ -159,7 +160,7 @@ const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
 const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
 const PAGE_STYLE = `

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { coauthorMsg, isGuestUser, pathTitle, type Multilist } from '@listboard/core';
+import { coauthorMsg, isGuestUser, pathTitle, type Multilist, must } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { boardMembers, boardUnlocks, multilists } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
@@ -32,7 +32,7 @@ export async function insertMultilist(
       listed: args.listed ?? true,
     })
     .returning({ id: multilists.id });
-  return { multilistId: row!.id, owner: actor.username, ptitle };
+  return { multilistId: must(row, 'the new board').id, owner: actor.username, ptitle };
 }
 
 /** An owner's boards; unlisted ones only for the owner (and site admins). */
@@ -94,7 +94,8 @@ export async function editMultilist(
     .set({ ...set, version: sql`${multilists.version} + 1` })
     .where(eq(multilists.id, board.id))
     .returning({ version: multilists.version, ptitle: multilists.ptitle });
-  return { multilistId: board.id, version: row!.version, ptitle: row!.ptitle };
+  const edited = must(row, 'the edited board');
+  return { multilistId: board.id, version: edited.version, ptitle: edited.ptitle };
 }
 
 /** Every write bumps the board's version, so clients and caches can tell a board changed. */

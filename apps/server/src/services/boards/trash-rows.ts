@@ -116,7 +116,7 @@ export async function putBack(db: Db, rows: TrashRows): Promise<void> {
     for (let at = 0; at < all.length; at += CHUNK) {
       const chunk = all.slice(at, at + CHUNK).map((r) => revive(table, r));
       // Rows as they were read from this very table, so they fit it column for column.
-      await db.insert(TABLES[table]).values(chunk as never[]);
+      await db.insert(TABLES[table]).values(chunk);
     }
   }
 }

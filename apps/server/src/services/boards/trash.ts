@@ -14,6 +14,7 @@ import {
   type Viewer,
   type VisibleBoard,
   type VisibleItem,
+  must,
 } from '@listboard/core';
 import type { Restored, TrashEntry } from '@listboard/core/api/contracts/undo';
 import type { Db } from '../../db/client';
@@ -56,7 +57,7 @@ async function keep(db: Db, entry: Entry): Promise<{ ok: true; trashId: string }
         where ${trash.multilistId} = ${entry.multilistId} and ${trash.kind} <> 'board'
         order by ${trash.deletedAt} desc limit ${TRASH_KEPT})`);
   }
-  return { ok: true, trashId: row!.id };
+  return { ok: true, trashId: must(row, 'the Trash entry').id };
 }
 
 /** A note and every reply below it, however deep. */
@@ -84,7 +85,7 @@ export async function trashItem(db: Db, board: BoardRow, item: ItemRow, by: stri
   const seen = await subjectOf(db, item);
   const title = headlineOf([], item.text) || '(empty)';
   if (item.annotationClass === 'none') {
-    const these = or(eq(items.id, item.id), eq(items.rootItemId, item.id))!;
+    const these = must(or(eq(items.id, item.id), eq(items.rootItemId, item.id)), 'the item rows');
     const rows = await itemRows(db, these, item.id);
     const kept = await keep(db, {
       multilistId: board.id,
@@ -126,7 +127,10 @@ export async function trashList(db: Db, board: BoardRow, list: ListRow, by: stri
     .select({ id: items.id })
     .from(items)
     .where(and(eq(items.listId, list.id), eq(items.annotationClass, 'none')));
-  const these = or(eq(items.listId, list.id), inArray(items.rootItemId, contentOfList))!;
+  const these = must(
+    or(eq(items.listId, list.id), inArray(items.rootItemId, contentOfList)),
+    'the list rows',
+  );
   const rows = await itemRows(db, these);
   const kept = await keep(db, {
     multilistId: board.id,

@@ -10,6 +10,7 @@ import {
   canSee,
   headlineOf,
   type VisibleBoard,
+  must,
 } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { boardMembers, items, multilists } from '../../db/schema';
@@ -135,7 +136,12 @@ async function noteHits(
     db,
     hits.map((h) => h.note),
     (note, item) =>
-      canSee(viewer, { kind: 'item', board: boardOfNote.get(note._id)!, item, thread: null }),
+      canSee(viewer, {
+        kind: 'item',
+        board: must(boardOfNote.get(note._id), `the board of note ${note._id}`),
+        item,
+        thread: null,
+      }),
   );
   return hits;
 }
