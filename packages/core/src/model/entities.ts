@@ -248,6 +248,11 @@ export interface Multilist {
   authors: string[];
   readers: string[];
   contributors: string[];
+  /**
+   * The board's editors (members) and their privileges: sent only to whoever may share the
+   * board (its owner), for the Share form.
+   */
+  members?: { username: string; privileges: string[] }[];
   groups: string[];
   linkedBoards: string[];
   sectionsInfoArray: SectionInfo[];
