@@ -1,6 +1,6 @@
 /** Steps the board e2e tests share, done through the UI as a person would. */
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { tool } from './session';
 
 export const list = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
@@ -52,4 +52,61 @@ export async function chooseIn(page: Page, button: string, field: string, value:
   await page.getByLabel(field, { exact: true }).selectOption(value);
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('button', { name: 'Apply' }).count()).resolves.toBe(0);
+}
+
+type Spot = { x1: number; y1: number; x2: number; y2: number };
+
+/**
+ * Drags the mouse across `words` inside `within` (its first `.block`, or the element itself), as a
+ * person selects them. The words are scrolled into view first; a board that is still settling
+ * (a restored scroll position, a list growing) can move them under the pointer, so the drag is
+ * made again until the page's selection reads exactly those words.
+ */
+export async function dragAcross(page: Page, within: Locator, words: string) {
+  await expect
+    .poll(
+      async () => {
+        const spot = await within.evaluate(async (el, words): Promise<Spot | null> => {
+          const root = el.querySelector('.block') ?? el;
+          const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+          const nodes: Text[] = [];
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+          const at = nodes
+            .map((n) => n.data)
+            .join('')
+            .indexOf(words);
+          if (at < 0) return null;
+          const point = (offset: number): [Text, number] => {
+            let pos = 0;
+            for (const n of nodes) {
+              if (offset <= pos + n.length) return [n, offset - pos];
+              pos += n.length;
+            }
+            throw new Error('past the end');
+          };
+          const r = document.createRange();
+          r.setStart(...point(at));
+          r.setEnd(...point(at + words.length));
+          r.startContainer.parentElement?.scrollIntoView({ block: 'center' });
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+          const rects = r.getClientRects();
+          const first = rects[0]!;
+          const last = rects[rects.length - 1]!;
+          return {
+            x1: first.left + 1,
+            y1: first.top + first.height / 2,
+            x2: last.right - 1,
+            y2: last.top + last.height / 2,
+          };
+        }, words);
+        if (!spot) return `"${words}" is not in the element`;
+        await page.mouse.move(spot.x1, spot.y1);
+        await page.mouse.down();
+        await page.mouse.move(spot.x2, spot.y2, { steps: 8 });
+        await page.mouse.up();
+        return page.evaluate(() => String(getSelection()));
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(words);
 }

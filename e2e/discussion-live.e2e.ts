@@ -6,9 +6,10 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { more, postAsPage, signIn } from './session';
+import { dragAcross } from './board-helpers';
 
 const base = inject('baseUrl');
 let authorB: Browser;
@@ -39,43 +40,6 @@ const firstItem = async (page: Page) =>
   (await postAsPage<Board[]>(page, base, '/api/dbload/load_multilists', { addresses: [BOARD] }))[0]!
     .lists[0]!.items[0]!;
 
-/** Drags across the words in the card's first block, as a person selects them. */
-async function drag(page: Page, c: Locator, words: string) {
-  const box = await c.evaluate((el, words) => {
-    const block = el.querySelector('.block')!;
-    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
-    const nodes: Text[] = [];
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
-    const at = nodes
-      .map((n) => n.data)
-      .join('')
-      .indexOf(words);
-    const point = (offset: number): [Text, number] => {
-      let pos = 0;
-      for (const n of nodes) {
-        if (offset <= pos + n.length) return [n, offset - pos];
-        pos += n.length;
-      }
-      throw new Error('past the end');
-    };
-    const r = document.createRange();
-    r.setStart(...point(at));
-    r.setEnd(...point(at + words.length));
-    const rects = r.getClientRects();
-    const first = rects[0]!;
-    const last = rects[rects.length - 1]!;
-    return {
-      x1: first.left + 1,
-      y1: first.top + first.height / 2,
-      x2: last.right - 1,
-      y2: last.top + last.height / 2,
-    };
-  }, words);
-  await page.mouse.move(box.x1, box.y1);
-  await page.mouse.down();
-  await page.mouse.move(box.x2, box.y2, { steps: 8 });
-  await page.mouse.up();
-}
 
 beforeAll(async () => {
   [authorB, readerB] = await Promise.all([openBrowser(), openBrowser()]);
@@ -107,7 +71,7 @@ describe('notes live for the author', () => {
     await discussion.getByRole('heading', { name: 'Pending notes' }).first().waitFor();
 
     await reader.goto(`${base}${BOARD}`);
-    await drag(reader, card(reader), WORDS);
+    await dragAcross(reader, card(reader), WORDS);
     await reader.getByRole('button', { name: 'Note', exact: true }).click();
     await noteForm(reader).getByLabel('Your note').fill('Which publisher, and which year?');
     await noteForm(reader).getByRole('button', { name: 'Submit' }).click();

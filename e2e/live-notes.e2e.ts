@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { more, signIn } from './session';
+import { dragAcross } from './board-helpers';
 
 const base = inject('baseUrl');
 let authorB: Browser;
@@ -129,31 +130,7 @@ describe('notes on selected text', () => {
     const item = tipList(reader).getByRole('article').first();
     await item.waitFor();
     // Drag across the words as a person would.
-    const box = await item.evaluate((el) => {
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const at = n.textContent!.indexOf('who published it');
-        if (at >= 0) {
-          const r = document.createRange();
-          r.setStart(n, at);
-          r.setEnd(n, at + 'who published it'.length);
-          const rects = r.getClientRects();
-          const first = rects[0]!;
-          const last = rects[rects.length - 1]!;
-          return {
-            x1: first.left + 1,
-            y1: first.top + first.height / 2,
-            x2: last.right - 1,
-            y2: last.top + last.height / 2,
-          };
-        }
-      }
-      throw new Error('words not found');
-    });
-    await reader.mouse.move(box.x1, box.y1);
-    await reader.mouse.down();
-    await reader.mouse.move(box.x2, box.y2, { steps: 8 });
-    await reader.mouse.up();
+    await dragAcross(reader, item, 'who published it');
     await reader.getByRole('button', { name: 'Note', exact: true }).click();
     await reader.getByLabel('Your note').fill('Is the owner named anywhere?');
     await reader.getByRole('button', { name: 'Submit' }).click();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { postAsPage, signIn } from './session';
+import { dragAcross, list } from './board-helpers';
 
 const base = inject('baseUrl');
 let authorB: Browser;
@@ -130,7 +131,6 @@ interface Board {
   }[];
 }
 
-const list = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 /**
  * Selects with a DOM Range in the page, as a drag would leave it, and says what it covers: the
@@ -288,38 +288,7 @@ describe('notes on selected text', () => {
     const card = list(reader, 'Reading').getByRole('article').nth(0);
     await card.waitFor();
     // Drag across "would rather say claims" (italic and bold inside) as a person would.
-    const box = await card.evaluate((el) => {
-      const block = el.querySelector('.block')!;
-      const text = block.textContent;
-      const at = text.indexOf('would rather say claims');
-      const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
-      const nodes: Text[] = [];
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
-      const point = (offset: number): [Text, number] => {
-        let pos = 0;
-        for (const n of nodes) {
-          if (offset <= pos + n.length) return [n, offset - pos];
-          pos += n.length;
-        }
-        throw new Error('past the end');
-      };
-      const r = document.createRange();
-      r.setStart(...point(at));
-      r.setEnd(...point(at + 'would rather say claims'.length));
-      const rects = r.getClientRects();
-      const first = rects[0]!;
-      const last = rects[rects.length - 1]!;
-      return {
-        x1: first.left + 1,
-        y1: first.top + first.height / 2,
-        x2: last.right - 1,
-        y2: last.top + last.height / 2,
-      };
-    });
-    await reader.mouse.move(box.x1, box.y1);
-    await reader.mouse.down();
-    await reader.mouse.move(box.x2, box.y2, { steps: 8 });
-    await reader.mouse.up();
+    await dragAcross(reader, card, 'would rather say claims');
     await reader.getByRole('button', { name: 'Note', exact: true }).click();
     // The form quotes the selected words.
     await expect(noteForm(reader).locator('.form-quote').textContent()).resolves.toBe(
