@@ -8,8 +8,8 @@
 import search from 'approx-string-match';
 import {
   QUOTE_CONTEXT,
+  findQuote,
   positionOf,
-  quoteOf,
   type TextPositionSelector,
   type TextQuoteSelector,
   type TextTarget,
@@ -60,12 +60,16 @@ function commonPrefixLength(a: string, b: string): number {
 function leadingDistance(pattern: string, window: string): number {
   let prev = Array.from({ length: window.length + 1 }, (_, j) => j);
   for (let i = 1; i <= pattern.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= window.length; j++) {
+    // Walking the previous row: `left` is this row's cell before j, `diag` the previous row's.
+    let left = i;
+    let diag = i - 1;
+    prev = prev.map((up, j) => {
+      if (j === 0) return i;
       const same = pattern[i - 1] === window[j - 1] ? 0 : 1;
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + same);
-    }
-    prev = cur;
+      left = Math.min(up + 1, left + 1, diag + same);
+      diag = up;
+      return left;
+    });
   }
   return Math.min(...prev);
 }
@@ -113,8 +117,9 @@ function contextScore(text: string, start: number, end: number, q: TextQuoteSele
 /** The block the target was chosen in, if it is still there: by id, else by its place. */
 function hintedBlock(blocks: readonly AnchorBlock[], t: TextTarget): number | null {
   if (!t.block) return null;
-  if (t.block.id) {
-    const byId = blocks.findIndex((b) => b.id === t.block!.id);
+  const id = t.block.id;
+  if (id) {
+    const byId = blocks.findIndex((b) => b.id === id);
     if (byId >= 0) return byId;
   }
   return t.block.index < blocks.length ? t.block.index : null;
@@ -195,14 +200,15 @@ function fuzzyCandidates(blocks: readonly AnchorBlock[], q: TextQuoteSelector): 
 
 /** Where the target's words are in these blocks now, or null when they cannot be found. */
 export function anchorTarget(blocks: readonly AnchorBlock[], target: TextTarget): Anchored | null {
-  const q = quoteOf(target);
-  if (!q || !q.exact) return null;
+  const q = findQuote(target);
+  if (!q?.exact) return null;
   const pos = positionOf(target);
   const hint = hintedBlock(blocks, target);
+  const hinted = hint === null ? undefined : blocks[hint];
 
   // 1. At its recorded place, when the words and their context are still there.
-  if (pos && hint !== null) {
-    const text = blocks[hint]!.text;
+  if (pos && hint !== null && hinted) {
+    const text = hinted.text;
     if (
       text.slice(pos.start, pos.end) === q.exact &&
       contextScore(text, pos.start, pos.end, q).full

@@ -7,6 +7,7 @@
  * read as a quote alone, with no block and no position (see readHighlight).
  */
 import { z } from 'zod';
+import { must } from '../must';
 
 /** Characters of context kept on either side of a quote. */
 export const QUOTE_CONTEXT = 32;
@@ -115,8 +116,14 @@ export function isTextTarget(h: Highlight | null | undefined): h is TextTarget {
   return !!h && 'selector' in h && Array.isArray(h.selector);
 }
 
+/** The target's quote selector, or undefined for a target built without one. */
+export function findQuote(t: TextTarget): TextQuoteSelector | undefined {
+  return t.selector.find((s): s is TextQuoteSelector => s.type === 'TextQuoteSelector');
+}
+
+/** The target's quote selector, which every well-formed target has (textTargetSchema). */
 export function quoteOf(t: TextTarget): TextQuoteSelector {
-  return t.selector.find((s): s is TextQuoteSelector => s.type === 'TextQuoteSelector')!;
+  return must(findQuote(t), 'the quote selector of a text target');
 }
 
 export function positionOf(t: TextTarget): TextPositionSelector | null {

@@ -212,6 +212,12 @@ function parseLabel(v: string): Label {
     : { name: v.slice(0, at).trim(), value: v.slice(at + 2).trim() };
 }
 
+/** A selector's text field: a string as it is, a number or boolean as written, else nothing. */
+function fieldText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  return typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+}
+
 /** The passage a target's selectors describe, as the app stores it. */
 function highlightOf(t: z.infer<typeof specificTarget>): Highlight | null {
   const list =
@@ -219,8 +225,9 @@ function highlightOf(t: z.infer<typeof specificTarget>): Highlight | null {
   const media = list.find((s) => s.type === 'FragmentSelector' && typeof s.value === 'string');
   const span = media && /^t=(?:npt:)?([\d.]+),([\d.]+)$/.exec(String(media.value));
   if (span) return readHighlight({ startTime: Number(span[1]), endTime: Number(span[2]) });
+  // Only the type is checked so far: the other fields are whatever the document holds.
   const text = list.filter(
-    (s): s is TextSelector & Json =>
+    (s): s is Json & { type: TextSelector['type'] } =>
       s.type === 'TextQuoteSelector' || s.type === 'TextPositionSelector',
   );
   if (!text.some((s) => s.type === 'TextQuoteSelector')) return null;
@@ -231,9 +238,9 @@ function highlightOf(t: z.infer<typeof specificTarget>): Highlight | null {
       s.type === 'TextQuoteSelector'
         ? {
             type: s.type,
-            exact: String(s.exact ?? ''),
-            prefix: String(s.prefix ?? ''),
-            suffix: String(s.suffix ?? ''),
+            exact: fieldText(s.exact),
+            prefix: fieldText(s.prefix),
+            suffix: fieldText(s.suffix),
           }
         : { type: s.type, start: Number(s.start), end: Number(s.end) },
     ),
@@ -260,7 +267,7 @@ export function readWebAnnotations(
     : d.type === 'AnnotationCollection'
       ? (d.first as { items: unknown[] }).items
       : d.type === 'AnnotationPage'
-        ? (d.items as unknown[])
+        ? d.items
         : [d];
   const value: ImportedAnnotation[] = [];
   const skipped: { at: number; reason: string }[] = [];
