@@ -1,13 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { callApi, callApiGet, messageOr, queryOf, setCallUser, useConnection } from './client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: Mock<typeof fetch>;
 beforeEach(() => {
   vi.useFakeTimers();
-  fetchMock = vi.fn();
+  fetchMock = vi.fn<typeof fetch>();
   vi.stubGlobal('fetch', fetchMock);
   setCallUser(null);
 });
@@ -15,6 +15,17 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
+
+/** The nth request made: its address, and its init with the headers as the client writes them. */
+function sent(n: number) {
+  const [path, init] = fetchMock.mock.calls[n]!;
+  return {
+    path,
+    method: init?.method,
+    headers: init?.headers as Record<string, string>,
+    body: init?.body,
+  };
+}
 
 async function run<T>(p: Promise<T>): Promise<T> {
   await vi.runAllTimersAsync();
@@ -28,31 +39,31 @@ describe('the JSON helper', () => {
       ok: true,
       value: { invited: true },
     });
-    const [path, init] = fetchMock.mock.calls[0]!;
+    const { path, method, headers, body } = sent(0);
     expect(path).toBe('/api/auth/check_invitee');
-    expect(init.method).toBe('POST');
-    expect(init.headers['content-type']).toBe('application/json');
-    expect(init.body).toBe('{"email":"a@b.c"}');
+    expect(method).toBe('POST');
+    expect(headers['content-type']).toBe('application/json');
+    expect(body).toBe('{"email":"a@b.c"}');
   });
 
   it('sends X-Mongo-User-ID only when the user is known', async () => {
-    fetchMock.mockImplementation(async () => json(200, {}));
+    fetchMock.mockImplementation(() => Promise.resolve(json(200, {})));
     await run(callApi('/api/auth/signout', {}));
-    expect(fetchMock.mock.calls[0]![1].headers['X-Mongo-User-ID']).toBeUndefined();
+    expect(sent(0).headers['X-Mongo-User-ID']).toBeUndefined();
     setCallUser('u1');
     await run(callApi('/api/auth/signout', {}));
-    expect(fetchMock.mock.calls[1]![1].headers['X-Mongo-User-ID']).toBe('u1');
+    expect(sent(1).headers['X-Mongo-User-ID']).toBe('u1');
   });
 
   it('does not retry a 4xx, and gives the server’s message to the caller', async () => {
-    fetchMock.mockImplementation(async () => json(403, { error: 'no' }));
+    fetchMock.mockImplementation(() => Promise.resolve(json(403, { error: 'no' })));
     const res = await run(callApi('/api/forms/my_groups', {}));
     expect(res).toMatchObject({ ok: false, error: { status: 403, error: 'no' } });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('tries twice on a 5xx, 500 ms apart, then gives the error', async () => {
-    fetchMock.mockImplementation(async () => json(503, { error: 'busy' }));
+    fetchMock.mockImplementation(() => Promise.resolve(json(503, { error: 'busy' })));
     const p = callApi('/api/forms/my_groups', {});
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -70,14 +81,14 @@ describe('the JSON helper', () => {
   });
 
   it('never makes a third try, whatever the server keeps answering', async () => {
-    fetchMock.mockImplementation(async () => json(429, { error: 'slow down' }));
+    fetchMock.mockImplementation(() => Promise.resolve(json(429, { error: 'slow down' })));
     const res = await run(callApi('/api/forms/my_groups', {}));
     expect(res).toMatchObject({ ok: false, error: { status: 429, error: 'slow down' } });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('leaves the message empty when the server gave none, so the caller’s words apply', async () => {
-    fetchMock.mockImplementation(async () => json(400, {}));
+    fetchMock.mockImplementation(() => Promise.resolve(json(400, {})));
     const res = await run(callApi('/api/forms/my_groups', {}));
     expect(res.ok).toBe(false);
     if (!res.ok) expect(messageOr(res.error, 'ERROR: join group')).toBe('ERROR: join group');
@@ -109,12 +120,12 @@ describe('the JSON helper', () => {
         device: 'phone',
       }),
     );
-    const [path, init] = fetchMock.mock.calls[0]!;
+    const { path, method, headers, body } = sent(0);
     expect(path).toBe('/api/auth/session');
-    expect(init.method).toBe('GET');
-    expect(init.body).toBeUndefined();
-    expect(init.headers['X-Mongo-User-ID']).toBe('u7');
-    expect(fetchMock.mock.calls[1]![0]).toBe(
+    expect(method).toBe('GET');
+    expect(body).toBeUndefined();
+    expect(headers['X-Mongo-User-ID']).toBe('u7');
+    expect(sent(1).path).toBe(
       '/api/dbload/load_multilists?addresses=%2Fa%2Fb&addresses=%2Fc%2Fd&device=phone',
     );
   });
