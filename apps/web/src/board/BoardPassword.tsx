@@ -3,7 +3,7 @@ import type { Multilist } from '@listboard/core';
 import { callApi, messageOr } from '../api/client';
 
 /** The member (board) password form, shown in place of a board that has a password. */
-export function BoardPassword({ board, onUnlocked }: { board: Multilist; onUnlocked(): void }) {
+export function BoardPassword({ board, onUnlocked }: { board: Multilist; onUnlocked: () => void }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = `board-password-${board._id}`;

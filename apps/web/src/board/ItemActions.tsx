@@ -56,7 +56,7 @@ export function ItemActions({
   onAction,
 }: {
   handlers: ItemHandler[];
-  onAction(h: ItemHandler): void;
+  onAction: (h: ItemHandler) => void;
 }) {
   const api = useContext(BoardApiContext);
   const signedIn = api?.signedIn ?? false;

@@ -40,10 +40,10 @@ interface Props {
   /** The action buttons this user gets on this item when it is selected. */
   handlers: ItemHandler[];
   /** A click (no words), or words selected in the item: where they are, when in one block. */
-  onSelect(item: Item, picked: PickedText | null): void;
-  onToggleOpen(item: Item): void;
-  onAction(item: Item, handler: ItemHandler): void;
-  onNoteAction(item: Item, note: Item, action: NoteAction): void;
+  onSelect: (item: Item, picked: PickedText | null) => void;
+  onToggleOpen: (item: Item) => void;
+  onAction: (item: Item, handler: ItemHandler) => void;
+  onNoteAction: (item: Item, note: Item, action: NoteAction) => void;
   /** The board's abilities: which note actions show follows from them alone (core/policy). */
   abilities: Abilities;
   shownLabels: string[];
@@ -251,7 +251,7 @@ function NoteActions({
   onAction,
 }: {
   actions: NoteAction[];
-  onAction(action: NoteAction): void;
+  onAction: (action: NoteAction) => void;
 }) {
   if (actions.length === 0) return null;
   return (

@@ -38,8 +38,8 @@ interface Props {
   openMode: ListEditorMode | null;
   /** The modes this user may use here. */
   modes: ListEditorMode[];
-  onMode(mode: ListEditorMode): void;
-  onClose(): void;
+  onMode: (mode: ListEditorMode) => void;
+  onClose: () => void;
   /** The open form, rendered by the board screen. */
   form: ReactNode;
 }

@@ -222,7 +222,7 @@ export function Toolbar({ ctx, phone = false }: { ctx: CommandContext; phone?: b
  * The shortcut sheet, from the same registry. A key the browser keeps for itself is shown with
  * the key that does the same here.
  */
-export function ShortcutSheet({ ctx, onClose }: { ctx: CommandContext; onClose(): void }) {
+export function ShortcutSheet({ ctx, onClose }: { ctx: CommandContext; onClose: () => void }) {
   const rows = COMMANDS.flatMap((c) =>
     c.shortcut && isVisible(c, ctx) ? [{ c, keys: keysOf(c.shortcut) }] : [],
   );

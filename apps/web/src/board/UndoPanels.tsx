@@ -28,7 +28,7 @@ function withIt(e: TrashEntry): string {
   return `, ${plural(e.items, 'item')}`;
 }
 
-function Panel(props: { label: string; onClose(): void; children: ReactNode }) {
+function Panel(props: { label: string; onClose: () => void; children: ReactNode }) {
   return (
     <section
       className="input-form undo-panel"
@@ -48,7 +48,7 @@ function Panel(props: { label: string; onClose(): void; children: ReactNode }) {
 }
 
 /** A board's Trash: newest first, what each thing was, who deleted it and when; Restore. */
-export function TrashPanel({ board, onClose }: { board: Multilist; onClose(): void }) {
+export function TrashPanel({ board, onClose }: { board: Multilist; onClose: () => void }) {
   const [entries, setEntries] = useState<TrashEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -117,7 +117,7 @@ export function TrashPanel({ board, onClose }: { board: Multilist; onClose(): vo
 }
 
 /** An item's previous texts, newest first, each with who replaced it and when; Restore. */
-export function VersionsPanel({ itemId, onClose }: { itemId: string; onClose(): void }) {
+export function VersionsPanel({ itemId, onClose }: { itemId: string; onClose: () => void }) {
   const [versions, setVersions] = useState<ItemVersionEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -24,7 +24,7 @@ export interface BoardApi {
   prefs: Prefs;
   selection: Selection;
   /** Whether a board is a search's results (no editing in place). */
-  isResults(board: Multilist): boolean;
+  isResults: (board: Multilist) => boolean;
   signedIn: boolean;
   form: OpenForm | null;
   editorListId: string | null;
@@ -32,23 +32,23 @@ export interface BoardApi {
   shownLabels: string[];
   hiddenTags: string[];
   hiddenLists: string[];
-  listState(listId: string): ListViewState;
-  itemState(itemId: string): ItemViewState;
-  selectList(board: Multilist, list: List): void;
+  listState: (listId: string) => ListViewState;
+  itemState: (itemId: string) => ItemViewState;
+  selectList: (board: Multilist, list: List) => void;
   /** A click on an item (no words), or words selected in it. */
-  selectItem(board: Multilist, item: Item, picked: PickedText | null): void;
-  toggleItem(item: Item): void;
-  toggleListEditor(listId: string): void;
-  listMode(board: Multilist, list: List, mode: ListEditorMode): void;
-  itemAction(board: Multilist, item: Item, handler: ItemHandler): void;
-  noteAction(board: Multilist, item: Item, note: Item, action: NoteAction): void;
+  selectItem: (board: Multilist, item: Item, picked: PickedText | null) => void;
+  toggleItem: (item: Item) => void;
+  toggleListEditor: (listId: string) => void;
+  listMode: (board: Multilist, list: List, mode: ListEditorMode) => void;
+  itemAction: (board: Multilist, item: Item, handler: ItemHandler) => void;
+  noteAction: (board: Multilist, item: Item, note: Item, action: NoteAction) => void;
   /** Drops list `listId` before `beforeId` (null: at the end). */
-  reorder(board: Multilist, listId: string, beforeId: string | null): void;
+  reorder: (board: Multilist, listId: string, beforeId: string | null) => void;
   /** The items in view, by their index in the board, once scrolling settles. */
-  itemsInView(board: Multilist, first: number, last: number): void;
-  unlocked(): void;
+  itemsInView: (board: Multilist, first: number, last: number) => void;
+  unlocked: () => void;
   /** The open form, for a list editor to show inside its list. */
-  renderForm(): ReactNode;
+  renderForm: () => ReactNode;
   /** What the commands see: the selected item's Actions menu lists and runs them. */
   commands: CommandContext;
 }

@@ -8,13 +8,13 @@ export interface BoardLinkDeps {
   root: HTMLElement | null;
   boards: Multilist[];
   showNotes: Display['showNotes'];
-  navigate(to: string): void;
-  alert(text: string): void;
-  toggleList(title: string): void;
-  toggleLabel(label: string): void;
-  toggleTag(tag: string): void;
+  navigate: (to: string) => void;
+  alert: (text: string) => void;
+  toggleList: (title: string) => void;
+  toggleLabel: (label: string) => void;
+  toggleTag: (tag: string) => void;
   /** Runs a `^name()` function link: the command of that id, which says so if it cannot run. */
-  runFunction(name: string): void;
+  runFunction: (name: string) => void;
 }
 
 /** Brings the list whose path-title is `anchor` into view, in whichever loaded board holds it. */

@@ -31,9 +31,9 @@ export interface BoardActionsDeps {
   forms: ReturnType<typeof useForms>;
   selection: ReturnType<typeof useSelection>;
   call: ChangeCall;
-  reload(): void;
-  setDisplay(patch: Partial<Display>): void;
-  renderForm(): ReactNode;
+  reload: () => void;
+  setDisplay: (patch: Partial<Display>) => void;
+  renderForm: () => ReactNode;
 }
 
 /**

@@ -42,8 +42,8 @@ export interface CommandContextDeps {
   resultsId: string | null;
   views: ViewStates;
   calls: ReturnType<typeof useBoardCalls>;
-  openForm(id: string, place?: FormPlace): void;
-  toggleListEditor(listId: string): void;
+  openForm: (id: string, place?: FormPlace) => void;
+  toggleListEditor: (listId: string) => void;
   moveSelection: CommandContext['actions']['moveSelection'];
 }
 

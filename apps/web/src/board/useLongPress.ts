@@ -15,7 +15,7 @@ export function useLongPress(ms: number, onLong: () => void, enabled = true, all
     start.current = null;
   };
   return {
-    onPointerDown(e: React.PointerEvent) {
+    onPointerDown: (e: React.PointerEvent) => {
       if (!enabled || e.button !== 0) return;
       // A press on a link, button or player belongs to it (unless it is the element's own title).
       const target = e.target as Element;
@@ -30,7 +30,7 @@ export function useLongPress(ms: number, onLong: () => void, enabled = true, all
         onLong();
       }, ms);
     },
-    onPointerMove(e: React.PointerEvent) {
+    onPointerMove: (e: React.PointerEvent) => {
       const s = start.current;
       if (s && Math.hypot(e.clientX - s.x, e.clientY - s.y) > 8) cancel();
     },
@@ -38,7 +38,7 @@ export function useLongPress(ms: number, onLong: () => void, enabled = true, all
     onPointerLeave: cancel,
     onPointerCancel: cancel,
     /** True once for the click that ends a long press. */
-    consumeClick(): boolean {
+    consumeClick: (): boolean => {
       const was = fired.current;
       fired.current = false;
       return was;

@@ -36,8 +36,8 @@ export interface CommandContext {
   /** The board on screen is a search's results, made on the fly (no editing in place). */
   results: boolean;
   /** A list's and an item's view state: what the server sent, with this visit's changes. */
-  listState(listId: string): ListViewState;
-  itemState(itemId: string): ItemViewState;
+  listState: (listId: string) => ListViewState;
+  itemState: (itemId: string) => ItemViewState;
   actions: CommandActions;
 }
 
@@ -53,27 +53,27 @@ export interface FormPlace {
 }
 
 export interface CommandActions {
-  navigate(to: string): void;
-  back(): void;
-  forward(): void;
-  reload(): void;
-  alert(text: string): void;
+  navigate: (to: string) => void;
+  back: () => void;
+  forward: () => void;
+  reload: () => void;
+  alert: (text: string) => void;
   /** Opens form `id` at the selection, or at `place`. */
-  openForm(id: string, place?: FormPlace): void;
-  setDisplay(patch: Partial<Display>): void;
-  select(next: Partial<Selection>): void;
-  clearSelection(): void;
-  moveSelection(level: 'list' | 'item', to: 'prev' | 'next' | 'first' | 'last'): void;
+  openForm: (id: string, place?: FormPlace) => void;
+  setDisplay: (patch: Partial<Display>) => void;
+  select: (next: Partial<Selection>) => void;
+  clearSelection: () => void;
+  moveSelection: (level: 'list' | 'item', to: 'prev' | 'next' | 'first' | 'last') => void;
   /** A change: a failure is alerted, a success reloads the boards. */
   call: ChangeCall;
-  cycleTheme(): void;
-  setPrefs(patch: Partial<Prefs>): void;
+  cycleTheme: () => void;
+  setPrefs: (patch: Partial<Prefs>) => void;
   /** Changes a list's or an item's view state here and on the server (update_listvs/itemvs). */
-  setListState(listId: string, patch: ListViewState): void;
-  setItemState(itemId: string, patch: ItemViewState): void;
+  setListState: (listId: string, patch: ListViewState) => void;
+  setItemState: (itemId: string, patch: ItemViewState) => void;
   /** Opens or closes a list's editor (one at a time). */
-  toggleListEditor(listId: string): void;
-  toggleSplit(listId: string): void;
+  toggleListEditor: (listId: string) => void;
+  toggleSplit: (listId: string) => void;
 }
 
 /**
@@ -100,7 +100,7 @@ export interface Command {
    */
   scope?: CommandScope;
   /** For toggles: whether it is on now (shown as a pressed button). */
-  pressed?(ctx: CommandContext): boolean;
+  pressed?: (ctx: CommandContext) => boolean;
   /**
    * Also a button of its own on the toolbar, beside its group's menu (every command is in its
    * group's menu); may depend on the user's role.
@@ -117,9 +117,9 @@ export interface Command {
   ops?: 'edit' | 'mark' | 'note';
   icon?: LucideIcon;
   /** A note's own controls (noteControls.ts) are given their note; other commands are not. */
-  visible?(ctx: CommandContext, note?: NoteTarget): boolean;
-  enabled?(ctx: CommandContext, note?: NoteTarget): boolean;
-  run(ctx: CommandContext, note?: NoteTarget): void | Promise<void>;
+  visible?: (ctx: CommandContext, note?: NoteTarget) => boolean;
+  enabled?: (ctx: CommandContext, note?: NoteTarget) => boolean;
+  run: (ctx: CommandContext, note?: NoteTarget) => void | Promise<void>;
 }
 
 export function isVisible(c: Command, ctx: CommandContext, note?: NoteTarget): boolean {

@@ -8,8 +8,8 @@ interface Alert {
 interface AlertState {
   alerts: Alert[];
   /** Shows a message in the alert bar; it goes away by itself (3000 ms unless told otherwise). */
-  show(text: string, ms?: number): void;
-  dismiss(id: number): void;
+  show: (text: string, ms?: number) => void;
+  dismiss: (id: number) => void;
 }
 
 let next = 1;

@@ -4,6 +4,9 @@ import { callApi } from '../api/client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** A fetch mock answering each path with the response `reply` makes for it. */
+const answering = (reply: (path: string) => Response) =>
+  vi.fn((path: string) => Promise.resolve(reply(path)));
 const guest = { _id: 'g1', username: 'guest', roles: ['guest'], fullname: 'Guest', email: null };
 
 beforeEach(() => useSession.setState({ phase: 'loading', user: null, error: null }));
@@ -11,7 +14,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('session start', () => {
   it('signs an unauthenticated visitor in as guest, then is ready', async () => {
-    const fetchMock = vi.fn(async (path: string) =>
+    const fetchMock = answering((path) =>
       path === '/api/auth/session'
         ? json(200, { user: null, rootBoard: 'home', adminUser: 'admin', appVersion: 'PRODUCTION' })
         : json(200, { user: guest }),
@@ -27,7 +30,7 @@ describe('session start', () => {
   });
 
   it('keeps a signed-in user without signing in as guest', async () => {
-    const fetchMock = vi.fn(async () =>
+    const fetchMock = answering(() =>
       json(200, {
         user: { ...guest, _id: 'u2', username: 'sam' },
         rootBoard: 'home',
@@ -44,7 +47,7 @@ describe('session start', () => {
   it('reports the spec error when the guest sign-in fails', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (path: string) =>
+      answering((path) =>
         path === '/api/auth/session'
           ? json(200, { user: null, rootBoard: 'home', adminUser: 'admin' })
           : json(400, { error: 'x' }),
@@ -60,9 +63,7 @@ describe('session start', () => {
   it('says the server cannot be reached when the session call fails at the network level', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     await useSession.getState().start();
     expect(useSession.getState()).toMatchObject({
@@ -72,7 +73,7 @@ describe('session start', () => {
   });
 
   it('starts once when asked twice at the same moment', async () => {
-    const fetchMock = vi.fn(async (path: string) =>
+    const fetchMock = answering((path) =>
       path === '/api/auth/session'
         ? json(200, { user: null, rootBoard: 'home', adminUser: 'admin', appVersion: 'PRODUCTION' })
         : json(200, { user: guest }),
@@ -86,7 +87,7 @@ describe('session start', () => {
     vi.useFakeTimers();
     try {
       const sam = { ...guest, _id: 'u2', username: 'sam', roles: ['reader'] };
-      const fetchMock = vi.fn(async (path: string) =>
+      const fetchMock = answering((path) =>
         path === '/api/auth/session'
           ? json(200, {
               user: sam,

@@ -13,7 +13,7 @@ interface SessionState extends SessionInfo {
   phase: SessionPhase;
   error: string | null;
   /** Starts (or, after sign-in and sign-out, refreshes) the session. */
-  start(): Promise<void>;
+  start: () => Promise<void>;
 }
 
 type Set = (patch: Partial<SessionState>) => void;

@@ -56,7 +56,7 @@ export const DEFAULT_DISPLAY: Display = {
 
 export interface DisplaySlice {
   display: Display;
-  setDisplay(patch: Partial<Display>): void;
+  setDisplay: (patch: Partial<Display>) => void;
 }
 
 export const displaySlice = (

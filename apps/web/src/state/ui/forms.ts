@@ -15,13 +15,13 @@ export interface OpenForm {
 
 export interface FormsSlice {
   form: OpenForm | null;
-  setForm(form: OpenForm | null): void;
+  setForm: (form: OpenForm | null) => void;
   /** The one list whose editor is open (a 750 ms press on the list, or its Edit button). */
   editorListId: string | null;
-  setEditorList(listId: string | null): void;
+  setEditorList: (listId: string | null) => void;
   /** The group this reader's new notes go to (select group). */
   noteGroup: string | null;
-  setNoteGroup(name: string | null): void;
+  setNoteGroup: (name: string | null) => void;
 }
 
 export const formsSlice = (set: SetSlice<FormsSlice>): FormsSlice => ({

@@ -60,8 +60,8 @@ function savePrefs(p: Prefs): void {
 }
 
 export interface PrefsSlice extends Prefs {
-  setPrefs(patch: Partial<Prefs>): void;
-  setTheme(theme: Theme): void;
+  setPrefs: (patch: Partial<Prefs>) => void;
+  setTheme: (theme: Theme) => void;
 }
 
 export const prefsSlice = (set: SetSlice<PrefsSlice>, get: GetSlice<PrefsSlice>): PrefsSlice => ({

@@ -15,7 +15,7 @@ export interface SectionShown {
 export interface SectionsSlice {
   /** By board, as `owner/ptitle`: the one section shown. Every section shows when absent. */
   sections: Record<string, SectionShown>;
-  showSection(board: string, shown: SectionShown | null): void;
+  showSection: (board: string, shown: SectionShown | null) => void;
 }
 
 export const sectionsSlice = (

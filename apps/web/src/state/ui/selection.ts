@@ -26,8 +26,8 @@ export const NO_SELECTION: Selection = {
 
 export interface SelectionSlice {
   selection: Selection;
-  select(next: Partial<Selection>): void;
-  clearSelection(): void;
+  select: (next: Partial<Selection>) => void;
+  clearSelection: () => void;
 }
 
 export const selectionSlice = (

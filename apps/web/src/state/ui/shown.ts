@@ -10,10 +10,10 @@ export interface ShownSlice {
   hiddenLists: string[];
   /** Labels whose items are dimmed (clicking a label on an item toggles it). */
   dimLabels: string[];
-  toggleDim(label: string): void;
-  toggleList(title: string): void;
-  toggleLabel(label: string): void;
-  toggleTag(tag: string): void;
+  toggleDim: (label: string) => void;
+  toggleList: (title: string) => void;
+  toggleLabel: (label: string) => void;
+  toggleTag: (tag: string) => void;
 }
 
 export const shownSlice = (set: SetSlice<ShownSlice>, get: GetSlice<ShownSlice>): ShownSlice => ({

@@ -24,11 +24,11 @@ export interface ViewStatesSlice {
   /** Local changes to list and item view states, over what the server sent. */
   listVs: Record<string, ListViewState>;
   itemVs: Record<string, ItemViewState>;
-  patchListVs(listId: string, patch: ListViewState): void;
-  patchItemVs(itemId: string, patch: ItemViewState): void;
+  patchListVs: (listId: string, patch: ListViewState) => void;
+  patchItemVs: (itemId: string, patch: ItemViewState) => void;
   /** Lists shown as two panes side by side (ctrl+shift+l). */
   splitLists: string[];
-  toggleSplit(listId: string): void;
+  toggleSplit: (listId: string) => void;
 }
 
 export const viewStatesSlice = (
