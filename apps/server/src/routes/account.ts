@@ -3,12 +3,13 @@
  * under /api/forms (deregister, edit profile). Each parses, calls a service and answers.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   GUEST_USER,
   deregisterMsg,
   isSiteAdmin,
+  must,
   passwordResetMsg,
   signupMsg,
 } from '@listboard/core';
@@ -58,13 +59,13 @@ function toBasicUser(u: UserRow, emailVisible: boolean): accounts.BasicUser {
   };
 }
 
-export const accountRoutes: FastifyPluginAsyncZod<{
+export const accountRoutes: FastifyPluginCallbackZod<{
   db: Db;
   config: Config;
   mailer: Mailer;
   /** The clock tokens and lockouts are measured by; tests move it. */
   now?: () => Date;
-}> = async (app, { db, config, mailer, now = () => new Date() }) => {
+}> = (app, { db, config, mailer, now = () => new Date() }, done) => {
   const env: AccountEnv = {
     mailer,
     publicUrl: config.PUBLIC_URL,
@@ -97,7 +98,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     try {
       await notifyAdminOfNewUser(
         db,
-        { email: made.user.email!, status: made.verificationSent ? 'pending' : 'active' },
+        {
+          email: must(made.user.email, "the new account's address"),
+          status: made.verificationSent ? 'pending' : 'active',
+        },
         env,
       );
     } catch (err) {
@@ -146,7 +150,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: perAddress,
       schema: bodySchema(auth.checkInvitee),
     },
-    async (req) => ({
+    (req) => ({
       invited:
         config.SIGNUP_MODE === 'default' ||
         (config.SIGNUP_MODE === 'invitees' && isInvited(req.body.email, config.SIGNUP_INVITEES)),
@@ -257,4 +261,5 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     const result = await req.transact((tx) => editProfile(tx, req.actor, req.body.profile, now()));
     return { ...result, user: await present(result.user) };
   });
+  done();
 };

@@ -1,5 +1,5 @@
 /** The admin tools (activity, users) and the users board, as site calls. */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import * as admin from '@listboard/core/api/contracts/admin';
 import type { Db } from '../db/client';
 import { onlineUsers } from '../realtime/presence';
@@ -36,9 +36,11 @@ export const SITE_CALLS: SiteCall[] = [
   }),
 ];
 
-export const adminRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => Date }> = async (
+export const adminRoutes: FastifyPluginCallbackZod<{ db: Db; now?: () => Date }> = (
   app,
   { db, now },
+  done,
 ) => {
   registerSiteCalls(app, SITE_CALLS, { db, now });
+  done();
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { GUEST_USER, ROOT_BOARD, ADMIN_USER, loginMsg } from '@listboard/core';
 import * as auth from '@listboard/core/api/contracts/auth';
 import type { Config } from '../config';
@@ -7,12 +7,12 @@ import { signIn } from '../services/accounts/signin';
 import { findUserByUsername, groupNamesOf, toPublicUser } from '../services/accounts/users';
 import { bodySchema, querySchema } from './contract-route';
 
-export const authRoutes: FastifyPluginAsyncZod<{
+export const authRoutes: FastifyPluginCallbackZod<{
   db: Db;
   config: Config;
   /** The clock sign-in failures are counted against; tests move it. */
   now?: () => Date;
-}> = async (app, { db, config, now = () => new Date() }) => {
+}> = (app, { db, config, now = () => new Date() }, done) => {
   const present = async (u: NonNullable<Parameters<typeof toPublicUser>[0]>) =>
     toPublicUser(u, await groupNamesOf(db, u.id));
 
@@ -64,4 +64,5 @@ export const authRoutes: FastifyPluginAsyncZod<{
     await req.transact((tx) => app.endSession(req, reply, tx));
     return { ok: true as const };
   });
+  done();
 };

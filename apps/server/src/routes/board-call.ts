@@ -24,6 +24,7 @@ import type { BoardEvent, EventBus } from '../realtime/bus';
 import type { Mailer } from '../mail/mailer';
 import { auditDetails, recordAudit } from '../services/admin/audit';
 import { assertVisible, eventSubjects, subjectOf, viewerFor } from '../services/notes/visibility';
+import { patchRootAfter } from '../realtime/item-patch';
 import { bodySchema } from './contract-route';
 
 export interface CallContext<B, R extends Resolved = Resolved> {
@@ -47,11 +48,12 @@ export interface CallContext<B, R extends Resolved = Resolved> {
 export type BodyOf<C extends ApiContract> = z.output<NonNullable<C['input']>>;
 
 /**
- * What a call's run answers: its contract's output, or nothing when that output is `{ok: true}`
- * (the registrar answers that for it).
+ * What a call's run answers: a promise of its contract's output, or of nothing when that output
+ * is `{ok: true}` (the registrar answers that for it).
  */
 export type AnswerOf<C extends ApiContract> =
-  z.output<C['output']> | ({ ok: true } extends z.output<C['output']> ? void : never);
+  | Promise<z.output<C['output']>>
+  | ({ ok: true } extends z.output<C['output']> ? Promise<void> : never);
 
 export interface BoardCall<C extends ApiContract = ApiContract, T extends Target = Target> {
   /** Path, body, answer and refusals: the call as the web sees it (core api/contracts). */
@@ -69,7 +71,7 @@ export interface BoardCall<C extends ApiContract = ApiContract, T extends Target
   /** What of the answer the audit row keeps too, beside the request's fields (a copy's address). */
   audited?(answer: z.output<C['output']>): Record<string, unknown>;
   target(body: BodyOf<C>): T;
-  run(tx: Db, ctx: CallContext<BodyOf<C>, ResolvedFor<T>>): Promise<AnswerOf<C>>;
+  run(tx: Db, ctx: CallContext<BodyOf<C>, ResolvedFor<T>>): AnswerOf<C>;
   /** Runs after commit (mail alerts): its failure is logged, never undoes the write. */
   after?(db: Db, ctx: CallContext<BodyOf<C>, ResolvedFor<T>>, result: unknown): Promise<void>;
 }
@@ -77,7 +79,7 @@ export interface BoardCall<C extends ApiContract = ApiContract, T extends Target
 export function defineCall<C extends ApiContract, T extends Target>(
   call: Omit<BoardCall<C, T>, 'path'>,
 ): BoardCall {
-  return { ...call, path: call.contract.path } as unknown as BoardCall;
+  return { ...call, path: call.contract.path };
 }
 
 export function registerBoardCalls(
@@ -99,21 +101,16 @@ export function registerBoardCalls(
     typed.post(call.path, { schema }, async (req) => {
       // Recorded here or, for reads, not at all: the audit plugin leaves this request alone.
       req.audited = true;
-      let boardId = '';
-      let itemId: string | undefined;
-      let ctx: CallContext<unknown> | null = null;
-      let seen: BoardEvent['seen'];
-      const result = await deps.db.transaction(async (tx) => {
+      const done = await deps.db.transaction(async (tx) => {
         const target = await resolveTarget(tx, call.target(req.body));
-        boardId = target.board.id;
-        itemId = target.item?.id;
+        const itemId = target.item?.id;
         const viewer = await viewerFor(tx, req.actor, req.sessionId);
         // What the caller cannot see is refused before what they may do is asked, so a hidden
         // note and a missing one get the same answer.
         await assertVisible(tx, viewer, target, { allowLocked: call.action === 'read' });
-        authorize(req.actor, target.policy, call.action, deps.appVersion);
-        ctx = {
-          actor: req.actor!,
+        const actor = authorize(req.actor, target.policy, call.action, deps.appVersion);
+        const ctx: CallContext<unknown> = {
+          actor,
           viewer,
           body: req.body,
           target,
@@ -126,14 +123,18 @@ export function registerBoardCalls(
         };
         const before = !call.readOnly && target.item ? await subjectOf(tx, target.item) : undefined;
         const result = await call.run(tx, ctx);
+        let seen: BoardEvent['seen'];
+        let version: number | undefined;
+        let patchItem: string | undefined;
         if (!call.readOnly) {
           seen = await eventSubjects(tx, target, result, before);
-          await touchBoard(tx, target.board.id);
+          patchItem = await patchRootAfter(tx, call.path, target.item, result);
+          version = await touchBoard(tx, target.board.id);
         }
         if (!call.readOnly || call.recorded) {
           // In the same transaction: a change is never kept without its record, nor the reverse.
           await recordAudit(tx, {
-            actor: req.actor!,
+            actor,
             call: call.path,
             board: target.board,
             itemId,
@@ -143,25 +144,36 @@ export function registerBoardCalls(
             },
           });
         }
-        return result ?? { ok: true };
+        return {
+          answer: result ?? { ok: true },
+          ctx,
+          boardId: target.board.id,
+          itemId,
+          seen,
+          version,
+          patchItem,
+        };
       });
-      if (call.after && ctx) {
+      const result = done.answer;
+      if (call.after) {
         await call
-          .after(deps.db, ctx, result)
-          .catch((err) => req.log.warn({ err }, 'after-commit step failed'));
+          .after(deps.db, done.ctx, result)
+          .catch((err: unknown) => req.log.warn({ err }, 'after-commit step failed'));
       }
       // Published after commit, so a viewer who reloads on the event sees the change.
       if (!call.readOnly && deps.bus) {
         await deps.bus
           .publish({
-            multilistId: boardId,
+            multilistId: done.boardId,
             call: call.path,
-            by: req.actor!.username,
-            itemId,
+            by: done.ctx.actor.username,
+            itemId: done.itemId,
             at: Date.now(),
-            seen,
+            seen: done.seen,
+            version: done.version,
+            patchItem: done.patchItem,
           })
-          .catch((err) => req.log.warn({ err }, 'board event not published'));
+          .catch((err: unknown) => req.log.warn({ err }, 'board event not published'));
       }
       return result;
     });

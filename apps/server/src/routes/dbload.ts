@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isGuestUser, isSiteAdmin, parseAddress, type Device } from '@listboard/core';
 import * as load from '@listboard/core/api/contracts/load';
@@ -14,9 +14,10 @@ import { runSearch } from '../services/search/search';
 import { SEARCH_QUERY_DOC, isGeneralSearch, readSearchArgs } from '../services/search/args';
 import { bodySchema, querySchema } from './contract-route';
 
-export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> = (
   app,
   { db, config },
+  done,
 ) => {
   const loadContext = (req: FastifyRequest, device: Device | undefined) => ({
     actor: req.actor,
@@ -112,6 +113,7 @@ export const dbloadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = a
       ),
     };
   });
+  done();
 };
 
 /** The entity tags of an If-None-Match header, without quotes or weak prefixes. */

@@ -1,5 +1,5 @@
 /** The user calls under /api/display of spec section 7 "Auth and user". */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import * as accounts from '@listboard/core/api/contracts/accounts';
 import * as admin from '@listboard/core/api/contracts/admin';
 import type { Db } from '../db/client';
@@ -8,9 +8,10 @@ import { adminUpdateUser, updateTourCateg } from '../services/accounts/profile';
 import { groupNamesOf, toPublicUser } from '../services/accounts/users';
 import { bodySchema } from './contract-route';
 
-export const displayUserRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => Date }> = async (
+export const displayUserRoutes: FastifyPluginCallbackZod<{ db: Db; now?: () => Date }> = (
   app,
   { db, now = () => new Date() },
+  done,
 ) => {
   app.post(
     accounts.isRegisteredUsername.path,
@@ -40,4 +41,5 @@ export const displayUserRoutes: FastifyPluginAsyncZod<{ db: Db; now?: () => Date
       };
     },
   );
+  done();
 };

@@ -137,7 +137,7 @@ export async function fileRoutes(
   });
 
   // The upload body is a raw file of any type; it is streamed to disk, never parsed.
-  await app.register(async (scope) => {
+  await app.register((scope, _opts, ready) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
     const writeSchema: FastifySchema = bodySchema(localFile);
@@ -160,5 +160,6 @@ export async function fileRoutes(
       }
       return reply.code(200).send();
     });
+    ready();
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { isGuestUser } from '@listboard/core';
 import * as boards from '@listboard/core/api/contracts/boards';
 import type { Config } from '../config';
@@ -18,12 +18,12 @@ function accountHolder(actor: Actor | null): Actor {
   return actor;
 }
 
-export const boardRoutes: FastifyPluginAsyncZod<{
+export const boardRoutes: FastifyPluginCallbackZod<{
   db: Db;
   config: Config;
   bus: EventBus;
   mailer: Mailer;
-}> = async (app, { db, config, bus, mailer }) => {
+}> = (app, { db, config, bus, mailer }, done) => {
   registerBoardCalls(app, BOARD_CALLS, {
     db,
     appVersion: config.APP_VERSION,
@@ -62,4 +62,5 @@ export const boardRoutes: FastifyPluginAsyncZod<{
   app.post(boards.listMultilists.path, { schema: bodySchema(boards.listMultilists) }, async (req) =>
     listMultilists(db, req.body.owner, req.actor),
   );
+  done();
 };

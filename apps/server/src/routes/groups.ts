@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { isGuestUser } from '@listboard/core';
 import * as groups from '@listboard/core/api/contracts/groups';
 import type { Db } from '../db/client';
@@ -12,7 +12,7 @@ const signedIn = (actor: Actor | null): Actor => {
   return actor;
 };
 
-export const groupRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const groupRoutes: FastifyPluginCallbackZod<{ db: Db }> = (app, { db }, done) => {
   app.post(groups.createGroup.path, { schema: bodySchema(groups.createGroup) }, async (req) => {
     const actor = signedIn(req.actor);
     return req.transact((tx) => createGroup(tx, actor, req.body));
@@ -30,4 +30,5 @@ export const groupRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   app.post(groups.myGroups.path, { schema: bodySchema(groups.myGroups) }, async (req) =>
     myGroups(db, signedIn(req.actor)),
   );
+  done();
 };

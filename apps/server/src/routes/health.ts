@@ -1,12 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { health } from '@listboard/core/api/contracts/system';
 import type { Database } from '../db/client';
 import { querySchema } from './contract-route';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
+export const healthRoutes: FastifyPluginCallbackZod<{ database: Database }> = (
   app,
   { database },
+  done,
 ) => {
   app.get(health.path, { schema: querySchema(health) }, async (_req, reply) => {
     try {
@@ -16,4 +17,5 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       return reply.code(503).send({ error: 'Database unavailable.' });
     }
   });
+  done();
 };

@@ -48,9 +48,10 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
     target: (b) => ({ multilistId: b.multilistId }),
     async run(tx, { body, actor, target }) {
       let index: number | undefined;
-      if (body.prevListId) {
+      const prevListId = body.prevListId;
+      if (prevListId) {
         const prev = await tx.query.lists.findFirst({
-          where: (l, { eq }) => eq(l.id, body.prevListId!),
+          where: (l, { eq }) => eq(l.id, prevListId),
         });
         if (!prev || prev.multilistId !== target.board.id) throw notFound('No such list.');
         index = prev.index + 1;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import {
   validateLoad,
   validateRequired,
@@ -34,9 +34,10 @@ import { bodySchema } from './contract-route';
 /** One line of a load's progress stream. */
 export type LoadStreamLine = StreamLine;
 
-export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+export const loadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> = (
   app,
   { db, config },
+  done,
 ) => {
   const limits = {
     allowPrivate: config.LOAD_ALLOW_PRIVATE,
@@ -160,7 +161,7 @@ export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       await assertVisible(tx, await viewerFor(tx, actor, req.sessionId), target, {
         allowLocked: false,
       });
-      if (target.list?.id !== listId) throw badRequest('The item is not in that list.');
+      if (target.list.id !== listId) throw badRequest('The item is not in that list.');
       authorize(actor, target.policy, 'insert', config.APP_VERSION);
       return target;
     };
@@ -191,7 +192,8 @@ export const loadRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         itemId: result.itemId,
         at: Date.now(),
       })
-      .catch((err) => req.log.warn({ err }, 'board event not published'));
+      .catch((err: unknown) => req.log.warn({ err }, 'board event not published'));
     return { itemId: result.itemId, index: result.index };
   });
+  done();
 };

@@ -29,11 +29,11 @@ export interface SiteCall<C extends ApiContract = ApiContract> {
   path: string;
   action: SiteAction;
   readOnly?: boolean;
-  run(tx: Db, ctx: SiteCallContext<BodyOf<C>>): Promise<AnswerOf<C>>;
+  run(tx: Db, ctx: SiteCallContext<BodyOf<C>>): AnswerOf<C>;
 }
 
 export function defineSiteCall<C extends ApiContract>(call: Omit<SiteCall<C>, 'path'>): SiteCall {
-  return { ...call, path: call.contract.path } as unknown as SiteCall;
+  return { ...call, path: call.contract.path };
 }
 
 export function authorizeSite(actor: Actor | null, action: SiteAction): Actor {

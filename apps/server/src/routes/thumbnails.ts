@@ -2,7 +2,7 @@
  * Thumbnails: POST /api/thumbnails/sign gives the signed address of a page's screenshot; that
  * address and /api/thumbnails/text/{key} answer with a redirect to the stored PNG under /files/.
  */
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import * as uploads from '@listboard/core/api/contracts/uploads';
 import { notFound, unauthorized } from '../lib/errors';
@@ -16,19 +16,15 @@ import {
 } from '../services/media/thumbnails';
 import { bodySchema, querySchema } from './contract-route';
 
-export const thumbnailRoutes: FastifyPluginAsyncZod<{
+export const thumbnailRoutes: FastifyPluginCallbackZod<{
   deps: ThumbnailDeps;
   /** Whether this request may read a stored file; a text file's thumbnail shows its content. */
   mayRead?: (req: FastifyRequest, key: string) => Promise<boolean>;
-}> = async (app, { deps, mayRead }) => {
-  app.post(
-    uploads.thumbnailSign.path,
-    { schema: bodySchema(uploads.thumbnailSign) },
-    async (req) => {
-      if (!req.user) throw unauthorized();
-      return { url: signPage(deps, req.body.url.trim(), req.body.delay === true) };
-    },
-  );
+}> = (app, { deps, mayRead }, done) => {
+  app.post(uploads.thumbnailSign.path, { schema: bodySchema(uploads.thumbnailSign) }, (req) => {
+    if (!req.user) throw unauthorized();
+    return { url: signPage(deps, req.body.url.trim(), req.body.delay === true) };
+  });
 
   app.get(
     uploads.thumbnailPage.path,
@@ -50,4 +46,5 @@ export const thumbnailRoutes: FastifyPluginAsyncZod<{
       return reply.header('cache-control', 'private, max-age=300').redirect(filesUrl(thumb), 302);
     },
   );
+  done();
 };

@@ -1,15 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import * as uploads from '@listboard/core/api/contracts/uploads';
 import type { Db } from '../db/client';
 import type { FileStore } from '../storage/file-store';
 import { presignUpload, recordUpload, type UploadLimits } from '../services/media/uploads';
 import { bodySchema } from './contract-route';
 
-export const uploadRoutes: FastifyPluginAsyncZod<{
+export const uploadRoutes: FastifyPluginCallbackZod<{
   db: Db;
   store: FileStore;
   limits: UploadLimits;
-}> = async (app, { db, store, limits }) => {
+}> = (app, { db, store, limits }, done) => {
   app.post(uploads.signUpload.path, { schema: bodySchema(uploads.signUpload) }, async (req) =>
     presignUpload(store, limits, req.user, req.body),
   );
@@ -17,4 +17,5 @@ export const uploadRoutes: FastifyPluginAsyncZod<{
   app.post(uploads.recordUpload.path, { schema: bodySchema(uploads.recordUpload) }, async (req) =>
     recordUpload(db, store, limits, req.user, req.body, req.transact),
   );
+  done();
 };

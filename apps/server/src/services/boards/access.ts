@@ -157,14 +157,16 @@ export async function resolveTarget<T extends Target>(db: Db, target: T): Promis
   return resolved as ResolvedFor<T>;
 }
 
+/** The actor, once core/policy lets them take the action on the board; refuses them otherwise. */
 export function authorize(
   actor: Actor | null,
   policy: PolicyBoard,
   action: BoardAction,
   appVersion: AppVersion,
-): void {
+): Actor {
   if (!actor) throw unauthorized();
   if (!can(actor, policy, action, { appVersion })) {
     throw forbidden(denialMessage(action) ?? `You may not ${action} on this board.`);
   }
+  return actor;
 }
