@@ -2,7 +2,7 @@
  * The calls on a board itself (its settings, sharing, password), the caller's view states and an
  * item's styling; and BOARD_CALLS, every call on an existing board.
  */
-import { boardMsg, isGuestUser } from '@listboard/core';
+import { boardMsg, isGuestUser, must } from '@listboard/core';
 import * as boards from '@listboard/core/api/contracts/boards';
 import * as display from '@listboard/core/api/contracts/display';
 import { forbidden } from '../lib/errors';
@@ -34,7 +34,7 @@ const viewStateCall = (contract: ViewStateContract, kind: ViewStateKind, idField
     action: 'read',
     readOnly: true,
     target: (b) => {
-      const id = (b.query as Record<string, string>)[idField]!;
+      const id = must((b.query as Record<string, string>)[idField], `the query's ${idField}`);
       return kind === 'multilist'
         ? { multilistId: id }
         : kind === 'list'
@@ -47,7 +47,7 @@ const viewStateCall = (contract: ViewStateContract, kind: ViewStateKind, idField
       if (isGuestUser(actor)) return { ok: true as const, stored: false };
       // The target is the item, the list or the board the query names, whichever it is.
       const id = target.item?.id ?? target.list?.id ?? target.board.id;
-      await setViewState(tx, actor.id, kind, id, body.doc.$set as Record<string, unknown>);
+      await setViewState(tx, actor.id, kind, id, body.doc.$set);
       return { ok: true as const, stored: true };
     },
   });
