@@ -36,6 +36,7 @@ import { accountRoutes } from './routes/account';
 import { displayUserRoutes } from './routes/display-user';
 import { dbloadRoutes } from './routes/dbload';
 import { boardRoutes } from './routes/forms-boards';
+import { annotationFileRoutes } from './routes/annotation-file';
 import { groupRoutes } from './routes/groups';
 import { loadRoutes } from './routes/load';
 import { createBus, type EventBus } from './realtime/bus';
@@ -192,6 +193,7 @@ export async function buildApp({
   await app.register(displayUserRoutes, { db: database.db, now: clock });
   await app.register(dbloadRoutes, { db: database.db, config });
   await app.register(boardRoutes, { db: database.db, config, bus, mailer });
+  await app.register(annotationFileRoutes, { db: database.db, config });
   await app.register(groupRoutes, { db: database.db });
   await app.register(loadRoutes, { db: database.db, config });
   await app.register(mediaRoutes, { db: database.db, config, bus });

@@ -91,6 +91,7 @@ const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
   '/api/forms/dump_clips_list': (f) => ({ multilistId: f.board._id }),
   '/api/forms/export_board': (f) => ({ multilistId: f.board._id, format: 'md' }),
   '/api/forms/export_annotations': (f) => ({ multilistId: f.board._id, format: 'jsonld' }),
+  '/api/forms/board_insight': (f) => ({ multilistId: f.board._id }),
   '/api/forms/import_annotations': (f) => ({
     multilistId: f.board._id,
     document: { '@context': 'http://www.w3.org/ns/anno.jsonld', type: 'AnnotationCollection' },

@@ -20,6 +20,7 @@ import { NOTE_CALLS } from './note-calls';
 import { GROUP_CALLS } from './group-calls';
 import { EXPORT_CALLS } from './export-calls';
 import { ANNOTATION_CALLS } from './annotation-calls';
+import { INSIGHT_CALLS } from './insight-calls';
 import { LIST_AND_ITEM_CALLS } from './list-item-calls';
 import { UNDO_CALLS } from './undo-calls';
 import { trashBoard } from '../services/boards/trash';
@@ -151,4 +152,5 @@ export const BOARD_CALLS: BoardCall[] = [
   ...EXPORT_CALLS,
   ...UNDO_CALLS,
   ...ANNOTATION_CALLS,
+  ...INSIGHT_CALLS,
 ];

@@ -223,6 +223,7 @@ export const BOARD_ACTIONS = [
   'dump',
   'export',
   'trash',
+  'insight',
 ] as const;
 export type BoardAction = (typeof BOARD_ACTIONS)[number];
 

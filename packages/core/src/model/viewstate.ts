@@ -18,6 +18,8 @@ export const multilistViewStateSet = z
     collapseItems: bool,
     collapseLists: bool,
     sentences: bool,
+    /** Items shaded by how many notes they drew (the Insight heat view). */
+    heatView: bool,
     showInfo: bool,
     showNotes: z.enum(SHOW_NOTES_OPTIONS),
     colors: z.enum(COLOR_CODING_OPTIONS),

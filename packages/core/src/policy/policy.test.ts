@@ -79,8 +79,8 @@ const OWNER_ONLY = ['addCoauthor', 'removeCoauthor', 'deleteBoard', 'assignGroup
 const ANNOTATE = ['annotate', 'moderate'] as const;
 const ADMIN_ONLY = ['admin', 'manageUsers', 'dump'] as const;
 const BASE = ['read', 'select', 'note', 'reply', 'export'] as const;
-/** The Trash: authors (not contributor-only ones) and site admins. */
-const TRASH = ['trash'] as const;
+/** The Trash and the Insight page: authors (not contributor-only ones) and site admins. */
+const TRASH = ['trash', 'insight'] as const;
 
 /** Allowed actions per person; every action not listed must be refused. */
 const production: Record<string, readonly BoardAction[]> = {

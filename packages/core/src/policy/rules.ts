@@ -64,6 +64,8 @@ export const POLICY_RULES: Readonly<Record<BoardAction, PolicyRule>> = {
   export: { roles: SIGNED_IN, admin: true },
   /** See the board's Trash and put things back from it (a board itself: its owner only). */
   trash: { roles: ['author'], admin: true },
+  /** The board's Insight page: every reader's figures (anyone else asking gets their own). */
+  insight: { roles: ['author'], admin: true },
 };
 
 export function can(

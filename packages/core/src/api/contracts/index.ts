@@ -11,6 +11,7 @@ import * as boards from './boards';
 import * as display from './display';
 import * as exported from './export';
 import * as groups from './groups';
+import * as insight from './insight';
 import * as items from './items';
 import * as lists from './lists';
 import * as load from './load';
@@ -29,6 +30,7 @@ const DOMAINS = {
   display,
   exported,
   groups,
+  insight,
   items,
   lists,
   load,

@@ -1,0 +1,25 @@
+/**
+ * A board's Insight, through the board-call registrar: any signed-in reader may ask; the board's
+ * authors (core/policy 'insight') get everyone's figures, anyone else their own.
+ */
+import { can } from '@listboard/core';
+import * as insight from '@listboard/core/api/contracts/insight';
+import { defineCall, type BoardCall } from './board-call';
+import { boardInsight } from '../services/insight/figures';
+
+export const INSIGHT_CALLS: BoardCall[] = [
+  defineCall({
+    contract: insight.boardInsight,
+    action: 'select',
+    readOnly: true,
+    target: (b) => ({ multilistId: b.multilistId }),
+    run: (tx, { target, actor, viewer, appVersion }) =>
+      boardInsight(tx, {
+        board: target.board,
+        policy: target.policy,
+        viewer,
+        username: actor.username,
+        scope: can(actor, target.policy, 'insight', { appVersion }) ? 'board' : 'own',
+      }),
+  }),
+];

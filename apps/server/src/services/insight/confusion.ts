@@ -1,0 +1,79 @@
+/**
+ * The passages of a board that drew the most notes and questions, with their quotes. The counts
+ * take in every note on a passage (private ones too), but a passage is shown only through a note
+ * the caller may see (canSee): its quote comes from that note, and its address opens that note's
+ * highlight. A passage only others' private notes mark is left out, so what a reader marked in
+ * private never reaches anyone else.
+ */
+import { inArray, sql } from 'drizzle-orm';
+import { canSee } from '@listboard/core';
+import type { ConfusedPassage } from '@listboard/core/api/contracts/insight';
+import type { Db } from '../../db/client';
+import { items } from '../../db/schema';
+import { visibleBoard } from '../notes/visibility';
+import { countedNotes, rowsOf, type InsightAsk } from './counted';
+
+/** Passages shown, and passages read to find them among (some may have no note to show). */
+export const CONFUSION_SHOWN = 10;
+const CONFUSION_READ = 40;
+/** Notes of one passage looked at for one the caller may see, oldest first. */
+const NOTES_PER_PASSAGE = 20;
+
+const QUOTE = sql`jsonb_path_query_first(n.highlight,
+  '$.selector[*] ? (@.type == "TextQuoteSelector").exact') #>> '{}'`;
+
+interface PassageRow {
+  item: string;
+  list: string;
+  quote: string;
+  notes: number;
+  questions: number;
+  ids: string[];
+}
+
+export async function confusedPassages(
+  db: Db,
+  ask: InsightAsk,
+  headlines: ReadonlyMap<string, string>,
+): Promise<ConfusedPassage[]> {
+  const passages = await rowsOf<PassageRow>(
+    db,
+    sql`with c as (${countedNotes(ask)})
+      select c.item, c.list, ${QUOTE} as quote, count(*)::int as notes,
+        count(*) filter (where c.q)::int as questions,
+        (array_agg(c.id order by c.created, c.id))[1:${sql.raw(String(NOTES_PER_PASSAGE))}] as ids
+      from c join ${items} n on n.id = c.id
+      where c.is_note and ${QUOTE} <> ''
+      group by c.item, c.list, ${QUOTE}
+      order by count(*) + count(*) filter (where c.q) desc, count(*) desc, c.item, ${QUOTE}
+      limit ${CONFUSION_READ}`,
+  );
+  if (passages.length === 0) return [];
+  const noteIds = passages.flatMap((p) => p.ids);
+  const onIds = [...new Set(passages.map((p) => p.item))];
+  const rows = await db
+    .select()
+    .from(items)
+    .where(inArray(items.id, [...noteIds, ...onIds]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const board = visibleBoard(ask.board, ask.policy);
+  const out: ConfusedPassage[] = [];
+  for (const p of passages) {
+    const on = byId.get(p.item);
+    const shown = p.ids
+      .map((id) => byId.get(id))
+      .find((n) => n && on && canSee(ask.viewer, { kind: 'item', board, item: n, on }));
+    if (!shown) continue;
+    out.push({
+      itemId: p.item,
+      listId: p.list,
+      headline: headlines.get(p.item) ?? '',
+      quote: p.quote,
+      noteId: shown.id,
+      notes: p.notes,
+      questions: p.questions,
+    });
+    if (out.length === CONFUSION_SHOWN) break;
+  }
+  return out;
+}

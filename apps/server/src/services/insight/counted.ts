@@ -1,0 +1,58 @@
+/**
+ * The notes and replies a board's Insight counts, as SQL: one row each, on the content items the
+ * caller can see (contentSeenBy, the SQL form of canSee for content), private ones included; for
+ * a caller who is not one of the board's authors, their own only.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PolicyBoard, Viewer } from '@listboard/core';
+import type { Db } from '../../db/client';
+import { items } from '../../db/schema';
+import type { BoardRow } from '../boards/access';
+import { contentSeenBy } from '../notes/visibility';
+
+export interface InsightAsk {
+  board: BoardRow;
+  policy: PolicyBoard;
+  viewer: Viewer;
+  /** The caller's user name: whose private items count, and whose figures an 'own' answer has. */
+  username: string;
+  /** Everyone's figures (the board's authors) or the caller's own. */
+  scope: 'board' | 'own';
+}
+
+/** The content items the caller can see, as a subquery (id, list_id). */
+export const seenContent = (boardId: string, username: string) =>
+  sql`select ${items.id} as id, ${items.listId} as list_id from ${items} where ${and(
+    eq(items.multilistId, boardId),
+    eq(items.annotationClass, 'none'),
+    contentSeenBy(username),
+  )}`;
+
+/**
+ * A question, as core's isQuestion says: a reader note whose text ends in '?' or whose labels
+ * type it as a question.
+ */
+const QUESTION = sql`(n.annotation_class = 'note' and (n.text ~ '[?][[:space:]]*$' or exists (
+  select 1 from jsonb_array_elements(n.labels) l
+  where lower(l->>'name') = 'type' and lower(l->>'value') = 'question')))`;
+
+/** Words in the text, as core's wordCount counts them. */
+const WORDS = sql`(case when n.text ~ '^[[:space:]]*$' then 0 else cardinality(
+  regexp_split_to_array(regexp_replace(n.text, '^[[:space:]]+|[[:space:]]+$', '', 'g'), '[[:space:]]+')) end)`;
+
+/** The notes and replies counted, one row each: the item and list they are on and what they are. */
+export function countedNotes(ask: Pick<InsightAsk, 'board' | 'username' | 'scope'>): SQL {
+  const mine = ask.scope === 'own' ? sql`and n.author = ${ask.username}` : sql``;
+  return sql`select n.id, n.root_item_id as item, c.list_id as list, n.author, n.hint,
+      n.group_name as grp, n.annotation_class = 'note' as is_note, ${QUESTION} as q,
+      n.note_status as status, n.created, ${WORDS} as words,
+      to_char(n.created at time zone 'UTC', 'YYYY-MM-DD') as day
+    from ${items} n join (${seenContent(ask.board.id, ask.username)}) c on c.id = n.root_item_id
+    where n.multilist_id = ${ask.board.id} and n.annotation_class in ('note', 'reply') ${mine}`;
+}
+
+/** Rows of a raw query: both drivers answer `{ rows }`. */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,70 @@
+/**
+ * A board's notes, annotations and replies as CSV, one row each with the columns of
+ * ANNOTATION_CSV_COLUMNS. The rows are exactly the notes the W3C export holds for the same caller
+ * (visibleNotes, through canSee). A cell that a spreadsheet would read as a formula (=, +, -, @,
+ * a tab or a return first) starts with an apostrophe, so opening the file never runs one.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import {
+  NOTE_ANCHOR,
+  headlineOf,
+  isTextTarget,
+  quoteOf,
+  readHighlight,
+  type PolicyBoard,
+  type Viewer,
+} from '@listboard/core';
+import { ANNOTATION_CSV_COLUMNS } from '@listboard/core/api/contracts/insight';
+import type { Db } from '../../db/client';
+import { lists } from '../../db/schema';
+import type { BoardRow, ItemRow } from '../boards/access';
+import { boardUrl, visibleNotes } from '../notes/web-annotation';
+
+type Column = (typeof ANNOTATION_CSV_COLUMNS)[number];
+
+/** Neutralises a cell a spreadsheet would take for a formula. */
+export const safeCell = (value: string): string =>
+  /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+
+function quoteText(note: ItemRow): string {
+  const h = readHighlight(note.highlight);
+  return isTextTarget(h) ? quoteOf(h).exact : '';
+}
+
+export async function annotationsCsv(
+  db: Db,
+  board: BoardRow,
+  policy: PolicyBoard,
+  viewer: Viewer,
+  publicUrl: string,
+): Promise<string> {
+  const notes = await visibleNotes(db, board, policy, viewer);
+  const listRows = await db
+    .select({ index: lists.index, title: lists.title })
+    .from(lists)
+    .where(eq(lists.multilistId, board.id))
+    .orderBy(asc(lists.index));
+  const listTitle = new Map(listRows.map((l) => [l.index, l.title]));
+  const url = boardUrl(publicUrl, board);
+  const records = notes.map(({ note, on }): Record<Column, string> => ({
+    board: `/${board.owner}/${board.ptitle}`,
+    list: listTitle.get(on.listIndex) ?? '',
+    item: headlineOf([], on.row.text),
+    quote: quoteText(note),
+    note: note.text,
+    writer: note.author,
+    group: note.groupName ?? '',
+    status: note.noteStatus ?? '',
+    private: note.isPrivate ? 'true' : 'false',
+    created: note.created.toISOString(),
+    parent:
+      note.annotationClass === 'reply' && note.parentId
+        ? `${url}#${NOTE_ANCHOR}${note.parentId}`
+        : '',
+  }));
+  return stringify(
+    records.map((r) => ANNOTATION_CSV_COLUMNS.map((c) => safeCell(r[c]))),
+    { header: true, columns: [...ANNOTATION_CSV_COLUMNS], record_delimiter: '\r\n' },
+  );
+}

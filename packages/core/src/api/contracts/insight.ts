@@ -1,0 +1,151 @@
+/**
+ * A board's Insight: how its readers noted it (per item, per list, per reader, per group, by
+ * day, and the passages that drew the most notes and questions), and its notes taken away as a
+ * file (CSV or W3C Web Annotation JSON-LD) from a plain address a browser can download.
+ */
+import { z } from 'zod';
+import { BOARD_CALL_ERRORS, defineContract, id } from '../contract';
+
+const count = z.number().int().min(0);
+
+/**
+ * What readers wrote on an item, a list or the whole board. `notes` are reader notes (not
+ * replies, not the authors' annotations), private ones included; `questions` and `pending` are
+ * among them; `readers` is how many people wrote those notes.
+ */
+export const insightFigures = z.object({
+  notes: count,
+  questions: count,
+  pending: count,
+  answered: count,
+  dismissed: count,
+  replies: count,
+  readers: count,
+});
+export type InsightFigures = z.infer<typeof insightFigures>;
+
+export const itemInsight = insightFigures.extend({
+  itemId: z.string(),
+  listId: z.string(),
+  /** The item's first line, as the board shows it collapsed. */
+  headline: z.string(),
+});
+export type ItemInsight = z.infer<typeof itemInsight>;
+
+export const listInsight = insightFigures.extend({
+  listId: z.string(),
+  title: z.string(),
+  /** Items of the list the caller can see, noted or not. */
+  items: count,
+});
+export type ListInsight = z.infer<typeof listInsight>;
+
+export const readerInsight = z.object({
+  username: z.string(),
+  /** The writer's full name when they gave one, else null. */
+  fullname: z.string().nullable(),
+  notes: count,
+  replies: count,
+  /** Words in their notes and replies. */
+  words: count,
+  /** When they last wrote a note or reply here (ISO 8601). */
+  lastActivity: z.string(),
+});
+export type ReaderInsight = z.infer<typeof readerInsight>;
+
+export const groupInsight = z.object({
+  group: z.string(),
+  notes: count,
+  replies: count,
+  readers: count,
+});
+export type GroupInsight = z.infer<typeof groupInsight>;
+
+/**
+ * A passage that drew notes: its quote, the item it is on, and a note on it that the caller may
+ * open (its address `/{owner}/{board}#note-{noteId}` shows the passage highlighted).
+ */
+export const confusedPassage = z.object({
+  itemId: z.string(),
+  listId: z.string(),
+  headline: z.string(),
+  quote: z.string(),
+  noteId: z.string(),
+  notes: count,
+  questions: count,
+});
+export type ConfusedPassage = z.infer<typeof confusedPassage>;
+
+/** Notes and replies written on one day (UTC, YYYY-MM-DD). */
+export const insightDay = z.object({ day: z.string(), notes: count, replies: count });
+export type InsightDay = z.infer<typeof insightDay>;
+
+export const boardInsightAnswer = z.object({
+  multilistId: z.string(),
+  owner: z.string(),
+  title: z.string(),
+  ptitle: z.string(),
+  /** 'board': every reader's figures (the board's authors); 'own': the caller's alone. */
+  scope: z.enum(['board', 'own']),
+  totals: insightFigures,
+  /** Items that drew at least one note or reply, in board order. */
+  items: z.array(itemInsight),
+  /** Every list, in board order. */
+  lists: z.array(listInsight),
+  readers: z.array(readerInsight),
+  groups: z.array(groupInsight),
+  /** The passages with the most notes and questions, most first (at most 10). */
+  confusion: z.array(confusedPassage),
+  /** Days with notes or replies, oldest first. */
+  timeline: z.array(insightDay),
+});
+export type BoardInsight = z.infer<typeof boardInsightAnswer>;
+
+export const boardInsight = defineContract({
+  path: '/api/forms/board_insight',
+  tags: ['notes'],
+  summary:
+    'How readers noted a board: notes, questions (typed as questions or ending in “?”), pending, ' +
+    'answered and dismissed notes, replies and readers per item (by id), per list and in all; ' +
+    'notes, replies, words and last activity per reader; per group; per day; and the passages ' +
+    'with the most notes and questions. The board’s authors get everyone’s figures; anyone else ' +
+    'gets their own. Private notes count, but no note’s text is ever in the answer.',
+  input: z.object({ multilistId: id }),
+  output: boardInsightAnswer,
+  errors: BOARD_CALL_ERRORS,
+});
+
+export const ANNOTATION_FILE_FORMATS = ['csv', 'jsonld'] as const;
+
+/** The columns of the CSV export, in order. */
+export const ANNOTATION_CSV_COLUMNS = [
+  'board',
+  'list',
+  'item',
+  'quote',
+  'note',
+  'writer',
+  'group',
+  'status',
+  'private',
+  'created',
+  'parent',
+] as const;
+
+export const exportAnnotationsFile = defineContract({
+  path: '/api/export/annotations',
+  method: 'GET',
+  tags: ['notes'],
+  summary:
+    'The notes, annotations and replies of a board the caller may see, as a file to download: ' +
+    '`?board=/owner/title&format=csv` (columns board, list, item, quote, note, writer, group, ' +
+    'status, private, created, parent; parent is the address of the note a reply answers) or ' +
+    '`format=jsonld` (the W3C Web Annotation collection export_annotations gives).',
+  produces: 'text/csv',
+  input: z.object({
+    board: z.string().min(1).max(2000),
+    format: z.enum(ANNOTATION_FILE_FORMATS),
+  }),
+  output: z.string().describe('the file: CSV text, or the JSON-LD document'),
+  errors: BOARD_CALL_ERRORS,
+});
