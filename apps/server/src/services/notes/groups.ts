@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { groupMsg } from '@listboard/core';
+import { groupMsg, must } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { groupMembers, groups, multilists } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -19,7 +19,7 @@ export async function createGroup(
     .from(groups)
     .where(sql`lower(${groups.name}) = lower(${name})`);
   if (exists) throw conflict(`A group named ${name} already exists.`);
-  const [g] = await db
+  const [row] = await db
     .insert(groups)
     .values({
       name,
@@ -28,8 +28,9 @@ export async function createGroup(
       owner: actor.username,
     })
     .returning();
-  await db.insert(groupMembers).values({ groupId: g!.id, userId: actor.id });
-  return { name: g!.name, isPrivate: g!.isPrivate };
+  const g = must(row, 'the new group');
+  await db.insert(groupMembers).values({ groupId: g.id, userId: actor.id });
+  return { name: g.name, isPrivate: g.isPrivate };
 }
 
 async function groupByName(db: Db, name: string) {

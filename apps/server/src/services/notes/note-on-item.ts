@@ -19,8 +19,10 @@ export async function withNoteItems(
   notes: Item[],
   sees: (note: Item, item: VisibleItem) => boolean,
 ): Promise<void> {
-  const quoting = notes.filter((n) => n.rootItem && isTextTarget(n.highlight));
-  const ids = [...new Set(quoting.map((n) => n.rootItem!))];
+  const quoting = notes.flatMap((note) =>
+    note.rootItem && isTextTarget(note.highlight) ? [{ note, rootId: note.rootItem }] : [],
+  );
+  const ids = [...new Set(quoting.map((q) => q.rootId))];
   if (ids.length === 0) return;
   const [rows, blockRows] = await Promise.all([
     db
@@ -42,13 +44,13 @@ export async function withNoteItems(
       .orderBy(asc(blocks.itemId), asc(blocks.index)),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const n of quoting) {
-    const root = byId.get(n.rootItem!);
+  for (const { note: n, rootId } of quoting) {
+    const root = byId.get(rootId);
     if (!root || !sees(n, root)) continue;
     n.onItem = {
-      _id: n.rootItem!,
+      _id: rootId,
       version: root.version,
-      blocks: blockRows.filter((b) => b.itemId === n.rootItem).map(toBlock),
+      blocks: blockRows.filter((b) => b.itemId === rootId).map(toBlock),
     };
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   groupMsg,
+  must,
   nextAnnoLabel,
   noteTextOrHighlight,
   replyVisibility,
@@ -107,7 +108,7 @@ export async function addNote(
     .select({ fullname: users.fullname })
     .from(users)
     .where(eq(users.id, actor.id));
-  const [row] = await db
+  const [inserted] = await db
     .insert(items)
     .values({
       id,
@@ -135,7 +136,8 @@ export async function addNote(
       labels: input.labels ?? [],
     })
     .returning({ id: items.id, noteStatus: items.noteStatus });
-  await storeBlocks(db, row!.id, text, { owner: board.owner });
+  const row = must(inserted, 'the new note');
+  await storeBlocks(db, row.id, text, { owner: board.owner });
   // A moderator's reply anywhere in a thread answers the reader's note at its root.
   if (
     thread &&
@@ -145,7 +147,7 @@ export async function addNote(
   ) {
     await setNoteStatus(db, thread, 'answered');
   }
-  return { itemId: row!.id, annotationClass, annoLabel, noteStatus: row!.noteStatus };
+  return { itemId: row.id, annotationClass, annoLabel, noteStatus: row.noteStatus };
 }
 
 export const PRIVATE_NOTE_NO_STATUS =

@@ -87,7 +87,7 @@ export async function threadsOf(
 ): Promise<Map<string, ItemRow>> {
   const ids = [
     ...new Set(
-      rows.filter((r) => r.annotationClass === 'reply' && r.threadId).map((r) => r.threadId!),
+      rows.flatMap((r) => (r.annotationClass === 'reply' && r.threadId ? [r.threadId] : [])),
     ),
   ];
   if (ids.length === 0) return new Map();
@@ -109,7 +109,7 @@ export async function onItemsOf(
 ): Promise<Map<string, ItemRow>> {
   const ids = [
     ...new Set(
-      rows.filter((r) => r.annotationClass !== 'none' && r.rootItemId).map((r) => r.rootItemId!),
+      rows.flatMap((r) => (r.annotationClass !== 'none' && r.rootItemId ? [r.rootItemId] : [])),
     ),
   ];
   if (ids.length === 0) return new Map();
@@ -200,9 +200,7 @@ export async function eventSubjects(
   before: EventSubject | undefined,
 ): Promise<EventSubject[] | undefined> {
   const made =
-    result !== null && typeof result === 'object' && 'itemId' in result
-      ? (result as { itemId: unknown }).itemId
-      : undefined;
+    result !== null && typeof result === 'object' && 'itemId' in result ? result.itemId : undefined;
   const id = typeof made === 'string' ? made : target.item?.id;
   if (!id) return undefined;
   const [now] = await db.select().from(items).where(eq(items.id, id));

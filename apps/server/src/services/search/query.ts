@@ -4,7 +4,7 @@
  * sorted is order.ts.
  */
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, isBlank } from '@listboard/core';
+import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, isBlank, must } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { boardMembers, items, multilists, users } from '../../db/schema';
 import type { DateWindow, SearchArgs } from './args';
@@ -201,7 +201,8 @@ export async function searchItems(
       ),
     );
   const at = new Map(page.map((p, i) => [p.id, i]));
-  return rows.sort((x, y) => at.get(x.item.id)! - at.get(y.item.id)!);
+  const place = (id: string) => must(at.get(id), `the place of result ${id}`);
+  return rows.sort((x, y) => place(x.item.id) - place(y.item.id));
 }
 
 /** Boards of the chosen users as owners, coauthors or contributors. */
