@@ -3,6 +3,7 @@ import { canSite } from '@listboard/core';
 import { pageHref } from '../pages/registry';
 import { Activity, Database, UserX, UsersRound } from 'lucide-react';
 import type { Command } from './registry';
+import { userOf } from './helpers';
 
 export const ADMIN_COMMANDS: Command[] = [
   {
@@ -12,7 +13,7 @@ export const ADMIN_COMMANDS: Command[] = [
     toolbar: true,
     icon: Activity,
     visible: (c) => canSite(c.user, 'activity'),
-    run: (c) => c.actions.navigate(pageHref(c.user!.username, 'activity')),
+    run: (c) => c.actions.navigate(pageHref(userOf(c).username, 'activity')),
   },
   {
     id: 'adminUsers',
@@ -21,7 +22,7 @@ export const ADMIN_COMMANDS: Command[] = [
     toolbar: true,
     icon: UsersRound,
     visible: (c) => canSite(c.user, 'manageUsers'),
-    run: (c) => c.actions.navigate(pageHref(c.user!.username, 'accounts')),
+    run: (c) => c.actions.navigate(pageHref(userOf(c).username, 'accounts')),
   },
   {
     id: 'adminDeregister',

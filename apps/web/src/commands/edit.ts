@@ -19,7 +19,7 @@ import {
   TextCursorInput,
   Trash2,
 } from 'lucide-react';
-import { moveMsg } from '@listboard/core';
+import { moveMsg, must } from '@listboard/core';
 import type { Command, CommandContext } from './registry';
 import {
   selectedItem,
@@ -35,18 +35,14 @@ import {
 } from './helpers';
 
 function moveList(c: CommandContext, direction: 'left' | 'right') {
-  needList(c, () => {
-    const lists = c.board!.lists;
+  needList(c, (listId) => {
+    const lists = must(c.board, 'the board of the selected list').lists;
     const at = lists.findIndex((l) => l._id === c.selection.listId);
     if ((direction === 'left' && at === 0) || (direction === 'right' && at === lists.length - 1)) {
       c.actions.alert(moveMsg.listAtEnd(direction));
       return;
     }
-    void c.actions.call(
-      '/api/forms/move_list',
-      { listId: c.selection.listId!, direction },
-      'move list',
-    );
+    void c.actions.call('/api/forms/move_list', { listId, direction }, 'move list');
   });
 }
 
@@ -149,12 +145,7 @@ export const EDIT_COMMANDS: Command[] = [
     run: (c) =>
       needList(
         c,
-        () =>
-          void c.actions.call(
-            '/api/forms/reverse_list',
-            { listId: c.selection.listId! },
-            'reverse list',
-          ),
+        (listId) => void c.actions.call('/api/forms/reverse_list', { listId }, 'reverse list'),
       ),
   },
 
@@ -192,7 +183,7 @@ export const EDIT_COMMANDS: Command[] = [
     visible: canDuplicate,
     run: (c) =>
       needItem(c, () => {
-        const it = selectedItem(c)!;
+        const it = must(selectedItem(c), 'the selected item');
         void c.actions.call(
           '/api/forms/duplicate_item',
           { listId: it.listId, text: it.text, index: it.index + 1, itemId: it._id },
@@ -311,7 +302,7 @@ export const EDIT_COMMANDS: Command[] = [
     group: 'edit',
     icon: Pencil,
     visible: canInsert,
-    run: (c) => needList(c, () => c.actions.toggleListEditor(c.selection.listId!)),
+    run: (c) => needList(c, (listId) => c.actions.toggleListEditor(listId)),
   },
 ];
 

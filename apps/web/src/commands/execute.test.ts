@@ -23,7 +23,7 @@ function contextFor(allowed: BoardAction[], user: PublicUser = author) {
     openForm: vi.fn(),
     alert: vi.fn(),
     setDisplay: vi.fn(),
-    call: vi.fn(async () => ({ ok: true, value: {} })),
+    call: vi.fn(() => Promise.resolve({ ok: true, value: {} })),
   } as unknown as CommandActions;
   const ctx: CommandContext = {
     user,
@@ -94,7 +94,7 @@ describe('executeCommand', () => {
 });
 
 describe('note controls as commands', () => {
-  it('answer and dismiss a pending reader note for a moderator, and set its status', async () => {
+  it('answer and dismiss a pending reader note for a moderator, and set its status', () => {
     const { ctx, actions, board, item } = contextFor(['read', 'reply', 'moderate']);
     const note: NoteTarget = { board, item, note: readerNote(item, 'pending'), results: false };
     expect(executeCommand('answerNote', 'toolbar', ctx, note)).toBe(true);

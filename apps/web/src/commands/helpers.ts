@@ -1,5 +1,5 @@
 /** Helpers shared by the command definitions of every area. */
-import { selectionMsg, type BoardAction } from '@listboard/core';
+import { must, selectionMsg, type BoardAction } from '@listboard/core';
 import type { Display, ItemViewState } from '../state/ui';
 import type { CommandContext } from './registry';
 
@@ -13,6 +13,11 @@ export const selectedItem = (ctx: CommandContext) => {
   return null;
 };
 export const signedIn = (ctx: CommandContext) => !ctx.isGuest;
+/** The user the commands act for: once the session is ready there is one, a guest at least. */
+export const userOf = (ctx: CommandContext) => must(ctx.user, 'the session user');
+/** The address of a user's home board showing one of its listings (`code`). */
+export const homeCode = (username: string, code: string) =>
+  `/${username}/home?code=${code}&username=${username}`;
 /**
  * Whether the caller may take a board action here, as the server's abilities say. A results
  * board is made on the fly: its items are changed where they live.
@@ -25,14 +30,20 @@ export const canInsert = may('insert');
 export const canDuplicate = may('duplicate');
 export const canLabel = may('label');
 
-/** Runs only with an item selected; otherwise says what to do, as the spec words it. */
-export const needItem = (ctx: CommandContext, run: () => void) =>
-  ctx.selection.itemId ? run() : ctx.actions.alert(selectionMsg.selectAnItemFirst);
-export const needList = (ctx: CommandContext, run: () => void) =>
-  ctx.selection.listId ? run() : ctx.actions.alert(selectionMsg.selectAListFirst);
+/**
+ * Runs only with an item selected, given its id; otherwise says what to do, as the spec words it.
+ */
+export const needItem = (ctx: CommandContext, run: (itemId: string) => void) =>
+  ctx.selection.itemId
+    ? run(ctx.selection.itemId)
+    : ctx.actions.alert(selectionMsg.selectAnItemFirst);
+export const needList = (ctx: CommandContext, run: (listId: string) => void) =>
+  ctx.selection.listId
+    ? run(ctx.selection.listId)
+    : ctx.actions.alert(selectionMsg.selectAListFirst);
 /** What shows an item rather than changes it (opens it, lists its previous texts). */
-export const needItemShown = (ctx: CommandContext, run: () => void) =>
-  ctx.selection.itemId ? run() : ctx.actions.alert(selectionMsg.selectAnItem);
+export const needItemShown = (ctx: CommandContext, run: (itemId: string) => void) =>
+  ctx.selection.itemId ? run(ctx.selection.itemId) : ctx.actions.alert(selectionMsg.selectAnItem);
 /** A note or an annotation is on words selected in an item, or on a whole item. */
 export const needTextOrItem = (ctx: CommandContext, run: () => void) =>
   ctx.selection.itemId || ctx.selection.text

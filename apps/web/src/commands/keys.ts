@@ -1,3 +1,5 @@
+import { must } from '@listboard/core';
+
 /** Shortcuts are written as in the spec ('ctrl+shift+o', 'alt+d', 'l') and matched exactly. */
 export interface KeyCombo {
   ctrl: boolean;
@@ -8,7 +10,8 @@ export interface KeyCombo {
 
 export function parseShortcut(s: string): KeyCombo {
   const parts = s.toLowerCase().split('+');
-  const key = parts.pop()!;
+  // split gives at least one part: the key after the last '+'.
+  const key = must(parts.pop(), 'the key of a shortcut');
   return {
     ctrl: parts.includes('ctrl'),
     alt: parts.includes('alt'),

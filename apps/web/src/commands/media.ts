@@ -3,7 +3,7 @@
  * markers, ranges from the current time, and poster frames. The marker, range and poster tools
  * show for the selected item (spec section 6).
  */
-import { TIMINGS, callMsg, mediaMsg, type Item, mediaToolMsg } from '@listboard/core';
+import { TIMINGS, callMsg, mediaMsg, must, type Item, mediaToolMsg } from '@listboard/core';
 import { callApi, messageOr } from '../api/client';
 import {
   ArrowLeftToLine,
@@ -48,12 +48,19 @@ function spaceIsFree(): boolean {
 const markerTool = (c: CommandContext) => canEdit(c) && c.selection.itemId !== null;
 const mediaTool = (c: CommandContext) => canEdit(c) && mediaSelected(c);
 
-/** Runs with a media item selected; otherwise says what is missing. */
-function needMedia(c: CommandContext, run: (item: Item) => void, notMedia: string) {
+type MediaBlock = NonNullable<ReturnType<typeof mediaBlockOf>>;
+
+/** Runs with a media item selected, given it and its media block; otherwise says what is missing. */
+function needMedia(
+  c: CommandContext,
+  run: (item: Item, block: MediaBlock) => void,
+  notMedia: string,
+) {
   needItem(c, () => {
     const item = selectedItem(c);
-    if (!item || !mediaBlockOf(item)) c.actions.alert(notMedia);
-    else run(item);
+    const block = mediaBlockOf(item);
+    if (!item || !block) c.actions.alert(notMedia);
+    else run(item, block);
   });
 }
 
@@ -85,15 +92,17 @@ function setRangeEnd(c: CommandContext, which: 'start' | 'end') {
 function posterFrame(c: CommandContext) {
   needMedia(
     c,
-    (item) => {
-      const block = mediaBlockOf(item)!;
+    (item, block) => {
       const p = playerOf(item._id);
       const at = p ? p.currentTime() : 0;
       const range = block.range?.start ?? 0;
       // At the range start the spec's upload_block_posters does it; elsewhere, at that time.
       const req =
         Math.abs(at - range) < 0.01 || !p
-          ? callApi('/api/forms/upload_block_posters', { block: { _id: block._id! } })
+          ? callApi('/api/forms/upload_block_posters', {
+              // Blocks come from the server with their ids.
+              block: { _id: must(block._id, 'the media block id') },
+            })
           : callApi('/api/forms/set_poster_frame', {
               itemId: item._id,
               blockId: block._id,

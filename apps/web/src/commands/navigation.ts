@@ -17,7 +17,7 @@ import {
   X,
 } from 'lucide-react';
 import type { Command } from './registry';
-import { signedIn } from './helpers';
+import { homeCode, signedIn, userOf } from './helpers';
 
 export const NAVIGATION_COMMANDS: Command[] = [
   {
@@ -65,7 +65,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     run(c) {
       const keep = c.boards.filter((b) => b._id !== c.board?._id);
       c.actions.navigate(
-        `/${keep.map((b, i) => (i > 0 && keep[i - 1]!.owner === b.owner ? b.ptitle : `${b.owner}/${b.ptitle}`)).join(';')}`,
+        `/${keep.map((b, i) => (i > 0 && keep[i - 1]?.owner === b.owner ? b.ptitle : `${b.owner}/${b.ptitle}`)).join(';')}`,
       );
     },
   },
@@ -75,8 +75,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     group: 'navigate',
     icon: MessagesSquare,
     visible: signedIn,
-    run: (c) =>
-      c.actions.navigate(`/${c.user!.username}/home?code=pending&username=${c.user!.username}`),
+    run: (c) => c.actions.navigate(homeCode(userOf(c).username, 'pending')),
   },
   {
     id: 'listings',
@@ -84,8 +83,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     group: 'navigate',
     icon: LayoutList,
     visible: signedIn,
-    run: (c) =>
-      c.actions.navigate(`/${c.user!.username}/home?code=myBoards&username=${c.user!.username}`),
+    run: (c) => c.actions.navigate(homeCode(userOf(c).username, 'myBoards')),
   },
   {
     id: 'shortcuts',

@@ -10,7 +10,7 @@ import {
   UserCog,
 } from 'lucide-react';
 import type { Command } from './registry';
-import { signedIn, needItem } from './helpers';
+import { homeCode, signedIn, needItem, userOf } from './helpers';
 
 export const NOTES_COMMANDS: Command[] = [
   {
@@ -79,7 +79,6 @@ export const NOTES_COMMANDS: Command[] = [
     group: 'annotate',
     icon: NotebookText,
     visible: signedIn,
-    run: (c) =>
-      c.actions.navigate(`/${c.user!.username}/home?code=notes&username=${c.user!.username}`),
+    run: (c) => c.actions.navigate(homeCode(userOf(c).username, 'notes')),
   },
 ];

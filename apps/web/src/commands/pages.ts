@@ -8,7 +8,7 @@ import { startTour, stopTour, tourActive } from '../pages/tour';
 import { tourEnv } from '../pages/TourRunner';
 import { BookOpenText, CircleHelp, CircleUserRound, Flag, Info, Users } from 'lucide-react';
 import type { Command } from './registry';
-import { signedIn } from './helpers';
+import { signedIn, userOf } from './helpers';
 
 export const PAGES_COMMANDS: Command[] = [
   {
@@ -25,7 +25,7 @@ export const PAGES_COMMANDS: Command[] = [
     group: 'navigate',
     icon: Users,
     visible: (c) => canSite(c.user, 'usersOnline'),
-    run: (c) => c.actions.navigate(pageHref(c.user!.username, 'users')),
+    run: (c) => c.actions.navigate(pageHref(userOf(c).username, 'users')),
   },
   {
     id: 'profile',
@@ -33,7 +33,7 @@ export const PAGES_COMMANDS: Command[] = [
     group: 'account',
     icon: CircleUserRound,
     visible: signedIn,
-    run: (c) => c.actions.navigate(pageHref(c.user!.username, 'profile')),
+    run: (c) => c.actions.navigate(pageHref(userOf(c).username, 'profile')),
   },
   {
     id: 'about',
@@ -41,7 +41,7 @@ export const PAGES_COMMANDS: Command[] = [
     group: 'help',
     icon: Info,
     visible: signedIn,
-    run: (c) => c.actions.navigate(pageHref(c.user!.username, 'about')),
+    run: (c) => c.actions.navigate(pageHref(userOf(c).username, 'about')),
   },
   {
     id: 'contents',
@@ -49,7 +49,7 @@ export const PAGES_COMMANDS: Command[] = [
     group: 'navigate',
     icon: BookOpenText,
     visible: signedIn,
-    run: (c) => c.actions.navigate(pageHref(c.user!.username, 'contents')),
+    run: (c) => c.actions.navigate(pageHref(userOf(c).username, 'contents')),
   },
   {
     id: 'tour',

@@ -49,8 +49,12 @@ function toggle(id: string, label: string, flag: Flag, extra: Partial<Command> =
 }
 
 /** Opens one of the view forms of section 2. */
-const formCommand = (id: string, label: string, form: string, extra: Partial<Command> = {}) =>
-  ({ id, label, group: 'view', run: (c) => c.actions.openForm(form), ...extra }) as Command;
+const formCommand = (
+  id: string,
+  label: string,
+  form: string,
+  extra: Partial<Command> = {},
+): Command => ({ id, label, group: 'view', run: (c) => c.actions.openForm(form), ...extra });
 
 const listZoom = (c: CommandContext, listId: string) =>
   c.listState(listId).zoom ?? Math.max(LIST_ZOOM_MIN, Math.min(LIST_ZOOM_MAX, c.display.zoom));
@@ -155,8 +159,7 @@ export const VIEW_COMMANDS: Command[] = [
     group: 'view',
     shortcut: 'alt+d',
     run: (c) =>
-      needList(c, () => {
-        const id = c.selection.listId!;
+      needList(c, (id) => {
         c.actions.setListState(id, { open: !listIsOpen(c.display, c.listState(id)) });
       }),
   },
@@ -168,8 +171,7 @@ export const VIEW_COMMANDS: Command[] = [
     item: true,
     icon: FoldVertical,
     run: (c) =>
-      needItemShown(c, () => {
-        const id = c.selection.itemId!;
+      needItemShown(c, (id) => {
         c.actions.setItemState(id, { open: !itemIsOpen(c.display, c.itemState(id)) });
       }),
   },
@@ -179,17 +181,19 @@ export const VIEW_COMMANDS: Command[] = [
     group: 'view',
     shortcut: 'ctrl+shift+l',
     icon: Columns2,
-    run: (c) => needList(c, () => c.actions.toggleSplit(c.selection.listId!)),
+    run: (c) => needList(c, (listId) => c.actions.toggleSplit(listId)),
   },
   {
     id: 'listZoomIn',
     label: 'Widen the list',
     group: 'view',
     icon: UnfoldHorizontal,
-    enabled: (c) => selectedList(c) === null || listZoom(c, c.selection.listId!) < LIST_ZOOM_MAX,
+    enabled: (c) => {
+      const list = selectedList(c);
+      return list === null || listZoom(c, list._id) < LIST_ZOOM_MAX;
+    },
     run: (c) =>
-      needList(c, () => {
-        const id = c.selection.listId!;
+      needList(c, (id) => {
         const z = listZoom(c, id);
         c.actions.setListState(id, { prevZoom: z, zoom: Math.min(LIST_ZOOM_MAX, z + 1) });
       }),
@@ -199,10 +203,12 @@ export const VIEW_COMMANDS: Command[] = [
     label: 'Narrow the list',
     group: 'view',
     icon: FoldHorizontal,
-    enabled: (c) => selectedList(c) === null || listZoom(c, c.selection.listId!) > LIST_ZOOM_MIN,
+    enabled: (c) => {
+      const list = selectedList(c);
+      return list === null || listZoom(c, list._id) > LIST_ZOOM_MIN;
+    },
     run: (c) =>
-      needList(c, () => {
-        const id = c.selection.listId!;
+      needList(c, (id) => {
         const z = listZoom(c, id);
         c.actions.setListState(id, { prevZoom: z, zoom: Math.max(LIST_ZOOM_MIN, z - 1) });
       }),
