@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from './state/session';
 import { BoardScreen } from './board/BoardScreen';
 import { LoadingScreen, StartError } from './StartScreen';
 import { AccountStartParams } from './account/startParams';
+
+/** The Insight page (and its chart library) loads only when it is opened. */
+const InsightScreen = lazy(() => import('./insight/InsightScreen'));
 
 // The JSON helper already retries what is worth retrying; a second layer would only add waits.
 const newQueryClient = () =>
@@ -27,6 +30,14 @@ export function App() {
       <BrowserRouter>
         <AccountStartParams />
         <Routes>
+          <Route
+            path="/:owner/:ptitle/insight"
+            element={
+              <Suspense fallback={<LoadingScreen />}>
+                <InsightScreen />
+              </Suspense>
+            }
+          />
           <Route path="*" element={<BoardScreen />} />
         </Routes>
       </BrowserRouter>

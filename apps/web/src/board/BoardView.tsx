@@ -8,6 +8,7 @@ import { VirtualRows } from './VirtualRows';
 import { useBoardApi } from './boardApi';
 import { colorKeys, type ColorKey } from './colors';
 import { itemIsOpen } from '../commands/helpers';
+import { HeatProvider } from '../insight/heat';
 
 type Row = { kind: 'list'; list: List } | { kind: 'item'; item: Item };
 
@@ -114,23 +115,29 @@ export function BoardView({ board }: { board: Multilist }) {
       {board.locked ? (
         <BoardPassword board={board} onUnlocked={api.unlocked} />
       ) : (
-        <div className="lists">
-          {display.tocView && <TocColumn board={board} />}
-          {display.sectionDisplay === 'section' ? (
-            board.lists.map((l) => (
-              <ListColumn
-                key={l._id}
+        <HeatProvider boardId={board._id} on={display.heatView && board.abilities.insight}>
+          <div className="lists">
+            {display.tocView && <TocColumn board={board} />}
+            {display.sectionDisplay === 'section' ? (
+              board.lists.map((l) => (
+                <ListColumn
+                  key={l._id}
+                  board={board}
+                  list={l}
+                  keys={keys}
+                  initialIndex={l === startList ? startIndex : undefined}
+                />
+              ))
+            ) : (
+              <SectionsColumn
                 board={board}
-                list={l}
                 keys={keys}
-                initialIndex={l === startList ? startIndex : undefined}
+                headings={display.sectionDisplay === 'all'}
               />
-            ))
-          ) : (
-            <SectionsColumn board={board} keys={keys} headings={display.sectionDisplay === 'all'} />
-          )}
-          {board.lists.length === 0 && <p className="empty">This board has no lists yet.</p>}
-        </div>
+            )}
+            {board.lists.length === 0 && <p className="empty">This board has no lists yet.</p>}
+          </div>
+        </HeatProvider>
       )}
     </section>
   );

@@ -22,6 +22,7 @@ import { ItemActions } from './ItemActions';
 import { pickSelection, type PickedText } from '../highlights/capture';
 import { showHighlight, useHighlights } from '../highlights/useHighlights';
 import '../highlights/highlights.css';
+import { HeatMark } from '../insight/heat';
 
 interface Props {
   item: Item;
@@ -173,6 +174,7 @@ function ItemCardView({
         }
       }}
     >
+      <HeatMark itemId={item._id} />
       {!open ? (
         <p className="headline">{headline(item)}</p>
       ) : sentences ? (

@@ -16,6 +16,7 @@ import { ADMIN_COMMANDS } from './admin';
 import { ITEM_TOOL_COMMANDS } from './itemTools';
 import { OPS_COMMANDS } from './ops';
 import { UNDO_COMMANDS } from './undo';
+import { INSIGHT_COMMANDS } from './insight';
 
 export const COMMANDS: Command[] = [
   ...NAVIGATION_COMMANDS,
@@ -25,6 +26,7 @@ export const COMMANDS: Command[] = [
   ...UNDO_COMMANDS,
   ...ITEM_TOOL_COMMANDS,
   ...NOTES_COMMANDS,
+  ...INSIGHT_COMMANDS,
   ...SEARCH_COMMANDS,
   ...MEDIA_COMMANDS,
   ...ACCOUNT_COMMANDS,

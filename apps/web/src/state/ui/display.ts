@@ -20,6 +20,8 @@ export interface Display {
   headlineView: boolean;
   tocView: boolean;
   sentences: boolean;
+  /** Items shaded by how many notes they drew (the Insight heat view). */
+  heatView: boolean;
   showNotes: ShowNotesOption;
   colors: ColorCoding;
   sectionDisplay: SectionDisplay;
@@ -42,6 +44,7 @@ export const DEFAULT_DISPLAY: Display = {
   headlineView: false,
   tocView: false,
   sentences: false,
+  heatView: false,
   showNotes: 'annos+notes',
   colors: 'none',
   sectionDisplay: DEFAULT_SECTION_DISPLAY,

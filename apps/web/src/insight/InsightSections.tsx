@@ -1,0 +1,129 @@
+/** The Insight page's figures: the board in all, the confusing passages, lists and items, groups. */
+import { NOTE_ANCHOR } from '@listboard/core';
+import type { BoardInsight, InsightFigures } from '@listboard/core/api/contracts/insight';
+
+const FIGURES: { key: keyof InsightFigures; label: string }[] = [
+  { key: 'notes', label: 'Notes' },
+  { key: 'questions', label: 'Questions' },
+  { key: 'pending', label: 'Pending' },
+  { key: 'answered', label: 'Answered' },
+  { key: 'dismissed', label: 'Dismissed' },
+  { key: 'replies', label: 'Replies' },
+  { key: 'readers', label: 'Readers' },
+];
+const COLUMNS = FIGURES.filter((f) => f.key !== 'answered' && f.key !== 'dismissed');
+
+export function Totals({ totals }: { totals: InsightFigures }) {
+  return (
+    <dl className="insight-totals">
+      {FIGURES.map((f) => (
+        <div key={f.key}>
+          <dt>{f.label}</dt>
+          <dd>{totals[f.key]}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The passages with the most notes and questions, each a link to its highlight on the board. */
+export function Confusion({ insight }: { insight: BoardInsight }) {
+  if (insight.confusion.length === 0)
+    return <p className="empty">No passage has been noted yet.</p>;
+  const board = `/${encodeURIComponent(insight.owner)}/${encodeURIComponent(insight.ptitle)}`;
+  return (
+    <ol className="confusion">
+      {insight.confusion.map((p) => (
+        <li key={`${p.itemId}:${p.quote}`}>
+          <a href={`${board}#${NOTE_ANCHOR}${p.noteId}`}>
+            <q>{p.quote}</q>
+          </a>
+          <span className="confusion-meta">
+            {p.notes} {p.notes === 1 ? 'note' : 'notes'}, {p.questions}{' '}
+            {p.questions === 1 ? 'question' : 'questions'} · in “{p.headline || 'an item'}”
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Every list with its figures, and under it each of its items that drew notes. */
+export function ListsAndItems({ insight }: { insight: BoardInsight }) {
+  return (
+    <div className="table-scroll">
+      <table className="insight-table" aria-label="Notes by list and item">
+        <thead>
+          <tr>
+            <th scope="col">List / item</th>
+            {COLUMNS.map((c) => (
+              <th key={c.key} scope="col" className="num">
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {insight.lists.map((l) => (
+          <tbody key={l.listId}>
+            <tr className="list-row">
+              <th scope="rowgroup">{l.title || 'Untitled list'}</th>
+              {COLUMNS.map((c) => (
+                <td key={c.key} className="num">
+                  {l[c.key]}
+                </td>
+              ))}
+            </tr>
+            {insight.items
+              .filter((i) => i.listId === l.listId)
+              .map((i) => (
+                <tr key={i.itemId}>
+                  <th scope="row" className="item-cell">
+                    {i.headline || 'Untitled item'}
+                  </th>
+                  {COLUMNS.map((c) => (
+                    <td key={c.key} className="num">
+                      {i[c.key]}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}
+
+export function Groups({ insight }: { insight: BoardInsight }) {
+  if (insight.groups.length === 0) return <p className="empty">No notes were posted to a group.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="insight-table" aria-label="Notes by group">
+        <thead>
+          <tr>
+            <th scope="col">Group</th>
+            <th scope="col" className="num">
+              Notes
+            </th>
+            <th scope="col" className="num">
+              Replies
+            </th>
+            <th scope="col" className="num">
+              Readers
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {insight.groups.map((g) => (
+            <tr key={g.group}>
+              <th scope="row">{g.group}</th>
+              <td className="num">{g.notes}</td>
+              <td className="num">{g.replies}</td>
+              <td className="num">{g.readers}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

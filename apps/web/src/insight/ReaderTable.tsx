@@ -1,0 +1,80 @@
+/** Every reader's notes, replies, words and last activity, sortable by any column. */
+import { useMemo, useState } from 'react';
+import type { ReaderInsight } from '@listboard/core/api/contracts/insight';
+import { when } from '../pages/format';
+
+type Key = 'username' | 'notes' | 'replies' | 'words' | 'lastActivity';
+const COLUMNS: { key: Key; label: string; numeric: boolean }[] = [
+  { key: 'username', label: 'Reader', numeric: false },
+  { key: 'notes', label: 'Notes', numeric: true },
+  { key: 'replies', label: 'Replies', numeric: true },
+  { key: 'words', label: 'Words', numeric: true },
+  { key: 'lastActivity', label: 'Last activity', numeric: false },
+];
+
+export interface Sort {
+  key: Key;
+  descending: boolean;
+}
+
+/** The readers in the order a sort asks for; ties go by user name. */
+export function sortReaders(readers: readonly ReaderInsight[], sort: Sort): ReaderInsight[] {
+  const sign = sort.descending ? -1 : 1;
+  return [...readers].sort((a, b) => {
+    const x = a[sort.key];
+    const y = b[sort.key];
+    const by =
+      typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    return by * sign || a.username.localeCompare(b.username);
+  });
+}
+
+export function ReaderTable({ readers }: { readers: readonly ReaderInsight[] }) {
+  const [sort, setSort] = useState<Sort>({ key: 'notes', descending: true });
+  const rows = useMemo(() => sortReaders(readers, sort), [readers, sort]);
+  if (readers.length === 0) return <p className="empty">No notes or replies yet.</p>;
+  const sortBy = (key: Key, numeric: boolean) =>
+    setSort((s) =>
+      s.key === key
+        ? { key, descending: !s.descending }
+        : { key, descending: numeric || key === 'lastActivity' },
+    );
+  return (
+    <div className="table-scroll">
+      <table className="insight-table" aria-label="Readers">
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => (
+              <th
+                key={c.key}
+                scope="col"
+                className={c.numeric ? 'num' : undefined}
+                aria-sort={
+                  sort.key === c.key ? (sort.descending ? 'descending' : 'ascending') : 'none'
+                }
+              >
+                <button type="button" className="sort" onClick={() => sortBy(c.key, c.numeric)}>
+                  {c.label}
+                  <span aria-hidden="true">
+                    {sort.key === c.key ? (sort.descending ? ' ▼' : ' ▲') : ''}
+                  </span>
+                </button>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.username}>
+              <th scope="row">{r.fullname ? `${r.fullname} (${r.username})` : r.username}</th>
+              <td className="num">{r.notes}</td>
+              <td className="num">{r.replies}</td>
+              <td className="num">{r.words}</td>
+              <td>{when(r.lastActivity)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
