@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import type { Multilist } from '@listboard/core';
 import { callApi, messageOr } from '../api/client';
 
@@ -7,14 +7,18 @@ export function BoardPassword({ board, onUnlocked }: { board: Multilist; onUnloc
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = `board-password-${board._id}`;
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     const res = await callApi('/api/forms/board_password', { multilistId: board._id, password });
     if (res.ok) onUnlocked();
     else setError(messageOr(res.error, 'The password you entered was incorrect.'));
   };
   return (
-    <form className="input-form board-password" aria-label="Board password" onSubmit={submit}>
+    <form
+      className="input-form board-password"
+      aria-label="Board password"
+      onSubmit={(e) => void submit(e)}
+    >
       <p>This board has a password.</p>
       <div className="field">
         <label htmlFor={id}>Password</label>

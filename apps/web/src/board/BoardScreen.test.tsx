@@ -45,13 +45,16 @@ function setWidth(px: number) {
   window.dispatchEvent(new Event('resize'));
 }
 
+/** Stands in for the browser's scrollIntoView, which jsdom lacks; its calls say what came into view. */
+const scrollIntoView = vi.fn();
 beforeEach(() => {
+  scrollIntoView.mockReset();
   useSession.setState({ phase: 'loading', user: null, error: null });
   useAlerts.setState({ alerts: [] });
   useConnection.setState({ connected: true });
   useUi.setState({ ...DEFAULT_PREFS, selection: NO_SELECTION, form: null, listVs: {}, itemVs: {} });
   setWidth(1280);
-  Element.prototype.scrollIntoView = vi.fn();
+  Element.prototype.scrollIntoView = scrollIntoView;
 });
 afterEach(() => {
   cleanup();
@@ -129,7 +132,7 @@ describe('the board screen', () => {
     const guide = await screen.findByRole('region', { name: 'Board admin/help' });
     expect(screen.getByRole('region', { name: 'Board admin/home' })).toBeTruthy();
     expect(server.loads()).toEqual([['/admin/home'], ['/admin/help']]);
-    expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(guide);
+    expect(scrollIntoView.mock.contexts).toContain(guide);
 
     // Reloading the same address loads every board again.
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
@@ -140,7 +143,7 @@ describe('the board screen', () => {
   it('opens an address with #section at that list', async () => {
     openAt('/admin/home#about');
     const about = await screen.findByRole('region', { name: 'About' });
-    expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(about);
+    expect(scrollIntoView.mock.contexts).toContain(about);
   });
 
   it('scrolls to a list for a #section link, and opens external links in a new tab', async () => {
@@ -148,7 +151,7 @@ describe('the board screen', () => {
     openAt('/admin/home');
     fireEvent.click(await screen.findByRole('link', { name: 'the about list' }));
     const about = screen.getByRole('region', { name: 'About' });
-    expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(about);
+    expect(scrollIntoView.mock.contexts).toContain(about);
 
     expect(fireEvent.click(screen.getByRole('link', { name: 'our site' }))).toBe(false);
     expect(open).toHaveBeenCalledWith('https://example.org/about', '_blank', 'noopener,noreferrer');
@@ -160,9 +163,13 @@ describe('the board screen', () => {
     openAt('/admin/nosuch');
     await screen.findByText('Could not find the board admin/nosuch');
     expect(screen.getByRole('heading', { name: 'No board here' })).toBeTruthy();
-    act(() => vi.advanceTimersByTime(2900));
+    act(() => {
+      vi.advanceTimersByTime(2900);
+    });
     expect(screen.queryByText('Could not find the board admin/nosuch')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(screen.queryByText('Could not find the board admin/nosuch')).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to your home board' })).toBeTruthy();
   });

@@ -55,7 +55,9 @@ export function BoardScreen() {
   }, [ui.theme]);
 
   const page = namedPageOf(location.search);
-  const searching = !page && new URLSearchParams(location.search).has('code');
+  // A custom search's code (its tabs show above the results); a named page is not one.
+  const searchCode = page ? null : new URLSearchParams(location.search).get('code');
+  const searching = searchCode !== null;
   // A named page shows no board, so there is nothing to load for it.
   const shown = useShownBoards(
     page ? '' : path,
@@ -152,15 +154,10 @@ export function BoardScreen() {
         onClickCapture={(e) => linkLongPress.swallow(e)}
         onClick={onLinkClick}
       >
-        {searching && user && (
-          <PageTabs
-            code={new URLSearchParams(location.search).get('code')!}
-            username={user.username}
-          />
-        )}
+        {searchCode !== null && user && <PageTabs code={searchCode} username={user.username} />}
         <PageLayer page={page} path={path} boards={boards} ctx={ctx} />
         {isLoading && <BoardSkeleton />}
-        {error && <p className="error">{(error as Error).message}</p>}
+        {error && <p className="error">{error.message}</p>}
         <ZoomContext.Provider value={zoom}>
           <BoardApiContext.Provider value={api}>
             {boards.map((b) => (

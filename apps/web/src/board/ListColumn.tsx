@@ -112,9 +112,11 @@ export function ListColumn({ board, list, keys, initialIndex }: Props) {
       label={label}
       focusIndex={focus}
       initialIndex={initialIndex}
-      onRange={({ first, last }) =>
-        api.itemsInView(board, items[first]!.indexInBoard, items[last]!.indexInBoard)
-      }
+      onRange={({ first, last }) => {
+        const from = items[first];
+        const to = items[last];
+        if (from && to) api.itemsInView(board, from.indexInBoard, to.indexInBoard);
+      }}
     />
   );
   return (

@@ -4,6 +4,7 @@ import { VirtualRows } from './VirtualRows';
 import { useBoardApi } from './boardApi';
 import { headline } from './ItemCard';
 import { scrollToList } from './boardLinks';
+import { scrollIntoViewIfAble } from '../dom';
 
 type Entry = { kind: 'list'; list: List } | { kind: 'item'; item: Item; list: List };
 
@@ -25,7 +26,7 @@ export function TocColumn({ board }: { board: Multilist }) {
   const nav = useRef<HTMLElement>(null);
   // Turning the contents on shows them, wherever the boards were scrolled to.
   useEffect(() => {
-    nav.current?.scrollIntoView?.({ inline: 'start', block: 'nearest' });
+    scrollIntoViewIfAble(nav.current, { inline: 'start', block: 'nearest' });
   }, []);
   const go = (e: Entry, target: HTMLElement) => {
     const root = target.closest('.board');

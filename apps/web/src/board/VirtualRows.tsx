@@ -1,5 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { must } from '@listboard/core';
+import { scrollIntoViewIfAble } from '../dom';
 
 /** Lists up to this many rows render whole; longer ones only what is in view (plus a margin). */
 export const VIRTUALISE_OVER = 30;
@@ -11,8 +13,8 @@ export interface VisibleRange {
 
 interface Props<T> {
   rows: T[];
-  rowKey(row: T): string;
-  renderRow(row: T, index: number): ReactNode;
+  rowKey: (row: T) => string;
+  renderRow: (row: T, index: number) => ReactNode;
   /** A first guess at a row's height; rows are measured once drawn. */
   estimate: number;
   className?: string;
@@ -22,18 +24,21 @@ interface Props<T> {
   /** Scroll to this row once, when first shown (the view state's itemsViewStartIndex). */
   initialIndex?: number;
   /** The rows in view, after scrolling settles. */
-  onRange?(range: VisibleRange): void;
+  onRange?: (range: VisibleRange) => void;
 }
 
 const GAP = 8;
 
-function useSettledScroll(el: () => HTMLElement | null, report: () => void) {
+/** The row at an index the virtualizer gives, which counts the rows it was given. */
+const rowAt = <T,>(rows: T[], i: number): T => must(rows[i], `row ${i} of ${rows.length}`);
+
+function useSettledScroll(ref: RefObject<HTMLElement | null>, report: () => void) {
   // The listener stays for the element's life; renders while scrolling only refresh `report`.
   const latest = useRef(report);
   latest.current = report;
   useEffect(() => {
     // The ref is set before effects run, and the element lives as long as this component.
-    const node = el();
+    const node = ref.current;
     if (!node) return;
     let t: ReturnType<typeof setTimeout> | undefined;
     const onScroll = () => {
@@ -45,43 +50,43 @@ function useSettledScroll(el: () => HTMLElement | null, report: () => void) {
       clearTimeout(t);
       node.removeEventListener('scroll', onScroll);
     };
-    // Attached once, for the element's life.
-  }, []);
+    // Attached once, for the element's life: the ref object never changes.
+  }, [ref]);
 }
 
 /** A short list: every row in the DOM. */
 function PlainRows<T>(p: Props<T>) {
   const ref = useRef<HTMLDivElement>(null);
+  // Only the index the list was first shown with counts.
+  const initialIndex = useRef(p.initialIndex);
   useLayoutEffect(() => {
-    if (p.initialIndex === undefined || p.initialIndex <= 0) return;
-    ref.current
-      ?.querySelector<HTMLElement>(`[data-index="${p.initialIndex}"]`)
-      ?.scrollIntoView?.({ block: 'start', inline: 'nearest' });
-    // Only when first shown.
+    const at = initialIndex.current;
+    if (at === undefined || at <= 0) return;
+    scrollIntoViewIfAble(ref.current?.querySelector<HTMLElement>(`[data-index="${at}"]`), {
+      block: 'start',
+      inline: 'nearest',
+    });
   }, []);
   useEffect(() => {
     if (p.focusIndex === undefined || p.focusIndex < 0) return;
-    ref.current
-      ?.querySelector<HTMLElement>(`[data-index="${p.focusIndex}"]`)
-      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    scrollIntoViewIfAble(
+      ref.current?.querySelector<HTMLElement>(`[data-index="${p.focusIndex}"]`),
+      { block: 'nearest', inline: 'nearest' },
+    );
   }, [p.focusIndex]);
-  useSettledScroll(
-    () => ref.current,
-    () => {
-      const box = ref.current;
-      if (!box || !p.onRange) return;
-      const top = box.scrollTop;
-      const bottom = top + box.clientHeight;
-      const shown = [...box.querySelectorAll<HTMLElement>(':scope > [data-index]')].filter(
-        (el) => el.offsetTop + el.offsetHeight > top && el.offsetTop < bottom,
-      );
-      if (shown.length)
-        p.onRange({
-          first: Number(shown[0]!.dataset.index),
-          last: Number(shown[shown.length - 1]!.dataset.index),
-        });
-    },
-  );
+  useSettledScroll(ref, () => {
+    const box = ref.current;
+    if (!box || !p.onRange) return;
+    const top = box.scrollTop;
+    const bottom = top + box.clientHeight;
+    const shown = [...box.querySelectorAll<HTMLElement>(':scope > [data-index]')].filter(
+      (el) => el.offsetTop + el.offsetHeight > top && el.offsetTop < bottom,
+    );
+    const first = shown[0];
+    const last = shown.at(-1);
+    if (first && last)
+      p.onRange({ first: Number(first.dataset.index), last: Number(last.dataset.index) });
+  });
   return (
     // Focusable, so a keyboard can scroll a list whose items are not (a guest's).
     <div ref={ref} className={p.className} role="group" aria-label={p.label} tabIndex={0}>
@@ -101,33 +106,32 @@ function VirtualisedRows<T>(p: Props<T>) {
     count: p.rows.length,
     getScrollElement: () => ref.current,
     estimateSize: () => p.estimate,
-    getItemKey: (i) => p.rowKey(p.rows[i]!),
+    getItemKey: (i) => p.rowKey(rowAt(p.rows, i)),
     overscan: 4,
     gap: GAP,
     initialOffset: 0,
   });
+  // Only the index the list was first shown with counts; the virtualizer is one for its life.
+  const initialIndex = useRef(p.initialIndex);
   useLayoutEffect(() => {
-    if (p.initialIndex !== undefined && p.initialIndex > 0)
-      v.scrollToIndex(p.initialIndex, { align: 'start' });
-    // Only when first shown.
-  }, []);
+    const at = initialIndex.current;
+    if (at !== undefined && at > 0) v.scrollToIndex(at, { align: 'start' });
+  }, [v]);
   useEffect(() => {
     if (p.focusIndex !== undefined && p.focusIndex >= 0)
       v.scrollToIndex(p.focusIndex, { align: 'auto' });
   }, [p.focusIndex, v]);
-  useSettledScroll(
-    () => ref.current,
-    () => {
-      const shown = v.getVirtualItems();
-      const box = ref.current;
-      if (!box || !p.onRange || shown.length === 0) return;
-      const top = box.scrollTop;
-      const bottom = top + box.clientHeight;
-      const inView = shown.filter((r) => r.end > top && r.start < bottom);
-      if (inView.length)
-        p.onRange({ first: inView[0]!.index, last: inView[inView.length - 1]!.index });
-    },
-  );
+  useSettledScroll(ref, () => {
+    const shown = v.getVirtualItems();
+    const box = ref.current;
+    if (!box || !p.onRange || shown.length === 0) return;
+    const top = box.scrollTop;
+    const bottom = top + box.clientHeight;
+    const inView = shown.filter((r) => r.end > top && r.start < bottom);
+    const first = inView[0];
+    const last = inView.at(-1);
+    if (first && last) p.onRange({ first: first.index, last: last.index });
+  });
   return (
     <div
       ref={ref}
@@ -145,7 +149,7 @@ function VirtualisedRows<T>(p: Props<T>) {
             className="row"
             style={{ transform: `translateY(${r.start}px)` }}
           >
-            {p.renderRow(p.rows[r.index]!, r.index)}
+            {p.renderRow(rowAt(p.rows, r.index), r.index)}
           </div>
         ))}
       </div>

@@ -113,11 +113,19 @@ describe('phone back navigation', () => {
     el.scrollLeft = 700;
     const save = el.addEventListener.mock.calls.at(-1)![1] as () => void;
     save();
-    act(() => result.current('/a/other'));
-    act(() => result.current(-1));
-    act(() => vi.advanceTimersByTime(499));
+    act(() => {
+      void result.current('/a/other');
+    });
+    act(() => {
+      void result.current(-1);
+    });
+    act(() => {
+      vi.advanceTimersByTime(499);
+    });
     expect(scrollTo).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(scrollTo).toHaveBeenCalledWith({ left: 700 });
   });
 });

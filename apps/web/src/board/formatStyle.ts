@@ -29,8 +29,7 @@ export function formatStyle(format: Record<string, string | number>): CSSPropert
   if (fg) style.color = fg;
   else if (bg && bg !== 'transparent') style.color = '#1d2733';
   if (typeof format.fontName === 'string') style.fontFamily = format.fontName;
-  if (format.fontWeight !== undefined)
-    style.fontWeight = format.fontWeight as CSSProperties['fontWeight'];
+  if (format.fontWeight !== undefined) style.fontWeight = format.fontWeight;
   if (typeof format.fontStyle === 'string') style.fontStyle = format.fontStyle;
   const named =
     typeof format.fontSizeName === 'string'

@@ -1,4 +1,5 @@
 import { parseLink, pathTitle } from '@listboard/core';
+import { closestFrom } from '../dom';
 
 export type SpecialLinkKind = 'label' | 'tag' | 'func';
 
@@ -16,7 +17,7 @@ export interface LinkActions {
  * links move within the app, section links scroll to a list, external and $ links open a tab.
  */
 export function handleLinkClick(event: MouseEvent | React.MouseEvent, actions: LinkActions): void {
-  const anchor = (event.target as Element | null)?.closest?.('a');
+  const anchor = closestFrom(event.target, 'a');
   if (!anchor || event.defaultPrevented) return;
   const href = anchor.getAttribute('href');
   if (!href) return;

@@ -71,7 +71,7 @@ export function useBoardActions(deps: BoardActionsDeps): BoardApi {
     itemAction(b, item, handler) {
       if (handler === 'visit') {
         const to = visitTarget(item);
-        if (to) navigate(to);
+        if (to) void navigate(to);
         return;
       }
       // Reply answers the item itself: a note listed as an item of its own (Discussion).
@@ -99,7 +99,7 @@ export function useBoardActions(deps: BoardActionsDeps): BoardApi {
         return;
       setDisplay({ itemsViewStartIndex: first, itemsViewStopIndex: last });
     },
-    unlocked: () => void deps.reload(),
+    unlocked: deps.reload,
     renderForm: deps.renderForm,
     commands: ctx,
   };

@@ -9,6 +9,7 @@ import { handleLinkClick } from './links';
 import { boardLinkActions } from './boardLinks';
 import { linkDestination } from './displayMode';
 import { refusedWhileEditing } from './editGuard';
+import { scrollIntoViewIfAble } from '../dom';
 
 /**
  * The one click handler for every link inside the boards (links.ts): an address already on
@@ -36,14 +37,17 @@ export function useBoardLinks(
           if (dest.split('#')[0] !== here && refusedWhileEditing(ui.form, alert)) return;
           if (dest.split('#')[0] === here) {
             // Already on screen: bring that board into view instead of loading it again.
-            const key = to.split(/[?#]/)[0]!.replace(/^\//, '');
-            [...(main.current?.querySelectorAll<HTMLElement>('[data-board]') ?? [])]
-              .find((el) => el.dataset.board === key)
-              ?.scrollIntoView?.({ behavior: 'smooth', inline: 'start', block: 'nearest' });
-            if (dest.includes('#')) navigate(dest);
+            const key = to.replace(/[?#][\s\S]*$/, '').replace(/^\//, '');
+            scrollIntoViewIfAble(
+              [...(main.current?.querySelectorAll<HTMLElement>('[data-board]') ?? [])].find(
+                (el) => el.dataset.board === key,
+              ),
+              { behavior: 'smooth', inline: 'start', block: 'nearest' },
+            );
+            if (dest.includes('#')) void navigate(dest);
             return;
           }
-          navigate(dest);
+          void navigate(dest);
         },
         alert,
         toggleList: ui.toggleList,

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { THEMES, toolbarRoleFlags, type Multilist, type PublicUser } from '@listboard/core';
+import { THEMES, must, toolbarRoleFlags, type Multilist, type PublicUser } from '@listboard/core';
 import { callApi, messageOr, type ChangeCall } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { useUi } from '../state/ui';
@@ -96,7 +96,10 @@ export function useCommandContext(deps: CommandContextDeps): CommandContext {
         clearSelection: ui.clearSelection,
         moveSelection,
         call,
-        cycleTheme: () => ui.setTheme(THEMES[(THEMES.indexOf(ui.theme) + 1) % THEMES.length]!),
+        cycleTheme: () =>
+          ui.setTheme(
+            must(THEMES[(THEMES.indexOf(ui.theme) + 1) % THEMES.length], 'the next theme'),
+          ),
         setPrefs: ui.setPrefs,
         setListState,
         setItemState,

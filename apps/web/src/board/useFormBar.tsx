@@ -23,7 +23,9 @@ export function useFormBar(
   const ui = useUi();
   const navigate = useNavigate();
   const alert = useAlerts((s) => s.show);
-  const signOut = useCallback(() => signOutToGuest(navigate), [navigate]);
+  // Moving within the app is fire and forget: the router shows what comes of it.
+  const go = useCallback((to: string) => void navigate(to), [navigate]);
+  const signOut = useCallback(() => signOutToGuest(go), [go]);
 
   const formCtx: FormContext = {
     user: ctx.user,
@@ -32,7 +34,7 @@ export function useFormBar(
     noteId: ui.form?.noteId,
     call,
     api: callApi,
-    navigate: (to) => navigate(to),
+    navigate: go,
     reload: ctx.actions.reload,
     alert,
     group: ui.noteGroup,
@@ -41,10 +43,11 @@ export function useFormBar(
     setDisplay,
     prefs: ctx.prefs,
     setPrefs: ui.setPrefs,
-    signIn: (username, password) => signInAs(username, password, navigate),
+    signIn: (username, password) => signInAs(username, password, go),
     signOut,
   };
-  const formDef = ui.form ? FORM_BY_ID.get(ui.form.id) : undefined;
+  const form = ui.form;
+  const formDef = form ? FORM_BY_ID.get(form.id) : undefined;
   const closeForm = () => ui.setForm(null);
   const trashOf = ctx.boards.find((b) => b._id === ui.form?.target.multilistId) ?? ctx.board;
   return () =>
@@ -58,9 +61,9 @@ export function useFormBar(
         itemId={ui.form.target.itemId}
         onClose={closeForm}
       />
-    ) : formDef ? (
+    ) : form && formDef ? (
       <Form
-        key={`${ui.form!.id}-${ui.form!.target.listId}`}
+        key={`${form.id}-${form.target.listId}`}
         def={formDef}
         ctx={formCtx}
         onClose={closeForm}

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { TIMINGS } from '@listboard/core';
+import { closestFrom } from '../dom';
 
 /**
  * A press of 750 ms or more on a link opens it in a new tab. The tab opens when the press ends,
@@ -11,7 +12,7 @@ export function useLinkLongPress() {
   const fired = useRef(false);
   return {
     start(e: React.PointerEvent) {
-      const a = (e.target as Element).closest?.('a');
+      const a = closestFrom(e.target, 'a');
       fired.current = false;
       pressed.current =
         a && a.getAttribute('href') && e.button === 0

@@ -19,14 +19,22 @@ describe('location guard', () => {
     expect(result.current).toBe('/a/one');
 
     // Two more within 100 ms: the middle one is skipped, the last applies 100 ms after the one before.
-    act(() => vi.advanceTimersByTime(30));
+    act(() => {
+      vi.advanceTimersByTime(30);
+    });
     rerender({ path: '/a/two' });
-    act(() => vi.advanceTimersByTime(30));
+    act(() => {
+      vi.advanceTimersByTime(30);
+    });
     rerender({ path: '/a/three' });
     expect(result.current).toBe('/a/one');
-    act(() => vi.advanceTimersByTime(99));
+    act(() => {
+      vi.advanceTimersByTime(99);
+    });
     expect(result.current).toBe('/a/three');
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(result.current).toBe('/a/three');
   });
 });

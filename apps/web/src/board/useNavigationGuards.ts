@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { TIMINGS } from '@listboard/core';
 
 /**
@@ -41,7 +41,7 @@ export function usePhoneBackScroll(main: RefObject<HTMLElement | null>, phone: b
     return () => el.removeEventListener('scroll', save);
   }, [main, location.key]);
   useEffect(() => {
-    if (!phone || type !== 'POP') return;
+    if (!phone || type !== NavigationType.Pop) return;
     const x = positions.current.get(location.key);
     if (x === undefined) return;
     const t = setTimeout(() => main.current?.scrollTo({ left: x }), TIMINGS.phoneBackScrollFixMs);

@@ -27,16 +27,16 @@ export function useSelection(
           : to === 'last'
             ? n - 1
             : Math.max(0, Math.min(n - 1, i + (to === 'next' ? 1 : -1)));
-      if (level === 'list' || li < 0) {
+      const list = lists[li];
+      if (level === 'list' || !list) {
         const l = lists[pick(lists.length, li)];
         if (l) ui.select({ multilistId: board._id, listId: l._id, itemId: null, text: null });
         return;
       }
-      const items = lists[li]!.items;
+      const items = list.items;
       const ii = items.findIndex((i) => i._id === ui.selection.itemId);
       const it = items[pick(items.length, ii)];
-      if (it)
-        ui.select({ multilistId: board._id, listId: lists[li]!._id, itemId: it._id, text: null });
+      if (it) ui.select({ multilistId: board._id, listId: list._id, itemId: it._id, text: null });
     },
     [board, ui],
   );

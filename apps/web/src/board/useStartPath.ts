@@ -22,7 +22,7 @@ export function useStartPath(): void {
       rootBoard: session.rootBoard,
       adminUser: session.adminUser,
     });
-    if (target !== here) navigate(target, { replace: true });
+    if (target !== here) void navigate(target, { replace: true });
   }, [
     location.pathname,
     location.search,

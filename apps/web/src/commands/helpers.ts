@@ -15,9 +15,6 @@ export const selectedItem = (ctx: CommandContext) => {
 export const signedIn = (ctx: CommandContext) => !ctx.isGuest;
 /** The user the commands act for: once the session is ready there is one, a guest at least. */
 export const userOf = (ctx: CommandContext) => must(ctx.user, 'the session user');
-/** The address of a user's home board showing one of its listings (`code`). */
-export const homeCode = (username: string, code: string) =>
-  `/${username}/home?code=${code}&username=${username}`;
 /**
  * Whether the caller may take a board action here, as the server's abilities say. A results
  * board is made on the fly: its items are changed where they live.

@@ -17,7 +17,8 @@ import {
   X,
 } from 'lucide-react';
 import type { Command } from './registry';
-import { homeCode, signedIn, userOf } from './helpers';
+import { pageHref as searchHref } from '../board/PageTabs';
+import { signedIn, userOf } from './helpers';
 
 export const NAVIGATION_COMMANDS: Command[] = [
   {
@@ -75,7 +76,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     group: 'navigate',
     icon: MessagesSquare,
     visible: signedIn,
-    run: (c) => c.actions.navigate(homeCode(userOf(c).username, 'pending')),
+    run: (c) => c.actions.navigate(searchHref(userOf(c).username, 'pending')),
   },
   {
     id: 'listings',
@@ -83,7 +84,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
     group: 'navigate',
     icon: LayoutList,
     visible: signedIn,
-    run: (c) => c.actions.navigate(homeCode(userOf(c).username, 'myBoards')),
+    run: (c) => c.actions.navigate(searchHref(userOf(c).username, 'myBoards')),
   },
   {
     id: 'shortcuts',

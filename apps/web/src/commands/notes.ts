@@ -10,7 +10,8 @@ import {
   UserCog,
 } from 'lucide-react';
 import type { Command } from './registry';
-import { homeCode, signedIn, needItem, userOf } from './helpers';
+import { pageHref as searchHref } from '../board/PageTabs';
+import { signedIn, needItem, userOf } from './helpers';
 
 export const NOTES_COMMANDS: Command[] = [
   {
@@ -79,6 +80,6 @@ export const NOTES_COMMANDS: Command[] = [
     group: 'annotate',
     icon: NotebookText,
     visible: signedIn,
-    run: (c) => c.actions.navigate(homeCode(userOf(c).username, 'notes')),
+    run: (c) => c.actions.navigate(searchHref(userOf(c).username, 'notes')),
   },
 ];
