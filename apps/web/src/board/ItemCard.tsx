@@ -105,7 +105,9 @@ function ItemCardView({
             type="button"
             className={`anno-label label-${labelColors[n.annoLabel] ?? 'note'}`}
             title={`Show or hide annotation ${n.annoLabel}`}
-            onClick={() => toggleLabel(n.annoLabel!)}
+            onClick={() => {
+              if (n.annoLabel) toggleLabel(n.annoLabel);
+            }}
           >
             {n.annoLabel}
           </button>
