@@ -56,7 +56,8 @@ export function pickSelection(
   const endCard = cardOf(range.endContainer);
   const card = startCard ?? endCard;
   if (!card || !card.hasAttribute('data-selectable')) return null;
-  const item = itemOf(card.getAttribute('data-item-id')!);
+  const id = card.getAttribute('data-item-id');
+  const item = id === null ? null : itemOf(id);
   if (!item) return null;
   const spans = { itemId: item._id, text, passage: null, spans: true };
   if (startCard !== endCard) return spans;
@@ -97,7 +98,7 @@ export function pickSelection(
     itemId: item._id,
     text: exact,
     passage: describeSelection(whole, start, end, {
-      blockId: item.blocks[index]!._id ?? null,
+      blockId: item.blocks[index]?._id ?? null,
       blockIndex: index,
       version: item.version,
     }),

@@ -29,6 +29,9 @@ function wrap(root: Element, spec: MarkSpec): void {
     pos = to;
     if (to <= spec.start || from >= spec.end) continue;
     if (!t.data.trim() && LAYOUT.has(t.parentElement?.tagName ?? '')) continue;
+    // The text's parent, which the part split off stays in: the mark goes there.
+    const parent = t.parentNode;
+    if (!parent) continue;
     let node = t;
     const a = Math.max(0, spec.start - from);
     const b = Math.min(t.length, spec.end - from);
@@ -40,7 +43,7 @@ function wrap(root: Element, spec: MarkSpec): void {
     mark.title = spec.title;
     mark.tabIndex = 0;
     mark.setAttribute('aria-describedby', `note-${spec.noteId}`);
-    node.parentNode!.insertBefore(mark, node);
+    parent.insertBefore(mark, node);
     mark.appendChild(node);
   }
 }

@@ -18,6 +18,7 @@ import { blockElementsOf } from './capture';
 import { TEXT_BLOCKS, offscreenText } from './blockTexts';
 import { clearMarks, drawMarks, type MarkSpec } from './marks';
 import { renderedText } from './renderedText';
+import { closestFrom } from '../dom';
 
 const NONE: ReadonlySet<string> = new Set();
 
@@ -57,15 +58,18 @@ export function useHighlights(
       const shown = el && draw ? blockElementsOf(el) : [];
       const live = shown.length > 0 && shown.length === item.blocks.length;
       const own: AnchorBlock[] = live
-        ? shown.map((b, i) => ({ id: item.blocks[i]!._id ?? null, text: renderedText(b) }))
+        ? shown.map((b, i) => ({ id: item.blocks[i]?._id ?? null, text: renderedText(b) }))
         : [];
       let ownOffscreen: AnchorBlock[] | null = null;
       const cache = found.current;
       if (cache.size > 500) cache.clear();
-      const locate = (blocks: AnchorBlock[], t: TextTarget) => {
+      const locate = (blocks: AnchorBlock[], t: TextTarget): Anchored | null => {
         const key = `${JSON.stringify(blocks)}\n${JSON.stringify(t)}`;
-        if (!cache.has(key)) cache.set(key, anchorTarget(blocks, t));
-        return cache.get(key)!;
+        const known = cache.get(key);
+        if (known !== undefined) return known;
+        const at = anchorTarget(blocks, t);
+        cache.set(key, at);
+        return at;
       };
       const lost = new Set<string>();
       const perBlock = shown.map((): MarkSpec[] => []);
@@ -80,7 +84,7 @@ export function useHighlights(
         const at = locate(blocks, n.highlight);
         if (!at) lost.add(n._id);
         else if (live && !n.onItem)
-          perBlock[at.blockIndex]!.push({
+          perBlock[at.blockIndex]?.push({
             noteId: n._id,
             start: at.start,
             end: at.end,
@@ -96,7 +100,9 @@ export function useHighlights(
         return;
       }
       shown.forEach((b, i) => {
-        if (live && TEXT_BLOCKS.has(item.blocks[i]!.type)) drawMarks(b, perBlock[i]!);
+        const type = item.blocks[i]?.type;
+        const specs = perBlock[i];
+        if (live && type && TEXT_BLOCKS.has(type) && specs) drawMarks(b, specs);
         else clearMarks(b);
       });
     };
@@ -112,9 +118,11 @@ export function useHighlights(
     // Some blocks fill in after rendering (code is coloured once highlight.js loads): draw again
     // when the card's content changes. Drawing the same marks again changes nothing.
     const el = card.current;
-    const observer =
-      el && typeof MutationObserver !== 'undefined' ? new MutationObserver(schedule) : null;
-    observer?.observe(el!, { childList: true, subtree: true, characterData: true });
+    let observer: MutationObserver | null = null;
+    if (el && typeof MutationObserver !== 'undefined') {
+      observer = new MutationObserver(schedule);
+      observer.observe(el, { childList: true, subtree: true, characterData: true });
+    }
     return () => {
       observer?.disconnect();
       document.removeEventListener('selectionchange', later);
@@ -126,7 +134,7 @@ export function useHighlights(
     if (!el) return;
     // Pointing at or tabbing to a highlight picks out its note in the notes list.
     const noteOf = (e: Event) => {
-      const mark = (e.target as Element | null)?.closest?.('mark[data-note-id]');
+      const mark = closestFrom(e.target, 'mark[data-note-id]');
       const id = mark?.getAttribute('data-note-id');
       return id ? el.querySelector<HTMLElement>(`#note-${CSS.escape(id)}`) : null;
     };
@@ -153,13 +161,15 @@ export function useHighlights(
 /** Scrolls a note's highlight into view and flashes it: the note chosen in the notes list. */
 export function showHighlight(card: HTMLElement | null, noteId: string): void {
   const marks = card?.querySelectorAll<HTMLElement>(`mark[data-note-id="${CSS.escape(noteId)}"]`);
-  if (!marks || marks.length === 0) return;
-  marks[0]!.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  marks[0]!.focus({ preventScroll: true });
+  const first = marks?.[0];
+  if (!marks || !first) return;
+  first.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  first.focus({ preventScroll: true });
   marks.forEach((m) => {
     m.classList.remove('flash');
-    // Restarts the animation when the same note is chosen twice in a row.
-    void m.offsetWidth;
+    // Restarts the animation when the same note is chosen twice in a row: reading the layout
+    // makes the browser see the mark without the class before it gets it back.
+    m.getBoundingClientRect();
     m.classList.add('flash');
   });
   setTimeout(() => marks.forEach((m) => m.classList.remove('flash')), 1600);

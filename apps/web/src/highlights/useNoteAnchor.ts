@@ -42,7 +42,10 @@ export function useNoteAnchor(
         `article[data-item-id="${CSS.escape(itemId)}"]`,
       );
       const mark = card?.querySelector(`mark[data-note-id="${CSS.escape(noteId)}"]`);
-      if (mark) return showHighlight(card ?? null, noteId);
+      if (mark) {
+        showHighlight(card ?? null, noteId);
+        return;
+      }
       if (performance.now() < until) {
         frame = requestAnimationFrame(look);
         return;
