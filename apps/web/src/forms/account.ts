@@ -112,12 +112,12 @@ export const ACCOUNT_FORMS: FormDef[] = [
     extraButtons: [
       {
         label: 'Forgot password?',
-        run: async () => {
+        run: () => {
           switchForm('forgot');
-          return undefined;
+          return Promise.resolve(undefined);
         },
       },
-      { label: 'Sign up', run: async () => openSignup() },
+      { label: 'Sign up', run: () => Promise.resolve(openSignup()) },
     ],
   },
   {

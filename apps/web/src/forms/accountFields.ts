@@ -7,12 +7,12 @@ import { text } from './helpers';
 
 /** The first blank one of these fields, as "Please fill in {field} field.". */
 export function blank(v: Values, names: readonly string[]): string | null {
-  const missing = names.find((n) => !String(v[n] ?? '').trim());
+  const missing = names.find((n) => !raw(v, n).trim());
   return missing ? fieldMsg.requiredField(missing) : null;
 }
 
 /** Passwords are taken as typed: spaces at either end are part of them. */
-export const raw = (v: Values, k: string) => String(v[k] ?? '');
+export const raw = (v: Values, k: string) => text(v, k);
 
 export const first = (...checks: (() => string | null)[]) => {
   for (const check of checks) {

@@ -22,7 +22,10 @@ import { blank, emailField, raw } from './accountFields';
 /** Profile values as the edit form shows them. */
 function profileOf(user: PublicUser | null): Values {
   const f = user?.fields ?? {};
-  const text = (k: string) => (typeof f[k] === 'string' ? (f[k] as string) : '');
+  const text = (k: string) => {
+    const value = f[k];
+    return typeof value === 'string' ? value : '';
+  };
   return {
     fullname: user?.fullname || text('fullname'),
     firstname: text('firstname'),
@@ -57,10 +60,13 @@ export const PROFILE_FORMS: FormDef[] = [
     ],
     validate: (v) => blank(v, ['email', 'password']),
     async submit(v, ctx) {
-      const mismatch = validateDeregister({ email: str(v, 'email') }, ctx.user);
+      const user = ctx.user;
+      const mismatch = validateDeregister({ email: str(v, 'email') }, user);
       if (mismatch) return mismatch;
+      // validateDeregister already refuses nobody; this says so to the types.
+      if (!user) return deregisterMsg.mustBeLoggedInToDeregister;
       const res = await callApi('/api/forms/deregister_user', {
-        username: ctx.user!.username,
+        username: user.username,
         email: str(v, 'email'),
         password: raw(v, 'password'),
       });
