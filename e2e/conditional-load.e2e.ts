@@ -27,7 +27,7 @@ const loads = (page: Page) =>
   );
 
 describe('board loads the browser can keep', () => {
-  it('reload an unchanged board without its body, and a changed one whole', async () => {
+  it('reload an unchanged board without its body, and a changed one whole; an edited item comes alone', async () => {
     const { page } = b;
     await signIn(page, base, 'author');
     // A board of its own: every e2e file shares one server.
@@ -90,5 +90,19 @@ describe('board loads the browser can keep', () => {
     expect(changed.body).toBeGreaterThan(first.body);
     expect(changed.transfer).toBeGreaterThan(changed.wire);
     expect(changed.wire).toBeGreaterThan(again.transfer);
+
+    // An edit inside one item arrives as that item: the page shows it without loading the
+    // board again.
+    const before = (await loads(page)).length;
+    const [now] = (await post('/api/dbload/load_multilists', {
+      addresses: [address],
+    })) as unknown as { lists: { items: { _id: string }[] }[] }[];
+    await post('/api/forms/edit_item', {
+      itemId: now!.lists[0]!.items.at(-1)!._id,
+      text: 'A tip reworded while the page was open',
+    });
+    await page.getByText('A tip reworded while the page was open').waitFor();
+    expect(await page.getByText('A tip added while the page was open').count()).toBe(0);
+    expect((await loads(page)).length).toBe(before);
   });
 });

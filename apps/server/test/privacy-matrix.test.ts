@@ -149,6 +149,8 @@ let lockedBoard: Multilist;
 let anchorItemId: string;
 let sentinelItemId: string;
 const heard = {} as Record<ViewerName, Set<ThingName>>;
+/** The things whose text a viewer's live events carried. */
+const read = {} as Record<ViewerName, Set<ThingName>>;
 const streams: { close(): void }[] = [];
 
 const boardOf = (thing: Thing) => (thing.onLockedBoard ? lockedBoard : openBoard);
@@ -316,6 +318,7 @@ beforeAll(async () => {
     }
     agents[v] = a;
     heard[v] = new Set();
+    read[v] = new Set();
   }
   const author = agents.author;
   const open = await ok<{ multilistId: string; ptitle: string }>(
@@ -376,6 +379,18 @@ beforeAll(async () => {
       const batch = await watching.get(v)!.untilSentinel();
       if (batch.some((e) => e.call === lastCall)) heard[v].add(thing.name);
       for (const e of batch) expect(e).not.toHaveProperty('seen');
+      // A change inside one item carries the item itself: its text reaches only those who may
+      // read it, and the event of the call that hides a thing no longer carries it.
+      for (const e of batch) {
+        const text = JSON.stringify(e);
+        for (const other of THINGS) {
+          if (!text.includes(marker(other.name))) continue;
+          read[v].add(other.name);
+          if (e.call === lastCall && other === thing) {
+            expect(sees(v, thing), `${thing.name} read by ${v} after ${lastCall}`).toBe(true);
+          }
+        }
+      }
     }
   }
 }, 120_000);
@@ -539,6 +554,19 @@ describe('privacy matrix: live events', () => {
       (thing) => sees(v, thing) || (thing.sawBeforeHidden ?? []).includes(v),
     ).map((thing) => thing.name);
     expect([...heard[v]].sort()).toEqual(expected.sort());
+  });
+  it.each(VIEWERS)(
+    '%s reads in live events only the things they may see or saw until then',
+    (v) => {
+      const may = THINGS.filter(
+        (thing) => sees(v, thing) || (thing.sawBeforeHidden ?? []).includes(v),
+      ).map((thing) => thing.name);
+      for (const name of read[v]) expect(may, `${name} leaked to ${v}`).toContain(name);
+    },
+  );
+  it('carries the notes themselves: a writer reads their private note, a group its group note', () => {
+    expect(read.writer).toContain('privateNote');
+    expect(read.groupMember).toContain('groupNote');
   });
 });
 

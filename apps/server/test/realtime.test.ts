@@ -78,7 +78,61 @@ describe('live board events', () => {
       call: '/api/forms/edit_item',
       by: 'author',
       itemId: item._id,
+      version: course.version + 1,
     });
+    stream.close();
+  });
+
+  it('a change inside one item carries the item as a fresh load shows it; other changes carry none', async () => {
+    const viewer = new Agent(t.app);
+    await viewer.signIn('reader');
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const load = async () =>
+      (
+        await viewer.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
+      ).json()[0]! as unknown as {
+        _id: string;
+        version: number;
+        lists: { _id: string; items: Record<string, unknown>[] }[];
+      };
+    const course = await load();
+    const stream = await watch(urlOf(t.app), viewer.cookie!, course._id);
+    await stream.next('ready');
+    const item = course.lists[1]!.items[1]!;
+    const itemId = item._id as string;
+    const fresh = async () => {
+      const b = await load();
+      const shown = b.lists[1]!.items.find((i) => i._id === itemId)!;
+      // The page keeps an item's place in the board and the viewer's own view state.
+      return { ...shown, indexInBoard: -1, viewstate: {} };
+    };
+
+    await author.post('/api/forms/edit_item', { itemId, text: 'Reworded while a class reads.' });
+    const edited = await stream.next('board');
+    expect(edited.version).toBe(course.version + 1);
+    expect(edited.item).toEqual(await fresh());
+
+    // A reader's private note travels to its writer in the item's notes…
+    await viewer.post('/api/forms/insert_note', {
+      listId: course.lists[1]!._id,
+      itemId,
+      noteSpec: { text: 'Only mine to read.' },
+      isPrivate: true,
+    });
+    const noted = await stream.next('board');
+    expect(noted.version).toBe(course.version + 2);
+    expect(noted.item).toEqual(await fresh());
+    expect(JSON.stringify(noted.item)).toContain('Only mine to read.');
+
+    // … and adding an item changes the list around it: no item, the page loads the board.
+    await author.post('/api/forms/insert_item', {
+      listId: course.lists[1]!._id,
+      text: 'A new tip',
+    });
+    const inserted = await stream.next('board');
+    expect(inserted.call).toBe('/api/forms/insert_item');
+    expect(inserted).not.toHaveProperty('item');
     stream.close();
   });
 
@@ -195,10 +249,10 @@ describe('live board events', () => {
       await stream.next('ready');
       const item = course.lists[2]!.items[0]!;
       await author.post('/api/forms/edit_item', { itemId: item._id, text: `${item.text}!` });
-      expect(await stream.next('board')).toMatchObject({
-        multilistId: course._id,
-        itemId: item._id,
-      });
+      const e = await stream.next('board');
+      expect(e).toMatchObject({ multilistId: course._id, itemId: item._id });
+      // The other instance reads the item itself and sends it along.
+      expect(e.item).toMatchObject({ _id: item._id, text: `${item.text}!` });
       stream.close();
     });
 });

@@ -22,6 +22,13 @@ export interface BoardEvent {
    * it: whoever may see either hears of it.
    */
   seen?: { item: VisibleItem; thread: VisibleItem | null; on?: VisibleItem | null }[];
+  /** The board's version after the change. */
+  version?: number;
+  /**
+   * Set when the change stays inside one content item and the notes on it: that item's id. Each
+   * stream then sends its viewer the item itself (realtime/item-patch.ts) instead of a reload.
+   */
+  patchItem?: string;
 }
 
 export interface EventBus {

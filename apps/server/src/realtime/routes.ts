@@ -15,10 +15,22 @@ import { multilists } from '../db/schema';
 import { policyBoardOf } from '../services/boards/access';
 import { viewerFor, visibleBoard } from '../services/notes/visibility';
 import type { BoardEvent, EventBus } from './bus';
+import { buildPatch, patchFor, type BuiltPatch } from './item-patch';
 import { beatPresence, closePresence, openPresence } from './presence';
 import { querySchema } from '../routes/contract-route';
 
 const HEARTBEAT_MS = 20_000;
+
+/** Each event's item, read once per app instance however many of its streams send it. */
+const patches = new WeakMap<BoardEvent, Promise<BuiltPatch | null>>();
+function builtPatch(db: Db, e: BoardEvent, itemId: string): Promise<BuiltPatch | null> {
+  let p = patches.get(e);
+  if (!p) {
+    p = buildPatch(db, itemId).catch(() => null);
+    patches.set(e, p);
+  }
+  return p;
+}
 /** How long a stream trusts what it knows of its viewer's groups and unlocked boards. */
 const VIEWER_TTL_MS = 5_000;
 /** Calls that change who may read a board or what they see of it. */
@@ -122,8 +134,13 @@ export const eventRoutes: FastifyPluginCallbackZod<{
           )
         : boardOpen(viewer, now);
       if (!shown || stopped) return;
-      const { seen: _seen, ...out } = e;
-      res.write(`event: board\ndata: ${JSON.stringify(out)}\n\n`);
+      const { seen: _seen, patchItem, ...out } = e;
+      // A change inside one item travels as that item, as this viewer may see it.
+      const built = patchItem ? await builtPatch(db, e, patchItem) : null;
+      const item = built ? patchFor(built, viewer, now, appVersion) : null;
+      // The page may have gone while the item was read.
+      if (res.destroyed) return;
+      res.write(`event: board\ndata: ${JSON.stringify(item ? { ...out, item } : out)}\n\n`);
     };
     // One at a time, so a viewer hears a board's events in the order they happened even when
     // one of them waits for a fresh look at the viewer.

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   TIMINGS,
   boardMsg,
@@ -36,6 +36,7 @@ interface Shown {
   /** Per address, the one section shown (null: the whole board). */
   sections: (number | null)[];
   boards: Multilist[];
+  queryKey: unknown[];
 }
 
 /**
@@ -55,8 +56,10 @@ export function useBoards(
   const chosen = useUi((s) => s.sections);
   const sections = wanted.map((w) => chosen[w.key]?.index ?? null);
   const shown = useRef<Shown | null>(null);
+  const client = useQueryClient();
+  const queryKey = ['boards', wanted.map((w) => w.key), username, device, sections];
   return useQuery({
-    queryKey: ['boards', wanted.map((w) => w.key), username, device, sections],
+    queryKey,
     enabled: enabled && wanted.length > 0,
     placeholderData: keepPreviousData,
     queryFn: async () => {
@@ -69,7 +72,9 @@ export function useBoards(
       // A board kept on screen is loaded again when the section it shows changed.
       const changed = sections.findIndex((s, i) => i < common && s !== prev?.sections[i]);
       const keep = changed < 0 ? common : changed;
-      const kept = new Map(prev?.boards.map((b) => [keyOfBoard(b), b]));
+      // The boards as the page has them now: live changes may have patched them since.
+      const current = prev ? client.getQueryData<Multilist[]>(prev.queryKey) : undefined;
+      const kept = new Map((current ?? prev?.boards ?? []).map((b) => [keyOfBoard(b), b]));
       const toLoad = wanted
         .slice(keep)
         .map((w, i) => ({ ...w, section: sections[keep + i] ?? null }));
@@ -87,7 +92,7 @@ export function useBoards(
         const b = i < keep ? kept.get(w.key) : fresh.get(w.key);
         return b ? [b] : [];
       });
-      shown.current = { path, username, device, sections, boards };
+      shown.current = { path, username, device, sections, boards, queryKey };
       return boards;
     },
   });

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { Multilist } from '@listboard/core';
+import { makeBoard } from '../test/fixtures';
 import { useLiveBoards } from './useLiveBoards';
 
 /** Stands in for the browser's EventSource, so a test can play the server's side. */
@@ -25,26 +27,76 @@ class FakeSource {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function setup(boards: { _id: string; version: number }[]) {
+function setup(boards: { _id: string; version: number }[], cached: [unknown[], unknown][] = []) {
   vi.stubGlobal('EventSource', FakeSource);
   const client = new QueryClient();
+  for (const [key, data] of cached) client.setQueryData(key, data);
   const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
   renderHook(() => useLiveBoards(boards), { wrapper });
-  return { invalidate, source: FakeSource.last };
+  return { client, invalidate, source: FakeSource.last };
 }
 
+const course = makeBoard('author', 'course', [{ title: 'Tip', items: ['One', 'Two'] }]);
+const other = makeBoard('author', 'other', [{ title: 'Week', items: ['Three'] }]);
+const screenKey = ['boards', ['author/course'], 'reader', 'desktop', [null]];
+const otherKey = ['boards', ['author/other'], 'reader', 'desktop', [null]];
+const pageKey = ['boards', 'page', '/discussion'];
+
 describe('live boards', () => {
-  it('watches the shown boards and reloads on each change', () => {
-    const { invalidate, source } = setup([
-      { _id: 'a', version: 3 },
-      { _id: 'b', version: 1 },
+  it('watches the shown boards; a change with no item reloads the screens that show its board and the results pages', () => {
+    const { invalidate, source } = setup(
+      [{ _id: course._id, version: 1 }],
+      [
+        [screenKey, [course]],
+        [otherKey, [other]],
+        [pageKey, { entries: [] }],
+      ],
+    );
+    expect(source.url).toBe(`/api/events?boards=${course._id}`);
+    source.emit('board', { multilistId: course._id, call: '/api/forms/insert_item', version: 2 });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: screenKey, exact: true });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: pageKey, exact: true });
+    // A board screen that does not show the board is left alone.
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: otherKey, exact: true });
+  });
+
+  it('swaps in the item a change carries, without loading the board again', () => {
+    const { client, invalidate, source } = setup(
+      [{ _id: course._id, version: 1 }],
+      [[screenKey, [course]]],
+    );
+    const two = course.lists[0]!.items[1]!;
+    source.emit('board', {
+      multilistId: course._id,
+      call: '/api/forms/edit_item',
+      version: 2,
+      item: { ...two, text: 'Two, reworded', indexInBoard: -1, viewstate: {} },
+    });
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: screenKey, exact: true });
+    const [shown] = client.getQueryData<Multilist[]>(screenKey)!;
+    expect(shown!.version).toBe(2);
+    expect(shown!.lists[0]!.items.map((i) => [i.text, i.indexInBoard])).toEqual([
+      ['One', 0],
+      ['Two, reworded', 1],
     ]);
-    expect(source.url).toBe('/api/events?boards=a,b');
-    source.emit('board', { multilistId: 'a', call: '/api/forms/insert_note' });
-    expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads the board again when the change cannot be applied: an earlier change was missed', () => {
+    const { client, invalidate, source } = setup(
+      [{ _id: course._id, version: 1 }],
+      [[screenKey, [course]]],
+    );
+    const two = course.lists[0]!.items[1]!;
+    source.emit('board', {
+      multilistId: course._id,
+      version: 3,
+      item: { ...two, text: 'Two, reworded' },
+    });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: screenKey, exact: true });
+    expect(client.getQueryData<Multilist[]>(screenKey)![0]!.lists[0]!.items[1]!.text).toBe('Two');
   });
 
   it('does not reload when the stream starts at the versions already shown', () => {

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Multilist } from '@listboard/core';
 import { useConnection } from '../api/client';
+import { applyChange, readChange, type BoardChange } from './live-patch';
 
 interface LiveBoard {
   _id: string;
@@ -9,8 +11,26 @@ interface LiveBoard {
 }
 
 /**
- * Subscribes to the shown boards' live events (and those a results page follows); any change reloads them. EventSource reconnects
- * by itself after a dropped connection. Each time the stream (re)starts the server says which
+ * Applies a change to every board screen that shows its board, and loads again whatever it could
+ * not be applied to: a screen that missed an earlier change, and the results pages, which list
+ * notes from many boards.
+ */
+function patchOrReload(client: QueryClient, change: BoardChange) {
+  for (const query of client.getQueryCache().findAll({ queryKey: ['boards'] })) {
+    const data = query.state.data;
+    // A board screen's query: ['boards', [addresses], …], holding the boards it shows.
+    const boardScreen = Array.isArray(query.queryKey[1]) && Array.isArray(data);
+    const next = boardScreen ? applyChange(data as Multilist[], change) : 'stale';
+    if (next === 'unaffected') continue;
+    if (next === 'stale') void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    else client.setQueryData(query.queryKey, next);
+  }
+}
+
+/**
+ * Subscribes to the shown boards' live events (and those a results page follows). A change inside
+ * one item arrives as that item and is swapped in; any other change reloads the boards.
+ * EventSource reconnects by itself after a dropped connection. Each time the stream (re)starts the server says which
  * version each board is at; boards shown at another version missed a change and reload, so
  * nothing slips through between a load and its stream, or while the stream was down.
  */
@@ -29,7 +49,11 @@ export function useLiveBoards(boards: LiveBoard[]): void {
     if (!key || typeof EventSource === 'undefined') return;
     const reload = () => void client.invalidateQueries({ queryKey: ['boards'] });
     const source = new EventSource(`/api/events?boards=${key}`);
-    source.addEventListener('board', reload);
+    source.addEventListener('board', (e) => {
+      const change = readChange((e as MessageEvent<string>).data);
+      if (change) patchOrReload(client, change);
+      else reload();
+    });
     source.addEventListener('ready', (e) => {
       let versions: Record<string, number> = {};
       try {
@@ -41,7 +65,8 @@ export function useLiveBoards(boards: LiveBoard[]): void {
           ).versions ?? {};
       } catch {
         // A malformed greeting: play safe.
-        return reload();
+        reload();
+        return;
       }
       if (Object.entries(versions).some(([id, v]) => shown.current.get(id) !== v)) reload();
     });

@@ -98,12 +98,17 @@ export async function editMultilist(
   return { multilistId: board.id, version: edited.version, ptitle: edited.ptitle };
 }
 
-/** Every write bumps the board's version, so clients and caches can tell a board changed. */
-export async function touchBoard(db: Db, boardId: string): Promise<void> {
-  await db
+/**
+ * Every write bumps the board's version, so clients and caches can tell a board changed. Answers
+ * the new version (0 when there is no such board).
+ */
+export async function touchBoard(db: Db, boardId: string): Promise<number> {
+  const [row] = await db
     .update(multilists)
     .set({ version: sql`${multilists.version} + 1`, modified: new Date() })
-    .where(eq(multilists.id, boardId));
+    .where(eq(multilists.id, boardId))
+    .returning({ version: multilists.version });
+  return row?.version ?? 0;
 }
 
 /**
