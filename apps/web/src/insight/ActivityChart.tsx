@@ -32,7 +32,11 @@ function Plot({ days }: { days: InsightDay[] }) {
       {
         width: Math.max(240, el.clientWidth),
         height: 220,
-        scales: { x: { time: true } },
+        scales: {
+          // Half a day either side, so a single day still shows as a day, not as years.
+          x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] },
+          y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] },
+        },
         axes: [axis, { ...axis, size: 40 }],
         series: [
           {},

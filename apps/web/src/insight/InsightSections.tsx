@@ -1,4 +1,5 @@
 /** The Insight page's figures: the board in all, the confusing passages, lists and items, groups. */
+import { Link } from 'react-router';
 import { NOTE_ANCHOR } from '@listboard/core';
 import type { BoardInsight, InsightFigures } from '@listboard/core/api/contracts/insight';
 
@@ -35,9 +36,9 @@ export function Confusion({ insight }: { insight: BoardInsight }) {
     <ol className="confusion">
       {insight.confusion.map((p) => (
         <li key={`${p.itemId}:${p.quote}`}>
-          <a href={`${board}#${NOTE_ANCHOR}${p.noteId}`}>
+          <Link to={`${board}#${NOTE_ANCHOR}${p.noteId}`}>
             <q>{p.quote}</q>
-          </a>
+          </Link>
           <span className="confusion-meta">
             {p.notes} {p.notes === 1 ? 'note' : 'notes'}, {p.questions}{' '}
             {p.questions === 1 ? 'question' : 'questions'} · in “{p.headline || 'an item'}”

@@ -16,8 +16,6 @@ interface Heat {
 
 const HeatContext = createContext<Heat | null>(null);
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
 function HeatData({ boardId, children }: { boardId: string; children: ReactNode }) {
   const { data } = usePageData(['insight', boardId], '/api/forms/board_insight', {
     multilistId: boardId,
@@ -50,7 +48,7 @@ export function HeatMark({ itemId }: { itemId: string }) {
   const count = heat.counts.get(itemId) ?? 0;
   const level = heatLevel(count, heat.most);
   if (level === 0) return null;
-  const words = `${plural(count, 'note')} and replies`;
+  const words = count === 1 ? '1 note or reply' : `${count} notes and replies`;
   return (
     <span
       className="heat-mark"

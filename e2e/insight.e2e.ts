@@ -1,0 +1,180 @@
+/**
+ * Insight, as a board's author meets it: the Annotate menu opens the board's Insight page, whose
+ * reader table sorts by a column header; the most noted passage links back to its highlight; the
+ * View menu's Heat view shades the noted items and says how many notes each drew; the CSV
+ * downloads with its header row and a row per note. On a phone the page fits the screen.
+ */
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeSelection } from '@listboard/core';
+import { openBrowser, openPhone, screenshot, type Browser } from './browser';
+import { list } from './board-helpers';
+import { apiAs, more, signIn, toggleEntry } from './session';
+
+const base = inject('baseUrl');
+let b: Browser;
+let page: Page;
+const TITLE = `Insight Lab ${Date.now()}`;
+let address = '';
+
+interface Loaded {
+  _id: string;
+  lists: {
+    _id: string;
+    items: { _id: string; version: number; blocks: { _id: string; text: string }[] }[];
+  }[];
+}
+
+const readerNames = (p: Page) =>
+  p.getByRole('table', { name: 'Readers' }).getByRole('rowheader').allInnerTexts();
+
+beforeAll(async () => {
+  b = await openBrowser();
+  page = b.page;
+  const author = await apiAs(base, 'author');
+  const made = await author.post<{ multilistId: string; ptitle: string }>(
+    '/api/forms/insert_multilist',
+    { titleText: TITLE },
+  );
+  address = `/author/${made.ptitle}`;
+  await author.post('/api/forms/insert_list', {
+    multilistId: made.multilistId,
+    titleText: 'Week 1',
+    itemText: 'Light turns into sugar in the leaf.\n\nRoots drink water.\n\nA quiet item',
+  });
+  const [board] = await author.post<Loaded[]>('/api/dbload/load_multilists', {
+    addresses: [address],
+  });
+  const week = board!.lists[0]!;
+  const [leaf, roots] = week.items;
+  const text = leaf!.blocks[0]!.text;
+  const at = text.indexOf('turns into sugar');
+  const highlight = describeSelection(text, at, at + 'turns into sugar'.length, {
+    blockId: leaf!.blocks[0]!._id,
+    blockIndex: 0,
+    version: leaf!.version,
+  });
+  const reader = await apiAs(base, 'reader');
+  const demo = await apiAs(base, 'demo');
+  const note = (who: typeof reader, itemId: string, spec: object) =>
+    who.post('/api/forms/insert_note', { listId: week._id, itemId, noteSpec: spec });
+  await note(reader, leaf!._id, { text: 'How does light become sugar?', highlight });
+  await note(reader, leaf!._id, { text: 'A second thought, with a comma' });
+  await note(reader, roots!._id, { text: 'Which roots?' });
+  await note(demo, leaf!._id, { text: 'I am lost here, too many words for me', highlight });
+  await signIn(page, base, 'author');
+  await page.goto(`${base}${address}`);
+  await list(page, 'Week 1').waitFor();
+}, 60_000);
+afterAll(async () => b?.close());
+
+describe('the Insight page', () => {
+  it('opens from the Annotate menu and sorts its reader table by a column header', async () => {
+    await more(page, 'Insight');
+    await page.waitForURL(`**${address}/insight`);
+    await page.getByRole('heading', { name: `Insight: ${TITLE}` }).waitFor();
+    const totals = page.locator('.insight-totals');
+    await expect.poll(() => totals.innerText()).toContain('Notes\n4');
+    // Most notes first: reader (3) before demo (1).
+    await expect.poll(() => readerNames(page)).toEqual(['Sam Lee (reader)', 'Demo Reader (demo)']);
+    const words = page.getByRole('columnheader', { name: /Words/ });
+    await words.getByRole('button').click();
+    expect(await words.getAttribute('aria-sort')).toBe('descending');
+    // demo wrote 9 words, reader 5 + 6 + 2 = 13.
+    expect(await readerNames(page)).toEqual(['Sam Lee (reader)', 'Demo Reader (demo)']);
+    await words.getByRole('button').click();
+    expect(await words.getAttribute('aria-sort')).toBe('ascending');
+    expect(await readerNames(page)).toEqual(['Demo Reader (demo)', 'Sam Lee (reader)']);
+    // By keyboard: the Reader header is a button reached with Tab and pressed with Enter.
+    const byName = page.getByRole('columnheader', { name: /Reader/ }).getByRole('button');
+    await byName.focus();
+    await page.keyboard.press('Enter');
+    expect(await readerNames(page)).toEqual(['Demo Reader (demo)', 'Sam Lee (reader)']);
+    await expect
+      .poll(() => page.locator('.confusion li').first().innerText())
+      .toContain('turns into sugar');
+    expect(await page.locator('.confusion li').first().innerText()).toContain(
+      '2 notes, 1 question',
+    );
+    await page.locator('.activity-plot canvas').first().waitFor();
+    await screenshot(page, 'insight-desktop');
+  });
+
+  it('downloads the notes as CSV with its header row and a row per note', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/-annotations\.csv$/);
+    const csv = fs.readFileSync(await download.path(), 'utf8');
+    const [header, ...rows] = csv.trim().split('\r\n');
+    expect(header).toBe('board,list,item,quote,note,writer,group,status,private,created,parent');
+    expect(rows).toHaveLength(4);
+    const row = rows.find((r) => r.includes('How does light become sugar?'));
+    expect(row).toMatch(
+      new RegExp(
+        `^${address},Week 1,Light turns into sugar in the leaf\\.,turns into sugar,How does light become sugar\\?,reader,,pending,false,\\d{4}-\\d\\d-\\d\\dT[^,]+,$`,
+      ),
+    );
+    expect(csv).toContain('"A second thought, with a comma"');
+  });
+
+  it('links a passage to its highlight on the board', async () => {
+    const link = page.locator('.confusion a').first();
+    const href = (await link.getAttribute('href')) ?? '';
+    const noteId = /#note-([0-9a-f-]{36})$/.exec(href)?.[1];
+    expect(href.startsWith(`${address}#note-`) && noteId).toBeTruthy();
+    // By keyboard: the passage's link takes the focus and Enter follows it.
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await list(page, 'Week 1').waitFor();
+    await expect.poll(() => page.url()).toContain(`#note-${noteId}`);
+    // The passage is highlighted and flashed on the board.
+    await page.locator(`mark.flash[data-note-id="${noteId}"]`).first().waitFor();
+  });
+
+  it('shades the noted items in the heat view, with the count in words', async () => {
+    await page.goto(`${base}${address}`);
+    await list(page, 'Week 1').waitFor();
+    await more(page, 'Heat view');
+    await expect
+      .poll(() => toggleEntry(page, 'Heat view').getAttribute('aria-checked'))
+      .toBe('true');
+    const leaf = list(page, 'Week 1').getByRole('article').filter({ hasText: 'Light turns' });
+    const mark = leaf.getByRole('img', { name: 'Heat: 3 notes and replies' });
+    await mark.waitFor();
+    expect(await mark.getAttribute('data-heat')).toBe('4');
+    const roots = list(page, 'Week 1').getByRole('article').filter({ hasText: 'Roots drink' });
+    expect(
+      await roots.getByRole('img', { name: 'Heat: 1 note or reply' }).getAttribute('data-heat'),
+    ).toBe('2');
+    const quiet = list(page, 'Week 1').getByRole('article').filter({ hasText: 'A quiet item' });
+    expect(await quiet.locator('.heat-mark').count()).toBe(0);
+    const shade = await leaf.evaluate((el) => getComputedStyle(el).backgroundImage);
+    expect(shade).toContain('linear-gradient');
+    await screenshot(page, 'insight-heat-desktop');
+    await more(page, 'Heat view');
+    await expect.poll(() => leaf.locator('.heat-mark').count()).toBe(0);
+  });
+
+  it('fits a phone', async () => {
+    const phone = await openPhone('iPhone 13');
+    try {
+      await signIn(phone.page, base, 'author');
+      await phone.page.goto(`${base}${address}/insight`);
+      await phone.page.getByRole('table', { name: 'Readers' }).waitFor();
+      const overflow = await phone.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(phone.page, 'insight-phone');
+      await phone.page
+        .getByRole('table', { name: 'Notes by list and item' })
+        .scrollIntoViewIfNeeded();
+      await screenshot(phone.page, 'insight-phone-tables');
+    } finally {
+      await phone.close();
+    }
+  });
+});
