@@ -2,14 +2,15 @@
  * Benchmarks. Each figure is a ratio against a baseline measured in the same run on the same
  * machine, so results compare across machines. Nothing here is a test: it only prints.
  *
- * `npm run bench` runs markup, realtime, board-load, http and render (render needs
- * `npm run build` first); `npm run bench -- NAME` runs one.
+ * `npm run bench` runs markup, realtime, board-load, http, render (render needs
+ * `npm run build` first) and insight; `npm run bench -- NAME` runs one.
  * search (a million rows) and soak (ten minutes) run only when named.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { boardLoadBench } from './board-load';
 import { httpLoadBench } from './http-load';
+import { insightBench } from './insight';
 import { markupBench } from './markup';
 import { realtimeBench } from './realtime';
 import { renderBench } from './render';
@@ -22,6 +23,7 @@ const BENCHES: Record<string, () => unknown> = {
   'board-load': boardLoadBench,
   http: httpLoadBench,
   render: renderBench,
+  insight: insightBench,
 };
 const ON_REQUEST: Record<string, () => unknown> = { search: searchBench, soak: soakBench };
 
