@@ -479,6 +479,30 @@ const annotationsExport: Reader = async (v) => {
   return parts.map((p) => p.body).join('\n');
 };
 
+/** The notes as a file at a plain address (CSV, or the same JSON-LD as the form call). */
+const annotationsFile =
+  (format: 'csv' | 'jsonld'): Reader =>
+  async (v) => {
+    const parts = await Promise.all(
+      [openBoard, lockedBoard].map((b) =>
+        agents[v].get(
+          `/api/export/annotations?board=${encodeURIComponent(`/author/${b.ptitle}`)}&format=${format}`,
+        ),
+      ),
+    );
+    return parts.map((p) => p.body).join('\n');
+  };
+
+/** A board's Insight: figures and passages, never a note's text, for every viewer. */
+const insightOf: Reader = async (v) => {
+  const parts = await Promise.all(
+    [openBoard, lockedBoard].map((b) =>
+      agents[v].post('/api/forms/board_insight', { multilistId: b._id }),
+    ),
+  );
+  return parts.map((p) => p.body).join('\n');
+};
+
 const dump: Reader = async (v) => {
   const parts = await Promise.all(
     [openBoard, lockedBoard].map((b) =>
@@ -525,6 +549,12 @@ const READING_CHANNELS: { name: string; read: Reader; shows(v: ViewerName, t: Th
       read: annotationsExport,
       shows: (v, thing) => sees(v, thing) && !thing.content && v !== 'anonymous',
     },
+    ...(['csv', 'jsonld'] as const).map((f) => ({
+      name: `annotations file ${f}`,
+      read: annotationsFile(f),
+      shows: (v: ViewerName, thing: Thing) => sees(v, thing) && !thing.content && v !== 'anonymous',
+    })),
+    { name: 'Insight', read: insightOf, shows: () => false },
     {
       name: 'dump',
       read: dump,
