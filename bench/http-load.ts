@@ -9,7 +9,7 @@
  *
  * Figures are ratios against the ceiling, so they compare across machines.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,8 +21,8 @@ import { hashPassword } from '../apps/server/src/lib/passwords';
 import { createBoard } from '../apps/server/src/services/boards/create';
 import { freePort, startPostgres } from '../apps/server/test/postgres-server';
 import { bigBoard } from './generate';
+import { startProcess, stop, waitFor } from './processes';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const READERS = Number(process.env.BENCH_READERS ?? 200);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ITEMS = 2000;
@@ -34,42 +34,6 @@ interface Figure {
   errors: number;
   /** Answers by status class, e.g. { '2xx': 1000, '3xx': 0 }. */
   statuses: Record<string, number>;
-}
-
-async function waitFor(url: string, proc: ChildProcess, out: () => string) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`process exited early:\n${out()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`no answer from ${url}:\n${out()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function startProcess(args: string[], env: Record<string, string>) {
-  let out = '';
-  const prof = process.env.BENCH_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-    : [];
-  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  return { proc, out: () => out };
-}
-
-async function stop(proc: ChildProcess) {
-  if (proc.exitCode !== null) return;
-  const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGTERM');
-  await exited;
 }
 
 /** Runs autocannon with each request taking the next reader's cookie (and tag) in turn. */

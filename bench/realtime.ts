@@ -1,133 +1,269 @@
 /**
- * Live-update fan-out: N viewers hold event streams on one board; a note is inserted; the delay
- * from the insert call until each viewer has the event is recorded. Baseline in the same run:
- * the round trip of a bare request to the same server (the least any delivery can take).
+ * Live edits at class size: VIEWERS viewers (200) watch a 2,000-item board through two app
+ * processes on one PostgreSQL, half on each, as behind a load balancer; an author edits one item
+ * through the first. For each viewer: the time from the author's acknowledgement until that
+ * viewer holds the edited board, and the bytes it received for it (compressed, as on the wire).
+ *
+ * Two ways of becoming current, interleaved round by round in the same run:
+ * - items: the app as it is. The event of an edit inside one item carries the item; a viewer
+ *   whose event carries none loads the board again with its ETag, as the page does.
+ * - reload: every viewer loads the board again on the event, with its ETag, as the page did
+ *   before items travelled in events (the alternative an event of ids alone leaves).
+ * Also the peak resident memory of each app process.
  */
 import http from 'node:http';
-import type { Multilist } from '@listboard/core';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/seed/seed';
+import { createBoard } from '../apps/server/src/services/boards/create';
+import { freePort, startPostgres } from '../apps/server/test/postgres-server';
+import { bigBoard } from './generate';
+import { startProcess, stop, waitFor } from './processes';
 
-const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 500);
+const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ITEMS = 2000;
+const ADDRESS = '/author/bench';
 
-const quantile = (xs: number[], q: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+type Mode = 'items' | 'reload';
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+};
+const median = (xs: number[]) => quantile(xs, 0.5);
+
+/** A GET that counts the bytes that crossed the wire (the body left compressed). */
+function get(
+  base: string,
+  pathAndQuery: string,
+  headers: Record<string, string>,
+  agent: http.Agent,
+): Promise<{ status: number; bytes: number; etag: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}${pathAndQuery}`, { headers, agent }, (res) => {
+      let bytes = 0;
+      res.on('data', (d: Buffer) => (bytes += d.length));
+      res.on('end', () => {
+        const etag = res.headers.etag;
+        resolve({ status: res.statusCode ?? 0, bytes, etag });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+interface Viewer {
+  base: string;
+  cookie: string;
+  etag: string | undefined;
+  /** Bytes received since the round began. */
+  bytes: number;
+  /** When this viewer held the round's edit. */
+  current: number | null;
+}
+
+function rssKb(proc: ChildProcess): number {
+  try {
+    return Number(
+      execFileSync('ps', ['-o', 'rss=', '-p', String(proc.pid)])
+        .toString()
+        .trim(),
+    );
+  } catch {
+    return 0;
+  }
+}
 
 export async function realtimeBench() {
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await database.migrate();
-  await seed(database.db);
-  const app = await buildApp({
-    config: loadConfig({
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
-      SIGNIN_RATE_LIMIT: '1000',
-    }),
-    database,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const port = (app.server.address() as { port: number }).port;
-  const signin = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signin',
-    payload: { username: 'reader', password: 'listboard' },
-  });
-  const cookie = `lb_session=${signin.cookies.find((c) => c.name === 'lb_session')!.value}`;
-  const guest = await app.inject({ method: 'POST', url: '/api/auth/guest' });
-  const guestCookie = `lb_session=${guest.cookies.find((c) => c.name === 'lb_session')!.value}`;
-  const [course] = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/dbload/load_multilists',
-      headers: { cookie },
-      payload: { addresses: ['/author/course'] },
-    })
-  ).json<Multilist[]>();
-  if (!course) throw new Error('the seeded course board is missing');
-  const item = course.lists[2]!.items[0]!;
-
-  const agent = new http.Agent({ keepAlive: true, maxSockets: VIEWERS + 10 });
-  let pending: ((t: number) => void)[] = [];
+  const pgServer = await startPostgres();
+  const databaseUrl = pgServer.url('postgres');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-live-'));
+  const procs: ChildProcess[] = [];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: VIEWERS * 2 + 10 });
   const streams: http.ClientRequest[] = [];
-  await Promise.all(
-    Array.from(
-      { length: VIEWERS },
-      () =>
-        new Promise<void>((ready) => {
-          const req = http.get(
-            {
-              host: '127.0.0.1',
-              port,
-              path: `/api/events?boards=${course._id}`,
-              agent,
-              headers: { cookie: guestCookie },
-            },
-            (res) => {
-              let buf = '';
-              res.on('data', (d: Buffer) => {
-                buf += d.toString();
-                if (buf.includes('event: ready')) {
-                  buf = '';
-                  ready();
-                }
-                if (buf.includes('event: board')) {
-                  buf = '';
-                  const t = performance.now();
-                  pending.shift()?.(t);
-                }
-              });
-            },
-          );
-          streams.push(req);
-        }),
-    ),
-  );
+  try {
+    const database = await openDatabase({ databaseUrl, dataDir: '' });
+    await database.migrate();
+    await seed(database.db);
+    await createBoard(database.db, bigBoard('author', 'bench', ITEMS));
+    await database.close();
 
-  const delays: number[] = [];
-  const bare: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const arrivals: number[] = [];
-    const all = new Promise<void>((done) => {
-      pending = Array.from({ length: VIEWERS }, () => (t: number) => {
-        arrivals.push(t);
-        if (arrivals.length === VIEWERS) done();
+    const bases: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      const app = startProcess(['apps/server/src/main.ts'], {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: tmp,
+        LOG_LEVEL: 'silent',
+        SEED: 'off',
+        SIGNIN_RATE_LIMIT: '100000',
+        ACCOUNT_RATE_LIMIT: '100000',
       });
-    });
-    const t0 = performance.now();
-    await fetch(`http://127.0.0.1:${port}/api/forms/insert_note`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({
-        listId: item.listId,
-        itemId: item._id,
-        noteSpec: { text: `round ${r}` },
-      }),
-    });
-    await all;
-    for (const t of arrivals) delays.push(t - t0);
-    const b0 = performance.now();
-    await fetch(`http://127.0.0.1:${port}/api/health`);
-    bare.push(performance.now() - b0);
+      procs.push(app.proc);
+      const base = `http://127.0.0.1:${port}`;
+      await waitFor(`${base}/api/health`, app.proc, app.out);
+      bases.push(base);
+    }
+    const [first, second] = bases as [string, string];
+    const post = async (base: string, url: string, body: unknown, cookie?: string) => {
+      const res = await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      return { json: (await res.json()) as unknown, cookie: res.headers.get('set-cookie') };
+    };
+    const session = (setCookie: string | null) => (setCookie ?? '').split(';')[0] ?? '';
+    const author = session(
+      (await post(first, '/api/auth/signin', { username: 'author', password: 'listboard' })).cookie,
+    );
+    const [board] = (
+      await post(first, '/api/dbload/load_multilists', { addresses: [ADDRESS] }, author)
+    ).json as { _id: string; lists: { items: { _id: string }[] }[] }[];
+    if (!board) throw new Error('the bench board is missing');
+    const loadPath = `/api/dbload/load_multilists?addresses=${encodeURIComponent(ADDRESS)}`;
+
+    // The viewers: guest sessions of their own, half on each instance, each holding the board.
+    const viewers: Viewer[] = [];
+    for (let i = 0; i < VIEWERS; i++) {
+      const base = i % 2 === 0 ? first : second;
+      const cookie = session((await post(base, '/api/auth/guest', {})).cookie);
+      const loaded = await get(base, loadPath, { cookie, 'accept-encoding': 'br, gzip' }, agent);
+      viewers.push({ base, cookie, etag: loaded.etag, bytes: 0, current: null });
+    }
+    const boardBytes = (
+      await get(
+        first,
+        loadPath,
+        { cookie: viewers[0]?.cookie ?? '', 'accept-encoding': 'br, gzip' },
+        agent,
+      )
+    ).bytes;
+
+    let mode: Mode = 'items';
+    let roundDone: (() => void) | null = null;
+    let waiting = 0;
+    const becameCurrent = (v: Viewer) => {
+      v.current = performance.now();
+      if (--waiting === 0) roundDone?.();
+    };
+    const reload = async (v: Viewer) => {
+      const headers: Record<string, string> = { cookie: v.cookie, 'accept-encoding': 'br, gzip' };
+      if (v.etag) headers['if-none-match'] = v.etag;
+      const r = await get(v.base, loadPath, headers, agent);
+      v.bytes += r.bytes;
+      if (r.etag) v.etag = r.etag;
+      becameCurrent(v);
+    };
+    await Promise.all(
+      viewers.map(
+        (v) =>
+          new Promise<void>((ready) => {
+            const req = http.get(
+              `${v.base}/api/events?boards=${board._id}`,
+              { agent, headers: { cookie: v.cookie } },
+              (res) => {
+                let buf = '';
+                res.on('data', (d: Buffer) => {
+                  v.bytes += d.length;
+                  buf += d.toString();
+                  for (let end = buf.indexOf('\n\n'); end >= 0; end = buf.indexOf('\n\n')) {
+                    const message = buf.slice(0, end);
+                    buf = buf.slice(end + 2);
+                    const kind = /^event: (\w+)$/m.exec(message)?.[1];
+                    if (kind === 'ready') ready();
+                    if (kind !== 'board') continue;
+                    const carriesItem = message.includes('"item":');
+                    if (mode === 'items' && carriesItem) becameCurrent(v);
+                    else void reload(v);
+                  }
+                });
+              },
+            );
+            streams.push(req);
+          }),
+      ),
+    );
+
+    const items = board.lists.flatMap((l) => l.items);
+    const rounds: Record<Mode, { p50: number; p95: number; bytesPerViewer: number }[]> = {
+      items: [],
+      reload: [],
+    };
+    const peakRss = [0, 0];
+    for (let r = 0; r < ROUNDS * 2; r++) {
+      mode = r % 2 === 0 ? 'items' : 'reload';
+      for (const v of viewers) {
+        v.bytes = 0;
+        v.current = null;
+      }
+      waiting = viewers.length;
+      const all = new Promise<void>((done) => (roundDone = done));
+      const item = items[(r * 37) % items.length];
+      if (!item) throw new Error('no item to edit');
+      await post(
+        first,
+        '/api/forms/edit_item',
+        { itemId: item._id, text: `Edited in round ${r}` },
+        author,
+      );
+      const ack = performance.now();
+      const timeout = setTimeout(() => roundDone?.(), 60_000);
+      await all;
+      clearTimeout(timeout);
+      procs.forEach((p, i) => (peakRss[i] = Math.max(peakRss[i] ?? 0, rssKb(p))));
+      const delays = viewers.map((v) => (v.current ?? Infinity) - ack);
+      rounds[mode].push({
+        p50: median(delays),
+        p95: quantile(delays, 0.95),
+        bytesPerViewer: median(viewers.map((v) => v.bytes)),
+      });
+      // Let the last reloads' sockets settle before the next round.
+      await new Promise((res) => setTimeout(res, 500));
+    }
+
+    const summary = (mode: Mode) => {
+      const rs = rounds[mode];
+      const p95s = rs.map((x) => x.p95);
+      return {
+        p50: median(rs.map((x) => x.p50)),
+        p95: median(p95s),
+        p95Spread: [Math.min(...p95s), Math.max(...p95s)],
+        bytesPerViewer: median(rs.map((x) => x.bytesPerViewer)),
+      };
+    };
+    const result = {
+      viewers: VIEWERS,
+      rounds: ROUNDS,
+      items: ITEMS,
+      boardBytesOnWire: boardBytes,
+      items_: summary('items'),
+      reload: summary('reload'),
+      peakRssMb: peakRss.map((kb) => Math.round(kb / 1024)),
+    };
+    const line = (name: string, s: ReturnType<typeof summary>) =>
+      `  ${name.padEnd(26)}: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms (rounds ${s.p95Spread.map((x) => x.toFixed(0)).join('–')} ms), ${(s.bytesPerViewer / 1024).toFixed(1)} KiB per viewer`;
+    console.log(
+      `live edits, ${VIEWERS} viewers of a ${ITEMS}-item board (${(boardBytes / 1024).toFixed(0)} KiB on the wire), two app processes on PostgreSQL, ${ROUNDS} rounds each, interleaved; from the author's acknowledgement until each viewer is current:`,
+    );
+    console.log(line('the edited item in events', result.items_));
+    console.log(line('reload on each event', result.reload));
+    console.log(`  peak memory per app process: ${result.peakRssMb.join(' MB, ')} MB`);
+    return result;
+  } finally {
+    streams.forEach((s) => s.destroy());
+    agent.destroy();
+    for (const p of procs) await stop(p);
+    pgServer.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
   }
-  streams.forEach((s) => s.destroy());
-  agent.destroy();
-  await app.close();
-  await database.close();
-  const result = {
-    viewers: VIEWERS,
-    rounds: ROUNDS,
-    p50: quantile(delays, 0.5),
-    p95: quantile(delays, 0.95),
-    bareP50: quantile(bare, 0.5),
-  };
-  console.log(`realtime, ${VIEWERS} viewers on one board, ${ROUNDS} notes:`);
-  console.log(
-    `  insert → every viewer : p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`,
-  );
-  console.log(`  bare request (baseline): p50 ${result.bareP50.toFixed(1)} ms`);
-  return result;
 }

@@ -1,0 +1,44 @@
+/** Child processes for benches: app servers and bare servers, started, awaited and stopped. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Waits until the URL answers 2xx; fails with the process's output if it exits first. */
+export async function waitFor(url: string, proc: ChildProcess, out: () => string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`process exited early:\n${out()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`no answer from ${url}:\n${out()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Runs a TypeScript entry point in a child Node process, collecting its output. */
+export function startProcess(args: string[], env: Record<string, string>) {
+  let out = '';
+  const prof = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const proc = spawn(process.execPath, [...prof, '--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  return { proc, out: () => out };
+}
+
+/** Stops a child process and waits for it to exit. */
+export async function stop(proc: ChildProcess) {
+  if (proc.exitCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  await exited;
+}
