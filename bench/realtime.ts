@@ -120,7 +120,7 @@ export async function realtimeBench() {
         body: JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-      return { json: (await res.json()) as unknown, cookie: res.headers.get('set-cookie') };
+      return { json: await res.json(), cookie: res.headers.get('set-cookie') };
     };
     const session = (setCookie: string | null) => (setCookie ?? '').split(';')[0] ?? '';
     const author = session(
