@@ -5,6 +5,10 @@ const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    // Two workers even on a 2-core machine (vitest's default there is one): the API tests spend
+    // much of their time waiting on PostgreSQL, ffmpeg and child servers. The browser tests
+    // (fileParallelism: false below) run on their own afterwards, one file at a time.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
       // Checks on the repository itself: its lockfile, its scripts.

@@ -67,7 +67,7 @@ beforeAll(async () => {
   await page.goto(`${base}${address}`);
   await list(page, 'Week 1').waitFor();
 }, 60_000);
-afterAll(async () => b?.close());
+afterAll(async () => b.close());
 
 describe('the Insight page', () => {
   it('opens from the Annotate menu and sorts its reader table by a column header', async () => {
