@@ -32,9 +32,10 @@ export const seenContent = (boardId: string, username: string) =>
  * A question, as core's isQuestion says: a reader note whose text ends in '?' or whose labels
  * type it as a question.
  */
-const QUESTION = sql`(n.annotation_class = 'note' and (n.text ~ '[?][[:space:]]*$' or exists (
-  select 1 from jsonb_array_elements(n.labels) l
-  where lower(l->>'name') = 'type' and lower(l->>'value') = 'question')))`;
+const QUESTION = sql`(n.annotation_class = 'note' and (n.text ~ '[?][[:space:]]*$' or (
+  n.labels <> '[]'::jsonb and exists (
+    select 1 from jsonb_array_elements(n.labels) l
+    where lower(l->>'name') = 'type' and lower(l->>'value') = 'question'))))`;
 
 /** Words in the text, as core's wordCount counts them. */
 const WORDS = sql`(case when n.text ~ '^[[:space:]]*$' then 0 else cardinality(
