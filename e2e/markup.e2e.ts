@@ -18,6 +18,13 @@ describe('markup', () => {
   it('sets $$…$$ inside a sentence with KaTeX, and a link to a title with spaces jumps to that list', async () => {
     const { page } = b;
     await signIn(page, base, 'author');
+    // KaTeX is fetched only for a board with a formula: not for the author's home board.
+    const katexFetched = () =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((e) => /\/assets\/katex-/.test(e.name)),
+      );
+    await page.locator('main [data-board]').first().waitFor();
+    expect(await katexFetched()).toBe(false);
     await newBoard(page, `Markup Lab ${Date.now()}`, [
       {
         title: 'Week 1',
@@ -33,6 +40,7 @@ describe('markup', () => {
     const sentence = first.getByRole('article').first();
     // The formula sits inside the sentence's paragraph, in the line; the dollars are gone.
     await sentence.locator('p .katex').waitFor();
+    expect(await katexFetched()).toBe(true);
     expect(await sentence.locator('.katex-display').count()).toBe(0);
     const shown = await sentence.evaluate((el) => {
       const p = el.querySelector('p')!.cloneNode(true) as HTMLElement;

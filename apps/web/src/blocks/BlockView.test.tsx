@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { textToBlocks, type Block } from '@listboard/core';
 import { BlockView } from './BlockView';
+import { loadKatex } from './katex';
 import { NOT_FOUND_IMAGE } from './notFoundImage';
 
 afterEach(cleanup);
@@ -33,13 +34,20 @@ describe('block renderers', () => {
     expect(screen.getByRole('cell', { name: '2' })).toBeTruthy();
   });
 
-  it('renders display and inline math with KaTeX', () => {
+  it('shows a formula’s TeX until KaTeX has loaded, then sets display and inline math with it', async () => {
     const { container } = show('$$x^2 + y^2$$\n\n\\(a + b\\)');
+    // KaTeX is not in the app's first download: the TeX stands in while it loads.
+    expect([...container.querySelectorAll('.math-pending')].map((c) => c.textContent)).toEqual([
+      'x^2 + y^2',
+      'a + b',
+    ]);
+    await waitFor(() => expect(container.querySelectorAll('.katex')).toHaveLength(2));
     expect(container.querySelectorAll('.katex-display')).toHaveLength(1);
-    expect(container.querySelectorAll('.katex')).toHaveLength(2);
+    expect(container.querySelector('.math-pending')).toBeNull();
   });
 
-  it('sets $$…$$ inside a paragraph as a formula in the line, and leaves lone dollars alone', () => {
+  it('sets $$…$$ inside a paragraph as a formula in the line, and leaves lone dollars alone', async () => {
+    await loadKatex();
     const { container } = show('The area is $$\\pi r^2$$ for a circle; it costs $5 or $$ 6.');
     const paragraph = container.querySelector('p')!;
     expect(paragraph.querySelectorAll('.katex')).toHaveLength(1);

@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { BlockRenderer } from './types';
 import { renderMarkdown } from './markdown';
+import { useKatex } from './katex';
 import { showNotFound } from './notFoundImage';
 
 /** mdtext, mdlist, mdtable, mdhtml and mdtextlink: markdown-it, then DOMPurify. */
 export const MarkdownBlock: BlockRenderer = ({ block }) => {
-  const html = useMemo(() => renderMarkdown(block.text), [block.text]);
+  // Drawn again when KaTeX arrives, for a formula in the text.
+  const katex = useKatex();
+  const html = useMemo(() => renderMarkdown(block.text, katex), [block.text, katex]);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import katex from 'katex';
 import type { Block } from '@listboard/core';
 import type { BlockRenderer } from './types';
+import { currentKatex, texToHtml, useKatex, type Katex } from './katex';
 
 /** The TeX inside the delimiters the block type names: $$…$$, \[…\], $…$ or \(…\). */
 export function mathSource(block: Block): { tex: string; display: boolean } {
@@ -16,17 +16,13 @@ export function mathSource(block: Block): { tex: string; display: boolean } {
 }
 
 /** A formula block as HTML: what is shown, and a MathML copy for screen readers. */
-export function mathHtml(block: Block): string {
+export function mathHtml(block: Block, katex: Katex | null = currentKatex()): string {
   const { tex, display } = mathSource(block);
-  // throwOnError off: a typo in a formula shows in red instead of blanking the item.
-  return katex.renderToString(tex, {
-    displayMode: display,
-    throwOnError: false,
-    output: 'htmlAndMathml',
-  });
+  return texToHtml(tex, display, katex);
 }
 
 export const MathBlock: BlockRenderer = ({ block }) => {
-  const html = useMemo(() => mathHtml(block), [block]);
+  const katex = useKatex();
+  const html = useMemo(() => mathHtml(block, katex), [block, katex]);
   return <div className="block block-math" dangerouslySetInnerHTML={{ __html: html }} />;
 };

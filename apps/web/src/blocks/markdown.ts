@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import DOMPurify from 'dompurify';
-import katex from 'katex';
 import { inlineMathAt, isSafeImageSource, must, sectionLinkAt } from '@listboard/core';
+import { currentKatex, texToHtml, type Katex } from './katex';
 
 const md = new MarkdownIt({ html: true, linkify: true, breaks: false, typographer: true });
 
@@ -31,13 +31,11 @@ md.inline.ruler.before('link', 'section_link', (state, silent) => {
   state.pos = found.end;
   return true;
 });
-md.renderer.rules.math_inline = (tokens, idx) =>
-  // throwOnError off: a typo in a formula shows in red instead of blanking the item.
-  katex.renderToString(tokens[idx]?.content ?? '', {
-    displayMode: false,
-    throwOnError: false,
-    output: 'htmlAndMathml',
-  });
+/** The KaTeX renderMarkdown hands its rules in markdown-it's env. */
+const katexIn = (env: object | undefined): Katex | null =>
+  env && 'katex' in env ? (env.katex as Katex | null) : null;
+md.renderer.rules.math_inline = (tokens, idx, _options, env: object | undefined) =>
+  texToHtml(tokens[idx]?.content ?? '', false, katexIn(env));
 
 // Long boards hold many pictures; only the ones scrolled to should cost a download. A picture
 // whose source is unsafe as a link would be shows its alt text instead (core isSafeImageSource).
@@ -64,8 +62,9 @@ DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
 });
 
 /** Markdown to safe HTML: authors may write HTML, but nothing that runs script survives. */
-export function renderMarkdown(text: string): string {
-  return DOMPurify.sanitize(md.render(text), {
+/** Markdown as safe HTML; formulas set with the KaTeX given (by default, KaTeX if it is here). */
+export function renderMarkdown(text: string, katex: Katex | null = currentKatex()): string {
+  return DOMPurify.sanitize(md.render(text, { katex }), {
     ADD_ATTR: ['target', 'loading'],
     FORBID_TAGS: ['style', 'form'],
   });
