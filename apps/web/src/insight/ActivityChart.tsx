@@ -28,13 +28,17 @@ function Plot({ days }: { days: InsightDay[] }) {
     const text = cssVar('--text', '#1d2733');
     const line = cssVar('--line', '#dde3ea');
     const axis = { stroke: text, grid: { stroke: line }, ticks: { stroke: line } };
+    const xs = days.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000);
+    // The range shown is the days chosen, half a day either side, whatever the data holds: a
+    // single day still shows as a day, not as years.
+    const from = (xs[0] ?? Date.now() / 1000) - 43_200;
+    const to = (xs.at(-1) ?? Date.now() / 1000) + 43_200;
     const plot = new uPlot(
       {
         width: Math.max(240, el.clientWidth),
         height: 220,
         scales: {
-          // Half a day either side, so a single day still shows as a day, not as years.
-          x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] },
+          x: { time: true, range: () => [from, to] },
           y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] },
         },
         axes: [axis, { ...axis, size: 40 }],
@@ -45,7 +49,7 @@ function Plot({ days }: { days: InsightDay[] }) {
         ],
       },
       [
-        days.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000),
+        xs,
         days.map((d) => d.notes),
         days.map((d) => d.replies),
       ],
