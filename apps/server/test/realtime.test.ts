@@ -8,7 +8,8 @@ let t: TestContext;
 let second: FastifyInstance | null = null;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Each case signs its viewers in afresh: more sign-ins than one address is allowed by default.
+  t = await createTestApp({ SIGNIN_RATE_LIMIT: '1000' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   if (t.database.driver === 'postgres') {
     // A second instance on the same database, as behind a load balancer.
@@ -28,12 +29,15 @@ const urlOf = (app: FastifyInstance) =>
   `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
 /** Opens an event stream and collects events until `count` board events arrived. */
-async function watch(base: string, cookie: string, boardId: string) {
+async function watch(base: string, cookie: string, boardId: string, at?: number) {
   const ctrl = new AbortController();
-  const res = await fetch(`${base}/api/events?boards=${boardId}`, {
-    headers: { cookie },
-    signal: ctrl.signal,
-  });
+  const res = await fetch(
+    `${base}/api/events?boards=${boardId}${at === undefined ? '' : `&at=${String(at)}`}`,
+    {
+      headers: { cookie },
+      signal: ctrl.signal,
+    },
+  );
   expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
   const reader = (res.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
@@ -134,6 +138,55 @@ describe('live board events', () => {
     expect(inserted.call).toBe('/api/forms/insert_item');
     expect(inserted).not.toHaveProperty('item');
     stream.close();
+  });
+
+  it('a page back after a dropped stream is sent the items changed since the version it holds, or loads when anything else changed', async () => {
+    const viewer = new Agent(t.app);
+    await viewer.signIn('reader');
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const load = async () =>
+      (
+        await viewer.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
+      ).json()[0]! as unknown as {
+        _id: string;
+        version: number;
+        lists: { _id: string; items: { _id: string; text: string }[] }[];
+      };
+    const before = await load();
+    const [a, b] = before.lists[1]!.items;
+    // While the page's stream is down: an edit and a note, each inside one item.
+    await author.post('/api/forms/edit_item', { itemId: a!._id, text: 'Edited while away.' });
+    await viewer.post('/api/forms/insert_note', {
+      listId: before.lists[1]!._id,
+      itemId: b!._id,
+      noteSpec: { text: 'Noted while away.' },
+    });
+    const back = await watch(urlOf(t.app), viewer.cookie!, before._id, before.version);
+    const caught = await back.next('board');
+    expect(caught).toMatchObject({
+      call: 'catch-up',
+      from: before.version,
+      version: before.version + 2,
+    });
+    const items = caught.items as { _id: string; text: string; notes: { text: string }[] }[];
+    expect(items.map((i) => i._id).sort()).toEqual([a!._id, b!._id].sort());
+    expect(items.find((i) => i._id === a!._id)!.text).toBe('Edited while away.');
+    expect(items.find((i) => i._id === b!._id)!.notes.map((n) => n.text)).toContain(
+      'Noted while away.',
+    );
+    expect(await back.next('ready')).toMatchObject({
+      versions: { [before._id]: before.version + 2 },
+    });
+    back.close();
+
+    // An item added changes the list around it: no catch-up, the greeting's version says reload.
+    const now = await load();
+    await author.post('/api/forms/insert_item', { listId: now.lists[1]!._id, text: 'Added.' });
+    const again = await watch(urlOf(t.app), viewer.cookie!, now._id, now.version);
+    expect(await again.next('ready')).toMatchObject({ versions: { [now._id]: now.version + 1 } });
+    expect(await again.within('board', 300)).toBeNull();
+    again.close();
   });
 
   it('ignores board ids that are not boards', async () => {

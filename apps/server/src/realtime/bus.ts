@@ -34,12 +34,16 @@ export interface BoardEvent {
 export interface EventBus {
   publish(event: BoardEvent): Promise<void>;
   subscribe(multilistId: string, handler: (e: BoardEvent) => void): () => void;
+  /** Every event on every board, as this instance hears them (the change log of catch-up). */
+  subscribeAll(handler: (e: BoardEvent) => void): () => void;
   /** Number of local subscribers, for presence and tests. */
   size(): number;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'lb_board_events';
+/** The emitter's name for every board at once; a symbol, so no board id can be it. */
+const ALL = Symbol('all boards');
 
 class LocalBus implements EventBus {
   protected emitter = new EventEmitter();
@@ -54,14 +58,23 @@ class LocalBus implements EventBus {
     });
   }
   protected deliver(e: BoardEvent) {
+    this.emitter.emit(ALL, e);
     this.emitter.emit(e.multilistId, e);
   }
   subscribe(multilistId: string, handler: (e: BoardEvent) => void) {
     this.emitter.on(multilistId, handler);
     return () => void this.emitter.off(multilistId, handler);
   }
+  subscribeAll(handler: (e: BoardEvent) => void) {
+    this.emitter.on(ALL, handler);
+    return () => void this.emitter.off(ALL, handler);
+  }
+  /** Board ids with a subscriber here. */
+  protected watched(): string[] {
+    return this.emitter.eventNames().filter((n) => typeof n === 'string');
+  }
   size() {
-    return this.emitter.eventNames().reduce((n, name) => n + this.emitter.listenerCount(name), 0);
+    return this.watched().reduce((n, name) => n + this.emitter.listenerCount(name), 0);
   }
   close(): Promise<void> {
     this.emitter.removeAllListeners();
@@ -112,8 +125,8 @@ class PostgresBus extends LocalBus {
     this.listener = client;
     if (this.lost) {
       this.lost = false;
-      for (const id of this.emitter.eventNames()) {
-        this.deliver({ multilistId: String(id), call: 'resync', by: '', at: Date.now() });
+      for (const id of this.watched()) {
+        this.deliver({ multilistId: id, call: 'resync', by: '', at: Date.now() });
       }
     }
   }

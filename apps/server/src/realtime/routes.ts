@@ -16,6 +16,7 @@ import { policyBoardOf } from '../services/boards/access';
 import { viewerFor, visibleBoard } from '../services/notes/visibility';
 import type { BoardEvent, EventBus } from './bus';
 import { buildPatch, patchFor, type BuiltPatch } from './item-patch';
+import { ChangeLog } from './change-log';
 import { beatPresence, closePresence, openPresence } from './presence';
 import { querySchema } from '../routes/contract-route';
 
@@ -54,18 +55,28 @@ export const eventRoutes: FastifyPluginCallbackZod<{
   appVersion: AppVersion;
 }> = (app, { db, bus, appVersion }, done) => {
   const open = new Set<() => void>();
+  // What changed lately on every board, for pages that come back after a dropped stream.
+  const log = new ChangeLog();
+  const unlog = bus.subscribeAll((e) => log.record(e));
   // Open streams would keep the server from closing, so they end before it starts to close
   // (onClose would run only after every connection had ended: never, with a viewer connected).
   app.addHook('preClose', (closing) => {
+    unlog();
     open.forEach((end) => end());
     closing();
   });
   app.get(events.path, { schema: querySchema(events) }, async (req, reply) => {
-    const ids = req.query.boards
-      .split(',')
+    const asked = req.query.boards.split(',');
+    const ids = asked
       .filter((id) => /^[0-9a-f-]{36}$/i.test(id))
       // The boards on screen and those a results page follows (at most 20 of each).
       .slice(0, 40);
+    // The version the page holds of each board, in the same order, when it says.
+    const held = new Map<string, number>();
+    (req.query.at ?? '').split(',').forEach((v, i) => {
+      const id = asked[i];
+      if (id && /^\d{1,9}$/.test(v)) held.set(id, Number(v));
+    });
     const rows = ids.length
       ? await db.select().from(multilists).where(inArray(multilists.id, ids))
       : [];
@@ -100,6 +111,23 @@ export const eventRoutes: FastifyPluginCallbackZod<{
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
+    // A page that holds an older version is sent what changed since, when the log knows it all
+    // and each change was inside one item it may see; otherwise it loads (on 'ready' below).
+    for (const [id, version] of Object.entries(versions)) {
+      const from = held.get(id);
+      const changed = from === undefined ? null : log.itemsSince(id, from, version);
+      const board = boards.get(id);
+      if (!changed || !board || from === undefined) continue;
+      const built = await Promise.all(
+        changed.map((item) => buildPatch(db, item).catch(() => null)),
+      );
+      const items = built.map((b) => (b ? patchFor(b, viewer, board, appVersion) : null));
+      if (items.every((i) => i !== null)) {
+        res.write(
+          `event: board\ndata: ${JSON.stringify({ multilistId: id, call: 'catch-up', from, version, items })}\n\n`,
+        );
+      }
+    }
     res.write(
       `retry: 2000\nevent: ready\ndata: ${JSON.stringify({ boards: Object.keys(versions), versions })}\n\n`,
     );

@@ -56,6 +56,26 @@ describe('a live change applied to the boards on screen', () => {
     ).toBe('stale');
   });
 
+  it('applies a catch-up: every item changed since the version the page holds', () => {
+    const one = board.lists[1]!.items[0]!;
+    const next = applyChange([board], {
+      multilistId: board._id,
+      from: 1,
+      version: 4,
+      items: [changed, { ...one, text: 'One, reworded', indexInBoard: -1 }],
+    });
+    if (typeof next === 'string') throw new Error(next);
+    expect(next[0]!.version).toBe(4);
+    expect(next[0]!.lists[1]!.items.map((i) => [i.text, i.indexInBoard])).toEqual([
+      ['One, reworded', one.indexInBoard],
+      ['Two, reworded', two.indexInBoard],
+    ]);
+    // From a version the page does not hold: load the board instead.
+    expect(
+      applyChange([board], { multilistId: board._id, from: 2, version: 4, items: [changed] }),
+    ).toBe('stale');
+  });
+
   it('reads an event’s data, and nothing else', () => {
     expect(readChange('{"multilistId":"b","version":4}')).toEqual({ multilistId: 'b', version: 4 });
     expect(readChange('not json')).toBeNull();

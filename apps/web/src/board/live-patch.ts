@@ -7,6 +7,9 @@ export interface BoardChange {
   version?: number;
   /** For a change inside one item: the item as this viewer may see it now, notes and all. */
   item?: Item;
+  /** A catch-up after a dropped stream: the items changed since version `from`. */
+  from?: number;
+  items?: Item[];
 }
 
 /** Reads an event's data; null when it is not a board change. */
@@ -24,9 +27,9 @@ export function readChange(data: string): BoardChange | null {
 /**
  * Boards on screen after a change: `unaffected` when none of them is the changed board, `stale`
  * when the change cannot be applied here (it carries no item, the page missed an earlier change,
- * or the item is not on screen, e.g. in a section not shown) and the boards must be loaded again.
- * Otherwise the boards with the item swapped in; it keeps its place in the board and the
- * viewer's own view state, and the board takes the new version.
+ * or an item is not on screen, e.g. in a section not shown) and the boards must be loaded again.
+ * Otherwise the boards with the item (or a catch-up's items) swapped in; each keeps its place in
+ * the board and the viewer's own view state, and the board takes the new version.
  */
 export function applyChange(
   boards: readonly Multilist[],
@@ -35,23 +38,29 @@ export function applyChange(
   const at = boards.findIndex((b) => b._id === change.multilistId);
   if (at < 0) return 'unaffected';
   const board = boards[at];
-  const { item, version } = change;
-  if (!board || !item || version === undefined || board.version !== version - 1) return 'stale';
-  const l = board.lists.findIndex((x) => x.items.some((i) => i._id === item._id));
-  const list = board.lists[l];
-  if (!list) return 'stale';
-  const items = list.items.map((was) =>
-    was._id === item._id
-      ? {
-          ...item,
-          indexInBoard: was.indexInBoard,
-          listIndex: was.listIndex,
-          viewstate: was.viewstate,
-        }
-      : was,
-  );
-  const lists = board.lists.slice();
-  lists[l] = { ...list, items };
+  const { version } = change;
+  const items = change.items ?? (change.item ? [change.item] : []);
+  const from = change.from ?? (version === undefined ? undefined : version - 1);
+  if (!board || items.length === 0 || version === undefined || board.version !== from)
+    return 'stale';
+  let lists = board.lists;
+  for (const item of items) {
+    const l = lists.findIndex((x) => x.items.some((i) => i._id === item._id));
+    const list = lists[l];
+    if (!list) return 'stale';
+    const swapped = list.items.map((was) =>
+      was._id === item._id
+        ? {
+            ...item,
+            indexInBoard: was.indexInBoard,
+            listIndex: was.listIndex,
+            viewstate: was.viewstate,
+          }
+        : was,
+    );
+    lists = lists.slice();
+    lists[l] = { ...list, items: swapped };
+  }
   const next = boards.slice();
   next[at] = { ...board, version, lists };
   return next;

@@ -55,7 +55,7 @@ describe('live boards', () => {
         [pageKey, { entries: [] }],
       ],
     );
-    expect(source.url).toBe(`/api/events?boards=${course._id}`);
+    expect(source.url).toBe(`/api/events?boards=${course._id}&at=1`);
     source.emit('board', { multilistId: course._id, call: '/api/forms/insert_item', version: 2 });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: screenKey, exact: true });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: pageKey, exact: true });
@@ -97,6 +97,49 @@ describe('live boards', () => {
     });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: screenKey, exact: true });
     expect(client.getQueryData<Multilist[]>(screenKey)![0]!.lists[0]!.items[1]!.text).toBe('Two');
+  });
+
+  it('opens a dropped stream again after 2 s, saying the version the page holds by then', () => {
+    vi.useFakeTimers();
+    try {
+      const { source } = setup([{ _id: course._id, version: 1 }], [[screenKey, [course]]]);
+      const two = course.lists[0]!.items[1]!;
+      source.emit('board', {
+        multilistId: course._id,
+        version: 2,
+        item: { ...two, text: 'Two, reworded' },
+      });
+      source.onerror?.();
+      expect(FakeSource.last).toBe(source);
+      vi.advanceTimersByTime(2000);
+      expect(FakeSource.last).not.toBe(source);
+      expect(FakeSource.last.url).toBe(`/api/events?boards=${course._id}&at=2`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes a catch-up and the greeting after it without a reload', () => {
+    const { client, invalidate, source } = setup(
+      [{ _id: course._id, version: 1 }],
+      [[screenKey, [course]]],
+    );
+    const [one, two] = course.lists[0]!.items;
+    source.emit('board', {
+      multilistId: course._id,
+      call: 'catch-up',
+      from: 1,
+      version: 3,
+      items: [
+        { ...one!, text: 'One, reworded' },
+        { ...two!, text: 'Two, reworded' },
+      ],
+    });
+    source.emit('ready', { boards: [course._id], versions: { [course._id]: 3 } });
+    expect(invalidate).not.toHaveBeenCalled();
+    expect(
+      client.getQueryData<Multilist[]>(screenKey)![0]!.lists[0]!.items.map((i) => i.text),
+    ).toEqual(['One, reworded', 'Two, reworded']);
   });
 
   it('does not reload when the stream starts at the versions already shown', () => {

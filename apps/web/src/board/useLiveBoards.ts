@@ -10,21 +10,32 @@ interface LiveBoard {
   follows?: { _id: string; version: number }[];
 }
 
+/** How long a dropped stream waits before it is opened again. */
+const RETRY_MS = 2000;
+
 /**
  * Applies a change to every board screen that shows its board, and loads again whatever it could
  * not be applied to: a screen that missed an earlier change, and the results pages, which list
- * notes from many boards.
+ * notes from many boards. True when every screen showing the board took the change.
  */
-function patchOrReload(client: QueryClient, change: BoardChange) {
+function patchOrReload(client: QueryClient, change: BoardChange): boolean {
+  let applied = false;
+  let stale = false;
   for (const query of client.getQueryCache().findAll({ queryKey: ['boards'] })) {
     const data = query.state.data;
     // A board screen's query: ['boards', [addresses], …], holding the boards it shows.
     const boardScreen = Array.isArray(query.queryKey[1]) && Array.isArray(data);
     const next = boardScreen ? applyChange(data as Multilist[], change) : 'stale';
     if (next === 'unaffected') continue;
-    if (next === 'stale') void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
-    else client.setQueryData(query.queryKey, next);
+    if (next === 'stale') {
+      stale = true;
+      void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    } else {
+      applied = true;
+      client.setQueryData(query.queryKey, next);
+    }
   }
+  return applied && !stale;
 }
 
 /**
@@ -48,31 +59,55 @@ export function useLiveBoards(boards: LiveBoard[]): void {
   useEffect(() => {
     if (!key || typeof EventSource === 'undefined') return;
     const reload = () => void client.invalidateQueries({ queryKey: ['boards'] });
-    const source = new EventSource(`/api/events?boards=${key}`);
-    source.addEventListener('board', (e) => {
-      const change = readChange((e as MessageEvent<string>).data);
-      if (change) patchOrReload(client, change);
-      else reload();
-    });
-    source.addEventListener('ready', (e) => {
-      let versions: Record<string, number> = {};
-      try {
-        versions =
-          (
-            JSON.parse((e as MessageEvent<string>).data) as typeof versions & {
-              versions?: Record<string, number>;
-            }
-          ).versions ?? {};
-      } catch {
-        // A malformed greeting: play safe.
-        reload();
-        return;
-      }
-      if (Object.entries(versions).some(([id, v]) => shown.current.get(id) !== v)) reload();
-    });
-    // While the stream is down the header says so; EventSource keeps retrying by itself.
-    source.onerror = () => useConnection.getState().set(false);
-    source.onopen = () => useConnection.getState().set(true);
-    return () => source.close();
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    // The stream is opened again by hand after a drop, saying which version of each board the
+    // page holds by then: the server sends what changed since when it can (catch-up).
+    const connect = () => {
+      const ids = key.split(',');
+      const at = ids.map((id) => shown.current.get(id) ?? '').join(',');
+      const s = new EventSource(`/api/events?boards=${key}&at=${at}`);
+      source = s;
+      s.addEventListener('board', (e) => {
+        const change = readChange((e as MessageEvent<string>).data);
+        if (!change) {
+          reload();
+          return;
+        }
+        // A board brought up to date here counts at its new version at once, before the page
+        // draws it, so the greeting that follows a catch-up finds it current.
+        if (patchOrReload(client, change) && change.version !== undefined)
+          shown.current.set(change.multilistId, change.version);
+      });
+      s.addEventListener('ready', (e) => {
+        let versions: Record<string, number> = {};
+        try {
+          versions =
+            (
+              JSON.parse((e as MessageEvent<string>).data) as typeof versions & {
+                versions?: Record<string, number>;
+              }
+            ).versions ?? {};
+        } catch {
+          // A malformed greeting: play safe.
+          reload();
+          return;
+        }
+        if (Object.entries(versions).some(([id, v]) => shown.current.get(id) !== v)) reload();
+      });
+      s.onopen = () => useConnection.getState().set(true);
+      // While the stream is down the header says so; it is tried again every 2 s.
+      s.onerror = () => {
+        useConnection.getState().set(false);
+        s.close();
+        clearTimeout(retry);
+        retry = setTimeout(connect, RETRY_MS);
+      };
+    };
+    connect();
+    return () => {
+      clearTimeout(retry);
+      source?.close();
+    };
   }, [key, client]);
 }

@@ -18,9 +18,16 @@ export const events = defineContract({
   summary: 'Live changes to the given boards, as server-sent events (event: board)',
   description:
     'First `event: ready` with `{boards, versions}` (the boards this viewer may follow, at their ' +
-    'versions), then `event: board` with `{multilistId, call, by, itemId?, at}` for each change ' +
-    'the viewer may see; a comment line every 20 s keeps the stream open.',
-  input: z.object({ boards: z.string().max(2000) }),
+    'versions), then `event: board` with `{multilistId, call, by, itemId?, at, version, item?}` ' +
+    'for each change the viewer may see (`item`: the item a change inside one item left, as ' +
+    'this viewer may see it); a comment line every 20 s keeps the stream open. With `at`, the ' +
+    'versions the page holds, a page behind is first sent `{multilistId, call: "catch-up", ' +
+    'from, version, items}` when every change since was inside one item.',
+  input: z.object({
+    boards: z.string().max(2000),
+    /** The version the page holds of each board, in the order of `boards`. */
+    at: z.string().max(800).optional(),
+  }),
   produces: 'text/event-stream',
   output: z.string().describe('server-sent events: ready, then board'),
   errors: [400],
