@@ -4,13 +4,12 @@
  * the database: assembly, policy, view states.
  */
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/seed/seed';
 import { createBoard } from '../apps/server/src/services/boards/create';
 import { clearContentCache, loadMultilists } from '../apps/server/src/services/boards/load';
-import { startPostgres } from '../apps/server/test/postgres-server';
+import { onBothDrivers } from './drivers';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 
@@ -82,22 +81,7 @@ async function measure(database: Database) {
 }
 
 export async function boardLoadBench() {
-  const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-  const server = await startPostgres();
-  try {
-    const admin = new pg.Client({ connectionString: server.url('postgres') });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench');
-    await admin.end();
-    const pgdb = await openDatabase({ databaseUrl: server.url('bench'), dataDir: '' });
-    results.postgres = await measure(pgdb);
-    await pgdb.close();
-  } finally {
-    server.stop();
-  }
-  const lite = await openDatabase({ dataDir: 'memory://' });
-  results.pglite = await measure(lite);
-  await lite.close();
+  const results = await onBothDrivers(measure);
   for (const [driver, r] of Object.entries(results)) {
     console.log(`board-load on ${driver}: ${r.items} items, ${r.blocks} blocks, ${CALLS} calls`);
     console.log(

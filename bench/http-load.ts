@@ -21,7 +21,7 @@ import { hashPassword } from '../apps/server/src/lib/passwords';
 import { createBoard } from '../apps/server/src/services/boards/create';
 import { freePort, startPostgres } from '../apps/server/test/postgres-server';
 import { bigBoard } from './generate';
-import { startProcess, stop, waitFor } from './processes';
+import { startApp, startProcess, stop, waitFor } from './processes';
 
 const READERS = Number(process.env.BENCH_READERS ?? 200);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -86,19 +86,9 @@ export async function httpLoadBench() {
     );
     await database.close();
 
-    const port = await freePort();
-    const app = startProcess(['apps/server/src/main.ts'], {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: tmp,
-      LOG_LEVEL: 'silent',
-      SEED: 'off',
-      SIGNIN_RATE_LIMIT: '100000',
-    });
+    const app = await startApp(databaseUrl, tmp);
     stopping.push(app.proc);
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/api/health`, app.proc, app.out);
+    const base = app.base;
 
     const url = `${base}/api/dbload/load_multilists?addresses=${encodeURIComponent('/author/bench')}`;
     const readers: { cookie: string; etag: string }[] = [];

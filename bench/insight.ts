@@ -6,9 +6,8 @@
  * CALLS warm calls. Reported: the median of the rounds' medians and their spread (min–max).
  */
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/seed/seed';
 import { createBoard } from '../apps/server/src/services/boards/create';
 import { policyBoardOf } from '../apps/server/src/services/boards/access';
@@ -16,7 +15,7 @@ import { viewerFor } from '../apps/server/src/services/notes/visibility';
 import { boardInsight, figuresQuery } from '../apps/server/src/services/insight/figures';
 import { rowsOf, type InsightAsk } from '../apps/server/src/services/insight/counted';
 import { multilists, users } from '../apps/server/src/db/schema';
-import { startPostgres } from '../apps/server/test/postgres-server';
+import { onBothDrivers } from './drivers';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CALLS = Number(process.env.BENCH_CALLS ?? 15);
@@ -140,22 +139,7 @@ async function measure(database: Database) {
 }
 
 export async function insightBench() {
-  const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-  const server = await startPostgres();
-  try {
-    const admin = new pg.Client({ connectionString: server.url('postgres') });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench_insight');
-    await admin.end();
-    const pgdb = await openDatabase({ databaseUrl: server.url('bench_insight'), dataDir: '' });
-    results.postgres = await measure(pgdb);
-    await pgdb.close();
-  } finally {
-    server.stop();
-  }
-  const lite = await openDatabase({ dataDir: 'memory://' });
-  results.pglite = await measure(lite);
-  await lite.close();
+  const results = await onBothDrivers(measure);
   const f = (s: { median: number; min: number; max: number }) =>
     `median ${s.median.toFixed(1)} ms (${s.min.toFixed(1)}–${s.max.toFixed(1)})`;
   for (const [driver, r] of Object.entries(results)) {

@@ -1,6 +1,7 @@
 /** Child processes for benches: app servers and bare servers, started, awaited and stopped. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { freePort } from '../apps/server/test/postgres-server';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -41,4 +42,34 @@ export async function stop(proc: ChildProcess) {
   const exited = new Promise((r) => proc.once('exit', r));
   proc.kill('SIGTERM');
   await exited;
+}
+
+/**
+ * An app process on the given PostgreSQL and data folder, with no seeding, no logs and sign-in
+ * limits out of the way; answers once /api/health does.
+ */
+export async function startApp(
+  databaseUrl: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ base: string; proc: ChildProcess }> {
+  const port = await freePort();
+  const app = startProcess(['apps/server/src/main.ts'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED: 'off',
+    SIGNIN_RATE_LIMIT: '100000',
+    ...env,
+  });
+  const base = `http://127.0.0.1:${String(port)}`;
+  try {
+    await waitFor(`${base}/api/health`, app.proc, app.out);
+  } catch (err) {
+    await stop(app.proc);
+    throw err;
+  }
+  return { base, proc: app.proc };
 }

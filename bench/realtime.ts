@@ -20,9 +20,9 @@ import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/seed/seed';
 import { createBoard } from '../apps/server/src/services/boards/create';
-import { freePort, startPostgres } from '../apps/server/test/postgres-server';
+import { startPostgres } from '../apps/server/test/postgres-server';
 import { bigBoard } from './generate';
-import { startProcess, stop, waitFor } from './processes';
+import { startApp, stop } from './processes';
 
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -96,21 +96,9 @@ export async function realtimeBench() {
 
     const bases: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      const app = startProcess(['apps/server/src/main.ts'], {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: tmp,
-        LOG_LEVEL: 'silent',
-        SEED: 'off',
-        SIGNIN_RATE_LIMIT: '100000',
-        ACCOUNT_RATE_LIMIT: '100000',
-      });
+      const app = await startApp(databaseUrl, tmp, { ACCOUNT_RATE_LIMIT: '100000' });
       procs.push(app.proc);
-      const base = `http://127.0.0.1:${port}`;
-      await waitFor(`${base}/api/health`, app.proc, app.out);
-      bases.push(base);
+      bases.push(app.base);
     }
     const [first, second] = bases as [string, string];
     const post = async (base: string, url: string, body: unknown, cookie?: string) => {

@@ -60,6 +60,17 @@ async function watch(base: string, cookie: string, boardId: string, at?: number)
   return { next, within, close: () => ctrl.abort() };
 }
 
+interface Course {
+  _id: string;
+  version: number;
+  lists: { _id: string; items: ({ _id: string; text: string } & Record<string, unknown>)[] }[];
+}
+/** The seeded course board as this agent loads it. */
+const loadCourse = async (a: Agent) =>
+  (await a.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })).json<
+    Course[]
+  >()[0]!;
+
 describe('live board events', () => {
   it('a viewer receives an event when someone changes the board', async () => {
     const viewer = new Agent(t.app);
@@ -92,19 +103,12 @@ describe('live board events', () => {
     await viewer.signIn('reader');
     const author = new Agent(t.app);
     await author.signIn('author');
-    const load = async () =>
-      (
-        await viewer.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
-      ).json()[0]! as unknown as {
-        _id: string;
-        version: number;
-        lists: { _id: string; items: Record<string, unknown>[] }[];
-      };
+    const load = () => loadCourse(viewer);
     const course = await load();
     const stream = await watch(urlOf(t.app), viewer.cookie!, course._id);
     await stream.next('ready');
     const item = course.lists[1]!.items[1]!;
-    const itemId = item._id as string;
+    const itemId = item._id;
     const fresh = async () => {
       const b = await load();
       const shown = b.lists[1]!.items.find((i) => i._id === itemId)!;
@@ -145,14 +149,7 @@ describe('live board events', () => {
     await viewer.signIn('reader');
     const author = new Agent(t.app);
     await author.signIn('author');
-    const load = async () =>
-      (
-        await viewer.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
-      ).json()[0]! as unknown as {
-        _id: string;
-        version: number;
-        lists: { _id: string; items: { _id: string; text: string }[] }[];
-      };
+    const load = () => loadCourse(viewer);
     const before = await load();
     const [a, b] = before.lists[1]!.items;
     // While the page's stream is down: an edit and a note, each inside one item.

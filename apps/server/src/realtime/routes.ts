@@ -22,13 +22,24 @@ import { querySchema } from '../routes/contract-route';
 
 const HEARTBEAT_MS = 20_000;
 
-/** Each event's item, read once per app instance however many of its streams send it. */
-const patches = new WeakMap<BoardEvent, Promise<BuiltPatch | null>>();
-function builtPatch(db: Db, e: BoardEvent, itemId: string): Promise<BuiltPatch | null> {
-  let p = patches.get(e);
+/**
+ * An item as it stood at a board version, read once per app instance however many of its
+ * streams send it: to every viewer of a live event, and to every page catching up after a drop.
+ */
+const PATCHES_KEPT = 256;
+const patches = new WeakMap<Db, Map<string, Promise<BuiltPatch | null>>>();
+function builtPatch(db: Db, itemId: string, version: number | undefined) {
+  let kept = patches.get(db);
+  if (!kept) patches.set(db, (kept = new Map<string, Promise<BuiltPatch | null>>()));
+  const key = `${itemId}@${String(version)}`;
+  let p = kept.get(key);
   if (!p) {
     p = buildPatch(db, itemId).catch(() => null);
-    patches.set(e, p);
+    kept.set(key, p);
+    for (const oldest of kept.keys()) {
+      if (kept.size <= PATCHES_KEPT) break;
+      kept.delete(oldest);
+    }
   }
   return p;
 }
@@ -118,9 +129,7 @@ export const eventRoutes: FastifyPluginCallbackZod<{
       const changed = from === undefined ? null : log.itemsSince(id, from, version);
       const board = boards.get(id);
       if (!changed || !board || from === undefined) continue;
-      const built = await Promise.all(
-        changed.map((item) => buildPatch(db, item).catch(() => null)),
-      );
+      const built = await Promise.all(changed.map((item) => builtPatch(db, item, version)));
       const items = built.map((b) => (b ? patchFor(b, viewer, board, appVersion) : null));
       if (items.every((i) => i !== null)) {
         res.write(
@@ -164,7 +173,7 @@ export const eventRoutes: FastifyPluginCallbackZod<{
       if (!shown || stopped) return;
       const { seen: _seen, patchItem, ...out } = e;
       // A change inside one item travels as that item, as this viewer may see it.
-      const built = patchItem ? await builtPatch(db, e, patchItem) : null;
+      const built = patchItem ? await builtPatch(db, patchItem, e.version) : null;
       const item = built ? patchFor(built, viewer, now, appVersion) : null;
       // The page may have gone while the item was read.
       if (res.destroyed) return;
