@@ -159,23 +159,38 @@ describe('live board events', () => {
       itemId: b!._id,
       noteSpec: { text: 'Noted while away.' },
     });
+    await viewer.post('/api/forms/insert_note', {
+      listId: before.lists[1]!._id,
+      itemId: b!._id,
+      noteSpec: { text: 'Mine alone, noted while away.' },
+      isPrivate: true,
+    });
     const back = await watch(urlOf(t.app), viewer.cookie!, before._id, before.version);
     const caught = await back.next('board');
     expect(caught).toMatchObject({
       call: 'catch-up',
       from: before.version,
-      version: before.version + 2,
+      version: before.version + 3,
     });
     const items = caught.items as { _id: string; text: string; notes: { text: string }[] }[];
     expect(items.map((i) => i._id).sort()).toEqual([a!._id, b!._id].sort());
     expect(items.find((i) => i._id === a!._id)!.text).toBe('Edited while away.');
-    expect(items.find((i) => i._id === b!._id)!.notes.map((n) => n.text)).toContain(
-      'Noted while away.',
+    expect(items.find((i) => i._id === b!._id)!.notes.map((n) => n.text)).toEqual(
+      expect.arrayContaining(['Noted while away.', 'Mine alone, noted while away.']),
     );
     expect(await back.next('ready')).toMatchObject({
-      versions: { [before._id]: before.version + 2 },
+      versions: { [before._id]: before.version + 3 },
     });
     back.close();
+
+    // Another reader catching up gets the same items, but not the private note.
+    const other = new Agent(t.app);
+    await other.signInGuest();
+    const theirs = await watch(urlOf(t.app), other.cookie!, before._id, before.version);
+    const caughtUp = JSON.stringify(await theirs.next('board'));
+    expect(caughtUp).toContain('Noted while away.');
+    expect(caughtUp).not.toContain('Mine alone');
+    theirs.close();
 
     // An item added changes the list around it: no catch-up, the greeting's version says reload.
     const now = await load();
