@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodedAnswer, preferredEncoding } from '../src/routes/encoded-answers';
 import { Agent, createTestApp, type TestContext } from './harness';
 
 let t: TestContext;
@@ -70,5 +71,42 @@ describe('compression', () => {
     });
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(page.rawPayload).toString('utf8')).toContain('<title>Listboard</title>');
+  });
+
+  it('compresses a board answer once for every reader who gets the same answer', async () => {
+    const readers = await Promise.all(
+      ['reader', 'reader'].map(async (name) => {
+        const a = new Agent(t.app);
+        await a.signIn(name);
+        return a;
+      }),
+    );
+    const answers = await Promise.all(
+      readers.map((a) =>
+        a.post(
+          '/api/dbload/load_multilists',
+          { addresses: ['/author/course'] },
+          { 'accept-encoding': 'gzip, br;q=0' },
+        ),
+      ),
+    );
+    // br refused with q=0: gzip it is, the same bytes under the same tag for both.
+    for (const a of answers) expect(a.headers['content-encoding']).toBe('gzip');
+    expect(answers[0]!.headers.etag).toBe(answers[1]!.headers.etag);
+    expect(answers[0]!.rawPayload).toEqual(answers[1]!.rawPayload);
+    expect(answers[0]!.headers.vary).toContain('Accept-Encoding');
+    // Asked together, one compression is made and shared.
+    const text = JSON.stringify({ words: 'the same answer '.repeat(200) });
+    const first = encodedAnswer('same-answer', text, 'br');
+    expect(encodedAnswer('same-answer', text, 'br')).toBe(first);
+    expect(zlib.brotliDecompressSync(await first).toString('utf8')).toBe(text);
+  });
+
+  it('reads what a client takes from Accept-Encoding', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding('*')).toBe('gzip');
+    expect(preferredEncoding(undefined)).toBeNull();
   });
 });

@@ -21,7 +21,8 @@ import {
 import type { Db } from '../db/client';
 import { blocks, items, lists, mediaMarkers, textMarkers } from '../db/schema';
 import { toItem } from '../services/boards/present';
-import { groupBy, itemColumns, type ItemRow } from '../services/boards/rows';
+import { groupBy, itemColumns, NO_EXTRAS, type ItemRow } from '../services/boards/rows';
+import type { ItemContent } from '../services/boards/content';
 
 /** Calls whose change stays inside one content item and the notes on it. */
 const PATCHABLE: ReadonlySet<string> = new Set([
@@ -100,6 +101,8 @@ interface Entry {
 export interface BuiltPatch {
   root: Entry;
   notes: Entry[];
+  /** The same as rows, to bring a cached board up to the version (content.ts patchContent). */
+  content: ItemContent;
 }
 
 const DEVICE_FLAGS = ['phone', 'tablet', 'mobile'] as const;
@@ -133,17 +136,19 @@ export async function buildPatch(db: Db, rootId: string): Promise<BuiltPatch | n
   const mediaOf = groupBy(mediaRows, (m) => m.itemId);
   const textOf = groupBy(textRows, (t) => t.itemId);
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const extras = new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        blocks: blocksOf.get(r.id) ?? [],
+        media: mediaOf.get(r.id) ?? [],
+        text: textOf.get(r.id) ?? [],
+      },
+    ]),
+  );
   const entry = (row: ItemRow, indexInBoard: number): Entry => ({
     row,
-    item: toItem(
-      row,
-      { listIndex: list.index, indexInBoard },
-      {
-        blocks: blocksOf.get(row.id) ?? [],
-        media: mediaOf.get(row.id) ?? [],
-        text: textOf.get(row.id) ?? [],
-      },
-    ),
+    item: toItem(row, { listIndex: list.index, indexInBoard }, extras.get(row.id) ?? NO_EXTRAS),
     thread:
       row.annotationClass === 'reply' && row.threadId ? (byId.get(row.threadId) ?? null) : null,
   });
@@ -151,6 +156,7 @@ export async function buildPatch(db: Db, rootId: string): Promise<BuiltPatch | n
     // The page keeps the item's place in the board; -1 stands for "unchanged".
     root: entry(root, -1),
     notes: rows.filter((r) => r.id !== rootId).map((r) => entry(r, -1)),
+    content: { rootId, rows, extras },
   };
 }
 

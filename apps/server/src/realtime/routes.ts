@@ -13,6 +13,7 @@ import { events } from '@listboard/core/api/contracts/system';
 import type { Db } from '../db/client';
 import { multilists } from '../db/schema';
 import { policyBoardOf } from '../services/boards/access';
+import { cachedVersion, patchContent } from '../services/boards/content';
 import { viewerFor, visibleBoard } from '../services/notes/visibility';
 import type { BoardEvent, EventBus } from './bus';
 import { buildPatch, patchFor, type BuiltPatch } from './item-patch';
@@ -68,7 +69,20 @@ export const eventRoutes: FastifyPluginCallbackZod<{
   const open = new Set<() => void>();
   // What changed lately on every board, for pages that come back after a dropped stream.
   const log = new ChangeLog();
-  const unlog = bus.subscribeAll((e) => log.record(e));
+  // A change inside one item also brings this instance's cached copy of the board up to date, so
+  // the next load does not read the whole board again.
+  const unlog = bus.subscribeAll((e) => {
+    log.record(e);
+    if (
+      e.patchItem &&
+      e.version !== undefined &&
+      cachedVersion(db, e.multilistId) === e.version - 1
+    )
+      void builtPatch(db, e.patchItem, e.version).then((built) => {
+        if (built && e.version !== undefined)
+          patchContent(db, e.multilistId, e.version, built.content);
+      });
+  });
   // Open streams would keep the server from closing, so they end before it starts to close
   // (onClose would run only after every connection had ended: never, with a viewer connected).
   app.addHook('preClose', (closing) => {

@@ -13,6 +13,7 @@ import { userGroupNames } from '../services/notes/visibility';
 import { runSearch } from '../services/search/search';
 import { SEARCH_QUERY_DOC, isGeneralSearch, readSearchArgs } from '../services/search/args';
 import { bodySchema, querySchema } from './contract-route';
+import { ENCODE_FROM_CHARS, encodedAnswer, preferredEncoding } from './encoded-answers';
 
 export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> = (
   app,
@@ -45,9 +46,14 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
     reply
       .header('etag', `"${out.fingerprint}"`)
       .header('cache-control', 'private, no-cache')
-      .header('vary', 'Cookie, X-Mongo-User-ID');
+      .header('vary', 'Cookie, X-Mongo-User-ID, Accept-Encoding');
     if ('notModified' in out) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(out.json);
+    reply.type('application/json; charset=utf-8');
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    if (!encoding || out.json.length < ENCODE_FROM_CHARS) return reply.send(out.json);
+    // Every reader of the same answer gets the same compressed bytes, compressed once.
+    const body = await encodedAnswer(out.fingerprint, out.json, encoding);
+    return reply.header('content-encoding', encoding).send(body);
   }
 
   app.post(load.loadMultilists.path, { schema: bodySchema(load.loadMultilists) }, (req, reply) =>
