@@ -29,6 +29,8 @@ import { sameOriginPlugin } from './plugins/same-origin';
 import { sessionPlugin } from './plugins/session';
 import { auditPlugin } from './plugins/audit';
 import { adminRoutes } from './routes/admin';
+import { ltiAdminRoutes } from './routes/lti-admin';
+import { ltiRoutes } from './routes/lti';
 import { registerWeb } from './plugins/web';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
@@ -198,6 +200,8 @@ export async function buildApp({
   await app.register(loadRoutes, { db: database.db, config });
   await app.register(mediaRoutes, { db: database.db, config, bus });
   await app.register(adminRoutes, { db: database.db, now: clock });
+  await app.register(ltiAdminRoutes, { db: database.db, now: clock });
+  await app.register(ltiRoutes, { db: database.db, config, now: clock });
 
   const hasWeb = await registerWeb(app, config.WEB_DIST);
   app.setNotFoundHandler((req, reply) => {

@@ -139,6 +139,11 @@ export const configSchema = z.object({
    * whole domain.
    */
   SIGNUP_INVITEES: z.string().default(''),
+  /**
+   * A JSON file of LTI 1.3 platforms, an array of {issuer, clientId, deploymentIds,
+   * authLoginUrl, authTokenUrl, keysetUrl}, written into the registrations at start-up.
+   */
+  LTI_PLATFORMS: z.string().min(1).optional(),
 });
 
 /** Settings that only make sense together. */

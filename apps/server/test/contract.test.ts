@@ -1,5 +1,6 @@
 /**
  * The API and its contracts (core api/contracts) agree: every route the app serves under /api/
+ * (and the LTI endpoints under /lti/)
  * is registered from a contract and every contract is served; every operation of the OpenAPI
  * document declares its answer; and real answers, at least one call per domain, parse with their
  * contract's output schema.
@@ -18,6 +19,7 @@ import * as exported from '@listboard/core/api/contracts/export';
 import * as groups from '@listboard/core/api/contracts/groups';
 import * as items from '@listboard/core/api/contracts/items';
 import * as lists from '@listboard/core/api/contracts/lists';
+import * as lti from '@listboard/core/api/contracts/lti';
 import * as load from '@listboard/core/api/contracts/load';
 import * as media from '@listboard/core/api/contracts/media';
 import * as notes from '@listboard/core/api/contracts/notes';
@@ -43,7 +45,7 @@ function servedRoutes(app: FastifyInstance): Set<string> {
     parts.length = depth;
     parts.push(m[2]!);
     const path = parts.join('');
-    if (!m[3] || !path.startsWith('/api/') || DOCS_PAGES.test(path)) continue;
+    if (!m[3] || !/^\/(api|lti)\//.test(path) || DOCS_PAGES.test(path)) continue;
     for (const method of m[3].split(', ')) if (method !== 'HEAD') out.add(`${method} ${path}`);
   }
   return out;
@@ -227,6 +229,12 @@ describe('real answers fit their contracts', () => {
       }),
     );
     answer(uploads.signUpload, await author.post(uploads.signUpload.path, { bucketPath: 'a.png' }));
+  });
+
+  it('lti', async () => {
+    expect(answer(lti.jwks, await author.get(lti.jwks.path)).keys).toHaveLength(1);
+    answer(lti.config, await author.get(lti.config.path));
+    answer(lti.platforms, await adminAgent.post(lti.platforms.path));
   });
 
   it('search, the load form, export and the admin', async () => {

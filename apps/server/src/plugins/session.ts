@@ -25,12 +25,17 @@ declare module 'fastify' {
     sessionId: string | null;
   }
   interface FastifyInstance {
-    /** `db` is the transaction to write the session in, when it belongs to a call's change. */
+    /**
+     * `db` is the transaction to write the session in, when it belongs to a call's change.
+     * `crossSite`: the session is used inside another site's frame (an LTI launch), so under
+     * https its cookie is SameSite=None.
+     */
     startSession(
       reply: FastifyReply,
       user: UserRow,
       request: FastifyRequest,
       db?: Db,
+      crossSite?: boolean,
     ): Promise<void>;
     endSession(request: FastifyRequest, reply: FastifyReply, db?: Db): Promise<void>;
   }
@@ -79,7 +84,13 @@ export const sessionPlugin = fp(
 
     app.decorate(
       'startSession',
-      async (reply: FastifyReply, user: UserRow, request: FastifyRequest, db: Db = opts.db) => {
+      async (
+        reply: FastifyReply,
+        user: UserRow,
+        request: FastifyRequest,
+        db: Db = opts.db,
+        crossSite = false,
+      ) => {
         // A new cookie value on every sign-in, so a session id planted before sign-in is useless after.
         const old = request.cookies[SESSION_COOKIE];
         if (old) await destroySession(db, old);
@@ -88,7 +99,8 @@ export const sessionPlugin = fp(
         reply.setCookie(SESSION_COOKIE, token, {
           path: '/',
           httpOnly: true,
-          sameSite: 'lax',
+          // SameSite=None is refused by browsers without Secure, so plain http keeps Lax.
+          sameSite: crossSite && secure ? 'none' : 'lax',
           secure,
           maxAge: SESSION_DAYS * 24 * 60 * 60,
         });

@@ -13,6 +13,8 @@ export const SITE_ACTIONS = [
   'manageUsers',
   /** See who is signed in now (the users board). */
   'usersOnline',
+  /** Register and remove LTI platforms; rotate the tool's signing key. */
+  'manageLti',
 ] as const;
 export type SiteAction = (typeof SITE_ACTIONS)[number];
 
@@ -21,6 +23,7 @@ export const SITE_RULES: Readonly<Record<SiteAction, 'admin' | 'signedIn'>> = {
   activity: 'admin',
   manageUsers: 'admin',
   usersOnline: 'signedIn',
+  manageLti: 'admin',
 };
 
 export function canSite(user: PolicyUser | null, action: SiteAction): boolean {

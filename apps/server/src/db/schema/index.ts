@@ -11,3 +11,4 @@ export * from './media';
 export * from './groups';
 export * from './activity';
 export * from './trash';
+export * from './lti';

@@ -55,7 +55,16 @@ export interface AccountEnv {
 }
 
 /** Names a user cannot take: the start path gives them other meanings, or the app uses them. */
-const RESERVED_NAMES = ['privacy', 'terms', 'terms-of-use', 'api', 'assets', 'files', 'docs'];
+export const RESERVED_NAMES = [
+  'privacy',
+  'terms',
+  'terms-of-use',
+  'api',
+  'assets',
+  'files',
+  'docs',
+  'lti',
+];
 
 export function isInvited(email: string, invitees: string): boolean {
   const address = email.trim().toLowerCase();
@@ -113,7 +122,7 @@ function defaultFields(fullname: string): Record<string, unknown> {
  * Taken means held by an account, or left as owner or author on content by an account since
  * removed: a newcomer must not inherit someone else's boards and notes by taking the name.
  */
-async function usernameTaken(db: Db, username: string): Promise<boolean> {
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
   const res = await db.execute(sql`
     select (
       exists (select 1 from ${users} where lower(${users.username}) = lower(${username}))

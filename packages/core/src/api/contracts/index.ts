@@ -14,6 +14,7 @@ import * as groups from './groups';
 import * as insight from './insight';
 import * as items from './items';
 import * as lists from './lists';
+import * as lti from './lti';
 import * as load from './load';
 import * as media from './media';
 import * as notes from './notes';
@@ -33,6 +34,7 @@ const DOMAINS = {
   insight,
   items,
   lists,
+  lti,
   load,
   media,
   notes,

@@ -1,0 +1,125 @@
+/**
+ * LTI 1.3: the platforms (learning management systems) Listboard is registered with, the tool's
+ * own signing keys, the login states waiting for their launch, and what a launch maps: a
+ * platform user to an account, a course (context) to a reader group, a resource link to a board.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  pgTable,
+  uuid,
+  text,
+  jsonb,
+  timestamp,
+  index,
+  uniqueIndex,
+  primaryKey,
+} from 'drizzle-orm/pg-core';
+import { created } from './columns';
+import { users } from './accounts';
+import { multilists } from './boards';
+import { groups } from './groups';
+
+export const ltiPlatforms = pgTable(
+  'lti_platforms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    deploymentIds: text('deployment_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    authLoginUrl: text('auth_login_url').notNull(),
+    authTokenUrl: text('auth_token_url').notNull(),
+    keysetUrl: text('keyset_url').notNull(),
+    /** 'file': from the LTI_PLATFORMS file, written again at every start-up. */
+    source: text('source', { enum: ['admin', 'file'] })
+      .notNull()
+      .default('admin'),
+    created: created(),
+  },
+  (t) => [uniqueIndex('lti_platforms_issuer_client_key').on(t.issuer, t.clientId)],
+);
+
+/** The tool's RSA key pairs; the newest unretired one signs, retired ones stay published a while. */
+export const ltiKeys = pgTable('lti_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  created: created(),
+  retired: timestamp('retired', { withTimezone: true, mode: 'date' }),
+});
+
+/**
+ * Short-lived, single-use tokens, stored hashed: a login's state (with the nonce the launch's
+ * id_token must carry), and the hand-off that opens a launched board in a new window.
+ */
+export const ltiStates = pgTable(
+  'lti_states',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['login', 'handoff'] }).notNull(),
+    platformId: uuid('platform_id').references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    nonce: text('nonce'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    target: text('target'),
+    expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('lti_states_expires_idx').on(t.expires)],
+);
+
+/** One Listboard account per (platform, sub). */
+export const ltiUsers = pgTable(
+  'lti_users',
+  {
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    sub: text('sub').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created: created(),
+  },
+  (t) => [primaryKey({ columns: [t.platformId, t.sub] }), index('lti_users_user_idx').on(t.userId)],
+);
+
+/** A course (LTI context) and its reader group. */
+export const ltiContexts = pgTable(
+  'lti_contexts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    contextId: text('context_id').notNull(),
+    title: text('title').notNull().default(''),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    created: created(),
+  },
+  (t) => [uniqueIndex('lti_contexts_platform_context_key').on(t.platformId, t.contextId)],
+);
+
+/** A resource link placed in a course, and the board it opens. */
+export const ltiLinks = pgTable(
+  'lti_links',
+  {
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    resourceLinkId: text('resource_link_id').notNull(),
+    contextRowId: uuid('context_row_id').references(() => ltiContexts.id, {
+      onDelete: 'cascade',
+    }),
+    multilistId: uuid('multilist_id')
+      .notNull()
+      .references(() => multilists.id, { onDelete: 'cascade' }),
+    created: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.platformId, t.resourceLinkId] }),
+    index('lti_links_context_idx').on(t.contextRowId),
+  ],
+);

@@ -1,0 +1,262 @@
+/**
+ * The LTI 1.3 endpoints a platform and the browser reach: the tool's keys and configuration,
+ * OIDC login initiation, the launch and the hand-off that opens the launched board.
+ *
+ * These are the only routes that take form bodies, which platforms post across sites: the
+ * form parser is added in this plugin's own scope, so every other route keeps the JSON-only
+ * rule, and the same-origin check (plugins/same-origin.ts) keeps applying to all of /api/.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiContract } from '@listboard/core/api/contract';
+import * as lti from '@listboard/core/api/contracts/lti';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { recordAudit } from '../services/admin/audit';
+import { userForSession } from '../services/accounts/sessions';
+import { findUserById } from '../services/accounts/users';
+import { LaunchError } from '../services/lti/claims';
+import { publishedKeys } from '../services/lti/keys';
+import { completeLaunch } from '../services/lti/launch';
+import {
+  platformById,
+  platformForLogin,
+  readPlatformFile,
+  syncFilePlatforms,
+} from '../services/lti/platforms';
+import {
+  createHandoff,
+  createLoginState,
+  peekHandoff,
+  purgeExpiredStates,
+  takeHandoff,
+  takeLoginState,
+} from '../services/lti/states';
+import { verifyLaunch } from '../services/lti/verify';
+import { SESSION_COOKIE } from '../plugins/session';
+import { querySchema } from './contract-route';
+import { sendLaunchFailure, sendOpenInWindow } from './lti-pages';
+
+/** Login initiations and launches one client address may make per minute. */
+const PER_ADDRESS = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+
+/** Where a page route sends the browser: on to an address, or to the new-window page. */
+type Outcome = { redirect: string } | { window: string };
+
+/** The OpenAPI description of a page route: hidden, as its contract says. */
+const pageSchema = (c: ApiContract) => ({ tags: [...c.tags], summary: c.summary, hide: true });
+
+export function toolConfig(publicUrl: string): lti.ToolConfig {
+  const base = publicUrl.replace(/\/+$/, '');
+  return {
+    title: 'Listboard',
+    description: 'Boards of lists of items that readers annotate together.',
+    loginUrl: `${base}${lti.login.path}`,
+    launchUrl: `${base}${lti.launch.path}`,
+    redirectUris: [`${base}${lti.launch.path}`],
+    deepLinkingUrl: `${base}${lti.launch.path}`,
+    jwksUrl: `${base}${lti.jwks.path}`,
+    domain: new URL(base).host,
+  };
+}
+
+export function ltiRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; config: Config; now?: () => Date },
+  done: (err?: Error) => void,
+): void {
+  const { db, config } = opts;
+  const now = opts.now ?? (() => new Date());
+  const launchUrl = toolConfig(config.PUBLIC_URL).launchUrl;
+
+  // Platforms post the login and the launch as HTML forms, from their own site.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 128 * 1024 },
+    (_req, body, parsed) => {
+      parsed(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  app.get(lti.jwks.path, { schema: querySchema(lti.jwks) }, async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return { keys: await db.transaction((tx) => publishedKeys(tx, now())) };
+  });
+
+  app.get(lti.config.path, { schema: querySchema(lti.config) }, () =>
+    toolConfig(config.PUBLIC_URL),
+  );
+
+  const failed = (reply: FastifyReply, e: unknown, req: FastifyRequest) => {
+    if (e instanceof LaunchError) return sendLaunchFailure(reply, e.message, e.check);
+    req.log.error(e);
+    return sendLaunchFailure(
+      reply,
+      'Something went wrong in Listboard while opening this link.',
+      'Nothing for the platform to change: try again in a moment.',
+      500,
+    );
+  };
+
+  /** A page route: its handler answers where to go next, or throws what failed. */
+  const pageRoute =
+    (handler: (req: FastifyRequest, reply: FastifyReply) => Promise<Outcome>) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      let out: Outcome;
+      try {
+        out = await handler(req, reply);
+      } catch (e) {
+        return failed(reply, e, req);
+      }
+      if ('window' in out) return sendOpenInWindow(reply, out.window);
+      return reply.header('cache-control', 'no-store').redirect(out.redirect, 302);
+    };
+
+  const login = pageRoute(async (req) => {
+    const params = lti.loginParams.safeParse(req.method === 'GET' ? req.query : req.body);
+    if (!params.success)
+      throw new LaunchError(
+        'The login request lacks its issuer (iss) or login hint (login_hint).',
+        `Send the OIDC login initiation to ${toolConfig(config.PUBLIC_URL).loginUrl}.`,
+      );
+    const p = params.data;
+    const found = await platformForLogin(db, p.iss, p.client_id);
+    const platform = found[0];
+    if (!platform || found.length > 1)
+      throw new LaunchError(
+        found.length
+          ? `Several platforms with issuer ${p.iss} are registered, and the login names no client id.`
+          : `No platform with issuer ${p.iss}${p.client_id ? ` and client id ${p.client_id}` : ''} is registered in Listboard.`,
+        found.length
+          ? 'Send client_id with the login initiation.'
+          : "Ask Listboard's admin to register the platform with exactly this issuer and client id.",
+      );
+    if (p.lti_deployment_id && !platform.deploymentIds.includes(p.lti_deployment_id))
+      throw new LaunchError(
+        `The deployment ${p.lti_deployment_id} is not registered for this platform.`,
+        "Add the deployment id to the platform's registration in Listboard.",
+      );
+    const { state, nonce } = await db.transaction((tx) => createLoginState(tx, platform.id, now()));
+    const auth = new URL(platform.authLoginUrl);
+    const q = auth.searchParams;
+    q.set('scope', 'openid');
+    q.set('response_type', 'id_token');
+    q.set('response_mode', 'form_post');
+    q.set('prompt', 'none');
+    q.set('client_id', platform.clientId);
+    q.set('redirect_uri', launchUrl);
+    q.set('login_hint', p.login_hint);
+    if (p.lti_message_hint !== undefined) q.set('lti_message_hint', p.lti_message_hint);
+    q.set('state', state);
+    q.set('nonce', nonce);
+    return { redirect: auth.toString() };
+  });
+  app.get(lti.login.path, { schema: pageSchema(lti.login), config: PER_ADDRESS }, login);
+  app.post(lti.login.path, { schema: pageSchema(lti.login), config: PER_ADDRESS }, login);
+
+  app.post(
+    lti.launch.path,
+    { schema: pageSchema(lti.launch), config: PER_ADDRESS },
+    pageRoute(async (req, reply) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      if (typeof body.error === 'string')
+        throw new LaunchError(
+          `The platform refused the login: ${body.error}${typeof body.error_description === 'string' ? ` (${body.error_description})` : ''}.`,
+          'Check that the redirect URL registered in the platform is exactly ' + launchUrl,
+        );
+      const params = lti.launchParams.safeParse(body);
+      if (!params.success)
+        throw new LaunchError(
+          'The launch carries no id_token and state.',
+          `Post the launch as a form (id_token, state) to ${launchUrl}.`,
+        );
+      const at = now();
+      const login = await db.transaction((tx) => takeLoginState(tx, params.data.state, at));
+      if (!login)
+        throw new LaunchError(
+          'This launch is not one Listboard started, or it was used already or expired.',
+          'Each launch must start at the login URL and reach the launch URL within 10 minutes, once.',
+        );
+      const platform = await platformById(db, login.platformId);
+      if (!platform)
+        throw new LaunchError('The platform was removed.', 'Register the platform again.');
+      const claims = await verifyLaunch(platform, params.data.id_token, login.nonce, at);
+      if (claims.messageType === 'LtiDeepLinkingRequest')
+        throw new LaunchError(
+          'Listboard does not take deep-linking requests yet.',
+          'Place Listboard as a plain link (resource link) for now; see docs/lti.md.',
+        );
+      const handoff = await db.transaction(async (tx) => {
+        const done = await completeLaunch(tx, platform, claims, {
+          publicUrl: config.PUBLIC_URL,
+          now: at,
+        });
+        await app.startSession(reply, done.user, req, tx, true);
+        await recordAudit(tx, {
+          actor: done.user,
+          call: lti.launch.path,
+          details: { issuer: platform.issuer, role: claims.role, target: done.target },
+        });
+        return createHandoff(tx, done.user.id, done.target, at);
+      });
+      return { redirect: `${lti.open.path}?h=${encodeURIComponent(handoff)}` };
+    }),
+  );
+
+  app.get(
+    lti.open.path,
+    { schema: pageSchema(lti.open) },
+    pageRoute(async (req, reply) => {
+      const q = lti.open.input.safeParse(req.query);
+      const token = q.success ? q.data.h : '';
+      const at = now();
+      const handoff = token ? await peekHandoff(db, token, at) : undefined;
+      if (!handoff)
+        throw new LaunchError(
+          'This link to the board has expired or was used already.',
+          'Nothing for the platform to change: open the link in the course again.',
+        );
+      const cookie = req.cookies[SESSION_COOKIE];
+      const signedIn = cookie ? await userForSession(db, cookie) : undefined;
+      if (signedIn?.id === handoff.userId) {
+        // The frame kept the cookie: the board opens right here.
+        await db.transaction((tx) => takeHandoff(tx, token, at));
+        return { redirect: handoff.target };
+      }
+      if (!q.success || q.data.window !== '1')
+        return { window: `${lti.open.path}?h=${encodeURIComponent(token)}&window=1` };
+      // A window of its own (first-party): sign in there, once.
+      await db.transaction(async (tx) => {
+        const taken = await takeHandoff(tx, token, at);
+        const user = taken ? await findUserById(tx, taken.userId) : undefined;
+        if (!user)
+          throw new LaunchError(
+            'This link to the board was used already.',
+            'Nothing for the platform to change: open the link in the course again.',
+          );
+        await app.startSession(reply, user, req, tx, false);
+      });
+      return { redirect: handoff.target };
+    }),
+  );
+
+  // Platforms from the LTI_PLATFORMS file, written as the app starts; expired states swept hourly.
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (config.LTI_PLATFORMS)
+      await syncFilePlatforms(db, await readPlatformFile(config.LTI_PLATFORMS));
+    sweep = setInterval(
+      () => {
+        purgeExpiredStates(db, now()).catch((err: unknown) =>
+          app.log.warn({ err }, 'expired LTI states not purged'),
+        );
+      },
+      60 * 60 * 1000,
+    );
+    sweep.unref();
+  });
+  app.addHook('onClose', (_app, closed) => {
+    clearInterval(sweep);
+    closed();
+  });
+  done();
+}

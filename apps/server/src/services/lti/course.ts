@@ -1,0 +1,150 @@
+/**
+ * A course (the LTI context) as Listboard keeps it: a private reader group whose members are the
+ * people launched from the course, and the boards placed in it (its resource links). Each board
+ * of the course references the group, so its members see each other's group notes; instructors
+ * are the boards' coauthors and learners their readers.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { ADMIN_USER, must } from '@listboard/core';
+import type { Db } from '../../db/client';
+import {
+  boardMembers,
+  groupMembers,
+  groups,
+  ltiContexts,
+  ltiLinks,
+  multilists,
+} from '../../db/schema';
+import type { UserRow } from '../accounts/users';
+import type { CourseRole } from './claims';
+
+export interface Course {
+  id: string;
+  groupName: string;
+}
+
+/** The course's group name: its title and a short mark of (platform, context), unique. */
+function groupNameFor(platformId: string, contextId: string, title: string): string {
+  const mark = createHash('sha256').update(`${platformId}\n${contextId}`).digest('hex').slice(0, 8);
+  return `${title.trim().slice(0, 80) || 'Course'} (LTI ${mark})`;
+}
+
+/** The course a launch comes from, with its group; made at its first launch. */
+export async function courseFor(
+  db: Db,
+  platformId: string,
+  context: { id: string; title: string },
+): Promise<Course> {
+  const [known] = await db
+    .select({ id: ltiContexts.id, groupName: groups.name })
+    .from(ltiContexts)
+    .innerJoin(groups, eq(groups.id, ltiContexts.groupId))
+    .where(and(eq(ltiContexts.platformId, platformId), eq(ltiContexts.contextId, context.id)));
+  if (known) return known;
+  const name = groupNameFor(platformId, context.id, context.title);
+  const [existing] = await db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(sql`lower(${groups.name}) = lower(${name})`);
+  const group =
+    existing ??
+    must(
+      (
+        await db
+          .insert(groups)
+          .values({
+            name,
+            description: `Members of the course ${context.title}, from its learning platform.`,
+            isPrivate: true,
+            owner: ADMIN_USER,
+          })
+          .returning({ id: groups.id, name: groups.name })
+      )[0],
+      'the course group',
+    );
+  const [row] = await db
+    .insert(ltiContexts)
+    .values({ platformId, contextId: context.id, title: context.title, groupId: group.id })
+    .returning({ id: ltiContexts.id });
+  return { id: must(row, 'the course').id, groupName: group.name };
+}
+
+/** Places a board in a course as the board of a resource link. */
+export async function linkBoard(
+  db: Db,
+  platformId: string,
+  resourceLinkId: string,
+  course: Course | null,
+  boardId: string,
+): Promise<void> {
+  await db
+    .insert(ltiLinks)
+    .values({ platformId, resourceLinkId, contextRowId: course?.id ?? null, multilistId: boardId })
+    .onConflictDoUpdate({
+      target: [ltiLinks.platformId, ltiLinks.resourceLinkId],
+      set: { multilistId: boardId, contextRowId: course?.id ?? null },
+    });
+}
+
+/** The board a resource link opens, if it has one. */
+export async function linkedBoard(
+  db: Db,
+  platformId: string,
+  resourceLinkId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: ltiLinks.multilistId })
+    .from(ltiLinks)
+    .where(and(eq(ltiLinks.platformId, platformId), eq(ltiLinks.resourceLinkId, resourceLinkId)));
+  return row?.id;
+}
+
+async function courseBoardIds(db: Db, course: Course): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: ltiLinks.multilistId })
+    .from(ltiLinks)
+    .where(eq(ltiLinks.contextRowId, course.id));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Makes the user a member of the course: in its group, and on each of its boards (and the one
+ * launched, which may belong to no course) a coauthor if they teach, a reader if they learn.
+ * Each course board references the course's group.
+ */
+export async function joinCourse(
+  db: Db,
+  user: UserRow,
+  role: CourseRole,
+  course: Course | null,
+  boardId: string,
+): Promise<void> {
+  const boardIds = new Set(course ? await courseBoardIds(db, course) : []);
+  boardIds.add(boardId);
+  const kind = role === 'instructor' ? 'author' : 'reader';
+  for (const id of boardIds) {
+    await db
+      .insert(boardMembers)
+      .values({ multilistId: id, username: user.username, kind })
+      .onConflictDoNothing();
+  }
+  if (!course) return;
+  const [group] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(eq(groups.name, course.groupName));
+  if (group)
+    await db
+      .insert(groupMembers)
+      .values({ groupId: group.id, userId: user.id })
+      .onConflictDoNothing();
+  for (const id of boardIds) {
+    await db
+      .update(multilists)
+      .set({ groups: sql`array_append(${multilists.groups}, ${course.groupName})` })
+      .where(
+        and(eq(multilists.id, id), sql`not (${course.groupName} = any(${multilists.groups}))`),
+      );
+  }
+}

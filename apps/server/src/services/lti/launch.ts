@@ -1,0 +1,144 @@
+/**
+ * A verified launch, carried out in the caller's one transaction: the account, the course and
+ * its group, the board the resource link opens, and the user's place on the course's boards.
+ * When any step refuses, the transaction leaves nothing behind.
+ *
+ * Which board a link opens: the one it was placed with. A link with none yet takes, at an
+ * instructor's launch, the board its custom parameter `board=owner/board` or its target link URI
+ * names, when that instructor's account is an author of it, or else a new board the instructor
+ * owns; a learner launching a link with no board is told to wait for the instructor. So no one
+ * gains a board through a platform that they could not already write to.
+ */
+import { and, eq } from 'drizzle-orm';
+import { pathTitle } from '@listboard/core';
+import type { Db } from '../../db/client';
+import { boardMembers, multilists } from '../../db/schema';
+import type { UserRow } from '../accounts/users';
+import { createBoard } from '../boards/create';
+import { accountFor } from './accounts';
+import { LaunchError, type LaunchClaims } from './claims';
+import { courseFor, joinCourse, linkBoard, linkedBoard, type Course } from './course';
+import type { PlatformRow } from './platforms';
+
+export interface LaunchResult {
+  user: UserRow;
+  /** The board's address in the app, '/owner/ptitle'. */
+  target: string;
+}
+
+interface BoardRef {
+  id: string;
+  owner: string;
+  ptitle: string;
+}
+
+async function boardById(db: Db, id: string): Promise<BoardRef | undefined> {
+  const [row] = await db
+    .select({ id: multilists.id, owner: multilists.owner, ptitle: multilists.ptitle })
+    .from(multilists)
+    .where(eq(multilists.id, id));
+  return row;
+}
+
+/** The "owner/board" a launch names, by custom parameter or by a target link URI of this app. */
+function namedBoard(claims: LaunchClaims, publicUrl: string): [string, string] | null {
+  let path = claims.customBoard;
+  if (!path && claims.targetLinkUri) {
+    try {
+      const u = new URL(claims.targetLinkUri);
+      if (u.origin === new URL(publicUrl).origin) path = decodeURIComponent(u.pathname);
+    } catch {
+      path = null;
+    }
+  }
+  const parts = (path ?? '').split('/').filter(Boolean);
+  if (parts.length !== 2 || parts[0] === 'lti' || parts[0] === 'api') return null;
+  return [parts[0] ?? '', parts[1] ?? ''];
+}
+
+async function authoredBoard(db: Db, user: UserRow, owner: string, ptitle: string) {
+  const [board] = await db
+    .select({ id: multilists.id, owner: multilists.owner, ptitle: multilists.ptitle })
+    .from(multilists)
+    .where(and(eq(multilists.owner, owner), eq(multilists.ptitle, pathTitle(ptitle))));
+  if (!board) return undefined;
+  if (board.owner === user.username) return board;
+  const [member] = await db
+    .select({ kind: boardMembers.kind })
+    .from(boardMembers)
+    .where(
+      and(
+        eq(boardMembers.multilistId, board.id),
+        eq(boardMembers.username, user.username),
+        eq(boardMembers.kind, 'author'),
+      ),
+    );
+  return member ? board : undefined;
+}
+
+/** A new board for a resource link, owned by the instructor, its title free among theirs. */
+async function newCourseBoard(db: Db, user: UserRow, title: string): Promise<BoardRef> {
+  const base = title.trim().slice(0, 100) || 'Course board';
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base} ${String(n)}`;
+    const [taken] = await db
+      .select({ id: multilists.id })
+      .from(multilists)
+      .where(and(eq(multilists.owner, user.username), eq(multilists.ptitle, pathTitle(candidate))));
+    if (taken) continue;
+    const id = await createBoard(db, {
+      owner: user.username,
+      title: candidate,
+      description: 'A board placed in a course through its learning platform.',
+      listed: false,
+      lists: [{ title: 'Readings', items: [] }],
+    });
+    return { id, owner: user.username, ptitle: pathTitle(candidate) };
+  }
+}
+
+async function targetBoard(
+  db: Db,
+  platform: PlatformRow,
+  claims: LaunchClaims,
+  user: UserRow,
+  course: Course | null,
+  publicUrl: string,
+): Promise<BoardRef> {
+  const link = claims.resourceLink;
+  if (!link)
+    throw new LaunchError(
+      'The launch names no resource link.',
+      'A resource link launch must carry the resource_link claim.',
+    );
+  const placed = await linkedBoard(db, platform.id, link.id);
+  const board = placed ? await boardById(db, placed) : undefined;
+  if (board) return board;
+  if (claims.role !== 'instructor')
+    throw new LaunchError(
+      'This link has no board yet.',
+      'The course instructor opens the link once first (or places a board with deep linking).',
+    );
+  const named = namedBoard(claims, publicUrl);
+  const chosen =
+    (named && (await authoredBoard(db, user, named[0], named[1]))) ??
+    (await newCourseBoard(db, user, link.title || claims.context?.title || ''));
+  await linkBoard(db, platform.id, link.id, course, chosen.id);
+  return chosen;
+}
+
+export async function completeLaunch(
+  db: Db,
+  platform: PlatformRow,
+  claims: LaunchClaims,
+  opts: { publicUrl: string; now: Date },
+): Promise<LaunchResult> {
+  const user = await accountFor(db, platform.id, claims, opts.now);
+  const course = claims.context ? await courseFor(db, platform.id, claims.context) : null;
+  const board = await targetBoard(db, platform, claims, user, course, opts.publicUrl);
+  await joinCourse(db, user, claims.role, course, board.id);
+  return {
+    user,
+    target: `/${encodeURIComponent(board.owner)}/${encodeURIComponent(board.ptitle)}`,
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The LTI platforms Listboard trusts: registered by the admin, or read from the LTI_PLATFORMS
+ * file at start-up. A platform is named by its issuer and the client id it gave Listboard.
+ */
+import { readFile } from 'node:fs/promises';
+import { and, eq, notInArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { must } from '@listboard/core';
+import {
+  platformInput,
+  type Platform,
+  type PlatformInput,
+} from '@listboard/core/api/contracts/lti';
+import type { Db } from '../../db/client';
+import { ltiPlatforms } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+
+export type PlatformRow = typeof ltiPlatforms.$inferSelect;
+
+export function presentPlatform(p: PlatformRow): Platform {
+  return {
+    id: p.id,
+    issuer: p.issuer,
+    clientId: p.clientId,
+    deploymentIds: p.deploymentIds,
+    authLoginUrl: p.authLoginUrl,
+    authTokenUrl: p.authTokenUrl,
+    keysetUrl: p.keysetUrl,
+    source: p.source,
+    created: p.created.toISOString(),
+  };
+}
+
+export async function listPlatforms(db: Db): Promise<Platform[]> {
+  const rows = await db.select().from(ltiPlatforms).orderBy(ltiPlatforms.issuer);
+  return rows.map(presentPlatform);
+}
+
+/** Adds a platform, or changes the one with the same issuer and client id. */
+export async function registerPlatform(
+  db: Db,
+  input: PlatformInput,
+  source: PlatformRow['source'] = 'admin',
+): Promise<Platform> {
+  const values = { ...input, deploymentIds: [...new Set(input.deploymentIds)], source };
+  const [row] = await db
+    .insert(ltiPlatforms)
+    .values(values)
+    .onConflictDoUpdate({ target: [ltiPlatforms.issuer, ltiPlatforms.clientId], set: values })
+    .returning();
+  return presentPlatform(must(row, 'the platform'));
+}
+
+export async function removePlatform(db: Db, id: string): Promise<void> {
+  const [row] = await db.select().from(ltiPlatforms).where(eq(ltiPlatforms.id, id));
+  if (!row) throw notFound('No such LTI platform.');
+  if (row.source === 'file')
+    throw badRequest('This platform comes from the LTI_PLATFORMS file: remove it there.');
+  await db.delete(ltiPlatforms).where(eq(ltiPlatforms.id, id));
+}
+
+export async function platformById(db: Db, id: string): Promise<PlatformRow | undefined> {
+  const [row] = await db.select().from(ltiPlatforms).where(eq(ltiPlatforms.id, id));
+  return row;
+}
+
+/**
+ * The platform a login initiation names. The client id is optional in the request; without
+ * it the issuer must name one platform only.
+ */
+export async function platformForLogin(
+  db: Db,
+  issuer: string,
+  clientId: string | undefined,
+): Promise<PlatformRow[]> {
+  return db
+    .select()
+    .from(ltiPlatforms)
+    .where(
+      clientId
+        ? and(eq(ltiPlatforms.issuer, issuer), eq(ltiPlatforms.clientId, clientId))
+        : eq(ltiPlatforms.issuer, issuer),
+    );
+}
+
+const platformFile = z.array(platformInput);
+
+/** Reads and checks the LTI_PLATFORMS file; a bad file stops start-up with what is wrong. */
+export async function readPlatformFile(file: string): Promise<PlatformInput[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    throw new Error(`LTI_PLATFORMS: cannot read ${file}: ${(e as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`LTI_PLATFORMS: ${file} is not JSON: ${(e as Error).message}`);
+  }
+  const parsed = platformFile.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join('.') ?? '';
+    throw new Error(`LTI_PLATFORMS: ${file}: ${where ? `${where}: ` : ''}${issue?.message ?? ''}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * Writes the file's platforms, in one transaction: each is added or changed, and a platform
+ * the file held before and no longer names is removed.
+ */
+export async function syncFilePlatforms(db: Db, inputs: PlatformInput[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const ids: string[] = [];
+    for (const input of inputs) ids.push((await registerPlatform(tx, input, 'file')).id);
+    await tx
+      .delete(ltiPlatforms)
+      .where(
+        ids.length
+          ? and(eq(ltiPlatforms.source, 'file'), notInArray(ltiPlatforms.id, ids))
+          : eq(ltiPlatforms.source, 'file'),
+      );
+  });
+}

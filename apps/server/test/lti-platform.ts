@@ -1,0 +1,177 @@
+/**
+ * A simulated LTI 1.3 platform for the tests: its own RSA keys (made with jose), its keyset
+ * served by a small local HTTP server, and signed launches. `login` and `launch` drive the
+ * browser's part: the login initiation the platform sends, and the form it posts back.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { expect } from 'vitest';
+
+export const PLATFORM_ORIGIN = 'https://lms.example.edu';
+const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
+export const ROLE = {
+  instructor: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor',
+  learner: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
+  contentDeveloper: 'http://purl.imsglobal.org/vocab/lis/v2/membership#ContentDeveloper',
+};
+
+export interface SimPlatform {
+  issuer: string;
+  clientId: string;
+  deploymentId: string;
+  keysetUrl: string;
+  registration: {
+    issuer: string;
+    clientId: string;
+    deploymentIds: string[];
+    authLoginUrl: string;
+    authTokenUrl: string;
+    keysetUrl: string;
+  };
+  /** An id_token as the platform signs it; `claims` replace or add to the usual ones. */
+  sign(claims: Record<string, unknown>, opts?: { kid?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface Person {
+  sub: string;
+  name: string;
+  email: string;
+  role: string;
+}
+
+export async function startPlatform(clientId = 'listboard-client'): Promise<SimPlatform> {
+  const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const kid = 'platform-key-1';
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+  const server = http.createServer((req, res) => {
+    if (req.url === '/jwks') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ keys: [jwk] }));
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const issuer = `http://127.0.0.1:${String(port)}`;
+  const keysetUrl = `${issuer}/jwks`;
+  const deploymentId = 'deployment-1';
+  return {
+    issuer,
+    clientId,
+    deploymentId,
+    keysetUrl,
+    registration: {
+      issuer,
+      clientId,
+      deploymentIds: [deploymentId],
+      authLoginUrl: `${PLATFORM_ORIGIN}/auth`,
+      authTokenUrl: `${PLATFORM_ORIGIN}/token`,
+      keysetUrl,
+    },
+    async sign(claims, opts = {}) {
+      const now = Math.floor(Date.now() / 1000);
+      const payload: JWTPayload = {
+        iss: issuer,
+        aud: clientId,
+        azp: clientId,
+        iat: now,
+        exp: now + 300,
+        [`${LTI}message_type`]: 'LtiResourceLinkRequest',
+        [`${LTI}version`]: '1.3.0',
+        [`${LTI}deployment_id`]: deploymentId,
+        ...claims,
+      };
+      return new SignJWT(payload)
+        .setProtectedHeader({ alg: 'RS256', kid: opts.kid ?? kid, typ: 'JWT' })
+        .sign(privateKey);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The claims of a resource-link launch by this person from this course's link. */
+export function launchClaims(
+  p: Person,
+  nonce: string,
+  course = { id: 'course-101', title: 'Poetry 101' },
+  link = { id: 'link-1', title: 'Week 1 readings' },
+): Record<string, unknown> {
+  return {
+    sub: p.sub,
+    nonce,
+    name: p.name,
+    email: p.email,
+    [`${LTI}roles`]: [p.role],
+    [`${LTI}context`]: { id: course.id, title: course.title, label: 'POE101' },
+    [`${LTI}resource_link`]: { id: link.id, title: link.title },
+    [`${LTI}target_link_uri`]: 'http://localhost:3000/lti/launch',
+  };
+}
+
+/** The platform's login initiation; answers the redirect's query (state, nonce, …). */
+export async function login(
+  app: FastifyInstance,
+  platform: SimPlatform,
+  extra: Record<string, string> = {},
+): Promise<URLSearchParams> {
+  const q = new URLSearchParams({
+    iss: platform.issuer,
+    login_hint: 'user-hint',
+    lti_message_hint: 'message-hint',
+    target_link_uri: 'http://localhost:3000/lti/launch',
+    client_id: platform.clientId,
+    ...extra,
+  });
+  const res = await app.inject({ method: 'GET', url: `/lti/login?${q.toString()}` });
+  expect(res.statusCode, res.body).toBe(302);
+  const to = new URL(res.headers.location as string);
+  expect(`${to.origin}${to.pathname}`).toBe(`${PLATFORM_ORIGIN}/auth`);
+  return to.searchParams;
+}
+
+/** The form the platform posts back to the launch URL, from its own site. */
+export function postForm(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, string>,
+  cookie?: string,
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: new URLSearchParams(fields).toString(),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: PLATFORM_ORIGIN,
+      ...(cookie ? { cookie } : {}),
+    },
+  });
+}
+
+/** A launch from login to the board: answers the session cookie and the board's address. */
+export async function launchAs(
+  app: FastifyInstance,
+  platform: SimPlatform,
+  person: Person,
+  claims: (nonce: string) => Record<string, unknown> = (n) => launchClaims(person, n),
+): Promise<{ cookie: string; target: string; launch: LightMyRequestResponse }> {
+  const params = await login(app, platform);
+  const state = params.get('state') ?? '';
+  const token = await platform.sign(claims(params.get('nonce') ?? ''));
+  const launch = await postForm(app, '/lti/launch', { id_token: token, state });
+  expect(launch.statusCode, launch.body).toBe(302);
+  const set = launch.cookies.find((c) => c.name === 'lb_session');
+  expect(set?.value).toBeTruthy();
+  const cookie = `lb_session=${set?.value ?? ''}`;
+  const open = await app.inject({
+    method: 'GET',
+    url: launch.headers.location as string,
+    headers: { cookie },
+  });
+  expect(open.statusCode, open.body).toBe(302);
+  return { cookie, target: open.headers.location as string, launch };
+}

@@ -1,0 +1,165 @@
+/**
+ * Listboard as an LTI 1.3 tool: the platforms (learning management systems) an admin registers,
+ * the tool's public keys and the values a platform admin pastes in, and the browser endpoints a
+ * launch goes through. The login, launch and open endpoints answer HTML pages and redirects, not
+ * JSON, and take the platform's form posts: they are hidden from the OpenAPI document.
+ */
+import { z } from 'zod';
+import { defineContract, id, ok } from '../contract';
+
+/** The refusals of an admin call: a bad body, not signed in, not the admin, no such platform. */
+const ADMIN_ERRORS = [400, 401, 403, 404] as const;
+
+const url = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => /^https?:\/\/[^/\s]+/.test(v), 'must be an http(s) URL');
+
+/** What an admin fills in for a platform; the same fields the LTI_PLATFORMS file holds. */
+export const platformInput = z.object({
+  issuer: z.string().trim().min(1).max(500),
+  clientId: z.string().trim().min(1).max(500),
+  deploymentIds: z.array(z.string().trim().min(1).max(500)).min(1).max(100),
+  authLoginUrl: url,
+  authTokenUrl: url,
+  keysetUrl: url,
+});
+export type PlatformInput = z.infer<typeof platformInput>;
+
+export const platform = platformInput.extend({
+  id: z.string(),
+  /** 'file': read from the LTI_PLATFORMS file at start-up (edit the file to change it). */
+  source: z.enum(['admin', 'file']),
+  created: z.string(),
+});
+export type Platform = z.infer<typeof platform>;
+
+export const platforms = defineContract({
+  path: '/api/lti/platforms',
+  tags: ['lti'],
+  summary: 'The LTI platforms registered (admin)',
+  output: z.object({ platforms: z.array(platform) }),
+  errors: [401, 403],
+});
+
+export const registerPlatform = defineContract({
+  path: '/api/lti/register_platform',
+  tags: ['lti'],
+  summary: 'Register an LTI platform, or change the one with the same issuer and client id (admin)',
+  input: platformInput,
+  output: z.object({ platform }),
+  errors: ADMIN_ERRORS,
+});
+
+export const removePlatform = defineContract({
+  path: '/api/lti/remove_platform',
+  tags: ['lti'],
+  summary: 'Remove an LTI platform; its users keep their Listboard accounts (admin)',
+  input: z.object({ id }),
+  output: ok,
+  errors: ADMIN_ERRORS,
+});
+
+export const rotateKey = defineContract({
+  path: '/api/lti/rotate_key',
+  tags: ['lti'],
+  summary: 'Make a new signing key; the previous public key stays in the JWKS for a while (admin)',
+  output: z.object({ kid: z.string() }),
+  errors: [401, 403],
+});
+
+/** One public key as a JWK (RFC 7517). */
+export const publicJwk = z.looseObject({
+  kty: z.string(),
+  kid: z.string(),
+  alg: z.string(),
+  use: z.string(),
+  n: z.string(),
+  e: z.string(),
+});
+
+export const jwks = defineContract({
+  path: '/lti/jwks',
+  method: 'GET',
+  tags: ['lti'],
+  summary: "The tool's public keys (JWKS), which platforms verify its messages with",
+  output: z.object({ keys: z.array(publicJwk) }),
+  errors: [],
+});
+
+/** The values a platform admin pastes into the platform when registering the tool. */
+export const toolConfig = z.object({
+  title: z.string(),
+  description: z.string(),
+  /** OIDC login initiation URL. */
+  loginUrl: z.string(),
+  /** Launch (target link) URL, which is also the one redirect URL. */
+  launchUrl: z.string(),
+  redirectUris: z.array(z.string()),
+  deepLinkingUrl: z.string(),
+  jwksUrl: z.string(),
+  domain: z.string(),
+});
+export type ToolConfig = z.infer<typeof toolConfig>;
+
+export const config = defineContract({
+  path: '/lti/config',
+  method: 'GET',
+  tags: ['lti'],
+  summary: 'The URLs a platform admin enters to register Listboard as an LTI 1.3 tool',
+  output: toolConfig,
+  errors: [],
+});
+
+/** OIDC third-party login initiation, as the platform sends it (query or form). */
+export const loginParams = z.object({
+  iss: z.string().min(1).max(500),
+  login_hint: z.string().min(1).max(2000),
+  target_link_uri: z.string().max(2000).optional(),
+  lti_message_hint: z.string().max(4000).optional(),
+  client_id: z.string().max(500).optional(),
+  lti_deployment_id: z.string().max(500).optional(),
+});
+
+const html = z.string().describe('an HTML page, or a redirect');
+
+export const login = defineContract({
+  path: '/lti/login',
+  method: ['GET', 'POST'],
+  tags: ['lti'],
+  summary: "OIDC login initiation: redirects to the platform's auth URL",
+  hidden: true,
+  produces: 'text/html',
+  input: loginParams,
+  output: html,
+  errors: [400],
+});
+
+export const launchParams = z.object({
+  id_token: z.string().min(1).max(100_000),
+  state: z.string().min(1).max(200),
+});
+
+export const launch = defineContract({
+  path: '/lti/launch',
+  tags: ['lti'],
+  summary: 'The launch: verifies the id_token, signs the user in, opens the board',
+  hidden: true,
+  produces: 'text/html',
+  input: launchParams,
+  output: html,
+  errors: [400],
+});
+
+export const open = defineContract({
+  path: '/lti/open',
+  method: 'GET',
+  tags: ['lti'],
+  summary: 'After a launch: opens the board, or offers a new window when the frame has no cookies',
+  hidden: true,
+  produces: 'text/html',
+  input: z.object({ h: z.string().max(200), window: z.literal('1').optional() }),
+  output: html,
+  errors: [400],
+});
