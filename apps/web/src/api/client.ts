@@ -71,7 +71,17 @@ async function errorOf(res: Response): Promise<CallError> {
   }
 }
 
-async function send<T>(method: 'GET' | 'POST', path: string, body: unknown): Promise<Result<T>> {
+/** keepalive: the request outlives the page (a write sent as the page goes away). */
+interface SendOptions {
+  keepalive?: boolean;
+}
+
+async function send<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  options: SendOptions = {},
+): Promise<Result<T>> {
   let failed: CallError = { status: 0, error: boardMsg.noConnection };
   for (let attempt = 1; attempt <= CALL_TRIES; attempt++) {
     let res: Response;
@@ -84,6 +94,7 @@ async function send<T>(method: 'GET' | 'POST', path: string, body: unknown): Pro
           ...(currentUserId ? { 'X-Mongo-User-ID': currentUserId } : {}),
         },
         body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+        keepalive: options.keepalive,
       });
     } catch {
       // No answer at all is not a 5xx or 429: it is not retried.
@@ -111,8 +122,9 @@ async function send<T>(method: 'GET' | 'POST', path: string, body: unknown): Pro
 export function callApi<P extends PostPath>(
   path: P,
   input: ApiInput<P>,
+  options?: SendOptions,
 ): Promise<Result<ApiOutput<P>>> {
-  return send('POST', path, input);
+  return send('POST', path, input, options);
 }
 
 /** GETs the path with the input as query parameters (for answers the browser may keep). */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { Item, List, Multilist, PublicUser } from '@listboard/core';
 import { callApi } from '../api/client';
+import { coalescer } from './coalesce';
 import {
   DEFAULT_DISPLAY,
   useUi,
@@ -10,6 +11,9 @@ import {
 } from '../state/ui';
 
 const DISPLAY_KEYS = Object.keys(DEFAULT_DISPLAY) as (keyof Display)[];
+/** Where the reader is scrolled to: kept, but written at most once per SCROLL_WRITE_MS. */
+const SCROLL_KEYS: ReadonlySet<string> = new Set(['itemsViewStartIndex', 'itemsViewStopIndex']);
+export const SCROLL_WRITE_MS = 2000;
 
 /**
  * The board's, its lists' and its items' view states: what the server sent, with this visit's
@@ -36,17 +40,47 @@ export function useViewStates(
   }, [board, ui]);
 
   const keepsViewState = Boolean(user && !isGuest);
+  const boardId = board?._id;
+  const userId = user?._id;
+  // One coalescer per board and user; what waits is sent when they change, the page is hidden,
+  // or the board closes.
+  const scrolls = useMemo(
+    () =>
+      boardId && userId && keepsViewState
+        ? coalescer<Partial<Display>>((patch) => {
+            // keepalive: a write sent as the page goes away (a reload, a closed tab) still arrives.
+            void callApi(
+              '/api/display/update_multilistvs',
+              { query: { userId, multilistId: boardId }, doc: { $set: patch } },
+              { keepalive: true },
+            );
+          }, SCROLL_WRITE_MS)
+        : null,
+    [boardId, userId, keepsViewState],
+  );
+  useEffect(() => {
+    if (!scrolls) return;
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') scrolls.flush();
+    };
+    const leaving = () => scrolls.flush();
+    document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', leaving);
+    return () => {
+      document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', leaving);
+      scrolls.flush();
+    };
+  }, [scrolls]);
   const setDisplay = useCallback(
     (patch: Partial<Display>) => {
       ui.setDisplay(patch);
-      if (board && user && keepsViewState) {
-        void callApi('/api/display/update_multilistvs', {
-          query: { userId: user._id, multilistId: board._id },
-          doc: { $set: patch },
-        });
-      }
+      if (!scrolls) return;
+      scrolls.push(patch);
+      // Anything but the scroll position goes at once, with any position waiting.
+      if (Object.keys(patch).some((k) => !SCROLL_KEYS.has(k))) scrolls.flush();
     },
-    [ui, board, user, keepsViewState],
+    [ui, scrolls],
   );
 
   const byId = useMemo(() => {
