@@ -32,6 +32,7 @@ CREATE TABLE "lti_platforms" (
 	"auth_login_url" text NOT NULL,
 	"auth_token_url" text NOT NULL,
 	"keyset_url" text NOT NULL,
+	"frame_origins" text[] DEFAULT '{}'::text[] NOT NULL,
 	"source" text DEFAULT 'admin' NOT NULL,
 	"created" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -28,6 +28,7 @@ import { storageFailure } from './lib/storage-errors';
 import { sameOriginPlugin } from './plugins/same-origin';
 import { sessionPlugin } from './plugins/session';
 import { auditPlugin } from './plugins/audit';
+import { ltiFramesPlugin } from './plugins/lti-frames';
 import { adminRoutes } from './routes/admin';
 import { ltiAdminRoutes } from './routes/lti-admin';
 import { ltiRoutes } from './routes/lti';
@@ -188,6 +189,7 @@ export async function buildApp({
   await app.register(sameOriginPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(sessionPlugin, { db: database.db, config });
   await app.register(auditPlugin, { db: database.db });
+  await app.register(ltiFramesPlugin, { db: database.db });
   await app.register(eventRoutes, { db: database.db, bus, appVersion: config.APP_VERSION });
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db, config, now: clock });

@@ -183,6 +183,23 @@ describe('a good launch', () => {
   });
 });
 
+describe('framing', () => {
+  it("lets the registered platform's pages, and no other site, show Listboard in a frame", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/lti/open?h=x' });
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const ancestors = /frame-ancestors ([^;]*)/.exec(
+      String(page.headers['content-security-policy']),
+    );
+    // The issuer, the login host, and the origin the launches were posted from.
+    expect(ancestors?.[1]?.split(' ').sort()).toEqual(
+      ["'self'", platform.issuer, 'https://lms.example.edu'].sort(),
+    );
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    const json = await t.app.inject({ method: 'GET', url: '/lti/config' });
+    expect(json.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
 describe('when the frame keeps no cookie', () => {
   it('offers the board in a new window, which signs in once', async () => {
     const q = await login(t.app, platform);

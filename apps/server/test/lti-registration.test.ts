@@ -42,6 +42,12 @@ interface PlatformAnswer {
 }
 
 describe('platforms, by the admin', () => {
+  it('with no platform, no other site may frame the app', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/lti/open?h=x' });
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self';");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('only the admin may list, register or remove platforms', async () => {
     const author = new Agent(t.app);
     await author.signIn('author');

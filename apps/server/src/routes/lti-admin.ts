@@ -39,5 +39,10 @@ export const ltiAdminRoutes: FastifyPluginCallbackZod<{ db: Db; now?: () => Date
   done,
 ) => {
   registerSiteCalls(app, LTI_SITE_CALLS, { db, now });
+  // A platform added or removed changes which sites may frame the app's pages.
+  app.addHook('onResponse', (_req, _reply, next) => {
+    app.refreshLtiFrames();
+    next();
+  });
   done();
 };

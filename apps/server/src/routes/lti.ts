@@ -19,6 +19,7 @@ import { publishedKeys } from '../services/lti/keys';
 import { completeLaunch } from '../services/lti/launch';
 import {
   platformById,
+  noteFrameOrigin,
   platformForLogin,
   readPlatformFile,
   syncFilePlatforms,
@@ -191,6 +192,8 @@ export function ltiRoutes(
           now: at,
         });
         await app.startSession(reply, done.user, req, tx, true);
+        const origin = req.headers.origin;
+        if (origin) await noteFrameOrigin(tx, platform, origin);
         await recordAudit(tx, {
           actor: done.user,
           call: lti.launch.path,
@@ -198,6 +201,7 @@ export function ltiRoutes(
         });
         return createHandoff(tx, done.user.id, done.target, at);
       });
+      app.refreshLtiFrames();
       return { redirect: `${lti.open.path}?h=${encodeURIComponent(handoff)}` };
     }),
   );

@@ -32,6 +32,15 @@ export const ltiPlatforms = pgTable(
     authLoginUrl: text('auth_login_url').notNull(),
     authTokenUrl: text('auth_token_url').notNull(),
     keysetUrl: text('keyset_url').notNull(),
+    /**
+     * The origins of the platform's pages that may show Listboard in a frame: learned from the
+     * Origin of each verified launch (a platform's pages may live at another host than its
+     * issuer, as Canvas's do).
+     */
+    frameOrigins: text('frame_origins')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** 'file': from the LTI_PLATFORMS file, written again at every start-up. */
     source: text('source', { enum: ['admin', 'file'] })
       .notNull()

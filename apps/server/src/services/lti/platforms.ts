@@ -3,7 +3,7 @@
  * file at start-up. A platform is named by its issuer and the client id it gave Listboard.
  */
 import { readFile } from 'node:fs/promises';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { must } from '@listboard/core';
 import {
@@ -124,4 +124,56 @@ export async function syncFilePlatforms(db: Db, inputs: PlatformInput[]): Promis
           : eq(ltiPlatforms.source, 'file'),
       );
   });
+}
+
+/** Remembers the origin of a verified launch's page as one that may frame Listboard. */
+export async function noteFrameOrigin(
+  db: Db,
+  platform: PlatformRow,
+  origin: string,
+): Promise<void> {
+  let clean: string;
+  try {
+    const u = new URL(origin);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return;
+    clean = u.origin;
+  } catch {
+    return;
+  }
+  if (platform.frameOrigins.includes(clean)) return;
+  await db
+    .update(ltiPlatforms)
+    .set({ frameOrigins: sql`array_append(${ltiPlatforms.frameOrigins}, ${clean})` })
+    .where(
+      and(
+        eq(ltiPlatforms.id, platform.id),
+        sql`not (${clean} = any(${ltiPlatforms.frameOrigins}))`,
+      ),
+    );
+}
+
+/**
+ * Every origin whose pages may show Listboard in a frame: each platform's issuer and login
+ * host, and the origins its launches came from.
+ */
+export async function frameOrigins(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({
+      issuer: ltiPlatforms.issuer,
+      auth: ltiPlatforms.authLoginUrl,
+      seen: ltiPlatforms.frameOrigins,
+    })
+    .from(ltiPlatforms);
+  const out = new Set<string>();
+  for (const r of rows) {
+    for (const candidate of [r.issuer, r.auth, ...r.seen]) {
+      try {
+        const u = new URL(candidate);
+        if (u.protocol === 'https:' || u.protocol === 'http:') out.add(u.origin);
+      } catch {
+        // An issuer need not be a URL; it then names no origin.
+      }
+    }
+  }
+  return [...out].sort();
 }
