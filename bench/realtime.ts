@@ -9,13 +9,13 @@
  *   whose event carries none loads the board again with its ETag, as the page does.
  * - reload: every viewer loads the board again on the event, with its ETag, as the page did
  *   before items travelled in events (the alternative an event of ids alone leaves).
- * Also the peak resident memory of each app process.
+ * Also the peak resident memory of each app process, by phase.
  */
 import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/seed/seed';
@@ -68,16 +68,13 @@ interface Viewer {
   current: number | null;
 }
 
-function rssKb(proc: ChildProcess): number {
-  try {
-    return Number(
-      execFileSync('ps', ['-o', 'rss=', '-p', String(proc.pid)])
-        .toString()
-        .trim(),
+/** The resident memory of a process, in KB, read without blocking the viewers' clock. */
+function rssKb(proc: ChildProcess): Promise<number> {
+  return new Promise((done) => {
+    execFile('ps', ['-o', 'rss=', '-p', String(proc.pid)], (err, out) =>
+      done(err ? 0 : Number(out.trim())),
     );
-  } catch {
-    return 0;
-  }
+  });
 }
 
 export async function realtimeBench() {
@@ -187,9 +184,23 @@ export async function realtimeBench() {
       items: [],
       reload: [],
     };
-    const peakRss = [0, 0];
-    for (let r = 0; r < ROUNDS * 2; r++) {
-      mode = r % 2 === 0 ? 'items' : 'reload';
+    // Peak memory of each app process, sampled every 100 ms, by phase: the viewers loading the
+    // board and opening their streams (before this point), live edits alone, then the rounds of A
+    // and B alternating. Memory once taken is seldom given back, so A alone comes before any B.
+    type Phase = 'start' | 'items alone' | 'alternating';
+    const peaks: Record<Phase, number[]> = {
+      start: [0, 0],
+      'items alone': [0, 0],
+      alternating: [0, 0],
+    };
+    let phase: Phase = 'start';
+    const sample = async () => {
+      const kb = await Promise.all(procs.map(rssKb));
+      kb.forEach((k, i) => (peaks[phase][i] = Math.max(peaks[phase][i] ?? 0, k)));
+    };
+    await sample();
+    const sampler = setInterval(() => void sample(), 100);
+    const editRound = async (r: number, record: boolean) => {
       for (const v of viewers) {
         v.bytes = 0;
         v.current = null;
@@ -208,16 +219,27 @@ export async function realtimeBench() {
       const timeout = setTimeout(() => roundDone?.(), 60_000);
       await all;
       clearTimeout(timeout);
-      procs.forEach((p, i) => (peakRss[i] = Math.max(peakRss[i] ?? 0, rssKb(p))));
       const delays = viewers.map((v) => (v.current ?? Infinity) - ack);
-      rounds[mode].push({
-        p50: median(delays),
-        p95: quantile(delays, 0.95),
-        bytesPerViewer: median(viewers.map((v) => v.bytes)),
-      });
+      if (record)
+        rounds[mode].push({
+          p50: median(delays),
+          p95: quantile(delays, 0.95),
+          bytesPerViewer: median(viewers.map((v) => v.bytes)),
+        });
       // Let the last reloads' sockets settle before the next round.
       await new Promise((res) => setTimeout(res, 500));
+    };
+    phase = 'items alone';
+    mode = 'items';
+    for (let r = 0; r < ROUNDS; r++) await editRound(1000 + r, false);
+    await sample();
+    phase = 'alternating';
+    for (let r = 0; r < ROUNDS * 2; r++) {
+      mode = r % 2 === 0 ? 'items' : 'reload';
+      await editRound(r, true);
     }
+    await sample();
+    clearInterval(sampler);
 
     const summary = (mode: Mode) => {
       const rs = rounds[mode];
@@ -236,7 +258,9 @@ export async function realtimeBench() {
       boardBytesOnWire: boardBytes,
       items_: summary('items'),
       reload: summary('reload'),
-      peakRssMb: peakRss.map((kb) => Math.round(kb / 1024)),
+      peakRssMb: Object.fromEntries(
+        Object.entries(peaks).map(([k, kb]) => [k, kb.map((x) => Math.round(x / 1024))]),
+      ),
     };
     const line = (name: string, s: ReturnType<typeof summary>) =>
       `  ${name.padEnd(26)}: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms (rounds ${s.p95Spread.map((x) => x.toFixed(0)).join('–')} ms), ${(s.bytesPerViewer / 1024).toFixed(1)} KiB per viewer`;
@@ -245,7 +269,8 @@ export async function realtimeBench() {
     );
     console.log(line('the edited item in events', result.items_));
     console.log(line('reload on each event', result.reload));
-    console.log(`  peak memory per app process: ${result.peakRssMb.join(' MB, ')} MB`);
+    for (const [k, mb] of Object.entries(result.peakRssMb))
+      console.log(`  peak memory per app process, ${k.padEnd(12)}: ${mb.join(' MB, ')} MB`);
     return result;
   } finally {
     streams.forEach((s) => s.destroy());
