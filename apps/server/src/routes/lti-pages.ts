@@ -1,8 +1,19 @@
 /**
- * The HTML pages of an LTI launch. They show inside the platform's frame, carry no script (the
- * app's Content-Security-Policy allows none inline) and say plainly what happened.
+ * The HTML pages of an LTI launch. They show inside the platform's frame and say plainly what
+ * happened. They carry no script (the app's Content-Security-Policy allows none inline), but for
+ * the one line that posts a deep-linking response, allowed by its hash on that page only.
  */
-import type { FastifyReply } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiContract } from '@listboard/core/api/contract';
+import { LaunchError } from '../services/lti/claims';
+
+/** The OpenAPI description of a page route: hidden, as its contract says. */
+export const pageSchema = (c: ApiContract) => ({
+  tags: [...c.tags],
+  summary: c.summary,
+  hide: true,
+});
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
 
@@ -41,6 +52,18 @@ show this page to whoever runs the course site.</p>`,
   );
 }
 
+/** A refused step's page; anything else is logged and shown as a fault of Listboard's. */
+export function sendFailure(reply: FastifyReply, e: unknown, req: FastifyRequest) {
+  if (e instanceof LaunchError) return sendLaunchFailure(reply, e.message, e.check);
+  req.log.error(e);
+  return sendLaunchFailure(
+    reply,
+    'Something went wrong in Listboard while opening this link.',
+    'Nothing for the platform to change: try again in a moment.',
+    500,
+  );
+}
+
 /** The frame may not keep Listboard's cookie: open the board in a window of its own. */
 export function sendOpenInWindow(reply: FastifyReply, href: string) {
   return sendPage(
@@ -52,5 +75,63 @@ export function sendOpenInWindow(reply: FastifyReply, href: string) {
 (third-party cookies are blocked). The board opens in a window of its own:</p>
 <p><a class="button" id="open" href="${escapeHtml(href)}" target="_blank" rel="noopener">Open the board</a></p>
 <p>The link works once, for a few minutes; to get a new one, open the link in the course again.</p>`,
+  );
+}
+
+/** The instructor's choice of a board to place in the course (deep linking). */
+export function sendPicker(
+  reply: FastifyReply,
+  action: string,
+  token: string,
+  boards: { id: string; title: string; owner: string }[],
+) {
+  const options = boards
+    .map(
+      (b, i) =>
+        `<label><input type="radio" name="board" value="${escapeHtml(b.id)}"${i === 0 ? ' checked' : ''}> ${escapeHtml(b.title)} <small>(${escapeHtml(b.owner)})</small></label><br>`,
+    )
+    .join('\n');
+  return sendPage(
+    reply,
+    200,
+    'Place a board',
+    `<h1>Place a Listboard board in the course</h1>
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="t" value="${escapeHtml(token)}">
+${options}
+<label><input type="radio" name="board" value="new"${boards.length ? '' : ' checked'}> A new board titled
+<input name="title" maxlength="200" value="Course board"></label>
+<p><button class="button" type="submit">Place in the course</button></p>
+</form>`,
+  );
+}
+
+/** The script that posts the response at once; the page allows it by its hash, and no other. */
+const AUTO_POST = 'document.forms[0].submit();';
+const AUTO_POST_HASH = `'sha256-${createHash('sha256').update(AUTO_POST).digest('base64')}'`;
+
+/** Posts the signed deep-linking response back to the platform. */
+export function sendDeepLinkResponse(
+  reply: FastifyReply,
+  returnUrl: string,
+  jwt: string,
+  title: string,
+) {
+  const target = new URL(returnUrl);
+  reply.header(
+    'content-security-policy',
+    `default-src 'none'; script-src ${AUTO_POST_HASH}; style-src 'unsafe-inline'; ` +
+      `form-action ${target.origin}; base-uri 'none'; frame-ancestors 'self'`,
+  );
+  return sendPage(
+    reply,
+    200,
+    'Placing the board',
+    `<h1>Placing “${escapeHtml(title)}” in the course…</h1>
+<form method="post" action="${escapeHtml(returnUrl)}">
+<input type="hidden" name="JWT" value="${escapeHtml(jwt)}">
+<p><button class="button" type="submit">Continue</button></p>
+</form>
+<script>${AUTO_POST}</script>`,
   );
 }

@@ -7,7 +7,6 @@
  * rule, and the same-origin check (plugins/same-origin.ts) keeps applying to all of /api/.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiContract } from '@listboard/core/api/contract';
 import * as lti from '@listboard/core/api/contracts/lti';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -16,6 +15,7 @@ import { userForSession } from '../services/accounts/sessions';
 import { findUserById } from '../services/accounts/users';
 import { LaunchError } from '../services/lti/claims';
 import { publishedKeys } from '../services/lti/keys';
+import { startDeepLinking } from '../services/lti/deep-link';
 import { completeLaunch } from '../services/lti/launch';
 import {
   platformById,
@@ -35,16 +35,14 @@ import {
 import { verifyLaunch } from '../services/lti/verify';
 import { SESSION_COOKIE } from '../plugins/session';
 import { querySchema } from './contract-route';
-import { sendLaunchFailure, sendOpenInWindow } from './lti-pages';
+import { deepLinkRoutes } from './lti-deep-link';
+import { pageSchema, sendFailure, sendOpenInWindow } from './lti-pages';
 
 /** Login initiations and launches one client address may make per minute. */
 const PER_ADDRESS = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 
 /** Where a page route sends the browser: on to an address, or to the new-window page. */
 type Outcome = { redirect: string } | { window: string };
-
-/** The OpenAPI description of a page route: hidden, as its contract says. */
-const pageSchema = (c: ApiContract) => ({ tags: [...c.tags], summary: c.summary, hide: true });
 
 export function toolConfig(publicUrl: string): lti.ToolConfig {
   const base = publicUrl.replace(/\/+$/, '');
@@ -87,17 +85,6 @@ export function ltiRoutes(
     toolConfig(config.PUBLIC_URL),
   );
 
-  const failed = (reply: FastifyReply, e: unknown, req: FastifyRequest) => {
-    if (e instanceof LaunchError) return sendLaunchFailure(reply, e.message, e.check);
-    req.log.error(e);
-    return sendLaunchFailure(
-      reply,
-      'Something went wrong in Listboard while opening this link.',
-      'Nothing for the platform to change: try again in a moment.',
-      500,
-    );
-  };
-
   /** A page route: its handler answers where to go next, or throws what failed. */
   const pageRoute =
     (handler: (req: FastifyRequest, reply: FastifyReply) => Promise<Outcome>) =>
@@ -106,7 +93,7 @@ export function ltiRoutes(
       try {
         out = await handler(req, reply);
       } catch (e) {
-        return failed(reply, e, req);
+        return sendFailure(reply, e, req);
       }
       if ('window' in out) return sendOpenInWindow(reply, out.window);
       return reply.header('cache-control', 'no-store').redirect(out.redirect, 302);
@@ -181,11 +168,14 @@ export function ltiRoutes(
       if (!platform)
         throw new LaunchError('The platform was removed.', 'Register the platform again.');
       const claims = await verifyLaunch(platform, params.data.id_token, login.nonce, at);
-      if (claims.messageType === 'LtiDeepLinkingRequest')
-        throw new LaunchError(
-          'Listboard does not take deep-linking requests yet.',
-          'Place Listboard as a plain link (resource link) for now; see docs/lti.md.',
-        );
+      if (claims.messageType === 'LtiDeepLinkingRequest') {
+        const pick = await db.transaction(async (tx) => {
+          const started = await startDeepLinking(tx, platform, claims, at);
+          await app.startSession(reply, started.user, req, tx, true);
+          return started.token;
+        });
+        return { redirect: `${lti.pick.path}?t=${encodeURIComponent(pick)}` };
+      }
       const handoff = await db.transaction(async (tx) => {
         const done = await completeLaunch(tx, platform, claims, {
           publicUrl: config.PUBLIC_URL,
@@ -242,6 +232,8 @@ export function ltiRoutes(
       return { redirect: handoff.target };
     }),
   );
+
+  deepLinkRoutes(app, { db, config, now, launchUrl });
 
   // Platforms from the LTI_PLATFORMS file, written as the app starts; expired states swept hourly.
   let sweep: NodeJS.Timeout | undefined;

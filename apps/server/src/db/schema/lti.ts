@@ -61,13 +61,14 @@ export const ltiKeys = pgTable('lti_keys', {
 
 /**
  * Short-lived, single-use tokens, stored hashed: a login's state (with the nonce the launch's
- * id_token must carry), and the hand-off that opens a launched board in a new window.
+ * id_token must carry), the hand-off that opens a launched board in a new window, and a
+ * deep-linking request waiting for the instructor's choice (its settings as JSON in `target`).
  */
 export const ltiStates = pgTable(
   'lti_states',
   {
     id: text('id').primaryKey(),
-    kind: text('kind', { enum: ['login', 'handoff'] }).notNull(),
+    kind: text('kind', { enum: ['login', 'handoff', 'deeplink'] }).notNull(),
     platformId: uuid('platform_id').references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
     nonce: text('nonce'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),

@@ -61,6 +61,8 @@ export interface LaunchClaims {
   targetLinkUri: string | null;
   /** The board a custom parameter names ("owner/board"), if any. */
   customBoard: string | null;
+  /** The placement a deep-linked link carries in its custom parameters. */
+  customPlacement: string | null;
   deepLinking: { returnUrl: string; data: string | null } | null;
 }
 
@@ -103,6 +105,7 @@ export function readClaims(p: Record<string, unknown>): LaunchClaims {
     resourceLink: linkId ? { id: linkId, title: str(link.title) ?? '' } : null,
     targetLinkUri: str(p[CLAIM.targetLinkUri]),
     customBoard: str(custom.board),
+    customPlacement: str(custom.placement),
     deepLinking: returnUrl ? { returnUrl, data: str(dl.data) } : null,
   };
 }

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { ADMIN_USER, must } from '@listboard/core';
+import { ADMIN_USER, must, pathTitle } from '@listboard/core';
 import type { Db } from '../../db/client';
 import {
   boardMembers,
@@ -17,6 +17,7 @@ import {
   multilists,
 } from '../../db/schema';
 import type { UserRow } from '../accounts/users';
+import { createBoard } from '../boards/create';
 import type { CourseRole } from './claims';
 
 export interface Course {
@@ -147,4 +148,41 @@ export async function joinCourse(
         and(eq(multilists.id, id), sql`not (${course.groupName} = any(${multilists.groups}))`),
       );
   }
+}
+
+/** A new board for a resource link, owned by the instructor, its title free among theirs. */
+export async function newCourseBoard(
+  db: Db,
+  user: UserRow,
+  title: string,
+): Promise<{ id: string; owner: string; ptitle: string }> {
+  const base = title.trim().slice(0, 100) || 'Course board';
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base} ${String(n)}`;
+    const [taken] = await db
+      .select({ id: multilists.id })
+      .from(multilists)
+      .where(and(eq(multilists.owner, user.username), eq(multilists.ptitle, pathTitle(candidate))));
+    if (taken) continue;
+    const id = await createBoard(db, {
+      owner: user.username,
+      title: candidate,
+      description: 'A board placed in a course through its learning platform.',
+      listed: false,
+      lists: [{ title: 'Readings', items: [] }],
+    });
+    return { id, owner: user.username, ptitle: pathTitle(candidate) };
+  }
+}
+
+/** Placements (deep linking) are link rows under this prefix until their link is launched. */
+export const PLACEMENT_PREFIX = 'dl:';
+
+/** The board a placed link opens, by the placement id its custom parameter carries. */
+export async function placedBoard(
+  db: Db,
+  platformId: string,
+  placement: string,
+): Promise<string | undefined> {
+  return linkedBoard(db, platformId, `${PLACEMENT_PREFIX}${placement}`);
 }

@@ -14,10 +14,17 @@ import { pathTitle } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { boardMembers, multilists } from '../../db/schema';
 import type { UserRow } from '../accounts/users';
-import { createBoard } from '../boards/create';
 import { accountFor } from './accounts';
 import { LaunchError, type LaunchClaims } from './claims';
-import { courseFor, joinCourse, linkBoard, linkedBoard, type Course } from './course';
+import {
+  courseFor,
+  joinCourse,
+  linkBoard,
+  linkedBoard,
+  newCourseBoard,
+  placedBoard,
+  type Course,
+} from './course';
 import type { PlatformRow } from './platforms';
 
 export interface LaunchResult {
@@ -76,27 +83,6 @@ async function authoredBoard(db: Db, user: UserRow, owner: string, ptitle: strin
   return member ? board : undefined;
 }
 
-/** A new board for a resource link, owned by the instructor, its title free among theirs. */
-async function newCourseBoard(db: Db, user: UserRow, title: string): Promise<BoardRef> {
-  const base = title.trim().slice(0, 100) || 'Course board';
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base} ${String(n)}`;
-    const [taken] = await db
-      .select({ id: multilists.id })
-      .from(multilists)
-      .where(and(eq(multilists.owner, user.username), eq(multilists.ptitle, pathTitle(candidate))));
-    if (taken) continue;
-    const id = await createBoard(db, {
-      owner: user.username,
-      title: candidate,
-      description: 'A board placed in a course through its learning platform.',
-      listed: false,
-      lists: [{ title: 'Readings', items: [] }],
-    });
-    return { id, owner: user.username, ptitle: pathTitle(candidate) };
-  }
-}
-
 async function targetBoard(
   db: Db,
   platform: PlatformRow,
@@ -114,6 +100,15 @@ async function targetBoard(
   const placed = await linkedBoard(db, platform.id, link.id);
   const board = placed ? await boardById(db, placed) : undefined;
   if (board) return board;
+  // A link placed by deep linking names its placement: its board opens for anyone, first time.
+  const placement = claims.customPlacement
+    ? await placedBoard(db, platform.id, claims.customPlacement)
+    : undefined;
+  const placedRef = placement ? await boardById(db, placement) : undefined;
+  if (placedRef) {
+    await linkBoard(db, platform.id, link.id, course, placedRef.id);
+    return placedRef;
+  }
   if (claims.role !== 'instructor')
     throw new LaunchError(
       'This link has no board yet.',

@@ -163,3 +163,33 @@ export const open = defineContract({
   output: html,
   errors: [400],
 });
+
+export const pick = defineContract({
+  path: '/lti/pick',
+  method: 'GET',
+  tags: ['lti'],
+  summary: 'Deep linking: the page where an instructor picks the board to place in the course',
+  hidden: true,
+  produces: 'text/html',
+  input: z.object({ t: z.string().max(200) }),
+  output: html,
+  errors: [400],
+});
+
+export const deepLinkChoice = z.object({
+  t: z.string().min(1).max(200),
+  /** A board id, or 'new' for a new board titled `title`. */
+  board: z.string().min(1).max(100),
+  title: z.string().max(200).optional(),
+});
+
+export const deepLink = defineContract({
+  path: '/lti/deep_link',
+  tags: ['lti'],
+  summary: 'Deep linking: places the chosen board and posts the signed response to the platform',
+  hidden: true,
+  produces: 'text/html',
+  input: deepLinkChoice,
+  output: html,
+  errors: [400, 403],
+});

@@ -1,0 +1,179 @@
+/**
+ * Deep linking: an instructor's LtiDeepLinkingRequest opens a page where they pick one of their
+ * boards (or make one); Listboard answers the platform with a signed LtiDeepLinkingResponse that
+ * places it in the course as a resource link.
+ *
+ * The placed link carries a custom parameter `placement`, an unguessable id of a link row made
+ * here (`lti_links`, resource link id `dl:<placement>`), which the platform sends back with
+ * every launch of the link. So the first launch of a placed link opens its board, whoever makes
+ * it, and a board is placed only by someone who authors it.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { boardMembers, ltiStates, multilists } from '../../db/schema';
+import { hashToken, newToken } from '../../lib/tokens';
+import type { UserRow } from '../accounts/users';
+import { accountFor } from './accounts';
+import { LaunchError, LTI_VERSION, type LaunchClaims } from './claims';
+import {
+  courseFor,
+  joinCourse,
+  linkBoard,
+  newCourseBoard,
+  PLACEMENT_PREFIX,
+  type Course,
+} from './course';
+import { signingKey } from './keys';
+import type { PlatformRow } from './platforms';
+
+/** How long the instructor may take to pick a board. */
+export const PICK_MINUTES = 60;
+
+const request = z.object({
+  platformId: z.string(),
+  deploymentId: z.string(),
+  returnUrl: z.string(),
+  data: z.string().nullable(),
+  course: z.object({ id: z.string(), groupName: z.string() }).nullable(),
+});
+export type DeepLinkRequest = z.infer<typeof request>;
+
+/** Verified deep-linking request: the instructor's account and course, and the pick's token. */
+export async function startDeepLinking(
+  db: Db,
+  platform: PlatformRow,
+  claims: LaunchClaims,
+  now: Date,
+): Promise<{ user: UserRow; token: string }> {
+  if (claims.role !== 'instructor')
+    throw new LaunchError(
+      "Only a course's instructors place Listboard boards in it.",
+      'Offer the deep-linking placement to instructors only.',
+    );
+  if (!claims.deepLinking)
+    throw new LaunchError(
+      'The deep-linking request has no deep_link_return_url.',
+      'Send the deep_linking_settings claim with the request.',
+    );
+  const user = await accountFor(db, platform.id, claims, now);
+  const course = claims.context ? await courseFor(db, platform.id, claims.context) : null;
+  const settings: DeepLinkRequest = {
+    platformId: platform.id,
+    deploymentId: claims.deploymentId,
+    returnUrl: claims.deepLinking.returnUrl,
+    data: claims.deepLinking.data,
+    course,
+  };
+  const token = newToken();
+  await db.insert(ltiStates).values({
+    id: hashToken(token),
+    kind: 'deeplink',
+    platformId: platform.id,
+    userId: user.id,
+    target: JSON.stringify(settings),
+    expires: new Date(now.getTime() + PICK_MINUTES * 60_000),
+  });
+  return { user, token };
+}
+
+/** A waiting deep-linking request; `take` uses it up. Undefined when unknown or expired. */
+export async function deepLinkRequest(
+  db: Db,
+  token: string,
+  now: Date,
+  take = false,
+): Promise<{ userId: string; settings: DeepLinkRequest } | undefined> {
+  const where = and(eq(ltiStates.id, hashToken(token)), eq(ltiStates.kind, 'deeplink'));
+  const [row] = take
+    ? await db.delete(ltiStates).where(where).returning()
+    : await db.select().from(ltiStates).where(where);
+  if (!row?.userId || row.target === null || row.expires <= now) return undefined;
+  const settings = request.safeParse(JSON.parse(row.target));
+  return settings.success ? { userId: row.userId, settings: settings.data } : undefined;
+}
+
+/** The boards this user may place: those they own or coauthor. */
+export async function placeableBoards(db: Db, user: UserRow): Promise<PlacedBoard[]> {
+  const coauthored = db
+    .select({ id: boardMembers.multilistId })
+    .from(boardMembers)
+    .where(and(eq(boardMembers.username, user.username), eq(boardMembers.kind, 'author')));
+  return db
+    .select({
+      id: multilists.id,
+      title: multilists.title,
+      owner: multilists.owner,
+      ptitle: multilists.ptitle,
+    })
+    .from(multilists)
+    .where(or(eq(multilists.owner, user.username), inArray(multilists.id, coauthored)))
+    .orderBy(multilists.title)
+    .limit(500);
+}
+
+type PlacedBoard = { id: string; title: string; owner: string; ptitle: string };
+
+async function chosenBoard(
+  db: Db,
+  user: UserRow,
+  choice: { boardId: string } | { newTitle: string },
+): Promise<PlacedBoard> {
+  if ('newTitle' in choice) {
+    const title = choice.newTitle.trim() || 'Course board';
+    return { ...(await newCourseBoard(db, user, title)), title };
+  }
+  const board = (await placeableBoards(db, user)).find((b) => b.id === choice.boardId);
+  if (!board)
+    throw new LaunchError(
+      'You can place only boards you own or coauthor.',
+      'Nothing for the platform to change: pick another board.',
+    );
+  return board;
+}
+
+/**
+ * The instructor's choice: an existing board they author, or a new one. Records the placement
+ * and the board in the course, and answers the signed response the platform takes back.
+ */
+export async function placeBoard(
+  db: Db,
+  platform: PlatformRow,
+  user: UserRow,
+  settings: DeepLinkRequest,
+  choice: { boardId: string } | { newTitle: string },
+  opts: { launchUrl: string; now: Date },
+): Promise<{ jwt: string; title: string }> {
+  const { now } = opts;
+  const board = await chosenBoard(db, user, choice);
+  const placement = randomBytes(18).toString('base64url');
+  const course: Course | null = settings.course;
+  await linkBoard(db, platform.id, `${PLACEMENT_PREFIX}${placement}`, course, board.id);
+  await joinCourse(db, user, 'instructor', course, board.id);
+  const { kid, key } = await signingKey(db, now);
+  const item = {
+    type: 'ltiResourceLink',
+    title: board.title,
+    url: opts.launchUrl,
+    custom: { board: `${board.owner}/${board.ptitle}`, placement },
+  };
+  const jwt = await new SignJWT({
+    nonce: randomUUID(),
+    'https://purl.imsglobal.org/spec/lti/claim/message_type': 'LtiDeepLinkingResponse',
+    'https://purl.imsglobal.org/spec/lti/claim/version': LTI_VERSION,
+    'https://purl.imsglobal.org/spec/lti/claim/deployment_id': settings.deploymentId,
+    'https://purl.imsglobal.org/spec/lti-dl/claim/content_items': [item],
+    ...(settings.data !== null
+      ? { 'https://purl.imsglobal.org/spec/lti-dl/claim/data': settings.data }
+      : {}),
+  })
+    .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+    .setIssuer(platform.clientId)
+    .setAudience(platform.issuer)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(now.getTime() / 1000) + 300)
+    .sign(key);
+  return { jwt, title: board.title };
+}
