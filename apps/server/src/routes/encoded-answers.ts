@@ -3,6 +3,10 @@
  * answers (services/boards/load.ts), so a class loading one board shares one brotli or gzip
  * copy of it; compressing a 2,000-item board again for every reader would cost each request
  * more than building it. Bounded by total compressed size, least recently used first out.
+ *
+ * The first copy is made fast (brotli quality 5), as a reader waits for it. An answer asked for
+ * often (UPGRADE_AFTER times) is compressed again in the background at the highest setting, as a
+ * static file is at build time, and later readers get those smaller bytes.
  */
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
@@ -15,6 +19,7 @@ const gzip = promisify(zlib.gzip);
 /** Smaller answers are left to the compression plugin, which skips what is not worth it. */
 export const ENCODE_FROM_CHARS = 1024;
 const KEPT_BYTES = 32 * 1024 * 1024;
+export const UPGRADE_AFTER = 8;
 
 /** br when the client takes it, else gzip, else nothing; a q of 0 refuses. */
 export function preferredEncoding(accept: string | undefined): Encoding | null {
@@ -34,21 +39,51 @@ export function preferredEncoding(accept: string | undefined): Encoding | null {
 interface Kept {
   body: Promise<Buffer>;
   bytes: number;
+  hits: number;
+  /** The text, until the best copy is made (then it is let go). */
+  text: string | null;
 }
 const kept = new Map<string, Kept>();
 let keptBytes = 0;
 
-function encode(text: string, encoding: Encoding): Promise<Buffer> {
+function encode(text: string, encoding: Encoding, best: boolean): Promise<Buffer> {
   const input = Buffer.from(text);
   return encoding === 'br'
     ? brotli(input, {
         params: {
-          // As the compression plugin does for other answers: about a sixth of the size, fast.
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          // Fast, as the compression plugin does for other answers (about a sixth of the size),
+          // or the smallest, for an answer many readers get.
+          [zlib.constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
         },
       })
-    : gzip(input, { level: 6 });
+    : gzip(input, { level: best ? 9 : 6 });
+}
+
+/** Counts bytes kept, and lets the least recently used go while over the bound. */
+function account(entry: Kept, bytes: number) {
+  keptBytes += bytes - entry.bytes;
+  entry.bytes = bytes;
+  for (const [k, v] of kept) {
+    if (keptBytes <= KEPT_BYTES) break;
+    kept.delete(k);
+    keptBytes -= v.bytes;
+  }
+}
+
+function upgrade(key: string, entry: Kept, encoding: Encoding) {
+  const text = entry.text;
+  entry.text = null;
+  if (text === null) return;
+  encode(text, encoding, true).then(
+    (best) => {
+      if (kept.get(key) !== entry) return;
+      entry.body = Promise.resolve(best);
+      account(entry, best.length);
+    },
+    // The fast copy stays.
+    () => undefined,
+  );
 }
 
 /** The answer named `fingerprint`, compressed: made by the first request that asks. */
@@ -62,24 +97,23 @@ export function encodedAnswer(
   if (hit) {
     kept.delete(key);
     kept.set(key, hit);
+    if (++hit.hits === UPGRADE_AFTER) upgrade(key, hit, encoding);
     return hit.body;
   }
-  const entry: Kept = { body: encode(text, encoding), bytes: 0 };
+  const entry: Kept = { body: encode(text, encoding, false), bytes: 0, hits: 1, text };
   kept.set(key, entry);
   entry.body.then(
     (b) => {
-      if (kept.get(key) !== entry) return;
-      entry.bytes = b.length;
-      keptBytes += b.length;
-      for (const [k, v] of kept) {
-        if (keptBytes <= KEPT_BYTES) break;
-        kept.delete(k);
-        keptBytes -= v.bytes;
-      }
+      if (kept.get(key) === entry && entry.bytes === 0) account(entry, b.length);
     },
     () => {
       if (kept.get(key) === entry) kept.delete(key);
     },
   );
   return entry.body;
+}
+
+/** How an answer is kept now: for tests of the upgrade. */
+export function keptCopy(fingerprint: string, encoding: Encoding): Promise<Buffer> | undefined {
+  return kept.get(`${encoding}:${fingerprint}`)?.body;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import {
   abilitiesFor,
   parseAddress,
@@ -80,11 +80,21 @@ export async function loadMultilistsJson(
   return assembleBoardsJson(db, found, ctx, ifNoneMatch);
 }
 
-async function findBoards(db: Db, addresses: string[], ctx: LoadContext): Promise<BoardRow[]> {
+/** A board row with the people on it, read together. */
+type FoundBoard = BoardRow & { members: MemberRow[] };
+
+/** The board's members as rows, in the one query that finds the board. */
+const membersOfBoard = sql<MemberRow[]>`coalesce((
+  select json_agg(json_build_object(
+    'multilistId', m.multilist_id, 'username', m.username, 'kind', m.kind,
+    'privileges', m.privileges, 'contributorOnly', m.contributor_only))
+  from ${boardMembers} m where m.multilist_id = ${multilists.id}), '[]'::json)`;
+
+async function findBoards(db: Db, addresses: string[], ctx: LoadContext): Promise<FoundBoard[]> {
   const keys = addressesToKeys(addresses);
   if (keys.length === 0) return [];
   const boards = await db
-    .select()
+    .select({ ...getTableColumns(multilists), members: membersOfBoard })
     .from(multilists)
     .where(
       or(...keys.map((k) => and(eq(multilists.owner, k.owner), eq(multilists.ptitle, k.ptitle)))),
@@ -118,11 +128,17 @@ interface Prepared {
 const contentOf = (p: Prepared, boardId: string) =>
   must(p.content.get(boardId), `the content of board ${boardId}`);
 
-async function prepare(db: Db, boards: BoardRow[], ctx: LoadContext): Promise<Prepared> {
+async function prepare(db: Db, boards: FoundBoard[], ctx: LoadContext): Promise<Prepared> {
   const boardIds = boards.map((b) => b.id);
-  const [memberRows, unlockRows, content, vsRows, myGroups] = await Promise.all([
-    db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds)),
-    ctx.sessionId
+  // The content is mostly cached; it says whether the caller's groups matter (only for notes
+  // shared with a group), as the boards say whether unlocks do (only behind a password). What
+  // does not matter is not asked for: a cached load is then two round trips after the session.
+  const content = await boardContent(db, boards);
+  const anyGroupNote = boards.some((b) => content.get(b.id)?.items.some((i) => i.groupName));
+  const anyPassword = boards.some((b) => b.passwordHash != null);
+  const memberRows = boards.flatMap((b) => b.members);
+  const [unlockRows, vsRows, myGroups] = await Promise.all([
+    ctx.sessionId && anyPassword
       ? db
           .select({ id: boardUnlocks.multilistId })
           .from(boardUnlocks)
@@ -133,7 +149,6 @@ async function prepare(db: Db, boards: BoardRow[], ctx: LoadContext): Promise<Pr
             ),
           )
       : [],
-    boardContent(db, boards),
     ctx.actor
       ? db
           .select()
@@ -149,7 +164,7 @@ async function prepare(db: Db, boards: BoardRow[], ctx: LoadContext): Promise<Pr
             ),
           )
       : [],
-    ctx.actor ? userGroupNames(db, ctx.actor.id) : [],
+    ctx.actor && anyGroupNote ? userGroupNames(db, ctx.actor.id) : [],
   ]);
   const membersByBoard = groupBy(memberRows, (m) => m.multilistId);
   const unlocked = new Set(unlockRows.map((u) => u.id));
@@ -260,7 +275,7 @@ function walk<I, L, B>(
 
 export async function assembleBoards(
   db: Db,
-  boards: BoardRow[],
+  boards: FoundBoard[],
   ctx: LoadContext,
 ): Promise<Multilist[]> {
   const p = await prepare(db, boards, ctx);
@@ -335,7 +350,7 @@ export interface BoardsJson {
  */
 export async function assembleBoardsJson(
   db: Db,
-  boards: BoardRow[],
+  boards: FoundBoard[],
   ctx: LoadContext,
   ifNoneMatch: string[] = [],
 ): Promise<BoardsJson | { notModified: true; fingerprint: string }> {
