@@ -1,11 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { textToBlocks, type Block } from '@listboard/core';
 import { BlockView } from './BlockView';
 import { loadKatex } from './katex';
+import { loadMarkdown } from './markdownLoad';
 import { NOT_FOUND_IMAGE } from './notFoundImage';
 
 afterEach(cleanup);
+// Boards with markdown wait for markdown-it before they are shown (preloadMarkdownFor); so do
+// these renderers. The text shown before it is here is tested apart (markdownLoad.test.tsx).
+beforeAll(async () => {
+  await loadMarkdown();
+});
 
 function show(text: string) {
   const blocks = textToBlocks(text);

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import DOMPurify from 'dompurify';
 import type { BlockRenderer } from './types';
 
-/** highlight.js is loaded the first time a code block is on screen, not with the app. */
-let hljsLoading: Promise<typeof import('highlight.js/lib/common').default> | null = null;
+type Hljs = (typeof import('highlight.js/lib/common'))['default'];
+type Purify = (typeof import('dompurify'))['default'];
+
+/** highlight.js (and DOMPurify) are loaded the first time a code block is on screen. */
+let hljsLoading: Promise<[Hljs, Purify]> | null = null;
 
 /** The code between the fences; the fence lines themselves are markup, not content. */
 export function fencedBody(text: string): string {
@@ -15,8 +17,10 @@ export const CodeBlock: BlockRenderer = ({ block }) => {
   const [html, setHtml] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    hljsLoading ??= import('highlight.js/lib/common').then((m) => m.default);
-    void hljsLoading.then((hljs) => {
+    hljsLoading ??= Promise.all([import('highlight.js/lib/common'), import('dompurify')]).then(
+      ([h, p]) => [h.default, p.default],
+    );
+    void hljsLoading.then(([hljs, DOMPurify]) => {
       const lang =
         block.highlightLanguage && hljs.getLanguage(block.highlightLanguage)
           ? block.highlightLanguage

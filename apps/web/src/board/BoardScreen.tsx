@@ -38,7 +38,7 @@ import { useBoardCalls, useCommandContext } from './useCommandContext';
 import { useFormBar } from './useFormBar';
 import { useBoardActions } from './useBoardActions';
 import { useBoardLinks } from './useBoardLinks';
-import { FORM_BY_ID } from '../forms/definitions';
+import { formFacts } from '../forms/definitions';
 
 export function BoardScreen() {
   const location = useLocation();
@@ -107,7 +107,7 @@ export function BoardScreen() {
 
   const renderForm = useFormBar(ctx, calls.call, views.setDisplay);
   // A yes-or-no question shows in the header's confirm bar, every other form in the form bar.
-  const asksConfirm = ui.form ? FORM_BY_ID.get(ui.form.id)?.confirm === true : false;
+  const asksConfirm = ui.form ? formFacts(ui.form.id)?.confirm === true : false;
   const api = useBoardActions({
     ctx,
     board,

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { LIST_EDITOR_MODES, type ListEditorMode } from '@listboard/core';
-import { FORM_BY_ID } from '../forms/definitions';
+import { hasForm } from '../forms/definitions';
 
 /** The registry forms that may serve each list editor mode (spec section 4), first found wins. */
 const MODE_CANDIDATES: Record<ListEditorMode, string[]> = {
@@ -15,7 +15,7 @@ const MODE_CANDIDATES: Record<ListEditorMode, string[]> = {
 
 /** The form a mode opens, or null when no area has registered one. */
 export function modeForm(mode: ListEditorMode): string | null {
-  return MODE_CANDIDATES[mode].find((id) => FORM_BY_ID.has(id)) ?? null;
+  return MODE_CANDIDATES[mode].find((id) => hasForm(id)) ?? null;
 }
 
 const MODE_LABELS: Record<ListEditorMode, string> = {

@@ -1,10 +1,10 @@
 import { boardMsg, TIMINGS } from '@listboard/core';
-import { FORM_BY_ID } from '../forms/definitions';
+import { formFacts } from '../forms/definitions';
 import type { OpenForm } from '../state/ui';
 
 /** Whether the open form changes words already written (FormDef.edits). */
 export function editInProgress(form: OpenForm | null): boolean {
-  return form !== null && FORM_BY_ID.get(form.id)?.edits === true;
+  return form !== null && formFacts(form.id)?.edits === true;
 }
 
 /**

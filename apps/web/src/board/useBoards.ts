@@ -8,7 +8,7 @@ import {
   pathTitle,
   type Multilist,
 } from '@listboard/core';
-import { preloadMathFor } from '../blocks/katex';
+import { preloadRenderersFor } from '../blocks/preload';
 import { callApi, callApiGet, messageOr, queryOf, type Result } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { useUi } from '../state/ui';
@@ -82,8 +82,9 @@ export function useBoards(
       const answer = await loadShown(toLoad, username, device);
       if (!answer.ok) throw new Error(messageOr(answer.error, 'Could not load the board.'));
       const loaded = answer.value;
-      // Formulas are set before the boards are shown: KaTeX is loaded when one of them has math.
-      await preloadMathFor(loaded);
+      // Formulas and markdown are set before the boards are shown: KaTeX and markdown-it are
+      // loaded when one of them has math or markdown.
+      await preloadRenderersFor(loaded);
       const fresh = new Map(loaded.map((b) => [keyOfBoard(b), b]));
       for (const w of toLoad) {
         if (!fresh.has(w.key))

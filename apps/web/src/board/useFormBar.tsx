@@ -1,15 +1,20 @@
-import { useCallback, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { callApi, type ChangeCall } from '../api/client';
 import { signInAs, signOutToGuest } from '../account/session';
 import { useAlerts } from '../state/alerts';
 import { useUi, type Display } from '../state/ui';
 import type { CommandContext } from '../commands/registry';
-import { FORM_BY_ID } from '../forms/definitions';
-import { Form } from '../forms/Form';
+import { hasForm } from '../forms/definitions';
+import { FormLoading, RegistryForm } from '../forms/RegistryForm';
 import type { FormContext } from '../forms/registry';
-import { ShortcutSheet } from './Toolbar';
-import { TrashPanel, VersionsPanel } from './UndoPanels';
+
+// The shortcut sheet and the undo panels are loaded the first time they open.
+const ShortcutSheet = lazy(() => import('./ShortcutSheet'));
+const TrashPanel = lazy(() => import('./UndoPanels').then((m) => ({ default: m.TrashPanel })));
+const VersionsPanel = lazy(() =>
+  import('./UndoPanels').then((m) => ({ default: m.VersionsPanel })),
+);
 
 /**
  * The open form, as the form bar (or a list editor) shows it: the shortcut sheet, or a form of
@@ -47,10 +52,9 @@ export function useFormBar(
     signOut,
   };
   const form = ui.form;
-  const formDef = form ? FORM_BY_ID.get(form.id) : undefined;
   const closeForm = () => ui.setForm(null);
   const trashOf = ctx.boards.find((b) => b._id === ui.form?.target.multilistId) ?? ctx.board;
-  return () =>
+  const open = () =>
     ui.form?.id === 'shortcuts' ? (
       <ShortcutSheet ctx={ctx} onClose={closeForm} />
     ) : ui.form?.id === 'trash' && trashOf ? (
@@ -61,12 +65,16 @@ export function useFormBar(
         itemId={ui.form.target.itemId}
         onClose={closeForm}
       />
-    ) : form && formDef ? (
-      <Form
+    ) : form && hasForm(form.id) ? (
+      <RegistryForm
         key={`${form.id}-${form.target.listId}`}
-        def={formDef}
+        id={form.id}
         ctx={formCtx}
         onClose={closeForm}
       />
     ) : null;
+  return () => {
+    const shown = open();
+    return shown && <Suspense fallback={<FormLoading />}>{shown}</Suspense>;
+  };
 }

@@ -3,9 +3,7 @@ import { canSite } from '@listboard/core';
 import { useSession } from '../state/session';
 import { pageHref } from '../pages/registry';
 import { toggleHelp } from '../pages/help';
-import { chooseTour, tourPlaceOf } from '../pages/tours';
 import { startTour, stopTour, tourActive } from '../pages/tour';
-import { tourEnv } from '../pages/TourRunner';
 import { BookOpenText, CircleHelp, CircleUserRound, Flag, Info, Users } from 'lucide-react';
 import type { Command } from './registry';
 import { signedIn, userOf } from './helpers';
@@ -64,10 +62,13 @@ export const PAGES_COMMANDS: Command[] = [
         stopTour();
         return;
       }
+      // The tours and their rules are loaded with the first tour, not with the app.
       const { pathname, search } = window.location;
-      const choice = chooseTour(c.user, tourPlaceOf(pathname, search), tourEnv());
-      if (choice.kind === 'refuse') c.actions.alert(choice.message);
-      else startTour(choice.category, choice.steps);
+      void import('../pages/tours').then(({ chooseTour, tourEnv, tourPlaceOf }) => {
+        const choice = chooseTour(c.user, tourPlaceOf(pathname, search), tourEnv());
+        if (choice.kind === 'refuse') c.actions.alert(choice.message);
+        else startTour(choice.category, choice.steps);
+      });
     },
   },
 ];

@@ -6,8 +6,7 @@ import { handoff, signInAs, signOutToGuest } from '../account/session';
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import { guest } from '../test/fixtures';
-import { FORM_BY_ID } from './definitions';
-import { ASSIGNABLE_ROLES } from './account';
+import { ACCOUNT_FORMS, ASSIGNABLE_ROLES } from './account';
 import { Form } from './Form';
 import type { FormContext } from './registry';
 
@@ -58,6 +57,8 @@ function stubServer(user: PublicUser) {
     }),
   );
 }
+// The account area is loaded on demand by the app; the test reads it directly.
+const FORM_BY_ID = new Map(ACCOUNT_FORMS.map((f) => [f.id, f]));
 const called = (path: string) => calls.filter((c) => c.path.split('?')[0] === path);
 
 function open(id: string, user: PublicUser | null = ann) {

@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Form } from './Form';
-import { FORM_BY_ID } from './definitions';
+import { FORM_BY_ID as WITH_APP } from './definitions';
+import { LOAD_FORMS } from './load';
 import type { FormContext } from './registry';
 import { DEFAULT_DISPLAY, DEFAULT_PREFS, useUi } from '../state/ui';
 import { makeBoard } from '../test/fixtures';
+
+// The load area is loaded on demand by the app; the test reads it directly.
+const FORM_BY_ID = new Map([...WITH_APP, ...LOAD_FORMS.map((f) => [f.id, f] as const)]);
 
 afterEach(cleanup);
 

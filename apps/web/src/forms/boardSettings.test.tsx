@@ -2,12 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Multilist } from '@listboard/core';
 import { Form } from './Form';
-import { FORM_BY_ID } from './definitions';
 import type { FormContext } from './registry';
-import { describeShare, renamedAddress, sharesOf } from './boardSettings';
+import { BOARD_SETTINGS_FORMS, describeShare, renamedAddress, sharesOf } from './boardSettings';
 import { makeBoard } from '../test/fixtures';
 
 afterEach(cleanup);
+
+// The board settings area is loaded on demand by the app; the test reads it directly.
+const FORM_BY_ID = new Map(BOARD_SETTINGS_FORMS.map((f) => [f.id, f]));
 
 const plan = (patch: Partial<Multilist> = {}): Multilist => ({
   ...makeBoard('author', 'Field Plan', [{ title: 'Week', items: ['One'] }], 'Walks we take.'),

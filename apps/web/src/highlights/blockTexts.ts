@@ -4,7 +4,7 @@
  * picture is fetched. For the blocks a note can quote it is the text the card would show.
  */
 import type { Block, BlockType } from '@listboard/core';
-import { renderMarkdown } from '../blocks/markdown';
+import { currentMarkdown, loadMarkdown, MARKDOWN_BLOCKS } from '../blocks/markdownLoad';
 import { mathHtml } from '../blocks/MathBlock';
 import { fencedBody } from '../blocks/CodeBlock';
 import { renderedText } from './renderedText';
@@ -23,7 +23,6 @@ export const TEXT_BLOCKS: ReadonlySet<string> = new Set<BlockType>([
   'mathinline2',
   'text',
 ]);
-const MARKDOWN = new Set(['mdtext', 'mdlist', 'mdtable', 'mdhtml', 'mdtextlink']);
 
 let inert: Document | null = null;
 
@@ -31,9 +30,16 @@ export function offscreenText(block: Block): string {
   if (block.type === 'text') return block.text;
   if (block.type === 'fencedcode') return fencedBody(block.text);
   const math = block.type.startsWith('math');
-  if (!MARKDOWN.has(block.type) && !math) return '';
+  if (!MARKDOWN_BLOCKS.has(block.type) && !math) return '';
+  const render = math ? null : currentMarkdown();
+  // Boards wait for markdown-it before they are shown; a block met before it is here (a live
+  // change) reads as its card shows it meanwhile: as written.
+  if (!math && !render) {
+    void loadMarkdown();
+    return block.text;
+  }
   inert ??= document.implementation.createHTMLDocument('');
   const el = inert.createElement('div');
-  el.innerHTML = math ? mathHtml(block) : renderMarkdown(block.text);
+  el.innerHTML = render ? render(block.text) : mathHtml(block);
   return renderedText(el);
 }

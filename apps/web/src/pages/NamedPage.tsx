@@ -1,13 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { canSite, type SiteAction } from '@listboard/core';
 import type { CommandContext } from '../commands/registry';
 import { PAGE_TITLES, type PageId } from './registry';
-import { ProfilePage } from './ProfilePage';
-import { AboutPage } from './AboutPage';
-import { ContentsPage } from './ContentsPage';
-import { UsersPage } from './UsersPage';
-import { ActivityPage } from './ActivityPage';
-import { AccountsPage } from './AccountsPage';
 import './pages.css';
+
+/** The pages' content is loaded the first time one is opened, not with the boards. */
+const PageBody = lazy(() => import('./PageBody'));
 
 /** Pages that need a site permission; the server refuses their calls to anyone else as well. */
 const NEEDS: Partial<Record<PageId, SiteAction>> = {
@@ -38,18 +36,16 @@ export function NamedPage({
             ? 'Please sign in to see who is here.'
             : 'This page is for the site admin.'}
         </p>
-      ) : page === 'profile' ? (
-        <ProfilePage owner={owner} ctx={ctx} />
-      ) : page === 'about' ? (
-        <AboutPage />
-      ) : page === 'contents' ? (
-        <ContentsPage me={ctx.user?.username ?? ''} />
-      ) : page === 'users' ? (
-        <UsersPage />
-      ) : page === 'activity' ? (
-        <ActivityPage />
       ) : (
-        <AccountsPage ctx={ctx} />
+        <Suspense
+          fallback={
+            <p className="empty" role="status">
+              Loading…
+            </p>
+          }
+        >
+          <PageBody page={page} owner={owner} ctx={ctx} />
+        </Suspense>
       )}
     </section>
   );

@@ -1,14 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../state/session';
-import { autoTour, isIos18, tourPlaceOf } from './tours';
-import { startTour, stopTour, tourActive } from './tour';
-
-/** What the tour rules need to know about this browser. */
-export const tourEnv = () => ({
-  webdriver: navigator.webdriver,
-  ios18: isIos18(navigator.userAgent, navigator.maxTouchPoints),
-});
+import { stopTour, tourActive, startTour } from './tour';
 
 /** Frames to wait for a tour's first control to be drawn before starting without it. */
 const WAIT_FRAMES = 120;
@@ -16,6 +9,7 @@ const WAIT_FRAMES = 120;
 /**
  * Starts the tour of the page on screen by itself when the rules say so (tours.ts autoTour),
  * once the page is drawn; a tour still running when the reader leaves the page ends with it.
+ * The tours and their rules are loaded after the page is shown, not with the app.
  */
 export function TourRunner({ ready }: { ready: boolean }) {
   const { pathname, search } = useLocation();
@@ -26,21 +20,28 @@ export function TourRunner({ ready }: { ready: boolean }) {
   useEffect(() => {
     // A tour started by hand records itself as not completed; that must not start a second one.
     if (!ready || started.current === key || tourActive()) return;
-    const choice = autoTour(user, tourPlaceOf(pathname, search), tourEnv());
-    if (!choice) return;
-    const anchor = choice.steps.find((s) => s.element)?.element;
+    let live = true;
     let frame = 0;
-    let waited = 0;
-    const tick = () => {
-      if (anchor && !document.querySelector(anchor) && waited++ < WAIT_FRAMES) {
-        frame = requestAnimationFrame(tick);
-        return;
-      }
-      started.current = key;
-      startTour(choice.category, choice.steps);
+    void import('./tours').then(({ autoTour, tourEnv, tourPlaceOf }) => {
+      if (!live || tourActive()) return;
+      const choice = autoTour(user, tourPlaceOf(pathname, search), tourEnv());
+      if (!choice) return;
+      const anchor = choice.steps.find((s) => s.element)?.element;
+      let waited = 0;
+      const tick = () => {
+        if (anchor && !document.querySelector(anchor) && waited++ < WAIT_FRAMES) {
+          frame = requestAnimationFrame(tick);
+          return;
+        }
+        started.current = key;
+        startTour(choice.category, choice.steps);
+      };
+      frame = requestAnimationFrame(tick);
+    });
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
     };
-    frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
   }, [ready, key, pathname, search, user]);
 
   useEffect(() => () => stopTour(), [key]);

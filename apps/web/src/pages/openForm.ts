@@ -1,8 +1,8 @@
-import { FORM_BY_ID } from '../forms/definitions';
+import { hasForm } from '../forms/definitions';
 import type { CommandContext } from '../commands/registry';
 
 /** Opens a form of the registry by id; says so plainly if this build has no such form. */
 export function openFormById(ctx: CommandContext, id: string, missing: string): void {
-  if (FORM_BY_ID.has(id)) ctx.actions.openForm(id);
+  if (hasForm(id)) ctx.actions.openForm(id);
   else ctx.actions.alert(missing);
 }

@@ -282,3 +282,9 @@ export function isIos18(ua: string, maxTouchPoints = 0): boolean {
   if (/\b(iPhone|iPad|iPod)\b/.test(ua)) return /\bOS 18_\d/.test(ua);
   return /Macintosh/.test(ua) && maxTouchPoints > 1 && /Version\/18\./.test(ua);
 }
+
+/** What the tour rules need to know about this browser. */
+export const tourEnv = () => ({
+  webdriver: navigator.webdriver,
+  ios18: isIos18(navigator.userAgent, navigator.maxTouchPoints),
+});

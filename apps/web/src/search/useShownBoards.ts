@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { must } from '@listboard/core';
 import { callApi, messageOr } from '../api/client';
-import { preloadMathFor } from '../blocks/katex';
+import { preloadRenderersFor } from '../blocks/preload';
 import { useBoards, type Device } from '../board/useBoards';
 import { splitSearchAddress } from './address';
 
@@ -30,7 +30,7 @@ export function useShownBoards(
         username,
       });
       if (!found.ok) throw new Error(messageOr(found.error, 'Could not run the search.'));
-      await preloadMathFor([found.value]);
+      await preloadRenderersFor([found.value]);
       return found.value;
     },
   });

@@ -1,0 +1,63 @@
+/**
+ * markdown-it and DOMPurify, loaded when a markdown block is first needed rather than with the
+ * app: together they are about a sixth of the app's first download, and plain text, pictures
+ * and media need neither. As with KaTeX, boards with a markdown block wait for them before they
+ * are shown (preloadMarkdownFor), so their text is set from the first paint and the notes
+ * anchored in it never move. A markdown block met before they are here (one typed into a new
+ * item) shows its text as written until they arrive, and is drawn again then (useMarkdown).
+ */
+import { useSyncExternalStore } from 'react';
+import type { Multilist } from '@listboard/core';
+
+export type RenderMarkdown = (typeof import('./markdown'))['renderMarkdown'];
+
+let render: RenderMarkdown | null = null;
+let loading: Promise<RenderMarkdown> | null = null;
+const waiting = new Set<() => void>();
+
+export function loadMarkdown(): Promise<RenderMarkdown> {
+  loading ??= import('./markdown').then((m) => {
+    render = m.renderMarkdown;
+    waiting.forEach((wake) => wake());
+    return m.renderMarkdown;
+  });
+  return loading;
+}
+
+/** The markdown renderer if it is here yet. */
+export const currentMarkdown = (): RenderMarkdown | null => render;
+
+/** The renderer once it is here (asking for it); a component that reads it is drawn again then. */
+export function useMarkdown(): RenderMarkdown | null {
+  const current = useSyncExternalStore((wake) => {
+    waiting.add(wake);
+    return () => waiting.delete(wake);
+  }, currentMarkdown);
+  if (!current) void loadMarkdown();
+  return current;
+}
+
+/** The block types markdown-it renders. */
+export const MARKDOWN_BLOCKS: ReadonlySet<string> = new Set([
+  'mdtext',
+  'mdlist',
+  'mdtable',
+  'mdhtml',
+  'mdtextlink',
+]);
+
+/** Loads the renderer before boards with a markdown block in their items or notes are shown. */
+export async function preloadMarkdownFor(boards: readonly Multilist[]): Promise<void> {
+  if (render) return;
+  const inBlocks = (x: { blocks: readonly { type: string }[] }) =>
+    x.blocks.some((bl) => MARKDOWN_BLOCKS.has(bl.type));
+  // A note shown away from its item (on a results page) is anchored in that item's text.
+  const hasMarkdown = boards.some((b) =>
+    b.lists.some((l) =>
+      l.items.some((i) =>
+        [i, ...i.notes].some((x) => inBlocks(x) || (x.onItem ? inBlocks(x.onItem) : false)),
+      ),
+    ),
+  );
+  if (hasMarkdown) await loadMarkdown();
+}
