@@ -4,6 +4,9 @@ CREATE TABLE "lti_contexts" (
 	"context_id" text NOT NULL,
 	"title" text DEFAULT '' NOT NULL,
 	"group_id" uuid NOT NULL,
+	"memberships_url" text,
+	"line_items_url" text,
+	"roster_synced" timestamp with time zone,
 	"created" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -20,6 +23,7 @@ CREATE TABLE "lti_links" (
 	"resource_link_id" text NOT NULL,
 	"context_row_id" uuid,
 	"multilist_id" uuid NOT NULL,
+	"line_item_url" text,
 	"created" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "lti_links_platform_id_resource_link_id_pk" PRIMARY KEY("platform_id","resource_link_id")
 );

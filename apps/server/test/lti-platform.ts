@@ -6,7 +6,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose';
+import {
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  jwtVerify,
+  SignJWT,
+  type JSONWebKeySet,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
 import { expect } from 'vitest';
 
 export const PLATFORM_ORIGIN = 'https://lms.example.edu';
@@ -30,6 +39,7 @@ export interface SimPlatform {
     authTokenUrl: string;
     keysetUrl: string;
   };
+  services: PlatformServices;
   /** An id_token as the platform signs it; `claims` replace or add to the usual ones. */
   sign(claims: Record<string, unknown>, opts?: { kid?: string }): Promise<string>;
   close(): Promise<void>;
@@ -46,16 +56,20 @@ export async function startPlatform(clientId = 'listboard-client'): Promise<SimP
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
   const kid = 'platform-key-1';
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+  const services: PlatformServices = { roster: [], toolKeys: null, tokenRequests: [], calls: [] };
   const server = http.createServer((req, res) => {
     if (req.url === '/jwks') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ keys: [jwk] }));
-    } else {
-      res.writeHead(404).end();
+      return;
     }
+    serve(req, res, services, `http://127.0.0.1:${String(port)}`, clientId).catch((e: unknown) => {
+      res.writeHead(500).end(String(e));
+    });
   });
+  let port = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   const issuer = `http://127.0.0.1:${String(port)}`;
   const keysetUrl = `${issuer}/jwks`;
   const deploymentId = 'deployment-1';
@@ -69,7 +83,7 @@ export async function startPlatform(clientId = 'listboard-client'): Promise<SimP
       clientId,
       deploymentIds: [deploymentId],
       authLoginUrl: `${PLATFORM_ORIGIN}/auth`,
-      authTokenUrl: `${PLATFORM_ORIGIN}/token`,
+      authTokenUrl: `${issuer}/token`,
       keysetUrl,
     },
     async sign(claims, opts = {}) {
@@ -89,8 +103,88 @@ export async function startPlatform(clientId = 'listboard-client'): Promise<SimP
         .setProtectedHeader({ alg: 'RS256', kid: opts.kid ?? kid, typ: 'JWT' })
         .sign(privateKey);
     },
+    services,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** What the platform's services hold and have been asked. */
+export interface PlatformServices {
+  /** The course roster NRPS answers, two members a page. */
+  roster: Record<string, unknown>[];
+  /** The tool's keys, to check its token requests' assertions with (when set). */
+  toolKeys: JSONWebKeySet | null;
+  /** The scopes each token request asked for. */
+  tokenRequests: string[];
+  /** Every service call: method, path and JSON body. */
+  calls: { method: string; path: string; body: unknown }[];
+}
+
+export const TOKEN = 'platform-access-token';
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString();
+}
+
+/** Answers JSON; true, so that a handler can `return json(…)`. */
+function json(res: http.ServerResponse, status: number, body: unknown, headers = {}): true {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+  return true;
+}
+
+/** The platform's token endpoint and services (NRPS), as the tool reaches them. */
+async function serve(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  services: PlatformServices,
+  origin: string,
+  clientId: string,
+) {
+  const url = new URL(req.url ?? '/', origin);
+  const text = await readBody(req);
+  if (url.pathname === '/token' && req.method === 'POST') {
+    const form = new URLSearchParams(text);
+    if (
+      form.get('grant_type') !== 'client_credentials' ||
+      form.get('client_assertion_type') !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer'
+    )
+      return json(res, 400, { error: 'invalid_request' });
+    if (services.toolKeys) {
+      await jwtVerify(form.get('client_assertion') ?? '', createLocalJWKSet(services.toolKeys), {
+        issuer: clientId,
+        subject: clientId,
+        audience: `${origin}/token`,
+      });
+    }
+    services.tokenRequests.push(form.get('scope') ?? '');
+    return json(res, 200, {
+      access_token: TOKEN,
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: form.get('scope'),
+    });
+  }
+  if (req.headers.authorization !== `Bearer ${TOKEN}`) return json(res, 401, { error: 'no token' });
+  services.calls.push({
+    method: req.method ?? '',
+    path: url.pathname,
+    body: text ? (JSON.parse(text) as unknown) : null,
+  });
+  if (url.pathname === '/nrps') {
+    const page = Number(url.searchParams.get('page') ?? '1');
+    const members = services.roster.slice((page - 1) * 2, page * 2);
+    const more = services.roster.length > page * 2;
+    return json(
+      res,
+      200,
+      { id: `${origin}/nrps`, context: { id: 'course-101' }, members },
+      more ? { link: `<${origin}/nrps?page=${String(page + 1)}>; rel="next"` } : {},
+    );
+  }
+  return json(res, 404, { error: 'not found' });
 }
 
 /** The claims of a resource-link launch by this person from this course's link. */

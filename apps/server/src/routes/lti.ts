@@ -17,6 +17,7 @@ import { LaunchError } from '../services/lti/claims';
 import { publishedKeys } from '../services/lti/keys';
 import { startDeepLinking } from '../services/lti/deep-link';
 import { completeLaunch } from '../services/lti/launch';
+import { syncRoster } from '../services/lti/roster';
 import {
   platformById,
   noteFrameOrigin,
@@ -176,6 +177,7 @@ export function ltiRoutes(
         });
         return { redirect: `${lti.pick.path}?t=${encodeURIComponent(pick)}` };
       }
+      let launched: { course: { id: string } | null } = { course: null };
       const handoff = await db.transaction(async (tx) => {
         const done = await completeLaunch(tx, platform, claims, {
           publicUrl: config.PUBLIC_URL,
@@ -189,9 +191,15 @@ export function ltiRoutes(
           call: lti.launch.path,
           details: { issuer: platform.issuer, role: claims.role, target: done.target },
         });
+        launched = done;
         return createHandoff(tx, done.user.id, done.target, at);
       });
       app.refreshLtiFrames();
+      // An instructor's launch reads the course roster in (at most hourly), after the answer.
+      if (launched.course && claims.role === 'instructor')
+        void syncRoster(db, launched.course.id, at).catch((err: unknown) => {
+          req.log.warn({ err }, 'LTI roster not synced');
+        });
       return { redirect: `${lti.open.path}?h=${encodeURIComponent(handoff)}` };
     }),
   );

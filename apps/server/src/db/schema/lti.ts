@@ -107,6 +107,12 @@ export const ltiContexts = pgTable(
     groupId: uuid('group_id')
       .notNull()
       .references(() => groups.id, { onDelete: 'cascade' }),
+    /** The course's roster (NRPS context_memberships_url), as the latest launch named it. */
+    membershipsUrl: text('memberships_url'),
+    /** The course's line items (AGS lineitems), as the latest launch named it. */
+    lineItemsUrl: text('line_items_url'),
+    /** When the roster was last read into the group. */
+    rosterSynced: timestamp('roster_synced', { withTimezone: true, mode: 'date' }),
     created: created(),
   },
   (t) => [uniqueIndex('lti_contexts_platform_context_key').on(t.platformId, t.contextId)],
@@ -126,6 +132,8 @@ export const ltiLinks = pgTable(
     multilistId: uuid('multilist_id')
       .notNull()
       .references(() => multilists.id, { onDelete: 'cascade' }),
+    /** The link's line item in the platform's gradebook (AGS), once made. */
+    lineItemUrl: text('line_item_url'),
     created: created(),
   },
   (t) => [

@@ -51,7 +51,7 @@ function nameFields(fullname: string): Record<string, unknown> {
 export async function accountFor(
   db: Db,
   platformId: string,
-  claims: LaunchClaims,
+  claims: Pick<LaunchClaims, 'sub' | 'name' | 'email' | 'role'>,
   now: Date,
 ): Promise<UserRow> {
   const [known] = await db

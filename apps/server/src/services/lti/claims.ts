@@ -17,6 +17,8 @@ export const CLAIM = {
   context: `${LTI}context`,
   custom: `${LTI}custom`,
   deepLinkingSettings: `${DL}deep_linking_settings`,
+  names: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
+  grades: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
 } as const;
 
 export const MESSAGE_TYPES = ['LtiResourceLinkRequest', 'LtiDeepLinkingRequest'] as const;
@@ -64,6 +66,10 @@ export interface LaunchClaims {
   /** The placement a deep-linked link carries in its custom parameters. */
   customPlacement: string | null;
   deepLinking: { returnUrl: string; data: string | null } | null;
+  /** The course roster's address (NRPS), when the platform offers it. */
+  membershipsUrl: string | null;
+  /** The course's line items (AGS), when the platform offers them, and the scopes granted. */
+  grades: { lineItems: string | null; lineItem: string | null; scopes: string[] } | null;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -92,6 +98,8 @@ export function readClaims(p: Record<string, unknown>): LaunchClaims {
   const linkId = str(link.id);
   const returnUrl = str(dl.deep_link_return_url);
   const roles = p[CLAIM.roles];
+  const ags = obj(p[CLAIM.grades]);
+  const scopes = Array.isArray(ags.scope) ? ags.scope.filter((x) => typeof x === 'string') : [];
   return {
     messageType: p[CLAIM.messageType] as MessageType,
     sub,
@@ -107,5 +115,10 @@ export function readClaims(p: Record<string, unknown>): LaunchClaims {
     customBoard: str(custom.board),
     customPlacement: str(custom.placement),
     deepLinking: returnUrl ? { returnUrl, data: str(dl.data) } : null,
+    membershipsUrl: str(obj(p[CLAIM.names]).context_memberships_url),
+    grades:
+      str(ags.lineitems) || str(ags.lineitem)
+        ? { lineItems: str(ags.lineitems), lineItem: str(ags.lineitem), scopes }
+        : null,
   };
 }

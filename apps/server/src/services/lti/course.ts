@@ -36,13 +36,22 @@ export async function courseFor(
   db: Db,
   platformId: string,
   context: { id: string; title: string },
+  services: { membershipsUrl?: string | null; lineItemsUrl?: string | null } = {},
 ): Promise<Course> {
+  const urls = {
+    ...(services.membershipsUrl ? { membershipsUrl: services.membershipsUrl } : {}),
+    ...(services.lineItemsUrl ? { lineItemsUrl: services.lineItemsUrl } : {}),
+  };
   const [known] = await db
     .select({ id: ltiContexts.id, groupName: groups.name })
     .from(ltiContexts)
     .innerJoin(groups, eq(groups.id, ltiContexts.groupId))
     .where(and(eq(ltiContexts.platformId, platformId), eq(ltiContexts.contextId, context.id)));
-  if (known) return known;
+  if (known) {
+    if (Object.keys(urls).length)
+      await db.update(ltiContexts).set(urls).where(eq(ltiContexts.id, known.id));
+    return known;
+  }
   const name = groupNameFor(platformId, context.id, context.title);
   const [existing] = await db
     .select({ id: groups.id, name: groups.name })
@@ -66,7 +75,7 @@ export async function courseFor(
     );
   const [row] = await db
     .insert(ltiContexts)
-    .values({ platformId, contextId: context.id, title: context.title, groupId: group.id })
+    .values({ platformId, contextId: context.id, title: context.title, groupId: group.id, ...urls })
     .returning({ id: ltiContexts.id });
   return { id: must(row, 'the course').id, groupName: group.name };
 }
@@ -119,10 +128,10 @@ export async function joinCourse(
   user: UserRow,
   role: CourseRole,
   course: Course | null,
-  boardId: string,
+  boardId?: string,
 ): Promise<void> {
   const boardIds = new Set(course ? await courseBoardIds(db, course) : []);
-  boardIds.add(boardId);
+  if (boardId) boardIds.add(boardId);
   const kind = role === 'instructor' ? 'author' : 'reader';
   for (const id of boardIds) {
     await db

@@ -29,6 +29,8 @@ import type { PlatformRow } from './platforms';
 
 export interface LaunchResult {
   user: UserRow;
+  /** The course launched from, if any. */
+  course: Course | null;
   /** The board's address in the app, '/owner/ptitle'. */
   target: string;
 }
@@ -129,11 +131,17 @@ export async function completeLaunch(
   opts: { publicUrl: string; now: Date },
 ): Promise<LaunchResult> {
   const user = await accountFor(db, platform.id, claims, opts.now);
-  const course = claims.context ? await courseFor(db, platform.id, claims.context) : null;
+  const course = claims.context
+    ? await courseFor(db, platform.id, claims.context, {
+        membershipsUrl: claims.membershipsUrl,
+        lineItemsUrl: claims.grades?.lineItems,
+      })
+    : null;
   const board = await targetBoard(db, platform, claims, user, course, opts.publicUrl);
   await joinCourse(db, user, claims.role, course, board.id);
   return {
     user,
+    course,
     target: `/${encodeURIComponent(board.owner)}/${encodeURIComponent(board.ptitle)}`,
   };
 }

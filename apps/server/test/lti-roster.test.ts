@@ -1,0 +1,135 @@
+/**
+ * The course roster (NRPS) against the simulated platform: an instructor's launch reads the
+ * roster in, with a service token the platform checks against the tool's published keys; every
+ * active member gets an account, the course's group and a place on its boards before their
+ * first launch, a paged roster is read to its end, and an inactive member leaves the group.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { JSONWebKeySet } from 'jose';
+import { boardMembers, groupMembers, ltiContexts, users } from '../src/db/schema';
+import { syncRoster } from '../src/services/lti/roster';
+import { SCOPES } from '../src/services/lti/service-token';
+import { Agent, createTestApp, ifStarted, type TestContext } from './harness';
+import {
+  launchAs,
+  launchClaims,
+  ROLE,
+  startPlatform,
+  type Person,
+  type SimPlatform,
+} from './lti-platform';
+
+let t: TestContext;
+let platform: SimPlatform;
+
+const teacher: Person = {
+  sub: 't-1',
+  name: 'Ada Lovelace',
+  email: 'ada@x.edu',
+  role: ROLE.instructor,
+};
+const member = (sub: string, name: string, status = 'Active', role = ROLE.learner) => ({
+  user_id: sub,
+  status,
+  name,
+  email: `${sub}@x.edu`,
+  roles: [role],
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  platform = await startPlatform();
+  const admin = new Agent(t.app);
+  await admin.signIn('admin');
+  expect((await admin.post('/api/lti/register_platform', platform.registration)).statusCode).toBe(
+    200,
+  );
+  platform.services.toolKeys = (
+    await t.app.inject({ method: 'GET', url: '/lti/jwks' })
+  ).json<JSONWebKeySet>();
+  platform.services.roster = [
+    member('t-1', 'Ada Lovelace', 'Active', ROLE.instructor),
+    member('s-1', 'Alan Turing'),
+    member('s-2', 'Emmy Noether'),
+    member('s-3', 'Kurt Goedel', 'Inactive'),
+    member('s-4', 'Sofia Kovalevskaya'),
+  ];
+});
+afterAll(async () => {
+  await ifStarted(platform)?.close();
+  await ifStarted(t)?.close();
+});
+
+const db = () => t.database.db;
+
+async function waitForSync() {
+  for (let i = 0; i < 100; i++) {
+    const [row] = await db().select().from(ltiContexts).where(isNotNull(ltiContexts.rosterSynced));
+    if (row) return row;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the roster was not synced');
+}
+
+async function inGroup(username: string, groupId: string) {
+  const [row] = await db()
+    .select({ id: users.id })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(eq(users.username, username), eq(groupMembers.groupId, groupId)));
+  return row !== undefined;
+}
+
+describe('roster sync (NRPS)', () => {
+  it("reads the whole roster in at the instructor's launch", async () => {
+    await launchAs(t.app, platform, teacher, (n) => ({
+      ...launchClaims(teacher, n),
+      'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice': {
+        context_memberships_url: `${platform.issuer}/nrps`,
+        service_versions: ['2.0'],
+      },
+    }));
+    const course = await waitForSync();
+    expect(platform.services.tokenRequests).toEqual([SCOPES.roster]);
+    expect(platform.services.calls.map((c) => c.path)).toEqual(['/nrps', '/nrps', '/nrps']);
+    for (const name of ['alan.turing', 'emmy.noether', 'sofia.kovalevskaya'])
+      expect(await inGroup(name, course.groupId), name).toBe(true);
+    const [goedel] = await db().select().from(users).where(eq(users.username, 'kurt.goedel'));
+    expect(goedel).toBeUndefined();
+    const readers = await db()
+      .select({ username: boardMembers.username })
+      .from(boardMembers)
+      .where(eq(boardMembers.kind, 'reader'));
+    expect(readers.map((r) => r.username).sort()).toEqual([
+      'alan.turing',
+      'emmy.noether',
+      'sofia.kovalevskaya',
+    ]);
+  });
+
+  it('reads it again at most hourly, and a member marked inactive leaves the group', async () => {
+    const [course] = await db().select().from(ltiContexts);
+    const id = course?.id ?? '';
+    expect(await syncRoster(db(), id, new Date())).toBeNull();
+    platform.services.roster[2] = member('s-2', 'Emmy Noether', 'Inactive');
+    expect(await syncRoster(db(), id, new Date(), true)).toEqual({ active: 3, left: 2 });
+    expect(await inGroup('emmy.noether', course?.groupId ?? '')).toBe(false);
+    expect(await inGroup('alan.turing', course?.groupId ?? '')).toBe(true);
+    // The service token was kept, not asked for again.
+    expect(platform.services.tokenRequests).toHaveLength(1);
+  });
+
+  it('a launched learner whose account the roster made is the same account', async () => {
+    const turing: Person = {
+      sub: 's-1',
+      name: 'Alan Turing',
+      email: 's-1@x.edu',
+      role: ROLE.learner,
+    };
+    const before = await db().select({ id: users.id }).from(users);
+    await launchAs(t.app, platform, turing);
+    const after = await db().select({ id: users.id }).from(users);
+    expect(after).toHaveLength(before.length);
+  });
+});
