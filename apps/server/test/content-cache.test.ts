@@ -139,6 +139,33 @@ describe('a cached board', () => {
     }
   });
 
+  it('is read again when a change moves another item too (a clip’s range moves its neighbour)', async () => {
+    const { multilistId } = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Clips' })
+    ).json<{ multilistId: string }>();
+    for (const [title, r] of [
+      ['Part 1', '0:00-0:10'],
+      ['Part 2', '0:10-0:20'],
+    ] as const)
+      await author.post('/api/forms/insert_list', {
+        multilistId,
+        titleText: title,
+        itemText: `/media/lecture.webm ${r} ~ ${title}`,
+      });
+    const clips = async () =>
+      (await author.post('/api/dbload/load_multilists', { addresses: ['/author/clips'] })).body;
+    const before = boardIn(await clips());
+    const first = must(before.lists[0]?.items[0], 'the first clip');
+    const res = await author.post('/api/forms/set_item_range', { itemId: first._id, end: 12 });
+    expect(res.statusCode).toBe(200);
+    // Give the change's event time to arrive, as any patch would.
+    await new Promise((r) => setTimeout(r, 300));
+    const after = await clips();
+    expect(after).toContain('/media/lecture.webm 0:12-0:20 ~ Part 2');
+    clearContentCache(t.database.db);
+    expect(after).toBe(await clips());
+  });
+
   it('is read once by loads that miss it together', async () => {
     clearContentCache(t.database.db);
     const answers: string[] = [];

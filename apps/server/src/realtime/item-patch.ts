@@ -79,6 +79,12 @@ export async function patchRootAfter(
   answer: unknown,
 ): Promise<string | undefined> {
   if (!PATCHABLE.has(call)) return undefined;
+  // A call that also changed other items says so (a range moving its neighbour clip's bounds):
+  // that change is not inside one item.
+  if (answer !== null && typeof answer === 'object' && 'adjusted' in answer) {
+    const adjusted = answer.adjusted;
+    if (!Array.isArray(adjusted) || adjusted.length > 0) return undefined;
+  }
   const madeId =
     answer !== null && typeof answer === 'object' && 'itemId' in answer ? answer.itemId : undefined;
   if (typeof madeId !== 'string' || madeId === acted?.id)

@@ -23,6 +23,7 @@ import type { Actor } from '../accounts/users';
 import { userGroupNames, visibleBoard } from '../notes/visibility';
 import { boardContent, extrasOf, forgetContent, type BoardContent } from './content';
 import { toItem, toList, toMultilist } from './present';
+import { forgetAnswers, keepAnswer, keptAnswer } from './answers';
 import { groupBy, type BoardRow, type ItemRow, type ListRow, type MemberRow } from './rows';
 
 export interface LoadContext {
@@ -303,37 +304,10 @@ export async function assembleBoards(
   });
 }
 
-/**
- * Whole answers by fingerprint. A class reading one board mostly sees the same thing (same
- * role, no private notes, no view states of their own), so one text serves them all; a reader
- * with a view of their own gets an entry of their own. Bounded by total length, least recently
- * used first out.
- */
-const ANSWER_CACHE_CHARS = 64 * 1024 * 1024;
-const answerCaches = new WeakMap<object, Map<string, string>>();
-
-function answerCacheFor(db: Db) {
-  let c = answerCaches.get(db);
-  if (!c) answerCaches.set(db, (c = new Map<string, string>()));
-  return c;
-}
-
-function keepAnswer(cache: Map<string, string>, key: string, json: string) {
-  if (json.length > ANSWER_CACHE_CHARS / 4) return;
-  cache.set(key, json);
-  let total = 0;
-  for (const v of cache.values()) total += v.length;
-  for (const [k, v] of cache) {
-    if (total <= ANSWER_CACHE_CHARS) break;
-    cache.delete(k);
-    total -= v.length;
-  }
-}
-
 /** Forgets cached board content and answers, e.g. to measure cold loads. */
 export function clearContentCache(db: Db): void {
   forgetContent(db);
-  answerCaches.delete(db);
+  forgetAnswers(db);
 }
 
 /** An answer as JSON text, with the fingerprint that names it (for ETags). */
@@ -356,13 +330,8 @@ export async function assembleBoardsJson(
 ): Promise<BoardsJson | { notModified: true; fingerprint: string }> {
   const p = await prepare(db, boards, ctx);
   if (ifNoneMatch.includes(p.fingerprint)) return { notModified: true, fingerprint: p.fingerprint };
-  const answers = answerCacheFor(db);
-  const kept = answers.get(p.fingerprint);
-  if (kept !== undefined) {
-    answers.delete(p.fingerprint);
-    answers.set(p.fingerprint, kept);
-    return { json: kept, fingerprint: p.fingerprint };
-  }
+  const kept = keptAnswer(db, p.fingerprint);
+  if (kept !== undefined) return { json: kept, fingerprint: p.fingerprint };
   const shared = (row: ItemRow, list: ListRow) => {
     const c = contentOf(p, row.multilistId);
     let text = c.json.get(row.id);
@@ -400,6 +369,6 @@ export async function assembleBoardsJson(
     },
   });
   const json = `[${boardsJson.join(',')}]`;
-  keepAnswer(answers, p.fingerprint, json);
+  keepAnswer(db, p.fingerprint, json);
   return { json, fingerprint: p.fingerprint };
 }
