@@ -135,7 +135,7 @@ function json(res: http.ServerResponse, status: number, body: unknown, headers =
   return true;
 }
 
-/** The platform's token endpoint and services (NRPS), as the tool reaches them. */
+/** The platform's token endpoint and services (NRPS, AGS), as the tool reaches them. */
 async function serve(
   req: http.IncomingMessage,
   res: http.ServerResponse,
@@ -184,6 +184,13 @@ async function serve(
       more ? { link: `<${origin}/nrps?page=${String(page + 1)}>; rel="next"` } : {},
     );
   }
+  if (url.pathname === '/lineitems' && req.method === 'POST') {
+    const made = services.calls.filter((c) => c.path === '/lineitems').length;
+    const item = { ...(JSON.parse(text) as object), id: `${origin}/lineitems/${String(made)}` };
+    return json(res, 201, item);
+  }
+  if (/^\/lineitems\/\d+\/scores$/.test(url.pathname) && req.method === 'POST')
+    return json(res, 200, {});
   return json(res, 404, { error: 'not found' });
 }
 

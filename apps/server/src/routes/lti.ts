@@ -17,6 +17,7 @@ import { LaunchError } from '../services/lti/claims';
 import { publishedKeys } from '../services/lti/keys';
 import { startDeepLinking } from '../services/lti/deep-link';
 import { completeLaunch } from '../services/lti/launch';
+import { pushScores } from '../services/lti/grades';
 import { syncRoster } from '../services/lti/roster';
 import {
   platformById,
@@ -177,7 +178,10 @@ export function ltiRoutes(
         });
         return { redirect: `${lti.pick.path}?t=${encodeURIComponent(pick)}` };
       }
-      let launched: { course: { id: string } | null } = { course: null };
+      let launched: { course: { id: string } | null; user: { id: string } | null } = {
+        course: null,
+        user: null,
+      };
       const handoff = await db.transaction(async (tx) => {
         const done = await completeLaunch(tx, platform, claims, {
           publicUrl: config.PUBLIC_URL,
@@ -199,6 +203,17 @@ export function ltiRoutes(
       if (launched.course && claims.role === 'instructor')
         void syncRoster(db, launched.course.id, at).catch((err: unknown) => {
           req.log.warn({ err }, 'LTI roster not synced');
+        });
+      // A graded link's scores go to the platform's gradebook, after the answer too.
+      if (launched.user && claims.grades)
+        void pushScores(
+          db,
+          platform,
+          claims,
+          { id: launched.user.id, instructor: claims.role === 'instructor' },
+          at,
+        ).catch((err: unknown) => {
+          req.log.warn({ err }, 'LTI scores not sent');
         });
       return { redirect: `${lti.open.path}?h=${encodeURIComponent(handoff)}` };
     }),
