@@ -279,3 +279,7 @@ export type SignupMode = (typeof SIGNUP_MODES)[number];
 
 export const APP_VERSIONS = ['PRODUCTION', 'DEVELOPMENT'] as const;
 export type AppVersion = (typeof APP_VERSIONS)[number];
+
+/** A user name: 1 to USERNAME_MAX letters, digits, '_', '.' or '-', once trimmed. */
+export const USERNAME_MAX = 64;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;

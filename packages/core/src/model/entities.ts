@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Highlight } from '../anchoring/selectors';
+import { USERNAME_MAX, USERNAME_PATTERN } from '../constants';
 
 export const ROLES = [
   'author',
@@ -285,12 +286,7 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export const usernameSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_.-]+$/);
+export const usernameSchema = z.string().trim().min(1).max(USERNAME_MAX).regex(USERNAME_PATTERN);
 
 /** The uploaded file record of spec section 3. */
 export const uploadRecordSchema = z.object({

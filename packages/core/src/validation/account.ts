@@ -8,8 +8,13 @@ import {
   signupMsg,
 } from '../messages';
 import { accountMsg } from '../account-messages';
-import { usernameSchema } from '../model';
-import { isBlank, isValidEmail, validatePassword, type ValidationResult } from './fields';
+import {
+  isBlank,
+  isValidEmail,
+  isValidUsername,
+  validatePassword,
+  type ValidationResult,
+} from './fields';
 
 /** The signed-in user as the forms see them; null before sign-in. */
 export interface FormUser {
@@ -45,7 +50,7 @@ export function validateSignup(input: SignupInput, current?: FormUser | null): V
     return signupMsg.alreadyRegistered(current.username);
   }
   if (input.password !== input.repeatPassword) return signupMsg.passwordsMustMatch;
-  const usernameOk = usernameSchema.safeParse(input.username).success;
+  const usernameOk = isValidUsername(input.username);
   if (!usernameOk || !isValidEmail(input.email) || validatePassword(input.password) !== null) {
     return signupMsg.badSignupFields;
   }
@@ -67,7 +72,7 @@ export function signupFieldProblems(
 ): SignupFieldProblems {
   const out: SignupFieldProblems = {};
   if (isBlank(input.username)) out.username = fieldMsg.requiredField('username');
-  else if (!usernameSchema.safeParse(input.username).success) out.username = accountMsg.badUsername;
+  else if (!isValidUsername(input.username)) out.username = accountMsg.badUsername;
   if (isBlank(input.email)) out.email = fieldMsg.requiredField('email');
   else if (!isValidEmail(input.email.trim())) out.email = fieldMsg.invalidEmail;
   if (input.password === '') out.password = fieldMsg.requiredField('password');

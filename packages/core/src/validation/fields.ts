@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '../constants';
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_PATTERN } from '../constants';
 import { fieldMsg } from '../messages';
 import { ROLES } from '../model';
 
@@ -44,4 +44,10 @@ export function validateUsername(username: string): ValidationResult {
 export function validateRole(role: string, roles: readonly string[] = ROLES): ValidationResult {
   if (isBlank(role)) return fieldMsg.requiredField('role');
   return roles.includes(role) ? null : fieldMsg.invalidRole(role);
+}
+
+/** Whether a user name is one of those (what usernameSchema checks, without zod). */
+export function isValidUsername(name: string): boolean {
+  const t = name.trim();
+  return t.length >= 1 && t.length <= USERNAME_MAX && USERNAME_PATTERN.test(t);
 }
