@@ -8,6 +8,8 @@ import { AccountStartParams } from './account/startParams';
 
 /** The Insight page (and its chart library) loads only when it is opened. */
 const InsightScreen = lazy(() => import('./insight/InsightScreen'));
+/** The admin's LTI page, loaded only when it is opened. */
+const LtiAdminScreen = lazy(() => import('./lti/LtiAdminScreen'));
 
 // The JSON helper already retries what is worth retrying; a second layer would only add waits.
 const newQueryClient = () =>
@@ -35,6 +37,14 @@ export function App() {
             element={
               <Suspense fallback={<LoadingScreen />}>
                 <InsightScreen />
+              </Suspense>
+            }
+          />
+          <Route
+            path="/lti/admin"
+            element={
+              <Suspense fallback={<LoadingScreen />}>
+                <LtiAdminScreen />
               </Suspense>
             }
           />
