@@ -93,13 +93,13 @@ describe('deep linking', () => {
     const launch = await deepLinkLaunch(teacher);
     expect(launch.statusCode, launch.body).toBe(302);
     const pick = launch.headers.location as string;
-    expect(pick).toMatch(/^\/lti\/pick\?t=/);
+    expect(pick).toMatch(/^\/lti\/pick\?token=/);
     const page = await t.app.inject({ method: 'GET', url: pick });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('A new board titled');
-    const token = new URL(pick, OWN_ORIGIN).searchParams.get('t') ?? '';
+    const token = new URL(pick, OWN_ORIGIN).searchParams.get('token') ?? '';
 
-    const res = await choose({ t: token, board: 'new', title: 'Sonnets' });
+    const res = await choose({ token: token, board: 'new', title: 'Sonnets' });
     expect(res.statusCode, res.body).toBe(200);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
@@ -133,7 +133,7 @@ describe('deep linking', () => {
     expect(placed.placement).toMatch(/^[\w-]{20,}$/);
 
     // The picker's token is used up.
-    const again = await choose({ t: token, board: 'new', title: 'Again' });
+    const again = await choose({ token: token, board: 'new', title: 'Again' });
     expect(again.statusCode).toBe(400);
     expect(again.body).toContain('expired or was used already');
   });
@@ -160,28 +160,30 @@ describe('deep linking', () => {
       .from(multilists)
       .where(eq(multilists.ptitle, 'sonnets'));
     expect(page.body).toContain(`value="${board?.id ?? 'none'}"`);
-    const token = new URL(launch.headers.location as string, OWN_ORIGIN).searchParams.get('t');
-    const res = await choose({ t: token ?? '', board: board?.id ?? '' });
+    const token = new URL(launch.headers.location as string, OWN_ORIGIN).searchParams.get('token');
+    const res = await choose({ token: token ?? '', board: board?.id ?? '' });
     expect(res.statusCode, res.body).toBe(200);
   });
 
   it('refuses a board the instructor does not author, and keeps the page usable', async () => {
     const launch = await deepLinkLaunch(teacher);
-    const token = new URL(launch.headers.location as string, OWN_ORIGIN).searchParams.get('t');
+    const token = new URL(launch.headers.location as string, OWN_ORIGIN).searchParams.get('token');
     const [home] = await t.database.db
       .select({ id: multilists.id })
       .from(multilists)
       .where(eq(multilists.owner, 'admin'));
-    const res = await choose({ t: token ?? '', board: home?.id ?? '' });
+    const res = await choose({ token: token ?? '', board: home?.id ?? '' });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('only boards you own or coauthor');
-    expect((await choose({ t: token ?? '', board: 'new', title: 'Odes' })).statusCode).toBe(200);
+    expect((await choose({ token: token ?? '', board: 'new', title: 'Odes' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses the choice posted from another site', async () => {
     const launch = await deepLinkLaunch(teacher);
-    const token = new URL(launch.headers.location as string, OWN_ORIGIN).searchParams.get('t');
-    const res = await choose({ t: token ?? '', board: 'new' }, PLATFORM_ORIGIN);
+    const token = new URL(launch.headers.location as string, OWN_ORIGIN).searchParams.get('token');
+    const res = await choose({ token: token ?? '', board: 'new' }, PLATFORM_ORIGIN);
     expect(res.statusCode).toBe(403);
   });
 

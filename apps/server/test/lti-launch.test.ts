@@ -114,7 +114,7 @@ describe('a good launch', () => {
 
   it("signs the instructor in, makes their account, the course's group and board", async () => {
     const { cookie, target, launch } = await launchAs(t.app, platform, teacher);
-    expect(launch.headers.location).toMatch(/^\/lti\/open\?h=/);
+    expect(launch.headers.location).toMatch(/^\/lti\/open\?token=/);
     const me = await sessionUser(cookie);
     expect(me).toMatchObject({ username: 'ada.lovelace', fullname: 'Ada Lovelace' });
     expect(me?.email).toBe('ada@lms.example.edu');
@@ -185,7 +185,7 @@ describe('a good launch', () => {
 
 describe('framing', () => {
   it("lets the registered platform's pages, and no other site, show Listboard in a frame", async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/lti/open?h=x' });
+    const page = await t.app.inject({ method: 'GET', url: '/lti/open?token=x' });
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     const ancestors = /frame-ancestors ([^;]*)/.exec(
       String(page.headers['content-security-policy']),

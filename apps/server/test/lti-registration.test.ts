@@ -43,7 +43,7 @@ interface PlatformAnswer {
 
 describe('platforms, by the admin', () => {
   it('with no platform, no other site may frame the app', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/lti/open?h=x' });
+    const page = await t.app.inject({ method: 'GET', url: '/lti/open?token=x' });
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self';");
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });

@@ -48,7 +48,7 @@ export function deepLinkRoutes(
     let view: { token: string; boards: Awaited<ReturnType<typeof placeableBoards>> };
     try {
       const q = lti.pick.input.safeParse(req.query);
-      const token = q.success ? q.data.t : '';
+      const token = q.success ? q.data.token : '';
       const found = token ? await deepLinkRequest(db, token, now()) : undefined;
       const user = found ? await findUserById(db, found.userId) : undefined;
       if (!user) throw expired();
@@ -73,7 +73,7 @@ export function deepLinkRoutes(
       if (!body.success) throw expired();
       const at = now();
       out = await db.transaction(async (tx) => {
-        const found = await deepLinkRequest(tx, body.data.t, at, true);
+        const found = await deepLinkRequest(tx, body.data.token, at, true);
         const user = found ? await findUserById(tx, found.userId) : undefined;
         const platform = found ? await platformById(tx, found.settings.platformId) : undefined;
         if (!found || !user || !platform) throw expired();

@@ -97,7 +97,7 @@ export function sendPicker(
     'Place a board',
     `<h1>Place a Listboard board in the course</h1>
 <form method="post" action="${escapeHtml(action)}">
-<input type="hidden" name="t" value="${escapeHtml(token)}">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
 ${options}
 <label><input type="radio" name="board" value="new"${boards.length ? '' : ' checked'}> A new board titled
 <input name="title" maxlength="200" value="Course board"></label>

@@ -41,7 +41,7 @@ import { deepLinkRoutes } from './lti-deep-link';
 import { pageSchema, sendFailure, sendOpenInWindow } from './lti-pages';
 
 /** Login initiations and launches one client address may make per minute. */
-const PER_ADDRESS = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+const PER_ADDRESS = { rateLimit: { max: 600, timeWindow: '1 minute' } };
 
 /** Where a page route sends the browser: on to an address, or to the new-window page. */
 type Outcome = { redirect: string } | { window: string };
@@ -176,7 +176,7 @@ export function ltiRoutes(
           await app.startSession(reply, started.user, req, tx, true);
           return started.token;
         });
-        return { redirect: `${lti.pick.path}?t=${encodeURIComponent(pick)}` };
+        return { redirect: `${lti.pick.path}?token=${encodeURIComponent(pick)}` };
       }
       let launched: { course: { id: string } | null; user: { id: string } | null } = {
         course: null,
@@ -215,7 +215,7 @@ export function ltiRoutes(
         ).catch((err: unknown) => {
           req.log.warn({ err }, 'LTI scores not sent');
         });
-      return { redirect: `${lti.open.path}?h=${encodeURIComponent(handoff)}` };
+      return { redirect: `${lti.open.path}?token=${encodeURIComponent(handoff)}` };
     }),
   );
 
@@ -224,7 +224,7 @@ export function ltiRoutes(
     { schema: pageSchema(lti.open) },
     pageRoute(async (req, reply) => {
       const q = lti.open.input.safeParse(req.query);
-      const token = q.success ? q.data.h : '';
+      const token = q.success ? q.data.token : '';
       const at = now();
       const handoff = token ? await peekHandoff(db, token, at) : undefined;
       if (!handoff)
@@ -240,7 +240,7 @@ export function ltiRoutes(
         return { redirect: handoff.target };
       }
       if (!q.success || q.data.window !== '1')
-        return { window: `${lti.open.path}?h=${encodeURIComponent(token)}&window=1` };
+        return { window: `${lti.open.path}?token=${encodeURIComponent(token)}&window=1` };
       // A window of its own (first-party): sign in there, once.
       await db.transaction(async (tx) => {
         const taken = await takeHandoff(tx, token, at);

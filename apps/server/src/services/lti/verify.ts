@@ -52,9 +52,12 @@ function refusal(e: unknown, platform: PlatformRow): LaunchError {
         `The token is not meant for client id ${platform.clientId}.`,
         'Check that the client id registered in Listboard is the one the platform gave the tool.',
       );
+    const timed = e.claim === 'iat' || e.claim === 'nbf' || e.claim === 'exp';
     return new LaunchError(
       `The token's "${e.claim}" claim is not valid: ${e.message}.`,
-      "Check the platform server's clock.",
+      timed
+        ? "Check the platform server's clock."
+        : `Check that the platform sends the "${e.claim}" claim in its launches.`,
     );
   }
   if (

@@ -159,7 +159,8 @@ export const open = defineContract({
   summary: 'After a launch: opens the board, or offers a new window when the frame has no cookies',
   hidden: true,
   produces: 'text/html',
-  input: z.object({ h: z.string().max(200), window: z.literal('1').optional() }),
+  /** `token`: the hand-off, single use (named so that the request log leaves it out). */
+  input: z.object({ token: z.string().max(200), window: z.literal('1').optional() }),
   output: html,
   errors: [400],
 });
@@ -171,13 +172,13 @@ export const pick = defineContract({
   summary: 'Deep linking: the page where an instructor picks the board to place in the course',
   hidden: true,
   produces: 'text/html',
-  input: z.object({ t: z.string().max(200) }),
+  input: z.object({ token: z.string().max(200) }),
   output: html,
   errors: [400],
 });
 
 export const deepLinkChoice = z.object({
-  t: z.string().min(1).max(200),
+  token: z.string().min(1).max(200),
   /** A board id, or 'new' for a new board titled `title`. */
   board: z.string().min(1).max(100),
   title: z.string().max(200).optional(),
