@@ -127,7 +127,13 @@ describe('deep linking', () => {
       type: 'ltiResourceLink',
       title: 'Sonnets',
       url: 'http://localhost:3000/lti/launch',
-      custom: { board: 'ada.lovelace/sonnets' },
+      custom: {
+        board: 'ada.lovelace/sonnets',
+        note_points: '10',
+        reply_points: '5',
+        word_points: '0.1',
+      },
+      lineItem: { scoreMaximum: 100, label: 'Sonnets: participation' },
     });
     placed = items[0]?.custom ?? placed;
     expect(placed.placement).toMatch(/^[\w-]{20,}$/);

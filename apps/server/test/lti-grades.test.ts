@@ -161,6 +161,20 @@ describe('grades (AGS)', () => {
     expect(platform.services.calls.filter((c) => c.path === '/lineitems')).toHaveLength(1);
   });
 
+  it('weighs by the custom parameters the instructor set on the link', async () => {
+    await launchAs(t.app, platform, student, (n) => ({
+      ...graded(student)(n),
+      'https://purl.imsglobal.org/spec/lti/claim/custom': {
+        note_points: '50',
+        reply_points: '0',
+        word_points: 'not a number',
+      },
+    }));
+    const fourth = await until('the fourth score', () => scores()[3]);
+    // 1 note × 50 + 1 reply × 0 + 8 words × the default 0.1.
+    expect(fourth).toMatchObject({ userId: 's-1', scoreGiven: 50.8 });
+  });
+
   it('takes the line item the platform made for the link', async () => {
     const given = `${platform.issuer}/lineitems/77`;
     await launchAs(

@@ -65,6 +65,11 @@ export interface LaunchClaims {
   customBoard: string | null;
   /** The placement a deep-linked link carries in its custom parameters. */
   customPlacement: string | null;
+  /**
+   * The participation weights the instructor set on the link (custom parameters note_points,
+   * reply_points, word_points), each missing or unreadable one null.
+   */
+  weights: { note: number | null; reply: number | null; word: number | null };
   deepLinking: { returnUrl: string; data: string | null } | null;
   /** The course roster's address (NRPS), when the platform offers it. */
   membershipsUrl: string | null;
@@ -75,6 +80,12 @@ export interface LaunchClaims {
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const obj = (v: unknown): Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/** A weight from a custom parameter (platforms send them as text): a number from 0 to 100. */
+function points(v: unknown): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN;
+  return Number.isFinite(n) && n >= 0 && n <= 100 ? n : null;
+}
 
 function nameOf(p: Record<string, unknown>): string {
   const given = str(p.given_name);
@@ -114,6 +125,11 @@ export function readClaims(p: Record<string, unknown>): LaunchClaims {
     targetLinkUri: str(p[CLAIM.targetLinkUri]),
     customBoard: str(custom.board),
     customPlacement: str(custom.placement),
+    weights: {
+      note: points(custom.note_points),
+      reply: points(custom.reply_points),
+      word: points(custom.word_points),
+    },
     deepLinking: returnUrl ? { returnUrl, data: str(dl.data) } : null,
     membershipsUrl: str(obj(p[CLAIM.names]).context_memberships_url),
     grades:

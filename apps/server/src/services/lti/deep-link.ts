@@ -26,6 +26,7 @@ import {
   PLACEMENT_PREFIX,
   type Course,
 } from './course';
+import { SCORE_MAXIMUM, WEIGHTS } from './grades';
 import { signingKey } from './keys';
 import type { PlatformRow } from './platforms';
 
@@ -157,7 +158,21 @@ export async function placeBoard(
     type: 'ltiResourceLink',
     title: board.title,
     url: opts.launchUrl,
-    custom: { board: `${board.owner}/${board.ptitle}`, placement },
+    // The weights are here so that the instructor sees them, and can change them, in the
+    // platform's settings of the link; the platform creates the link's gradebook column.
+    custom: {
+      board: `${board.owner}/${board.ptitle}`,
+      placement,
+      note_points: String(WEIGHTS.note),
+      reply_points: String(WEIGHTS.reply),
+      word_points: String(WEIGHTS.word),
+    },
+    lineItem: {
+      scoreMaximum: SCORE_MAXIMUM,
+      label: `${board.title}: participation`,
+      resourceId: board.id,
+      tag: 'listboard-participation',
+    },
   };
   const jwt = await new SignJWT({
     nonce: randomUUID(),

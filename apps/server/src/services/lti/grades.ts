@@ -1,7 +1,9 @@
 /**
  * Grades (LTI Assignment and Grade Services): each placed board gets a line item in the
  * course's gradebook, and each learner's score is their participation on the board, counted
- * from their notes, replies and words with fixed weights, out of 100.
+ * from their notes, replies and words, out of 100. The instructor sets the weights as the
+ * link's custom parameters in the platform (note_points, reply_points, word_points); the
+ * platform sends them with every launch, so they need no page of Listboard's own.
  *
  * The line item is the one the platform made for the link (the `lineitem` of the launch), or
  * one Listboard makes in the course's `lineitems` at the link's first graded launch. Scores are
@@ -18,8 +20,18 @@ import { SCOPES, ServiceError, serviceFetch, serviceToken } from './service-toke
 const LINE_ITEM = 'application/vnd.ims.lis.v2.lineitem+json';
 const SCORE = 'application/vnd.ims.lis.v1.score+json';
 export const SCORE_MAXIMUM = 100;
-/** Points per note, per reply and per word written, up to SCORE_MAXIMUM. */
+/** Points per note, per reply and per word written, up to SCORE_MAXIMUM, unless the link says. */
 export const WEIGHTS = { note: 10, reply: 5, word: 0.1 } as const;
+export type Weights = { note: number; reply: number; word: number };
+
+/** The link's weights: each one its custom parameter gives, the default for the others. */
+export function weightsOf(claims: Pick<LaunchClaims, 'weights'>): Weights {
+  return {
+    note: claims.weights.note ?? WEIGHTS.note,
+    reply: claims.weights.reply ?? WEIGHTS.reply,
+    word: claims.weights.word ?? WEIGHTS.word,
+  };
+}
 
 export interface Participation {
   notes: number;
@@ -27,8 +39,8 @@ export interface Participation {
   words: number;
 }
 
-export function participationScore(p: Participation): number {
-  const raw = p.notes * WEIGHTS.note + p.replies * WEIGHTS.reply + p.words * WEIGHTS.word;
+export function participationScore(p: Participation, w: Weights = WEIGHTS): number {
+  const raw = p.notes * w.note + p.replies * w.reply + p.words * w.word;
   return Math.min(SCORE_MAXIMUM, Math.round(raw * 10) / 10);
 }
 
@@ -175,6 +187,7 @@ export async function pushScores(
   const granted = claims.grades.scopes;
   const scopes = [SCOPES.lineItems, SCOPES.scores].filter((x) => granted.includes(x));
   const token = await serviceToken(db, platform, scopes, now);
+  const weights = weightsOf(claims);
   for (const person of people) {
     const p = counts.get(person.username) ?? { notes: 0, replies: 0, words: 0 };
     await serviceFetch(token, scoresUrl(lineItem), {
@@ -183,7 +196,7 @@ export async function pushScores(
       contentType: SCORE,
       body: {
         userId: person.sub,
-        scoreGiven: participationScore(p),
+        scoreGiven: participationScore(p, weights),
         scoreMaximum: SCORE_MAXIMUM,
         comment: `${String(p.notes)} notes, ${String(p.replies)} replies, ${String(p.words)} words`,
         timestamp: now.toISOString(),
