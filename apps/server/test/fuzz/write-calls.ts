@@ -6,6 +6,7 @@
 import type { Config } from '../../src/config';
 import { READ_CALLS } from '../../src/plugins/audit';
 import { SITE_CALLS } from '../../src/routes/admin';
+import { LTI_SITE_CALLS } from '../../src/routes/lti-admin';
 import { BOARD_CALLS } from '../../src/routes/board-calls';
 import { posterDeps } from '../../src/routes/media';
 import { mediaCalls } from '../../src/routes/media-calls';
@@ -18,6 +19,7 @@ export function registeredCalls(config: Config): { path: string; readOnly: boole
     ...BOARD_CALLS,
     ...mediaCalls(posterDeps(config, createFileStore(config))),
     ...SITE_CALLS,
+    ...LTI_SITE_CALLS,
   ].map((c) => ({
     path: c.path,
     // A read-only call that is recorded still leaves its audit row.
