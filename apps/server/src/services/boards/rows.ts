@@ -11,10 +11,15 @@ import {
 } from '../../db/schema';
 
 export type BlockRow = typeof blocks.$inferSelect;
-// Every item column but the search vector, which only the database reads.
-const { searchVector: _searchVector, ...columns } = getTableColumns(items);
+// Every item column but those only the database reads: the search vector and Insight's counts.
+const {
+  searchVector: _searchVector,
+  wordCount: _wordCount,
+  isQuestion: _isQuestion,
+  ...columns
+} = getTableColumns(items);
 export const itemColumns = columns;
-export type ItemRow = Omit<typeof items.$inferSelect, 'searchVector'>;
+export type ItemRow = Omit<typeof items.$inferSelect, 'searchVector' | 'wordCount' | 'isQuestion'>;
 export type ListRow = typeof lists.$inferSelect;
 export type BoardRow = typeof multilists.$inferSelect;
 export type MemberRow = typeof boardMembers.$inferSelect;

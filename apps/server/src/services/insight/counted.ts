@@ -29,24 +29,15 @@ export const seenContent = (boardId: string, username: string) =>
   )}`;
 
 /**
- * A question, as core's isQuestion says: a reader note whose text ends in '?' or whose labels
- * type it as a question.
+ * The notes and replies counted, one row each: the item and list they are on and what they are.
+ * Whether a note is a question and how many words it has are kept with each row by the database
+ * (items.is_question and items.word_count, generated from its text and labels).
  */
-const QUESTION = sql`(n.annotation_class = 'note' and (n.text ~ '[?][[:space:]]*$' or (
-  n.labels <> '[]'::jsonb and exists (
-    select 1 from jsonb_array_elements(n.labels) l
-    where lower(l->>'name') = 'type' and lower(l->>'value') = 'question'))))`;
-
-/** Words in the text, as core's wordCount counts them. */
-const WORDS = sql`(case when n.text ~ '^[[:space:]]*$' then 0 else cardinality(
-  regexp_split_to_array(regexp_replace(n.text, '^[[:space:]]+|[[:space:]]+$', '', 'g'), '[[:space:]]+')) end)`;
-
-/** The notes and replies counted, one row each: the item and list they are on and what they are. */
 export function countedNotes(ask: Pick<InsightAsk, 'board' | 'username' | 'scope'>): SQL {
   const mine = ask.scope === 'own' ? sql`and n.author = ${ask.username}` : sql``;
   return sql`select n.id, n.root_item_id as item, c.list_id as list, n.author, n.hint,
-      n.group_name as grp, n.annotation_class = 'note' as is_note, ${QUESTION} as q,
-      n.note_status as status, n.created, ${WORDS} as words,
+      n.group_name as grp, n.annotation_class = 'note' as is_note, n.is_question as q,
+      n.note_status as status, n.created, n.word_count as words,
       to_char(n.created at time zone 'UTC', 'YYYY-MM-DD') as day
     from ${items} n join (${seenContent(ask.board.id, ask.username)}) c on c.id = n.root_item_id
     where n.multilist_id = ${ask.board.id} and n.annotation_class in ('note', 'reply') ${mine}`;
