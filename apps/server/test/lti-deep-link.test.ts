@@ -180,7 +180,7 @@ describe('deep linking', () => {
       .where(eq(multilists.owner, 'admin'));
     const res = await choose({ token: token ?? '', board: home?.id ?? '' });
     expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('only boards you own or coauthor');
+    expect(res.body).toContain('only boards you own');
     expect((await choose({ token: token ?? '', board: 'new', title: 'Odes' })).statusCode).toBe(
       200,
     );

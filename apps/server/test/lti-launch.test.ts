@@ -176,6 +176,27 @@ describe('a good launch', () => {
     expect(m?.kind).toBe('author');
   });
 
+  it("opens a board the instructor owns, named by the link's custom parameter", async () => {
+    const { target } = await launchAs(t.app, platform, teacher, (n) => ({
+      ...launchClaims(teacher, n, undefined, { id: 'link-named', title: 'Again' }),
+      'https://purl.imsglobal.org/spec/lti/claim/custom': {
+        board: 'ada.lovelace/week-1-readings',
+      },
+    }));
+    expect(target).toBe('/ada.lovelace/week-1-readings');
+  });
+
+  it('never places a board the instructor does not own: a new one is made instead', async () => {
+    const { target } = await launchAs(t.app, platform, teacher, (n) => ({
+      ...launchClaims(teacher, n, undefined, { id: 'link-other', title: 'Home' }),
+      'https://purl.imsglobal.org/spec/lti/claim/custom': { board: 'admin/home' },
+    }));
+    expect(target).toBe('/ada.lovelace/home');
+    const admins = await db().select().from(multilists).where(eq(multilists.owner, 'admin'));
+    expect(admins.length).toBeGreaterThan(0);
+    for (const b of admins) expect(b.groups.join()).not.toContain('LTI');
+  });
+
   it('sets a SameSite=Lax cookie over http (None needs https)', async () => {
     const { launch } = await launchAs(t.app, platform, student);
     const set = launch.cookies.find((c) => c.name === 'lb_session');

@@ -83,6 +83,7 @@ export function deepLinkRoutes(
             : { boardId: body.data.board };
         const placed = await placeBoard(tx, platform, user, found.settings, choice, {
           launchUrl: deps.launchUrl,
+          appVersion: deps.config.APP_VERSION,
           now: at,
         });
         await recordAudit(tx, {

@@ -185,6 +185,7 @@ export function ltiRoutes(
       const handoff = await db.transaction(async (tx) => {
         const done = await completeLaunch(tx, platform, claims, {
           publicUrl: config.PUBLIC_URL,
+          appVersion: config.APP_VERSION,
           now: at,
         });
         await app.startSession(reply, done.user, req, tx, true);

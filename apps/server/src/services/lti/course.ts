@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { ADMIN_USER, must, pathTitle } from '@listboard/core';
+import { ADMIN_USER, can, must, pathTitle, type AppVersion } from '@listboard/core';
 import type { Db } from '../../db/client';
 import {
   boardMembers,
@@ -16,7 +16,8 @@ import {
   ltiLinks,
   multilists,
 } from '../../db/schema';
-import type { UserRow } from '../accounts/users';
+import { toActor, type UserRow } from '../accounts/users';
+import { resolveTarget } from '../boards/access';
 import { createBoard } from '../boards/create';
 import type { CourseRole } from './claims';
 
@@ -194,4 +195,22 @@ export async function placedBoard(
   placement: string,
 ): Promise<string | undefined> {
   return linkedBoard(db, platformId, `${PLACEMENT_PREFIX}${placement}`);
+}
+
+/**
+ * Whether this user may place the board in a course: placing makes the course's instructors its
+ * coauthors and assigns it the course's group, so it takes both of those rights (core/policy).
+ */
+export async function mayPlace(
+  db: Db,
+  user: UserRow,
+  boardId: string,
+  appVersion: AppVersion,
+): Promise<boolean> {
+  const { policy } = await resolveTarget(db, { multilistId: boardId });
+  const actor = toActor(user);
+  return (
+    can(actor, policy, 'addCoauthor', { appVersion }) &&
+    can(actor, policy, 'assignGroup', { appVersion })
+  );
 }

@@ -9,11 +9,12 @@
  * it, and a board is placed only by someone who authors it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import type { AppVersion } from '@listboard/core';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { boardMembers, ltiStates, multilists } from '../../db/schema';
+import { ltiStates, multilists } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { UserRow } from '../accounts/users';
 import { accountFor } from './accounts';
@@ -22,6 +23,7 @@ import {
   courseFor,
   joinCourse,
   linkBoard,
+  mayPlace,
   newCourseBoard,
   PLACEMENT_PREFIX,
   type Course,
@@ -58,6 +60,17 @@ export async function startDeepLinking(
     throw new LaunchError(
       'The deep-linking request has no deep_link_return_url.',
       'Send the deep_linking_settings claim with the request.',
+    );
+  let returnUrl: URL | null = null;
+  try {
+    returnUrl = new URL(claims.deepLinking.returnUrl);
+  } catch {
+    returnUrl = null;
+  }
+  if (returnUrl?.protocol !== 'https:' && returnUrl?.protocol !== 'http:')
+    throw new LaunchError(
+      'The deep_link_return_url is not an http(s) address.',
+      'Send the address where the platform takes the placed content back.',
     );
   const user = await accountFor(db, platform.id, claims, now);
   const course = claims.context ? await courseFor(db, platform.id, claims.context) : null;
@@ -96,12 +109,8 @@ export async function deepLinkRequest(
   return settings.success ? { userId: row.userId, settings: settings.data } : undefined;
 }
 
-/** The boards this user may place: those they own or coauthor. */
+/** The boards this user may place (core/policy decides, in placeBoard): those they own. */
 export async function placeableBoards(db: Db, user: UserRow): Promise<PlacedBoard[]> {
-  const coauthored = db
-    .select({ id: boardMembers.multilistId })
-    .from(boardMembers)
-    .where(and(eq(boardMembers.username, user.username), eq(boardMembers.kind, 'author')));
   return db
     .select({
       id: multilists.id,
@@ -110,7 +119,7 @@ export async function placeableBoards(db: Db, user: UserRow): Promise<PlacedBoar
       ptitle: multilists.ptitle,
     })
     .from(multilists)
-    .where(or(eq(multilists.owner, user.username), inArray(multilists.id, coauthored)))
+    .where(eq(multilists.owner, user.username))
     .orderBy(multilists.title)
     .limit(500);
 }
@@ -121,22 +130,23 @@ async function chosenBoard(
   db: Db,
   user: UserRow,
   choice: { boardId: string } | { newTitle: string },
+  appVersion: AppVersion,
 ): Promise<PlacedBoard> {
   if ('newTitle' in choice) {
     const title = choice.newTitle.trim() || 'Course board';
     return { ...(await newCourseBoard(db, user, title)), title };
   }
   const board = (await placeableBoards(db, user)).find((b) => b.id === choice.boardId);
-  if (!board)
+  if (!board || !(await mayPlace(db, user, board.id, appVersion)))
     throw new LaunchError(
-      'You can place only boards you own or coauthor.',
+      'You can place only boards you own.',
       'Nothing for the platform to change: pick another board.',
     );
   return board;
 }
 
 /**
- * The instructor's choice: an existing board they author, or a new one. Records the placement
+ * The instructor's choice: an existing board they own, or a new one. Records the placement
  * and the board in the course, and answers the signed response the platform takes back.
  */
 export async function placeBoard(
@@ -145,10 +155,10 @@ export async function placeBoard(
   user: UserRow,
   settings: DeepLinkRequest,
   choice: { boardId: string } | { newTitle: string },
-  opts: { launchUrl: string; now: Date },
+  opts: { launchUrl: string; appVersion: AppVersion; now: Date },
 ): Promise<{ jwt: string; title: string }> {
   const { now } = opts;
-  const board = await chosenBoard(db, user, choice);
+  const board = await chosenBoard(db, user, choice, opts.appVersion);
   const placement = randomBytes(18).toString('base64url');
   const course: Course | null = settings.course;
   await linkBoard(db, platform.id, `${PLACEMENT_PREFIX}${placement}`, course, board.id);

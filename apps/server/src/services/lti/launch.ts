@@ -5,14 +5,14 @@
  *
  * Which board a link opens: the one it was placed with. A link with none yet takes, at an
  * instructor's launch, the board its custom parameter `board=owner/board` or its target link URI
- * names, when that instructor's account is an author of it, or else a new board the instructor
- * owns; a learner launching a link with no board is told to wait for the instructor. So no one
+ * names, when that instructor may place it (core/policy: they own it), or else a new board the
+ * instructor owns; a learner launching a link with no board is told to wait for the instructor. So no one
  * gains a board through a platform that they could not already write to.
  */
 import { and, eq } from 'drizzle-orm';
-import { pathTitle } from '@listboard/core';
+import { pathTitle, type AppVersion } from '@listboard/core';
 import type { Db } from '../../db/client';
-import { boardMembers, multilists } from '../../db/schema';
+import { multilists } from '../../db/schema';
 import type { UserRow } from '../accounts/users';
 import { accountFor } from './accounts';
 import { LaunchError, type LaunchClaims } from './claims';
@@ -21,6 +21,7 @@ import {
   joinCourse,
   linkBoard,
   linkedBoard,
+  mayPlace,
   newCourseBoard,
   placedBoard,
   type Course,
@@ -65,24 +66,18 @@ function namedBoard(claims: LaunchClaims, publicUrl: string): [string, string] |
   return [parts[0] ?? '', parts[1] ?? ''];
 }
 
-async function authoredBoard(db: Db, user: UserRow, owner: string, ptitle: string) {
+/** A board the launch names, when this user may place it in a course (they own it). */
+async function placeableBoard(
+  db: Db,
+  user: UserRow,
+  [owner, ptitle]: [string, string],
+  appVersion: AppVersion,
+): Promise<BoardRef | undefined> {
   const [board] = await db
     .select({ id: multilists.id, owner: multilists.owner, ptitle: multilists.ptitle })
     .from(multilists)
     .where(and(eq(multilists.owner, owner), eq(multilists.ptitle, pathTitle(ptitle))));
-  if (!board) return undefined;
-  if (board.owner === user.username) return board;
-  const [member] = await db
-    .select({ kind: boardMembers.kind })
-    .from(boardMembers)
-    .where(
-      and(
-        eq(boardMembers.multilistId, board.id),
-        eq(boardMembers.username, user.username),
-        eq(boardMembers.kind, 'author'),
-      ),
-    );
-  return member ? board : undefined;
+  return board && (await mayPlace(db, user, board.id, appVersion)) ? board : undefined;
 }
 
 async function targetBoard(
@@ -91,7 +86,7 @@ async function targetBoard(
   claims: LaunchClaims,
   user: UserRow,
   course: Course | null,
-  publicUrl: string,
+  opts: { publicUrl: string; appVersion: AppVersion },
 ): Promise<BoardRef> {
   const link = claims.resourceLink;
   if (!link)
@@ -116,9 +111,9 @@ async function targetBoard(
       'This link has no board yet.',
       'The course instructor opens the link once first (or places a board with deep linking).',
     );
-  const named = namedBoard(claims, publicUrl);
+  const named = namedBoard(claims, opts.publicUrl);
   const chosen =
-    (named && (await authoredBoard(db, user, named[0], named[1]))) ??
+    (named && (await placeableBoard(db, user, named, opts.appVersion))) ??
     (await newCourseBoard(db, user, link.title || claims.context?.title || ''));
   await linkBoard(db, platform.id, link.id, course, chosen.id);
   return chosen;
@@ -128,7 +123,7 @@ export async function completeLaunch(
   db: Db,
   platform: PlatformRow,
   claims: LaunchClaims,
-  opts: { publicUrl: string; now: Date },
+  opts: { publicUrl: string; appVersion: AppVersion; now: Date },
 ): Promise<LaunchResult> {
   const user = await accountFor(db, platform.id, claims, opts.now);
   const course = claims.context
@@ -137,7 +132,7 @@ export async function completeLaunch(
         lineItemsUrl: claims.grades?.lineItems,
       })
     : null;
-  const board = await targetBoard(db, platform, claims, user, course, opts.publicUrl);
+  const board = await targetBoard(db, platform, claims, user, course, opts);
   await joinCourse(db, user, claims.role, course, board.id);
   return {
     user,
