@@ -38,14 +38,18 @@ export async function confusedPassages(
 ): Promise<ConfusedPassage[]> {
   const passages = await rowsOf<PassageRow>(
     db,
-    sql`with c as (${countedNotes(ask)})
-      select c.item, c.list, ${QUOTE} as quote, count(*)::int as notes,
-        count(*) filter (where c.q)::int as questions,
-        (array_agg(c.id order by c.created, c.id))[1:${sql.raw(String(NOTES_PER_PASSAGE))}] as ids
-      from c join ${items} n on n.id = c.id
-      where c.is_note and ${QUOTE} <> ''
-      group by c.item, c.list, ${QUOTE}
-      order by count(*) + count(*) filter (where c.q) desc, count(*) desc, c.item, ${QUOTE}
+    // Each note's quote is read out of its highlight once, and only for notes that have one.
+    sql`with c as (${countedNotes(ask)}),
+      q as (select c.item, c.list, c.q, c.id, c.created, ${QUOTE} as quote
+        from c join ${items} n on n.id = c.id
+        where c.is_note and n.highlight is not null)
+      select q.item, q.list, q.quote, count(*)::int as notes,
+        count(*) filter (where q.q)::int as questions,
+        (array_agg(q.id order by q.created, q.id))[1:${sql.raw(String(NOTES_PER_PASSAGE))}] as ids
+      from q
+      where q.quote <> ''
+      group by q.item, q.list, q.quote
+      order by count(*) + count(*) filter (where q.q) desc, count(*) desc, q.item, q.quote
       limit ${CONFUSION_READ}`,
   );
   if (passages.length === 0) return [];
