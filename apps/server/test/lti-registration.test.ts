@@ -175,7 +175,15 @@ describe('platforms from the LTI_PLATFORMS file', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-lti-'));
     const file = path.join(dir, 'platforms.json');
     fs.writeFileSync(file, JSON.stringify([platform.registration]));
-    filed = await createTestApp({ LTI_PLATFORMS: file, PUBLIC_URL: 'https://listboard.example' });
+    // A built web app of one page, so that the board's address answers the app's HTML.
+    const web = path.join(dir, 'web');
+    fs.mkdirSync(web);
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Listboard</title>');
+    filed = await createTestApp({
+      LTI_PLATFORMS: file,
+      PUBLIC_URL: 'https://listboard.example',
+      WEB_DIST: web,
+    });
     const a = new Agent(filed.app);
     await a.signIn('admin');
     const list = (await a.post('/api/lti/platforms')).json<{ platforms: PlatformAnswer[] }>();
@@ -186,9 +194,21 @@ describe('platforms from the LTI_PLATFORMS file', () => {
 
     // Under https the session cookie works inside the platform's frame: SameSite=None; Secure.
     const person = { sub: 's1', name: 'Ina Teacher', email: 'ina@x.edu', role: ROLE.instructor };
-    const { launch } = await launchAs(filed.app, platform, person);
+    const { launch, target } = await launchAs(filed.app, platform, person);
     const cookie = launch.cookies.find((c) => c.name === 'lb_session');
     expect(cookie).toMatchObject({ sameSite: 'None', secure: true, httpOnly: true });
+
+    // The board's page itself may be shown in the platform's frame, by no other site.
+    const page = await filed.app.inject({ method: 'GET', url: target });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>Listboard</title>');
+    const ancestors = /frame-ancestors ([^;]*)/.exec(
+      String(page.headers['content-security-policy']),
+    )?.[1];
+    expect(ancestors?.split(' ').sort()).toEqual(
+      ["'self'", platform.issuer, PLATFORM_ORIGIN].sort(),
+    );
+    expect(page.headers['x-frame-options']).toBeUndefined();
   });
 
   it('a file that is not a list of platforms stops start-up saying why', async () => {
