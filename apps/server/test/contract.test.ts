@@ -234,6 +234,7 @@ describe('real answers fit their contracts', () => {
   it('lti', async () => {
     expect(answer(lti.jwks, await author.get(lti.jwks.path)).keys).toHaveLength(1);
     answer(lti.config, await author.get(lti.config.path));
+    answer(lti.canvasConfig, await author.get(lti.canvasConfig.path));
     answer(lti.platforms, await adminAgent.post(lti.platforms.path));
   });
 

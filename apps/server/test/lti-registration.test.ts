@@ -130,7 +130,30 @@ describe("the tool's keys and configuration", () => {
       redirectUris: ['http://localhost:3000/lti/launch'],
       deepLinkingUrl: 'http://localhost:3000/lti/launch',
       jwksUrl: 'http://localhost:3000/lti/jwks',
+      canvasConfigUrl: 'http://localhost:3000/lti/canvas.json',
       domain: 'localhost:3000',
+    });
+  });
+
+  it('gives Canvas its developer-key configuration', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/lti/canvas.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      oidc_initiation_url: 'http://localhost:3000/lti/login',
+      target_link_uri: 'http://localhost:3000/lti/launch',
+      public_jwk_url: 'http://localhost:3000/lti/jwks',
+      extensions: [
+        {
+          platform: 'canvas.instructure.com',
+          privacy_level: 'public',
+          settings: {
+            placements: [
+              { placement: 'link_selection', message_type: 'LtiDeepLinkingRequest' },
+              { placement: 'assignment_selection', message_type: 'LtiDeepLinkingRequest' },
+            ],
+          },
+        },
+      ],
     });
   });
 });

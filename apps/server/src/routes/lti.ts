@@ -19,6 +19,7 @@ import { startDeepLinking } from '../services/lti/deep-link';
 import { completeLaunch } from '../services/lti/launch';
 import { pushScores } from '../services/lti/grades';
 import { syncRoster } from '../services/lti/roster';
+import { SCOPES } from '../services/lti/service-token';
 import {
   platformById,
   noteFrameOrigin,
@@ -56,7 +57,46 @@ export function toolConfig(publicUrl: string): lti.ToolConfig {
     redirectUris: [`${base}${lti.launch.path}`],
     deepLinkingUrl: `${base}${lti.launch.path}`,
     jwksUrl: `${base}${lti.jwks.path}`,
+    canvasConfigUrl: `${base}${lti.canvasConfig.path}`,
     domain: new URL(base).host,
+  };
+}
+
+/**
+ * The same values as Canvas takes them for a developer key (Enter URL or Paste JSON): teachers
+ * pick a board when adding a link or an assignment (deep linking), the roster and grades
+ * services are asked for, and names and e-mail addresses are shared (privacy level public).
+ */
+function canvasConfig(c: lti.ToolConfig) {
+  const placement = (placement: string, messageType: string) => ({
+    placement,
+    message_type: messageType,
+    target_link_uri: c.launchUrl,
+    text: c.title,
+  });
+  return {
+    title: c.title,
+    description: c.description,
+    oidc_initiation_url: c.loginUrl,
+    target_link_uri: c.launchUrl,
+    public_jwk_url: c.jwksUrl,
+    scopes: [SCOPES.lineItems, SCOPES.scores, SCOPES.roster],
+    extensions: [
+      {
+        platform: 'canvas.instructure.com',
+        privacy_level: 'public',
+        domain: c.domain,
+        tool_id: 'listboard',
+        settings: {
+          text: c.title,
+          placements: [
+            placement('link_selection', 'LtiDeepLinkingRequest'),
+            placement('assignment_selection', 'LtiDeepLinkingRequest'),
+          ],
+        },
+      },
+    ],
+    custom_fields: {},
   };
 }
 
@@ -85,6 +125,10 @@ export function ltiRoutes(
 
   app.get(lti.config.path, { schema: querySchema(lti.config) }, () =>
     toolConfig(config.PUBLIC_URL),
+  );
+
+  app.get(lti.canvasConfig.path, { schema: querySchema(lti.canvasConfig) }, () =>
+    canvasConfig(toolConfig(config.PUBLIC_URL)),
   );
 
   /** A page route: its handler answers where to go next, or throws what failed. */

@@ -55,6 +55,7 @@ function renderScreen(user: PublicUser | null) {
             redirectUris: ['https://lb.example/lti/launch'],
             deepLinkingUrl: 'https://lb.example/lti/launch',
             jwksUrl: 'https://lb.example/lti/jwks',
+            canvasConfigUrl: 'https://lb.example/lti/canvas.json',
             domain: 'lb.example',
           }),
         );

@@ -101,6 +101,8 @@ export default function LtiAdminScreen() {
           <dd>{c.deepLinkingUrl}</dd>
           <dt>Keyset (JWKS) URL</dt>
           <dd>{c.jwksUrl}</dd>
+          <dt>Canvas configuration URL</dt>
+          <dd>{c.canvasConfigUrl}</dd>
         </dl>
       )}
       <p>

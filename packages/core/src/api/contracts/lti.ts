@@ -99,6 +99,8 @@ export const toolConfig = z.object({
   redirectUris: z.array(z.string()),
   deepLinkingUrl: z.string(),
   jwksUrl: z.string(),
+  /** The whole configuration as Canvas reads it (developer key: Enter URL). */
+  canvasConfigUrl: z.string(),
   domain: z.string(),
 });
 export type ToolConfig = z.infer<typeof toolConfig>;
@@ -109,6 +111,22 @@ export const config = defineContract({
   tags: ['lti'],
   summary: 'The URLs a platform admin enters to register Listboard as an LTI 1.3 tool',
   output: toolConfig,
+  errors: [],
+});
+
+export const canvasConfig = defineContract({
+  path: '/lti/canvas.json',
+  method: 'GET',
+  tags: ['lti'],
+  summary: "The tool's configuration as Canvas reads it (developer key: Enter URL or Paste JSON)",
+  output: z.looseObject({
+    title: z.string(),
+    oidc_initiation_url: z.string(),
+    target_link_uri: z.string(),
+    public_jwk_url: z.string(),
+    scopes: z.array(z.string()),
+    extensions: z.array(z.looseObject({ platform: z.string() })),
+  }),
   errors: [],
 });
 
