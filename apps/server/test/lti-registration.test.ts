@@ -220,6 +220,7 @@ describe('platforms from the LTI_PLATFORMS file', () => {
     const { launch, target } = await launchAs(filed.app, platform, person);
     const cookie = launch.cookies.find((c) => c.name === 'lb_session');
     expect(cookie).toMatchObject({ sameSite: 'None', secure: true, httpOnly: true });
+    expect(String(launch.headers['set-cookie'])).toContain('; Partitioned');
 
     // The board's page itself may be shown in the platform's frame, by no other site.
     const page = await filed.app.inject({ method: 'GET', url: target });

@@ -28,7 +28,8 @@ declare module 'fastify' {
     /**
      * `db` is the transaction to write the session in, when it belongs to a call's change.
      * `crossSite`: the session is used inside another site's frame (an LTI launch), so under
-     * https its cookie is SameSite=None.
+     * https its cookie is SameSite=None, and Partitioned: kept for that site's frames only,
+     * which browsers that block third-party cookies still allow (CHIPS).
      */
     startSession(
       reply: FastifyReply,
@@ -101,6 +102,7 @@ export const sessionPlugin = fp(
           httpOnly: true,
           // SameSite=None is refused by browsers without Secure, so plain http keeps Lax.
           sameSite: crossSite && secure ? 'none' : 'lax',
+          partitioned: crossSite && secure,
           secure,
           maxAge: SESSION_DAYS * 24 * 60 * 60,
         });
