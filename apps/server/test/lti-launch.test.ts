@@ -197,6 +197,16 @@ describe('a good launch', () => {
     for (const b of admins) expect(b.groups.join()).not.toContain('LTI');
   });
 
+  it('gives two people of one name, launching at once, an account each', async () => {
+    const sam = (sub: string): Person => ({ sub, name: 'Sam Same', email: '', role: ROLE.learner });
+    const both = await Promise.all([
+      launchAs(t.app, platform, sam('sam-1')),
+      launchAs(t.app, platform, sam('sam-2')),
+    ]);
+    const names = await Promise.all(both.map(async (l) => (await sessionUser(l.cookie))?.username));
+    expect(names.sort()).toEqual(['sam.same', 'sam.same.2']);
+  });
+
   it('sets a SameSite=Lax cookie over http (None needs https)', async () => {
     const { launch } = await launchAs(t.app, platform, student);
     const set = launch.cookies.find((c) => c.name === 'lb_session');

@@ -11,6 +11,7 @@ import * as lti from '@listboard/core/api/contracts/lti';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { recordAudit } from '../services/admin/audit';
+import { uniqueViolation } from '../services/accounts/accounts';
 import { userForSession } from '../services/accounts/sessions';
 import { findUserById } from '../services/accounts/users';
 import { LaunchError } from '../services/lti/claims';
@@ -226,22 +227,29 @@ export function ltiRoutes(
         course: null,
         user: null,
       };
-      const handoff = await db.transaction(async (tx) => {
-        const done = await completeLaunch(tx, platform, claims, {
-          publicUrl: config.PUBLIC_URL,
-          appVersion: config.APP_VERSION,
-          now: at,
+      const launch = () =>
+        db.transaction(async (tx) => {
+          const done = await completeLaunch(tx, platform, claims, {
+            publicUrl: config.PUBLIC_URL,
+            appVersion: config.APP_VERSION,
+            now: at,
+          });
+          await app.startSession(reply, done.user, req, tx, true);
+          const origin = req.headers.origin;
+          if (origin) await noteFrameOrigin(tx, platform, origin);
+          await recordAudit(tx, {
+            actor: done.user,
+            call: lti.launch.path,
+            details: { issuer: platform.issuer, role: claims.role, target: done.target },
+          });
+          launched = done;
+          return createHandoff(tx, done.user.id, done.target, at);
         });
-        await app.startSession(reply, done.user, req, tx, true);
-        const origin = req.headers.origin;
-        if (origin) await noteFrameOrigin(tx, platform, origin);
-        await recordAudit(tx, {
-          actor: done.user,
-          call: lti.launch.path,
-          details: { issuer: platform.issuer, role: claims.role, target: done.target },
-        });
-        launched = done;
-        return createHandoff(tx, done.user.id, done.target, at);
+      // Two first launches at once (two people of one name, one course's first two people)
+      // can race for a new row; the one that loses runs again and finds it.
+      const handoff = await launch().catch((e: unknown) => {
+        if (uniqueViolation(e) === null) throw e;
+        return launch();
       });
       app.refreshLtiFrames();
       // An instructor's launch reads the course roster in (at most hourly), after the answer.

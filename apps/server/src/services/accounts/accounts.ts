@@ -142,7 +142,7 @@ async function emailTaken(db: Db, email: string, exceptUserId?: string): Promise
 }
 
 /** The constraint a unique violation broke, through driver and ORM wrappers; null for others. */
-function uniqueViolation(e: unknown): string | null {
+export function uniqueViolation(e: unknown): string | null {
   for (let x = e as { code?: string; constraint?: string; cause?: unknown } | undefined; x;) {
     if (x.code === '23505') return x.constraint ?? '';
     x = x.cause as typeof x;
