@@ -104,5 +104,16 @@ describe('board loads the browser can keep', () => {
     await page.getByText('A tip reworded while the page was open').waitFor();
     expect(await page.getByText('A tip added while the page was open').count()).toBe(0);
     expect((await loads(page)).length).toBe(before);
+
+    // The author's own note, made on the page, comes back the same way: the page does not load
+    // the board again after the server agrees (it would wait 1.5 s for the live change first).
+    await page.getByText('A tip reworded while the page was open').click();
+    await page.getByRole('button', { name: 'Note', exact: true }).click();
+    await page.getByLabel('Your note').fill('Check this one first.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('list', { name: 'Notes' }).getByText('Check this one first.').waitFor();
+    await page.getByRole('form', { name: 'Note' }).waitFor({ state: 'detached' });
+    await page.waitForTimeout(2500);
+    expect((await loads(page)).length).toBe(before);
   });
 });

@@ -5,6 +5,8 @@ export interface BoardChange {
   multilistId: string;
   /** The board's version after the change. */
   version?: number;
+  /** Who made it (a catch-up names nobody). */
+  by?: string;
   /** For a change inside one item: the item as this viewer may see it now, notes and all. */
   item?: Item;
   /** A catch-up after a dropped stream: the items changed since version `from`. */

@@ -8,6 +8,7 @@ import { useUi } from '../state/ui';
 import type { CommandContext, FormPlace } from '../commands/registry';
 import type { ViewStates } from './useViewStates';
 import { refusedWhileEditing } from './editGuard';
+import { afterOwnChange } from './ownChanges';
 
 /** Reloading the boards, and a change call: a failure is alerted, a success reloads them. */
 export function useBoardCalls() {
@@ -19,13 +20,15 @@ export function useBoardCalls() {
   );
   const call = useCallback<ChangeCall>(
     async (p, body, label) => {
+      const startedAt = Date.now();
       const res = await callApi(p, body);
       if (!res.ok) {
         alert(messageOr(res.error, `ERROR: ${label}`));
         return res;
       }
-      // The form closes as soon as the server agrees; the boards refresh behind it.
-      void reload();
+      // The form closes as soon as the server agrees; the boards show the change behind it,
+      // through its live event or by loading again.
+      afterOwnChange(startedAt, () => void reload());
       return res;
     },
     [alert, reload],

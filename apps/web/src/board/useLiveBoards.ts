@@ -3,6 +3,8 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Multilist } from '@listboard/core';
 import { useConnection } from '../api/client';
 import { applyChange, readChange, type BoardChange } from './live-patch';
+import { ownChangeHeard, setStreamOpen } from './ownChanges';
+import { useSession } from '../state/session';
 
 interface LiveBoard {
   _id: string;
@@ -74,6 +76,9 @@ export function useLiveBoards(boards: LiveBoard[]): void {
           reload();
           return;
         }
+        // The user's own change, applied or loaded here: nothing else need load it again.
+        const me = useSession.getState().user?.username;
+        if (me !== undefined && change.by === me) ownChangeHeard();
         // A board brought up to date here counts at its new version at once, before the page
         // draws it, so the greeting that follows a catch-up finds it current.
         if (patchOrReload(client, change) && change.version !== undefined)
@@ -95,10 +100,14 @@ export function useLiveBoards(boards: LiveBoard[]): void {
         }
         if (Object.entries(versions).some(([id, v]) => shown.current.get(id) !== v)) reload();
       });
-      s.onopen = () => useConnection.getState().set(true);
+      s.onopen = () => {
+        useConnection.getState().set(true);
+        setStreamOpen(true);
+      };
       // While the stream is down the header says so; it is tried again every 2 s.
       s.onerror = () => {
         useConnection.getState().set(false);
+        setStreamOpen(false);
         s.close();
         clearTimeout(retry);
         retry = setTimeout(connect, RETRY_MS);
@@ -108,6 +117,7 @@ export function useLiveBoards(boards: LiveBoard[]): void {
     return () => {
       clearTimeout(retry);
       source?.close();
+      setStreamOpen(false);
     };
   }, [key, client]);
 }
