@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OWN_EVENT_WAIT_MS, afterOwnChange, ownChangeHeard, setStreamOpen } from './ownChanges';
 
+// The module remembers when it last heard an event: each test starts later than the last.
+let clock = Date.now();
 beforeEach(() => {
   vi.useFakeTimers();
+  clock += 1_000_000;
+  vi.setSystemTime(clock);
 });
 afterEach(() => {
   setStreamOpen(false);
