@@ -2,7 +2,7 @@
  * Benchmarks. Each figure is a ratio against a baseline measured in the same run on the same
  * machine, so results compare across machines. Nothing here is a test: it only prints.
  *
- * `npm run bench` runs markup, realtime, board-load, http, render (render needs
+ * `npm run bench` runs markup, realtime, board-load, http, render, render-wide (both need
  * `npm run build` first) and insight; `npm run bench -- NAME` runs one.
  * search (a million rows) and soak (ten minutes) run only when named.
  */
@@ -14,6 +14,7 @@ import { insightBench } from './insight';
 import { markupBench } from './markup';
 import { realtimeBench } from './realtime';
 import { renderBench } from './render';
+import { renderWideBench } from './render-wide';
 import { searchBench } from './search';
 import { soakBench } from './soak';
 
@@ -23,6 +24,7 @@ const BENCHES: Record<string, () => unknown> = {
   'board-load': boardLoadBench,
   http: httpLoadBench,
   render: renderBench,
+  'render-wide': renderWideBench,
   insight: insightBench,
 };
 const ON_REQUEST: Record<string, () => unknown> = { search: searchBench, soak: soakBench };

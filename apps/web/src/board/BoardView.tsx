@@ -1,6 +1,7 @@
 import { useMemo, useRef } from 'react';
 import type { Item, List, Multilist } from '@listboard/core';
-import { ListColumn, estimateItem, useItemRenderer } from './ListColumn';
+import { estimateItem, useItemRenderer } from './ListColumn';
+import { ListRow } from './ListRow';
 import { BoardPassword } from './BoardPassword';
 import { TocColumn } from './TocColumn';
 import { SectionNav } from './SectionNav';
@@ -119,15 +120,7 @@ export function BoardView({ board }: { board: Multilist }) {
           <div className="lists">
             {display.tocView && <TocColumn board={board} />}
             {display.sectionDisplay === 'section' ? (
-              board.lists.map((l) => (
-                <ListColumn
-                  key={l._id}
-                  board={board}
-                  list={l}
-                  keys={keys}
-                  initialIndex={l === startList ? startIndex : undefined}
-                />
-              ))
+              <ListRow board={board} keys={keys} startList={startList} startIndex={startIndex} />
             ) : (
               <SectionsColumn
                 board={board}

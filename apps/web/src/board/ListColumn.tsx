@@ -66,9 +66,12 @@ interface Props {
   keys: ColorKey[];
   /** The view state's first item in view, when it falls in this list (restored on reload). */
   initialIndex?: number;
+  /** Its place in the board, and where it reports its drawn size, when the lists are virtualised. */
+  index?: number;
+  measure?: (el: HTMLElement | null) => void;
 }
 
-export function ListColumn({ board, list, keys, initialIndex }: Props) {
+export function ListColumn({ board, list, keys, initialIndex, index, measure }: Props) {
   const api = useBoardApi();
   const { display, selection } = api;
   const vs = api.listState(list._id);
@@ -121,6 +124,8 @@ export function ListColumn({ board, list, keys, initialIndex }: Props) {
   );
   return (
     <section
+      ref={measure}
+      data-list-index={index}
       className={`list${selected ? ' selected' : ''}${open ? '' : ' collapsed'}${split ? ' split' : ''}${dropping ? ' drop-target' : ''}`}
       aria-label={list.title || `List ${list.index + 1}`}
       data-anchor={pathTitle(list.title)}

@@ -17,11 +17,29 @@ export interface BoardLinkDeps {
   runFunction: (name: string) => void;
 }
 
+/**
+ * Asks a board (its `[data-board]` element) to bring in a list it has not drawn; the detail is
+ * the list's path-title, and a board that holds it cancels the event.
+ */
+export const SHOW_LIST_EVENT = 'listboard:show-list';
+
 /** Brings the list whose path-title is `anchor` into view, in whichever loaded board holds it. */
 export function scrollToList(root: HTMLElement | null, anchor: string): void {
-  const lists = root?.querySelectorAll<HTMLElement>('[data-anchor]') ?? [];
+  if (!root) return;
+  const lists = root.querySelectorAll<HTMLElement>('[data-anchor]');
   const target = [...lists].find((el) => el.dataset.anchor === anchor);
-  target?.scrollIntoView({ behavior: 'smooth', inline: 'start', block: 'nearest' });
+  if (target) {
+    target.scrollIntoView({ behavior: 'smooth', inline: 'start', block: 'nearest' });
+    return;
+  }
+  // A wide board draws only the lists near the screen: the board that holds it scrolls to it.
+  const boards = root.matches('[data-board]')
+    ? [root]
+    : [...root.querySelectorAll<HTMLElement>('[data-board]')];
+  for (const b of boards) {
+    const ask = new CustomEvent(SHOW_LIST_EVENT, { detail: anchor, cancelable: true });
+    if (!b.dispatchEvent(ask)) return;
+  }
 }
 
 /**
