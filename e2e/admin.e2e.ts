@@ -104,6 +104,11 @@ describe('admin tools', () => {
     // and hidden text reads without its line breaks.
     await expect.poll(() => boardText(page), { timeout: 10_000 }).toEqual(original);
     expect(original.map((l) => l.title)).toEqual(['Week', 'Tip', 'Prompt']);
+
+    // The learning platforms Listboard is registered with, from the same menu.
+    await more(page, 'Learning platforms (LTI)');
+    await page.waitForURL('**/lti/admin');
+    await page.getByRole('heading', { name: 'LTI platforms' }).waitFor();
   });
 
   it('a reader gets no admin controls, and the admin calls answer 403', async () => {
@@ -116,7 +121,7 @@ describe('admin tools', () => {
     }
     await page.getByText('Account', { exact: true }).click();
     await page.getByRole('menuitem', { name: 'Export' }).waitFor();
-    for (const name of ['Dump', 'Deregister a user']) {
+    for (const name of ['Dump', 'Deregister a user', 'Learning platforms (LTI)']) {
       await expect(page.getByRole('menuitem', { name, exact: true }).count()).resolves.toBe(0);
     }
 

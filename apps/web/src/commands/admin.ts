@@ -1,7 +1,10 @@
-/** The admin extras of the toolbar (spec sections 2 and 6): activity, users, deregister, dump. */
+/**
+ * The admin extras of the toolbar (spec sections 2 and 6): activity, users, deregister, dump; and
+ * the learning platforms Listboard is registered with (docs/lti.md).
+ */
 import { canSite } from '@listboard/core';
 import { pageHref } from '../pages/registry';
-import { Activity, Database, UserX, UsersRound } from 'lucide-react';
+import { Activity, Database, GraduationCap, UserX, UsersRound } from 'lucide-react';
 import type { Command } from './registry';
 import { userOf } from './helpers';
 
@@ -31,6 +34,14 @@ export const ADMIN_COMMANDS: Command[] = [
     icon: UserX,
     visible: (c) => canSite(c.user, 'manageUsers'),
     run: (c) => c.actions.openForm('adminDeregister'),
+  },
+  {
+    id: 'ltiPlatforms',
+    label: 'Learning platforms (LTI)',
+    group: 'admin',
+    icon: GraduationCap,
+    visible: (c) => canSite(c.user, 'manageLti'),
+    run: (c) => c.actions.navigate('/lti/admin'),
   },
   {
     id: 'dump',

@@ -59,9 +59,8 @@ export async function participation(
       replies: sql<number>`count(*) filter (where ${items.annotationClass} = 'reply')`.mapWith(
         Number,
       ),
-      words: sql<number>`coalesce(sum(regexp_count(${items.text}, '[^[:space:]]+')), 0)`.mapWith(
-        Number,
-      ),
+      // Counted as Insight counts them: the words the database keeps with each note.
+      words: sql<number>`coalesce(sum(${items.wordCount}), 0)`.mapWith(Number),
     })
     .from(items)
     .where(
