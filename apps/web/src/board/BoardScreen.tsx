@@ -103,7 +103,7 @@ export function BoardScreen() {
     toggleListEditor: forms.toggleListEditor,
     moveSelection: selection.moveSelection,
   });
-  useKeyboard(ctx, ui.form !== null);
+  useKeyboard(ctx, ui.form !== null, selection.readSelection);
 
   const renderForm = useFormBar(ctx, calls.call, views.setDisplay);
   // A yes-or-no question shows in the header's confirm bar, every other form in the form bar.

@@ -65,7 +65,13 @@ export function useSelection(
       : ui.select({ multilistId: b._id, listId: list._id, itemId: null, text: null });
 
   // Words selected by keyboard or touch select their item too; clearing them drops the passage.
-  useSelectionCapture(boards, ui.selection, selectItem, () => ui.select({ text: null }));
+  const readSelection = useSelectionCapture(
+    boards,
+    ui.selection,
+    selectItem,
+    () => ui.select({ text: null }),
+    () => useUi.getState().selection,
+  );
 
-  return { moveSelection, selectItem, selectList };
+  return { moveSelection, selectItem, selectList, readSelection };
 }
