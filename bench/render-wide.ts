@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startServer } from '../e2e/server';
+import { post } from './page-post';
 
 const RUNS = Number(process.env.BENCH_WIDE_RUNS ?? 7);
 const ITEMS = 40;
@@ -62,20 +63,6 @@ interface Load {
   nodes: number;
   lists: number;
   articles: number;
-}
-
-async function post(page: Page, url: string, body: object): Promise<Record<string, unknown>> {
-  return (await page.evaluate(
-    async ([u, b]) => {
-      const r = await fetch(u, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(b),
-      });
-      return r.json();
-    },
-    [url, body] as const,
-  )) as Record<string, unknown>;
 }
 
 async function makeBoard(page: Page, lists: number): Promise<string> {

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startServer } from '../e2e/server';
+import { post } from './page-post';
 
 const RUNS = Number(process.env.BENCH_RENDER_RUNS ?? 5);
 const SIZES = [200, 2000];
@@ -35,20 +36,6 @@ const PAINT_PROBE = `
     requestAnimationFrame(() => setTimeout(() => (window.__painted = performance.now()), 0));
   }).observe(document, { childList: true, subtree: true });
 `;
-
-async function post(page: Page, url: string, body: object): Promise<Record<string, unknown>> {
-  return (await page.evaluate(
-    async ([u, b]) => {
-      const r = await fetch(u, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(b),
-      });
-      return r.json();
-    },
-    [url, body] as const,
-  )) as Record<string, unknown>;
-}
 
 async function makeBoard(page: Page, items: number): Promise<{ path: string; texts: string[][] }> {
   const board = await post(page, '/api/forms/insert_multilist', {

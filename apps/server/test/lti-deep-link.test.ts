@@ -17,6 +17,7 @@ import {
   postForm,
   ROLE,
   startPlatform,
+  TEACHER,
   type Person,
   type SimPlatform,
 } from './lti-platform';
@@ -27,12 +28,7 @@ let platform: SimPlatform;
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
 const DL = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
 const RETURN_URL = `${PLATFORM_ORIGIN}/deep_link_return`;
-const teacher: Person = {
-  sub: 't-1',
-  name: 'Ada Lovelace',
-  email: 'ada@x.edu',
-  role: ROLE.instructor,
-};
+const teacher = TEACHER;
 const student: Person = { sub: 's-1', name: 'Grace Hopper', email: 'g@x.edu', role: ROLE.learner };
 const OWN_ORIGIN = 'http://localhost:3000';
 

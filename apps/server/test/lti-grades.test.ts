@@ -15,6 +15,7 @@ import {
   launchClaims,
   ROLE,
   startPlatform,
+  TEACHER,
   type Person,
   type SimPlatform,
 } from './lti-platform';
@@ -22,12 +23,7 @@ import {
 let t: TestContext;
 let platform: SimPlatform;
 
-const teacher: Person = {
-  sub: 't-1',
-  name: 'Ada Lovelace',
-  email: 'ada@x.edu',
-  role: ROLE.instructor,
-};
+const teacher = TEACHER;
 const student: Person = { sub: 's-1', name: 'Alan Turing', email: 'al@x.edu', role: ROLE.learner };
 
 beforeAll(async () => {

@@ -52,6 +52,14 @@ export interface Person {
   role: string;
 }
 
+/** The instructor most tests launch as. */
+export const TEACHER: Person = {
+  sub: 't-1',
+  name: 'Ada Lovelace',
+  email: 'ada@x.edu',
+  role: ROLE.instructor,
+};
+
 export async function startPlatform(clientId = 'listboard-client'): Promise<SimPlatform> {
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
   const kid = 'platform-key-1';

@@ -16,6 +16,7 @@ import {
   launchClaims,
   ROLE,
   startPlatform,
+  TEACHER,
   type Person,
   type SimPlatform,
 } from './lti-platform';
@@ -23,12 +24,7 @@ import {
 let t: TestContext;
 let platform: SimPlatform;
 
-const teacher: Person = {
-  sub: 't-1',
-  name: 'Ada Lovelace',
-  email: 'ada@x.edu',
-  role: ROLE.instructor,
-};
+const teacher = TEACHER;
 const member = (sub: string, name: string, status = 'Active', role = ROLE.learner) => ({
   user_id: sub,
   status,
