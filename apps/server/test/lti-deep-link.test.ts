@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { eq } from 'drizzle-orm';
-import { multilists } from '../src/db/schema';
+import { pathTitle } from '@listboard/core';
+import { lists, multilists } from '../src/db/schema';
 import { Agent, createTestApp, ifStarted, type TestContext } from './harness';
 import {
   launchAs,
@@ -165,6 +166,48 @@ describe('deep linking', () => {
     const token = new URL(launch.headers.location as string, OWN_ORIGIN).searchParams.get('token');
     const res = await choose({ token: token ?? '', board: board?.id ?? '' });
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('places one section of a board, which the link opens at', async () => {
+    const [board] = await t.database.db
+      .select({ id: multilists.id })
+      .from(multilists)
+      .where(eq(multilists.ptitle, 'sonnets'));
+    const boardId = board?.id ?? '';
+    await t.database.db
+      .insert(lists)
+      .values({ multilistId: boardId, index: 1, title: 'Week 2: Odes', author: 'ada.lovelace' });
+    const anchor = pathTitle('Week 2: Odes');
+    const launch = await deepLinkLaunch(teacher);
+    const page = await t.app.inject({ method: 'GET', url: launch.headers.location as string });
+    expect(page.body).toContain('Or one section of it');
+    expect(page.body).toContain(`value="${boardId}#${anchor}"`);
+    const token = new URL(launch.headers.location as string, OWN_ORIGIN).searchParams.get('token');
+    const gone = await choose({ token: token ?? '', board: `${boardId}#no-such-list` });
+    expect(gone.statusCode).toBe(400);
+    expect(gone.body).toContain('no longer on the board');
+
+    const again = await deepLinkLaunch(teacher);
+    const token2 = new URL(again.headers.location as string, OWN_ORIGIN).searchParams.get('token');
+    const res = await choose({ token: token2 ?? '', board: `${boardId}#${anchor}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const jwt = /name="JWT" value="([^"]+)"/.exec(res.body)?.[1] ?? '';
+    const { payload } = await jwtVerify(jwt, await toolKeys());
+    const [item] = payload[`${DL}content_items`] as {
+      title: string;
+      custom: Record<string, string>;
+      lineItem: { label: string };
+    }[];
+    expect(item).toMatchObject({
+      title: 'Sonnets: Week 2: Odes',
+      custom: { board: 'ada.lovelace/sonnets', section: anchor },
+      lineItem: { label: 'Sonnets: Week 2: Odes: participation' },
+    });
+    const { target } = await launchAs(t.app, platform, student, (n) => ({
+      ...launchClaims(student, n, undefined, { id: 'placed-section-1', title: 'Week 2' }),
+      [`${LTI}custom`]: item?.custom,
+    }));
+    expect(target).toBe(`/ada.lovelace/sonnets#${encodeURIComponent(anchor)}`);
   });
 
   it('refuses a board the instructor does not author, and keeps the page usable', async () => {

@@ -64,7 +64,13 @@ export async function startPlatform(clientId = 'listboard-client'): Promise<SimP
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
   const kid = 'platform-key-1';
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-  const services: PlatformServices = { roster: [], toolKeys: null, tokenRequests: [], calls: [] };
+  const services: PlatformServices = {
+    roster: [],
+    toolKeys: null,
+    tokenRequests: [],
+    calls: [],
+    down: false,
+  };
   const server = http.createServer((req, res) => {
     if (req.url === '/jwks') {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -126,6 +132,8 @@ export interface PlatformServices {
   tokenRequests: string[];
   /** Every service call: method, path and JSON body. */
   calls: { method: string; path: string; body: unknown }[];
+  /** While true, the services (not the token URL) answer 503. */
+  down: boolean;
 }
 
 export const TOKEN = 'platform-access-token';
@@ -176,6 +184,7 @@ async function serve(
     });
   }
   if (req.headers.authorization !== `Bearer ${TOKEN}`) return json(res, 401, { error: 'no token' });
+  if (services.down) return json(res, 503, { error: 'down for maintenance' });
   services.calls.push({
     method: req.method ?? '',
     path: url.pathname,

@@ -2,7 +2,8 @@
  * The course roster (NRPS) against the simulated platform: an instructor's launch reads the
  * roster in, with a service token the platform checks against the tool's published keys; every
  * active member gets an account, the course's group and a place on its boards before their
- * first launch, a paged roster is read to its end, and an inactive member leaves the group.
+ * first launch, a paged roster is read to its end, and an inactive member, or one no longer on
+ * it, leaves the group.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
@@ -109,11 +110,26 @@ describe('roster sync (NRPS)', () => {
     const id = course?.id ?? '';
     expect(await syncRoster(db(), id, new Date())).toBeNull();
     platform.services.roster[2] = member('s-2', 'Emmy Noether', 'Inactive');
-    expect(await syncRoster(db(), id, new Date(), true)).toEqual({ active: 3, left: 2 });
+    expect(await syncRoster(db(), id, new Date(), true)).toEqual({ active: 3, left: 1 });
     expect(await inGroup('emmy.noether', course?.groupId ?? '')).toBe(false);
     expect(await inGroup('alan.turing', course?.groupId ?? '')).toBe(true);
     // The service token was kept, not asked for again.
     expect(platform.services.tokenRequests).toHaveLength(1);
+  });
+
+  it('a member no longer on the roster leaves the group; one back on it joins again', async () => {
+    const [course] = await db().select().from(ltiContexts);
+    const id = course?.id ?? '';
+    const group = course?.groupId ?? '';
+    const full = [...platform.services.roster];
+    platform.services.roster = full.filter((m) => m.user_id !== 's-4');
+    expect(await syncRoster(db(), id, new Date(), true)).toEqual({ active: 2, left: 1 });
+    expect(await inGroup('sofia.kovalevskaya', group)).toBe(false);
+    expect(await inGroup('alan.turing', group)).toBe(true);
+    expect(await inGroup('ada.lovelace', group)).toBe(true);
+    platform.services.roster = full;
+    expect(await syncRoster(db(), id, new Date(), true)).toEqual({ active: 3, left: 0 });
+    expect(await inGroup('sofia.kovalevskaya', group)).toBe(true);
   });
 
   it('a launched learner whose account the roster made is the same account', async () => {

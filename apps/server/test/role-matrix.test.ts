@@ -34,6 +34,12 @@ interface Fixture {
   versionId: string;
 }
 
+const NO_LINK = (f: Fixture) => ({
+  multilistId: f.board._id,
+  platformId: '5f0c8f5e-3c1d-4e55-9a0b-2d6a1b7c9e01',
+  resourceLinkId: 'no-such-link',
+});
+
 const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
   '/api/dbedit/edit_multilist': (f) => ({ multilistId: f.board._id, descText: 'changed' }),
   '/api/forms/delete_multilist': (f) => ({ multilistId: f.board._id }),
@@ -92,6 +98,12 @@ const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
   '/api/forms/export_board': (f) => ({ multilistId: f.board._id, format: 'md' }),
   '/api/forms/export_annotations': (f) => ({ multilistId: f.board._id, format: 'jsonld' }),
   '/api/forms/board_insight': (f) => ({ multilistId: f.board._id }),
+  // The board is in no course: an allowed caller is told so (404), the others refused first.
+  '/api/forms/board_grades': (f) => ({ multilistId: f.board._id }),
+  '/api/forms/set_grade': (f) => ({ ...NO_LINK(f), userId: NO_LINK(f).platformId, score: 50 }),
+  '/api/forms/set_grade_weights': (f) => ({ ...NO_LINK(f), weights: null }),
+  '/api/forms/send_grades': (f) => NO_LINK(f),
+  '/api/forms/sync_course_roster': (f) => NO_LINK(f),
   '/api/forms/import_annotations': (f) => ({
     multilistId: f.board._id,
     document: { '@context': 'http://www.w3.org/ns/anno.jsonld', type: 'AnnotationCollection' },

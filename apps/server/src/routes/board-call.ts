@@ -74,6 +74,16 @@ export interface BoardCall<C extends ApiContract = ApiContract, T extends Target
   run(tx: Db, ctx: CallContext<BodyOf<C>, ResolvedFor<T>>): AnswerOf<C>;
   /** Runs after commit (mail alerts): its failure is logged, never undoes the write. */
   after?(db: Db, ctx: CallContext<BodyOf<C>, ResolvedFor<T>>, result: unknown): Promise<void>;
+  /**
+   * Runs after commit, outside any transaction, and its answer is the call's: for a call that
+   * waits on another service (a learning platform), which no transaction should be held open
+   * for. `result` is what run answered; a refusal it throws (HttpError) reaches the caller.
+   */
+  finish?(
+    db: Db,
+    ctx: CallContext<BodyOf<C>, ResolvedFor<T>>,
+    result: Awaited<ReturnType<BoardCall<C, T>['run']>>,
+  ): Promise<z.output<C['output']>>;
 }
 
 export function defineCall<C extends ApiContract, T extends Target>(
@@ -154,6 +164,7 @@ export function registerBoardCalls(
           patchItem,
         };
       });
+      if (call.finish) return call.finish(deps.db, done.ctx, done.answer);
       const result = done.answer;
       if (call.after) {
         await call

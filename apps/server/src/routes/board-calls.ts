@@ -20,6 +20,7 @@ import { NOTE_CALLS } from './note-calls';
 import { GROUP_CALLS } from './group-calls';
 import { EXPORT_CALLS } from './export-calls';
 import { ANNOTATION_CALLS } from './annotation-calls';
+import { GRADE_CALLS } from './grade-calls';
 import { INSIGHT_CALLS } from './insight-calls';
 import { LIST_AND_ITEM_CALLS } from './list-item-calls';
 import { UNDO_CALLS } from './undo-calls';
@@ -153,4 +154,5 @@ export const BOARD_CALLS: BoardCall[] = [
   ...UNDO_CALLS,
   ...ANNOTATION_CALLS,
   ...INSIGHT_CALLS,
+  ...GRADE_CALLS,
 ];

@@ -77,10 +77,10 @@ export function deepLinkRoutes(
         const user = found ? await findUserById(tx, found.userId) : undefined;
         const platform = found ? await platformById(tx, found.settings.platformId) : undefined;
         if (!found || !user || !platform) throw expired();
+        // A section is picked as "<board id>#<section anchor>".
+        const [boardId = '', section = null] = body.data.board.split('#', 2);
         const choice =
-          body.data.board === 'new'
-            ? { newTitle: body.data.title ?? '' }
-            : { boardId: body.data.board };
+          body.data.board === 'new' ? { newTitle: body.data.title ?? '' } : { boardId, section };
         const placed = await placeBoard(tx, platform, user, found.settings, choice, {
           launchUrl: deps.launchUrl,
           appVersion: deps.config.APP_VERSION,

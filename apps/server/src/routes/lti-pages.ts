@@ -23,7 +23,9 @@ function page(title: string, body: string): string {
 <title>${escapeHtml(title)} · Listboard</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#222}
 h1{font-size:1.3rem}.check{background:#f4f4f4;border-left:4px solid #c60;padding:.5rem 1rem}
-a.button{display:inline-block;padding:.5rem 1rem;background:#235;color:#fff;border-radius:4px;text-decoration:none}</style>
+a.button,button.button{display:inline-block;padding:.5rem 1rem;background:#235;color:#fff;border:0;border-radius:4px;text-decoration:none;font:inherit}
+fieldset{border:0;padding:0}ul.boards{list-style:none;padding:0}ul.boards>li{margin:.4rem 0}
+ul.sections{list-style:none;padding-left:1.6rem}details summary{cursor:pointer;margin-left:1.6rem;color:#444}</style>
 </head><body>
 ${body}
 </body></html>`;
@@ -83,13 +85,30 @@ export function sendPicker(
   reply: FastifyReply,
   action: string,
   token: string,
-  boards: { id: string; title: string; owner: string }[],
+  boards: {
+    id: string;
+    title: string;
+    owner: string;
+    sections: { anchor: string; title: string }[];
+  }[],
 ) {
+  const radio = (value: string, label: string, checked: boolean) =>
+    `<label><input type="radio" name="board" value="${escapeHtml(value)}"${checked ? ' checked' : ''}> ${label}</label>`;
   const options = boards
-    .map(
-      (b, i) =>
-        `<label><input type="radio" name="board" value="${escapeHtml(b.id)}"${i === 0 ? ' checked' : ''}> ${escapeHtml(b.title)} <small>(${escapeHtml(b.owner)})</small></label><br>`,
-    )
+    .map((b, i) => {
+      const board = radio(
+        b.id,
+        `${escapeHtml(b.title)} <small>(${escapeHtml(b.owner)})</small>`,
+        i === 0,
+      );
+      if (b.sections.length < 2) return `<li>${board}</li>`;
+      // Sections: each list of the board, which the placed link opens at.
+      const sections = b.sections
+        .map((x) => `<li>${radio(`${b.id}#${x.anchor}`, escapeHtml(x.title), false)}</li>`)
+        .join('');
+      return `<li>${board}
+<details><summary>Or one section of it</summary><ul class="sections">${sections}</ul></details></li>`;
+    })
     .join('\n');
   return sendPage(
     reply,
@@ -98,9 +117,11 @@ export function sendPicker(
     `<h1>Place a Listboard board in the course</h1>
 <form method="post" action="${escapeHtml(action)}">
 <input type="hidden" name="token" value="${escapeHtml(token)}">
+<fieldset><legend>Your boards</legend><ul class="boards">
 ${options}
-<label><input type="radio" name="board" value="new"${boards.length ? '' : ' checked'}> A new board titled
-<input name="title" maxlength="200" value="Course board"></label>
+<li>${radio('new', 'A new board titled', boards.length === 0)}
+<input name="title" maxlength="200" value="Course board" aria-label="Title of the new board"></li>
+</ul></fieldset>
 <p><button class="button" type="submit">Place in the course</button></p>
 </form>`,
   );

@@ -13,6 +13,8 @@ import {
   index,
   uniqueIndex,
   primaryKey,
+  foreignKey,
+  real,
 } from 'drizzle-orm/pg-core';
 import { created } from './columns';
 import { users } from './accounts';
@@ -134,10 +136,59 @@ export const ltiLinks = pgTable(
       .references(() => multilists.id, { onDelete: 'cascade' }),
     /** The link's line item in the platform's gradebook (AGS), once made. */
     lineItemUrl: text('line_item_url'),
+    /** The link's title in the course, as its latest launch named it. */
+    title: text('title').notNull().default(''),
+    /** The section (a list's #anchor) the link opens at; null: the board from its start. */
+    section: text('section'),
+    /** The grade services the platform granted at the link's latest graded launch. */
+    gradeScopes: text('grade_scopes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The participation weights the link's custom parameters gave at its latest launch. */
+    platformWeights: jsonb('platform_weights').$type<Partial<LinkWeights>>(),
+    /** Weights an instructor set on the grades page; they win over the platform's. */
+    weights: jsonb('weights').$type<LinkWeights>(),
     created: created(),
   },
   (t) => [
     primaryKey({ columns: [t.platformId, t.resourceLinkId] }),
     index('lti_links_context_idx').on(t.contextRowId),
+  ],
+);
+
+export interface LinkWeights {
+  note: number;
+  reply: number;
+  word: number;
+}
+
+/**
+ * A learner's grade on a placed link: the score an instructor set in place of the one counted
+ * from participation (null: counted), and the score last sent to the platform's gradebook.
+ */
+export const ltiGrades = pgTable(
+  'lti_grades',
+  {
+    platformId: uuid('platform_id').notNull(),
+    resourceLinkId: text('resource_link_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    override: real('override'),
+    comment: text('comment').notNull().default(''),
+    /** Who set the override (a user name). */
+    setBy: text('set_by'),
+    sentScore: real('sent_score'),
+    sent: timestamp('sent', { withTimezone: true, mode: 'date' }),
+    updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.platformId, t.resourceLinkId, t.userId] }),
+    foreignKey({
+      columns: [t.platformId, t.resourceLinkId],
+      foreignColumns: [ltiLinks.platformId, ltiLinks.resourceLinkId],
+      name: 'lti_grades_link_fk',
+    }).onDelete('cascade'),
   ],
 );

@@ -19,7 +19,8 @@ import {
 import { toActor, type UserRow } from '../accounts/users';
 import { resolveTarget } from '../boards/access';
 import { createBoard } from '../boards/create';
-import type { CourseRole } from './claims';
+import type { CourseRole, LaunchClaims } from './claims';
+import { platformWeightsOf } from './grades';
 
 export interface Course {
   id: string;
@@ -81,34 +82,63 @@ export async function courseFor(
   return { id: must(row, 'the course').id, groupName: group.name };
 }
 
-/** Places a board in a course as the board of a resource link. */
+/** Places a board (or one of its sections) in a course as the board of a resource link. */
 export async function linkBoard(
   db: Db,
   platformId: string,
   resourceLinkId: string,
   course: Course | null,
   boardId: string,
+  section: string | null = null,
 ): Promise<void> {
   await db
     .insert(ltiLinks)
-    .values({ platformId, resourceLinkId, contextRowId: course?.id ?? null, multilistId: boardId })
+    .values({
+      platformId,
+      resourceLinkId,
+      contextRowId: course?.id ?? null,
+      multilistId: boardId,
+      section,
+    })
     .onConflictDoUpdate({
       target: [ltiLinks.platformId, ltiLinks.resourceLinkId],
-      set: { multilistId: boardId, contextRowId: course?.id ?? null },
+      set: { multilistId: boardId, contextRowId: course?.id ?? null, section },
     });
 }
 
-/** The board a resource link opens, if it has one. */
+/** The board a resource link opens, and the section it opens at, if it has one. */
 export async function linkedBoard(
   db: Db,
   platformId: string,
   resourceLinkId: string,
-): Promise<string | undefined> {
+): Promise<{ id: string; section: string | null } | undefined> {
   const [row] = await db
-    .select({ id: ltiLinks.multilistId })
+    .select({ id: ltiLinks.multilistId, section: ltiLinks.section })
     .from(ltiLinks)
     .where(and(eq(ltiLinks.platformId, platformId), eq(ltiLinks.resourceLinkId, resourceLinkId)));
-  return row?.id;
+  return row;
+}
+
+/**
+ * What a launch tells of its link: its title in the course, the grade services granted (kept
+ * for the instructor's "Send scores now"), and the weights its custom parameters give.
+ */
+export async function noteLinkLaunch(
+  db: Db,
+  platformId: string,
+  claims: Pick<LaunchClaims, 'resourceLink' | 'grades' | 'weights'>,
+): Promise<void> {
+  if (!claims.resourceLink) return;
+  await db
+    .update(ltiLinks)
+    .set({
+      title: claims.resourceLink.title,
+      platformWeights: platformWeightsOf(claims),
+      ...(claims.grades ? { gradeScopes: claims.grades.scopes } : {}),
+    })
+    .where(
+      and(eq(ltiLinks.platformId, platformId), eq(ltiLinks.resourceLinkId, claims.resourceLink.id)),
+    );
 }
 
 async function courseBoardIds(db: Db, course: Course): Promise<string[]> {
@@ -188,12 +218,12 @@ export async function newCourseBoard(
 /** Placements (deep linking) are link rows under this prefix until their link is launched. */
 export const PLACEMENT_PREFIX = 'dl:';
 
-/** The board a placed link opens, by the placement id its custom parameter carries. */
+/** The board (and section) a placed link opens, by the placement its custom parameter carries. */
 export async function placedBoard(
   db: Db,
   platformId: string,
   placement: string,
-): Promise<string | undefined> {
+): Promise<{ id: string; section: string | null } | undefined> {
   return linkedBoard(db, platformId, `${PLACEMENT_PREFIX}${placement}`);
 }
 

@@ -9,12 +9,12 @@
  * it, and a board is placed only by someone who authors it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import type { AppVersion } from '@listboard/core';
+import { pathTitle, type AppVersion } from '@listboard/core';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { ltiStates, multilists } from '../../db/schema';
+import { lists, ltiStates, multilists } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { UserRow } from '../accounts/users';
 import { accountFor } from './accounts';
@@ -110,8 +110,8 @@ export async function deepLinkRequest(
 }
 
 /** The boards this user may place (core/policy decides, in placeBoard): those they own. */
-export async function placeableBoards(db: Db, user: UserRow): Promise<PlacedBoard[]> {
-  return db
+export async function placeableBoards(db: Db, user: UserRow): Promise<PlaceableBoard[]> {
+  const boards = await db
     .select({
       id: multilists.id,
       title: multilists.title,
@@ -122,19 +122,49 @@ export async function placeableBoards(db: Db, user: UserRow): Promise<PlacedBoar
     .where(eq(multilists.owner, user.username))
     .orderBy(multilists.title)
     .limit(500);
+  const sections = new Map<string, Section[]>();
+  if (boards.length) {
+    const rows = await db
+      .select({ boardId: lists.multilistId, title: lists.title })
+      .from(lists)
+      .where(
+        inArray(
+          lists.multilistId,
+          boards.map((b) => b.id),
+        ),
+      )
+      .orderBy(asc(lists.multilistId), asc(lists.index));
+    for (const r of rows) {
+      const anchor = pathTitle(r.title);
+      if (!anchor) continue;
+      const of = sections.get(r.boardId) ?? [];
+      if (!of.some((x) => x.anchor === anchor)) of.push({ anchor, title: r.title });
+      sections.set(r.boardId, of);
+    }
+  }
+  return boards.map((b) => ({ ...b, sections: sections.get(b.id) ?? [] }));
 }
 
+/** A section of a board: one of its lists, by the #anchor its address takes. */
+export interface Section {
+  anchor: string;
+  title: string;
+}
 type PlacedBoard = { id: string; title: string; owner: string; ptitle: string };
+export type PlaceableBoard = PlacedBoard & { sections: Section[] };
+
+/** What the instructor picked: a board they own (or a section of it), or a new board. */
+export type Choice = { boardId: string; section?: string | null } | { newTitle: string };
 
 async function chosenBoard(
   db: Db,
   user: UserRow,
-  choice: { boardId: string } | { newTitle: string },
+  choice: Choice,
   appVersion: AppVersion,
-): Promise<PlacedBoard> {
+): Promise<PlacedBoard & { section: Section | null }> {
   if ('newTitle' in choice) {
     const title = choice.newTitle.trim() || 'Course board';
-    return { ...(await newCourseBoard(db, user, title)), title };
+    return { ...(await newCourseBoard(db, user, title)), title, section: null };
   }
   const board = (await placeableBoards(db, user)).find((b) => b.id === choice.boardId);
   if (!board || !(await mayPlace(db, user, board.id, appVersion)))
@@ -142,11 +172,25 @@ async function chosenBoard(
       'You can place only boards you own.',
       'Nothing for the platform to change: pick another board.',
     );
-  return board;
+  const section = choice.section
+    ? board.sections.find((x) => x.anchor === choice.section)
+    : undefined;
+  if (choice.section && !section)
+    throw new LaunchError(
+      'That section is no longer on the board.',
+      'Nothing for the platform to change: start the placement again and pick another section.',
+    );
+  return {
+    id: board.id,
+    title: board.title,
+    owner: board.owner,
+    ptitle: board.ptitle,
+    section: section ?? null,
+  };
 }
 
 /**
- * The instructor's choice: an existing board they own, or a new one. Records the placement
+ * The instructor's choice: an existing board they own (or one of its sections), or a new one. Records the placement
  * and the board in the course, and answers the signed response the platform takes back.
  */
 export async function placeBoard(
@@ -154,24 +198,34 @@ export async function placeBoard(
   platform: PlatformRow,
   user: UserRow,
   settings: DeepLinkRequest,
-  choice: { boardId: string } | { newTitle: string },
+  choice: Choice,
   opts: { launchUrl: string; appVersion: AppVersion; now: Date },
 ): Promise<{ jwt: string; title: string }> {
   const { now } = opts;
   const board = await chosenBoard(db, user, choice, opts.appVersion);
   const placement = randomBytes(18).toString('base64url');
   const course: Course | null = settings.course;
-  await linkBoard(db, platform.id, `${PLACEMENT_PREFIX}${placement}`, course, board.id);
+  const section = board.section;
+  const title = section ? `${board.title}: ${section.title}` : board.title;
+  await linkBoard(
+    db,
+    platform.id,
+    `${PLACEMENT_PREFIX}${placement}`,
+    course,
+    board.id,
+    section?.anchor ?? null,
+  );
   await joinCourse(db, user, 'instructor', course, board.id);
   const { kid, key } = await signingKey(db, now);
   const item = {
     type: 'ltiResourceLink',
-    title: board.title,
+    title,
     url: opts.launchUrl,
     // The weights are here so that the instructor sees them, and can change them, in the
     // platform's settings of the link; the platform creates the link's gradebook column.
     custom: {
       board: `${board.owner}/${board.ptitle}`,
+      ...(section ? { section: section.anchor } : {}),
       placement,
       note_points: String(WEIGHTS.note),
       reply_points: String(WEIGHTS.reply),
@@ -179,7 +233,7 @@ export async function placeBoard(
     },
     lineItem: {
       scoreMaximum: SCORE_MAXIMUM,
-      label: `${board.title}: participation`,
+      label: `${title}: participation`,
       resourceId: board.id,
       tag: 'listboard-participation',
     },
@@ -200,5 +254,5 @@ export async function placeBoard(
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(now.getTime() / 1000) + 300)
     .sign(key);
-  return { jwt, title: board.title };
+  return { jwt, title };
 }

@@ -1,18 +1,29 @@
 /**
  * Grades (LTI Assignment and Grade Services): each placed board gets a line item in the
  * course's gradebook, and each learner's score is their participation on the board, counted
- * from their notes, replies and words, out of 100. The instructor sets the weights as the
- * link's custom parameters in the platform (note_points, reply_points, word_points); the
- * platform sends them with every launch, so they need no page of Listboard's own.
+ * from their notes, replies and words, out of 100. The instructor sets the weights on the
+ * board's Course grades page, or as the link's custom parameters in the platform (note_points,
+ * reply_points, word_points, sent with every launch); the page's weights win. On the same page
+ * the instructor may set a learner's score in place of the counted one (an override).
  *
  * The line item is the one the platform made for the link (the `lineitem` of the launch), or
  * one Listboard makes in the course's `lineitems` at the link's first graded launch. Scores are
- * pushed after a launch answers: a learner's own at their launch, every learner's of the board
- * at an instructor's. A platform's failure is logged, never shown in the launch.
+ * pushed after a launch answers (a learner's own at their launch, every learner's of the board
+ * at an instructor's; a platform's failure there is logged, never shown in the launch) and
+ * whenever the instructor asks on the Course grades page.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { boardMembers, items, ltiLinks, ltiUsers, multilists, users } from '../../db/schema';
+import {
+  boardMembers,
+  items,
+  ltiGrades,
+  ltiLinks,
+  ltiUsers,
+  multilists,
+  users,
+  type LinkWeights,
+} from '../../db/schema';
 import type { LaunchClaims } from './claims';
 import type { PlatformRow } from './platforms';
 import { SCOPES, ServiceError, serviceFetch, serviceToken } from './service-token';
@@ -22,15 +33,27 @@ const SCORE = 'application/vnd.ims.lis.v1.score+json';
 export const SCORE_MAXIMUM = 100;
 /** Points per note, per reply and per word written, up to SCORE_MAXIMUM, unless the link says. */
 export const WEIGHTS = { note: 10, reply: 5, word: 0.1 } as const;
-export type Weights = { note: number; reply: number; word: number };
+export type Weights = LinkWeights;
+type LinkRow = typeof ltiLinks.$inferSelect;
 
-/** The link's weights: each one its custom parameter gives, the default for the others. */
-export function weightsOf(claims: Pick<LaunchClaims, 'weights'>): Weights {
+/** The link's weights: the page's if the instructor set them, else the platform's or the default. */
+export function linkWeights(link: Pick<LinkRow, 'weights' | 'platformWeights'>): Weights {
+  if (link.weights) return link.weights;
+  const p = link.platformWeights ?? {};
   return {
-    note: claims.weights.note ?? WEIGHTS.note,
-    reply: claims.weights.reply ?? WEIGHTS.reply,
-    word: claims.weights.word ?? WEIGHTS.word,
+    note: p.note ?? WEIGHTS.note,
+    reply: p.reply ?? WEIGHTS.reply,
+    word: p.word ?? WEIGHTS.word,
   };
+}
+
+/** The weights a launch's custom parameters give, those it does not give left out. */
+export function platformWeightsOf(claims: Pick<LaunchClaims, 'weights'>): Partial<Weights> | null {
+  const out: Partial<Weights> = {};
+  if (claims.weights.note !== null) out.note = claims.weights.note;
+  if (claims.weights.reply !== null) out.reply = claims.weights.reply;
+  if (claims.weights.word !== null) out.word = claims.weights.word;
+  return Object.keys(out).length ? out : null;
 }
 
 export interface Participation {
@@ -79,7 +102,7 @@ export async function participation(
 async function lineItemFor(
   db: Db,
   platform: PlatformRow,
-  link: typeof ltiLinks.$inferSelect,
+  link: LinkRow,
   grades: NonNullable<LaunchClaims['grades']>,
   now: Date,
 ): Promise<string | null> {
@@ -126,9 +149,14 @@ async function lineItemFor(
 }
 
 /** The learners of the board who came from this platform: their subs and user names. */
-async function learners(db: Db, platformId: string, boardId: string, onlyUserId?: string) {
+export async function learners(db: Db, platformId: string, boardId: string, onlyUserId?: string) {
   return db
-    .select({ sub: ltiUsers.sub, username: users.username })
+    .select({
+      userId: users.id,
+      sub: ltiUsers.sub,
+      username: users.username,
+      fullname: users.fullname,
+    })
     .from(boardMembers)
     .innerJoin(users, eq(users.username, boardMembers.username))
     .innerJoin(ltiUsers, and(eq(ltiUsers.userId, users.id), eq(ltiUsers.platformId, platformId)))
@@ -138,13 +166,123 @@ async function learners(db: Db, platformId: string, boardId: string, onlyUserId?
         eq(boardMembers.kind, 'reader'),
         ...(onlyUserId ? [eq(users.id, onlyUserId)] : []),
       ),
-    );
+    )
+    .orderBy(users.username);
 }
+type Learner = Awaited<ReturnType<typeof learners>>[number];
 
 function scoresUrl(lineItemUrl: string): string {
   const u = new URL(lineItemUrl);
   u.pathname = `${u.pathname.replace(/\/+$/, '')}/scores`;
   return u.toString();
+}
+
+/** The instructors' overrides and the scores last sent, per learner, on one link. */
+export async function gradeRows(
+  db: Db,
+  link: Pick<LinkRow, 'platformId' | 'resourceLinkId'>,
+): Promise<Map<string, typeof ltiGrades.$inferSelect>> {
+  const rows = await db
+    .select()
+    .from(ltiGrades)
+    .where(
+      and(
+        eq(ltiGrades.platformId, link.platformId),
+        eq(ltiGrades.resourceLinkId, link.resourceLinkId),
+      ),
+    );
+  return new Map(rows.map((r) => [r.userId, r]));
+}
+
+/** What a learner's score is: the override when an instructor set one, else the counted one. */
+export function scoreOf(
+  p: Participation,
+  weights: Weights,
+  grade: { override: number | null; comment: string } | undefined,
+): { score: number; comment: string } {
+  const counted = `${String(p.notes)} notes, ${String(p.replies)} replies, ${String(p.words)} words`;
+  if (grade?.override != null)
+    return {
+      score: grade.override,
+      comment: grade.comment || `Set by the instructor (${counted})`,
+    };
+  return { score: participationScore(p, weights), comment: counted };
+}
+
+/**
+ * Sends these learners' scores to the link's line item, each the override an instructor set or
+ * the one counted from participation, and keeps what was sent. Answers how many went out.
+ * The score carries counts and the instructor's comment, never a note's words.
+ */
+async function sendScores(
+  db: Db,
+  platform: PlatformRow,
+  link: LinkRow,
+  lineItem: string,
+  granted: readonly string[],
+  people: Learner[],
+  now: Date,
+): Promise<number> {
+  if (people.length === 0) return 0;
+  const counts = await participation(
+    db,
+    link.multilistId,
+    people.map((p) => p.username),
+  );
+  const grades = await gradeRows(db, link);
+  const scopes = [SCOPES.lineItems, SCOPES.scores].filter((x) => granted.includes(x));
+  const token = await serviceToken(db, platform, scopes, now);
+  const weights = linkWeights(link);
+  const sent: { userId: string; score: number }[] = [];
+  try {
+    for (const person of people) {
+      const p = counts.get(person.username) ?? { notes: 0, replies: 0, words: 0 };
+      const { score, comment } = scoreOf(p, weights, grades.get(person.userId));
+      await serviceFetch(token, scoresUrl(lineItem), {
+        method: 'POST',
+        accept: 'application/json',
+        contentType: SCORE,
+        body: {
+          userId: person.sub,
+          scoreGiven: score,
+          scoreMaximum: SCORE_MAXIMUM,
+          comment,
+          timestamp: now.toISOString(),
+          activityProgress: 'InProgress',
+          gradingProgress: 'FullyGraded',
+        },
+      });
+      sent.push({ userId: person.userId, score });
+    }
+  } finally {
+    // What reached the platform is kept even when a later learner's score did not.
+    if (sent.length)
+      await db.transaction(async (tx) => {
+        for (const s of sent)
+          await tx
+            .insert(ltiGrades)
+            .values({
+              platformId: link.platformId,
+              resourceLinkId: link.resourceLinkId,
+              userId: s.userId,
+              sentScore: s.score,
+              sent: now,
+            })
+            .onConflictDoUpdate({
+              target: [ltiGrades.platformId, ltiGrades.resourceLinkId, ltiGrades.userId],
+              set: { sentScore: s.score, sent: now },
+            });
+      });
+  }
+  return sent.length;
+}
+
+async function linkRow(db: Db, platformId: string, resourceLinkId: string) {
+  const [link] = await db
+    .select()
+    .from(ltiLinks)
+    .where(and(eq(ltiLinks.platformId, platformId), eq(ltiLinks.resourceLinkId, resourceLinkId)));
+  return link;
 }
 
 /**
@@ -160,15 +298,7 @@ export async function pushScores(
 ): Promise<number> {
   if (!claims.grades || !claims.resourceLink) return 0;
   if (!claims.grades.scopes.includes(SCOPES.scores)) return 0;
-  const [link] = await db
-    .select()
-    .from(ltiLinks)
-    .where(
-      and(
-        eq(ltiLinks.platformId, platform.id),
-        eq(ltiLinks.resourceLinkId, claims.resourceLink.id),
-      ),
-    );
+  const link = await linkRow(db, platform.id, claims.resourceLink.id);
   if (!link) return 0;
   const lineItem = await lineItemFor(db, platform, link, claims.grades, now);
   if (!lineItem) return 0;
@@ -178,31 +308,33 @@ export async function pushScores(
     link.multilistId,
     launcher.instructor ? undefined : launcher.id,
   );
-  const counts = await participation(
+  return sendScores(db, platform, link, lineItem, claims.grades.scopes, people, now);
+}
+
+/**
+ * The instructor's "Send scores now": every learner's score on the link, with what the link's
+ * latest graded launch granted. Throws a ServiceError saying what is missing or what failed.
+ */
+export async function pushLinkScores(
+  db: Db,
+  platform: PlatformRow,
+  link: LinkRow,
+  lineItems: string | null,
+  now: Date,
+): Promise<number> {
+  if (!link.gradeScopes.includes(SCOPES.scores))
+    throw new ServiceError(
+      'The platform has not granted this link its grade service: open the link once from the course as an instructor, with grading turned on for it.',
+    );
+  const lineItem = await lineItemFor(
     db,
-    link.multilistId,
-    people.map((p) => p.username),
+    platform,
+    link,
+    { lineItem: link.lineItemUrl, lineItems, scopes: link.gradeScopes },
+    now,
   );
-  const granted = claims.grades.scopes;
-  const scopes = [SCOPES.lineItems, SCOPES.scores].filter((x) => granted.includes(x));
-  const token = await serviceToken(db, platform, scopes, now);
-  const weights = weightsOf(claims);
-  for (const person of people) {
-    const p = counts.get(person.username) ?? { notes: 0, replies: 0, words: 0 };
-    await serviceFetch(token, scoresUrl(lineItem), {
-      method: 'POST',
-      accept: 'application/json',
-      contentType: SCORE,
-      body: {
-        userId: person.sub,
-        scoreGiven: participationScore(p, weights),
-        scoreMaximum: SCORE_MAXIMUM,
-        comment: `${String(p.notes)} notes, ${String(p.replies)} replies, ${String(p.words)} words`,
-        timestamp: now.toISOString(),
-        activityProgress: 'InProgress',
-        gradingProgress: 'FullyGraded',
-      },
-    });
-  }
-  return people.length;
+  if (!lineItem)
+    throw new ServiceError('The platform named no gradebook column (line item) for this link.');
+  const people = await learners(db, platform.id, link.multilistId);
+  return sendScores(db, platform, link, lineItem, link.gradeScopes, people, now);
 }

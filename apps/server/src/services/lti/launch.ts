@@ -23,6 +23,7 @@ import {
   linkedBoard,
   mayPlace,
   newCourseBoard,
+  noteLinkLaunch,
   placedBoard,
   type Course,
 } from './course';
@@ -40,6 +41,8 @@ interface BoardRef {
   id: string;
   owner: string;
   ptitle: string;
+  /** The list (its #anchor) the link opens at, when it places a section of the board. */
+  section?: string | null;
 }
 
 async function boardById(db: Db, id: string): Promise<BoardRef | undefined> {
@@ -95,16 +98,17 @@ async function targetBoard(
       'A resource link launch must carry the resource_link claim.',
     );
   const placed = await linkedBoard(db, platform.id, link.id);
-  const board = placed ? await boardById(db, placed) : undefined;
-  if (board) return board;
+  const board = placed ? await boardById(db, placed.id) : undefined;
+  if (board) return { ...board, section: placed?.section ?? null };
   // A link placed by deep linking names its placement: its board opens for anyone, first time.
   const placement = claims.customPlacement
     ? await placedBoard(db, platform.id, claims.customPlacement)
     : undefined;
-  const placedRef = placement ? await boardById(db, placement) : undefined;
+  const placedRef = placement ? await boardById(db, placement.id) : undefined;
   if (placedRef) {
-    await linkBoard(db, platform.id, link.id, course, placedRef.id);
-    return placedRef;
+    const section = placement?.section ?? null;
+    await linkBoard(db, platform.id, link.id, course, placedRef.id, section);
+    return { ...placedRef, section };
   }
   if (claims.role !== 'instructor')
     throw new LaunchError(
@@ -133,10 +137,12 @@ export async function completeLaunch(
       })
     : null;
   const board = await targetBoard(db, platform, claims, user, course, opts);
+  await noteLinkLaunch(db, platform.id, claims);
   await joinCourse(db, user, claims.role, course, board.id);
+  const section = board.section ? `#${encodeURIComponent(board.section)}` : '';
   return {
     user,
     course,
-    target: `/${encodeURIComponent(board.owner)}/${encodeURIComponent(board.ptitle)}`,
+    target: `/${encodeURIComponent(board.owner)}/${encodeURIComponent(board.ptitle)}${section}`,
   };
 }

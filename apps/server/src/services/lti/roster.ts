@@ -2,9 +2,10 @@
  * The course roster (LTI Names and Role Provisioning Services) synced into the course: every
  * active member gets their account, a place in the course's group and on its boards (coauthor
  * or reader, as at a launch), before they ever launch; a member the platform marks inactive or
- * deleted leaves the group. The roster is read outside any transaction, then written in one.
+ * deleted, or who is no longer on a roster read to its end, leaves the group. The roster is read
+ * outside any transaction, then written in one.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupMembers, groups, ltiContexts, ltiPlatforms, ltiUsers } from '../../db/schema';
 import { accountFor } from './accounts';
@@ -37,7 +38,11 @@ function nextPage(link: string | null): string | null {
   return null;
 }
 
-async function readRoster(token: string, url: string): Promise<Member[]> {
+/** The roster's members, and whether it was read to its end (not cut at MAX_PAGES). */
+async function readRoster(
+  token: string,
+  url: string,
+): Promise<{ members: Member[]; complete: boolean }> {
   const members: Member[] = [];
   let next: string | null = url;
   for (let page = 0; next && page < MAX_PAGES; page++) {
@@ -48,7 +53,7 @@ async function readRoster(token: string, url: string): Promise<Member[]> {
         if (typeof m.user_id === 'string' && m.user_id !== '') members.push(m);
     next = nextPage(res.headers.get('link'));
   }
-  return members;
+  return { members, complete: next === null };
 }
 
 const nameOf = (m: Member) =>
@@ -79,7 +84,7 @@ export async function syncRoster(
   const synced = row.course.rosterSynced;
   if (!force && synced && now.getTime() - synced.getTime() < ROSTER_EVERY_MS) return null;
   const token = await serviceToken(db, row.platform, [SCOPES.roster], now);
-  const members = await readRoster(token, row.course.membershipsUrl);
+  const { members, complete } = await readRoster(token, row.course.membershipsUrl);
   const course = { id: row.course.id, groupName: row.groupName };
   return db.transaction(async (tx) => {
     const gone: string[] = [];
@@ -99,18 +104,30 @@ export async function syncRoster(
       await joinCourse(tx, user, person.role, course);
       active++;
     }
-    if (gone.length) {
-      const leaving = tx
-        .select({ id: ltiUsers.userId })
-        .from(ltiUsers)
-        .where(and(eq(ltiUsers.platformId, row.platform.id), inArray(ltiUsers.sub, gone)));
-      await tx
-        .delete(groupMembers)
-        .where(
-          and(eq(groupMembers.groupId, row.course.groupId), inArray(groupMembers.userId, leaving)),
-        );
-    }
+    const listed = members.map((m) => m.user_id);
+    // Members of the group who came from this platform: those the roster marks gone, and, when
+    // it was read to its end, those it no longer lists, leave it.
+    const leaving = tx
+      .select({ id: ltiUsers.userId })
+      .from(ltiUsers)
+      .where(
+        and(
+          eq(ltiUsers.platformId, row.platform.id),
+          complete
+            ? or(
+                inArray(ltiUsers.sub, gone.length ? gone : ['']),
+                notInArray(ltiUsers.sub, listed.length ? listed : ['']),
+              )
+            : inArray(ltiUsers.sub, gone.length ? gone : ['']),
+        ),
+      );
+    const left = await tx
+      .delete(groupMembers)
+      .where(
+        and(eq(groupMembers.groupId, row.course.groupId), inArray(groupMembers.userId, leaving)),
+      )
+      .returning({ id: groupMembers.userId });
     await tx.update(ltiContexts).set({ rosterSynced: now }).where(eq(ltiContexts.id, courseId));
-    return { active, left: gone.length };
+    return { active, left: left.length };
   });
 }

@@ -5,7 +5,7 @@
  * JSON, and take the platform's form posts: they are hidden from the OpenAPI document.
  */
 import { z } from 'zod';
-import { defineContract, id, ok } from '../contract';
+import { BOARD_CALL_ERRORS, defineContract, id, ok } from '../contract';
 
 /** The refusals of an admin call: a bad body, not signed in, not the admin, no such platform. */
 const ADMIN_ERRORS = [400, 401, 403, 404] as const;
@@ -211,4 +211,121 @@ export const deepLink = defineContract({
   input: deepLinkChoice,
   output: html,
   errors: [400, 403],
+});
+
+// ---------------------------------------------------------------------------------------------
+// Course grades: the page where a board's authors see and set the scores its course links send.
+
+/** Points per note, per reply and per word, as the instructor weighs participation. */
+export const gradeWeights = z.object({
+  note: z.number().min(0).max(100),
+  reply: z.number().min(0).max(100),
+  word: z.number().min(0).max(100),
+});
+export type GradeWeights = z.infer<typeof gradeWeights>;
+
+/** One learner's grade on a course link: counted, overridden, and what was last sent. */
+export const learnerGrade = z.object({
+  userId: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  notes: z.number().int().min(0),
+  replies: z.number().int().min(0),
+  words: z.number().int().min(0),
+  /** The score counted from participation with the link's weights, out of scoreMaximum. */
+  counted: z.number(),
+  /** The score an instructor set in its place; null: the counted one goes. */
+  override: z.number().nullable(),
+  comment: z.string(),
+  /** What the platform's gradebook was last sent, and when (ISO 8601); null: never. */
+  sentScore: z.number().nullable(),
+  sent: z.string().nullable(),
+});
+export type LearnerGrade = z.infer<typeof learnerGrade>;
+
+/** A resource link of a course that opens this board. */
+export const courseLink = z.object({
+  platformId: z.string(),
+  resourceLinkId: z.string(),
+  /** The link's title in the course. */
+  title: z.string(),
+  /** The course's title; null for a link outside any course. */
+  course: z.string().nullable(),
+  issuer: z.string(),
+  /** The section (list anchor) the link opens at; null: the whole board. */
+  section: z.string().nullable(),
+  weights: gradeWeights,
+  /** Where the weights come from: this page, the link's custom parameters, or the defaults. */
+  weightsFrom: z.enum(['page', 'platform', 'default']),
+  scoreMaximum: z.number(),
+  /** The platform granted the link its grade service (scores can be sent). */
+  graded: z.boolean(),
+  /** The course offers its roster (NRPS), and when it was last read (ISO 8601). */
+  roster: z.boolean(),
+  rosterSynced: z.string().nullable(),
+  learners: z.array(learnerGrade),
+});
+export type CourseLink = z.infer<typeof courseLink>;
+
+const linkRef = { multilistId: id, platformId: id, resourceLinkId: z.string().min(1).max(500) };
+/** Refusals of a change on the grades page; 409: the platform cannot take it or refused it. */
+const GRADE_ERRORS = [400, 401, 403, 404, 409] as const;
+
+export const boardGrades = defineContract({
+  path: '/api/forms/board_grades',
+  tags: ['lti'],
+  summary:
+    "The board's course links (LTI resource links) and each learner's participation, counted " +
+    'score, override and the score last sent to the gradebook (the board’s authors). Counts ' +
+    'only: no note’s text is in the answer.',
+  input: z.object({ multilistId: id }),
+  output: z.object({ links: z.array(courseLink) }),
+  errors: BOARD_CALL_ERRORS,
+});
+
+export const setGrade = defineContract({
+  path: '/api/forms/set_grade',
+  tags: ['lti'],
+  summary:
+    "Set a learner's score on a course link in place of the counted one, with a comment the " +
+    'gradebook shows; a null score goes back to the counted one. Sent with the next scores.',
+  input: z.object({
+    ...linkRef,
+    userId: id,
+    score: z.number().min(0).max(100).nullable(),
+    comment: z.string().trim().max(1000).default(''),
+  }),
+  output: z.object({ learner: learnerGrade }),
+  errors: BOARD_CALL_ERRORS,
+});
+
+export const setGradeWeights = defineContract({
+  path: '/api/forms/set_grade_weights',
+  tags: ['lti'],
+  summary:
+    "Set a course link's participation weights (points per note, reply and word); null goes " +
+    "back to the link's custom parameters in the platform.",
+  input: z.object({ ...linkRef, weights: gradeWeights.nullable() }),
+  output: ok,
+  errors: BOARD_CALL_ERRORS,
+});
+
+export const sendGrades = defineContract({
+  path: '/api/forms/send_grades',
+  tags: ['lti'],
+  summary: "Send every learner's score on a course link to the platform's gradebook now.",
+  input: z.object(linkRef),
+  output: z.object({ sent: z.number().int().min(0) }),
+  errors: GRADE_ERRORS,
+});
+
+export const syncCourseRoster = defineContract({
+  path: '/api/forms/sync_course_roster',
+  tags: ['lti'],
+  summary:
+    "Read the course's roster from the platform now (NRPS): new members join the course's " +
+    'group and boards, members who left or are inactive leave the group.',
+  input: z.object(linkRef),
+  output: z.object({ active: z.number().int().min(0), left: z.number().int().min(0) }),
+  errors: GRADE_ERRORS,
 });

@@ -1,0 +1,303 @@
+/**
+ * The Course grades page's calls against the simulated platform: the board's instructor reads
+ * each learner's participation and counted score, overrides one (with a comment), sets the
+ * weights (which then win over the link's custom parameters), sends every score at once and
+ * reads the roster again on demand. A learner may not; a link of another board is not found;
+ * a platform that is down or grants nothing is said plainly; no note's words ever leave.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { JSONWebKeySet } from 'jose';
+import type { CourseLink } from '@listboard/core/api/contracts/lti';
+import { items, lists, ltiLinks, multilists } from '../src/db/schema';
+import { SCOPES } from '../src/services/lti/service-token';
+import { Agent, createTestApp, ifStarted, type TestContext } from './harness';
+import {
+  launchAs,
+  launchClaims,
+  ROLE,
+  startPlatform,
+  TEACHER,
+  type Person,
+  type SimPlatform,
+} from './lti-platform';
+
+let t: TestContext;
+let platform: SimPlatform;
+let teacher: Agent;
+let learner: Agent;
+let boardId = '';
+
+const student: Person = { sub: 's-1', name: 'Alan Turing', email: 'al@x.edu', role: ROLE.learner };
+const SECRET = 'qzprivatewords';
+const LINK = { id: 'graded-1', title: 'Sonnets' };
+
+const graded =
+  (person: Person, link = LINK, custom: Record<string, string> = {}) =>
+  (nonce: string) => ({
+    ...launchClaims(person, nonce, undefined, link),
+    'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
+      scope: [SCOPES.lineItems, SCOPES.scores],
+      lineitems: `${platform.issuer}/lineitems`,
+    },
+    'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice': {
+      context_memberships_url: `${platform.issuer}/nrps`,
+      service_versions: ['2.0'],
+    },
+    'https://purl.imsglobal.org/spec/lti/claim/custom': custom,
+  });
+
+const db = () => t.database.db;
+const scores = () =>
+  platform.services.calls
+    .filter((c) => c.path.endsWith('/scores'))
+    .map((c) => c.body as Record<string, unknown>);
+
+async function until<T>(what: string, read: () => T | undefined): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = read();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`waited in vain for ${what}`);
+}
+
+/** Waits until the work a launch leaves running (roster, scores) has reached the platform. */
+async function settled() {
+  let seen = -1;
+  for (let i = 0; i < 100 && seen !== platform.services.calls.length; i++) {
+    seen = platform.services.calls.length;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+const ref = () => ({ multilistId: boardId, platformId: '', resourceLinkId: LINK.id });
+
+async function gradesPage(agent: Agent = teacher): Promise<CourseLink[]> {
+  const res = await agent.post('/api/forms/board_grades', { multilistId: boardId });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ links: CourseLink[] }>().links;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  platform = await startPlatform();
+  const admin = new Agent(t.app);
+  await admin.signIn('admin');
+  const registered = await admin.post('/api/lti/register_platform', platform.registration);
+  expect(registered.statusCode).toBe(200);
+  platform.services.toolKeys = (
+    await t.app.inject({ method: 'GET', url: '/lti/jwks' })
+  ).json<JSONWebKeySet>();
+  platform.services.roster = [
+    { user_id: 't-1', status: 'Active', name: 'Ada Lovelace', roles: [ROLE.instructor] },
+    { user_id: 's-1', status: 'Active', name: 'Alan Turing', roles: [ROLE.learner] },
+  ];
+  teacher = new Agent(t.app);
+  teacher.cookie = (await launchAs(t.app, platform, TEACHER, graded(TEACHER))).cookie;
+  learner = new Agent(t.app);
+  learner.cookie = (await launchAs(t.app, platform, student, graded(student))).cookie;
+  await until("the learner's first score", () => scores().find((x) => x.userId === 's-1'));
+  await settled();
+  const [link] = await db().select().from(ltiLinks).where(eq(ltiLinks.resourceLinkId, LINK.id));
+  boardId = link?.multilistId ?? '';
+  // A private note of three words and a reply of two, by the learner.
+  const [list] = await db().select().from(lists).where(eq(lists.multilistId, boardId));
+  const base = { listId: list?.id ?? '', multilistId: boardId, owner: 'ada.lovelace' };
+  const [content] = await db()
+    .insert(items)
+    .values({ ...base, index: 0, author: 'ada.lovelace', text: 'A sonnet.' })
+    .returning();
+  const [note] = await db()
+    .insert(items)
+    .values({
+      ...base,
+      index: 1,
+      author: 'alan.turing',
+      text: `Only mine: ${SECRET}`,
+      annotationClass: 'note',
+      isPrivate: true,
+      rootItemId: content?.id,
+    })
+    .returning();
+  await db()
+    .insert(items)
+    .values({
+      ...base,
+      index: 2,
+      author: 'alan.turing',
+      text: 'Never mind.',
+      annotationClass: 'reply',
+      replyLevel: 1,
+      rootItemId: note?.id,
+    });
+});
+afterAll(async () => {
+  await ifStarted(platform)?.close();
+  await ifStarted(t)?.close();
+});
+
+describe('the Course grades page', () => {
+  it("shows the instructor each learner's counts and counted score, never a note's words", async () => {
+    const res = await teacher.post('/api/forms/board_grades', { multilistId: boardId });
+    expect(res.body).not.toContain(SECRET);
+    const [link] = await gradesPage();
+    expect(link).toMatchObject({
+      resourceLinkId: LINK.id,
+      title: 'Sonnets',
+      course: 'Poetry 101',
+      weightsFrom: 'default',
+      weights: { note: 10, reply: 5, word: 0.1 },
+      graded: true,
+      roster: true,
+      scoreMaximum: 100,
+    });
+    expect(link?.learners).toEqual([
+      expect.objectContaining({
+        username: 'alan.turing',
+        fullname: 'Alan Turing',
+        notes: 1,
+        replies: 1,
+        words: 5,
+        counted: 15.5,
+        override: null,
+      }),
+    ]);
+  });
+
+  it('is refused to a learner, and a link of another board is not found', async () => {
+    const asked = await learner.post('/api/forms/board_grades', { multilistId: boardId });
+    expect(asked.statusCode).toBe(403);
+    const platformId = (await gradesPage())[0]?.platformId ?? '';
+    const unknown = await teacher.post('/api/forms/send_grades', {
+      ...ref(),
+      platformId,
+      resourceLinkId: 'no-such-link',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'This board has no such course link.' });
+    const byLearner = await learner.post('/api/forms/set_grade', {
+      ...ref(),
+      platformId,
+      userId: learner.userId ?? '00000000-0000-4000-8000-000000000000',
+      score: 100,
+    });
+    expect(byLearner.statusCode).toBe(403);
+  });
+
+  it("sends an instructor's override, with its comment, in place of the counted score", async () => {
+    const [link] = await gradesPage();
+    const who = link?.learners[0];
+    const set = await teacher.post('/api/forms/set_grade', {
+      ...ref(),
+      platformId: link?.platformId ?? '',
+      userId: who?.userId ?? '',
+      score: 92,
+      comment: 'Led the discussion in class.',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().learner).toMatchObject({ override: 92, counted: 15.5 });
+    const before = scores().length;
+    const sent = await teacher.post('/api/forms/send_grades', {
+      ...ref(),
+      platformId: link?.platformId ?? '',
+    });
+    expect(sent.json()).toEqual({ sent: 1 });
+    expect(scores().slice(before)).toEqual([
+      expect.objectContaining({
+        userId: 's-1',
+        scoreGiven: 92,
+        comment: 'Led the discussion in class.',
+      }),
+    ]);
+    const [after] = await gradesPage();
+    expect(after?.learners[0]).toMatchObject({ override: 92, sentScore: 92 });
+    expect(after?.learners[0]?.sent).toBeTruthy();
+    // Cleared, the counted score goes again.
+    const cleared = await teacher.post('/api/forms/set_grade', {
+      ...ref(),
+      platformId: link?.platformId ?? '',
+      userId: who?.userId ?? '',
+      score: null,
+    });
+    expect(cleared.json().learner).toMatchObject({ override: null, comment: '' });
+    await teacher.post('/api/forms/send_grades', { ...ref(), platformId: link?.platformId ?? '' });
+    expect(scores().at(-1)).toMatchObject({ scoreGiven: 15.5 });
+    expect(JSON.stringify(platform.services.calls)).not.toContain(SECRET);
+  });
+
+  it("weighs by the page's weights, over the link's custom parameters, until cleared", async () => {
+    const platformId = (await gradesPage())[0]?.platformId ?? '';
+    const weights = { note: 20, reply: 0, word: 1 };
+    const set = await teacher.post('/api/forms/set_grade_weights', {
+      ...ref(),
+      platformId,
+      weights,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await gradesPage())[0]).toMatchObject({ weights, weightsFrom: 'page' });
+    expect((await gradesPage())[0]?.learners[0]?.counted).toBe(25);
+    // A launch whose custom parameters say otherwise: the page's weights still count.
+    const before = scores().length;
+    await launchAs(t.app, platform, student, graded(student, LINK, { note_points: '50' }));
+    expect(await until('a score', () => scores()[before])).toMatchObject({ scoreGiven: 25 });
+    await settled();
+    const cleared = await teacher.post('/api/forms/set_grade_weights', {
+      ...ref(),
+      platformId,
+      weights: null,
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect((await gradesPage())[0]).toMatchObject({
+      weights: { note: 50, reply: 5, word: 0.1 },
+      weightsFrom: 'platform',
+    });
+  });
+
+  it('reads the roster again on demand', async () => {
+    const platformId = (await gradesPage())[0]?.platformId ?? '';
+    platform.services.roster.push({
+      user_id: 's-9',
+      status: 'Active',
+      name: 'Grace Hopper',
+      roles: [ROLE.learner],
+    });
+    const synced = await teacher.post('/api/forms/sync_course_roster', { ...ref(), platformId });
+    expect(synced.json()).toEqual({ active: 3, left: 0 });
+    const [link] = await gradesPage();
+    expect(link?.learners.map((l) => l.username)).toEqual(['alan.turing', 'grace.hopper']);
+    expect(link?.rosterSynced).toBeTruthy();
+  });
+
+  it('says so when the platform is down, or never granted grades to the link', async () => {
+    const platformId = (await gradesPage())[0]?.platformId ?? '';
+    platform.services.down = true;
+    try {
+      const sent = await teacher.post('/api/forms/send_grades', { ...ref(), platformId });
+      expect(sent.statusCode).toBe(409);
+      expect(sent.json().error).toMatch(/^The platform answered HTTP 503 for /);
+      const roster = await teacher.post('/api/forms/sync_course_roster', { ...ref(), platformId });
+      expect(roster.statusCode).toBe(409);
+    } finally {
+      platform.services.down = false;
+    }
+    // A link launched without the grade service.
+    const plain = { id: 'plain-1', title: 'Reading' };
+    const [board] = await db().select().from(multilists).where(eq(multilists.id, boardId));
+    await launchAs(t.app, platform, TEACHER, (n) => ({
+      ...launchClaims(TEACHER, n, undefined, plain),
+      'https://purl.imsglobal.org/spec/lti/claim/custom': {
+        board: `${board?.owner ?? ''}/${board?.ptitle ?? ''}`,
+      },
+    }));
+    const [row] = await db().select().from(ltiLinks).where(eq(ltiLinks.resourceLinkId, plain.id));
+    expect(row?.multilistId).toBe(boardId);
+    const refused = await teacher.post('/api/forms/send_grades', {
+      ...ref(),
+      platformId,
+      resourceLinkId: plain.id,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatch(/has not granted this link its grade service/);
+  });
+});
