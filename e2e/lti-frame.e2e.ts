@@ -14,9 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import { openBrowser, screenshot, type Browser } from './browser';
+import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { ROLE, startPlatformPage, type PlatformPage } from './lti-platform-page';
 import { freePort, startServer, type RunningServer } from './server';
+import { more, postAsPage } from './session';
 
 let server: RunningServer;
 let base: string;
@@ -309,5 +310,103 @@ describe('an LTI 1.3 launch inside a platform’s course page', () => {
     // None of them signed anyone in.
     expect((await toolCookies(b)).has('lb_session')).toBe(false);
     expect(cross.refusals).toEqual([]);
+  });
+  it('the instructor sets a learner’s score on the Course grades page and sends every score to the course’s gradebook', async () => {
+    const { page } = b;
+    // The teacher opens the course link (the same site: the board opens in the frame).
+    await page.goto(same.courseUrl('teacher'));
+    const frame = toolFrame(page);
+    await frame.getByRole('heading', { name: 'Proofs to read', exact: true }).waitFor();
+    const boardPath = frameUrl(page).pathname;
+    // Set up through the API: an item by the teacher, a note on it by the student.
+    const [board] = await postAsPage<{ lists: { _id: string }[] }[]>(
+      page,
+      base,
+      '/api/dbload/load_multilists',
+      { addresses: [boardPath] },
+    );
+    const listId = board?.lists[0]?._id ?? '';
+    const { itemId } = await postAsPage<{ itemId: string }>(page, base, '/api/forms/insert_item', {
+      listId,
+      text: 'Prove that the square root of 2 is irrational.',
+    });
+    const student = (await secondBrowser()).page;
+    await student.goto(same.courseUrl('student'));
+    await toolFrame(student)
+      .getByRole('heading', { name: 'Proofs to read', exact: true })
+      .waitFor();
+    await postAsPage(student, base, '/api/forms/insert_note', {
+      listId,
+      itemId,
+      noteSpec: { text: 'Is the proof by contradiction the only way?' },
+    });
+
+    // The teacher opens the board itself, then Course grades from the Annotate menu.
+    await page.goto(`${base}${boardPath}`);
+    await page.getByRole('heading', { name: 'Proofs to read', exact: true }).waitFor();
+    await more(page, 'Course grades');
+    await page.getByRole('heading', { name: 'Course grades: Proofs to read' }).waitFor();
+    const link = page.getByRole('region', { name: 'Proofs to read', exact: true });
+    await link.getByText('In the course Maths 201').waitFor();
+    const row = link.getByRole('row', { name: /Alan Turing/ });
+    // One note of 8 words: 10 points for the note and 0.1 a word.
+    await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual([
+      '1',
+      '0',
+      '8',
+      '10.8',
+      '',
+      '',
+      'Save',
+      expect.any(String),
+    ]);
+
+    // A score of the teacher's own, with a comment, saved by Enter in its field.
+    await row.getByLabel('Score for Alan Turing', { exact: true }).fill('95');
+    await row.getByLabel('Comment for Alan Turing').fill('Presented the proof in class.');
+    await row.getByLabel('Comment for Alan Turing').press('Enter');
+    await link.getByRole('status').getByText('Alan Turing: score set to 95.').waitFor();
+    await link.getByRole('button', { name: 'Send scores now' }).click();
+    await link.getByRole('status').getByText('1 score sent to the gradebook.').waitFor();
+    expect(same.scores.at(-1)).toMatchObject({
+      userId: 'p2-s',
+      scoreGiven: 95,
+      comment: 'Presented the proof in class.',
+    });
+    await expect(row.getByRole('cell').last().innerText()).resolves.toMatch(/^95\n/);
+
+    // Weights of the teacher's own: 20 points a note.
+    await link.getByLabel('Points per note').fill('20');
+    await link.getByRole('button', { name: 'Save weights' }).click();
+    await link.getByRole('status').getByText('Weights saved.').waitFor();
+    await link.getByText('Set on this page.').waitFor();
+    await row.getByRole('cell').nth(3).getByText('20.8', { exact: true }).waitFor();
+    // A bad weight is said, and nothing is lost.
+    await link.getByLabel('Points per word').fill('500');
+    await link.getByRole('button', { name: 'Save weights' }).click();
+    await link
+      .getByRole('status')
+      .getByText('Points per word must be a number from 0 to 100.')
+      .waitFor();
+    await expect(link.getByLabel('Points per word').inputValue()).resolves.toBe('500');
+    await screenshot(page, 'lti-grades');
+
+    // On a phone, the page fits its screen: the table scrolls inside its own region.
+    const phone = await openPhone('iPhone 13');
+    try {
+      await phone.context.addCookies(await b.context.cookies(base));
+      await phone.page.goto(`${base}${boardPath}/grades`);
+      await phone.page.getByRole('heading', { name: 'Course grades: Proofs to read' }).waitFor();
+      await phone.page.getByRole('row', { name: /Alan Turing/ }).waitFor();
+      const overflow = await phone.page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      const send = await phone.page.getByRole('button', { name: 'Send scores now' }).boundingBox();
+      expect(send?.height).toBeGreaterThanOrEqual(44);
+      await screenshot(phone.page, 'lti-grades-phone');
+    } finally {
+      await phone.close();
+    }
   });
 });

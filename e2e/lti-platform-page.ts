@@ -8,7 +8,9 @@
  * - `/auth` (the registered auth login URL): checks the tool's authentication request, signs the
  *   id_token of a resource-link launch and posts it with the state to the redirect URI
  *   (response_mode form_post), again by a form that submits itself;
- * - `/jwks`: the platform's public keyset.
+ * - `/jwks`: the platform's public keyset;
+ * - a gradebook (AGS): `/token` hands the tool a service token, `/lineitems` makes the link's
+ *   column, and the scores the tool posts to it are kept in `scores`.
  *
  * The person launching is named by the course page's query (`?as=teacher`), carried as the
  * login hint, as a platform carries its signed-in user. `deployment` sends another deployment
@@ -51,6 +53,8 @@ export interface PlatformPage {
   courseUrl(as: string, opts?: { deployment?: string; tamper?: boolean; link?: string }): string;
   /** What went wrong in the platform's own handling (an authentication request it refused). */
   refusals: string[];
+  /** The scores the tool sent to the gradebook, in order. */
+  scores: { userId: string; scoreGiven: number; comment: string }[];
   close(): Promise<void>;
 }
 
@@ -120,7 +124,11 @@ export async function startPlatformPage(opts: {
   const loginUrl = `${opts.tool}/lti/login`;
   const launchUrl = `${opts.tool}/lti/launch`;
   const refusals: string[] = [];
+  const scores: PlatformPage['scores'] = [];
   let origin = '';
+  let lineItems = 0;
+  let service = '';
+  const TOKEN = 'gradebook-token';
 
   async function idToken(person: Person, nonce: string, link: { id: string; title: string }) {
     const now = Math.floor(Date.now() / 1000);
@@ -141,6 +149,14 @@ export async function startPlatformPage(opts: {
       [`${LTI}roles`]: [person.role],
       [`${LTI}context`]: { id: opts.course.id, title: opts.course.title, label: 'E2E101' },
       [`${LTI}resource_link`]: link,
+      // The course's gradebook, as a platform offers it to a graded link.
+      'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
+        scope: [
+          'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
+          'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+        ],
+        lineitems: `${service}/lineitems`,
+      },
     };
     return new SignJWT(payload)
       .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
@@ -234,12 +250,56 @@ export async function startPlatformPage(opts: {
         });
       return;
     }
+    if (url.pathname === '/token' || url.pathname.startsWith('/lineitems')) {
+      void gradebook(req, res, url.pathname);
+      return;
+    }
     res.writeHead(404).end();
   });
+
+  /** The gradebook's token URL and line items, as the tool's server reaches them. */
+  async function gradebook(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString();
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (pathname === '/token') {
+      const form = new URLSearchParams(text);
+      if (form.get('grant_type') !== 'client_credentials' || !form.get('client_assertion')) {
+        json(400, { error: 'invalid_request' });
+        return;
+      }
+      json(200, { access_token: TOKEN, token_type: 'Bearer', expires_in: 3600 });
+      return;
+    }
+    if (req.headers.authorization !== `Bearer ${TOKEN}`) {
+      json(401, { error: 'no token' });
+      return;
+    }
+    if (pathname === '/lineitems' && req.method === 'POST') {
+      lineItems++;
+      json(201, {
+        ...(JSON.parse(text) as object),
+        id: `${service}/lineitems/${String(lineItems)}`,
+      });
+      return;
+    }
+    if (/^\/lineitems\/\d+\/scores$/.test(pathname) && req.method === 'POST') {
+      scores.push(JSON.parse(text) as PlatformPage['scores'][number]);
+      json(200, {});
+      return;
+    }
+    json(404, { error: 'not found' });
+  }
   // Loopback only; the browser resolves localhost to it as well.
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   origin = `http://${opts.host}:${String(port)}`;
+  // The tool's server reaches the platform's services on the loopback address.
+  service = `http://127.0.0.1:${String(port)}`;
   return {
     origin,
     course: opts.course,
@@ -249,7 +309,7 @@ export async function startPlatformPage(opts: {
       clientId,
       deploymentIds: [deploymentId],
       authLoginUrl: `${origin}/auth`,
-      authTokenUrl: `${origin}/token`,
+      authTokenUrl: `${service}/token`,
       // The tool fetches the keyset itself, from the loopback address.
       keysetUrl: `http://127.0.0.1:${String(port)}/jwks`,
     },
@@ -262,6 +322,7 @@ export async function startPlatformPage(opts: {
       return u.toString();
     },
     refusals,
+    scores,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -9,6 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Multilist } from '@listboard/core';
+import { eq } from 'drizzle-orm';
+import { boardMembers, ltiLinks, ltiPlatforms, ltiUsers, users } from '../src/db/schema';
 import { Agent, SEED_PASSWORD } from './harness';
 import { createAccountApp, type AccountTestContext } from './account-harness';
 
@@ -162,6 +164,38 @@ async function ok<T = Record<string, unknown>>(
   const r = await res;
   if (r.statusCode !== 200) throw new Error(`${r.statusCode}: ${r.body}`);
   return r.json() as T;
+}
+
+/**
+ * The open board placed in a course of a learning platform (LTI), these accounts its learners:
+ * its Course grades page then lists their figures, which the matrix reads as a channel.
+ */
+async function placeInCourse(boardId: string, learners: string[]) {
+  const db = t.database.db;
+  const [platform] = await db
+    .insert(ltiPlatforms)
+    .values({
+      issuer: 'https://lms.example.edu',
+      clientId: 'matrix',
+      authLoginUrl: 'https://lms.example.edu/auth',
+      authTokenUrl: 'https://lms.example.edu/token',
+      keysetUrl: 'https://lms.example.edu/jwks',
+    })
+    .returning();
+  await db.insert(ltiLinks).values({
+    platformId: platform!.id,
+    resourceLinkId: 'matrix-link',
+    multilistId: boardId,
+    title: 'Matrix week',
+  });
+  for (const username of learners) {
+    const [user] = await db.select().from(users).where(eq(users.username, username));
+    await db.insert(ltiUsers).values({ platformId: platform!.id, sub: username, userId: user!.id });
+    await db
+      .insert(boardMembers)
+      .values({ multilistId: boardId, username, kind: 'reader' })
+      .onConflictDoNothing();
+  }
 }
 
 async function loadBoard(a: Agent, owner: string, ptitle: string): Promise<Multilist> {
@@ -353,6 +387,7 @@ beforeAll(async () => {
   );
   openBoard = await loadBoard(author, 'author', open.ptitle);
   lockedBoard = await loadBoard(author, 'author', shut.ptitle);
+  await placeInCourse(openBoard._id, ['reader', 'demo', 'gwen']);
   const anchor = await ok<{ itemId: string }>(
     author.post('/api/forms/insert_item', {
       listId: openBoard.lists[0]!._id,
@@ -503,6 +538,16 @@ const insightOf: Reader = async (v) => {
   return parts.map((p) => p.body).join('\n');
 };
 
+/** The Course grades page (LTI): learners' counts and scores, never a note's text. */
+const courseGrades: Reader = async (v) => {
+  const parts = await Promise.all(
+    [openBoard, lockedBoard].map((b) =>
+      agents[v].post('/api/forms/board_grades', { multilistId: b._id }),
+    ),
+  );
+  return parts.map((p) => p.body).join('\n');
+};
+
 const dump: Reader = async (v) => {
   const parts = await Promise.all(
     [openBoard, lockedBoard].map((b) =>
@@ -555,6 +600,7 @@ const READING_CHANNELS: { name: string; read: Reader; shows(v: ViewerName, t: Th
       shows: (v: ViewerName, thing: Thing) => sees(v, thing) && !thing.content && v !== 'anonymous',
     })),
     { name: 'Insight', read: insightOf, shows: () => false },
+    { name: 'Course grades', read: courseGrades, shows: () => false },
     {
       name: 'dump',
       read: dump,
@@ -575,6 +621,26 @@ describe('privacy matrix: reading channels', () => {
       if (!may) expect(found, `${thing.name} leaked`).toBe(false);
       if (must) expect(found, `${thing.name} missing`).toBe(true);
     }
+  });
+});
+
+describe('privacy matrix: Course grades', () => {
+  it("lists the writer's notes to the board's authors, private ones counted, their words not", async () => {
+    const res = await agents.author.post('/api/forms/board_grades', { multilistId: openBoard._id });
+    const [link] = res.json<{ links: { learners: { username: string; notes: number }[] }[] }>()
+      .links;
+    const writer = link?.learners.find((l) => l.username === ACCOUNT.writer);
+    // The writer's notes on the open board: private, group and dismissed ones alike.
+    const theirs = THINGS.filter(
+      (x) =>
+        !x.onLockedBoard &&
+        !x.content &&
+        x.seenBy.includes('writer') &&
+        x.name !== 'replyToPrivateNote' &&
+        x.name !== 'groupReply',
+    );
+    expect(writer?.notes).toBe(theirs.length);
+    for (const thing of THINGS) expect(res.body).not.toContain(marker(thing.name));
   });
 });
 

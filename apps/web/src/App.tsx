@@ -8,6 +8,8 @@ import { AccountStartParams } from './account/startParams';
 
 /** The Insight page (and its chart library) loads only when it is opened. */
 const InsightScreen = lazy(() => import('./insight/InsightScreen'));
+/** A board's Course grades page, loaded only when it is opened. */
+const GradesScreen = lazy(() => import('./lti/GradesScreen'));
 /** The admin's LTI page, loaded only when it is opened. */
 const LtiAdminScreen = lazy(() => import('./lti/LtiAdminScreen'));
 
@@ -37,6 +39,14 @@ export function App() {
             element={
               <Suspense fallback={<LoadingScreen />}>
                 <InsightScreen />
+              </Suspense>
+            }
+          />
+          <Route
+            path="/:owner/:ptitle/grades"
+            element={
+              <Suspense fallback={<LoadingScreen />}>
+                <GradesScreen />
               </Suspense>
             }
           />

@@ -48,11 +48,7 @@ function Plot({ days }: { days: InsightDay[] }) {
           { label: 'Replies', stroke: '#c2610c', width: 2, dash: [6, 4], points: { size: 5 } },
         ],
       },
-      [
-        xs,
-        days.map((d) => d.notes),
-        days.map((d) => d.replies),
-      ],
+      [xs, days.map((d) => d.notes), days.map((d) => d.replies)],
       el,
     );
     const resize = new ResizeObserver(() =>

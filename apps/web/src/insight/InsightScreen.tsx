@@ -3,12 +3,11 @@
  * authors (everyone's figures) or anyone else (their own), with the notes to download as CSV or
  * JSON-LD and a printable report (insight.css holds the print layout).
  */
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { formatAddress } from '@listboard/core';
-import { callApi, callApiGet, messageOr } from '../api/client';
-import { useUi } from '../state/ui';
+import { callApi, messageOr } from '../api/client';
+import { gradesHref } from '../commands/insight';
+import { useBoardPage } from './useBoardPage';
 import { ActivityChart } from './ActivityChart';
 import { ReaderTable } from './ReaderTable';
 import { Confusion, Groups, ListsAndItems, Totals } from './InsightSections';
@@ -18,21 +17,7 @@ export const exportHref = (address: string, format: 'csv' | 'jsonld') =>
   `/api/export/annotations?board=${encodeURIComponent(address)}&format=${format}`;
 
 export function InsightScreen() {
-  const { owner = '', ptitle = '' } = useParams();
-  const theme = useUi((s) => s.theme);
-  useEffect(() => {
-    document.documentElement.dataset.theme = theme;
-  }, [theme]);
-  const address = formatAddress({ segments: [{ owner, title: ptitle }], query: null, hash: null });
-  const board = useQuery({
-    queryKey: ['boards', 'insight-board', address],
-    queryFn: async () => {
-      const r = await callApiGet('/api/dbload/load_multilists', { addresses: [address] });
-      if (!r.ok) throw new Error(messageOr(r.error, 'Could not load this board.'));
-      return r.value[0] ?? null;
-    },
-  });
-  const id = board.data && !board.data.locked ? board.data._id : null;
+  const { address, ptitle, board, id } = useBoardPage('Insight');
   const insight = useQuery({
     queryKey: ['boards', 'page', '/api/forms/board_insight', 'insight', id],
     enabled: id !== null,
@@ -42,10 +27,6 @@ export function InsightScreen() {
       return r.value;
     },
   });
-  useEffect(() => {
-    const title = board.data?.title;
-    document.title = title ? `Insight: ${title}` : 'Insight';
-  }, [board.data?.title]);
   const data = insight.data;
   const failed = board.error ?? insight.error;
   return (
@@ -72,6 +53,11 @@ export function InsightScreen() {
           <a className="tool" href={exportHref(address, 'jsonld')} download>
             Download JSON-LD
           </a>
+          {data?.scope === 'board' && (
+            <Link className="tool" to={gradesHref(address)}>
+              Course grades
+            </Link>
+          )}
         </div>
       </header>
       {failed ? (

@@ -1,0 +1,413 @@
+/**
+ * The Course grades page of a board (/{owner}/{board}/grades), for its authors: each course
+ * link (LTI resource link) that opens the board, its learners' participation and the score
+ * counted from it, a score the instructor sets in its place, the weights, and the buttons that
+ * send every score to the course's gradebook and read the course's roster again.
+ */
+import { useState, type SyntheticEvent } from 'react';
+import { Link } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CourseLink, GradeWeights, LearnerGrade } from '@listboard/core/api/contracts/lti';
+import { callApi, messageOr } from '../api/client';
+import { when } from '../pages/format';
+import { useBoardPage } from '../insight/useBoardPage';
+import '../insight/insight.css';
+import './grades.css';
+
+type LinkRef = { multilistId: string; platformId: string; resourceLinkId: string };
+type Say = (text: string) => void;
+
+const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+const points = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+const WEIGHT_FIELDS: [keyof GradeWeights, string][] = [
+  ['note', 'Points per note'],
+  ['reply', 'Points per reply'],
+  ['word', 'Points per word'],
+];
+
+const FROM: Record<CourseLink['weightsFrom'], string> = {
+  page: 'Set on this page.',
+  platform: "From the link's custom parameters in the course site.",
+  default: 'The defaults.',
+};
+
+function Weights({
+  link,
+  at,
+  say,
+  done,
+}: {
+  link: CourseLink;
+  at: LinkRef;
+  say: Say;
+  done: () => void;
+}) {
+  const [form, setForm] = useState(() =>
+    Object.fromEntries(WEIGHT_FIELDS.map(([k]) => [k, String(link.weights[k])])),
+  );
+  const save = async (weights: GradeWeights | null) => {
+    const r = await callApi('/api/forms/set_grade_weights', { ...at, weights });
+    say(
+      r.ok
+        ? weights
+          ? 'Weights saved.'
+          : "The course site's weights apply again."
+        : messageOr(r.error, 'The weights were not saved.'),
+    );
+    if (r.ok) done();
+  };
+  const submit = (e: SyntheticEvent) => {
+    e.preventDefault();
+    const weights = Object.fromEntries(
+      WEIGHT_FIELDS.map(([k]) => [k, Number(form[k])]),
+    ) as GradeWeights;
+    const bad = WEIGHT_FIELDS.find(
+      ([k]) =>
+        !(form[k] ?? '').trim() ||
+        !Number.isFinite(weights[k]) ||
+        weights[k] < 0 ||
+        weights[k] > 100,
+    );
+    if (bad) {
+      say(`${bad[1]} must be a number from 0 to 100.`);
+      return;
+    }
+    void save(weights);
+  };
+  return (
+    <form
+      noValidate
+      className="grade-weights"
+      onSubmit={submit}
+      aria-label={`Weights of ${link.title || 'the link'}`}
+    >
+      {WEIGHT_FIELDS.map(([k, label]) => (
+        <label key={k}>
+          {label}
+          <input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step="any"
+            value={form[k] ?? ''}
+            onChange={(e) => setForm({ ...form, [k]: e.target.value })}
+          />
+        </label>
+      ))}
+      <button type="submit" className="tool">
+        Save weights
+      </button>
+      {link.weightsFrom === 'page' && (
+        <button type="button" className="tool" onClick={() => void save(null)}>
+          Use the course site’s weights
+        </button>
+      )}
+      <p className="hint">
+        {FROM[link.weightsFrom]} A score is the points, up to {link.scoreMaximum}.
+      </p>
+    </form>
+  );
+}
+
+function LearnerRow({
+  learner,
+  at,
+  say,
+  done,
+}: {
+  learner: LearnerGrade;
+  at: LinkRef;
+  say: Say;
+  done: () => void;
+}) {
+  const [score, setScore] = useState(learner.override === null ? '' : String(learner.override));
+  const [comment, setComment] = useState(learner.comment);
+  const name = learner.fullname || learner.username;
+  const save = async (e: SyntheticEvent) => {
+    e.preventDefault();
+    const text = score.trim();
+    const value = text === '' ? null : Number(text);
+    if (value !== null && (!Number.isFinite(value) || value < 0 || value > 100)) {
+      say(`${name}: the score must be a number from 0 to 100, or empty for the counted one.`);
+      return;
+    }
+    const r = await callApi('/api/forms/set_grade', {
+      ...at,
+      userId: learner.userId,
+      score: value,
+      comment,
+    });
+    if (!r.ok) {
+      say(messageOr(r.error, `${name}: the score was not saved.`));
+      return;
+    }
+    say(
+      value === null
+        ? `${name}: the counted score applies.`
+        : `${name}: score set to ${points(value)}.`,
+    );
+    done();
+  };
+  const form = `grade-${learner.userId}`;
+  return (
+    <tr>
+      <th scope="row">
+        {name}
+        {learner.fullname && <small> ({learner.username})</small>}
+      </th>
+      <td className="num">{learner.notes}</td>
+      <td className="num">{learner.replies}</td>
+      <td className="num">{learner.words}</td>
+      <td className="num">{points(learner.counted)}</td>
+      <td>
+        <form id={form} noValidate onSubmit={(e) => void save(e)} />
+        <input
+          form={form}
+          className="grade-score"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={100}
+          step="any"
+          placeholder={points(learner.counted)}
+          aria-label={`Score for ${name}`}
+          value={score}
+          onChange={(e) => setScore(e.target.value)}
+        />
+      </td>
+      <td>
+        <input
+          form={form}
+          className="grade-comment"
+          maxLength={1000}
+          aria-label={`Comment for ${name}`}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
+      </td>
+      <td>
+        <button
+          form={form}
+          type="submit"
+          className="tool"
+          aria-label={`Save the score for ${name}`}
+        >
+          Save
+        </button>
+      </td>
+      <td className="num">
+        {learner.sentScore === null ? (
+          <span className="muted">not yet</span>
+        ) : (
+          <>
+            {points(learner.sentScore)}
+            <br />
+            <small className="muted">{when(learner.sent ?? '')}</small>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function LinkSection({
+  link,
+  multilistId,
+  done,
+}: {
+  link: CourseLink;
+  multilistId: string;
+  done: () => void;
+}) {
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState<'send' | 'roster' | null>(null);
+  const at: LinkRef = {
+    multilistId,
+    platformId: link.platformId,
+    resourceLinkId: link.resourceLinkId,
+  };
+  const run = async (what: 'send' | 'roster') => {
+    setBusy(what);
+    setMessage(what === 'send' ? 'Sending the scores…' : 'Reading the roster…');
+    if (what === 'send') {
+      const r = await callApi('/api/forms/send_grades', at);
+      setMessage(
+        r.ok
+          ? `${count(r.value.sent, 'score', 'scores')} sent to the gradebook.`
+          : messageOr(r.error, 'The scores were not sent.'),
+      );
+    } else {
+      const r = await callApi('/api/forms/sync_course_roster', at);
+      setMessage(
+        r.ok
+          ? `Roster read: ${count(r.value.active, 'member', 'members')}; ${count(r.value.left, 'member', 'members')} left the course group.`
+          : messageOr(r.error, 'The roster was not read.'),
+      );
+    }
+    setBusy(null);
+    done();
+  };
+  const headingId = `link-${link.platformId}-${link.resourceLinkId}`.replace(/[^\w-]/g, '_');
+  return (
+    <section aria-labelledby={headingId} className="grade-link">
+      <h2 id={headingId}>{link.title || 'Untitled link'}</h2>
+      <p className="hint">
+        {link.course ? `In the course ${link.course}` : 'Outside any course'} · {link.issuer}
+        {link.section && ` · opens at the section #${link.section}`}
+      </p>
+      <div className="insight-actions">
+        <button
+          type="button"
+          className="tool"
+          disabled={!link.graded || busy !== null}
+          onClick={() => void run('send')}
+        >
+          Send scores now
+        </button>
+        {link.roster && (
+          <button
+            type="button"
+            className="tool"
+            disabled={busy !== null}
+            onClick={() => void run('roster')}
+          >
+            Read the roster again
+          </button>
+        )}
+        {link.rosterSynced && (
+          <small className="muted">Roster read {when(link.rosterSynced)}</small>
+        )}
+      </div>
+      {!link.graded && (
+        <p className="hint">
+          The course site has not given this link a gradebook column. Turn grading on for the link
+          there, then open it once as an instructor.
+        </p>
+      )}
+      <p role="status" className="grade-status">
+        {message}
+      </p>
+      <Weights
+        key={JSON.stringify(link.weights)}
+        link={link}
+        at={at}
+        say={setMessage}
+        done={done}
+      />
+      {link.learners.length === 0 ? (
+        <p className="empty">No learner has opened this link yet.</p>
+      ) : (
+        <div
+          className="table-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label={`Scores for ${link.title || 'the link'}`}
+        >
+          <table className="insight-table grades-table">
+            <thead>
+              <tr>
+                <th scope="col">Learner</th>
+                <th scope="col" className="num">
+                  Notes
+                </th>
+                <th scope="col" className="num">
+                  Replies
+                </th>
+                <th scope="col" className="num">
+                  Words
+                </th>
+                <th scope="col" className="num">
+                  Counted
+                </th>
+                <th scope="col">Score</th>
+                <th scope="col">Comment</th>
+                <th scope="col" aria-label="Save" />
+                <th scope="col" className="num">
+                  Sent
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {link.learners.map((l) => (
+                <LearnerRow
+                  key={`${l.userId}:${String(l.override)}:${l.comment}`}
+                  learner={l}
+                  at={at}
+                  say={setMessage}
+                  done={done}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="hint">
+        An empty score sends the counted one. A score you set is sent in its place, with its
+        comment, at the next sending: now, or when the learner or an instructor opens the link.
+      </p>
+    </section>
+  );
+}
+
+export function GradesScreen() {
+  const { address, ptitle, board, id } = useBoardPage('Course grades');
+  const client = useQueryClient();
+  const key = ['boards', 'page', '/api/forms/board_grades', id];
+  const grades = useQuery({
+    queryKey: key,
+    enabled: id !== null,
+    queryFn: async () => {
+      const r = await callApi('/api/forms/board_grades', { multilistId: id ?? '' });
+      if (!r.ok) throw new Error(messageOr(r.error, 'Could not load the grades.'));
+      return r.value.links;
+    },
+  });
+  const refresh = () => void client.invalidateQueries({ queryKey: key });
+  const failed = board.error ?? grades.error;
+  return (
+    <main className="insight-page grades-page" aria-labelledby="grades-title">
+      <header className="insight-head">
+        <Link className="back" to={address}>
+          ← Back to the board
+        </Link>
+        <h1 id="grades-title">Course grades: {board.data?.title ?? ptitle}</h1>
+        <p className="insight-scope">
+          The scores this board sends to the gradebooks of the courses it is placed in, counted from
+          each learner’s notes, replies and words. Only counts are sent, never what anyone wrote.
+        </p>
+      </header>
+      {failed ? (
+        <p className="error" role="alert">
+          {failed.message}
+        </p>
+      ) : board.data === null ? (
+        <p className="error" role="alert">
+          There is no board at {address}.
+        </p>
+      ) : board.data?.locked ? (
+        <p className="empty">This board is locked: open it and enter its password first.</p>
+      ) : !grades.data ? (
+        <p className="empty">Loading…</p>
+      ) : grades.data.length === 0 ? (
+        <p className="empty">
+          This board is not placed in any course yet. In the course site, add Listboard as an
+          external tool (LTI) and pick this board, or one of its sections; its learners’ scores then
+          show here.
+        </p>
+      ) : (
+        grades.data.map((link) => (
+          <LinkSection
+            key={`${link.platformId}:${link.resourceLinkId}`}
+            link={link}
+            multilistId={id ?? ''}
+            done={refresh}
+          />
+        ))
+      )}
+    </main>
+  );
+}
+
+export default GradesScreen;
