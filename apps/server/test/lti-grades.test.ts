@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { JSONWebKeySet } from 'jose';
-import { items, lists, ltiLinks } from '../src/db/schema';
-import { participationScore } from '../src/services/lti/grades';
+import { items, lists, ltiLinks, ltiPlatforms } from '../src/db/schema';
+import type { LaunchClaims } from '../src/services/lti/claims';
+import { participationScore, pushScores } from '../src/services/lti/grades';
 import { SCOPES } from '../src/services/lti/service-token';
 import { Agent, createTestApp, ifStarted, type TestContext } from './harness';
 import {
@@ -171,8 +172,34 @@ describe('grades (AGS)', () => {
     expect(fourth).toMatchObject({ userId: 's-1', scoreGiven: 50.8 });
   });
 
+  it('makes one line item when two first graded launches of a link push at once', async () => {
+    const made = () => platform.services.calls.filter((c) => c.path === '/lineitems').length;
+    const link = { id: 'graded-3', title: 'Elegies' };
+    // The link's first launch, without grades: it has a board and no line item yet.
+    await launchAs(t.app, platform, teacher, (n) => launchClaims(teacher, n, undefined, link));
+    const before = made();
+    const [row] = await db().select().from(ltiPlatforms);
+    const claims = {
+      resourceLink: link,
+      grades: {
+        lineItems: `${platform.issuer}/lineitems`,
+        lineItem: null,
+        scopes: [SCOPES.lineItems, SCOPES.scores],
+      },
+    } as LaunchClaims;
+    const launcher = { id: '', instructor: true };
+    await Promise.all([
+      pushScores(db(), row!, claims, launcher, new Date()),
+      pushScores(db(), row!, claims, launcher, new Date()),
+    ]);
+    expect(made()).toBe(before + 1);
+    const [linked] = await db().select().from(ltiLinks).where(eq(ltiLinks.resourceLinkId, link.id));
+    expect(linked?.lineItemUrl).toBe(`${platform.issuer}/lineitems/${String(before + 1)}`);
+  });
+
   it('takes the line item the platform made for the link', async () => {
     const given = `${platform.issuer}/lineitems/77`;
+    const before = platform.services.calls.filter((c) => c.path === '/lineitems').length;
     await launchAs(
       t.app,
       platform,
@@ -187,6 +214,6 @@ describe('grades (AGS)', () => {
       return row?.lineItemUrl ? row : undefined;
     });
     expect(link.lineItemUrl).toBe(given);
-    expect(platform.services.calls.filter((c) => c.path === '/lineitems')).toHaveLength(1);
+    expect(platform.services.calls.filter((c) => c.path === '/lineitems')).toHaveLength(before);
   });
 });

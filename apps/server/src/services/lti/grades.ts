@@ -98,7 +98,13 @@ export async function participation(
   return out;
 }
 
-/** The link's line item: known, given by the launch, or made in the course's line items. */
+const linkKey = (link: Pick<LinkRow, 'platformId' | 'resourceLinkId'>) =>
+  and(eq(ltiLinks.platformId, link.platformId), eq(ltiLinks.resourceLinkId, link.resourceLinkId));
+
+/**
+ * The link's line item: known, given by the launch, or made in the course's line items. One is
+ * made while the link's row is locked, so two first graded launches at once make one, not two.
+ */
 async function lineItemFor(
   db: Db,
   platform: PlatformRow,
@@ -106,23 +112,33 @@ async function lineItemFor(
   grades: NonNullable<LaunchClaims['grades']>,
   now: Date,
 ): Promise<string | null> {
-  const made = link.lineItemUrl ?? grades.lineItem;
-  let url = made;
-  if (!url) {
-    if (!grades.lineItems || !grades.scopes.includes(SCOPES.lineItems)) return null;
-    const [board] = await db
+  const given = link.lineItemUrl ?? grades.lineItem;
+  if (given) {
+    if (given !== link.lineItemUrl)
+      await db.transaction((tx) =>
+        tx.update(ltiLinks).set({ lineItemUrl: given }).where(linkKey(link)),
+      );
+    return given;
+  }
+  const lineItems = grades.lineItems;
+  if (!lineItems || !grades.scopes.includes(SCOPES.lineItems)) return null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(ltiLinks).where(linkKey(link)).for('update');
+    if (!row) return null;
+    if (row.lineItemUrl) return row.lineItemUrl;
+    const [board] = await tx
       .select({ title: multilists.title })
       .from(multilists)
       .where(eq(multilists.id, link.multilistId));
     const scopes = [SCOPES.lineItems, SCOPES.scores].filter((x) => grades.scopes.includes(x));
-    const token = await serviceToken(db, platform, scopes, now);
-    const res = await serviceFetch(token, grades.lineItems, {
+    const token = await serviceToken(tx, platform, scopes, now);
+    const res = await serviceFetch(token, lineItems, {
       method: 'POST',
       accept: LINE_ITEM,
       contentType: LINE_ITEM,
       body: {
         scoreMaximum: SCORE_MAXIMUM,
-        label: `${board?.title ?? 'Listboard'}: participation`,
+        label: `${row.title || board?.title || 'Listboard'}: participation`,
         resourceLinkId: link.resourceLinkId,
         resourceId: link.multilistId,
         tag: 'listboard-participation',
@@ -131,21 +147,9 @@ async function lineItemFor(
     const body = (await res.json()) as { id?: unknown };
     if (typeof body.id !== 'string')
       throw new ServiceError('The platform made a line item but did not say its address.');
-    url = body.id;
-  }
-  if (url !== link.lineItemUrl)
-    await db.transaction((tx) =>
-      tx
-        .update(ltiLinks)
-        .set({ lineItemUrl: url })
-        .where(
-          and(
-            eq(ltiLinks.platformId, link.platformId),
-            eq(ltiLinks.resourceLinkId, link.resourceLinkId),
-          ),
-        ),
-    );
-  return url;
+    await tx.update(ltiLinks).set({ lineItemUrl: body.id }).where(linkKey(link));
+    return body.id;
+  });
 }
 
 /** The learners of the board who came from this platform: their subs and user names. */
@@ -278,10 +282,7 @@ async function sendScores(
 }
 
 async function linkRow(db: Db, platformId: string, resourceLinkId: string) {
-  const [link] = await db
-    .select()
-    .from(ltiLinks)
-    .where(and(eq(ltiLinks.platformId, platformId), eq(ltiLinks.resourceLinkId, resourceLinkId)));
+  const [link] = await db.select().from(ltiLinks).where(linkKey({ platformId, resourceLinkId }));
   return link;
 }
 
