@@ -32,6 +32,7 @@ import { ltiFramesPlugin } from './plugins/lti-frames';
 import { adminRoutes } from './routes/admin';
 import { ltiAdminRoutes } from './routes/lti-admin';
 import { ltiRoutes } from './routes/lti';
+import { scoreSender } from './services/lti/live-scores';
 import { registerWeb } from './plugins/web';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
@@ -196,7 +197,19 @@ export async function buildApp({
   await app.register(accountRoutes, { db: database.db, config, mailer, now: clock });
   await app.register(displayUserRoutes, { db: database.db, now: clock });
   await app.register(dbloadRoutes, { db: database.db, config });
-  await app.register(boardRoutes, { db: database.db, config, bus, mailer });
+  // A learner's writes on a board placed in a graded course send their score after a while.
+  const scores = scoreSender(database.db, config.LTI_SCORE_DELAY * 1000, app.log);
+  app.addHook('onClose', async () => {
+    await scores.flush();
+    scores.close();
+  });
+  await app.register(boardRoutes, {
+    db: database.db,
+    config,
+    bus,
+    mailer,
+    written: scores.written,
+  });
   await app.register(annotationFileRoutes, { db: database.db, config });
   await app.register(groupRoutes, { db: database.db });
   await app.register(loadRoutes, { db: database.db, config });

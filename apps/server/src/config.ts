@@ -144,6 +144,11 @@ export const configSchema = z.object({
    * authLoginUrl, authTokenUrl, keysetUrl}, written into the registrations at start-up.
    */
   LTI_PLATFORMS: z.string().min(1).optional(),
+  /**
+   * Seconds from a learner's first write on a board placed in a graded course link until their
+   * score goes to the platform's gradebook (with every other writer's of that while).
+   */
+  LTI_SCORE_DELAY: z.coerce.number().min(0).max(3600).default(60),
 });
 
 /** Settings that only make sense together. */

@@ -27,6 +27,7 @@ let platform: SimPlatform;
 let teacher: Agent;
 let learner: Agent;
 let boardId = '';
+let noted = { listId: '', itemId: '' };
 
 const student: Person = { sub: 's-1', name: 'Alan Turing', email: 'al@x.edu', role: ROLE.learner };
 const SECRET = 'qzprivatewords';
@@ -80,7 +81,8 @@ async function gradesPage(agent: Agent = teacher): Promise<CourseLink[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Scores follow a learner's writes after 0.3 s here (a minute by default).
+  t = await createTestApp({ LTI_SCORE_DELAY: '0.3' });
   platform = await startPlatform();
   const admin = new Agent(t.app);
   await admin.signIn('admin');
@@ -108,6 +110,7 @@ beforeAll(async () => {
     .insert(items)
     .values({ ...base, index: 0, author: 'ada.lovelace', text: 'A sonnet.' })
     .returning();
+  noted = { listId: list?.id ?? '', itemId: content?.id ?? '' };
   const [note] = await db()
     .insert(items)
     .values({
@@ -267,6 +270,19 @@ describe('the Course grades page', () => {
     const [link] = await gradesPage();
     expect(link?.learners.map((l) => l.username)).toEqual(['alan.turing', 'grace.hopper']);
     expect(link?.rosterSynced).toBeTruthy();
+  });
+
+  it("sends a learner's score a while after they write, one for a burst of notes", async () => {
+    await settled();
+    const before = scores().length;
+    for (const text of ['First thought.', 'Second thought, longer.'])
+      expect(
+        (await learner.post('/api/forms/insert_note', { ...noted, noteSpec: { text } })).statusCode,
+      ).toBe(200);
+    const sent = await until('the score after the notes', () => scores()[before]);
+    await settled();
+    expect(scores().slice(before)).toHaveLength(1);
+    expect(sent).toMatchObject({ userId: 's-1', comment: '3 notes, 1 replies, 10 words' });
   });
 
   it('says so when the platform is down, or never granted grades to the link', async () => {

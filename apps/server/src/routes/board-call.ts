@@ -102,6 +102,8 @@ export function registerBoardCalls(
     mailer?: Mailer;
     publicUrl?: string;
     mailItemLimit?: number;
+    /** Told of each change after its commit: who changed which board (LTI scores follow it). */
+    written?: (boardId: string, username: string) => void;
   },
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -171,6 +173,7 @@ export function registerBoardCalls(
           .after(deps.db, done.ctx, result)
           .catch((err: unknown) => req.log.warn({ err }, 'after-commit step failed'));
       }
+      if (!call.readOnly) deps.written?.(done.boardId, done.ctx.actor.username);
       // Published after commit, so a viewer who reloads on the event sees the change.
       if (!call.readOnly && deps.bus) {
         await deps.bus

@@ -23,8 +23,10 @@ export const boardRoutes: FastifyPluginCallbackZod<{
   config: Config;
   bus: EventBus;
   mailer: Mailer;
-}> = (app, { db, config, bus, mailer }, done) => {
+  written?: (boardId: string, username: string) => void;
+}> = (app, { db, config, bus, mailer, written }, done) => {
   registerBoardCalls(app, BOARD_CALLS, {
+    written,
     db,
     appVersion: config.APP_VERSION,
     bus,

@@ -12,8 +12,6 @@ import { platformById } from '../services/lti/platforms';
 import { syncRoster } from '../services/lti/roster';
 import { ServiceError } from '../services/lti/service-token';
 import { defineCall, type BoardCall } from './board-call';
-import { ltiContexts } from '../db/schema';
-import { eq } from 'drizzle-orm';
 
 const board = (b: { multilistId: string }) => ({ multilistId: b.multilistId });
 
@@ -78,15 +76,7 @@ export const GRADE_CALLS: BoardCall[] = [
       const link = await boardLink(db, target.board.id, body);
       const platform = await platformById(db, link.platformId);
       if (!platform) throw conflict('The platform of this link is no longer registered.');
-      const [course] = link.contextRowId
-        ? await db
-            .select({ lineItems: ltiContexts.lineItemsUrl })
-            .from(ltiContexts)
-            .where(eq(ltiContexts.id, link.contextRowId))
-        : [];
-      const sent = await fromPlatform(() =>
-        pushLinkScores(db, platform, link, course?.lineItems ?? null, new Date()),
-      );
+      const sent = await fromPlatform(() => pushLinkScores(db, platform, link, new Date()));
       return { sent };
     },
   }),

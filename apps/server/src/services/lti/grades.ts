@@ -17,8 +17,10 @@ import type { Db } from '../../db/client';
 import {
   boardMembers,
   items,
+  ltiContexts,
   ltiGrades,
   ltiLinks,
+  ltiPlatforms,
   ltiUsers,
   multilists,
   users,
@@ -313,29 +315,68 @@ export async function pushScores(
 }
 
 /**
- * The instructor's "Send scores now": every learner's score on the link, with what the link's
- * latest graded launch granted. Throws a ServiceError saying what is missing or what failed.
+ * Every learner's score on the link (or only these learners'), with what the link's latest
+ * graded launch granted: the instructor's "Send scores now", and the scores sent as learners
+ * write. Throws a ServiceError saying what is missing or what failed.
  */
 export async function pushLinkScores(
   db: Db,
   platform: PlatformRow,
   link: LinkRow,
-  lineItems: string | null,
   now: Date,
+  only?: readonly string[],
 ): Promise<number> {
   if (!link.gradeScopes.includes(SCOPES.scores))
     throw new ServiceError(
       'The platform has not granted this link its grade service: open the link once from the course as an instructor, with grading turned on for it.',
     );
+  const [course] = link.contextRowId
+    ? await db
+        .select({ lineItems: ltiContexts.lineItemsUrl })
+        .from(ltiContexts)
+        .where(eq(ltiContexts.id, link.contextRowId))
+    : [];
   const lineItem = await lineItemFor(
     db,
     platform,
     link,
-    { lineItem: link.lineItemUrl, lineItems, scopes: link.gradeScopes },
+    { lineItem: link.lineItemUrl, lineItems: course?.lineItems ?? null, scopes: link.gradeScopes },
     now,
   );
   if (!lineItem)
     throw new ServiceError('The platform named no gradebook column (line item) for this link.');
-  const people = await learners(db, platform.id, link.multilistId);
+  const people = (await learners(db, platform.id, link.multilistId)).filter(
+    (p) => !only || only.includes(p.username),
+  );
   return sendScores(db, platform, link, lineItem, link.gradeScopes, people, now);
+}
+
+/**
+ * After these people wrote on a board: their scores on each graded course link of the board.
+ * Answers how many went out; a link's failure is thrown after the others were tried.
+ */
+export async function pushBoardScores(
+  db: Db,
+  boardId: string,
+  usernames: readonly string[],
+  now: Date,
+): Promise<number> {
+  const links = await db
+    .select({ link: ltiLinks, platform: ltiPlatforms })
+    .from(ltiLinks)
+    .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiLinks.platformId))
+    .where(
+      and(eq(ltiLinks.multilistId, boardId), sql`${SCOPES.scores} = any(${ltiLinks.gradeScopes})`),
+    );
+  let sent = 0;
+  const failed: Error[] = [];
+  for (const { link, platform } of links) {
+    try {
+      sent += await pushLinkScores(db, platform, link, now, usernames);
+    } catch (e) {
+      failed.push(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+  if (failed.length) throw new AggregateError(failed, 'LTI scores not sent to every link');
+  return sent;
 }
