@@ -3,7 +3,7 @@
  * lives in hooks, one concern each: the start path, view states, forms, selection, the commands'
  * context, what the boards' controls do and what links in them do.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { LIST_CONTAINER_HEIGHTS, LIST_WIDTH_STEPS, phoneListWidth } from '@listboard/core';
 import { useSession } from '../state/session';
@@ -75,8 +75,14 @@ export function BoardScreen() {
     : null;
 
   const views = useViewStates(boards, board, user, isGuest);
+  // The boards are drawn in the background once their data is in: React splits that render into
+  // short tasks, so drawing a big board does not hold the page for long; the header and toolbar
+  // take the data at once. What reads the drawn page (a #section, a note's address, the words
+  // selected last time) waits for the drawing.
+  const drawn = useDeferredValue(boards);
+  const drawing = drawn !== boards && drawn.length === 0;
   const main = useRef<HTMLElement>(null);
-  useBoardScrolling(main, boards.length, location.hash, phone);
+  useBoardScrolling(main, drawn.length, location.hash, phone);
   // A note's address (#note-{id}) opens its item with the notes shown, at the note's passage.
   const reveal = useCallback(
     (itemId: string) => {
@@ -85,12 +91,12 @@ export function BoardScreen() {
     },
     [ui],
   );
-  useNoteAnchor(location.hash, boards, reveal);
+  useNoteAnchor(location.hash, drawn, reveal);
 
   const calls = useBoardCalls();
   const forms = useForms();
   const selection = useSelection(boards, board, views);
-  useSavedSelection(boards, user, isGuest);
+  useSavedSelection(drawn, user, isGuest);
   const ctx = useCommandContext({
     user,
     isGuest,
@@ -156,11 +162,11 @@ export function BoardScreen() {
       >
         {searchCode !== null && user && <PageTabs code={searchCode} username={user.username} />}
         <PageLayer page={page} path={path} boards={boards} ctx={ctx} />
-        {isLoading && <BoardSkeleton />}
+        {(isLoading || drawing) && <BoardSkeleton />}
         {error && <p className="error">{error.message}</p>}
         <ZoomContext.Provider value={zoom}>
           <BoardApiContext.Provider value={api}>
-            {boards.map((b) => (
+            {drawn.map((b) => (
               <BoardView key={b._id} board={b} />
             ))}
           </BoardApiContext.Provider>

@@ -110,6 +110,10 @@ function VirtualisedRows<T>(p: Props<T>) {
     overscan: 4,
     gap: GAP,
     initialOffset: 0,
+    // A list is no taller than the window: the first render already draws the rows a list of
+    // that height shows, rather than none until the list has been measured. Those rows are then
+    // drawn in the board's own (background) render, not in a second one forced as it commits.
+    initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
   });
   // Only the index the list was first shown with counts; the virtualizer is one for its life.
   const initialIndex = useRef(p.initialIndex);

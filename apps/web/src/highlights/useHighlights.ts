@@ -55,6 +55,12 @@ export function useHighlights(
     const run = () => {
       const { item, notes, draw } = latest.current;
       const el = card.current;
+      // Most items have no note on a passage: nothing to find and, unless marks of notes since
+      // gone are left, nothing to draw (this runs for every card a board draws).
+      if (!notes.some((n) => isTextTarget(n.highlight))) {
+        setOrphans((old) => (old.size === 0 ? old : NONE));
+        if (!el?.querySelector('mark[data-note-id]')) return;
+      }
       const shown = el && draw ? blockElementsOf(el) : [];
       const live = shown.length > 0 && shown.length === item.blocks.length;
       const own: AnchorBlock[] = live
