@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -18,13 +18,27 @@ export async function createSession(
   return { token, expires };
 }
 
-export async function userForSession(db: Db, token: string): Promise<UserRow | undefined> {
-  const [row] = await db
+/**
+ * The session lookup, asked on every API request: prepared once per database handle, so the
+ * database parses and plans it once per connection rather than on every request.
+ */
+function sessionQuery(db: Db) {
+  return db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expires, new Date())))
-    .limit(1);
+    .where(
+      and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expires, sql.placeholder('now'))),
+    )
+    .limit(1)
+    .prepare('session_user');
+}
+const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+export async function userForSession(db: Db, token: string): Promise<UserRow | undefined> {
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = sessionQuery(db)));
+  const [row] = await query.execute({ id: hashToken(token), now: new Date() });
   return row?.user;
 }
 
