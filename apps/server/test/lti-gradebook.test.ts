@@ -9,12 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { JSONWebKeySet } from 'jose';
 import type { CourseLink } from '@listboard/core/api/contracts/lti';
-import { items, lists, ltiLinks, multilists } from '../src/db/schema';
+import { ltiLinks, multilists } from '../src/db/schema';
 import { SCOPES } from '../src/services/lti/service-token';
 import { Agent, createTestApp, ifStarted, type TestContext } from './harness';
 import {
   launchAs,
   launchClaims,
+  noteAndReply,
   ROLE,
   startPlatform,
   TEACHER,
@@ -101,39 +102,13 @@ beforeAll(async () => {
   learner.cookie = (await launchAs(t.app, platform, student, graded(student))).cookie;
   await until("the learner's first score", () => scores().find((x) => x.userId === 's-1'));
   await settled();
-  const [link] = await db().select().from(ltiLinks).where(eq(ltiLinks.resourceLinkId, LINK.id));
-  boardId = link?.multilistId ?? '';
   // A private note of three words and a reply of two, by the learner.
-  const [list] = await db().select().from(lists).where(eq(lists.multilistId, boardId));
-  const base = { listId: list?.id ?? '', multilistId: boardId, owner: 'ada.lovelace' };
-  const [content] = await db()
-    .insert(items)
-    .values({ ...base, index: 0, author: 'ada.lovelace', text: 'A sonnet.' })
-    .returning();
-  noted = { listId: list?.id ?? '', itemId: content?.id ?? '' };
-  const [note] = await db()
-    .insert(items)
-    .values({
-      ...base,
-      index: 1,
-      author: 'alan.turing',
-      text: `Only mine: ${SECRET}`,
-      annotationClass: 'note',
-      isPrivate: true,
-      rootItemId: content?.id,
-    })
-    .returning();
-  await db()
-    .insert(items)
-    .values({
-      ...base,
-      index: 2,
-      author: 'alan.turing',
-      text: 'Never mind.',
-      annotationClass: 'reply',
-      replyLevel: 1,
-      rootItemId: note?.id,
-    });
+  const written = await noteAndReply(db(), LINK.id, {
+    text: `Only mine: ${SECRET}`,
+    isPrivate: true,
+  });
+  boardId = written.boardId;
+  noted = { listId: written.listId, itemId: written.itemId };
 });
 afterAll(async () => {
   await ifStarted(platform)?.close();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { JSONWebKeySet } from 'jose';
-import { items, lists, ltiLinks, ltiPlatforms } from '../src/db/schema';
+import { ltiLinks, ltiPlatforms } from '../src/db/schema';
 import type { LaunchClaims } from '../src/services/lti/claims';
 import { participationScore, pushScores } from '../src/services/lti/grades';
 import { SCOPES } from '../src/services/lti/service-token';
@@ -14,6 +14,7 @@ import { Agent, createTestApp, ifStarted, type TestContext } from './harness';
 import {
   launchAs,
   launchClaims,
+  noteAndReply,
   ROLE,
   startPlatform,
   TEACHER,
@@ -108,39 +109,7 @@ describe('grades (AGS)', () => {
     });
 
     // A note of six words and a reply of two, written on the board.
-    const [link] = await db()
-      .select()
-      .from(ltiLinks)
-      .where(eq(ltiLinks.resourceLinkId, 'graded-1'));
-    const boardId = link?.multilistId ?? '';
-    const [list] = await db().select().from(lists).where(eq(lists.multilistId, boardId));
-    const base = { listId: list?.id ?? '', multilistId: boardId, owner: 'ada.lovelace' };
-    const [content] = await db()
-      .insert(items)
-      .values({ ...base, index: 0, author: 'ada.lovelace', text: 'A sonnet.' })
-      .returning();
-    const [note] = await db()
-      .insert(items)
-      .values({
-        ...base,
-        index: 1,
-        author: 'alan.turing',
-        text: 'Why fourteen lines and not twelve?',
-        annotationClass: 'note',
-        rootItemId: content?.id,
-      })
-      .returning();
-    await db()
-      .insert(items)
-      .values({
-        ...base,
-        index: 2,
-        author: 'alan.turing',
-        text: 'Never mind.',
-        annotationClass: 'reply',
-        replyLevel: 1,
-        rootItemId: note?.id,
-      });
+    await noteAndReply(db(), 'graded-1', { text: 'Why fourteen lines and not twelve?' });
 
     await launchAs(t.app, platform, student, graded(student));
     const second = await until('the second score', () => scores()[1]);

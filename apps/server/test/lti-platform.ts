@@ -16,7 +16,10 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { Db } from '../src/db/client';
+import { items, lists, ltiLinks } from '../src/db/schema';
 
 export const PLATFORM_ORIGIN = 'https://lms.example.edu';
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
@@ -292,4 +295,49 @@ export async function launchAs(
   });
   expect(open.statusCode, open.body).toBe(302);
   return { cookie, target: open.headers.location as string, launch };
+}
+
+/**
+ * On the board a course link opens: an item by the instructor, a note on it by the learner
+ * alan.turing (private if asked) and their reply "Never mind." under it. Answers the board and
+ * the item the note is on.
+ */
+export async function noteAndReply(
+  db: Db,
+  resourceLinkId: string,
+  note: { text: string; isPrivate?: boolean },
+): Promise<{ boardId: string; listId: string; itemId: string }> {
+  const [link] = await db
+    .select()
+    .from(ltiLinks)
+    .where(eq(ltiLinks.resourceLinkId, resourceLinkId));
+  const boardId = link?.multilistId ?? '';
+  const [list] = await db.select().from(lists).where(eq(lists.multilistId, boardId));
+  const base = { listId: list?.id ?? '', multilistId: boardId, owner: 'ada.lovelace' };
+  const [content] = await db
+    .insert(items)
+    .values({ ...base, index: 0, author: 'ada.lovelace', text: 'A sonnet.' })
+    .returning();
+  const [written] = await db
+    .insert(items)
+    .values({
+      ...base,
+      index: 1,
+      author: 'alan.turing',
+      text: note.text,
+      annotationClass: 'note',
+      isPrivate: note.isPrivate ?? false,
+      rootItemId: content?.id,
+    })
+    .returning();
+  await db.insert(items).values({
+    ...base,
+    index: 2,
+    author: 'alan.turing',
+    text: 'Never mind.',
+    annotationClass: 'reply',
+    replyLevel: 1,
+    rootItemId: written?.id,
+  });
+  return { boardId, listId: base.listId, itemId: content?.id ?? '' };
 }

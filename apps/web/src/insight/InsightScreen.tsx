@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { callApi, messageOr } from '../api/client';
 import { gradesHref } from '../commands/insight';
+import { boardPageStatus } from './BoardPageStatus';
 import { useBoardPage } from './useBoardPage';
 import { ActivityChart } from './ActivityChart';
 import { ReaderTable } from './ReaderTable';
@@ -60,44 +61,33 @@ export function InsightScreen() {
           )}
         </div>
       </header>
-      {failed ? (
-        <p className="error" role="alert">
-          {failed.message}
-        </p>
-      ) : board.data === null ? (
-        <p className="error" role="alert">
-          There is no board at {address}.
-        </p>
-      ) : board.data?.locked ? (
-        <p className="empty">This board is locked: open it and enter its password first.</p>
-      ) : !data ? (
-        <p className="empty">Loading…</p>
-      ) : (
-        <>
-          <section aria-labelledby="insight-totals">
-            <h2 id="insight-totals">The board in all</h2>
-            <Totals totals={data.totals} />
-          </section>
-          <section aria-labelledby="insight-confusion">
-            <h2 id="insight-confusion">Most noted passages</h2>
-            <Confusion insight={data} />
-          </section>
-          <section aria-labelledby="insight-readers">
-            <h2 id="insight-readers">Readers</h2>
-            <ActivityChart timeline={data.timeline} />
-            <ReaderTable readers={data.readers} />
-          </section>
-          <section aria-labelledby="insight-items">
-            <h2 id="insight-items">Lists and items</h2>
-            <p className="hint">Items without notes are left out.</p>
-            <ListsAndItems insight={data} />
-          </section>
-          <section aria-labelledby="insight-groups">
-            <h2 id="insight-groups">Groups</h2>
-            <Groups insight={data} />
-          </section>
-        </>
-      )}
+      {boardPageStatus({ address, board: board.data, failed, loaded: data !== undefined }) ??
+        (data && (
+          <>
+            <section aria-labelledby="insight-totals">
+              <h2 id="insight-totals">The board in all</h2>
+              <Totals totals={data.totals} />
+            </section>
+            <section aria-labelledby="insight-confusion">
+              <h2 id="insight-confusion">Most noted passages</h2>
+              <Confusion insight={data} />
+            </section>
+            <section aria-labelledby="insight-readers">
+              <h2 id="insight-readers">Readers</h2>
+              <ActivityChart timeline={data.timeline} />
+              <ReaderTable readers={data.readers} />
+            </section>
+            <section aria-labelledby="insight-items">
+              <h2 id="insight-items">Lists and items</h2>
+              <p className="hint">Items without notes are left out.</p>
+              <ListsAndItems insight={data} />
+            </section>
+            <section aria-labelledby="insight-groups">
+              <h2 id="insight-groups">Groups</h2>
+              <Groups insight={data} />
+            </section>
+          </>
+        ))}
     </main>
   );
 }

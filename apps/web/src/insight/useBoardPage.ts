@@ -1,6 +1,7 @@
 /**
  * A page about one board, at /{owner}/{board}/…: its address, the board as loaded (null when
- * there is none), the document's theme and title. The Insight and Course grades pages use it.
+ * there is none), the document's theme and title. The Insight and Course grades pages use it,
+ * and BoardPageStatus for what they show until their figures are in.
  */
 import { useEffect } from 'react';
 import { useParams } from 'react-router';

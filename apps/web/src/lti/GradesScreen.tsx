@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourseLink } from '@listboard/core/api/contracts/lti';
 import { callApi, messageOr } from '../api/client';
 import { when } from '../pages/format';
+import { boardPageStatus } from '../insight/BoardPageStatus';
 import { useBoardPage } from '../insight/useBoardPage';
 import '../insight/insight.css';
 import './grades.css';
@@ -171,6 +172,7 @@ export function GradesScreen() {
   });
   const refresh = () => void client.invalidateQueries({ queryKey: key });
   const failed = board.error ?? grades.error;
+  const links = grades.data;
   return (
     <main className="insight-page grades-page" aria-labelledby="grades-title">
       <header className="insight-head">
@@ -183,34 +185,23 @@ export function GradesScreen() {
           each learner’s notes, replies and words. Only counts are sent, never what anyone wrote.
         </p>
       </header>
-      {failed ? (
-        <p className="error" role="alert">
-          {failed.message}
-        </p>
-      ) : board.data === null ? (
-        <p className="error" role="alert">
-          There is no board at {address}.
-        </p>
-      ) : board.data?.locked ? (
-        <p className="empty">This board is locked: open it and enter its password first.</p>
-      ) : !grades.data ? (
-        <p className="empty">Loading…</p>
-      ) : grades.data.length === 0 ? (
-        <p className="empty">
-          This board is not placed in any course yet. In the course site, add Listboard as an
-          external tool (LTI) and pick this board, or one of its sections; its learners’ scores then
-          show here.
-        </p>
-      ) : (
-        grades.data.map((link) => (
-          <LinkSection
-            key={`${link.platformId}:${link.resourceLinkId}`}
-            link={link}
-            multilistId={id ?? ''}
-            done={refresh}
-          />
-        ))
-      )}
+      {boardPageStatus({ address, board: board.data, failed, loaded: links !== undefined }) ??
+        (links?.length === 0 ? (
+          <p className="empty">
+            This board is not placed in any course yet. In the course site, add Listboard as an
+            external tool (LTI) and pick this board, or one of its sections; its learners’ scores
+            then show here.
+          </p>
+        ) : (
+          links?.map((link) => (
+            <LinkSection
+              key={`${link.platformId}:${link.resourceLinkId}`}
+              link={link}
+              multilistId={id ?? ''}
+              done={refresh}
+            />
+          ))
+        ))}
     </main>
   );
 }
