@@ -85,7 +85,9 @@ describe('the view forms of section 2', () => {
   it('section display shows one section of the board, or every section again', async () => {
     useUi.setState({ sections: {} });
     let f = open('sectionDisplay');
-    const sections = await screen.findByLabelText('Sections');
+    // The Sections field shows at once; its options once the form has read the board's sections.
+    await screen.findByRole('option', { name: '2. Tip' });
+    const sections = screen.getByLabelText('Sections');
     expect(
       within(sections)
         .getAllByRole('option')
