@@ -1,6 +1,45 @@
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+/** Test files that replace a module (vi.mock): each needs a module graph of its own. */
+const mocking = ['apps/server/test/auth-limits.test.ts'];
+/** Tests that start whole server processes do not depend on the driver; they run once. */
+const processTests = '**/*.process.test.ts';
+
+/**
+ * The API tests on one driver. Each file opens its own seeded database (test/harness.ts), so the
+ * files share one module graph per worker (isolate: false) instead of importing the app again
+ * for each file, which took a third of the API suite's time. The few files that mock a module
+ * run isolated, as a project of their own.
+ */
+function apiProjects(driver: 'pglite' | 'postgres') {
+  const common = {
+    env: { TEST_DB: driver },
+    globalSetup: [`apps/server/test/global-${driver}.ts`],
+    hookTimeout: 60_000,
+    testTimeout: 30_000,
+  };
+  const once = driver === 'postgres' ? [processTests] : [];
+  return [
+    {
+      test: {
+        ...common,
+        name: `api-${driver}`,
+        include: serverTests,
+        exclude: ['**/node_modules/**', ...mocking, ...once],
+        isolate: false,
+      },
+    },
+    {
+      test: {
+        ...common,
+        name: `api-${driver}-isolated`,
+        include: mocking,
+        exclude: ['**/node_modules/**', ...once],
+      },
+    },
+  ];
+}
 
 export default defineConfig({
   test: {
@@ -20,28 +59,8 @@ export default defineConfig({
           environment: 'jsdom',
         },
       },
-      {
-        test: {
-          name: 'api-pglite',
-          include: serverTests,
-          env: { TEST_DB: 'pglite' },
-          globalSetup: ['apps/server/test/global-pglite.ts'],
-          hookTimeout: 60_000,
-          testTimeout: 30_000,
-        },
-      },
-      {
-        test: {
-          name: 'api-postgres',
-          include: serverTests,
-          // Tests that start whole server processes do not depend on the driver; they run once.
-          exclude: ['**/*.process.test.ts', '**/node_modules/**'],
-          env: { TEST_DB: 'postgres' },
-          globalSetup: ['apps/server/test/global-postgres.ts'],
-          hookTimeout: 60_000,
-          testTimeout: 30_000,
-        },
-      },
+      ...apiProjects('pglite'),
+      ...apiProjects('postgres'),
       {
         test: {
           name: 'e2e',

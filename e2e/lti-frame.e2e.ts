@@ -373,7 +373,8 @@ describe('an LTI 1.3 launch inside a platform’s course page', () => {
       scoreGiven: 95,
       comment: 'Presented the proof in class.',
     });
-    await expect(row.getByRole('cell').last().innerText()).resolves.toMatch(/^95\n/);
+    // The table is read again after the send; the cell shows the score once it has.
+    await expect.poll(() => row.getByRole('cell').last().innerText()).toMatch(/^95\n/);
 
     // Weights of the teacher's own: 20 points a note.
     await link.getByLabel('Points per note').fill('20');
