@@ -13,7 +13,8 @@ import { createBoard } from '../apps/server/src/services/boards/create';
 import { policyBoardOf } from '../apps/server/src/services/boards/access';
 import { viewerFor } from '../apps/server/src/services/notes/visibility';
 import { boardInsight, figuresQuery } from '../apps/server/src/services/insight/figures';
-import { rowsOf, type InsightAsk } from '../apps/server/src/services/insight/counted';
+import type { InsightAsk } from '../apps/server/src/services/insight/counted';
+import { rowsOf } from '../apps/server/src/db/plain-rows';
 import { multilists, users } from '../apps/server/src/db/schema';
 import { onBothDrivers } from './drivers';
 

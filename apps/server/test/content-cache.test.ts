@@ -5,7 +5,8 @@
  * answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getTableName, type Table } from 'drizzle-orm';
+import { getTableName, type SQL, type Table } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { must } from '@listboard/core';
 import { cachedVersion } from '../src/services/boards/content';
 import { clearContentCache } from '../src/services/boards/load';
@@ -41,24 +42,32 @@ const load = async (a: Agent) => {
 };
 
 /** The board's version once the write's event has been heard and the cache brought to it. */
-async function cachedAt(version: number) {
-  for (let i = 0; i < 200 && cachedVersion(t.database.db, course._id) !== version; i++)
+async function cachedAt(version: number, boardId = course._id) {
+  for (let i = 0; i < 200 && cachedVersion(t.database.db, boardId) !== version; i++)
     await new Promise((r) => setTimeout(r, 10));
-  return cachedVersion(t.database.db, course._id);
+  return cachedVersion(t.database.db, boardId);
 }
 
 const boardVersion = async () => boardIn(await load(author)).version;
 
 /** The same load with nothing cached: what the patched copy must answer. */
-async function fromNothing(a: Agent) {
+async function fromNothing(a: Agent, loader: (a: Agent) => Promise<string> = load) {
   clearContentCache(t.database.db);
-  return load(a);
+  return loader(a);
 }
 
-/** The tables the database handle is asked to select from while `run` runs. */
+/**
+ * The tables the database handle reads from while `run` runs: through the query builder's
+ * select, or as the main table of a plain query (the board's content is read so).
+ */
 async function tablesRead(run: () => Promise<unknown>): Promise<string[]> {
-  const db = t.database.db as unknown as { select: (...a: unknown[]) => unknown };
+  const db = t.database.db as unknown as {
+    select: (...a: unknown[]) => unknown;
+    execute: (q: SQL) => Promise<unknown>;
+  };
   const select = db.select.bind(db);
+  const execute = db.execute.bind(db);
+  const dialect = new PgDialect();
   const seen: string[] = [];
   db.select = (...a: unknown[]) => {
     const q = select(...a) as { from: (table: Table) => unknown };
@@ -69,10 +78,19 @@ async function tablesRead(run: () => Promise<unknown>): Promise<string[]> {
     };
     return q;
   };
+  db.execute = (q: SQL) => {
+    const text = dialect.sqlToQuery(q).sql;
+    const main = /^select .*? from "(\w+)"/s.exec(text);
+    if (main?.[1]) seen.push(main[1]);
+    // A read of every item of a board, as opposed to some lists' items.
+    if (/from "items" where "items"\."multilist_id" in/.test(text)) seen.push('whole board');
+    return execute(q);
+  };
   try {
     await run();
   } finally {
     delete (db as { select?: unknown }).select;
+    delete (db as { execute?: unknown }).execute;
   }
   return seen;
 }
@@ -178,16 +196,124 @@ describe('a cached board', () => {
     expect(answers[0]).toBe(await fromNothing(reader));
   });
 
-  it('is read again after a change that is not inside one item', async () => {
+  it('follows items and lists added, copied, moved and deleted by reading only those lists', async () => {
+    const { multilistId } = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Weeks' })
+    ).json<{ multilistId: string }>();
+    const address = '/author/weeks';
+    const weeks = async (a: Agent) =>
+      (await a.post('/api/dbload/load_multilists', { addresses: [address] })).body;
+    const now = async () => boardIn(await weeks(author));
+    const made: string[] = [];
+    for (const title of ['Week 1', 'Week 2', 'Week 3']) {
+      const res = await author.post('/api/forms/insert_list', {
+        multilistId,
+        titleText: title,
+        itemText: `${title}: read\n\n${title}: write\n\n${title}: /media/lecture.webm 0:00-0:10`,
+      });
+      made.push(res.json<{ listId: string }>().listId);
+    }
+    const [w1, w2, w3] = made as [string, string, string];
+    const itemOf = async (list: string, at: number) =>
+      must(
+        (await now()).lists.find((l) => l._id === list)?.items[at],
+        `item ${String(at)} of a list`,
+      )._id;
+    const note = async () =>
+      reader.post('/api/forms/insert_note', {
+        listId: w2,
+        itemId: await itemOf(w2, 0),
+        noteSpec: { text: 'A note that moves with its item' },
+      });
+    const writes: [string, () => Promise<{ statusCode: number; body: string }>][] = [
+      ['a note', note],
+      [
+        'an item added',
+        () => author.post('/api/forms/insert_item', { listId: w2, text: 'New', index: 0 }),
+      ],
+      [
+        'an item copied',
+        async () =>
+          author.post('/api/forms/duplicate_item', {
+            listId: w3,
+            itemId: await itemOf(w2, 1),
+            text: 'A copy',
+          }),
+      ],
+      [
+        'an item moved',
+        async () =>
+          author.post('/api/forms/move_item', { itemId: await itemOf(w2, 1), direction: 'down' }),
+      ],
+      [
+        'an item deleted',
+        async () =>
+          author.post('/api/forms/delete_item', { listId: w1, itemId: await itemOf(w1, 0) }),
+      ],
+      ['a list reversed', () => author.post('/api/forms/reverse_list', { listId: w2 })],
+      [
+        'a list renamed',
+        () => author.post('/api/forms/edit_list', { listId: w1, titleText: 'Week one' }),
+      ],
+      [
+        'a list moved',
+        () => author.post('/api/forms/move_list', { listId: w2, direction: 'left' }),
+      ],
+      [
+        'the lists reordered',
+        () => author.post('/api/forms/reorder_lists', { multilistId, listOrder: [w3, w1, w2] }),
+      ],
+      [
+        'a list added between',
+        () =>
+          author.post('/api/forms/insert_list', {
+            multilistId,
+            titleText: 'Extra',
+            index: 1,
+            itemText: 'x',
+          }),
+      ],
+      [
+        'a list copied',
+        () =>
+          author.post('/api/forms/duplicate_list', {
+            multilistId,
+            prevListId: w2,
+            titleText: 'Copy',
+          }),
+      ],
+      ['a list removed', () => author.post('/api/forms/remove_list', { listId: w1 })],
+    ];
+    for (const [what, write] of writes) {
+      await weeks(author);
+      const before = (await now()).version;
+      const res = await write();
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
+      // The change's event brings the cached board to the new version.
+      await expect(cachedAt(before + 1, multilistId)).resolves.toBe(before + 1);
+      let patched: Record<string, string> = {};
+      const read = await tablesRead(async () => {
+        patched = { author: await weeks(author), reader: await weeks(reader) };
+      });
+      expect(read, what).not.toContain('whole board');
+      expect(patched.author, what).toBe(await fromNothing(author, weeks));
+      expect(patched.reader, what).toBe(await fromNothing(reader, weeks));
+    }
+  });
+
+  it('is read again after a change outside one item or some lists (a list back from the Trash)', async () => {
+    await load(author);
+    const removed = await author.post('/api/forms/remove_list', { listId: course.lists[2]!._id });
+    expect(removed.statusCode).toBe(200);
     await load(author);
     const before = await boardVersion();
-    const res = await author.post('/api/forms/insert_item', {
-      listId: course.lists[1]!._id,
-      text: 'A new item',
+    const res = await author.post('/api/forms/restore_from_trash', {
+      trashId: removed.json<{ trashId: string }>().trashId,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
     const read = await tablesRead(() => load(author));
-    expect(read).toContain('blocks');
+    expect(read).toContain('whole board');
     expect(await boardVersion()).toBe(before + 1);
     expect(await load(reader)).toBe(await fromNothing(reader));
   });

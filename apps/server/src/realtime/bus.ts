@@ -29,6 +29,11 @@ export interface BoardEvent {
    * stream then sends its viewer the item itself (realtime/item-patch.ts) instead of a reload.
    */
   patchItem?: string;
+  /**
+   * Set when the change stays inside some lists and the board's list rows: those lists' ids.
+   * Each instance then brings its cached board up to date by reading them (realtime/list-patch.ts).
+   */
+  patchLists?: string[];
 }
 
 export interface EventBus {

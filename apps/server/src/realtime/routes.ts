@@ -13,7 +13,12 @@ import { events } from '@listboard/core/api/contracts/system';
 import type { Db } from '../db/client';
 import { multilists } from '../db/schema';
 import { policyBoardOf } from '../services/boards/access';
-import { cachedVersion, patchContent } from '../services/boards/content';
+import {
+  cachedVersion,
+  patchContent,
+  patchListsContent,
+  readListsContent,
+} from '../services/boards/content';
 import { viewerFor, visibleBoard } from '../services/notes/visibility';
 import type { BoardEvent, EventBus } from './bus';
 import { buildPatch, patchFor, type BuiltPatch } from './item-patch';
@@ -73,15 +78,17 @@ export const eventRoutes: FastifyPluginCallbackZod<{
   // the next load does not read the whole board again.
   const unlog = bus.subscribeAll((e) => {
     log.record(e);
-    if (
-      e.patchItem &&
-      e.version !== undefined &&
-      cachedVersion(db, e.multilistId) === e.version - 1
-    )
-      void builtPatch(db, e.patchItem, e.version).then((built) => {
-        if (built && e.version !== undefined)
-          patchContent(db, e.multilistId, e.version, built.content);
+    const version = e.version;
+    if (version === undefined || cachedVersion(db, e.multilistId) !== version - 1) return;
+    if (e.patchItem)
+      void builtPatch(db, e.patchItem, version).then((built) => {
+        if (built) patchContent(db, e.multilistId, version, built.content);
       });
+    else if (e.patchLists)
+      // A failed read leaves the cache as it was: the next load reads the board.
+      void readListsContent(db, e.multilistId, e.patchLists)
+        .then((rows) => patchListsContent(db, e.multilistId, version, rows))
+        .catch(() => undefined);
   });
   // Open streams would keep the server from closing, so they end before it starts to close
   // (onClose would run only after every connection had ended: never, with a viewer connected).
@@ -185,7 +192,7 @@ export const eventRoutes: FastifyPluginCallbackZod<{
           )
         : boardOpen(viewer, now);
       if (!shown || stopped) return;
-      const { seen: _seen, patchItem, ...out } = e;
+      const { seen: _seen, patchItem, patchLists: _lists, ...out } = e;
       // A change inside one item travels as that item, as this viewer may see it.
       const built = patchItem ? await builtPatch(db, patchItem, e.version) : null;
       const item = built ? patchFor(built, viewer, now, appVersion) : null;

@@ -25,6 +25,7 @@ import type { Mailer } from '../mail/mailer';
 import { auditDetails, recordAudit } from '../services/admin/audit';
 import { assertVisible, eventSubjects, subjectOf, viewerFor } from '../services/notes/visibility';
 import { patchRootAfter } from '../realtime/item-patch';
+import { patchListsOf } from '../realtime/list-patch';
 import { bodySchema } from './contract-route';
 
 export interface CallContext<B, R extends Resolved = Resolved> {
@@ -138,9 +139,11 @@ export function registerBoardCalls(
         let seen: BoardEvent['seen'];
         let version: number | undefined;
         let patchItem: string | undefined;
+        let patchLists: string[] | undefined;
         if (!call.readOnly) {
           seen = await eventSubjects(tx, target, result, before);
           patchItem = await patchRootAfter(tx, call.path, target.item, result);
+          if (!patchItem) patchLists = patchListsOf(call.path, target, result);
           version = await touchBoard(tx, target.board.id);
         }
         if (!call.readOnly || call.recorded) {
@@ -164,6 +167,7 @@ export function registerBoardCalls(
           seen,
           version,
           patchItem,
+          patchLists,
         };
       });
       if (call.finish) return call.finish(deps.db, done.ctx, done.answer);
@@ -186,6 +190,7 @@ export function registerBoardCalls(
             seen: done.seen,
             version: done.version,
             patchItem: done.patchItem,
+            patchLists: done.patchLists,
           })
           .catch((err: unknown) => req.log.warn({ err }, 'board event not published'));
       }

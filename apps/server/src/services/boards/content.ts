@@ -2,9 +2,10 @@
  * The shared part of a board (its lists, items, blocks and markers), read in one query per table
  * and kept per board version: the same for every caller, whatever they may see of it.
  */
-import { asc, inArray, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { must } from '@listboard/core';
 import type { Db } from '../../db/client';
+import { columnReader } from '../../db/plain-rows';
 import { blocks, items, lists, mediaMarkers, textMarkers } from '../../db/schema';
 import {
   groupBy,
@@ -50,44 +51,69 @@ export function forgetContent(db: Db): void {
   contentCache.delete(db);
 }
 
-async function fetchContent(db: Db, boardIds: string[]): Promise<Map<string, BoardContent>> {
-  const idList = sql.join(
-    boardIds.map((id) => sql`${id}`),
+/** Readers of the content's rows, decoded as the query builder would (db/plain-rows.ts). */
+const readLists = columnReader<ListRow>(getTableColumns(lists));
+const readItems = columnReader<ItemRow>(itemColumns);
+const readBlocks = columnReader<BlockRow>(getTableColumns(blocks));
+const readMedia = columnReader<MediaMarkerRow>(getTableColumns(mediaMarkers));
+const readText = columnReader<TextMarkerRow>(getTableColumns(textMarkers));
+
+/** Some rows of a board's content: its lists, some items, and those items' blocks and markers. */
+interface ContentRows {
+  lists: ListRow[];
+  items: ItemRow[];
+  blocksByItem: Map<string, BlockRow[]>;
+  mediaByItem: Map<string, MediaMarkerRow[]>;
+  textByItem: Map<string, TextMarkerRow[]>;
+}
+
+/** The lists that `listsWhere` selects, and the items `itemsWhere` selects with their child rows. */
+async function readRows(db: Db, listsWhere: SQL, itemsWhere: SQL): Promise<ContentRows> {
+  // Child rows are selected by their items' condition, not by a list of item ids: a 2,000-id
+  // parameter list costs more to bind and plan than the join does to run.
+  const ofItems = sql`(select id from ${items} where ${itemsWhere})`;
+  const [listRows, itemRows, blockRows, mediaRows, textRows] = await Promise.all([
+    readLists(
+      db,
+      sql`from ${lists} where ${listsWhere} order by ${lists.multilistId}, ${lists.index}`,
+    ),
+    readItems(db, sql`from ${items} where ${itemsWhere} order by ${items.listId}, ${items.index}`),
+    readBlocks(
+      db,
+      sql`from ${blocks} where ${blocks.itemId} in ${ofItems} order by ${blocks.itemId}, ${blocks.index}`,
+    ),
+    readMedia(
+      db,
+      sql`from ${mediaMarkers} where ${mediaMarkers.itemId} in ${ofItems} order by ${mediaMarkers.time}`,
+    ),
+    readText(
+      db,
+      sql`from ${textMarkers} where ${textMarkers.itemId} in ${ofItems} order by ${textMarkers.cursorIndex}`,
+    ),
+  ]);
+  return {
+    lists: listRows,
+    items: itemRows,
+    blocksByItem: groupBy(blockRows, (b) => b.itemId),
+    mediaByItem: groupBy(mediaRows, (m) => m.itemId),
+    textByItem: groupBy(textRows, (t) => t.itemId),
+  };
+}
+
+const idsIn = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
     sql`, `,
   );
-  // Child rows are selected by board, not by a list of item ids: a 2,000-id parameter list costs
-  // more to bind and plan than the join does to run.
-  const inBoards = sql`(select id from ${items} where ${items.multilistId} in (${idList}))`;
-  const [listRows, itemRows, blockRows, mediaRows, textRows] = await Promise.all([
-    db
-      .select()
-      .from(lists)
-      .where(inArray(lists.multilistId, boardIds))
-      .orderBy(asc(lists.multilistId), asc(lists.index)),
-    db
-      .select(itemColumns)
-      .from(items)
-      .where(inArray(items.multilistId, boardIds))
-      .orderBy(asc(items.listId), asc(items.index)),
-    db
-      .select()
-      .from(blocks)
-      .where(sql`${blocks.itemId} in ${inBoards}`)
-      .orderBy(asc(blocks.itemId), asc(blocks.index)),
-    db
-      .select()
-      .from(mediaMarkers)
-      .where(sql`${mediaMarkers.itemId} in ${inBoards}`)
-      .orderBy(asc(mediaMarkers.time)),
-    db
-      .select()
-      .from(textMarkers)
-      .where(sql`${textMarkers.itemId} in ${inBoards}`)
-      .orderBy(asc(textMarkers.cursorIndex)),
-  ]);
-  const blocksByItem = groupBy(blockRows, (b) => b.itemId);
-  const mediaByItem = groupBy(mediaRows, (m) => m.itemId);
-  const textByItem = groupBy(textRows, (t) => t.itemId);
+
+async function fetchContent(db: Db, boardIds: string[]): Promise<Map<string, BoardContent>> {
+  const inBoards = idsIn(boardIds);
+  const rows = await readRows(
+    db,
+    sql`${lists.multilistId} in (${inBoards})`,
+    sql`${items.multilistId} in (${inBoards})`,
+  );
+  const { blocksByItem, mediaByItem, textByItem } = rows;
   const out = new Map<string, BoardContent>(
     boardIds.map((id) => [
       id,
@@ -95,8 +121,8 @@ async function fetchContent(db: Db, boardIds: string[]): Promise<Map<string, Boa
     ]),
   );
   const of = (boardId: string) => must(out.get(boardId), `the content of board ${boardId}`);
-  for (const l of listRows) of(l.multilistId).lists.push(l);
-  for (const i of itemRows) of(i.multilistId).items.push(i);
+  for (const l of rows.lists) of(l.multilistId).lists.push(l);
+  for (const i of rows.items) of(i.multilistId).items.push(i);
   return out;
 }
 
@@ -173,10 +199,47 @@ export interface ItemContent {
 }
 
 /**
+ * The child rows of a cached board with some items' rows replaced: `gone` items lose theirs,
+ * and each of `fresh` gets what `part` of it holds (none when it holds none).
+ */
+function swapRows<T>(
+  from: Map<string, T[]>,
+  gone: Iterable<string>,
+  fresh: Iterable<string>,
+  part: (id: string) => T[],
+): Map<string, T[]> {
+  const out = new Map(from);
+  for (const id of gone) out.delete(id);
+  for (const id of fresh) {
+    const rows = part(id);
+    if (rows.length) out.set(id, rows);
+    else out.delete(id);
+  }
+  return out;
+}
+
+/**
+ * The cached content of a board moved from the version before `version` to it, by `change`;
+ * false when the cache does not hold exactly the version before (a read will follow instead).
+ * Answers already handed out keep the content they were built from (the maps are copied).
+ */
+function patchCached(
+  db: Db,
+  boardId: string,
+  version: number,
+  change: (old: BoardContent) => BoardContent,
+): boolean {
+  const cache = cacheFor(db);
+  const held = cache.get(boardId);
+  if (!held || held.version !== version - 1) return false;
+  keep(cache, boardId, version, change(held.content));
+  return true;
+}
+
+/**
  * A write that stayed inside one item (realtime/item-patch) moves a cached board from the
  * version before it to its own by swapping that item and its notes, instead of reading the
  * whole board again. Only from exactly the version before: anything else is left to a read.
- * Answers already handed out keep the content they were built from (the maps are copied).
  */
 export function patchContent(
   db: Db,
@@ -184,42 +247,112 @@ export function patchContent(
   version: number,
   patch: ItemContent,
 ): boolean {
-  const cache = cacheFor(db);
-  const held = cache.get(boardId);
-  if (!held || held.version !== version - 1) return false;
-  const old = held.content;
-  const fresh = new Map(patch.rows.map((r) => [r.id, r]));
-  const touched = (r: ItemRow) => r.id === patch.rootId || r.rootItemId === patch.rootId;
-  const gone = new Set(old.items.filter(touched).map((r) => r.id));
-  // The item keeps its place; notes come by time anyway (load's walk sorts them).
-  const kept = old.items.flatMap((r) => {
-    if (!touched(r)) return [r];
-    const now = fresh.get(r.id);
-    return now ? [now] : [];
+  return patchCached(db, boardId, version, (old) => {
+    const fresh = new Map(patch.rows.map((r) => [r.id, r]));
+    const touched = (r: ItemRow) => r.id === patch.rootId || r.rootItemId === patch.rootId;
+    const gone = new Set(old.items.filter(touched).map((r) => r.id));
+    // The item keeps its place; notes come by time anyway (load's walk sorts them).
+    const kept = old.items.flatMap((r) => {
+      if (!touched(r)) return [r];
+      const now = fresh.get(r.id);
+      return now ? [now] : [];
+    });
+    const added = patch.rows.filter((r) => !gone.has(r.id));
+    const extras = (id: string) => patch.extras.get(id) ?? NO_EXTRAS;
+    const json = new Map(old.json);
+    for (const id of [...gone, ...fresh.keys()]) json.delete(id);
+    return {
+      lists: old.lists,
+      items: [...kept, ...added],
+      blocksByItem: swapRows(old.blocksByItem, gone, fresh.keys(), (id) => extras(id).blocks),
+      mediaByItem: swapRows(old.mediaByItem, gone, fresh.keys(), (id) => extras(id).media),
+      textByItem: swapRows(old.textByItem, gone, fresh.keys(), (id) => extras(id).text),
+      json,
+    };
   });
-  const added = patch.rows.filter((r) => !gone.has(r.id));
-  const changed = new Set([...gone, ...fresh.keys()]);
-  const swap = <T>(from: Map<string, T[]>, part: (e: ItemExtras) => T[]) => {
-    const out = new Map(from);
-    for (const id of changed) {
-      const rows = part(patch.extras.get(id) ?? NO_EXTRAS);
-      if (rows.length) out.set(id, rows);
-      else out.delete(id);
+}
+
+/**
+ * The rows a write confined to some lists of a board left (realtime/list-patch): every list of
+ * the board, and the rows of those lists' items (with the notes on them, wherever they are
+ * filed) and their blocks and markers.
+ */
+export interface ListsContent extends ContentRows {
+  listIds: string[];
+}
+
+/** An item row of one of the lists, or a note on a content item of one of them. */
+function inLists(listIds: ReadonlySet<string>, contentIds: ReadonlySet<string>) {
+  return (r: ItemRow) =>
+    listIds.has(r.listId) || (r.rootItemId !== null && contentIds.has(r.rootItemId));
+}
+
+export async function readListsContent(
+  db: Db,
+  boardId: string,
+  listIds: string[],
+): Promise<ListsContent> {
+  const named = listIds.length ? idsIn(listIds) : sql`null`;
+  const rows = await readRows(
+    db,
+    sql`${lists.multilistId} = ${boardId}`,
+    sql`${items.multilistId} = ${boardId} and (${items.listId} in (${named}) or ${items.rootItemId} in (
+      select c.id from ${items} c where c.list_id in (${named}) and c.annotation_class = 'none'))`,
+  );
+  return { ...rows, listIds };
+}
+
+/**
+ * A write confined to some lists (items added, deleted or moved in them; lists added, renamed,
+ * moved or removed) moves a cached board to its version by swapping those lists' rows and the
+ * list rows, as patchContent does for one item.
+ */
+export function patchListsContent(
+  db: Db,
+  boardId: string,
+  version: number,
+  patch: ListsContent,
+): boolean {
+  return patchCached(db, boardId, version, (old) => {
+    const named = new Set(patch.listIds);
+    const contentOf = (rows: ItemRow[]) =>
+      new Set(
+        rows.filter((r) => named.has(r.listId) && r.annotationClass === 'none').map((r) => r.id),
+      );
+    const before = inLists(named, contentOf(old.items));
+    const present = new Set(patch.lists.map((l) => l.id));
+    // Rows of a list that is gone go with it.
+    const gone = old.items.filter((r) => before(r) || !present.has(r.listId)).map((r) => r.id);
+    const goneIds = new Set(gone);
+    const kept = old.items.filter((r) => !goneIds.has(r.id));
+    const fresh = patch.items.map((r) => r.id);
+    // An item's shared JSON names its list's place in the board.
+    const placeBefore = new Map(old.lists.map((l) => [l.id, l.index]));
+    const moved = new Set(
+      patch.lists.filter((l) => placeBefore.get(l.id) !== l.index).map((l) => l.id),
+    );
+    const json = new Map(old.json);
+    for (const id of [...gone, ...fresh]) json.delete(id);
+    // A note is shown in the list of the item it hangs off.
+    const listOf = new Map(kept.map((r) => [r.id, r.listId]));
+    for (const r of kept) {
+      const shownIn = r.rootItemId === null ? r.listId : (listOf.get(r.rootItemId) ?? r.listId);
+      if (moved.has(r.listId) || moved.has(shownIn)) json.delete(r.id);
     }
-    return out;
-  };
-  const json = new Map(old.json);
-  for (const id of changed) json.delete(id);
-  const content: BoardContent = {
-    lists: old.lists,
-    items: [...kept, ...added],
-    blocksByItem: swap(old.blocksByItem, (e) => e.blocks),
-    mediaByItem: swap(old.mediaByItem, (e) => e.media),
-    textByItem: swap(old.textByItem, (e) => e.text),
-    json,
-  };
-  keep(cache, boardId, version, content);
-  return true;
+    return {
+      lists: patch.lists,
+      items: [...kept, ...patch.items],
+      blocksByItem: swapRows(
+        old.blocksByItem,
+        gone,
+        fresh,
+        (id) => patch.blocksByItem.get(id) ?? [],
+      ),
+      mediaByItem: swapRows(old.mediaByItem, gone, fresh, (id) => patch.mediaByItem.get(id) ?? []),
+      textByItem: swapRows(old.textByItem, gone, fresh, (id) => patch.textByItem.get(id) ?? []),
+      json,
+    };
+  });
 }
 
 /** The version of a board the cache holds, if any. */

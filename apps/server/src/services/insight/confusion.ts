@@ -11,7 +11,8 @@ import type { ConfusedPassage } from '@listboard/core/api/contracts/insight';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
 import { visibleBoard } from '../notes/visibility';
-import { countedNotes, rowsOf, type InsightAsk } from './counted';
+import { rowsOf } from '../../db/plain-rows';
+import { countedNotes, type InsightAsk } from './counted';
 
 /** Passages shown, and passages read to find them among (some may have no note to show). */
 export const CONFUSION_SHOWN = 10;

@@ -5,7 +5,6 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PolicyBoard, Viewer } from '@listboard/core';
-import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
 import type { BoardRow } from '../boards/access';
 import { contentSeenBy } from '../notes/visibility';
@@ -41,10 +40,4 @@ export function countedNotes(ask: Pick<InsightAsk, 'board' | 'username' | 'scope
       to_char(n.created at time zone 'UTC', 'YYYY-MM-DD') as day
     from ${items} n join (${seenContent(ask.board.id, ask.username)}) c on c.id = n.root_item_id
     where n.multilist_id = ${ask.board.id} and n.annotation_class in ('note', 'reply') ${mine}`;
-}
-
-/** Rows of a raw query: both drivers answer `{ rows }`. */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
 }

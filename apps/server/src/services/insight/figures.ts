@@ -17,7 +17,8 @@ import type { Db } from '../../db/client';
 import { items, lists } from '../../db/schema';
 import { contentSeenBy } from '../notes/visibility';
 import { confusedPassages } from './confusion';
-import { countedNotes, rowsOf, type InsightAsk } from './counted';
+import { rowsOf } from '../../db/plain-rows';
+import { countedNotes, type InsightAsk } from './counted';
 
 /** Every figure in one query: one row per grouping set, told apart by which columns it groups. */
 export function figuresQuery(ask: Pick<InsightAsk, 'board' | 'username' | 'scope'>): SQL {
