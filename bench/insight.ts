@@ -14,7 +14,7 @@ import { policyBoardOf } from '../apps/server/src/services/boards/access';
 import { viewerFor } from '../apps/server/src/services/notes/visibility';
 import { boardInsight, figuresQuery } from '../apps/server/src/services/insight/figures';
 import type { InsightAsk } from '../apps/server/src/services/insight/counted';
-import { rowsOf } from '../apps/server/src/db/plain-rows';
+import { rowsOf } from '../apps/server/src/db/rows-of';
 import { multilists, users } from '../apps/server/src/db/schema';
 import { onBothDrivers } from './drivers';
 

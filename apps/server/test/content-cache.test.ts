@@ -57,16 +57,12 @@ async function fromNothing(a: Agent, loader: (a: Agent) => Promise<string> = loa
 }
 
 /**
- * The tables the database handle reads from while `run` runs: through the query builder's
- * select, or as the main table of a plain query (the board's content is read so).
+ * The tables the database handle is asked to select from while `run` runs, and 'whole board'
+ * for a select of every item of a board (as opposed to some lists' items).
  */
 async function tablesRead(run: () => Promise<unknown>): Promise<string[]> {
-  const db = t.database.db as unknown as {
-    select: (...a: unknown[]) => unknown;
-    execute: (q: SQL) => Promise<unknown>;
-  };
+  const db = t.database.db as unknown as { select: (...a: unknown[]) => unknown };
   const select = db.select.bind(db);
-  const execute = db.execute.bind(db);
   const dialect = new PgDialect();
   const seen: string[] = [];
   db.select = (...a: unknown[]) => {
@@ -74,23 +70,22 @@ async function tablesRead(run: () => Promise<unknown>): Promise<string[]> {
     const from = q.from.bind(q);
     q.from = (table: Table) => {
       seen.push(getTableName(table));
-      return from(table);
+      const built = from(table) as { where: (w: SQL) => unknown };
+      const where = built.where.bind(built);
+      built.where = (w: SQL) => {
+        const text = dialect.sqlToQuery(w).sql;
+        if (getTableName(table) === 'items' && /"items"\."multilist_id" in/.test(text))
+          seen.push('whole board');
+        return where(w);
+      };
+      return built;
     };
     return q;
-  };
-  db.execute = (q: SQL) => {
-    const text = dialect.sqlToQuery(q).sql;
-    const main = /^select .*? from "(\w+)"/s.exec(text);
-    if (main?.[1]) seen.push(main[1]);
-    // A read of every item of a board, as opposed to some lists' items.
-    if (/from "items" where "items"\."multilist_id" in/.test(text)) seen.push('whole board');
-    return execute(q);
   };
   try {
     await run();
   } finally {
     delete (db as { select?: unknown }).select;
-    delete (db as { execute?: unknown }).execute;
   }
   return seen;
 }

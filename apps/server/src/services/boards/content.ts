@@ -2,10 +2,9 @@
  * The shared part of a board (its lists, items, blocks and markers), read in one query per table
  * and kept per board version: the same for every caller, whatever they may see of it.
  */
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import { must } from '@listboard/core';
 import type { Db } from '../../db/client';
-import { columnReader } from '../../db/plain-rows';
 import { blocks, items, lists, mediaMarkers, textMarkers } from '../../db/schema';
 import {
   groupBy,
@@ -51,13 +50,6 @@ export function forgetContent(db: Db): void {
   contentCache.delete(db);
 }
 
-/** Readers of the content's rows, decoded as the query builder would (db/plain-rows.ts). */
-const readLists = columnReader<ListRow>(getTableColumns(lists));
-const readItems = columnReader<ItemRow>(itemColumns);
-const readBlocks = columnReader<BlockRow>(getTableColumns(blocks));
-const readMedia = columnReader<MediaMarkerRow>(getTableColumns(mediaMarkers));
-const readText = columnReader<TextMarkerRow>(getTableColumns(textMarkers));
-
 /** Some rows of a board's content: its lists, some items, and those items' blocks and markers. */
 interface ContentRows {
   lists: ListRow[];
@@ -73,23 +65,27 @@ async function readRows(db: Db, listsWhere: SQL, itemsWhere: SQL): Promise<Conte
   // parameter list costs more to bind and plan than the join does to run.
   const ofItems = sql`(select id from ${items} where ${itemsWhere})`;
   const [listRows, itemRows, blockRows, mediaRows, textRows] = await Promise.all([
-    readLists(
-      db,
-      sql`from ${lists} where ${listsWhere} order by ${lists.multilistId}, ${lists.index}`,
-    ),
-    readItems(db, sql`from ${items} where ${itemsWhere} order by ${items.listId}, ${items.index}`),
-    readBlocks(
-      db,
-      sql`from ${blocks} where ${blocks.itemId} in ${ofItems} order by ${blocks.itemId}, ${blocks.index}`,
-    ),
-    readMedia(
-      db,
-      sql`from ${mediaMarkers} where ${mediaMarkers.itemId} in ${ofItems} order by ${mediaMarkers.time}`,
-    ),
-    readText(
-      db,
-      sql`from ${textMarkers} where ${textMarkers.itemId} in ${ofItems} order by ${textMarkers.cursorIndex}`,
-    ),
+    db.select().from(lists).where(listsWhere).orderBy(asc(lists.multilistId), asc(lists.index)),
+    db
+      .select(itemColumns)
+      .from(items)
+      .where(itemsWhere)
+      .orderBy(asc(items.listId), asc(items.index)),
+    db
+      .select()
+      .from(blocks)
+      .where(sql`${blocks.itemId} in ${ofItems}`)
+      .orderBy(asc(blocks.itemId), asc(blocks.index)),
+    db
+      .select()
+      .from(mediaMarkers)
+      .where(sql`${mediaMarkers.itemId} in ${ofItems}`)
+      .orderBy(asc(mediaMarkers.time)),
+    db
+      .select()
+      .from(textMarkers)
+      .where(sql`${textMarkers.itemId} in ${ofItems}`)
+      .orderBy(asc(textMarkers.cursorIndex)),
   ]);
   return {
     lists: listRows,

@@ -11,7 +11,7 @@ import type { ConfusedPassage } from '@listboard/core/api/contracts/insight';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
 import { visibleBoard } from '../notes/visibility';
-import { rowsOf } from '../../db/plain-rows';
+import { rowsOf } from '../../db/rows-of';
 import { countedNotes, type InsightAsk } from './counted';
 
 /** Passages shown, and passages read to find them among (some may have no note to show). */

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { items, lists } from '../../db/schema';
 import { contentSeenBy } from '../notes/visibility';
 import { confusedPassages } from './confusion';
-import { rowsOf } from '../../db/plain-rows';
+import { rowsOf } from '../../db/rows-of';
 import { countedNotes, type InsightAsk } from './counted';
 
 /** Every figure in one query: one row per grouping set, told apart by which columns it groups. */
