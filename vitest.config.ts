@@ -66,6 +66,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['e2e/setup.ts'],
           fileParallelism: false,
           // A browser test that loses a race with a busy 2-core machine gets one more try.
           retry: 1,

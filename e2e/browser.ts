@@ -1,7 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium, devices, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  devices,
+  type Browser as PwBrowser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -21,34 +27,37 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A fresh browser profile per call, so each test starts as a new visitor. */
+/**
+ * One Chromium process per test file, started at the first call; each call gets a browser
+ * context of its own (its own cookies, storage and cache), so each test starts as a new visitor
+ * without the cost of starting Chromium again.
+ */
+let chromiumProcess: Promise<PwBrowser> | null = null;
+
+/** Ends the file's Chromium process (e2e/setup.ts, after each file). */
+export async function closeChromium(): Promise<void> {
+  const running = chromiumProcess;
+  chromiumProcess = null;
+  if (running) await (await running).close();
+}
+
+/** A new visitor's browser. */
 export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<Browser> {
   return launch({ viewport });
 }
 
-/** Chromium on a fresh profile with the given context options, removed again on close. */
-async function launch(options: Parameters<typeof chromium.launchPersistentContext>[1]) {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-chrome-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: ARGS,
-    ...options,
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    async close() {
-      await context.close();
-      fs.rmSync(profile, { recursive: true, force: true });
-    },
-  };
+/** A browser context with the given options on the file's Chromium, closed again on close. */
+async function launch(options: BrowserContextOptions): Promise<Browser> {
+  chromiumProcess ??= chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const context = await (await chromiumProcess).newContext(options);
+  const page = await context.newPage();
+  return { context, page, close: () => context.close() };
 }
 
 export type Phone = 'iPhone 13' | 'Pixel 7';
 
 /**
- * A fresh profile on an emulated phone: its screen, its device scale, a mobile viewport (the
+ * A new visitor on an emulated phone: its screen, its device scale, a mobile viewport (the
  * page's viewport meta tag counts) and touch, as Playwright's device list describes it.
  */
 export async function openPhone(name: Phone): Promise<Browser> {
