@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   abilitiesFor,
   parseAddress,
@@ -10,14 +10,12 @@ import {
   type Multilist,
   type SectionInfo,
   type Device,
-  itemVisible,
   boardOpen,
-  canSee,
   viewerOf,
   must,
 } from '@listboard/core';
 import type { Db } from '../../db/client';
-import { boardMembers, boardUnlocks, items, lists, multilists, viewStates } from '../../db/schema';
+import { boardUnlocks, items, lists, multilists, viewStates } from '../../db/schema';
 import { policyBoard } from './access';
 import type { Actor } from '../accounts/users';
 import { userGroupNames, visibleBoard } from '../notes/visibility';
@@ -25,6 +23,8 @@ import { boardContent, extrasOf, forgetContent, type BoardContent } from './cont
 import { toItem, toList, toMultilist } from './present';
 import { forgetAnswers, keepAnswer, keptAnswer } from './answers';
 import { groupBy, type BoardRow, type ItemRow, type ListRow, type MemberRow } from './rows';
+import { NONE_SEEN, seenRowsOf, type SeenRows } from './seen-rows';
+import { boardWithMembers, preparedFor } from './load-queries';
 
 export interface LoadContext {
   actor: Actor | null;
@@ -84,22 +84,23 @@ export async function loadMultilistsJson(
 /** A board row with the people on it, read together. */
 type FoundBoard = BoardRow & { members: MemberRow[] };
 
-/** The board's members as rows, in the one query that finds the board. */
-const membersOfBoard = sql<MemberRow[]>`coalesce((
-  select json_agg(json_build_object(
-    'multilistId', m.multilist_id, 'username', m.username, 'kind', m.kind,
-    'privileges', m.privileges, 'contributorOnly', m.contributor_only))
-  from ${boardMembers} m where m.multilist_id = ${multilists.id}), '[]'::json)`;
-
 async function findBoards(db: Db, addresses: string[], ctx: LoadContext): Promise<FoundBoard[]> {
   const keys = addressesToKeys(addresses);
   if (keys.length === 0) return [];
-  const boards = await db
-    .select({ ...getTableColumns(multilists), members: membersOfBoard })
-    .from(multilists)
-    .where(
-      or(...keys.map((k) => and(eq(multilists.owner, k.owner), eq(multilists.ptitle, k.ptitle)))),
-    );
+  const [one] = keys;
+  const boards =
+    keys.length === 1 && one
+      ? await preparedFor(db).board.execute(one)
+      : await db
+          .select(boardWithMembers)
+          .from(multilists)
+          .where(
+            or(
+              ...keys.map((k) =>
+                and(eq(multilists.owner, k.owner), eq(multilists.ptitle, k.ptitle)),
+              ),
+            ),
+          );
   const byKey = new Map(boards.map((b) => [`${b.owner}/${b.ptitle}`, b]));
   for (const k of keys) {
     if (!byKey.has(`${k.owner}/${k.ptitle}`)) ctx.log?.(`board not found: ${k.owner}/${k.ptitle}`);
@@ -118,7 +119,7 @@ interface Prepared {
   membersByBoard: Map<string, MemberRow[]>;
   locked: Set<string>;
   /** Per board, the item rows this caller may see. */
-  visibleRows: Map<string, ItemRow[]>;
+  visibleRows: Map<string, SeenRows>;
   viewstate: Map<string, Record<string, unknown>>;
   /** Names the answer: equal fingerprints give equal answers, whoever asks. */
   fingerprint: string;
@@ -150,21 +151,23 @@ async function prepare(db: Db, boards: FoundBoard[], ctx: LoadContext): Promise<
             ),
           )
       : [],
-    ctx.actor
-      ? db
-          .select()
-          .from(viewStates)
-          .where(
-            and(
-              eq(viewStates.userId, ctx.actor.id),
-              or(
-                inArray(viewStates.targetId, boardIds),
-                sql`${viewStates.targetId} in (select id from ${lists} where ${inArray(lists.multilistId, boardIds)})`,
-                sql`${viewStates.targetId} in (select id from ${items} where ${inArray(items.multilistId, boardIds)})`,
+    ctx.actor && boardIds.length === 1
+      ? preparedFor(db).viewStates.execute({ user: ctx.actor.id, board: boardIds[0] })
+      : ctx.actor
+        ? db
+            .select()
+            .from(viewStates)
+            .where(
+              and(
+                eq(viewStates.userId, ctx.actor.id),
+                or(
+                  inArray(viewStates.targetId, boardIds),
+                  sql`${viewStates.targetId} in (select id from ${lists} where ${inArray(lists.multilistId, boardIds)})`,
+                  sql`${viewStates.targetId} in (select id from ${items} where ${inArray(items.multilistId, boardIds)})`,
+                ),
               ),
-            ),
-          )
-      : [],
+            )
+        : [],
     ctx.actor && anyGroupNote ? userGroupNames(db, ctx.actor.id) : [],
   ]);
   const membersByBoard = groupBy(memberRows, (m) => m.multilistId);
@@ -178,23 +181,14 @@ async function prepare(db: Db, boards: FoundBoard[], ctx: LoadContext): Promise<
   const seen = (id: string) => must(seenAs.get(id), `board ${id}`);
   const viewer = viewerOf(ctx.actor, myGroups, unlocked);
   const locked = new Set(boards.filter((b) => !boardOpen(viewer, seen(b.id))).map((b) => b.id));
-  const byId = new Map<string, ItemRow>();
-  for (const b of boards) for (const i of content.get(b.id)?.items ?? []) byId.set(i.id, i);
-  const visible = (i: ItemRow) =>
-    itemVisible(i.flags, { appVersion: ctx.appVersion, device }) &&
-    canSee(viewer, {
-      kind: 'item',
-      board: seen(i.multilistId),
-      item: i,
-      thread: i.annotationClass === 'reply' && i.threadId ? byId.get(i.threadId) : null,
-    });
-  // Visible rows per board, worked out once; the answer is a function of these and the parts
-  // below, so their digest names it: callers who would get the same text get the same name.
+  // Visible rows per board; the answer is a function of these and the parts below, so their
+  // digest names it: callers who would get the same text get the same name.
   const visibleRows = new Map(
-    boards.map((b) => [
-      b.id,
-      locked.has(b.id) ? [] : (content.get(b.id)?.items.filter(visible) ?? []),
-    ]),
+    boards.map((b) => {
+      const c = content.get(b.id);
+      if (locked.has(b.id) || !c) return [b.id, NONE_SEEN] as const;
+      return [b.id, seenRowsOf(c, viewer, seen(b.id), { appVersion: ctx.appVersion, device })];
+    }),
   );
   const abilities = new Map(
     boards.map((b) => [
@@ -209,7 +203,7 @@ async function prepare(db: Db, boards: FoundBoard[], ctx: LoadContext): Promise<
       vsRows.map((v) => [v.kind, v.targetId, v.state]).sort(),
     ]),
   );
-  for (const rows of visibleRows.values()) for (const r of rows) digest.update(r.id);
+  for (const seenRows of visibleRows.values()) digest.update(seenRows.digest);
   const fingerprint = digest.digest('base64url');
   return {
     boards,
@@ -238,7 +232,7 @@ function walk<I, L, B>(
   return p.boards.map((b) => {
     const c = contentOf(p, b.id);
     const locked = p.locked.has(b.id);
-    const rows = must(p.visibleRows.get(b.id), `the rows of board ${b.id}`);
+    const { rows } = must(p.visibleRows.get(b.id), `the rows of board ${b.id}`);
     // Notes, annotations and replies travel with the item they hang off, oldest first.
     const itemsByList = groupBy(
       rows.filter((i) => i.annotationClass === 'none'),
