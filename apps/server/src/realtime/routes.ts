@@ -88,7 +88,7 @@ export const eventRoutes: FastifyPluginCallbackZod<{
       // A failed read leaves the cache as it was: the next load reads the board.
       void readListsContent(db, e.multilistId, e.patchLists)
         .then((rows) => patchListsContent(db, e.multilistId, version, rows))
-        .catch(() => undefined);
+        .catch((err: unknown) => app.log.warn({ err }, 'cached board not patched'));
   });
   // Open streams would keep the server from closing, so they end before it starts to close
   // (onClose would run only after every connection had ended: never, with a viewer connected).

@@ -277,12 +277,6 @@ export interface ListsContent extends ContentRows {
   listIds: string[];
 }
 
-/** An item row of one of the lists, or a note on a content item of one of them. */
-function inLists(listIds: ReadonlySet<string>, contentIds: ReadonlySet<string>) {
-  return (r: ItemRow) =>
-    listIds.has(r.listId) || (r.rootItemId !== null && contentIds.has(r.rootItemId));
-}
-
 export async function readListsContent(
   db: Db,
   boardId: string,
@@ -311,14 +305,20 @@ export function patchListsContent(
 ): boolean {
   return patchCached(db, boardId, version, (old) => {
     const named = new Set(patch.listIds);
-    const contentOf = (rows: ItemRow[]) =>
-      new Set(
-        rows.filter((r) => named.has(r.listId) && r.annotationClass === 'none').map((r) => r.id),
-      );
-    const before = inLists(named, contentOf(old.items));
+    const namedContent = new Set(
+      old.items.filter((r) => named.has(r.listId) && r.annotationClass === 'none').map((r) => r.id),
+    );
     const present = new Set(patch.lists.map((l) => l.id));
-    // Rows of a list that is gone go with it.
-    const gone = old.items.filter((r) => before(r) || !present.has(r.listId)).map((r) => r.id);
+    // The rows readListsContent reads again (the lists' items and the notes on them), and the
+    // rows of a list that is gone.
+    const gone = old.items
+      .filter(
+        (r) =>
+          named.has(r.listId) ||
+          (r.rootItemId !== null && namedContent.has(r.rootItemId)) ||
+          !present.has(r.listId),
+      )
+      .map((r) => r.id);
     const goneIds = new Set(gone);
     const kept = old.items.filter((r) => !goneIds.has(r.id));
     const fresh = patch.items.map((r) => r.id);

@@ -14,12 +14,12 @@ const membersOfBoard = sql<MemberRow[]>`coalesce((
 export const boardWithMembers = { ...getTableColumns(multilists), members: membersOfBoard };
 
 /**
- * The two queries of a load of one board (most loads), prepared once per database handle so the
- * database parses and plans them once per connection: the board with its members by address,
- * and the caller's view states on the board, its lists and its items.
+ * Two queries every load makes, prepared once per database handle so the database parses and
+ * plans them once per connection: the board with its members by address (for a load of one
+ * board, most loads), and the caller's view states on the boards, their lists and their items.
  */
 function prepareLoad(db: Db) {
-  const board = sql.placeholder('board');
+  const boards = sql`${sql.placeholder('boards')}::uuid[]`;
   return {
     board: db
       .select(boardWithMembers)
@@ -38,13 +38,13 @@ function prepareLoad(db: Db) {
         and(
           eq(viewStates.userId, sql.placeholder('user')),
           or(
-            eq(viewStates.targetId, board),
-            sql`${viewStates.targetId} in (select id from ${lists} where ${lists.multilistId} = ${board})`,
-            sql`${viewStates.targetId} in (select id from ${items} where ${items.multilistId} = ${board})`,
+            sql`${viewStates.targetId} = any(${boards})`,
+            sql`${viewStates.targetId} in (select id from ${lists} where ${lists.multilistId} = any(${boards}))`,
+            sql`${viewStates.targetId} in (select id from ${items} where ${items.multilistId} = any(${boards}))`,
           ),
         ),
       )
-      .prepare('view_states_of_board'),
+      .prepare('view_states_of_boards'),
   };
 }
 const preparedLoads = new WeakMap<Db, ReturnType<typeof prepareLoad>>();

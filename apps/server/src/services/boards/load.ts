@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import {
   abilitiesFor,
   parseAddress,
@@ -15,7 +15,7 @@ import {
   must,
 } from '@listboard/core';
 import type { Db } from '../../db/client';
-import { boardUnlocks, items, lists, multilists, viewStates } from '../../db/schema';
+import { boardUnlocks, multilists } from '../../db/schema';
 import { policyBoard } from './access';
 import type { Actor } from '../accounts/users';
 import { userGroupNames, visibleBoard } from '../notes/visibility';
@@ -151,23 +151,7 @@ async function prepare(db: Db, boards: FoundBoard[], ctx: LoadContext): Promise<
             ),
           )
       : [],
-    ctx.actor && boardIds.length === 1
-      ? preparedFor(db).viewStates.execute({ user: ctx.actor.id, board: boardIds[0] })
-      : ctx.actor
-        ? db
-            .select()
-            .from(viewStates)
-            .where(
-              and(
-                eq(viewStates.userId, ctx.actor.id),
-                or(
-                  inArray(viewStates.targetId, boardIds),
-                  sql`${viewStates.targetId} in (select id from ${lists} where ${inArray(lists.multilistId, boardIds)})`,
-                  sql`${viewStates.targetId} in (select id from ${items} where ${inArray(items.multilistId, boardIds)})`,
-                ),
-              ),
-            )
-        : [],
+    ctx.actor ? preparedFor(db).viewStates.execute({ user: ctx.actor.id, boards: boardIds }) : [],
     ctx.actor && anyGroupNote ? userGroupNames(db, ctx.actor.id) : [],
   ]);
   const membersByBoard = groupBy(memberRows, (m) => m.multilistId);
