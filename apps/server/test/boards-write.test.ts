@@ -76,9 +76,16 @@ describe('boards', () => {
       descText: 'Spring term',
     });
     expect(res.json()).toMatchObject({ ptitle: 'reading-group' });
-    expect(await load(author, '/author/reading-group')).toMatchObject({
-      description: 'Spring term',
+    const edited = await load(author, '/author/reading-group');
+    expect(edited).toMatchObject({ description: 'Spring term' });
+    // The answer names the version the board is left at, so the next edit can name it.
+    expect(res.json().version).toBe(edited.version);
+    const again = await author.post('/api/dbedit/edit_multilist', {
+      multilistId: boardId,
+      descText: 'Spring term, week 1',
+      version: res.json().version,
     });
+    expect(again.statusCode, again.body).toBe(200);
   });
 });
 

@@ -4,6 +4,8 @@
  * that miss together read it once. Either way a load answers exactly what a load from nothing
  * answers.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableName, type SQL, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -24,6 +26,9 @@ interface Loaded {
   }[];
 }
 let course: Loaded;
+/** A web page to load into a list. */
+let site = '';
+let server: http.Server;
 
 const boardIn = (json: string) => must((JSON.parse(json) as Loaded[])[0], 'the course board');
 /** A note on the course's first item, by its words. */
@@ -91,14 +96,23 @@ async function tablesRead(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<html><head><title>Reading</title></head><body><p>Read this first.</p></body></html>');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t = await createTestApp({ LOAD_ALLOW_PRIVATE: 'true' });
   author = new Agent(t.app);
   await author.signIn('author');
   reader = new Agent(t.app);
   await reader.signIn('reader');
   course = boardIn(await load(author));
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  server.close();
+  await t.close();
+});
 
 describe('a cached board', () => {
   it('follows edits, notes, replies and deletions inside one item without reading the board again', async () => {
@@ -191,7 +205,7 @@ describe('a cached board', () => {
     expect(answers[0]).toBe(await fromNothing(reader));
   });
 
-  it('follows items and lists added, copied, moved and deleted by reading only those lists', async () => {
+  it('follows items and lists added, copied, moved, deleted, split or put back, and the board’s settings and people, by reading only those lists', async () => {
     const { multilistId } = (
       await author.post('/api/forms/insert_multilist', { titleText: 'Weeks' })
     ).json<{ multilistId: string }>();
@@ -220,7 +234,14 @@ describe('a cached board', () => {
         itemId: await itemOf(w2, 0),
         noteSpec: { text: 'A note that moves with its item' },
       });
-    const writes: [string, () => Promise<{ statusCode: number; body: string }>][] = [
+    type Res = { statusCode: number; body: string; json: <T>() => T };
+    // A write, and what has to be there before it (made outside the write's version).
+    let trashed = '';
+    const toTrash = (res: Res) => {
+      trashed = res.json<{ trashId: string }>().trashId;
+    };
+    let clip = '';
+    const writes: [string, () => Promise<Res>, (() => Promise<unknown>)?][] = [
       ['a note', note],
       [
         'an item added',
@@ -277,15 +298,75 @@ describe('a cached board', () => {
             titleText: 'Copy',
           }),
       ],
+      [
+        'an item put back from the Trash',
+        () => author.post('/api/forms/restore_from_trash', { trashId: trashed }),
+        async () =>
+          toTrash(
+            await author.post('/api/forms/delete_item', { listId: w2, itemId: await itemOf(w2, 0) }),
+          ),
+      ],
+      [
+        'a list put back from the Trash',
+        () => author.post('/api/forms/restore_from_trash', { trashId: trashed }),
+        async () => toTrash(await author.post('/api/forms/remove_list', { listId: w3 })),
+      ],
+      [
+        'an item split at its markers',
+        () =>
+          author.post('/api/forms/split_at_media_markers', { itemId: clip, title: 'Part' }),
+        async () => {
+          clip = (
+            await author.post('/api/forms/insert_item', {
+              listId: w2,
+              text: '/media/lecture.webm 0:00-0:20 ~ Whole',
+              index: 0,
+            })
+          ).json<{ itemId: string }>().itemId;
+          await author.post('/api/forms/add_media_marker', {
+            itemId: clip,
+            title: 'Half',
+            timecode: '0:10',
+          });
+        },
+      ],
+      [
+        'a page loaded from its address into a list',
+        () =>
+          author.post('/api/forms/import_item_url', { listId: w2, url: `${site}/page.html` }),
+      ],
+      [
+        'the board renamed',
+        () => author.post('/api/dbedit/edit_multilist', { multilistId, titleText: 'Weeks' }),
+      ],
+      [
+        'a coauthor added',
+        () =>
+          author.post('/api/forms/add_coauthor', {
+            owner: 'author',
+            title: 'weeks',
+            username: 'reader',
+          }),
+      ],
+      [
+        'a member set',
+        () =>
+          author.post('/api/forms/set_member', {
+            multilistId,
+            username: 'reader',
+            privileges: ['edit'],
+          }),
+      ],
       ['a list removed', () => author.post('/api/forms/remove_list', { listId: w1 })],
     ];
-    for (const [what, write] of writes) {
+    for (const [what, write, prepare] of writes) {
+      await prepare?.();
       await weeks(author);
       const before = (await now()).version;
       const res = await write();
       expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
       // The change's event brings the cached board to the new version.
-      await expect(cachedAt(before + 1, multilistId)).resolves.toBe(before + 1);
+      await expect(cachedAt(before + 1, multilistId), what).resolves.toBe(before + 1);
       let patched: Record<string, string> = {};
       const read = await tablesRead(async () => {
         patched = { author: await weeks(author), reader: await weeks(reader) };
@@ -296,14 +377,17 @@ describe('a cached board', () => {
     }
   });
 
-  it('is read again after a change outside one item or some lists (a list back from the Trash)', async () => {
-    await load(author);
-    const removed = await author.post('/api/forms/remove_list', { listId: course.lists[2]!._id });
-    expect(removed.statusCode).toBe(200);
+  it('is read again after a change outside one item or some lists (an import of notes)', async () => {
+    const file = await author.post('/api/forms/export_annotations', {
+      multilistId: course._id,
+      format: 'jsonld',
+    });
     await load(author);
     const before = await boardVersion();
-    const res = await author.post('/api/forms/restore_from_trash', {
-      trashId: removed.json<{ trashId: string }>().trashId,
+    // The board's notes once more, as their author's copies.
+    const res = await author.post('/api/forms/import_annotations', {
+      multilistId: course._id,
+      document: JSON.parse(file.json<{ content: string }>().content) as unknown,
     });
     expect(res.statusCode, res.body).toBe(200);
     await new Promise((r) => setTimeout(r, 300));

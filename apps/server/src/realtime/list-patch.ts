@@ -1,6 +1,8 @@
 /**
- * Writes confined to some lists of a board: items added, copied, deleted or moved in a list, a
- * list reversed, added, renamed, moved or removed. Their event names those lists, and each app
+ * Writes confined to some lists of a board: items added, copied, deleted, moved, split or put
+ * back from the Trash in a list, a list reversed, added, renamed, moved, removed or put back; and
+ * writes to the board's own row or its people (settings, coauthors, members), which leave its
+ * content as it was. Their event names those lists, and each app
  * instance brings its cached copy of the board to the new version by reading them and the board's
  * list rows (services/boards/content.ts patchListsContent) instead of the whole board. Viewers
  * still load the board again; the load then finds it cached.
@@ -17,15 +19,29 @@ const IN_TARGET_LIST: ReadonlySet<string> = new Set([
   '/api/forms/edit_list',
   '/api/forms/remove_list',
   '/api/forms/move_list',
+  // The spans become items after the item, in its list.
+  '/api/forms/split_at_media_markers',
+  '/api/forms/split_at_text_markers',
 ]);
-/** Calls that make one list, named by their answer's listId, and move the lists after it. */
-const MAKE_A_LIST: ReadonlySet<string> = new Set([
+/**
+ * Calls whose change stays inside the one list their answer's listId names (and the places of
+ * the lists after it): a list made, or a list, item or note put back from the Trash. A board put
+ * back answers no listId.
+ */
+const NAMED_BY_ANSWER: ReadonlySet<string> = new Set([
   '/api/forms/insert_list',
   '/api/forms/import_list',
   '/api/forms/duplicate_list',
+  '/api/forms/restore_from_trash',
 ]);
-/** Calls that change only the order of the board's lists. */
-const LIST_ORDER: ReadonlySet<string> = new Set(['/api/forms/reorder_lists']);
+/** Calls that change no item: the order of the board's lists, its settings, its people. */
+const LIST_ROWS_ONLY: ReadonlySet<string> = new Set([
+  '/api/forms/reorder_lists',
+  '/api/dbedit/edit_multilist',
+  '/api/forms/add_coauthor',
+  '/api/forms/remove_coauthor',
+  '/api/forms/set_member',
+]);
 
 /**
  * The lists whose items a call changed, when the change stays inside them and the list rows:
@@ -36,9 +52,9 @@ export function patchListsOf(
   target: { list?: { id: string } | undefined },
   answer: unknown,
 ): string[] | undefined {
-  if (LIST_ORDER.has(call)) return [];
+  if (LIST_ROWS_ONLY.has(call)) return [];
   if (IN_TARGET_LIST.has(call)) return target.list ? [target.list.id] : undefined;
-  if (MAKE_A_LIST.has(call)) {
+  if (NAMED_BY_ANSWER.has(call)) {
     const made =
       answer !== null && typeof answer === 'object' && 'listId' in answer
         ? answer.listId

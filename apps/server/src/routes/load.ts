@@ -179,10 +179,10 @@ export const loadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> = 
         { list: target.list, after: target.item, owner: target.board.owner },
         { text, importUrl: req.body.url.trim() },
       );
-      await touchBoard(tx, target.board.id);
+      const version = await touchBoard(tx, target.board.id);
       note.board = target.board;
       note.itemId = inserted.itemId;
-      return { ...inserted, multilistId: target.board.id };
+      return { ...inserted, multilistId: target.board.id, listId: target.list.id, version };
     });
     await app.bus
       .publish({
@@ -191,6 +191,9 @@ export const loadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> = 
         by: actor.username,
         itemId: result.itemId,
         at: Date.now(),
+        version: result.version,
+        // The item joins one list: the instances patch their cached board (realtime/list-patch).
+        patchLists: [result.listId],
       })
       .catch((err: unknown) => req.log.warn({ err }, 'board event not published'));
     return { itemId: result.itemId, index: result.index };

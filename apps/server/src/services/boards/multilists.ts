@@ -91,11 +91,13 @@ export async function editMultilist(
     set.passwordHash = args.password ? await hashPassword(args.password) : null;
   const [row] = await db
     .update(multilists)
-    .set({ ...set, version: sql`${multilists.version} + 1` })
+    .set(set)
     .where(eq(multilists.id, board.id))
     .returning({ version: multilists.version, ptitle: multilists.ptitle });
   const edited = must(row, 'the edited board');
-  return { multilistId: board.id, version: edited.version, ptitle: edited.ptitle };
+  // The call's one version step is taken after it (touchBoard, under the board's lock), as for
+  // every write: the answer names the version the board is left at.
+  return { multilistId: board.id, version: edited.version + 1, ptitle: edited.ptitle };
 }
 
 /**
