@@ -234,7 +234,7 @@ describe('a cached board', () => {
         itemId: await itemOf(w2, 0),
         noteSpec: { text: 'A note that moves with its item' },
       });
-    type Res = { statusCode: number; body: string; json: <T>() => T };
+    type Res = Awaited<ReturnType<Agent['post']>>;
     // A write, and what has to be there before it (made outside the write's version).
     let trashed = '';
     const toTrash = (res: Res) => {
@@ -303,7 +303,10 @@ describe('a cached board', () => {
         () => author.post('/api/forms/restore_from_trash', { trashId: trashed }),
         async () =>
           toTrash(
-            await author.post('/api/forms/delete_item', { listId: w2, itemId: await itemOf(w2, 0) }),
+            await author.post('/api/forms/delete_item', {
+              listId: w2,
+              itemId: await itemOf(w2, 0),
+            }),
           ),
       ],
       [
@@ -313,8 +316,7 @@ describe('a cached board', () => {
       ],
       [
         'an item split at its markers',
-        () =>
-          author.post('/api/forms/split_at_media_markers', { itemId: clip, title: 'Part' }),
+        () => author.post('/api/forms/split_at_media_markers', { itemId: clip, title: 'Part' }),
         async () => {
           clip = (
             await author.post('/api/forms/insert_item', {
@@ -332,8 +334,7 @@ describe('a cached board', () => {
       ],
       [
         'a page loaded from its address into a list',
-        () =>
-          author.post('/api/forms/import_item_url', { listId: w2, url: `${site}/page.html` }),
+        () => author.post('/api/forms/import_item_url', { listId: w2, url: `${site}/page.html` }),
       ],
       [
         'the board renamed',

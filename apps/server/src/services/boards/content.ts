@@ -2,9 +2,10 @@
  * The shared part of a board (its lists, items, blocks and markers), read in one query per table
  * and kept per board version: the same for every caller, whatever they may see of it.
  */
-import { asc, sql, type SQL } from 'drizzle-orm';
+import { asc, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { must } from '@listboard/core';
 import type { Db } from '../../db/client';
+import { plainRows } from '../../db/plain-rows';
 import { blocks, items, lists, mediaMarkers, textMarkers } from '../../db/schema';
 import {
   groupBy,
@@ -65,27 +66,29 @@ async function readRows(db: Db, listsWhere: SQL, itemsWhere: SQL): Promise<Conte
   // parameter list costs more to bind and plan than the join does to run.
   const ofItems = sql`(select id from ${items} where ${itemsWhere})`;
   const [listRows, itemRows, blockRows, mediaRows, textRows] = await Promise.all([
-    db.select().from(lists).where(listsWhere).orderBy(asc(lists.multilistId), asc(lists.index)),
-    db
-      .select(itemColumns)
-      .from(items)
-      .where(itemsWhere)
-      .orderBy(asc(items.listId), asc(items.index)),
-    db
-      .select()
-      .from(blocks)
-      .where(sql`${blocks.itemId} in ${ofItems}`)
-      .orderBy(asc(blocks.itemId), asc(blocks.index)),
-    db
-      .select()
-      .from(mediaMarkers)
-      .where(sql`${mediaMarkers.itemId} in ${ofItems}`)
-      .orderBy(asc(mediaMarkers.time)),
-    db
-      .select()
-      .from(textMarkers)
-      .where(sql`${textMarkers.itemId} in ${ofItems}`)
-      .orderBy(asc(textMarkers.cursorIndex)),
+    plainRows<ListRow>(db, getTableColumns(lists), lists, listsWhere, [
+      asc(lists.multilistId),
+      asc(lists.index),
+    ]),
+    plainRows<ItemRow>(db, itemColumns, items, itemsWhere, [asc(items.listId), asc(items.index)]),
+    plainRows<BlockRow>(db, getTableColumns(blocks), blocks, sql`${blocks.itemId} in ${ofItems}`, [
+      asc(blocks.itemId),
+      asc(blocks.index),
+    ]),
+    plainRows<MediaMarkerRow>(
+      db,
+      getTableColumns(mediaMarkers),
+      mediaMarkers,
+      sql`${mediaMarkers.itemId} in ${ofItems}`,
+      [asc(mediaMarkers.time)],
+    ),
+    plainRows<TextMarkerRow>(
+      db,
+      getTableColumns(textMarkers),
+      textMarkers,
+      sql`${textMarkers.itemId} in ${ofItems}`,
+      [asc(textMarkers.cursorIndex)],
+    ),
   ]);
   return {
     lists: listRows,

@@ -20,7 +20,7 @@ import { policyBoard } from './access';
 import type { Actor } from '../accounts/users';
 import { userGroupNames, visibleBoard } from '../notes/visibility';
 import { boardContent, extrasOf, forgetContent, type BoardContent } from './content';
-import { toItem, toList, toMultilist } from './present';
+import { sharedItem, toItem, toList, toMultilist } from './present';
 import { forgetAnswers, keepAnswer, keptAnswer } from './answers';
 import { groupBy, type BoardRow, type ItemRow, type ListRow, type MemberRow } from './rows';
 import { NONE_SEEN, seenRowsOf, type SeenRows } from './seen-rows';
@@ -288,6 +288,10 @@ export function clearContentCache(db: Db): void {
   forgetAnswers(db);
 }
 
+/** A view state as JSON: most items have none. */
+const viewstateJson = (state: Record<string, unknown> | undefined) =>
+  state ? JSON.stringify(state) : '{}';
+
 /** An answer as JSON text, with the fingerprint that names it (for ETags). */
 export interface BoardsJson {
   json: string;
@@ -314,21 +318,15 @@ export async function assembleBoardsJson(
     const c = contentOf(p, row.multilistId);
     let text = c.json.get(row.id);
     if (text === undefined) {
-      const {
-        indexInBoard: _i,
-        viewstate: _v,
-        notes: _n,
-        ...rest
-      } = toItem(row, { listIndex: list.index, indexInBoard: 0 }, extrasOf(c, row.id));
-      text = JSON.stringify(rest).slice(0, -1);
+      text = JSON.stringify(sharedItem(row, list.index, extrasOf(c, row.id))).slice(0, -1);
       c.json.set(row.id, text);
     }
     return text;
   };
   const boardsJson = walk<string, string, string>(p, {
     item: (row, list, indexInBoard, notes) =>
-      `${shared(row, list)},"indexInBoard":${indexInBoard},"viewstate":${JSON.stringify(
-        p.viewstate.get(`item:${row.id}`) ?? {},
+      `${shared(row, list)},"indexInBoard":${indexInBoard},"viewstate":${viewstateJson(
+        p.viewstate.get(`item:${row.id}`),
       )},"notes":[${notes.join(',')}]}`,
     list(l, listItems) {
       const { items: _i, ...rest } = toList(l, [], p.viewstate.get(`list:${l.id}`) ?? {});

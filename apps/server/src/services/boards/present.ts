@@ -40,23 +40,22 @@ export function toBlock(b: BlockRow): Block {
   return out;
 }
 
-export function toItem(
-  row: ItemRow,
-  place: { listIndex: number; indexInBoard: number },
-  extra: ItemExtras,
-): Item {
-  const marker = (t: TextMarkerRow) => ({
-    cursorIndex: t.cursorIndex,
-    title: t.title,
-    description: t.description,
-  });
+const marker = (t: TextMarkerRow) => ({
+  cursorIndex: t.cursorIndex,
+  title: t.title,
+  description: t.description,
+});
+
+/** An item as every viewer of a board version gets it: without its place, view state or notes. */
+export type SharedItem = Omit<Item, 'indexInBoard' | 'viewstate' | 'notes'>;
+
+export function sharedItem(row: ItemRow, listIndex: number, extra: ItemExtras): SharedItem {
   return {
     _id: row.id,
     listId: row.listId,
     multilistId: row.multilistId,
     index: row.index,
-    indexInBoard: place.indexInBoard,
-    listIndex: place.listIndex,
+    listIndex,
     owner: row.owner,
     author: row.author,
     hint: row.hint,
@@ -90,6 +89,17 @@ export function toItem(
     blockMarkers: extra.text.filter((t) => t.kind === 'block').map(marker),
     sentenceMarkers: extra.text.filter((t) => t.kind === 'sentence').map(marker),
     version: row.version,
+  };
+}
+
+export function toItem(
+  row: ItemRow,
+  place: { listIndex: number; indexInBoard: number },
+  extra: ItemExtras,
+): Item {
+  return {
+    ...sharedItem(row, place.listIndex, extra),
+    indexInBoard: place.indexInBoard,
     viewstate: {},
     notes: [],
   };
