@@ -438,12 +438,15 @@ afterAll(async () => {
 /** What a viewer gets from a channel that hands out content, as text to look for markers in. */
 type Reader = (v: ViewerName) => Promise<string>;
 
-const boardLoad: Reader = async (v) => {
-  const res = await agents[v].post('/api/dbload/load_multilists', {
-    addresses: [`/author/${openBoard.ptitle}`, `/author/${lockedBoard.ptitle}`],
-  });
-  return res.body;
-};
+const boardLoad =
+  (form: 'full' | 'packed'): Reader =>
+  async (v) => {
+    const res = await agents[v].post('/api/dbload/load_multilists', {
+      addresses: [`/author/${openBoard.ptitle}`, `/author/${lockedBoard.ptitle}`],
+      form,
+    });
+    return res.body;
+  };
 
 const section: Reader = async (v) => {
   const parts = await Promise.all(
@@ -574,7 +577,8 @@ const loadQuery: Reader = async (v) => {
  */
 const READING_CHANNELS: { name: string; read: Reader; shows(v: ViewerName, t: Thing): boolean }[] =
   [
-    { name: 'board load', read: boardLoad, shows: sees },
+    { name: 'board load', read: boardLoad('full'), shows: sees },
+    { name: 'board load, packed', read: boardLoad('packed'), shows: sees },
     { name: 'section', read: section, shows: sees },
     { name: 'search', read: search, shows: sees },
     // Listings other than Discussion: no promise of what they show, only of what they hide.

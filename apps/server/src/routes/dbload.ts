@@ -20,10 +20,15 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
   { db, config },
   done,
 ) => {
-  const loadContext = (req: FastifyRequest, device: Device | undefined) => ({
+  const loadContext = (
+    req: FastifyRequest,
+    device: Device | undefined,
+    form?: 'full' | 'packed',
+  ) => ({
     actor: req.actor,
     appVersion: config.APP_VERSION,
     device,
+    form,
     sessionId: req.sessionId,
     log: (m: string) => req.log.info(m),
   });
@@ -38,11 +43,12 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
     reply: FastifyReply,
     addresses: string[],
     device: Device | undefined,
+    form: 'full' | 'packed' | undefined,
   ) {
     // A signed-in user's own home board (the dashboard) is made the first time they open it.
     await ensureHomeBoard(db, req.actor, addresses);
     const held = matchTags(req.headers['if-none-match']);
-    const out = await loadMultilistsJson(db, addresses, loadContext(req, device), held);
+    const out = await loadMultilistsJson(db, addresses, loadContext(req, device, form), held);
     reply
       .header('etag', `"${out.fingerprint}"`)
       .header('cache-control', 'private, no-cache')
@@ -57,11 +63,11 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
   }
 
   app.post(load.loadMultilists.path, { schema: bodySchema(load.loadMultilists) }, (req, reply) =>
-    sendBoards(req, reply, req.body.addresses, req.body.device),
+    sendBoards(req, reply, req.body.addresses, req.body.device, req.body.form),
   );
 
   app.get(load.loadMultilists.path, { schema: querySchema(load.loadMultilists) }, (req, reply) =>
-    sendBoards(req, reply, req.query.addresses, req.query.device),
+    sendBoards(req, reply, req.query.addresses, req.query.device, req.query.form),
   );
 
   app.post(

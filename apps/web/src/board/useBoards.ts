@@ -10,6 +10,7 @@ import {
 } from '@listboard/core';
 import { preloadRenderersFor } from '../blocks/preload';
 import { callApi, callApiGet, messageOr, queryOf, type Result } from '../api/client';
+import { unpackBoards } from '@listboard/core/api/packed';
 import { useAlerts } from '../state/alerts';
 import { useUi } from '../state/ui';
 
@@ -140,9 +141,17 @@ async function loadShown(
  * `Cache-Control: private, no-cache`, so a reload of an unchanged board is a 304 with no body.
  * Addresses too long for a URL go by POST.
  */
-function loadBoards(addresses: string[], username: string | undefined, device: Device) {
-  const input = { addresses, username: username || undefined, device };
-  return queryOf(input).length < 6000
-    ? callApiGet('/api/dbload/load_multilists', input)
-    : callApi('/api/dbload/load_multilists', { addresses, username, device });
+async function loadBoards(
+  addresses: string[],
+  username: string | undefined,
+  device: Device,
+): Promise<Result<Multilist[]>> {
+  // The packed form: each item without what its place tells (core/api/packed.ts). The answer
+  // is typed as the full form it unpacks to; it is used only once unpacked.
+  const input = { addresses, username: username || undefined, device, form: 'packed' as const };
+  const res =
+    queryOf(input).length < 6000
+      ? await callApiGet('/api/dbload/load_multilists', input)
+      : await callApi('/api/dbload/load_multilists', input);
+  return res.ok ? { ok: true, value: unpackBoards(res.value) } : res;
 }

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatAddress } from '@listboard/core';
+import { unpackBoards } from '@listboard/core/api/packed';
 import { callApiGet, messageOr } from '../api/client';
 import { useUi } from '../state/ui';
 
@@ -20,9 +21,12 @@ export function useBoardPage(pageName: string) {
   const board = useQuery({
     queryKey: ['boards', 'insight-board', address],
     queryFn: async () => {
-      const r = await callApiGet('/api/dbload/load_multilists', { addresses: [address] });
+      const r = await callApiGet('/api/dbload/load_multilists', {
+        addresses: [address],
+        form: 'packed',
+      });
       if (!r.ok) throw new Error(messageOr(r.error, 'Could not load this board.'));
-      return r.value[0] ?? null;
+      return unpackBoards(r.value)[0] ?? null;
     },
   });
   const title = board.data?.title;

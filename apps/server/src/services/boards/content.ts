@@ -26,9 +26,12 @@ export interface BoardContent {
   blocksByItem: Map<string, BlockRow[]>;
   mediaByItem: Map<string, MediaMarkerRow[]>;
   textByItem: Map<string, TextMarkerRow[]>;
-  /** Each item's shared part as JSON text, filled as answers are written. */
-  json: Map<string, string>;
+  /** Each item's shared part as JSON text, in each form asked, filled as answers are written. */
+  json: Map<string, ItemJson>;
 }
+
+/** An item's shared part as JSON text, full and packed (core/api/packed.ts). */
+export type ItemJson = Partial<Record<'full' | 'packed', string>>;
 
 /**
  * A board's rows change only through writes that bump its version, so its content can be kept

@@ -21,6 +21,7 @@ import type { Actor } from '../accounts/users';
 import { userGroupNames, visibleBoard } from '../notes/visibility';
 import { boardContent, extrasOf, forgetContent, type BoardContent } from './content';
 import { sharedItem, toItem, toList, toMultilist } from './present';
+import { packItem } from '@listboard/core/api/packed';
 import { forgetAnswers, keepAnswer, keptAnswer } from './answers';
 import { groupBy, type BoardRow, type ItemRow, type ListRow, type MemberRow } from './rows';
 import { NONE_SEEN, seenRowsOf, type SeenRows } from './seen-rows';
@@ -30,6 +31,8 @@ export interface LoadContext {
   actor: Actor | null;
   appVersion: AppVersion;
   device?: Device;
+  /** The form of a JSON answer: full (the default) or packed (core/api/packed.ts). */
+  form?: 'full' | 'packed';
   /** Session id, for boards whose password this session has entered. */
   sessionId?: string | null;
   log?: (msg: string) => void;
@@ -188,7 +191,8 @@ async function prepare(db: Db, boards: FoundBoard[], ctx: LoadContext): Promise<
     ]),
   );
   for (const seenRows of visibleRows.values()) digest.update(seenRows.digest);
-  const fingerprint = digest.digest('base64url');
+  // Each form of the same answer is an answer of its own (its tag, its kept and compressed copies).
+  const fingerprint = `${digest.digest('base64url')}${ctx.form === 'packed' ? '.p' : ''}`;
   return {
     boards,
     content,
@@ -314,20 +318,42 @@ export async function assembleBoardsJson(
   if (ifNoneMatch.includes(p.fingerprint)) return { notModified: true, fingerprint: p.fingerprint };
   const kept = keptAnswer(db, p.fingerprint);
   if (kept !== undefined) return { json: kept, fingerprint: p.fingerprint };
+  const packed = ctx.form === 'packed';
+  const owners = new Map(boards.map((b) => [b.id, b.owner]));
+  // An item's shared part, without its closing brace, in the form asked.
   const shared = (row: ItemRow, list: ListRow) => {
     const c = contentOf(p, row.multilistId);
-    let text = c.json.get(row.id);
+    let kept = c.json.get(row.id);
+    if (!kept) c.json.set(row.id, (kept = {}));
+    const form = packed ? 'packed' : 'full';
+    let text = kept[form];
     if (text === undefined) {
-      text = JSON.stringify(sharedItem(row, list.index, extrasOf(c, row.id))).slice(0, -1);
-      c.json.set(row.id, text);
+      const item = sharedItem(row, list.index, extrasOf(c, row.id));
+      const place = {
+        multilistId: row.multilistId,
+        boardOwner: must(owners.get(row.multilistId), 'the board of an item'),
+        listId: list.id,
+        listIndex: list.index,
+      };
+      text = JSON.stringify(packed ? packItem(item, place) : item).slice(0, -1);
+      kept[form] = text;
     }
     return text;
   };
+  // The packed form leaves out what a reader can tell (core/api/packed.ts unpackBoards): an
+  // item's place in the board is the count of the board's items before it (walk counts them so),
+  // a note's is -1; no view state; no notes.
+  const perViewer = (indexInBoard: number, state: string, notes: string[]) =>
+    packed
+      ? `${state === '{}' ? '' : `,"viewstate":${state}`}${notes.length ? `,"notes":[${notes.join(',')}]` : ''}}`
+      : `,"indexInBoard":${indexInBoard},"viewstate":${state},"notes":[${notes.join(',')}]}`;
   const boardsJson = walk<string, string, string>(p, {
     item: (row, list, indexInBoard, notes) =>
-      `${shared(row, list)},"indexInBoard":${indexInBoard},"viewstate":${viewstateJson(
-        p.viewstate.get(`item:${row.id}`),
-      )},"notes":[${notes.join(',')}]}`,
+      `${shared(row, list)}${perViewer(
+        indexInBoard,
+        viewstateJson(p.viewstate.get(`item:${row.id}`)),
+        notes,
+      )}`,
     list(l, listItems) {
       const { items: _i, ...rest } = toList(l, [], p.viewstate.get(`list:${l.id}`) ?? {});
       return `${JSON.stringify(rest).slice(0, -1)},"items":[${listItems.join(',')}]}`;

@@ -43,6 +43,15 @@ const searchAnswer = openShape<SearchAnswer>({
 });
 
 const address = z.string().max(2000);
+/** The full form (the default) or the packed one (core/api/packed.ts, unpackBoards). */
+const loadForm = z
+  .enum(['full', 'packed'])
+  .optional()
+  .describe(
+    '`packed` leaves out of each item what its place tells (its board, list, owner, defaults, ' +
+      'block texts that are pieces of its text): about 40% of the bytes. ' +
+      '`unpackBoards` in core/api/packed.ts makes the full form of it again.',
+  );
 const loadMultilistsDoc =
   'Each address is a board path such as `/admin/home` or a chained one such as `/admin/home;help`. ' +
   'Boards come back in address order; missing boards are left out (and logged). ' +
@@ -62,6 +71,7 @@ export const loadMultilists = defineContract({
     addresses: z.array(address).max(50),
     username: z.string().max(200).optional(),
     device: z.enum(DEVICES).optional(),
+    form: loadForm,
   }),
   query: z.object({
     addresses: z
@@ -69,7 +79,9 @@ export const loadMultilists = defineContract({
       .transform((a) => (Array.isArray(a) ? a : [a])),
     username: z.string().max(200).optional(),
     device: z.enum(DEVICES).optional(),
+    form: loadForm,
   }),
+  // Typed as the full form; a packed answer (form 'packed') is read through unpackBoards.
   output: z.array(loadedMultilist),
   errors: [400],
 });

@@ -1,0 +1,159 @@
+/**
+ * The packed form of a board load (load_multilists with `form: 'packed'`): the same boards with
+ * each item's fields left out wherever the reader can tell them from where the item stands.
+ *
+ * An item is most of a board's bytes, and most of an item's fields say nothing: nulls, empty
+ * lists, its board and list again, its owner again, its modified date equal to its created one,
+ * and each block's text, which is a piece of the item's text. The packed form leaves out
+ *
+ * - a field equal to its default (ITEM_DEFAULTS: null, false, 0, 'none', [] or {});
+ * - listId, multilistId and listIndex equal to those of the list and board it is in;
+ * - owner equal to the board's owner, author equal to the item's owner, modified equal to created;
+ * - indexInBoard when it is the item's count in the board so far (content items) or -1 (notes);
+ * - a block's text when it is a piece of the item's text (as it is when the server split the
+ *   item into blocks): the block names the piece's start and length instead (`textAt`);
+ *
+ * and unpackBoards puts every one of them back, so the page holds exactly what the full form
+ * holds. A full answer unpacks to itself: nothing present is ever overwritten.
+ */
+import type { Block, Item, List, Multilist } from '../model/entities';
+
+/** An item's fields that are the same for every viewer of a board version. */
+export type SharedItem = Omit<Item, 'indexInBoard' | 'viewstate' | 'notes'>;
+
+/** Where an item stands: what the packed form leaves out is read from here. */
+export interface ItemPlace {
+  multilistId: string;
+  boardOwner: string;
+  listId: string;
+  listIndex: number;
+}
+
+/** The value each of these fields has when the packed form leaves it out. */
+const ITEM_DEFAULTS = {
+  hint: null,
+  startdate: null,
+  stopdate: null,
+  importUrl: null,
+  highlight: null,
+  replyLevel: 0,
+  rootItem: null,
+  parentId: null,
+  annotationClass: 'none',
+  annoLabel: null,
+  annoType: null,
+  noteStatus: null,
+  isPrivate: false,
+  groupName: null,
+  labels: [],
+  format: {},
+  flags: {},
+  mediaMarkers: [],
+  blockMarkers: [],
+  sentenceMarkers: [],
+  viewstate: {},
+  notes: [],
+  blocks: [],
+} as const satisfies Partial<Record<keyof Item, unknown>>;
+
+type DefaultKey = keyof typeof ITEM_DEFAULTS;
+const DEFAULT_KEYS = Object.keys(ITEM_DEFAULTS) as DefaultKey[];
+
+/** A default's value; empty lists and records are all alike, so one test serves each kind. */
+function isDefault(key: DefaultKey, value: unknown): boolean {
+  const d: unknown = ITEM_DEFAULTS[key];
+  if (Array.isArray(d)) return Array.isArray(value) && value.length === 0;
+  if (d !== null && typeof d === 'object')
+    return value !== null && typeof value === 'object' && Object.keys(value).length === 0;
+  return value === d;
+}
+
+/** A fresh copy of a default, so no two items share a list or record. */
+function defaultOf(key: DefaultKey): unknown {
+  const d: unknown = ITEM_DEFAULTS[key];
+  if (Array.isArray(d)) return [];
+  if (d !== null && typeof d === 'object') return {};
+  return d;
+}
+
+/** An item's shared fields as the packed form sends them. */
+export function packItem(item: SharedItem, at: ItemPlace): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item))
+    if (!(key in ITEM_DEFAULTS && isDefault(key as DefaultKey, value))) out[key] = value;
+  if (item.listId === at.listId) delete out.listId;
+  if (item.multilistId === at.multilistId) delete out.multilistId;
+  if (item.listIndex === at.listIndex) delete out.listIndex;
+  if (item.owner === at.boardOwner) delete out.owner;
+  if (item.author === item.owner) delete out.author;
+  if (item.modified === item.created) delete out.modified;
+  if (item.blocks.length > 0) {
+    // Each block's text is found in the item's text after the block before it.
+    let from = 0;
+    out.blocks = item.blocks.map((b): PackedBlock => {
+      const at = b.text === '' ? -1 : item.text.indexOf(b.text, from);
+      if (at < 0) return b;
+      from = at + b.text.length;
+      const { text: _text, ...rest } = b;
+      return { ...rest, textAt: [at, b.text.length] };
+    });
+  }
+  return out;
+}
+
+/** A board as the packed form sends it: its items with fields left out. */
+export type PackedMultilist = Omit<Multilist, 'lists'> & {
+  lists: (Omit<List, 'items'> & { items: PackedItem[] })[];
+};
+/** A block whose text is a piece of its item's text names where: its start and its length. */
+type PackedBlock = Block | (Omit<Block, 'text'> & { text?: undefined; textAt: [number, number] });
+export type PackedItem = Partial<Omit<Item, 'notes' | 'blocks'>> & {
+  _id: string;
+  text: string;
+  created: string;
+  notes?: PackedItem[];
+  blocks?: PackedBlock[];
+};
+
+function unpackItem(
+  packed: PackedItem,
+  at: ItemPlace,
+  indexInBoard: number,
+  notes: (p: PackedItem) => Item,
+): Item {
+  const out: Record<string, unknown> = { ...packed };
+  for (const key of DEFAULT_KEYS) if (!(key in out)) out[key] = defaultOf(key);
+  out.listId ??= at.listId;
+  out.multilistId ??= at.multilistId;
+  out.listIndex ??= at.listIndex;
+  out.owner ??= at.boardOwner;
+  out.author ??= out.owner;
+  out.modified ??= packed.created;
+  out.indexInBoard ??= indexInBoard;
+  out.blocks = (packed.blocks ?? []).map((b): Block => {
+    if (!('textAt' in b)) return b;
+    const { textAt: [at, length], ...rest } = b;
+    return { ...rest, text: packed.text.slice(at, at + length) };
+  });
+  out.notes = (packed.notes ?? []).map(notes);
+  return out as unknown as Item;
+}
+
+/** The boards of a packed answer (or a full one, which comes back as it was) in their full form. */
+export function unpackBoards(boards: readonly (PackedMultilist | Multilist)[]): Multilist[] {
+  return boards.map((board) => {
+    let count = 0;
+    const lists = (board.lists as PackedMultilist['lists']).map((list) => {
+      const at: ItemPlace = {
+        multilistId: board._id,
+        boardOwner: board.owner,
+        listId: list._id,
+        listIndex: list.index,
+      };
+      const note = (p: PackedItem): Item => unpackItem(p, at, -1, note);
+      const items = list.items.map((p) => unpackItem(p, at, count++, note));
+      return { ...list, items };
+    });
+    return { ...board, lists };
+  });
+}
