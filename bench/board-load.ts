@@ -9,8 +9,9 @@
  * - C: after an item added to a list: the app reads that list and the board's list rows and
  *   patches its cached board (what each instance does when it hears the change), then answers.
  * - D: after a change elsewhere (one the app does not patch): it reads the whole board.
+ * - E: D in the packed form the web asks for (core/api/packed.ts).
  *
- * A, B, C and D alternate for ROUNDS rounds of CALLS loads each; each round gives a median, and the
+ * A, B, C, D and E alternate for ROUNDS rounds of CALLS loads each; each round gives a median, and the
  * figure is the median of the rounds with their spread (lowest to highest).
  */
 import { performance } from 'node:perf_hooks';
@@ -93,6 +94,7 @@ async function measure(database: Database) {
       .where(eq(multilists.id, id))
       .returning({ version: multilists.version });
   const loadJson = () => loadMultilistsJson(db, [ADDRESS], ctx);
+  const loadPacked = () => loadMultilistsJson(db, [ADDRESS], { ...ctx, form: 'packed' });
   const first = await loadJson();
   const bytes = 'json' in first ? first.json.length : 0;
 
@@ -165,6 +167,7 @@ async function measure(database: Database) {
   const b: number[] = [];
   const c: number[] = [];
   const d: number[] = [];
+  const e: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     a.push(await round(() => Promise.resolve(), bare));
     b.push(
@@ -178,6 +181,7 @@ async function measure(database: Database) {
       }, listPatched),
     );
     d.push(await round(elsewhere, loadJson));
+    e.push(await round(elsewhere, loadPacked));
   }
   return {
     bytes,
@@ -185,6 +189,7 @@ async function measure(database: Database) {
     afterItemEdit: spread(b),
     afterItemAdded: spread(c),
     afterOtherChange: spread(d),
+    afterOtherChangePacked: spread(e),
   };
 }
 
@@ -205,6 +210,9 @@ export async function boardLoadBench() {
     );
     console.log(
       `  D after a change elsewhere   : ${ms(r.afterOtherChange)} = ${(r.afterOtherChange.median / r.bare.median).toFixed(2)}× A`,
+    );
+    console.log(
+      `  E D, packed form             : ${ms(r.afterOtherChangePacked)} = ${(r.afterOtherChangePacked.median / r.bare.median).toFixed(2)}× A`,
     );
   }
   return results;

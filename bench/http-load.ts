@@ -9,12 +9,16 @@
  * - B, cached loads: every request is checked (session, roles, view states) and answered whole;
  * - C, revalidations: every reader sends back the ETag it holds, and unchanged boards cost a 304.
  *
- * Figures are ratios against the ceiling, median of the rounds with their spread.
+ * Readers ask for the packed form, as the web does. Figures are ratios against the ceiling, median
+ * of the rounds with their spread. Before the rounds, the payload: the board's item text, its
+ * JSON in the full and the packed form, and the bytes a reader downloads (brotli) for each.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import http from 'node:http';
 import autocannon from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/client';
 import { seed } from '../apps/server/src/seed/seed';
@@ -22,6 +26,8 @@ import { users } from '../apps/server/src/db/schema';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { createBoard } from '../apps/server/src/services/boards/create';
 import { freePort, startPostgres } from '../apps/server/test/postgres-server';
+import { must } from '@listboard/core';
+import { UPGRADE_AFTER } from '../apps/server/src/routes/encoded-answers';
 import { bigBoard } from './generate';
 import { startApp, startProcess, stop, waitFor } from './processes';
 
@@ -37,6 +43,57 @@ interface Figure {
   errors: number;
   /** Answers by status class, e.g. { '2xx': 1000, '3xx': 0 }. */
   statuses: Record<string, number>;
+}
+
+/** The bytes of an answer as sent (its body before decoding) and as JSON text after. */
+function download(url: string, cookie: string): Promise<{ wire: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { cookie, 'accept-encoding': 'br' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const text =
+            res.headers['content-encoding'] === 'br'
+              ? zlib.brotliDecompressSync(body).toString('utf8')
+              : body.toString('utf8');
+          resolve({ wire: body.length, text });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+interface FormBytes {
+  json: number;
+  /** Bytes on the wire for the first reader (the fast copy) and later ones (the best copy). */
+  first: number;
+  best: number;
+}
+
+/** The board's item text and each form's bytes, as JSON and as sent. */
+async function payloadOf(fullUrl: string, packedUrl: string, cookie: string) {
+  const bytesOf = async (u: string): Promise<FormBytes & { text: string }> => {
+    const first = await download(u, cookie);
+    for (let i = 0; i < UPGRADE_AFTER; i++) await download(u, cookie);
+    // The best copy is made in the background once an answer is asked for often.
+    await new Promise((r) => setTimeout(r, 3000));
+    const best = await download(u, cookie);
+    return {
+      text: first.text,
+      json: Buffer.byteLength(first.text),
+      first: first.wire,
+      best: best.wire,
+    };
+  };
+  const { text, ...full } = await bytesOf(fullUrl);
+  const { text: _packedText, ...packed } = await bytesOf(packedUrl);
+  const boards = JSON.parse(text) as { lists: { items: { text: string }[] }[] }[];
+  const textBytes = boards
+    .flatMap((b) => b.lists.flatMap((l) => l.items))
+    .reduce((n, i) => n + Buffer.byteLength(i.text), 0);
+  return { textBytes, full, packed };
 }
 
 /** Runs autocannon with each request taking the next reader's cookie (and tag) in turn. */
@@ -97,8 +154,10 @@ export async function httpLoadBench() {
     stopping.push(app.proc);
     const base = app.base;
 
-    const url = `${base}/api/dbload/load_multilists?addresses=${encodeURIComponent('/author/bench')}`;
+    const fullUrl = `${base}/api/dbload/load_multilists?addresses=${encodeURIComponent('/author/bench')}`;
+    const url = `${fullUrl}&form=packed`;
     const readers: { cookie: string; etag: string }[] = [];
+    let payload: Awaited<ReturnType<typeof payloadOf>> | undefined;
     for (let i = 0; i < READERS; i++) {
       const res = await fetch(`${base}/api/auth/signin`, {
         method: 'POST',
@@ -107,6 +166,7 @@ export async function httpLoadBench() {
       });
       if (!res.ok) throw new Error(`sign-in bench${i}: ${res.status} ${await res.text()}`);
       const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+      if (i === 0) payload = await payloadOf(fullUrl, url, cookie);
       const first = await fetch(url, { headers: { cookie } });
       readers.push({ cookie, etag: first.headers.get('etag')! });
       if (i === 0) fs.writeFileSync(path.join(tmp, 'board.json'), await first.text());
@@ -151,6 +211,7 @@ export async function httpLoadBench() {
       date: new Date().toISOString(),
       items: ITEMS,
       payloadBytes: bytes,
+      payload: must(payload, 'the payload'),
       readers: READERS,
       seconds: DURATION,
       rounds: ROUNDS,
@@ -167,6 +228,12 @@ export async function httpLoadBench() {
     console.log(
       `HTTP load_multilists, ${ITEMS}-item board (${(bytes / 1024).toFixed(0)} KiB of JSON, brotli), ${READERS} readers, PostgreSQL, ${ROUNDS} rounds of ${DURATION} s:`,
     );
+    const { textBytes } = result.payload;
+    const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
+    const form = (name: string, f: FormBytes) =>
+      `  ${name.padEnd(34)}: ${kib(f.json)} of JSON = ${(f.json / textBytes).toFixed(2)}× its item text (${kib(textBytes)}); on the wire ${kib(f.first)} (first reader), ${kib(f.best)} (later readers)`;
+    console.log(form('payload, full form', result.payload.full));
+    console.log(form('payload, packed form (the web’s)', result.payload.packed));
     console.log(line('A static file, same bytes', ceiling));
     console.log(line('B cached loads', full));
     console.log(line('C revalidations (ETag, 304)', revalidate));

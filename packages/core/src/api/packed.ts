@@ -59,12 +59,18 @@ const ITEM_DEFAULTS = {
 type DefaultKey = keyof typeof ITEM_DEFAULTS;
 const DEFAULT_KEYS = Object.keys(ITEM_DEFAULTS) as DefaultKey[];
 
+/** An object with no keys of its own (a record of styles or flags, say). */
+function isEmpty(value: object): boolean {
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
+}
+
 /** A default's value; empty lists and records are all alike, so one test serves each kind. */
 function isDefault(key: DefaultKey, value: unknown): boolean {
   const d: unknown = ITEM_DEFAULTS[key];
   if (Array.isArray(d)) return Array.isArray(value) && value.length === 0;
   if (d !== null && typeof d === 'object')
-    return value !== null && typeof value === 'object' && Object.keys(value).length === 0;
+    return value !== null && typeof value === 'object' && isEmpty(value);
   return value === d;
 }
 
@@ -76,27 +82,41 @@ function defaultOf(key: DefaultKey): unknown {
   return d;
 }
 
+const isDefaultKey = (key: string): key is DefaultKey => Object.hasOwn(ITEM_DEFAULTS, key);
+
+/** Blocks as sent: each with its text, or with where its text is in its item's (`textAt`). */
+function packBlocks(text: string, blocks: readonly Block[]): PackedBlock[] {
+  // Each block's text is found in the item's text after the block before it.
+  let from = 0;
+  return blocks.map((b): PackedBlock => {
+    const at = b.text === '' ? -1 : text.indexOf(b.text, from);
+    if (at < 0) return b;
+    from = at + b.text.length;
+    const out: Record<string, unknown> = {};
+    for (const key in b) if (key !== 'text') out[key] = b[key as keyof Block];
+    out.textAt = [at, b.text.length];
+    return out as PackedBlock;
+  });
+}
+
 /** An item's shared fields as the packed form sends them. */
 export function packItem(item: SharedItem, at: ItemPlace): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(item))
-    if (!(key in ITEM_DEFAULTS && isDefault(key as DefaultKey, value))) out[key] = value;
-  if (item.listId === at.listId) delete out.listId;
-  if (item.multilistId === at.multilistId) delete out.multilistId;
-  if (item.listIndex === at.listIndex) delete out.listIndex;
-  if (item.owner === at.boardOwner) delete out.owner;
-  if (item.author === item.owner) delete out.author;
-  if (item.modified === item.created) delete out.modified;
-  if (item.blocks.length > 0) {
-    // Each block's text is found in the item's text after the block before it.
-    let from = 0;
-    out.blocks = item.blocks.map((b): PackedBlock => {
-      const at = b.text === '' ? -1 : item.text.indexOf(b.text, from);
-      if (at < 0) return b;
-      from = at + b.text.length;
-      const { text: _text, ...rest } = b;
-      return { ...rest, textAt: [at, b.text.length] };
-    });
+  for (const key in item) {
+    const value: unknown = item[key as keyof SharedItem];
+    if (key === 'blocks') {
+      if (item.blocks.length > 0) out.blocks = packBlocks(item.text, item.blocks);
+      continue;
+    }
+    if (isDefaultKey(key) && isDefault(key, value)) continue;
+    const told =
+      (key === 'listId' && value === at.listId) ||
+      (key === 'multilistId' && value === at.multilistId) ||
+      (key === 'listIndex' && value === at.listIndex) ||
+      (key === 'owner' && value === at.boardOwner) ||
+      (key === 'author' && value === item.owner) ||
+      (key === 'modified' && value === item.created);
+    if (!told) out[key] = value;
   }
   return out;
 }
@@ -132,7 +152,10 @@ function unpackItem(
   out.indexInBoard ??= indexInBoard;
   out.blocks = (packed.blocks ?? []).map((b): Block => {
     if (!('textAt' in b)) return b;
-    const { textAt: [at, length], ...rest } = b;
+    const {
+      textAt: [at, length],
+      ...rest
+    } = b;
     return { ...rest, text: packed.text.slice(at, at + length) };
   });
   out.notes = (packed.notes ?? []).map(notes);
