@@ -4,6 +4,7 @@
  */
 import {
   abilitiesOf,
+  itemDefaults,
   pathTitle,
   textToBlocks,
   type Item,
@@ -37,6 +38,7 @@ const when = '2026-01-01T00:00:00.000Z';
 
 function makeItem(text: string, list: List, index: number, owner: string): Item {
   return {
+    ...itemDefaults(),
     _id: id('item'),
     listId: list._id,
     multilistId: list.multilistId,
@@ -45,32 +47,11 @@ function makeItem(text: string, list: List, index: number, owner: string): Item 
     listIndex: list.index,
     owner,
     author: owner,
-    hint: null,
     text,
     blocks: textToBlocks(text),
     created: when,
     modified: when,
-    startdate: null,
-    stopdate: null,
-    importUrl: null,
-    highlight: null,
-    replyLevel: 0,
-    rootItem: null,
-    parentId: null,
-    annotationClass: 'none',
-    annoLabel: null,
-    noteStatus: null,
-    isPrivate: false,
-    groupName: null,
-    labels: [],
-    format: {},
-    flags: {},
-    mediaMarkers: [],
-    blockMarkers: [],
-    sentenceMarkers: [],
     version: 1,
-    viewstate: {},
-    notes: [],
   };
 }
 

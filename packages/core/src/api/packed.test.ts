@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Item, List, Multilist } from '../model/entities';
 import { textToBlocks } from '../markup/blocks';
+import { itemDefaults } from '../model/item-defaults';
 import { packItem, unpackBoards, type PackedMultilist, type SharedItem } from './packed';
 
 const BOARD = '00000000-0000-4000-8000-000000000001';
@@ -9,6 +10,7 @@ const OTHER_LIST = '00000000-0000-4000-8000-000000000003';
 
 function item(id: string, text: string, extra: Partial<Item> = {}): Item {
   return {
+    ...itemDefaults(),
     _id: id,
     listId: LIST,
     multilistId: BOARD,
@@ -17,33 +19,11 @@ function item(id: string, text: string, extra: Partial<Item> = {}): Item {
     listIndex: 0,
     owner: 'author',
     author: 'author',
-    hint: null,
     text,
     blocks: textToBlocks(text).map((b, i) => ({ ...b, _id: `${id}-b${String(i)}` })),
     created: '2026-11-01T10:00:00.000Z',
     modified: '2026-11-01T10:00:00.000Z',
-    startdate: null,
-    stopdate: null,
-    importUrl: null,
-    highlight: null,
-    replyLevel: 0,
-    rootItem: null,
-    parentId: null,
-    annotationClass: 'none',
-    annoLabel: null,
-    annoType: null,
-    noteStatus: null,
-    isPrivate: false,
-    groupName: null,
-    labels: [],
-    format: {},
-    flags: {},
-    mediaMarkers: [],
-    blockMarkers: [],
-    sentenceMarkers: [],
     version: 1,
-    viewstate: {},
-    notes: [],
     ...extra,
   };
 }

@@ -17,6 +17,7 @@
  * holds. A full answer unpacks to itself: nothing present is ever overwritten.
  */
 import type { Block, Item, List, Multilist } from '../model/entities';
+import { defaultOf, ITEM_DEFAULTS, type DefaultedKey } from '../model/item-defaults';
 
 /** An item's fields that are the same for every viewer of a board version. */
 export type SharedItem = Omit<Item, 'indexInBoard' | 'viewstate' | 'notes'>;
@@ -29,36 +30,6 @@ export interface ItemPlace {
   listIndex: number;
 }
 
-/** The value each of these fields has when the packed form leaves it out. */
-const ITEM_DEFAULTS = {
-  hint: null,
-  startdate: null,
-  stopdate: null,
-  importUrl: null,
-  highlight: null,
-  replyLevel: 0,
-  rootItem: null,
-  parentId: null,
-  annotationClass: 'none',
-  annoLabel: null,
-  annoType: null,
-  noteStatus: null,
-  isPrivate: false,
-  groupName: null,
-  labels: [],
-  format: {},
-  flags: {},
-  mediaMarkers: [],
-  blockMarkers: [],
-  sentenceMarkers: [],
-  viewstate: {},
-  notes: [],
-  blocks: [],
-} as const satisfies Partial<Record<keyof Item, unknown>>;
-
-type DefaultKey = keyof typeof ITEM_DEFAULTS;
-const DEFAULT_KEYS = Object.keys(ITEM_DEFAULTS) as DefaultKey[];
-
 /** An object with no keys of its own (a record of styles or flags, say). */
 function isEmpty(value: object): boolean {
   for (const key in value) if (Object.hasOwn(value, key)) return false;
@@ -66,7 +37,7 @@ function isEmpty(value: object): boolean {
 }
 
 /** A default's value; empty lists and records are all alike, so one test serves each kind. */
-function isDefault(key: DefaultKey, value: unknown): boolean {
+function isDefault(key: DefaultedKey, value: unknown): boolean {
   const d: unknown = ITEM_DEFAULTS[key];
   if (Array.isArray(d)) return Array.isArray(value) && value.length === 0;
   if (d !== null && typeof d === 'object')
@@ -74,15 +45,7 @@ function isDefault(key: DefaultKey, value: unknown): boolean {
   return value === d;
 }
 
-/** A fresh copy of a default, so no two items share a list or record. */
-function defaultOf(key: DefaultKey): unknown {
-  const d: unknown = ITEM_DEFAULTS[key];
-  if (Array.isArray(d)) return [];
-  if (d !== null && typeof d === 'object') return {};
-  return d;
-}
-
-const isDefaultKey = (key: string): key is DefaultKey => Object.hasOwn(ITEM_DEFAULTS, key);
+const isDefaultedKey = (key: string): key is DefaultedKey => Object.hasOwn(ITEM_DEFAULTS, key);
 
 /** Blocks as sent: each with its text, or with where its text is in its item's (`textAt`). */
 function packBlocks(text: string, blocks: readonly Block[]): PackedBlock[] {
@@ -108,7 +71,7 @@ export function packItem(item: SharedItem, at: ItemPlace): Record<string, unknow
       if (item.blocks.length > 0) out.blocks = packBlocks(item.text, item.blocks);
       continue;
     }
-    if (isDefaultKey(key) && isDefault(key, value)) continue;
+    if (isDefaultedKey(key) && isDefault(key, value)) continue;
     const told =
       (key === 'listId' && value === at.listId) ||
       (key === 'multilistId' && value === at.multilistId) ||
@@ -142,7 +105,7 @@ function unpackItem(
   notes: (p: PackedItem) => Item,
 ): Item {
   const out: Record<string, unknown> = { ...packed };
-  for (const key of DEFAULT_KEYS) if (!(key in out)) out[key] = defaultOf(key);
+  for (const key in ITEM_DEFAULTS) if (!(key in out)) out[key] = defaultOf(key as DefaultedKey);
   out.listId ??= at.listId;
   out.multilistId ??= at.multilistId;
   out.listIndex ??= at.listIndex;

@@ -3,7 +3,7 @@
  * per hit; and the boards a results page follows live.
  */
 import { desc, eq } from 'drizzle-orm';
-import { abilitiesOf, type Item, type List, type Multilist } from '@listboard/core';
+import { abilitiesOf, itemDefaults, type Item, type List, type Multilist } from '@listboard/core';
 import { CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
 import type { Db } from '../../db/client';
 import { multilists } from '../../db/schema';
@@ -47,6 +47,7 @@ export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
     version: 1,
     viewstate: {},
     items: bucketHits.map((h, ii): Item => ({
+      ...itemDefaults(),
       _id: `${spec.id}-${key}-${ii}`,
       listId: `${spec.id}-${key}`,
       multilistId: boardId,
@@ -55,31 +56,11 @@ export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
       listIndex: li,
       owner: spec.owner,
       author: spec.owner,
-      hint: null,
       text: h.text,
       blocks: h.blocks ?? [{ text: h.text, type: 'mdtext' }],
       created: h.date.toISOString(),
       modified: h.date.toISOString(),
-      startdate: null,
-      stopdate: null,
-      importUrl: null,
-      highlight: null,
-      replyLevel: 0,
-      rootItem: null,
-      parentId: null,
-      annotationClass: 'none',
-      annoLabel: null,
-      noteStatus: null,
-      isPrivate: false,
-      groupName: null,
-      labels: [],
-      format: {},
-      flags: {},
-      mediaMarkers: [],
-      blockMarkers: [],
-      sentenceMarkers: [],
       version: 1,
-      viewstate: {},
       notes: h.note ? [h.note] : [],
     })),
   }));
