@@ -41,13 +41,19 @@ export async function plainRows<T>(
     key,
     decode: c.mapFromDriverValue === IDENTITY ? null : (v: unknown) => c.mapFromDriverValue(v),
   }));
+  // Every row starts as a copy of one object with every key, so all rows share one shape and
+  // each store below writes a property that is already there.
+  const shape: Record<string, unknown> = Object.fromEntries(fields.map((f) => [f.key, null]));
+  const width = fields.length;
   const map = (rows: unknown[][]): T[] =>
     rows.map((row) => {
-      const out: Record<string, unknown> = {};
-      fields.forEach(({ key, decode }, i) => {
+      const out = { ...shape };
+      for (let i = 0; i < width; i++) {
         const raw = row[i];
-        out[key] = raw === null || raw === undefined ? null : decode ? decode(raw) : raw;
-      });
+        const field = fields[i];
+        if (raw === null || raw === undefined || !field) continue;
+        out[field.key] = field.decode ? field.decode(raw) : raw;
+      }
       return out as T;
     });
   // The builder's select of these columns lists them in this order.
