@@ -17,7 +17,7 @@
  * holds. A full answer unpacks to itself: nothing present is ever overwritten.
  */
 import type { Block, Item, List, Multilist } from '../model/entities';
-import { defaultOf, ITEM_DEFAULTS, type DefaultedKey } from '../model/item-defaults';
+import { itemDefaults, ITEM_DEFAULTS, type DefaultedKey } from '../model/item-defaults';
 
 /** An item's fields that are the same for every viewer of a board version. */
 export type SharedItem = Omit<Item, 'indexInBoard' | 'viewstate' | 'notes'>;
@@ -104,8 +104,7 @@ function unpackItem(
   indexInBoard: number,
   notes: (p: PackedItem) => Item,
 ): Item {
-  const out: Record<string, unknown> = { ...packed };
-  for (const key in ITEM_DEFAULTS) if (!(key in out)) out[key] = defaultOf(key as DefaultedKey);
+  const out: Record<string, unknown> = { ...itemDefaults(), ...packed };
   out.listId ??= at.listId;
   out.multilistId ??= at.multilistId;
   out.listIndex ??= at.listIndex;

@@ -36,7 +36,7 @@ export type DefaultedKey = keyof typeof ITEM_DEFAULTS;
 const DEFAULTED_KEYS = Object.keys(ITEM_DEFAULTS) as DefaultedKey[];
 
 /** A fresh copy of a field's default, so no two items share a list or record. */
-export function defaultOf(key: DefaultedKey): unknown {
+function defaultOf(key: DefaultedKey): unknown {
   const d: unknown = ITEM_DEFAULTS[key];
   if (Array.isArray(d)) return [];
   if (d !== null && typeof d === 'object') return {};

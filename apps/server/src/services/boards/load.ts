@@ -318,15 +318,15 @@ export async function assembleBoardsJson(
   if (ifNoneMatch.includes(p.fingerprint)) return { notModified: true, fingerprint: p.fingerprint };
   const kept = keptAnswer(db, p.fingerprint);
   if (kept !== undefined) return { json: kept, fingerprint: p.fingerprint };
-  const packed = ctx.form === 'packed';
+  const form = ctx.form ?? 'full';
+  const packed = form === 'packed';
   const owners = new Map(boards.map((b) => [b.id, b.owner]));
   // An item's shared part, without its closing brace, in the form asked.
   const shared = (row: ItemRow, list: ListRow) => {
     const c = contentOf(p, row.multilistId);
-    let kept = c.json.get(row.id);
-    if (!kept) c.json.set(row.id, (kept = {}));
-    const form = packed ? 'packed' : 'full';
-    let text = kept[form];
+    let forms = c.json.get(row.id);
+    if (!forms) c.json.set(row.id, (forms = {}));
+    let text = forms[form];
     if (text === undefined) {
       const item = sharedItem(row, list.index, extrasOf(c, row.id));
       const place = {
@@ -336,7 +336,7 @@ export async function assembleBoardsJson(
         listIndex: list.index,
       };
       text = JSON.stringify(packed ? packItem(item, place) : item).slice(0, -1);
-      kept[form] = text;
+      forms[form] = text;
     }
     return text;
   };

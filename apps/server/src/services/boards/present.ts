@@ -9,6 +9,7 @@ import {
   type Multilist,
   type SectionInfo,
 } from '@listboard/core';
+import type { SharedItem } from '@listboard/core/api/packed';
 import { policyBoard } from './access';
 import type { Actor } from '../accounts/users';
 import type {
@@ -45,9 +46,6 @@ const marker = (t: TextMarkerRow) => ({
   title: t.title,
   description: t.description,
 });
-
-/** An item as every viewer of a board version gets it: without its place, view state or notes. */
-export type SharedItem = Omit<Item, 'indexInBoard' | 'viewstate' | 'notes'>;
 
 export function sharedItem(row: ItemRow, listIndex: number, extra: ItemExtras): SharedItem {
   return {
