@@ -98,27 +98,49 @@ export type PackedItem = Partial<Omit<Item, 'notes' | 'blocks'>> & {
   blocks?: PackedBlock[];
 };
 
+/**
+ * An item with every field, at its default or empty: each unpacked item starts as one of these
+ * and has its fields assigned, so every item shares one shape. (Spreading the packed fields into
+ * the defaults gave each item its own order of keys and V8 a dictionary for each: 2,000 items
+ * took 70 ms to unpack, most of it there.)
+ */
+const blankItem = (): Record<string, unknown> => ({
+  _id: '',
+  listId: '',
+  multilistId: '',
+  index: 0,
+  listIndex: 0,
+  indexInBoard: 0,
+  owner: '',
+  author: '',
+  text: '',
+  created: '',
+  modified: '',
+  version: 0,
+  ...itemDefaults(),
+});
+
 function unpackItem(
   packed: PackedItem,
   at: ItemPlace,
   indexInBoard: number,
   notes: (p: PackedItem) => Item,
 ): Item {
-  const out: Record<string, unknown> = { ...itemDefaults(), ...packed };
-  out.listId ??= at.listId;
-  out.multilistId ??= at.multilistId;
-  out.listIndex ??= at.listIndex;
-  out.owner ??= at.boardOwner;
-  out.author ??= out.owner;
-  out.modified ??= packed.created;
-  out.indexInBoard ??= indexInBoard;
+  const out = blankItem();
+  for (const key in packed) out[key] = packed[key as keyof PackedItem];
+  out.listId = packed.listId ?? at.listId;
+  out.multilistId = packed.multilistId ?? at.multilistId;
+  out.listIndex = packed.listIndex ?? at.listIndex;
+  out.owner = packed.owner ?? at.boardOwner;
+  out.author = packed.author ?? out.owner;
+  out.modified = packed.modified ?? packed.created;
+  out.indexInBoard = packed.indexInBoard ?? indexInBoard;
   out.blocks = (packed.blocks ?? []).map((b): Block => {
     if (!('textAt' in b)) return b;
-    const {
-      textAt: [at, length],
-      ...rest
-    } = b;
-    return { ...rest, text: packed.text.slice(at, at + length) };
+    const [start, length] = b.textAt;
+    const block: Record<string, unknown> = { text: packed.text.slice(start, start + length) };
+    for (const key in b) if (key !== 'textAt') block[key] = b[key as keyof typeof b];
+    return block as unknown as Block;
   });
   out.notes = (packed.notes ?? []).map(notes);
   return out as unknown as Item;

@@ -46,8 +46,9 @@ export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
     tourId: null,
     version: 1,
     viewstate: {},
+    // The defaults are spread after the hit's own fields (whose names they do not hold): fields
+    // added after a spread of this many make a dictionary of each item, 20 times slower to build.
     items: bucketHits.map((h, ii): Item => ({
-      ...itemDefaults(),
       _id: `${spec.id}-${key}-${ii}`,
       listId: `${spec.id}-${key}`,
       multilistId: boardId,
@@ -57,10 +58,11 @@ export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
       owner: spec.owner,
       author: spec.owner,
       text: h.text,
-      blocks: h.blocks ?? [{ text: h.text, type: 'mdtext' }],
       created: h.date.toISOString(),
       modified: h.date.toISOString(),
       version: 1,
+      ...itemDefaults(),
+      blocks: h.blocks ?? [{ text: h.text, type: 'mdtext' }],
       notes: h.note ? [h.note] : [],
     })),
   }));
