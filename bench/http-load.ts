@@ -27,6 +27,8 @@ import { hashPassword } from '../apps/server/src/lib/passwords';
 import { createBoard } from '../apps/server/src/services/boards/create';
 import { freePort, startPostgres } from '../apps/server/test/postgres-server';
 import { must } from '@listboard/core';
+import { unpackBoards, type PackedMultilist } from '@listboard/core/api/packed';
+import { performance } from 'node:perf_hooks';
 import { UPGRADE_AFTER } from '../apps/server/src/routes/encoded-answers';
 import { bigBoard } from './generate';
 import { startApp, startProcess, stop, waitFor } from './processes';
@@ -88,12 +90,39 @@ async function payloadOf(fullUrl: string, packedUrl: string, cookie: string) {
     };
   };
   const { text, ...full } = await bytesOf(fullUrl);
-  const { text: _packedText, ...packed } = await bytesOf(packedUrl);
+  const { text: packedText, ...packed } = await bytesOf(packedUrl);
   const boards = JSON.parse(text) as { lists: { items: { text: string }[] }[] }[];
   const textBytes = boards
     .flatMap((b) => b.lists.flatMap((l) => l.items))
     .reduce((n, i) => n + Buffer.byteLength(i.text), 0);
-  return { textBytes, full, packed };
+  return { textBytes, full, packed, reading: readingTimes(text, packedText) };
+}
+
+/**
+ * What a page spends making the boards from an answer, on this machine's Node: the full form
+ * parsed, against the packed form parsed and unpacked (as the web does), alternating, 15 rounds after 5 to warm up.
+ */
+function readingTimes(fullText: string, packedText: string) {
+  const full: number[] = [];
+  const packed: number[] = [];
+  for (let round = 0; round < 20; round++) {
+    const order = round % 2 === 0 ? (['full', 'packed'] as const) : (['packed', 'full'] as const);
+    for (const form of order) {
+      const start = performance.now();
+      if (form === 'full') JSON.parse(fullText);
+      else unpackBoards(JSON.parse(packedText) as PackedMultilist[]);
+      // The first five rounds warm the code up.
+      if (round >= 5) (form === 'full' ? full : packed).push(performance.now() - start);
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const spread = (xs: number[]) => [Math.min(...xs), Math.max(...xs)];
+  return {
+    fullMs: median(full),
+    fullSpread: spread(full),
+    packedMs: median(packed),
+    packedSpread: spread(packed),
+  };
 }
 
 /** Runs autocannon with each request taking the next reader's cookie (and tag) in turn. */
@@ -234,6 +263,11 @@ export async function httpLoadBench() {
       `  ${name.padEnd(34)}: ${kib(f.json)} of JSON = ${(f.json / textBytes).toFixed(2)}× its item text (${kib(textBytes)}); on the wire ${kib(f.first)} (first reader), ${kib(f.best)} (later readers)`;
     console.log(form('payload, full form', result.payload.full));
     console.log(form('payload, packed form (the web’s)', result.payload.packed));
+    const r = result.payload.reading;
+    const ms = (x: number) => `${x.toFixed(1)} ms`;
+    console.log(
+      `  made into boards by a page         : full form parsed ${ms(r.fullMs)} (${ms(r.fullSpread[0] ?? 0)}–${ms(r.fullSpread[1] ?? 0)}), packed form parsed and unpacked ${ms(r.packedMs)} (${ms(r.packedSpread[0] ?? 0)}–${ms(r.packedSpread[1] ?? 0)}) = ${(r.packedMs / r.fullMs).toFixed(2)}×`,
+    );
     console.log(line('A static file, same bytes', ceiling));
     console.log(line('B cached loads', full));
     console.log(line('C revalidations (ETag, 304)', revalidate));

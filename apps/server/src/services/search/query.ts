@@ -3,8 +3,8 @@
  * time. What the caller may see is part of the WHERE clause (access.ts); how hits are picked and
  * sorted is order.ts.
  */
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, isBlank, must } from '@listboard/core';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, isBlank } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { boardMembers, items, multilists, users } from '../../db/schema';
@@ -78,7 +78,16 @@ export async function searchItems(
     args.notes && 'note',
   ].filter((c): c is string => typeof c === 'string');
   if (classes.length === 0) return [];
-  const access = await boardAccess(db, ctx);
+  const text = args.searchStr.trim();
+  // The text condition alone, when there is one: how the database would find its matches.
+  const query = args.by === 'text' ? textQuery(text) : null;
+  if (args.by === 'text' && !query) return [];
+  const matches = query ? sql`${items.searchVector} @@ ${query}` : null;
+  // Which boards the caller may see, and how the text alone would be searched: asked together.
+  const [access, walk] = await Promise.all([
+    boardAccess(db, ctx),
+    matches ? walksDates(db, matches, args.ascend === true) : false,
+  ]);
   if (access && access.visible.length === 0) return [];
   const conds: SQL[] = [
     access ? sql`${items.multilistId} = any(${uuidArray(access.visible)})` : sql`true`,
@@ -95,13 +104,7 @@ export async function searchItems(
   ];
   // Relevance, worked out from one column of the row (after the date cut, see below).
   let rank: { column: SQL; of(value: SQL): SQL } | null = null;
-  // The text condition alone, when there is one: how the database would find its matches.
-  let matches: SQL | null = null;
-  const text = args.searchStr.trim();
-  if (args.by === 'text') {
-    const query = textQuery(text);
-    if (!query) return [];
-    matches = sql`${items.searchVector} @@ ${query}`;
+  if (query && matches) {
     conds.push(matches);
     rank = { column: sql`${items.searchVector}`, of: (v) => sql`ts_rank(${v}, ${query})` };
   } else if (args.by === 'label') {
@@ -176,44 +179,43 @@ export async function searchItems(
     date: sql`${candidates.created}`,
     rank: rank ? sql`${candidates.rank}` : null,
   });
-  const from = db.with(candidates).select({ id: candidates.id }).from(candidates);
-  // Boards and users are joined only for the sorts that read them.
-  const pageQuery = (
-    args.sort === 'Author Name'
-      ? from.leftJoin(users, sql`lower(${users.username}) = lower(${candidates.author})`)
-      : args.sort === 'Title'
-        ? from.innerJoin(multilists, eq(multilists.id, candidates.board))
-        : from
-  )
-    .orderBy(
+  // The page, numbered in the search's order; its rows and boards are read in the same query.
+  const place = sql<number>`row_number() over (order by ${sql.join(
+    [
       ...bucketOrder(order, bucketSql(args, sql`${candidates.created}`)),
       ...order.keys,
       asc(candidates.id),
+    ],
+    sql`, `,
+  )})`.as('c_place');
+  const pageOf = (q: Db) => {
+    const from = q.with(candidates).select({ id: candidates.id, place }).from(candidates);
+    // Boards and users are joined only for the sorts that read them.
+    const page = (
+      args.sort === 'Author Name'
+        ? from.leftJoin(users, sql`lower(${users.username}) = lower(${candidates.author})`)
+        : args.sort === 'Title'
+          ? from.innerJoin(multilists, eq(multilists.id, candidates.board))
+          : from
     )
-    .limit(limit)
-    .offset(offset);
-  const page =
-    matches && (await walksDates(db, matches, args.ascend === true))
-      ? await db.transaction(async (tx) => {
-          await tx.execute(sql`set local enable_bitmapscan = off`);
-          return rowsOf<{ id: string }>(tx, pageQuery.getSQL());
-        })
-      : await pageQuery;
-  const bucket = bucketSql(args, sql`${items.created}`);
-  if (page.length === 0) return [];
-  const rows = await db
-    .select({ item: itemColumns, board: boardRef, bucket: sql<string>`${bucket ?? sql`'all'`}` })
-    .from(items)
-    .innerJoin(multilists, eq(multilists.id, items.multilistId))
-    .where(
-      inArray(
-        items.id,
-        page.map((p) => p.id),
-      ),
-    );
-  const at = new Map(page.map((p, i) => [p.id, i]));
-  const place = (id: string) => must(at.get(id), `the place of result ${id}`);
-  return rows.sort((x, y) => place(x.item.id) - place(y.item.id));
+      .orderBy(sql`c_place`)
+      .limit(limit)
+      .offset(offset)
+      .as('page');
+    const bucket = bucketSql(args, sql`${items.created}`);
+    return q
+      .select({ item: itemColumns, board: boardRef, bucket: sql<string>`${bucket ?? sql`'all'`}` })
+      .from(page)
+      .innerJoin(items, eq(items.id, page.id))
+      .innerJoin(multilists, eq(multilists.id, items.multilistId))
+      .orderBy(page.place);
+  };
+  return walk
+    ? db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        return pageOf(tx);
+      })
+    : pageOf(db);
 }
 
 /** A node of PostgreSQL's plan, as EXPLAIN (FORMAT JSON) gives it. */
