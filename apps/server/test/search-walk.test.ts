@@ -1,11 +1,14 @@
 /**
  * A search for a common word walks the date index (services/search/query.ts walksDates): it must
  * still find the newest matches the caller may see, in order, and never one they may not. Made on
- * 30,000 items, enough for the planner to reckon the word common.
+ * 30,000 items, enough for the planner to reckon the word common. A reader who sees most boards
+ * has the board condition written so that it only filters (search/access.ts boardsSql).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import type { Multilist } from '@listboard/core';
+import { eq, sql } from 'drizzle-orm';
+import { must, type Multilist } from '@listboard/core';
+import { boardAccess } from '../src/services/search/access';
+import { users } from '../src/db/schema';
 import { Agent, createTestApp, type TestContext } from './harness';
 
 let t: TestContext;
@@ -80,5 +83,38 @@ describe('a search for a common word', () => {
     const { found, walked } = await searchAs(author, 'secret');
     expect(walked).toBe(0);
     expect(found.join('\n')).toContain('plentiful secret');
+  });
+});
+
+describe('a search by a reader who sees most boards', () => {
+  it('keeps to the boards they may see when that condition only filters', async () => {
+    const { db } = t.database;
+    // Six boards open to all and one unlisted board of the author's, each with a matching item.
+    for (const [n, listed] of [1, 2, 3, 4, 5, 6, 0].entries()) {
+      const title = `Open board ${n}`;
+      await db.execute(sql`
+        with b as (insert into multilists (owner, title, ptitle, listed)
+                   values ('author', ${title}, ${`open-board-${n}`}, ${listed !== 0}) returning id),
+             l as (insert into lists (multilist_id, index, title, author)
+                   select id, 0, 'All', 'author' from b returning id, multilist_id)
+        insert into items (list_id, multilist_id, index, owner, author, text)
+        select id, multilist_id, 0, 'author', 'author',
+               ${listed !== 0 ? `openword on board ${n}` : 'openword unlisted'} from l`);
+    }
+    await db.execute(sql`analyze multilists`);
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'reader'));
+    const access = await boardAccess(db, {
+      actor: { id: must(row, 'the reader').id, username: 'reader', roles: ['reader'] },
+      sessionId: null,
+      appVersion: 'PRODUCTION',
+      groups: [],
+    });
+    // The board ids then only filter the search's rows (search/access.ts boardsSql).
+    expect(access?.most).toBe(true);
+    const { found } = await searchAs(reader, 'openword');
+    expect(found).toHaveLength(6);
+    expect(found.join('\n')).not.toContain('unlisted');
+    const own = await searchAs(author, 'openword');
+    expect(own.found.join('\n')).toContain('openword unlisted');
   });
 });

@@ -12,6 +12,7 @@ import type { DateWindow, SearchArgs } from './args';
 import { textQuery } from './text';
 import {
   boardAccess,
+  boardsSql,
   boardVisibleSql,
   itemVisibleSql,
   uuidArray,
@@ -90,7 +91,7 @@ export async function searchItems(
   ]);
   if (access && access.visible.length === 0) return [];
   const conds: SQL[] = [
-    access ? sql`${items.multilistId} = any(${uuidArray(access.visible)})` : sql`true`,
+    boardsSql(access),
     itemVisibleSql(
       ctx,
       access ? sql`${items.multilistId} = any(${uuidArray(access.moderated)})` : sql`true`,
