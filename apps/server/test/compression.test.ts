@@ -37,6 +37,20 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
+/** Items of words picked at random from a few, as a board's are. */
+function boardLike(seed: number): string {
+  let x = seed;
+  const pick = () => (x = (x * 1103515245 + 12345) & 0x7fffffff) % 12;
+  const words = 'source frame evidence quote headline claim reader note week prompt text link';
+  const word = () => words.split(' ')[pick()];
+  return JSON.stringify(
+    Array.from({ length: 2000 }, (_, i) => ({
+      _id: `item-${seed}-${i}`,
+      text: Array.from({ length: 20 }, word).join(' '),
+    })),
+  );
+}
+
 describe('compression', () => {
   it('sends a board as brotli or gzip when asked, and plain JSON otherwise', async () => {
     const author = new Agent(t.app);
@@ -108,17 +122,7 @@ describe('compression', () => {
   });
 
   it('sends an answer many readers get in a smaller copy, made once in the background', async () => {
-    // Items of words picked at random from a few, as a board's are.
-    let seed = 7;
-    const pick = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 12;
-    const words = 'source frame evidence quote headline claim reader note week prompt text link';
-    const word = () => words.split(' ')[pick()];
-    const text = JSON.stringify(
-      Array.from({ length: 2000 }, (_, i) => ({
-        _id: `item-${i}`,
-        text: Array.from({ length: 20 }, word).join(' '),
-      })),
-    );
+    const text = boardLike(7);
     const fast = await encodedAnswer('often-read', text, 'br');
     for (let i = 1; i < UPGRADE_AFTER; i++) await encodedAnswer('often-read', text, 'br');
     let best = fast;
@@ -129,6 +133,42 @@ describe('compression', () => {
     expect(best.length).toBeLessThan(fast.length);
     expect(zlib.brotliDecompressSync(best).toString('utf8')).toBe(text);
     await expect(encodedAnswer('often-read', text, 'br')).resolves.toBe(best);
+  });
+
+  it('makes one best copy at a time: an answer read often meanwhile gets its own on a later read', async () => {
+    const [one, two] = [boardLike(1), boardLike(2)];
+    const fastOne = await encodedAnswer('one-at-a-time-1', one, 'br');
+    const fastTwo = await encodedAnswer('one-at-a-time-2', two, 'br');
+    // Both reach UPGRADE_AFTER together: the first one's best copy is being made.
+    for (let i = 1; i < UPGRADE_AFTER; i++) {
+      await encodedAnswer('one-at-a-time-1', one, 'br');
+      await encodedAnswer('one-at-a-time-2', two, 'br');
+    }
+    expect(await keptCopy('one-at-a-time-2', 'br')).toBe(fastTwo);
+    const settled = async (key: string, fast: Buffer, text: string) => {
+      for (let i = 0; i < 500; i++) {
+        const now = (await keptCopy(key, 'br')) ?? fast;
+        if (now !== fast) return now;
+        await new Promise((r) => setTimeout(r, 20));
+        // A reader asking again starts the copy once the one before is done.
+        await encodedAnswer(key, text, 'br');
+      }
+      return fast;
+    };
+    const bestOne = await settled('one-at-a-time-1', fastOne, one);
+    const bestTwo = await settled('one-at-a-time-2', fastTwo, two);
+    expect(bestOne.length).toBeLessThan(fastOne.length);
+    expect(bestTwo.length).toBeLessThan(fastTwo.length);
+    expect(zlib.brotliDecompressSync(bestTwo).toString('utf8')).toBe(two);
+  });
+
+  it('counts the text it keeps for a best copy in its bound', async () => {
+    // Ten answers of 4 million characters each, which compress to almost nothing: 40 MB of text
+    // kept for best copies is over the bound, so the oldest goes.
+    for (let n = 0; n < 10; n++)
+      await encodedAnswer(`large-text-${n}`, `${n}`.repeat(4_000_000), 'br');
+    expect(keptCopy('large-text-0', 'br')).toBeUndefined();
+    expect(keptCopy('large-text-9', 'br')).toBeDefined();
   });
 
   it('reads what a client takes from Accept-Encoding', () => {
