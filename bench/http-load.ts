@@ -29,7 +29,7 @@ import { freePort, startPostgres } from '../apps/server/test/postgres-server';
 import { must } from '@listboard/core';
 import { unpackBoards, type PackedMultilist } from '@listboard/core/api/packed';
 import { performance } from 'node:perf_hooks';
-import { UPGRADE_AFTER } from '../apps/server/src/routes/encoded-answers';
+import { UPGRADE_AFTER, UPGRADE_AGE_MS } from '../apps/server/src/routes/encoded-answers';
 import { bigBoard } from './generate';
 import { startApp, startProcess, stop, waitFor } from './processes';
 
@@ -79,9 +79,14 @@ async function payloadOf(fullUrl: string, packedUrl: string, cookie: string) {
   const bytesOf = async (u: string): Promise<FormBytes & { text: string }> => {
     const first = await download(u, cookie);
     for (let i = 0; i < UPGRADE_AFTER; i++) await download(u, cookie);
-    // The best copy is made in the background once an answer is asked for often.
-    await new Promise((r) => setTimeout(r, 3000));
-    const best = await download(u, cookie);
+    // The best copy is made in the background once an answer asked for often has lived
+    // UPGRADE_AGE_MS and is asked for again; it takes a few seconds.
+    await new Promise((r) => setTimeout(r, UPGRADE_AGE_MS));
+    let best = await download(u, cookie);
+    for (let i = 0; i < 40 && best.wire >= first.wire; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      best = await download(u, cookie);
+    }
     return {
       text: first.text,
       json: Buffer.byteLength(first.text),

@@ -8,9 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   UPGRADE_AFTER,
+  UPGRADE_AGE_MS,
   encodedAnswer,
   keptCopy,
   preferredEncoding,
@@ -35,6 +36,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   fs.rmSync(dist, { recursive: true, force: true });
+});
+
+/** Moves the clock the kept answers read (Date.now) on by `ms`. */
+let shift = 0;
+const realNow = Date.now.bind(Date);
+function later(ms: number) {
+  shift += ms;
+  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + shift);
+}
+afterEach(() => {
+  vi.restoreAllMocks();
+  shift = 0;
 });
 
 /** Items of words picked at random from a few, as a board's are. */
@@ -125,6 +138,14 @@ describe('compression', () => {
     const text = boardLike(7);
     const fast = await encodedAnswer('often-read', text, 'br');
     for (let i = 1; i < UPGRADE_AFTER; i++) await encodedAnswer('often-read', text, 'br');
+    // Read often but new (a board edited live has a new answer every few seconds): no best copy.
+    for (let i = 0; i < 10; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await encodedAnswer('often-read', text, 'br')).toBe(fast);
+    }
+    // Still read once it has lived UPGRADE_AGE_MS: its best copy is made.
+    later(UPGRADE_AGE_MS);
+    await encodedAnswer('often-read', text, 'br');
     let best = fast;
     for (let i = 0; i < 500 && best === fast; i++) {
       await new Promise((r) => setTimeout(r, 20));
@@ -139,7 +160,8 @@ describe('compression', () => {
     const [one, two] = [boardLike(1), boardLike(2)];
     const fastOne = await encodedAnswer('one-at-a-time-1', one, 'br');
     const fastTwo = await encodedAnswer('one-at-a-time-2', two, 'br');
-    // Both reach UPGRADE_AFTER together: the first one's best copy is being made.
+    // Both come due together: the first one's best copy is being made.
+    later(UPGRADE_AGE_MS);
     for (let i = 1; i < UPGRADE_AFTER; i++) {
       await encodedAnswer('one-at-a-time-1', one, 'br');
       await encodedAnswer('one-at-a-time-2', two, 'br');

@@ -5,8 +5,11 @@
  * more than building it. Bounded by total compressed size, least recently used first out.
  *
  * The first copy is made fast (brotli quality 5), as a reader waits for it. An answer asked for
- * often (UPGRADE_AFTER times) is compressed again in the background at the highest setting, as a
- * static file is at build time, and later readers get those smaller bytes. That costs seconds of
+ * often (UPGRADE_AFTER times) that is still asked for UPGRADE_AGE_MS after it was first made is
+ * compressed again in the background at the highest setting, as a static file is at build time,
+ * and later readers get those smaller bytes. (A board edited live has a new answer every few
+ * seconds, each read by the whole class at once: none of those lives long enough to be worth
+ * it.) That costs seconds of
  * CPU and tens of megabytes for a 2,000-item board, so one such copy is made at a time: an answer
  * that comes to be asked often while another is being made waits for its next reader. The bound
  * counts each answer's text as long as it is kept for that copy.
@@ -23,6 +26,7 @@ const gzip = promisify(zlib.gzip);
 export const ENCODE_FROM_CHARS = 1024;
 const KEPT_BYTES = 32 * 1024 * 1024;
 export const UPGRADE_AFTER = 8;
+export const UPGRADE_AGE_MS = 5000;
 
 /** br when the client takes it, else gzip, else nothing; a q of 0 refuses. */
 export function preferredEncoding(accept: string | undefined): Encoding | null {
@@ -43,6 +47,8 @@ interface Kept {
   body: Promise<Buffer>;
   bytes: number;
   hits: number;
+  /** When the first copy was asked for (Date.now()). */
+  made: number;
   /** The text, until the best copy is made (then it is let go). */
   text: string | null;
 }
@@ -111,10 +117,17 @@ export function encodedAnswer(
   if (hit) {
     kept.delete(key);
     kept.set(key, hit);
-    if (++hit.hits >= UPGRADE_AFTER) upgrade(key, hit, encoding);
+    if (++hit.hits >= UPGRADE_AFTER && Date.now() - hit.made >= UPGRADE_AGE_MS)
+      upgrade(key, hit, encoding);
     return hit.body;
   }
-  const entry: Kept = { body: encode(text, encoding, false), bytes: 0, hits: 1, text };
+  const entry: Kept = {
+    body: encode(text, encoding, false),
+    bytes: 0,
+    hits: 1,
+    made: Date.now(),
+    text,
+  };
   kept.set(key, entry);
   entry.body.then(
     (b) => {
