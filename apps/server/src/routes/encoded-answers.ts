@@ -2,17 +2,17 @@
  * Board answers compressed once per answer, not once per request. Equal fingerprints name equal
  * answers (services/boards/load.ts), so a class loading one board shares one brotli or gzip
  * copy of it; compressing a 2,000-item board again for every reader would cost each request
- * more than building it. Bounded by total compressed size, least recently used first out.
+ * more than building it. Bounded by total size (each compressed copy, and the text kept for a
+ * best copy until it is made), least recently used first out.
  *
  * The first copy is made fast (brotli quality 5), as a reader waits for it. An answer asked for
  * often (UPGRADE_AFTER times) that is still asked for UPGRADE_AGE_MS after it was first made is
  * compressed again in the background at the highest setting, as a static file is at build time,
  * and later readers get those smaller bytes. (A board edited live has a new answer every few
  * seconds, each read by the whole class at once: none of those lives long enough to be worth
- * it.) That costs seconds of
- * CPU and tens of megabytes for a 2,000-item board, so one such copy is made at a time: an answer
- * that comes to be asked often while another is being made waits for its next reader. The bound
- * counts each answer's text as long as it is kept for that copy.
+ * it.) A best copy costs seconds of CPU and tens of megabytes for a 2,000-item board, so one is
+ * made at a time: an answer that comes due while another's is being made waits for its next
+ * reader.
  */
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
