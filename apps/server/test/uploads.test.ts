@@ -197,7 +197,15 @@ describe('presigned upload URLs (local store)', () => {
   });
 
   it('skips unsupported suffixes with a message', async () => {
-    for (const name of ['setup.exe', 'page.html', 'noext']) {
+    // The last are names every object inherits, which are no suffix either.
+    for (const name of [
+      'setup.exe',
+      'page.html',
+      'noext',
+      'a.constructor',
+      'a.__proto__',
+      'a.toString',
+    ]) {
       const res = await presign(`author/${name}`);
       expect(res.statusCode, name).toBe(415);
       expect(res.json().error).toBe(

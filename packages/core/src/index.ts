@@ -11,3 +11,4 @@ export * from './validation';
 export * from './anchoring';
 export * from './dates';
 export * from './must';
+export * from './own';

@@ -4,6 +4,7 @@
  * playlist of other files or addresses.
  */
 import { spawn } from 'node:child_process';
+import { own } from '@listboard/core';
 
 export class FrameError extends Error {
   constructor(
@@ -29,7 +30,7 @@ const DEMUXERS: Record<string, string> = {
 };
 
 export function demuxerFor(suffix: string): string | undefined {
-  return DEMUXERS[suffix.toLowerCase()];
+  return own(DEMUXERS, suffix.toLowerCase());
 }
 
 export interface FrameRequest {

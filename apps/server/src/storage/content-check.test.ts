@@ -34,6 +34,16 @@ describe('content checks', () => {
     expect(ALL.filter((s) => !contentTypeForSuffix(s))).toEqual([]);
   });
 
+  it('know no suffix named after what every object inherits', async () => {
+    for (const suffix of ['constructor', '__proto__', 'toString', 'valueOf']) {
+      expect(contentTypeForSuffix(suffix), suffix).toBeUndefined();
+      expect(await check(suffix, bytes('x')), suffix).toEqual({
+        ok: false,
+        reason: 'this type is not supported',
+      });
+    }
+  });
+
   it('accept real signatures', async () => {
     const cases: [string, Buffer][] = [
       ['jpg', bytes([0xff, 0xd8, 0xff, 0xe0])],

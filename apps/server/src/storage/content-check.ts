@@ -4,6 +4,7 @@
  * so a renamed executable or page cannot pass as a picture.
  */
 import type { Readable } from 'node:stream';
+import { own } from '@listboard/core';
 
 /** How many leading bytes the binary checks look at. */
 export const MAGIC_BYTES = 4096;
@@ -134,7 +135,7 @@ export async function checkContent(
       return { ok: false, reason: 'it has no <svg> element' };
     return { ok: true };
   }
-  const check = BINARY[suffix];
+  const check = own(BINARY, suffix);
   if (!check) return { ok: false, reason: 'this type is not supported' };
   return check(head) ? { ok: true } : { ok: false, reason: `its content is not ${suffix}` };
 }

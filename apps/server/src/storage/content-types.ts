@@ -3,7 +3,7 @@
  * the uploader claimed, and nothing that a browser would run as a page in the app's origin is
  * served inline: HTML, XML and SVG go out as attachments, scripts and styles as plain text.
  */
-import { suffixOf } from '@listboard/core';
+import { own, suffixOf } from '@listboard/core';
 import { baseName } from './keys';
 
 const TYPES: Record<string, string> = {
@@ -57,7 +57,7 @@ const ACTIVE_SUFFIXES = new Set(['html', 'htm', 'xhtml', 'xht', 'xml', 'svg', 's
 
 /** The type an upload of this suffix is stored and served as; undefined when unsupported. */
 export function contentTypeForSuffix(suffix: string): string | undefined {
-  return TYPES[suffix.toLowerCase()];
+  return own(TYPES, suffix.toLowerCase());
 }
 
 function quoteFilename(name: string): string {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { CHART_VERSIONS, type Block } from '@listboard/core';
+import { CHART_VERSIONS, own, type Block } from '@listboard/core';
 
 const LIBRARY: Record<string, string> = {
   d3v3: '/vendor/d3.v3.min.js',
@@ -25,7 +25,7 @@ export function JsMediaBlock({
   media: NonNullable<Block['jsMedia']>;
   width?: number;
 }) {
-  const lib = LIBRARY[media.type];
+  const lib = own(LIBRARY, media.type);
   const srcdoc = useMemo(
     () =>
       [

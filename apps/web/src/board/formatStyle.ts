@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { FONT_SIZE_NAMES } from '@listboard/core';
+import { FONT_SIZE_NAMES, own } from '@listboard/core';
 
 /** The spec's item colour names, as colours that read on both light and dark themes. */
 const NAMED: Record<string, string> = {
@@ -16,7 +16,7 @@ const NAMED: Record<string, string> = {
   blank: 'transparent',
 };
 
-const colour = (v: unknown) => (typeof v === 'string' ? (NAMED[v] ?? v) : undefined);
+const colour = (v: unknown) => (typeof v === 'string' ? (own(NAMED, v) ?? v) : undefined);
 const size = (v: unknown) =>
   typeof v === 'number' ? `${v}px` : typeof v === 'string' ? v : undefined;
 

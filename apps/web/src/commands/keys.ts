@@ -1,4 +1,4 @@
-import { must } from '@listboard/core';
+import { must, own } from '@listboard/core';
 
 /** Shortcuts are written as in the spec ('ctrl+shift+o', 'alt+d', 'l') and matched exactly. */
 export interface KeyCombo {
@@ -59,7 +59,7 @@ export const ALTERNATIVE_KEYS: Readonly<Record<string, string>> = {
 
 /** Every key a command's shortcut answers to: the spec's, then its alternative if it has one. */
 export function keysOf(shortcut: string): string[] {
-  const alternative = ALTERNATIVE_KEYS[shortcut];
+  const alternative = own(ALTERNATIVE_KEYS, shortcut);
   return alternative ? [shortcut, alternative] : [shortcut];
 }
 
@@ -71,7 +71,8 @@ export function formatShortcut(s: string): string {
     .split('+')
     .map(
       (p) =>
-        SHOWN[p] ?? (p.length === 1 ? p.toUpperCase() : p.charAt(0).toUpperCase() + p.slice(1)),
+        own(SHOWN, p) ??
+        (p.length === 1 ? p.toUpperCase() : p.charAt(0).toUpperCase() + p.slice(1)),
     )
     .join('+');
 }

@@ -1,5 +1,5 @@
 /** Export, and the admin's forms: dump and load back, edit an account, deregister an account. */
-import { ROLES, coauthorMsg, fieldMsg, validateRole } from '@listboard/core';
+import { ROLES, coauthorMsg, fieldMsg, own, validateRole } from '@listboard/core';
 import type { AdminAccountChange } from '@listboard/core/api/routes';
 import { messageOr } from '../api/client';
 import type { FormDef, Values } from './registry';
@@ -53,7 +53,7 @@ export const ADMIN_FORMS: FormDef[] = [
     ],
     async submit(v, ctx) {
       if (!ctx.board) return 'Please open a board first.';
-      const format = EXPORT_FORMATS[str(v, 'format')] ?? 'md';
+      const format = own(EXPORT_FORMATS, str(v, 'format')) ?? 'md';
       const res =
         format === 'jsonld'
           ? await ctx.api('/api/forms/export_annotations', {
@@ -123,7 +123,7 @@ export const ADMIN_FORMS: FormDef[] = [
     ],
     async submit(v, ctx) {
       if (!ctx.board) return 'Please open a board first.';
-      const dump = DUMPS[str(v, 'what')] ?? BOARD_DUMP;
+      const dump = own(DUMPS, str(v, 'what')) ?? BOARD_DUMP;
       const data = await ctx.api(dump.path, { multilistId: ctx.board._id });
       if (!data.ok) return fail('dump', data.error);
       download(

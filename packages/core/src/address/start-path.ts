@@ -1,5 +1,6 @@
 import { ADMIN_USER, ROOT_BOARD, SEARCH_PAGE_MAX, SEARCH_PAGE_MIN } from '../constants';
 import { joinQueryAndHash, splitUrl } from './url';
+import { own } from '../own';
 
 export interface StartContext {
   /** Signed-in user, or null before sign-in. */
@@ -67,7 +68,7 @@ export function resolveStartPath(url: string, ctx: StartContext): string {
 
   const name = trimmed.slice(1);
   if (!name.includes('/')) {
-    const adminPage = Object.hasOwn(PAGES_OF_ADMIN, name) ? PAGES_OF_ADMIN[name] : undefined;
+    const adminPage = own(PAGES_OF_ADMIN, name);
     return `${adminPage ? `/${adminUser}/${adminPage}` : `/${name}/${rootBoard}`}${extras}`;
   }
 

@@ -10,6 +10,7 @@
  */
 
 import { must } from '../must';
+import { own } from '../own';
 
 export const DATE_FORMATS = [
   // Numbers only, year first or month first.
@@ -164,7 +165,7 @@ function compile(format: DateFormat): Compiled {
         tokens.push(p as Token);
         return TOKEN_PATTERN[p as Token];
       }
-      return must(SEPARATOR_PATTERN[p], `the pattern of separator '${p}'`);
+      return must(own(SEPARATOR_PATTERN, p), `the pattern of separator '${p}'`);
     })
     .join('');
   return { format, regex: new RegExp(`^${source}$`, 'i'), tokens };
@@ -216,9 +217,9 @@ export function parseCalendarDate(text: string): ParsedDate | null {
       else if (token === 'MM') month = Number(value);
       else if (token === 'DD') day = Number(value);
       else if (token === 'MMMM') month = MONTH_NAMES.indexOf(value as never) + 1;
-      else if (token === 'MMM') month = must(SHORT_MONTHS[value], `month ${value}`) + 1;
+      else if (token === 'MMM') month = must(own(SHORT_MONTHS, value), `month ${value}`) + 1;
       else if (token === 'dddd') weekday = WEEKDAY_NAMES.indexOf(value as never);
-      else weekday = SHORT_WEEKDAYS[value];
+      else weekday = own(SHORT_WEEKDAYS, value);
     });
     if (year < 1) return null;
     if (month !== undefined && (month < 1 || month > 12)) return null;

@@ -4,14 +4,14 @@
  * its title as a link and its opening text; another document becomes its text, headings kept.
  */
 import { eq } from 'drizzle-orm';
-import { LOAD_FILE_TYPES, loadFileTypeOf, textToBlocks, type LoadFileType } from '@listboard/core';
+import { LOAD_FILE_TYPES, loadFileTypeOf, textToBlocks } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { htmlTitle, importFile, ImportError, type ImportedList } from '../../importers';
 import type { ItemRow, ListRow } from '../boards/access';
 import { insertItemAt } from '../boards/items';
-import { fetchForLoad, type FetchLimits } from './fetch';
+import { fetchForLoad, loadTypeOfMedia, type FetchLimits } from './fetch';
 import type { Actor } from '../accounts/users';
 
 /** A page contributes its opening text, not all of it: the item links to the rest. */
@@ -20,17 +20,6 @@ const PAGE_EXCERPT_CHARS = 1200;
 const DOCUMENT_CHARS = 20_000;
 
 const SHOWN_AS_IS = new Set(['video', 'audio', 'image', 'document']);
-
-const CONTENT_TYPES: Record<string, LoadFileType> = {
-  'text/html': 'html',
-  'application/xhtml+xml': 'html',
-  'text/plain': 'txt',
-  'text/markdown': 'md',
-  'application/rtf': 'rtf',
-  'text/rtf': 'rtf',
-  'application/pdf': 'pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-};
 
 /** Paragraphs in order up to a size, cut at a paragraph, with an ellipsis when cut. */
 function upTo(parts: string[], limit: number): string {
@@ -66,7 +55,7 @@ export async function itemTextForUrl(raw: string, limits: FetchLimits): Promise<
   if (first && SHOWN_AS_IS.has(first.type)) return url;
   const fetched = await fetchForLoad(url, limits);
   const path = new URL(fetched.url).pathname;
-  const type = CONTENT_TYPES[fetched.contentType] ?? loadFileTypeOf(path);
+  const type = loadTypeOfMedia(fetched.contentType) ?? loadFileTypeOf(path);
   if (!type) {
     throw badRequest(
       `Unsupported file type: ${fetched.contentType || path}. Import takes web pages and ${LOAD_FILE_TYPES.join(', ')} files.`,

@@ -22,7 +22,7 @@ import { customHits } from '../search/custom';
 import { weekOf } from '../search/hits';
 import type { LoadedBoard, LoadProgress } from '@listboard/core/api/load';
 import { isCustomCode } from '@listboard/core/api/search';
-import { fetchForLoad, sizeText, type FetchLimits } from './fetch';
+import { fetchForLoad, loadTypeOfMedia, sizeText, type FetchLimits } from './fetch';
 import { uniqueBoardTitle } from './title';
 import { bucketsContent, markPrivateItems, searchContent } from '../search/search';
 import { isGeneralSearch, readSearchArgs } from '../search/args';
@@ -57,24 +57,6 @@ export interface LoadContext {
 
 /** More than this many items is a document too long to be one board. */
 export const LOAD_MAX_ITEMS = 5000;
-
-const MEDIA_TYPES: Record<string, LoadFileType> = {
-  'application/pdf': 'pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'application/rtf': 'rtf',
-  'text/rtf': 'rtf',
-  'text/plain': 'txt',
-  'text/markdown': 'md',
-  'text/x-markdown': 'md',
-  'text/html': 'html',
-  'application/xhtml+xml': 'html',
-};
-
-const typeOfMedia = (mediaType: string | null | undefined): LoadFileType | null =>
-  MEDIA_TYPES[(mediaType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? ''] ??
-  ((LOAD_FILE_TYPES as readonly string[]).includes(mediaType ?? '')
-    ? (mediaType as LoadFileType)
-    : null);
 
 /** What the first bytes say, for servers that send no useful media type. */
 function sniff(bytes: Buffer): LoadFileType {
@@ -122,7 +104,7 @@ async function fromFile(
     const board = readListboardFile(ours, text, file.name);
     if (board) return { lists: [], source: file.name, board };
   }
-  const type = loadFileTypeOf(file.name) ?? typeOfMedia(file.type);
+  const type = loadFileTypeOf(file.name) ?? loadTypeOfMedia(file.type);
   if (!type) throw unsupported(file.name);
   const bytes = decodeFile(file.data, limits.maxBytes);
   if (bytes.length === 0) throw badRequest(`${file.name} is empty.`);
@@ -149,7 +131,7 @@ export async function readUrl(
   const generic = fetched.contentType === '' || fetched.contentType === 'application/octet-stream';
   const type = generic
     ? (loadFileTypeOf(path) ?? sniff(fetched.bytes))
-    : typeOfMedia(fetched.contentType);
+    : loadTypeOfMedia(fetched.contentType);
   if (!type) throw unsupported(fetched.contentType);
   const last = decodeURIComponent(path.split('/').filter(Boolean).pop() ?? '');
   let name = last ? baseName(last) : new URL(fetched.url).hostname;
