@@ -64,6 +64,10 @@ beforeAll(async () => {
           ],
         ]),
       );
+    } else if (url === '/report') {
+      // A document told by its media type alone: the address has no suffix.
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      res.end(makePdf([[{ text: 'All is well.', size: 11, y: 670 }]]));
     } else if (url === '/notes') {
       res.writeHead(200, { 'content-type': 'text/markdown' });
       res.end('# Todo\nBuy milk\n\nCall home');
@@ -657,6 +661,13 @@ describe('import_item_url', () => {
     expect(picture!.text).toBe(`${base}/picture.png`);
     expect(picture!.blocks[0]!.type).toBe('image');
     expect(notes!.text).toBe(`### [notes](${base}/notes)\n\n#### Todo\n\nBuy milk\n\nCall home`);
+  });
+
+  it('a document is told by its media type when its address has no suffix', async () => {
+    const res = await importUrl(author, { listId: listOf()._id, url: `${base}/report` });
+    expect(res.statusCode, res.body).toBe(200);
+    await reload();
+    expect(listOf().items.at(-1)!.text).toBe(`### [report](${base}/report)\n\nAll is well.`);
   });
 
   it('needs the insert right, a signed-in user, an address and a matching list', async () => {
