@@ -161,7 +161,7 @@ describe('load: the form’s rules', () => {
       [file('bad.pdf', '%PDF-1.4 nonsense'), 'Could not read bad.pdf as a PDF document.'],
       [file('bad.rtf', 'plain'), 'Could not read bad.rtf as an RTF document.'],
       [file('blank.md', '\n\n  \n'), 'Nothing to load: no text was found in blank.md.'],
-      // Names an object has of its own are no media types.
+      // Names every object inherits are no media types.
       ...['__proto__', 'constructor', 'toString', 'hasOwnProperty'].map(
         (type): [object, string] => [
           file('author', 'words', type),
