@@ -33,7 +33,7 @@ const ON_REQUEST: Record<string, () => unknown> = { search: searchBench, soak: s
 async function main() {
   const only = process.argv[2];
   const all = { ...BENCHES, ...ON_REQUEST };
-  const chosen = only === undefined ? undefined : own(all, only);
+  const chosen = only ? own(all, only) : undefined;
   if (only && !chosen) {
     console.error(`Unknown benchmark ${only}; choose one of: ${Object.keys(all).join(', ')}`);
     process.exitCode = 2;

@@ -6,6 +6,7 @@ import {
 } from '../constants';
 import { boardMsg, groupMsg, loadMsg, mediaMsg } from '../messages';
 import { isBlank, type ValidationResult } from './fields';
+import { own } from '../own';
 
 export function validateLoad(input: {
   url?: string | null;
@@ -17,12 +18,36 @@ export function validateLoad(input: {
     : null;
 }
 
+const isLoadFileType = (name: string): name is LoadFileType =>
+  (LOAD_FILE_TYPES as readonly string[]).includes(name);
+
 /** The load form's file type from a file name, or null when the form cannot import it. */
 export function loadFileTypeOf(filename: string): LoadFileType | null {
   const dot = filename.lastIndexOf('.');
   if (dot < 0) return null;
   const suffix = filename.slice(dot + 1).toLowerCase();
-  return (LOAD_FILE_TYPES as readonly string[]).includes(suffix) ? (suffix as LoadFileType) : null;
+  return isLoadFileType(suffix) ? suffix : null;
+}
+
+const MEDIA_TYPES: Readonly<Record<string, LoadFileType>> = {
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/rtf': 'rtf',
+  'text/rtf': 'rtf',
+  'text/plain': 'txt',
+  'text/markdown': 'md',
+  'text/x-markdown': 'md',
+  'text/html': 'html',
+  'application/xhtml+xml': 'html',
+};
+
+/**
+ * The load form's file type from a media type (its parameters aside), or from one of the type
+ * names themselves ('pdf', 'md'); null when the form cannot import it.
+ */
+export function loadFileTypeOfMedia(mediaType: string | null | undefined): LoadFileType | null {
+  const type = own(MEDIA_TYPES, (mediaType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '');
+  return type ?? (mediaType && isLoadFileType(mediaType) ? mediaType : null);
 }
 
 /** Title of a loaded board when the user gives none. */

@@ -29,6 +29,7 @@ export {
   defaultLoadedTitle,
   joinableGroups,
   loadFileTypeOf,
+  loadFileTypeOfMedia,
   validateBoardPassword,
   validateJoinGroup,
   validateLoad,

@@ -12,7 +12,6 @@ import net from 'node:net';
 import type { LookupFunction } from 'node:net';
 import { badRequest } from '../../lib/errors';
 import { isPrivateAddress } from '../../lib/addresses';
-import { LOAD_FILE_TYPES, own, type LoadFileType } from '@listboard/core';
 
 export interface FetchLimits {
   allowPrivate: boolean;
@@ -177,22 +176,3 @@ export async function fetchForLoad(raw: string, limits: FetchLimits): Promise<Fe
   }
   throw cantLoad(shown, 'too many redirects.');
 }
-
-const MEDIA_TYPES: Record<string, LoadFileType> = {
-  'application/pdf': 'pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'application/rtf': 'rtf',
-  'text/rtf': 'rtf',
-  'text/plain': 'txt',
-  'text/markdown': 'md',
-  'text/x-markdown': 'md',
-  'text/html': 'html',
-  'application/xhtml+xml': 'html',
-};
-
-/** The type a file is read as, told by its media type (parameters aside) or by a type's own name. */
-export const loadTypeOfMedia = (mediaType: string | null | undefined): LoadFileType | null =>
-  own(MEDIA_TYPES, (mediaType ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '') ??
-  ((LOAD_FILE_TYPES as readonly string[]).includes(mediaType ?? '')
-    ? (mediaType as LoadFileType)
-    : null);

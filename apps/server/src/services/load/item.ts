@@ -4,14 +4,19 @@
  * its title as a link and its opening text; another document becomes its text, headings kept.
  */
 import { eq } from 'drizzle-orm';
-import { LOAD_FILE_TYPES, loadFileTypeOf, textToBlocks } from '@listboard/core';
+import {
+  LOAD_FILE_TYPES,
+  loadFileTypeOf,
+  loadFileTypeOfMedia,
+  textToBlocks,
+} from '@listboard/core';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { htmlTitle, importFile, ImportError, type ImportedList } from '../../importers';
 import type { ItemRow, ListRow } from '../boards/access';
 import { insertItemAt } from '../boards/items';
-import { fetchForLoad, loadTypeOfMedia, type FetchLimits } from './fetch';
+import { fetchForLoad, type FetchLimits } from './fetch';
 import type { Actor } from '../accounts/users';
 
 /** A page contributes its opening text, not all of it: the item links to the rest. */
@@ -55,7 +60,7 @@ export async function itemTextForUrl(raw: string, limits: FetchLimits): Promise<
   if (first && SHOWN_AS_IS.has(first.type)) return url;
   const fetched = await fetchForLoad(url, limits);
   const path = new URL(fetched.url).pathname;
-  const type = loadTypeOfMedia(fetched.contentType) ?? loadFileTypeOf(path);
+  const type = loadFileTypeOfMedia(fetched.contentType) ?? loadFileTypeOf(path);
   if (!type) {
     throw badRequest(
       `Unsupported file type: ${fetched.contentType || path}. Import takes web pages and ${LOAD_FILE_TYPES.join(', ')} files.`,

@@ -7,6 +7,7 @@ import {
   LOAD_FILE_TYPES,
   defaultLoadedTitle,
   loadFileTypeOf,
+  loadFileTypeOfMedia,
   parseAddress,
   pathTitle,
   validateLoad,
@@ -22,7 +23,7 @@ import { customHits } from '../search/custom';
 import { weekOf } from '../search/hits';
 import type { LoadedBoard, LoadProgress } from '@listboard/core/api/load';
 import { isCustomCode } from '@listboard/core/api/search';
-import { fetchForLoad, loadTypeOfMedia, sizeText, type FetchLimits } from './fetch';
+import { fetchForLoad, sizeText, type FetchLimits } from './fetch';
 import { uniqueBoardTitle } from './title';
 import { bucketsContent, markPrivateItems, searchContent } from '../search/search';
 import { isGeneralSearch, readSearchArgs } from '../search/args';
@@ -104,7 +105,7 @@ async function fromFile(
     const board = readListboardFile(ours, text, file.name);
     if (board) return { lists: [], source: file.name, board };
   }
-  const type = loadFileTypeOf(file.name) ?? loadTypeOfMedia(file.type);
+  const type = loadFileTypeOf(file.name) ?? loadFileTypeOfMedia(file.type);
   if (!type) throw unsupported(file.name);
   const bytes = decodeFile(file.data, limits.maxBytes);
   if (bytes.length === 0) throw badRequest(`${file.name} is empty.`);
@@ -131,7 +132,7 @@ export async function readUrl(
   const generic = fetched.contentType === '' || fetched.contentType === 'application/octet-stream';
   const type = generic
     ? (loadFileTypeOf(path) ?? sniff(fetched.bytes))
-    : loadTypeOfMedia(fetched.contentType);
+    : loadFileTypeOfMedia(fetched.contentType);
   if (!type) throw unsupported(fetched.contentType);
   const last = decodeURIComponent(path.split('/').filter(Boolean).pop() ?? '');
   let name = last ? baseName(last) : new URL(fetched.url).hostname;
