@@ -46,7 +46,8 @@ export default defineConfig({
     reporters: ['default', './scripts/summary-reporter.ts'],
     // Two workers even on a 2-core machine (vitest's default there is one): the API tests spend
     // much of their time waiting on PostgreSQL, ffmpeg and child servers. The browser tests
-    // (fileParallelism: false below) run on their own afterwards, one file at a time.
+    // (fileParallelism: false below) run on their own afterwards, one file at a time, against one
+    // app: three browser files at once on two cores slowed each past its timeouts.
     maxWorkers: 2,
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
@@ -58,6 +59,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A screen test that renders a whole board may take seconds on a busy 2-core machine.
+          testTimeout: 30_000,
         },
       },
       ...apiProjects('pglite'),

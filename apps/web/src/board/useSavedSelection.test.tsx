@@ -83,11 +83,7 @@ describe('the selection in the board view state', () => {
     window.history.replaceState(null, '', '/author/course');
     const server = fakeServer([b], reader);
     render(<App />);
-    const board = await screen.findByRole(
-      'region',
-      { name: 'Board author/course' },
-      { timeout: 5000 },
-    );
+    const board = await screen.findByRole('region', { name: 'Board author/course' });
     const lecture = within(board).getByRole('article', { name: 'Watch the lecture.' });
     await waitFor(() => expect(lecture.getAttribute('aria-current')).toBe('true'));
 
