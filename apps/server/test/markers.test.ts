@@ -199,6 +199,17 @@ describe('text markers', () => {
     expect(outS.json<Refusal>().error).toBe('There is no sentence at that cursor: the item has 6.');
   });
 
+  it('refuses a cursor past any an item could have, on every marker call', async () => {
+    const item = byText('First')._id;
+    for (const name of ['add_text_marker', 'update_text_marker', 'delete_text_marker']) {
+      const res = await call(name, { itemId: item, cursorIndex: 2 ** 31, sentences: false });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json<Refusal>().error, name).toBe(
+        'Invalid cursorIndex: Too big: expected number to be <=2147483647',
+      );
+    }
+  });
+
   it('adds, updates and deletes block and sentence markers separately', async () => {
     const item = byText('First')._id;
     expect(

@@ -10,8 +10,16 @@ const title = z.string().max(500).optional();
 const description = z.string().max(20_000).optional();
 /** A time code as written ('1:05') or seconds from a player's current time. */
 const timecode = z.union([z.string().max(30), z.number().min(0)]).transform(String);
-/** Optional and nullable so that a missing cursor gets the spec's message, not a schema error. */
-const cursorIndex = z.number().int().nullable().optional();
+/**
+ * Optional and nullable so that a missing cursor gets the spec's message, not a schema error. At
+ * most the largest index a stored marker can have (a 32-bit integer in the database).
+ */
+const cursorIndex = z
+  .number()
+  .int()
+  .max(2 ** 31 - 1)
+  .nullable()
+  .optional();
 const sentences = z.boolean().optional();
 const TAGS = ['media'] as const;
 /** Refusals of marker calls: those of every board call, and a marker that is already there. */
