@@ -10,14 +10,15 @@ import {
 } from 'playwright-core';
 
 /**
- * Debian's headless shell (package `chromium-headless-shell`): the same Chromium build without the
- * desktop browser around it, which is what Playwright itself runs headless. It draws the same
- * pages for about two thirds of the processor time of `/usr/bin/chromium --headless`, the largest
- * share of the browser tests' cost. Without it the tests run on the full browser.
+ * `CHROMIUM_PATH` when set (the app's own setting), else Debian's headless shell (package
+ * `chromium-headless-shell`): the same Chromium build without the desktop browser around it,
+ * which is what Playwright itself runs headless. It draws the same pages for about two thirds of
+ * the processor time of `/usr/bin/chromium --headless`, the largest share of the browser tests'
+ * cost. Without it the tests run on the full browser.
  */
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 export const CHROMIUM =
-  process.env.E2E_CHROMIUM ??
+  process.env.CHROMIUM_PATH ??
   (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 const ARGS = [
   '--headless',
