@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './e2e/workers';
 
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 /** Test files that replace a module (vi.mock): each needs a module graph of its own. */
@@ -45,9 +46,10 @@ export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
     // Two workers even on a 2-core machine (vitest's default there is one): the API tests spend
-    // much of their time waiting on PostgreSQL, ffmpeg and child servers. The browser tests
-    // (fileParallelism: false below) run on their own afterwards, one file at a time, against one
-    // app: three browser files at once on two cores slowed each past its timeouts.
+    // much of their time waiting on PostgreSQL, ffmpeg and child servers. The browser tests run
+    // on their own afterwards (groupOrder below), two files at a time, each worker on an app of its
+    // own (e2e/global-setup.ts): one browser file keeps about 1.3 cores busy, and browser files
+    // among the API files, or three at once, slowed the heavy ones past their timeouts.
     maxWorkers: 2,
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
@@ -71,7 +73,8 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           setupFiles: ['e2e/setup.ts'],
-          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          maxWorkers: E2E_WORKERS,
           // A browser test that loses a race with a busy 2-core machine gets one more try.
           retry: 1,
           hookTimeout: 90_000,

@@ -3,7 +3,7 @@
  * loopback: sign up, verify, sign in, edit the profile, sign out, reset the password, delete
  * the account.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { startSmtpSink, type Delivered, type SmtpSink } from '../apps/server/test/smtp-sink';
@@ -21,13 +21,16 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = await startServer({
-    PORT: String(port),
-    PUBLIC_URL: base,
-    SMTP_URL: smtp.url,
-    SIGNIN_RATE_LIMIT: '1000',
-    ACCOUNT_RATE_LIMIT: '1000',
-  });
+  server = await startServer(
+    {
+      PORT: String(port),
+      PUBLIC_URL: base,
+      SMTP_URL: smtp.url,
+      SIGNIN_RATE_LIMIT: '1000',
+      ACCOUNT_RATE_LIMIT: '1000',
+    },
+    { template: inject('dataTemplate') },
+  );
 });
 afterAll(async () => {
   // Either may be missing when starting them failed.

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { postAsPage, signIn } from './session';
+import { appUrl, postAsPage, signIn } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser;
 let page: Page;
 

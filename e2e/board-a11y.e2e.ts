@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterEach, describe, expect, it, inject } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { list, newBoard } from './board-helpers';
-import { signIn } from './session';
+import { appUrl, signIn } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 // The app's CSP forbids inline scripts, so axe is evaluated through the browser's debugging
 // channel rather than injected as a script tag.
 const axeSource = fs.readFileSync(

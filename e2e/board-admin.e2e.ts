@@ -2,13 +2,13 @@
  * A board as a whole, from the screen: its settings (title, description, listing, password),
  * sharing it with coauthors and editors, copying it and deleting it.
  */
-import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
-import { more, postAsPage, signIn } from './session';
+import { appUrl, more, postAsPage, signIn } from './session';
 import { list } from './board-helpers';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let author: Browser;
 let reader: Browser;
 beforeEach(async () => {

@@ -3,13 +3,13 @@
  * toggles; what a contributor may do; the selection kept through a reload; and a board shown one
  * section at a time, each section loaded by itself.
  */
-import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { list, newBoard } from './board-helpers';
-import { apiAs, more, signIn, signOut, toggleEntry, tool } from './session';
+import { apiAs, appUrl, more, signIn, signOut, toggleEntry, tool } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser;
 beforeEach(async () => {
   b = await openBrowser();

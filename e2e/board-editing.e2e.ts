@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { list, longPress, newBoard } from './board-helpers';
-import { signIn } from './session';
+import { appUrl, signIn } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser;
 beforeEach(async () => {
   b = await openBrowser();

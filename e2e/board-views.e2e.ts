@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, inject } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { chooseIn, list, newBoard } from './board-helpers';
-import { more, signIn, toggleEntry } from './session';
+import { appUrl, more, signIn, toggleEntry } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser | undefined;
 afterEach(async () => b?.close());
 

@@ -3,12 +3,12 @@
  * (headers only), and a changed board comes whole. Measured with the page's own resource
  * timings, which count the bytes that crossed the wire.
  */
-import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from './browser';
-import { signIn } from './session';
+import { appUrl, signIn } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser;
 beforeEach(async () => {
   b = await openBrowser();

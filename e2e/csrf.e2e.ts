@@ -4,11 +4,11 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from './browser';
-import { signIn } from './session';
+import { appUrl, signIn } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser;
 let evil: http.Server;
 let evilUrl: string;

@@ -5,13 +5,13 @@
  * whose words are edited away is kept under "Orphaned notes"; deleting the item warns first.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { more, postAsPage, signIn } from './session';
+import { appUrl, more, postAsPage, signIn } from './session';
 import { dragAcross } from './board-helpers';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let authorB: Browser;
 let readerB: Browser;
 let author: Page;
@@ -39,7 +39,6 @@ interface Board {
 const firstItem = async (page: Page) =>
   (await postAsPage<Board[]>(page, base, '/api/dbload/load_multilists', { addresses: [BOARD] }))[0]!
     .lists[0]!.items[0]!;
-
 
 beforeAll(async () => {
   [authorB, readerB] = await Promise.all([openBrowser(), openBrowser()]);

@@ -1,23 +1,47 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { E2E_WORKERS } from './workers';
 import { ROOT, startServer } from './server';
 
-/** One app for the e2e run, built beforehand by `npm test` (or `npm run test:e2e`). */
+/**
+ * The apps for the e2e run, built beforehand by `npm test` (or `npm run test:e2e`): one per
+ * worker, so that two files running at once never share an app (`appUrl` in session.ts picks
+ * the worker's own). Each starts from a copy of one freshly installed data folder, made once:
+ * a first start migrates and seeds (about 12 s here), a start on a copy only opens it (about 4).
+ */
 export default async function setup(project: TestProject) {
   for (const built of ['apps/web/dist/index.html', 'apps/server/dist/main.js']) {
     if (!fs.existsSync(path.join(ROOT, built)))
       throw new Error(`${built} is missing: run \`npm run build\` first.`);
   }
+  const first = await startServer();
+  const template = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-e2e-template-'));
+  await first.stop({ keepTo: template });
   // Every test signs in from the same address; the per-address limit is tested in the API suite.
   // Page thumbnails may be taken of pages the tests serve themselves on localhost.
-  const server = await startServer({ SIGNIN_RATE_LIMIT: '1000', THUMBNAIL_HOSTS: 'localhost' });
-  project.provide('baseUrl', server.url);
-  return () => server.stop();
+  const servers = await Promise.all(
+    Array.from({ length: E2E_WORKERS }, () =>
+      startServer({ SIGNIN_RATE_LIMIT: '1000', THUMBNAIL_HOSTS: 'localhost' }, { template }),
+    ),
+  );
+  project.provide(
+    'baseUrls',
+    servers.map((s) => s.url),
+  );
+  project.provide('dataTemplate', template);
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    fs.rmSync(template, { recursive: true, force: true });
+  };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One app per e2e worker, in worker order. */
+    baseUrls: string[];
+    /** A freshly installed data folder for a file's own app to start from (startServer). */
+    dataTemplate: string;
   }
 }

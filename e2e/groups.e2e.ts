@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, type Browser } from './browser';
-import { signIn, signOut, more } from './session';
+import { appUrl, more, signIn, signOut } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser;
 beforeEach(async () => {
   b = await openBrowser();

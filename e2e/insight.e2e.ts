@@ -5,14 +5,14 @@
  * downloads with its header row and a row per note. On a phone the page fits the screen.
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeSelection } from '@listboard/core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { list } from './board-helpers';
-import { apiAs, more, signIn, toggleEntry } from './session';
+import { apiAs, appUrl, more, signIn, toggleEntry } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser;
 let page: Page;
 const TITLE = `Insight Lab ${Date.now()}`;

@@ -8,10 +8,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, injec
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { list, newBoard } from './board-helpers';
-import { signIn } from './session';
+import { appUrl, signIn } from './session';
 import { startServer, type RunningServer } from './server';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser;
 beforeEach(async () => {
   b = await openBrowser();
@@ -174,7 +174,10 @@ describe('importing an item from an address', () => {
     });
     await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
     siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    server = await startServer({ LOAD_ALLOW_PRIVATE: 'true', SIGNIN_RATE_LIMIT: '1000' });
+    server = await startServer(
+      { LOAD_ALLOW_PRIVATE: 'true', SIGNIN_RATE_LIMIT: '1000' },
+      { template: inject('dataTemplate') },
+    );
   });
   afterAll(async () => {
     await (server as RunningServer | undefined)?.stop();

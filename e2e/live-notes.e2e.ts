@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { more, signIn } from './session';
+import { appUrl, more, signIn } from './session';
 import { dragAcross } from './board-helpers';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let authorB: Browser;
 let readerB: Browser;
 beforeEach(async () => {

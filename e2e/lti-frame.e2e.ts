@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { ROLE, startPlatformPage, type PlatformPage } from './lti-platform-page';
@@ -74,11 +74,14 @@ beforeAll(async () => {
   ]);
   platformsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lb-lti-')), 'platforms.json');
   fs.writeFileSync(platformsFile, JSON.stringify([cross.registration, same.registration]));
-  server = await startServer({
-    PORT: String(port),
-    PUBLIC_URL: base,
-    LTI_PLATFORMS: platformsFile,
-  });
+  server = await startServer(
+    {
+      PORT: String(port),
+      PUBLIC_URL: base,
+      LTI_PLATFORMS: platformsFile,
+    },
+    { template: inject('dataTemplate') },
+  );
 });
 afterAll(async () => {
   // Any of them may be missing when starting them failed.

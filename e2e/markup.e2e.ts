@@ -2,12 +2,12 @@
  * Markup as a reader sees it: a formula inside a sentence, a section link to a title with
  * spaces, the user guide's word on slugs and media ranges, and pictures from unsafe sources.
  */
-import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { list, newBoard } from './board-helpers';
-import { signIn } from './session';
+import { appUrl, signIn } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser;
 beforeEach(async () => {
   b = await openBrowser();

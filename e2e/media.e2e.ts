@@ -9,13 +9,13 @@ import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
-import { more as menu, postAsPage, signIn, tool as runTool } from './session';
+import { appUrl, more as menu, postAsPage, signIn, tool as runTool } from './session';
 import { makePdf } from '../apps/server/test/import-fixtures';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser;
 let page: Page;
 let dir: string;

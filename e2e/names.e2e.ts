@@ -2,7 +2,7 @@
  * Names on notes: sign-up asks for an optional full name; a note is signed with it, or with the
  * user name when there is none.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { startServer, type RunningServer } from './server';
@@ -12,11 +12,14 @@ let server: RunningServer;
 let base: string;
 beforeAll(async () => {
   // New accounts sign in at once, so the test needs no mailbox.
-  server = await startServer({
-    EMAIL_VERIFICATION: 'off',
-    SIGNIN_RATE_LIMIT: '1000',
-    ACCOUNT_RATE_LIMIT: '1000',
-  });
+  server = await startServer(
+    {
+      EMAIL_VERIFICATION: 'off',
+      SIGNIN_RATE_LIMIT: '1000',
+      ACCOUNT_RATE_LIMIT: '1000',
+    },
+    { template: inject('dataTemplate') },
+  );
   base = server.url;
 });
 afterAll(async () => (server as RunningServer | undefined)?.stop());

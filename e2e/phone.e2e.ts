@@ -4,13 +4,13 @@
  * lists are the screen less 60 px, the header names the user only, a swipe moves list by list,
  * and a guest, a reader and an author do their work by tapping.
  */
-import { afterEach, describe, expect, it, inject } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser, type Phone } from './browser';
-import { apiAs, signIn } from './session';
+import { apiAs, appUrl, signIn } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser | undefined;
 afterEach(async () => {
   await b?.close();

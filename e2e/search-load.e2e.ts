@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, inject } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { makeDocx, makePdf, makePng } from '../apps/server/test/import-fixtures';
-import { more, signIn } from './session';
+import { appUrl, more, signIn } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 /** Names unique to one attempt, so a retried test does not meet its own earlier boards. */
 const tag = () => Date.now().toString(36);
 let b: Browser;

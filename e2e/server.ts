@@ -23,13 +23,26 @@ export interface RunningServer {
   dataDir: string;
   proc: ChildProcess;
   output(): string;
-  stop(): Promise<void>;
+  /** Stops the app and removes its data folder, or moves it to `keepTo` (a template). */
+  stop(opts?: { keepTo?: string }): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export interface StartOptions {
+  /**
+   * A data folder to start from, copied (a fresh install's: global-setup.ts provides one as
+   * `dataTemplate`). Without it the app starts on an empty folder and installs itself.
+   */
+  template?: string;
+}
+
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: StartOptions = {},
+): Promise<RunningServer> {
   // A caller that needs the address before start-up (for PUBLIC_URL, say) picks the port.
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-e2e-'));
+  if (opts.template) fs.cpSync(opts.template, dataDir, { recursive: true });
   let out = '';
   // The compiled server, as `npm start` runs it in production.
   const proc = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
@@ -64,12 +77,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     proc,
     output: () => out,
-    async stop() {
+    async stop({ keepTo }: { keepTo?: string } = {}) {
       if (proc.exitCode === null && proc.signalCode === null) {
         const exited = new Promise((r) => proc.once('exit', r));
         proc.kill('SIGTERM');
         await exited;
       }
+      if (keepTo) fs.cpSync(dataDir, keepTo, { recursive: true });
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,10 +3,22 @@
  * the forms, opening the More menu; and, for setting up data, a client of the API that keeps
  * its own session cookie.
  */
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 
 export const PASSWORD = 'listboard';
+
+/**
+ * This worker's app. Browser files run two at a time, each worker on an app of its own
+ * (global-setup.ts), so one file's users, boards and notes never show in another's pages.
+ */
+export function appUrl(): string {
+  const urls = inject('baseUrls');
+  const url = urls[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % urls.length];
+  if (!url)
+    throw new Error('No app for this worker: the e2e project starts them (global-setup.ts).');
+  return url;
+}
 
 /** Signs in through the sign-in form and waits until the header names the user at home. */
 export async function signIn(page: Page, base: string, username: string, password = PASSWORD) {

@@ -7,13 +7,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { list, newBoard } from './board-helpers';
-import { more, signIn, tool } from './session';
+import { appUrl, more, signIn, tool } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser;
 let page: Page;
 beforeEach(async () => {

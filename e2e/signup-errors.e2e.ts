@@ -3,11 +3,12 @@
  * spec's message for the form; what only the server knows (a name taken, an address in use)
  * shows under its field too.
  */
-import { afterEach, describe, expect, it, inject } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
+import { appUrl } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser | undefined;
 afterEach(async () => b?.close());
 

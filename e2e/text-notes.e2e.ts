@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { postAsPage, signIn } from './session';
+import { appUrl, postAsPage, signIn } from './session';
 import { dragAcross, list } from './board-helpers';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let authorB: Browser;
 let readerB: Browser;
 let author: Page;
@@ -130,7 +130,6 @@ interface Board {
     }[];
   }[];
 }
-
 
 /**
  * Selects with a DOM Range in the page, as a drag would leave it, and says what it covers: the

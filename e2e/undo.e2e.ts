@@ -5,13 +5,13 @@
  * way; an edit's replaced text comes back from the item's previous versions. And the spec's
  * messages for an edit in progress, a missing selection and a person who cannot be located.
  */
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { list } from './board-helpers';
-import { apiAs, more, signIn, tool } from './session';
+import { apiAs, appUrl, more, signIn, tool } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser;
 let page: Page;
 const TITLE = `Undo Lab ${Date.now()}`;

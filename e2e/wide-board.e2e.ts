@@ -2,13 +2,13 @@
  * A board of 50 lists keeps only a screenful of them in the page: scrolling sideways, the
  * keyboard and a link to a far list each bring that list in, and a phone swipes through them.
  */
-import { afterEach, describe, expect, it, inject } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { list } from './board-helpers';
-import { apiAs, signIn } from './session';
+import { apiAs, appUrl, signIn } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 let b: Browser | undefined;
 afterEach(async () => {
   await b?.close();

@@ -6,12 +6,12 @@
  * (the CSP forbids inline script, so a page is also searched for the elements that would have
  * carried it: handlers, inline scripts, javascript: links, srcdoc frames).
  */
-import { describe, expect, it, inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser } from './browser';
-import { apiAs, signIn } from './session';
+import { apiAs, appUrl, signIn } from './session';
 
-const base = inject('baseUrl');
+const base = appUrl();
 
 const PAYLOADS = [
   '<img src=x onerror="window.__xss=1">',
