@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { E2E_WORKERS } from './e2e/workers';
 
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 /** Test files that replace a module (vi.mock): each needs a module graph of its own. */
@@ -74,7 +73,8 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           setupFiles: ['e2e/setup.ts'],
           sequence: { groupOrder: 1 },
-          maxWorkers: E2E_WORKERS,
+          // Each worker gets an app of its own (e2e/global-setup.ts starts one per worker).
+          maxWorkers: 2,
           // A browser test that loses a race with a busy 2-core machine gets one more try.
           retry: 1,
           hookTimeout: 90_000,

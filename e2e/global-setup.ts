@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { E2E_WORKERS } from './workers';
 import { ROOT, startServer } from './server';
 
 /**
@@ -22,7 +21,7 @@ export default async function setup(project: TestProject) {
   // Every test signs in from the same address; the per-address limit is tested in the API suite.
   // Page thumbnails may be taken of pages the tests serve themselves on localhost.
   const servers = await Promise.all(
-    Array.from({ length: E2E_WORKERS }, () =>
+    Array.from({ length: project.config.maxWorkers }, () =>
       startServer({ SIGNIN_RATE_LIMIT: '1000', THUMBNAIL_HOSTS: 'localhost' }, { template }),
     ),
   );
