@@ -10,6 +10,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { SERVER_ROOT } from '../lib/paths';
 import { makeDir } from '../lib/make-dir';
+import { drizzleClient, TEXT_PARSERS } from './pglite-client';
 
 export type Schema = typeof schema;
 /** Either driver's database, typed by what both share; services only use this. */
@@ -48,8 +49,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 async function openPglite(dataDir: string): Promise<Database> {
   const dir = dataDir === 'memory://' ? undefined : path.resolve(dataDir, 'pgdata');
   if (dir) await makeDir(dir);
-  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client = await PGlite.create({
+    dataDir: dir,
+    extensions: { pg_trgm },
+    parsers: TEXT_PARSERS,
+  });
+  const db = drizzlePglite(drizzleClient(client), { schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
