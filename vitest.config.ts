@@ -78,7 +78,9 @@ export default defineConfig({
           // A browser test that loses a race with a busy 2-core machine gets one more try.
           retry: 1,
           hookTimeout: 90_000,
-          testTimeout: 60_000,
+          // Two files at a time on two cores: the heaviest tests (eight axe runs on a phone) took
+          // 41 s in a full run; a test that hangs still fails, in two minutes.
+          testTimeout: 120_000,
         },
       },
     ],
