@@ -5,6 +5,8 @@ const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test
 const mocking = ['apps/server/test/auth-limits.test.ts'];
 /** Tests that start whole server processes do not depend on the driver; they run once. */
 const processTests = '**/*.process.test.ts';
+/** Tests of the embedded driver's own client, which the PostgreSQL project has no use for. */
+const pgliteTests = ['apps/server/src/db/pglite-client.test.ts'];
 
 /**
  * The API tests on one driver. Each file opens its own seeded database (test/harness.ts), so the
@@ -19,7 +21,7 @@ function apiProjects(driver: 'pglite' | 'postgres') {
     hookTimeout: 60_000,
     testTimeout: 30_000,
   };
-  const once = driver === 'postgres' ? [processTests] : [];
+  const once = driver === 'postgres' ? [processTests, ...pgliteTests] : [];
   return [
     {
       test: {
