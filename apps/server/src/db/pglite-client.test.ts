@@ -1,4 +1,4 @@
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,11 +40,29 @@ describe('the PGlite client drizzle is given', () => {
 
   it('does so inside a transaction too', async () => {
     const db = drizzle(drizzleClient(client));
-    const at = await db.transaction(async (tx) => {
-      const r = await tx.execute<{ at: unknown }>(sql`select date '2026-01-02' as at`);
-      return r.rows[0]?.at;
-    });
-    expect(at).toBe('2026-01-02');
+    // What each query inside a transaction passes to PGlite's transaction.
+    const seen: unknown[] = [];
+    const transaction = client.transaction.bind(client);
+    client.transaction = ((callback: (tx: Transaction) => Promise<unknown>) =>
+      transaction((tx) => {
+        const query = tx.query.bind(tx);
+        tx.query = ((text: string, params?: unknown[], options?: unknown) => {
+          seen.push(options);
+          return query(text, params, options as never);
+        }) as Transaction['query'];
+        return callback(tx);
+      })) as PGlite['transaction'];
+    try {
+      const at = await db.transaction(async (tx) => {
+        const r = await tx.execute<{ at: unknown }>(sql`select date '2026-01-02' as at`);
+        return r.rows[0]?.at;
+      });
+      expect(at).toBe('2026-01-02');
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).not.toHaveProperty('parsers');
+    } finally {
+      client.transaction = transaction;
+    }
   });
 
   it('passes on a parser the client was not made with', async () => {
