@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ROOT, startServer } from './server';
@@ -16,8 +15,8 @@ export default async function setup(project: TestProject) {
       throw new Error(`${built} is missing: run \`npm run build\` first.`);
   }
   const first = await startServer();
-  const template = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-e2e-template-'));
-  await first.stop({ keepTo: template });
+  await first.stop({ keepData: true });
+  const template = first.dataDir;
   // Every test signs in from the same address; the per-address limit is tested in the API suite.
   // Page thumbnails may be taken of pages the tests serve themselves on localhost.
   const servers = await Promise.all(

@@ -23,8 +23,8 @@ export interface RunningServer {
   dataDir: string;
   proc: ChildProcess;
   output(): string;
-  /** Stops the app and removes its data folder, or moves it to `keepTo` (a template). */
-  stop(opts?: { keepTo?: string }): Promise<void>;
+  /** Stops the app and removes its data folder, unless `keepData` (to start others from it). */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
 }
 
 export interface StartOptions {
@@ -77,14 +77,13 @@ export async function startServer(
     dataDir,
     proc,
     output: () => out,
-    async stop({ keepTo }: { keepTo?: string } = {}) {
+    async stop({ keepData = false } = {}) {
       if (proc.exitCode === null && proc.signalCode === null) {
         const exited = new Promise((r) => proc.once('exit', r));
         proc.kill('SIGTERM');
         await exited;
       }
-      if (keepTo) fs.cpSync(dataDir, keepTo, { recursive: true });
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
