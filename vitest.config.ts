@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -17,9 +18,25 @@ if (!process.env.TMPDIR) {
   }
 }
 
+/**
+ * The test files under the folders that replace a module (vi.mock, vi.doMock) or import them
+ * afresh (vi.resetModules). Each needs a module graph of its own: in a graph shared with other
+ * files, a replaced module reaches the files that run after it, or has been imported before it.
+ */
+function replacingModules(...folders: string[]): string[] {
+  return folders.flatMap((folder) =>
+    fs
+      .readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
+      .map((file) => path.join(folder, file))
+      .filter((file) => /\bvi\.(mock|doMock|resetModules)\(/.test(fs.readFileSync(file, 'utf8'))),
+  );
+}
+
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
-/** Test files that replace a module (vi.mock): each needs a module graph of its own. */
-const mocking = ['apps/server/test/auth-limits.test.ts'];
+const mocking = replacingModules('apps/server/src', 'apps/server/test');
+const webTests = ['apps/web/src/**/*.test.{ts,tsx}'];
+const webMocking = replacingModules('apps/web/src');
 /** Tests that start whole server processes do not depend on the driver; they run once. */
 const processTests = '**/*.process.test.ts';
 /** Tests of the embedded driver's own client, which the PostgreSQL project has no use for. */
@@ -60,6 +77,32 @@ function apiProjects(driver: 'pglite' | 'postgres') {
   ];
 }
 
+/**
+ * The screen tests, in jsdom. Like the API tests, they share one module graph per worker: each
+ * file importing React, Testing Library and the app again, in a jsdom of its own, took 146
+ * processor-seconds for 40 s of tests, and 43 shared. Files that replace a module run isolated.
+ */
+function webProjects() {
+  const common = {
+    environment: 'jsdom',
+    setupFiles: ['apps/web/src/test/setup.ts'],
+    // A screen test that renders a whole board may take seconds on a busy 2-core machine.
+    testTimeout: 30_000,
+  };
+  return [
+    {
+      test: {
+        ...common,
+        name: 'web',
+        include: webTests,
+        exclude: ['**/node_modules/**', ...webMocking],
+        isolate: false,
+      },
+    },
+    { test: { ...common, name: 'web-isolated', include: webMocking } },
+  ];
+}
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
@@ -73,16 +116,7 @@ export default defineConfig({
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
       // Checks on the repository itself: its lockfile, its scripts.
       { test: { name: 'repo', include: ['scripts/**/*.test.ts'] } },
-      {
-        test: {
-          name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          // A screen test that renders a whole board may take seconds on a busy 2-core machine.
-          testTimeout: 30_000,
-        },
-      },
+      ...webProjects(),
       ...apiProjects('pglite'),
       ...apiProjects('postgres'),
       {
