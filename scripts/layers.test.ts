@@ -8,6 +8,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -101,7 +102,11 @@ describe('layers', () => {
     writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b';\nexport const a = b;\n");
     writeFileSync(path.join(dir, 'b.ts'), "import type { c } from './c';\nexport const b = 1;\n");
     writeFileSync(path.join(dir, 'c.ts'), "export { a as c } from './a';\n");
-    expect(cycles(sourceFiles(dir))).toHaveLength(1);
+    try {
+      expect(cycles(sourceFiles(dir))).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.each(['packages/core/src', 'apps/server/src', 'apps/web/src'])(

@@ -43,6 +43,7 @@ let site: Served;
 let open: TestContext;
 let listed: TestContext;
 let dir: string;
+let openDir: string;
 
 beforeAll(async () => {
   dir = tempDir('lb-thumbs-');
@@ -61,7 +62,8 @@ beforeAll(async () => {
       <script>fetch('http://localhost:${secretPort}/from-script').catch(() => {});</script>
       </body></html>`);
   });
-  open = await createTestApp({ DATA_DIR: tempDir('lb-thumbs-open-') });
+  openDir = tempDir('lb-thumbs-open-');
+  open = await createTestApp({ DATA_DIR: openDir });
   listed = await createTestApp({ DATA_DIR: dir, THUMBNAIL_HOSTS: '127.0.0.1' });
 }, 60_000);
 afterAll(async () => {
@@ -69,7 +71,7 @@ afterAll(async () => {
   await ifStarted(listed)?.close();
   await ifStarted(site)?.close();
   await ifStarted(secret)?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  for (const d of [dir, ifStarted(openDir)]) if (d) fs.rmSync(d, { recursive: true, force: true });
 });
 
 async function signedIn(t: TestContext, who = 'author') {
