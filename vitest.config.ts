@@ -3,20 +3,25 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test data goes to memory where the machine has it (/dev/shm), unless TMPDIR says otherwise:
- * every API file's database folder, PostgreSQL's cluster, the browser apps' folders and browser
- * profiles are made under os.tmpdir(), which workers, global setups and child processes all read
- * from TMPDIR. Copying a file's 40 MB PGlite folder took 1.0–1.5 s of processor time on disk,
- * mostly the kernel's, and 0.1 s in memory; the suite makes over a hundred such folders.
+ * Test data goes to memory where the machine has room for it (/dev/shm), unless TMPDIR says
+ * otherwise: every API file's database folder, PostgreSQL's cluster, the browser apps' folders
+ * and browser profiles are made under os.tmpdir(), which workers, global setups and child
+ * processes all read from TMPDIR. Copying a file's 40 MB PGlite folder took 1.0–1.5 s of processor
+ * time on disk, mostly the kernel's, and 0.1 s in memory; the suite makes over a hundred such
+ * folders. A small /dev/shm (a container's is often 64 MB) is left alone.
  */
-if (!process.env.TMPDIR) {
+const SHM = '/dev/shm';
+const SHM_NEEDED = 4 * 2 ** 30;
+function roomInMemory(): boolean {
   try {
-    fs.accessSync('/dev/shm', fs.constants.W_OK);
-    process.env.TMPDIR = '/dev/shm';
+    fs.accessSync(SHM, fs.constants.W_OK);
+    const { bavail, bsize } = fs.statfsSync(SHM);
+    return bavail * bsize >= SHM_NEEDED;
   } catch {
-    // No shared memory folder: the system's temporary folder it is.
+    return false;
   }
 }
+if (!process.env.TMPDIR && roomInMemory()) process.env.TMPDIR = SHM;
 
 /**
  * The test files under the folders that replace a module (vi.mock, vi.doMock) or import them
