@@ -28,7 +28,7 @@ if (!process.env.TMPDIR && roomInMemory()) process.env.TMPDIR = SHM;
  * afresh (vi.resetModules). Each needs a module graph of its own: in a graph shared with other
  * files, a replaced module reaches the files that run after it, or has been imported before it.
  */
-function replacingModules(...folders: string[]): string[] {
+function replacingModules(folders: string[]): string[] {
   return folders.flatMap((folder) =>
     fs
       .readdirSync(folder, { recursive: true, encoding: 'utf8' })
@@ -38,74 +38,52 @@ function replacingModules(...folders: string[]): string[] {
   );
 }
 
-const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
-const mocking = replacingModules('apps/server/src', 'apps/server/test');
-const webTests = ['apps/web/src/**/*.test.{ts,tsx}'];
-const webMocking = replacingModules('apps/web/src');
+interface Shared {
+  name: string;
+  /** Where the project's test files are, as globs, and the folders those globs reach. */
+  include: string[];
+  folders: string[];
+  exclude?: string[];
+  options: Record<string, unknown>;
+}
+
+/**
+ * A project whose files share one module graph per worker (isolate: false) instead of importing
+ * their modules again for each file, and `<name>-isolated` for its files that replace a module.
+ * Sharing took a third off the API suite's time, and the screen tests' processor time from 146 s
+ * to about 50 (each screen file imported React, Testing Library and the app again, in a jsdom of
+ * its own); core's tests with the repo's checks, from 34 s to 15.
+ */
+function sharedProjects({ name, include, folders, exclude = [], options }: Shared) {
+  const replacing = replacingModules(folders);
+  const skip = ['**/node_modules/**', ...exclude];
+  return [
+    { test: { ...options, name, include, exclude: [...skip, ...replacing], isolate: false } },
+    ...(replacing.length
+      ? [{ test: { ...options, name: `${name}-isolated`, include: replacing, exclude: skip } }]
+      : []),
+  ];
+}
+
 /** Tests that start whole server processes do not depend on the driver; they run once. */
 const processTests = '**/*.process.test.ts';
 /** Tests of the embedded driver's own client, which the PostgreSQL project has no use for. */
 const pgliteTests = ['apps/server/src/db/pglite-client.test.ts'];
 
-/**
- * The API tests on one driver. Each file opens its own seeded database (test/harness.ts), so the
- * files share one module graph per worker (isolate: false) instead of importing the app again
- * for each file, which took a third of the API suite's time. The few files that mock a module
- * run isolated, as a project of their own.
- */
+/** The API tests on one driver. Each file opens its own seeded database (test/harness.ts). */
 function apiProjects(driver: 'pglite' | 'postgres') {
-  const common = {
-    env: { TEST_DB: driver },
-    globalSetup: [`apps/server/test/global-${driver}.ts`],
-    hookTimeout: 60_000,
-    testTimeout: 30_000,
-  };
-  const once = driver === 'postgres' ? [processTests, ...pgliteTests] : [];
-  return [
-    {
-      test: {
-        ...common,
-        name: `api-${driver}`,
-        include: serverTests,
-        exclude: ['**/node_modules/**', ...mocking, ...once],
-        isolate: false,
-      },
+  return sharedProjects({
+    name: `api-${driver}`,
+    include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    folders: ['apps/server/src', 'apps/server/test'],
+    exclude: driver === 'postgres' ? [processTests, ...pgliteTests] : [],
+    options: {
+      env: { TEST_DB: driver },
+      globalSetup: [`apps/server/test/global-${driver}.ts`],
+      hookTimeout: 60_000,
+      testTimeout: 30_000,
     },
-    {
-      test: {
-        ...common,
-        name: `api-${driver}-isolated`,
-        include: mocking,
-        exclude: ['**/node_modules/**', ...once],
-      },
-    },
-  ];
-}
-
-/**
- * The screen tests, in jsdom. Like the API tests, they share one module graph per worker: each
- * file importing React, Testing Library and the app again, in a jsdom of its own, took 146
- * processor-seconds for 40 s of tests, and 43 shared. Files that replace a module run isolated.
- */
-function webProjects() {
-  const common = {
-    environment: 'jsdom',
-    setupFiles: ['apps/web/src/test/setup.ts'],
-    // A screen test that renders a whole board may take seconds on a busy 2-core machine.
-    testTimeout: 30_000,
-  };
-  return [
-    {
-      test: {
-        ...common,
-        name: 'web',
-        include: webTests,
-        exclude: ['**/node_modules/**', ...webMocking],
-        isolate: false,
-      },
-    },
-    { test: { ...common, name: 'web-isolated', include: webMocking } },
-  ];
+  });
 }
 
 export default defineConfig({
@@ -118,12 +96,26 @@ export default defineConfig({
     // among the API files, or three at once, slowed the heavy ones past their timeouts.
     maxWorkers: 2,
     projects: [
-      // Core's tests call plain functions and replace no module: one module graph per worker
-      // (34 processor-seconds with the repo's checks, 15 shared).
-      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], isolate: false } },
+      ...sharedProjects({
+        name: 'core',
+        include: ['packages/core/src/**/*.test.ts'],
+        folders: ['packages/core/src'],
+        options: {},
+      }),
       // Checks on the repository itself: its lockfile, its scripts.
       { test: { name: 'repo', include: ['scripts/**/*.test.ts'] } },
-      ...webProjects(),
+      // The screen tests, in jsdom.
+      ...sharedProjects({
+        name: 'web',
+        include: ['apps/web/src/**/*.test.{ts,tsx}'],
+        folders: ['apps/web/src'],
+        options: {
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // A screen test that renders a whole board may take seconds on a busy 2-core machine.
+          testTimeout: 30_000,
+        },
+      }),
       ...apiProjects('pglite'),
       ...apiProjects('postgres'),
       {
