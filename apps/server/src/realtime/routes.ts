@@ -175,6 +175,10 @@ export const eventRoutes: FastifyPluginCallbackZod<{
     const send = async (e: BoardEvent) => {
       const board = boards.get(e.multilistId);
       if (!board) return;
+      // A change the greeting's version already counts: on PostgreSQL its notice can come after
+      // the stream read the board, and the page holds it already or reloads for it.
+      const greeted = versions[e.multilistId];
+      if (e.version !== undefined && greeted !== undefined && e.version <= greeted) return;
       if (ACCESS_CALLS.has(e.call)) {
         const [row] = await db.select().from(multilists).where(eq(multilists.id, board.id));
         if (row) boards.set(row.id, visibleBoard(row, await policyBoardOf(db, row)));
