@@ -24,12 +24,14 @@ function roomInMemory(): boolean {
 if (!process.env.TMPDIR && roomInMemory()) process.env.TMPDIR = SHM;
 
 /**
- * The test files under the folders that replace a module (vi.mock, vi.doMock) or import them
+ * The test files the globs reach that replace a module (vi.mock, vi.doMock) or import them
  * afresh (vi.resetModules). Each needs a module graph of its own: in a graph shared with other
  * files, a replaced module reaches the files that run after it, or has been imported before it.
  */
-function replacingModules(folders: string[]): string[] {
-  return folders.flatMap((folder) =>
+function replacingModules(globs: string[]): string[] {
+  // Each glob's folder is what comes before its first wildcard.
+  const folders = new Set(globs.map((glob) => glob.slice(0, glob.indexOf('/*'))));
+  return [...folders].flatMap((folder) =>
     fs
       .readdirSync(folder, { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
@@ -40,9 +42,8 @@ function replacingModules(folders: string[]): string[] {
 
 interface Shared {
   name: string;
-  /** Where the project's test files are, as globs, and the folders those globs reach. */
+  /** Where the project's test files are, as globs (`folder/**\/*.test.ts`). */
   include: string[];
-  folders: string[];
   exclude?: string[];
   options: Record<string, unknown>;
 }
@@ -54,8 +55,8 @@ interface Shared {
  * to about 50 (each screen file imported React, Testing Library and the app again, in a jsdom of
  * its own); core's tests with the repo's checks, from 34 s to 15.
  */
-function sharedProjects({ name, include, folders, exclude = [], options }: Shared) {
-  const replacing = replacingModules(folders);
+function sharedProjects({ name, include, exclude = [], options }: Shared) {
+  const replacing = replacingModules(include);
   const skip = ['**/node_modules/**', ...exclude];
   return [
     { test: { ...options, name, include, exclude: [...skip, ...replacing], isolate: false } },
@@ -75,7 +76,6 @@ function apiProjects(driver: 'pglite' | 'postgres') {
   return sharedProjects({
     name: `api-${driver}`,
     include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-    folders: ['apps/server/src', 'apps/server/test'],
     exclude: driver === 'postgres' ? [processTests, ...pgliteTests] : [],
     options: {
       env: { TEST_DB: driver },
@@ -99,7 +99,6 @@ export default defineConfig({
       ...sharedProjects({
         name: 'core',
         include: ['packages/core/src/**/*.test.ts'],
-        folders: ['packages/core/src'],
         options: {},
       }),
       // Checks on the repository itself: its lockfile, its scripts.
@@ -108,7 +107,6 @@ export default defineConfig({
       ...sharedProjects({
         name: 'web',
         include: ['apps/web/src/**/*.test.{ts,tsx}'],
-        folders: ['apps/web/src'],
         options: {
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
