@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -146,7 +146,9 @@ export async function buildApp({
   await app.register(rateLimit, { global: false });
   // An S3 store is read and written by the browser directly, at the bucket's own address.
   const files = fileStoreOrigins(config);
-  await app.register(helmet, {
+  // Helmet's middleware is made once: its headers (the content security policy above all) are
+  // worked out here, not again on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -169,6 +171,10 @@ export async function buildApp({
     // Strict-Transport-Security over plain http would hold browsers to an https that is not
     // there; it is only sent when the app is served over https.
     strictTransportSecurity: config.PUBLIC_URL.startsWith('https:') ? undefined : false,
+  });
+  app.addHook('onRequest', (req, reply, next) => {
+    // Helmet throws what goes wrong rather than passing it on.
+    securityHeaders(req.raw, reply.raw, () => next());
   });
   await app.register(swagger, {
     openapi: {

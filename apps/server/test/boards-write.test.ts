@@ -343,6 +343,23 @@ describe('view state and styling', () => {
     const after = await load(author, '/author/reading-group');
     expect(after.lists[0]!.viewstate).toEqual({ zoom: 4 });
     expect(after.lists[0]!.items[0]!.viewstate).toEqual({ dim: true, displayedAnnoLabels: ['1'] });
+    // Loaded beside another board, each board, list and item keeps its own, and no one else's.
+    const side = await author.post('/api/display/create_blank_board', { title: 'Side' });
+    const together = async (a: Agent) =>
+      (
+        await a.post('/api/dbload/load_multilists', {
+          addresses: [`/author/${side.json().ptitle}`, '/author/reading-group'],
+        })
+      ).json<Multilist[]>();
+    const [sideBoard, group] = await together(author);
+    expect(sideBoard!.title).toBe('Side');
+    expect(sideBoard!.viewstate).toEqual({});
+    expect(group!.viewstate).toEqual({ zoom: 3, showNotes: 'annos', compactView: true });
+    expect(group!.lists[0]!.viewstate).toEqual({ zoom: 4 });
+    expect(group!.lists[0]!.items[0]!.viewstate).toEqual({ dim: true, displayedAnnoLabels: ['1'] });
+    const [, seenByReader] = await together(reader);
+    expect(seenByReader!.viewstate).toEqual({});
+    expect(seenByReader!.lists[0]!.items[0]!.viewstate).toEqual({});
   });
 
   it('rejects unknown fields, bad values and someone else’s view state', async () => {

@@ -7,7 +7,7 @@ import {
   destroySession,
   purgeExpiredSessions,
   SESSION_DAYS,
-  userForSession,
+  userForSessionId,
 } from '../services/accounts/sessions';
 import { hashToken } from '../lib/tokens';
 import { toActor, type Actor, type UserRow } from '../services/accounts/users';
@@ -73,10 +73,11 @@ export const sessionPlugin = fp(
       // Stored files are served by who is asking too: an upload goes to those who may see it.
       if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return;
       const token = request.cookies[SESSION_COOKIE];
-      const user = token ? await userForSession(opts.db, token) : undefined;
+      const id = token ? hashToken(token) : null;
+      const user = id ? await userForSessionId(opts.db, id) : undefined;
       request.user = user ?? null;
       request.actor = user ? toActor(user) : null;
-      request.sessionId = user && token ? hashToken(token) : null;
+      request.sessionId = user ? id : null;
       const hint = request.headers['x-mongo-user-id'];
       if (typeof hint === 'string' && hint !== '' && hint !== user?.id) {
         return reply.code(401).send({ error: 'Session does not match the user.' });

@@ -35,10 +35,15 @@ function sessionQuery(db: Db) {
 }
 const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
 
-export async function userForSession(db: Db, token: string): Promise<UserRow | undefined> {
+export function userForSession(db: Db, token: string): Promise<UserRow | undefined> {
+  return userForSessionId(db, hashToken(token));
+}
+
+/** The user of a live session, by the session's stored id (the hash of its cookie's token). */
+export async function userForSessionId(db: Db, id: string): Promise<UserRow | undefined> {
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = sessionQuery(db)));
-  const [row] = await query.execute({ id: hashToken(token), now: new Date() });
+  const [row] = await query.execute({ id, now: new Date() });
   return row?.user;
 }
 

@@ -25,7 +25,7 @@ import { packItem } from '@listboard/core/api/packed';
 import { forgetAnswers, keepAnswer, keptAnswer } from './answers';
 import { groupBy, type BoardRow, type ItemRow, type ListRow, type MemberRow } from './rows';
 import { NONE_SEEN, seenRowsOf, type SeenRows } from './seen-rows';
-import { boardWithMembers, preparedFor } from './load-queries';
+import { boardWithMembers, preparedFor, type ViewStateOf } from './load-queries';
 
 export interface LoadContext {
   actor: Actor | null;
@@ -84,8 +84,11 @@ export async function loadMultilistsJson(
   return assembleBoardsJson(db, found, ctx, ifNoneMatch);
 }
 
-/** A board row with the people on it, read together. */
-type FoundBoard = BoardRow & { members: MemberRow[] };
+/**
+ * A board row with the people on it, read together; with the caller's view states on it too
+ * when it was found alone.
+ */
+type FoundBoard = BoardRow & { members: MemberRow[]; viewStates?: ViewStateOf[] };
 
 async function findBoards(db: Db, addresses: string[], ctx: LoadContext): Promise<FoundBoard[]> {
   const keys = addressesToKeys(addresses);
@@ -93,7 +96,7 @@ async function findBoards(db: Db, addresses: string[], ctx: LoadContext): Promis
   const [one] = keys;
   const boards =
     keys.length === 1 && one
-      ? await preparedFor(db).board.execute(one)
+      ? await preparedFor(db).board.execute({ ...one, user: ctx.actor?.id ?? null })
       : await db
           .select(boardWithMembers)
           .from(multilists)
@@ -133,6 +136,21 @@ interface Prepared {
 const contentOf = (p: Prepared, boardId: string) =>
   must(p.content.get(boardId), `the content of board ${boardId}`);
 
+/** The caller's view states on the boards: read with them, or else read now. */
+async function viewStatesOf(
+  db: Db,
+  boards: FoundBoard[],
+  ctx: LoadContext,
+): Promise<ViewStateOf[]> {
+  if (!ctx.actor) return [];
+  const read = boards.flatMap((b) => b.viewStates ?? []);
+  if (boards.every((b) => b.viewStates)) return read;
+  return preparedFor(db).viewStates.execute({
+    user: ctx.actor.id,
+    boards: boards.map((b) => b.id),
+  });
+}
+
 async function prepare(db: Db, boards: FoundBoard[], ctx: LoadContext): Promise<Prepared> {
   const boardIds = boards.map((b) => b.id);
   // The content is mostly cached; it says whether the caller's groups matter (only for notes
@@ -154,7 +172,7 @@ async function prepare(db: Db, boards: FoundBoard[], ctx: LoadContext): Promise<
             ),
           )
       : [],
-    ctx.actor ? preparedFor(db).viewStates.execute({ user: ctx.actor.id, boards: boardIds }) : [],
+    viewStatesOf(db, boards, ctx),
     ctx.actor && anyGroupNote ? userGroupNames(db, ctx.actor.id) : [],
   ]);
   const membersByBoard = groupBy(memberRows, (m) => m.multilistId);
