@@ -10,7 +10,8 @@
  * - C, revalidations: every reader sends back the ETag it holds, and unchanged boards cost a 304.
  *
  * Readers ask for the packed form, as the web does. Figures are ratios against the ceiling, median
- * of the rounds with their spread. Before the rounds, the payload: the board's item text, its
+ * of the rounds with their spread; with each, the processor time per request of the server and of
+ * PostgreSQL (from /proc), which the machine's other work moves less than it moves throughput. Before the rounds, the payload: the board's item text, its
  * JSON in the full and the packed form, and the bytes a reader downloads (brotli) for each.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -31,7 +32,7 @@ import { unpackBoards, type PackedMultilist } from '@listboard/core/api/packed';
 import { performance } from 'node:perf_hooks';
 import { UPGRADE_AFTER, UPGRADE_AGE_MS } from '../apps/server/src/routes/encoded-answers';
 import { bigBoard } from './generate';
-import { startApp, startProcess, stop, waitFor } from './processes';
+import { postgresPids, processorMs, startApp, startProcess, stop, waitFor } from './processes';
 
 const READERS = Number(process.env.BENCH_READERS ?? 200);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 4);
@@ -43,6 +44,9 @@ interface Figure {
   p50: number;
   p99: number;
   errors: number;
+  /** Processor time per answered request: the server hammered, and PostgreSQL's processes. */
+  serverMs: number;
+  postgresMs: number;
   /** Answers by status class, e.g. { '2xx': 1000, '3xx': 0 }. */
   statuses: Record<string, number>;
 }
@@ -130,9 +134,25 @@ function readingTimes(fullText: string, packedText: string) {
   };
 }
 
-/** Runs autocannon with each request taking the next reader's cookie (and tag) in turn. */
-async function hammer(url: string, headersFor: (i: number) => Record<string, string>) {
+/** The processes whose processor time a figure counts. */
+interface Counted {
+  server: number;
+  postgresDir: string;
+}
+
+/**
+ * Runs autocannon with each request taking the next reader's cookie (and tag) in turn, and
+ * counts the processor time the server and PostgreSQL spent meanwhile.
+ */
+async function hammer(
+  url: string,
+  headersFor: (i: number) => Record<string, string>,
+  counted: Counted,
+) {
   let next = 0;
+  const pgBefore = postgresPids(counted.postgresDir);
+  const serverStart = processorMs([counted.server]);
+  const pgStart = processorMs(pgBefore);
   const r = await autocannon({
     url,
     method: 'GET',
@@ -151,11 +171,15 @@ async function hammer(url: string, headersFor: (i: number) => Record<string, str
       },
     ],
   });
+  const pgPids = [...new Set([...pgBefore, ...postgresPids(counted.postgresDir)])];
+  const answered = Math.max(1, r['2xx'] + r['3xx']);
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r['5xx'] + r['4xx'],
+    serverMs: (processorMs([counted.server]) - serverStart) / answered,
+    postgresMs: (processorMs(pgPids) - pgStart) / answered,
     statuses: { '2xx': r['2xx'], '3xx': r['3xx'], '4xx': r['4xx'], '5xx': r['5xx'] },
   } satisfies Figure;
 }
@@ -216,16 +240,21 @@ export async function httpLoadBench() {
     stopping.push(bare.proc);
     await waitFor(`http://127.0.0.1:${barePort}/x`, bare.proc, bare.out);
 
+    const postgresDir = path.join(pgServer.dir, 'data');
     const rounds: { ceiling: Figure; full: Figure; revalidate: Figure }[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      const ceiling = await hammer(`http://127.0.0.1:${barePort}/x`, (i) => ({
-        cookie: readers[i]!.cookie,
-      }));
-      const full = await hammer(url, (i) => ({ cookie: readers[i]!.cookie }));
-      const revalidate = await hammer(url, (i) => ({
-        cookie: readers[i]!.cookie,
-        'if-none-match': readers[i]!.etag,
-      }));
+      const ceiling = await hammer(
+        `http://127.0.0.1:${barePort}/x`,
+        (i) => ({ cookie: readers[i]!.cookie }),
+        { server: must(bare.proc.pid, 'the bare server'), postgresDir },
+      );
+      const counted = { server: must(app.proc.pid, 'the app'), postgresDir };
+      const full = await hammer(url, (i) => ({ cookie: readers[i]!.cookie }), counted);
+      const revalidate = await hammer(
+        url,
+        (i) => ({ cookie: readers[i]!.cookie, 'if-none-match': readers[i]!.etag }),
+        counted,
+      );
       rounds.push({ ceiling, full, revalidate });
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -241,6 +270,16 @@ export async function httpLoadBench() {
     const ceiling = pick('ceiling');
     const full = pick('full');
     const revalidate = pick('revalidate');
+    // Processor time per request: the median of the rounds, for the server and for PostgreSQL.
+    const perRequest = (k: 'ceiling' | 'full' | 'revalidate') => ({
+      server: median(rounds.map((r) => r[k].serverMs)),
+      postgres: median(rounds.map((r) => r[k].postgresMs)),
+    });
+    const processor = {
+      ceiling: perRequest('ceiling'),
+      full: perRequest('full'),
+      revalidate: perRequest('revalidate'),
+    };
     const result = {
       date: new Date().toISOString(),
       items: ITEMS,
@@ -254,9 +293,10 @@ export async function httpLoadBench() {
       revalidate,
       fullRatio: ratioOf('full'),
       revalidateRatio: ratioOf('revalidate'),
+      processor,
     };
-    const line = (name: string, f: Figure) =>
-      `  ${name.padEnd(34)}: ${f.rps.toFixed(0).padStart(6)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, errors ${f.errors}`;
+    const line = (name: string, f: Figure, k: keyof typeof processor) =>
+      `  ${name.padEnd(34)}: ${f.rps.toFixed(0).padStart(6)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, errors ${f.errors}; processor per request: server ${processor[k].server.toFixed(2)} ms, PostgreSQL ${processor[k].postgres.toFixed(2)} ms`;
     const ratio = (x: { median: number; low: number; high: number }) =>
       `${x.median.toFixed(2)} (${x.low.toFixed(2)}–${x.high.toFixed(2)})`;
     console.log(
@@ -273,9 +313,9 @@ export async function httpLoadBench() {
     console.log(
       `  made into boards by a page         : full form parsed ${ms(r.fullMs)} (${ms(r.fullSpread[0] ?? 0)}–${ms(r.fullSpread[1] ?? 0)}), packed form parsed and unpacked ${ms(r.packedMs)} (${ms(r.packedSpread[0] ?? 0)}–${ms(r.packedSpread[1] ?? 0)}) = ${(r.packedMs / r.fullMs).toFixed(2)}×`,
     );
-    console.log(line('A static file, same bytes', ceiling));
-    console.log(line('B cached loads', full));
-    console.log(line('C revalidations (ETag, 304)', revalidate));
+    console.log(line('A static file, same bytes', ceiling, 'ceiling'));
+    console.log(line('B cached loads', full, 'full'));
+    console.log(line('C revalidations (ETag, 304)', revalidate, 'revalidate'));
     console.log(`  B / A                             : ${ratio(result.fullRatio)}`);
     console.log(`  C / A                             : ${ratio(result.revalidateRatio)}`);
     return result;

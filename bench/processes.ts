@@ -1,5 +1,6 @@
 /** Child processes for benches: app servers and bare servers, started, awaited and stopped. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../apps/server/test/postgres-server';
 
@@ -72,4 +73,43 @@ export async function startApp(
     throw err;
   }
   return { base, proc: app.proc };
+}
+
+/** Linux's clock ticks per second for process times in /proc (USER_HZ). */
+const TICKS_PER_SECOND = 100;
+
+/** The processor time (user and system) the processes have used so far, in milliseconds. */
+export function processorMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name, which may hold spaces: utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone since it was listed
+    }
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** A PostgreSQL server's processes: the postmaster (from its data folder) and its children. */
+export function postgresPids(dataDir: string): number[] {
+  const postmaster = Number(
+    fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
+  const children = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    });
+  return [postmaster, ...children];
 }
