@@ -155,7 +155,8 @@ async function prepare(db: Db, boards: FoundBoard[], ctx: LoadContext): Promise<
   const boardIds = boards.map((b) => b.id);
   // The content is mostly cached; it says whether the caller's groups matter (only for notes
   // shared with a group), as the boards say whether unlocks do (only behind a password). What
-  // does not matter is not asked for: a cached load is then two round trips after the session.
+  // does not matter is not asked for: a cached load of one board is then one round trip after
+  // the session (the board's, which brings the caller's view states along).
   const content = await boardContent(db, boards);
   const anyGroupNote = boards.some((b) => content.get(b.id)?.items.some((i) => i.groupName));
   const anyPassword = boards.some((b) => b.passwordHash != null);
