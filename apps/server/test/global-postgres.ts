@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { seed } from '../src/seed/seed';
+import { fixturePasswordHash } from './fixture-password';
 import { startPostgres } from './postgres-server';
 
 export const TEMPLATE_DB = 'lb_template';
@@ -15,7 +16,7 @@ export default async function setup(project: TestProject) {
   await admin.end();
   const database = await openDatabase({ databaseUrl: server.url(TEMPLATE_DB), dataDir: '' });
   await database.migrate();
-  await seed(database.db);
+  await seed(database.db, { passwordHash: await fixturePasswordHash() });
   await database.close();
   project.provide('pgAdminUrl', server.url('postgres'));
   return () => server.stop();

@@ -1,5 +1,12 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
+/** scrypt's cost parameters, stored with each hash. */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
 // scrypt is memory-hard; N=2^15, r=8 costs ~32 MiB and tens of milliseconds per hash.
 const PARAMS = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEYLEN = 32;
@@ -12,15 +19,19 @@ function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<
   );
 }
 
-/** Returns `scrypt$N$r$p$salt$hash` so parameters can be raised later without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Returns `scrypt$N$r$p$salt$hash` so parameters can be raised later without breaking old hashes
+ * (a check uses the parameters stored with the hash). Every password the app stores takes the
+ * default cost.
+ */
+export async function hashPassword(password: string, cost: ScryptCost = PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
+  const key = await derive(password, salt, { ...cost, maxmem: PARAMS.maxmem });
   return [
     'scrypt',
-    PARAMS.N,
-    PARAMS.r,
-    PARAMS.p,
+    cost.N,
+    cost.r,
+    cost.p,
     salt.toString('base64url'),
     key.toString('base64url'),
   ].join('$');

@@ -16,11 +16,16 @@ export interface SeedResult {
 /**
  * Creates whatever fixture users and boards are missing, and a home board for each fixture user
  * who signs in and has none (so /{user} opens for a visitor before that user first signs in);
- * running it twice changes nothing.
+ * running it twice changes nothing. The fixture accounts' password is `password`, hashed here,
+ * unless `passwordHash` is given already made.
  */
-export async function seed(db: Db, opts: { password?: string } = {}): Promise<SeedResult> {
+export async function seed(
+  db: Db,
+  opts: { password?: string; passwordHash?: string } = {},
+): Promise<SeedResult> {
   const result: SeedResult = { usersCreated: 0, boardsCreated: 0 };
-  const passwordHash = await hashPassword(opts.password ?? DEFAULT_SEED_PASSWORD);
+  const passwordHash =
+    opts.passwordHash ?? (await hashPassword(opts.password ?? DEFAULT_SEED_PASSWORD));
   for (const u of FIXTURE_USERS) {
     const inserted = await db
       .insert(users)
