@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema';
 import {
   createAccountApp,
   expectNoSecretsInResponses,
@@ -62,6 +64,12 @@ describe('register (SIGNUP_MODE default, verification on)', () => {
       roles: ['reader'],
       fields: { emailAlerts: true, textAlerts: false },
     });
+    // A password the app stores takes the full scrypt cost; only the fixture accounts of the
+    // test databases are stored cheaper (fixture-password.ts).
+    const [ann] = await t.database.db.select().from(users).where(eq(users.username, 'ann'));
+    expect(ann!.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    const [author] = await t.database.db.select().from(users).where(eq(users.username, 'author'));
+    expect(author!.passwordHash).toMatch(/^scrypt\$1024\$8\$1\$/);
   });
 
   it('tells the site admin of the new account, once per status', async () => {
