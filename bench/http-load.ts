@@ -11,8 +11,9 @@
  *
  * Readers ask for the packed form, as the web does. Figures are ratios against the ceiling, median
  * of the rounds with their spread; with each, the processor time per request of the server and of
- * PostgreSQL (from /proc), which the machine's other work moves less than it moves throughput. Before the rounds, the payload: the board's item text, its
- * JSON in the full and the packed form, and the bytes a reader downloads (brotli) for each.
+ * PostgreSQL (from /proc), which the machine's other work moves less than it moves throughput.
+ * Before the rounds, the payload: the board's item text, its JSON in the full and the packed
+ * form, and the bytes a reader downloads (brotli) for each.
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

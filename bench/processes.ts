@@ -78,18 +78,25 @@ export async function startApp(
 /** Linux's clock ticks per second for process times in /proc (USER_HZ). */
 const TICKS_PER_SECOND = 100;
 
+/**
+ * A process's /proc stat fields after its command name (which may hold spaces), from its state
+ * on: the parent's id is the 2nd, utime and stime the 12th and 13th. Null once it has gone.
+ */
+function statFields(pid: number): string[] | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
 /** The processor time (user and system) the processes have used so far, in milliseconds. */
 export function processorMs(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command name, which may hold spaces: utime and stime are the 12th and 13th.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone since it was listed
-    }
+    const fields = statFields(pid);
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
@@ -103,13 +110,6 @@ export function postgresPids(dataDir: string): number[] {
     .readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
     .map(Number)
-    .filter((pid) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    });
+    .filter((pid) => Number(statFields(pid)?.[1]) === postmaster);
   return [postmaster, ...children];
 }

@@ -143,8 +143,7 @@ async function viewStatesOf(
   ctx: LoadContext,
 ): Promise<ViewStateOf[]> {
   if (!ctx.actor) return [];
-  const read = boards.flatMap((b) => b.viewStates ?? []);
-  if (boards.every((b) => b.viewStates)) return read;
+  if (boards.every((b) => b.viewStates)) return boards.flatMap((b) => b.viewStates ?? []);
   return preparedFor(db).viewStates.execute({
     user: ctx.actor.id,
     boards: boards.map((b) => b.id),
