@@ -173,6 +173,13 @@ export const items = pgTable(
     // Search ranks the newest matches of a very common word; this walks to them in date order.
     index('items_created_idx').on(t.created),
     index('items_search_idx').using('gin', t.searchVector),
+    // Each word of the text paired with the week the item was written in ("2870 word"), so a
+    // search can ask for a common word's matches one week at a time, newest week first, and
+    // stop when it has enough (services/search/weeks.ts). The function is made by the migration.
+    index('items_week_terms_idx').using(
+      'gin',
+      sql`items_week_terms(${t.searchVector}, ${t.created})`,
+    ),
     index('items_text_trgm_idx').using('gin', sql`${t.text} gin_trgm_ops`),
   ],
 );

@@ -9,7 +9,8 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { boardMembers, items, multilists, users } from '../../db/schema';
 import type { DateWindow, SearchArgs } from './args';
-import { textQuery } from './text';
+import { requiredTextQuery, textQuery } from './text';
+import { inWeekSql, weeksSql } from './weeks';
 import {
   boardAccess,
   boardsSql,
@@ -85,11 +86,21 @@ export async function searchItems(
   if (args.by === 'text' && !query) return [];
   const matches = query ? sql`${items.searchVector} @@ ${query}` : null;
   // Which boards the caller may see, and how the text alone would be searched: asked together.
-  const [access, walk] = await Promise.all([
+  const [access, plan] = await Promise.all([
     boardAccess(db, ctx),
-    matches ? walksDates(db, matches, args.ascend === true) : false,
+    matches ? textPlan(db, matches, args.ascend === true) : null,
   ]);
   if (access && access.visible.length === 0) return [];
+  // A text with many matches, searched by someone who sees most boards (so most matches are
+  // theirs), is read a week at a time from the week index (weeks.ts); what every match must
+  // hold is then asked of that index. Otherwise the database walks the date index or reads the
+  // text index, as the plan of the text alone says.
+  const required = query ? requiredTextQuery(text) : null;
+  const byWeek =
+    plan !== null && plan.estimated >= MAX_HITS && (access === null || access.most)
+      ? required
+      : null;
+  const walk = !byWeek && plan?.walks === true;
   const conds: SQL[] = [
     boardsSql(access),
     itemVisibleSql(
@@ -106,7 +117,9 @@ export async function searchItems(
   // Relevance, worked out from one column of the row (after the date cut, see below).
   let rank: { column: SQL; of(value: SQL): SQL } | null = null;
   if (query && matches) {
-    conds.push(matches);
+    // Read a week at a time, the week index finds the candidates and this only filters them
+    // (`is true`: no index serves it), or the planner reads the word's every match again.
+    conds.push(byWeek ? sql`(${matches}) is true` : matches);
     rank = { column: sql`${items.searchVector}`, of: (v) => sql`ts_rank(${v}, ${query})` };
   } else if (args.by === 'label') {
     conds.push(sql`${items.annoLabel} is not null and ${fuzzySql(sql`${items.annoLabel}`, text)}`);
@@ -141,24 +154,52 @@ export async function searchItems(
   // walks the date index until it has them, or, for a rarer word, reads its few matches from
   // the text index: either way the work is bounded. Each candidate leaves with its sort keys,
   // relevance worked out only for those kept, so the page is picked without reading rows again.
-  const kept = db
-    .select({
-      id: items.id,
-      board: sql<string>`${items.multilistId}`.as('c_board'),
-      author: sql<string>`${items.author}`.as('c_author'),
-      created: sql<Date>`${items.created}`.as('c_created'),
-      start:
-        sql`coalesce(${items.startstamp}, (extract(epoch from ${items.created}) * 1000)::bigint)`.as(
-          'c_start',
-        ),
-      field1: sql`(${items.labels} -> 0 ->> 'value')`.as('c_field1'),
-      ranked: sql`${rank?.column ?? sql`null`}`.as('c_ranked'),
-    })
-    .from(items)
-    .where(and(...conds))
-    .orderBy(args.ascend === true ? asc(items.created) : desc(items.created))
-    .limit(MAX_HITS)
-    .as('kept');
+  const keptFields = {
+    id: items.id,
+    board: sql<string>`${items.multilistId}`.as('c_board'),
+    author: sql<string>`${items.author}`.as('c_author'),
+    created: sql<Date>`${items.created}`.as('c_created'),
+    start:
+      sql`coalesce(${items.startstamp}, (extract(epoch from ${items.created}) * 1000)::bigint)`.as(
+        'c_start',
+      ),
+    field1: sql`(${items.labels} -> 0 ->> 'value')`.as('c_field1'),
+    ranked: sql`${rank?.column ?? sql`null`}`.as('c_ranked'),
+  };
+  const byDate = args.ascend === true ? asc(items.created) : desc(items.created);
+  const kept = (() => {
+    if (!byWeek) {
+      return db
+        .select(keptFields)
+        .from(items)
+        .where(and(...conds))
+        .orderBy(byDate)
+        .limit(MAX_HITS)
+        .as('kept');
+    }
+    // A week's matches in date order, the weeks newest first (oldest, when the search ascends),
+    // until MAX_HITS are kept (weeks.ts).
+    const week = db
+      .select(keptFields)
+      .from(items)
+      .where(and(...conds, inWeekSql(byWeek, sql`weeks.wk`)))
+      .orderBy(byDate)
+      .as('week');
+    return db
+      .select({
+        id: week.id,
+        board: week.board,
+        author: week.author,
+        created: week.created,
+        start: week.start,
+        field1: week.field1,
+        ranked: week.ranked,
+      })
+      .from(weeksSql(args.ascend === true, windowSql(window, sql`${items.created}`)))
+      .crossJoinLateral(week)
+      .limit(MAX_HITS)
+      .as('kept');
+  })();
   const candidates = db.$with('candidates').as(
     db
       .select({
@@ -236,30 +277,39 @@ const nodesOf = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(node
  */
 const WALK_FROM_MATCHES = 4 * MAX_HITS;
 
+/** How the text condition alone would be searched: its matches as reckoned, and whether it walks. */
+interface TextPlan {
+  estimated: number;
+  walks: boolean;
+}
+
 /**
  * Whether the search's query should walk the date index and stop once it has the newest (or
- * oldest) MAX_HITS matches, rather than read every match from the text index. Planned alone, the
- * text condition is planned well: PostgreSQL keeps how common each word is. The search's own query
- * adds the caller's boards and what they may see, whose share the planner cannot tell; it then
- * takes every word for rarer than it is, and reads all the matches of a common one. So the text
- * condition is planned alone first, and a common word's search is told to walk.
+ * oldest) MAX_HITS matches, rather than read every match from the text index, and how many
+ * matches the text has as the planner reckons. Planned alone, the text condition is planned well:
+ * PostgreSQL keeps how common each word is. The search's own query adds the caller's boards and
+ * what they may see, whose share the planner cannot tell; it then takes every word for rarer
+ * than it is, and reads all the matches of a common one. So the text condition is planned alone
+ * first, and a common word's search is told to walk (or to read a week at a time, weeks.ts).
  */
-async function walksDates(db: Db, matches: SQL, ascend: boolean): Promise<boolean> {
+async function textPlan(db: Db, matches: SQL, ascend: boolean): Promise<TextPlan> {
   const [explained] = await rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
     db,
     sql`explain (format json) select ${items.id} from ${items} where ${matches}
       order by ${items.created} ${ascend ? sql`asc` : sql`desc`} limit ${MAX_HITS}`,
   );
   const plan = explained?.['QUERY PLAN'][0].Plan;
-  if (!plan) return false;
+  if (!plan) return { estimated: 0, walks: false };
   const nodes = nodesOf(plan);
   const estimated = Math.max(
     0,
     ...nodes.filter((n) => n['Node Type']?.includes('Scan')).map((n) => n['Plan Rows'] ?? 0),
   );
-  return (
-    nodes.some((n) => n['Index Name'] === 'items_created_idx') && estimated >= WALK_FROM_MATCHES
-  );
+  return {
+    estimated,
+    walks:
+      nodes.some((n) => n['Index Name'] === 'items_created_idx') && estimated >= WALK_FROM_MATCHES,
+  };
 }
 
 /** Boards of the chosen users as owners, coauthors or contributors. */

@@ -82,3 +82,33 @@ export function textQuery(input: string): SQL | null {
   if (terms.length === 0) return null;
   return sql`(${sql.join(terms.map(termQuery), sql` && `)})`;
 }
+
+/**
+ * What every match of a search string must hold, as a tsquery of plain words joined by AND and
+ * OR: each phrase as its words, each prefix's pieces each, and no negated term (a negation says
+ * what a match lacks, never what it has). Null when nothing is required: a string of negations
+ * only, say. Matches of the string are a part of its matches; the week index answers it
+ * (search/weeks.ts), since a tsquery of words alone needs no positions.
+ */
+export function requiredTextQuery(input: string): SQL | null {
+  const required = (t: Term): SQL | null => {
+    switch (t.kind) {
+      case 'phrase':
+        return sql`plainto_tsquery('simple', ${t.text})`;
+      case 'word':
+        return t.prefix
+          ? sql`to_tsquery('simple', ${`${piecesOf(t.text).join(' & ')}:*`})`
+          : sql`plainto_tsquery('simple', ${t.text})`;
+      case 'not':
+        return null;
+      case 'or': {
+        const each = t.terms.map(required);
+        return each.every((q): q is SQL => q !== null) ? sql`(${sql.join(each, sql` || `)})` : null;
+      }
+    }
+  };
+  const terms = parseTextQuery(input)
+    .map(required)
+    .filter((q): q is SQL => q !== null);
+  return terms.length ? sql`(${sql.join(terms, sql` && `)})` : null;
+}
