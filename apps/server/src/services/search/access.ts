@@ -10,6 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isGuestUser, isSiteAdmin, type AppVersion } from '@listboard/core';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { boardMembers, boardUnlocks, items, multilists } from '../../db/schema';
 import type { Actor } from '../accounts/users';
 
@@ -61,23 +62,27 @@ export interface BoardAccess {
 /**
  * The boards a caller may search, and those they moderate: null for a site admin, who sees
  * every board. Boards are few next to items, so this is one small query, and it leaves the item
- * query with no join: the database can then walk items in date order and stop early.
+ * query with no join: the database can then walk items in date order and stop early. The ids
+ * come back as two lists of text in one row: a row per board made each search map a thousand
+ * rows, and an array of uuids is parsed a character at a time.
  */
 export async function boardAccess(db: Db, ctx: SearchContext): Promise<BoardAccess | null> {
   if (isSiteAdmin(ctx.actor)) return null;
-  const rows = await db
-    .select({
-      id: multilists.id,
-      moderated: sql<boolean>`${moderatorSql(nameOf(ctx.actor))}`,
-      boards: sql<number>`(select reltuples from pg_class where oid = 'multilists'::regclass)`,
-    })
-    .from(multilists)
-    .where(boardVisibleSql(ctx));
-  const boards = rows[0]?.boards ?? 0;
+  const [row] = await rowsOf<{ visible: string | null; moderated: string | null; boards: number }>(
+    db,
+    sql`select string_agg(v.id::text, ',') as visible,
+          string_agg(v.id::text, ',') filter (where v.moderated) as moderated,
+          (select reltuples from pg_class where oid = 'multilists'::regclass)::float8 as boards
+        from (select ${multilists.id} as id, ${moderatorSql(nameOf(ctx.actor))} as moderated
+              from ${multilists} where ${boardVisibleSql(ctx)}) v`,
+  );
+  const ids = (list: string | null | undefined) => (list ? list.split(',') : []);
+  const visible = ids(row?.visible);
+  const boards = row?.boards ?? 0;
   return {
-    visible: rows.map((r) => r.id),
-    moderated: rows.filter((r) => r.moderated).map((r) => r.id),
-    most: boards > 0 && rows.length * 2 > boards,
+    visible,
+    moderated: ids(row?.moderated),
+    most: boards > 0 && visible.length * 2 > boards,
   };
 }
 
