@@ -85,10 +85,16 @@ export async function searchItems(
   const query = args.by === 'text' ? textQuery(text) : null;
   if (args.by === 'text' && !query) return [];
   const matches = query ? sql`${items.searchVector} @@ ${query}` : null;
-  // Which boards the caller may see, and how the text alone would be searched: asked together.
+  // Whose items and which dates: plain columns, whose share the planner can tell.
+  const chosen = sql`${usersSql(args, ctx, sql`${items.author}`)} and ${windowSql(
+    window,
+    sql`${items.created}`,
+  )}`;
+  // Which boards the caller may see, and how the text would be searched among the chosen items:
+  // asked together.
   const [access, plan] = await Promise.all([
     boardAccess(db, ctx),
-    matches ? textPlan(db, matches, args.ascend === true) : null,
+    matches ? textPlan(db, sql`${matches} and ${chosen}`, args.ascend === true) : null,
   ]);
   if (access && access.visible.length === 0) return [];
   // A text with many matches, searched by someone who sees most boards (so most matches are
@@ -107,12 +113,11 @@ export async function searchItems(
       ctx,
       access ? sql`${items.multilistId} = any(${uuidArray(access.moderated)})` : sql`true`,
     ),
-    usersSql(args, ctx, sql`${items.author}`),
+    chosen,
     sql`${items.annotationClass} in (${sql.join(
       classes.map((c) => sql`${c}`),
       sql`, `,
     )})`,
-    windowSql(window, sql`${items.created}`),
   ];
   // Relevance, worked out from one column of the row (after the date cut, see below).
   let rank: { column: SQL; of(value: SQL): SQL } | null = null;
@@ -263,6 +268,7 @@ export async function searchItems(
 /** A node of PostgreSQL's plan, as EXPLAIN (FORMAT JSON) gives it. */
 interface PlanNode {
   'Node Type'?: string;
+  'Relation Name'?: string;
   'Index Name'?: string;
   'Plan Rows'?: number;
   Plans?: PlanNode[];
@@ -277,7 +283,7 @@ const nodesOf = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(node
  */
 const WALK_FROM_MATCHES = 4 * MAX_HITS;
 
-/** How the text condition alone would be searched: its matches as reckoned, and whether it walks. */
+/** How the text would be searched among the chosen items: its matches as reckoned, and whether it walks. */
 interface TextPlan {
   estimated: number;
   walks: boolean;
@@ -289,8 +295,10 @@ interface TextPlan {
  * matches the text has as the planner reckons. Planned alone, the text condition is planned well:
  * PostgreSQL keeps how common each word is. The search's own query adds the caller's boards and
  * what they may see, whose share the planner cannot tell; it then takes every word for rarer
- * than it is, and reads all the matches of a common one. So the text condition is planned alone
- * first, and a common word's search is told to walk (or to read a week at a time, weeks.ts).
+ * than it is, and reads all the matches of a common one. So the text is planned first with only
+ * the conditions the planner can reckon (whose items, which dates: a common word among one
+ * user's few items is not common), and a common word's search is told to walk (or to read a week
+ * at a time, weeks.ts).
  */
 async function textPlan(db: Db, matches: SQL, ascend: boolean): Promise<TextPlan> {
   const [explained] = await rowsOf<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
@@ -301,10 +309,9 @@ async function textPlan(db: Db, matches: SQL, ascend: boolean): Promise<TextPlan
   const plan = explained?.['QUERY PLAN'][0].Plan;
   if (!plan) return { estimated: 0, walks: false };
   const nodes = nodesOf(plan);
-  const estimated = Math.max(
-    0,
-    ...nodes.filter((n) => n['Node Type']?.includes('Scan')).map((n) => n['Plan Rows'] ?? 0),
-  );
+  // The rows the scan of items gives after every condition (an index scan under it may reckon
+  // one condition's rows alone).
+  const estimated = nodes.find((n) => n['Relation Name'] === 'items')?.['Plan Rows'] ?? 0;
   return {
     estimated,
     walks:
