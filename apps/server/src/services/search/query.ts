@@ -100,7 +100,7 @@ export async function searchItems(
   // A text with many matches, searched by someone who sees most boards (so most matches are
   // theirs), is read a week at a time from the week index (weeks.ts); what every match must
   // hold is then asked of that index. Otherwise the database walks the date index or reads the
-  // text index, as the plan of the text alone says.
+  // text index, as the text's plan says.
   const required = query ? requiredTextQuery(text) : null;
   const byWeek =
     plan !== null && plan.estimated >= MAX_HITS && (access === null || access.most)
@@ -156,8 +156,8 @@ export async function searchItems(
   // Pages stop at SEARCH_PAGE_MAX, so no search shows more than MAX_HITS hits. A common word
   // can match a third of all items; rather than rank every one of them, the MAX_HITS newest
   // matches (oldest, when the search ascends) are the ones ranked and sorted. The database
-  // walks the date index until it has them, or, for a rarer word, reads its few matches from
-  // the text index: either way the work is bounded. Each candidate leaves with its sort keys,
+  // reads them a week at a time (see above), walks the date index until it has them, or, for a
+  // rarer word, reads its few matches from the text index: either way the work is bounded. Each candidate leaves with its sort keys,
   // relevance worked out only for those kept, so the page is picked without reading rows again.
   const keptFields = {
     id: items.id,
