@@ -20,6 +20,7 @@ import { seed } from '../apps/server/src/seed/seed';
 import { runSearch } from '../apps/server/src/services/search/search';
 import { readSearchArgs } from '../apps/server/src/services/search/args';
 import { MAX_HITS, type SearchContext } from '../apps/server/src/services/search/query';
+import { weeksSql } from '../apps/server/src/services/search/weeks';
 import { SEARCH_PAGE_SIZE } from '@listboard/core';
 import { startPostgres } from '../apps/server/test/postgres-server';
 
@@ -208,18 +209,10 @@ export async function searchBench() {
     // The same from the week index the service reads a common word from (services/search/
     // weeks.ts): each week that has items, newest first, its matches in date order, until the
     // newest MAX_HITS; then ranked, one page of ids. Nothing about who may see what.
-    const week = (date: string) =>
-      `floor(extract(epoch from (${date} at time zone 'UTC')) / 604800)::bigint`;
     const bareByWeek = (w: string) =>
       db.execute(sql`
-        with recursive weeks(wk) as (
-          select (select ${sql.raw(week('max(created)'))} from items)
-          union all
-          select (select ${sql.raw(week('max(created)'))} from items
-                  where created < to_timestamp(weeks.wk * 604800))
-          from weeks where weeks.wk is not null)
         select id from (
-          select k.id, k.search_vector from weeks cross join lateral (
+          select k.id, k.search_vector from ${weeksSql(false, sql`true`)} cross join lateral (
             select id, search_vector from items
             where items_week_terms(search_vector, created) @@ quote_literal(weeks.wk || ' ' || ${w})::tsquery
             order by created desc) k

@@ -7,10 +7,9 @@
  * written so that it only filters (search/access.ts boardsSql).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { must, type Multilist } from '@listboard/core';
-import { boardAccess } from '../src/services/search/access';
-import { users } from '../src/db/schema';
+import { sql } from 'drizzle-orm';
+import type { Multilist } from '@listboard/core';
+import { readerAccess } from './search-access';
 import { Agent, createTestApp, type TestContext } from './harness';
 
 let t: TestContext;
@@ -47,18 +46,6 @@ afterAll(async () => t.close());
 
 const texts = (b: Multilist) => b.lists.flatMap((l) => l.items.map((i) => i.text));
 
-/** The boards the reader may search, as the search reckons them. */
-async function readerAccess() {
-  const { db } = t.database;
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'reader'));
-  return boardAccess(db, {
-    actor: { id: must(row, 'the reader').id, username: 'reader', roles: ['reader'] },
-    sessionId: null,
-    appVersion: 'PRODUCTION',
-    groups: [],
-  });
-}
-
 /** A search's answer, and how many transactions it opened (a walk opens one for its query). */
 async function searchAs(a: Agent, word: string) {
   const { db } = t.database;
@@ -81,7 +68,7 @@ async function searchAs(a: Agent, word: string) {
 
 describe('a search for a common word', () => {
   it('walks the date index and finds the newest matches the caller may see, newest first', async () => {
-    expect((await readerAccess())?.most).toBe(false);
+    expect((await readerAccess(t.database.db))?.most).toBe(false);
     const { found, walked } = await searchAs(reader, 'plentiful');
     expect(walked).toBe(1);
     expect(found).toHaveLength(50);
@@ -117,7 +104,7 @@ describe('a search by a reader who sees most boards', () => {
                ${listed !== 0 ? `openword on board ${n}` : 'openword unlisted'} from l`);
     }
     await db.execute(sql`analyze multilists`);
-    const access = await readerAccess();
+    const access = await readerAccess(t.database.db);
     // The board ids then only filter the search's rows (search/access.ts boardsSql).
     expect(access?.most).toBe(true);
     const { found } = await searchAs(reader, 'openword');

@@ -5,14 +5,14 @@
  * 12,000 items five minutes apart make six weeks; the 5,051 kept are the newest two and a half.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { must, type Multilist } from '@listboard/core';
-import { boardAccess } from '../src/services/search/access';
+import { readerAccess } from './search-access';
 import { checkSearchArgs, readSearchArgs } from '../src/services/search/args';
-import { inWeekSql } from '../src/services/search/weeks';
+import { inWeekSql, weekOf } from '../src/services/search/weeks';
 import { requiredTextQuery, textQuery } from '../src/services/search/text';
 import { rowsOf } from '../src/db/rows-of';
-import { items, users } from '../src/db/schema';
+import { items } from '../src/db/schema';
 import { Agent, createTestApp, type TestContext } from './harness';
 
 let t: TestContext;
@@ -100,15 +100,7 @@ async function searchAs(a: Agent, query: string) {
 
 describe('a common word searched a week at a time', () => {
   it('is how a reader who sees most boards searches it', async () => {
-    const { db } = t.database;
-    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'reader'));
-    const access = await boardAccess(db, {
-      actor: { id: must(row, 'the reader').id, username: 'reader', roles: ['reader'] },
-      sessionId: null,
-      appVersion: 'PRODUCTION',
-      groups: [],
-    });
-    expect(access?.most).toBe(true);
+    expect((await readerAccess(t.database.db))?.most).toBe(true);
     const { found, byWeek } = await searchAs(reader, 'searchStr=abundant');
     expect(byWeek).toBe(true);
     expect(found).toHaveLength(50);
@@ -188,7 +180,7 @@ describe('a common word searched a week at a time', () => {
       from items, unnest(array['x-ray of it''s 3.14 file', 'see mail@example.org now',
                                'half-way there']) w
       where text = 'abundant entry 1'`);
-    const week = sql`floor(extract(epoch from (${items.created} at time zone 'UTC')) / 604800)::bigint`;
+    const week = weekOf(sql`${items.created}`);
     for (const input of [
       'abundant',
       'abund*',

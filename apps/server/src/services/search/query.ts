@@ -86,10 +86,8 @@ export async function searchItems(
   if (args.by === 'text' && !query) return [];
   const matches = query ? sql`${items.searchVector} @@ ${query}` : null;
   // Whose items and which dates: plain columns, whose share the planner can tell.
-  const chosen = sql`${usersSql(args, ctx, sql`${items.author}`)} and ${windowSql(
-    window,
-    sql`${items.created}`,
-  )}`;
+  const inWindow = windowSql(window, sql`${items.created}`);
+  const chosen = sql`${usersSql(args, ctx, sql`${items.author}`)} and ${inWindow}`;
   // Which boards the caller may see, and how the text would be searched among the chosen items:
   // asked together.
   const [access, plan] = await Promise.all([
@@ -200,7 +198,7 @@ export async function searchItems(
         field1: week.field1,
         ranked: week.ranked,
       })
-      .from(weeksSql(args.ascend === true, windowSql(window, sql`${items.created}`)))
+      .from(weeksSql(args.ascend === true, inWindow))
       .crossJoinLateral(week)
       .limit(MAX_HITS)
       .as('kept');

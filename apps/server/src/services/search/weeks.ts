@@ -20,7 +20,7 @@ import { items } from '../../db/schema';
 const WEEK = 604800;
 
 /** The week a date is in, as items_week_terms numbers it. */
-const weekOf = (date: SQL) =>
+export const weekOf = (date: SQL) =>
   sql`floor(extract(epoch from (${date} at time zone 'UTC')) / ${sql.raw(String(WEEK))})::bigint`;
 
 /**
