@@ -290,7 +290,9 @@ describe('an author on a phone', () => {
 
 /** axe's serious and critical violations on the page as it is now. */
 async function serious(p: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page: p }).analyze();
+  const { violations } = await new AxeBuilder({ page: p })
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../e2e/server';
 import { DATABASE_UNAVAILABLE } from '../src/lib/db-errors';
 import { startPostgres, type PgServer } from './postgres-server';
@@ -237,7 +237,10 @@ describe('an app instance killed in the middle of writes', () => {
 
 describe('the embedded database killed in the middle of writes', () => {
   it('opens again and holds every acknowledged write', async () => {
+    // From a copy of the migrated and seeded folder the API tests start from: an install's
+    // first start is not what this test is about (startup.process.test.ts tests it).
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-kill-'));
+    fs.cpSync(inject('pgliteTemplate'), dataDir, { recursive: true });
     const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
     const first = await startServer(env);
     const author = await signIn(first.url, 'author');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { startServer } from '../../../e2e/server';
 
 describe('graceful shutdown', () => {
@@ -19,7 +19,8 @@ describe('graceful shutdown', () => {
   }, 120_000);
 
   it('stops on SIGTERM while a viewer holds a live stream open', async () => {
-    const s = await startServer({ LOG_LEVEL: 'silent' });
+    // A copy of the API tests' migrated and seeded folder: the first test covers a fresh one.
+    const s = await startServer({ LOG_LEVEL: 'silent' }, { template: inject('pgliteTemplate') });
     const guest = await fetch(`${s.url}/api/auth/guest`, { method: 'POST' });
     const cookie = guest.headers.get('set-cookie')!.split(';')[0]!;
     const [home] = (await (

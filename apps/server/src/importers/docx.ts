@@ -1,9 +1,8 @@
 /**
  * Word (.docx) to lists with mammoth: heading styles become h1-h6 and so lists; paragraphs and
  * pictures become items. Pictures are kept inline up to INLINE_IMAGE_MAX_BYTES. Links to files
- * outside the document are never followed.
+ * outside the document are never followed. mammoth is loaded on the first Word document.
  */
-import mammoth from 'mammoth';
 import { htmlToLists } from './html';
 import {
   INLINE_IMAGE_MAX_BYTES,
@@ -15,6 +14,7 @@ import {
 const TOO_LARGE = 'too-large:';
 
 export async function docxToLists(bytes: Buffer, opts: ImportOptions): Promise<ImportedList[]> {
+  const { default: mammoth } = await import('mammoth');
   let html: string;
   try {
     const result = await mammoth.convertToHtml(

@@ -2,9 +2,10 @@
  * Page thumbnails (spec section 7): a screenshot of a page at 1280x960 in headless Chromium
  * (Debian's, through playwright-core), after an optional delay. One browser is started on first
  * use and kept; each shot gets a fresh context, and shots run one at a time. All of the browser's
- * traffic goes through the policy proxy (page-proxy.ts).
+ * traffic goes through the policy proxy (page-proxy.ts). playwright-core (most of a second to
+ * import) is loaded with the browser, not with the app.
  */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { HostPolicy } from './host-policy';
 import { REFUSED_HEADER, startPageProxy, type PageProxy } from './page-proxy';
 
@@ -37,22 +38,23 @@ export class Screenshotter {
 
   private start(): Promise<{ browser: Browser; proxy: PageProxy }> {
     this.proxy ??= startPageProxy(this.opts.policy);
-    this.browser ??= this.proxy.then((proxy) =>
-      chromium.launch({
-        executablePath: this.opts.chromiumPath,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          // Without this Chromium would reach loopback directly, past the proxy.
-          '--proxy-bypass-list=<-loopback>',
-        ],
-        proxy: { server: proxy.url },
-      }),
+    this.browser ??= Promise.all([this.proxy, import('playwright-core')]).then(
+      ([proxy, { chromium }]) =>
+        chromium.launch({
+          executablePath: this.opts.chromiumPath,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            // Without this Chromium would reach loopback directly, past the proxy.
+            '--proxy-bypass-list=<-loopback>',
+          ],
+          proxy: { server: proxy.url },
+        }),
     );
     return Promise.all([this.browser, this.proxy]).then(([browser, proxy]) => ({
       browser,

@@ -2,7 +2,6 @@
  * Thumbnails of text files (spec section 7): the first lines of the file drawn as a small page,
  * made with sharp from an SVG, so a .txt upload shows what it says on its card.
  */
-import sharp from 'sharp';
 
 export const TEXT_THUMB = { width: 480, height: 360, lines: 14, columns: 44 } as const;
 
@@ -40,5 +39,7 @@ export async function textThumbnail(text: string): Promise<Buffer> {
 <rect x="0.5" y="0.5" width="${width - 1}" height="${height - 1}" fill="none" stroke="#c9d1da"/>
 <g font-family="DejaVu Sans Mono, monospace" font-size="17" fill="#1d2733">${lines}</g>
 </svg>`;
+  // sharp (its native library) is loaded with the first text thumbnail, not with the app.
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

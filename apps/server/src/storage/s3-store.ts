@@ -2,16 +2,12 @@
  * Any S3-compatible bucket through the AWS SDK v3. Browsers upload with a presigned PUT and read
  * through presigned GETs whose response headers are fixed by the app, so the bucket's own idea of
  * an object's type never reaches the browser.
+ *
+ * The SDK (about a third of a second to import) is loaded on the first call, so an app that keeps
+ * its files on disk never loads it and one on S3 starts as fast.
  */
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type {
   FileStore,
   MediaSource,
@@ -34,24 +30,44 @@ function isNotFound(err: unknown): boolean {
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 }
 
+/** The SDK's parts the store uses, with its client. */
+async function loadSdk(opts: S3Options) {
+  const [sdk, presigner] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]);
+  const client: S3Client = new sdk.S3Client({
+    region: opts.region,
+    endpoint: opts.endpoint,
+    // Self-hosted servers rarely have a DNS name per bucket.
+    forcePathStyle: opts.endpoint !== undefined,
+    credentials:
+      opts.accessKeyId && opts.secretAccessKey
+        ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+        : undefined,
+    // A default checksum would become a header the browser's presigned PUT cannot send.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return {
+    client,
+    getSignedUrl: presigner.getSignedUrl,
+    DeleteObjectCommand: sdk.DeleteObjectCommand,
+    GetObjectCommand: sdk.GetObjectCommand,
+    HeadObjectCommand: sdk.HeadObjectCommand,
+    PutObjectCommand: sdk.PutObjectCommand,
+  };
+}
+
 export class S3FileStore implements FileStore {
   readonly driver = 's3' as const;
-  private readonly client: S3Client;
+  private loaded: ReturnType<typeof loadSdk> | null = null;
 
-  constructor(private readonly opts: S3Options) {
-    this.client = new S3Client({
-      region: opts.region,
-      endpoint: opts.endpoint,
-      // Self-hosted servers rarely have a DNS name per bucket.
-      forcePathStyle: opts.endpoint !== undefined,
-      credentials:
-        opts.accessKeyId && opts.secretAccessKey
-          ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
-          : undefined,
-      // A default checksum would become a header the browser's presigned PUT cannot send.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+  constructor(private readonly opts: S3Options) {}
+
+  private sdk(): ReturnType<typeof loadSdk> {
+    this.loaded ??= loadSdk(this.opts);
+    return this.loaded;
   }
 
   private key(key: string): string {
@@ -63,12 +79,13 @@ export class S3FileStore implements FileStore {
     key: string,
     opts: { contentType: string; maxBytes: number; expiresIn: number },
   ): Promise<SignedRequest> {
+    const { PutObjectCommand, getSignedUrl, client } = await this.sdk();
     const command = new PutObjectCommand({
       Bucket: this.opts.bucket,
       Key: this.key(key),
       ContentType: opts.contentType,
     });
-    const url = await getSignedUrl(this.client, command, {
+    const url = await getSignedUrl(client, command, {
       expiresIn: opts.expiresIn,
       signableHeaders: new Set(['content-type']),
     });
@@ -80,18 +97,20 @@ export class S3FileStore implements FileStore {
     };
   }
 
-  presignGet(key: string, opts: ServeHeaders & { expiresIn: number }): Promise<string> {
+  async presignGet(key: string, opts: ServeHeaders & { expiresIn: number }): Promise<string> {
+    const { GetObjectCommand, getSignedUrl, client } = await this.sdk();
     const command = new GetObjectCommand({
       Bucket: this.opts.bucket,
       Key: this.key(key),
       ResponseContentType: opts.contentType,
       ResponseContentDisposition: opts.disposition,
     });
-    return getSignedUrl(this.client, command, { expiresIn: opts.expiresIn });
+    return getSignedUrl(client, command, { expiresIn: opts.expiresIn });
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
+    const { PutObjectCommand, client } = await this.sdk();
+    await client.send(
       new PutObjectCommand({
         Bucket: this.opts.bucket,
         Key: this.key(key),
@@ -102,8 +121,9 @@ export class S3FileStore implements FileStore {
   }
 
   async get(key: string, range?: { start: number; end: number }): Promise<Readable | null> {
+    const { GetObjectCommand, client } = await this.sdk();
     try {
-      const out = await this.client.send(
+      const out = await client.send(
         new GetObjectCommand({
           Bucket: this.opts.bucket,
           Key: this.key(key),
@@ -118,8 +138,9 @@ export class S3FileStore implements FileStore {
   }
 
   async head(key: string): Promise<StoredObject | null> {
+    const { HeadObjectCommand, client } = await this.sdk();
     try {
-      const out = await this.client.send(
+      const out = await client.send(
         new HeadObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) }),
       );
       return { size: out.ContentLength ?? 0, modified: out.LastModified };
@@ -130,9 +151,8 @@ export class S3FileStore implements FileStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(
-      new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) }),
-    );
+    const { DeleteObjectCommand, client } = await this.sdk();
+    await client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) }));
   }
 
   async mediaSource(key: string): Promise<MediaSource> {
