@@ -112,6 +112,29 @@ describe('lists', () => {
     ]);
   });
 
+  it('keeps a long pasted list whole and in order, each item with its blocks', async () => {
+    // More items, and more blocks, than one statement writes (a thousand rows).
+    const pasted = Array.from({ length: 1201 }, (_, i) =>
+      i % 100 === 7 ? `$$x_{${i}}$$` : `Entry ${i}: [a link](https://example.org/${i}).`,
+    );
+    const res = await author.post('/api/forms/insert_list', {
+      multilistId: boardId,
+      titleText: 'Long',
+      itemText: pasted.join('\n\n'),
+    });
+    expect(res.statusCode).toBe(200);
+    const b = await load(author, '/author/reading-group');
+    const long = b.lists.find((l) => l.title === 'Long')!;
+    expect(long.items.map((i) => i.text)).toEqual(pasted);
+    expect(long.items.map((i) => i.index)).toEqual(pasted.map((_, i) => i));
+    expect(long.items.map((i) => i.blocks.map((bl) => [bl.type, bl.text]))).toEqual(
+      pasted.map((text, i) => [[i % 100 === 7 ? 'mathblock1' : 'mdtext', text]]),
+    );
+    expect((await author.post('/api/forms/remove_list', { listId: long._id })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('moves a list left and right, blocked at either end', async () => {
     let b = await load(author, '/author/reading-group');
     const tip = b.lists[1]!;

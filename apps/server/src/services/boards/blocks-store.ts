@@ -3,6 +3,34 @@ import { textToBlocks, type MarkupContext } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { blocks } from '../../db/schema';
 
+/** The block rows an item's text parses into. */
+export function blockRows(
+  itemId: string,
+  text: string,
+  ctx: MarkupContext,
+): (typeof blocks.$inferInsert)[] {
+  return textToBlocks(text, ctx).map((b, index) => ({
+    itemId,
+    index,
+    text: b.text,
+    type: b.type,
+    url: b.url ?? null,
+    fullpathnq: b.fullpathnq ?? null,
+    suffix: b.suffix ?? null,
+    range: b.range ? { ...b.range } : null,
+    caption: b.caption ?? null,
+    altText: b.altText ?? null,
+    titleText: b.titleText ?? null,
+    posterUrl: b.posterUrl ?? null,
+    posterPath: b.posterPath ?? null,
+    isUpload: b.isUpload ?? false,
+    autoSeek: b.autoSeek ?? false,
+    boardRefs: b.boardRefs ?? null,
+    jsMedia: b.jsMedia ? { ...b.jsMedia } : null,
+    highlightLanguage: b.highlightLanguage ?? null,
+  }));
+}
+
 /** Replaces an item's stored blocks with those parsed from its text (one source of truth: the text). */
 export async function storeBlocks(
   db: Db,
@@ -11,28 +39,21 @@ export async function storeBlocks(
   ctx: MarkupContext,
 ): Promise<void> {
   await db.delete(blocks).where(eq(blocks.itemId, itemId));
-  const parsed = textToBlocks(text, ctx);
-  if (parsed.length === 0) return;
-  await db.insert(blocks).values(
-    parsed.map((b, index) => ({
-      itemId,
-      index,
-      text: b.text,
-      type: b.type,
-      url: b.url ?? null,
-      fullpathnq: b.fullpathnq ?? null,
-      suffix: b.suffix ?? null,
-      range: b.range ? { ...b.range } : null,
-      caption: b.caption ?? null,
-      altText: b.altText ?? null,
-      titleText: b.titleText ?? null,
-      posterUrl: b.posterUrl ?? null,
-      posterPath: b.posterPath ?? null,
-      isUpload: b.isUpload ?? false,
-      autoSeek: b.autoSeek ?? false,
-      boardRefs: b.boardRefs ?? null,
-      jsMedia: b.jsMedia ? { ...b.jsMedia } : null,
-      highlightLanguage: b.highlightLanguage ?? null,
-    })),
-  );
+  const rows = blockRows(itemId, text, ctx);
+  if (rows.length) await db.insert(blocks).values(rows);
+}
+
+/**
+ * Rows per statement when many are written at once: well under PostgreSQL's 65,535 parameters
+ * for a block's 18 columns, and few statements for a list of hundreds of items.
+ */
+export const ROWS_PER_STATEMENT = 1000;
+
+/** Blocks of many items at once (a new list's), a statement for each thousand. */
+export async function insertBlockRows(
+  db: Db,
+  rows: readonly (typeof blocks.$inferInsert)[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT)
+    await db.insert(blocks).values(rows.slice(start, start + ROWS_PER_STATEMENT));
 }

@@ -1,7 +1,7 @@
 import { must, pathTitle } from '@listboard/core';
 import type { Db } from '../../db/client';
-import { items, lists, multilists } from '../../db/schema';
-import { storeBlocks } from './blocks-store';
+import { lists, multilists } from '../../db/schema';
+import { insertListItems } from './items';
 
 export interface BoardSpec {
   owner: string;
@@ -54,23 +54,14 @@ export async function createBoard(
           author: spec.owner,
         })
         .returning({ id: lists.id });
-      for (const [ii, raw] of l.items.entries()) {
-        const it: ItemSpec = typeof raw === 'string' ? { text: raw } : raw;
-        const [row] = await tx
-          .insert(items)
-          .values({
-            listId: must(list, 'the new list').id,
-            multilistId: boardId,
-            index: ii,
-            owner: spec.owner,
-            author: it.author ?? spec.owner,
-            text: it.text,
-            labels: it.labels ?? [],
-            flags: it.flags ?? {},
-          })
-          .returning({ id: items.id });
-        await storeBlocks(tx, must(row, 'the new item').id, it.text, { owner: spec.owner });
-      }
+      await insertListItems(
+        tx,
+        { listId: must(list, 'the new list').id, multilistId: boardId, owner: spec.owner },
+        l.items.map((raw) => {
+          const it: ItemSpec = typeof raw === 'string' ? { text: raw } : raw;
+          return { ...it, author: it.author ?? spec.owner };
+        }),
+      );
       onList?.(li + 1, spec.lists.length);
     }
     return boardId;

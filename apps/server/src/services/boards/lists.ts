@@ -5,7 +5,7 @@ import { moveMsg, must } from '@listboard/core';
 import { badRequest } from '../../lib/errors';
 import { checkVersion } from '../../lib/versions';
 import type { ListRow } from './access';
-import { insertItemAt, copyItem } from './items';
+import { copyItem, insertListItems } from './items';
 import { clampIndex, listCount, openListGap, ordered } from './ordering';
 
 /** Splits pasted text into item texts: items are separated by blank lines. */
@@ -41,16 +41,11 @@ export async function insertList(
     })
     .returning({ id: lists.id });
   const listId = must(row, 'the new list').id;
-  for (const [i, text] of (args.itemTexts ?? []).entries()) {
-    await insertItemAt(db, {
-      listId,
-      multilistId: args.multilistId,
-      owner: args.owner,
-      author: args.author,
-      text,
-      index: i,
-    });
-  }
+  await insertListItems(
+    db,
+    { listId, multilistId: args.multilistId, owner: args.owner },
+    (args.itemTexts ?? []).map((text) => ({ text, author: args.author })),
+  );
   return { listId, index };
 }
 
