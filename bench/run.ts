@@ -3,7 +3,7 @@
  * machine, so results compare across machines. Nothing here is a test: it only prints.
  *
  * `npm run bench` runs markup, realtime, board-load, http, render, render-wide (both need
- * `npm run build` first) and insight; `npm run bench -- NAME` runs one.
+ * `npm run build` first), insight and write-list; `npm run bench -- NAME` runs one.
  * search (a million rows) and soak (ten minutes) run only when named.
  */
 import fs from 'node:fs';
@@ -18,6 +18,7 @@ import { renderBench } from './render';
 import { renderWideBench } from './render-wide';
 import { searchBench } from './search';
 import { soakBench } from './soak';
+import { writeListBench } from './write-list';
 
 const BENCHES: Record<string, () => unknown> = {
   markup: markupBench,
@@ -27,6 +28,7 @@ const BENCHES: Record<string, () => unknown> = {
   render: renderBench,
   'render-wide': renderWideBench,
   insight: insightBench,
+  'write-list': writeListBench,
 };
 const ON_REQUEST: Record<string, () => unknown> = { search: searchBench, soak: soakBench };
 

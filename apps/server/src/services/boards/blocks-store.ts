@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { textToBlocks, type MarkupContext } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { blocks } from '../../db/schema';
+import { insertColumns } from '../../db/insert-columns';
 
 /** The block rows an item's text parses into. */
 export function blockRows(
@@ -43,17 +44,10 @@ export async function storeBlocks(
   if (rows.length) await db.insert(blocks).values(rows);
 }
 
-/**
- * Rows per statement when many are written at once: well under PostgreSQL's 65,535 parameters
- * for a block's 18 columns, and few statements for a list of hundreds of items.
- */
-export const ROWS_PER_STATEMENT = 1000;
-
-/** Blocks of many items at once (a new list's), a statement for each thousand. */
+/** Blocks of many items at once (a new list's), in one statement. */
 export async function insertBlockRows(
   db: Db,
   rows: readonly (typeof blocks.$inferInsert)[],
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT)
-    await db.insert(blocks).values(rows.slice(start, start + ROWS_PER_STATEMENT));
+  await insertColumns(db, blocks, rows);
 }

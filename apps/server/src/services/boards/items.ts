@@ -5,7 +5,8 @@ import { badRequest, notFound } from '../../lib/errors';
 import { moveMsg, must, type Viewer } from '@listboard/core';
 import type { ItemRow, Resolved } from './access';
 import { canSeeItem, visibleBoard } from '../notes/visibility';
-import { blockRows, insertBlockRows, ROWS_PER_STATEMENT, storeBlocks } from './blocks-store';
+import { blockRows, insertBlockRows, storeBlocks } from './blocks-store';
+import { insertColumns } from '../../db/insert-columns';
 import { checkVersion } from '../../lib/versions';
 import { clampIndex, itemCount, openItemGap, ordered } from './ordering';
 
@@ -52,35 +53,33 @@ export interface NewListItem {
 }
 
 /**
- * A new list's items, at positions 0..n-1, with their blocks: a statement for each thousand items
- * and each thousand blocks, where one item at a time took five (its position counted, a gap
- * opened, the row, its old blocks cleared, its blocks). Answers the items' ids in order.
+ * A new list's items, at positions 0..n-1, with their blocks: two statements for any number
+ * (db/insert-columns.ts), where one item at a time took five (its position counted, a gap opened,
+ * the row, its old blocks cleared, its blocks). Answers the items' ids in order.
  */
 export async function insertListItems(
   db: Db,
   list: { listId: string; multilistId: string; owner: string },
   specs: readonly NewListItem[],
 ): Promise<string[]> {
+  const made = await insertColumns(
+    db,
+    items,
+    specs.map((it, index) => ({
+      listId: list.listId,
+      multilistId: list.multilistId,
+      index,
+      owner: list.owner,
+      author: it.author,
+      text: it.text,
+      labels: it.labels ?? [],
+      flags: it.flags ?? {},
+    })),
+    ['id', 'index'],
+  );
+  // By position, not by the order rows come back in.
   const ids: string[] = [];
-  for (let start = 0; start < specs.length; start += ROWS_PER_STATEMENT) {
-    const rows = await db
-      .insert(items)
-      .values(
-        specs.slice(start, start + ROWS_PER_STATEMENT).map((it, i) => ({
-          listId: list.listId,
-          multilistId: list.multilistId,
-          index: start + i,
-          owner: list.owner,
-          author: it.author,
-          text: it.text,
-          labels: it.labels ?? [],
-          flags: it.flags ?? {},
-        })),
-      )
-      .returning({ id: items.id, index: items.index });
-    // By position, not by the order rows come back in.
-    for (const row of rows) ids[row.index] = row.id;
-  }
+  for (const row of made) ids[row.index] = row.id;
   await insertBlockRows(
     db,
     specs.flatMap((it, i) => blockRows(must(ids[i], 'a new item'), it.text, { owner: list.owner })),
