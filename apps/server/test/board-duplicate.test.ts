@@ -1,7 +1,8 @@
 /**
  * duplicate_multilist: a board copied as the caller's own. What goes with the copy (lists, items,
  * blocks, labels, formats, markers) and what stays behind (notes, annotations, replies, members,
- * password, others' private items); who may copy; the audit row.
+ * password, others' private items); who may copy; the audit row. And duplicate_list: a list
+ * copied after itself, with the same care for what goes and what stays.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -291,5 +292,92 @@ describe('duplicate_multilist', () => {
         }),
       ]),
     );
+  });
+});
+
+describe('duplicate_list', () => {
+  /** Copies the list titled `title` after it, as `who`; answers the board as `who` sees it then. */
+  const copyList = async (who: Agent, title: string) => {
+    const list = source.lists.find((l) => l.title === title)!;
+    const made = await ok(
+      who.post('/api/forms/duplicate_list', { multilistId: source._id, prevListId: list._id }),
+    );
+    const board = await load(who, '/author/field-notes');
+    const copy = board.lists.find((l) => l._id === made.listId)!;
+    return {
+      board,
+      copy,
+      remove: () => ok(author.post('/api/forms/remove_list', { listId: copy._id })),
+    };
+  };
+
+  it('copies each item with its labels, format, blocks as stored, markers and privacy, and no notes', async () => {
+    const walks = await copyList(author, 'Walks');
+    const seen = walks.board.lists.find((l) => l.title === 'Walks')!;
+    expect(walks.copy.title).toBe('Walks (copy)');
+    expect(walks.copy.items.map(content)).toEqual(seen.items.map(content));
+    // The video's block keeps its auto-seek, which its text does not say.
+    expect(walks.copy.items[0]!.blocks[0]).toMatchObject({ type: 'video', autoSeek: true });
+    expect(walks.copy.items[0]!.mediaMarkers.map((m) => m.title)).toEqual(['Bridge']);
+    expect(walks.copy.items[1]!.sentenceMarkers.map((m) => m.title)).toEqual(['Rain']);
+    expect(walks.copy.items.flatMap((i) => i.notes)).toEqual([]);
+    await walks.remove();
+
+    const birds = await copyList(author, 'Birds');
+    expect(birds.copy.items.map((i) => [i.text, i.isPrivate])).toEqual([
+      ['Heron', false],
+      ['Kingfisher', false],
+      ['Nest site, not for readers', true],
+    ]);
+    expect(birds.copy.items[0]).toMatchObject({
+      labels: [{ name: 'season', value: 'spring' }],
+      format: { bgcolor: 'sky', fontSizeName: 'large' },
+    });
+    // The private item's copy is as private: a reader sees the copy without it.
+    const read = await load(reader, '/author/field-notes');
+    expect(read.lists.find((l) => l._id === birds.copy._id)!.items.map((i) => i.text)).toEqual([
+      'Heron',
+      'Kingfisher',
+    ]);
+    await birds.remove();
+  });
+
+  it('a private item copied with duplicate_item stays private', async () => {
+    const birds = source.lists.find((l) => l.title === 'Birds')!;
+    const owned = await load(author, '/author/field-notes');
+    const nest = owned.lists
+      .find((l) => l._id === birds._id)!
+      .items.find((i) => i.text.startsWith('Nest site'))!;
+    const made = await ok(
+      author.post('/api/forms/duplicate_item', {
+        listId: birds._id,
+        itemId: nest._id,
+        text: nest.text,
+      }),
+    );
+    const after = await load(author, '/author/field-notes');
+    const copy = after.lists.flatMap((l) => l.items).find((i) => i._id === made.itemId)!;
+    expect(copy).toMatchObject({ text: nest.text, isPrivate: true });
+    const read = await load(reader, '/author/field-notes');
+    expect(read.lists.flatMap((l) => l.items).some((i) => i._id === made.itemId)).toBe(false);
+    await ok(author.post('/api/forms/delete_item', { itemId: made.itemId }));
+  });
+
+  it("a coauthor's copy leaves the owner's private item behind", async () => {
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    const birds = await copyList(demo, 'Birds');
+    expect(birds.copy.items.map((i) => [i.text, i.author])).toEqual([
+      ['Heron', 'demo'],
+      ['Kingfisher', 'demo'],
+    ]);
+    expect(birds.copy.items.map((i) => i.index)).toEqual([0, 1]);
+    // Nor does the owner find it there.
+    const owned = await load(author, '/author/field-notes');
+    expect(owned.lists.find((l) => l._id === birds.copy._id)!.items.map((i) => i.text)).toEqual([
+      'Heron',
+      'Kingfisher',
+    ]);
+    await birds.remove();
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blocks, items, mediaMarkers, textMarkers } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
@@ -48,16 +48,17 @@ export async function insertItemAt(
 export interface NewListItem {
   text: string;
   author: string;
+  /** Whose media addresses the item's text is read against; the list's owner when not given. */
+  owner?: string;
   labels?: { name: string; value: string }[];
   flags?: Record<string, boolean>;
+  format?: Record<string, string | number>;
+  hint?: string | null;
+  isPrivate?: boolean;
 }
 
-/**
- * A new list's items, at positions 0..n-1, with their blocks: two statements for any number
- * (db/insert-columns.ts), where one item at a time took five (its position counted, a gap opened,
- * the row, its old blocks cleared, its blocks). Answers the items' ids in order.
- */
-export async function insertListItems(
+/** A new list's item rows, at positions 0..n-1, in one statement; answers their ids in order. */
+export async function insertItemRows(
   db: Db,
   list: { listId: string; multilistId: string; owner: string },
   specs: readonly NewListItem[],
@@ -69,22 +70,75 @@ export async function insertListItems(
       listId: list.listId,
       multilistId: list.multilistId,
       index,
-      owner: list.owner,
+      owner: it.owner ?? list.owner,
       author: it.author,
       text: it.text,
       labels: it.labels ?? [],
       flags: it.flags ?? {},
+      format: it.format ?? {},
+      hint: it.hint ?? null,
+      isPrivate: it.isPrivate ?? false,
     })),
     ['id', 'index'],
   );
   // By position, not by the order rows come back in.
   const ids: string[] = [];
   for (const row of made) ids[row.index] = row.id;
+  return ids;
+}
+
+/**
+ * A new list's items, at positions 0..n-1, with their blocks parsed from their texts: two
+ * statements for any number (db/insert-columns.ts), where one item at a time took five (its
+ * position counted, a gap opened, the row, its old blocks cleared, its blocks). Answers the items'
+ * ids in order.
+ */
+export async function insertListItems(
+  db: Db,
+  list: { listId: string; multilistId: string; owner: string },
+  specs: readonly NewListItem[],
+): Promise<string[]> {
+  const ids = await insertItemRows(db, list, specs);
   await insertBlockRows(
     db,
-    specs.flatMap((it, i) => blockRows(must(ids[i], 'a new item'), it.text, { owner: list.owner })),
+    specs.flatMap((it, i) =>
+      blockRows(must(ids[i], 'a new item'), it.text, { owner: it.owner ?? list.owner }),
+    ),
   );
   return ids;
+}
+
+/**
+ * Copies items' markers, and with `blocks` their blocks as stored (a trimmed range, a poster,
+ * auto-seek), to their copies (source id → copy's id).
+ */
+export async function copyItemParts(
+  db: Db,
+  copies: ReadonlyMap<string, string>,
+  opts: { blocks: boolean },
+): Promise<void> {
+  const sources = [...copies.keys()];
+  if (!sources.length) return;
+  const copyOf = (itemId: string) => must(copies.get(itemId), 'a copied item');
+  if (opts.blocks) {
+    const stored = await db.select().from(blocks).where(inArray(blocks.itemId, sources));
+    await insertBlockRows(
+      db,
+      stored.map(({ id: _id, itemId, ...b }) => ({ ...b, itemId: copyOf(itemId) })),
+    );
+  }
+  const media = await db.select().from(mediaMarkers).where(inArray(mediaMarkers.itemId, sources));
+  await insertColumns(
+    db,
+    mediaMarkers,
+    media.map(({ id: _id, itemId, ...m }) => ({ ...m, itemId: copyOf(itemId) })),
+  );
+  const text = await db.select().from(textMarkers).where(inArray(textMarkers.itemId, sources));
+  await insertColumns(
+    db,
+    textMarkers,
+    text.map(({ id: _id, itemId, ...m }) => ({ ...m, itemId: copyOf(itemId) })),
+  );
 }
 
 /** Copies an item with its formatting, flags, labels and markers into a list position. */
@@ -102,17 +156,14 @@ export async function copyItem(
     text,
     index: to.index,
     labels: src.labels,
+    // A private item's copy is as private (only its author, the caller, sees either).
+    isPrivate: src.isPrivate,
   });
   await db
     .update(items)
     .set({ format: src.format, flags: src.flags, hint: src.hint })
     .where(eq(items.id, itemId));
-  const media = await db.select().from(mediaMarkers).where(eq(mediaMarkers.itemId, src.id));
-  if (media.length)
-    await db.insert(mediaMarkers).values(media.map(({ id: _id, ...m }) => ({ ...m, itemId })));
-  const text2 = await db.select().from(textMarkers).where(eq(textMarkers.itemId, src.id));
-  if (text2.length)
-    await db.insert(textMarkers).values(text2.map(({ id: _id, ...m }) => ({ ...m, itemId })));
+  await copyItemParts(db, new Map([[src.id, itemId]]), { blocks: false });
   return { itemId, index };
 }
 

@@ -5,7 +5,8 @@ import { moveMsg, must } from '@listboard/core';
 import { badRequest } from '../../lib/errors';
 import { checkVersion } from '../../lib/versions';
 import type { ListRow } from './access';
-import { copyItem, insertListItems } from './items';
+import { copyItemParts, insertItemRows, insertListItems } from './items';
+import { contentSeenBy } from '../notes/visibility';
 import { clampIndex, listCount, openListGap, ordered } from './ordering';
 
 /** Splits pasted text into item texts: items are separated by blank lines. */
@@ -81,13 +82,34 @@ export async function duplicateList(
     description: source.description,
     index: source.index + 1,
   });
+  // The items the caller can see, in order: another's private item is not theirs to copy (nor to
+  // make public in the copy); a gap it leaves is closed.
   const rows = await db
     .select()
     .from(items)
-    .where(and(eq(items.listId, source.id), ordered))
+    .where(and(eq(items.listId, source.id), ordered, contentSeenBy(args.author)))
     .orderBy(asc(items.index));
-  for (const row of rows)
-    await copyItem(db, row, { listId, index: row.index, author: args.author });
+  // Each copy with its source's formatting, flags, labels, privacy, blocks as stored and markers,
+  // in a few statements.
+  const copies = await insertItemRows(
+    db,
+    { listId, multilistId: source.multilistId, owner: source.author },
+    rows.map((row) => ({
+      text: row.text,
+      author: args.author,
+      owner: row.owner,
+      labels: row.labels,
+      flags: row.flags,
+      format: row.format,
+      hint: row.hint,
+      isPrivate: row.isPrivate,
+    })),
+  );
+  await copyItemParts(
+    db,
+    new Map(rows.map((row, i) => [row.id, must(copies[i], 'a copied item')])),
+    { blocks: true },
+  );
   return { listId, index };
 }
 
