@@ -49,14 +49,15 @@ function board50x40() {
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export interface Spread {
   median: number;
   low: number;
   high: number;
 }
-const spread = (rounds: number[]): Spread => ({
+/** The median of rounds' figures, with the lowest and highest. */
+export const spread = (rounds: number[]): Spread => ({
   median: median(rounds),
   low: Math.min(...rounds),
   high: Math.max(...rounds),

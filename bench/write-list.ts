@@ -18,24 +18,12 @@ import { lists, multilists } from '../apps/server/src/db/schema';
 import { seed } from '../apps/server/src/seed/seed';
 import { createBoard } from '../apps/server/src/services/boards/create';
 import { insertList, splitItemText } from '../apps/server/src/services/boards/lists';
+import { median, spread, type Spread } from './board-load';
 import { onBothDrivers } from './drivers';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const ITEMS = 40;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-interface Spread {
-  median: number;
-  low: number;
-  high: number;
-}
-const spread = (rounds: number[]): Spread => ({
-  median: median(rounds),
-  low: Math.min(...rounds),
-  high: Math.max(...rounds),
-});
 
 /** What an author pastes: 40 items of a few lines of light markup. */
 const PASTED = Array.from(
