@@ -6,22 +6,20 @@
  * unique among the caller's boards. Only the items the caller can see are copied.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { must, pathTitle } from '@listboard/core';
 import type { BoardMade } from '@listboard/core/api/contracts/boards';
 import type { Db } from '../../db/client';
-import { blocks, items, lists, mediaMarkers, multilists, textMarkers } from '../../db/schema';
+import { items, lists, multilists } from '../../db/schema';
+import { insertColumns } from '../../db/insert-columns';
+import { copyItemParts } from './items';
 import type { BoardRow } from './access';
 import { ordered } from './ordering';
 import { contentSeenBy } from '../notes/visibility';
 import type { Actor } from '../accounts/users';
 
-/** Rows per insert, well under PostgreSQL's limit on the parameters of one statement. */
-const CHUNK = 500;
-
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
-}
+/** Source items whose parts are read and copied at a time (their ids are one statement's list). */
+const CHUNK = 1000;
 
 /** "Copy of {title}", or with " (2)", " (3)", ... when the owner has a board at that address. */
 export async function copyTitle(db: Db, owner: string, title: string): Promise<string> {
@@ -120,35 +118,17 @@ export async function duplicateMultilist(
       flags: i.flags,
     };
   });
-  await insertChunked(newItems, (chunk) => db.insert(items).values(chunk));
+  await insertColumns(db, items, newItems);
 
-  // Blocks are copied as stored (a trimmed range, a poster, auto-seek), not parsed again.
+  // Blocks are copied as stored (a trimmed range, a poster, auto-seek), not parsed again; a
+  // thousand items' parts at a time.
   const sourceIds = [...itemIds.keys()];
   for (let i = 0; i < sourceIds.length; i += CHUNK) {
     const some = sourceIds.slice(i, i + CHUNK);
-    const blockRows = await db.select().from(blocks).where(inArray(blocks.itemId, some));
-    await insertChunked(
-      blockRows.map(({ id: _id, itemId, ...b }) => ({
-        ...b,
-        itemId: must(itemIds.get(itemId), 'a copied item'),
-      })),
-      (chunk) => db.insert(blocks).values(chunk),
-    );
-    const media = await db.select().from(mediaMarkers).where(inArray(mediaMarkers.itemId, some));
-    await insertChunked(
-      media.map(({ id: _id, itemId, ...m }) => ({
-        ...m,
-        itemId: must(itemIds.get(itemId), 'a copied item'),
-      })),
-      (chunk) => db.insert(mediaMarkers).values(chunk),
-    );
-    const text = await db.select().from(textMarkers).where(inArray(textMarkers.itemId, some));
-    await insertChunked(
-      text.map(({ id: _id, itemId, ...m }) => ({
-        ...m,
-        itemId: must(itemIds.get(itemId), 'a copied item'),
-      })),
-      (chunk) => db.insert(textMarkers).values(chunk),
+    await copyItemParts(
+      db,
+      new Map(some.map((id) => [id, must(itemIds.get(id), 'a copied item')])),
+      { blocks: true },
     );
   }
   return { multilistId, owner, ptitle };
