@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { textToBlocks, type MarkupContext } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { blocks } from '../../db/schema';
-import { insertColumns } from '../../db/insert-columns';
 
 /** The block rows an item's text parses into. */
 export function blockRows(
@@ -42,12 +41,4 @@ export async function storeBlocks(
   await db.delete(blocks).where(eq(blocks.itemId, itemId));
   const rows = blockRows(itemId, text, ctx);
   if (rows.length) await db.insert(blocks).values(rows);
-}
-
-/** Blocks of many items at once (a new list's), in one statement. */
-export async function insertBlockRows(
-  db: Db,
-  rows: readonly (typeof blocks.$inferInsert)[],
-): Promise<void> {
-  await insertColumns(db, blocks, rows);
 }

@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { moveMsg, must, type Viewer } from '@listboard/core';
 import type { ItemRow, Resolved } from './access';
 import { canSeeItem, visibleBoard } from '../notes/visibility';
-import { blockRows, insertBlockRows, storeBlocks } from './blocks-store';
+import { blockRows, storeBlocks } from './blocks-store';
 import { insertColumns } from '../../db/insert-columns';
 import { checkVersion } from '../../lib/versions';
 import { clampIndex, itemCount, openItemGap, ordered } from './ordering';
@@ -99,8 +99,9 @@ export async function insertListItems(
   specs: readonly NewListItem[],
 ): Promise<string[]> {
   const ids = await insertItemRows(db, list, specs);
-  await insertBlockRows(
+  await insertColumns(
     db,
+    blocks,
     specs.flatMap((it, i) =>
       blockRows(must(ids[i], 'a new item'), it.text, { owner: it.owner ?? list.owner }),
     ),
@@ -122,8 +123,9 @@ export async function copyItemParts(
   const copyOf = (itemId: string) => must(copies.get(itemId), 'a copied item');
   if (opts.blocks) {
     const stored = await db.select().from(blocks).where(inArray(blocks.itemId, sources));
-    await insertBlockRows(
+    await insertColumns(
       db,
+      blocks,
       stored.map(({ id: _id, itemId, ...b }) => ({ ...b, itemId: copyOf(itemId) })),
     );
   }
