@@ -134,4 +134,37 @@ describe('an author edits lists and items in place', () => {
     await expect.poll(order).toEqual(['Beta', 'Alpha']);
     await screenshot(page, 'board-editing-desktop');
   });
+
+  it('keeps a form opened while the last one waited for its answer', async () => {
+    const { page } = b;
+    await signIn(page, base, 'author');
+    await newBoard(page, `Slow Answer ${Date.now()}`, [{ title: 'Gamma', items: ['One item'] }]);
+    const gamma = list(page, 'Gamma');
+    // The description's change is made at once, and shows through the live stream, but its
+    // answer reaches the page only when the test lets it.
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/forms/edit_list', async (route) => {
+      const response = await route.fetch();
+      await answered;
+      await route.fulfill({ response });
+    });
+    await gamma.getByRole('button', { name: 'List editor' }).click();
+    const editor = gamma.getByRole('group', { name: 'List editor modes' });
+    await editor.getByRole('button', { name: 'Description', exact: true }).click();
+    await gamma.getByLabel('Description', { exact: true }).fill('Read before class.');
+    await gamma.getByRole('button', { name: 'Submit' }).click();
+    await gamma.getByText('Read before class.').waitFor();
+
+    // Meanwhile the author goes on to the next mode; the late answer must not close it.
+    await editor.getByRole('button', { name: 'Duplicate', exact: true }).click();
+    const copyTitle = gamma.getByLabel('Title of the copy');
+    await copyTitle.waitFor();
+    const late = page.waitForResponse('**/api/forms/edit_list');
+    answer();
+    await late;
+    await copyTitle.fill('Gamma again');
+    await gamma.getByRole('button', { name: 'Submit' }).click();
+    await list(page, 'Gamma again').waitFor();
+  });
 });

@@ -52,7 +52,10 @@ export function useFormBar(
     signOut,
   };
   const form = ui.form;
-  const closeForm = () => ui.setForm(null);
+  // Closes the form this render shows, and no other opened since.
+  const closeForm = () => {
+    if (form) ui.closeForm(form);
+  };
   const trashOf = ctx.boards.find((b) => b._id === ui.form?.target.multilistId) ?? ctx.board;
   const open = () =>
     ui.form?.id === 'shortcuts' ? (

@@ -1,7 +1,7 @@
 /** The open form (one at a time), the open list editor, and the group new notes go to. */
 import type { ListEditorMode } from '@listboard/core';
 import type { Selection } from './selection';
-import type { SetSlice } from './slice';
+import type { GetSlice, SetSlice } from './slice';
 
 export interface OpenForm {
   id: string;
@@ -16,6 +16,12 @@ export interface OpenForm {
 export interface FormsSlice {
   form: OpenForm | null;
   setForm: (form: OpenForm | null) => void;
+  /**
+   * Closes this form if it is still the one open. A form closes itself when its change is
+   * done, which may be after its change already shows (through the live stream) and another
+   * form has been opened in its place: that one stays open.
+   */
+  closeForm: (form: OpenForm) => void;
   /** The one list whose editor is open (a 750 ms press on the list, or its Edit button). */
   editorListId: string | null;
   setEditorList: (listId: string | null) => void;
@@ -24,9 +30,12 @@ export interface FormsSlice {
   setNoteGroup: (name: string | null) => void;
 }
 
-export const formsSlice = (set: SetSlice<FormsSlice>): FormsSlice => ({
+export const formsSlice = (set: SetSlice<FormsSlice>, get: GetSlice<FormsSlice>): FormsSlice => ({
   form: null,
   setForm: (form) => set({ form }),
+  closeForm: (form) => {
+    if (get().form === form) set({ form: null });
+  },
   editorListId: null,
   setEditorList: (editorListId) => set({ editorListId }),
   noteGroup: null,

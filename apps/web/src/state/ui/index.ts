@@ -32,7 +32,7 @@ export const useUi = create<UiState>((set, get) => ({
   ...prefsSlice(set, get),
   ...selectionSlice(set, get),
   ...displaySlice(set, get),
-  ...formsSlice(set),
+  ...formsSlice(set, get),
   ...viewStatesSlice(set, get),
   ...shownSlice(set, get),
   ...sectionsSlice(set, get),
