@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Multilist } from '@listboard/core';
+import type { BoardMade } from '@listboard/core/api/contracts/boards';
 import { eq } from 'drizzle-orm';
 import { boardMembers, ltiLinks, ltiPlatforms, ltiUsers, users } from '../src/db/schema';
 import { Agent, SEED_PASSWORD } from './harness';
@@ -667,6 +668,119 @@ describe('privacy matrix: live events', () => {
   it('carries the notes themselves: a writer reads their private note, a group its group note', () => {
     expect(read.writer).toContain('privateNote');
     expect(read.groupMember).toContain('groupNote');
+  });
+});
+
+/**
+ * Each list of the boards as a viewer loads them: its title, its content items' own texts (not
+ * their notes') and the whole list as JSON (notes included).
+ */
+async function listsOf(
+  a: Agent,
+  boards: { owner: string; ptitle: string }[],
+): Promise<{ title: string; texts: string[]; json: string }[]> {
+  const res = await a.post('/api/dbload/load_multilists', {
+    addresses: boards.map((b) => `/${b.owner}/${b.ptitle}`),
+  });
+  if (res.statusCode !== 200) return [];
+  const loaded = res.json() as Partial<Multilist>[];
+  return loaded.flatMap((b) =>
+    (b.lists ?? []).map((l) => ({
+      title: l.title,
+      texts: l.items.filter((i) => i.annotationClass === 'none').map((i) => i.text),
+      json: JSON.stringify(l),
+    })),
+  );
+}
+
+/**
+ * Copies. A board's copy is the copier's own new board (duplicate_multilist: whoever may export
+ * the board may copy it); a list's copy is a new list on the same board (duplicate_list: its
+ * moderators), which every viewer of the board then sees. A copy carries only the content its
+ * maker sees, keeps a private item private, and carries no notes; the live event of a list's
+ * copy tells each viewer only what they may see.
+ */
+describe('privacy matrix: copies', () => {
+  it.each(VIEWERS)('a board copied by %s carries only what they see', async (v) => {
+    const made: BoardMade[] = [];
+    for (const b of [openBoard, lockedBoard]) {
+      const res = await agents[v].post('/api/forms/duplicate_multilist', { multilistId: b._id });
+      if (res.statusCode === 200) made.push(res.json());
+    }
+    const theirs = JSON.stringify(await listsOf(agents[v], made));
+    // The site admin sees every board, the copy too, but not what is private to its maker.
+    const adminsView = JSON.stringify(await listsOf(agents.admin, made));
+    for (const thing of THINGS) {
+      const found = theirs.includes(marker(thing.name));
+      if (!sees(v, thing) || !thing.content) expect(found, `${thing.name} copied`).toBe(false);
+      else if (signedIn(v)) expect(found, `${thing.name} missing`).toBe(true);
+      if (!sees('admin', thing)) {
+        expect(adminsView.includes(marker(thing.name)), `${thing.name} shown to the admin`).toBe(
+          false,
+        );
+      }
+    }
+  });
+
+  it("a list copied by each of the board's moderators shows every viewer only what they may see, live too", async () => {
+    const copiers: ViewerName[] = ['author', 'coauthor', 'admin'];
+    for (const v of VIEWERS.filter((x) => !copiers.includes(x))) {
+      const res = await agents[v].post('/api/forms/duplicate_list', {
+        multilistId: openBoard._id,
+        prevListId: openBoard.lists[0]!._id,
+      });
+      expect(res.statusCode, `${v} copied a list`).not.toBe(200);
+    }
+    const live = new Map<ViewerName, Awaited<ReturnType<typeof listen>>>();
+    for (const v of VIEWERS) live.set(v, await listen(v, [openBoard._id, lockedBoard._id]));
+    const copies: string[] = [];
+    for (const c of copiers) {
+      for (const b of [openBoard, lockedBoard]) {
+        const r = await ok<{ listId: string }>(
+          agents[c].post('/api/forms/duplicate_list', {
+            multilistId: b._id,
+            prevListId: b.lists[0]!._id,
+            titleText: `Copied by ${c}`,
+          }),
+        );
+        copies.push(r.listId);
+      }
+    }
+    await ok(
+      agents.author.post('/api/forms/edit_item', { itemId: sentinelItemId, text: 'copied' }),
+    );
+    try {
+      for (const v of VIEWERS) {
+        const lists = await listsOf(agents[v], [openBoard, lockedBoard]);
+        const all = lists.flatMap((l) => l.texts);
+        for (const thing of THINGS) {
+          const count = all.filter((text) => text.includes(marker(thing.name))).length;
+          // The original, and a copy by each moderator who sees it, as private as the original.
+          const expected = !sees(v, thing)
+            ? 0
+            : thing.content
+              ? 1 + copiers.filter((c) => sees(c, thing)).length
+              : 0;
+          expect(count, `${thing.name} as ${v}`).toBe(thing.content ? expected : 0);
+        }
+        const copied = lists
+          .filter((l) => l.title.startsWith('Copied by'))
+          .map((l) => l.json)
+          .join('\n');
+        for (const thing of THINGS.filter((x) => !x.content))
+          expect(copied.includes(marker(thing.name)), `${thing.name} copied`).toBe(false);
+        for (const e of await live.get(v)!.untilSentinel()) {
+          const text = JSON.stringify(e);
+          for (const thing of THINGS)
+            if (!sees(v, thing))
+              expect(text.includes(marker(thing.name)), `${thing.name} heard by ${v}`).toBe(false);
+        }
+      }
+    } finally {
+      for (const listId of copies)
+        await ok(agents.author.post('/api/forms/remove_list', { listId }));
+      for (const v of VIEWERS) live.get(v)!.close();
+    }
   });
 });
 
