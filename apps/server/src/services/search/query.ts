@@ -16,7 +16,7 @@ import {
   boardsSql,
   boardVisibleSql,
   itemVisibleSql,
-  uuidArray,
+  moderatedSql,
   type SearchContext,
 } from './access';
 import { bucketOrder, bucketSql, fuzzySql, ordering, usersSql, windowSql } from './order';
@@ -94,7 +94,7 @@ export async function searchItems(
     boardAccess(db, ctx),
     matches ? textPlan(db, sql`${matches} and ${chosen}`, args.ascend === true) : null,
   ]);
-  if (access && access.visible.length === 0) return [];
+  if (access && access.count === 0) return [];
   // A text with many matches, searched by someone who sees most boards (so most matches are
   // theirs), is read a week at a time from the week index (weeks.ts); what every match must
   // hold is then asked of that index. Otherwise the database walks the date index or reads the
@@ -106,11 +106,8 @@ export async function searchItems(
       : null;
   const walk = !byWeek && plan?.walks === true;
   const conds: SQL[] = [
-    boardsSql(access),
-    itemVisibleSql(
-      ctx,
-      access ? sql`${items.multilistId} = any(${uuidArray(access.moderated)})` : sql`true`,
-    ),
+    boardsSql(access, ctx),
+    itemVisibleSql(ctx, moderatedSql(ctx)),
     chosen,
     sql`${items.annotationClass} in (${sql.join(
       classes.map((c) => sql`${c}`),
