@@ -183,6 +183,20 @@ describe('undo through the Trash', () => {
       .getByRole('form', { name: 'Info bar' })
       .getByRole('button', { name: 'Apply' })
       .click();
+    // Away and back: the board comes from the copy loaded while the bar was hidden, and still
+    // opens as the author left it.
+    await tool(page, 'Home');
+    await page.locator('[data-board="author/home"]').waitFor();
+    await page.goBack();
+    await list(page, 'Week 1').waitFor();
+    await more(page, 'Info bar');
+    await expect(
+      page.getByRole('form', { name: 'Info bar' }).getByLabel('Show the info bar').isChecked(),
+    ).resolves.toBe(true);
+    await page
+      .getByRole('form', { name: 'Info bar' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
   });
 
   it('deletes the board to the owner’s Trash after asking, and Undo opens it again', async () => {

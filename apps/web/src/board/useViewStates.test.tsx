@@ -4,6 +4,7 @@ import type { PublicUser } from '@listboard/core';
 import { callApi } from '../api/client';
 import { makeBoard } from '../test/fixtures';
 import { useViewStates } from './useViewStates';
+import { useUi } from '../state/ui';
 
 vi.mock('../api/client', () => ({
   callApi: vi.fn(() => Promise.resolve({ ok: true, value: { ok: true } })),
@@ -72,5 +73,29 @@ describe('the board view state while a reader scrolls', () => {
       vi.advanceTimersByTime(5000);
     });
     expect(writes()).toEqual([]);
+  });
+});
+
+describe('a board shown again from the copy loaded before a change', () => {
+  it('opens as the reader left it this visit, not as that copy says', () => {
+    // The copy the page holds was loaded while the info bar was hidden.
+    const course = { ...makeBoard('author', 'info', [{ title: 'Week', items: ['One'] }]) };
+    course.viewstate = { ...course.viewstate, showInfo: false };
+    const other = makeBoard('author', 'elsewhere', [{ title: 'Week', items: ['Two'] }]);
+    const { result, rerender } = renderHook(
+      ({ shown }) => useViewStates([shown], shown, ann, false),
+      {
+        initialProps: { shown: course },
+      },
+    );
+    expect(useUi.getState().display.showInfo).toBe(false);
+    act(() => result.current.setDisplay({ showInfo: true, infoZoomLevel: 4 }));
+    // Away to another board, then back to the same copy.
+    rerender({ shown: other });
+    expect(useUi.getState().display.showInfo).toBe(true);
+    expect(useUi.getState().display.infoZoomLevel).toBe(2);
+    rerender({ shown: course });
+    expect(useUi.getState().display.showInfo).toBe(true);
+    expect(useUi.getState().display.infoZoomLevel).toBe(4);
   });
 });

@@ -36,7 +36,8 @@ export function useViewStates(
     const saved = Object.fromEntries(
       DISPLAY_KEYS.filter((k) => k in board.viewstate).map((k) => [k, board.viewstate[k]]),
     );
-    ui.setDisplay({ ...DEFAULT_DISPLAY, ...saved });
+    // The board as it was loaded may predate what the reader changed since: that wins.
+    ui.setDisplay({ ...DEFAULT_DISPLAY, ...saved, ...ui.visitDisplay[board._id] });
   }, [board, ui]);
 
   const keepsViewState = Boolean(user && !isGuest);
@@ -74,13 +75,13 @@ export function useViewStates(
   }, [scrolls]);
   const setDisplay = useCallback(
     (patch: Partial<Display>) => {
-      ui.setDisplay(patch);
+      ui.setDisplay(patch, boardId);
       if (!scrolls) return;
       scrolls.push(patch);
       // Anything but the scroll position goes at once, with any position waiting.
       if (Object.keys(patch).some((k) => !SCROLL_KEYS.has(k))) scrolls.flush();
     },
-    [ui, scrolls],
+    [ui, scrolls, boardId],
   );
 
   const byId = useMemo(() => {

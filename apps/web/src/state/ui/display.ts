@@ -59,7 +59,13 @@ export const DEFAULT_DISPLAY: Display = {
 
 export interface DisplaySlice {
   display: Display;
-  setDisplay: (patch: Partial<Display>) => void;
+  /** Changes the display; a change the reader made to a board's view state names the board. */
+  setDisplay: (patch: Partial<Display>, boardId?: string) => void;
+  /**
+   * Each board's display as the reader changed it during this visit, over what the server sent:
+   * a board shown again from a copy loaded before the change opens as the reader left it.
+   */
+  visitDisplay: Record<string, Partial<Display>>;
 }
 
 export const displaySlice = (
@@ -67,5 +73,14 @@ export const displaySlice = (
   get: GetSlice<DisplaySlice>,
 ): DisplaySlice => ({
   display: DEFAULT_DISPLAY,
-  setDisplay: (patch) => set({ display: { ...get().display, ...patch } }),
+  setDisplay: (patch, boardId) => {
+    const { display, visitDisplay } = get();
+    set({
+      display: { ...display, ...patch },
+      ...(boardId
+        ? { visitDisplay: { ...visitDisplay, [boardId]: { ...visitDisplay[boardId], ...patch } } }
+        : {}),
+    });
+  },
+  visitDisplay: {},
 });
