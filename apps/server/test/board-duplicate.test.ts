@@ -342,6 +342,31 @@ describe('duplicate_list', () => {
     await birds.remove();
   });
 
+  it('duplicate_item keeps the blocks as stored when the text is the same, and reads a new text afresh', async () => {
+    const walks = source.lists.find((l) => l.title === 'Walks')!;
+    const video = (await load(author, '/author/field-notes')).lists
+      .find((l) => l._id === walks._id)!
+      .items.find((i) => i.blocks[0]?.type === 'video')!;
+    const copyAs = async (text: string) => {
+      const made = await ok(
+        author.post('/api/forms/duplicate_item', { listId: walks._id, itemId: video._id, text }),
+      );
+      const after = await load(author, '/author/field-notes');
+      return after.lists.flatMap((l) => l.items).find((i) => i._id === made.itemId)!;
+    };
+    const same = await copyAs(video.text);
+    // The auto-seek its text does not say, kept; new block ids; its media markers.
+    expect(same.blocks.map(({ _id, ...b }) => b)).toEqual(video.blocks.map(({ _id, ...b }) => b));
+    expect(same.blocks[0]).toMatchObject({ type: 'video', autoSeek: true, caption: 'the river' });
+    expect(same.blocks.map((b) => b._id)).not.toContain(video.blocks[0]!._id);
+    expect(same.mediaMarkers.map((m) => m.title)).toEqual(['Bridge']);
+    const edited = await copyAs('/media/lecture.webm ~ the estuary');
+    expect(edited.blocks[0]).toMatchObject({ type: 'video', caption: 'the estuary' });
+    expect(edited.blocks[0]!.autoSeek).toBeFalsy();
+    for (const copy of [same, edited])
+      await ok(author.post('/api/forms/delete_item', { itemId: copy._id }));
+  });
+
   it('a private item copied with duplicate_item stays private', async () => {
     const birds = source.lists.find((l) => l.title === 'Birds')!;
     const owned = await load(author, '/author/field-notes');

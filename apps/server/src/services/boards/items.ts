@@ -24,6 +24,7 @@ export interface NewItem {
 export async function insertItemAt(
   db: Db,
   it: NewItem,
+  opts: { blocks: 'parse' | 'none' } = { blocks: 'parse' },
 ): Promise<{ itemId: string; index: number }> {
   const index = clampIndex(it.index, await itemCount(db, it.listId));
   await openItemGap(db, it.listId, index);
@@ -41,7 +42,7 @@ export async function insertItemAt(
     })
     .returning({ id: items.id });
   const itemId = must(row, 'the new item').id;
-  await storeBlocks(db, itemId, it.text, { owner: it.owner });
+  if (opts.blocks === 'parse') await storeBlocks(db, itemId, it.text, { owner: it.owner });
   return { itemId, index };
 }
 
@@ -143,29 +144,38 @@ export async function copyItemParts(
   );
 }
 
-/** Copies an item with its formatting, flags, labels and markers into a list position. */
+/**
+ * Copies an item with its formatting, flags, labels and markers into a list position. A copy of
+ * the same text keeps its blocks as stored (a video's auto-seek, a poster frame, which the text
+ * does not say); a copy with a new text has its blocks read from that text.
+ */
 export async function copyItem(
   db: Db,
   src: ItemRow,
   to: { listId: string; index?: number; author: string; text?: string },
 ): Promise<{ itemId: string; index: number }> {
   const text = to.text ?? src.text;
-  const { itemId, index } = await insertItemAt(db, {
-    listId: to.listId,
-    multilistId: src.multilistId,
-    owner: src.owner,
-    author: to.author,
-    text,
-    index: to.index,
-    labels: src.labels,
-    // A private item's copy is as private (only its author, the caller, sees either).
-    isPrivate: src.isPrivate,
-  });
+  const same = text === src.text;
+  const { itemId, index } = await insertItemAt(
+    db,
+    {
+      listId: to.listId,
+      multilistId: src.multilistId,
+      owner: src.owner,
+      author: to.author,
+      text,
+      index: to.index,
+      labels: src.labels,
+      // A private item's copy is as private (only its author, the caller, sees either).
+      isPrivate: src.isPrivate,
+    },
+    { blocks: same ? 'none' : 'parse' },
+  );
   await db
     .update(items)
     .set({ format: src.format, flags: src.flags, hint: src.hint })
     .where(eq(items.id, itemId));
-  await copyItemParts(db, new Map([[src.id, itemId]]), { blocks: false });
+  await copyItemParts(db, new Map([[src.id, itemId]]), { blocks: same });
   return { itemId, index };
 }
 
