@@ -820,6 +820,11 @@ const ACTING_CHANNELS: ActingChannel[] = [
           }),
   },
   {
+    // An item's previous texts (its editors'): a hidden item's are answered like a missing one's.
+    name: 'list_item_versions',
+    act: (v, _thing, id) => agents[v].post('/api/forms/list_item_versions', { itemId: id }),
+  },
+  {
     name: 'status change',
     // Last, since it may change what others see.
     act: (v, _thing, id) =>
@@ -828,6 +833,17 @@ const ACTING_CHANNELS: ActingChannel[] = [
 ];
 
 describe('privacy matrix: acting on a thing by its id', () => {
+  // Each content item edited once, so that its first text is one of its previous texts.
+  beforeAll(async () => {
+    for (const thing of THINGS.filter((x) => x.content)) {
+      await ok(
+        agents.author.post('/api/forms/edit_item', {
+          itemId: ids[thing.name],
+          text: `${COMMON} ${marker(thing.name)} (edited)`,
+        }),
+      );
+    }
+  });
   const acting = ACTING_CHANNELS.flatMap((channel) =>
     VIEWERS.flatMap((v) => THINGS.map((thing) => ({ channel, v, thing }))),
   );
@@ -841,6 +857,9 @@ describe('privacy matrix: acting on a thing by its id', () => {
     });
     if (sees(v, thing)) {
       expect(answer(real)).not.toEqual(answer(missing));
+      // The item's editors read its first text among its previous ones.
+      if (channel.name === 'list_item_versions' && thing.content && MODERATORS.includes(v))
+        expect(real.body).toContain(marker(thing.name));
       if (channel.name === 'email_an_item' && signedIn(v)) {
         expect(real.statusCode).toBe(200);
         expect(
