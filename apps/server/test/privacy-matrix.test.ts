@@ -572,6 +572,24 @@ const loadQuery: Reader = async (v) => {
   return JSON.stringify(await loadBoard(agents[v], made.owner, made.ptitle));
 };
 
+/** forms/load as a stream of progress lines: every line, and the board it made as loaded. */
+const loadStreamed: Reader = async (v) => {
+  const res = await agents[v].post('/api/forms/load_stream', {
+    query: `searchStr=${COMMON}&by=text&users=all`,
+    listed: false,
+    titleText: `matrix stream ${v} ${randomUUID().slice(0, 8)}`,
+  });
+  if (res.statusCode !== 200) return res.body;
+  const lines = res.body
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as { phase: string; board?: { owner: string; ptitle: string } });
+  const made = lines.find((l) => l.phase === 'done')?.board;
+  return made
+    ? `${res.body}\n${JSON.stringify(await loadBoard(agents[v], made.owner, made.ptitle))}`
+    : res.body;
+};
+
 /**
  * Each reading channel and which things it should show to a viewer who may see them; a thing
  * that the viewer may not see it must never show.
@@ -612,6 +630,11 @@ const READING_CHANNELS: { name: string; read: Reader; shows(v: ViewerName, t: Th
       shows: (v, thing) => sees(v, thing) && thing.content && v === 'admin',
     },
     { name: 'forms/load', read: loadQuery, shows: (v, thing) => sees(v, thing) && signedIn(v) },
+    {
+      name: 'forms/load_stream',
+      read: loadStreamed,
+      shows: (v, thing) => sees(v, thing) && signedIn(v),
+    },
   ];
 
 const cases = READING_CHANNELS.flatMap((channel) => VIEWERS.map((v) => ({ channel, v })));
@@ -920,10 +943,10 @@ describe('privacy matrix: the Trash', () => {
     }
   });
 
-  // Search and forms/load are left out: forms/load above made boards of the search's results,
-  // copies of their own that the deletes do not touch.
+  // Search and forms/load (and its stream) are left out: forms/load above made boards of the
+  // search's results, copies of their own that the deletes do not touch.
   const onTheBoards = cases.filter(
-    ({ channel }) => channel.name !== 'search' && channel.name !== 'forms/load',
+    ({ channel }) => !['search', 'forms/load', 'forms/load_stream'].includes(channel.name),
   );
   it.each(onTheBoards)(
     'after the deletes, $channel.name as $v shows none of it',
