@@ -269,10 +269,11 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
   switch (thing.name) {
     case 'privateItem':
     case 'lockedBoardItem': {
+      // A video, its caption the thing's words: a clip as well as an item.
       const r = await ok<{ itemId: string }>(
         agents.author.post('/api/forms/insert_item', {
           listId: listOf(thing),
-          text,
+          text: `/media/lecture.webm ~ ${text}`,
           isPrivate: thing.name === 'privateItem',
         }),
       );
@@ -561,6 +562,16 @@ const dump: Reader = async (v) => {
   return parts.map((p) => p.body).join('\n');
 };
 
+/** The board's video and audio clips with their ranges and captions (admins). */
+const clips: Reader = async (v) => {
+  const parts = await Promise.all(
+    [openBoard, lockedBoard].map((b) =>
+      agents[v].post('/api/forms/dump_clips_list', { multilistId: b._id }),
+    ),
+  );
+  return parts.map((p) => p.body).join('\n');
+};
+
 const loadQuery: Reader = async (v) => {
   const res = await agents[v].post('/api/forms/load', {
     query: `searchStr=${COMMON}&by=text&users=all`,
@@ -627,6 +638,11 @@ const READING_CHANNELS: { name: string; read: Reader; shows(v: ViewerName, t: Th
     {
       name: 'dump',
       read: dump,
+      shows: (v, thing) => sees(v, thing) && thing.content && v === 'admin',
+    },
+    {
+      name: 'clips',
+      read: clips,
       shows: (v, thing) => sees(v, thing) && thing.content && v === 'admin',
     },
     { name: 'forms/load', read: loadQuery, shows: (v, thing) => sees(v, thing) && signedIn(v) },

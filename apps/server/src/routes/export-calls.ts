@@ -21,7 +21,8 @@ export const EXPORT_CALLS: BoardCall[] = [
     action: 'dump',
     readOnly: true,
     target: (b) => ({ multilistId: b.multilistId }),
-    run: (tx, { target }) => dumpClips(tx, target.board),
+    // Like the dump: another's private item, and its clips, stay with its author.
+    run: (tx, { target, actor }) => dumpClips(tx, target.board, { privateOf: actor.username }),
   }),
   defineCall({
     contract: exported.exportBoard,

@@ -140,8 +140,8 @@ export async function restoreDumpDetails(db: Db, boardId: string, dump: BoardDum
   }
 }
 
-/** Every video and audio block of the board, in board order, with its range. */
-export async function dumpClips(db: Db, board: BoardRow) {
+/** Every video and audio block of the board the caller may see, in board order, with its range. */
+export async function dumpClips(db: Db, board: BoardRow, opts: { privateOf?: string | null } = {}) {
   const listRows = await db
     .select()
     .from(lists)
@@ -150,7 +150,7 @@ export async function dumpClips(db: Db, board: BoardRow) {
   const itemRows = await db
     .select()
     .from(items)
-    .where(and(eq(items.multilistId, board.id), ordered))
+    .where(and(eq(items.multilistId, board.id), ordered, contentSeenBy(opts.privateOf ?? null)))
     .orderBy(asc(items.index));
   const ids = itemRows.map((i) => i.id);
   const media = ids.length
