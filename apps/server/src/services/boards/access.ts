@@ -61,7 +61,7 @@ export type ResolvedFor<T extends Target> = T extends { trashId: string }
 /** What the policy needs to know of a board: its owner and its members by kind. */
 export function policyBoard(
   board: Pick<BoardRow, 'owner'>,
-  members: readonly (typeof boardMembers.$inferSelect)[],
+  members: readonly Pick<typeof boardMembers.$inferSelect, 'kind' | 'username' | 'privileges'>[],
 ) {
   return {
     owner: board.owner,

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, isBlank } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
-import { boardMembers, items, multilists, users } from '../../db/schema';
+import { boardMembers, boardUnlocks, items, multilists, users } from '../../db/schema';
 import type { DateWindow, SearchArgs } from './args';
 import { requiredTextQuery, textQuery } from './text';
 import { inWeekSql, weeksSql } from './weeks';
@@ -40,9 +40,15 @@ export interface BoardRef {
   modified: Date;
 }
 
+/** A board's people as the second check of what may be seen reads them (boards/access.ts policyBoard). */
+export type HitMember = Pick<typeof boardMembers.$inferSelect, 'kind' | 'username' | 'privileges'>;
+
 export interface ItemHit {
   item: ItemHitRow;
   board: BoardRef;
+  /** The people of the hit's board, and whether this session entered its password: read with it. */
+  members: HitMember[];
+  unlocked: boolean;
   bucket: string;
   /** A note, annotation or reply on a private item (its writer's own): kept private when saved. */
   onPrivate?: boolean;
@@ -245,8 +251,23 @@ export async function searchItems(
       .offset(offset)
       .as('page');
     const bucket = bucketSql(args, sql`${items.created}`);
+    // What the second check of what may be seen needs of each hit's board comes with it, so that
+    // check asks nothing more of the database for a page of items.
+    const members = sql<HitMember[]>`(select coalesce(json_agg(json_build_object(
+        'kind', m.kind, 'username', m.username, 'privileges', m.privileges)), '[]'::json)
+      from ${boardMembers} m where m.multilist_id = ${multilists.id})`;
+    const unlocked = ctx.sessionId
+      ? sql<boolean>`exists (select 1 from ${boardUnlocks} u
+          where u.multilist_id = ${multilists.id} and u.session_id = ${ctx.sessionId})`
+      : sql<boolean>`false`;
     return q
-      .select({ item: itemColumns, board: boardRef, bucket: sql<string>`${bucket ?? sql`'all'`}` })
+      .select({
+        item: itemColumns,
+        board: boardRef,
+        members,
+        unlocked,
+        bucket: sql<string>`${bucket ?? sql`'all'`}`,
+      })
       .from(page)
       .innerJoin(items, eq(items.id, page.id))
       .innerJoin(multilists, eq(multilists.id, items.multilistId))

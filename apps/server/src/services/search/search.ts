@@ -14,14 +14,14 @@ import {
   SEARCH_PAGE_SIZE,
 } from '@listboard/core';
 import type { Db } from '../../db/client';
-import { boardMembers, items, lists, multilists } from '../../db/schema';
+import { items, lists, multilists } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { createBoard, type BoardSpec } from '../boards/create';
 import { policyBoard } from '../boards/access';
 import { boardLink, excerpt, noteItem, type Hit } from './hits';
 import { bucketsBoard, type ResultBucket } from './results-board';
 import { uniqueBoardTitle } from '../load/title';
-import { onItemsOf, threadsOf, unlockedBoards } from '../notes/visibility';
+import { onItemsOf, threadsOf } from '../notes/visibility';
 import { checkSearchArgs, type DateWindow, type SearchArgs } from './args';
 import {
   searchBoards,
@@ -134,12 +134,7 @@ const itemSearch = (args: SearchArgs) =>
  * ever disagree, the hit is dropped rather than shown.
  */
 async function confirmVisible(db: Db, ctx: SearchContext, rows: ItemHit[]): Promise<ItemHit[]> {
-  const boardIds = [...new Set(rows.map((r) => r.board.id))];
-  const [members, unlocked, threads, ons] = await Promise.all([
-    boardIds.length
-      ? db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds))
-      : Promise.resolve([]),
-    unlockedBoards(db, ctx.sessionId, boardIds),
+  const [threads, ons] = await Promise.all([
     threadsOf(
       db,
       rows.map((r) => r.item),
@@ -149,12 +144,9 @@ async function confirmVisible(db: Db, ctx: SearchContext, rows: ItemHit[]): Prom
       rows.map((r) => r.item),
     ),
   ]);
-  const viewer = viewerOf(ctx.actor, ctx.groups, unlocked);
   return rows.filter((r) => {
-    const policy = policyBoard(
-      r.board,
-      members.filter((m) => m.multilistId === r.board.id),
-    );
+    const viewer = viewerOf(ctx.actor, ctx.groups, r.unlocked ? [r.board.id] : []);
+    const policy = policyBoard(r.board, r.members);
     const board = { ...policy, id: r.board.id, hasPassword: r.board.hasPassword };
     const thread = r.item.threadId ? threads.get(r.item.threadId) : null;
     const on = r.item.rootItemId ? (ons.get(r.item.rootItemId) ?? null) : null;
