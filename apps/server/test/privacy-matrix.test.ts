@@ -499,25 +499,23 @@ const listingOf =
     return bodies.join('\n');
   };
 
-const exported =
-  (format: 'md' | 'html' | 'json'): Reader =>
+/**
+ * A board call made on both boards as the viewer, the two answers as one text. The body names
+ * the board (`multilistId`) and whatever else the call takes.
+ */
+const onBothBoards =
+  (path: string, extra: Record<string, unknown> = {}): Reader =>
   async (v) => {
     const parts = await Promise.all(
-      [openBoard, lockedBoard].map((b) =>
-        agents[v].post('/api/forms/export_board', { multilistId: b._id, format }),
-      ),
+      [openBoard, lockedBoard].map((b) => agents[v].post(path, { multilistId: b._id, ...extra })),
     );
     return parts.map((p) => p.body).join('\n');
   };
 
-const annotationsExport: Reader = async (v) => {
-  const parts = await Promise.all(
-    [openBoard, lockedBoard].map((b) =>
-      agents[v].post('/api/forms/export_annotations', { multilistId: b._id, format: 'jsonld' }),
-    ),
-  );
-  return parts.map((p) => p.body).join('\n');
-};
+const exported = (format: 'md' | 'html' | 'json') =>
+  onBothBoards('/api/forms/export_board', { format });
+
+const annotationsExport = onBothBoards('/api/forms/export_annotations', { format: 'jsonld' });
 
 /** The notes as a file at a plain address (CSV, or the same JSON-LD as the form call). */
 const annotationsFile =
@@ -534,43 +532,15 @@ const annotationsFile =
   };
 
 /** A board's Insight: figures and passages, never a note's text, for every viewer. */
-const insightOf: Reader = async (v) => {
-  const parts = await Promise.all(
-    [openBoard, lockedBoard].map((b) =>
-      agents[v].post('/api/forms/board_insight', { multilistId: b._id }),
-    ),
-  );
-  return parts.map((p) => p.body).join('\n');
-};
+const insightOf = onBothBoards('/api/forms/board_insight');
 
 /** The Course grades page (LTI): learners' counts and scores, never a note's text. */
-const courseGrades: Reader = async (v) => {
-  const parts = await Promise.all(
-    [openBoard, lockedBoard].map((b) =>
-      agents[v].post('/api/forms/board_grades', { multilistId: b._id }),
-    ),
-  );
-  return parts.map((p) => p.body).join('\n');
-};
+const courseGrades = onBothBoards('/api/forms/board_grades');
 
-const dump: Reader = async (v) => {
-  const parts = await Promise.all(
-    [openBoard, lockedBoard].map((b) =>
-      agents[v].post('/api/forms/dump_multilists', { multilistId: b._id }),
-    ),
-  );
-  return parts.map((p) => p.body).join('\n');
-};
+const dump = onBothBoards('/api/forms/dump_multilists');
 
 /** The board's video and audio clips with their ranges and captions (admins). */
-const clips: Reader = async (v) => {
-  const parts = await Promise.all(
-    [openBoard, lockedBoard].map((b) =>
-      agents[v].post('/api/forms/dump_clips_list', { multilistId: b._id }),
-    ),
-  );
-  return parts.map((p) => p.body).join('\n');
-};
+const clips = onBothBoards('/api/forms/dump_clips_list');
 
 const loadQuery: Reader = async (v) => {
   const res = await agents[v].post('/api/forms/load', {
@@ -940,14 +910,7 @@ describe('privacy matrix: the Trash', () => {
     await ok(agents.author.post('/api/forms/delete_item', { itemId: anchorItemId }));
   });
 
-  const trashOf: Reader = async (v) => {
-    const parts = await Promise.all(
-      [openBoard, lockedBoard].map((b) =>
-        agents[v].post('/api/forms/list_trash', { multilistId: b._id }),
-      ),
-    );
-    return parts.map((p) => p.body).join('\n');
-  };
+  const trashOf = onBothBoards('/api/forms/list_trash');
 
   it.each(VIEWERS)('list_trash as %s', async (v) => {
     const text = await trashOf(v);
