@@ -26,11 +26,14 @@ export function refusal(e: CallError, fallback: string): string {
 
 /**
  * Takes up the session the server now holds for this browser. The user id the calls send is
- * set first (or cleared when unknown), so the session fetch is not refused as someone else's.
+ * set first (or cleared when unknown), so the session fetch is not refused as someone else's;
+ * the selection and this visit's view changes are left behind with the account they were made in.
  */
 export async function enterSession(userId: string | null): Promise<void> {
   setCallUser(userId);
   useUi.getState().clearSelection();
+  // What this visit changed of boards', lists' and items' view states was the last account's.
+  useUi.setState({ visitDisplay: {}, listVs: {}, itemVs: {} });
   await useSession.getState().start();
 }
 
