@@ -35,20 +35,6 @@ export async function userGroupNames(db: Db, userId: string): Promise<string[]> 
 
 export const LOCKED_BOARD = 'This board is locked: enter its password first.';
 
-/** The boards among these that this session has unlocked. */
-export async function unlockedBoards(
-  db: Db,
-  sessionId: string | null,
-  boardIds: readonly string[],
-): Promise<Set<string>> {
-  if (!sessionId || boardIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: boardUnlocks.multilistId })
-    .from(boardUnlocks)
-    .where(and(eq(boardUnlocks.sessionId, sessionId), inArray(boardUnlocks.multilistId, boardIds)));
-  return new Set(rows.map((r) => r.id));
-}
-
 /** The viewer as canSee needs them: their groups and the boards this session has unlocked. */
 export async function viewerFor(
   db: Db,

@@ -37,12 +37,17 @@ export function moderatorSql(name: string | null): SQL {
           and c.username = m.username and c.kind = 'contributor')))))`;
 }
 
+/** The board of the row (`multilists`) is one whose password this session entered. */
+export function unlockedSql(ctx: SearchContext): SQL {
+  return ctx.sessionId
+    ? sql`exists (select 1 from ${boardUnlocks} u where u.multilist_id = ${multilists.id} and u.session_id = ${ctx.sessionId})`
+    : sql`false`;
+}
+
 export function boardVisibleSql(ctx: SearchContext): SQL {
   if (isSiteAdmin(ctx.actor)) return sql`true`;
   const name = nameOf(ctx.actor);
-  const unlocked = ctx.sessionId
-    ? sql`exists (select 1 from ${boardUnlocks} u where u.multilist_id = ${multilists.id} and u.session_id = ${ctx.sessionId})`
-    : sql`false`;
+  const unlocked = unlockedSql(ctx);
   const member =
     name === null
       ? sql`false`
@@ -114,14 +119,15 @@ export function boardsSql(access: BoardAccess | null, ctx: SearchContext): SQL {
 }
 
 /** Items on the boards the caller moderates, asked once of every board in the same query. */
-export function moderatedSql(ctx: SearchContext): SQL {
+function moderatedSql(ctx: SearchContext): SQL {
   if (isSiteAdmin(ctx.actor)) return sql`true`;
   return sql`${items.multilistId} in (select ${multilists.id} from ${multilists}
     where ${moderatorSql(nameOf(ctx.actor))})`;
 }
 
-export function itemVisibleSql(ctx: SearchContext, moderator: SQL): SQL {
+export function itemVisibleSql(ctx: SearchContext): SQL {
   const name = nameOf(ctx.actor);
+  const moderator = moderatedSql(ctx);
   const mine = name === null ? sql`false` : sql`${items.author} = ${name}`;
   const inMyGroups = ctx.groups.length
     ? sql`${items.groupName} in (${sql.join(

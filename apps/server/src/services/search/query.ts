@@ -7,7 +7,7 @@ import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, isBlank } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
-import { boardMembers, boardUnlocks, items, multilists, users } from '../../db/schema';
+import { boardMembers, items, multilists, users } from '../../db/schema';
 import type { DateWindow, SearchArgs } from './args';
 import { requiredTextQuery, textQuery } from './text';
 import { inWeekSql, weeksSql } from './weeks';
@@ -16,7 +16,7 @@ import {
   boardsSql,
   boardVisibleSql,
   itemVisibleSql,
-  moderatedSql,
+  unlockedSql,
   type SearchContext,
 } from './access';
 import { bucketOrder, bucketSql, fuzzySql, ordering, usersSql, windowSql } from './order';
@@ -113,7 +113,7 @@ export async function searchItems(
   const walk = !byWeek && plan?.walks === true;
   const conds: SQL[] = [
     boardsSql(access, ctx),
-    itemVisibleSql(ctx, moderatedSql(ctx)),
+    itemVisibleSql(ctx),
     chosen,
     sql`${items.annotationClass} in (${sql.join(
       classes.map((c) => sql`${c}`),
@@ -256,10 +256,7 @@ export async function searchItems(
     const members = sql<HitMember[]>`(select coalesce(json_agg(json_build_object(
         'kind', m.kind, 'username', m.username, 'privileges', m.privileges)), '[]'::json)
       from ${boardMembers} m where m.multilist_id = ${multilists.id})`;
-    const unlocked = ctx.sessionId
-      ? sql<boolean>`exists (select 1 from ${boardUnlocks} u
-          where u.multilist_id = ${multilists.id} and u.session_id = ${ctx.sessionId})`
-      : sql<boolean>`false`;
+    const unlocked = sql<boolean>`${unlockedSql(ctx)}`;
     return q
       .select({
         item: itemColumns,
