@@ -156,6 +156,87 @@ export const READER: SearchContext = {
   groups: [],
 };
 
+/**
+ * The timed part of the bench, on a database that holds its items (`makeSearchData`): the
+ * service and the bare queries alternating word by word, after a warm-up.
+ */
+export async function timeSearches(db: Db) {
+  const search = (searchStr: string, extra: Record<string, string> = {}) =>
+    runSearch(
+      db,
+      readSearchArgs(new URLSearchParams({ searchStr, users: 'all', bucket: 'none', ...extra })),
+      READER,
+    );
+  // The same question without the index: every row read and matched with ILIKE.
+  const ilike = (w: string) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_indexscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      return tx.execute(sql`
+        select id from items where text ilike ${`%${w}%`} order by created desc limit 51`);
+    });
+
+  // The bare query on the same index: the newest MAX_HITS matches, ranked, one page of ids.
+  const bare = (w: string) =>
+    db.execute(sql`
+      select id from (
+        select id, search_vector from items
+        where search_vector @@ to_tsquery('simple', ${w})
+        order by created desc limit ${MAX_HITS}) k
+      order by ts_rank(search_vector, to_tsquery('simple', ${w})) desc, id
+      limit ${SEARCH_PAGE_SIZE + 1}`);
+  // The same from the week index the service reads a common word from (services/search/
+  // weeks.ts): each week that has items, newest first, its matches in date order, until the
+  // newest MAX_HITS; then ranked, one page of ids. Nothing about who may see what.
+  const bareByWeek = (w: string) =>
+    db.execute(sql`
+      select id from (
+        select k.id, k.search_vector from ${weeksSql(false, sql`true`)} cross join lateral (
+          select id, search_vector from items
+          where items_week_terms(search_vector, created) @@ quote_literal(weeks.wk || ' ' || ${w})::tsquery
+          order by created desc) k
+        limit ${MAX_HITS}) kept
+      order by ts_rank(search_vector, to_tsquery('simple', ${w})) desc, id
+      limit ${SEARCH_PAGE_SIZE + 1}`);
+
+  const rare = pickWords(QUERIES, 1000, VOCABULARY);
+  const common = pickWords(Math.min(QUERIES, 50), 0, 50);
+  // A word and the longer words it begins (w1500* is w1500 and w15000 to w15009).
+  const prefixes = pickWords(Math.min(QUERIES, 50), 1000, 2000).map((w) => `${w}*`);
+  const phrases = rare.slice(0, 50).map((w, i) => `"${w} ${rare[(i + 1) % rare.length]}"`);
+  // Code warmed up as a running server's is: 30 searches and bare queries for words that are
+  // not timed (so no timed word's pages are read ahead), before any timing.
+  for (const w of pickWords(30, 500, 1000)) await Promise.all([search(w), bare(w)]);
+  const [rareSearch, rareBare] = (await timeInterleaved(rare, [(w) => search(w), bare])) as [
+    Timing,
+    Timing,
+  ];
+  const [commonSearch, commonBare, commonByWeek] = (await timeInterleaved(common, [
+    (w) => search(w),
+    bare,
+    bareByWeek,
+  ])) as [Timing, Timing, Timing];
+  const textDay = await timeEach(rare, (w) => search(w, { bucket: 'day' }));
+  const prefix = await timeEach(prefixes, (w) => search(w));
+  const phrase = await timeEach(phrases, (w) => search(w));
+  const scan = await timeEach(rare.slice(0, 20), (w) => ilike(` ${w} `));
+
+  return {
+    textSearchRareWord: rareSearch,
+    bareRareWord: rareBare,
+    rareRatio: ratio(rareSearch, rareBare),
+    textSearchCommonWord: commonSearch,
+    bareCommonWord: commonBare,
+    commonRatio: ratio(commonSearch, commonBare),
+    bareCommonWordByWeek: commonByWeek,
+    commonRatioByWeek: ratio(commonSearch, commonByWeek),
+    textSearchDayBuckets: textDay,
+    prefixSearch: prefix,
+    phraseSearch: phrase,
+    ilikeSequentialScan: scan,
+  };
+}
+
 /** PostgreSQL's default, or what BENCH_SHARED_BUFFERS says (docs/deployment.md advises more). */
 const SHARED_BUFFERS = process.env.BENCH_SHARED_BUFFERS ?? '128MB';
 
@@ -182,84 +263,22 @@ export async function searchBench() {
       sql`select pg_prewarm('items'), pg_prewarm('items_search_idx'), pg_prewarm('items_created_idx'),
         pg_prewarm('items_week_terms_idx')`,
     );
-    const search = (searchStr: string, extra: Record<string, string> = {}) =>
-      runSearch(
-        db,
-        readSearchArgs(new URLSearchParams({ searchStr, users: 'all', bucket: 'none', ...extra })),
-        READER,
-      );
-    // The same question without the index: every row read and matched with ILIKE.
-    const ilike = (w: string) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_indexscan = off`);
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        return tx.execute(sql`
-          select id from items where text ilike ${`%${w}%`} order by created desc limit 51`);
-      });
-
-    // The bare query on the same index: the newest MAX_HITS matches, ranked, one page of ids.
-    const bare = (w: string) =>
-      db.execute(sql`
-        select id from (
-          select id, search_vector from items
-          where search_vector @@ to_tsquery('simple', ${w})
-          order by created desc limit ${MAX_HITS}) k
-        order by ts_rank(search_vector, to_tsquery('simple', ${w})) desc, id
-        limit ${SEARCH_PAGE_SIZE + 1}`);
-    // The same from the week index the service reads a common word from (services/search/
-    // weeks.ts): each week that has items, newest first, its matches in date order, until the
-    // newest MAX_HITS; then ranked, one page of ids. Nothing about who may see what.
-    const bareByWeek = (w: string) =>
-      db.execute(sql`
-        select id from (
-          select k.id, k.search_vector from ${weeksSql(false, sql`true`)} cross join lateral (
-            select id, search_vector from items
-            where items_week_terms(search_vector, created) @@ quote_literal(weeks.wk || ' ' || ${w})::tsquery
-            order by created desc) k
-          limit ${MAX_HITS}) kept
-        order by ts_rank(search_vector, to_tsquery('simple', ${w})) desc, id
-        limit ${SEARCH_PAGE_SIZE + 1}`);
-
-    const rare = pickWords(QUERIES, 1000, VOCABULARY);
-    const common = pickWords(Math.min(QUERIES, 50), 0, 50);
-    // A word and the longer words it begins (w1500* is w1500 and w15000 to w15009).
-    const prefixes = pickWords(Math.min(QUERIES, 50), 1000, 2000).map((w) => `${w}*`);
-    const phrases = rare.slice(0, 50).map((w, i) => `"${w} ${rare[(i + 1) % rare.length]}"`);
-    // Code warmed up as a running server's is: 30 searches and bare queries for words that are
-    // not timed (so no timed word's pages are read ahead), before any timing.
-    for (const w of pickWords(30, 500, 1000)) await Promise.all([search(w), bare(w)]);
-    const [rareSearch, rareBare] = (await timeInterleaved(rare, [(w) => search(w), bare])) as [
-      Timing,
-      Timing,
-    ];
-    const [commonSearch, commonBare, commonByWeek] = (await timeInterleaved(common, [
-      (w) => search(w),
-      bare,
-      bareByWeek,
-    ])) as [Timing, Timing, Timing];
-    const textDay = await timeEach(rare, (w) => search(w, { bucket: 'day' }));
-    const prefix = await timeEach(prefixes, (w) => search(w));
-    const phrase = await timeEach(phrases, (w) => search(w));
-    const scan = await timeEach(rare.slice(0, 20), (w) => ilike(` ${w} `));
+    const timings = await timeSearches(db);
 
     const result = {
       date: new Date().toISOString(),
       ...data,
       sharedBuffers: SHARED_BUFFERS,
       boards: BOARDS,
+      ...timings,
+    };
+    const {
       textSearchRareWord: rareSearch,
       bareRareWord: rareBare,
-      rareRatio: ratio(rareSearch, rareBare),
       textSearchCommonWord: commonSearch,
       bareCommonWord: commonBare,
-      commonRatio: ratio(commonSearch, commonBare),
       bareCommonWordByWeek: commonByWeek,
-      commonRatioByWeek: ratio(commonSearch, commonByWeek),
-      textSearchDayBuckets: textDay,
-      prefixSearch: prefix,
-      phraseSearch: phrase,
-      ilikeSequentialScan: scan,
-    };
+    } = timings;
     const ms = (x: Timing) => `p50 ${x.p50} ms, p95 ${x.p95} ms`;
     console.log(
       `search, ${data.items.toLocaleString('en-US')} items on PostgreSQL, shared_buffers ${SHARED_BUFFERS} (made in ${data.loadSeconds} s, indexed in ${data.indexSeconds} s):`,
@@ -273,10 +292,10 @@ export async function searchBench() {
     console.log(`  text, common word        : ${ms(commonSearch)}`);
     console.log(`  … bare query, text index: ${vs(commonSearch, commonBare)}`);
     console.log(`  … bare query, week index: ${vs(commonSearch, commonByWeek)}`);
-    console.log(`  text, rare, day buckets  : ${ms(textDay)}`);
-    console.log(`  prefix (word*)           : ${ms(prefix)}`);
-    console.log(`  phrase ("a b")           : ${ms(phrase)}`);
-    console.log(`  ILIKE sequential scan    : ${ms(scan)} (for scale)`);
+    console.log(`  text, rare, day buckets  : ${ms(timings.textSearchDayBuckets)}`);
+    console.log(`  prefix (word*)           : ${ms(timings.prefixSearch)}`);
+    console.log(`  phrase ("a b")           : ${ms(timings.phraseSearch)}`);
+    console.log(`  ILIKE sequential scan    : ${ms(timings.ilikeSequentialScan)} (for scale)`);
     const dir = path.resolve(import.meta.dirname, 'results');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'search.json'), JSON.stringify(result, null, 2));

@@ -113,7 +113,7 @@ export async function searchItems(
   const walk = !byWeek && plan?.walks === true;
   const conds: SQL[] = [
     boardsSql(access, ctx),
-    itemVisibleSql(ctx),
+    itemVisibleSql(access, ctx),
     chosen,
     sql`${items.annotationClass} in (${sql.join(
       classes.map((c) => sql`${c}`),
@@ -219,37 +219,57 @@ export async function searchItems(
       })
       .from(kept),
   );
+  // The page is picked with the search's order and a bound (the database keeps only the best
+  // offset + limit candidates as it reads them, not a sort of every one), and leaves with its
+  // sort keys, by which the rows read for it are put in order again.
+  const byTitle = args.sort === 'Title';
+  const byAuthor = args.sort === 'Author Name';
+  const authorName = sql`coalesce(nullif(${users.fullname}, ''), ${candidates.author})`;
   const order = ordering(args, {
     title: sql`${multilists.title}`,
-    author: sql`coalesce(nullif(${users.fullname}, ''), ${candidates.author})`,
+    author: authorName,
     start: sql`${candidates.start}`,
     field1: sql`${candidates.field1}`,
     date: sql`${candidates.created}`,
     rank: rank ? sql`${candidates.rank}` : null,
   });
-  // The page, numbered in the search's order; its rows and boards are read in the same query.
-  const place = sql<number>`row_number() over (order by ${sql.join(
-    [
-      ...bucketOrder(order, bucketSql(args, sql`${candidates.created}`)),
-      ...order.keys,
-      asc(candidates.id),
-    ],
-    sql`, `,
-  )})`.as('c_place');
   const pageOf = (q: Db) => {
-    const from = q.with(candidates).select({ id: candidates.id, place }).from(candidates);
+    const from = q
+      .with(candidates)
+      .select({
+        id: candidates.id,
+        created: sql<Date>`${candidates.created}`.as('p_created'),
+        start: sql`${candidates.start}`.as('p_start'),
+        field1: sql`${candidates.field1}`.as('p_field1'),
+        rank: sql`${candidates.rank}`.as('p_rank'),
+        title: sql`${byTitle ? multilists.title : sql`null`}`.as('p_title'),
+        author: sql`${byAuthor ? authorName : sql`null`}`.as('p_author'),
+      })
+      .from(candidates);
     // Boards and users are joined only for the sorts that read them.
     const page = (
-      args.sort === 'Author Name'
+      byAuthor
         ? from.leftJoin(users, sql`lower(${users.username}) = lower(${candidates.author})`)
-        : args.sort === 'Title'
+        : byTitle
           ? from.innerJoin(multilists, eq(multilists.id, candidates.board))
           : from
     )
-      .orderBy(sql`c_place`)
+      .orderBy(
+        ...bucketOrder(order, bucketSql(args, sql`${candidates.created}`)),
+        ...order.keys,
+        asc(candidates.id),
+      )
       .limit(limit)
       .offset(offset)
       .as('page');
+    const again = ordering(args, {
+      title: sql`${page.title}`,
+      author: sql`${page.author}`,
+      start: sql`${page.start}`,
+      field1: sql`${page.field1}`,
+      date: sql`${page.created}`,
+      rank: rank ? sql`${page.rank}` : null,
+    });
     const bucket = bucketSql(args, sql`${items.created}`);
     // What the second check of what may be seen needs of each hit's board comes with it, so that
     // check asks nothing more of the database for a page of items.
@@ -268,7 +288,11 @@ export async function searchItems(
       .from(page)
       .innerJoin(items, eq(items.id, page.id))
       .innerJoin(multilists, eq(multilists.id, items.multilistId))
-      .orderBy(page.place);
+      .orderBy(
+        ...bucketOrder(again, bucketSql(args, sql`${page.created}`)),
+        ...again.keys,
+        asc(page.id),
+      );
   };
   return walk
     ? db.transaction(async (tx) => {
