@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import { DATE_FORMATS, MONTH_NAMES, WEEKDAY_NAMES, type Multilist } from '@listboard/core';
 import { items, multilists } from '../src/db/schema';
 import { createBoard } from '../src/services/boards/create';
+import { MODERATED_LISTED } from '../src/services/search/access';
 import { Agent, createTestApp, type TestContext } from './harness';
 
 interface Results extends Multilist {
@@ -261,6 +262,37 @@ describe('visibility', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(joined(await results(visitor, everyone))).toContain('behind a password');
     expect(joined(await results(demo, everyone))).not.toContain('behind a password');
+  });
+
+  it('a moderator of more boards than are sent as a list still sees a dismissed note on one of them', async () => {
+    // Past MODERATED_LISTED boards the search asks the moderators' rule itself (access.ts).
+    const db = t.database.db;
+    const extra = await db
+      .insert(multilists)
+      .values(
+        Array.from({ length: MODERATED_LISTED }, (_, k) => ({
+          owner: 'author',
+          title: `Spare ${k}`,
+          ptitle: `spare-${k}`,
+        })),
+      )
+      .returning({ id: multilists.id });
+    const night = like(items.text, 'Does photosynthesis stop at night%');
+    const [before] = await db.select({ status: items.noteStatus }).from(items).where(night);
+    await db.update(items).set({ noteStatus: 'dismissed' }).where(night);
+    try {
+      expect(joined(await results(author, everyone))).toContain('stop at night');
+      expect(joined(await results(reader, everyone))).toContain('stop at night');
+      expect(joined(await results(demo, everyone))).not.toContain('stop at night');
+    } finally {
+      await db.update(items).set({ noteStatus: before!.status }).where(night);
+      await db.delete(multilists).where(
+        inArray(
+          multilists.id,
+          extra.map((b) => b.id),
+        ),
+      );
+    }
   });
 
   it('the notes in hits carry only what the caller may see', async () => {
