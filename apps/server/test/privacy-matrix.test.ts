@@ -50,6 +50,7 @@ type ThingName =
   | 'groupNote'
   | 'groupReply'
   | 'lockedBoardItem'
+  | 'lockedBoardNote'
   | 'dismissedNote';
 
 interface Thing {
@@ -129,6 +130,15 @@ const THINGS: readonly Thing[] = [
     onLockedBoard: true,
   },
   {
+    // Written by the writer in another session, one that entered the board's password: the
+    // password is the session's, so the writer's own session here does not see the board.
+    name: 'lockedBoardNote',
+    seenBy: MODERATORS,
+    content: false,
+    discussed: true,
+    onLockedBoard: true,
+  },
+  {
     name: 'dismissedNote',
     seenBy: ['writer', ...MODERATORS],
     content: false,
@@ -158,6 +168,8 @@ const streams: { close(): void }[] = [];
 
 const boardOf = (thing: Thing) => (thing.onLockedBoard ? lockedBoard : openBoard);
 const listOf = (thing: Thing) => boardOf(thing).lists[0]!._id;
+/** The item a thing's note is written on: the open board's passage, or the locked board's item. */
+const anchorOf = (thing: Thing) => (thing.onLockedBoard ? ids.lockedBoardItem : anchorItemId);
 
 async function ok<T = Record<string, unknown>>(
   res: Promise<{ statusCode: number; body: string; json(): unknown }>,
@@ -259,7 +271,7 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
     ok<{ itemId: string }>(
       a.post('/api/forms/insert_note', {
         listId: listOf(thing),
-        itemId: anchorItemId,
+        itemId: anchorOf(thing),
         noteSpec: { text, ...spec },
         ...extra,
       }),
@@ -316,6 +328,17 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
       // Sent without its group: it must take the thread's.
       const r = await note(agents.groupMember, text, {}, { parentId: ids.groupNote });
       return { id: r.itemId, lastCall: NOTE };
+    }
+    case 'lockedBoardNote': {
+      const elsewhere = new Agent(t.app);
+      await elsewhere.signIn(ACCOUNT.writer!, SEED_PASSWORD);
+      await ok(
+        elsewhere.post('/api/forms/board_password', {
+          multilistId: lockedBoard._id,
+          password: 'sesame',
+        }),
+      );
+      return { id: (await note(elsewhere, text)).itemId, lastCall: NOTE };
     }
     case 'dismissedNote': {
       const r = await note(agents.writer, text);
@@ -824,7 +847,7 @@ const ACTING_CHANNELS: ActingChannel[] = [
           })
         : agents[v].post('/api/forms/insert_note', {
             listId: listOf(thing),
-            itemId: anchorItemId,
+            itemId: anchorOf(thing),
             noteSpec: { text: 'a reply', parentId: id },
           }),
   },
