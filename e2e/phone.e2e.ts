@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser, type Phone } from './browser';
-import { apiAs, appUrl, signIn } from './session';
+import { apiAs, appUrl, signIn, tool } from './session';
 
 const base = appUrl();
 let b: Browser | undefined;
@@ -163,6 +163,66 @@ describe('a guest on a phone', () => {
     await p.locator('.status-bar .user-name', { hasText: 'reader' }).waitFor();
     await expect(p.locator('.status-bar .user-email').count()).resolves.toBe(0);
     await fitsScreen(p, width, 'signed in');
+  });
+});
+
+/**
+ * The row of boards is at its start, give or take the phone's snap padding: the first list (or
+ * the home's dashboard before it) begins at the screen's left edge, not off to the left of it.
+ */
+async function startsAtFirstList(p: Page, width: number) {
+  const first = p.locator('main .dashboard, main [data-board] .list').first();
+  await first.waitFor();
+  const box = (await first.boundingBox())!;
+  expect(box.x, 'the first list starts on screen').toBeGreaterThanOrEqual(0);
+  expect(box.x, 'the first list starts at the left edge').toBeLessThan(width / 10);
+  expect(await p.locator('main.boards').evaluate((e) => e.scrollLeft)).toBeLessThan(width / 10);
+}
+
+describe('boards opened afresh on a phone', () => {
+  it('start at their first list: Home from a board further along, and the home after signing in (iPhone 13)', async () => {
+    b = await openPhone('iPhone 13');
+    const p = b.page;
+    const width = WIDTH['iPhone 13'];
+    const row = p.locator('main.boards');
+    const scrolled = () => row.evaluate((e) => e.scrollLeft);
+    await p.goto(`${base}/`);
+    const welcome = p.getByText('Boards you can read, annotate and discuss');
+    await welcome.waitFor();
+    // A link on the home board opens the author's home beside it, and the row moves to it.
+    await p.locator('main a[href="/author/home"]').first().tap();
+    await p.waitForURL('**/admin/home;author/home');
+    await expect.poll(scrolled, { timeout: 5000 }).toBeGreaterThan(width);
+    // Where it comes to rest (a read of the new board, before going on).
+    let last = -1;
+    await expect
+      .poll(async () => last === (last = await scrolled()), { intervals: [200], timeout: 5000 })
+      .toBe(true);
+    // Home (from the Menu, as a guest's phone bar has no room for it): the home board alone,
+    // from its first list.
+    await tool(p, 'Home');
+    await p.waitForURL(/\/admin\/home$/);
+    await expect.poll(() => p.locator('main [data-board]').count()).toBe(1);
+    await startsAtFirstList(p, width);
+    await expect(welcome.isVisible()).resolves.toBe(true);
+    await screenshot(p, 'phone/guest-home-again');
+
+    // Signing in opens the reader's home at its start: the dashboard, not the list after it.
+    await bar(p).getByRole('button', { name: 'Sign in', exact: true }).tap();
+    const form = p.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('User name').fill('reader');
+    await form.getByLabel('Password').fill('listboard');
+    await form.getByRole('button', { name: 'Sign in', exact: true }).tap();
+    await p.waitForURL('**/reader/home');
+    await welcome.waitFor({ state: 'detached' });
+    const dashboard = p.getByRole('navigation', { name: 'Dashboard' });
+    await dashboard.waitFor();
+    await p.locator('main [data-board]').first().waitFor();
+    await startsAtFirstList(p, width);
+    const box = (await dashboard.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await screenshot(p, 'phone/reader-home-signed-in');
   });
 });
 

@@ -30,6 +30,7 @@ import { useViewport } from './useViewport';
 import { useStartPath } from './useStartPath';
 import { useViewStates } from './useViewStates';
 import { useBoardScrolling } from './useBoardScrolling';
+import { FreshStart } from './FreshStart';
 import { useNoteAnchor } from '../highlights/useNoteAnchor';
 import { useForms } from './useForms';
 import { useSelection } from './useSelection';
@@ -160,6 +161,7 @@ export function BoardScreen() {
         onClickCapture={(e) => linkLongPress.swallow(e)}
         onClick={onLinkClick}
       >
+        <FreshStart main={main} ids={drawn.map((b) => b._id)} />
         {searchCode !== null && user && <PageTabs code={searchCode} username={user.username} />}
         <PageLayer page={page} path={path} boards={boards} ctx={ctx} />
         {(isLoading || drawing) && <BoardSkeleton />}
