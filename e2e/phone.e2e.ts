@@ -80,6 +80,8 @@ async function visitAll(p: Page, who: string, pages: Shown[], width: number) {
     await shown.ready(p).waitFor();
     await p.waitForTimeout(300);
     await fitsScreen(p, width, `${who} ${shown.name}`);
+    // A home opens at its start: a signed-in user's dashboard in view.
+    if (shown.name === 'home') await startsAtFirstList(p, width);
     const firstList = p.locator('main .list').first();
     if (shown === board)
       expect((await firstList.boundingBox())!.width, `${who} list width`).toBe(width - 60);

@@ -14,7 +14,7 @@ function row(): HTMLElement {
 }
 
 describe('boards opened afresh', () => {
-  it('start at their first list; a board added to the chain, going back and a new version of the same boards keep the row where it is', () => {
+  it('start at their first list, on the page’s first showing too; a board added to the chain, going back and a new version of the same boards keep the row where it is', () => {
     const main = row();
     let go: NavigateFunction = () => {};
     function Screen({ ids }: { ids: string[] }) {
@@ -27,7 +27,11 @@ describe('boards opened afresh', () => {
         <Screen ids={ids} />
       </MemoryRouter>
     );
-    const { rerender } = render(app(['home']));
+    // The page loads: nothing drawn yet, and something moves the row before the boards come.
+    const { rerender } = render(app([]));
+    main.scrollLeft = 176;
+    rerender(app(['home']));
+    expect(main.scrollLeft).toBe(0);
     main.scrollLeft = 500;
     // A link chains another board: the row stays, to move on to it.
     act(() => void go('/admin/home;author/course'));
