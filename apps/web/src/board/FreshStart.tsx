@@ -26,8 +26,8 @@ export function FreshStart({ main, ids }: { main: RefObject<HTMLElement | null>;
     const first = before.length === 0;
     const chained = !first && before.every((id, i) => ids[i] === id);
     // At once, as a new page opens at its top.
-    if (first || (type !== NavigationType.Pop && !chained))
-      main.current?.scrollTo({ left: 0, behavior: 'instant' });
+    if ((first || (type !== NavigationType.Pop && !chained)) && main.current)
+      main.current.scrollLeft = 0;
     // The boards shown, by id: a new version of the same boards is no fresh start.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
