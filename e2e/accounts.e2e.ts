@@ -225,6 +225,45 @@ describe('an account from signup to deregister', () => {
     );
   });
 
+  it('signing out leaves none of the account’s boards on screen while the guest’s load', async () => {
+    const { page } = b;
+    await page.goto(`${base}/`);
+    await signIn(page, 'author', 'listboard');
+    await page.waitForURL('**/author/home');
+    const post = async (path: string, data: object) => {
+      const res = await page.request.post(`${base}${path}`, { data });
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()) as Record<string, string>;
+    };
+    const secret = `Staff-room minutes ${Date.now()}`;
+    const made = await post('/api/forms/insert_multilist', {
+      titleText: `Staff room ${Date.now()}`,
+      listed: false,
+    });
+    const { listId } = await post('/api/forms/insert_list', {
+      multilistId: made.multilistId!,
+      titleText: 'Minutes',
+    });
+    await post('/api/forms/insert_item', { listId, text: secret, isPrivate: true });
+    await page.goto(`${base}/author/${made.ptitle}`);
+    await seen(page, secret);
+    // A slow connection: the guest's boards take their time.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/api\/dbload\/load_multilists/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signOut(page);
+    // The header says guest; the author's board is not left showing under it.
+    await expect.poll(() => page.getByText(secret).count()).toBe(0);
+    // Signing out opens the guest's start, the site's home, once its boards come.
+    release();
+    await page.waitForURL('**/admin/home');
+    await seen(page, 'Start here');
+    await expect.poll(() => page.getByText(secret).count()).toBe(0);
+  });
+
   it('shows the user name and e-mail in the header, and on phones the name only', async () => {
     const { page } = b;
     await page.goto(`${base}/`);

@@ -198,7 +198,7 @@ describe('boards opened afresh on a phone', () => {
     // Where it comes to rest (a read of the new board, before going on).
     let last = -1;
     await expect
-      .poll(async () => last === (last = await scrolled()), { intervals: [200], timeout: 5000 })
+      .poll(async () => last === (last = await scrolled()), { interval: 200, timeout: 5000 })
       .toBe(true);
     // Home (from the Menu, as a guest's phone bar has no room for it): the home board alone,
     // from its first list.

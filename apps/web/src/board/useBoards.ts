@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   TIMINGS,
   boardMsg,
@@ -18,6 +18,17 @@ export type Device = 'desktop' | 'tablet' | 'phone';
 
 export function deviceOf(width: number): Device {
   return width <= 640 ? 'phone' : width <= 1024 ? 'tablet' : 'desktop';
+}
+
+/**
+ * What is on screen stays up while the next boards load, for the same viewer only: once another
+ * account signs in, or the last one signs out, nothing the last one was shown (a private item,
+ * a board only they may read) stays on screen under the next while its boards load.
+ * `at` is where the query key holds the viewer's name.
+ */
+export function keptForViewer<T>(username: string | undefined, at: number) {
+  return (previous: T | undefined, query: { queryKey: readonly unknown[] } | undefined) =>
+    query?.queryKey[at] === username ? previous : undefined;
 }
 
 const keyOf = (owner: string, title: string) => `${owner}/${pathTitle(title)}`;
@@ -45,8 +56,9 @@ interface Shown {
  * The boards of the address in the URL. Following a link that adds a board to the chain loads
  * only the boards that differ from the ones on screen (spec section 2); loading the same address
  * again (reload, or a change announced by the server) loads them all. The boards on screen stay
- * up while the next ones load, so the page never blanks between boards. A board shown one
- * section at a time (the Section display form) is loaded that section at a time (load_section).
+ * up while the next ones load, so the page never blanks between boards (for the same viewer:
+ * keptForViewer). A board shown one section at a time (the Section display form) is loaded that
+ * section at a time (load_section).
  */
 export function useBoards(
   path: string,
@@ -63,7 +75,7 @@ export function useBoards(
   return useQuery({
     queryKey,
     enabled: enabled && wanted.length > 0,
-    placeholderData: keepPreviousData,
+    placeholderData: keptForViewer<Multilist[]>(username, 2),
     queryFn: async () => {
       const prev = shown.current;
       const sameViewer = prev && prev.username === username && prev.device === device;

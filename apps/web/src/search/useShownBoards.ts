@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { must } from '@listboard/core';
+import { useQuery } from '@tanstack/react-query';
+import { must, type Multilist } from '@listboard/core';
 import { callApi, messageOr } from '../api/client';
 import { preloadRenderersFor } from '../blocks/preload';
-import { useBoards, type Device } from '../board/useBoards';
+import { keptForViewer, useBoards, type Device } from '../board/useBoards';
 import { splitSearchAddress } from './address';
 
 /**
@@ -22,8 +22,8 @@ export function useShownBoards(
   const found = useQuery({
     queryKey: ['boards', 'search', results, username],
     enabled: results !== null,
-    // The page on screen stays up while the next page of results loads.
-    placeholderData: keepPreviousData,
+    // The page on screen stays up while the next page of results loads (for the same viewer).
+    placeholderData: keptForViewer<Multilist>(username, 3),
     queryFn: async () => {
       const found = await callApi('/api/dbload/load_search', {
         address: must(results, 'the search address'),
