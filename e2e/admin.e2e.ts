@@ -82,7 +82,20 @@ describe('admin tools', () => {
     // A board dumped, then loaded back from the downloaded file: the same lists and items.
     await page.goto(`${base}/author/course`);
     await page.getByRole('region', { name: 'Tip', exact: true }).waitFor();
-    const original = await boardText(page);
+    // Read once it has settled: lists mount their items as they measure them, and a lazily
+    // loaded player or renderer hides its item until it arrives.
+    let original: Awaited<ReturnType<typeof boardText>> = [];
+    let last = '';
+    await expect
+      .poll(
+        async () => {
+          original = await boardText(page);
+          const now = JSON.stringify(original);
+          return last === (last = now);
+        },
+        { interval: 300, timeout: 10_000 },
+      )
+      .toBe(true);
     await more(page, 'Dump');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
