@@ -322,6 +322,15 @@ describe('an author on a phone', () => {
     const errands = list(p, 'Errands');
     await errands.waitFor();
     await toolbarTargets(p, width);
+    // The Menu is for tapping: no key hints beside its entries, which keep their shortcuts for a
+    // screen reader.
+    await p.locator('nav.controls-bar summary', { hasText: 'Menu' }).tap();
+    const nextList = p.getByRole('menuitem', { name: 'Next list', exact: true });
+    await nextList.waitFor();
+    await expect(nextList.locator('kbd').isVisible()).resolves.toBe(false);
+    await expect(nextList.getAttribute('aria-keyshortcuts')).resolves.toBe('Control+F');
+    await p.locator('nav.controls-bar summary', { hasText: 'Menu' }).tap();
+    await nextList.waitFor({ state: 'hidden' });
     const first = errands.getByRole('article').first();
     await tapItem(first);
     await expect.poll(() => isSelected(first)).toBe('true');
@@ -363,6 +372,30 @@ async function serious(p: Page): Promise<string[]> {
 describe('the main pages pass axe', () => {
   for (const device of ['phone', 'desktop'] as const) {
     it(`has no serious or critical violation on home, a board, search, listings, discussion, profile and help (${device})`, async () => {
+      // Discussion names each item a note is on by its words: here a formula, a picture with no
+      // words, HTML and code, as readers' notes find them.
+      const author = await apiAs(base, 'author');
+      const reader = await apiAs(base, 'reader');
+      const made = await author.post<{ multilistId: string }>('/api/forms/insert_multilist', {
+        titleText: `Marked up <b>$$x$$</b> ${device} ${Date.now()}`,
+      });
+      const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
+        multilistId: made.multilistId,
+        titleText: 'Items',
+      });
+      for (const text of [
+        '$$\\int_0^1 x^2\\,dx$$',
+        '\\(a^2 + b^2 = c^2\\)',
+        '<img src=x>',
+        '![](/media/pattern.jpg)',
+        '```js\nconst answer = 42;\n```',
+      ]) {
+        const { itemId } = await author.post<{ itemId: string }>('/api/forms/insert_item', {
+          listId,
+          text,
+        });
+        await reader.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text: 'Why?' } });
+      }
       b = device === 'phone' ? await openPhone('iPhone 13') : await openBrowser();
       const p = b.page;
       await p.goto(`${base}/`);

@@ -175,6 +175,7 @@ describe('the spec’s keyboard shortcuts, pressed', () => {
       'Control+N Control+ArrowDown',
     );
     await expect(next.locator('kbd').innerText()).resolves.toBe('Ctrl+N / Ctrl+↓');
+    await expect(next.locator('kbd').isVisible()).resolves.toBe(true);
     await screenshot(page, 'shortcuts-menu-alternatives');
     await page.keyboard.press('Escape');
     await more(page, 'Keyboard shortcuts');

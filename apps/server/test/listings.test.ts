@@ -3,6 +3,7 @@ import {
   describeSelection,
   headlineOf,
   isTextTarget,
+  markdownLiteral,
   quoteOf,
   type Multilist,
 } from '@listboard/core';
@@ -92,11 +93,54 @@ describe('Discussion and Listings searches', () => {
       .flatMap((l) => l.items)
       .find((i) => i.notes.some((n) => n._id === id))!;
     expect(entry.text).toContain(
-      `On [course](/author/home;course): [${headlineOf(item.blocks, item.text)}](/author/home;course#note-${id})`,
+      `On [course](/author/home;course): [${markdownLiteral(headlineOf(item.blocks, item.text))}](/author/home;course#note-${id})`,
     );
     const [listed] = entry.notes;
     expect(isTextTarget(listed!.highlight) && quoteOf(listed!.highlight).exact).toBe(words);
     expect(pending.follows?.map((f) => f._id)).toContain(course._id);
+  });
+
+  it('Discussion: an item is named by what it shows, as plain words, whatever its markup', async () => {
+    const board = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Formulas <b>& more</b>' })
+    ).json();
+    const texts = [
+      '$$\\int_0^1 x^2\\,dx$$',
+      '<img src=x>\n\nThe words after a picture',
+      '/media/lecture.webm ~ Lecture 1: *sources*',
+      '```js\nconst answer = 42;\n```',
+    ];
+    const made = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: board.multilistId,
+        titleText: 'Items',
+      })
+    ).json();
+    for (const text of texts)
+      await author.post('/api/forms/insert_item', { listId: made.listId, text });
+    const [loaded] = (
+      await author.post('/api/dbload/load_multilists', { addresses: [`/author/${board.ptitle}`] })
+    ).json() as Multilist[];
+    const on = loaded!.lists[0]!.items;
+    expect(on).toHaveLength(texts.length);
+    for (const item of on)
+      await reader.post('/api/forms/insert_note', {
+        listId: made.listId,
+        itemId: item._id,
+        noteSpec: { text: 'A question' },
+      });
+    const entries = hitTexts((await search(author, 'pending')).json()).join('\n');
+    const title = markdownLiteral('Formulas <b>& more</b>');
+    for (const words of [
+      '\\int_0^1 x^2\\,dx',
+      'The words after a picture',
+      'Lecture 1: sources',
+      'const answer = 42;',
+    ])
+      expect(entries).toContain(
+        `On [${title}](/author/home;${board.ptitle}): [${markdownLiteral(words)}](`,
+      );
+    expect(entries).not.toContain('<img');
   });
 
   it('Listings: my boards, my annotations, my notes', async () => {

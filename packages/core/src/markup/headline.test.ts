@@ -1,14 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { headlineOf } from './headline';
+import { headlineOf, markdownLiteral } from './headline';
 
 describe('headlineOf', () => {
   it('is the first non-blank block’s first line, without heading marks, emphasis or link targets', () => {
-    expect(headlineOf([{ text: '  ' }, { text: '## Week *2*: [who](/a/b) published it\nmore' }])).toBe(
-      'Week 2: who published it',
-    );
+    expect(
+      headlineOf([{ text: '  ' }, { text: '## Week *2*: [who](/a/b) published it\nmore' }]),
+    ).toBe('Week 2: who published it');
   });
   it('falls back to the text when no block has words, and is cut at 120 characters', () => {
     expect(headlineOf([], 'x'.repeat(200))).toHaveLength(120);
     expect(headlineOf([{ text: '' }], '')).toBe('');
+  });
+  it('names an item by what its first block shows, never by its markup', () => {
+    const cases: [string, string][] = [
+      ['$$\\int_0^1 x^2\\,dx = \\tfrac{1}{3}$$', '\\int_0^1 x^2\\,dx = \\tfrac{1}{3}'],
+      ['\\(a^2 + b^2 = c^2\\)', 'a^2 + b^2 = c^2'],
+      ['```js\nconst answer = 42;\n```', 'const answer = 42;'],
+      ['/media/lecture.webm # /media/poster.jpg ~ Lecture 1: sources', 'Lecture 1: sources'],
+      ['/media/interview.ogg', 'interview.ogg'],
+      ['![Two front pages](/media/pattern.jpg)', 'Two front pages'],
+      ['<img src=x>\n\nThe words after', 'The words after'],
+      ['Mixed ***bold*** and <em>html em</em> too.', 'Mixed bold and html em too.'],
+      ['- first *point* here\n- second', 'first point here'],
+      ['1. one\n2. two', 'one'],
+      ['| term | meaning |\n| --- | --- |\n| a | b |', 'term | meaning'],
+      ['> A quoted **claim**', 'A quoted claim'],
+      ['The area is $$\\pi r^2$$ here.', 'The area is \\pi r^2 here.'],
+    ];
+    for (const [text, shown] of cases) expect(headlineOf([], text), text).toBe(shown);
+  });
+});
+
+describe('markdownLiteral', () => {
+  it('escapes every punctuation mark and keeps everything else', () => {
+    expect(markdownLiteral('$$x$$ <b>[a](b)</b> *c*')).toBe(
+      '\\$\\$x\\$\\$ \\<b\\>\\[a\\]\\(b\\)\\<\\/b\\> \\*c\\*',
+    );
+    expect(markdownLiteral('Week 2 — Ünïcode 👍\nnext')).toBe('Week 2 — Ünïcode 👍 next');
   });
 });

@@ -1,13 +1,84 @@
+import { fileNameOf } from './address';
+import { classifyBlock } from './classify';
+import { textToBlocks } from './blocks';
+
+const MAX = 120;
+
+/** The first line with words in it. */
+const firstLine = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '') ?? '';
+
+/** A line of light markup as the words it shows. */
+function words(line: string): string {
+  return (
+    line
+      // A heading's, a quote's or a list entry's marks; a table row's outer bars.
+      .replace(/^(#{1,6}\s+|>\s*|[-*+]\s+|\d{1,9}[.)]\s+)+/, '')
+      .replace(/^\|(.*)\|$/, '$1')
+      // Pictures by their alt text, links by their words, a formula by its source.
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\$\$(.+?)\$\$/g, '$1')
+      // Markup written as HTML shows its words, not its tags.
+      .replace(/<\/?[a-z][^>]*>/gi, '')
+      .replace(/[*_`~]+/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
 /**
- * An item's first line as plain words: what the headline view, collapsed items, the contents and
- * the Discussion page show for an item. Heading marks, emphasis and link targets are dropped.
+ * An item's first words as plain text: what the headline view, collapsed items, the Trash, the
+ * Insight figures and the Discussion page show for an item. Its first block with words decides:
+ * a recording, picture or document by its caption (else its alt text, title or file name), a
+ * formula by its source, code by its first line, a link by its words, markup by the words of its
+ * first line (heading, quote, list and emphasis marks, link targets and HTML tags dropped).
+ * Plain text, never markup: whoever shows it as markup escapes it (markdownLiteral).
  */
 export function headlineOf(blocks: readonly { text: string }[], text = ''): string {
-  const first = blocks.find((b) => b.text.trim())?.text ?? text;
-  return (first.trim().split('\n')[0] ?? '')
-    .replace(/^#+\s*/, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*_`~]+/g, '')
-    .trim()
-    .slice(0, 120);
+  const given = blocks.filter((b) => b.text.trim());
+  for (const b of given.length ? given : textToBlocks(text)) {
+    const line = blockHeadline(b.text);
+    if (line) return line.slice(0, MAX);
+  }
+  return '';
 }
+
+function blockHeadline(source: string): string {
+  const block = classifyBlock(source);
+  const captioned = block.caption ?? block.altText ?? block.titleText;
+  switch (block.type) {
+    case 'video':
+    case 'audio':
+    case 'image':
+    case 'document':
+    case 'externalurl':
+    case 'unknown-upload':
+    case 'mdimagelink':
+      return captioned ? words(firstLine(captioned)) : fileNameOf(block.url ?? firstLine(source));
+    case 'mdtextlink':
+      return block.caption ? words(block.caption) : (block.url ?? '');
+    case 'listtoggle':
+      return block.caption ?? firstLine(source);
+    case 'fencedcode':
+      return firstLine(source.trim().split('\n').slice(1, -1).join('\n'));
+    case 'mathblock1':
+    case 'mathblock2':
+    case 'mathinline1':
+    case 'mathinline2':
+      return firstLine(
+        source.trim().replace(/^(\$\$|\\\[|\$|\\\()([\s\S]*?)(\$\$|\\\]|\$|\\\))$/, '$2'),
+      );
+    default:
+      return words(firstLine(source));
+  }
+}
+
+/**
+ * Text to be shown exactly as written where light markup is read: every ASCII punctuation mark
+ * escaped, so no emphasis, link, formula, HTML or list mark comes of it (a link's words, say).
+ */
+export const markdownLiteral = (s: string): string =>
+  s.replace(/\s+/g, ' ').replace(/[!-/:-@[-`{-~]/g, '\\$&');

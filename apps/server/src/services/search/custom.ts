@@ -25,9 +25,6 @@ import { boardLink, excerpt, noteItem, type Hit, type ItemRow } from './hits';
 export { CUSTOM_CODES, CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
 export { followedBoards, resultsBoard } from './results-board';
 
-/** Link text that stays one link: brackets and backslashes escaped. */
-const linkText = (s: string) => s.replace(/([[\]\\])/g, '\\$1');
-
 /**
  * A listed note's entry: its board and the item it is on (its first line, linking to the note
  * on its board, where the passage is highlighted). The note under it shows its quoted words.
@@ -40,7 +37,7 @@ function noteHitText(
   const on = `On ${boardLink(board.owner, board.ptitle, board.title)}`;
   if (itemText === null) return on;
   const title = headlineOf([], itemText) || 'an item';
-  return `${on}: ${boardLink(board.owner, board.ptitle, linkText(title), `#${NOTE_ANCHOR}${note.id}`)}`;
+  return `${on}: ${boardLink(board.owner, board.ptitle, title, `#${NOTE_ANCHOR}${note.id}`)}`;
 }
 
 async function boardHits(

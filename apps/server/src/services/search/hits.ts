@@ -1,5 +1,5 @@
 /** A hit of a listing or a search, as a results board shows it, and the helpers that word it. */
-import type { Block, Item } from '@listboard/core';
+import { markdownLiteral, type Block, type Item } from '@listboard/core';
 import type { items } from '../../db/schema';
 import { toItem } from '../boards/present';
 import { NO_EXTRAS } from '../boards/rows';
@@ -41,5 +41,6 @@ export const excerpt = (t: string, n = 140) => {
   const one = t.replace(/\s+/g, ' ').trim();
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
 };
+/** A link to a board (or a place on it) whose words are `title`, shown exactly as written. */
 export const boardLink = (owner: string, ptitle: string, title: string, hash = '') =>
-  `[${title}](/${owner}/home;${ptitle}${hash})`;
+  `[${markdownLiteral(title)}](/${owner}/home;${ptitle}${hash})`;

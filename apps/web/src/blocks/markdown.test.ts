@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { markdownLiteral } from '@listboard/core';
+import { renderMarkdown } from './markdown';
+
+/** A link whose words are `words`, made the way the server writes results and Discussion. */
+function linkOf(words: string): HTMLAnchorElement {
+  const host = document.createElement('div');
+  host.innerHTML = renderMarkdown(`On a board: [${markdownLiteral(words)}](/author/home;b#note-1)`);
+  const links = host.querySelectorAll('a');
+  expect(links).toHaveLength(1);
+  return links[0]!;
+}
+
+describe('words made literal (markdownLiteral) in a link', () => {
+  it('show exactly as written, as the link’s own words, with nothing made of their marks', () => {
+    for (const words of [
+      '\\int_0^1 x^2\\,dx = \\tfrac{1}{3}',
+      '$$\\pi r^2$$ and $x$',
+      '<img src=x onerror="window.__xss=1"> and <b>bold</b>',
+      '[a](javascript:alert(1)) ![b](/media/x.jpg)',
+      '*emphasis* __strong__ `code` ~~struck~~',
+      '# not a heading',
+      '1. not a list',
+      'a \\ backslash, a | bar -- and ... dots "quoted"',
+      'Week 2 — Ünïcode 👍',
+    ]) {
+      const a = linkOf(words);
+      expect(a.textContent, words).toBe(words);
+      expect(a.getAttribute('href')).toBe('/author/home;b#note-1');
+      expect(a.querySelector('*'), words).toBeNull();
+    }
+  });
+});
