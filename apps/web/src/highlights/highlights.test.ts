@@ -190,4 +190,33 @@ describe('drawing highlights', () => {
     clearMarks(block);
     expect(block.innerHTML).toBe('one two three');
   });
+
+  it('a highlight drawn while the reader has words selected leaves the same words selected', () => {
+    const { el } = card([
+      '<div class="block"><p>They <em>would</em> say claims instead of facts.</p></div>',
+    ]);
+    const block = el.children[0]!;
+    drawMarks(block, [spec('n1', 0, 4)]);
+    // "say claims", selected from inside the text nodes the next drawing splits and joins.
+    const text = renderedText(block);
+    const start = text.indexOf('say claims');
+    const nodes = Array.from(block.querySelectorAll('p')[0]!.childNodes).flatMap((n) =>
+      n.nodeType === Node.TEXT_NODE ? [n as Text] : [],
+    );
+    const after = nodes.find((t) => t.data.includes('say claims'))!;
+    const range = document.createRange();
+    range.setStart(after, after.data.indexOf('say'));
+    range.setEnd(after, after.data.indexOf('say') + 'say claims'.length);
+    document.getSelection()!.removeAllRanges();
+    document.getSelection()!.addRange(range);
+    expect(document.getSelection()!.toString()).toBe('say claims');
+    // Another note's passage arrives, over the selected words; then the first one goes.
+    drawMarks(block, [spec('n1', 0, 4), spec('n2', start + 4, start + 10)]);
+    expect(document.getSelection()!.toString()).toBe('say claims');
+    expect(block.querySelector('mark[data-note-id="n2"]')!.textContent).toBe('claims');
+    drawMarks(block, [spec('n2', start + 4, start + 10)]);
+    expect(document.getSelection()!.toString()).toBe('say claims');
+    drawMarks(block, []);
+    expect(document.getSelection()!.toString()).toBe('say claims');
+  });
 });

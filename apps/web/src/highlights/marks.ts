@@ -4,7 +4,7 @@
  * mark inside another. Drawing is idempotent: a block that already shows the wanted marks over
  * the same text is left alone, so a re-render never disturbs the reader's own selection.
  */
-import { renderedText, textNodesOf } from './renderedText';
+import { offsetOf, renderedText, textNodesOf } from './renderedText';
 
 export interface MarkSpec {
   noteId: string;
@@ -57,14 +57,55 @@ export function clearMarks(root: Element): void {
   drawn.delete(root);
 }
 
+/** A boundary of the reader's selection: in the block by its offset in the rendered text. */
+type Held = { at: number } | { node: Node; offset: number };
+
+/**
+ * The reader's selection where it touches the block, kept across a drawing: drawing splits and
+ * joins the block's text nodes, which would otherwise lose or move a passage the reader has
+ * just selected (a note's highlight arriving as they select the next words).
+ */
+function holdSelection(root: Element): (() => void) | null {
+  const selection = root.ownerDocument.getSelection();
+  const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
+  if (!selection || !range) return null;
+  const inRoot = (n: Node) => root.contains(n);
+  if (!inRoot(range.startContainer) && !inRoot(range.endContainer)) return null;
+  const nodes = textNodesOf(root);
+  const hold = (node: Node, offset: number): Held =>
+    inRoot(node) ? { at: offsetOf(nodes, node, offset) } : { node, offset };
+  const start = hold(range.startContainer, range.startOffset);
+  const end = hold(range.endContainer, range.endOffset);
+  return () => {
+    const now = textNodesOf(root);
+    // A start at a node's end is the next node's start; an end there stays in its node.
+    const place = (h: Held, isEnd: boolean): [Node, number] => {
+      if ('node' in h) return [h.node, h.offset];
+      let pos = 0;
+      for (const t of now) {
+        if (h.at < pos + t.length || (isEnd && h.at === pos + t.length)) return [t, h.at - pos];
+        pos += t.length;
+      }
+      return [root, root.childNodes.length];
+    };
+    const again = root.ownerDocument.createRange();
+    again.setStart(...place(start, false));
+    again.setEnd(...place(end, true));
+    selection.removeAllRanges();
+    selection.addRange(again);
+  };
+}
+
 /** Shows exactly these highlights in the block, changing nothing when it already does. */
 export function drawMarks(root: Element, specs: MarkSpec[]): void {
   const key = JSON.stringify(specs);
   const present = root.querySelectorAll('mark[data-note-id]').length;
   const text = renderedText(root);
   if (drawn.get(root) === `${key}\n${text}` && (present > 0 || specs.length === 0)) return;
+  const restore = holdSelection(root);
   clearMarks(root);
   // Longer passages first, so a shorter one inside them nests within their marks.
   for (const s of [...specs].sort((a, b) => b.end - b.start - (a.end - a.start))) wrap(root, s);
   drawn.set(root, `${key}\n${text}`);
+  restore?.();
 }
