@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { textToBlocks } from './blocks';
 import { headlineOf, markdownLiteral } from './headline';
 
 describe('headlineOf', () => {
@@ -28,6 +29,8 @@ describe('headlineOf', () => {
       ['The area is $$\\pi r^2$$ here.', 'The area is \\pi r^2 here.'],
     ];
     for (const [text, shown] of cases) expect(headlineOf([], text), text).toBe(shown);
+    // Blocks as the server sends them, classified already.
+    for (const [text, shown] of cases) expect(headlineOf(textToBlocks(text)), text).toBe(shown);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Block } from '../model/entities';
 import { fileNameOf } from './address';
 import { classifyBlock } from './classify';
 import { textToBlocks } from './blocks';
@@ -37,17 +38,18 @@ function words(line: string): string {
  * first line (heading, quote, list and emphasis marks, link targets and HTML tags dropped).
  * Plain text, never markup: whoever shows it as markup escapes it (markdownLiteral).
  */
-export function headlineOf(blocks: readonly { text: string }[], text = ''): string {
+export function headlineOf(blocks: readonly (Block | { text: string })[], text = ''): string {
   const given = blocks.filter((b) => b.text.trim());
   for (const b of given.length ? given : textToBlocks(text)) {
-    const line = blockHeadline(b.text);
+    // Blocks as the server sends them are classified already.
+    const line = blockHeadline('type' in b ? b : classifyBlock(b.text));
     if (line) return line.slice(0, MAX);
   }
   return '';
 }
 
-function blockHeadline(source: string): string {
-  const block = classifyBlock(source);
+function blockHeadline(block: Block): string {
+  const source = block.text;
   const captioned = block.caption ?? block.altText ?? block.titleText;
   switch (block.type) {
     case 'video':
