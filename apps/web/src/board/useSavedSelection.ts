@@ -9,7 +9,7 @@ import type { Multilist, PublicUser } from '@listboard/core';
 import { callApi } from '../api/client';
 import { useUi, type Selection } from '../state/ui';
 import { blockElementsOf } from '../highlights/capture';
-import { textNodesOf } from '../highlights/renderedText';
+import { pointAt, textNodesOf } from '../highlights/renderedText';
 
 /** The selection fields of a board's view state. */
 export interface SavedSelection {
@@ -75,19 +75,10 @@ function reselectText(itemId: string, text: string, tries = 40): void {
     const at = whole.indexOf(text);
     if (at < 0) continue;
     const range = document.createRange();
-    const place = (offset: number, end: boolean) => {
-      let before = 0;
-      for (const n of nodes) {
-        if (offset < before + n.length || (end && offset === before + n.length)) {
-          if (end) range.setEnd(n, offset - before);
-          else range.setStart(n, offset - before);
-          return;
-        }
-        before += n.length;
-      }
-    };
-    place(at, false);
-    place(at + text.length, true);
+    const start = pointAt(nodes, at, false);
+    const end = pointAt(nodes, at + text.length, true);
+    if (start) range.setStart(...start);
+    if (end) range.setEnd(...end);
     const sel = document.getSelection();
     sel?.removeAllRanges();
     sel?.addRange(range);

@@ -4,7 +4,7 @@
  * mark inside another. Drawing is idempotent: a block that already shows the wanted marks over
  * the same text is left alone, so a re-render never disturbs the reader's own selection.
  */
-import { offsetOf, renderedText, textNodesOf } from './renderedText';
+import { offsetOf, pointAt, renderedText, textNodesOf } from './renderedText';
 
 export interface MarkSpec {
   noteId: string;
@@ -78,16 +78,10 @@ function holdSelection(root: Element): (() => void) | null {
   const end = hold(range.endContainer, range.endOffset);
   return () => {
     const now = textNodesOf(root);
-    // A start at a node's end is the next node's start; an end there stays in its node.
-    const place = (h: Held, isEnd: boolean): [Node, number] => {
-      if ('node' in h) return [h.node, h.offset];
-      let pos = 0;
-      for (const t of now) {
-        if (h.at < pos + t.length || (isEnd && h.at === pos + t.length)) return [t, h.at - pos];
-        pos += t.length;
-      }
-      return [root, root.childNodes.length];
-    };
+    const place = (h: Held, isEnd: boolean): [Node, number] =>
+      'node' in h
+        ? [h.node, h.offset]
+        : (pointAt(now, h.at, isEnd) ?? [root, root.childNodes.length]);
     const again = root.ownerDocument.createRange();
     again.setStart(...place(start, false));
     again.setEnd(...place(end, true));

@@ -43,3 +43,17 @@ export function offsetOf(nodes: Text[], container: Node, offset: number): number
   }
   return total;
 }
+
+/**
+ * The DOM point of an offset in the rendered text, the inverse of offsetOf: a start at the end
+ * of one text node is the next one's start, an end there stays in its node. Null past the end.
+ */
+export function pointAt(nodes: Text[], offset: number, isEnd: boolean): [Text, number] | null {
+  let before = 0;
+  for (const n of nodes) {
+    if (offset < before + n.length || (isEnd && offset === before + n.length))
+      return [n, offset - before];
+    before += n.length;
+  }
+  return null;
+}

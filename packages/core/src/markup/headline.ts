@@ -1,6 +1,7 @@
 import type { Block } from '../model/entities';
 import { fileNameOf } from './address';
 import { classifyBlock } from './classify';
+import { mathSource } from './math';
 import { textToBlocks } from './blocks';
 
 const MAX = 120;
@@ -70,9 +71,7 @@ function blockHeadline(block: Block): string {
     case 'mathblock2':
     case 'mathinline1':
     case 'mathinline2':
-      return firstLine(
-        source.trim().replace(/^(\$\$|\\\[|\$|\\\()([\s\S]*?)(\$\$|\\\]|\$|\\\))$/, '$2'),
-      );
+      return firstLine(mathSource(block).tex);
     default:
       return words(firstLine(source));
   }

@@ -3,6 +3,8 @@
  * splitter asks here whether a line opens a region that a later line closes.
  */
 
+import type { Block } from '../model/entities';
+
 export type MathBlockType = 'mathblock1' | 'mathblock2' | 'mathinline1' | 'mathinline2';
 
 export interface DisplayMathDelimiters {
@@ -67,4 +69,16 @@ export function inlineMathAt(src: string, pos: number): { tex: string; end: numb
   const tex = src.slice(pos + 2, close);
   if (tex.trim() === '' || /\n\s*\n/.test(tex)) return null;
   return { tex, end: close + 2 };
+}
+
+/** A formula block's TeX, inside the delimiters its type names: $$…$$, \[…\], $…$ or \(…\). */
+export function mathSource(block: Pick<Block, 'text' | 'type'>): { tex: string; display: boolean } {
+  const t = block.text.trim();
+  if (block.type === 'mathblock1')
+    return { tex: t.replace(/^\$\$/, '').replace(/\$\$$/, ''), display: true };
+  if (block.type === 'mathblock2')
+    return { tex: t.replace(/^\\\[/, '').replace(/\\\]$/, ''), display: true };
+  if (block.type === 'mathinline1')
+    return { tex: t.replace(/^\$/, '').replace(/\$$/, ''), display: false };
+  return { tex: t.replace(/^\\\(/, '').replace(/\\\)$/, ''), display: false };
 }
