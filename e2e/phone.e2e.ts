@@ -228,6 +228,76 @@ describe('boards opened afresh on a phone', () => {
   });
 });
 
+/** The element is wholly on the screen, left to right. */
+async function inView(target: Locator, width: number, label: string) {
+  const box = (await target.boundingBox())!;
+  expect(box.x, `${label} starts on screen`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${label} ends on screen`).toBeLessThanOrEqual(width);
+}
+
+describe('Discussion and Listings on a phone', () => {
+  it('open at their first entry with the open tab in view, in a strip of tabs that switch by tapping (iPhone 13)', async () => {
+    const author = await apiAs(base, 'author');
+    const reader = await apiAs(base, 'reader');
+    const made = await author.post<{ multilistId: string }>('/api/forms/insert_multilist', {
+      titleText: `Pocket reading ${Date.now()}`,
+    });
+    const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Week 1',
+    });
+    const { itemId } = await author.post<{ itemId: string }>('/api/forms/insert_item', {
+      listId,
+      text: 'Read the first chapter before class.',
+    });
+    const question = `Which edition? ${Date.now()}`;
+    await reader.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text: question } });
+
+    // A reader owns no board, so nothing waits on Discussion: the page says so once, and does
+    // not call it a board with no lists.
+    b = await openPhone('iPhone 13');
+    await signIn(b.page, base, 'reader');
+    await b.page.goto(`${base}/reader/home?code=dismissed&username=reader`);
+    await b.page.getByText('Nothing here yet.').waitFor();
+    await expect(b.page.getByText('This board has no lists yet.').count()).resolves.toBe(0);
+    await b.close();
+
+    b = await openPhone('iPhone 13');
+    const p = b.page;
+    const width = WIDTH['iPhone 13'];
+    await signIn(p, base, 'author');
+    await p.goto(`${base}/author/home?code=pending&username=author`);
+    const tabs = p.getByRole('navigation', { name: 'Discussion' });
+    const entry = p.getByRole('listitem').filter({ hasText: question });
+    await entry.waitFor();
+    await p.waitForTimeout(300);
+    await fitsScreen(p, width, 'discussion');
+    // The results start at the screen's left edge; the tabs are above them, not a column that
+    // the row scrolls past.
+    await startsAtFirstList(p, width);
+    await inView(entry, width, 'the pending note');
+    await inView(tabs.locator('[aria-current=page]'), width, 'the open tab');
+    expect((await tabs.boundingBox())!.y).toBeLessThan((await entry.boundingBox())!.y);
+    await screenshot(p, 'phone/author-discussion');
+
+    await tabs.getByRole('link', { name: 'Answered notes' }).tap();
+    await p.waitForURL(/code=answered/);
+    await p.getByRole('heading', { name: 'Answered notes', level: 2 }).waitFor();
+    await inView(tabs.locator('[aria-current=page]'), width, 'the answered tab');
+    await fitsScreen(p, width, 'answered notes');
+
+    // Listings has eight tabs: the strip scrolls sideways by itself and opens at the open one.
+    await p.goto(`${base}/author/home?code=groupNotes&username=author`);
+    const listings = p.getByRole('navigation', { name: 'Listings' });
+    const open = listings.locator('[aria-current=page]');
+    await expect(open.innerText()).resolves.toBe('Group notes');
+    await p.waitForTimeout(300);
+    await inView(open, width, 'the Group notes tab');
+    await fitsScreen(p, width, 'listings');
+    await screenshot(p, 'phone/author-listings-last-tab');
+  });
+});
+
 describe('a reader on a phone', () => {
   it('sees every page fit, swipes between lists, and notes selected words by touch (Pixel 7)', async () => {
     b = await openPhone('Pixel 7');

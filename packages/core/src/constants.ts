@@ -20,6 +20,12 @@ export const LIST_ZOOM_MAX = 5;
 export const INFO_ZOOM_STEPS = [0.8, 0.9, 1, 1.15, 1.3] as const;
 export const INFO_ZOOM_DEFAULT = 2;
 
+/**
+ * A board made of search results (a search, Listings, Discussion) has an id with this prefix: it
+ * is built for the request, never stored, and says in its description when it is empty.
+ */
+export const RESULTS_BOARD_PREFIX = 'search-';
+
 /** A desktop window at most this wide is laid out as a phone. */
 export const PHONE_MAX_WIDTH = 640;
 /** On a phone a list is the device width less this margin. */

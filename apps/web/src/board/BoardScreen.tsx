@@ -133,6 +133,9 @@ export function BoardScreen() {
   const zoom = Math.max(0, Math.min(LIST_WIDTH_STEPS.length - 1, ui.display.zoom));
   const listWidth = phone ? phoneListWidth(width) : LIST_WIDTH_STEPS[zoom];
   const listHeight = LIST_CONTAINER_HEIGHTS[device === 'desktop' ? 'other' : device];
+  const tabs = searchCode !== null && user && (
+    <PageTabs code={searchCode} username={user.username} strip={phone} />
+  );
   return (
     <div
       className={`app${ui.display.compactView ? ' compact' : ''}`}
@@ -152,6 +155,7 @@ export function BoardScreen() {
       {ui.form && !ui.form.listEditor && !asksConfirm && (
         <div className="form-bar">{renderForm()}</div>
       )}
+      {phone && tabs}
       <main
         ref={main}
         className="boards"
@@ -162,7 +166,7 @@ export function BoardScreen() {
         onClick={onLinkClick}
       >
         <FreshStart main={main} ids={drawn.map((b) => b._id)} />
-        {searchCode !== null && user && <PageTabs code={searchCode} username={user.username} />}
+        {!phone && tabs}
         <PageLayer page={page} path={path} boards={boards} ctx={ctx} />
         {(isLoading || drawing) && <BoardSkeleton />}
         {error && <p className="error">{error.message}</p>}

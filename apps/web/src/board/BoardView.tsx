@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import type { Item, List, Multilist } from '@listboard/core';
+import { RESULTS_BOARD_PREFIX, type Item, type List, type Multilist } from '@listboard/core';
 import { estimateItem, useItemRenderer } from './ListColumn';
 import { ListRow } from './ListRow';
 import { BoardPassword } from './BoardPassword';
@@ -128,7 +128,9 @@ export function BoardView({ board }: { board: Multilist }) {
                 headings={display.sectionDisplay === 'all'}
               />
             )}
-            {board.lists.length === 0 && <p className="empty">This board has no lists yet.</p>}
+            {board.lists.length === 0 && !board._id.startsWith(RESULTS_BOARD_PREFIX) && (
+              <p className="empty">This board has no lists yet.</p>
+            )}
           </div>
         </HeatProvider>
       )}

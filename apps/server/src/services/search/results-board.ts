@@ -3,7 +3,14 @@
  * per hit; and the boards a results page follows live.
  */
 import { desc, eq } from 'drizzle-orm';
-import { abilitiesOf, itemDefaults, type Item, type List, type Multilist } from '@listboard/core';
+import {
+  abilitiesOf,
+  itemDefaults,
+  RESULTS_BOARD_PREFIX,
+  type Item,
+  type List,
+  type Multilist,
+} from '@listboard/core';
 import { CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
 import type { Db } from '../../db/client';
 import { multilists } from '../../db/schema';
@@ -31,7 +38,7 @@ export interface ResultsBoardSpec {
 /** A board of search results: one list per bucket, one item per hit, in the order given. */
 export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
   const now = new Date().toISOString();
-  const boardId = `search-${spec.id}`;
+  const boardId = `${RESULTS_BOARD_PREFIX}${spec.id}`;
   let indexInBoard = 0;
   const lists: List[] = spec.buckets.map(({ key, title, hits: bucketHits }, li) => ({
     _id: `${spec.id}-${key}`,
