@@ -125,6 +125,7 @@ export function Form({
         </blockquote>
       )}
       {def.fields.map((f, i) => {
+        if (f.shownWhen && !f.shownWhen(values)) return null;
         const id = `f-${def.id}-${f.name}`;
         const ref = i === 0 ? (el: HTMLElement | null) => void (first.current = el) : undefined;
         const set = (v: string | boolean | File[]) => {

@@ -133,7 +133,11 @@ describe('the Share and Unshare forms', () => {
     const { ctx, onClose } = open('share', board);
     screen.getByText('“Field Plan” (/author/field-plan) is not shared with anyone yet.');
     type('User name', ' sam ');
+    // An editor's boxes show once the role is editor: a coauthor's rights are not ticked away.
+    expect(screen.queryByLabelText('An editor may edit')).toBeNull();
+    expect(screen.queryByLabelText('An editor may delete')).toBeNull();
     fireEvent.change(screen.getByLabelText('As'), { target: { value: 'editor' } });
+    expect(screen.getByLabelText<HTMLInputElement>('An editor may edit').checked).toBe(true);
     fireEvent.click(screen.getByLabelText('An editor may delete'));
     click('Share');
     await waitFor(() => expect(onClose).toHaveBeenCalled());

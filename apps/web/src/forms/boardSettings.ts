@@ -122,6 +122,8 @@ async function saveSettings(v: Values, ctx: FormContext): Promise<string | null>
 const notLocated = (error: CallError, username: string): string | null =>
   error.status === 0 || error.status >= 500 ? coauthorMsg.errorLocatingUser(username) : null;
 
+const forEditor = (v: Values) => v.role === 'editor';
+
 async function share(v: Values, ctx: FormContext): Promise<string | null> {
   const board = openBoard(ctx);
   const username = str(v, 'username');
@@ -214,8 +216,8 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
         options: SHARE_ROLES,
         hint: 'coauthor: writes and runs the board with you. contributor: a coauthor marked contributor-only, who notes and replies but changes nothing. editor: changes it as the boxes below allow, and answers notes.',
       },
-      { name: 'mayEdit', label: 'An editor may edit', type: 'checkbox' },
-      { name: 'mayDelete', label: 'An editor may delete', type: 'checkbox' },
+      { name: 'mayEdit', label: 'An editor may edit', type: 'checkbox', shownWhen: forEditor },
+      { name: 'mayDelete', label: 'An editor may delete', type: 'checkbox', shownWhen: forEditor },
     ],
     initial: () => ({ username: '', role: 'coauthor', mayEdit: true, mayDelete: false }),
     validate: (v) => required(v, 'username', 'user name'),

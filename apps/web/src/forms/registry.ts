@@ -22,6 +22,8 @@ export interface Field {
   multiple?: boolean;
   /** A line of help under the field. */
   hint?: string;
+  /** Shown only while the form's values make it matter (an editor's privileges, say). */
+  shownWhen?: (values: Values) => boolean;
 }
 
 export type Values = Record<string, string | number | boolean | File[]>;
