@@ -65,12 +65,13 @@ async function launch(options: BrowserContextOptions): Promise<Browser> {
 }
 
 export type Phone = 'iPhone 13' | 'Pixel 7';
+export type Tablet = 'iPad Mini';
 
 /**
- * A new visitor on an emulated phone: its screen, its device scale, a mobile viewport (the
- * page's viewport meta tag counts) and touch, as Playwright's device list describes it.
+ * A new visitor on an emulated phone (or tablet): its screen, its device scale, a mobile viewport
+ * (the page's viewport meta tag counts) and touch, as Playwright's device list describes it.
  */
-export async function openPhone(name: Phone): Promise<Browser> {
+export async function openPhone(name: Phone | Tablet): Promise<Browser> {
   const { defaultBrowserType: _engine, ...device } = devices[name];
   return launch(device);
 }

@@ -1,0 +1,113 @@
+/**
+ * The app on a tablet, as Playwright's device list emulates an iPad Mini (768 px wide, touch, a
+ * finger for a pointer): the wide layout, with every target a finger meets at least 44 px, and a
+ * note answered by tapping.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openPhone, screenshot, type Browser } from './browser';
+import { apiAs, appUrl, signIn } from './session';
+
+const base = appUrl();
+let b: Browser | undefined;
+afterEach(async () => {
+  await b?.close();
+  b = undefined;
+});
+
+/** Each of the targets is at least 44 px square, named by its text in the failure. */
+async function fingerSized(targets: Locator, what: string) {
+  const boxes = await targets.evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return {
+        name: e.textContent.trim() || e.getAttribute('aria-label'),
+        w: r.width,
+        h: r.height,
+      };
+    }),
+  );
+  expect(boxes.length, `${what}: some shown`).toBeGreaterThan(0);
+  for (const box of boxes) {
+    expect(Math.round(box.w), `${what} “${box.name}” width`).toBeGreaterThanOrEqual(44);
+    expect(Math.round(box.h), `${what} “${box.name}” height`).toBeGreaterThanOrEqual(44);
+  }
+}
+
+const tap = (page: Page, target: Locator) => target.tap().then(() => page.waitForTimeout(50));
+
+describe('a teacher on a tablet', () => {
+  it('meets 44 px targets on the toolbar, an item, a player and Discussion, and answers a note by tapping (iPad Mini)', async () => {
+    const author = await apiAs(base, 'author');
+    const reader = await apiAs(base, 'reader');
+    const made = await author.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: `Tablet reading ${Date.now()}` },
+    );
+    const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Week 1',
+    });
+    const { itemId } = await author.post<{ itemId: string }>('/api/forms/insert_item', {
+      listId,
+      text: 'Read the opening chapter and bring one question.',
+    });
+    const question = `Does the preface count? ${Date.now()}`;
+    await reader.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text: question } });
+
+    b = await openPhone('iPad Mini');
+    const p = b.page;
+    await signIn(p, base, 'author');
+    // The wide layout: the toolbar's groups, not the phone's one Menu.
+    await p.goto(`${base}/author/course`);
+    const bar = p.getByRole('navigation', { name: 'Board tools' });
+    await bar.getByRole('button', { name: 'Home', exact: true }).waitFor();
+    await expect(bar.locator('summary', { hasText: /^Menu$/ }).count()).resolves.toBe(0);
+    await fingerSized(
+      bar.locator(':scope > button, :scope > details > summary, :scope > [role=group] > button'),
+      'toolbar',
+    );
+    // A recording's player.
+    await fingerSized(p.locator('.player-bar').first().getByRole('button'), 'player');
+
+    // An item selected by a tap: its own buttons and its Actions.
+    await p.goto(`${base}/author/${made.ptitle}`);
+    const item = p
+      .getByRole('region', { name: 'Week 1', exact: true })
+      .getByRole('article')
+      .first();
+    await item.waitFor();
+    await expect
+      .poll(async () => {
+        if ((await item.getAttribute('aria-current')) !== 'true')
+          await item.tap({ position: { x: 4, y: 4 } });
+        return item.getAttribute('aria-current');
+      })
+      .toBe('true');
+    await fingerSized(item.locator('.item-action, summary'), 'item');
+    // The note's actions keep their words whole, a line of their own each if need be.
+    await fingerSized(item.locator('.note-actions button'), 'note on the item');
+    const lines = await item.locator('.note-actions button').evaluateAll((els) =>
+      els.map((e) => {
+        const words = document.createRange();
+        words.selectNodeContents(e);
+        return `${e.textContent}: ${words.getClientRects().length}`;
+      }),
+    );
+    expect(lines).toEqual(lines.map((l) => l.replace(/\d+$/, '1')));
+    await screenshot(p, 'tablet/author-item-selected');
+
+    // Discussion: the note's Reply, Mark answered and Dismiss.
+    await p.goto(`${base}/author/home?code=pending&username=author`);
+    const entry = p.getByRole('listitem').filter({ hasText: question });
+    await entry.waitFor();
+    await fingerSized(entry.locator('.note-actions button'), 'note');
+    await screenshot(p, 'tablet/author-discussion');
+    await tap(p, entry.getByRole('button', { name: 'Reply' }));
+    await p.getByLabel('Your reply').fill('Yes: it says who the book is for.');
+    await tap(p, p.getByRole('button', { name: 'Submit' }));
+    await entry.waitFor({ state: 'detached', timeout: 10_000 });
+    await tap(p, p.getByRole('link', { name: 'Answered notes' }));
+    await p.getByRole('listitem').filter({ hasText: question }).getByText('answered').waitFor();
+  });
+});
