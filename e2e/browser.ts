@@ -66,12 +66,13 @@ async function launch(options: BrowserContextOptions): Promise<Browser> {
 
 export type Phone = 'iPhone 13' | 'Pixel 7';
 export type Tablet = 'iPad Mini';
+export type Sideways = 'iPhone 13 landscape';
 
 /**
  * A new visitor on an emulated phone (or tablet): its screen, its device scale, a mobile viewport
  * (the page's viewport meta tag counts) and touch, as Playwright's device list describes it.
  */
-export async function openPhone(name: Phone | Tablet): Promise<Browser> {
+export async function openPhone(name: Phone | Tablet | Sideways): Promise<Browser> {
   const { defaultBrowserType: _engine, ...device } = devices[name];
   return launch(device);
 }

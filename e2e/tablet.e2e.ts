@@ -111,3 +111,20 @@ describe('a teacher on a tablet', () => {
     await p.getByRole('listitem').filter({ hasText: question }).getByText('answered').waitFor();
   });
 });
+
+describe('a phone turned sideways', () => {
+  it('keeps the wide toolbar to a third of the screen’s height, so the board has room (iPhone 13 landscape)', async () => {
+    b = await openPhone('iPhone 13 landscape');
+    const p = b.page;
+    await signIn(p, base, 'author');
+    await p.goto(`${base}/author/course`);
+    const bar = p.getByRole('navigation', { name: 'Board tools' });
+    await bar.getByRole('button', { name: 'Home', exact: true }).waitFor();
+    await p.getByRole('region', { name: 'Tip', exact: true }).waitFor();
+    const height = await p.evaluate(() => window.innerHeight);
+    expect(height).toBeLessThan(500);
+    const box = (await bar.boundingBox())!;
+    expect(box.height, 'the toolbar’s height').toBeLessThanOrEqual(height / 3);
+    await screenshot(p, 'tablet/phone-sideways-board');
+  });
+});
