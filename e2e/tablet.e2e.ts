@@ -68,7 +68,9 @@ describe('a teacher on a tablet', () => {
       'toolbar',
     );
     // A recording's player.
-    await fingerSized(p.locator('.player-bar').first().getByRole('button'), 'player');
+    const player = p.locator('.player-bar').first();
+    await player.waitFor();
+    await fingerSized(player.getByRole('button'), 'player');
 
     // An item selected by a tap: its own buttons and its Actions.
     await p.goto(`${base}/author/${made.ptitle}`);

@@ -231,7 +231,10 @@ export const eventRoutes: FastifyPluginCallbackZod<{
       res.end();
     };
     open.add(end);
-    req.raw.on('close', stop);
+    res.on('close', stop);
+    // A page that went while the stream was being set up (its close already heard by no one)
+    // leaves no presence, subscription or heartbeat behind.
+    if (res.destroyed || req.raw.socket.destroyed) stop();
   });
   done();
 };
