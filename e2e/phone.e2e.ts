@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser, type Phone } from './browser';
-import { apiAs, appUrl, signIn, tool } from './session';
+import { apiAs, appUrl, notedItem, signIn, tool, toolbarControls } from './session';
 
 const base = appUrl();
 let b: Browser | undefined;
@@ -91,14 +91,12 @@ async function visitAll(p: Page, who: string, pages: Shown[], width: number) {
 
 /** Every control on the toolbar is in view and at least 44 px square. */
 async function toolbarTargets(p: Page, width: number) {
-  const boxes = await bar(p)
-    .locator(':scope > button, :scope > details > summary, :scope > [role=group] > button')
-    .evaluateAll((els) =>
-      els.map((e) => {
-        const r = e.getBoundingClientRect();
-        return { name: e.textContent, left: r.left, right: r.right, w: r.width, h: r.height };
-      }),
-    );
+  const boxes = await toolbarControls(p).evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { name: e.textContent, left: r.left, right: r.right, w: r.width, h: r.height };
+    }),
+  );
   expect(boxes.length).toBeGreaterThan(2);
   for (const box of boxes) {
     expect(box.right, `${box.name} in view`).toBeLessThanOrEqual(width);
@@ -237,21 +235,13 @@ async function inView(target: Locator, width: number, label: string) {
 
 describe('Discussion and Listings on a phone', () => {
   it('open at their first entry with the open tab in view, in a strip of tabs that switch by tapping (iPhone 13)', async () => {
-    const author = await apiAs(base, 'author');
-    const reader = await apiAs(base, 'reader');
-    const made = await author.post<{ multilistId: string }>('/api/forms/insert_multilist', {
-      titleText: `Pocket reading ${Date.now()}`,
-    });
-    const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
-      multilistId: made.multilistId,
-      titleText: 'Week 1',
-    });
-    const { itemId } = await author.post<{ itemId: string }>('/api/forms/insert_item', {
-      listId,
-      text: 'Read the first chapter before class.',
-    });
     const question = `Which edition? ${Date.now()}`;
-    await reader.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text: question } });
+    await notedItem(base, {
+      title: `Pocket reading ${Date.now()}`,
+      list: 'Week 1',
+      item: 'Read the first chapter before class.',
+      note: question,
+    });
 
     // A reader owns no board, so nothing waits on Discussion: the page says so once, and does
     // not call it a board with no lists.

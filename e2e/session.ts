@@ -123,3 +123,35 @@ export async function postAsPage<T = Record<string, unknown>>(
   const r = await page.request.post(`${base}${path}`, { data: body });
   return answer(path, r.status(), await r.text()) as T;
 }
+
+/**
+ * The author's new board with one list holding one item, and a reader's note on that item: where
+ * the screens for notes (Discussion, an item's notes) start from.
+ */
+export async function notedItem(
+  base: string,
+  spec: { title: string; list: string; item: string; note: string },
+): Promise<{ ptitle: string }> {
+  const author = await apiAs(base, 'author');
+  const reader = await apiAs(base, 'reader');
+  const made = await author.post<{ multilistId: string; ptitle: string }>(
+    '/api/forms/insert_multilist',
+    { titleText: spec.title },
+  );
+  const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
+    multilistId: made.multilistId,
+    titleText: spec.list,
+  });
+  const { itemId } = await author.post<{ itemId: string }>('/api/forms/insert_item', {
+    listId,
+    text: spec.item,
+  });
+  await reader.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text: spec.note } });
+  return { ptitle: made.ptitle };
+}
+
+/** The controls on the board's toolbar itself: its buttons and its menus' summaries. */
+export const toolbarControls = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Board tools' })
+    .locator(':scope > button, :scope > details > summary, :scope > [role=group] > button');

@@ -4,9 +4,9 @@
  * note answered by tapping.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { openPhone, screenshot, type Browser } from './browser';
-import { apiAs, appUrl, signIn } from './session';
+import { appUrl, notedItem, signIn, toolbarControls } from './session';
 
 const base = appUrl();
 let b: Browser | undefined;
@@ -34,26 +34,15 @@ async function fingerSized(targets: Locator, what: string) {
   }
 }
 
-const tap = (page: Page, target: Locator) => target.tap().then(() => page.waitForTimeout(50));
-
 describe('a teacher on a tablet', () => {
   it('meets 44 px targets on the toolbar, an item, a player and Discussion, and answers a note by tapping (iPad Mini)', async () => {
-    const author = await apiAs(base, 'author');
-    const reader = await apiAs(base, 'reader');
-    const made = await author.post<{ multilistId: string; ptitle: string }>(
-      '/api/forms/insert_multilist',
-      { titleText: `Tablet reading ${Date.now()}` },
-    );
-    const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
-      multilistId: made.multilistId,
-      titleText: 'Week 1',
-    });
-    const { itemId } = await author.post<{ itemId: string }>('/api/forms/insert_item', {
-      listId,
-      text: 'Read the opening chapter and bring one question.',
-    });
     const question = `Does the preface count? ${Date.now()}`;
-    await reader.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text: question } });
+    const made = await notedItem(base, {
+      title: `Tablet reading ${Date.now()}`,
+      list: 'Week 1',
+      item: 'Read the opening chapter and bring one question.',
+      note: question,
+    });
 
     b = await openPhone('iPad Mini');
     const p = b.page;
@@ -63,10 +52,7 @@ describe('a teacher on a tablet', () => {
     const bar = p.getByRole('navigation', { name: 'Board tools' });
     await bar.getByRole('button', { name: 'Home', exact: true }).waitFor();
     await expect(bar.locator('summary', { hasText: /^Menu$/ }).count()).resolves.toBe(0);
-    await fingerSized(
-      bar.locator(':scope > button, :scope > details > summary, :scope > [role=group] > button'),
-      'toolbar',
-    );
+    await fingerSized(toolbarControls(p), 'toolbar');
     // A recording's player.
     const player = p.locator('.player-bar').first();
     await player.waitFor();
@@ -105,11 +91,11 @@ describe('a teacher on a tablet', () => {
     await entry.waitFor();
     await fingerSized(entry.locator('.note-actions button'), 'note');
     await screenshot(p, 'tablet/author-discussion');
-    await tap(p, entry.getByRole('button', { name: 'Reply' }));
+    await entry.getByRole('button', { name: 'Reply' }).tap();
     await p.getByLabel('Your reply').fill('Yes: it says who the book is for.');
-    await tap(p, p.getByRole('button', { name: 'Submit' }));
+    await p.getByRole('button', { name: 'Submit' }).tap();
     await entry.waitFor({ state: 'detached', timeout: 10_000 });
-    await tap(p, p.getByRole('link', { name: 'Answered notes' }));
+    await p.getByRole('link', { name: 'Answered notes' }).tap();
     await p.getByRole('listitem').filter({ hasText: question }).getByText('answered').waitFor();
   });
 });
