@@ -45,7 +45,7 @@ export function BoardScreen() {
   const location = useLocation();
   const session = useSession();
   const ui = useUi();
-  const { width, phone, device } = useViewport();
+  const { width, phone, short, device } = useViewport();
   const path = useGuardedPath(location.pathname);
   const user = session.user;
   const isGuest = !user || user.roles.includes('guest');
@@ -136,6 +136,7 @@ export function BoardScreen() {
   const tabs = searchCode !== null && user && (
     <PageTabs code={searchCode} username={user.username} strip={phone} />
   );
+  const toolbar = <Toolbar ctx={ctx} phone={phone || short} />;
   return (
     <div
       className={`app${ui.display.compactView ? ' compact' : ''}`}
@@ -146,11 +147,12 @@ export function BoardScreen() {
     >
       <Header
         path={location.pathname}
-        phone={phone}
+        phone={phone || short}
         display={ui.display}
         confirm={ui.form && !ui.form.listEditor && asksConfirm ? renderForm() : null}
+        tools={short ? toolbar : null}
       />
-      <Toolbar ctx={ctx} phone={phone} />
+      {!short && toolbar}
       <SearchBars ctx={ctx} />
       {ui.form && !ui.form.listEditor && !asksConfirm && (
         <div className="form-bar">{renderForm()}</div>

@@ -19,13 +19,17 @@ export function Header({
   phone,
   display,
   confirm,
+  tools,
 }: {
   path: string;
+  /** A phone's or a short screen's header: the last board of the path, no e-mail address. */
   phone: boolean;
   /** The board's view state: whether the info bar shows, and how large. */
   display: Display;
   /** A yes-or-no form waiting for its answer, for the confirm bar. */
   confirm: ReactNode;
+  /** On a short screen the tools share the header's row, so the board keeps the height. */
+  tools?: ReactNode;
 }) {
   const user = useSession((s) => s.user);
   const connected = useConnection((s) => s.connected);
@@ -33,7 +37,7 @@ export function Header({
   const dismiss = useAlerts((s) => s.dismiss);
   return (
     <header className="app-header">
-      <div className="status-bar">
+      <div className={`status-bar${tools ? ' with-tools' : ''}`}>
         <a className="brand" href="/" aria-label="Listboard home">
           <Logo size={26} />
           <span>Listboard</span>
@@ -45,6 +49,7 @@ export function Header({
           <span className="user-name">{user?.username}</span>
           {!phone && user?.email && <span className="user-email">{user.email}</span>}
         </span>
+        {tools}
       </div>
       {!connected && (
         <div className="bar connection-bar" role="alert">

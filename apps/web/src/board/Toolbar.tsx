@@ -161,8 +161,8 @@ function ToolButton({ c, ctx }: { c: Command; ctx: CommandContext }) {
 /**
  * The controls bar, generated from the command registry. Each group (navigate, view, edit,
  * annotate, help, admin, account) is a labelled menu holding every command of the group with its
- * shortcut, followed by the group's most used commands as buttons. A phone keeps a few buttons
- * and one Menu holding all the groups under their names.
+ * shortcut, followed by the group's most used commands as buttons. `phone`: the compact bar of a
+ * phone or a short screen, a few buttons and one Menu holding all the groups under their names.
  */
 export function Toolbar({ ctx, phone = false }: { ctx: CommandContext; phone?: boolean }) {
   const visible = COMMANDS.filter((c) => isVisible(c, ctx));
