@@ -15,7 +15,7 @@ beforeEach(async () => {
 afterEach(async () => b.close());
 
 describe('markup', () => {
-  it('sets $$…$$ inside a sentence with KaTeX, and a link to a title with spaces jumps to that list', async () => {
+  it('sets $…$ and $$…$$ inside a sentence with KaTeX, and a link to a title with spaces jumps to that list', async () => {
     const { page } = b;
     await signIn(page, base, 'author');
     // KaTeX is fetched only for a board with a formula: not for the author's home board.
@@ -29,7 +29,7 @@ describe('markup', () => {
       {
         title: 'Week 1',
         items: [
-          'The area of a circle is $$\\pi r^2$$, which costs $5 to learn.',
+          'The area of a circle of radius $r$ is $$\\pi r^2$$, which costs $5 to learn.',
           'Jump to [Week 6](#Week 6) or [the second week](#week-2).',
         ],
       },
@@ -38,8 +38,10 @@ describe('markup', () => {
     ]);
     const first = list(page, 'Week 1');
     const sentence = first.getByRole('article').first();
-    // The formula sits inside the sentence's paragraph, in the line; the dollars are gone.
-    await sentence.locator('p .katex').waitFor();
+    // The formulas sit inside the sentence's paragraph, in the line; the dollars are gone, but
+    // not the price's.
+    await sentence.locator('p .katex').first().waitFor();
+    expect(await sentence.locator('p .katex').count()).toBe(2);
     expect(await katexFetched()).toBe(true);
     expect(await sentence.locator('.katex-display').count()).toBe(0);
     const shown = await sentence.evaluate((el) => {
@@ -49,7 +51,7 @@ describe('markup', () => {
     });
     expect(shown).not.toContain('$$');
     expect(shown).toContain('which costs $5 to learn.');
-    expect(shown).toContain('πr2');
+    expect(shown).toContain('of radius r is πr2,');
 
     // The last list is off screen until the link brings it in.
     const last = list(page, 'Week 6');
@@ -81,7 +83,9 @@ describe('markup', () => {
     const math = editing.getByRole('article').filter({
       has: page.getByRole('heading', { name: 'Math and code' }),
     });
-    await math.locator('p .katex').waitFor();
+    await math.locator('p .katex').first().waitFor();
+    expect(await math.locator('p .katex').count()).toBe(2);
+    await math.getByText('Prices stay as written: $5, or $10 for two.').waitFor();
     await screenshot(page, 'markup-user-guide');
   });
 

@@ -7,7 +7,7 @@
  * (useKatex).
  */
 import { useSyncExternalStore } from 'react';
-import type { Multilist } from '@listboard/core';
+import { hasInlineMath, type Multilist } from '@listboard/core';
 
 export type Katex = (typeof import('katex'))['default'];
 
@@ -54,7 +54,9 @@ export function useKatex(): Katex | null {
   }, currentKatex);
 }
 
-const MATH_IN_TEXT = /\$\$|\\\(|\\\[/;
+const TEX_DELIMITERS = /\\\(|\\\[/;
+/** Whether a text may show a formula: one inside a paragraph, or a formula block's delimiters. */
+const mathInText = (text: string) => TEX_DELIMITERS.test(text) || hasInlineMath(text);
 
 /** Loads KaTeX before boards with a formula anywhere in their items or notes are shown. */
 export async function preloadMathFor(boards: readonly Multilist[]): Promise<void> {
@@ -63,7 +65,7 @@ export async function preloadMathFor(boards: readonly Multilist[]): Promise<void
     b.lists.some((l) =>
       l.items.some((i) =>
         [i, ...i.notes].some(
-          (x) => MATH_IN_TEXT.test(x.text) || x.blocks.some((bl) => bl.type.startsWith('math')),
+          (x) => mathInText(x.text) || x.blocks.some((bl) => bl.type.startsWith('math')),
         ),
       ),
     ),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markdownLiteral } from '@listboard/core';
+import katex from 'katex';
 import { renderMarkdown } from './markdown';
 
 /** A link whose words are `words`, made the way the server writes results and Discussion. */
@@ -29,5 +30,37 @@ describe('words made literal (markdownLiteral) in a link', () => {
       expect(a.getAttribute('href')).toBe('/author/home;b#note-1');
       expect(a.querySelector('*'), words).toBeNull();
     }
+  });
+});
+
+describe('a formula inside a sentence', () => {
+  const shown = (text: string) => {
+    const host = document.createElement('div');
+    host.innerHTML = renderMarkdown(text, katex);
+    return host;
+  };
+
+  it('is set with KaTeX in the line, written $…$ or $$…$$', () => {
+    const host = shown('Where $n$ is the size, the mean is $$\\bar{x}$$ and prices stay: $5.');
+    const formulas = host.querySelectorAll('p > .katex');
+    expect(formulas).toHaveLength(2);
+    expect(host.querySelector('.katex-display')).toBeNull();
+    expect(formulas[0]!.querySelector('.katex-html')?.textContent).toBe('n');
+    host.querySelectorAll('.katex-mathml').forEach((m) => m.remove());
+    expect(host.textContent.trim()).toMatch(
+      /^Where n is the size, the mean is x\S+ and prices stay: \$5\.$/,
+    );
+  });
+
+  it('is not made of prices, an escaped dollar or code', () => {
+    for (const text of [
+      'It costs $5 and $6 a week.',
+      'From $5–$10 a month.',
+      'Write \\$x\\$ for dollars.',
+      'Type `$x$` to get a formula.',
+    ]) {
+      expect(shown(text).querySelector('.katex'), text).toBeNull();
+    }
+    expect(shown('Type `$x$` to get a formula.').querySelector('code')?.textContent).toBe('$x$');
   });
 });

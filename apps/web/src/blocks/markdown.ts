@@ -5,7 +5,8 @@ import { currentKatex, texToHtml, type Katex } from './katex';
 
 const md = new MarkdownIt({ html: true, linkify: true, breaks: false, typographer: true });
 
-// A formula inside a paragraph, `$$…$$` (core inlineMathAt), is set with KaTeX in the line.
+// A formula inside a paragraph, `$$…$$` or `$…$` (core inlineMathAt), is set with KaTeX in the
+// line.
 md.inline.ruler.before('escape', 'math_inline', (state, silent) => {
   const found = inlineMathAt(state.src, state.pos);
   if (!found) return false;

@@ -48,7 +48,7 @@ export {
 } from './mdlink';
 export { parseListToggle, type ListToggle } from './toggle';
 export { parseJsMedia } from './jsmedia';
-export { inlineMathAt, mathBlockType, mathSource, type MathBlockType } from './math';
+export { hasInlineMath, inlineMathAt, mathBlockType, mathSource, type MathBlockType } from './math';
 export { markdownBlockType, type MarkdownBlockType } from './markdown';
 export { infoLanguage } from './fence';
 export { parseLabelsText, formatLabelsText, nextAnnoLabel, noteTextOrHighlight } from './labels';

@@ -58,17 +58,50 @@ export function mathBlockType(text: string): MathBlockType | null {
 }
 
 /**
- * A formula written `$$…$$` inside a paragraph ("the area is $$\pi r^2$$ here"), starting at
- * `pos`: its TeX and the index just after the closing `$$`, or null. An empty formula or one
- * that would run over a blank line is no formula, and the dollars stay as written.
+ * A formula inside a paragraph, starting at `pos`: its TeX and the index just after its closing
+ * dollars, or null. Two forms:
+ *
+ * - `$$…$$` ("the area is $$\pi r^2$$ here"): anything but a blank line between the pairs;
+ * - `$…$` ("where $n$ is the sample's size"), held to the rule TeX writers know from Pandoc so
+ *   that prices stay text: the opening dollar is followed by a character that is not a space,
+ *   the closing one follows one that is not a space and is not followed by a digit. The first
+ *   dollar after the opening one that is not escaped (`\$`) closes it or, if it cannot, there is
+ *   no formula: "costs $5 and $6" stays as written.
+ *
+ * An empty formula or one that would run over a blank line is no formula, and the dollars stay
+ * as written.
  */
 export function inlineMathAt(src: string, pos: number): { tex: string; end: number } | null {
-  if (!src.startsWith('$$', pos)) return null;
-  const close = src.indexOf('$$', pos + 2);
-  if (close < 0) return null;
-  const tex = src.slice(pos + 2, close);
-  if (tex.trim() === '' || /\n\s*\n/.test(tex)) return null;
-  return { tex, end: close + 2 };
+  if (src.startsWith('$$', pos)) {
+    const close = src.indexOf('$$', pos + 2);
+    if (close < 0) return null;
+    const tex = src.slice(pos + 2, close);
+    if (tex.trim() === '' || /\n\s*\n/.test(tex)) return null;
+    return { tex, end: close + 2 };
+  }
+  if (src[pos] !== '$' || !/\S/.test(src[pos + 1] ?? ' ')) return null;
+  for (let i = pos + 1; i < src.length; i++) {
+    const c = src[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c !== '$') continue;
+    const tex = src.slice(pos + 1, i);
+    const closes = /\S$/.test(tex) && !/^[\d$]/.test(src[i + 1] ?? '') && !/\n\s*\n/.test(tex);
+    return closes ? { tex, end: i + 1 } : null;
+  }
+  return null;
+}
+
+/** Whether a text holds a formula `inlineMathAt` finds (a dollar escaped as `\$` starts none). */
+export function hasInlineMath(text: string): boolean {
+  for (let at = text.indexOf('$'); at >= 0; at = text.indexOf('$', at + 1)) {
+    if (text[at - 1] === '\\') continue;
+    const found = inlineMathAt(text, at);
+    if (found) return true;
+  }
+  return false;
 }
 
 /** A formula block's TeX, inside the delimiters its type names: $$…$$, \[…\], $…$ or \(…\). */
