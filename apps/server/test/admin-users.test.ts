@@ -5,8 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Agent, createTestApp, SEED_PASSWORD, type TestContext } from './harness';
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { createBoard } from '../src/services/boards/create';
-import { users as usersTable } from '../src/db/schema';
+import { presence, users as usersTable } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 
 let t: TestContext;
@@ -127,6 +130,65 @@ describe('users board', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(await online()).not.toContain('reader');
+  });
+
+  it('drops a connection whose page went while it was being set up', async () => {
+    // The stream is set up over several queries before it answers. A page closed in between
+    // (a tab shut while the board loads) must not leave its user counted as here.
+    const { db, pool } = t.database;
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const [me] = await db.select().from(usersTable).where(eq(usersTable.username, 'author'));
+    const rowsOf = async (userId: string) =>
+      (await db.select().from(presence).where(eq(presence.userId, userId))).length;
+    expect(await rowsOf(me!.id)).toBe(0);
+    // A row long stale, which the stream's setup clears as its last step: when it is gone, the
+    // setup has run to the end.
+    const [someone] = await db.select().from(usersTable).where(eq(usersTable.username, 'demo'));
+    const stale = new Date(Date.now() - 60 * 60_000);
+    const marker = randomUUID();
+    await db
+      .insert(presence)
+      .values({ id: marker, userId: someone!.id, connected: stale, lastBeat: stale });
+
+    // Hold the presence table, so the setup waits on it (on PGlite, on any query).
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holding = db.transaction(async (tx) => {
+      await tx.execute(sql`lock table presence in exclusive mode`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const connections = () =>
+      new Promise<number>((r) => t.app.server.getConnections((_e, n) => r(n)));
+    const before = await connections();
+    const req = http.request(`${base(t.app)}/api/events?boards=`, {
+      headers: { cookie: author.cookie! },
+    });
+    req.on('error', () => {});
+    req.end();
+    // The request is in and waiting: on PostgreSQL its insert waits for the lock; on PGlite
+    // every query waits for the transaction, and the request has had time to be read.
+    if (pool) {
+      await expect
+        .poll(async () => (await pool.query('select 1 from pg_locks where not granted')).rowCount)
+        .toBeGreaterThan(0);
+    } else {
+      await expect.poll(connections).toBe(before + 1);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    req.destroy();
+    await expect.poll(connections).toBe(before);
+    release();
+    await holding;
+
+    await expect
+      .poll(async () => (await db.select().from(presence).where(eq(presence.id, marker))).length)
+      .toBe(0);
+    await expect.poll(() => rowsOf(me!.id)).toBe(0);
   });
 
   it('does not count visitors on the shared guest account', async () => {
