@@ -136,4 +136,37 @@ describe('a phone turned sideways', () => {
     await panel.getByRole('menuitem', { name: 'Home', exact: true }).tap();
     await p.waitForURL('**/author/home');
   });
+
+  it('keeps a tapped item’s actions in its list, and opens its menu from the top (iPhone 13 landscape)', async () => {
+    b = await openPhone('iPhone 13 landscape');
+    const p = b.page;
+    await signIn(p, base, 'reader');
+    await p.goto(`${base}/author/course`);
+    const tip = p.getByRole('region', { name: 'Tip', exact: true });
+    const rows = tip.locator('.list-items');
+    const item = tip.getByRole('article').first();
+    await item.tap();
+    const actions = item.getByRole('toolbar', { name: 'Item actions' });
+    const menu = actions.getByText('Actions', { exact: true });
+    await menu.waitFor();
+    /** Whether all of the target is inside the list's scrolled box, where a finger can reach it. */
+    const inList = async (target: Locator) => {
+      const [box, list] = [(await target.boundingBox())!, (await rows.boundingBox())!];
+      return box.y >= list.y - 1 && box.y + box.height <= list.y + list.height + 1;
+    };
+    // The item runs on below the list's bottom; its buttons stay at that bottom, over it.
+    const itemBox = (await item.boundingBox())!;
+    const listBox = (await rows.boundingBox())!;
+    expect(itemBox.y + itemBox.height).toBeGreaterThan(listBox.y + listBox.height);
+    expect(await inList(menu), 'the Actions button is in the list').toBe(true);
+    await screenshot(p, 'tablet/phone-sideways-item-actions');
+
+    await menu.tap();
+    const entries = actions.getByRole('menu', { name: 'Actions on this item' });
+    await expect.poll(() => inList(menu), 'the open menu’s button in the list').toBe(true);
+    expect(await inList(entries.getByRole('menuitem').first()), 'its first entry').toBe(true);
+    await screenshot(p, 'tablet/phone-sideways-item-menu');
+    await entries.getByRole('menuitem', { name: 'Note', exact: true }).tap();
+    await p.getByRole('textbox', { name: 'Your note' }).waitFor();
+  });
 });

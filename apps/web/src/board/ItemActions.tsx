@@ -6,6 +6,7 @@ import { isVisible } from '../commands/registry';
 import { HANDLER_OPS, opsShown } from '../commands/ops';
 import { MenuEntry, useClosingMenu } from './Toolbar';
 import { BoardApiContext } from './boardApi';
+import { scrollIntoViewIfAble } from '../dom';
 
 const LABELS: Record<ItemHandler, string> = {
   visit: 'Visit',
@@ -31,7 +32,16 @@ function ItemMenu() {
     : [];
   if (!ctx || commands.length === 0) return null;
   return (
-    <details className="tool-menu item-menu" ref={ref}>
+    <details
+      className="tool-menu item-menu"
+      ref={ref}
+      // Opened, the menu is brought into its list from its top (its bar no longer sticks to the
+      // list's bottom, board.css); the toggle comes after the tap, so nothing moves under it.
+      onToggle={(e) => {
+        if (e.currentTarget.open)
+          scrollIntoViewIfAble(e.currentTarget, { block: 'nearest', inline: 'nearest' });
+      }}
+    >
       <summary className="item-action item-menu-button">
         <Ellipsis aria-hidden="true" size={16} />
         <span>Actions</span>
