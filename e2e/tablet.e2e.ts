@@ -163,7 +163,9 @@ describe('a phone turned sideways', () => {
 
     await menu.tap();
     const entries = actions.getByRole('menu', { name: 'Actions on this item' });
-    await expect.poll(() => inList(menu), 'the open menu’s button in the list').toBe(true);
+    await expect
+      .poll(() => inList(menu), { message: 'the open menu’s button in the list' })
+      .toBe(true);
     expect(await inList(entries.getByRole('menuitem').first()), 'its first entry').toBe(true);
     await screenshot(p, 'tablet/phone-sideways-item-menu');
     await entries.getByRole('menuitem', { name: 'Note', exact: true }).tap();
