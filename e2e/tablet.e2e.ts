@@ -15,6 +15,17 @@ afterEach(async () => {
   b = undefined;
 });
 
+/** The sample course on the device, signed in as `user`, once its toolbar is drawn. */
+async function openCourse(device: Parameters<typeof openPhone>[0], user: string) {
+  b = await openPhone(device);
+  const p = b.page;
+  await signIn(p, base, user);
+  await p.goto(`${base}/author/course`);
+  const bar = p.getByRole('navigation', { name: 'Board tools' });
+  await bar.getByRole('button', { name: 'Home', exact: true }).waitFor();
+  return { p, bar };
+}
+
 /** Each of the targets is at least 44 px square, named by its text in the failure. */
 async function fingerSized(targets: Locator, what: string) {
   const boxes = await targets.evaluateAll((els) =>
@@ -44,13 +55,8 @@ describe('a teacher on a tablet', () => {
       note: question,
     });
 
-    b = await openPhone('iPad Mini');
-    const p = b.page;
-    await signIn(p, base, 'author');
     // The wide layout: the toolbar's groups, not the phone's one Menu.
-    await p.goto(`${base}/author/course`);
-    const bar = p.getByRole('navigation', { name: 'Board tools' });
-    await bar.getByRole('button', { name: 'Home', exact: true }).waitFor();
+    const { p, bar } = await openCourse('iPad Mini', 'author');
     await expect(bar.locator('summary', { hasText: /^Menu$/ }).count()).resolves.toBe(0);
     await fingerSized(toolbarControls(p), 'toolbar');
     // A recording's player.
@@ -102,12 +108,7 @@ describe('a teacher on a tablet', () => {
 
 describe('a phone turned sideways', () => {
   it('keeps the phone’s few tools in the header’s row, so the board has the height, and its Menu works by tapping (iPhone 13 landscape)', async () => {
-    b = await openPhone('iPhone 13 landscape');
-    const p = b.page;
-    await signIn(p, base, 'author');
-    await p.goto(`${base}/author/course`);
-    const bar = p.getByRole('navigation', { name: 'Board tools' });
-    await bar.getByRole('button', { name: 'Home', exact: true }).waitFor();
+    const { p, bar } = await openCourse('iPhone 13 landscape', 'author');
     await p.getByRole('region', { name: 'Tip', exact: true }).waitFor();
     const height = await p.evaluate(() => window.innerHeight);
     expect(height).toBeLessThan(500);
@@ -138,10 +139,7 @@ describe('a phone turned sideways', () => {
   });
 
   it('keeps a tapped item’s actions in its list, and opens its menu from the top (iPhone 13 landscape)', async () => {
-    b = await openPhone('iPhone 13 landscape');
-    const p = b.page;
-    await signIn(p, base, 'reader');
-    await p.goto(`${base}/author/course`);
+    const { p } = await openCourse('iPhone 13 landscape', 'reader');
     const tip = p.getByRole('region', { name: 'Tip', exact: true });
     const rows = tip.locator('.list-items');
     const item = tip.getByRole('article').first();

@@ -136,7 +136,9 @@ export function BoardScreen() {
   const tabs = searchCode !== null && user && (
     <PageTabs code={searchCode} username={user.username} strip={phone} />
   );
-  const toolbar = <Toolbar ctx={ctx} phone={phone || short} />;
+  // A phone's or a short screen's few tools (in the header's row when short).
+  const compact = phone || short;
+  const toolbar = <Toolbar ctx={ctx} phone={compact} />;
   return (
     <div
       className={`app${ui.display.compactView ? ' compact' : ''}`}
@@ -147,7 +149,7 @@ export function BoardScreen() {
     >
       <Header
         path={location.pathname}
-        phone={phone || short}
+        phone={compact}
         display={ui.display}
         confirm={ui.form && !ui.form.listEditor && asksConfirm ? renderForm() : null}
         tools={short ? toolbar : null}

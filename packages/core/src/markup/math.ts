@@ -97,9 +97,7 @@ export function inlineMathAt(src: string, pos: number): { tex: string; end: numb
 /** Whether a text holds a formula `inlineMathAt` finds (a dollar escaped as `\$` starts none). */
 export function hasInlineMath(text: string): boolean {
   for (let at = text.indexOf('$'); at >= 0; at = text.indexOf('$', at + 1)) {
-    if (text[at - 1] === '\\') continue;
-    const found = inlineMathAt(text, at);
-    if (found) return true;
+    if (text[at - 1] !== '\\' && inlineMathAt(text, at)) return true;
   }
   return false;
 }
