@@ -169,4 +169,66 @@ describe('a phone turned sideways', () => {
     await entries.getByRole('menuitem', { name: 'Note', exact: true }).tap();
     await p.getByRole('textbox', { name: 'Your note' }).waitFor();
   });
+
+  it('shows a selected item’s words above its buttons, in one row, and the board’s title in one line (iPhone 13 landscape)', async () => {
+    const { p } = await openCourse('iPhone 13 landscape', 'author');
+    const tip = p.getByRole('region', { name: 'Tip', exact: true });
+    const item = tip.getByRole('article').first();
+    await item.tap({ position: { x: 40, y: 12 } });
+    if ((await item.getAttribute('aria-current')) !== 'true')
+      await item.tap({ position: { x: 40, y: 12 } });
+    const actions = item.getByRole('toolbar', { name: 'Item actions' });
+    const menu = actions.getByText('Actions', { exact: true });
+    await menu.waitFor();
+    // An author's seven buttons: one row, scrolled sideways under the Actions menu at its end.
+    const bar = (await actions.boundingBox())!;
+    const button = (await actions
+      .getByRole('button', { name: 'Annotate', exact: true })
+      .boundingBox())!;
+    expect(bar.height, 'the buttons’ height').toBeLessThan(button.height * 2);
+    const row = await actions.evaluate((e) => ({ scroll: e.scrollWidth, width: e.clientWidth }));
+    expect(row.scroll, 'the row runs on sideways').toBeGreaterThan(row.width);
+    const menuBox = (await menu.boundingBox())!;
+    expect(menuBox.x + menuBox.width, 'the Actions menu within the row').toBeLessThanOrEqual(
+      bar.x + bar.width + 1,
+    );
+    // The item's words show whole above them, in the list.
+    const words = (await item.locator('.block').first().boundingBox())!;
+    const list = (await tip.locator('.list-items').boundingBox())!;
+    expect(words.y, 'the words start in the list').toBeGreaterThanOrEqual(list.y);
+    expect(words.y + words.height, 'the words end above the buttons').toBeLessThanOrEqual(
+      bar.y + 1,
+    );
+    await screenshot(p, 'tablet/phone-sideways-author-item');
+
+    // The last button, reached by scrolling the row, works.
+    const edit = actions.getByRole('button', { name: 'Edit', exact: true });
+    await edit.scrollIntoViewIfNeeded();
+    await edit.tap();
+    const form = p.getByRole('form', { name: 'Edit item' });
+    await form.waitFor();
+    await p.keyboard.press('Escape');
+    await expect.poll(() => form.count()).toBe(0);
+
+    // The board's owner and description: on the title's line, cut, and whole when tapped.
+    const title = (await p.getByRole('heading', { name: 'course', level: 2 }).boundingBox())!;
+    const meta = p.getByRole('button', { name: /Reading the News/ });
+    expect(await meta.getAttribute('aria-expanded')).toBe('false');
+    const cut = (await meta.boundingBox())!;
+    expect(
+      Math.abs(cut.y + cut.height / 2 - (title.y + title.height / 2)),
+      'on the title’s line',
+    ).toBeLessThan(8);
+    expect(
+      await meta.evaluate((e) => e.scrollWidth > e.clientWidth),
+      'the description is cut',
+    ).toBe(true);
+    await meta.tap();
+    await expect.poll(() => meta.getAttribute('aria-expanded')).toBe('true');
+    expect(
+      await meta.evaluate((e) => e.scrollWidth > e.clientWidth),
+      'the description shows whole',
+    ).toBe(false);
+    expect((await meta.boundingBox())!.height).toBeGreaterThan(cut.height);
+  });
 });

@@ -141,7 +141,7 @@ export function BoardScreen() {
   const toolbar = <Toolbar ctx={ctx} phone={compact} />;
   return (
     <div
-      className={`app${ui.display.compactView ? ' compact' : ''}`}
+      className={`app${ui.display.compactView ? ' compact' : ''}${short ? ' short' : ''}`}
       style={{
         ['--list-width' as string]: `${listWidth}px`,
         ['--list-height' as string]: listHeight,

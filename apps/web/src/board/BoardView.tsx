@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { RESULTS_BOARD_PREFIX, type Item, type List, type Multilist } from '@listboard/core';
 import { estimateItem, useItemRenderer } from './ListColumn';
 import { ListRow } from './ListRow';
@@ -7,6 +7,7 @@ import { TocColumn } from './TocColumn';
 import { SectionNav } from './SectionNav';
 import { VirtualRows } from './VirtualRows';
 import { useBoardApi } from './boardApi';
+import { useViewport } from './useViewport';
 import { colorKeys, type ColorKey } from './colors';
 import { itemIsOpen } from '../commands/helpers';
 import { HeatProvider } from '../insight/heat';
@@ -89,6 +90,33 @@ function Legend({ keys, by }: { keys: ColorKey[]; by: string }) {
   );
 }
 
+/**
+ * The board's owner and description. A short screen (a phone turned sideways) keeps them on the
+ * title's line, the description cut to what fits, and a tap on them shows it whole or cuts it again.
+ */
+function BoardMeta({ owner, description }: { owner: string; description: string }) {
+  const { short } = useViewport();
+  const [whole, setWhole] = useState(false);
+  const parts = (
+    <>
+      <span className="owner">{owner}</span>
+      {description && <span className="board-description">{description}</span>}
+    </>
+  );
+  if (!short || !description) return <p className="board-meta">{parts}</p>;
+  return (
+    <button
+      type="button"
+      className={`board-meta${whole ? '' : ' cut'}`}
+      aria-expanded={whole}
+      title={whole ? undefined : description}
+      onClick={() => setWhole(!whole)}
+    >
+      {parts}
+    </button>
+  );
+}
+
 export function BoardView({ board }: { board: Multilist }) {
   const api = useBoardApi();
   const { display } = api;
@@ -106,10 +134,7 @@ export function BoardView({ board }: { board: Multilist }) {
     >
       <header className="board-header">
         <h2>{board.altTitle ?? board.title}</h2>
-        <p className="board-meta">
-          <span className="owner">{board.owner}</span>
-          {board.description && <span className="board-description">{board.description}</span>}
-        </p>
+        <BoardMeta owner={board.owner} description={board.description} />
         <Legend keys={keys} by={display.colors} />
         <SectionNav board={board} />
       </header>
