@@ -59,6 +59,23 @@ describe('a teacher on a tablet', () => {
     const { p, bar } = await openCourse('iPad Mini', 'author');
     await expect(bar.locator('summary', { hasText: /^Menu$/ }).count()).resolves.toBe(0);
     await fingerSized(toolbarControls(p), 'toolbar');
+    // The Account group beside the user's name in the header's row, a finger's size too; the
+    // board's tools in two rows below it, not three with Account alone on the last.
+    const account = p.getByRole('navigation', { name: 'Account' });
+    const header = (await p.locator('.status-bar').boundingBox())!;
+    const accountBox = (await account.boundingBox())!;
+    expect(accountBox.y + accountBox.height, 'Account within the header’s row').toBeLessThanOrEqual(
+      header.y + header.height,
+    );
+    await fingerSized(account.locator('summary, button'), 'Account');
+    const rows = await toolbarControls(p).evaluateAll(
+      (els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().top))).size,
+    );
+    expect(rows, 'rows of board tools').toBe(2);
+    await account.getByText('Account', { exact: true }).tap();
+    await account.getByRole('menuitem', { name: 'Edit profile' }).waitFor();
+    await screenshot(p, 'tablet/account-menu');
+    await account.getByText('Account', { exact: true }).tap();
     // A recording's player.
     const player = p.locator('.player-bar').first();
     await player.waitFor();

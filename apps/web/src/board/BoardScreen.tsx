@@ -9,7 +9,7 @@ import { LIST_CONTAINER_HEIGHTS, LIST_WIDTH_STEPS, phoneListWidth } from '@listb
 import { useSession } from '../state/session';
 import { useUi } from '../state/ui';
 import { Header } from './Header';
-import { Toolbar } from './Toolbar';
+import { AccountTools, Toolbar } from './Toolbar';
 import { PageTabs } from './PageTabs';
 import { ZoomContext } from '../blocks/zoom';
 import { BoardMissing } from './BoardMissing';
@@ -152,7 +152,7 @@ export function BoardScreen() {
         phone={compact}
         display={ui.display}
         confirm={ui.form && !ui.form.listEditor && asksConfirm ? renderForm() : null}
-        tools={short ? toolbar : null}
+        tools={short ? toolbar : compact ? null : <AccountTools ctx={ctx} />}
       />
       {!short && toolbar}
       <SearchBars ctx={ctx} />

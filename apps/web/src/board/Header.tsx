@@ -28,7 +28,10 @@ export function Header({
   display: Display;
   /** A yes-or-no form waiting for its answer, for the confirm bar. */
   confirm: ReactNode;
-  /** On a short screen the tools share the header's row, so the board keeps the height. */
+  /**
+   * Tools in the header's row, after the user's name: on a short screen all of the phone's few
+   * (so the board keeps the height), on a wider one the Account group.
+   */
   tools?: ReactNode;
 }) {
   const user = useSession((s) => s.user);
@@ -37,7 +40,7 @@ export function Header({
   const dismiss = useAlerts((s) => s.dismiss);
   return (
     <header className="app-header">
-      <div className={`status-bar${tools ? ' with-tools' : ''}`}>
+      <div className={`status-bar${tools && phone ? ' with-tools' : ''}`}>
         <a className="brand" href="/" aria-label="Listboard home">
           <Logo size={26} />
           <span>Listboard</span>

@@ -194,26 +194,42 @@ export function Toolbar({ ctx, phone = false }: { ctx: CommandContext; phone?: b
 
   return (
     <nav className="controls-bar" aria-label="Board tools">
-      {sections.map(({ group, commands }) => (
-        <div
-          key={group.id}
-          className={`tool-group tool-group-${group.id}`}
-          role="group"
-          aria-label={group.label}
-        >
-          <ToolMenu
-            label={group.label}
-            icon={group.icon}
-            sections={[{ group, commands }]}
-            ctx={ctx}
-          />
-          {commands
-            .filter((c) => onToolbar(c, ctx))
-            .map((c) => (
-              <ToolButton key={c.id} c={c} ctx={ctx} />
-            ))}
-        </div>
-      ))}
+      {sections
+        .filter(({ group }) => group.id !== 'account')
+        .map((section) => (
+          <ToolGroup key={section.group.id} section={section} ctx={ctx} />
+        ))}
+    </nav>
+  );
+}
+
+/** A group's menu, holding all of its commands, then its most used commands as buttons. */
+function ToolGroup({ section, ctx }: { section: Section; ctx: CommandContext }) {
+  const { group, commands } = section;
+  return (
+    <div className={`tool-group tool-group-${group.id}`} role="group" aria-label={group.label}>
+      <ToolMenu label={group.label} icon={group.icon} sections={[section]} ctx={ctx} />
+      {commands
+        .filter((c) => onToolbar(c, ctx))
+        .map((c) => (
+          <ToolButton key={c.id} c={c} ctx={ctx} />
+        ))}
+    </div>
+  );
+}
+
+/**
+ * The Account group on a screen wider than a phone's: in the header, beside the user's name, as
+ * most sites keep it, so the board's tools wrap to fewer rows (a tablet held upright: two, not
+ * three with Account alone on the last).
+ */
+export function AccountTools({ ctx }: { ctx: CommandContext }) {
+  const group = GROUPS.find((g) => g.id === 'account');
+  const commands = COMMANDS.filter((c) => c.group === 'account' && isVisible(c, ctx));
+  if (!group || commands.length === 0) return null;
+  return (
+    <nav className="controls-bar account-bar" aria-label="Account">
+      <ToolGroup section={{ group, commands }} ctx={ctx} />
     </nav>
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { PublicUser, SignupMode } from '@listboard/core';
-import { Toolbar } from '../board/Toolbar';
+import { AccountTools, Toolbar } from '../board/Toolbar';
 import { useSession } from '../state/session';
 import { DEFAULT_DISPLAY, DEFAULT_PREFS, NO_SELECTION } from '../state/ui';
 import { guest } from '../test/fixtures';
@@ -46,10 +46,22 @@ function contextFor(user: PublicUser) {
  * Account tools as shown: as buttons of their own on the toolbar, or only as entries of the
  * toolbar's menus (every command is in its group's menu; the bar's buttons are the shortcuts).
  */
+/**
+ * The account commands a user meets as buttons and in menus: on a phone in its bar, on a wider
+ * screen in the Account group the header holds (none of them left among the board's tools).
+ */
 function shown(user: PublicUser, phone = false) {
-  render(<Toolbar ctx={contextFor(user).ctx} phone={phone} />);
-  const bar = screen.getByRole('navigation', { name: 'Board tools' });
-  const menus = within(bar).getAllByRole('menu', { hidden: true });
+  const { ctx } = contextFor(user);
+  render(
+    <>
+      <Toolbar ctx={ctx} phone={phone} />
+      {!phone && <AccountTools ctx={ctx} />}
+    </>,
+  );
+  const tools = screen.getByRole('navigation', { name: 'Board tools' });
+  const bars = phone ? [tools] : [tools, screen.getByRole('navigation', { name: 'Account' })];
+  if (!phone) expect(within(tools).queryAllByRole('group', { name: 'Account' })).toEqual([]);
+  const menus = bars.flatMap((bar) => within(bar).getAllByRole('menu', { hidden: true }));
   const names = [
     'Sign in',
     'Sign up',
@@ -60,8 +72,8 @@ function shown(user: PublicUser, phone = false) {
     'Delete my account',
   ];
   const onBar = names.filter((n) =>
-    within(bar)
-      .queryAllByRole('button', { name: n })
+    bars
+      .flatMap((bar) => within(bar).queryAllByRole('button', { name: n }))
       .some((b) => !menus.some((m) => m.contains(b))),
   );
   const inMenu = names.filter(
