@@ -156,6 +156,12 @@ describe('the board screen', () => {
     expect(window.location.pathname).toBe('/admin/home');
   });
 
+  it('says no board is at an address of too many parts, rather than showing nothing', async () => {
+    openAt('/admin/home/extra');
+    const missing = await screen.findByRole('region', { name: 'No board here' });
+    expect(within(missing).getByText('/admin/home/extra')).toBeTruthy();
+  });
+
   it('says a board is missing for 3 seconds, then leaves a way home', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     openAt('/admin/nosuch');

@@ -43,7 +43,11 @@ export function useShownBoards(
   return {
     data,
     isLoading: (chain !== '' && boards.isLoading) || (results !== null && found.isLoading),
-    isPending: (chain !== '' && boards.isPending) || (results !== null && found.isPending),
+    // An address that names no board (too many parts, say) asks for nothing: its query stays
+    // pending without fetching, and the page says no board is there instead of staying empty.
+    isPending:
+      (chain !== '' && boards.isPending && boards.fetchStatus !== 'idle') ||
+      (results !== null && found.isPending),
     error: (chain !== '' ? boards.error : null) ?? (results !== null ? found.error : null),
   };
 }
