@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { openPhone, screenshot, type Browser } from './browser';
-import { appUrl, notedItem, signIn, toolbarControls } from './session';
+import { apiAs, appUrl, notedItem, signIn, toolbarControls } from './session';
 
 const base = appUrl();
 let b: Browser | undefined;
@@ -15,12 +15,12 @@ afterEach(async () => {
   b = undefined;
 });
 
-/** The sample course on the device, signed in as `user`, once its toolbar is drawn. */
-async function openCourse(device: Parameters<typeof openPhone>[0], user: string) {
+/** The author's board (the sample course) on the device, signed in as `user`, once its toolbar is drawn. */
+async function openCourse(device: Parameters<typeof openPhone>[0], user: string, board = 'course') {
   b = await openPhone(device);
   const p = b.page;
   await signIn(p, base, user);
-  await p.goto(`${base}/author/course`);
+  await p.goto(`${base}/author/${board}`);
   const bar = p.getByRole('navigation', { name: 'Board tools' });
   await bar.getByRole('button', { name: 'Home', exact: true }).waitFor();
   return { p, bar };
@@ -188,12 +188,31 @@ describe('a phone turned sideways', () => {
   });
 
   it('shows a selected item’s words above its buttons, in one row, and the board’s title in one line (iPhone 13 landscape)', async () => {
-    const { p } = await openCourse('iPhone 13 landscape', 'author');
+    // A board of its own, as the sample course's first week is, so no other test's selection
+    // meets this one's.
+    const author = await apiAs(base, 'author');
+    const made = await author.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      {
+        titleText: `Sideways ${Date.now()}`,
+        descText:
+          'Reading the News — four weeks on sources, framing and evidence. Each week has a lecture, a tip and a prompt.',
+      },
+    );
+    const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Tip',
+    });
+    await author.post('/api/forms/insert_item', {
+      listId,
+      text: 'Before you read an article, find out **who published it** and who paid for it.',
+    });
+    await author.post('/api/forms/insert_item', { listId, text: 'Quote exactly, and link to it.' });
+    const { p } = await openCourse('iPhone 13 landscape', 'author', made.ptitle);
     const tip = p.getByRole('region', { name: 'Tip', exact: true });
     const item = tip.getByRole('article').first();
     await item.tap({ position: { x: 40, y: 12 } });
-    if ((await item.getAttribute('aria-current')) !== 'true')
-      await item.tap({ position: { x: 40, y: 12 } });
+    await expect.poll(() => item.getAttribute('aria-current')).toBe('true');
     const actions = item.getByRole('toolbar', { name: 'Item actions' });
     const menu = actions.getByText('Actions', { exact: true });
     await menu.waitFor();
@@ -228,7 +247,7 @@ describe('a phone turned sideways', () => {
     await expect.poll(() => form.count()).toBe(0);
 
     // The board's owner and description: on the title's line, cut, and whole when tapped.
-    const title = (await p.getByRole('heading', { name: 'course', level: 2 }).boundingBox())!;
+    const title = (await p.getByRole('heading', { name: /^Sideways/, level: 2 }).boundingBox())!;
     const meta = p.getByRole('button', { name: /Reading the News/ });
     expect(await meta.getAttribute('aria-expanded')).toBe('false');
     const cut = (await meta.boundingBox())!;
