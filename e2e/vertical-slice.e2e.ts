@@ -58,6 +58,19 @@ describe('a visitor opening the site', () => {
     await page.getByText('Could not find the board admin/no-such-board').waitFor();
   });
 
+  it('says no board is at an address typed with a stray % or with too many parts', async () => {
+    const { page } = b;
+    for (const [typed, shown] of [
+      [`${base}/admin/50%-off`, '/admin/50%-off'],
+      [`${base}/admin/home/extra`, '/admin/home/extra'],
+    ] as const) {
+      await page.goto(typed);
+      const missing = page.getByRole('region', { name: 'No board here' });
+      await missing.getByText(shown, { exact: true }).waitFor();
+      await expect(page.locator('.status-bar .path').textContent()).resolves.toBe(shown);
+    }
+  });
+
   it('works on a phone-sized screen', async () => {
     await b.close();
     b = await openPhone('Pixel 7');

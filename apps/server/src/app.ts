@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -63,6 +63,22 @@ export interface AppDeps {
 
 export const BODY_LIMIT = 1024 * 1024;
 
+/** An address with every '%' that starts no readable escape written as '%25'. */
+export function readableUrl(url: string): string {
+  const stray = url.replace(/%(?![0-9a-f]{2})/gi, '%25');
+  const [path = '', query] = stray.split(/\?(.*)/s, 2);
+  try {
+    decodeURIComponent(path);
+    return stray;
+  } catch {
+    // Escapes that are not UTF-8 ('%FF'): every '%' of the path is taken as written.
+    return path.replace(/%/g, '%25') + (query === undefined ? '' : `?${query}`);
+  }
+}
+
+const badUrlMessage = (url: string) =>
+  `The address ${url.split('?')[0] ?? url} cannot be read: a '%' in it must start an escape such as %20.`;
+
 declare module 'fastify' {
   interface FastifyInstance {
     bus: EventBus;
@@ -90,6 +106,15 @@ export async function buildApp({
     bodyLimit: BODY_LIMIT,
     // Whose X-Forwarded-For names the client address that rate limits and lockouts count.
     trustProxy: config.TRUST_PROXY,
+    frameworkErrors: (err, req, generic) => {
+      const reply = generic as unknown as FastifyReply;
+      // An address typed with a stray '%' ("/author/50%-off") is not one a router can read: a
+      // page is sent to the same address with that '%' written as '%25', where the app says what
+      // is (or is not) there; anything else is told plainly what was wrong.
+      if (err.code === 'FST_ERR_BAD_URL' && req.method === 'GET' && !req.url.startsWith('/api/'))
+        void reply.redirect(readableUrl(req.url));
+      else void reply.code(400).send({ error: badUrlMessage(req.url) });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   const mailer = givenMailer ?? createMailer(config, app.log);
   // The API speaks JSON; plain text is what a cross-site HTML form can post without asking.

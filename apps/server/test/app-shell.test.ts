@@ -65,6 +65,29 @@ describe('the app shell', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  it('sends a page address typed with a stray % to the same address escaped, where the web app answers', async () => {
+    const cases: [string, string][] = [
+      ['/author/50%-off', '/author/50%25-off'],
+      ['/author/50%-off;course?x=1', '/author/50%25-off;course?x=1'],
+      ['/author/caf%C3%A9%', '/author/caf%C3%A9%25'],
+      ['/author/%FF', '/author/%25FF'],
+    ];
+    for (const [typed, escaped] of cases) {
+      const res = await t.app.inject({ method: 'GET', url: typed });
+      expect(res.statusCode, typed).toBe(302);
+      expect(res.headers.location, typed).toBe(escaped);
+      const page = await t.app.inject({ method: 'GET', url: escaped });
+      expect(page.statusCode, escaped).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+    }
+    // An API call gets a plain answer in the API's own shape.
+    const api = await t.app.inject({ method: 'POST', url: '/api/dbload/50%', payload: {} });
+    expect(api.statusCode).toBe(400);
+    expect(api.json<Refusal>().error).toBe(
+      "The address /api/dbload/50% cannot be read: a '%' in it must start an escape such as %20.",
+    );
+  });
+
   it('answers unknown API paths with JSON 404, not the web app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);

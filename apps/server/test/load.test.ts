@@ -68,6 +68,10 @@ beforeAll(async () => {
       // A document told by its media type alone: the address has no suffix.
       res.writeHead(200, { 'content-type': 'application/pdf' });
       res.end(makePdf([[{ text: 'All is well.', size: 11, y: 670 }]]));
+    } else if (url === '/50%-off') {
+      // An address with a stray '%', as a person may type one.
+      res.writeHead(200, { 'content-type': 'text/markdown' });
+      res.end('# Sale\nHalf price');
     } else if (url === '/notes') {
       res.writeHead(200, { 'content-type': 'text/markdown' });
       res.end('# Todo\nBuy milk\n\nCall home');
@@ -661,6 +665,17 @@ describe('import_item_url', () => {
     expect(picture!.text).toBe(`${base}/picture.png`);
     expect(picture!.blocks[0]!.type).toBe('image');
     expect(notes!.text).toBe(`### [notes](${base}/notes)\n\n#### Todo\n\nBuy milk\n\nCall home`);
+  });
+
+  it('an address with a stray % is named as written', async () => {
+    const res = await importUrl(author, { listId: listOf()._id, url: `${base}/50%-off` });
+    expect(res.statusCode, res.body).toBe(200);
+    await reload();
+    expect(listOf().items.at(-1)!.text).toBe(
+      `### [50%-off](${base}/50%-off)\n\n#### Sale\n\nHalf price`,
+    );
+    const loaded = await loadOk(author, { url: `${base}/50%-off`, titleText: 'Sale' });
+    expect(shape(loaded.board)).toEqual([['Sale', ['Half price']]]);
   });
 
   it('a document is told by its media type when its address has no suffix', async () => {

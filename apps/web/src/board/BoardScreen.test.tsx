@@ -162,6 +162,13 @@ describe('the board screen', () => {
     expect(within(missing).getByText('/admin/home/extra')).toBeTruthy();
   });
 
+  it('shows an address typed with a stray % as typed, and says no board is there', async () => {
+    openAt('/admin/50%-off#50%');
+    const missing = await screen.findByRole('region', { name: 'No board here' });
+    expect(within(missing).getByText('/admin/50%-off')).toBeTruthy();
+    expect(screen.getByLabelText('Listboard home')).toBeTruthy();
+  });
+
   it('says a board is missing for 3 seconds, then leaves a way home', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     openAt('/admin/nosuch');

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { boardMsg } from '@listboard/core';
+import { boardMsg, decodePart } from '@listboard/core';
 import { useConnection } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { useSession } from '../state/session';
@@ -45,8 +45,8 @@ export function Header({
           <Logo size={26} />
           <span>Listboard</span>
         </a>
-        <span className="path" title={decodeURIComponent(path)}>
-          {decodeURIComponent(phone ? shortPath(path) : path)}
+        <span className="path" title={decodePart(path)}>
+          {decodePart(phone ? shortPath(path) : path)}
         </span>
         <span className="user" aria-label="Signed in as">
           <span className="user-name">{user?.username}</span>

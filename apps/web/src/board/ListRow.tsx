@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObje
 import { useLocation } from 'react-router';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
+  decodePart,
   LIST_WIDTH_STEPS,
   must,
   noteIdOfHash,
@@ -143,7 +144,7 @@ function VirtualListRow({ board, keys, startList, startIndex }: Props) {
     listWidth(api.listState(l._id).zoom, api.splitLists.includes(l._id), base),
   );
   // An address ending in #note-{id} opens that note's item, wherever its list is.
-  const noteId = noteIdOfHash(decodeURIComponent(useLocation().hash));
+  const noteId = noteIdOfHash(decodePart(useLocation().hash));
   const noteList = noteId
     ? lists.find((l) => l.items.some((it) => it.notes.some((n) => n._id === noteId)))
     : undefined;

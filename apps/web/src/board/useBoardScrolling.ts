@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { pathTitle } from '@listboard/core';
+import { decodePart, pathTitle } from '@listboard/core';
 import { scrollToList } from './boardLinks';
 import { usePhoneBackScroll } from './useNavigationGuards';
 
@@ -31,6 +31,6 @@ export function useBoardScrolling(
   // An address ending in #section opens at that list.
   useEffect(() => {
     if (hash.length > 1 && boardCount > 0)
-      scrollToList(main.current, pathTitle(decodeURIComponent(hash.slice(1))));
+      scrollToList(main.current, pathTitle(decodePart(hash.slice(1))));
   }, [hash, boardCount, main]);
 }

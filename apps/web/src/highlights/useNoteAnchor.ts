@@ -4,7 +4,7 @@
  * cannot be found, or that has none, is scrolled to in the notes list instead.
  */
 import { useEffect, useRef } from 'react';
-import { NOTE_ANCHOR, noteIdOfHash, type Multilist } from '@listboard/core';
+import { decodePart, NOTE_ANCHOR, noteIdOfHash, type Multilist } from '@listboard/core';
 import { showHighlight } from './useHighlights';
 
 /** The item a note hangs off, in the boards on screen. */
@@ -28,7 +28,7 @@ export function useNoteAnchor(
   // restarting the look for the passage.
   const revealLatest = useRef(reveal);
   revealLatest.current = reveal;
-  const noteId = noteIdOfHash(decodeURIComponent(hash));
+  const noteId = noteIdOfHash(decodePart(hash));
   const itemId = noteId ? itemOfNote(boards, noteId) : null;
   useEffect(() => {
     if (!noteId || !itemId || done.current === hash) return;

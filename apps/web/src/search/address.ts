@@ -5,6 +5,7 @@
  * The boards before it load as usual; the last one is asked of load_search.
  */
 import {
+  decodePart,
   SEARCHED_QUERY,
   SEARCH_PAGE_MAX,
   SEARCH_PAGE_MIN,
@@ -72,7 +73,7 @@ export function searchHref(
 export function withArg(search: string, name: string, value: string | null): string {
   const parts = queryOf(search)
     .split('&')
-    .filter((p) => p !== '' && decodeURIComponent(p.split('=', 1)[0] ?? '') !== name);
+    .filter((p) => p !== '' && decodePart(p.split('=', 1)[0] ?? '') !== name);
   if (value !== null) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
   return parts.length ? `?${parts.join('&')}` : '';
 }

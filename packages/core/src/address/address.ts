@@ -1,4 +1,4 @@
-import { joinQueryAndHash, splitUrl } from './url';
+import { decodePart as decode, joinQueryAndHash, splitUrl } from './url';
 
 /** One board of a chained address. */
 export interface Segment {
@@ -21,15 +21,6 @@ export interface Address {
  */
 export function boardKey(owner: string, title: string): string {
   return `${owner}/${title}`;
-}
-
-function decode(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    // A stray '%' is kept as typed rather than failing the whole address.
-    return part;
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
 export { pathTitle } from './path-title';
+export { decodePart } from './url';
 export { boardKey, formatAddress, parseAddress, type Address, type Segment } from './address';
 export {
   clampPage,

@@ -1,3 +1,15 @@
+/**
+ * A part of an address decoded where it can be: a stray '%' (an address typed as "50%-off") is
+ * kept as written instead of failing what reads it.
+ */
+export function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 /** A URL or path cut into its path, its query (after '?') and its hash (after '#'). */
 export interface UrlParts {
   path: string;

@@ -5,6 +5,7 @@
  */
 import type { MarkupContext } from './context';
 import { stripQueryAndHash } from './suffix';
+import { decodePart } from '../address/url';
 
 export type AddressKind = 'url' | 'site' | 'upload';
 
@@ -80,10 +81,5 @@ export function resolveAddress(token: string, ctx: MarkupContext = {}): Resolved
 /** The last path segment of an address, decoded where it can be. */
 export function fileNameOf(address: string): string {
   const path = stripQueryAndHash(address);
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
-  }
+  return decodePart(path.slice(path.lastIndexOf('/') + 1));
 }

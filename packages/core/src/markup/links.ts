@@ -3,6 +3,7 @@
  * `javascript:` and protocol-relative `//host` targets, is 'other' so that renderers can refuse
  * to follow it. A '$' new-tab target must itself be an external or internal link.
  */
+import { decodePart as decode } from '../address/url';
 
 export type ParsedLink =
   | { kind: 'internal'; href: string; path: string; query?: string; hash?: string }
@@ -16,14 +17,6 @@ export type ParsedLink =
   | { kind: 'other'; href: string };
 
 export type LinkKind = ParsedLink['kind'];
-
-function decode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
 
 const FUNC_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 

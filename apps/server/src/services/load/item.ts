@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import {
+  decodePart,
   LOAD_FILE_TYPES,
   loadFileTypeOf,
   loadFileTypeOfMedia,
@@ -66,7 +67,7 @@ export async function itemTextForUrl(raw: string, limits: FetchLimits): Promise<
       `Unsupported file type: ${fetched.contentType || path}. Import takes web pages and ${LOAD_FILE_TYPES.join(', ')} files.`,
     );
   }
-  const last = decodeURIComponent(path.split('/').filter(Boolean).pop() ?? '');
+  const last = decodePart(path.split('/').filter(Boolean).pop() ?? '');
   const name =
     (type === 'html' ? htmlTitle(fetched.bytes.toString('utf8')) : null) ??
     (last || new URL(fetched.url).hostname);

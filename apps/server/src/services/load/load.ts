@@ -4,6 +4,7 @@
  * transaction, so a failure leaves no part of it behind.
  */
 import {
+  decodePart,
   LOAD_FILE_TYPES,
   defaultLoadedTitle,
   loadFileTypeOf,
@@ -134,7 +135,7 @@ export async function readUrl(
     ? (loadFileTypeOf(path) ?? sniff(fetched.bytes))
     : loadFileTypeOfMedia(fetched.contentType);
   if (!type) throw unsupported(fetched.contentType);
-  const last = decodeURIComponent(path.split('/').filter(Boolean).pop() ?? '');
+  const last = decodePart(path.split('/').filter(Boolean).pop() ?? '');
   let name = last ? baseName(last) : new URL(fetched.url).hostname;
   if (type === 'html') name = htmlTitle(fetched.bytes.toString('utf8')) ?? name;
   const onProgress = reading(progress, fetched.url);
