@@ -158,6 +158,15 @@ describe('the Insight page', () => {
     await expect.poll(() => leaf.locator('.heat-mark').count()).toBe(0);
   });
 
+  it('says a board is not there, and offers nothing to print or download for it', async () => {
+    await page.goto(`${base}/author/no-such-board-${Date.now()}/insight`);
+    await page.getByText(/^There is no board at \/author\/no-such-board-/).waitFor();
+    for (const name of ['Download CSV', 'Download JSON-LD'])
+      expect(await page.getByRole('link', { name }).count(), name).toBe(0);
+    expect(await page.getByRole('button', { name: 'Print report' }).count()).toBe(0);
+    await page.getByRole('link', { name: '← Back to the board' }).waitFor();
+  });
+
   it('fits a phone', async () => {
     const phone = await openPhone('iPhone 13');
     try {

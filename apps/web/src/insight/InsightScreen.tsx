@@ -44,22 +44,25 @@ export function InsightScreen() {
               : 'Your own notes on this board.'}
           </p>
         )}
-        <div className="insight-actions no-print">
-          <button type="button" className="tool" onClick={() => window.print()}>
-            Print report
-          </button>
-          <a className="tool" href={exportHref(address, 'csv')} download>
-            Download CSV
-          </a>
-          <a className="tool" href={exportHref(address, 'jsonld')} download>
-            Download JSON-LD
-          </a>
-          {data?.scope === 'board' && (
-            <Link className="tool" to={gradesHref(address)}>
-              Course grades
-            </Link>
-          )}
-        </div>
+        {/* Once there are figures: a board that is missing or locked has nothing to print or download. */}
+        {data && (
+          <div className="insight-actions no-print">
+            <button type="button" className="tool" onClick={() => window.print()}>
+              Print report
+            </button>
+            <a className="tool" href={exportHref(address, 'csv')} download>
+              Download CSV
+            </a>
+            <a className="tool" href={exportHref(address, 'jsonld')} download>
+              Download JSON-LD
+            </a>
+            {data.scope === 'board' && (
+              <Link className="tool" to={gradesHref(address)}>
+                Course grades
+              </Link>
+            )}
+          </div>
+        )}
       </header>
       {boardPageStatus({ address, board: board.data, failed, loaded: data !== undefined }) ??
         (data && (
