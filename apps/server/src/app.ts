@@ -63,9 +63,12 @@ export interface AppDeps {
 
 export const BODY_LIMIT = 1024 * 1024;
 
-/** An address with every '%' that starts no readable escape written as '%25'. */
+/**
+ * An address with every '%' that starts no readable escape written as '%25', on this site: a
+ * run of slashes at its start ('//elsewhere.example/50%') is one, so it never names another host.
+ */
 export function readableUrl(url: string): string {
-  const stray = url.replace(/%(?![0-9a-f]{2})/gi, '%25');
+  const stray = `/${url.replace(/^[/\\]+/, '')}`.replace(/%(?![0-9a-f]{2})/gi, '%25');
   const [path = '', query] = stray.split(/\?(.*)/s, 2);
   try {
     decodeURIComponent(path);

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -79,6 +81,21 @@ describe('the app shell', () => {
       const page = await t.app.inject({ method: 'GET', url: escaped });
       expect(page.statusCode, escaped).toBe(200);
       expect(page.body).toContain('<div id="root">');
+    }
+    // Never to another site, whatever the address's start (sent as typed, over a socket: the
+    // injector would read '//host' as a host).
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    for (const typed of ['//elsewhere.example/50%', '/\\elsewhere.example/50%']) {
+      const location = await new Promise<string | undefined>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: typed }, (res) => {
+            res.resume();
+            resolve(res.headers.location);
+          })
+          .on('error', reject);
+      });
+      expect(location, typed).toBe('/elsewhere.example/50%25');
     }
     // An API call gets a plain answer in the API's own shape.
     const api = await t.app.inject({ method: 'POST', url: '/api/dbload/50%', payload: {} });
