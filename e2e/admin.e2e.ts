@@ -79,8 +79,20 @@ describe('admin tools', () => {
     await expect.poll(() => row.getByRole('cell').nth(1).innerText()).toBe('reader, contributor');
     await screenshot(page, 'admin-users');
 
-    // A board dumped, then loaded back from the downloaded file: the same lists and items.
-    await page.goto(`${base}/author/course`);
+    // A board dumped, then loaded back from the downloaded file: the same lists and items. The
+    // board is the admin's own copy of the sample course (its videos, pictures and formats), which
+    // no other test writes to while this one reads it.
+    const [course] = (await (
+      await page.request.post(`${base}/api/dbload/load_multilists`, {
+        data: { addresses: ['/author/course'] },
+      })
+    ).json()) as { _id: string }[];
+    const copied = await page.request.post(`${base}/api/forms/duplicate_multilist`, {
+      data: { multilistId: course!._id },
+    });
+    expect(copied.status()).toBe(200);
+    const copy = `/admin/${((await copied.json()) as { ptitle: string }).ptitle}`;
+    await page.goto(`${base}${copy}`);
     await page.getByRole('region', { name: 'Tip', exact: true }).waitFor();
     // Read once it has settled: lists mount their items as they measure them, and a lazily
     // loaded player or renderer hides its item until it arrives.
@@ -101,7 +113,7 @@ describe('admin tools', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download dump' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('author-course.json');
+    expect(download.suggestedFilename()).toBe(`${copy.slice(1).replace('/', '-')}.json`);
     const dump = fs.readFileSync(await download.path());
     expect(JSON.parse(dump.toString('utf8'))).toMatchObject({ format: 'listboard-dump' });
     await more(page, 'Dump');
@@ -111,7 +123,7 @@ describe('admin tools', () => {
       buffer: dump,
     });
     await page.getByRole('button', { name: 'Load dump file' }).click();
-    await page.waitForURL(/\/admin\/course(-\d+)?$/);
+    await page.waitForURL((url) => url.pathname.startsWith('/admin/') && url.pathname !== copy);
     await page.getByRole('region', { name: 'Tip', exact: true }).waitFor();
     // Polled: while a lazily loaded player or renderer arrives, the items are briefly hidden,
     // and hidden text reads without its line breaks.
