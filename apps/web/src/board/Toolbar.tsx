@@ -164,12 +164,18 @@ function ToolButton({ c, ctx }: { c: Command; ctx: CommandContext }) {
  * shortcut, followed by the group's most used commands as buttons. `phone`: the compact bar of a
  * phone or a short screen, a few buttons and one Menu holding all the groups under their names.
  */
-export function Toolbar({ ctx, phone = false }: { ctx: CommandContext; phone?: boolean }) {
+/** Each group with the commands of it the user may see; groups with none are left out. */
+function sectionsFor(ctx: CommandContext): { visible: Command[]; sections: Section[] } {
   const visible = COMMANDS.filter((c) => isVisible(c, ctx));
-  const sections: Section[] = GROUPS.map((group) => ({
+  const sections = GROUPS.map((group) => ({
     group,
     commands: visible.filter((c) => c.group === group.id),
   })).filter((s) => s.commands.length > 0);
+  return { visible, sections };
+}
+
+export function Toolbar({ ctx, phone = false }: { ctx: CommandContext; phone?: boolean }) {
+  const { visible, sections } = sectionsFor(ctx);
 
   if (phone) {
     const kept = (group: string) => visible.filter((c) => c.group === group && onPhoneBar(c, ctx));
@@ -224,12 +230,11 @@ function ToolGroup({ section, ctx }: { section: Section; ctx: CommandContext }) 
  * three with Account alone on the last).
  */
 export function AccountTools({ ctx }: { ctx: CommandContext }) {
-  const group = GROUPS.find((g) => g.id === 'account');
-  const commands = COMMANDS.filter((c) => c.group === 'account' && isVisible(c, ctx));
-  if (!group || commands.length === 0) return null;
+  const account = sectionsFor(ctx).sections.find(({ group }) => group.id === 'account');
+  if (!account) return null;
   return (
     <nav className="controls-bar account-bar" aria-label="Account">
-      <ToolGroup section={{ group, commands }} ctx={ctx} />
+      <ToolGroup section={account} ctx={ctx} />
     </nav>
   );
 }

@@ -43,12 +43,9 @@ function contextFor(user: PublicUser) {
 }
 
 /**
- * Account tools as shown: as buttons of their own on the toolbar, or only as entries of the
- * toolbar's menus (every command is in its group's menu; the bar's buttons are the shortcuts).
- */
-/**
- * The account commands a user meets as buttons and in menus: on a phone in its bar, on a wider
- * screen in the Account group the header holds (none of them left among the board's tools).
+ * Account tools as shown: as buttons of their own, or only as entries of the menus (every command
+ * is in its group's menu; the buttons are the shortcuts). On a phone they are in its bar; on a
+ * wider screen in the Account group the header holds, none of them left among the board's tools.
  */
 function shown(user: PublicUser, phone = false) {
   const { ctx } = contextFor(user);
