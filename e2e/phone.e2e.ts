@@ -270,6 +270,23 @@ describe('Discussion and Listings on a phone', () => {
     expect((await tabs.boundingBox())!.y).toBeLessThan((await entry.boundingBox())!.y);
     await screenshot(p, 'phone/author-discussion');
 
+    // Reply opens its form above the results, away from the note: the form quotes the note it
+    // answers, and the quote and the field to type in are both on the screen.
+    await entry.getByRole('button', { name: 'Reply', exact: true }).tap();
+    const reply = p.getByRole('form', { name: 'Reply' });
+    const answered = reply.getByRole('blockquote');
+    await expect(answered.innerText()).resolves.toBe(question);
+    await expect(answered.getAttribute('aria-label')).resolves.toMatch(/^Note by \S/);
+    const field = reply.getByLabel('Your reply');
+    await inView(answered, width, 'the quoted note');
+    await inView(field, width, 'the reply field');
+    const height = await p.evaluate(() => window.innerHeight);
+    expect((await answered.boundingBox())!.y, 'the quote below the top').toBeGreaterThanOrEqual(0);
+    const typing = (await field.boundingBox())!;
+    expect(typing.y + typing.height, 'the field above the bottom').toBeLessThanOrEqual(height);
+    await screenshot(p, 'phone/author-reply');
+    await reply.getByRole('button', { name: 'Cancel' }).tap();
+
     await tabs.getByRole('link', { name: 'Answered notes' }).tap();
     await p.waitForURL(/code=answered/);
     await p.getByRole('heading', { name: 'Answered notes', level: 2 }).waitFor();

@@ -393,7 +393,8 @@ describe('notes on selected text', () => {
       .waitFor();
     await expect(noteForm(reader).count()).resolves.toBe(0);
 
-    // Words selected in one item, then the selection cleared: a note on another item quotes nothing.
+    // Words selected in one item, then the selection cleared: a note on another item quotes no
+    // words, only that item's first words, to say which item it is on.
     await selectIn(first, { item: 0, words: 'instead' });
     await reader.evaluate(async () => {
       document.getSelection()!.removeAllRanges();
@@ -403,7 +404,10 @@ describe('notes on selected text', () => {
     await other.locator('.block').first().click();
     await reader.getByRole('button', { name: 'Note', exact: true }).click();
     await noteForm(reader).getByLabel('Your note').waitFor();
-    await expect(noteForm(reader).locator('.form-quote').count()).resolves.toBe(0);
+    await expect(noteForm(reader).getByLabel('Selected text').count()).resolves.toBe(0);
+    await expect(noteForm(reader).getByLabel('The item').innerText()).resolves.toBe(
+      'Second item, to note as a whole.',
+    );
     await noteForm(reader).getByLabel('Your note').fill('On the whole item');
     await noteForm(reader).getByRole('button', { name: 'Submit' }).click();
     await other.getByText('On the whole item').waitFor();

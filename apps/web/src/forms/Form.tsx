@@ -120,9 +120,14 @@ export function Form({
       <h2 className="form-label">{def.label}</h2>
       {def.description && <p className="form-description">{def.description(ctx)}</p>}
       {quote && (
-        <blockquote className="form-quote" aria-label="Selected text">
-          {quote}
-        </blockquote>
+        <div className="form-about">
+          <span className="form-about-label" aria-hidden="true">
+            {quote.label}
+          </span>
+          <blockquote className="form-quote" aria-label={quote.label}>
+            {quote.text}
+          </blockquote>
+        </div>
       )}
       {def.fields.map((f, i) => {
         if (f.shownWhen && !f.shownWhen(values)) return null;

@@ -1,7 +1,7 @@
 /** Helpers shared by the form definitions of every area. */
-import { fieldMsg, must, quoteOf, type TextTarget } from '@listboard/core';
+import { fieldMsg, headlineOf, must, quoteOf, type TextTarget } from '@listboard/core';
 import type { CallError } from '../api/client';
-import type { Field, FormContext, Values } from './registry';
+import type { Field, FormContext, Quote, Values } from './registry';
 
 /** A field's value as text (a number or a box's state too); '' for files or a missing field. */
 export function text(v: Values, k: string): string {
@@ -27,8 +27,30 @@ export function highlightOf(ctx: FormContext): TextTarget | null {
 }
 
 /** The selected words a note or annotation will quote, shown above its text. */
-export function quotedWords(ctx: FormContext): string | null {
-  return ctx.target.passage ? quoteOf(ctx.target.passage).exact : null;
+export function quotedWords(ctx: FormContext): Quote | null {
+  return ctx.target.passage
+    ? { label: 'Selected text', text: quoteOf(ctx.target.passage).exact }
+    : null;
+}
+
+/**
+ * What a note, an annotation or an e-mail is about: the selected words, else the item's first
+ * words. The form opens above the board, often far from the item (a phone's keyboard hides the
+ * rest), so it says which.
+ */
+export function quotedItem(ctx: FormContext): Quote | null {
+  const words = quotedWords(ctx);
+  if (words) return words;
+  const item = findItem(ctx);
+  const headline = item ? headlineOf(item.blocks, item.text) : '';
+  return headline ? { label: 'The item', text: headline } : null;
+}
+
+/** The note a reply answers, by whom (a note listed as an item on a results page is itself). */
+export function quotedNote(ctx: FormContext): Quote | null {
+  const item = findItem(ctx);
+  const note = item?._id === ctx.noteId ? item : item?.notes.find((n) => n._id === ctx.noteId);
+  return note ? { label: `Note by ${note.hint || note.author}`, text: note.text } : null;
 }
 
 export const findList = (ctx: FormContext) =>

@@ -1,7 +1,16 @@
 /** Notes, replies, annotations, and e-mailing an item. */
 import { ANNOTATION_TYPES, fieldMsg, isValidEmail, passageMsg } from '@listboard/core';
 import type { FormContext, FormDef } from './registry';
-import { str, text, highlightOf, quotedWords, required, fail, selectedItem } from './helpers';
+import {
+  str,
+  text,
+  highlightOf,
+  quotedItem,
+  quotedNote,
+  required,
+  fail,
+  selectedItem,
+} from './helpers';
 
 /** A selection over two blocks or items has no one passage to quote: say so instead. */
 const onePassage = (ctx: FormContext) =>
@@ -11,7 +20,7 @@ export const NOTES_FORMS: FormDef[] = [
   {
     id: 'note',
     label: 'Note',
-    quote: quotedWords,
+    quote: quotedItem,
     prepare: onePassage,
     fields: [
       { name: 'text', label: 'Your note', type: 'textarea' },
@@ -40,6 +49,7 @@ export const NOTES_FORMS: FormDef[] = [
   {
     id: 'reply',
     label: 'Reply',
+    quote: quotedNote,
     fields: [{ name: 'text', label: 'Your reply', type: 'textarea', required: true }],
     validate: (v) => required(v, 'text', 'text'),
     async submit(v, ctx) {
@@ -60,7 +70,7 @@ export const NOTES_FORMS: FormDef[] = [
   {
     id: 'annotation',
     label: 'Annotation',
-    quote: quotedWords,
+    quote: quotedItem,
     prepare: onePassage,
     fields: [
       { name: 'text', label: 'Annotation', type: 'textarea', required: true },
@@ -92,6 +102,7 @@ export const NOTES_FORMS: FormDef[] = [
   {
     id: 'emailItem',
     label: 'E-mail this item',
+    quote: quotedItem,
     fields: [
       {
         name: 'email',

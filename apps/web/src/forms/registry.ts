@@ -54,13 +54,19 @@ export interface FormContext {
   setPrefs?: (patch: Partial<Prefs>) => void;
 }
 
+/** Words quoted above a form's fields, under a caption naming what they are. */
+export interface Quote {
+  label: string;
+  text: string;
+}
+
 export interface FormDef {
   id: string;
   label: string;
   /** A line under the label, saying what submitting will do. */
   description?(ctx: FormContext): string;
-  /** The selected words the form is about (a note's passage), quoted above the fields. */
-  quote?(ctx: FormContext): string | null;
+  /** What the form is about (a note's passage, its item, the note answered), above the fields. */
+  quote?(ctx: FormContext): Quote | null;
   fields: Field[];
   submitLabel?: string;
   /**

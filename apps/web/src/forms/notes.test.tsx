@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { Item, TextTarget } from '@listboard/core';
+import { Form } from './Form';
+import { FORM_BY_ID } from './definitions';
+import type { FormContext } from './registry';
+import { makeBoard } from '../test/fixtures';
+
+afterEach(cleanup);
+
+const board = makeBoard('author', 'plan', [
+  { title: 'Week', items: ['## Read *chapter* two\n\nThen answer the prompt.', 'Second'] },
+]);
+const week = board.lists[0]!;
+const item = week.items[0]!;
+const note: Item = {
+  ...item,
+  _id: 'note-1',
+  author: 'reader',
+  hint: 'Sam Lee',
+  text: 'Which edition\nshould we read?',
+  annotationClass: 'note',
+  rootItem: item._id,
+  parentId: item._id,
+};
+item.notes = [note];
+
+function open(id: string, extra: Partial<FormContext> = {}, passage?: TextTarget) {
+  const ctx = {
+    board,
+    user: null,
+    target: { multilistId: board._id, listId: week._id, itemId: item._id, text: null, passage },
+    call: vi.fn(),
+    alert: vi.fn(),
+    ...extra,
+  } as unknown as FormContext;
+  render(<Form def={FORM_BY_ID.get(id)!} ctx={ctx} onClose={() => {}} />);
+}
+const caption = () => screen.queryByRole('blockquote')?.getAttribute('aria-label');
+const quoted = () => screen.queryByRole('blockquote')?.textContent;
+
+describe('what a form about an item or a note quotes above its fields', () => {
+  it('a note or annotation on the whole item quotes its first words, as plain text', () => {
+    for (const id of ['note', 'annotation', 'emailItem']) {
+      open(id);
+      expect([id, caption(), quoted()]).toEqual([id, 'The item', 'Read chapter two']);
+      // The caption is seen as well as heard.
+      expect(screen.getByText('The item', { selector: '.form-about-label' })).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it('a note on selected words quotes those words, not the item', () => {
+    const passage: TextTarget = {
+      block: { id: item.blocks[1]!._id ?? null, index: 1 },
+      version: item.version,
+      selector: [{ type: 'TextQuoteSelector', exact: 'answer the', prefix: 'Then ', suffix: '' }],
+    };
+    open('note', {}, passage);
+    expect([caption(), quoted()]).toEqual(['Selected text', 'answer the']);
+  });
+
+  it('a reply quotes the note it answers, by its writer, on a board and as a listed note', () => {
+    open('reply', { noteId: note._id });
+    expect([caption(), quoted()]).toEqual(['Note by Sam Lee', 'Which edition\nshould we read?']);
+    cleanup();
+    // On the Discussion page the note is the item itself.
+    open('reply', { noteId: item._id });
+    expect(caption()).toBe('Note by author');
+  });
+
+  it('an item with no words (an empty item) quotes nothing', () => {
+    const blank = { ...item, text: '', blocks: [], notes: [] };
+    week.items[0] = blank;
+    try {
+      open('note');
+      expect(screen.queryByRole('blockquote')).toBeNull();
+    } finally {
+      week.items[0] = item;
+    }
+  });
+});
