@@ -56,6 +56,24 @@ describe('boards', () => {
     ).toBe(401);
   });
 
+  it('refuses a title of signs or emoji alone, which gives no address, saying why', async () => {
+    const why = 'A board’s title needs a letter or a digit: its address is made of them.';
+    const made = await author.post('/api/forms/insert_multilist', { titleText: '🎉🎉' });
+    expect([made.statusCode, made.json().error]).toEqual([400, why]);
+    const blank = await author.post('/api/display/create_blank_board', { title: '...' });
+    expect([blank.statusCode, blank.json().error]).toEqual([400, why]);
+    const renamed = await author.post('/api/dbedit/edit_multilist', {
+      multilistId: boardId,
+      titleText: '— ? —',
+    });
+    expect([renamed.statusCode, renamed.json().error]).toEqual([400, why]);
+    // Words with it are fine, and an empty title still asks to be filled in.
+    const party = await author.post('/api/forms/insert_multilist', { titleText: '🎉 Party' });
+    expect(party.json().ptitle).toBe('party');
+    const empty = await author.post('/api/forms/insert_multilist', { titleText: ' ' });
+    expect(empty.json().error).toBe('Please fill in title field.');
+  });
+
   it('lists an owner’s boards, hiding unlisted ones from others', async () => {
     const hidden = await author.post('/api/forms/insert_multilist', {
       titleText: 'Drafts',

@@ -16,3 +16,8 @@ export const moveMsg = {
 export const importItemMsg = {
   lbxStub: 'Import item from an .lbx file is a stub: it is not implemented yet.',
 } as const;
+
+/** A board's address is made of its title's letters and digits; a title of none has no address. */
+export const titleMsg = {
+  noLettersOrDigits: 'A board’s title needs a letter or a digit: its address is made of them.',
+} as const;

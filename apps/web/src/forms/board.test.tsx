@@ -3,12 +3,16 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Form } from './Form';
 import { FORM_BY_ID as WITH_APP } from './definitions';
 import { LOAD_FORMS } from './load';
+import { BOARD_SETTINGS_FORMS } from './boardSettings';
 import type { FormContext } from './registry';
 import { DEFAULT_DISPLAY, DEFAULT_PREFS, useUi } from '../state/ui';
 import { makeBoard } from '../test/fixtures';
 
-// The load area is loaded on demand by the app; the test reads it directly.
-const FORM_BY_ID = new Map([...WITH_APP, ...LOAD_FORMS.map((f) => [f.id, f] as const)]);
+// The load and board settings areas are loaded on demand by the app; the test reads them directly.
+const FORM_BY_ID = new Map([
+  ...WITH_APP,
+  ...[...LOAD_FORMS, ...BOARD_SETTINGS_FORMS].map((f) => [f.id, f] as const),
+]);
 
 afterEach(cleanup);
 
@@ -169,6 +173,26 @@ describe('moving and duplicating', () => {
       { multilistId: board._id, prevListId: week._id, titleText: 'Week (copy)' },
       'duplicate list',
     );
+  });
+
+  it('a new board or a renamed one needs a letter or digit in its title, said under Title before any call', async () => {
+    for (const [id, save] of [
+      ['insertMultilist', 'Submit'],
+      ['boardSettings', 'Save'],
+    ] as const) {
+      const { ctx } = open(id);
+      const api = vi.fn();
+      Object.assign(ctx, { api });
+      fireEvent.change(screen.getByLabelText('Title'), { target: { value: '🎉 …' } });
+      submit(save);
+      const said = await screen.findByRole('alert');
+      expect(said.textContent).toBe(
+        'A board’s title needs a letter or a digit: its address is made of them.',
+      );
+      expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
+      expect([ctx.call, api].map((f) => f.mock.calls.length)).toEqual([0, 0]);
+      cleanup();
+    }
   });
 
   it('a refused call keeps the form open with the server’s words, else ERROR: {op}', async () => {

@@ -1,5 +1,6 @@
 /** Boards, lists and items: insert, edit, delete, labels. */
 import {
+  boardTitleProblem,
   COLOR_CODING_OPTIONS,
   DISPLAY_MODES,
   LIST_WIDTH_STEPS,
@@ -83,7 +84,8 @@ export const BOARD_FORMS: FormDef[] = [
       LISTED_FIELD,
     ],
     initial: () => ({ titleText: '', descText: '', listed: true }),
-    validate: (v) => required(v, 'titleText', 'title'),
+    validate: (v) => boardTitleProblem(str(v, 'titleText')),
+    errorField: (message) => (/title|a board at/i.test(message) ? 'titleText' : null),
     async submit(v, ctx) {
       const made = await ctx.api('/api/forms/insert_multilist', {
         titleText: str(v, 'titleText'),

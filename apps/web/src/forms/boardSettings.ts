@@ -3,6 +3,7 @@
  * with and as what, a copy of it, and deleting it.
  */
 import {
+  boardTitleProblem,
   coauthorMsg,
   formatAddress,
   parseAddress,
@@ -182,7 +183,7 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
       };
     },
     validate: (v) =>
-      required(v, 'titleText', 'title') ??
+      boardTitleProblem(str(v, 'titleText')) ??
       (v.clearPassword && text(v, 'password')
         ? 'Type a new password or remove the password, not both.'
         : null),

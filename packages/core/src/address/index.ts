@@ -1,4 +1,4 @@
-export { pathTitle } from './path-title';
+export { boardTitleProblem, pathTitle } from './path-title';
 export { decodePart } from './url';
 export { boardKey, formatAddress, parseAddress, type Address, type Segment } from './address';
 export {

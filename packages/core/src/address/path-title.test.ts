@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathTitle } from './path-title';
+import { boardTitleProblem, pathTitle } from './path-title';
 
 describe('pathTitle', () => {
   it.each([
@@ -24,5 +24,17 @@ describe('pathTitle', () => {
     for (const t of ['A  B', 'x--y', 'Q&A: 2023/01/02', '-a-']) {
       expect(pathTitle(pathTitle(t))).toBe(pathTitle(t));
     }
+  });
+});
+
+describe('boardTitleProblem', () => {
+  it('asks for a title when none is typed, and for a letter or digit when it has none', () => {
+    expect(boardTitleProblem('   ')).toBe('Please fill in title field.');
+    for (const t of ['🎉', '...', '— ? —', '🎉 🎉'])
+      expect([t, boardTitleProblem(t)]).toEqual([
+        t,
+        'A board’s title needs a letter or a digit: its address is made of them.',
+      ]);
+    for (const t of ['🎉 Party', '2026', '日本語']) expect(boardTitleProblem(t)).toBeNull();
   });
 });

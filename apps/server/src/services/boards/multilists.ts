@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { coauthorMsg, isGuestUser, pathTitle, type Multilist, must } from '@listboard/core';
+import { boardTitleProblem, coauthorMsg, isGuestUser, pathTitle, type Multilist, must } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { boardMembers, boardUnlocks, multilists } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
@@ -15,8 +15,9 @@ export async function insertMultilist(
   args: { title: string; description?: string; listed?: boolean },
 ): Promise<{ multilistId: string; owner: string; ptitle: string }> {
   const title = args.title.trim();
+  const problem = boardTitleProblem(title);
+  if (problem) throw badRequest(problem);
   const ptitle = pathTitle(title);
-  if (!ptitle) throw badRequest('Please fill in title field.');
   const [exists] = await db
     .select({ id: multilists.id })
     .from(multilists)
@@ -73,8 +74,9 @@ export async function editMultilist(
   checkVersion('board', board.version, args.version);
   const set: Partial<typeof multilists.$inferInsert> = { modified: new Date() };
   if (args.title !== undefined) {
+    const problem = boardTitleProblem(args.title);
+    if (problem) throw badRequest(problem);
     const ptitle = pathTitle(args.title);
-    if (!ptitle) throw badRequest('Please fill in title field.');
     const [clash] = await db
       .select({ id: multilists.id })
       .from(multilists)

@@ -1,5 +1,5 @@
 import { and, eq, like, or, sql } from 'drizzle-orm';
-import { pathTitle } from '@listboard/core';
+import { boardTitleProblem, pathTitle } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { multilists } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -10,8 +10,9 @@ import { badRequest } from '../../lib/errors';
  * creates the board: a per-owner advisory lock keeps two creations from picking the same number.
  */
 export async function uniqueBoardTitle(db: Db, owner: string, title: string): Promise<string> {
+  const problem = boardTitleProblem(title);
+  if (problem) throw badRequest(problem);
   const base = pathTitle(title);
-  if (!base) throw badRequest('Please fill in title field.');
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`board-title:${owner}`}))`);
   const rows = await db
     .select({ ptitle: multilists.ptitle })
