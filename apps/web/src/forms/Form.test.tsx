@@ -6,7 +6,9 @@ import { toggleForm, type FormContext, type FormDef } from './registry';
 
 afterEach(cleanup);
 
-const ctx = {} as FormContext;
+const ctx = {
+  target: { multilistId: null, listId: null, itemId: null, text: null },
+} as unknown as FormContext;
 const def = (submit: FormDef['submit']): FormDef => ({
   id: 'demo',
   label: 'Demo form',

@@ -7,6 +7,7 @@ import {
   type Values,
 } from './registry';
 import { text } from './helpers';
+import { giveFocusBack, rememberPlace } from './focusBack';
 
 /**
  * The one generic form: label, fields, Submit and Cancel. Escape cancels; Enter in a one-line
@@ -36,6 +37,10 @@ export function Form({
   // The form prepares once, when it opens, with what it opened with: a later render's props
   // must not prepare it again (and wipe what was typed meanwhile).
   const opened = useRef({ def, ctx, onClose });
+  // What had focus as the form opened (its button, a menu's entry, the item a key was pressed on)
+  // gets it back when the form closes.
+  const [place] = useState(() => rememberPlace(ctx.target.itemId));
+  useEffect(() => () => giveFocusBack(place), [place]);
   useEffect(() => {
     const { def, ctx, onClose } = opened.current;
     if (!def.prepare) return;

@@ -1,0 +1,92 @@
+/**
+ * When a form closes, focus goes back to what opened it, as a dialog gives it back: a keyboard
+ * user carries on where they were, where the form's removed field would leave focus on the page's
+ * body (the next Tab at the page's start, a phone's page scrolled to its top).
+ */
+
+/** The last element that had focus: a menu's entry hides with its menu before a form opens. */
+let lastFocused: Element | null = null;
+if (typeof document !== 'undefined')
+  document.addEventListener(
+    'focusin',
+    (e) => {
+      if (e.target instanceof Element && e.target !== document.body) lastFocused = e.target;
+    },
+    true,
+  );
+
+/** Where a form was opened: what had focus, and the items to fall back on, nearest first. */
+export interface Place {
+  opener: Element | null;
+  /** The item the form is about, then the one after it and the one before it in its list. */
+  items: string[];
+}
+
+const ITEM = 'article[data-item-id]';
+const itemElement = (id: string) =>
+  Array.from(document.querySelectorAll<HTMLElement>(ITEM)).find((el) => el.dataset.itemId === id);
+const shown = (el: Element | null | undefined): el is HTMLElement =>
+  el instanceof HTMLElement && el.isConnected && el.getClientRects().length > 0;
+
+/** Called as a form opens, before it takes focus. */
+export function rememberPlace(itemId: string | null): Place {
+  const active = document.activeElement;
+  const opener = active && active !== document.body ? active : lastFocused;
+  const own = opener?.closest<HTMLElement>(ITEM) ?? (itemId ? (itemElement(itemId) ?? null) : null);
+  const inList = Array.from(
+    own?.closest('[data-list-id]')?.querySelectorAll<HTMLElement>(ITEM) ?? [],
+  );
+  const at = own ? inList.indexOf(own) : -1;
+  const ids = [itemId ?? own?.dataset.itemId, inList[at + 1]?.dataset.itemId];
+  if (at > 0) ids.push(inList[at - 1]?.dataset.itemId);
+  return { opener, items: ids.filter((id): id is string => Boolean(id)) };
+}
+
+/**
+ * Called as the form closes: focus goes to the first of the opener, its menu's button (an entry
+ * hides with its menu) and the items remembered that is on the page. Focus that something else
+ * took meanwhile (a page the form opened, a click elsewhere) stays where it is. What the form
+ * changed reaches the page after it closes (a live event, a reload): when that takes the focused
+ * element away (a note answered leaves Pending notes, an item deleted), focus moves on to the next
+ * one still there, for a few seconds or until the user moves it.
+ */
+export function giveFocusBack(place: Place): void {
+  const now = document.activeElement;
+  if (now && now !== document.body) return;
+  let moving = false;
+  // An element can be laid out and still refuse focus (an entry of a closed menu): the first
+  // that takes it.
+  const focusFirst = () => {
+    moving = true;
+    const target = [
+      place.opener,
+      place.opener?.closest('details')?.querySelector('summary'),
+      ...place.items.map(itemElement),
+    ].find((el) => {
+      if (!shown(el)) return false;
+      el.focus();
+      return document.activeElement === el;
+    });
+    moving = false;
+    return target;
+  };
+  let held = focusFirst();
+  if (!held) return;
+  const watch = new MutationObserver(() => {
+    if (held?.isConnected) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) stop();
+    else held = focusFirst();
+  });
+  const moved = (e: FocusEvent) => {
+    if (!moving && e.target !== held) stop();
+  };
+  const stop = () => {
+    watch.disconnect();
+    clearTimeout(timer);
+    document.removeEventListener('focusin', moved, true);
+  };
+  const timer = setTimeout(stop, 5000);
+  watch.observe(document.body, { childList: true, subtree: true });
+  document.addEventListener('focusin', moved, true);
+}

@@ -1,0 +1,128 @@
+/**
+ * A form closed gives focus back, as a dialog does: to what opened it (an item a key was pressed
+ * on, a menu's button), else on to the item after it when the form took its own item or note
+ * away. All by keys, as a keyboard user works.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, screenshot, type Browser } from './browser';
+import { apiAs, appUrl, signIn } from './session';
+import { list } from './board-helpers';
+
+const base = appUrl();
+let b: Browser;
+let page: Page;
+const stamp = Date.now();
+const title = `Focus walk ${stamp}`;
+const ITEMS = ['First stop on the walk.', 'Second stop on the walk.', 'Third stop on the walk.'];
+let ptitle = '';
+
+beforeAll(async () => {
+  const author = await apiAs(base, 'author');
+  const reader = await apiAs(base, 'reader');
+  const made = await author.post<{ multilistId: string; ptitle: string }>(
+    '/api/forms/insert_multilist',
+    { titleText: title },
+  );
+  ptitle = made.ptitle;
+  const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
+    multilistId: made.multilistId,
+    titleText: 'Stops',
+  });
+  for (const [i, text] of ITEMS.entries()) {
+    const { itemId } = await author.post<{ itemId: string }>('/api/forms/insert_item', {
+      listId,
+      text,
+      index: i,
+    });
+    await reader.post('/api/forms/insert_note', {
+      listId,
+      itemId,
+      noteSpec: { text: `Why stop ${i + 1}? ${stamp}` },
+    });
+  }
+  b = await openBrowser();
+  page = b.page;
+  await signIn(page, base, 'author');
+}, 60_000);
+afterAll(async () => b.close());
+
+/** What has focus: an item by its first words, else a control by its name. */
+const focused = () =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'the page';
+    return el.getAttribute('aria-label') ?? (el.textContent.trim() || el.tagName);
+  });
+
+describe('a form closed gives focus back', () => {
+  it('to the item a key opened it on, to the menu an entry opened it from, and to the next item when it deleted its own', async () => {
+    await page.goto(`${base}/author/${ptitle}`);
+    const stops = list(page, 'Stops');
+    const second = stops.getByRole('article', { name: ITEMS[1] });
+    await second.waitFor();
+    // The item chosen with the keyboard: Tab moves from item to item, Enter selects.
+    await second.focus();
+    if ((await second.getAttribute('aria-current')) !== 'true') await page.keyboard.press('Enter');
+    await expect.poll(() => second.getAttribute('aria-current')).toBe('true');
+
+    // i opens Edit item on its text; Escape closes it, and the item has focus again.
+    await page.keyboard.press('i');
+    const text = page.getByRole('form', { name: 'Edit item' }).getByLabel('Text');
+    await expect.poll(() => text.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(focused).toBe(ITEMS[1]);
+    // So the next Tab goes on inside that item, not back at the page's start.
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('article')?.ariaLabel))
+      .toBe(ITEMS[1]);
+
+    // From the toolbar's Annotate menu, by keys: Note, then Escape: the menu's button again.
+    const annotate = page.locator('summary', { hasText: 'Annotate' }).first();
+    await annotate.focus();
+    await page.keyboard.press('Enter');
+    const entry = page.getByRole('menuitem', { name: 'Note', exact: true }).first();
+    await entry.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('form', { name: 'Note' }).getByLabel('Your note').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(focused).toBe('Annotate');
+
+    // ctrl+alt+i asks to delete the selected item; Enter on Delete: the item after it has focus.
+    await second.focus();
+    await page.keyboard.press('Control+Alt+i');
+    const confirm = page.getByRole('form', { name: 'Delete this item and its notes?' });
+    await confirm.getByRole('button', { name: 'Delete' }).waitFor();
+    await page.keyboard.press('Enter');
+    await second.waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe(ITEMS[2]);
+    await screenshot(page, 'focus/after-delete');
+  });
+
+  it('on Discussion, to the next note once a reply has answered its own and taken it off the page', async () => {
+    await page.goto(`${base}/author/home?code=pending&username=author`);
+    const entry = page.getByRole('article').filter({ hasText: `Why stop 1? ${stamp}` });
+    const reply = entry.getByRole('button', { name: 'Reply', exact: true });
+    await reply.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('form', { name: 'Reply' }).getByLabel('Your reply').waitFor();
+    await page.keyboard.type('Because it is the first.');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await entry.waitFor({ state: 'detached' });
+    // Focus is on another pending note's entry, in view, not lost to the page.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const el = document.activeElement;
+          if (!el?.matches('article[data-item-id]')) return 'not an entry';
+          const r = el.getBoundingClientRect();
+          return r.bottom > 0 && r.top < innerHeight ? 'an entry in view' : 'an entry out of view';
+        }),
+      )
+      .toBe('an entry in view');
+    expect(await focused()).not.toContain(`Why stop 1? ${stamp}`);
+    await screenshot(page, 'focus/after-reply');
+  });
+});
