@@ -94,6 +94,8 @@ describe('a form closed gives focus back', () => {
     await page.keyboard.press('Control+Alt+i');
     const confirm = page.getByRole('form', { name: 'Delete this item and its notes?' });
     await confirm.getByRole('button', { name: 'Delete' }).waitFor();
+    // The question names the item, which may be far from the bar (on a phone, off the screen).
+    await expect(confirm.getByLabel('The item').innerText()).resolves.toBe(ITEMS[1]);
     await page.keyboard.press('Enter');
     await second.waitFor({ state: 'detached' });
     await expect.poll(focused).toBe(ITEMS[2]);

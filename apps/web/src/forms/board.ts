@@ -28,6 +28,8 @@ import {
   selectedItemId,
   selectedList,
   selectedListId,
+  quotedItemItself,
+  quotedList,
 } from './helpers';
 import type { Display } from '../state/ui';
 import { showDeleted } from '../state/info';
@@ -156,6 +158,7 @@ export const BOARD_FORMS: FormDef[] = [
   {
     id: 'deleteList',
     label: 'Delete this list and all its items?',
+    quote: quotedList,
     description: () => 'It goes to the board’s Trash, from where it can be restored.',
     submitLabel: 'Delete',
     confirm: true,
@@ -210,6 +213,7 @@ export const BOARD_FORMS: FormDef[] = [
   {
     id: 'deleteItem',
     label: 'Delete this item and its notes?',
+    quote: quotedItemItself,
     description: (ctx) => readersNotesWarning(findItem(ctx)),
     submitLabel: 'Delete',
     confirm: true,

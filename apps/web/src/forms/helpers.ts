@@ -33,17 +33,25 @@ export function quotedWords(ctx: FormContext): Quote | null {
     : null;
 }
 
+/** The item a form acts on, by its first words. */
+export function quotedItemItself(ctx: FormContext): Quote | null {
+  const item = findItem(ctx);
+  const headline = item ? headlineOf(item.blocks, item.text) : '';
+  return headline ? { label: 'The item', text: headline } : null;
+}
+
 /**
  * What a note, an annotation or an e-mail is about: the selected words, else the item's first
  * words. The form opens above the board, often far from the item (a phone's keyboard hides the
  * rest), so it says which.
  */
-export function quotedItem(ctx: FormContext): Quote | null {
-  const words = quotedWords(ctx);
-  if (words) return words;
-  const item = findItem(ctx);
-  const headline = item ? headlineOf(item.blocks, item.text) : '';
-  return headline ? { label: 'The item', text: headline } : null;
+export const quotedItem = (ctx: FormContext): Quote | null =>
+  quotedWords(ctx) ?? quotedItemItself(ctx);
+
+/** The list a form acts on, by its title. */
+export function quotedList(ctx: FormContext): Quote | null {
+  const title = findList(ctx)?.title;
+  return title ? { label: 'The list', text: title } : null;
 }
 
 /** The note a reply answers, by whom (a note listed as an item on a results page is itself). */

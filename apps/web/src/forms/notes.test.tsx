@@ -24,12 +24,24 @@ const note: Item = {
   parentId: item._id,
 };
 item.notes = [note];
+/** Words selected in the item's second block. */
+const passage: TextTarget = {
+  block: { id: item.blocks[1]!._id ?? null, index: 1 },
+  version: item.version,
+  selector: [{ type: 'TextQuoteSelector', exact: 'answer the', prefix: 'Then ', suffix: '' }],
+};
 
-function open(id: string, extra: Partial<FormContext> = {}, passage?: TextTarget) {
+function open(id: string, extra: Partial<FormContext> = {}, selected?: TextTarget) {
   const ctx = {
     board,
     user: null,
-    target: { multilistId: board._id, listId: week._id, itemId: item._id, text: null, passage },
+    target: {
+      multilistId: board._id,
+      listId: week._id,
+      itemId: item._id,
+      text: null,
+      passage: selected,
+    },
     call: vi.fn(),
     alert: vi.fn(),
     ...extra,
@@ -39,7 +51,7 @@ function open(id: string, extra: Partial<FormContext> = {}, passage?: TextTarget
 const caption = () => screen.queryByRole('blockquote')?.getAttribute('aria-label');
 const quoted = () => screen.queryByRole('blockquote')?.textContent;
 
-describe('what a form about an item or a note quotes above its fields', () => {
+describe('what a form about an item, a list or a note quotes above its fields', () => {
   it('a note or annotation on the whole item quotes its first words, as plain text', () => {
     for (const id of ['note', 'annotation', 'emailItem']) {
       open(id);
@@ -51,11 +63,6 @@ describe('what a form about an item or a note quotes above its fields', () => {
   });
 
   it('a note on selected words quotes those words, not the item', () => {
-    const passage: TextTarget = {
-      block: { id: item.blocks[1]!._id ?? null, index: 1 },
-      version: item.version,
-      selector: [{ type: 'TextQuoteSelector', exact: 'answer the', prefix: 'Then ', suffix: '' }],
-    };
     open('note', {}, passage);
     expect([caption(), quoted()]).toEqual(['Selected text', 'answer the']);
   });
@@ -67,6 +74,14 @@ describe('what a form about an item or a note quotes above its fields', () => {
     // On the Discussion page the note is the item itself.
     open('reply', { noteId: item._id });
     expect(caption()).toBe('Note by author');
+  });
+
+  it('deleting an item or a list names it, even with words selected in the item', () => {
+    open('deleteItem', {}, passage);
+    expect([caption(), quoted()]).toEqual(['The item', 'Read chapter two']);
+    cleanup();
+    open('deleteList');
+    expect([caption(), quoted()]).toEqual(['The list', 'Week']);
   });
 
   it('an item with no words (an empty item) quotes nothing', () => {
