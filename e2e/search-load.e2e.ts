@@ -147,6 +147,15 @@ describe('loading documents as boards', () => {
     const url = page.getByRole('form', { name: 'Load a URL' });
     await url.getByRole('button', { name: 'Submit' }).click();
     await url.getByText('You must provide either a URL, a file, or a query.').waitFor();
+    // An address typed as people copy it, without https://, is tried as https (a phone shows its
+    // keyboard for addresses in the field).
+    const field = url.getByLabel('URL');
+    await expect(field.getAttribute('type')).resolves.toBe('url');
+    await field.fill('no-such-host.invalid/reading');
+    await url.getByRole('button', { name: 'Submit' }).click();
+    await url
+      .getByText('Could not load https://no-such-host.invalid/reading: no such host.')
+      .waitFor();
     await url.getByRole('button', { name: 'Cancel' }).click();
   });
 

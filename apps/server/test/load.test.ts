@@ -488,6 +488,11 @@ describe('load: a URL', () => {
         'http://no-such-host.invalid/',
         'Could not load http://no-such-host.invalid/: no such host.',
       ],
+      // An address typed without its scheme is tried as https.
+      [
+        ' no-such-host.invalid/page?x=1 ',
+        'Could not load https://no-such-host.invalid/page?x=1: no such host.',
+      ],
     ];
     for (const [url, error] of cases) {
       const res = await author.post('/api/forms/load', { url });

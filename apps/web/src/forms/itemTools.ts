@@ -99,7 +99,7 @@ export const ITEM_TOOL_FORMS: FormDef[] = [
         : 'A web page, picture, recording or document, as a new item at the end of the list.',
     submitLabel: 'Import',
     fields: [
-      { name: 'url', label: 'URL', type: 'text', required: true, placeholder: 'https://…' },
+      { name: 'url', label: 'URL', type: 'url', required: true, placeholder: 'https://…' },
       {
         name: 'text',
         label: 'Your words before it (optional)',

@@ -40,7 +40,7 @@ export const LOAD_FORMS: FormDef[] = [
     id: 'load',
     label: 'Load a board',
     fields: [
-      { name: 'url', label: 'URL', type: 'text', placeholder: 'https://…' },
+      { name: 'url', label: 'URL', type: 'url', placeholder: 'https://…' },
       {
         name: 'file',
         label: 'File',
@@ -70,7 +70,7 @@ export const LOAD_FORMS: FormDef[] = [
     id: 'url',
     label: 'Load a URL',
     fields: [
-      { name: 'url', label: 'URL', type: 'text', placeholder: 'https://…' },
+      { name: 'url', label: 'URL', type: 'url', placeholder: 'https://…' },
       LISTED_FIELD,
       TITLE,
     ],
@@ -86,7 +86,7 @@ export const LOAD_FORMS: FormDef[] = [
       {
         name: 'url',
         label: 'URL',
-        type: 'text',
+        type: 'url',
         placeholder: 'https://…',
         hint: 'A page or file whose paragraphs become more items; its name is the title if none is given',
       },

@@ -1,5 +1,5 @@
 export { boardTitleProblem, pathTitle } from './path-title';
-export { decodePart } from './url';
+export { decodePart, withScheme } from './url';
 export { boardKey, formatAddress, parseAddress, type Address, type Segment } from './address';
 export {
   clampPage,

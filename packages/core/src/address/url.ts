@@ -10,6 +10,23 @@ export function decodePart(part: string): string {
   }
 }
 
+/**
+ * A web address as a person types it: one copied without its scheme ('example.org/page',
+ * 'www.example.org:8080/a', '//cdn.example.org/x') gets https:// before it; anything else is given
+ * back trimmed, for whoever reads it to accept or refuse ('localhost:3000' and 'mailto:a@b.org'
+ * keep their own scheme; text with spaces or without a dotted host is not an address).
+ */
+export function withScheme(typed: string): string {
+  const text = typed.trim();
+  if (text.startsWith('//')) return `https:${text}`;
+  const host = /^[^\s/?#:@]+\.[^\s/?#:@]*[^\s/?#:@.]/.exec(text)?.[0];
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(text);
+  // A dotted host followed by ':' and digits is a host and its port, not a scheme.
+  const hostAndPort = host !== undefined && /^:\d+(?:[/?#]|$)/.test(text.slice(host.length));
+  if (hasScheme && !hostAndPort) return text;
+  return host !== undefined && !/\s/.test(text) ? `https://${text}` : text;
+}
+
 /** A URL or path cut into its path, its query (after '?') and its hash (after '#'). */
 export interface UrlParts {
   path: string;

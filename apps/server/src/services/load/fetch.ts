@@ -10,6 +10,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
+import { withScheme } from '@listboard/core';
 import { badRequest } from '../../lib/errors';
 import { isPrivateAddress } from '../../lib/addresses';
 
@@ -147,8 +148,9 @@ function checkLiteral(url: URL, limits: FetchLimits, shown: string) {
   }
 }
 
+/** Fetches a typed address ('example.org/page' as https://example.org/page), following redirects. */
 export async function fetchForLoad(raw: string, limits: FetchLimits): Promise<Fetched> {
-  let url = checkUrl(raw.trim());
+  let url = checkUrl(withScheme(raw));
   const shown = url.href;
   const signal = AbortSignal.timeout(limits.timeoutMs);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
