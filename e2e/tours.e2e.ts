@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type Browser } from './browser';
+import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { appUrl, signIn } from './session';
 
 const base = appUrl();
@@ -84,6 +84,46 @@ describe('guided tours', () => {
     await toLastStep(b);
     await page.locator('.controls-bar').getByRole('button', { name: 'Tour' }).click();
     await expect.poll(() => popover(b).count(), { timeout: 10_000 }).toBe(0);
+  });
+
+  it('is taken by tapping on a phone: the tour’s buttons and its close button are 44 px, Next to Done (iPhone 13)', async () => {
+    const phone = await openPhone('iPhone 13');
+    try {
+      const { page } = phone;
+      await signIn(page, base, 'reader');
+      await page.locator('summary', { hasText: 'Menu' }).first().tap();
+      await page.getByRole('menuitem', { name: 'Tour' }).tap();
+      const shown = popover(phone);
+      await shown.getByText('Welcome to Listboard').waitFor();
+      for (let step = 0; step < 20; step++) {
+        const buttons = await shown.getByRole('button').evaluateAll((els) =>
+          els.map((e) => {
+            const r = e.getBoundingClientRect();
+            return { name: e.textContent.trim(), w: Math.round(r.width), h: Math.round(r.height) };
+          }),
+        );
+        // The close button, Previous, and Next or Done.
+        expect(buttons.length, JSON.stringify(buttons)).toBe(3);
+        for (const box of buttons) {
+          expect(box.w, `${box.name} width`).toBeGreaterThanOrEqual(44);
+          expect(box.h, `${box.name} height`).toBeGreaterThanOrEqual(44);
+        }
+        if (step === 0) await screenshot(page, 'phone/reader-tour');
+        const done = shown.getByRole('button', { name: 'Done' });
+        if (await done.count()) {
+          await done.tap();
+          break;
+        }
+        const title = await shown.locator('.driver-popover-title').textContent();
+        await shown.getByRole('button', { name: 'Next' }).tap();
+        await expect
+          .poll(() => shown.locator('.driver-popover-title').textContent())
+          .not.toBe(title);
+      }
+      await expect.poll(() => shown.count(), { timeout: 10_000 }).toBe(0);
+    } finally {
+      await phone.close();
+    }
   });
 
   it('has no tour on a board that is not the user’s page, and says so', async () => {

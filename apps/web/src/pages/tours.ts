@@ -32,7 +32,7 @@ const READING: TourStep[] = [
     element: '.board .list',
     title: 'Lists side by side',
     description:
-      'A board is a row of lists. Scroll sideways for more lists, and down inside a list for more items. Click an item to select it; click it again to let go.',
+      'A board is a row of lists. Scroll sideways for more lists, and down inside a list for more items. Click or tap an item to select it, and again to let go.',
   },
   {
     element: tool('Show notes'),
@@ -126,7 +126,7 @@ export const TOURS: Record<TourRole, Partial<Record<TourPage, TourStep[]>>> = {
         element: '.board .list',
         title: 'Results by week',
         description:
-          'Each list holds a week, newest first. Click a result’s link to open its board beside this page.',
+          'Each list holds a week, newest first. Follow a result’s link to open its board beside this page.',
       },
       ...ENDING,
     ],
