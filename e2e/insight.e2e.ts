@@ -177,6 +177,18 @@ describe('the Insight page', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow).toBeLessThanOrEqual(0);
+      // Print, the downloads, the periods and the dates: each a finger's 44 px.
+      const targets = await phone.page
+        .locator('.insight-actions .tool, .chart-range .tool, .chart-range input')
+        .evaluateAll((els) =>
+          els.map((e) => {
+            const r = e.getBoundingClientRect();
+            const name = e.textContent.trim() || e.getAttribute('aria-label') || e.tagName;
+            return `${name} ${Math.round(Math.min(r.width, r.height))}`;
+          }),
+        );
+      expect(targets.length).toBeGreaterThanOrEqual(8);
+      expect(targets.filter((t) => Number(t.split(' ').at(-1)) < 44)).toEqual([]);
       await screenshot(phone.page, 'insight-phone');
       await phone.page
         .getByRole('table', { name: 'Notes by list and item' })

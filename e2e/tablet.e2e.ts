@@ -68,6 +68,7 @@ describe('a teacher on a tablet', () => {
       header.y + header.height,
     );
     await fingerSized(account.locator('summary, button'), 'Account');
+    await fingerSized(p.getByRole('link', { name: 'Listboard home' }), 'the home link');
     const rows = await toolbarControls(p).evaluateAll(
       (els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().top))).size,
     );
@@ -137,6 +138,7 @@ describe('a phone turned sideways', () => {
       header.y + header.height,
     );
     await fingerSized(toolbarControls(p), 'toolbar control');
+    await fingerSized(p.getByRole('link', { name: 'Listboard home' }), 'the home link');
     await screenshot(p, 'tablet/phone-sideways-board');
 
     // Every group is in the one Menu, which opens on the screen and works by tapping.
@@ -251,6 +253,10 @@ describe('a phone turned sideways', () => {
     const meta = p.getByRole('button', { name: /Reading the News/ });
     expect(await meta.getAttribute('aria-expanded')).toBe('false');
     const cut = (await meta.boundingBox())!;
+    expect(
+      Math.round(cut.height),
+      'a finger’s height for the cut description',
+    ).toBeGreaterThanOrEqual(44);
     expect(
       Math.abs(cut.y + cut.height / 2 - (title.y + title.height / 2)),
       'on the title’s line',
