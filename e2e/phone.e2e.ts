@@ -106,6 +106,28 @@ async function toolbarTargets(p: Page, width: number) {
   }
 }
 
+/**
+ * Each field of the form to type in or choose from is a finger's height, with text of 16 px or
+ * more: iOS Safari zooms the page into a field with smaller text as it takes focus (Chromium's
+ * emulation does not, so the test reads the size that decides it).
+ */
+async function fieldsForFingers(form: Locator, what: string) {
+  const fields = await form
+    .locator('input:not([type=checkbox]):not([type=file]), textarea, select')
+    .evaluateAll((els) =>
+      els.map((e) => ({
+        name: e.id,
+        font: parseFloat(getComputedStyle(e).fontSize),
+        h: Math.round(e.getBoundingClientRect().height),
+      })),
+    );
+  expect(fields.length, `${what}: fields`).toBeGreaterThan(0);
+  for (const f of fields) {
+    expect(f.font, `${what} ${f.name}: text size`).toBeGreaterThanOrEqual(16);
+    expect(f.h, `${what} ${f.name}: height`).toBeGreaterThanOrEqual(44);
+  }
+}
+
 /** A finger drawn sideways across the screen, as touch events. */
 async function swipe(p: Page, fromX: number, toX: number, y: number) {
   const cdp = await p.context().newCDPSession(p);
@@ -158,6 +180,7 @@ describe('a guest on a phone', () => {
     await form.getByLabel('Password').fill('listboard');
     await screenshot(p, 'phone/guest-sign-in');
     await fitsScreen(p, width, 'sign-in form');
+    await fieldsForFingers(form, 'sign-in form');
     await form.getByRole('button', { name: 'Sign in', exact: true }).tap();
     // The phone header: the user's name, not the e-mail.
     await p.locator('.status-bar .user-name', { hasText: 'reader' }).waitFor();
@@ -419,6 +442,7 @@ describe('an author on a phone', () => {
     const field = p.getByRole('textbox', { name: 'Text' });
     await field.fill('Buy bread and milk');
     await fitsScreen(p, width, 'edit form');
+    await fieldsForFingers(p.getByRole('form', { name: 'Edit item' }), 'edit form');
     await screenshot(p, 'phone/author-edit-form');
     await p.getByRole('button', { name: 'Submit' }).tap();
     await errands.getByText('Buy bread and milk').waitFor();
