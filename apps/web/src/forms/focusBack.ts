@@ -4,9 +4,15 @@
  * body (the next Tab at the page's start, a phone's page scrolled to its top).
  */
 
-/** The last element that had focus: a menu's entry hides with its menu before a form opens. */
+/**
+ * The last element that had focus, and when it lost it: a menu's entry hides with its menu just
+ * before its form opens. Only a moment ago counts; an element focused long before is not what
+ * opened the form.
+ */
 let lastFocused: Element | null = null;
-if (typeof document !== 'undefined')
+let lostAt = -Infinity;
+const MOMENT_MS = 1000;
+if (typeof document !== 'undefined') {
   document.addEventListener(
     'focusin',
     (e) => {
@@ -14,6 +20,14 @@ if (typeof document !== 'undefined')
     },
     true,
   );
+  document.addEventListener(
+    'focusout',
+    (e) => {
+      if (e.target === lastFocused) lostAt = performance.now();
+    },
+    true,
+  );
+}
 
 /** Where a form was opened: what had focus, and the items to fall back on, nearest first. */
 export interface Place {
@@ -31,7 +45,12 @@ const shown = (el: Element | null | undefined): el is HTMLElement =>
 /** Called as a form opens, before it takes focus. */
 export function rememberPlace(itemId: string | null): Place {
   const active = document.activeElement;
-  const opener = active && active !== document.body ? active : lastFocused;
+  const opener =
+    active && active !== document.body
+      ? active
+      : performance.now() - lostAt < MOMENT_MS
+        ? lastFocused
+        : null;
   const own = opener?.closest<HTMLElement>(ITEM) ?? (itemId ? (itemElement(itemId) ?? null) : null);
   const inList = Array.from(
     own?.closest('[data-list-id]')?.querySelectorAll<HTMLElement>(ITEM) ?? [],

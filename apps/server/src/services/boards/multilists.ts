@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { boardTitleProblem, coauthorMsg, isGuestUser, pathTitle, type Multilist, must } from '@listboard/core';
+import {
+  boardTitleProblem,
+  coauthorMsg,
+  isGuestUser,
+  pathTitle,
+  type Multilist,
+  must,
+} from '@listboard/core';
 import type { Db } from '../../db/client';
 import { boardMembers, boardUnlocks, multilists } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
