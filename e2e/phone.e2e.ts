@@ -431,6 +431,18 @@ describe('an author on a phone', () => {
     await expect(nextList.getAttribute('aria-keyshortcuts')).resolves.toBe('Control+F');
     await p.locator('nav.controls-bar summary', { hasText: 'Menu' }).tap();
     await nextList.waitFor({ state: 'hidden' });
+    // The search form is three screens long: Submit and Cancel stay at the screen's bottom.
+    await bar(p).getByRole('button', { name: 'Search', exact: true }).tap();
+    const searchForm = p.getByRole('form', { name: 'Search' });
+    const screenHeight = await p.evaluate(() => window.innerHeight);
+    expect((await searchForm.boundingBox())!.height).toBeGreaterThan(screenHeight);
+    const cancel = searchForm.getByRole('button', { name: 'Cancel' });
+    const cancelBox = (await cancel.boundingBox())!;
+    expect(cancelBox.y + cancelBox.height, 'Cancel on the screen').toBeLessThanOrEqual(
+      screenHeight,
+    );
+    await cancel.tap();
+    await expect.poll(() => searchForm.count()).toBe(0);
     const first = errands.getByRole('article').first();
     await tapItem(first);
     await expect.poll(() => isSelected(first)).toBe('true');

@@ -189,7 +189,7 @@ describe('a phone turned sideways', () => {
     await p.getByRole('textbox', { name: 'Your note' }).waitFor();
   });
 
-  it('shows a selected item’s words above its buttons, in one row, and the board’s title in one line (iPhone 13 landscape)', async () => {
+  it('shows a selected item’s words above its buttons, in one row, the board’s title in one line, and a long form’s Submit on the screen (iPhone 13 landscape)', async () => {
     // A board of its own, as the sample course's first week is, so no other test's selection
     // meets this one's.
     const author = await apiAs(base, 'author');
@@ -247,6 +247,21 @@ describe('a phone turned sideways', () => {
     await form.waitFor();
     await p.keyboard.press('Escape');
     await expect.poll(() => form.count()).toBe(0);
+
+    // The search form, screens long here: Submit and Cancel stay at the screen's bottom.
+    await p
+      .getByRole('navigation', { name: 'Board tools' })
+      .getByRole('button', { name: 'Search', exact: true })
+      .tap();
+    const search = p.getByRole('form', { name: 'Search' });
+    const screenHeight = await p.evaluate(() => window.innerHeight);
+    expect((await search.boundingBox())!.height).toBeGreaterThan(screenHeight);
+    for (const name of ['Submit', 'Cancel']) {
+      const box = (await search.getByRole('button', { name }).boundingBox())!;
+      expect(box.y + box.height, `${name} on the screen`).toBeLessThanOrEqual(screenHeight);
+    }
+    await search.getByRole('button', { name: 'Cancel' }).tap();
+    await expect.poll(() => search.count()).toBe(0);
 
     // The board's owner and description: on the title's line, cut, and whole when tapped.
     const title = (await p.getByRole('heading', { name: /^Sideways/, level: 2 }).boundingBox())!;
