@@ -14,7 +14,12 @@ let b: Browser;
 let page: Page;
 const stamp = Date.now();
 const title = `Focus walk ${stamp}`;
-const ITEMS = ['First stop on the walk.', 'Second stop on the walk.', 'Third stop on the walk.'];
+const ITEMS = [
+  'First stop on the walk.',
+  'Second stop on the walk.',
+  'Third stop on the walk.',
+  'Fourth stop on the walk.',
+];
 let ptitle = '';
 
 beforeAll(async () => {
@@ -102,7 +107,7 @@ describe('a form closed gives focus back', () => {
     await screenshot(page, 'focus/after-delete');
   });
 
-  it('on Discussion, to the next note once a reply has answered its own and taken it off the page', async () => {
+  it('on Discussion, to the next note once a reply, or Mark answered, has taken its own off the page', async () => {
     await page.goto(`${base}/author/home?code=pending&username=author`);
     const entry = page.getByRole('article').filter({ hasText: `Why stop 1? ${stamp}` });
     const reply = entry.getByRole('button', { name: 'Reply', exact: true });
@@ -126,5 +131,19 @@ describe('a form closed gives focus back', () => {
       .toBe('an entry in view');
     expect(await focused()).not.toContain(`Why stop 1? ${stamp}`);
     await screenshot(page, 'focus/after-reply');
+
+    // Mark answered, by keys, on another note: its entry leaves, and focus goes on to the next.
+    const third = page.getByRole('article').filter({ hasText: `Why stop 3? ${stamp}` });
+    await third.getByRole('button', { name: 'Mark answered', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await third.waitFor({ state: 'detached' });
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          document.activeElement?.matches('article[data-item-id]') ? 'an entry' : 'not an entry',
+        ),
+      )
+      .toBe('an entry');
+    expect(await focused()).not.toContain(`Why stop 3? ${stamp}`);
   });
 });

@@ -8,6 +8,7 @@
 import { itemActions, noteActions, type NoteAction } from '@listboard/core';
 import type { Command, CommandContext, NoteTarget } from './registry';
 import { showDeleted } from '../state/info';
+import { giveFocusBack, rememberPlace } from '../forms/focusBack';
 
 const offered = (action: NoteAction) => (_c: CommandContext, t?: NoteTarget) =>
   t !== undefined && noteActions(t.board.abilities, t.note).includes(action);
@@ -25,14 +26,26 @@ const at = (t: NoteTarget) => ({
   text: null,
 });
 
+/**
+ * The button pressed often goes with the change it makes (an answered note leaves Pending notes
+ * and has no Mark answered): focus then moves on to the note's item or the next one, as when a
+ * form closes, not to the page's start.
+ */
+const keepingFocus = (t: NoteTarget, change: Promise<unknown>) => {
+  const place = rememberPlace(t.item._id);
+  void change.then(() => giveFocusBack(place));
+};
+
 const setStatus = (action: 'answer' | 'dismiss') =>
-  onNote(
-    (c, t) =>
-      void c.actions.call(
+  onNote((c, t) =>
+    keepingFocus(
+      t,
+      c.actions.call(
         '/api/forms/set_note_status',
         { itemId: t.note._id, status: action === 'dismiss' ? 'dismissed' : 'answered' },
         action,
       ),
+    ),
   );
 
 export const NOTE_CONTROL_COMMANDS: Command[] = [
@@ -76,13 +89,16 @@ export const NOTE_CONTROL_COMMANDS: Command[] = [
     label: 'Delete',
     group: 'annotate',
     enabled: offered('delete'),
-    run: onNote((c, t) => {
-      void c.actions
-        .call('/api/forms/delete_item', { itemId: t.note._id }, 'delete note')
-        .then((res) => {
-          if (res.ok) showDeleted('note', res.value.trashId, t.board.abilities.trash);
-        });
-    }),
+    run: onNote((c, t) =>
+      keepingFocus(
+        t,
+        c.actions
+          .call('/api/forms/delete_item', { itemId: t.note._id }, 'delete note')
+          .then((res) => {
+            if (res.ok) showDeleted('note', res.value.trashId, t.board.abilities.trash);
+          }),
+      ),
+    ),
   },
 ];
 

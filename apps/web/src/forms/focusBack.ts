@@ -62,16 +62,16 @@ export function rememberPlace(itemId: string | null): Place {
 }
 
 /**
- * Called as the form closes: focus goes to the first of the opener, its menu's button (an entry
- * hides with its menu) and the items remembered that is on the page. Focus that something else
- * took meanwhile (a page the form opened, a click elsewhere) stays where it is. What the form
- * changed reaches the page after it closes (a live event, a reload): when that takes the focused
- * element away (a note answered leaves Pending notes, an item deleted), focus moves on to the next
- * one still there, for a few seconds or until the user moves it.
+ * Called as the form closes (or once a control's own change is made): focus goes to the first of
+ * the opener, its menu's button (an entry hides with its menu) and the items remembered that is
+ * on the page. Focus that something else took meanwhile (a page the form opened, a click
+ * elsewhere) stays where it is. What was changed reaches the page afterwards (a live event, a
+ * reload): when that takes the focused element away (a note answered leaves Pending notes, an
+ * item deleted, Mark answered gone from an answered note), focus moves on to the next one still
+ * there, for a few seconds or until the user moves it.
  */
 export function giveFocusBack(place: Place): void {
   const now = document.activeElement;
-  if (now && now !== document.body) return;
   let moving = false;
   // An element can be laid out and still refuse focus (an entry of a closed menu): the first
   // that takes it.
@@ -89,7 +89,13 @@ export function giveFocusBack(place: Place): void {
     moving = false;
     return target;
   };
-  let held = focusFirst();
+  // Still on the control that acted: it is followed if it goes. Elsewhere: left alone.
+  let held =
+    now === place.opener && shown(now)
+      ? now
+      : !now || now === document.body
+        ? focusFirst()
+        : undefined;
   if (!held) return;
   const watch = new MutationObserver(() => {
     if (held?.isConnected) return;
