@@ -158,12 +158,6 @@ function ToolButton({ c, ctx }: { c: Command; ctx: CommandContext }) {
   );
 }
 
-/**
- * The controls bar, generated from the command registry. Each group (navigate, view, edit,
- * annotate, help, admin, account) is a labelled menu holding every command of the group with its
- * shortcut, followed by the group's most used commands as buttons. `phone`: the compact bar of a
- * phone or a short screen, a few buttons and one Menu holding all the groups under their names.
- */
 /** Each group with the commands of it the user may see; groups with none are left out. */
 function sectionsFor(ctx: CommandContext): { visible: Command[]; sections: Section[] } {
   const visible = COMMANDS.filter((c) => isVisible(c, ctx));
@@ -174,6 +168,12 @@ function sectionsFor(ctx: CommandContext): { visible: Command[]; sections: Secti
   return { visible, sections };
 }
 
+/**
+ * The controls bar, generated from the command registry. Each group (navigate, view, edit,
+ * annotate, help, admin, account) is a labelled menu holding every command of the group with its
+ * shortcut, followed by the group's most used commands as buttons. `phone`: the compact bar of a
+ * phone or a short screen, a few buttons and one Menu holding all the groups under their names.
+ */
 export function Toolbar({ ctx, phone = false }: { ctx: CommandContext; phone?: boolean }) {
   const { visible, sections } = sectionsFor(ctx);
 
