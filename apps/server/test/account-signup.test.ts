@@ -9,7 +9,7 @@ import {
   type AccountTestContext,
 } from './account-harness';
 import type { OpenApiDoc, Refusal } from './harness';
-import { storableTextMsg } from '@listboard/core';
+import { accountMsg, storableTextMsg } from '@listboard/core';
 import { NOTICE_NOT_SENT } from '../src/services/admin/notice';
 
 let t: AccountTestContext;
@@ -304,6 +304,8 @@ describe('get_user_basic', () => {
     ] as const) {
       const res = await a.request(method, url, body, { 'x-mongo-user-id': other });
       expect(res.statusCode, url).toBe(401);
+      // It says so in a way the page can act on: ask the user to sign in again.
+      expect(res.json(), url).toEqual({ error: accountMsg.sessionEnded, sessionEnded: true });
     }
   });
 });

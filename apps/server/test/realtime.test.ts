@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { Agent, createTestApp, type TestContext } from './harness';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '../src/db/schema';
 
 let t: TestContext;
 let second: FastifyInstance | null = null;
@@ -70,6 +72,35 @@ const loadCourse = async (a: Agent) =>
   (await a.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })).json<
     Course[]
   >()[0]!;
+
+describe('a stream lasts no longer than its session', () => {
+  it('ends at once, saying so, when its browser signs out; a session ended elsewhere, before its next event', async () => {
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const course = await loadCourse(author);
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const stream = await watch(urlOf(t.app), reader.cookie!, course._id);
+    await stream.next('ready');
+    // Signed out in another window of the same browser: the page is told, and hears no more.
+    await reader.post('/api/auth/signout', {});
+    expect(await stream.next('signed-out')).toEqual({});
+    await expect(stream.next('board')).rejects.toThrow('stream ended');
+
+    // A session that ends without its browser (a password reset, running out), on whichever
+    // instance the stream is: the stream finds out before it sends another event.
+    const again = new Agent(t.app);
+    await again.signIn('reader');
+    const later = await watch(urlOf(second ?? t.app), again.cookie!, course._id);
+    await later.next('ready');
+    const [row] = await t.database.db.select().from(users).where(eq(users.username, 'reader'));
+    await t.database.db.delete(sessions).where(eq(sessions.userId, row!.id));
+    // A change to who may read the board has every stream look at its viewer again.
+    await author.post('/api/dbedit/edit_multilist', { multilistId: course._id, listed: true });
+    expect(await later.next('signed-out')).toEqual({});
+    await expect(later.next('board')).rejects.toThrow('stream ended');
+  });
+});
 
 describe('live board events', () => {
   it('a viewer receives an event when someone changes the board', async () => {

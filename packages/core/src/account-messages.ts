@@ -17,6 +17,14 @@ export const accountMsg = {
   usernameTakenField: 'That user name is taken. Please choose another.',
   usernameReservedField: 'That user name is reserved. Please choose another.',
   notSignedIn: 'Please sign in first.',
+  /**
+   * A call from a page whose user's session is gone (signed out in another window, or the
+   * session ran out): the answer also carries `sessionEnded: true`, so the page asks to sign in.
+   */
+  sessionEnded: 'You are no longer signed in here. Sign in again to go on.',
+  sessionEndedBar: (user: string) =>
+    `You were signed out (in another window, or your session ran out). Sign in again as ${user} to go on: what you typed here stays.`,
+  signedInAgain: (user: string) => `Signed in again as ${user}.`,
   verifyEmailFirst:
     'Please verify your email address first: check your email for the verification link.',
   lockedOut: (user: string, minutes: number) =>

@@ -9,10 +9,19 @@ import {
   SESSION_DAYS,
   userForSessionId,
 } from '../services/accounts/sessions';
+import { accountMsg } from '@listboard/core';
+import { HttpError } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
+import { endStreamsOf } from '../realtime/session-streams';
 import { toActor, type Actor, type UserRow } from '../services/accounts/users';
 
 export const SESSION_COOKIE = 'lb_session';
+
+/** A session ended by its own browser (sign-out, or a sign-in replacing it), and its streams. */
+async function endSessionNow(db: Db, token: string): Promise<void> {
+  await destroySession(db, token);
+  endStreamsOf(hashToken(token));
+}
 /** How often expired sessions (guest visits above all) are swept from the table. */
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
@@ -69,7 +78,7 @@ export const sessionPlugin = fp(
       closed();
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async (request) => {
       // Stored files are served by who is asking too: an upload goes to those who may see it.
       if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return;
       const token = request.cookies[SESSION_COOKIE];
@@ -80,7 +89,8 @@ export const sessionPlugin = fp(
       request.sessionId = user ? id : null;
       const hint = request.headers['x-mongo-user-id'];
       if (typeof hint === 'string' && hint !== '' && hint !== user?.id) {
-        return reply.code(401).send({ error: 'Session does not match the user.' });
+        // The page that sent it asks its user to sign in again (`sessionEnded`).
+        throw new HttpError(401, accountMsg.sessionEnded, { sessionEnded: true });
       }
     });
 
@@ -95,7 +105,7 @@ export const sessionPlugin = fp(
       ) => {
         // A new cookie value on every sign-in, so a session id planted before sign-in is useless after.
         const old = request.cookies[SESSION_COOKIE];
-        if (old) await destroySession(db, old);
+        if (old) await endSessionNow(db, old);
         const { token } = await createSession(db, user.id);
         request.sessionId = hashToken(token);
         reply.setCookie(SESSION_COOKIE, token, {
@@ -116,7 +126,7 @@ export const sessionPlugin = fp(
       'endSession',
       async (request: FastifyRequest, reply: FastifyReply, db: Db = opts.db) => {
         const token = request.cookies[SESSION_COOKIE];
-        if (token) await destroySession(db, token);
+        if (token) await endSessionNow(db, token);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         request.user = null;
         request.actor = null;

@@ -24,6 +24,8 @@ import type { BoardEvent, EventBus } from './bus';
 import { buildPatch, patchFor, type BuiltPatch } from './item-patch';
 import { ChangeLog } from './change-log';
 import { beatPresence, closePresence, openPresence } from './presence';
+import { holdStream } from './session-streams';
+import { userForSessionId } from '../services/accounts/sessions';
 import { querySchema } from '../routes/contract-route';
 
 const HEARTBEAT_MS = 20_000;
@@ -162,9 +164,16 @@ export const eventRoutes: FastifyPluginCallbackZod<{
       `retry: 2000\nevent: ready\ndata: ${JSON.stringify({ boards: Object.keys(versions), versions })}\n\n`,
     );
     let refreshing: Promise<void> | null = null;
+    // The session the stream was opened in, still live: a stream outlasts no sign-out.
+    const sessionLive = async () =>
+      sessionId === null || (await userForSessionId(db, sessionId))?.id === actor?.id;
     const refresh = () =>
-      (refreshing ??= viewerFor(db, actor, sessionId)
-        .then((v) => {
+      (refreshing ??= Promise.all([viewerFor(db, actor, sessionId), sessionLive()])
+        .then(([v, live]) => {
+          if (!live) {
+            signedOut();
+            return;
+          }
           viewer = v;
           viewerAt = Date.now();
         })
@@ -216,6 +225,9 @@ export const eventRoutes: FastifyPluginCallbackZod<{
     const beat = setInterval(() => {
       res.write(': keep-alive\n\n');
       if (here) void beatPresence(db, here, sessionId).catch(presenceFailed);
+      void sessionLive()
+        .then((live) => live || signedOut())
+        .catch((err: unknown) => req.log.warn({ err }, 'session not checked'));
     }, HEARTBEAT_MS);
     let stopped = false;
     const stop = () => {
@@ -225,12 +237,20 @@ export const eventRoutes: FastifyPluginCallbackZod<{
       if (here) void closePresence(db, here).catch(presenceFailed);
       unsubscribe.forEach((u) => u());
       open.delete(end);
+      release();
     };
     const end = () => {
       stop();
       res.end();
     };
+    // Its session has ended: the page is told (it asks its user to sign in again) and the stream
+    // ends, before anything more is sent to it.
+    function signedOut() {
+      if (!stopped && !res.destroyed) res.write('event: signed-out\ndata: {}\n\n');
+      end();
+    }
     open.add(end);
+    const release = sessionId ? holdStream(sessionId, signedOut) : () => {};
     res.on('close', stop);
     // A page that went while the stream was being set up (its close already heard by no one)
     // leaves no presence, subscription or heartbeat behind.

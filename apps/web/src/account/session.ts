@@ -11,7 +11,7 @@ import {
   type PublicUser,
   type SignupMode,
 } from '@listboard/core';
-import { callApi, messageOr, setCallUser, type CallError } from '../api/client';
+import { callApi, messageOr, setCallUser, useConnection, type CallError } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { useSession } from '../state/session';
 import { NO_SELECTION, useUi } from '../state/ui';
@@ -31,6 +31,8 @@ export function refusal(e: CallError, fallback: string): string {
  */
 export async function enterSession(userId: string | null): Promise<void> {
   setCallUser(userId);
+  // A session taken up anew is not the one that had ended.
+  useConnection.getState().setSessionEnded(false);
   useUi.getState().clearSelection();
   // What this visit changed of boards', lists' and items' view states was the last account's.
   useUi.setState({ visitDisplay: {}, listVs: {}, itemVs: {} });

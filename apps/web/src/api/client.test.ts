@@ -55,6 +55,39 @@ describe('the JSON helper', () => {
     expect(sent(1).headers['X-Mongo-User-ID']).toBe('u1');
   });
 
+  it('marks the session ended when a call is refused for it, not for a user the page has left', async () => {
+    const ended = () => useConnection.getState().sessionEnded;
+    useConnection.getState().setSessionEnded(false);
+    const refused = () =>
+      Promise.resolve(json(401, { error: 'Sign in again.', sessionEnded: true }));
+    // A refusal of another kind (a guest asked to sign in) is not an ended session.
+    fetchMock.mockImplementationOnce(() =>
+      Promise.resolve(json(401, { error: 'Please sign in first.' })),
+    );
+    setCallUser('u1');
+    await run(callApi('/api/forms/my_groups', {}));
+    expect(ended()).toBe(false);
+    // The page signed in as someone else while the call was out: old news.
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((r) => (answer = r)));
+    const out = callApi('/api/forms/my_groups', {});
+    setCallUser('u2');
+    answer(await refused());
+    await run(out);
+    expect(ended()).toBe(false);
+    // Refused for the user the page still has: ended, and it is not retried.
+    fetchMock.mockImplementationOnce(refused);
+    const res = await run(callApi('/api/forms/my_groups', {}));
+    expect(ended()).toBe(true);
+    expect(res).toMatchObject({ ok: false, error: { status: 401, error: 'Sign in again.' } });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    // A sign-in as nobody (from the bar) names no user.
+    fetchMock.mockImplementationOnce(() => Promise.resolve(json(200, {})));
+    await run(callApi('/api/auth/signout', {}, { asNobody: true }));
+    expect(sent(3).headers['X-Mongo-User-ID']).toBeUndefined();
+    useConnection.getState().setSessionEnded(false);
+  });
+
   it('does not retry a 4xx, and gives the server’s message to the caller', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(json(403, { error: 'no' })));
     const res = await run(callApi('/api/forms/my_groups', {}));

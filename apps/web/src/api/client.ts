@@ -3,7 +3,8 @@
  * a path, or GET it with the input as query parameters, with X-Mongo-User-ID when the user is
  * known; at most 2 tries with a 500 ms pause, retrying only on 5xx or 429. Every call answers
  * its own caller with a Result, the value or the error, so calls in flight never share one.
- * It also tracks whether the server can be reached, for 'No connection to the server.'.
+ * It also tracks whether the server can be reached, for 'No connection to the server.', and
+ * whether the page's user is still signed in (the server says when a call's session has ended).
  */
 import { create } from 'zustand';
 import { TIMINGS, boardMsg } from '@listboard/core';
@@ -15,11 +16,16 @@ const CALL_RETRY_PAUSE_MS = TIMINGS.callRetryPauseMs;
 interface ConnectionState {
   connected: boolean;
   set(connected: boolean): void;
+  /** The server refused a call because the user it names is no longer this browser's session. */
+  sessionEnded: boolean;
+  setSessionEnded(ended: boolean): void;
 }
 
 export const useConnection = create<ConnectionState>((set) => ({
   connected: true,
   set: (connected) => set({ connected }),
+  sessionEnded: false,
+  setSessionEnded: (sessionEnded) => set({ sessionEnded }),
 }));
 
 let currentUserId: string | null = null;
@@ -37,6 +43,10 @@ export interface CallError {
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: CallError };
+
+/** Whether a call failed because the page's user is signed out (the page asks to sign in again). */
+export const endedSession = (error: CallError): boolean =>
+  error.status === 401 && error.answer?.sessionEnded === true;
 
 /** The server's message of a failed call, else the caller's own. */
 export const messageOr = (error: CallError, fallback: string): string => error.error || fallback;
@@ -71,9 +81,13 @@ async function errorOf(res: Response): Promise<CallError> {
   }
 }
 
-/** keepalive: the request outlives the page (a write sent as the page goes away). */
+/**
+ * keepalive: the request outlives the page (a write sent as the page goes away). asNobody: the
+ * call names no user (a sign-in from a page whose session has ended would be refused for it).
+ */
 interface SendOptions {
   keepalive?: boolean;
+  asNobody?: boolean;
 }
 
 async function send<T>(
@@ -83,6 +97,7 @@ async function send<T>(
   options: SendOptions = {},
 ): Promise<Result<T>> {
   let failed: CallError = { status: 0, error: boardMsg.noConnection };
+  const user = options.asNobody ? null : currentUserId;
   for (let attempt = 1; attempt <= CALL_TRIES; attempt++) {
     let res: Response;
     try {
@@ -91,7 +106,7 @@ async function send<T>(
         credentials: 'same-origin',
         headers: {
           ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-          ...(currentUserId ? { 'X-Mongo-User-ID': currentUserId } : {}),
+          ...(user ? { 'X-Mongo-User-ID': user } : {}),
         },
         body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
         keepalive: options.keepalive,
@@ -111,6 +126,10 @@ async function send<T>(
       }
     }
     failed = await errorOf(res);
+    // Refused for a user the page has since left (a sign-in or sign-out of its own while the
+    // call was out) is no news about the user it has now.
+    if (endedSession(failed) && user === currentUserId)
+      useConnection.getState().setSessionEnded(true);
     const retry = res.status >= 500 || res.status === 429;
     if (!retry || attempt === CALL_TRIES) break;
     await sleep(CALL_RETRY_PAUSE_MS);
@@ -131,9 +150,10 @@ export function callApi<P extends PostPath>(
 export function callApiGet<P extends GetPath>(
   path: P,
   input: ApiInput<P>,
+  options?: SendOptions,
 ): Promise<Result<ApiOutput<P>>> {
   const query = queryOf(input);
-  return send('GET', query ? `${path}?${query}` : path, undefined);
+  return send('GET', query ? `${path}?${query}` : path, undefined, options);
 }
 
 export type { ApiInput, ApiOutput, ApiPath, GetPath, PostPath };

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { THEMES, must, toolbarRoleFlags, type Multilist, type PublicUser } from '@listboard/core';
-import { callApi, messageOr, type ChangeCall } from '../api/client';
+import { callApi, endedSession, messageOr, type ChangeCall } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { useUi } from '../state/ui';
 import type { CommandContext, FormPlace } from '../commands/registry';
@@ -23,7 +23,8 @@ export function useBoardCalls() {
       const startedAt = Date.now();
       const res = await callApi(p, body);
       if (!res.ok) {
-        alert(messageOr(res.error, `ERROR: ${label}`));
+        // A call refused because the user was signed out: the header's bar says so already.
+        if (!endedSession(res.error)) alert(messageOr(res.error, `ERROR: ${label}`));
         return res;
       }
       // The form closes as soon as the server agrees; the boards show the change behind it,

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Multilist } from '@listboard/core';
-import { useConnection } from '../api/client';
+import { callApiGet, useConnection } from '../api/client';
 import { applyChange, readChange, type BoardChange } from './live-patch';
 import { ownChangeHeard, setStreamOpen } from './ownChanges';
 import { useSession } from '../state/session';
@@ -58,8 +58,10 @@ export function useLiveBoards(boards: LiveBoard[]): void {
   const key = [...followed.keys()].join(',');
   const shown = useRef(new Map<string, number>());
   shown.current = followed;
+  // No stream while the page's user is signed out: one opens again once they have signed in.
+  const sessionEnded = useConnection((s) => s.sessionEnded);
   useEffect(() => {
-    if (!key || typeof EventSource === 'undefined') return;
+    if (!key || sessionEnded || typeof EventSource === 'undefined') return;
     const reload = () => void client.invalidateQueries({ queryKey: ['boards'] });
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -100,6 +102,15 @@ export function useLiveBoards(boards: LiveBoard[]): void {
         }
         if (Object.entries(versions).some(([id, v]) => shown.current.get(id) !== v)) reload();
       });
+      // The session the stream was opened in has ended (signed out in another window, or a
+      // sign-in there replaced it): whether this page's user is still signed in is asked, and a
+      // refusal raises the bar that signs them in again; otherwise the stream opens afresh.
+      s.addEventListener('signed-out', () => {
+        s.close();
+        void callApiGet('/api/auth/session', {});
+        clearTimeout(retry);
+        retry = setTimeout(connect, RETRY_MS);
+      });
       s.onopen = () => {
         useConnection.getState().set(true);
         setStreamOpen(true);
@@ -119,5 +130,5 @@ export function useLiveBoards(boards: LiveBoard[]): void {
       source?.close();
       setStreamOpen(false);
     };
-  }, [key, client]);
+  }, [key, client, sessionEnded]);
 }

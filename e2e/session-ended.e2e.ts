@@ -1,0 +1,167 @@
+/**
+ * A page whose session ends under it (its user signed out in another window, or the session ran
+ * out) says so and signs the same user in again where they are: a note being written is not
+ * lost, it is submitted once they have signed in again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { accountMsg, loginMsg } from '@listboard/core';
+import { openBrowser, openPhone, screenshot, type Browser } from './browser';
+import { apiAs, appUrl, PASSWORD, signIn, signOut } from './session';
+import { list } from './board-helpers';
+
+const base = appUrl();
+
+/** axe's serious and critical violations on the page as it is now. */
+async function serious(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+const stamp = Date.now();
+const ITEM = `Who paid for the survey? ${stamp}`;
+let ptitle = '';
+let b: Browser | undefined;
+
+beforeAll(async () => {
+  const author = await apiAs(base, 'author');
+  const made = await author.post<{ multilistId: string; ptitle: string }>(
+    '/api/forms/insert_multilist',
+    { titleText: `Signed out ${stamp}` },
+  );
+  ptitle = made.ptitle;
+  const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
+    multilistId: made.multilistId,
+    titleText: 'Sources',
+  });
+  await author.post('/api/forms/insert_item', { listId, text: ITEM, index: 0 });
+}, 60_000);
+afterAll(async () => b?.close());
+
+describe('a page whose session has ended', () => {
+  it('keeps the note being written, signs its user in again by keys, and then saves it', async () => {
+    b = await openBrowser();
+    const page = b.page;
+    await signIn(page, base, 'reader');
+    await page.goto(`${base}/author/${ptitle}`);
+    const item = list(page, 'Sources').getByRole('article', { name: ITEM });
+    await item.click();
+    await page.locator('summary', { hasText: 'Annotate' }).first().click();
+    await page.getByRole('menuitem', { name: 'Note', exact: true }).first().click();
+    const form = page.getByRole('form', { name: 'Note' });
+    const note = `Nobody says who paid. ${stamp}`;
+    await form.getByLabel('Your note').fill(note);
+
+    // Meanwhile the same person signs out in another window of the same browser.
+    const other = await b.context.newPage();
+    await other.goto(`${base}/`);
+    await signOut(other);
+    await other.close();
+
+    // The page hears of it at once (its live stream ends with the session) and says so, while
+    // the note stays as it was.
+    const bar = page.getByRole('alert').filter({ hasText: accountMsg.sessionEndedBar('reader') });
+    await bar.waitFor();
+    expect(await form.getByLabel('Your note').inputValue()).toBe(note);
+    // Submitted now, it is refused, said so under the form, not again in a passing alert.
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText(accountMsg.sessionEnded).waitFor();
+    expect(
+      await page.getByRole('status').filter({ hasText: accountMsg.sessionEnded }).count(),
+    ).toBe(0);
+    expect(await form.getByLabel('Your note').inputValue()).toBe(note);
+
+    // A wrong password is said so, in the bar; the right one, typed and entered, takes it away.
+    const again = bar.getByRole('form', { name: 'Sign in again' });
+    await again.getByLabel('Password').click();
+    await page.keyboard.type('not-the-password');
+    await page.keyboard.press('Enter');
+    await again.getByText(loginMsg.invalidCredentials('reader')).waitFor();
+    await again.getByLabel('Password').fill('');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await bar.waitFor({ state: 'detached' });
+    await page.getByText(accountMsg.signedInAgain('reader')).waitFor();
+    expect(await page.locator('.user-name').textContent()).toBe('reader');
+
+    // Submit again: the note is saved, on its item, as the reader's.
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.waitFor({ state: 'detached' });
+    await list(page, 'Sources').getByText(note).waitFor();
+    // Kept by the server: still there when the page is loaded again.
+    await page.reload();
+    await list(page, 'Sources').getByText(note).waitFor();
+  });
+
+  it('on a phone: the bar fits the screen, and its field and buttons take a finger (iPhone 13)', async () => {
+    await b?.close();
+    b = await openPhone('iPhone 13');
+    const page = b.page;
+    await signIn(page, base, 'reader');
+    await page.goto(`${base}/author/${ptitle}`);
+    await list(page, 'Sources').getByRole('article', { name: ITEM }).waitFor();
+    // The session runs out: the next call the page makes (going Home, in the page) is refused.
+    await b.context.clearCookies();
+    await page
+      .getByRole('navigation', { name: 'Board tools' })
+      .getByRole('button', { name: 'Home', exact: true })
+      .tap();
+    const bar = page.getByRole('alert').filter({ hasText: accountMsg.sessionEndedBar('reader') });
+    await bar.waitFor();
+    await screenshot(page, 'phone/session-ended');
+    // Its words and the board's own (the load it refused) are readable, the field named.
+    expect(await serious(page)).toEqual([]);
+    const width = await page.evaluate(() => innerWidth);
+    const box = await bar.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+    const password = bar.getByLabel('Password');
+    for (const target of [
+      password,
+      bar.getByRole('button', { name: 'Sign in' }),
+      bar.getByRole('button', { name: 'Continue as guest' }),
+    ]) {
+      const r = await target.boundingBox();
+      expect(r && r.height >= 44 && r.x >= 0 && r.x + r.width <= width, String(target)).toBe(true);
+    }
+    await password.tap();
+    await page.keyboard.type(PASSWORD);
+    await bar.getByRole('button', { name: 'Sign in' }).tap();
+    await bar.waitFor({ state: 'detached' });
+    // What failed to load while signed out loads now: the reader's home.
+    await page.waitForURL(`**/reader/home`);
+    await page.locator('.list').first().waitFor();
+  });
+
+  it('a guest’s page goes on unasked, as a guest again or as whoever signed in in another window', async () => {
+    await b?.close();
+    b = await openBrowser();
+    const page = b.page;
+    await page.goto(`${base}/author/${ptitle}`);
+    await list(page, 'Sources').getByRole('article', { name: ITEM }).waitFor();
+    await b.context.clearCookies();
+    await page
+      .getByRole('navigation', { name: 'Board tools' })
+      .getByRole('button', { name: 'Home', exact: true })
+      .click();
+    // Home (the site's home board) loads, as the guest it was.
+    await page.waitForURL(/\/admin\/home$/);
+    await page.locator('.list').first().waitFor();
+    await expect
+      .poll(async () => (await page.locator('.user-name').textContent()) ?? '')
+      .toBe('guest');
+
+    // Someone signs in in another window: this page goes on as them, unasked.
+    const other = await b.context.newPage();
+    await signIn(other, base, 'reader');
+    await other.close();
+    await expect
+      .poll(async () => (await page.locator('.user-name').textContent()) ?? '')
+      .toBe('reader');
+    expect(await page.getByRole('form', { name: 'Sign in again' }).count()).toBe(0);
+    expect(await page.getByText(accountMsg.sessionEnded).count()).toBe(0);
+  });
+});
