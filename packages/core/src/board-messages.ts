@@ -21,3 +21,10 @@ export const importItemMsg = {
 export const titleMsg = {
   noLettersOrDigits: 'A board’s title needs a letter or a digit: its address is made of them.',
 } as const;
+
+/** A form's own words where the spec gives none. */
+export const formMsg = {
+  /** Submitted from a page where what it was about is not shown (the page changed under it). */
+  cannotSubmit:
+    'This form’s item or list is not on this page any more. Go back to it to submit, or cancel.',
+} as const;

@@ -1,10 +1,16 @@
 import { boardMsg, TIMINGS } from '@listboard/core';
 import { formFacts } from '../forms/definitions';
-import type { OpenForm } from '../state/ui';
+import type { FormsSlice } from '../state/ui/forms';
 
-/** Whether the open form changes words already written (FormDef.edits). */
-export function editInProgress(form: OpenForm | null): boolean {
-  return form !== null && formFacts(form.id)?.edits === true;
+/** The open form, and whether anything has been typed in it. */
+type OpenFormState = Pick<FormsSlice, 'form' | 'formTyped'>;
+
+/**
+ * Whether leaving would lose work: the open form changes words already written
+ * (FormDef.edits), or the user has typed in it (a note half written).
+ */
+export function editInProgress({ form, formTyped }: OpenFormState): boolean {
+  return form !== null && (formTyped || formFacts(form.id)?.edits === true);
 }
 
 /**
@@ -12,10 +18,24 @@ export function editInProgress(form: OpenForm | null): boolean {
  * it is refused with the spec's message for 2.5 s. Whether it was refused.
  */
 export function refusedWhileEditing(
-  form: OpenForm | null,
+  state: OpenFormState,
   alert: (text: string, ms?: number) => void,
 ): boolean {
-  if (!editInProgress(form)) return false;
+  if (!editInProgress(state)) return false;
   alert(boardMsg.editInProgress, TIMINGS.editInProgressAlertMs);
+  return true;
+}
+
+/**
+ * Going to another page with nothing typed in the open form: the form, about something on this
+ * page, closes rather than stay open over a page where it has nothing to act on. Whether the
+ * move may go ahead (refused while editing, as above).
+ */
+export function mayLeave(
+  state: OpenFormState & Pick<FormsSlice, 'closeForm'>,
+  alert: (text: string, ms?: number) => void,
+): boolean {
+  if (refusedWhileEditing(state, alert)) return false;
+  if (state.form) state.closeForm(state.form);
   return true;
 }

@@ -8,7 +8,7 @@ import type { CommandContext } from '../commands/registry';
 import { handleLinkClick } from './links';
 import { boardLinkActions } from './boardLinks';
 import { linkDestination } from './displayMode';
-import { refusedWhileEditing } from './editGuard';
+import { mayLeave } from './editGuard';
 import { scrollIntoViewIfAble } from '../dom';
 
 /**
@@ -34,7 +34,7 @@ export function useBoardLinks(
         showNotes: ui.display.showNotes,
         navigate: (to) => {
           const dest = linkDestination(here, to, ui.displayMode);
-          if (dest.split('#')[0] !== here && refusedWhileEditing(ui.form, alert)) return;
+          if (dest.split('#')[0] !== here && !mayLeave(ui, alert)) return;
           if (dest.split('#')[0] === here) {
             // Already on screen: bring that board into view instead of loading it again.
             const key = to.replace(/[?#][\s\S]*$/, '').replace(/^\//, '');

@@ -7,7 +7,7 @@ import { useAlerts } from '../state/alerts';
 import { useUi } from '../state/ui';
 import type { CommandContext, FormPlace } from '../commands/registry';
 import type { ViewStates } from './useViewStates';
-import { refusedWhileEditing } from './editGuard';
+import { mayLeave, refusedWhileEditing } from './editGuard';
 import { afterOwnChange } from './ownChanges';
 
 /** Reloading the boards, and a change call: a failure is alerted, a success reloads them. */
@@ -88,11 +88,12 @@ export function useCommandContext(deps: CommandContextDeps): CommandContext {
       listState,
       itemState,
       actions: {
-        // Leaving the board while an edit is open is refused: the edit would be lost.
-        navigate: (to) => void (refusedWhileEditing(ui.form, alert) || navigate(to)),
-        back: () => void (refusedWhileEditing(ui.form, alert) || navigate(-1)),
-        forward: () => void (refusedWhileEditing(ui.form, alert) || navigate(1)),
-        reload: () => void (refusedWhileEditing(ui.form, alert) || reload()),
+        // Leaving the board while an edit is open is refused: the edit would be lost. A form
+        // with nothing typed in it closes as the page goes.
+        navigate: (to) => void (mayLeave(ui, alert) && navigate(to)),
+        back: () => void (mayLeave(ui, alert) && navigate(-1)),
+        forward: () => void (mayLeave(ui, alert) && navigate(1)),
+        reload: () => void (refusedWhileEditing(ui, alert) || reload()),
         alert,
         openForm,
         setDisplay,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { callApi, type ChangeCall } from '../api/client';
 import { signInAs, signOutToGuest } from '../account/session';
@@ -8,6 +8,7 @@ import type { CommandContext } from '../commands/registry';
 import { hasForm } from '../forms/definitions';
 import { FormLoading, RegistryForm } from '../forms/RegistryForm';
 import type { FormContext } from '../forms/registry';
+import { editInProgress } from './editGuard';
 
 // The shortcut sheet and the undo panels are loaded the first time they open.
 const ShortcutSheet = lazy(() => import('./ShortcutSheet'));
@@ -52,6 +53,19 @@ export function useFormBar(
     signOut,
   };
   const form = ui.form;
+  // Marks the form this render shows as typed in, once.
+  const typed = () => {
+    const now = useUi.getState();
+    if (form && now.form === form && !now.formTyped) now.setFormTyped(true);
+  };
+  // Closing the tab or reloading the page with work in the form: the browser asks first.
+  const unsaved = editInProgress(ui);
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
   // Closes the form this render shows, and no other opened since.
   const closeForm = () => {
     if (form) ui.closeForm(form);
@@ -74,6 +88,7 @@ export function useFormBar(
         id={form.id}
         ctx={formCtx}
         onClose={closeForm}
+        onTyped={typed}
       />
     ) : null;
   return () => {

@@ -6,6 +6,7 @@ import {
   type FormDef,
   type Values,
 } from './registry';
+import { formMsg } from '@listboard/core';
 import { text } from './helpers';
 import { giveFocusBack, rememberPlace } from './focusBack';
 
@@ -18,10 +19,13 @@ export function Form({
   def,
   ctx,
   onClose,
+  onTyped,
 }: {
   def: FormDef;
   ctx: FormContext;
   onClose: () => void;
+  /** The user typed or chose something in the form (so leaving now would lose it). */
+  onTyped?: () => void;
 }) {
   const [values, setValues] = useState<Values>(() => ({
     ...defaultValues(def.fields),
@@ -81,7 +85,9 @@ export function Form({
       return;
     }
     setBusy(true);
-    const result = await def.submit(values, ctx);
+    // A submit that cannot act (what it was about is no longer on the page) says so and keeps
+    // what was typed, rather than leave the form busy for ever.
+    const result = await def.submit(values, ctx).catch(() => formMsg.cannotSubmit);
     setBusy(false);
     if (result === null) onClose();
     else if (typeof result === 'string') {
@@ -140,6 +146,7 @@ export function Form({
         const ref = i === 0 ? (el: HTMLElement | null) => void (first.current = el) : undefined;
         const set = (v: string | boolean | File[]) => {
           setValues((old) => ({ ...old, [f.name]: v }));
+          onTyped?.();
           if (problems[f.name]) setProblems(({ [f.name]: _fixed, ...rest }) => rest);
         };
         const hint = f.hint ? (

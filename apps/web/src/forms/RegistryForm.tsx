@@ -12,10 +12,12 @@ export function RegistryForm({
   id,
   ctx,
   onClose,
+  onTyped,
 }: {
   id: string;
   ctx: FormContext;
   onClose: () => void;
+  onTyped?: () => void;
 }) {
   const [def, setDef] = useState(() => formNow(id));
   // What the form opened with; a later render's props must not load it again.
@@ -41,7 +43,7 @@ export function RegistryForm({
     };
   }, [id, def]);
   if (!def) return <FormLoading />;
-  return <Form def={def} ctx={ctx} onClose={onClose} />;
+  return <Form def={def} ctx={ctx} onClose={onClose} onTyped={onTyped} />;
 }
 
 /** What the form bar shows while a form loads: one line, in the form's place. */

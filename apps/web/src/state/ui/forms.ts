@@ -16,6 +16,9 @@ export interface OpenForm {
 export interface FormsSlice {
   form: OpenForm | null;
   setForm: (form: OpenForm | null) => void;
+  /** Whether the user has typed or chosen anything in the open form since it opened. */
+  formTyped: boolean;
+  setFormTyped: (typed: boolean) => void;
   /**
    * Closes this form if it is still the one open. A form closes itself when its change is
    * done, which may be after its change already shows (through the live stream) and another
@@ -32,9 +35,11 @@ export interface FormsSlice {
 
 export const formsSlice = (set: SetSlice<FormsSlice>, get: GetSlice<FormsSlice>): FormsSlice => ({
   form: null,
-  setForm: (form) => set({ form }),
+  setForm: (form) => set({ form, formTyped: false }),
+  formTyped: false,
+  setFormTyped: (formTyped) => set({ formTyped }),
   closeForm: (form) => {
-    if (get().form === form) set({ form: null });
+    if (get().form === form) set({ form: null, formTyped: false });
   },
   editorListId: null,
   setEditorList: (editorListId) => set({ editorListId }),

@@ -1,14 +1,15 @@
 /**
- * A page whose session ends under it (its user signed out in another window, or the session ran
- * out) says so and signs the same user in again where they are: a note being written is not
- * lost, it is submitted once they have signed in again.
+ * What a reader is writing is not lost. A page whose session ends under it (its user signed out
+ * in another window, or the session ran out) says so and signs the same user in again where they
+ * are, and the note is submitted after. Leaving the page with words typed in a form is refused,
+ * or asked about by the browser; a form with nothing typed closes as the page goes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { accountMsg, loginMsg } from '@listboard/core';
+import { accountMsg, boardMsg, formMsg, loginMsg } from '@listboard/core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
-import { apiAs, appUrl, PASSWORD, signIn, signOut } from './session';
+import { apiAs, appUrl, PASSWORD, signIn, signOut, tool } from './session';
 import { list } from './board-helpers';
 
 const base = appUrl();
@@ -163,5 +164,67 @@ describe('a page whose session has ended', () => {
       .toBe('reader');
     expect(await page.getByRole('form', { name: 'Sign in again' }).count()).toBe(0);
     expect(await page.getByText(accountMsg.sessionEnded).count()).toBe(0);
+  });
+});
+
+describe('leaving a page with a form open', () => {
+  it('is refused while words are typed in it, asked about by the browser, and closes an empty form', async () => {
+    await b?.close();
+    b = await openBrowser();
+    const page = b.page;
+    await signIn(page, base, 'reader');
+    await page.goto(`${base}/author/${ptitle}`);
+    const boardUrl = page.url();
+    const item = list(page, 'Sources').getByRole('article', { name: ITEM });
+    const openNote = async () => {
+      await item.waitFor();
+      if ((await item.getAttribute('aria-current')) !== 'true') await item.click();
+      await page.locator('summary', { hasText: 'Annotate' }).first().click();
+      await page.getByRole('menuitem', { name: 'Note', exact: true }).first().click();
+      return page.getByRole('form', { name: 'Note' });
+    };
+
+    // Nothing typed: Home goes home, and the form goes with the page it was about.
+    let form = await openNote();
+    await form.getByLabel('Your note').waitFor();
+    await tool(page, 'Home');
+    await page.waitForURL('**/reader/home');
+    expect(await page.getByRole('form', { name: 'Note' }).count()).toBe(0);
+
+    // Half a note typed: Home is refused with the spec's words, and the note stays.
+    await page.goBack();
+    await page.waitForURL(boardUrl);
+    form = await openNote();
+    const note = `Half a thought about who paid ${stamp}`;
+    await form.getByLabel('Your note').click();
+    await page.keyboard.type(note);
+    await tool(page, 'Home');
+    await page.getByRole('status').filter({ hasText: boardMsg.editInProgress }).waitFor();
+    expect(page.url()).toBe(boardUrl);
+    expect(await form.getByLabel('Your note').inputValue()).toBe(note);
+
+    // Closing the tab: the browser asks first (dismissed here, so the page stays).
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+
+    // The browser's own Back and Forward cannot be refused: on the page they lead to, the form
+    // says it cannot act there and keeps the note; back on its board, it is saved.
+    await page.goForward();
+    await page.waitForURL('**/reader/home');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText(formMsg.cannotSubmit).waitFor();
+    expect(await form.getByLabel('Your note').inputValue()).toBe(note);
+    await page.goBack();
+    await list(page, 'Sources').getByRole('article', { name: ITEM }).waitFor();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.waitFor({ state: 'detached' });
+    await list(page, 'Sources').getByText(note).waitFor();
   });
 });
