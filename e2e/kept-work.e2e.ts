@@ -144,10 +144,7 @@ describe('a page whose session has ended', () => {
     await page.goto(`${base}/author/${ptitle}`);
     await list(page, 'Sources').getByRole('article', { name: ITEM }).waitFor();
     await b.context.clearCookies();
-    await page
-      .getByRole('navigation', { name: 'Board tools' })
-      .getByRole('button', { name: 'Home', exact: true })
-      .click();
+    await tool(page, 'Home');
     // Home (the site's home board) loads, as the guest it was.
     await page.waitForURL(/\/admin\/home$/);
     await page.locator('.list').first().waitFor();
