@@ -225,3 +225,44 @@ describe('leaving a page with a form open', () => {
     await list(page, 'Sources').getByText(note).waitFor();
   });
 });
+
+describe('a form cancelled with words in it', () => {
+  it('opens again on the same item with them, and empty once they are sent', async () => {
+    await b?.close();
+    b = await openBrowser();
+    const page = b.page;
+    await signIn(page, base, 'reader');
+    await page.goto(`${base}/author/${ptitle}`);
+    const item = list(page, 'Sources').getByRole('article', { name: ITEM });
+    await item.waitFor();
+    if ((await item.getAttribute('aria-current')) !== 'true') await item.click();
+    // By keys: the Annotate menu's Note, a few words, then Escape (out of habit, or by mistake).
+    const openNote = async () => {
+      await page.locator('summary', { hasText: 'Annotate' }).first().click();
+      await page.getByRole('menuitem', { name: 'Note', exact: true }).first().click();
+      const form = page.getByRole('form', { name: 'Note' });
+      await form.getByLabel('Your note').waitFor();
+      return form;
+    };
+    let form = await openNote();
+    const note = `The survey's funder is in the footnote. ${stamp}`;
+    await page.keyboard.type(note);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+
+    form = await openNote();
+    expect(await form.getByLabel('Your note').inputValue()).toBe(note);
+    await form.getByText(formMsg.draftBack).waitFor();
+    // Typing goes on at the end of the words brought back.
+    await page.keyboard.type(' Page 12.');
+    expect(await form.getByLabel('Your note').inputValue()).toBe(`${note} Page 12.`);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.waitFor({ state: 'detached' });
+    await list(page, 'Sources').getByText(`${note} Page 12.`).waitFor();
+
+    // Sent: the next note starts empty.
+    form = await openNote();
+    expect(await form.getByLabel('Your note').inputValue()).toBe('');
+    expect(await form.getByText(formMsg.draftBack).count()).toBe(0);
+  });
+});

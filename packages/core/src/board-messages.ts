@@ -27,4 +27,6 @@ export const formMsg = {
   /** Submitted from a page where what it was about is not shown (the page changed under it). */
   cannotSubmit:
     'This form’s item or list is not on this page any more. Go back to it to submit, or cancel.',
+  /** A form opened again on the same thing, with what was typed there and cancelled. */
+  draftBack: 'What you typed here before is back.',
 } as const;

@@ -14,6 +14,7 @@ import {
 import { callApi, messageOr, setCallUser, useConnection, type CallError } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { useSession } from '../state/session';
+import { forgetAllDrafts } from '../forms/drafts';
 import { NO_SELECTION, useUi } from '../state/ui';
 
 /**
@@ -33,6 +34,8 @@ export async function enterSession(userId: string | null): Promise<void> {
   setCallUser(userId);
   // A session taken up anew is not the one that had ended.
   useConnection.getState().setSessionEnded(false);
+  // Words the last account typed and cancelled are not the next one's to find.
+  forgetAllDrafts();
   useUi.getState().clearSelection();
   // What this visit changed of boards', lists' and items' view states was the last account's.
   useUi.setState({ visitDisplay: {}, listVs: {}, itemVs: {} });

@@ -9,6 +9,7 @@ import {
 import { formMsg } from '@listboard/core';
 import { text } from './helpers';
 import { giveFocusBack, rememberPlace } from './focusBack';
+import { draftKey, draftOf, forgetDraft, keepDraft } from './drafts';
 
 /**
  * The one generic form: label, fields, Submit and Cancel. Escape cancels; Enter in a one-line
@@ -27,10 +28,32 @@ export function Form({
   /** The user typed or chose something in the form (so leaving now would lose it). */
   onTyped?: () => void;
 }) {
+  // Long text typed here before and cancelled, on the same thing, starts the form again.
+  const [draft] = useState(() => {
+    if (def.edits) return null;
+    const key = draftKey(def.id, ctx);
+    return { key, values: draftOf(key) };
+  });
   const [values, setValues] = useState<Values>(() => ({
     ...defaultValues(def.fields),
     ...(def.initial?.(ctx) ?? {}),
+    ...draft?.values,
   }));
+  // What the form holds as it closes, kept as a draft unless it was sent.
+  const latest = useRef(values);
+  latest.current = values;
+  const sent = useRef(false);
+  useEffect(
+    () => () => {
+      if (draft && !sent.current) keepDraft(draft.key, def.fields, latest.current);
+    },
+    [draft, def.fields],
+  );
+  const done = () => {
+    sent.current = true;
+    if (draft) forgetDraft(draft.key);
+    onClose();
+  };
   const [error, setError] = useState<string | null>(null);
   /** Each wrong field's problem, beside the form's message; a field typed in again drops its. */
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -72,8 +95,12 @@ export function Form({
   const submitButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    (first.current ?? submitButton.current)?.focus();
-  }, []);
+    const el = first.current ?? submitButton.current;
+    el?.focus();
+    // Words brought back go on where they stopped.
+    if (draft?.values && el instanceof HTMLTextAreaElement)
+      el.setSelectionRange(el.value.length, el.value.length);
+  }, [draft]);
 
   const submit = async (e?: SubmitEvent) => {
     e?.preventDefault();
@@ -89,7 +116,7 @@ export function Form({
     // what was typed, rather than leave the form busy for ever.
     const result = await def.submit(values, ctx).catch(() => formMsg.cannotSubmit);
     setBusy(false);
-    if (result === null) onClose();
+    if (result === null) done();
     else if (typeof result === 'string') {
       setError(result);
       setProblems({});
@@ -104,7 +131,7 @@ export function Form({
     setBusy(true);
     const result = await b.run(values, ctx);
     setBusy(false);
-    if (result === null) onClose();
+    if (result === null) done();
     else if (result !== undefined) {
       setError(result);
       setProblems({});
@@ -130,6 +157,11 @@ export function Form({
     >
       <h2 className="form-label">{def.label}</h2>
       {def.description && <p className="form-description">{def.description(ctx)}</p>}
+      {draft?.values && (
+        <p className="form-draft" role="status">
+          {formMsg.draftBack}
+        </p>
+      )}
       {quote && (
         <div className="form-about">
           <span className="form-about-label" aria-hidden="true">
