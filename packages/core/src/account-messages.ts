@@ -25,6 +25,8 @@ export const accountMsg = {
   sessionEndedBar: (user: string) =>
     `You were signed out (in another window, or your session ran out). Sign in again as ${user} to go on: what you typed here stays.`,
   signedInAgain: (user: string) => `Signed in again as ${user}.`,
+  /** A guest's page whose session has ended (it ran out, or its cookies were cleared). */
+  visitEnded: 'This page’s visit has ended. Go on to keep reading as a guest.',
   verifyEmailFirst:
     'Please verify your email address first: check your email for the verification link.',
   lockedOut: (user: string, minutes: number) =>

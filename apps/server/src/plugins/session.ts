@@ -17,7 +17,7 @@ import { toActor, type Actor, type UserRow } from '../services/accounts/users';
 
 export const SESSION_COOKIE = 'lb_session';
 
-/** A session ended by its own browser (sign-out, or a sign-in replacing it), and its streams. */
+/** A session its browser signed out of, and its live streams with it. */
 async function endSessionNow(db: Db, token: string): Promise<void> {
   await destroySession(db, token);
   endStreamsOf(hashToken(token));
@@ -105,7 +105,9 @@ export const sessionPlugin = fp(
       ) => {
         // A new cookie value on every sign-in, so a session id planted before sign-in is useless after.
         const old = request.cookies[SESSION_COOKIE];
-        if (old) await endSessionNow(db, old);
+        // Its streams find out for themselves (realtime/routes.ts): ended here at once, they
+        // would tell this very page before the answer with its new cookie reached it.
+        if (old) await destroySession(db, old);
         const { token } = await createSession(db, user.id);
         request.sessionId = hashToken(token);
         reply.setCookie(SESSION_COOKIE, token, {

@@ -1,9 +1,9 @@
 /**
  * Live streams by the session they were opened in. A stream lasts no longer than its session:
- * signing out, or signing in afresh (which replaces the browser's session), ends that session's
- * streams on this instance at once. Sessions ended any other way (on another instance, by a
- * password reset, by running out) are found by each stream itself, at its heartbeat and before
- * it sends an event on a viewer older than a few seconds (realtime/routes.ts).
+ * signing out ends that session's streams on this instance at once. Sessions ended any other way
+ * (on another instance, replaced by a sign-in, by a password reset, by running out) are found by
+ * each stream itself, at its heartbeat and before it sends an event on a viewer older than a few
+ * seconds (realtime/routes.ts).
  */
 const streams = new Map<string, Set<() => void>>();
 

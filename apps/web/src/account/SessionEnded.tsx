@@ -2,7 +2,7 @@
  * A page whose session has ended under it (its user signed out in another window, or the session
  * ran out) has every call refused. This bar says so and signs the same user in again where they
  * are, so a note or an edit being written keeps its words and is submitted after; a guest's page
- * goes on by itself. Signing in anew anywhere else clears it too (enterSession).
+ * goes on as a guest when asked to. Signing in anew anywhere else clears it too (enterSession).
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -26,25 +26,51 @@ export function SessionEnded() {
   const [busy, setBusy] = useState(false);
   const id = useId();
 
-  // A guest has no password to ask for: if someone has signed in in another window, the page
-  // goes on as them (as it would once loaded again); otherwise as a guest again.
+  // A guest has no password to ask for. If someone has signed in in another window, the page
+  // goes on as them (as it would once loaded again); otherwise it asks to go on as a guest (never
+  // unasked: a guest session started here while this page signs in would undo that sign-in).
   useEffect(() => {
     if (!ended || !guest) return;
     void (async () => {
       const now = await callApiGet('/api/auth/session', {}, { asNobody: true });
       const someone = now.ok ? now.value.user : null;
-      if (someone && !isGuestUser(someone)) await enterSession(someone._id);
-      else {
-        const r = await callApi('/api/auth/guest', {}, { asNobody: true });
-        if (!r.ok) return;
-        setCallUser(r.value.user._id);
-        useConnection.getState().setSessionEnded(false);
-      }
+      if (!someone || isGuestUser(someone)) return;
+      await enterSession(someone._id);
       void queryClient.invalidateQueries();
     })();
   }, [ended, guest, queryClient]);
 
-  if (!ended || !user || guest) return null;
+  const goOnAsGuest = async () => {
+    setBusy(true);
+    const r = await callApi('/api/auth/guest', {}, { asNobody: true });
+    setBusy(false);
+    if (!r.ok) {
+      setError(messageOr(r.error, loginMsg.guestLoginFailed));
+      return;
+    }
+    setCallUser(r.value.user._id);
+    useConnection.getState().setSessionEnded(false);
+    void queryClient.invalidateQueries();
+  };
+
+  if (ended && guest)
+    return (
+      <div className="bar session-bar" role="alert">
+        <p>{accountMsg.visitEnded}</p>
+        <span className="form-buttons">
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            onClick={() => void goOnAsGuest()}
+          >
+            Go on
+          </button>
+        </span>
+        {error && <p className="form-error">{error}</p>}
+      </div>
+    );
+  if (!ended || !user) return null;
 
   const signIn = async (e: SubmitEvent) => {
     e.preventDefault();
