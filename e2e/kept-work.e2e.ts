@@ -43,17 +43,25 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => b?.close());
 
+/** Note on the test board's item, from the Annotate menu (the item selected first if it is not). */
+async function openNote(page: Page) {
+  const item = list(page, 'Sources').getByRole('article', { name: ITEM });
+  await item.waitFor();
+  if ((await item.getAttribute('aria-current')) !== 'true') await item.click();
+  await page.locator('summary', { hasText: 'Annotate' }).first().click();
+  await page.getByRole('menuitem', { name: 'Note', exact: true }).first().click();
+  const form = page.getByRole('form', { name: 'Note' });
+  await form.getByLabel('Your note').waitFor();
+  return form;
+}
+
 describe('a page whose session has ended', () => {
   it('keeps the note being written, signs its user in again by keys, and then saves it', async () => {
     b = await openBrowser();
     const page = b.page;
     await signIn(page, base, 'reader');
     await page.goto(`${base}/author/${ptitle}`);
-    const item = list(page, 'Sources').getByRole('article', { name: ITEM });
-    await item.click();
-    await page.locator('summary', { hasText: 'Annotate' }).first().click();
-    await page.getByRole('menuitem', { name: 'Note', exact: true }).first().click();
-    const form = page.getByRole('form', { name: 'Note' });
+    const form = await openNote(page);
     const note = `Nobody says who paid. ${stamp}`;
     await form.getByLabel('Your note').fill(note);
 
@@ -177,18 +185,9 @@ describe('leaving a page with a form open', () => {
     await signIn(page, base, 'reader');
     await page.goto(`${base}/author/${ptitle}`);
     const boardUrl = page.url();
-    const item = list(page, 'Sources').getByRole('article', { name: ITEM });
-    const openNote = async () => {
-      await item.waitFor();
-      if ((await item.getAttribute('aria-current')) !== 'true') await item.click();
-      await page.locator('summary', { hasText: 'Annotate' }).first().click();
-      await page.getByRole('menuitem', { name: 'Note', exact: true }).first().click();
-      return page.getByRole('form', { name: 'Note' });
-    };
 
     // Nothing typed: Home goes home, and the form goes with the page it was about.
-    let form = await openNote();
-    await form.getByLabel('Your note').waitFor();
+    let form = await openNote(page);
     await tool(page, 'Home');
     await page.waitForURL('**/reader/home');
     expect(await page.getByRole('form', { name: 'Note' }).count()).toBe(0);
@@ -196,7 +195,7 @@ describe('leaving a page with a form open', () => {
     // Half a note typed: Home is refused with the spec's words, and the note stays.
     await page.goBack();
     await page.waitForURL(boardUrl);
-    form = await openNote();
+    form = await openNote(page);
     const note = `Half a thought about who paid ${stamp}`;
     await form.getByLabel('Your note').click();
     await page.keyboard.type(note);
@@ -238,24 +237,14 @@ describe('a form cancelled with words in it', () => {
     const page = b.page;
     await signIn(page, base, 'reader');
     await page.goto(`${base}/author/${ptitle}`);
-    const item = list(page, 'Sources').getByRole('article', { name: ITEM });
-    await item.waitFor();
-    if ((await item.getAttribute('aria-current')) !== 'true') await item.click();
-    // By keys: the Annotate menu's Note, a few words, then Escape (out of habit, or by mistake).
-    const openNote = async () => {
-      await page.locator('summary', { hasText: 'Annotate' }).first().click();
-      await page.getByRole('menuitem', { name: 'Note', exact: true }).first().click();
-      const form = page.getByRole('form', { name: 'Note' });
-      await form.getByLabel('Your note').waitFor();
-      return form;
-    };
-    let form = await openNote();
+    // Note, a few words typed, then Escape (out of habit, or by mistake).
+    let form = await openNote(page);
     const note = `The survey's funder is in the footnote. ${stamp}`;
     await page.keyboard.type(note);
     await page.keyboard.press('Escape');
     await form.waitFor({ state: 'detached' });
 
-    form = await openNote();
+    form = await openNote(page);
     expect(await form.getByLabel('Your note').inputValue()).toBe(note);
     await form.getByText(formMsg.draftBack).waitFor();
     // Typing goes on at the end of the words brought back.
@@ -266,7 +255,7 @@ describe('a form cancelled with words in it', () => {
     await list(page, 'Sources').getByText(`${note} Page 12.`).waitFor();
 
     // Sent: the next note starts empty.
-    form = await openNote();
+    form = await openNote(page);
     expect(await form.getByLabel('Your note').inputValue()).toBe('');
     expect(await form.getByText(formMsg.draftBack).count()).toBe(0);
   });

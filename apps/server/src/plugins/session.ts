@@ -17,11 +17,6 @@ import { toActor, type Actor, type UserRow } from '../services/accounts/users';
 
 export const SESSION_COOKIE = 'lb_session';
 
-/** A session its browser signed out of, and its live streams with it. */
-async function endSessionNow(db: Db, token: string): Promise<void> {
-  await destroySession(db, token);
-  endStreamsOf(hashToken(token));
-}
 /** How often expired sessions (guest visits above all) are swept from the table. */
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
@@ -128,7 +123,11 @@ export const sessionPlugin = fp(
       'endSession',
       async (request: FastifyRequest, reply: FastifyReply, db: Db = opts.db) => {
         const token = request.cookies[SESSION_COOKIE];
-        if (token) await endSessionNow(db, token);
+        if (token) {
+          await destroySession(db, token);
+          // Its live streams end with it, here at once (realtime/session-streams.ts).
+          endStreamsOf(hashToken(token));
+        }
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         request.user = null;
         request.actor = null;
