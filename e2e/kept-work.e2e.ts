@@ -122,7 +122,8 @@ describe('a page whose session has ended', () => {
     const bar = page.getByRole('alert').filter({ hasText: accountMsg.sessionEndedBar('reader') });
     await bar.waitFor();
     await screenshot(page, 'phone/session-ended');
-    // Its words and the board's own (the load it refused) are readable, the field named.
+    // Its words are readable and the field named; the load it refused is told by the bar alone.
+    expect(await page.getByText(accountMsg.sessionEnded).count()).toBe(0);
     expect(await serious(page)).toEqual([]);
     const width = await page.evaluate(() => innerWidth);
     const box = await bar.boundingBox();
@@ -145,6 +146,28 @@ describe('a page whose session has ended', () => {
     await page.locator('.list').first().waitFor();
   });
 
+  it('on the Insight and Course grades pages too: the author signs in again there and the grades load', async () => {
+    await b?.close();
+    b = await openBrowser();
+    const page = b.page;
+    await signIn(page, base, 'author');
+    await page.goto(`${base}/author/${ptitle}/insight`);
+    await page.getByRole('link', { name: 'Course grades' }).waitFor();
+    // The session runs out while Insight is open; Course grades asks for its scores.
+    await b.context.clearCookies();
+    await page.getByRole('link', { name: 'Course grades' }).click();
+    const bar = page.getByRole('alert').filter({ hasText: accountMsg.sessionEndedBar('author') });
+    await bar.waitFor();
+    await screenshot(page, 'session-ended-grades');
+    expect(await page.getByText(accountMsg.sessionEnded).count()).toBe(0);
+    await bar.getByLabel('Password').fill(PASSWORD);
+    await bar.getByLabel('Password').press('Enter');
+    await bar.waitFor({ state: 'detached' });
+    // What was refused loads now, on the page the author is on.
+    await page.getByText('This board is not placed in any course yet', { exact: false }).waitFor();
+    expect(page.url()).toBe(`${base}/author/${ptitle}/grades`);
+  });
+
   it('a guest’s page goes on as a guest when asked, and as whoever signed in in another window', async () => {
     await b?.close();
     b = await openBrowser();
@@ -155,6 +178,10 @@ describe('a page whose session has ended', () => {
     await tool(page, 'Home');
     // No password to ask a guest for: Go on, and Home (the site's home board) loads.
     const bar = page.getByRole('alert').filter({ hasText: accountMsg.visitEnded });
+    await bar.waitFor();
+    // The bar says what happened, once: the refused load is not told again in a signed-in
+    // user's words under it.
+    expect(await page.getByText(accountMsg.sessionEnded).count()).toBe(0);
     await bar.getByRole('button', { name: 'Go on' }).click();
     await bar.waitFor({ state: 'detached' });
     await page.waitForURL(/\/admin\/home$/);

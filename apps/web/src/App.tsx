@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from './state/session';
 import { BoardScreen } from './board/BoardScreen';
 import { LoadingScreen, StartError } from './StartScreen';
 import { AccountStartParams } from './account/startParams';
+import { SessionEnded } from './account/SessionEnded';
 
 /** The Insight page (and its chart library) loads only when it is opened. */
 const InsightScreen = lazy(() => import('./insight/InsightScreen'));
@@ -12,6 +13,21 @@ const InsightScreen = lazy(() => import('./insight/InsightScreen'));
 const GradesScreen = lazy(() => import('./lti/GradesScreen'));
 /** The admin's LTI page, loaded only when it is opened. */
 const LtiAdminScreen = lazy(() => import('./lti/LtiAdminScreen'));
+
+/**
+ * The pages outside a board (Insight, Course grades, LTI): loaded when opened, and told, as the
+ * board's header tells, when the session ends under them, with the way to sign in again there.
+ */
+function PageFrame() {
+  return (
+    <>
+      <SessionEnded />
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
 
 // The JSON helper already retries what is worth retrying; a second layer would only add waits.
 const newQueryClient = () =>
@@ -34,30 +50,11 @@ export function App() {
       <BrowserRouter>
         <AccountStartParams />
         <Routes>
-          <Route
-            path="/:owner/:ptitle/insight"
-            element={
-              <Suspense fallback={<LoadingScreen />}>
-                <InsightScreen />
-              </Suspense>
-            }
-          />
-          <Route
-            path="/:owner/:ptitle/grades"
-            element={
-              <Suspense fallback={<LoadingScreen />}>
-                <GradesScreen />
-              </Suspense>
-            }
-          />
-          <Route
-            path="/lti/admin"
-            element={
-              <Suspense fallback={<LoadingScreen />}>
-                <LtiAdminScreen />
-              </Suspense>
-            }
-          />
+          <Route element={<PageFrame />}>
+            <Route path="/:owner/:ptitle/insight" element={<InsightScreen />} />
+            <Route path="/:owner/:ptitle/grades" element={<GradesScreen />} />
+            <Route path="/lti/admin" element={<LtiAdminScreen />} />
+          </Route>
           <Route path="*" element={<BoardScreen />} />
         </Routes>
       </BrowserRouter>

@@ -7,6 +7,7 @@ import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { LIST_CONTAINER_HEIGHTS, LIST_WIDTH_STEPS, phoneListWidth } from '@listboard/core';
 import { useSession } from '../state/session';
+import { useConnection } from '../api/client';
 import { useUi } from '../state/ui';
 import { Header } from './Header';
 import { AccountTools, Toolbar } from './Toolbar';
@@ -45,6 +46,7 @@ export function BoardScreen() {
   const location = useLocation();
   const session = useSession();
   const ui = useUi();
+  const sessionEnded = useConnection((s) => s.sessionEnded);
   const { width, phone, short, device } = useViewport();
   const path = useGuardedPath(location.pathname);
   const user = session.user;
@@ -173,7 +175,8 @@ export function BoardScreen() {
         {!phone && tabs}
         <PageLayer page={page} path={path} boards={boards} ctx={ctx} />
         {(isLoading || drawing) && <BoardSkeleton />}
-        {error && <p className="error">{error.message}</p>}
+        {/* A load refused because the session ended is told by the session bar, with its remedy. */}
+        {error && !sessionEnded && <p className="error">{error.message}</p>}
         <ZoomContext.Provider value={zoom}>
           <BoardApiContext.Provider value={api}>
             {drawn.map((b) => (

@@ -9,8 +9,11 @@ export function boardPageStatus(page: {
   /** The board as loaded: undefined while it loads, null when there is none. */
   board: { locked?: boolean } | null | undefined;
   failed: Error | null;
+  /** The session ended under the page: its bar says so and how to go on, and nothing is added. */
+  ended: boolean;
   loaded: boolean;
 }): ReactNode {
+  if (page.failed && page.ended) return null;
   if (page.failed)
     return (
       <p className="error" role="alert">

@@ -18,7 +18,7 @@ export const exportHref = (address: string, format: 'csv' | 'jsonld') =>
   `/api/export/annotations?board=${encodeURIComponent(address)}&format=${format}`;
 
 export function InsightScreen() {
-  const { address, ptitle, board, id } = useBoardPage('Insight');
+  const { address, ptitle, board, id, ended } = useBoardPage('Insight');
   const insight = useQuery({
     queryKey: ['boards', 'page', '/api/forms/board_insight', 'insight', id],
     enabled: id !== null,
@@ -64,7 +64,7 @@ export function InsightScreen() {
           </div>
         )}
       </header>
-      {boardPageStatus({ address, board: board.data, failed, loaded: data !== undefined }) ??
+      {boardPageStatus({ address, board: board.data, failed, ended, loaded: data !== undefined }) ??
         (data && (
           <>
             <section aria-labelledby="insight-totals">

@@ -8,7 +8,7 @@ import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatAddress } from '@listboard/core';
 import { unpackBoards } from '@listboard/core/api/packed';
-import { callApiGet, messageOr } from '../api/client';
+import { callApiGet, messageOr, useConnection } from '../api/client';
 import { useUi } from '../state/ui';
 
 export function useBoardPage(pageName: string) {
@@ -35,5 +35,6 @@ export function useBoardPage(pageName: string) {
   }, [pageName, title]);
   /** The board's id once it is loaded and open. */
   const id = board.data && !board.data.locked ? board.data._id : null;
-  return { address, ptitle, board, id };
+  const ended = useConnection((s) => s.sessionEnded);
+  return { address, ptitle, board, id, ended };
 }

@@ -158,7 +158,7 @@ function LinkSection({
 }
 
 export function GradesScreen() {
-  const { address, ptitle, board, id } = useBoardPage('Course grades');
+  const { address, ptitle, board, id, ended } = useBoardPage('Course grades');
   const client = useQueryClient();
   const key = ['boards', 'page', '/api/forms/board_grades', id];
   const grades = useQuery({
@@ -185,7 +185,13 @@ export function GradesScreen() {
           each learner’s notes, replies and words. Only counts are sent, never what anyone wrote.
         </p>
       </header>
-      {boardPageStatus({ address, board: board.data, failed, loaded: links !== undefined }) ??
+      {boardPageStatus({
+        address,
+        board: board.data,
+        failed,
+        ended,
+        loaded: links !== undefined,
+      }) ??
         (links?.length === 0 ? (
           <p className="empty">
             This board is not placed in any course yet. In the course site, add Listboard as an
