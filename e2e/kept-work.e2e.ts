@@ -168,6 +168,48 @@ describe('a page whose session has ended', () => {
     expect(page.url()).toBe(`${base}/author/${ptitle}/grades`);
   });
 
+  it('offers to go on as whoever signed in in another window, and then leaves the words typed here behind', async () => {
+    await b?.close();
+    b = await openBrowser();
+    const page = b.page;
+    await signIn(page, base, 'reader');
+    await page.goto(`${base}/author/${ptitle}`);
+    const form = await openNote(page);
+    const words = `Only the reader's to send ${stamp}`;
+    await form.getByLabel('Your note').click();
+    await page.keyboard.type(words);
+    // On the same browser, in another window, the reader signs out and the author signs in.
+    const other = await b.context.newPage();
+    await other.goto(`${base}/`);
+    await signOut(other);
+    await signIn(other, base, 'author');
+    await other.close();
+    // Back here, Submit is refused: the bar names both, and says what the words depend on.
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const bar = page
+      .getByRole('alert')
+      .filter({ hasText: accountMsg.sessionTakenBar('reader', 'author') });
+    await bar.waitFor();
+    await screenshot(page, 'session-taken');
+    expect(await bar.textContent()).toContain(accountMsg.typedStaysWith('reader'));
+    expect(await bar.getByRole('button', { name: 'Continue as guest' }).count()).toBe(0);
+    expect(await form.getByLabel('Your note').inputValue()).toBe(words);
+    await bar.getByRole('button', { name: accountMsg.goOnAs('author') }).click();
+    await bar.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await page.locator('.user-name').textContent()) ?? '')
+      .toBe('author');
+    // The reader's form is closed with their words: nothing to send as the author, nothing
+    // brought back when the author opens Note, and nothing saved.
+    await form.waitFor({ state: 'detached' });
+    const again = await openNote(page);
+    expect(await again.getByLabel('Your note').inputValue()).toBe('');
+    expect(await page.getByText(formMsg.draftBack).count()).toBe(0);
+    await page.reload();
+    await list(page, 'Sources').getByRole('article', { name: ITEM }).waitFor();
+    expect(await page.getByText(words).count()).toBe(0);
+  });
+
   it('a guest’s page goes on as a guest when asked, and as whoever signed in in another window', async () => {
     await b?.close();
     b = await openBrowser();

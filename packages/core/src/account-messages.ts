@@ -24,6 +24,12 @@ export const accountMsg = {
   sessionEnded: 'You are no longer signed in here. Sign in again to go on.',
   sessionEndedBar: (user: string) =>
     `You were signed out (in another window, or your session ran out). Sign in again as ${user} to go on: what you typed here stays.`,
+  /** The same, when someone else has signed in on this browser since (in another window). */
+  sessionTakenBar: (user: string, other: string) =>
+    `This browser is now signed in as ${other} (in another window). Go on here as ${other}, or sign in again as ${user}, which signs ${other} out.`,
+  /** Added to it while a form here has words typed in it. */
+  typedStaysWith: (user: string) => `What you typed here stays only if you sign in as ${user}.`,
+  goOnAs: (other: string) => `Go on as ${other}`,
   signedInAgain: (user: string) => `Signed in again as ${user}.`,
   /** A guest's page whose session has ended (it ran out, or its cookies were cleared). */
   visitEnded: 'This page’s visit has ended. Go on to keep reading as a guest.',

@@ -2,15 +2,19 @@
  * A page whose session has ended under it (its user signed out in another window, or the session
  * ran out) has every call refused. This bar says so and signs the same user in again where they
  * are, so a note or an edit being written keeps its words and is submitted after; a guest's page
- * goes on as a guest when asked to. Signing in anew anywhere else clears it too (enterSession).
+ * goes on as a guest when asked to. When someone else has signed in on this browser since (in
+ * another window), it offers to go on as them, leaving what the last account typed behind; when
+ * the same user has, or a call is answered for them again, the page simply goes on. Signing in
+ * anew anywhere else clears it too (enterSession).
  */
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { accountMsg, isGuestUser, loginMsg } from '@listboard/core';
+import { accountMsg, isGuestUser, loginMsg, type PublicUser } from '@listboard/core';
 import { callApi, callApiGet, messageOr, setCallUser, useConnection } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { useSession } from '../state/session';
+import { useUi } from '../state/ui';
 import { enterSession, refusal, signOutToGuest } from './session';
 
 export function SessionEnded() {
@@ -25,20 +29,32 @@ export function SessionEnded() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const typed = useUi((s) => s.formTyped);
 
-  // A guest has no password to ask for. If someone has signed in in another window, the page
-  // goes on as them (as it would once loaded again); otherwise it asks to go on as a guest (never
-  // unasked: a guest session started here while this page signs in would undo that sign-in).
+  // Who this browser is signed in as now: someone may have signed in in another window.
+  const now = useSignedInNow(ended);
+  const other = now && !isGuestUser(now) && now._id !== user?._id ? now : null;
+  const goOnAs = async (someone: PublicUser) => {
+    // A form open here was the last account's, and so are its words: not the next one's to send.
+    useUi.getState().setForm(null);
+    await enterSession(someone._id);
+    void queryClient.invalidateQueries();
+  };
+  // Each answer to who is signed in now is acted on once.
+  const actedOn = useRef<PublicUser | null>(null);
   useEffect(() => {
-    if (!ended || !guest) return;
-    void (async () => {
-      const now = await callApiGet('/api/auth/session', {}, { asNobody: true });
-      const someone = now.ok ? now.value.user : null;
-      if (!someone || isGuestUser(someone)) return;
-      await enterSession(someone._id);
+    if (!ended || !now || actedOn.current === now) return;
+    actedOn.current = now;
+    // Signed in again as this page's user (in another window): the page simply goes on.
+    if (now._id === user?._id) {
+      useConnection.getState().setSessionEnded(false);
       void queryClient.invalidateQueries();
-    })();
-  }, [ended, guest, queryClient]);
+    }
+    // A guest has no password to ask for, nor words to lose: it goes on as whoever signed in
+    // (as it would once loaded again); otherwise it asks to go on as a guest (never unasked: a
+    // guest session started here while this page signs in would undo that sign-in).
+    else if (guest && other) void goOnAs(other);
+  });
 
   const goOnAsGuest = async () => {
     setBusy(true);
@@ -71,6 +87,10 @@ export function SessionEnded() {
       </div>
     );
   if (!ended || !user) return null;
+  const why = other
+    ? accountMsg.sessionTakenBar(user.username, other.username) +
+      (typed ? ` ${accountMsg.typedStaysWith(user.username)}` : '')
+    : accountMsg.sessionEndedBar(user.username);
 
   const signIn = async (e: SubmitEvent) => {
     e.preventDefault();
@@ -108,7 +128,7 @@ export function SessionEnded() {
 
   return (
     <div className="bar session-bar" role="alert">
-      <p id={`${id}-why`}>{accountMsg.sessionEndedBar(user.username)}</p>
+      <p id={`${id}-why`}>{why}</p>
       <form
         aria-label="Sign in again"
         aria-describedby={`${id}-why`}
@@ -134,9 +154,15 @@ export function SessionEnded() {
           <button type="submit" className="primary" disabled={busy}>
             Sign in
           </button>
-          <button type="button" onClick={() => void signOutToGuest(go)}>
-            Continue as guest
-          </button>
+          {other ? (
+            <button type="button" onClick={() => void goOnAs(other)}>
+              {accountMsg.goOnAs(other.username)}
+            </button>
+          ) : (
+            <button type="button" onClick={() => void signOutToGuest(go)}>
+              Continue as guest
+            </button>
+          )}
         </span>
         {error && (
           <p id={`${id}-error`} className="form-error">
@@ -146,4 +172,30 @@ export function SessionEnded() {
       </form>
     </div>
   );
+}
+
+/**
+ * Who this browser is signed in as now (null until asked, or when no one is), asked when the
+ * page's session ends, at each call refused since, and each time its window comes back into
+ * focus: someone may have signed in in another window meanwhile.
+ */
+function useSignedInNow(ended: boolean): PublicUser | null {
+  const [now, setNow] = useState<PublicUser | null>(null);
+  const refusals = useConnection((s) => s.sessionRefusals);
+  useEffect(() => {
+    if (!ended) return;
+    let live = true;
+    const ask = async () => {
+      const r = await callApiGet('/api/auth/session', {}, { asNobody: true });
+      if (live) setNow(r.ok ? r.value.user : null);
+    };
+    void ask();
+    const onFocus = () => void ask();
+    window.addEventListener('focus', onFocus);
+    return () => {
+      live = false;
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [ended, refusals]);
+  return ended ? now : null;
 }

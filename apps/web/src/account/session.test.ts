@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useUi } from '../state/ui';
-import { draftKey, draftOf, keepDraft } from '../forms/drafts';
+import { draftAccount, draftKey, draftOf, keepDraft } from '../forms/drafts';
 import { enterSession } from './session';
 
 vi.mock('../api/client', () => ({
@@ -23,7 +23,12 @@ describe('moving the browser to another account', () => {
     const key = draftKey('note', {
       target: { multilistId: 'board-1', listId: 'list-1', itemId: 'item-1', text: null },
     });
-    keepDraft(key, [{ name: 'text', label: 'Your note', type: 'textarea' }], { text: 'Mine' });
+    keepDraft(
+      key,
+      [{ name: 'text', label: 'Your note', type: 'textarea' }],
+      { text: 'Mine' },
+      draftAccount(),
+    );
     await enterSession(null);
     expect(draftOf(key)).toBeUndefined();
     const after = useUi.getState();

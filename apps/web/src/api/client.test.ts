@@ -81,11 +81,20 @@ describe('the JSON helper', () => {
     expect(ended()).toBe(true);
     expect(res).toMatchObject({ ok: false, error: { status: 401, error: 'Sign in again.' } });
     expect(fetchMock).toHaveBeenCalledTimes(3);
-    // A sign-in as nobody (from the bar) names no user.
+    // A sign-in as nobody (from the bar) names no user, and says nothing of the page's session.
+    const refusals = useConnection.getState().sessionRefusals;
     fetchMock.mockImplementationOnce(() => Promise.resolve(json(200, {})));
     await run(callApi('/api/auth/signout', {}, { asNobody: true }));
     expect(sent(3).headers['X-Mongo-User-ID']).toBeUndefined();
-    useConnection.getState().setSessionEnded(false);
+    expect(ended()).toBe(true);
+    // Each refusal is counted (the bar asks who is signed in now at each).
+    fetchMock.mockImplementationOnce(refused);
+    await run(callApi('/api/forms/my_groups', {}));
+    expect(useConnection.getState().sessionRefusals).toBe(refusals + 1);
+    // A call answered for the page's user: signed in again elsewhere, the session is live.
+    fetchMock.mockImplementationOnce(() => Promise.resolve(json(200, {})));
+    await run(callApi('/api/forms/my_groups', {}));
+    expect(ended()).toBe(false);
   });
 
   it('does not retry a 4xx, and gives the server’s message to the caller', async () => {

@@ -19,6 +19,9 @@ interface ConnectionState {
   /** The server refused a call because the user it names is no longer this browser's session. */
   sessionEnded: boolean;
   setSessionEnded(ended: boolean): void;
+  /** How many calls have been refused so: each one is a moment to ask who is signed in now. */
+  sessionRefusals: number;
+  refused(): void;
 }
 
 export const useConnection = create<ConnectionState>((set) => ({
@@ -26,6 +29,8 @@ export const useConnection = create<ConnectionState>((set) => ({
   set: (connected) => set({ connected }),
   sessionEnded: false,
   setSessionEnded: (sessionEnded) => set({ sessionEnded }),
+  sessionRefusals: 0,
+  refused: () => set((s) => ({ sessionEnded: true, sessionRefusals: s.sessionRefusals + 1 })),
 }));
 
 let currentUserId: string | null = null;
@@ -118,6 +123,9 @@ async function send<T>(
     }
     useConnection.getState().set(true);
     if (res.ok) {
+      // Answered for the page's user: their session is live (signed in again in another window).
+      if (user !== null && user === currentUserId && useConnection.getState().sessionEnded)
+        useConnection.getState().setSessionEnded(false);
       try {
         return { ok: true, value: (await res.json()) as T };
       } catch {
@@ -128,8 +136,7 @@ async function send<T>(
     failed = await errorOf(res);
     // Refused for a user the page has since left (a sign-in or sign-out of its own while the
     // call was out) is no news about the user it has now.
-    if (endedSession(failed) && user === currentUserId)
-      useConnection.getState().setSessionEnded(true);
+    if (endedSession(failed) && user === currentUserId) useConnection.getState().refused();
     const retry = res.status >= 500 || res.status === 429;
     if (!retry || attempt === CALL_TRIES) break;
     await sleep(CALL_RETRY_PAUSE_MS);

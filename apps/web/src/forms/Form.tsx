@@ -9,7 +9,7 @@ import {
 import { formMsg } from '@listboard/core';
 import { text } from './helpers';
 import { giveFocusBack, rememberPlace } from './focusBack';
-import { draftKey, draftOf, forgetDraft, keepDraft } from './drafts';
+import { draftAccount, draftKey, draftOf, forgetDraft, keepDraft } from './drafts';
 
 /**
  * The one generic form: label, fields, Submit and Cancel. Escape cancels; Enter in a one-line
@@ -32,7 +32,7 @@ export function Form({
   const [draft] = useState(() => {
     if (def.edits) return null;
     const key = draftKey(def.id, ctx);
-    return { key, values: draftOf(key) };
+    return { key, values: draftOf(key), account: draftAccount() };
   });
   const [values, setValues] = useState<Values>(() => ({
     ...defaultValues(def.fields),
@@ -45,7 +45,7 @@ export function Form({
   const sent = useRef(false);
   useEffect(
     () => () => {
-      if (draft && !sent.current) keepDraft(draft.key, def.fields, latest.current);
+      if (draft && !sent.current) keepDraft(draft.key, def.fields, latest.current, draft.account);
     },
     [draft, def.fields],
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftKey, draftOf, forgetAllDrafts, forgetDraft, keepDraft } from './drafts';
+import { draftAccount, draftKey, draftOf, forgetAllDrafts, forgetDraft, keepDraft } from './drafts';
 import type { Field } from './registry';
 
 const at = (itemId: string, noteId?: string) => ({
@@ -15,7 +15,12 @@ const fields: Field[] = [
 describe('drafts of cancelled forms', () => {
   it('keep long text only, per form and per thing it is about, until sent or another account', () => {
     const key = draftKey('note', at('i1'));
-    keepDraft(key, fields, { text: 'Half a note', password: 'secret', title: 'One line' });
+    keepDraft(
+      key,
+      fields,
+      { text: 'Half a note', password: 'secret', title: 'One line' },
+      draftAccount(),
+    );
     // Never a password or a one-line field.
     expect(draftOf(key)).toEqual({ text: 'Half a note' });
     // Another item, another note replied to, another form: nothing.
@@ -23,15 +28,27 @@ describe('drafts of cancelled forms', () => {
     expect(draftOf(draftKey('reply', at('i1', 'n1')))).toBeUndefined();
     expect(draftOf(draftKey('annotation', at('i1')))).toBeUndefined();
     // Nothing typed (or only spaces) forgets what was kept.
-    keepDraft(key, fields, { text: '   ' });
+    keepDraft(key, fields, { text: '   ' }, draftAccount());
     expect(draftOf(key)).toBeUndefined();
-    keepDraft(key, fields, { text: 'Again' });
+    keepDraft(key, fields, { text: 'Again' }, draftAccount());
     forgetDraft(key);
     expect(draftOf(key)).toBeUndefined();
-    keepDraft(key, fields, { text: 'Mine' });
-    keepDraft(draftKey('reply', at('i1', 'n1')), fields, { text: 'Also mine' });
+    keepDraft(key, fields, { text: 'Mine' }, draftAccount());
+    keepDraft(draftKey('reply', at('i1', 'n1')), fields, { text: 'Also mine' }, draftAccount());
     forgetAllDrafts();
     expect(draftOf(key)).toBeUndefined();
     expect(draftOf(draftKey('reply', at('i1', 'n1')))).toBeUndefined();
+  });
+
+  it('keep nothing from a form opened for the account the page has since left', () => {
+    const key = draftKey('note', at('i1'));
+    const opened = draftAccount();
+    // Another account takes the page while the form is open; the form closes after.
+    forgetAllDrafts();
+    keepDraft(key, fields, { text: 'The last account’s words' }, opened);
+    expect(draftOf(key)).toBeUndefined();
+    // A form opened for the account the page has now keeps its words as before.
+    keepDraft(key, fields, { text: 'This one’s' }, draftAccount());
+    expect(draftOf(key)).toEqual({ text: 'This one’s' });
   });
 });

@@ -9,6 +9,11 @@
 import type { Field, FormContext, Values } from './registry';
 
 const drafts = new Map<string, Values>();
+/** Which account's drafts are kept now: it moves on when another account takes the page. */
+let account = 0;
+
+/** The account a form is opened for, to give keepDraft when it closes. */
+export const draftAccount = (): number => account;
 
 /** What a form's draft belongs to: the form, and the item, list or note it was opened on. */
 export function draftKey(formId: string, ctx: Pick<FormContext, 'target' | 'noteId'>): string {
@@ -16,8 +21,12 @@ export function draftKey(formId: string, ctx: Pick<FormContext, 'target' | 'note
   return [formId, t.multilistId, t.listId, t.itemId, ctx.noteId].map((p) => p ?? '').join('/');
 }
 
-/** Keeps the form's typed long text under its key, or forgets it when there is none. */
-export function keepDraft(key: string, fields: Field[], values: Values): void {
+/**
+ * Keeps the form's typed long text under its key, or forgets it when there is none; a form
+ * opened for an account the page has since left keeps nothing for the next one.
+ */
+export function keepDraft(key: string, fields: Field[], values: Values, openedFor: number): void {
+  if (openedFor !== account) return;
   const kept: Values = {};
   for (const f of fields) {
     const v = values[f.name];
@@ -32,5 +41,8 @@ export const draftOf = (key: string): Values | undefined => drafts.get(key);
 
 export const forgetDraft = (key: string): void => void drafts.delete(key);
 
-/** Another account on this page: the last one's drafts go. */
-export const forgetAllDrafts = (): void => drafts.clear();
+/** Another account on this page: the last one's drafts go, and so do those of its forms open now. */
+export function forgetAllDrafts(): void {
+  drafts.clear();
+  account += 1;
+}
