@@ -133,7 +133,12 @@ describe('admin tools', () => {
     // The learning platforms Listboard is registered with, from the same menu.
     await more(page, 'Learning platforms (LTI)');
     await page.waitForURL('**/lti/admin');
-    await page.getByRole('heading', { name: 'LTI platforms' }).waitFor();
+    await page.getByRole('heading', { name: 'LTI platforms', level: 1 }).waitFor();
+    expect(await page.title()).toBe('LTI platforms · Listboard');
+    await page.getByText('No course site is registered yet.').waitFor();
+    // And a way back to the boards from it.
+    await page.getByRole('link', { name: '← Home' }).click();
+    await page.getByRole('region', { name: 'Welcome', exact: true }).waitFor();
   });
 
   it('a reader gets no admin controls, and the admin calls answer 403', async () => {

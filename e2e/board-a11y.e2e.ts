@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { list, newBoard } from './board-helpers';
-import { appUrl, signIn } from './session';
+import { appUrl, signIn, tool } from './session';
 
 const base = appUrl();
 // The app's CSP forbids inline scripts, so axe is evaluated through the browser's debugging
@@ -90,4 +90,41 @@ describe('the board screen is accessible', () => {
       expect(stops.every((s) => s.name.length > 0)).toBe(true);
     });
   }
+});
+
+describe('each page is named', () => {
+  it('for its tab and by one top heading: the board the address leads to, or that there is none', async () => {
+    b = await openBrowser();
+    const { page } = b;
+    const named = async (name: string) => {
+      await expect.poll(() => page.title()).toBe(`${name} · Listboard`);
+      expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([name]);
+    };
+    await page.goto(`${base}/`);
+    await page.getByText('Boards you can read, annotate and discuss').waitFor();
+    await named('home (admin)');
+    // axe's rule for a page's top heading, which the board screen had failed.
+    await page.evaluate(axeSource);
+    const missing = (await page.evaluate(() =>
+      (window as unknown as { axe: { run(o: object): Promise<unknown> } }).axe.run({
+        runOnly: ['page-has-heading-one'],
+      }),
+    )) as AxeResult;
+    expect(missing.violations).toEqual([]);
+    // A link to the course board opens it beside the home: the tab names the course.
+    await page
+      .getByRole('link', { name: /Sample course/ })
+      .first()
+      .click();
+    await list(page, 'Week').waitFor();
+    await named('course (author)');
+    // Back names the home again.
+    await tool(page, 'Back');
+    await page.waitForURL(/\/admin\/home$/);
+    await named('home (admin)');
+    // An address with no board says so in the tab too.
+    await page.goto(`${base}/author/no-such-board-${Date.now()}`);
+    await page.getByRole('heading', { name: 'No board here' }).waitFor();
+    await named('No board here');
+  });
 });

@@ -153,6 +153,7 @@ describe('a page whose session has ended', () => {
     await signIn(page, base, 'author');
     await page.goto(`${base}/author/${ptitle}/insight`);
     await page.getByRole('link', { name: 'Course grades' }).waitFor();
+    expect(await page.title()).toBe(`Insight: Signed out ${stamp} · Listboard`);
     // The session runs out while Insight is open; Course grades asks for its scores.
     await b.context.clearCookies();
     await page.getByRole('link', { name: 'Course grades' }).click();
@@ -166,6 +167,7 @@ describe('a page whose session has ended', () => {
     // What was refused loads now, on the page the author is on.
     await page.getByText('This board is not placed in any course yet', { exact: false }).waitFor();
     expect(page.url()).toBe(`${base}/author/${ptitle}/grades`);
+    expect(await page.title()).toBe(`Course grades: Signed out ${stamp} · Listboard`);
   });
 
   it('offers to go on as whoever signed in in another window, and then leaves the words typed here behind', async () => {

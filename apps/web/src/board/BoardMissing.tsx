@@ -7,7 +7,7 @@ import { decodePart } from '@listboard/core';
 export function BoardMissing({ path }: { path: string }) {
   return (
     <section className="board-missing" aria-labelledby="board-missing-title">
-      <h2 id="board-missing-title">No board here</h2>
+      <h1 id="board-missing-title">No board here</h1>
       <p>
         Nothing was found at <code>{decodePart(path)}</code>. The address may be mistyped, or the
         board may have been renamed or removed.

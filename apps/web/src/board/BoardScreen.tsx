@@ -25,7 +25,8 @@ import { useShownBoards } from '../search/useShownBoards';
 import { SearchBars } from '../search/SearchBars';
 import { isSearchQuery } from '../search/address';
 import './board.css';
-import { namedPageOf } from '../pages/registry';
+import { namedPageOf, PAGE_TITLES } from '../pages/registry';
+import { usePageTitle } from '../pageTitle';
 import { PageLayer } from '../pages/PageLayer';
 import { useViewport } from './useViewport';
 import { useStartPath } from './useStartPath';
@@ -76,6 +77,18 @@ export function BoardScreen() {
   const resultsId = isSearchQuery(location.search)
     ? (boards[boards.length - 1]?._id ?? null)
     : null;
+
+  // The page's name, for the tab and as its one top heading: the named page, else the board
+  // the address leads to (the last of its chain), else that there is none; unchanged while loading.
+  const last = boards[boards.length - 1];
+  const pageName = page
+    ? PAGE_TITLES[page]
+    : last
+      ? `${last.altTitle ?? last.title} (${last.owner})`
+      : isPending
+        ? undefined
+        : 'No board here';
+  usePageTitle(pageName);
 
   const views = useViewStates(boards, board, user, isGuest);
   // The boards are drawn in the background once their data is in: React splits that render into
@@ -171,6 +184,8 @@ export function BoardScreen() {
         onClickCapture={(e) => linkLongPress.swallow(e)}
         onClick={onLinkClick}
       >
+        {/* With no board, the page that says so has the top heading. */}
+        {pageName && (page || last) && <h1 className="visually-hidden">{pageName}</h1>}
         <FreshStart main={main} ids={drawn.map((b) => b._id)} />
         {!phone && tabs}
         <PageLayer page={page} path={path} boards={boards} ctx={ctx} />

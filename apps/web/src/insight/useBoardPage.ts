@@ -10,6 +10,7 @@ import { formatAddress } from '@listboard/core';
 import { unpackBoards } from '@listboard/core/api/packed';
 import { callApiGet, messageOr, useConnection } from '../api/client';
 import { useUi } from '../state/ui';
+import { usePageTitle } from '../pageTitle';
 
 export function useBoardPage(pageName: string) {
   const { owner = '', ptitle = '' } = useParams();
@@ -30,9 +31,7 @@ export function useBoardPage(pageName: string) {
     },
   });
   const title = board.data?.title;
-  useEffect(() => {
-    document.title = title ? `${pageName}: ${title}` : pageName;
-  }, [pageName, title]);
+  usePageTitle(title ? `${pageName}: ${title}` : pageName);
   /** The board's id once it is loaded and open. */
   const id = board.data && !board.data.locked ? board.data._id : null;
   const ended = useConnection((s) => s.sessionEnded);

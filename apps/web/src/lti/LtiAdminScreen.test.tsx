@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import type { PublicUser } from '@listboard/core';
 import { useSession } from '../state/session';
 import { sentBody } from '../test/server';
@@ -66,7 +67,9 @@ function renderScreen(user: PublicUser | null) {
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <LtiAdminScreen />
+      <MemoryRouter>
+        <LtiAdminScreen />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return calls;

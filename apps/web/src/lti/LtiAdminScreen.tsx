@@ -4,11 +4,14 @@
  * rotation. The server refuses these calls to anyone but the admin as well (policy manageLti).
  */
 import { useState, type SyntheticEvent } from 'react';
+import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { canSite } from '@listboard/core';
 import { callApi, callApiGet, messageOr } from '../api/client';
 import { useSession } from '../state/session';
-import '../pages/pages.css';
+import { usePageTitle } from '../pageTitle';
+import '../insight/insight.css';
+import './lti-admin.css';
 
 const FIELDS = [
   ['issuer', 'Issuer (platform id)'],
@@ -30,6 +33,7 @@ const EMPTY: Record<Field, string> = {
 
 export default function LtiAdminScreen() {
   const user = useSession((s) => s.user);
+  usePageTitle('LTI platforms');
   const queries = useQueryClient();
   const [form, setForm] = useState(EMPTY);
   const [message, setMessage] = useState('');
@@ -52,10 +56,23 @@ export default function LtiAdminScreen() {
   });
   const reload = () => queries.invalidateQueries({ queryKey: ['lti', 'platforms'] });
 
+  const head = (
+    <header className="insight-head">
+      <Link className="back" to="/">
+        ← Home
+      </Link>
+      <h1 id="lti-title">LTI platforms</h1>
+      <p className="insight-scope">
+        Course sites (LTI 1.3 platforms such as Canvas, Moodle and Blackboard) place boards in their
+        courses and receive scores from them. Register a platform here with the values it gives you,
+        and give it the values below.
+      </p>
+    </header>
+  );
   if (!canSite(user, 'manageLti'))
     return (
-      <main className="page">
-        <h2>LTI platforms</h2>
+      <main className="insight-page lti-page" aria-labelledby="lti-title">
+        {head}
         <p className="empty">This page is for the site admin.</p>
       </main>
     );
@@ -86,53 +103,63 @@ export default function LtiAdminScreen() {
   };
 
   const c = config.data;
+  const registered = platforms.data ?? [];
   return (
-    <main className="page" aria-labelledby="lti-title">
-      <h2 id="lti-title">LTI platforms</h2>
+    <main className="insight-page lti-page" aria-labelledby="lti-title">
+      {head}
       <p role="status">{message}</p>
-      <h3>Values for the platform</h3>
-      {c && (
-        <dl className="lti-config">
-          <dt>Login URL</dt>
-          <dd>{c.loginUrl}</dd>
-          <dt>Launch and redirect URL</dt>
-          <dd>{c.launchUrl}</dd>
-          <dt>Deep-linking URL</dt>
-          <dd>{c.deepLinkingUrl}</dd>
-          <dt>Keyset (JWKS) URL</dt>
-          <dd>{c.jwksUrl}</dd>
-          <dt>Canvas configuration URL</dt>
-          <dd>{c.canvasConfigUrl}</dd>
-        </dl>
-      )}
-      <p>
-        <button type="button" className="tool" onClick={() => void rotate()}>
-          Rotate the signing key
-        </button>
-      </p>
-      <h3>Registered</h3>
-      {platforms.error && <p className="error">{platforms.error.message}</p>}
-      <ul aria-label="Platforms">
-        {(platforms.data ?? []).map((p) => (
-          <li key={p.id}>
-            <strong>{p.issuer}</strong> — client {p.clientId}, deployments{' '}
-            {p.deploymentIds.join(', ')}
-            {p.source === 'file' ? (
-              ' (from the LTI_PLATFORMS file)'
-            ) : (
-              <button type="button" className="tool" onClick={() => void remove(p.id)}>
-                Remove
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
-      <h3>Add or change a platform</h3>
-      <form onSubmit={(e) => void register(e)}>
-        {FIELDS.map(([name, label]) => (
-          <p key={name}>
-            <label>
-              {label}{' '}
+      <section aria-labelledby="lti-values">
+        <h2 id="lti-values">Values for the course site</h2>
+        {config.error && <p className="error">{config.error.message}</p>}
+        {c && (
+          <dl className="lti-config">
+            <dt>Login URL</dt>
+            <dd>{c.loginUrl}</dd>
+            <dt>Launch and redirect URL</dt>
+            <dd>{c.launchUrl}</dd>
+            <dt>Deep-linking URL</dt>
+            <dd>{c.deepLinkingUrl}</dd>
+            <dt>Keyset (JWKS) URL</dt>
+            <dd>{c.jwksUrl}</dd>
+            <dt>Canvas configuration URL</dt>
+            <dd>{c.canvasConfigUrl}</dd>
+          </dl>
+        )}
+        <div className="insight-actions">
+          <button type="button" className="tool" onClick={() => void rotate()}>
+            Rotate the signing key
+          </button>
+        </div>
+      </section>
+      <section aria-labelledby="lti-registered">
+        <h2 id="lti-registered">Registered</h2>
+        {platforms.error && <p className="error">{platforms.error.message}</p>}
+        {platforms.data && registered.length === 0 && (
+          <p className="empty">No course site is registered yet.</p>
+        )}
+        <ul aria-label="Platforms" className="lti-platforms">
+          {registered.map((p) => (
+            <li key={p.id}>
+              <span>
+                <strong>{p.issuer}</strong> — client {p.clientId}, deployments{' '}
+                {p.deploymentIds.join(', ')}
+                {p.source === 'file' && ' (from the LTI_PLATFORMS file)'}
+              </span>
+              {p.source !== 'file' && (
+                <button type="button" className="tool" onClick={() => void remove(p.id)}>
+                  Remove
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="lti-add">
+        <h2 id="lti-add">Add or change a platform</h2>
+        <form className="lti-form" onSubmit={(e) => void register(e)}>
+          {FIELDS.map(([name, label]) => (
+            <label key={name}>
+              {label}
               <input
                 name={name}
                 required
@@ -140,12 +167,14 @@ export default function LtiAdminScreen() {
                 onChange={(e) => setForm({ ...form, [name]: e.target.value })}
               />
             </label>
-          </p>
-        ))}
-        <button type="submit" className="tool">
-          Register
-        </button>
-      </form>
+          ))}
+          <div className="insight-actions">
+            <button type="submit" className="tool">
+              Register
+            </button>
+          </div>
+        </form>
+      </section>
     </main>
   );
 }
