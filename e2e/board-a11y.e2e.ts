@@ -93,7 +93,7 @@ describe('the board screen is accessible', () => {
 });
 
 describe('each page is named', () => {
-  it('for its tab and by one top heading: the board the address leads to, or that there is none', async () => {
+  it('for its tab and by one top heading: the board the address leads to, or that there is none; headings go board, list, item', async () => {
     b = await openBrowser();
     const { page } = b;
     const named = async (name: string) => {
@@ -102,15 +102,19 @@ describe('each page is named', () => {
     };
     await page.goto(`${base}/`);
     await page.getByText('Boards you can read, annotate and discuss').waitFor();
+    // axe's rules for a page's top heading and for headings that go down one level at a time
+    // (board, list, then an item's own, whatever marks the author wrote it with).
+    const outline = async () => {
+      await page.evaluate(axeSource);
+      const found = (await page.evaluate(() =>
+        (window as unknown as { axe: { run(o: object): Promise<unknown> } }).axe.run({
+          runOnly: ['page-has-heading-one', 'heading-order'],
+        }),
+      )) as AxeResult;
+      return found.violations.map((v) => v.id);
+    };
     await named('home (admin)');
-    // axe's rule for a page's top heading, which the board screen had failed.
-    await page.evaluate(axeSource);
-    const missing = (await page.evaluate(() =>
-      (window as unknown as { axe: { run(o: object): Promise<unknown> } }).axe.run({
-        runOnly: ['page-has-heading-one'],
-      }),
-    )) as AxeResult;
-    expect(missing.violations).toEqual([]);
+    expect(await outline()).toEqual([]);
     // A link to the course board opens it beside the home: the tab names the course.
     await page
       .getByRole('link', { name: /Sample course/ })
@@ -118,6 +122,11 @@ describe('each page is named', () => {
       .click();
     await list(page, 'Week').waitFor();
     await named('course (author)');
+    // The item's heading, written '### Week 1: …', sits under its list's.
+    await list(page, 'Week')
+      .getByRole('heading', { name: 'Week 1: Who is speaking?', level: 4 })
+      .waitFor();
+    expect(await outline()).toEqual([]);
     // Back names the home again.
     await tool(page, 'Back');
     await page.waitForURL(/\/admin\/home$/);

@@ -64,3 +64,27 @@ describe('a formula inside a sentence', () => {
     expect(shown('Type `$x$` to get a formula.').querySelector('code')?.textContent).toBe('$x$');
   });
 });
+
+describe("an item's headings", () => {
+  const tags = (text: string) => {
+    const host = document.createElement('div');
+    host.innerHTML = renderMarkdown(text);
+    return [...host.querySelectorAll('h1, h2, h3, h4, h5, h6')].map(
+      (h) => `${h.tagName} ${h.textContent}`,
+    );
+  };
+
+  it('sit under the list’s title: the block’s top one is an h4 whatever its mark, the rest follow', () => {
+    expect(tags('# Week 1\n\nText\n\n## Reading\n\n### Notes\n\n#### Deeper')).toEqual([
+      'H4 Week 1',
+      'H5 Reading',
+      'H6 Notes',
+      'H6 Deeper',
+    ]);
+    expect(tags('### Week 1: Who is speaking?\n\nText')).toEqual(['H4 Week 1: Who is speaking?']);
+    expect(tags('## Two\n\n### Three')).toEqual(['H4 Two', 'H5 Three']);
+    // No heading, nothing changed; a heading's words keep their marks.
+    expect(tags('Plain *text*')).toEqual([]);
+    expect(renderMarkdown('# A *b*')).toBe('<h4>A <em>b</em></h4>\n');
+  });
+});

@@ -32,6 +32,21 @@ md.inline.ruler.before('link', 'section_link', (state, silent) => {
   state.pos = found.end;
   return true;
 });
+// An item's headings sit under its list's title (h3), itself under its board's (h2): a block's
+// top heading, whichever mark it was written with, is an h4, and the ones under it follow on
+// (to h6 at most), so the page's outline reads board, list, item.
+const ITEM_TOP_HEADING = 4;
+md.core.ruler.push('item_heading_levels', (state) => {
+  const headings = state.tokens.filter(
+    (t) => t.type === 'heading_open' || t.type === 'heading_close',
+  );
+  const levels = headings.map((t) => Number(t.tag.slice(1)));
+  if (levels.length === 0) return;
+  const shift = ITEM_TOP_HEADING - Math.min(...levels);
+  headings.forEach((t, i) => {
+    t.tag = `h${Math.min(6, (levels[i] ?? ITEM_TOP_HEADING) + shift)}`;
+  });
+});
 /** The KaTeX renderMarkdown hands its rules in markdown-it's env. */
 const katexIn = (env: object | undefined): Katex | null =>
   env && 'katex' in env ? (env.katex as Katex | null) : null;
