@@ -182,10 +182,22 @@ describe('the Discussion page', () => {
     await tipList(reader).getByText('Does "claims" always mean doubt?').waitFor();
 
     await more(author, 'Discussion');
+    // Nothing done on Discussion makes a call the server refuses: its boards, lists and items
+    // are made for the page, and what the author does to them (select, open) stays there.
+    const refused: string[] = [];
+    author.on('response', (r) => {
+      if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+    });
     const pending = author
       .getByRole('listitem')
       .filter({ hasText: 'Does "claims" always mean doubt?' });
     await pending.getByText('pending').waitFor();
+    // The author picks the entry (its card's edge, away from its links).
+    await author
+      .getByRole('article')
+      .filter({ has: pending })
+      .click({ position: { x: 4, y: 4 } });
+    await expect.poll(() => author.locator('article[aria-current="true"]').count()).toBe(1);
     await pending.getByRole('button', { name: 'Reply' }).click();
     await author.getByLabel('Your reply').fill('Not always, but it invites it.');
     await author.getByRole('button', { name: 'Submit' }).click();
@@ -198,6 +210,7 @@ describe('the Discussion page', () => {
       .waitFor();
     // The reader sees the answer on the board.
     await tipList(reader).getByText('Not always, but it invites it.').waitFor({ timeout: 10_000 });
+    expect(refused).toEqual([]);
   });
 });
 

@@ -25,6 +25,9 @@ export const INFO_ZOOM_DEFAULT = 2;
  * is built for the request, never stored, and says in its description when it is empty.
  */
 export const RESULTS_BOARD_PREFIX = 'search-';
+/** Whether a board is one of search results: what a viewer does to it stays on the page. */
+export const isResultsBoard = (boardId: string): boolean =>
+  boardId.startsWith(RESULTS_BOARD_PREFIX);
 
 /** A desktop window at most this wide is laid out as a phone. */
 export const PHONE_MAX_WIDTH = 640;

@@ -5,7 +5,7 @@
  * The shared guest cannot select, so nothing is kept for it.
  */
 import { useEffect, useRef } from 'react';
-import type { Multilist, PublicUser } from '@listboard/core';
+import { isResultsBoard, type Multilist, type PublicUser } from '@listboard/core';
 import { callApi } from '../api/client';
 import { useUi, type Selection } from '../state/ui';
 import { blockElementsOf } from '../highlights/capture';
@@ -130,6 +130,7 @@ export function useSavedSelection(
     if (!keeps || !user) return;
     const timer = setTimeout(() => {
       for (const [boardId, was] of stored.current) {
+        if (isResultsBoard(boardId)) continue;
         const now = selectionToSave(boardId, selection);
         const key = JSON.stringify(now);
         if (key === was) continue;

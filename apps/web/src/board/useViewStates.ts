@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { Item, List, Multilist, PublicUser } from '@listboard/core';
+import {
+  isResultsBoard,
+  type Item,
+  type List,
+  type Multilist,
+  type PublicUser,
+} from '@listboard/core';
 import { callApi } from '../api/client';
 import { coalescer } from './coalesce';
 import {
@@ -40,6 +46,7 @@ export function useViewStates(
     ui.setDisplay({ ...DEFAULT_DISPLAY, ...saved, ...ui.visitDisplay[board._id] });
   }, [board, ui]);
 
+  // What a signed-in user does to a stored board, list or item is kept on the server too.
   const keepsViewState = Boolean(user && !isGuest);
   const boardId = board?._id;
   const userId = user?._id;
@@ -47,7 +54,7 @@ export function useViewStates(
   // or the board closes.
   const scrolls = useMemo(
     () =>
-      boardId && userId && keepsViewState
+      boardId && userId && keepsViewState && !isResultsBoard(boardId)
         ? coalescer<Partial<Display>>((patch) => {
             // keepalive: a write sent as the page goes away (a reload, a closed tab) still arrives.
             void callApi(
@@ -87,12 +94,16 @@ export function useViewStates(
   const byId = useMemo(() => {
     const lists = new Map<string, List>();
     const items = new Map<string, Item>();
+    // The lists and items of search results, made for the page: their state stays here.
+    const made = new Set<string>();
     for (const b of boards)
       for (const l of b.lists) {
         lists.set(l._id, l);
         for (const it of l.items) items.set(it._id, it);
+        if (isResultsBoard(b._id))
+          for (const id of [l._id, ...l.items.map((i) => i._id)]) made.add(id);
       }
-    return { lists, items };
+    return { lists, items, made };
   }, [boards]);
 
   const listState = useCallback(
@@ -112,24 +123,24 @@ export function useViewStates(
   const setListState = useCallback(
     (listId: string, patch: ListViewState) => {
       ui.patchListVs(listId, patch);
-      if (user && keepsViewState)
+      if (user && keepsViewState && !byId.made.has(listId))
         void callApi('/api/display/update_listvs', {
           query: { userId: user._id, listId },
           doc: { $set: patch },
         });
     },
-    [ui, user, keepsViewState],
+    [ui, user, keepsViewState, byId],
   );
   const setItemState = useCallback(
     (itemId: string, patch: ItemViewState) => {
       ui.patchItemVs(itemId, patch);
-      if (user && keepsViewState)
+      if (user && keepsViewState && !byId.made.has(itemId))
         void callApi('/api/display/update_itemvs', {
           query: { userId: user._id, itemId },
           doc: { $set: patch },
         });
     },
-    [ui, user, keepsViewState],
+    [ui, user, keepsViewState, byId],
   );
 
   return { setDisplay, listState, itemState, setListState, setItemState };
