@@ -366,9 +366,10 @@ describe('board_insight for anyone else', () => {
   });
 
   it('is refused to the shared guest account and to nobody signed in', async () => {
-    expect(
-      (await guest.post('/api/forms/board_insight', { multilistId: board._id })).statusCode,
-    ).toBe(403);
+    const refused = await guest.post('/api/forms/board_insight', { multilistId: board._id });
+    expect(refused.statusCode).toBe(403);
+    // Said as what was asked and what would allow it, not in the policy's own words.
+    expect(refused.json()).toEqual({ error: 'Sign in to see Insight for this board.' });
     const anonymous = new Agent(t.app);
     expect(
       (await anonymous.post('/api/forms/board_insight', { multilistId: board._id })).statusCode,

@@ -146,6 +146,7 @@ describe('the Course grades page', () => {
   it('is refused to a learner, and a link of another board is not found', async () => {
     const asked = await learner.post('/api/forms/board_grades', { multilistId: boardId });
     expect(asked.statusCode).toBe(403);
+    expect(asked.json()).toEqual({ error: 'You may not see the course grades of this board.' });
     const platformId = (await gradesPage())[0]?.platformId ?? '';
     const unknown = await teacher.post('/api/forms/send_grades', {
       ...ref(),

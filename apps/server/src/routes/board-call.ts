@@ -62,6 +62,8 @@ export interface BoardCall<C extends ApiContract = ApiContract, T extends Target
   /** The contract's path, as the audit log and the role matrix name the call. */
   path: string;
   action: BoardAction;
+  /** What the call does, in words for its refusal, where its action says less ('select'). */
+  refusedAs?: string;
   /** Reads only: no board version bump. */
   readOnly?: boolean;
   /**
@@ -121,7 +123,13 @@ export function registerBoardCalls(
         // What the caller cannot see is refused before what they may do is asked, so a hidden
         // note and a missing one get the same answer.
         await assertVisible(tx, viewer, target, { allowLocked: call.action === 'read' });
-        const actor = authorize(req.actor, target.policy, call.action, deps.appVersion);
+        const actor = authorize(
+          req.actor,
+          target.policy,
+          call.action,
+          deps.appVersion,
+          call.refusedAs,
+        );
         const ctx: CallContext<unknown> = {
           actor,
           viewer,

@@ -31,6 +31,7 @@ export const GRADE_CALLS: BoardCall[] = [
   defineCall({
     contract: lti.boardGrades,
     action: 'insight',
+    refusedAs: 'see the course grades of this board',
     readOnly: true,
     target: board,
     run: async (tx, { target }) => ({ links: await courseLinks(tx, target.board.id) }),

@@ -11,6 +11,7 @@ export const INSIGHT_CALLS: BoardCall[] = [
   defineCall({
     contract: insight.boardInsight,
     action: 'select',
+    refusedAs: 'see Insight for this board',
     readOnly: true,
     target: (b) => ({ multilistId: b.multilistId }),
     run: (tx, { target, actor, viewer, appVersion }) =>

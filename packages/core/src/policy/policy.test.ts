@@ -249,6 +249,21 @@ describe('denialMessage', () => {
   it('gives the spec message where one exists', () => {
     expect(denialMessage('delete')).toBe('You do not have deletion privilege for this multilist.');
     expect(denialMessage('addCoauthor')).toBe('You must be the document owner to add a coauthor.');
-    expect(denialMessage('edit')).toBeNull();
+  });
+
+  it('names what was refused, in words, for every action; and asks the guest to sign in', () => {
+    expect(denialMessage('edit')).toBe('You may not edit this board.');
+    expect(denialMessage('select')).toBe('You may not select items on this board.');
+    expect(denialMessage('insight')).toBe('You may not see every reader’s figures for this board.');
+    expect(denialMessage('note', { guest: true })).toBe('Sign in to add notes on this board.');
+    expect(denialMessage('delete', { guest: true })).toBe('Sign in to delete from this board.');
+    expect(denialMessage('select', { guest: true, words: 'see your notes’ figures' })).toBe(
+      'Sign in to see your notes’ figures.',
+    );
+    for (const action of BOARD_ACTIONS) {
+      // A sentence, never the action's code name dropped into one ("You may not insight …").
+      expect(denialMessage(action)).toMatch(/^You (may not|do not|must) [^.]+\.$/);
+      expect(denialMessage(action)).not.toMatch(/[a-z][A-Z]/);
+    }
   });
 });

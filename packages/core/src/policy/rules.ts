@@ -93,7 +93,42 @@ const DENIAL_MESSAGES: Partial<Record<BoardAction, string>> = {
   addCoauthor: coauthorMsg.mustBeOwnerToAddCoauthor,
 };
 
-/** The spec's message for a refused action, where the spec gives one; otherwise null. */
-export function denialMessage(action: BoardAction): string | null {
-  return DENIAL_MESSAGES[action] ?? null;
+/** Each action in the words a refusal names it with: "You may not …", or "Sign in to …". */
+export const ACTION_WORDS: Readonly<Record<BoardAction, string>> = {
+  read: 'read this board',
+  select: 'select items on this board',
+  edit: 'edit this board',
+  delete: 'delete from this board',
+  annotate: 'annotate this board',
+  note: 'add notes on this board',
+  reply: 'reply on this board',
+  addCoauthor: 'add coauthors to this board',
+  removeCoauthor: 'remove coauthors from this board',
+  deleteBoard: 'delete this board',
+  moderate: 'answer or dismiss notes on this board',
+  assignGroup: 'assign groups to this board',
+  tour: 'set the tour of this board',
+  insert: 'add to this board',
+  label: 'label items on this board',
+  duplicate: 'duplicate on this board',
+  admin: 'use the site admin’s tools',
+  manageUsers: 'manage the site’s users',
+  dump: 'dump this board',
+  export: 'take a copy of this board away',
+  trash: 'open the Trash of this board',
+  insight: 'see every reader’s figures for this board',
+};
+
+/**
+ * Why an action was refused: the spec's message where it gives one; otherwise what was refused,
+ * in words (a call may name what it does more exactly than its action: `words`). The shared
+ * guest account is asked to sign in, since signing in is what would let it.
+ */
+export function denialMessage(
+  action: BoardAction,
+  opts: { guest?: boolean; words?: string } = {},
+): string {
+  const words = opts.words ?? ACTION_WORDS[action];
+  if (opts.guest) return `Sign in to ${words}.`;
+  return DENIAL_MESSAGES[action] ?? `You may not ${words}.`;
 }

@@ -8,6 +8,7 @@ import {
   boardMsg,
   can,
   denialMessage,
+  isGuestUser,
   pathTitle,
   type AppVersion,
   type BoardAction,
@@ -163,10 +164,12 @@ export function authorize(
   policy: PolicyBoard,
   action: BoardAction,
   appVersion: AppVersion,
+  /** What the call does, in words, where its action says less (core `denialMessage`). */
+  words?: string,
 ): Actor {
   if (!actor) throw unauthorized();
   if (!can(actor, policy, action, { appVersion })) {
-    throw forbidden(denialMessage(action) ?? `You may not ${action} on this board.`);
+    throw forbidden(denialMessage(action, { guest: isGuestUser(actor), words }));
   }
   return actor;
 }
