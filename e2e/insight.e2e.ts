@@ -167,6 +167,31 @@ describe('the Insight page', () => {
     await page.getByRole('link', { name: '← Back to the board' }).waitFor();
   });
 
+  it('shows a reader, on their phone, their own notes’ figures, said as theirs', async () => {
+    const phone = await openPhone('iPhone 13');
+    try {
+      const p = phone.page;
+      await signIn(p, base, 'reader');
+      await p.goto(`${base}${address}/insight`);
+      await p.getByText('Your own notes on this board.').waitFor();
+      await p.getByRole('heading', { name: 'Your notes in all' }).waitFor();
+      const terms = await p.locator('.insight-totals dt').allTextContents();
+      const values = await p.locator('.insight-totals dd').allTextContents();
+      // The reader's three notes; no count of readers, no table of readers, no grades.
+      expect(Object.fromEntries(terms.map((t, i) => [t, values[i]]))).toMatchObject({
+        Notes: '3',
+        Pending: '3',
+      });
+      expect(terms).not.toContain('Readers');
+      await p.getByRole('heading', { name: 'Your activity' }).waitFor();
+      expect(await p.getByRole('table', { name: 'Readers' }).count()).toBe(0);
+      expect(await p.getByRole('link', { name: 'Course grades' }).count()).toBe(0);
+      await screenshot(p, 'insight-reader-phone');
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('fits a phone', async () => {
     const phone = await openPhone('iPhone 13');
     try {

@@ -29,6 +29,8 @@ export function InsightScreen() {
     },
   });
   const data = insight.data;
+  /** A reader's own figures, not the board's: said as theirs. */
+  const own = data?.scope === 'own';
   const failed = board.error ?? insight.error;
   return (
     <main className="insight-page" aria-labelledby="insight-title">
@@ -68,17 +70,18 @@ export function InsightScreen() {
         (data && (
           <>
             <section aria-labelledby="insight-totals">
-              <h2 id="insight-totals">The board in all</h2>
-              <Totals totals={data.totals} />
+              <h2 id="insight-totals">{own ? 'Your notes in all' : 'The board in all'}</h2>
+              <Totals totals={data.totals} own={own} />
             </section>
             <section aria-labelledby="insight-confusion">
               <h2 id="insight-confusion">Most noted passages</h2>
               <Confusion insight={data} />
             </section>
             <section aria-labelledby="insight-readers">
-              <h2 id="insight-readers">Readers</h2>
+              <h2 id="insight-readers">{own ? 'Your activity' : 'Readers'}</h2>
               <ActivityChart timeline={data.timeline} />
-              <ReaderTable readers={data.readers} />
+              {/* Of one's own figures, a table of readers would be a row of one. */}
+              {!own && <ReaderTable readers={data.readers} />}
             </section>
             <section aria-labelledby="insight-items">
               <h2 id="insight-items">Lists and items</h2>

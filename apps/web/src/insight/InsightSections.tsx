@@ -14,10 +14,12 @@ const FIGURES: { key: keyof InsightFigures; label: string }[] = [
 ];
 const COLUMNS = FIGURES.filter((f) => f.key !== 'answered' && f.key !== 'dismissed');
 
-export function Totals({ totals }: { totals: InsightFigures }) {
+export function Totals({ totals, own = false }: { totals: InsightFigures; own?: boolean }) {
+  // Of one reader's own notes, how many readers wrote them says nothing.
+  const shown = own ? FIGURES.filter((f) => f.key !== 'readers') : FIGURES;
   return (
     <dl className="insight-totals">
-      {FIGURES.map((f) => (
+      {shown.map((f) => (
         <div key={f.key}>
           <dt>{f.label}</dt>
           <dd>{totals[f.key]}</dd>
