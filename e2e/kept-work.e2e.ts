@@ -55,18 +55,25 @@ async function openNote(page: Page) {
   return form;
 }
 
+/** A fresh browser, signed in as `user` (none: the guest), at `path` of the test board. */
+async function openAt(user: string | null, path = ''): Promise<Browser> {
+  await b?.close();
+  const opened = await openBrowser();
+  b = opened;
+  if (user) await signIn(opened.page, base, user);
+  await opened.page.goto(`${base}/author/${ptitle}${path}`);
+  return opened;
+}
+
 describe('a page whose session has ended', () => {
   it('keeps the note being written, signs its user in again by keys, and then saves it', async () => {
-    b = await openBrowser();
-    const page = b.page;
-    await signIn(page, base, 'reader');
-    await page.goto(`${base}/author/${ptitle}`);
+    const { page, context } = await openAt('reader');
     const form = await openNote(page);
     const note = `Nobody says who paid. ${stamp}`;
     await form.getByLabel('Your note').fill(note);
 
     // Meanwhile the same person signs out in another window of the same browser.
-    const other = await b.context.newPage();
+    const other = await context.newPage();
     await other.goto(`${base}/`);
     await signOut(other);
     await other.close();
@@ -147,15 +154,11 @@ describe('a page whose session has ended', () => {
   });
 
   it('on the Insight and Course grades pages too: the author signs in again there and the grades load', async () => {
-    await b?.close();
-    b = await openBrowser();
-    const page = b.page;
-    await signIn(page, base, 'author');
-    await page.goto(`${base}/author/${ptitle}/insight`);
+    const { page, context } = await openAt('author', '/insight');
     await page.getByRole('link', { name: 'Course grades' }).waitFor();
     expect(await page.title()).toBe(`Insight: Signed out ${stamp} · Listboard`);
     // The session runs out while Insight is open; Course grades asks for its scores.
-    await b.context.clearCookies();
+    await context.clearCookies();
     await page.getByRole('link', { name: 'Course grades' }).click();
     const bar = page.getByRole('alert').filter({ hasText: accountMsg.sessionEndedBar('author') });
     await bar.waitFor();
@@ -171,17 +174,13 @@ describe('a page whose session has ended', () => {
   });
 
   it('offers to go on as whoever signed in in another window, and then leaves the words typed here behind', async () => {
-    await b?.close();
-    b = await openBrowser();
-    const page = b.page;
-    await signIn(page, base, 'reader');
-    await page.goto(`${base}/author/${ptitle}`);
+    const { page, context } = await openAt('reader');
     const form = await openNote(page);
     const words = `Only the reader's to send ${stamp}`;
     await form.getByLabel('Your note').click();
     await page.keyboard.type(words);
     // On the same browser, in another window, the reader signs out and the author signs in.
-    const other = await b.context.newPage();
+    const other = await context.newPage();
     await other.goto(`${base}/`);
     await signOut(other);
     await signIn(other, base, 'author');
@@ -213,12 +212,9 @@ describe('a page whose session has ended', () => {
   });
 
   it('a guest’s page goes on as a guest when asked, and as whoever signed in in another window', async () => {
-    await b?.close();
-    b = await openBrowser();
-    const page = b.page;
-    await page.goto(`${base}/author/${ptitle}`);
+    const { page, context } = await openAt(null);
     await list(page, 'Sources').getByRole('article', { name: ITEM }).waitFor();
-    await b.context.clearCookies();
+    await context.clearCookies();
     await tool(page, 'Home');
     // No password to ask a guest for: Go on, and Home (the site's home board) loads.
     const bar = page.getByRole('alert').filter({ hasText: accountMsg.visitEnded });
@@ -233,7 +229,7 @@ describe('a page whose session has ended', () => {
     expect(await page.locator('.user-name').textContent()).toBe('guest');
 
     // Someone signs in in another window: at this page's next call it goes on as them.
-    const other = await b.context.newPage();
+    const other = await context.newPage();
     await signIn(other, base, 'reader');
     await other.close();
     await tool(page, 'Back');
@@ -250,11 +246,7 @@ describe('a page whose session has ended', () => {
 
 describe('leaving a page with a form open', () => {
   it('is refused while words are typed in it, asked about by the browser, and closes an empty form', async () => {
-    await b?.close();
-    b = await openBrowser();
-    const page = b.page;
-    await signIn(page, base, 'reader');
-    await page.goto(`${base}/author/${ptitle}`);
+    const { page } = await openAt('reader');
     const boardUrl = page.url();
 
     // Nothing typed: Home goes home, and the form goes with the page it was about.
@@ -303,11 +295,7 @@ describe('leaving a page with a form open', () => {
 
 describe('a form cancelled with words in it', () => {
   it('opens again on the same item with them, and empty once they are sent', async () => {
-    await b?.close();
-    b = await openBrowser();
-    const page = b.page;
-    await signIn(page, base, 'reader');
-    await page.goto(`${base}/author/${ptitle}`);
+    const { page } = await openAt('reader');
     // Note, a few words typed, then Escape (out of habit, or by mistake).
     let form = await openNote(page);
     const note = `The survey's funder is in the footnote. ${stamp}`;

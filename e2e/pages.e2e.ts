@@ -27,7 +27,7 @@ describe('named pages', () => {
     // Profile: the user's own fields, with a button to edit them.
     await page.getByRole('link', { name: /Profile/ }).click();
     await page.waitForURL('**/author/home?code=profile');
-    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    await page.getByRole('heading', { name: 'Profile', level: 2 }).waitFor();
     await page.getByText('Lecturer, Media Studies').waitFor();
     await page.getByText('author@listboard.local', { exact: true }).last().waitFor();
     await page.getByRole('main').getByRole('button', { name: 'Edit profile' }).click();
@@ -48,7 +48,7 @@ describe('named pages', () => {
     await page.getByRole('region', { name: 'My boards' }).waitFor();
     expect(await dashboardLinks(b)).toEqual(['About', 'Contents', 'Help', 'Home']);
     await page.getByRole('link', { name: /About/ }).click();
-    await page.getByRole('heading', { name: 'About' }).waitFor();
+    await page.getByRole('heading', { name: 'About', level: 2 }).waitFor();
     await page.getByRole('link', { name: 'User guide' }).waitFor();
     await page.goBack();
     await page.getByRole('link', { name: /Contents/ }).click();
@@ -59,7 +59,7 @@ describe('named pages', () => {
 
     // The profile page shows what the edit profile form saves.
     await more(page, 'Profile');
-    await page.getByRole('heading', { name: 'Profile' }).waitFor();
+    await page.getByRole('heading', { name: 'Profile', level: 2 }).waitFor();
     await page.getByRole('main').getByRole('button', { name: 'Edit profile' }).click();
     const form = page.getByRole('form', { name: 'Edit profile' });
     const title = `Tester ${Date.now() % 1000}`;

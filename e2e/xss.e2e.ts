@@ -128,7 +128,7 @@ describe('stored XSS', () => {
         await expectInert(page, `${who} at ${url}`);
         if (url === address) {
           // The hostile text is there, shown as text.
-          await page.getByRole('heading', { name: `XSS board ${PAYLOADS[0]}` }).waitFor();
+          await page.getByRole('heading', { name: `XSS board ${PAYLOADS[0]}`, level: 2 }).waitFor();
           await page.getByText(`List ${PAYLOADS[1]}`).first().waitFor();
         }
         // Clicking every link in the hostile text does nothing either.

@@ -156,17 +156,18 @@ export default function LtiAdminScreen() {
       </section>
       <section aria-labelledby="lti-add">
         <h2 id="lti-add">Add or change a platform</h2>
-        <form className="lti-form" onSubmit={(e) => void register(e)}>
+        <form className="input-form" onSubmit={(e) => void register(e)}>
           {FIELDS.map(([name, label]) => (
-            <label key={name}>
-              {label}
+            <div key={name} className="field">
+              <label htmlFor={`lti-${name}`}>{label}</label>
               <input
+                id={`lti-${name}`}
                 name={name}
                 required
                 value={form[name]}
                 onChange={(e) => setForm({ ...form, [name]: e.target.value })}
               />
-            </label>
+            </div>
           ))}
           <div className="insight-actions">
             <button type="submit" className="tool">

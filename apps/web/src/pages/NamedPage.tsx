@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { canSite, type SiteAction } from '@listboard/core';
 import type { CommandContext } from '../commands/registry';
-import { PAGE_TITLES, type PageId } from './registry';
+import { namedPageTitle, type PageId } from './registry';
 import './pages.css';
 
 /** The pages' content is loaded the first time one is opened, not with the boards. */
@@ -23,8 +23,7 @@ export function NamedPage({
   owner: string;
   ctx: CommandContext;
 }) {
-  const title =
-    page === 'profile' && owner !== ctx.user?.username ? `Profile of ${owner}` : PAGE_TITLES[page];
+  const title = namedPageTitle(page, owner, ctx.user?.username);
   const need = NEEDS[page];
   const allowed = !need || canSite(ctx.user, need);
   return (

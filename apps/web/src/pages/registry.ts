@@ -14,6 +14,10 @@ export const PAGE_TITLES: Record<PageId, string> = {
   accounts: 'All users',
 };
 
+/** A named page's title: a profile not the viewer's own says whose it is. */
+export const namedPageTitle = (page: PageId, owner: string, viewer: string | undefined): string =>
+  page === 'profile' && owner !== viewer ? `Profile of ${owner}` : PAGE_TITLES[page];
+
 /** The named page an address's query asks for, if any. */
 export function namedPageOf(search: string): PageId | null {
   const code = new URLSearchParams(search).get('code');
