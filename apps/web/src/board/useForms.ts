@@ -14,9 +14,11 @@ export function useForms() {
   const ui = useUi();
   const alert = useAlerts((s) => s.show);
 
+  // The store as it is now, not as this render saw it: a key that reads the words selected on
+  // screen (alt+n) updates the selection and opens its form before the page renders again.
   const openFormWith = useCallback(
     (form: OpenForm) => {
-      const { next, refused } = toggleForm(ui.form?.id ?? null, form.id);
+      const { next, refused } = toggleForm(useUi.getState().form?.id ?? null, form.id);
       if (refused) alert(boardMsg.closeFormFirst);
       else ui.setForm(next ? form : null);
     },
@@ -26,13 +28,13 @@ export function useForms() {
   const openForm = useCallback(
     (id: string, place?: FormPlace) => {
       if (!place) {
-        openFormWith({ id, target: ui.selection });
+        openFormWith({ id, target: useUi.getState().selection });
         return;
       }
       const form: OpenForm = { id, target: place.target };
       if (place.noteId) form.noteId = place.noteId;
       if (place.whileOpen === 'toggle') openFormWith(form);
-      else if (ui.form) alert(boardMsg.closeFormFirst);
+      else if (useUi.getState().form) alert(boardMsg.closeFormFirst);
       else ui.setForm(form);
     },
     [openFormWith, ui, alert],
