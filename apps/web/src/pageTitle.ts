@@ -4,10 +4,9 @@
  */
 import { useEffect } from 'react';
 
-export const APP_NAME = 'Listboard';
+const APP_NAME = 'Listboard';
 
-export const documentTitle = (name: string | null): string =>
-  name ? `${name} · ${APP_NAME}` : APP_NAME;
+const documentTitle = (name: string | null): string => (name ? `${name} · ${APP_NAME}` : APP_NAME);
 
 /** Sets the document's title to the page's name; undefined leaves it as it is (still loading). */
 export function usePageTitle(name: string | null | undefined): void {

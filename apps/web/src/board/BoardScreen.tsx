@@ -5,12 +5,7 @@
  */
 import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import {
-  LIST_CONTAINER_HEIGHTS,
-  LIST_WIDTH_STEPS,
-  parseAddress,
-  phoneListWidth,
-} from '@listboard/core';
+import { LIST_CONTAINER_HEIGHTS, LIST_WIDTH_STEPS, phoneListWidth } from '@listboard/core';
 import { useSession } from '../state/session';
 import { useConnection } from '../api/client';
 import { useUi } from '../state/ui';
@@ -30,7 +25,7 @@ import { useShownBoards } from '../search/useShownBoards';
 import { SearchBars } from '../search/SearchBars';
 import { isSearchQuery } from '../search/address';
 import './board.css';
-import { namedPageOf, namedPageTitle } from '../pages/registry';
+import { namedPageOf, namedPageTitle, pageOwner } from '../pages/registry';
 import { usePageTitle } from '../pageTitle';
 import { PageLayer } from '../pages/PageLayer';
 import { useViewport } from './useViewport';
@@ -87,7 +82,7 @@ export function BoardScreen() {
   // the address leads to (the last of its chain), else that there is none; unchanged while loading.
   const last = boards[boards.length - 1];
   const pageName = page
-    ? namedPageTitle(page, parseAddress(path).segments[0]?.owner ?? '', user?.username)
+    ? namedPageTitle(page, pageOwner(path, user?.username), user?.username)
     : last
       ? `${last.altTitle ?? last.title} (${last.owner})`
       : isPending

@@ -1,6 +1,6 @@
-import { parseAddress, type Multilist } from '@listboard/core';
+import type { Multilist } from '@listboard/core';
 import type { CommandContext } from '../commands/registry';
-import type { PageId } from './registry';
+import { pageOwner, type PageId } from './registry';
 import { NamedPage } from './NamedPage';
 import { DashboardLinks } from './DashboardLinks';
 import { TourRunner } from './TourRunner';
@@ -18,7 +18,7 @@ export function PageLayer(props: {
   ctx: CommandContext;
 }) {
   const { page, path, boards, ctx } = props;
-  const owner = parseAddress(path).segments[0]?.owner ?? ctx.user?.username ?? '';
+  const owner = pageOwner(path, ctx.user?.username);
   usePresence(page !== null);
   return (
     <>

@@ -2,6 +2,8 @@
  * The named pages of spec section 2 that are not boards: each lives at
  * /{user}/home?code={page}, beside the Listings and Discussion searches on the same address.
  */
+import { parseAddress } from '@listboard/core';
+
 export const PAGE_IDS = ['profile', 'about', 'contents', 'users', 'activity', 'accounts'] as const;
 export type PageId = (typeof PAGE_IDS)[number];
 
@@ -13,6 +15,10 @@ export const PAGE_TITLES: Record<PageId, string> = {
   activity: 'Activity',
   accounts: 'All users',
 };
+
+/** Whose named page an address shows: the owner it names, else the viewer's own. */
+export const pageOwner = (path: string, viewer: string | undefined): string =>
+  parseAddress(path).segments[0]?.owner ?? viewer ?? '';
 
 /** A named page's title: a profile not the viewer's own says whose it is. */
 export const namedPageTitle = (page: PageId, owner: string, viewer: string | undefined): string =>

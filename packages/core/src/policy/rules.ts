@@ -94,7 +94,7 @@ const DENIAL_MESSAGES: Partial<Record<BoardAction, string>> = {
 };
 
 /** Each action in the words a refusal names it with: "You may not …", or "Sign in to …". */
-export const ACTION_WORDS: Readonly<Record<BoardAction, string>> = {
+const ACTION_WORDS: Readonly<Record<BoardAction, string>> = {
   read: 'read this board',
   select: 'select items on this board',
   edit: 'edit this board',
