@@ -36,11 +36,12 @@ describe('an author builds a board from nothing', () => {
       page.getByRole('banner').getByText('author@listboard.local').isVisible(),
     ).resolves.toBe(true);
 
-    // A new board
+    // A new board (its name new on each try: a retry finds the first try's board there)
+    const n = Date.now().toString(36);
     await page.getByRole('button', { name: 'New board' }).click();
-    await page.getByLabel('Title', { exact: true }).fill('Seminar Plan');
+    await page.getByLabel('Title', { exact: true }).fill(`Seminar Plan ${n}`);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL('**/author/seminar-plan');
+    await page.waitForURL(`**/author/seminar-plan-${n}`);
     await page.getByText('This board has no lists yet.').waitFor();
 
     // Insert a list with two items, from the toolbar

@@ -35,3 +35,46 @@ export function coalescer<T extends object>(
     flush: go,
   };
 }
+
+/**
+ * Writes to one record go out one at a time, in the order they were made. Two writes on their
+ * way at once may be applied by the server in either order, and then the older one wins (a list
+ * zoomed out twice, found zoomed out once after a reload). A write made while another to the same
+ * record is on its way waits for it, merged with any others waiting, the newest value of each key
+ * winning. `leave` sends what waits at once, for a page that is going away.
+ */
+export interface InOrder<T extends object> {
+  push(record: string, patch: T): void;
+  leave(): void;
+}
+
+export function inOrder<T extends object>(
+  send: (record: string, patch: T) => Promise<unknown>,
+): InOrder<T> {
+  const onTheWay = new Map<string, number>();
+  const waiting = new Map<string, T>();
+  const go = (record: string, patch: T) => {
+    onTheWay.set(record, (onTheWay.get(record) ?? 0) + 1);
+    void send(record, patch)
+      .catch(() => undefined)
+      .finally(() => {
+        const left = (onTheWay.get(record) ?? 1) - 1;
+        if (left > 0) return void onTheWay.set(record, left);
+        onTheWay.delete(record);
+        const next = waiting.get(record);
+        waiting.delete(record);
+        if (next) go(record, next);
+      });
+  };
+  return {
+    push(record, patch) {
+      if (onTheWay.has(record)) waiting.set(record, { ...waiting.get(record), ...patch });
+      else go(record, patch);
+    },
+    leave() {
+      const now = [...waiting];
+      waiting.clear();
+      for (const [record, patch] of now) go(record, patch);
+    },
+  };
+}

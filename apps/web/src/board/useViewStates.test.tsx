@@ -4,7 +4,7 @@ import type { PublicUser } from '@listboard/core';
 import { callApi } from '../api/client';
 import { makeBoard } from '../test/fixtures';
 import { useViewStates } from './useViewStates';
-import { useUi } from '../state/ui';
+import { useUi, type Display } from '../state/ui';
 
 vi.mock('../api/client', () => ({
   callApi: vi.fn(() => Promise.resolve({ ok: true, value: { ok: true } })),
@@ -26,6 +26,13 @@ const writes = () =>
     .filter(([path]) => path === '/api/display/update_multilistvs')
     .map(([, input]) => (input as { doc: { $set: Record<string, unknown> } }).doc.$set);
 
+/** Does what the page does, and lets the calls it answers settle. */
+const settled = (run: () => void) =>
+  act(async () => {
+    run();
+    await Promise.resolve();
+  });
+
 beforeEach(() => {
   vi.useFakeTimers();
   sent.mockClear();
@@ -36,30 +43,28 @@ afterEach(() => {
 });
 
 describe('the board view state while a reader scrolls', () => {
-  it('is written at most once every 2 s, the last position always, and other changes at once', () => {
+  it('is written at most once every 2 s, the last position always, and other changes at once', async () => {
     const { result, unmount } = renderHook(() => useViewStates([board], board, ann, false));
+    const set = (patch: Partial<Display>) => settled(() => result.current.setDisplay(patch));
+    const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
     // Ten seconds of scrolling, a settled position every 250 ms.
     for (let i = 0; i < 40; i++) {
-      act(() => result.current.setDisplay({ itemsViewStartIndex: i, itemsViewStopIndex: i + 5 }));
-      act(() => {
-        vi.advanceTimersByTime(250);
-      });
+      await set({ itemsViewStartIndex: i, itemsViewStopIndex: i + 5 });
+      await wait(250);
     }
     const during = writes();
     expect(during.length).toBeLessThanOrEqual(6);
     expect(during.length).toBeGreaterThanOrEqual(5);
-    act(() => {
-      vi.advanceTimersByTime(2000);
-    });
+    await wait(2000);
     expect(writes().at(-1)).toEqual({ itemsViewStartIndex: 39, itemsViewStopIndex: 44 });
     // A change of view is not held back, and takes the waiting position with it.
-    act(() => result.current.setDisplay({ itemsViewStartIndex: 3 }));
+    await set({ itemsViewStartIndex: 3 });
     expect(writes().at(-1)).toEqual({ itemsViewStartIndex: 3 });
-    act(() => result.current.setDisplay({ itemsViewStartIndex: 4 }));
-    act(() => result.current.setDisplay({ sentences: true }));
+    await set({ itemsViewStartIndex: 4 });
+    await set({ sentences: true });
     expect(writes().at(-1)).toEqual({ itemsViewStartIndex: 4, sentences: true });
     // Closing the board sends what waits.
-    act(() => result.current.setDisplay({ itemsViewStartIndex: 7 }));
+    await set({ itemsViewStartIndex: 7 });
     const before = writes().length;
     unmount();
     expect(writes().length).toBe(before + 1);
@@ -97,5 +102,75 @@ describe('a board shown again from the copy loaded before a change', () => {
     rerender({ shown: course });
     expect(useUi.getState().display.showInfo).toBe(true);
     expect(useUi.getState().display.infoZoomLevel).toBe(4);
+  });
+});
+
+describe('view-state changes made one after another', () => {
+  /** Holds each call open until the test answers it, as a slow server would. */
+  function slowServer() {
+    const answers: (() => void)[] = [];
+    sent.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          answers.push(() => resolve({ ok: true, value: { ok: true } } as never));
+        }),
+    );
+    return {
+      answerNext: () => settled(() => answers.shift()?.()),
+      get open() {
+        return answers.length;
+      },
+    };
+  }
+  afterEach(() => {
+    sent.mockImplementation(() => Promise.resolve({ ok: true, value: { ok: true } } as never));
+  });
+
+  it('reach the server in the order made, never two at once for one board', async () => {
+    const server = slowServer();
+    const { result } = renderHook(() => useViewStates([board], board, ann, false));
+    // Zoom out twice and switch to headlines while the first write is still on its way.
+    await settled(() => result.current.setDisplay({ zoom: 1 }));
+    await settled(() => result.current.setDisplay({ zoom: 0 }));
+    await settled(() => result.current.setDisplay({ headlineView: true }));
+    expect(writes()).toEqual([{ zoom: 1 }]);
+    expect(server.open).toBe(1);
+    await server.answerNext();
+    // What waited goes as one write, the newest zoom winning.
+    expect(writes()).toEqual([{ zoom: 1 }, { zoom: 0, headlineView: true }]);
+    await server.answerNext();
+    expect(server.open).toBe(0);
+  });
+
+  it("keep a list's order too, and each list apart from the others", async () => {
+    const server = slowServer();
+    const { result } = renderHook(() => useViewStates([board], board, ann, false));
+    const [week] = board.lists;
+    const listWrites = () =>
+      sent.mock.calls
+        .filter(([path]) => path === '/api/display/update_listvs')
+        .map(([, input]) => input as { query: { listId: string }; doc: { $set: object } })
+        .map(({ query, doc }) => [query.listId, doc.$set]);
+    await settled(() => result.current.setListState(week!._id, { zoom: 4 }));
+    await settled(() => result.current.setListState(week!._id, { zoom: 5 }));
+    await settled(() => result.current.setListState('list-other', { zoom: 1 }));
+    expect(listWrites()).toEqual([
+      [week!._id, { zoom: 4 }],
+      ['list-other', { zoom: 1 }],
+    ]);
+    await server.answerNext();
+    expect(listWrites().at(-1)).toEqual([week!._id, { zoom: 5 }]);
+  });
+
+  it('send what waits at once when the page goes away', async () => {
+    slowServer();
+    const { result } = renderHook(() => useViewStates([board], board, ann, false));
+    await settled(() => result.current.setDisplay({ zoom: 1 }));
+    await settled(() => result.current.setDisplay({ zoom: 0 }));
+    expect(writes()).toEqual([{ zoom: 1 }]);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(writes()).toEqual([{ zoom: 1 }, { zoom: 0 }]);
+    const last = sent.mock.calls.at(-1)!;
+    expect(last[2]).toEqual({ keepalive: true });
   });
 });

@@ -7,7 +7,7 @@ import {
   type PublicUser,
 } from '@listboard/core';
 import { callApi } from '../api/client';
-import { coalescer } from './coalesce';
+import { coalescer, inOrder } from './coalesce';
 import {
   DEFAULT_DISPLAY,
   useUi,
@@ -50,36 +50,61 @@ export function useViewStates(
   const keepsViewState = Boolean(user && !isGuest);
   const boardId = board?._id;
   const userId = user?._id;
-  // One coalescer per board and user; what waits is sent when they change, the page is hidden,
-  // or the board closes.
+  // Each board's, list's and item's view state is written one call at a time, in order.
+  // keepalive: a write sent as the page goes away (a reload, a closed tab) still arrives.
+  const writes = useMemo(() => {
+    if (!userId || !keepsViewState) return null;
+    const options = { keepalive: true };
+    return {
+      board: inOrder<Partial<Display>>((multilistId, $set) =>
+        callApi(
+          '/api/display/update_multilistvs',
+          { query: { userId, multilistId }, doc: { $set } },
+          options,
+        ),
+      ),
+      list: inOrder<ListViewState>((listId, $set) =>
+        callApi(
+          '/api/display/update_listvs',
+          { query: { userId, listId }, doc: { $set } },
+          options,
+        ),
+      ),
+      item: inOrder<ItemViewState>((itemId, $set) =>
+        callApi(
+          '/api/display/update_itemvs',
+          { query: { userId, itemId }, doc: { $set } },
+          options,
+        ),
+      ),
+    };
+  }, [userId, keepsViewState]);
+  // The scroll position waits SCROLL_WRITE_MS; what waits is sent when the board or user
+  // changes, the page is hidden, or the board closes.
   const scrolls = useMemo(
     () =>
-      boardId && userId && keepsViewState && !isResultsBoard(boardId)
-        ? coalescer<Partial<Display>>((patch) => {
-            // keepalive: a write sent as the page goes away (a reload, a closed tab) still arrives.
-            void callApi(
-              '/api/display/update_multilistvs',
-              { query: { userId, multilistId: boardId }, doc: { $set: patch } },
-              { keepalive: true },
-            );
-          }, SCROLL_WRITE_MS)
+      boardId && writes && !isResultsBoard(boardId)
+        ? coalescer<Partial<Display>>((patch) => writes.board.push(boardId, patch), SCROLL_WRITE_MS)
         : null,
-    [boardId, userId, keepsViewState],
+    [boardId, writes],
   );
   useEffect(() => {
-    if (!scrolls) return;
-    const hidden = () => {
-      if (document.visibilityState === 'hidden') scrolls.flush();
+    if (!writes) return;
+    const leaving = () => {
+      scrolls?.flush();
+      for (const w of Object.values(writes)) w.leave();
     };
-    const leaving = () => scrolls.flush();
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') leaving();
+    };
     document.addEventListener('visibilitychange', hidden);
     window.addEventListener('pagehide', leaving);
     return () => {
       document.removeEventListener('visibilitychange', hidden);
       window.removeEventListener('pagehide', leaving);
-      scrolls.flush();
+      scrolls?.flush();
     };
-  }, [scrolls]);
+  }, [scrolls, writes]);
   const setDisplay = useCallback(
     (patch: Partial<Display>) => {
       ui.setDisplay(patch, boardId);
@@ -123,24 +148,16 @@ export function useViewStates(
   const setListState = useCallback(
     (listId: string, patch: ListViewState) => {
       ui.patchListVs(listId, patch);
-      if (user && keepsViewState && !byId.made.has(listId))
-        void callApi('/api/display/update_listvs', {
-          query: { userId: user._id, listId },
-          doc: { $set: patch },
-        });
+      if (!byId.made.has(listId)) writes?.list.push(listId, patch);
     },
-    [ui, user, keepsViewState, byId],
+    [ui, writes, byId],
   );
   const setItemState = useCallback(
     (itemId: string, patch: ItemViewState) => {
       ui.patchItemVs(itemId, patch);
-      if (user && keepsViewState && !byId.made.has(itemId))
-        void callApi('/api/display/update_itemvs', {
-          query: { userId: user._id, itemId },
-          doc: { $set: patch },
-        });
+      if (!byId.made.has(itemId)) writes?.item.push(itemId, patch);
     },
-    [ui, user, keepsViewState, byId],
+    [ui, writes, byId],
   );
 
   return { setDisplay, listState, itemState, setListState, setItemState };
