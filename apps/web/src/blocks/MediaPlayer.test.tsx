@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MEDIA, mediaMsg, textToBlocks } from '@listboard/core';
 import { MediaPlayer } from './MediaPlayer';
 import { DEFAULT_DISPLAY, useUi } from '../state/ui';
@@ -101,6 +101,35 @@ describe('the media player', () => {
     expect(el.currentTime).toBe(4);
     fireEvent.click(screen.getByRole('button', { name: 'Back to start' }));
     expect(el.currentTime).toBe(2);
+  });
+
+  it('keeps Trim as last left when it is pressed twice before the server answers', async () => {
+    const answers: (() => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((path: string, init?: RequestInit) => {
+        posts.push({ path, body: sentBody(init) ?? {} });
+        return new Promise<Response>((resolve) =>
+          answers.push(() => resolve(new Response('{}', { status: 200 }))),
+        );
+      }),
+    );
+    const answerNext = () =>
+      act(async () => {
+        answers.shift()!();
+        await Promise.resolve();
+      });
+    mount('clip.mp4 0:02-0:04 ~ Lecture', { _id: 'block-twice' });
+    const trim = screen.getByRole('button', { name: 'Trim' });
+    fireEvent.click(trim);
+    fireEvent.click(trim);
+    expect(trim.getAttribute('aria-pressed')).toBe('false');
+    const autoSeeks = () => posts.map((p) => (p.body as { doc: { $set: object } }).doc.$set);
+    // The second waits for the first: sent together, either could be applied last.
+    expect(autoSeeks()).toEqual([{ autoSeek: true }]);
+    await answerNext();
+    expect(autoSeeks()).toEqual([{ autoSeek: true }, { autoSeek: false }]);
+    await answerNext();
   });
 
   it('gives an item’s first player to the keys, even when it was put on screen last', () => {

@@ -3,6 +3,7 @@ import { MEDIA, mediaMsg, type Block } from '@listboard/core';
 import { callApi } from '../api/client';
 import { useUi } from '../state/ui';
 import { fileUrl, srcOf } from '../media/src';
+import { inOrder } from '../board/coalesce';
 import { registerPlayer } from '../media/players';
 import { clock, rangeOf, seekTarget, STEPS } from '../media/seek';
 import '../media/media.css';
@@ -25,6 +26,11 @@ const STEP_BUTTONS: { seconds: number; label: string; text: string }[] = [
  * it loads and every seek stays inside the range (and the list zoom is raised to at least 2).
  * Every seek is clamped between 0 and the duration.
  */
+/** A block's kept seek setting, written one call at a time (a trim toggled twice ends as left). */
+const autoSeekWrites = inOrder<{ autoSeek: boolean }>((_id, $set) =>
+  callApi('/api/display/update_block', { query: { _id }, doc: { $set } }),
+);
+
 export function MediaPlayer({ block, kind }: { block: Block; kind: 'video' | 'audio' }) {
   const ref = useRef<MediaEl>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -119,11 +125,7 @@ export function MediaPlayer({ block, kind }: { block: Block; kind: 'video' | 'au
         el.currentTime = seekTarget(el.currentTime, el.duration, range, true);
     }
     // Kept for the next visit by those who may edit; for others it lasts this visit.
-    if (block._id)
-      void callApi('/api/display/update_block', {
-        query: { _id: block._id },
-        doc: { $set: { autoSeek: on } },
-      });
+    if (block._id) autoSeekWrites.push(block._id, { autoSeek: on });
   };
 
   const onKeyDown = (e: KeyboardEvent) => {

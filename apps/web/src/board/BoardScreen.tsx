@@ -112,7 +112,7 @@ export function BoardScreen() {
   const calls = useBoardCalls();
   const forms = useForms();
   const selection = useSelection(boards, board, views);
-  useSavedSelection(drawn, user, isGuest);
+  useSavedSelection(drawn, views.keepBoardState);
   const ctx = useCommandContext({
     user,
     isGuest,

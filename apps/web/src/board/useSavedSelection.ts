@@ -5,8 +5,7 @@
  * The shared guest cannot select, so nothing is kept for it.
  */
 import { useEffect, useRef } from 'react';
-import { isResultsBoard, type Multilist, type PublicUser } from '@listboard/core';
-import { callApi } from '../api/client';
+import { isResultsBoard, type Multilist } from '@listboard/core';
 import { useUi, type Selection } from '../state/ui';
 import { blockElementsOf } from '../highlights/capture';
 import { pointAt, textNodesOf } from '../highlights/renderedText';
@@ -88,11 +87,11 @@ function reselectText(itemId: string, text: string, tries = 40): void {
 
 export function useSavedSelection(
   boards: Multilist[],
-  user: PublicUser | null,
-  isGuest: boolean,
+  /** Writes to a board's view state for this user; none where nothing is kept (the guest). */
+  keep: ((boardId: string, patch: SavedSelection) => void) | null,
 ): void {
   const selection = useUi((s) => s.selection);
-  const keeps = Boolean(user && !isGuest);
+  const keeps = keep !== null;
   /** Boards already taken up on this screen. */
   const seen = useRef(new Set<string>());
   /** What each board's view state holds now, as far as this screen knows. */
@@ -127,7 +126,7 @@ export function useSavedSelection(
   // Each change is kept on the board it is in; a board that held the selection before is told
   // it holds none now.
   useEffect(() => {
-    if (!keeps || !user) return;
+    if (!keep) return;
     const timer = setTimeout(() => {
       for (const [boardId, was] of stored.current) {
         if (isResultsBoard(boardId)) continue;
@@ -135,12 +134,9 @@ export function useSavedSelection(
         const key = JSON.stringify(now);
         if (key === was) continue;
         stored.current.set(boardId, key);
-        void callApi('/api/display/update_multilistvs', {
-          query: { userId: user._id, multilistId: boardId },
-          doc: { $set: now },
-        });
+        keep(boardId, now);
       }
     }, SAVE_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [selection, keeps, user]);
+  }, [selection, keep]);
 }

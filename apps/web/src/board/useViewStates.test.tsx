@@ -142,6 +142,30 @@ describe('view-state changes made one after another', () => {
     expect(server.open).toBe(0);
   });
 
+  it('take in the selection kept on the board, in the same order', async () => {
+    const server = slowServer();
+    const { result } = renderHook(() => useViewStates([board], board, ann, false));
+    const keep = result.current.keepBoardState!;
+    const [week] = board.lists;
+    const at = (item: number) => ({
+      selectedMultilistId: board._id,
+      selectedListId: week!._id,
+      selectedItemId: week!.items[item]!._id,
+      selectedText: null,
+    });
+    await settled(() => keep(board._id, at(0)));
+    await settled(() => result.current.setDisplay({ zoom: 3 }));
+    await settled(() => keep(board._id, at(1)));
+    expect(writes()).toEqual([at(0)]);
+    await server.answerNext();
+    expect(writes()).toEqual([at(0), { zoom: 3, ...at(1) }]);
+  });
+
+  it('keep nothing for the shared guest', () => {
+    const { result } = renderHook(() => useViewStates([board], board, ann, true));
+    expect(result.current.keepBoardState).toBeNull();
+  });
+
   it("keep a list's order too, and each list apart from the others", async () => {
     const server = slowServer();
     const { result } = renderHook(() => useViewStates([board], board, ann, false));

@@ -8,6 +8,7 @@ import {
 } from '@listboard/core';
 import { callApi } from '../api/client';
 import { coalescer, inOrder } from './coalesce';
+import type { SavedSelection } from './useSavedSelection';
 import {
   DEFAULT_DISPLAY,
   useUi,
@@ -56,7 +57,7 @@ export function useViewStates(
     if (!userId || !keepsViewState) return null;
     const options = { keepalive: true };
     return {
-      board: inOrder<Partial<Display>>((multilistId, $set) =>
+      board: inOrder<Partial<Display> | SavedSelection>((multilistId, $set) =>
         callApi(
           '/api/display/update_multilistvs',
           { query: { userId, multilistId }, doc: { $set } },
@@ -160,7 +161,13 @@ export function useViewStates(
     [ui, writes, byId],
   );
 
-  return { setDisplay, listState, itemState, setListState, setItemState };
+  /** Writes to a board's view state for this user (its saved selection); null for the guest. */
+  const keepBoardState = useMemo(
+    () => writes && ((id: string, patch: SavedSelection) => writes.board.push(id, patch)),
+    [writes],
+  );
+
+  return { setDisplay, listState, itemState, setListState, setItemState, keepBoardState };
 }
 
 export type ViewStates = ReturnType<typeof useViewStates>;
