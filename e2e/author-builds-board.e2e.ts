@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { appUrl, more, postAsPage, signOut, toggleEntry } from './session';
+import { selectItem } from './board-helpers';
 
 const base = appUrl();
 let b: Browser;
@@ -162,7 +163,7 @@ describe('an author builds a board from nothing', () => {
     await expect(page.getByRole('form').count()).resolves.toBe(0);
     // No list editor, and a selected item offers no edit actions to a reader.
     await expect(page.getByRole('button', { name: 'List editor' }).count()).resolves.toBe(0);
-    await list(page, 'Tip').getByRole('article').first().click();
+    await selectItem(list(page, 'Tip').getByRole('article').first());
     await expect(
       page
         .getByRole('toolbar', { name: 'Item actions' })
@@ -183,15 +184,20 @@ describe('an author builds a board from nothing', () => {
     const { page } = b;
     await signIn(page, 'reader');
     await page.goto(`${base}/author/course`);
-    await list(page, 'Prompt').getByRole('article').first().click();
+    await selectItem(list(page, 'Prompt').getByRole('article').first());
+    // The note's words new on each try, so a retry does not meet the first try's.
+    const words = `The BBC piece quotes three officials. ${Date.now()}`;
     await page.getByRole('button', { name: 'Note', exact: true }).click();
-    await page.getByLabel('Your note').fill('The BBC piece quotes three officials.');
+    await page.getByLabel('Your note').fill(words);
     await page.getByRole('button', { name: 'Submit' }).click();
-    const note = list(page, 'Prompt')
-      .getByRole('list', { name: 'Notes' })
-      .getByText('The BBC piece quotes three officials.');
+    const note = list(page, 'Prompt').getByRole('list', { name: 'Notes' }).getByText(words);
     await note.waitFor();
-    await list(page, 'Prompt').getByText('pending').first().waitFor();
+    // This note's status, not another's (a first try's note is pending too).
+    await list(page, 'Prompt')
+      .getByRole('listitem')
+      .filter({ hasText: words })
+      .getByText('pending')
+      .waitFor();
   });
 });
 
@@ -202,7 +208,9 @@ describe('a board with a password', () => {
     await signIn(page, 'author');
     const post = (path: string, body: object) =>
       postAsPage<Record<string, string>>(page, base, path, body);
-    const made = await post('/api/forms/insert_multilist', { titleText: 'Staff Room' });
+    // A name new on each try: a retry would find the first try's board there.
+    const n = Date.now().toString(36);
+    const made = await post('/api/forms/insert_multilist', { titleText: `Staff Room ${n}` });
     await post('/api/forms/insert_list', {
       multilistId: made.multilistId,
       titleText: 'Marking',
@@ -212,10 +220,10 @@ describe('a board with a password', () => {
       multilistId: made.multilistId,
       password: 'tuesday',
     });
-    expect(made.ptitle).toBe('staff-room');
+    expect(made.ptitle).toBe(`staff-room-${n}`);
     await signOut(page);
     await signIn(page, 'reader');
-    await page.goto(`${base}/author/staff-room`);
+    await page.goto(`${base}/author/staff-room-${n}`);
     const form = page.getByRole('form', { name: 'Board password' });
     await form.getByLabel('Password').fill('monday');
     await form.getByRole('button', { name: 'Open board' }).click();

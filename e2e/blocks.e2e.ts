@@ -113,12 +113,11 @@ describe('every block type renders', () => {
     const [board] = await post<Gallery[]>('/api/dbload/load_multilists', {
       addresses: ['/author/block-gallery'],
     });
-    await post('/api/forms/insert_item', {
-      listId: board!.lists[0]!._id,
-      text: '/media/missing.pdf',
-    });
+    // A file name new on each try: a retry finds the first try's item on the board too.
+    const missing = `/media/missing-${Date.now().toString(36)}.pdf`;
+    await post('/api/forms/insert_item', { listId: board!.lists[0]!._id, text: missing });
     await page.reload();
-    await page.getByText('Load PDF failed: /media/missing.pdf').waitFor({ timeout: 15_000 });
+    await page.getByText(`Load PDF failed: ${missing}`).waitFor({ timeout: 15_000 });
   });
 });
 
@@ -142,9 +141,11 @@ describe('link kinds', () => {
     const [board] = await post<Gallery[]>('/api/dbload/load_multilists', {
       addresses: ['/author/block-gallery'],
     });
+    // A list of its own on each try: a retry finds the first try's list on the board too.
+    const links = `Links ${Date.now().toString(36)}`;
     const { listId } = await post('/api/forms/insert_list', {
       multilistId: board!._id,
-      titleText: 'Links',
+      titleText: links,
       itemText: '[Toggle week items](!week) · [Show note 9](@9)',
     });
     await post('/api/forms/insert_item', {
@@ -154,7 +155,7 @@ describe('link kinds', () => {
     });
     await post('/api/forms/insert_item', { listId, text: '+[Hostile]\n\n^zoomIn()' });
     await page.reload();
-    const list = page.getByRole('region', { name: 'Links' });
+    const list = page.getByRole('region', { name: links, exact: true });
     await list.getByText('Tagged for week one').waitFor();
     await list.getByRole('link', { name: 'Toggle week items' }).click();
     await list.getByText('Tagged for week one').waitFor({ state: 'detached' });
@@ -184,15 +185,17 @@ describe('link kinds', () => {
     const [board] = await post<Gallery[]>('/api/dbload/load_multilists', {
       addresses: ['/author/block-gallery'],
     });
+    // A list of its own on each try: a retry finds the first try's list on the board too.
+    const functions = `Functions ${Date.now().toString(36)}`;
     await post('/api/forms/insert_list', {
       multilistId: board!._id,
-      titleText: 'Functions',
+      titleText: functions,
       itemText: '^insertList()',
     });
     const guest = await openBrowser();
     try {
       await guest.page.goto(`${base}/author/block-gallery`);
-      const list = guest.page.getByRole('region', { name: 'Functions' });
+      const list = guest.page.getByRole('region', { name: functions, exact: true });
       await list.getByRole('button', { name: 'insertList' }).click();
       await guest.page.getByText('Insert list is not available here.').waitFor();
       expect(await guest.page.getByRole('form').count()).toBe(0);

@@ -110,3 +110,33 @@ export async function dragAcross(page: Page, within: Locator, words: string) {
     )
     .toBe(words);
 }
+
+/** Two frames pass: what a board does right after it is drawn (its kept selection) is done. */
+export const settled = (page: Page) =>
+  page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+
+/**
+ * Selects an item with a click (a tap with `tap`), on `via` if given, unless it is selected
+ * already. Each person's selection on a board is kept and comes back when the board opens (a
+ * first try of the test may have left one), and a click on the selected item deselects it. The
+ * board takes its kept selection up in the frames after it is drawn, so those pass first.
+ */
+export async function selectItem(
+  item: Locator,
+  how: { via?: Locator; tap?: boolean; position?: { x: number; y: number } } = {},
+) {
+  await item.waitFor();
+  await item
+    .page()
+    .evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+  if ((await item.getAttribute('aria-current')) !== 'true') {
+    const target = how.via ?? item;
+    if (how.tap) await target.tap({ position: how.position });
+    else await target.click({ position: how.position });
+  }
+  await expect.poll(() => item.getAttribute('aria-current')).toBe('true');
+}

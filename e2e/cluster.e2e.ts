@@ -50,13 +50,17 @@ describe('three instances behind nginx', () => {
     await page.getByRole('region', { name: list.title, exact: true }).waitFor();
 
     // A reader posts a note through instance 1; the author's page on instance 3 shows it live.
+    // Its words, and the upload's caption below, are new on each try: a retry finds the first
+    // try's on the board too.
+    const n = Date.now().toString(36);
+    const posted = `Posted through the first instance ${n}`;
     const reader = await apiAs(local(cluster.instances[0]!), 'reader');
     await reader.post('/api/forms/insert_note', {
       listId: list._id,
       itemId: list.items[0]!._id,
-      noteSpec: { text: 'Posted through the first instance' },
+      noteSpec: { text: posted },
     });
-    await page.getByText('Posted through the first instance').waitFor({ timeout: 15_000 });
+    await page.getByText(posted).waitFor({ timeout: 15_000 });
 
     // An upload signed by instance 2, sent straight to the bucket, recorded by instance 3 and
     // placed on the board by instance 1, shows in the browser that came through nginx.
@@ -78,12 +82,13 @@ describe('three instances behind nginx', () => {
       fileType: 'image/jpeg',
       size: image.length,
     });
+    const caption = `A pattern uploaded through three instances ${n}`;
     await author1.post('/api/forms/insert_item', {
       listId: list._id,
-      text: `Shared upload\n\n${record.url} ~ A pattern uploaded through three instances`,
+      text: `Shared upload\n\n${record.url} ~ ${caption}`,
     });
     await page.goto(`${cluster.url}/author/course`);
-    const img = page.getByRole('img', { name: /pattern uploaded through three instances/ });
+    const img = page.getByRole('img', { name: caption });
     await img.waitFor({ timeout: 15_000 });
     await expect
       .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 15_000 })

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
-import { list, newBoard } from './board-helpers';
+import { list, newBoard, selectItem } from './board-helpers';
 import { appUrl, signIn } from './session';
 import { startServer, type RunningServer } from './server';
 
@@ -20,8 +20,7 @@ afterEach(async () => b.close());
 
 /** Selects the item (a click on the selected one would deselect it) and picks an Actions entry. */
 async function action(item: Locator, entry: string) {
-  if ((await item.getAttribute('aria-current')) !== 'true')
-    await item.click({ position: { x: 8, y: 8 } });
+  await selectItem(item, { position: { x: 8, y: 8 } });
   await item.locator('summary', { hasText: 'Actions' }).click();
   await item.getByRole('menuitem', { name: entry, exact: true }).click();
 }

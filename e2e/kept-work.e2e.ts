@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { accountMsg, boardMsg, formMsg, loginMsg } from '@listboard/core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { apiAs, appUrl, PASSWORD, signIn, signOut, tool } from './session';
-import { list } from './board-helpers';
+import { list, selectItem } from './board-helpers';
 
 const base = appUrl();
 
@@ -46,8 +46,7 @@ afterAll(async () => b?.close());
 /** Note on the test board's item, from the Annotate menu (the item selected first if it is not). */
 async function openNote(page: Page) {
   const item = list(page, 'Sources').getByRole('article', { name: ITEM });
-  await item.waitFor();
-  if ((await item.getAttribute('aria-current')) !== 'true') await item.click();
+  await selectItem(item);
   await page.locator('summary', { hasText: 'Annotate' }).first().click();
   await page.getByRole('menuitem', { name: 'Note', exact: true }).first().click();
   const form = page.getByRole('form', { name: 'Note' });
@@ -69,7 +68,8 @@ describe('a page whose session has ended', () => {
   it('keeps the note being written, signs its user in again by keys, and then saves it', async () => {
     const { page, context } = await openAt('reader');
     const form = await openNote(page);
-    const note = `Nobody says who paid. ${stamp}`;
+    // New on each try (not the file's stamp): a retry finds the first try's note saved too.
+    const note = `Nobody says who paid. ${Date.now()}`;
     await form.getByLabel('Your note').fill(note);
 
     // Meanwhile the same person signs out in another window of the same browser.
@@ -259,7 +259,8 @@ describe('leaving a page with a form open', () => {
     await page.goBack();
     await page.waitForURL(boardUrl);
     form = await openNote(page);
-    const note = `Half a thought about who paid ${stamp}`;
+    // New on each try: a retry finds the first try's note saved too.
+    const note = `Half a thought about who paid ${Date.now()}`;
     await form.getByLabel('Your note').click();
     await page.keyboard.type(note);
     await tool(page, 'Home');
@@ -298,7 +299,8 @@ describe('a form cancelled with words in it', () => {
     const { page } = await openAt('reader');
     // Note, a few words typed, then Escape (out of habit, or by mistake).
     let form = await openNote(page);
-    const note = `The survey's funder is in the footnote. ${stamp}`;
+    // New on each try: a retry finds the first try's note saved too.
+    const note = `The survey's funder is in the footnote. ${Date.now()}`;
     await page.keyboard.type(note);
     await page.keyboard.press('Escape');
     await form.waitFor({ state: 'detached' });

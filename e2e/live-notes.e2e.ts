@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { appUrl, more, signIn } from './session';
-import { dragAcross } from './board-helpers';
+import { apiAs, appUrl, more, signIn } from './session';
+import { dragAcross, selectItem } from './board-helpers';
 
 const base = appUrl();
 let authorB: Browser;
@@ -16,6 +16,15 @@ afterEach(async () => {
 
 const tipList = (page: Page) => page.getByRole('region', { name: 'Tip', exact: true });
 
+/**
+ * Selects an item of the sample course by a click on `where` (the item itself unless given),
+ * unless it is selected already: the board keeps each person's selection, and a click on the
+ * selected item (left so by a first try of the test, say) would deselect it.
+ */
+async function pick(item: Locator, where: Locator = item) {
+  await selectItem(item, { via: where });
+}
+
 describe('notes, live for everyone watching', () => {
   it('a reader’s note appears for the author without a reload; the answer reaches the reader the same way', async () => {
     const author = authorB.page;
@@ -24,51 +33,52 @@ describe('notes, live for everyone watching', () => {
     await Promise.all([author.goto(`${base}/author/course`), reader.goto(`${base}/author/course`)]);
     await Promise.all([tipList(author).waitFor(), tipList(reader).waitFor()]);
     await author.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+    // The words new on each try: a retry finds the first try's thread on the course too.
+    const n = Date.now().toString(36);
+    const question = `Compared with last year, or with other cities? ${n}`;
+    const answer = `Both: look for the baseline first. ${n}`;
+    const thanks = `Thanks, will do. ${n}`;
 
     // The reader notes the third tip.
-    await tipList(reader).getByRole('article').nth(2).click();
+    await pick(tipList(reader).getByRole('article').nth(2));
     await reader.getByRole('button', { name: 'Note', exact: true }).click();
-    await reader.getByLabel('Your note').fill('Compared with last year, or with other cities?');
+    await reader.getByLabel('Your note').fill(question);
     await reader.getByRole('button', { name: 'Submit' }).click();
 
     // The author sees it arrive, pending, in the same page.
-    const note = tipList(author).getByText('Compared with last year, or with other cities?');
+    const note = tipList(author).getByText(question);
     await note.waitFor({ timeout: 10_000 });
     expect(await author.evaluate(() => (window as unknown as { __same?: boolean }).__same)).toBe(
       true,
     );
-    const noteItem = tipList(author)
-      .getByRole('listitem')
-      .filter({ hasText: 'Compared with last year' });
+    const noteItem = tipList(author).getByRole('listitem').filter({ hasText: question });
     await noteItem.getByText('pending').waitFor();
 
     // The author replies; the reply answers the note.
     await noteItem.getByRole('button', { name: 'Reply' }).click();
-    await author.getByLabel('Your reply').fill('Both: look for the baseline first.');
+    await author.getByLabel('Your reply').fill(answer);
     await author.getByRole('button', { name: 'Submit' }).click();
-    await tipList(reader)
-      .getByText('Both: look for the baseline first.')
-      .waitFor({ timeout: 10_000 });
+    await tipList(reader).getByText(answer).waitFor({ timeout: 10_000 });
     await tipList(reader)
       .getByRole('listitem')
-      .filter({ hasText: 'Compared with last year' })
+      .filter({ hasText: question })
       .getByText('answered')
       .waitFor();
 
     // The reader replies to the answer; the author sees the reply arrive.
     await tipList(reader)
       .getByRole('listitem')
-      .filter({ hasText: 'Both: look for the baseline first.' })
+      .filter({ hasText: answer })
       .getByRole('button', { name: 'Reply' })
       .click();
-    await reader.getByLabel('Your reply').fill('Thanks, will do.');
+    await reader.getByLabel('Your reply').fill(thanks);
     await reader.getByRole('button', { name: 'Submit' }).click();
-    await tipList(author).getByText('Thanks, will do.').waitFor({ timeout: 10_000 });
+    await tipList(author).getByText(thanks).waitFor({ timeout: 10_000 });
 
     // The reader's Listings show what they wrote.
     await more(reader, 'Show my notes');
-    await reader.getByText('Compared with last year, or with other cities?').waitFor();
-    await reader.getByText('Thanks, will do.').waitFor();
+    await reader.getByText(question).waitFor();
+    await reader.getByText(thanks).waitFor();
 
     // Discussion lists it under answered notes.
     await more(author, 'Discussion');
@@ -76,7 +86,7 @@ describe('notes, live for everyone watching', () => {
       .getByRole('navigation', { name: 'Discussion' })
       .getByRole('link', { name: 'Answered notes' })
       .click();
-    await author.getByText('Compared with last year, or with other cities?').waitFor();
+    await author.getByText(question).waitFor();
     await screenshot(author, 'discussion-answered');
   });
 
@@ -90,29 +100,29 @@ describe('notes, live for everyone watching', () => {
         signIn(reader, base, 'demo'),
         signIn(third.page, base, 'reader'),
       ]);
+      // The words new on each try: a retry finds the first try's note on the course too.
+      const offTopic = `Off topic: when is the exam? ${Date.now().toString(36)}`;
       await reader.goto(`${base}/author/course`);
-      await tipList(reader).getByRole('article').nth(3).click();
+      await pick(tipList(reader).getByRole('article').nth(3));
       await reader.getByRole('button', { name: 'Note', exact: true }).click();
-      await reader.getByLabel('Your note').fill('Off topic: when is the exam?');
+      await reader.getByLabel('Your note').fill(offTopic);
       await reader.getByRole('button', { name: 'Submit' }).click();
-      await tipList(reader).getByText('Off topic: when is the exam?').waitFor();
+      await tipList(reader).getByText(offTopic).waitFor();
 
       // Another reader sees the public note while it is pending …
       await third.page.goto(`${base}/author/course`);
-      await tipList(third.page).getByText('Off topic: when is the exam?').waitFor();
+      await tipList(third.page).getByText(offTopic).waitFor();
 
       await author.goto(`${base}/author/course`);
-      const noteItem = tipList(author).getByRole('listitem').filter({ hasText: 'Off topic' });
+      const noteItem = tipList(author).getByRole('listitem').filter({ hasText: offTopic });
       await noteItem.getByRole('button', { name: 'Dismiss' }).click();
       await noteItem.getByText('dismissed').waitFor();
 
       // … and, without reloading, stops seeing it once dismissed; its writer still does.
-      await tipList(third.page)
-        .getByText('Off topic: when is the exam?')
-        .waitFor({ state: 'detached', timeout: 10_000 });
+      await tipList(third.page).getByText(offTopic).waitFor({ state: 'detached', timeout: 10_000 });
       await tipList(reader)
         .getByRole('listitem')
-        .filter({ hasText: 'Off topic' })
+        .filter({ hasText: offTopic })
         .getByText('dismissed')
         .waitFor({ timeout: 10_000 });
     } finally {
@@ -125,8 +135,22 @@ describe('notes on selected text', () => {
   it('keep their quote, follow the words through an edit, and say when the words are gone', async () => {
     const reader = readerB.page;
     const author = authorB.page;
+    // A board of its own, with the sample course's first tip, made on each try: the author
+    // rewords the item, and on the course itself the words would be gone for a retry (and for
+    // the other tests that read the course).
+    const api = await apiAs(base, 'author');
+    const made = await api.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: `Reworded tip ${Date.now()}` },
+    );
+    await api.post('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Tip',
+      itemText: 'Before you read an article, find out **who published it** and who paid for it.',
+    });
+    const board = `${base}/author/${made.ptitle}`;
     await Promise.all([signIn(reader, base, 'reader'), signIn(author, base, 'author')]);
-    await reader.goto(`${base}/author/course`);
+    await reader.goto(board);
     const item = tipList(reader).getByRole('article').first();
     await item.waitFor();
     // Drag across the words as a person would.
@@ -140,14 +164,11 @@ describe('notes on selected text', () => {
     await note.getByText('who published it').waitFor();
 
     // The author rewords the start of the item: the note still finds its words.
-    await author.goto(`${base}/author/course`);
+    await author.goto(board);
     // Selected by a click, unless the author's last visit left it selected (a click would then
     // deselect it).
     const authorsItem = tipList(author).getByRole('article').first();
-    await authorsItem.locator('.block').first().waitFor();
-    if ((await authorsItem.getAttribute('aria-current')) !== 'true')
-      await authorsItem.locator('.block').first().click();
-    await expect.poll(() => authorsItem.getAttribute('aria-current')).toBe('true');
+    await selectItem(authorsItem, { via: authorsItem.locator('.block').first() });
     await author.keyboard.press('i');
     await author
       .getByLabel('Text', { exact: true })
@@ -174,12 +195,17 @@ describe('the Discussion page', () => {
     const reader = readerB.page;
     const author = authorB.page;
     await Promise.all([signIn(reader, base, 'reader'), signIn(author, base, 'author')]);
+    // The words new on each try: a retry finds the first try's thread on the course too.
+    const n = Date.now().toString(36);
+    const question = `Does "claims" always mean doubt? ${n}`;
+    const answer = `Not always, but it invites it. ${n}`;
     await reader.goto(`${base}/author/course`);
-    await tipList(reader).getByRole('article').nth(1).locator('.block').first().click();
+    const tip = tipList(reader).getByRole('article').nth(1);
+    await pick(tip, tip.locator('.block').first());
     await reader.getByRole('button', { name: 'Note', exact: true }).click();
-    await reader.getByLabel('Your note').fill('Does "claims" always mean doubt?');
+    await reader.getByLabel('Your note').fill(question);
     await reader.getByRole('button', { name: 'Submit' }).click();
-    await tipList(reader).getByText('Does "claims" always mean doubt?').waitFor();
+    await tipList(reader).getByText(question).waitFor();
 
     await more(author, 'Discussion');
     // Nothing done on Discussion makes a call the server refuses: its boards, lists and items
@@ -188,9 +214,7 @@ describe('the Discussion page', () => {
     author.on('response', (r) => {
       if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
     });
-    const pending = author
-      .getByRole('listitem')
-      .filter({ hasText: 'Does "claims" always mean doubt?' });
+    const pending = author.getByRole('listitem').filter({ hasText: question });
     await pending.getByText('pending').waitFor();
     // The author picks the entry (its card's edge, away from its links).
     await author
@@ -199,17 +223,17 @@ describe('the Discussion page', () => {
       .click({ position: { x: 4, y: 4 } });
     await expect.poll(() => author.locator('article[aria-current="true"]').count()).toBe(1);
     await pending.getByRole('button', { name: 'Reply' }).click();
-    await author.getByLabel('Your reply').fill('Not always, but it invites it.');
+    await author.getByLabel('Your reply').fill(answer);
     await author.getByRole('button', { name: 'Submit' }).click();
     await pending.waitFor({ state: 'detached', timeout: 10_000 });
     await author.getByRole('link', { name: 'Answered notes' }).click();
     await author
       .getByRole('listitem')
-      .filter({ hasText: 'Does "claims" always mean doubt?' })
+      .filter({ hasText: question })
       .getByText('answered')
       .waitFor();
     // The reader sees the answer on the board.
-    await tipList(reader).getByText('Not always, but it invites it.').waitFor({ timeout: 10_000 });
+    await tipList(reader).getByText(answer).waitFor({ timeout: 10_000 });
     expect(refused).toEqual([]);
   });
 });
@@ -219,19 +243,21 @@ describe('private notes and labels in the board screen', () => {
     const reader = readerB.page;
     const other = authorB.page;
     await Promise.all([signIn(reader, base, 'reader'), signIn(other, base, 'demo')]);
+    // The words new on each try: a retry finds the first try's note on the course too.
+    const thought = `A private thought about baselines. ${Date.now().toString(36)}`;
     await reader.goto(`${base}/author/course`);
-    await tipList(reader).getByRole('article').nth(2).locator('.block').first().click();
+    const tip = tipList(reader).getByRole('article').nth(2);
+    await pick(tip, tip.locator('.block').first());
     await reader.getByRole('button', { name: 'Note', exact: true }).click();
-    await reader.getByLabel('Your note').fill('A private thought about baselines.');
+    await reader.getByLabel('Your note').fill(thought);
     await reader.getByLabel('Private (only you will see it)').check();
     await reader.getByRole('button', { name: 'Submit' }).click();
-    const mine = tipList(reader)
-      .getByRole('listitem')
-      .filter({ hasText: 'A private thought about baselines.' });
+    const mine = tipList(reader).getByRole('listitem').filter({ hasText: thought });
     await mine.getByText('private', { exact: true }).waitFor();
 
     await other.goto(`${base}/author/course`);
     await tipList(other).getByRole('article').first().waitFor();
+    // Not this try's private thought, nor a first try's.
     await expect(
       tipList(other).getByText('A private thought about baselines.').count(),
     ).resolves.toBe(0);

@@ -316,10 +316,14 @@ describe('an LTI 1.3 launch inside a platform’s course page', () => {
   });
   it('the instructor sets a learner’s score on the Course grades page and sends every score to the course’s gradebook', async () => {
     const { page } = b;
+    // A link of the course's new on each try, and so a board of its own: on the usual link's
+    // board a retry would find the first try's note, score and weights.
+    const linkId = `proofs-${Date.now().toString(36)}`;
+    const title = `Link ${linkId}`;
     // The teacher opens the course link (the same site: the board opens in the frame).
-    await page.goto(same.courseUrl('teacher'));
+    await page.goto(same.courseUrl('teacher', { link: linkId }));
     const frame = toolFrame(page);
-    await frame.getByRole('heading', { name: 'Proofs to read', exact: true }).waitFor();
+    await frame.getByRole('heading', { name: title, exact: true }).waitFor();
     const boardPath = frameUrl(page).pathname;
     // Set up through the API: an item by the teacher, a note on it by the student.
     const [board] = await postAsPage<{ lists: { _id: string }[] }[]>(
@@ -334,10 +338,8 @@ describe('an LTI 1.3 launch inside a platform’s course page', () => {
       text: 'Prove that the square root of 2 is irrational.',
     });
     const student = (await secondBrowser()).page;
-    await student.goto(same.courseUrl('student'));
-    await toolFrame(student)
-      .getByRole('heading', { name: 'Proofs to read', exact: true })
-      .waitFor();
+    await student.goto(same.courseUrl('student', { link: linkId }));
+    await toolFrame(student).getByRole('heading', { name: title, exact: true }).waitFor();
     await postAsPage(student, base, '/api/forms/insert_note', {
       listId,
       itemId,
@@ -346,10 +348,10 @@ describe('an LTI 1.3 launch inside a platform’s course page', () => {
 
     // The teacher opens the board itself, then Course grades from the Annotate menu.
     await page.goto(`${base}${boardPath}`);
-    await page.getByRole('heading', { name: 'Proofs to read', exact: true }).waitFor();
+    await page.getByRole('heading', { name: title, exact: true }).waitFor();
     await more(page, 'Course grades');
-    await page.getByRole('heading', { name: 'Course grades: Proofs to read' }).waitFor();
-    const link = page.getByRole('region', { name: 'Proofs to read', exact: true });
+    await page.getByRole('heading', { name: `Course grades: ${title}` }).waitFor();
+    const link = page.getByRole('region', { name: title, exact: true });
     await link.getByText('In the course Maths 201').waitFor();
     const row = link.getByRole('row', { name: /Alan Turing/ });
     // One note of 8 words: 10 points for the note and 0.1 a word.
@@ -400,7 +402,7 @@ describe('an LTI 1.3 launch inside a platform’s course page', () => {
     try {
       await phone.context.addCookies(await b.context.cookies(base));
       await phone.page.goto(`${base}${boardPath}/grades`);
-      await phone.page.getByRole('heading', { name: 'Course grades: Proofs to read' }).waitFor();
+      await phone.page.getByRole('heading', { name: `Course grades: ${title}` }).waitFor();
       await phone.page.getByRole('row', { name: /Alan Turing/ }).waitFor();
       const overflow = await phone.page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,

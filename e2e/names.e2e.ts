@@ -60,15 +60,18 @@ describe('names on notes', () => {
     const run = Date.now() % 1_000_000;
     const named = `ines${run}`;
     const unnamed = `otto${run}`;
+    // The notes' words new on each try too: a retry finds the first try's notes on the course.
+    const first = `Which week covers sources? ${run}`;
+    const second = `Is there a reading list? ${run}`;
     await page.goto(`${base}/`);
 
     await signUp(page, named, 'Ines Varga');
-    const signed = await noteOnTip(page, 'Which week covers sources?');
+    const signed = await noteOnTip(page, first);
     await signed.locator('.note-meta strong').getByText('Ines Varga', { exact: true }).waitFor();
     await signOut(page);
 
     await signUp(page, unnamed, '');
-    const plain = await noteOnTip(page, 'Is there a reading list?');
+    const plain = await noteOnTip(page, second);
     await plain.locator('.note-meta strong').getByText(unnamed, { exact: true }).waitFor();
     await screenshot(page, 'names-on-notes');
     // After a reload both still carry their names, the full one and the user name.
@@ -76,7 +79,9 @@ describe('names on notes', () => {
     await tipList(page).waitFor();
     const names = await tipList(page)
       .getByRole('listitem')
-      .filter({ hasText: /Which week covers sources\?|Is there a reading list\?/ })
+      .filter({
+        hasText: new RegExp(`(Which week covers sources|Is there a reading list)\\? ${run}`),
+      })
       .locator('.note-meta strong')
       .allInnerTexts();
     expect(names).toEqual(['Ines Varga', unnamed]);

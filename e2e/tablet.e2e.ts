@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { openPhone, screenshot, type Browser } from './browser';
 import { apiAs, appUrl, notedItem, signIn, toolbarControls } from './session';
+import { selectItem } from './board-helpers';
 
 const base = appUrl();
 let b: Browser | undefined;
@@ -88,14 +89,7 @@ describe('a teacher on a tablet', () => {
       .getByRole('region', { name: 'Week 1', exact: true })
       .getByRole('article')
       .first();
-    await item.waitFor();
-    await expect
-      .poll(async () => {
-        if ((await item.getAttribute('aria-current')) !== 'true')
-          await item.tap({ position: { x: 4, y: 4 } });
-        return item.getAttribute('aria-current');
-      })
-      .toBe('true');
+    await selectItem(item, { tap: true, position: { x: 4, y: 4 } });
     await fingerSized(item.locator('.item-action, summary'), 'item');
     // The note's actions keep their words whole, a line of their own each if need be.
     await fingerSized(item.locator('.note-actions button'), 'note on the item');
@@ -162,7 +156,7 @@ describe('a phone turned sideways', () => {
     const tip = p.getByRole('region', { name: 'Tip', exact: true });
     const rows = tip.locator('.list-items');
     const item = tip.getByRole('article').first();
-    await item.tap();
+    await selectItem(item, { tap: true });
     const actions = item.getByRole('toolbar', { name: 'Item actions' });
     const menu = actions.getByText('Actions', { exact: true });
     await menu.waitFor();

@@ -231,6 +231,9 @@ describe('notes on selected text', () => {
     const corpus = list(reader, 'Corpus');
     await corpus.locator('.katex-display').waitFor();
     await corpus.locator('code.hljs span').first().waitFor();
+    // The notes' words new on each try: a retry finds the first try's notes on the items too.
+    const run = Date.now().toString(36);
+    const words = (i: number) => `corpus ${run} ${i}`;
     const chosen: Awaited<ReturnType<typeof selectIn>>[] = [];
     for (const [i, sel] of CORPUS.entries()) {
       const card = corpus.getByRole('article').nth(sel.item);
@@ -245,11 +248,11 @@ describe('notes on selected text', () => {
           message: `quote of selection ${i}`,
         })
         .toBe(got.exact);
-      await noteForm(reader).getByLabel('Your note').fill(`corpus ${i}`);
+      await noteForm(reader).getByLabel('Your note').fill(words(i));
       await noteForm(reader).getByRole('button', { name: 'Submit' }).click();
       // The note can show through the live stream before the server's answer closes the form:
       // the reader goes on once the form has gone, as they would.
-      await card.getByText(`corpus ${i}`, { exact: true }).waitFor();
+      await card.getByText(words(i), { exact: true }).waitFor();
       await noteForm(reader).waitFor({ state: 'detached' });
     }
 
@@ -257,7 +260,7 @@ describe('notes on selected text', () => {
     const items = board.lists.find((l) => l.title === 'Corpus')!.items;
     for (const [i, sel] of CORPUS.entries()) {
       const item = items[sel.item]!;
-      const note = item.notes.find((n) => n.text === `corpus ${i}`)!;
+      const note = item.notes.find((n) => n.text === words(i))!;
       const block = sel.block ?? 0;
       expect(note.highlight, `selection ${i}: ${JSON.stringify(sel)}`).toMatchObject({
         block: { id: item.blocks[block]!._id, index: block },
@@ -271,7 +274,7 @@ describe('notes on selected text', () => {
 
     // Each passage is drawn where it was selected: the second "claims" of the first paragraph.
     const first = corpus.getByRole('article').first();
-    const repeated = items[0]!.notes.find((n) => n.text === 'corpus 2')!;
+    const repeated = items[0]!.notes.find((n) => n.text === words(2))!;
     const marks = first.locator(`mark[data-note-id="${repeated._id}"]`);
     await expect(marks.allTextContents()).resolves.toEqual(['claims']);
     const before = await marks.evaluate((m) => {
@@ -286,8 +289,18 @@ describe('notes on selected text', () => {
   }, 300_000);
 
   it('a reader selects words across formatting and notes them: the highlight shows for them and for the author after a reload, and Discussion finds the words in the item as it is now', async () => {
+    // A list of its own, with the Reading list's first item, and a note, new on each try: a
+    // retry would find the first try's note on the words, and the item perhaps edited.
+    const run = Date.now().toString(36);
+    const reading = `Reading ${run}`;
+    const said = `Who would, and why rather? ${run}`;
+    await postAsPage(author, base, '/api/forms/insert_list', {
+      multilistId: (await loadBoard(author))._id,
+      titleText: reading,
+      itemText: 'Critics would *rather* say **claims** than facts.',
+    });
     await reader.goto(`${base}/author/selection-corpus`);
-    const card = list(reader, 'Reading').getByRole('article').nth(0);
+    const card = list(reader, reading).getByRole('article').nth(0);
     await card.waitFor();
     // Drag across "would rather say claims" (italic and bold inside) as a person would.
     await dragAcross(reader, card, 'would rather say claims');
@@ -296,7 +309,7 @@ describe('notes on selected text', () => {
     await expect(noteForm(reader).locator('.form-quote').textContent()).resolves.toBe(
       'would rather say claims',
     );
-    await noteForm(reader).getByLabel('Your note').fill('Who would, and why rather?');
+    await noteForm(reader).getByLabel('Your note').fill(said);
     await noteForm(reader).getByRole('button', { name: 'Submit' }).click();
     const marks = card.locator('mark[data-note-id]');
     await marks.first().waitFor();
@@ -304,20 +317,13 @@ describe('notes on selected text', () => {
       'would rather say claims',
     );
     // Hovering a highlight names its note, and picks the note out in the notes list.
-    await expect(marks.first().getAttribute('title')).resolves.toContain(
-      'Who would, and why rather?',
-    );
+    await expect(marks.first().getAttribute('title')).resolves.toContain(said);
     await marks.first().hover();
-    await expect(card.locator('.note.note-active').textContent()).resolves.toContain(
-      'Who would, and why rather?',
-    );
+    await expect(card.locator('.note.note-active').textContent()).resolves.toContain(said);
 
     for (const page of [reader, author]) {
       await page.goto(`${base}/author/selection-corpus`);
-      const marked = list(page, 'Reading')
-        .getByRole('article')
-        .nth(0)
-        .locator('mark[data-note-id]');
+      const marked = list(page, reading).getByRole('article').nth(0).locator('mark[data-note-id]');
       await marked.first().waitFor();
       await expect(marked.allTextContents().then((t) => t.join(''))).resolves.toBe(
         'would rather say claims',
@@ -326,7 +332,7 @@ describe('notes on selected text', () => {
     await screenshot(author, 'text-notes-highlight');
 
     // Choosing the note's quote in the notes list flashes its highlight and focuses it.
-    const authorCard = list(author, 'Reading').getByRole('article').nth(0);
+    const authorCard = list(author, reading).getByRole('article').nth(0);
     await authorCard.getByRole('button', { name: /would rather say claims/ }).click();
     await expect.poll(() => author.evaluate(() => document.activeElement?.tagName)).toBe('MARK');
     await expect(authorCard.locator('mark.flash').count()).resolves.toBeGreaterThan(0);
@@ -334,12 +340,12 @@ describe('notes on selected text', () => {
     // Discussion shows the note apart from its item, and finds its words in the item as it is.
     const discussion = `${base}/author/home?code=pending&username=author`;
     await author.goto(discussion);
-    const hit = author.getByRole('listitem').filter({ hasText: 'Who would, and why rather?' });
+    const hit = author.getByRole('listitem').filter({ hasText: said });
     await hit.getByText('would rather say claims').waitFor();
     await expect(hit.getByText('(on an earlier version)').count()).resolves.toBe(0);
     // Reworded around the words, the note still finds them; with the words gone, it says so.
     const edit = async (text: string) => {
-      const item = (await loadBoard(author)).lists.find((l) => l.title === 'Reading')!.items[0]!;
+      const item = (await loadBoard(author)).lists.find((l) => l.title === reading)!.items[0]!;
       await postAsPage(author, base, '/api/forms/edit_item', {
         itemId: item._id,
         text,
@@ -408,11 +414,13 @@ describe('notes on selected text', () => {
     await expect(noteForm(reader).getByLabel('The item').innerText()).resolves.toBe(
       'Second item, to note as a whole.',
     );
-    await noteForm(reader).getByLabel('Your note').fill('On the whole item');
+    // The note's words new on each try: a retry finds the first try's note on the item too.
+    const whole = `On the whole item ${Date.now().toString(36)}`;
+    await noteForm(reader).getByLabel('Your note').fill(whole);
     await noteForm(reader).getByRole('button', { name: 'Submit' }).click();
-    await other.getByText('On the whole item').waitFor();
+    await other.getByText(whole).waitFor();
     const board = await loadBoard(reader);
     const item = board.lists.find((l) => l.title === 'Reading')!.items[1]!;
-    expect(item.notes.find((n) => n.text === 'On the whole item')!.highlight).toBeNull();
+    expect(item.notes.find((n) => n.text === whole)!.highlight).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
  * (the CSP forbids inline script, so a page is also searched for the elements that would have
  * carried it: handlers, inline scripts, javascript: links, srcdoc frames).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser } from './browser';
 import { apiAs, appUrl, signIn } from './session';
@@ -42,12 +42,20 @@ describe('stored XSS', () => {
   it('no field written by one person runs or lives in another person’s page', async () => {
     const author = await apiAs(base, 'author');
     // The other person is demo, whose groups and name no other test relies on; the name is
-    // put back at the end, since every test shares one server.
+    // put back when the test ends, passed or failed, since every test shares one server (and a
+    // retry would take a name left changed for demo's own).
     const reader = await apiAs(base, 'demo');
     const { user } = await reader.get<{ user: { fullname: string } }>('/api/auth/session');
+    onTestFinished(async () => {
+      await reader.post('/api/forms/edit_profile', { profile: { fullname: user.fullname } });
+    });
+    // The board's title and the group's name are new on each try: a retry would find the first
+    // try's there.
+    const run = Date.now().toString(36);
+    const title = `XSS board ${run} ${PAYLOADS[0]}`;
     const board = await author.post<{ owner: string; ptitle: string }>(
       '/api/forms/insert_multilist',
-      { titleText: `XSS board ${PAYLOADS[0]}`, descText: ALL, listed: true },
+      { titleText: title, descText: ALL, listed: true },
     );
     const address = `/${board.owner}/${board.ptitle}`;
     const [b] = (await author.post('/api/dbload/load_multilists', {
@@ -86,7 +94,7 @@ describe('stored XSS', () => {
     });
     await reader.post('/api/forms/edit_profile', { profile: { fullname: PAYLOADS[0] } });
     await reader.post('/api/forms/create_group', {
-      name: `g ${PAYLOADS[3]!.slice(0, 60)}`,
+      name: `g ${run} ${PAYLOADS[3]!.slice(0, 60)}`,
       description: ALL,
     });
     const note = await reader.post<{ itemId: string }>('/api/forms/insert_note', {
@@ -128,7 +136,7 @@ describe('stored XSS', () => {
         await expectInert(page, `${who} at ${url}`);
         if (url === address) {
           // The hostile text is there, shown as text.
-          await page.getByRole('heading', { name: `XSS board ${PAYLOADS[0]}`, level: 2 }).waitFor();
+          await page.getByRole('heading', { name: title, level: 2 }).waitFor();
           await page.getByText(`List ${PAYLOADS[1]}`).first().waitFor();
         }
         // Clicking every link in the hostile text does nothing either.
@@ -141,6 +149,5 @@ describe('stored XSS', () => {
       expect(dialogs, who).toEqual([]);
       await b.close();
     }
-    await reader.post('/api/forms/edit_profile', { profile: { fullname: user.fullname } });
   }, 180_000);
 });
