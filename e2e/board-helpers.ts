@@ -118,25 +118,45 @@ export const settled = (page: Page) =>
   );
 
 /**
- * Selects an item with a click (a tap with `tap`), on `via` if given, unless it is selected
- * already. Each person's selection on a board is kept and comes back when the board opens (a
- * first try of the test may have left one), and a click on the selected item deselects it. The
- * board takes its kept selection up in the frames after it is drawn, so those pass first.
+ * Clicks `target` unless `done` holds already, then waits for it to hold. Each person's selection
+ * on a board is kept and comes back when the board opens (a first try of the test may have left
+ * one), and a click on what is selected deselects it. The board takes its kept selection up in
+ * the frames after it is drawn, so those pass first.
  */
-export async function selectItem(
+async function clickUnless(
+  target: Locator,
+  done: () => Promise<boolean>,
+  click: () => Promise<void>,
+) {
+  await target.waitFor();
+  await settled(target.page());
+  if (!(await done())) await click();
+  await expect.poll(done).toBe(true);
+}
+
+/** Selects an item with a click (a tap with `tap`), on `via` if given, unless it is selected. */
+export function selectItem(
   item: Locator,
   how: { via?: Locator; tap?: boolean; position?: { x: number; y: number } } = {},
 ) {
-  await item.waitFor();
-  await item
-    .page()
-    .evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-  if ((await item.getAttribute('aria-current')) !== 'true') {
-    const target = how.via ?? item;
-    if (how.tap) await target.tap({ position: how.position });
-    else await target.click({ position: how.position });
-  }
-  await expect.poll(() => item.getAttribute('aria-current')).toBe('true');
+  const target = how.via ?? item;
+  return clickUnless(
+    item,
+    async () => (await item.getAttribute('aria-current')) === 'true',
+    () =>
+      how.tap ? target.tap({ position: how.position }) : target.click({ position: how.position }),
+  );
+}
+
+/** Selects a list, none of its items, by a click on its title, unless that is so already. */
+export function selectList(page: Page, name: string) {
+  const column = list(page, name);
+  const title = column.getByRole('button', { name, exact: true });
+  return clickUnless(
+    title,
+    async () =>
+      (await title.getAttribute('aria-pressed')) === 'true' &&
+      (await column.locator('article[aria-current="true"]').count()) === 0,
+    () => title.click(),
+  );
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { appUrl, more, postAsPage, signIn } from './session';
-import { dragAcross } from './board-helpers';
+import { dragAcross, selectItem } from './board-helpers';
 
 const base = appUrl();
 let authorB: Browser;
@@ -215,7 +215,7 @@ describe('notes live for the author', () => {
     await screenshot(reader, 'orphaned-notes');
 
     await author.goto(`${base}${BOARD}`);
-    await card(author).click();
+    await selectItem(card(author));
     await author.keyboard.press('Control+Alt+i');
     const form = author.getByRole('form', { name: 'Delete this item and its notes?' });
     await expect(form.textContent()).resolves.toContain(

@@ -371,6 +371,51 @@ describe('notes on selected text', () => {
     await authorCard.locator('mark[data-note-id]').first().waitFor();
   });
 
+  it('a second reader notes words already highlighted, by a drag that starts on the highlight, and Tab still reaches each highlight', async () => {
+    const run = Date.now().toString(36);
+    const passage = `Passage ${run}`;
+    await postAsPage(author, base, '/api/forms/insert_list', {
+      multilistId: (await loadBoard(author))._id,
+      titleText: passage,
+      itemText: 'Ask *who* published it, and **why** now.',
+    });
+    const words = 'who published it, and why';
+    const card = (page: Page) => list(page, passage).getByRole('article').nth(0);
+    // The author notes the words first.
+    await author.goto(`${base}/author/selection-corpus`);
+    await card(author).waitFor();
+    await dragAcross(author, card(author), words);
+    await author.getByRole('button', { name: 'Note', exact: true }).click();
+    await noteForm(author).getByLabel('Your note').fill(`Whose money? ${run}`);
+    await noteForm(author).getByRole('button', { name: 'Submit' }).click();
+    await card(author).locator('mark[data-note-id]').first().waitFor();
+
+    // The reader sees them highlighted, and selects them with the mouse from inside the highlight.
+    await reader.goto(`${base}/author/selection-corpus`);
+    const marks = card(reader).locator('mark[data-note-id]');
+    await marks.first().waitFor();
+    await dragAcross(reader, card(reader), words);
+    await reader.getByRole('button', { name: 'Note', exact: true }).click();
+    await expect(noteForm(reader).locator('.form-quote').textContent()).resolves.toBe(words);
+    await noteForm(reader).getByLabel('Your note').fill(`Which year? ${run}`);
+    await noteForm(reader).getByRole('button', { name: 'Submit' }).click();
+    const notes = card(reader).getByRole('list', { name: 'Notes' });
+    await notes.getByText(`Which year? ${run}`).waitFor();
+    // Both notes' highlights cover the words.
+    await expect
+      .poll(() =>
+        marks.evaluateAll((ms) => new Set(ms.map((m) => m.getAttribute('data-note-id'))).size),
+      )
+      .toBe(2);
+
+    // The keyboard reaches a highlight: Tab from the item lands on it.
+    await card(reader).focus();
+    await reader.keyboard.press('Tab');
+    await expect
+      .poll(() => reader.evaluate(() => document.activeElement?.closest('mark')?.textContent ?? ''))
+      .not.toBe('');
+  });
+
   it('a selection over two blocks is refused with a message; a cleared selection leaves no quote for the next note', async () => {
     await reader.goto(`${base}/author/selection-corpus`);
     const corpus = list(reader, 'Corpus');

@@ -150,11 +150,25 @@ export function useHighlights(
       if (e.type === 'focusin') note?.scrollIntoView({ block: 'nearest' });
     };
     const off = (e: Event) => noteOf(e)?.classList.remove('note-active');
+    // A drag that starts on a highlight selects words, as it does anywhere else in the text (a
+    // second note on a passage already noted). Chromium starts no selection from a press on an
+    // element that takes the focus, so the highlight is not focusable for that press; Tab still
+    // reaches it.
+    const press = (e: MouseEvent) => {
+      const mark = closestFrom(e.target, 'mark[data-note-id][tabindex]');
+      if (!(mark instanceof HTMLElement)) return;
+      mark.removeAttribute('tabindex');
+      requestAnimationFrame(() => {
+        mark.tabIndex = 0;
+      });
+    };
+    el.addEventListener('mousedown', press);
     el.addEventListener('mouseover', on);
     el.addEventListener('mouseout', off);
     el.addEventListener('focusin', on);
     el.addEventListener('focusout', off);
     return () => {
+      el.removeEventListener('mousedown', press);
       el.removeEventListener('mouseover', on);
       el.removeEventListener('mouseout', off);
       el.removeEventListener('focusin', on);
