@@ -41,7 +41,7 @@ export function coalescer<T extends object>(
  * way at once may be applied by the server in either order, and then the older one wins (a list
  * zoomed out twice, found zoomed out once after a reload). A write made while another to the same
  * record is on its way waits for it, merged with any others waiting, the newest value of each key
- * winning. `leave` sends what waits at once, for a page that is going away.
+ * winning. `leave` sends what waits at once, for a page that may be going away.
  */
 export interface InOrder<T extends object> {
   push(record: string, patch: T): void;
@@ -72,9 +72,10 @@ export function inOrder<T extends object>(
       else go(record, patch);
     },
     leave() {
-      const now = [...waiting];
-      waiting.clear();
-      for (const [record, patch] of now) go(record, patch);
+      // Sent now, beside what is on its way (the page may be gone before that is answered), and
+      // kept waiting: a page still there once all is answered sends it again, in case the
+      // older write was applied last.
+      for (const [record, patch] of waiting) go(record, patch);
     },
   };
 }

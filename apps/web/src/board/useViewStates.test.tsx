@@ -186,8 +186,8 @@ describe('view-state changes made one after another', () => {
     expect(listWrites().at(-1)).toEqual([week!._id, { zoom: 5 }]);
   });
 
-  it('send what waits at once when the page goes away', async () => {
-    slowServer();
+  it('send what waits at once when the page goes away, and again if it is still there', async () => {
+    const server = slowServer();
     const { result } = renderHook(() => useViewStates([board], board, ann, false));
     await settled(() => result.current.setDisplay({ zoom: 1 }));
     await settled(() => result.current.setDisplay({ zoom: 0 }));
@@ -196,5 +196,13 @@ describe('view-state changes made one after another', () => {
     expect(writes()).toEqual([{ zoom: 1 }, { zoom: 0 }]);
     const last = sent.mock.calls.at(-1)!;
     expect(last[2]).toEqual({ keepalive: true });
+    // Hidden, not closed: once both are answered, the newest is written again, in case the
+    // server applied the older last.
+    await server.answerNext();
+    expect(writes()).toHaveLength(2);
+    await server.answerNext();
+    expect(writes()).toEqual([{ zoom: 1 }, { zoom: 0 }, { zoom: 0 }]);
+    await server.answerNext();
+    expect(server.open).toBe(0);
   });
 });
