@@ -407,6 +407,8 @@ describe('notes on selected text', () => {
         marks.evaluateAll((ms) => new Set(ms.map((m) => m.getAttribute('data-note-id'))).size),
       )
       .toBe(2);
+    // And the words, now highlighted twice over, are selected the same way.
+    await dragAcross(reader, card(reader), words);
 
     // The keyboard reaches a highlight: Tab from the item lands on it.
     await card(reader).focus();

@@ -152,14 +152,19 @@ export function useHighlights(
     const off = (e: Event) => noteOf(e)?.classList.remove('note-active');
     // A drag that starts on a highlight selects words, as it does anywhere else in the text (a
     // second note on a passage already noted). Chromium starts no selection from a press on an
-    // element that takes the focus, so the highlight is not focusable for that press; Tab still
-    // reaches it.
+    // element that takes the focus, so the highlight is not focusable for that press, nor is any
+    // it is nested in (a passage noted more than once); Tab still reaches them.
     const press = (e: MouseEvent) => {
-      const mark = closestFrom(e.target, 'mark[data-note-id][tabindex]');
-      if (!(mark instanceof HTMLElement)) return;
-      mark.removeAttribute('tabindex');
+      const focusable = 'mark[data-note-id][tabindex]';
+      const around: HTMLElement[] = [];
+      let m = closestFrom(e.target, focusable);
+      while (m instanceof HTMLElement) {
+        around.push(m);
+        m = m.parentElement?.closest(focusable) ?? null;
+      }
+      for (const m of around) m.removeAttribute('tabindex');
       requestAnimationFrame(() => {
-        mark.tabIndex = 0;
+        for (const m of around) m.tabIndex = 0;
       });
     };
     el.addEventListener('mousedown', press);
