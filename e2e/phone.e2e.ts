@@ -147,8 +147,8 @@ async function swipe(p: Page, fromX: number, toX: number, y: number) {
 }
 
 /** Taps an item on its padding, clear of any link or button inside it. */
-const tapItem = (item: Locator) => item.tap({ position: { x: 4, y: 4 } });
-const isSelected = (item: Locator) => item.getAttribute('aria-current');
+/** Where an item is tapped: its corner, off any link or button inside it. */
+const CORNER = { x: 4, y: 4 };
 
 describe('a guest on a phone', () => {
   it('sees every page fit the screen, the phone header, and signs in by tapping (iPhone 13)', async () => {
@@ -362,7 +362,7 @@ describe('a reader on a phone', () => {
 
     // Tap selects an item.
     const item = tips.getByRole('article').nth(1);
-    await selectItem(item, { tap: true, position: { x: 4, y: 4 } });
+    await selectItem(item, { tap: true, position: CORNER });
     // Words chosen as a phone does it (a long press, then the handles: Playwright cannot drag
     // the handles, so the range is set the way they leave it).
     const words = await item.evaluate((el) => {
@@ -449,8 +449,7 @@ describe('an author on a phone', () => {
     await cancel.tap();
     await expect.poll(() => searchForm.count()).toBe(0);
     const first = errands.getByRole('article').first();
-    await tapItem(first);
-    await expect.poll(() => isSelected(first)).toBe('true');
+    await selectItem(first, { tap: true, position: CORNER });
     // The item's own Edit button, sized for a finger.
     const edit = first.getByRole('button', { name: 'Edit', exact: true });
     expect((await edit.boundingBox())!.height).toBeGreaterThanOrEqual(44);
@@ -466,7 +465,7 @@ describe('an author on a phone', () => {
 
     // Moving it down, from the item's Actions.
     const edited = errands.getByRole('article').filter({ hasText: 'Buy bread and milk' });
-    if ((await isSelected(edited)) !== 'true') await tapItem(edited);
+    await selectItem(edited, { tap: true, position: CORNER });
     await edited.locator('summary', { hasText: 'Actions' }).tap();
     await screenshot(p, 'phone/author-item-actions');
     await edited.getByRole('menuitem', { name: 'Move item down', exact: true }).tap();
@@ -527,12 +526,7 @@ describe('the main pages pass axe', () => {
         if (shown === board) {
           // With an item selected and its Actions open, and a toolbar menu open.
           const item = list(p, 'Tip').getByRole('article').nth(1);
-          await expect
-            .poll(async () => {
-              if ((await isSelected(item)) !== 'true') await tapOrClick(item, device);
-              return isSelected(item);
-            })
-            .toBe('true');
+          await selectItem(item, { tap: device === 'phone', position: CORNER });
           await item.locator('summary', { hasText: 'Actions' }).click();
           await bar(p).locator('summary').first().click();
         }
@@ -541,6 +535,3 @@ describe('the main pages pass axe', () => {
     });
   }
 });
-
-const tapOrClick = (item: Locator, device: 'phone' | 'desktop') =>
-  device === 'phone' ? tapItem(item) : item.click({ position: { x: 4, y: 4 } });

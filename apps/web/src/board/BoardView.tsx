@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { RESULTS_BOARD_PREFIX, type Item, type List, type Multilist } from '@listboard/core';
+import { isResultsBoard, type Item, type List, type Multilist } from '@listboard/core';
 import { estimateItem, useItemRenderer } from './ListColumn';
 import { ListRow } from './ListRow';
 import { BoardPassword } from './BoardPassword';
@@ -153,7 +153,7 @@ export function BoardView({ board }: { board: Multilist }) {
                 headings={display.sectionDisplay === 'all'}
               />
             )}
-            {board.lists.length === 0 && !board._id.startsWith(RESULTS_BOARD_PREFIX) && (
+            {board.lists.length === 0 && !isResultsBoard(board._id) && (
               <p className="empty">This board has no lists yet.</p>
             )}
           </div>

@@ -48,13 +48,12 @@ export function useViewStates(
   }, [board, ui]);
 
   // What a signed-in user does to a stored board, list or item is kept on the server too.
-  const keepsViewState = Boolean(user && !isGuest);
+  const userId = user && !isGuest ? user._id : undefined;
   const boardId = board?._id;
-  const userId = user?._id;
   // Each board's, list's and item's view state is written one call at a time, in order.
   // keepalive: a write sent as the page goes away (a reload, a closed tab) still arrives.
   const writes = useMemo(() => {
-    if (!userId || !keepsViewState) return null;
+    if (!userId) return null;
     const options = { keepalive: true };
     return {
       board: inOrder<Partial<Display> | SavedSelection>((multilistId, $set) =>
@@ -79,7 +78,7 @@ export function useViewStates(
         ),
       ),
     };
-  }, [userId, keepsViewState]);
+  }, [userId]);
   // The scroll position waits SCROLL_WRITE_MS; what waits is sent when the board or user
   // changes, the page is hidden, or the board closes.
   const scrolls = useMemo(
