@@ -261,6 +261,60 @@ describe('items', () => {
     expect(rows).toHaveLength(2);
   });
 
+  it('an edit keeps the ids of the blocks it leaves or changes, and their Trim', async () => {
+    const made = await author.post('/api/forms/insert_item', {
+      listId,
+      text: 'Before the talk\n\n/media/talk.webm ~ The talk\n\nAfter the talk',
+    });
+    const itemId = made.json().itemId;
+    const blocksOf = async () =>
+      (await load(author, '/author/reading-group')).lists[0]!.items.find((i) => i._id === itemId)!
+        .blocks;
+    const [before, video, after] = await blocksOf();
+    await author.post('/api/display/update_block', {
+      query: { _id: video!._id },
+      doc: { $set: { autoSeek: true } },
+    });
+    const edit = (text: string) => author.post('/api/forms/edit_item', { itemId, text });
+
+    // A paragraph put in first: the blocks after it are the same blocks, a place further on.
+    await edit(
+      'A new first line\n\nBefore the talk\n\n/media/talk.webm ~ The talk\n\nAfter the talk',
+    );
+    const moved = await blocksOf();
+    expect(moved.map((b) => b.text)).toEqual([
+      'A new first line',
+      'Before the talk',
+      '/media/talk.webm ~ The talk',
+      'After the talk',
+    ]);
+    expect(moved.slice(1).map((b) => b._id)).toEqual([before!._id, video!._id, after!._id]);
+    expect([before!._id, video!._id, after!._id]).not.toContain(moved[0]!._id);
+    expect(moved[2]).toMatchObject({ type: 'video', autoSeek: true });
+
+    // The video's caption and range changed, and a line put before it: still the same block, Trim on.
+    await edit(
+      'A new first line\n\nBefore the talk\n\nWatch from 0:05.\n\n/media/talk.webm 0:05-0:09 ~ The keynote\n\nAfter the talk',
+    );
+    const changed = await blocksOf();
+    expect(changed[3]).toMatchObject({
+      _id: video!._id,
+      type: 'video',
+      caption: 'The keynote',
+      range: { start: 5, end: 9 },
+      autoSeek: true,
+    });
+
+    // The video taken out: its block goes with it; the others stay themselves.
+    await edit('A new first line\n\nBefore the talk\n\nNo video now\n\nAfter the talk');
+    const replaced = await blocksOf();
+    expect(replaced.map((b) => b.type)).not.toContain('video');
+    expect(replaced.map((b) => b._id)).not.toContain(video!._id);
+    expect(replaced[1]!._id).toBe(before!._id);
+    expect(replaced[3]!._id).toBe(after!._id);
+    await author.post('/api/forms/delete_item', { itemId });
+  });
+
   it('refuses an edit based on a stale version with 409, keeping the newer text', async () => {
     const item = (await load(author, '/author/reading-group')).lists[0]!.items[1]!;
     await author.post('/api/forms/edit_item', {

@@ -12,22 +12,10 @@ export async function firstMediaBlock(db: Db, itemId: string): Promise<BlockRow 
   return (await blocksOf(db, itemId)).find((b) => b.type === 'video' || b.type === 'audio');
 }
 
-/**
- * Replaces an item's text and re-parses its blocks. Blocks get new ids on re-parse; auto-seek
- * lives only on the block rows, so it is carried over to the block at the same place.
- */
+/** Replaces an item's text and re-parses its blocks (storeBlocks keeps the ids and Trim of those that stay). */
 export async function rewriteItemText(db: Db, item: ItemRow, text: string): Promise<BlockRow[]> {
-  const before = await blocksOf(db, item.id);
   await editItem(db, item, { text });
-  const after = await blocksOf(db, item.id);
-  for (const b of after) {
-    const old = before[b.index];
-    if (old?.autoSeek && old.type === b.type) {
-      await db.update(blocks).set({ autoSeek: true }).where(eq(blocks.id, b.id));
-      b.autoSeek = true;
-    }
-  }
-  return after;
+  return blocksOf(db, item.id);
 }
 
 export async function blockAt(
