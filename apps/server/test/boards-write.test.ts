@@ -612,6 +612,23 @@ describe('coauthors, members and board passwords', () => {
     const other = new Agent(t.app);
     await other.signIn('demo');
     expect((await load(other, '/author/reading-group')).locked).toBe(true);
+
+    // A new password locks the board again for the session that gave the old one; so does a
+    // password taken away and set again.
+    await author.post('/api/dbedit/edit_multilist', { multilistId: boardId, password: 'sesame2' });
+    expect(await load(demo, '/author/reading-group')).toMatchObject({ locked: true, lists: [] });
+    await demo.post('/api/forms/board_password', { multilistId: boardId, password: 'sesame2' });
+    expect((await load(demo, '/author/reading-group')).locked).toBe(false);
+    await author.post('/api/dbedit/edit_multilist', { multilistId: boardId, password: null });
+    await author.post('/api/dbedit/edit_multilist', { multilistId: boardId, password: 'sesame3' });
+    expect(await load(demo, '/author/reading-group')).toMatchObject({ locked: true, lists: [] });
+    // Its title changed, its password kept: still open to the session that gave it.
+    await demo.post('/api/forms/board_password', { multilistId: boardId, password: 'sesame3' });
+    await author.post('/api/dbedit/edit_multilist', {
+      multilistId: boardId,
+      description: 'Still the same password',
+    });
+    expect((await load(demo, '/author/reading-group')).locked).toBe(false);
     await author.post('/api/dbedit/edit_multilist', { multilistId: boardId, password: null });
   });
 });

@@ -88,6 +88,49 @@ describe('mail through a real SMTP server', () => {
     expect(inbox).toHaveLength(0);
   });
 
+  it('sends the owner no alert for a note they may not see: one on a coauthor’s private item', async () => {
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const shared = await author.post('/api/forms/add_coauthor', {
+      title: course.title,
+      owner: 'author',
+      username: 'demo',
+    });
+    expect(shared.statusCode).toBe(200);
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    const listId = course.lists[1]!._id;
+    const mine = await demo.post('/api/forms/insert_item', {
+      listId,
+      text: 'My own reading list',
+      isPrivate: true,
+    });
+    expect(mine.statusCode).toBe(200);
+    const hidden = await demo.post('/api/forms/insert_note', {
+      listId,
+      itemId: mine.json().itemId,
+      noteSpec: { text: 'Finish chapter four before Friday' },
+    });
+    expect(hidden.statusCode).toBe(200);
+    // A note the owner may see, after it: the one mail that comes.
+    const tip = course.lists[1]!.items[0]!;
+    await demo.post('/api/forms/insert_note', {
+      listId,
+      itemId: tip._id,
+      noteSpec: { text: 'A source for this one?' },
+    });
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]!.raw).toContain('A source for this one?');
+    expect(inbox.some((m) => m.raw.includes('Finish chapter four'))).toBe(false);
+    inbox.length = 0;
+    await author.post('/api/forms/remove_coauthor', {
+      title: course.title,
+      owner: 'author',
+      username: 'demo',
+    });
+  });
+
   it('e-mails an item to an address, and refuses a bad address with the spec message', async () => {
     const reader = new Agent(t.app);
     await reader.signIn('reader');

@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { boardMembers, ltiLinks, ltiPlatforms, ltiUsers, users } from '../src/db/schema';
 import { Agent, SEED_PASSWORD } from './harness';
 import { createAccountApp, type AccountTestContext } from './account-harness';
+import { createFileStore } from '../src/storage';
 
 const VIEWERS = [
   'anonymous',
@@ -51,7 +52,8 @@ type ThingName =
   | 'groupReply'
   | 'lockedBoardItem'
   | 'lockedBoardNote'
-  | 'dismissedNote';
+  | 'dismissedNote'
+  | 'noteOnCoauthorsItem';
 
 interface Thing {
   name: ThingName;
@@ -147,6 +149,14 @@ const THINGS: readonly Thing[] = [
     // Pending, it was on the open board for everyone.
     sawBeforeHidden: VIEWERS,
   },
+  {
+    // A coauthor's note on an item of theirs only they see: hidden from the board's owner too.
+    name: 'noteOnCoauthorsItem',
+    seenBy: ['coauthor'],
+    content: false,
+    discussed: true,
+    onLockedBoard: false,
+  },
 ];
 
 const marker = (name: ThingName) => `qz${name.toLowerCase()}`;
@@ -161,6 +171,8 @@ let openBoard: Multilist;
 let lockedBoard: Multilist;
 let anchorItemId: string;
 let sentinelItemId: string;
+/** The coauthor's private item, which their note is on. */
+let coauthorsItemId: string;
 const heard = {} as Record<ViewerName, Set<ThingName>>;
 /** The things whose text a viewer's live events carried. */
 const read = {} as Record<ViewerName, Set<ThingName>>;
@@ -281,11 +293,17 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
   switch (thing.name) {
     case 'privateItem':
     case 'lockedBoardItem': {
-      // A video, its caption the thing's words: a clip as well as an item.
+      // A video, its caption the thing's words: a clip as well as an item; and a picture the
+      // author uploaded, which goes to those who may see the item.
+      await createFileStore(t.config).put(
+        `author/${marker(thing.name)}.png`,
+        Buffer.from(marker(thing.name)),
+        'image/png',
+      );
       const r = await ok<{ itemId: string }>(
         agents.author.post('/api/forms/insert_item', {
           listId: listOf(thing),
-          text: `/media/lecture.webm ~ ${text}`,
+          text: `/media/lecture.webm ~ ${text}\n\n${marker(thing.name)}.png`,
           isPrivate: thing.name === 'privateItem',
         }),
       );
@@ -339,6 +357,24 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
         }),
       );
       return { id: (await note(elsewhere, text)).itemId, lastCall: NOTE };
+    }
+    case 'noteOnCoauthorsItem': {
+      const item = await ok<{ itemId: string }>(
+        agents.coauthor.post('/api/forms/insert_item', {
+          listId: listOf(thing),
+          text: 'My own reading list',
+          isPrivate: true,
+        }),
+      );
+      coauthorsItemId = item.itemId;
+      const r = await ok<{ itemId: string }>(
+        agents.coauthor.post('/api/forms/insert_note', {
+          listId: listOf(thing),
+          itemId: item.itemId,
+          noteSpec: { text },
+        }),
+      );
+      return { id: r.itemId, lastCall: NOTE };
     }
     case 'dismissedNote': {
       const r = await note(agents.writer, text);
@@ -473,6 +509,21 @@ const boardLoad =
     return res.body;
   };
 
+/** The pictures the content items show, as each viewer fetches them: their bytes, or nothing. */
+const storedFiles: Reader = async (v) => {
+  const got = await Promise.all(
+    THINGS.filter((thing) => thing.content).map(async (thing) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/files/author/${marker(thing.name)}.png`,
+        headers: agents[v].cookie ? { cookie: agents[v].cookie } : {},
+      });
+      return res.statusCode === 200 ? res.body : `${res.statusCode}`;
+    }),
+  );
+  return got.join('\n');
+};
+
 const section: Reader = async (v) => {
   const parts = await Promise.all(
     [openBoard, lockedBoard].map((b) =>
@@ -603,6 +654,11 @@ const READING_CHANNELS: { name: string; read: Reader; shows(v: ViewerName, t: Th
     { name: 'board load', read: boardLoad('full'), shows: sees },
     { name: 'board load, packed', read: boardLoad('packed'), shows: sees },
     { name: 'section', read: section, shows: sees },
+    {
+      name: 'stored files',
+      read: storedFiles,
+      shows: (v, thing) => sees(v, thing) && thing.content,
+    },
     { name: 'search', read: search, shows: sees },
     // Listings other than Discussion: no promise of what they show, only of what they hide.
     { name: 'listings', read: listingOf(LISTING_CODES), shows: () => false },
@@ -912,6 +968,20 @@ describe('privacy matrix: acting on a thing by its id', () => {
   });
 });
 
+describe('privacy matrix: new-note mail', () => {
+  it('tells the board’s owner of new notes they may see, and of no other', () => {
+    const toOwner = t.mails
+      .filter((m) => m.to === 'author@listboard.local')
+      .map((m) => `${m.subject}\n${m.text}`)
+      .join('\n');
+    for (const thing of THINGS)
+      if (!sees('author', thing))
+        expect(toOwner.includes(marker(thing.name)), `${thing.name} mailed`).toBe(false);
+    // A reader's note, pending when written: the owner was told of it.
+    expect(toOwner).toContain(marker('dismissedNote'));
+  });
+});
+
 /**
  * The Trash. The author deletes each thing they can see (a note takes its replies with it), then
  * the item the notes are on (it takes the rest). Nothing deleted shows on any reading channel any
@@ -931,6 +1001,8 @@ describe('privacy matrix: the Trash', () => {
     for (const name of DELETED)
       await ok(agents.author.post('/api/forms/delete_item', { itemId: ids[name] }));
     await ok(agents.author.post('/api/forms/delete_item', { itemId: anchorItemId }));
+    // The coauthor's own item, which the author cannot see, goes by its coauthor's hand.
+    await ok(agents.coauthor.post('/api/forms/delete_item', { itemId: coauthorsItemId }));
   });
 
   const trashOf = onBothBoards('/api/forms/list_trash');
@@ -947,8 +1019,10 @@ describe('privacy matrix: the Trash', () => {
 
   // Search and forms/load (and its stream) are left out: forms/load above made boards of the
   // search's results, copies of their own that the deletes do not touch.
+  // And stored files: an uploader reads their own files, whatever shows them.
   const onTheBoards = cases.filter(
-    ({ channel }) => !['search', 'forms/load', 'forms/load_stream'].includes(channel.name),
+    ({ channel }) =>
+      !['search', 'forms/load', 'forms/load_stream', 'stored files'].includes(channel.name),
   );
   it.each(onTheBoards)(
     'after the deletes, $channel.name as $v shows none of it',

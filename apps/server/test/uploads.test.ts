@@ -395,6 +395,75 @@ describe('serving stored files', () => {
     expect((await get('/files/author/shared.png')).statusCode).toBe(200);
   });
 
+  it('never serves a private upload to one who names its address or path on a board of their own', async () => {
+    const store = createFileStore(t.config);
+    await store.put('author/diary.png', png, 'image/png');
+    await store.put('author/poster.png', png, 'image/png');
+    const board = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Open House', listed: true })
+    ).json();
+    const list = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: board.multilistId,
+        titleText: 'Hall',
+        itemText: 'poster.png',
+      })
+    ).json();
+    await author.post('/api/forms/insert_item', {
+      listId: list.listId,
+      text: 'diary.png',
+      isPrivate: true,
+    });
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const get = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    expect((await get('/files/author/diary.png', reader.cookie!)).statusCode).toBe(404);
+
+    // Its address on the reader's own board, a public one: still the author's alone.
+    const own = (
+      await reader.post('/api/forms/insert_multilist', { titleText: 'Borrowed', listed: true })
+    ).json();
+    await reader.post('/api/forms/insert_list', {
+      multilistId: own.multilistId,
+      titleText: 'Mine',
+      itemText: '/files/author/diary.png\n\n![a diary](/files/author/diary.png)',
+    });
+    expect((await get('/files/author/diary.png', reader.cookie!)).statusCode).toBe(404);
+    expect((await get('/files/author/diary.png')).statusCode).toBe(404);
+
+    // A copy of the author's board keeps its items' owner, against whom a path is read: the
+    // reader's copy, edited to name the private file by its path, shows it to no one either.
+    const copy = (
+      await reader.post('/api/forms/duplicate_multilist', { multilistId: board.multilistId })
+    ).json();
+    const firstItem = async (who: Agent, address: string) => {
+      const [b] = (await who.post('/api/dbload/load_multilists', { addresses: [address] })).json<
+        { lists: { items: { _id: string; text: string }[] }[] }[]
+      >();
+      return b!.lists[0]!.items[0]!;
+    };
+    const item = await firstItem(reader, `/reader/${copy.ptitle}`);
+    expect(item.text).toBe('poster.png');
+    const edited = await reader.post('/api/forms/edit_item', {
+      itemId: item._id,
+      text: 'diary.png',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await get('/files/author/diary.png', reader.cookie!)).statusCode).toBe(404);
+    expect((await get('/files/author/diary.png')).statusCode).toBe(404);
+    expect((await get('/files/author/diary.png', author.cookie!)).statusCode).toBe(200);
+
+    // What the author shows, the copy shows too, and an edit of the author's item keeps it shown.
+    expect((await get('/files/author/poster.png')).statusCode).toBe(200);
+    const hall = await firstItem(author, `/author/${board.ptitle}`);
+    await author.post('/api/forms/edit_item', {
+      itemId: hall._id,
+      text: 'Come in!\n\nposter.png',
+    });
+    expect((await get('/files/author/poster.png')).statusCode).toBe(200);
+  });
+
   it('serves stored HTML and SVG as attachments in a sandbox, never as pages', async () => {
     const store = createFileStore(t.config);
     await store.put('author/page.html', Buffer.from('<script>alert(1)</script>'), 'text/html');

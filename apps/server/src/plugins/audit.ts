@@ -23,6 +23,7 @@ import {
   type Transact,
 } from '../services/admin/audit';
 import type { Actor } from '../services/accounts/users';
+import { asWriter } from '../services/media/file-access';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -99,21 +100,24 @@ export const auditPlugin = fp((app: FastifyInstance, opts: { db: Db }, done: () 
     req.auditActor = req.actor;
     req.transact = async (run) => {
       if (req.audited) throw new Error(`${req.routeOptions.url} recorded itself twice`);
-      const result = await opts.db.transaction(async (tx) => {
-        const note: AuditNote = {};
-        const result = await run(tx, note);
-        const call = writeCall(req);
-        if (call !== null) {
-          await recordAudit(tx, {
-            actor: actorOf(req, note),
-            call,
-            board: note.board ?? boardOf(result),
-            itemId: note.itemId,
-            details: auditDetails(req.body),
-          });
-        }
-        return result;
-      });
+      const writer = { actor: req.actor, sessionId: req.sessionId };
+      const result = await asWriter(writer, () =>
+        opts.db.transaction(async (tx) => {
+          const note: AuditNote = {};
+          const result = await run(tx, note);
+          const call = writeCall(req);
+          if (call !== null) {
+            await recordAudit(tx, {
+              actor: actorOf(req, note),
+              call,
+              board: note.board ?? boardOf(result),
+              itemId: note.itemId,
+              details: auditDetails(req.body),
+            });
+          }
+          return result;
+        }),
+      );
       req.audited = true;
       return result;
     };

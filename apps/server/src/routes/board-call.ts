@@ -27,6 +27,7 @@ import { assertVisible, eventSubjects, subjectOf, viewerFor } from '../services/
 import { patchRootAfter } from '../realtime/item-patch';
 import { patchListsOf } from '../realtime/list-patch';
 import { bodySchema } from './contract-route';
+import { asWriter } from '../services/media/file-access';
 
 export interface CallContext<B, R extends Resolved = Resolved> {
   /** Sends mail; calls use it only for messages that may go out whatever the transaction does. */
@@ -116,68 +117,72 @@ export function registerBoardCalls(
     typed.post(call.path, { schema }, async (req) => {
       // Recorded here or, for reads, not at all: the audit plugin leaves this request alone.
       req.audited = true;
-      const done = await deps.db.transaction(async (tx) => {
-        const target = await resolveTarget(tx, call.target(req.body));
-        const itemId = target.item?.id;
-        const viewer = await viewerFor(tx, req.actor, req.sessionId);
-        // What the caller cannot see is refused before what they may do is asked, so a hidden
-        // note and a missing one get the same answer.
-        await assertVisible(tx, viewer, target, { allowLocked: call.action === 'read' });
-        const actor = authorize(
-          req.actor,
-          target.policy,
-          call.action,
-          deps.appVersion,
-          call.refusedAs,
-        );
-        const ctx: CallContext<unknown> = {
-          actor,
-          viewer,
-          body: req.body,
-          target,
-          appVersion: deps.appVersion,
-          sessionId: req.sessionId,
-          log: req.log,
-          mailer: deps.mailer,
-          publicUrl: deps.publicUrl ?? '',
-          mailItemLimit: deps.mailItemLimit ?? 10,
-        };
-        const before = !call.readOnly && target.item ? await subjectOf(tx, target.item) : undefined;
-        const result = await call.run(tx, ctx);
-        let seen: BoardEvent['seen'];
-        let version: number | undefined;
-        let patchItem: string | undefined;
-        let patchLists: string[] | undefined;
-        if (!call.readOnly) {
-          seen = await eventSubjects(tx, target, result, before);
-          patchItem = await patchRootAfter(tx, call.path, target.item, result);
-          if (!patchItem) patchLists = patchListsOf(call.path, target, result);
-          version = await touchBoard(tx, target.board.id);
-        }
-        if (!call.readOnly || call.recorded) {
-          // In the same transaction: a change is never kept without its record, nor the reverse.
-          await recordAudit(tx, {
+      const writer = { actor: req.actor, sessionId: req.sessionId };
+      const done = await asWriter(writer, () =>
+        deps.db.transaction(async (tx) => {
+          const target = await resolveTarget(tx, call.target(req.body));
+          const itemId = target.item?.id;
+          const viewer = await viewerFor(tx, req.actor, req.sessionId);
+          // What the caller cannot see is refused before what they may do is asked, so a hidden
+          // note and a missing one get the same answer.
+          await assertVisible(tx, viewer, target, { allowLocked: call.action === 'read' });
+          const actor = authorize(
+            req.actor,
+            target.policy,
+            call.action,
+            deps.appVersion,
+            call.refusedAs,
+          );
+          const ctx: CallContext<unknown> = {
             actor,
-            call: call.path,
-            board: target.board,
+            viewer,
+            body: req.body,
+            target,
+            appVersion: deps.appVersion,
+            sessionId: req.sessionId,
+            log: req.log,
+            mailer: deps.mailer,
+            publicUrl: deps.publicUrl ?? '',
+            mailItemLimit: deps.mailItemLimit ?? 10,
+          };
+          const before =
+            !call.readOnly && target.item ? await subjectOf(tx, target.item) : undefined;
+          const result = await call.run(tx, ctx);
+          let seen: BoardEvent['seen'];
+          let version: number | undefined;
+          let patchItem: string | undefined;
+          let patchLists: string[] | undefined;
+          if (!call.readOnly) {
+            seen = await eventSubjects(tx, target, result, before);
+            patchItem = await patchRootAfter(tx, call.path, target.item, result);
+            if (!patchItem) patchLists = patchListsOf(call.path, target, result);
+            version = await touchBoard(tx, target.board.id);
+          }
+          if (!call.readOnly || call.recorded) {
+            // In the same transaction: a change is never kept without its record, nor the reverse.
+            await recordAudit(tx, {
+              actor,
+              call: call.path,
+              board: target.board,
+              itemId,
+              details: {
+                ...auditDetails(req.body),
+                ...(result && call.audited ? call.audited(result) : {}),
+              },
+            });
+          }
+          return {
+            answer: result ?? { ok: true },
+            ctx,
+            boardId: target.board.id,
             itemId,
-            details: {
-              ...auditDetails(req.body),
-              ...(result && call.audited ? call.audited(result) : {}),
-            },
-          });
-        }
-        return {
-          answer: result ?? { ok: true },
-          ctx,
-          boardId: target.board.id,
-          itemId,
-          seen,
-          version,
-          patchItem,
-          patchLists,
-        };
-      });
+            seen,
+            version,
+            patchItem,
+            patchLists,
+          };
+        }),
+      );
       if (call.finish) return call.finish(deps.db, done.ctx, done.answer);
       const result = done.answer;
       if (call.after) {

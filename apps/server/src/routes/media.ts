@@ -1,17 +1,13 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { isGuestUser } from '@listboard/core';
-import { users } from '../db/schema';
-import { uploadFolderOf } from '../services/media/uploads';
-import { canReadFile, viewerFor } from '../services/notes/visibility';
-import { THUMBNAIL_FOLDER } from '../services/media/thumbnails';
+import { canReadFile, ownFolderOf } from '../services/media/file-access';
+import { THUMBNAIL_FOLDER } from '../services/media/folders';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { EventBus } from '../realtime/bus';
 import { createFileStore } from '../storage';
 import type { FileStore } from '../storage/file-store';
-import { POSTER_FOLDER, type PosterDeps } from '../services/media/posters';
+import type { PosterDeps } from '../services/media/posters';
 import { registerBoardCalls } from './board-call';
 import { fileRoutes } from './files';
 import { mediaCalls } from './media-calls';
@@ -36,28 +32,18 @@ export function posterDeps(config: Config, store: FileStore): PosterDeps {
   };
 }
 
-/** Who may fetch a stored file: canReadFile, for the session's viewer and their own folder. */
+/** Who may fetch a stored file: canReadFile, for the session's reader and their own folder. */
 function fileGate(db: Db) {
   return async (req: FastifyRequest, key: string): Promise<boolean> => {
-    const actor = req.actor;
-    const [user] = actor
-      ? await db
-          .select({ username: users.username, uploadsFolder: users.uploadsFolder })
-          .from(users)
-          .where(eq(users.id, actor.id))
-      : [];
-    const own = user && actor && !isGuestUser(actor) ? uploadFolderOf(user) : null;
-    const viewer = await viewerFor(db, actor, req.sessionId);
+    const reader = { actor: req.actor, sessionId: req.sessionId };
     // A text file's thumbnail shows its first lines: it goes to those who may read the file.
     const source = key.startsWith(TEXT_THUMBNAILS)
       ? key.slice(TEXT_THUMBNAILS.length).replace(/-\d+-\d+\.png$/, '')
       : key;
-    return canReadFile(db, viewer, source, own, PUBLIC_FOLDERS);
+    return canReadFile(db, reader, source, await ownFolderOf(db, req.actor));
   };
 }
 
-/** Files the app makes itself from public pages and from media: not anyone's upload. */
-const PUBLIC_FOLDERS = [`${THUMBNAIL_FOLDER}/pages`, POSTER_FOLDER];
 const TEXT_THUMBNAILS = `${THUMBNAIL_FOLDER}/text/`;
 
 /** Uploads, served files, markers, poster frames and thumbnails. */

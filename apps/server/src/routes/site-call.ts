@@ -15,6 +15,7 @@ import { accountMsg } from '../services/accounts/messages';
 import type { Actor } from '../services/accounts/users';
 import type { AnswerOf, BodyOf } from './board-call';
 import { bodySchema } from './contract-route';
+import { asWriter } from '../services/media/file-access';
 
 export interface SiteCallContext<B> {
   actor: Actor;
@@ -56,17 +57,20 @@ export function registerSiteCalls(
     typed.post(call.path, { schema }, async (req) => {
       req.audited = true;
       const actor = authorizeSite(req.actor, call.action);
-      return deps.db.transaction(async (tx) => {
-        const result = await call.run(tx, { actor, body: req.body, now: now() });
-        if (!call.readOnly) {
-          await recordAudit(tx, {
-            actor,
-            call: call.path,
-            details: auditDetails(req.body),
-          });
-        }
-        return result ?? { ok: true };
-      });
+      const writer = { actor, sessionId: req.sessionId };
+      return asWriter(writer, () =>
+        deps.db.transaction(async (tx) => {
+          const result = await call.run(tx, { actor, body: req.body, now: now() });
+          if (!call.readOnly) {
+            await recordAudit(tx, {
+              actor,
+              call: call.path,
+              details: auditDetails(req.body),
+            });
+          }
+          return result ?? { ok: true };
+        }),
+      );
     });
   }
 }

@@ -208,11 +208,17 @@ export const blocks = pgTable(
     boardRefs: text('board_refs').array(),
     jsMedia: jsonb('js_media').$type<Record<string, unknown> | null>(),
     highlightLanguage: text('highlight_language'),
+    /**
+     * The stored file (its key) this block shows to whoever may see its item: set only when the
+     * one who wrote the block could read that file then (services/boards/file-grants.ts). A block
+     * naming a file its writer could not read shows it to no one the file was not already for.
+     */
+    shows: text('shows'),
   },
   (t) => [
     index('blocks_item_order_idx').on(t.itemId, t.index),
     // Serving an upload asks which items show it.
-    index('blocks_upload_path_idx').on(t.fullpathnq),
+    index('blocks_shows_idx').on(t.shows),
   ],
 );
 

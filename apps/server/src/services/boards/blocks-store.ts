@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { textToBlocks, type MarkupContext } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { blocks } from '../../db/schema';
+import { grantFiles } from '../media/file-access';
 
-/** The block rows an item's text parses into. */
+/** The block rows an item's text parses into, showing no stored file yet (grantFiles). */
 export function blockRows(
   itemId: string,
   text: string,
@@ -69,6 +70,8 @@ export async function storeBlocks(
   text: string,
   ctx: MarkupContext,
 ): Promise<void> {
+  // What the new blocks may show is asked while the item still shows what it did.
+  const rows = await grantFiles(db, blockRows(itemId, text, ctx));
   const before = await db.delete(blocks).where(eq(blocks.itemId, itemId)).returning({
     id: blocks.id,
     index: blocks.index,
@@ -76,7 +79,6 @@ export async function storeBlocks(
     text: blocks.text,
     autoSeek: blocks.autoSeek,
   });
-  const rows = blockRows(itemId, text, ctx);
   const same = sameBlocks(before, rows);
   const kept = rows.map((r, i) => {
     const old = same.get(i);

@@ -6,6 +6,7 @@ import { moveMsg, must, type Viewer } from '@listboard/core';
 import type { ItemRow, Resolved } from './access';
 import { canSeeItem, visibleBoard } from '../notes/visibility';
 import { blockRows, storeBlocks } from './blocks-store';
+import { grantFiles } from '../media/file-access';
 import { insertColumns } from '../../db/insert-columns';
 import { checkVersion } from '../../lib/versions';
 import { clampIndex, itemCount, openItemGap, ordered } from './ordering';
@@ -103,8 +104,11 @@ export async function insertListItems(
   await insertColumns(
     db,
     blocks,
-    specs.flatMap((it, i) =>
-      blockRows(must(ids[i], 'a new item'), it.text, { owner: it.owner ?? list.owner }),
+    await grantFiles(
+      db,
+      specs.flatMap((it, i) =>
+        blockRows(must(ids[i], 'a new item'), it.text, { owner: it.owner ?? list.owner }),
+      ),
     ),
   );
   return ids;

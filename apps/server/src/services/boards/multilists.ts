@@ -104,6 +104,9 @@ export async function editMultilist(
     .where(eq(multilists.id, board.id))
     .returning({ version: multilists.version, ptitle: multilists.ptitle });
   const edited = must(row, 'the edited board');
+  // A new password (or none) is not the one sessions gave: each must give the new one.
+  if (args.password !== undefined)
+    await db.delete(boardUnlocks).where(eq(boardUnlocks.multilistId, board.id));
   // The call's one version step is taken after it (touchBoard, under the board's lock), as for
   // every write: the answer names the version the board is left at.
   return { multilistId: board.id, version: edited.version + 1, ptitle: edited.ptitle };

@@ -16,6 +16,7 @@ import type { BlockRow, ItemRow } from '../boards/access';
 import { toBlock } from '../boards/present';
 import { filesUrl, keyOfFilesUrl } from './file-urls';
 import { blockAt, blocksOf, rewriteItemText } from '../boards/item-rewrite';
+import { POSTER_FOLDER } from './folders';
 
 export interface PosterDeps {
   store: FileStore;
@@ -26,8 +27,6 @@ export interface PosterDeps {
   mediaDirs: string[];
   timeoutMs?: number;
 }
-
-export const POSTER_FOLDER = 'admin/posters';
 
 /** Where ffmpeg reads the block's video, and the name its poster is filed under. */
 async function sourceOf(

@@ -15,8 +15,8 @@ import { textThumbnail } from '../../media/text-thumbnail';
 import { readStart, type FileStore } from '../../storage/file-store';
 import { isValidKey } from '../../storage/keys';
 import { signaturesMatch, type Signer } from '../../storage/signing';
+import { THUMBNAIL_FOLDER } from './folders';
 
-export const THUMBNAIL_FOLDER = 'admin/thumbnails';
 const DAY_SECONDS = 86_400;
 /** A page that could not be shot is not tried again for this long. */
 const FAILURE_MS = 5 * 60_000;

@@ -4,7 +4,9 @@ import type { Db } from '../../db/client';
 import { items, lists, multilists, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
-import { findUserByUsername } from '../accounts/users';
+import { findUserByUsername, toActor } from '../accounts/users';
+import { policyBoardOf } from '../boards/access';
+import { canSeeItem, viewerFor, visibleBoard } from './visibility';
 
 const boardUrl = (publicUrl: string, owner: string, ptitle: string) =>
   `${publicUrl}/${owner}/home;${ptitle}`;
@@ -24,6 +26,11 @@ export async function alertAuthorOfNote(
   if (!row || row.note.isPrivate || row.note.author === row.board.owner) return false;
   const owner = await findUserByUsername(db, row.board.owner);
   if (!owner?.email || owner.fields.emailAlerts !== true) return false;
+  // Mail is a channel like any other: a note the owner may not see (on a coauthor's private
+  // item, say) is not theirs to be told of.
+  const viewer = await viewerFor(db, toActor(owner), null);
+  const board = visibleBoard(row.board, await policyBoardOf(db, row.board));
+  if (!(await canSeeItem(db, viewer, board, row.note))) return false;
   await mailer.send({
     to: owner.email,
     subject: `New note on ${row.board.title} from ${row.note.author}`,

@@ -3,7 +3,7 @@
  * boards their session unlocked, a reply's thread) and refuses a hidden thing exactly as it
  * refuses a missing one.
  */
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { eq, inArray, or, type SQL } from 'drizzle-orm';
 import {
   boardOpen,
   canSee,
@@ -13,16 +13,10 @@ import {
   type VisibleItem,
 } from '@listboard/core';
 import type { Db } from '../../db/client';
-import { blocks, boardUnlocks, groupMembers, groups, items, multilists } from '../../db/schema';
+import { boardUnlocks, groupMembers, groups, items } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import {
-  policyBoardOf as policyOf,
-  type BoardRow,
-  type ItemRow,
-  type Resolved,
-} from '../boards/access';
+import type { BoardRow, ItemRow, Resolved } from '../boards/access';
 import type { Actor } from '../accounts/users';
-import { filesUrl } from '../media/file-urls';
 
 export async function userGroupNames(db: Db, userId: string): Promise<string[]> {
   const rows = await db
@@ -193,38 +187,4 @@ export async function eventSubjects(
   const subjects = now ? [await subjectOf(db, now)] : [];
   if (before && target.item?.id === id) subjects.push(before);
   return subjects.length ? subjects : undefined;
-}
-
-/**
- * Whether a stored file may be served to this viewer. Uploads sit at guessable keys
- * (`{folder}/{user}/{name}`), so the key is no secret: a file goes to its uploader, and to anyone
- * who can see an item that shows it. Files the app makes from public pages (page thumbnails) and
- * the poster frames of media are not uploads and are served to all.
- */
-export async function canReadFile(
-  db: Db,
-  viewer: Viewer,
-  key: string,
-  ownFolder: string | null,
-  openFolders: readonly string[],
-): Promise<boolean> {
-  if (openFolders.some((f) => key.startsWith(`${f}/`))) return true;
-  if (ownFolder !== null && key.startsWith(`${ownFolder}/`)) return true;
-  const rows = await db
-    .select({ item: items, board: multilists })
-    .from(blocks)
-    .innerJoin(items, eq(items.id, blocks.itemId))
-    .innerJoin(multilists, eq(multilists.id, items.multilistId))
-    .where(
-      or(
-        and(eq(blocks.isUpload, true), eq(blocks.fullpathnq, key)),
-        eq(blocks.fullpathnq, filesUrl(key)),
-      ),
-    )
-    .limit(50);
-  for (const r of rows) {
-    const policy = await policyOf(db, r.board);
-    if (await canSeeItem(db, viewer, visibleBoard(r.board, policy), r.item)) return true;
-  }
-  return false;
 }
