@@ -92,6 +92,32 @@ describe('the board screen is accessible', () => {
   }
 });
 
+describe('a form’s main button stays readable', () => {
+  for (const label of ['desktop', 'phone'] as const) {
+    it(`under the pointer and after a tap, in every theme: Sign in refused for empty fields (${label})`, async () => {
+      b = label === 'phone' ? await openPhone('iPhone 13') : await openBrowser();
+      const { page } = b;
+      for (const theme of ['dark', 'light', 'white'] as const) {
+        // The theme as the Theme form keeps it, for this browser.
+        await page.goto(`${base}/`);
+        await page.evaluate((t) => localStorage.setItem('listboard.theme', t), theme);
+        await page.reload();
+        await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
+        const form = page.getByRole('form', { name: 'Sign in' });
+        const submit = form.getByRole('button', { name: 'Sign in', exact: true });
+        // A tap leaves a phone's button as if the pointer were still on it; a click leaves the
+        // pointer there.
+        if (label === 'phone') await submit.tap();
+        else await submit.click();
+        await page.getByText('Username or password missing.').first().waitFor();
+        if (label === 'desktop') await submit.hover();
+        await screenshot(page, `form-button-${label}-${theme}`);
+        expect(await seriousViolations(page)).toEqual([]);
+      }
+    });
+  }
+});
+
 describe('each page is named', () => {
   it('for its tab and by one top heading: the board the address leads to, or that there is none; headings go board, list, item', async () => {
     b = await openBrowser();
