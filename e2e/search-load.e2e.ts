@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { makeDocx, makePdf, makePng } from '../apps/server/test/import-fixtures';
-import { appUrl, more, signIn } from './session';
+import { apiAs, appUrl, more, signIn } from './session';
 
 const base = appUrl();
 /** Names unique to one attempt, so a retried test does not meet its own earlier boards. */
@@ -294,6 +294,34 @@ describe('searching from the UI', () => {
       .click();
     await page.waitForURL(`**/author/home;log-${run}`);
     await list(page, 'Entries').waitFor();
+  });
+
+  it('shows a reader’s note in the results as they typed it, as its item does', async () => {
+    const { page } = b;
+    const word = `marginalia${tag()}`;
+    const typed = `${word}: **bold** <b>tag</b> ![pic](chart.png) # not a heading @label`;
+    const reader = await apiAs(base, 'reader');
+    const [course] = await reader.post<{ lists: { _id: string; items: { _id: string }[] }[] }[]>(
+      '/api/dbload/load_multilists',
+      { addresses: ['/author/course'] },
+    );
+    const week = course!.lists[0]!;
+    await reader.post('/api/forms/insert_note', {
+      listId: week._id,
+      itemId: week.items[0]!._id,
+      noteSpec: { text: typed },
+    });
+    await signIn(page, base, 'reader');
+    await search(page, { 'Search for': word });
+    await resultsBar(page).waitFor();
+    const hit = page.locator('main').getByRole('article').filter({ hasText: word });
+    // In the hit's excerpt and in the note beneath it, the same words.
+    await hit.getByText(typed, { exact: true }).first().waitFor();
+    await expect(hit.getByText(typed, { exact: true }).count()).resolves.toBe(2);
+    await screenshot(page, 'search-note-as-typed');
+    // No picture, heading or emphasis made of them: the excerpt is one paragraph of words.
+    await expect(hit.locator('img, h1, h2, h3').count()).resolves.toBe(0);
+    await expect(hit.locator('p', { hasText: word }).locator('*').count()).resolves.toBe(0);
   });
 
   it('a guest searches everyone’s boards too', async () => {

@@ -37,6 +37,13 @@ export function weekOf(d: Date): string {
   return monday.toISOString().slice(0, 10);
 }
 
+/**
+ * A reader's words as they typed them, for a results board that reads its text as markup: every
+ * ASCII sign is escaped, so a note shows there as it does on its item (as text), never as a
+ * picture, a link, a heading or emphasis.
+ */
+export const literal = (t: string) => t.replace(/[!-/:-@[-`{-~]/g, '\\$&');
+
 export const excerpt = (t: string, n = 140) => {
   const one = t.replace(/\s+/g, ' ').trim();
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;

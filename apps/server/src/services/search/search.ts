@@ -18,7 +18,7 @@ import { items, lists, multilists } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { createBoard, type BoardSpec } from '../boards/create';
 import { policyBoard } from '../boards/access';
-import { boardLink, excerpt, noteItem, type Hit } from './hits';
+import { boardLink, excerpt, literal, noteItem, type Hit } from './hits';
 import { bucketsBoard, type ResultBucket } from './results-board';
 import { uniqueBoardTitle } from '../load/title';
 import { onItemsOf, threadsOf } from '../notes/visibility';
@@ -60,8 +60,9 @@ function itemHit(h: ItemHit, collect: boolean): Bucketed {
     !board.listed ||
     board.hasPassword;
   const note = item.annotationClass === 'none' ? undefined : noteItem(item);
+  // An item's text is markup; a note's is words, shown as they were typed.
   if (collect) {
-    const text = `${item.text}\n\nFrom ${link}`;
+    const text = `${note ? literal(item.text) : item.text}\n\nFrom ${link}`;
     return {
       bucket: h.bucket,
       hit: {
@@ -80,7 +81,7 @@ function itemHit(h: ItemHit, collect: boolean): Bucketed {
     bucket: h.bucket,
     hit: {
       date: item.created,
-      text: `${head}\n\n${excerpt(plain(item.text), 280)}`,
+      text: `${head}\n\n${note ? literal(excerpt(item.text, 280)) : excerpt(plain(item.text), 280)}`,
       note,
       restricted,
     },
