@@ -56,6 +56,25 @@ describe('the generic form', () => {
     expect(await screen.findByText('The server said no.')).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Week 1');
   });
+
+  it('takes a message about one field away once that field is changed', async () => {
+    const d: FormDef = {
+      ...def(() => Promise.resolve('author already owns this board.')),
+      errorField: (message) => (/owns this board/.test(message) ? 'title' : null),
+    };
+    render(<Form def={d} ctx={ctx} onClose={() => {}} />);
+    const title = screen.getByLabelText('Title');
+    fireEvent.change(title, { target: { value: 'author' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('author already owns this board.')).toBeTruthy();
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    // Another field changed: the message stays with the field it is about.
+    fireEvent.change(screen.getByLabelText('Body'), { target: { value: 'hello' } });
+    expect(screen.queryByText('author already owns this board.')).not.toBeNull();
+    fireEvent.change(title, { target: { value: 'reader' } });
+    expect(screen.queryByText('author already owns this board.')).toBeNull();
+    expect(title.getAttribute('aria-invalid')).toBeNull();
+  });
 });
 
 describe('extra buttons and files', () => {

@@ -180,6 +180,8 @@ export function Form({
           setValues((old) => ({ ...old, [f.name]: v }));
           onTyped?.();
           if (problems[f.name]) setProblems(({ [f.name]: _fixed, ...rest }) => rest);
+          // The message about this field was about what it held before.
+          if (errorAt === f.name) setError(null);
         };
         const hint = f.hint ? (
           <small id={`${id}-hint`} className="field-hint">
