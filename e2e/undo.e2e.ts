@@ -279,6 +279,11 @@ describe('on a phone', () => {
       await confirmBar(p).getByRole('button', { name: 'Delete', exact: true }).click();
       await infoBar(p).getByRole('button', { name: 'Undo' }).waitFor();
       await screenshot(p, 'undo-phone-info');
+      // Undo and Close are a finger's size.
+      for (const name of ['Undo', 'Close the info']) {
+        const at = (await infoBar(p).getByRole('button', { name }).boundingBox())!;
+        expect(Math.min(at.width, at.height), name).toBeGreaterThanOrEqual(44);
+      }
       await more(p, 'Trash');
       const trash = p.getByRole('dialog', { name: `Trash of ${TITLE}` });
       await trash.getByText('Item “Charlie closer”').waitFor();
