@@ -105,3 +105,14 @@ describe('reader groups', () => {
     expect(denied.statusCode).toBe(403);
   });
 });
+
+describe('group names', () => {
+  it('takes spaces inside a group’s name as one, so two names that look alike are one name', async () => {
+    const made = await reader.post('/api/forms/create_group', { name: '  Reading   Circle  ' });
+    expect(made.statusCode).toBe(200);
+    expect(made.json().name).toBe('Reading Circle');
+    const again = await reader.post('/api/forms/create_group', { name: 'Reading\tCircle' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('A group named Reading Circle already exists.');
+  });
+});

@@ -12,7 +12,8 @@ export async function createGroup(
   actor: Actor,
   args: { name: string; description?: string; isPrivate?: boolean },
 ) {
-  const name = args.name.trim();
+  // Spaces inside a name are one space: two names that look the same are the same name.
+  const name = args.name.replace(/\s+/g, ' ').trim();
   if (!name) throw badRequest('Please fill in name field.');
   const [exists] = await db
     .select({ id: groups.id })
