@@ -595,8 +595,9 @@ describe('load: a query', () => {
     expect(shape(address.board)[0]![1]).toEqual([expect.stringContaining('Pear trees too.')]);
     // Plain words are a text search with the default arguments: the caller's own items.
     const words = await loadOk(reader, { query: 'private thought', titleText: 'Mine' });
+    // A note's words, as typed: its signs escaped in the board's markup.
     expect(words.board.lists.flatMap((l) => l.items.map((i) => i.text)).join()).toContain(
-      'My private trees thought.',
+      'My private trees thought\\.',
     );
     expect(words.board.lists.flatMap((l) => l.items.map((i) => i.text)).join()).not.toContain(
       'Apple',

@@ -75,4 +75,52 @@ describe('media ranges', () => {
     await reload();
     expect(range(0)).toMatchObject({ start: 0, end: 12 });
   });
+
+  it('leaves as it is, and names to no one, a neighbour the caller may not see', async () => {
+    const made = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Split Talk' })
+    ).json();
+    const first = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: made.multilistId,
+        titleText: 'First',
+        itemText: '/media/lecture.webm 0:00-0:10 ~ First',
+      })
+    ).json();
+    const second = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: made.multilistId,
+        titleText: 'Second',
+      })
+    ).json();
+    await author.post('/api/forms/add_coauthor', {
+      title: made.ptitle,
+      owner: 'author',
+      username: 'demo',
+    });
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    // The coauthor's own clip, which only they see, beside the owner's.
+    const theirs = await demo.post('/api/forms/insert_item', {
+      listId: second.listId,
+      text: '/media/lecture.webm 0:10-0:20 ~ Mine',
+      isPrivate: true,
+    });
+    expect(theirs.statusCode).toBe(200);
+    const [board] = (
+      await author.post('/api/dbload/load_multilists', { addresses: [`/author/${made.ptitle}`] })
+    ).json<Multilist[]>();
+    const res = await author.post('/api/forms/set_item_range', {
+      itemId: board!.lists[0]!.items[0]!._id,
+      end: 5,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().adjusted).toEqual([]);
+    const [seen] = (
+      await demo.post('/api/dbload/load_multilists', { addresses: [`/author/${made.ptitle}`] })
+    ).json<Multilist[]>();
+    const mine = seen!.lists.find((l) => l._id === second.listId)!.items[0]!;
+    expect(mine.text).toBe('/media/lecture.webm 0:10-0:20 ~ Mine');
+    expect(first.listId).toBe(seen!.lists[0]!._id);
+  });
 });

@@ -464,6 +464,46 @@ describe('serving stored files', () => {
     expect((await get('/files/author/poster.png')).statusCode).toBe(200);
   });
 
+  it('keeps a file a coauthor named but could not read unshown, when the owner edits their words', async () => {
+    const store = createFileStore(t.config);
+    await store.put('author/plans.png', png, 'image/png');
+    const board = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Staff Room', listed: true })
+    ).json();
+    const list = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: board.multilistId,
+        titleText: 'Notices',
+      })
+    ).json();
+    await author.post('/api/forms/add_coauthor', {
+      title: board.ptitle,
+      owner: 'author',
+      username: 'demo',
+    });
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    const get = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    // On the owner's board a path is read against the owner's folder: the owner's file.
+    const made = await demo.post('/api/forms/insert_item', {
+      listId: list.listId,
+      text: 'Look at thsi\n\nplans.png',
+    });
+    expect((await get('/files/author/plans.png', demo.cookie!)).statusCode).toBe(404);
+    // The owner fixes a typo in the coauthor's words: the picture they named stays unshown.
+    const fixed = await author.post('/api/forms/edit_item', {
+      itemId: made.json().itemId,
+      text: 'Look at this\n\nplans.png',
+    });
+    expect(fixed.statusCode).toBe(200);
+    expect((await get('/files/author/plans.png', demo.cookie!)).statusCode).toBe(404);
+    expect((await get('/files/author/plans.png')).statusCode).toBe(404);
+    // Named anew by the owner, it is shown.
+    await author.post('/api/forms/insert_item', { listId: list.listId, text: 'plans.png' });
+    expect((await get('/files/author/plans.png', demo.cookie!)).statusCode).toBe(200);
+  });
+
   it('serves stored HTML and SVG as attachments in a sandbox, never as pages', async () => {
     const store = createFileStore(t.config);
     await store.put('author/page.html', Buffer.from('<script>alert(1)</script>'), 'text/html');

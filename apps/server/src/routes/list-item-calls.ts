@@ -19,6 +19,7 @@ import {
   splitItemText,
 } from '../services/boards/lists';
 import { setItemRange } from '../services/media/ranges';
+import { canSeeItem, visibleBoard } from '../services/notes/visibility';
 
 export const LIST_AND_ITEM_CALLS: BoardCall[] = [
   defineCall({
@@ -161,7 +162,9 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
     contract: items.setItemRange,
     action: 'edit',
     target: (b) => ({ itemId: b.itemId }),
-    run: (tx, { body, target }) =>
-      setItemRange(tx, target.item, { start: body.start, end: body.end }),
+    run: (tx, { body, target, viewer }) =>
+      setItemRange(tx, target.item, { start: body.start, end: body.end }, (row) =>
+        canSeeItem(tx, viewer, visibleBoard(target.board, target.policy), row),
+      ),
   }),
 ];

@@ -61,8 +61,9 @@ function sameBlocks(before: readonly Kept[], rows: readonly (typeof blocks.$infe
 /**
  * Replaces an item's stored blocks with those parsed from its text (one source of truth: the
  * text). A block the edit left as it was, or changed, keeps its id and its Trim (autoSeek, kept
- * only on the row): a page showing the item keeps its player playing, a note's
- * anchor still names its block, and a call naming the block still finds it.
+ * only on the row): a page showing the item keeps its player playing, a note's anchor still names
+ * its block, and a call naming the block still finds it. A stored file the item named before keeps
+ * whether it showed it; only a file the edit names anew is asked of its writer (grantFiles).
  */
 export async function storeBlocks(
   db: Db,
@@ -70,15 +71,17 @@ export async function storeBlocks(
   text: string,
   ctx: MarkupContext,
 ): Promise<void> {
-  // What the new blocks may show is asked while the item still shows what it did.
-  const rows = await grantFiles(db, blockRows(itemId, text, ctx));
   const before = await db.delete(blocks).where(eq(blocks.itemId, itemId)).returning({
     id: blocks.id,
     index: blocks.index,
     type: blocks.type,
     text: blocks.text,
     autoSeek: blocks.autoSeek,
+    isUpload: blocks.isUpload,
+    fullpathnq: blocks.fullpathnq,
+    shows: blocks.shows,
   });
+  const rows = await grantFiles(db, blockRows(itemId, text, ctx), before);
   const same = sameBlocks(before, rows);
   const kept = rows.map((r, i) => {
     const old = same.get(i);

@@ -83,24 +83,31 @@ export function fileKeyOf(b: {
 
 /**
  * Sets `shows` on block rows about to be stored: the file each names, where the writer may read
- * it. Asked before the item's old blocks go, so an editor keeps what the item showed.
+ * it. A file the item's blocks named before (`before`, when it is rewritten) keeps whether they
+ * showed it, whoever rewrites it: an edit of someone else's words (a typo fixed, a clip's range
+ * moved with its neighbour's) grants nothing its writer did not.
  */
 export async function grantFiles(
   db: Db,
   rows: (typeof blocks.$inferInsert)[],
+  before: readonly Pick<typeof blocks.$inferSelect, 'isUpload' | 'fullpathnq' | 'shows'>[] = [],
 ): Promise<(typeof blocks.$inferInsert)[]> {
   const named = rows.map(fileKeyOf);
   if (named.every((k) => k === null)) return rows;
-  const writer = writers.getStore();
   const may = new Map<string, boolean>();
-  if (writer) {
-    const own = await ownFolderOf(db, writer.actor);
-    for (const key of new Set(named))
-      if (key !== null) may.set(key, await canReadFile(db, writer, key, own));
+  for (const b of before) {
+    const key = fileKeyOf(b);
+    if (key !== null) may.set(key, may.get(key) === true || b.shows === key);
+  }
+  const writer = writers.getStore();
+  const own = writer ? await ownFolderOf(db, writer.actor) : null;
+  for (const [i, row] of rows.entries()) {
+    const key = named[i] ?? null;
+    if (key === null || may.has(key)) continue;
+    may.set(key, writer ? await canReadFile(db, writer, key, own) : row.isUpload === true);
   }
   return rows.map((r, i) => {
     const key = named[i] ?? null;
-    const shown = key !== null && (writer ? may.get(key) === true : r.isUpload === true);
-    return { ...r, shows: shown ? key : null };
+    return { ...r, shows: key !== null && may.get(key) === true ? key : null };
   });
 }

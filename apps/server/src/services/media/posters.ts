@@ -1,8 +1,9 @@
 /**
  * Poster frames (spec sections 5 and 7): the frame at a video's range start, taken by ffmpeg and
- * stored at `admin/posters/{name}-{startcode}.png`; the media line's ' # poster' part is then
+ * stored at `admin/posters/{name}-{startcode}-{random}.png`; the media line's ' # poster' part is then
  * rewritten to it, so the item text stays the source of truth.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatTimecode, mediaMsg, replaceBlock } from '@listboard/core';
@@ -36,7 +37,10 @@ async function sourceOf(
   const address = block.fullpathnq ?? block.url ?? '';
   const stem = (p: string) => p.replace(/\.[^./]*$/, '').replace(/[^\p{L}\p{N}_-]+/gu, '_');
   const fromStore = async (key: string) => {
-    if (!(await deps.store.head(key))) throw notFound(`Not found: ${filesUrl(key)}`);
+    // Only a file the block shows (file-access.ts): naming someone else's upload in a block is
+    // no way to read it, frame by frame, nor to learn that it is there.
+    if (block.shows !== key || !(await deps.store.head(key)))
+      throw notFound(`Not found: ${filesUrl(key)}`);
     return { ...(await deps.store.mediaSource(key)), name: stem(key) };
   };
   if (block.isUpload) return fromStore(address);
@@ -107,7 +111,9 @@ export async function setPosterFrame(
       throw new HttpError(503, posterMsg.noFfmpeg);
     throw new HttpError(422, posterMsg.failed);
   }
-  const key = `${POSTER_FOLDER}/${source.name}-${code}.png`;
+  // Poster frames are served to all, so each is filed under a name no one can guess: the frame
+  // of a private video or of one on a board behind a password goes to those who read its item.
+  const key = `${POSTER_FOLDER}/${source.name}-${code}-${randomBytes(12).toString('base64url')}.png`;
   await deps.store.put(key, png, 'image/png');
   const posterPath = filesUrl(key);
   const text = replaceBlock(item.text, block.index, setMediaLinePoster(block.text, posterPath));

@@ -54,9 +54,12 @@ export async function setItemRange(
   db: Db,
   item: ItemRow,
   change: { start?: number; end?: number },
+  /** Whether the caller may see an item: one they may not is left as it is, and not named. */
+  sees: (item: ItemRow) => Promise<boolean>,
 ) {
   const block = await firstMediaBlock(db, item.id);
   if (!block) throw badRequest('This is not a media item, so it has no range to set.');
+  const seen = async (row: ItemRow | undefined) => (row && (await sees(row)) ? row : undefined);
   const current = (block.range as { start: number; end: number } | null) ?? { start: 0, end: -1 };
   const start = change.start ?? current.start;
   const end = change.end ?? current.end;
@@ -64,7 +67,7 @@ export async function setItemRange(
   await rewriteRange(db, item, start, end);
   const adjusted: string[] = [];
   if (change.end !== undefined && change.end >= 0) {
-    const right = await neighbour(db, item, 1);
+    const right = await seen(await neighbour(db, item, 1));
     const rb = right && (await firstMediaBlock(db, right.id));
     if (right && rb) {
       const r = (rb.range as { start: number; end: number } | null) ?? { start: 0, end: -1 };
@@ -75,7 +78,7 @@ export async function setItemRange(
     }
   }
   if (change.start !== undefined) {
-    const left = await neighbour(db, item, -1);
+    const left = await seen(await neighbour(db, item, -1));
     const lb = left && (await firstMediaBlock(db, left.id));
     if (left && lb) {
       const r = (lb.range as { start: number; end: number } | null) ?? { start: 0, end: -1 };
