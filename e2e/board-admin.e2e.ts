@@ -47,6 +47,19 @@ async function authorsBoard(page: Page, title: string) {
 describe('board settings', () => {
   it('renames a board, says which field is wrong, and sets and clears its password', async () => {
     const { page } = author;
+    // Every message the header's alert bar shows the author, as it comes.
+    await page.addInitScript(() => {
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll<HTMLElement>('.alert-bar .alert > span')) {
+          if (el.dataset.heard) continue;
+          el.dataset.heard = '';
+          said.push(el.textContent);
+        }
+      }).observe(document, { subtree: true, childList: true });
+    });
+    const alerted = () => page.evaluate(() => (window as unknown as { said: string[] }).said);
     await signIn(page, base, 'author');
     const title = `Walks ${stamp()}`;
     const made = await authorsBoard(page, title);
@@ -65,6 +78,9 @@ describe('board settings', () => {
     const renamed = boardRegion(page, 'author', `Canal ${title}`);
     await renamed.getByText('Routes along the water.').waitFor();
     await list(page, 'Routes').waitFor();
+    // Saved, and nothing else said: not that an edit is in progress (the form's own reload),
+    // nor that the board at its old address is gone.
+    await expect.poll(() => settings.count()).toBe(0);
 
     // A title another board of the author's has: the server's words, under the Title field.
     await more(page, 'Board settings');
@@ -97,6 +113,10 @@ describe('board settings', () => {
     await settings.getByLabel('Remove the password').check();
     await settings.getByRole('button', { name: 'Save' }).click();
     await settings.waitFor({ state: 'detached' });
+    await more(page, 'Board settings');
+    await settings.getByText(/It has no password\./).waitFor();
+    await settings.getByRole('button', { name: 'Cancel' }).click();
+    expect(await alerted()).toEqual([]);
     const guest = await openBrowser();
     try {
       await guest.page.goto(`${base}/author/canal-${made.ptitle}`);
@@ -105,6 +125,21 @@ describe('board settings', () => {
     } finally {
       await guest.close();
     }
+    // Renamed again where it is open alone (the page loaded afresh hears afresh).
+    // Once it hears the board's live changes, as the rename's own change comes to it too.
+    const hearing = page.waitForResponse(
+      (r) => /\/api\/events\?boards=[^&]/.test(r.url()) && r.status() === 200,
+    );
+    await page.goto(`${base}/author/canal-${made.ptitle}`);
+    await list(page, 'Routes').waitFor();
+    await hearing;
+    await more(page, 'Board settings');
+    await settings.getByLabel('Title', { exact: true }).fill(`River ${title}`);
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`**/author/river-${made.ptitle}`);
+    await boardRegion(page, 'author', `River ${title}`).waitFor();
+    await list(page, 'Routes').waitFor();
+    expect(await alerted()).toEqual([]);
   });
 });
 

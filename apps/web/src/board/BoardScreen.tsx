@@ -127,7 +127,7 @@ export function BoardScreen() {
   });
   useKeyboard(ctx, ui.form !== null, selection.readSelection);
 
-  const renderForm = useFormBar(ctx, calls.call, views.setDisplay);
+  const renderForm = useFormBar(ctx, calls, views.setDisplay);
   // A yes-or-no question shows in the header's confirm bar, every other form in the form bar.
   const asksConfirm = ui.form ? formFacts(ui.form.id)?.confirm === true : false;
   const api = useBoardActions({

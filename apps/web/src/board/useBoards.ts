@@ -99,8 +99,10 @@ export function useBoards(
       // loaded when one of them has math or markdown.
       await preloadRenderersFor(loaded);
       const fresh = new Map(loaded.map((b) => [keyOfBoard(b), b]));
+      // An address the page has left while it loaded (a board it renamed, say) is not missed.
+      const stillHere = window.location.pathname === path;
       for (const w of toLoad) {
-        if (!fresh.has(w.key))
+        if (!fresh.has(w.key) && stillHere)
           useAlerts
             .getState()
             .show(boardMsg.couldNotFindBoard(w.key), TIMINGS.boardNotFoundAlertMs);

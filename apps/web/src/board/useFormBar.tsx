@@ -23,7 +23,7 @@ const VersionsPanel = lazy(() =>
  */
 export function useFormBar(
   ctx: CommandContext,
-  call: ChangeCall,
+  calls: { call: ChangeCall; reload: () => Promise<void> },
   setDisplay: (patch: Partial<Display>) => void,
 ): () => ReactNode {
   const ui = useUi();
@@ -38,10 +38,12 @@ export function useFormBar(
     board: ctx.board,
     target: ui.form?.target ?? ui.selection,
     noteId: ui.form?.noteId,
-    call,
+    call: calls.call,
     api: callApi,
     navigate: go,
-    reload: ctx.actions.reload,
+    // The boards again after the form's own change: not the Reload command, which an open form
+    // (this one, until it closes) refuses.
+    reload: () => void calls.reload(),
     alert,
     group: ui.noteGroup,
     setGroup: ui.setNoteGroup,
