@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { list, newBoard } from './board-helpers';
-import { appUrl, more, signIn, tool } from './session';
+import { appUrl, more, postAsPage, signIn, tool } from './session';
 
 const base = appUrl();
 let b: Browser;
@@ -121,6 +121,36 @@ describe('the spec’s keyboard shortcuts, pressed', () => {
     await page.keyboard.press('Control+0');
     await expect.poll(selectedItem).toBe('');
     await expect.poll(selectedList).toBeNull();
+  });
+
+  it('ctrl+shift+e and ctrl+shift+a bring the list they select on screen, whole', async () => {
+    const made = await postAsPage<{ multilistId: string; ptitle: string }>(
+      page,
+      base,
+      '/api/forms/insert_multilist',
+      { titleText: `Wide Keys ${Date.now().toString(36)}` },
+    );
+    const names = ['One', 'Two', 'Three', 'Four', 'Five', 'Six'];
+    for (const name of names)
+      await postAsPage(page, base, '/api/forms/insert_list', {
+        multilistId: made.multilistId,
+        titleText: name,
+        itemText: `${name} item`,
+      });
+    await page.goto(`${base}/author/${made.ptitle}`);
+    await listButton('One').click();
+    const wholly = (name: string) =>
+      list(page, name).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left >= 0 && r.right <= window.innerWidth;
+      });
+    expect(await wholly('Six')).toBe(false);
+    await page.keyboard.press('Control+Shift+e');
+    await expect.poll(() => listButton('Six').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => wholly('Six')).toBe(true);
+    await screenshot(page, 'keys-last-list');
+    await page.keyboard.press('Control+Shift+a');
+    await expect.poll(() => wholly('One')).toBe(true);
   });
 
   it('moving, splitting and deleting with keys; the menus and the sheet show the alternatives', async () => {

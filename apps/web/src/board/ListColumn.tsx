@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   EMPTY_DESCRIPTION_PREFIX,
   LIST_WIDTH_STEPS,
@@ -14,6 +14,7 @@ import {
 import { ItemCard } from './ItemCard';
 import { ListEditor } from './ListEditor';
 import { VirtualRows } from './VirtualRows';
+import { bringListIn } from './listScroll';
 import { useBoardApi } from './boardApi';
 import { useLongPress } from './useLongPress';
 import { itemColor, type ColorKey } from './colors';
@@ -104,6 +105,12 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
     ...(board.abilities.duplicate && !results ? (['duplicate'] as const) : []),
     ...(board.abilities.delete && !results ? (['delete'] as const) : []),
   ];
+  // Selected (by the keyboard, say) in a row that is not virtualised, it comes on screen whole;
+  // the virtualised row brings its selected list in itself.
+  const section = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (selected && index === undefined && section.current) bringListIn(section.current);
+  }, [selected, index]);
   const estimate = estimateItem(itemIsOpen(display, {}), display.compactView);
   const pane = (label: string) => (
     <VirtualRows
@@ -124,7 +131,10 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
   );
   return (
     <section
-      ref={measure}
+      ref={(el) => {
+        section.current = el;
+        measure?.(el);
+      }}
       data-list-index={index}
       className={`list${selected ? ' selected' : ''}${open ? '' : ' collapsed'}${split ? ' split' : ''}${dropping ? ' drop-target' : ''}`}
       aria-label={list.title || `List ${list.index + 1}`}

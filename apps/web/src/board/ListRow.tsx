@@ -12,6 +12,7 @@ import {
   type Multilist,
 } from '@listboard/core';
 import { ListColumn } from './ListColumn';
+import { offsetShowing } from './listScroll';
 import { useBoardApi } from './boardApi';
 import { SHOW_LIST_EVENT } from './boardLinks';
 import type { ColorKey } from './colors';
@@ -73,32 +74,6 @@ function useRowGeometry(row: RefObject<HTMLElement | null>): Geometry {
     return () => observer.disconnect();
   }, [row]);
   return geo;
-}
-
-/**
- * Where to scroll the boards so the list at `i` is wholly on screen, or null when it already is.
- * The place is always a list's start at the scroll padding, where the boards snap: a list off to
- * the left comes to the start, one off to the right comes in as the last whole list on screen.
- */
-function offsetShowing(
-  starts: readonly { start: number; end: number }[],
-  i: number,
-  scroller: HTMLElement,
-  padding: number,
-): number | null {
-  const item = starts[i];
-  if (!item) return null;
-  const left = scroller.scrollLeft;
-  const view = scroller.clientWidth;
-  if (item.start - padding < left - 1) return item.start - padding;
-  if (item.end + padding <= left + view + 1) return null;
-  let first = i;
-  for (let j = i - 1; j >= 0; j--) {
-    const from = starts[j];
-    if (!from || item.end - (from.start - padding) + padding > view) break;
-    first = j;
-  }
-  return (starts[first]?.start ?? item.start) - padding;
 }
 
 /** A list's width as ListColumn sets it: its own zoom or the board's, twice that when split. */
