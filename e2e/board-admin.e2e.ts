@@ -103,6 +103,10 @@ describe('board settings', () => {
     await signIn(rpage, base, 'reader');
     await rpage.goto(`${base}/author/canal-${made.ptitle}`);
     const ask = form(rpage, 'Board password');
+    // What the page asks for has the keyboard.
+    await expect
+      .poll(() => ask.getByLabel('Password').evaluate((el) => el === document.activeElement))
+      .toBe(true);
     await ask.getByLabel('Password').fill('sesame');
     await ask.getByRole('button', { name: 'Open board' }).click();
     await list(rpage, 'Routes').waitFor();

@@ -56,6 +56,12 @@ const order = (name: string) =>
   list(page, name)
     .getByRole('article')
     .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+/** What has focus: an item's name, or a button's words. */
+const focused = () =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el?.getAttribute('aria-label') ?? el?.textContent.trim() ?? null;
+  });
 const listWidth = () =>
   page.locator('.app').evaluate((el) => (el as HTMLElement).style.getPropertyValue('--list-width'));
 
@@ -93,6 +99,8 @@ describe('the spec’s keyboard shortcuts, pressed', () => {
     await expect.poll(selectedList).toBe('Alpha');
     await page.keyboard.press('Control+f');
     await expect.poll(selectedList).toBe('Beta');
+    // Focus goes with the selection.
+    await expect.poll(focused).toBe('Beta');
     await page.keyboard.press('Control+b');
     await expect.poll(selectedList).toBe('Alpha');
     await page.keyboard.press('Control+Shift+e');
@@ -116,6 +124,14 @@ describe('the spec’s keyboard shortcuts, pressed', () => {
     await expect.poll(selectedItem).toBe('a two');
     await page.keyboard.press('Control+ArrowUp');
     await expect.poll(selectedItem).toBe('a one');
+    // Focus goes with the selection, and a form opened on the item gives it back to that item.
+    await page.keyboard.press('Control+n');
+    await expect.poll(focused).toBe('a two');
+    await page.keyboard.press('i');
+    await page.getByRole('form', { name: 'Edit item' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('form', { name: 'Edit item' }).waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('a two');
 
     // ctrl+0 clears the selection.
     await page.keyboard.press('Control+0');

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { Multilist } from '@listboard/core';
 import { callApi, messageOr } from '../api/client';
 
@@ -7,6 +7,11 @@ export function BoardPassword({ board, onUnlocked }: { board: Multilist; onUnloc
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = `board-password-${board._id}`;
+  // The password is what the page asks for: its field has focus, unless something else has.
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) field.current?.focus();
+  }, []);
   const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     const res = await callApi('/api/forms/board_password', { multilistId: board._id, password });
@@ -23,6 +28,7 @@ export function BoardPassword({ board, onUnlocked }: { board: Multilist; onUnloc
       <div className="field">
         <label htmlFor={id}>Password</label>
         <input
+          ref={field}
           id={id}
           type="password"
           value={password}

@@ -6,6 +6,21 @@ import type { PickedText } from '../highlights/capture';
 import type { ViewStates } from './useViewStates';
 
 /**
+ * Gives focus to what a key selected, once it is drawn (a list brought on screen, an item its
+ * list scrolled to): focus goes where the selection goes, so the next key, Tab or form and the
+ * focus a closed form gives back start from there. Focus in a field is left where it is.
+ */
+function focusWhenDrawn(selector: string, tries = 10): void {
+  const active = document.activeElement;
+  if (active?.matches('input, textarea, select, [contenteditable="true"]')) return;
+  requestAnimationFrame(() => {
+    const el = document.querySelector<HTMLElement>(selector);
+    if (el) el.focus({ preventScroll: true });
+    else if (tries > 0) focusWhenDrawn(selector, tries - 1);
+  });
+}
+
+/**
  * What a click, a key or words selected in an item select (spec section 4): a click on the
  * selected list or item deselects it; selecting an item with notes shown shows its notes.
  */
@@ -30,13 +45,17 @@ export function useSelection(
       const list = lists[li];
       if (level === 'list' || !list) {
         const l = lists[pick(lists.length, li)];
-        if (l) ui.select({ multilistId: board._id, listId: l._id, itemId: null, text: null });
+        if (!l) return;
+        ui.select({ multilistId: board._id, listId: l._id, itemId: null, text: null });
+        focusWhenDrawn(`section[data-list-id="${l._id}"] .list-title`);
         return;
       }
       const items = list.items;
       const ii = items.findIndex((i) => i._id === ui.selection.itemId);
       const it = items[pick(items.length, ii)];
-      if (it) ui.select({ multilistId: board._id, listId: list._id, itemId: it._id, text: null });
+      if (!it) return;
+      ui.select({ multilistId: board._id, listId: list._id, itemId: it._id, text: null });
+      focusWhenDrawn(`article[data-item-id="${it._id}"]`);
     },
     [board, ui],
   );

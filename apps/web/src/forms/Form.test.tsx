@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form } from './Form';
 import { str } from './helpers';
 import { toggleForm, type FormContext, type FormDef } from './registry';
@@ -57,7 +57,7 @@ describe('the generic form', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Week 1');
   });
 
-  it('takes a message about one field away once that field is changed', async () => {
+  it('takes the keyboard to the field a refusal is about, and the message away once it is changed', async () => {
     const d: FormDef = {
       ...def(() => Promise.resolve('author already owns this board.')),
       errorField: (message) => (/owns this board/.test(message) ? 'title' : null),
@@ -68,6 +68,8 @@ describe('the generic form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('author already owns this board.')).toBeTruthy();
     expect(title.getAttribute('aria-invalid')).toBe('true');
+    // The keyboard is taken to the field, to put it right.
+    await waitFor(() => expect(document.activeElement).toBe(title));
     // Another field changed: the message stays with the field it is about.
     fireEvent.change(screen.getByLabelText('Body'), { target: { value: 'hello' } });
     expect(screen.queryByText('author already owns this board.')).not.toBeNull();

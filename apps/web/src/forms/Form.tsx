@@ -92,6 +92,15 @@ export function Form({
   const named = error ? (def.errorField?.(error) ?? null) : null;
   const errorAt = def.fields.some((f) => f.name === named && f.type !== 'checkbox') ? named : null;
   const first = useRef<HTMLElement | null>(null);
+  /** A refusal about one field takes the keyboard there, to put it right. */
+  const focusWrong = (message: string, fields: Record<string, string>) => {
+    const named = def.errorField?.(message) ?? null;
+    const field = def.fields.some((f) => f.name === named && f.type !== 'checkbox')
+      ? named
+      : (Object.keys(fields)[0] ?? null);
+    if (field !== null)
+      requestAnimationFrame(() => document.getElementById(`f-${def.id}-${field}`)?.focus());
+  };
   const submitButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -107,8 +116,10 @@ export function Form({
     if (busy) return;
     const invalid = def.validate?.(values) ?? null;
     if (invalid) {
+      const fields = def.fieldProblems?.(values) ?? {};
       setError(invalid);
-      setProblems(def.fieldProblems?.(values) ?? {});
+      setProblems(fields);
+      focusWrong(invalid, fields);
       return;
     }
     setBusy(true);
@@ -120,9 +131,11 @@ export function Form({
     else if (typeof result === 'string') {
       setError(result);
       setProblems({});
+      focusWrong(result, {});
     } else {
       setError(result.message);
       setProblems(result.fields);
+      focusWrong(result.message, result.fields);
     }
   };
 
