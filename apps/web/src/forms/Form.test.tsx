@@ -65,6 +65,8 @@ describe('the generic form', () => {
     render(<Form def={d} ctx={ctx} onClose={() => {}} />);
     const title = screen.getByLabelText('Title');
     fireEvent.change(title, { target: { value: 'author' } });
+    // Submitted from another field.
+    screen.getByLabelText('Body').focus();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('author already owns this board.')).toBeTruthy();
     expect(title.getAttribute('aria-invalid')).toBe('true');
