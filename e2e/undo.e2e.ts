@@ -87,6 +87,10 @@ describe('undo through the Trash', () => {
     await card(page, 'Bravo').waitFor();
     await expect.poll(async () => (await itemTexts(page))[1]).toContain('Bravo');
     await card(page, 'Bravo').getByText('Which edition of the book?').waitFor();
+    // The item back has the keyboard, where the Undo button went.
+    await expect
+      .poll(() => card(page, 'Bravo').evaluate((el) => el === document.activeElement))
+      .toBe(true);
   });
 
   it('lists the deleted item in the Trash, who deleted it and when, and restores it from there', async () => {
@@ -105,6 +109,14 @@ describe('undo through the Trash', () => {
     await entry.getByRole('button', { name: 'Restore item “Bravo: read chapter two”' }).click();
     await card(page, 'Bravo').waitFor();
     await trash.getByText('The Trash of this board is empty.').waitFor();
+    // The keyboard stays in the Trash, on what is left of it: its Close.
+    await expect
+      .poll(() =>
+        trash
+          .getByRole('button', { name: 'Close' })
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
     await infoBar(page).getByText('Item restored').waitFor();
     await trash.getByRole('button', { name: 'Close' }).click();
     await card(page, 'Bravo').getByText('Which edition of the book?').waitFor();

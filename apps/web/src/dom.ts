@@ -21,3 +21,20 @@ export function closestFrom(target: EventTarget | null, selector: string): Eleme
 export function closestFrom(target: EventTarget | null, selector: string): Element | null {
   return target instanceof Element ? target.closest(selector) : null;
 }
+
+/**
+ * Gives focus to what `selector` finds once it is on the page (a row scrolled to, a list loaded
+ * again), looking each frame for up to `ms`. Focus in a field by then is left where it is.
+ * `scroll: false` leaves the scrolling to the caller.
+ */
+export function focusWhenShown(selector: string, opts: { ms?: number; scroll?: boolean } = {}) {
+  const until = performance.now() + (opts.ms ?? 3000);
+  const step = () => {
+    if (document.activeElement?.matches('input, textarea, select, [contenteditable="true"]'))
+      return;
+    const el = document.querySelector<HTMLElement>(selector);
+    if (el) el.focus({ preventScroll: opts.scroll === false });
+    else if (performance.now() < until) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}

@@ -6,6 +6,7 @@ import type { Restored, TrashKind } from '@listboard/core/api/contracts/undo';
 import { callApi, messageOr } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { useInfo } from '../state/info';
+import { focusWhenShown } from '../dom';
 import type { Display } from '../state/ui';
 import './undo.css';
 
@@ -18,9 +19,12 @@ const RESTORED: Record<TrashKind, string> = {
 
 /**
  * Puts a Trash entry back and says so in the info bar; the boards reload, and a board put back
- * is opened. Whether it went back.
+ * is opened; with `focusRestored`, an item or list put back takes focus once shown. What went
+ * back, or null.
  */
-export function useRestore(): (trashId: string) => Promise<Restored | null> {
+export function useRestore(
+  opts: { focusRestored?: boolean } = {},
+): (trashId: string) => Promise<Restored | null> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const alert = useAlerts((s) => s.show);
@@ -32,6 +36,12 @@ export function useRestore(): (trashId: string) => Promise<Restored | null> {
       return null;
     }
     show(RESTORED[res.value.kind]);
+    // What came back has the keyboard, where the button that brought it back is gone.
+    const { kind, itemId, listId } = res.value;
+    if (opts.focusRestored && kind === 'item' && itemId)
+      focusWhenShown(`article[data-item-id="${itemId}"]`);
+    if (opts.focusRestored && kind === 'list' && listId)
+      focusWhenShown(`section[data-list-id="${listId}"] .list-title`);
     // Every board shown loads again; so does a board put back, which its address may have found
     // missing a moment ago.
     void queryClient.invalidateQueries({ queryKey: ['boards'] });
@@ -48,7 +58,7 @@ export function useRestore(): (trashId: string) => Promise<Restored | null> {
 export function InfoBar({ display }: { display: Display }) {
   const info = useInfo((s) => s.info);
   const close = useInfo((s) => s.close);
-  const restore = useRestore();
+  const restore = useRestore({ focusRestored: true });
   const [busy, setBusy] = useState(false);
   if (!display.showInfo || !info) return null;
   const level = Math.max(0, Math.min(INFO_ZOOM_STEPS.length - 1, display.infoZoomLevel));

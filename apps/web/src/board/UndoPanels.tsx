@@ -80,11 +80,27 @@ export function TrashPanel({ board, onClose }: { board: Multilist; onClose: () =
         type="button"
         disabled={busy !== null}
         aria-label={`Restore ${KIND_NAMES[e.kind].toLowerCase()} “${e.title}”`}
-        onClick={() => {
+        onClick={(ev) => {
+          const button = ev.currentTarget;
+          const panel = button.closest('[role="dialog"]');
           setBusy(e._id);
           void restore(e._id).then((done) => {
             setBusy(null);
             if (done) setEntries((all) => all?.filter((x) => x._id !== e._id) ?? null);
+            // Once the row and its button are gone, the keyboard goes on to the next, or Close.
+            let frames = 60;
+            const onward = () => {
+              if (button.isConnected) {
+                if (frames-- > 0) requestAnimationFrame(onward);
+                return;
+              }
+              const next =
+                panel?.querySelector<HTMLElement>('.undo-entry button:not([disabled])') ??
+                panel?.querySelector<HTMLElement>('button');
+              if (!document.activeElement || document.activeElement === document.body)
+                next?.focus();
+            };
+            if (done) requestAnimationFrame(onward);
           });
         }}
       >

@@ -1,24 +1,10 @@
 import { useCallback } from 'react';
 import type { Item, List, Multilist } from '@listboard/core';
 import { useUi } from '../state/ui';
+import { focusWhenShown } from '../dom';
 import { useSelectionCapture } from '../highlights/useSelectionCapture';
 import type { PickedText } from '../highlights/capture';
 import type { ViewStates } from './useViewStates';
-
-/**
- * Gives focus to what a key selected, once it is drawn (a list brought on screen, an item its
- * list scrolled to): focus goes where the selection goes, so the next key, Tab or form and the
- * focus a closed form gives back start from there. Focus in a field is left where it is.
- */
-function focusWhenDrawn(selector: string, tries = 10): void {
-  const active = document.activeElement;
-  if (active?.matches('input, textarea, select, [contenteditable="true"]')) return;
-  requestAnimationFrame(() => {
-    const el = document.querySelector<HTMLElement>(selector);
-    if (el) el.focus({ preventScroll: true });
-    else if (tries > 0) focusWhenDrawn(selector, tries - 1);
-  });
-}
 
 /**
  * What a click, a key or words selected in an item select (spec section 4): a click on the
@@ -47,7 +33,8 @@ export function useSelection(
         const l = lists[pick(lists.length, li)];
         if (!l) return;
         ui.select({ multilistId: board._id, listId: l._id, itemId: null, text: null });
-        focusWhenDrawn(`section[data-list-id="${l._id}"] .list-title`);
+        // Focus goes where the selection goes: the next key, Tab or form starts from there.
+        focusWhenShown(`section[data-list-id="${l._id}"] .list-title`, { scroll: false });
         return;
       }
       const items = list.items;
@@ -55,7 +42,7 @@ export function useSelection(
       const it = items[pick(items.length, ii)];
       if (!it) return;
       ui.select({ multilistId: board._id, listId: list._id, itemId: it._id, text: null });
-      focusWhenDrawn(`article[data-item-id="${it._id}"]`);
+      focusWhenShown(`article[data-item-id="${it._id}"]`, { scroll: false });
     },
     [board, ui],
   );
