@@ -110,6 +110,14 @@ describe('board settings', () => {
     await ask.getByLabel('Password').fill('sesame');
     await ask.getByRole('button', { name: 'Open board' }).click();
     await list(rpage, 'Routes').waitFor();
+    // The board opened has the keyboard, where its password form went.
+    await expect
+      .poll(() =>
+        list(rpage, 'Routes')
+          .getByRole('button', { name: 'Routes', exact: true })
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
 
     // The owner removes the password: a new visitor reads the board without one.
     await more(page, 'Board settings');

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { Multilist } from '@listboard/core';
 import { callApi, messageOr } from '../api/client';
+import { focusWhenShown } from '../dom';
 
 /** The member (board) password form, shown in place of a board that has a password. */
 export function BoardPassword({ board, onUnlocked }: { board: Multilist; onUnlocked: () => void }) {
@@ -15,8 +16,12 @@ export function BoardPassword({ board, onUnlocked }: { board: Multilist; onUnloc
   const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     const res = await callApi('/api/forms/board_password', { multilistId: board._id, password });
-    if (res.ok) onUnlocked();
-    else setError(messageOr(res.error, 'The password you entered was incorrect.'));
+    if (res.ok) {
+      onUnlocked();
+      // The board opened has the keyboard: its first list, or its first item.
+      const at = `[data-board="${board.owner}/${board.ptitle}"]`;
+      focusWhenShown(`${at} .list-title, ${at} article[tabindex="0"]`);
+    } else setError(messageOr(res.error, 'The password you entered was incorrect.'));
   };
   return (
     <form
