@@ -23,16 +23,19 @@ export function closestFrom(target: EventTarget | null, selector: string): Eleme
 }
 
 /**
- * Gives focus to what `selector` finds once it is on the page (a row scrolled to, a list loaded
- * again), looking each frame for up to `ms`. Focus in a field by then is left where it is.
- * `scroll: false` leaves the scrolling to the caller.
+ * Gives focus to what `target` finds (a selector, or a function that finds it) once it is on the
+ * page (a row scrolled to, a list loaded again), looking each frame for up to `ms`. Focus in a
+ * field by then is left where it is. `scroll: false` leaves the scrolling to the caller.
  */
-export function focusWhenShown(selector: string, opts: { ms?: number; scroll?: boolean } = {}) {
+export function focusWhenShown(
+  target: string | (() => HTMLElement | null),
+  opts: { ms?: number; scroll?: boolean } = {},
+) {
   const until = performance.now() + (opts.ms ?? 3000);
   const step = () => {
     if (document.activeElement?.matches('input, textarea, select, [contenteditable="true"]'))
       return;
-    const el = document.querySelector<HTMLElement>(selector);
+    const el = typeof target === 'string' ? document.querySelector<HTMLElement>(target) : target();
     if (el) el.focus({ preventScroll: opts.scroll === false });
     else if (performance.now() < until) requestAnimationFrame(step);
   };

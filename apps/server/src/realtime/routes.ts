@@ -19,7 +19,7 @@ import {
   patchListsContent,
   readListsContent,
 } from '../services/boards/content';
-import { viewerFor, visibleBoard } from '../services/notes/visibility';
+import { viewerFor, visibleBoard, visibleBoardOf } from '../services/notes/visibility';
 import type { BoardEvent, EventBus } from './bus';
 import { buildPatch, patchFor, type BuiltPatch } from './item-patch';
 import { ChangeLog } from './change-log';
@@ -190,7 +190,7 @@ export const eventRoutes: FastifyPluginCallbackZod<{
       if (e.version !== undefined && greeted !== undefined && e.version <= greeted) return;
       if (ACCESS_CALLS.has(e.call)) {
         const [row] = await db.select().from(multilists).where(eq(multilists.id, board.id));
-        if (row) boards.set(row.id, visibleBoard(row, await policyBoardOf(db, row)));
+        if (row) boards.set(row.id, await visibleBoardOf(db, row));
       }
       const stale = Date.now() - viewerAt > VIEWER_TTL_MS || ACCESS_CALLS.has(e.call);
       // A board still locked for this viewer is asked about afresh, so its events start the

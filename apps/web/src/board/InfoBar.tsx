@@ -38,10 +38,13 @@ export function useRestore(
     show(RESTORED[res.value.kind]);
     // What came back has the keyboard, where the button that brought it back is gone.
     const { kind, itemId, listId } = res.value;
-    if (opts.focusRestored && kind === 'item' && itemId)
-      focusWhenShown(`article[data-item-id="${itemId}"]`);
-    if (opts.focusRestored && kind === 'list' && listId)
-      focusWhenShown(`section[data-list-id="${listId}"] .list-title`);
+    const back =
+      kind === 'item' && itemId
+        ? `article[data-item-id="${itemId}"]`
+        : kind === 'list' && listId
+          ? `section[data-list-id="${listId}"] .list-title`
+          : null;
+    if (opts.focusRestored && back) focusWhenShown(back);
     // Every board shown loads again; so does a board put back, which its address may have found
     // missing a moment ago.
     void queryClient.invalidateQueries({ queryKey: ['boards'] });

@@ -11,6 +11,7 @@ import { callApi, messageOr } from '../api/client';
 import { useInfo } from '../state/info';
 import { when } from '../pages/format';
 import { useRestore } from './InfoBar';
+import { focusWhenShown } from '../dom';
 
 const KIND_NAMES: Record<TrashEntry['kind'], string> = {
   item: 'Item',
@@ -86,21 +87,16 @@ export function TrashPanel({ board, onClose }: { board: Multilist; onClose: () =
           setBusy(e._id);
           void restore(e._id).then((done) => {
             setBusy(null);
-            if (done) setEntries((all) => all?.filter((x) => x._id !== e._id) ?? null);
+            if (!done) return;
+            setEntries((all) => all?.filter((x) => x._id !== e._id) ?? null);
             // Once the row and its button are gone, the keyboard goes on to the next, or Close.
-            let frames = 60;
-            const onward = () => {
-              if (button.isConnected) {
-                if (frames-- > 0) requestAnimationFrame(onward);
-                return;
-              }
-              const next =
-                panel?.querySelector<HTMLElement>('.undo-entry button:not([disabled])') ??
-                panel?.querySelector<HTMLElement>('button');
-              if (!document.activeElement || document.activeElement === document.body)
-                next?.focus();
-            };
-            if (done) requestAnimationFrame(onward);
+            focusWhenShown(() =>
+              button.isConnected
+                ? null
+                : (panel?.querySelector<HTMLElement>('.undo-entry button:not([disabled])') ??
+                  panel?.querySelector<HTMLElement>('button') ??
+                  null),
+            );
           });
         }}
       >

@@ -88,16 +88,17 @@ export function Form({
     };
   }, []);
   const quote = def.quote?.(ctx) ?? null;
+  /** The field a message is about, if it names one the form shows it under. */
+  const fieldOf = (message: string): string | null => {
+    const named = def.errorField?.(message) ?? null;
+    return def.fields.some((f) => f.name === named && f.type !== 'checkbox') ? named : null;
+  };
   // A failure about one field shows under it; any other under the form.
-  const named = error ? (def.errorField?.(error) ?? null) : null;
-  const errorAt = def.fields.some((f) => f.name === named && f.type !== 'checkbox') ? named : null;
+  const errorAt = error ? fieldOf(error) : null;
   const first = useRef<HTMLElement | null>(null);
   /** A refusal about one field takes the keyboard there, to put it right. */
   const focusWrong = (message: string, fields: Record<string, string>) => {
-    const named = def.errorField?.(message) ?? null;
-    const field = def.fields.some((f) => f.name === named && f.type !== 'checkbox')
-      ? named
-      : (Object.keys(fields)[0] ?? null);
+    const field = fieldOf(message) ?? Object.keys(fields)[0] ?? null;
     if (field !== null)
       requestAnimationFrame(() => document.getElementById(`f-${def.id}-${field}`)?.focus());
   };

@@ -210,7 +210,7 @@ export const blocks = pgTable(
     highlightLanguage: text('highlight_language'),
     /**
      * The stored file (its key) this block shows to whoever may see its item: set only when the
-     * one who wrote the block could read that file then (services/boards/file-grants.ts). A block
+     * one who wrote the block could read that file then (services/media/file-access.ts). A block
      * naming a file its writer could not read shows it to no one the file was not already for.
      */
     shows: text('shows'),

@@ -12,7 +12,7 @@ export async function firstMediaBlock(db: Db, itemId: string): Promise<BlockRow 
   return (await blocksOf(db, itemId)).find((b) => b.type === 'video' || b.type === 'audio');
 }
 
-/** Replaces an item's text and re-parses its blocks (storeBlocks keeps the ids and Trim of those that stay). */
+/** Replaces an item's text and parses its blocks again (storeBlocks keeps those that stay). */
 export async function rewriteItemText(db: Db, item: ItemRow, text: string): Promise<BlockRow[]> {
   await editItem(db, item, { text });
   return blocksOf(db, item.id);

@@ -13,13 +13,12 @@
  * text names by path, which are read against the item's owner's folder.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { isGuestUser } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { blocks, items, multilists, users } from '../../db/schema';
-import { policyBoardOf as policyOf } from '../boards/access';
 import type { Actor } from '../accounts/users';
-import { canSeeItem, viewerFor, visibleBoard } from '../notes/visibility';
+import { canSeeItem, viewerFor, visibleBoardOf } from '../notes/visibility';
 import { keyOfFilesUrl } from './file-urls';
 import { PUBLIC_FOLDERS } from './folders';
 import { uploadFolderOf } from './uploads';
@@ -61,14 +60,12 @@ export async function canReadFile(
     .from(blocks)
     .innerJoin(items, eq(items.id, blocks.itemId))
     .innerJoin(multilists, eq(multilists.id, items.multilistId))
-    .where(and(isNotNull(blocks.shows), eq(blocks.shows, key)))
+    .where(eq(blocks.shows, key))
     .limit(50);
   if (rows.length === 0) return false;
   const viewer = await viewerFor(db, reader.actor, reader.sessionId);
-  for (const r of rows) {
-    const policy = await policyOf(db, r.board);
-    if (await canSeeItem(db, viewer, visibleBoard(r.board, policy), r.item)) return true;
-  }
+  for (const r of rows)
+    if (await canSeeItem(db, viewer, await visibleBoardOf(db, r.board), r.item)) return true;
   return false;
 }
 
@@ -100,11 +97,17 @@ export async function grantFiles(
     if (key !== null) may.set(key, may.get(key) === true || b.shows === key);
   }
   const writer = writers.getStore();
-  const own = writer ? await ownFolderOf(db, writer.actor) : null;
+  // The writer's own folder, looked up once and only if a file is asked of them.
+  let own: Promise<string | null> | undefined;
   for (const [i, row] of rows.entries()) {
     const key = named[i] ?? null;
     if (key === null || may.has(key)) continue;
-    may.set(key, writer ? await canReadFile(db, writer, key, own) : row.isUpload === true);
+    if (!writer) {
+      may.set(key, row.isUpload === true);
+      continue;
+    }
+    own ??= ownFolderOf(db, writer.actor);
+    may.set(key, await canReadFile(db, writer, key, await own));
   }
   return rows.map((r, i) => {
     const key = named[i] ?? null;

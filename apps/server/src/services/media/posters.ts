@@ -1,7 +1,7 @@
 /**
  * Poster frames (spec sections 5 and 7): the frame at a video's range start, taken by ffmpeg and
- * stored at `admin/posters/{name}-{startcode}-{random}.png`; the media line's ' # poster' part is then
- * rewritten to it, so the item text stays the source of truth.
+ * stored at `admin/posters/{name}-{startcode}-{random}.png`; the media line's ' # poster' part
+ * is then rewritten to it, so the item text stays the source of truth.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

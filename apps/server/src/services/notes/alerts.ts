@@ -5,8 +5,7 @@ import { items, lists, multilists, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { findUserByUsername, toActor } from '../accounts/users';
-import { policyBoardOf } from '../boards/access';
-import { canSeeItem, viewerFor, visibleBoard } from './visibility';
+import { canSeeItem, viewerFor, visibleBoardOf } from './visibility';
 
 const boardUrl = (publicUrl: string, owner: string, ptitle: string) =>
   `${publicUrl}/${owner}/home;${ptitle}`;
@@ -29,8 +28,7 @@ export async function alertAuthorOfNote(
   // Mail is a channel like any other: a note the owner may not see (on a coauthor's private
   // item, say) is not theirs to be told of.
   const viewer = await viewerFor(db, toActor(owner), null);
-  const board = visibleBoard(row.board, await policyBoardOf(db, row.board));
-  if (!(await canSeeItem(db, viewer, board, row.note))) return false;
+  if (!(await canSeeItem(db, viewer, await visibleBoardOf(db, row.board), row.note))) return false;
   await mailer.send({
     to: owner.email,
     subject: `New note on ${row.board.title} from ${row.note.author}`,

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import { boardUnlocks, groupMembers, groups, items } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
-import type { BoardRow, ItemRow, Resolved } from '../boards/access';
+import { policyBoardOf, type BoardRow, type ItemRow, type Resolved } from '../boards/access';
 import type { Actor } from '../accounts/users';
 
 export async function userGroupNames(db: Db, userId: string): Promise<string[]> {
@@ -52,6 +52,10 @@ export const visibleBoard = (board: BoardRow, policy: PolicyBoard): VisibleBoard
   id: board.id,
   hasPassword: board.passwordHash != null,
 });
+
+/** A board row as the rule needs it, its members read for its policy. */
+export const visibleBoardOf = async (db: Db, board: BoardRow): Promise<VisibleBoard> =>
+  visibleBoard(board, await policyBoardOf(db, board));
 
 /** The note or annotation at the root of a reply's thread; null for anything else. */
 export async function threadOf(db: Db, item: ItemRow): Promise<ItemRow | null> {
