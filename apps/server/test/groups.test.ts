@@ -116,3 +116,43 @@ describe('group names', () => {
     expect(again.json().error).toBe('A group named Reading Circle already exists.');
   });
 });
+
+describe('a group named as typed', () => {
+  it('is found whatever the case and the spaces of the name typed: assigned, joined and given members by it', async () => {
+    await author.post('/api/forms/create_group', { name: 'Thursday Lab' });
+    const board = course;
+    const assigned = await author.post('/api/forms/assign_group', {
+      multilistId: board._id,
+      groupName: '  thursday   LAB ',
+    });
+    expect(assigned.statusCode).toBe(200);
+    expect(assigned.json().groups).toContain('Thursday Lab');
+    expect((await load(reader)).groups.filter((g) => /thursday/i.test(g))).toEqual([
+      'Thursday Lab',
+    ]);
+    const again = await author.post('/api/forms/assign_group', {
+      multilistId: board._id,
+      groupName: 'THURSDAY LAB',
+    });
+    expect(again.json().groups.filter((g: string) => /thursday/i.test(g))).toEqual([
+      'Thursday Lab',
+    ]);
+    const joined = await demo.post('/api/forms/join_group', {
+      multilistId: board._id,
+      groupName: 'thursday lab',
+    });
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json().groups).toContain('Thursday Lab');
+    const added = await author.post('/api/forms/add_group_member', {
+      groupName: 'thursday\tlab',
+      username: 'reader',
+    });
+    expect(added.json()).toEqual({ name: 'Thursday Lab', members: 3 });
+    const none = await author.post('/api/forms/assign_group', {
+      multilistId: board._id,
+      groupName: 'Thursday  Labs',
+    });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().error).toBe('No group named Thursday Labs.');
+  });
+});

@@ -7,18 +7,18 @@ import type { BoardRow } from '../boards/access';
 import { userGroupNames } from './visibility';
 import { findUserByUsername, type Actor } from '../accounts/users';
 
+/** Spaces inside a name are one space, and case does not count: names that look alike are one. */
+const groupName = (typed: string) => typed.replace(/\s+/g, ' ').trim();
+const sameName = (name: string) => sql`lower(${groups.name}) = lower(${groupName(name)})`;
+
 export async function createGroup(
   db: Db,
   actor: Actor,
   args: { name: string; description?: string; isPrivate?: boolean },
 ) {
-  // Spaces inside a name are one space: two names that look the same are the same name.
-  const name = args.name.replace(/\s+/g, ' ').trim();
+  const name = groupName(args.name);
   if (!name) throw badRequest('Please fill in name field.');
-  const [exists] = await db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(sql`lower(${groups.name}) = lower(${name})`);
+  const [exists] = await db.select({ id: groups.id }).from(groups).where(sameName(name));
   if (exists) throw conflict(`A group named ${name} already exists.`);
   const [row] = await db
     .insert(groups)
@@ -34,15 +34,17 @@ export async function createGroup(
   return { name: g.name, isPrivate: g.isPrivate };
 }
 
+/** The group a typed name means: its exact name first, then one that differs only in case or spaces. */
 async function groupByName(db: Db, name: string) {
-  const [g] = await db.select().from(groups).where(eq(groups.name, name));
-  if (!g) throw notFound(`No group named ${name}.`);
+  const rows = await db.select().from(groups).where(sameName(name));
+  const g = rows.find((r) => r.name === groupName(name)) ?? rows[0];
+  if (!g) throw notFound(`No group named ${groupName(name)}.`);
   return g;
 }
 
 /** Boards reference groups by name; only the board owner assigns them (policy: assignGroup). */
-export async function assignGroup(db: Db, board: BoardRow, groupName: string) {
-  const g = await groupByName(db, groupName);
+export async function assignGroup(db: Db, board: BoardRow, name: string) {
+  const g = await groupByName(db, name);
   if (!board.groups.includes(g.name)) {
     await db
       .update(multilists)
@@ -67,18 +69,18 @@ export async function joinableGroups(db: Db, board: BoardRow, actor: Actor) {
     }));
 }
 
-export async function joinGroup(db: Db, board: BoardRow, actor: Actor, groupName: string) {
+export async function joinGroup(db: Db, board: BoardRow, actor: Actor, name: string) {
   const offered = await joinableGroups(db, board, actor);
-  const g = offered.find((o) => o.name === groupName);
-  if (!g) throw forbidden(`You cannot join the group ${groupName} from this board.`);
-  const row = await groupByName(db, groupName);
+  const row = await groupByName(db, name);
+  if (!offered.some((o) => o.name === row.name))
+    throw forbidden(`You cannot join the group ${groupName(name)} from this board.`);
   await db.insert(groupMembers).values({ groupId: row.id, userId: actor.id }).onConflictDoNothing();
   return { groups: await userGroupNames(db, actor.id) };
 }
 
 /** Private groups take members by name, added by the group's owner. */
-export async function addGroupMember(db: Db, actor: Actor, groupName: string, username: string) {
-  const g = await groupByName(db, groupName);
+export async function addGroupMember(db: Db, actor: Actor, name: string, username: string) {
+  const g = await groupByName(db, name);
   if (g.owner !== actor.username && !actor.roles.includes('lbadmin')) {
     throw forbidden('Only the group’s owner can add members.');
   }
