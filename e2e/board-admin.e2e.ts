@@ -44,22 +44,33 @@ async function authorsBoard(page: Page, title: string) {
   return made;
 }
 
+/**
+ * Every message the header's alert bar shows on the page from now on, as it comes: call before
+ * the page is opened.
+ */
+async function hearAlerts(page: Page) {
+  await page.addInitScript(() => {
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll<HTMLElement>('.alert-bar .alert > span')) {
+        if (el.dataset.heard) continue;
+        el.dataset.heard = '';
+        said.push(el.textContent);
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { said: string[] }).said);
+}
+
+/** Resolves once the page hears its boards' live changes. */
+const hearing = (page: Page) =>
+  page.waitForResponse((r) => /\/api\/events\?boards=[^&]/.test(r.url()) && r.status() === 200);
+
 describe('board settings', () => {
   it('renames a board, says which field is wrong, and sets and clears its password', async () => {
     const { page } = author;
-    // Every message the header's alert bar shows the author, as it comes.
-    await page.addInitScript(() => {
-      const said: string[] = [];
-      (window as unknown as { said: string[] }).said = said;
-      new MutationObserver(() => {
-        for (const el of document.querySelectorAll<HTMLElement>('.alert-bar .alert > span')) {
-          if (el.dataset.heard) continue;
-          el.dataset.heard = '';
-          said.push(el.textContent);
-        }
-      }).observe(document, { subtree: true, childList: true });
-    });
-    const alerted = () => page.evaluate(() => (window as unknown as { said: string[] }).said);
+    const alerted = await hearAlerts(page);
     await signIn(page, base, 'author');
     const title = `Walks ${stamp()}`;
     const made = await authorsBoard(page, title);
@@ -139,12 +150,10 @@ describe('board settings', () => {
     }
     // Renamed again where it is open alone (the page loaded afresh hears afresh).
     // Once it hears the board's live changes, as the rename's own change comes to it too.
-    const hearing = page.waitForResponse(
-      (r) => /\/api\/events\?boards=[^&]/.test(r.url()) && r.status() === 200,
-    );
+    const heard = hearing(page);
     await page.goto(`${base}/author/canal-${made.ptitle}`);
     await list(page, 'Routes').waitFor();
-    await hearing;
+    await heard;
     await more(page, 'Board settings');
     await settings.getByLabel('Title', { exact: true }).fill(`River ${title}`);
     await settings.getByRole('button', { name: 'Save' }).click();
@@ -152,6 +161,52 @@ describe('board settings', () => {
     await boardRegion(page, 'author', `River ${title}`).waitFor();
     await list(page, 'Routes').waitFor();
     expect(await alerted()).toEqual([]);
+  });
+
+  it('takes a reader who has the board open to its new address when the owner renames it, and a link from before still opens it', async () => {
+    const { page } = author;
+    const rpage = reader.page;
+    const readerAlerts = await hearAlerts(rpage);
+    await Promise.all([signIn(page, base, 'author'), signIn(rpage, base, 'reader')]);
+    const title = `Trails ${stamp()}`;
+    const made = await authorsBoard(page, title);
+    // The reader has it open beside the author's home board, and hears its changes.
+    const heard = hearing(rpage);
+    await rpage.goto(`${base}/author/home;${made.ptitle}#routes`);
+    await list(rpage, 'Routes').waitFor();
+    await heard;
+
+    await page.goto(`${base}/author/${made.ptitle}`);
+    await list(page, 'Routes').waitFor();
+    await more(page, 'Board settings');
+    const settings = form(page, 'Board settings');
+    await settings.getByLabel('Title', { exact: true }).fill(`Hill ${title}`);
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`**/author/hill-${made.ptitle}`);
+
+    // The reader's page goes with it, the home board still beside it, and says nothing is lost.
+    await rpage.waitForURL(`**/author/home;hill-${made.ptitle}#routes`);
+    await boardRegion(rpage, 'author', `Hill ${title}`).waitFor();
+    await list(rpage, 'Routes').getByRole('article').first().waitFor();
+    await expect(rpage.getByText('No board here').count()).resolves.toBe(0);
+    expect(await readerAlerts()).toEqual([]);
+    await screenshot(rpage, 'board-renamed-followed');
+
+    // A link to the old address (a bookmark, a course page) opens the board where it is now.
+    const guest = await openBrowser();
+    try {
+      const guestAlerts = await hearAlerts(guest.page);
+      await guest.page.goto(`${base}/author/${made.ptitle}`);
+      await guest.page.waitForURL(`**/author/hill-${made.ptitle}`);
+      await boardRegion(guest.page, 'author', `Hill ${title}`).waitFor();
+      await list(guest.page, 'Routes').waitFor();
+      expect(await guestAlerts()).toEqual([]);
+      // An address no board ever had still says so.
+      await guest.page.goto(`${base}/author/never-${made.ptitle}`);
+      await guest.page.getByRole('heading', { name: 'No board here' }).waitFor();
+    } finally {
+      await guest.close();
+    }
   });
 });
 

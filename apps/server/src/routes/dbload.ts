@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists, loadMultilistsJson } from '../services/boards/load';
 import { ensureHomeBoard } from '../services/boards/dashboard';
+import { movedBoards } from '../services/boards/moves';
 import { userGroupNames } from '../services/notes/visibility';
 import { runSearch } from '../services/search/search';
 import { SEARCH_QUERY_DOC, isGeneralSearch, readSearchArgs } from '../services/search/args';
@@ -111,6 +112,10 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       );
       return resultsBoard(username, code, hits, await followedBoards(db, code, username, hits));
     },
+  );
+
+  app.post(load.movedBoards.path, { schema: bodySchema(load.movedBoards) }, async (req) =>
+    movedBoards(db, req.body.addresses),
   );
 
   app.post(load.loadSection.path, { schema: bodySchema(load.loadSection) }, async (req) => {

@@ -1,12 +1,15 @@
 import { useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   TIMINGS,
   boardMsg,
   diffAddresses,
+  formatAddress,
   parseAddress,
   pathTitle,
   type Multilist,
+  type Segment,
 } from '@listboard/core';
 import { preloadRenderersFor } from '../blocks/preload';
 import { callApi, callApiGet, messageOr, queryOf, type Result } from '../api/client';
@@ -71,6 +74,7 @@ export function useBoards(
   const sections = wanted.map((w) => chosen[w.key]?.index ?? null);
   const shown = useRef<Shown | null>(null);
   const client = useQueryClient();
+  const navigate = useNavigate();
   const queryKey = ['boards', wanted.map((w) => w.key), username, device, sections];
   return useQuery({
     queryKey,
@@ -100,9 +104,23 @@ export function useBoards(
       await preloadRenderersFor(loaded);
       const fresh = new Map(loaded.map((b) => [keyOfBoard(b), b]));
       // An address the page has left while it loaded (a board it renamed, say) is not missed.
-      const stillHere = window.location.pathname === path;
-      for (const w of toLoad) {
-        if (!fresh.has(w.key) && stillHere)
+      const missing =
+        window.location.pathname === path ? toLoad.filter((w) => !fresh.has(w.key)) : [];
+      // A board renamed away from its address is shown from its new one, and the page's address
+      // changes in place: a link from before the rename, or the board a reader has open.
+      const moved = missing.length > 0 ? await followMoves(missing, username, device) : NO_MOVES;
+      for (const [key, m] of moved) if (m.board) fresh.set(key, m.board);
+      if (moved.size > 0 && window.location.pathname === path) {
+        const { segments } = parseAddress(path);
+        const to = formatAddress({
+          segments: segments.map((s) => moved.get(keyOf(s.owner, s.title))?.to ?? s),
+          query: null,
+          hash: null,
+        });
+        void navigate(`${to}${window.location.search}${window.location.hash}`, { replace: true });
+      }
+      for (const w of missing) {
+        if (!moved.has(w.key))
           useAlerts
             .getState()
             .show(boardMsg.couldNotFindBoard(w.key), TIMINGS.boardNotFoundAlertMs);
@@ -117,12 +135,44 @@ export function useBoards(
   });
 }
 
+type ToLoad = { key: string; address: string; section: number | null };
+type Moved = Map<string, { to: Segment; board?: Multilist }>;
+const NO_MOVES: Moved = new Map();
+
+/**
+ * Boards renamed away from addresses that had none, by the old address's key: where each is now,
+ * and the board loaded from there.
+ */
+async function followMoves(missing: ToLoad[], username: string | undefined, device: Device) {
+  const moved: Moved = new Map();
+  const res = await callApi('/api/dbload/moved_boards', {
+    addresses: missing.map((w) => w.address),
+  });
+  if (!res.ok) return moved;
+  for (const m of res.value) {
+    const [from] = parseAddress(m.from).segments;
+    const [to] = parseAddress(m.to).segments;
+    if (from && to) moved.set(keyOf(from.owner, from.title), { to });
+  }
+  const again = missing.flatMap((w) => {
+    const to = moved.get(w.key)?.to;
+    return to ? [{ ...w, address: `/${to.owner}/${to.title}` }] : [];
+  });
+  if (again.length === 0) return moved;
+  const answer = await loadShown(again, username, device);
+  if (!answer.ok) return moved;
+  await preloadRenderersFor(answer.value);
+  for (const m of moved.values())
+    m.board = answer.value.find((b) => keyOfBoard(b) === keyOf(m.to.owner, m.to.title));
+  return moved;
+}
+
 /**
  * The boards to load: whole ones in one call (load_multilists), and each board shown one
  * section at a time by that section alone (load_section). A board not there is left out.
  */
 async function loadShown(
-  toLoad: { address: string; section: number | null }[],
+  toLoad: Omit<ToLoad, 'key'>[],
   username: string | undefined,
   device: Device,
 ): Promise<Result<Multilist[]>> {

@@ -60,6 +60,26 @@ export const multilists = pgTable(
   ],
 );
 
+/**
+ * The addresses a board was renamed away from, each leading to the board until another board
+ * takes it: a link shared before a rename (in a mail, a course page, a bookmark) keeps working.
+ */
+export const boardMoves = pgTable(
+  'board_moves',
+  {
+    owner: text('owner').notNull(),
+    ptitle: text('ptitle').notNull(),
+    multilistId: uuid('multilist_id')
+      .notNull()
+      .references(() => multilists.id, { onDelete: 'cascade' }),
+    created: created(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.owner, t.ptitle] }),
+    index('board_moves_multilist_idx').on(t.multilistId),
+  ],
+);
+
 /** Coauthors, members (editors with privileges), contributors and readers of a board. */
 export const boardMembers = pgTable(
   'board_members',

@@ -12,6 +12,7 @@ import { boardMembers, boardUnlocks, multilists } from '../../db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { BoardRow } from './access';
+import { recordMove } from './moves';
 import { checkVersion } from '../../lib/versions';
 import { findUserByUsername, type Actor } from '../accounts/users';
 import { BLANK_DESCRIPTION } from '@listboard/core/api/contracts/boards';
@@ -92,6 +93,7 @@ export async function editMultilist(
       throw conflict(`There is already a board at /${board.owner}/${ptitle}.`);
     set.title = args.title.trim();
     set.ptitle = ptitle;
+    await recordMove(db, board, ptitle);
   }
   if (args.description !== undefined)
     set.description = args.description.trim() || BLANK_DESCRIPTION;

@@ -113,6 +113,20 @@ export const loadSection = defineContract({
   errors: [400],
 });
 
+export const movedBoards = defineContract({
+  path: '/api/dbload/moved_boards',
+  tags: ['dbload'],
+  summary: 'Where boards renamed away from these addresses are now',
+  description:
+    'A renamed board keeps its old address until another board of its owner takes it. For each ' +
+    'board address (chained ones board by board) with no board at it that a board was renamed ' +
+    'away from, the board’s address now; other addresses are left out. The page asks when a ' +
+    'load finds nothing at an address, and goes to the new one.',
+  input: z.object({ addresses: z.array(address).min(1).max(50) }),
+  output: z.array(z.object({ from: z.string(), to: z.string() })),
+  errors: [400],
+});
+
 /** What the load form sends: one of url, fileinfo (base64) or query. */
 const loadBody = z.object({
   url: z.string().max(4000).nullable().optional(),
