@@ -76,6 +76,57 @@ describe('media ranges', () => {
     expect(range(0)).toMatchObject({ start: 0, end: 12 });
   });
 
+  it('refuses a time past 277:46:40 on every call that takes one, and leaves the clip a clip', async () => {
+    const item = board.lists[0]!.items[0]!;
+    const block = item.blocks.find((b) => b.type === 'video')!;
+    const latest = 'A media time can be at most 277:46:40.';
+    const refusals = [
+      await author.post('/api/forms/set_item_range', { itemId: item._id, end: 1e300 }),
+      await author.post('/api/forms/set_item_range', { itemId: item._id, start: 1e21 }),
+      await author.post('/api/forms/update_block', {
+        query: { _id: block._id },
+        doc: { $set: { range: { end: 1e25 }, posterPath: '/media/poster.png' } },
+      }),
+      await author.post('/api/forms/add_media_marker', {
+        itemId: item._id,
+        title: 'Far',
+        timecode: '999999999999:00',
+      }),
+      await author.post('/api/forms/add_media_marker', {
+        itemId: item._id,
+        title: 'Far',
+        timecode: 1e22,
+      }),
+      await author.post('/api/forms/set_poster_frame', { itemId: item._id, time: 1e22 }),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toContain(latest);
+    }
+    await reload();
+    const after = board.lists[0]!.items[0]!;
+    expect(after.text).toBe(item.text);
+    expect(after.blocks.map((b) => b.type)).toEqual(item.blocks.map((b) => b.type));
+    expect(after.mediaMarkers).toEqual(item.mediaMarkers);
+    // The latest time itself is taken, and written as a time code.
+    const far = await author.post('/api/forms/set_item_range', {
+      itemId: item._id,
+      end: 1_000_000,
+    });
+    expect(far.statusCode).toBe(200);
+    await reload();
+    expect(board.lists[0]!.items[0]!.text).toBe('/media/lecture.webm 0:00-277:46:40 ~ Part 1');
+    // A time finer than a millisecond is answered as the time code keeps it.
+    const fine = await author.post('/api/forms/set_item_range', {
+      itemId: item._id,
+      start: 1e-7,
+      end: 12.0004,
+    });
+    expect(fine.json()).toMatchObject({ start: 0, end: 12 });
+    await reload();
+    expect(range(0)).toMatchObject({ start: 0, end: 12 });
+  });
+
   it('leaves as it is, and names to no one, a neighbour the caller may not see', async () => {
     const made = (
       await author.post('/api/forms/insert_multilist', { titleText: 'Split Talk' })

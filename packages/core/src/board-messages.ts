@@ -30,3 +30,6 @@ export const formMsg = {
   /** A form opened again on the same thing, with what was typed there and cancelled. */
   draftBack: 'What you typed here before is back.',
 } as const;
+
+/** A media time past MEDIA.maxSeconds (constants.ts). */
+export const LATEST_TIME = 'A media time can be at most 277:46:40.';

@@ -121,6 +121,11 @@ export const MEDIA = {
   canvasBorderPx: 4,
   /** Switching trim on raises the list zoom to at least this. */
   trimMinZoom: 2,
+  /**
+   * The latest time a range, marker or poster may name: 277:46:40, past any recording. Times
+   * are kept to the millisecond, as a time code writes them.
+   */
+  maxSeconds: 1_000_000,
 } as const;
 
 export const UPLOAD_PROGRESS_MIN = 0;

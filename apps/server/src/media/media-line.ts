@@ -9,6 +9,7 @@ import {
   setMediaLineRange,
   type MediaLine,
 } from '@listboard/core';
+import { badRequest } from '../lib/errors';
 
 /** The `start-end` token shape core's media lines take after the address. */
 const RANGE_TOKEN = /^[\d:.]+-[\d:.]+$/;
@@ -27,7 +28,7 @@ export function mediaLineOf(blockText: string): MediaLine | null {
 export function setMediaLinePoster(blockText: string, poster: string): string {
   const { first, rest } = splitFirstLine(blockText);
   const media = parseMediaLine(first);
-  if (!media) throw new Error('not a media line');
+  if (!media) throw badRequest('This block is not a media line.');
   let line: string;
   if (media.posterPath !== undefined) {
     const escaped = media.posterPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -49,7 +50,7 @@ export function setMediaLinePoster(blockText: string, poster: string): string {
 export function setMediaLineAddress(blockText: string, address: string): string {
   const { first, rest } = splitFirstLine(blockText);
   const media = parseMediaLine(first);
-  if (!media) throw new Error('not a media line');
+  if (!media) throw badRequest('This block is not a media line.');
   const lead = first.length - first.trimStart().length;
   const body = first.slice(lead);
   const sp = body.search(/\s/);

@@ -3,7 +3,13 @@
  * into one clip per marked span.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { formatTimecode, parseTimecode, setMediaLineRange } from '@listboard/core';
+import {
+  LATEST_TIME,
+  MEDIA,
+  formatTimecode,
+  parseTimecode,
+  setMediaLineRange,
+} from '@listboard/core';
 import type { Db } from '../../db/client';
 import { mediaMarkers } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -22,6 +28,7 @@ export interface MarkerText {
 function canonical(timecode: string): { timecode: string; time: number } {
   const time = parseTimecode(timecode);
   if (time === null || time < 0) throw badRequest(markerMsg.badTimecode(timecode));
+  if (time > MEDIA.maxSeconds) throw badRequest(LATEST_TIME);
   return { timecode: formatTimecode(time), time };
 }
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BOARD_CALL_ERRORS, defineContract, id, label } from '../contract';
 import { movedTo } from './lists';
+import { mediaEnd, mediaStart } from './media-times';
 import { trashed } from './undo';
 
 const text = z.string().max(200_000);
@@ -87,8 +88,8 @@ export const setItemRange = defineContract({
   input: z
     .object({
       itemId: id,
-      start: z.number().min(0).optional(),
-      end: z.number().min(-1).optional(),
+      start: mediaStart.optional(),
+      end: mediaEnd.optional(),
     })
     .refine((b) => b.start !== undefined || b.end !== undefined, 'give a start or an end'),
   output: z.object({

@@ -5,11 +5,16 @@
 import { z } from 'zod';
 import { BLOCK_TYPES, mediaMarkerSchema, textMarkerSchema, type Block } from '../../model/entities';
 import { BOARD_CALL_ERRORS, defineContract, id, openShape } from '../contract';
+import { MEDIA } from '../../constants';
+import { LATEST_TIME } from '../../board-messages';
+import { mediaEnd, mediaStart } from './media-times';
 
 const title = z.string().max(500).optional();
 const description = z.string().max(20_000).optional();
 /** A time code as written ('1:05') or seconds from a player's current time. */
-const timecode = z.union([z.string().max(30), z.number().min(0)]).transform(String);
+const timecode = z
+  .union([z.string().max(30), z.number().min(0).max(MEDIA.maxSeconds, LATEST_TIME)])
+  .transform(String);
 /**
  * Optional and nullable so that a missing cursor gets the spec's message, not a schema error. At
  * most the largest index a stored marker can have (a 32-bit integer in the database).
@@ -165,9 +170,7 @@ export const updateBlock = defineContract({
     doc: z.object({
       $set: z.strictObject({
         text: z.string().max(20_000).optional(),
-        range: z
-          .object({ start: z.number().min(0).optional(), end: z.number().min(-1).optional() })
-          .optional(),
+        range: z.object({ start: mediaStart.optional(), end: mediaEnd.optional() }).optional(),
         url: z.string().max(2000).optional(),
         posterPath: z.string().max(2000).optional(),
         posterUrl: z.string().max(2000).optional(),
@@ -200,7 +203,7 @@ export const setPosterFrame = defineContract({
   input: z.object({
     itemId: id,
     blockId: id.optional(),
-    time: z.number().min(0).optional(),
+    time: mediaStart.optional(),
   }),
   output: posterFrame,
   errors: POSTER_ERRORS,
