@@ -164,6 +164,21 @@ describe('W3C Web Annotation import', () => {
       (n) => n.author === 'reader' && n.text === 'The first one.',
     );
     expect(mine).toHaveLength(1);
+    // The same document again adds nothing: each note of the reader's is there already.
+    const count = notesOf(await load(reader, '/author/course')).length;
+    const again = await reader.post('/api/forms/import_annotations', {
+      multilistId: course._id,
+      document: doc,
+    });
+    expect(again.json().imported).toBe(0);
+    // Every annotation skipped: those the reader may not write as before, the rest as there.
+    const reasons = (again.json() as { skipped: { reason: string }[] }).skipped.map(
+      (s) => s.reason,
+    );
+    const notThere = (r: string) => r !== 'already on this board';
+    expect(reasons).toHaveLength(doc.first.items.length);
+    expect(reasons.filter(notThere)).toEqual(skipped.map((s) => s.reason).filter(notThere));
+    expect(notesOf(await load(reader, '/author/course'))).toHaveLength(count);
     const bad = await reader.post('/api/forms/import_annotations', {
       multilistId: course._id,
       document: { hello: 'world' },

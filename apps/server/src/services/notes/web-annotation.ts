@@ -4,6 +4,7 @@
  * holds exactly what its caller may see; an import writes every note as the caller's own, with
  * the caller's rights: readers add notes and replies, the board's authors annotations too.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import {
   canSee,
@@ -151,6 +152,9 @@ export async function importWebAnnotations(
       content.find((p) => p.listIndex === a.item?.list && p.row.index === a.item.index)?.row ?? null
     );
   };
+  const mine = all
+    .filter((p) => p.row.annotationClass !== 'none' && p.row.author === ctx.actor.username)
+    .map((p) => p.row);
   /** Imported annotations by their id in the document: the note written for each. */
   const written = new Map<string, ItemRow>();
   const parentOf = (a: ImportedAnnotation): ItemRow | null => {
@@ -182,6 +186,20 @@ export async function importWebAnnotations(
       }
       if (a.kind === 'anno' && !ctx.annotates) {
         skipped.push({ id: a.id, reason: 'only the board’s authors write annotations' });
+        continue;
+      }
+      // The caller's own note with the same words on the same passage, in the same place of its
+      // thread: the same document imported again adds nothing twice.
+      const same = mine.find(
+        (n) =>
+          n.rootItemId === item.id &&
+          n.parentId === (parent?.id ?? item.id) &&
+          n.text === a.text &&
+          sameHighlight(n.highlight, a.highlight),
+      );
+      if (same) {
+        skipped.push({ id: a.id, reason: 'already on this board' });
+        written.set(a.id, same);
         continue;
       }
       try {
@@ -229,3 +247,7 @@ export async function importWebAnnotations(
   for (const a of pending) skipped.push({ id: a.id, reason: 'the note it answers is missing' });
   return { imported, skipped };
 }
+
+/** Two highlights that name the same passage the same way (none and none included). */
+const sameHighlight = (stored: unknown, imported: unknown) =>
+  isDeepStrictEqual(stored ?? null, imported ?? null);
