@@ -321,3 +321,49 @@ describe('a form cancelled with words in it', () => {
     expect(await form.getByText(formMsg.draftBack).count()).toBe(0);
   });
 });
+
+describe('two people editing the same item', () => {
+  it('refuses the second save with the server’s words, keeps what was typed, and overwrites nothing', async () => {
+    const author = await apiAs(base, 'author');
+    const made = await author.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: `Both edit ${Date.now()}` },
+    );
+    const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Tips',
+    });
+    const { itemId } = await author.post<{ itemId: string }>('/api/forms/insert_item', {
+      listId,
+      text: 'Check who paid.',
+    });
+    await b?.close();
+    b = await openBrowser();
+    const { page } = b;
+    await signIn(page, base, 'author');
+    await page.goto(`${base}/author/${made.ptitle}`);
+    const item = list(page, 'Tips').getByRole('article').first();
+    await selectItem(item);
+    await page.keyboard.press('i');
+    const form = page.getByRole('form', { name: 'Edit item' });
+    await form.getByLabel('Text', { exact: true }).fill('Check who paid, and when.');
+    // Meanwhile the same words are edited elsewhere (another tab, a coauthor), and the change
+    // reaches this page.
+    await author.post('/api/forms/edit_item', {
+      itemId,
+      text: 'Check who paid for it.',
+      version: 1,
+    });
+    await item.getByText('Check who paid for it.').waitFor();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form
+      .getByText(
+        'This item was changed by someone else. Reload to see the latest version, then edit again.',
+      )
+      .waitFor();
+    await expect(form.getByLabel('Text', { exact: true }).inputValue()).resolves.toBe(
+      'Check who paid, and when.',
+    );
+    await expect(item.innerText()).resolves.toContain('Check who paid for it.');
+  });
+});
