@@ -68,6 +68,23 @@ describe('an author works on one item', () => {
     const privateNote = noteEntry(second, 'Only for me: rework this part.');
     await privateNote.getByText('private', { exact: true }).waitFor();
     expect(await privateNote.getByText('caption', { exact: true }).count()).toBe(0);
+    // On a coloured item, its notes keep the page's text colour on their own background: the
+    // item's dark text colour made them all but unreadable in the dark theme.
+    await action(second, 'Item style');
+    const colour = page.getByRole('form', { name: 'Item style' });
+    await colour.getByLabel('Colour').selectOption('yellow');
+    await colour.getByRole('button', { name: 'Submit' }).click();
+    await expect
+      .poll(() => second.evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toBe('rgb(255, 243, 176)');
+    await expect
+      .poll(() =>
+        privateNote.evaluate(
+          (el) => getComputedStyle(el).color === getComputedStyle(document.body).color,
+        ),
+      )
+      .toBe(true);
+    await screenshot(page, 'item-tools-note-on-coloured-item');
 
     // Colour, font and size: the card shows them, and keeps them after a reload.
     const closing = clips.getByRole('article', { name: 'Closing words' });
