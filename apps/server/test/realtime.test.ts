@@ -305,6 +305,64 @@ describe('live board events', () => {
     anonymous.close();
   });
 
+  it('a board that closes to a viewer (a password set) tells their page so, and nothing of the change', async () => {
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const made = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Closing live', listed: true })
+    ).json();
+    const list = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: made.multilistId,
+        titleText: 'One',
+        itemText: 'first',
+      })
+    ).json();
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const stream = await watch(urlOf(t.app), reader.cookie!, made.multilistId);
+    await stream.next('ready');
+    await author.post('/api/dbedit/edit_multilist', {
+      multilistId: made.multilistId,
+      password: 'sesame',
+      description: 'Answers to the quiz',
+    });
+    const told = await stream.next('board');
+    expect(Object.keys(told).sort()).toEqual(['call', 'multilistId', 'version']);
+    expect(told).toMatchObject({
+      multilistId: made.multilistId,
+      call: '/api/dbedit/edit_multilist',
+    });
+    // Nothing more reaches it while the board stays locked to this session.
+    const itemId = (
+      await author.post('/api/dbload/load_multilists', { addresses: [`/author/${made.ptitle}`] })
+    ).json()[0]!.lists[0]!.items[0]!._id;
+    expect(list).toBeTruthy();
+    await author.post('/api/forms/edit_item', { itemId, text: 'first, edited' });
+    expect(await stream.within('board', 500)).toBeNull();
+    stream.close();
+  });
+
+  it('a board deleted while others watch: each of them hears it, whatever version they were greeted with', async () => {
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const made = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Gone live', listed: true })
+    ).json();
+    const viewer = new Agent(t.app);
+    await viewer.signInGuest();
+    const stream = await watch(urlOf(t.app), viewer.cookie!, made.multilistId);
+    await stream.next('ready');
+    const gone = await author.post('/api/forms/delete_multilist', {
+      multilistId: made.multilistId,
+    });
+    expect(gone.statusCode).toBe(200);
+    const e = await stream.next('board');
+    expect(e).toMatchObject({ multilistId: made.multilistId, call: '/api/forms/delete_multilist' });
+    expect(e.version).toBeUndefined();
+    stream.close();
+  });
+
   it('a note dismissed while others watch reaches those who saw it, and no one else', async () => {
     const author = new Agent(t.app);
     await author.signIn('author');

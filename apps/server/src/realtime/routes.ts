@@ -64,6 +64,13 @@ const ACCESS_CALLS: ReadonlySet<string> = new Set([
   'resync',
 ]);
 
+/** The call that deletes a board. */
+const BOARD_DELETED = '/api/forms/delete_multilist';
+
+/** That a board changed, and nothing of the change: the page loads the board again. */
+const bareEvent = (e: BoardEvent) =>
+  `event: board\ndata: ${JSON.stringify({ multilistId: e.multilistId, call: e.call, version: e.version })}\n\n`;
+
 /**
  * Server-sent events for the boards on screen. The browser's EventSource reconnects by itself;
  * a comment line every 20 s keeps proxies from closing an idle stream.
@@ -188,6 +195,14 @@ export const eventRoutes: FastifyPluginCallbackZod<{
       // the stream read the board, and the page holds it already or reloads for it.
       const greeted = versions[e.multilistId];
       if (e.version !== undefined && greeted !== undefined && e.version <= greeted) return;
+      // A board deleted: everyone watching it is told, and nothing else (a load of its address
+      // would say as much). Its unlocks went with it, so it is open to no reader now.
+      if (e.call === BOARD_DELETED) {
+        if (!stopped && !res.destroyed) res.write(bareEvent(e));
+        return;
+      }
+      // Whether the board was open to this viewer before the change, as this stream knew it.
+      const wasOpen = boardOpen(viewer, board);
       if (ACCESS_CALLS.has(e.call)) {
         const [row] = await db.select().from(multilists).where(eq(multilists.id, board.id));
         if (row) boards.set(row.id, await visibleBoardOf(db, row));
@@ -204,7 +219,14 @@ export const eventRoutes: FastifyPluginCallbackZod<{
             canSee(viewer, { kind: 'item', board: now, item: s.item, thread: s.thread, on: s.on }),
           )
         : boardOpen(viewer, now);
-      if (!shown || stopped) return;
+      if (stopped) return;
+      if (!shown) {
+        // The board has just closed to this viewer (a password set, their place on it taken
+        // away): their page is told it changed, and loads it again, which asks for what it now
+        // needs. Nothing of the change goes with it.
+        if (wasOpen && !boardOpen(viewer, now) && !res.destroyed) res.write(bareEvent(e));
+        return;
+      }
       const { seen: _seen, patchItem, patchLists: _lists, ...out } = e;
       // A change inside one item travels as that item, as this viewer may see it.
       const built = patchItem ? await builtPatch(db, patchItem, e.version) : null;

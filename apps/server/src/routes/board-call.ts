@@ -156,7 +156,9 @@ export function registerBoardCalls(
             seen = await eventSubjects(tx, target, result, before);
             patchItem = await patchRootAfter(tx, call.path, target.item, result);
             if (!patchItem) patchLists = patchListsOf(call.path, target, result);
-            version = await touchBoard(tx, target.board.id);
+            // A board the call deleted has no version (touchBoard answers 0): its event goes
+            // to every viewer, whatever version their stream was greeted with.
+            version = (await touchBoard(tx, target.board.id)) || undefined;
           }
           if (!call.readOnly || call.recorded) {
             // In the same transaction: a change is never kept without its record, nor the reverse.
