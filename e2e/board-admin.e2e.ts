@@ -163,6 +163,59 @@ describe('board settings', () => {
     expect(await alerted()).toEqual([]);
   });
 
+  it('a reader watching a board is asked for its password once one is set, and told when it is deleted', async () => {
+    const { page } = author;
+    const rpage = reader.page;
+    await Promise.all([signIn(page, base, 'author'), signIn(rpage, base, 'reader')]);
+    const title = `Meadows ${stamp()}`;
+    const made = await authorsBoard(page, title);
+    const heard = hearing(rpage);
+    await rpage.goto(`${base}/author/${made.ptitle}`);
+    await list(rpage, 'Routes').waitFor();
+    await heard;
+    // A password set elsewhere: the open page asks for it, and shows the board no more.
+    await postAsPage(page, base, '/api/dbedit/edit_multilist', {
+      multilistId: made.multilistId,
+      password: 'sesame',
+    });
+    await form(rpage, 'Board password').waitFor();
+    await list(rpage, 'Routes').waitFor({ state: 'detached' });
+    await screenshot(rpage, 'board-closed-live');
+    // Given, the board is back (the page's stream hears it again); deleted elsewhere, the page
+    // says it is gone.
+    await form(rpage, 'Board password').getByLabel('Password').fill('sesame');
+    await form(rpage, 'Board password').getByRole('button', { name: 'Open board' }).click();
+    await list(rpage, 'Routes').waitFor();
+    await postAsPage(page, base, '/api/forms/delete_multilist', { multilistId: made.multilistId });
+    await rpage.getByRole('heading', { name: 'No board here' }).waitFor();
+    await expect(list(rpage, 'Routes').count()).resolves.toBe(0);
+  });
+
+  it('saves only what was changed in an open settings form: a rename saved meanwhile elsewhere stays', async () => {
+    const { page } = author;
+    await signIn(page, base, 'author');
+    const title = `Ponds ${stamp()}`;
+    const made = await authorsBoard(page, title);
+    const heard = hearing(page);
+    await page.goto(`${base}/author/${made.ptitle}`);
+    await list(page, 'Routes').waitFor();
+    await heard;
+    await more(page, 'Board settings');
+    const settings = form(page, 'Board settings');
+    await settings.getByLabel('Description').fill('Ponds and where to find them.');
+    // Meanwhile the board is renamed elsewhere (a coauthor, another tab); the page goes with it.
+    await postAsPage(page, base, '/api/dbedit/edit_multilist', {
+      multilistId: made.multilistId,
+      titleText: `Lakes ${title}`,
+    });
+    await page.waitForURL(`**/author/lakes-${made.ptitle}`);
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.waitFor({ state: 'detached' });
+    const renamed = boardRegion(page, 'author', `Lakes ${title}`);
+    await renamed.getByText('Ponds and where to find them.').waitFor();
+    expect(page.url()).toContain(`/author/lakes-${made.ptitle}`);
+  });
+
   it('takes a reader who has the board open to its new address when the owner renames it, and a link from before still opens it', async () => {
     const { page } = author;
     const rpage = reader.page;

@@ -597,6 +597,16 @@ describe('coauthors, members and board passwords', () => {
   it('a board with a password opens only after the right password, per session', async () => {
     const demo = new Agent(t.app);
     await demo.signIn('demo');
+    // Spaces alone are refused, and leave the board as it was.
+    const spaces = await author.post('/api/dbedit/edit_multilist', {
+      multilistId: boardId,
+      password: '   ',
+    });
+    expect([spaces.statusCode, spaces.json().error]).toEqual([
+      400,
+      'A board’s password cannot be only spaces.',
+    ]);
+    expect((await load(demo, '/author/reading-group')).hasPassword).toBe(false);
     await author.post('/api/dbedit/edit_multilist', { multilistId: boardId, password: 'sesame' });
     const locked = await load(demo, '/author/reading-group');
     expect(locked).toMatchObject({ locked: true, hasPassword: true, lists: [] });

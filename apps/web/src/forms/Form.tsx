@@ -126,10 +126,12 @@ export function Form({
     setBusy(true);
     // A submit that cannot act (what it was about is no longer on the page) says so and keeps
     // what was typed, rather than leave the form busy for ever.
-    // An edit is of the words as they were when the form opened: it names the version it started
-    // from, so a change someone else saved meanwhile (which reached this page live) is refused
-    // with the server's conflict message, not silently written over.
-    const at = def.edits ? { ...ctx, board: opened.current.ctx.board } : ctx;
+    // The board as the form opened is at hand too (`opened`). An edit is of the words as they
+    // were then: it names the version it started from, so a change someone else saved meanwhile
+    // (which reached this page live) is refused with the server's conflict message, not silently
+    // written over.
+    const was = opened.current.ctx.board;
+    const at = def.edits ? { ...ctx, board: was, opened: was } : { ...ctx, opened: was };
     const result = await def.submit(values, at).catch(() => formMsg.cannotSubmit);
     setBusy(false);
     if (result === null) done();

@@ -105,7 +105,9 @@ function settingsChanges(v: Values, board: Multilist) {
 
 async function saveSettings(v: Values, ctx: FormContext): Promise<string | null> {
   const board = openBoard(ctx);
-  const change = settingsChanges(v, board);
+  // What the user changed in the form, from what it showed: a field left as it was is not sent,
+  // so it does not undo what someone else saved meanwhile (a rename, say).
+  const change = settingsChanges(v, ctx.opened ?? board);
   if (Object.keys(change).length === 0) return null;
   const res = await ctx.api('/api/dbedit/edit_multilist', { multilistId: board._id, ...change });
   if (!res.ok) return fail('edit board', res.error);

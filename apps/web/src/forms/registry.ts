@@ -31,6 +31,8 @@ export type Values = Record<string, string | number | boolean | File[]>;
 export interface FormContext {
   user: PublicUser | null;
   board: Multilist | null;
+  /** At submit: the board as it was when the form opened (others' changes may have come since). */
+  opened?: Multilist | null;
   target: Selection;
   noteId?: string;
   /** A change: a failure is alerted, a success reloads the boards. */

@@ -98,8 +98,12 @@ export async function editMultilist(
   if (args.description !== undefined)
     set.description = args.description.trim() || BLANK_DESCRIPTION;
   if (args.listed !== undefined) set.listed = args.listed;
-  if (args.password !== undefined)
+  if (args.password !== undefined) {
+    // Spaces alone look like no password at all in the form, and are easily typed by mistake.
+    if (args.password && !args.password.trim())
+      throw badRequest('A board’s password cannot be only spaces.');
     set.passwordHash = args.password ? await hashPassword(args.password) : null;
+  }
   const [row] = await db
     .update(multilists)
     .set(set)
