@@ -33,7 +33,7 @@ import { adminRoutes } from './routes/admin';
 import { ltiAdminRoutes } from './routes/lti-admin';
 import { ltiRoutes } from './routes/lti';
 import { scoreSender } from './services/lti/live-scores';
-import { registerWeb } from './plugins/web';
+import { isBuiltFile, registerWeb, sendShell } from './plugins/web';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { accountRoutes } from './routes/account';
@@ -254,8 +254,8 @@ export async function buildApp({
 
   const hasWeb = await registerWeb(app, config.WEB_DIST);
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && hasWeb && !req.url.startsWith('/api/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (req.method === 'GET' && hasWeb && !req.url.startsWith('/api/') && !isBuiltFile(req.url)) {
+      return sendShell(reply);
     }
     return reply.code(404).send({ error: `Not found: ${req.method} ${req.url.split('?')[0]}` });
   });

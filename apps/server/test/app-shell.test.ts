@@ -67,6 +67,17 @@ describe('the app shell', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  it('has the page asked for again on every visit, and answers a bundle that is not there with 404', async () => {
+    // A page kept for an hour names the bundles of the deploy before, which are gone after one.
+    for (const url of ['/', '/author/home;course'])
+      expect((await t.app.inject({ method: 'GET', url })).headers['cache-control'], url).toBe(
+        'no-cache',
+      );
+    const gone = await t.app.inject({ method: 'GET', url: '/assets/app-old999.js' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain('<div id="root">');
+  });
+
   it('sends a page address typed with a stray % to the same address escaped, where the web app answers', async () => {
     const cases: [string, string][] = [
       ['/author/50%-off', '/author/50%25-off'],

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /**
@@ -32,6 +32,20 @@ export async function registerWeb(app: FastifyInstance, dist: string): Promise<b
       }
     },
   });
-  app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  app.get('/', (_req, reply) => sendShell(reply));
   return true;
 }
+
+/**
+ * The page every app address opens, asked again on each visit: a deploy's new bundles are named
+ * by the new page, and a page kept for an hour would ask for the last deploy's (gone) ones.
+ * The static plugin's own Cache-Control (maxAge) is not sent over it.
+ */
+export const sendShell = (reply: FastifyReply) =>
+  reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+
+/**
+ * A built bundle that is not there (one of an earlier deploy, say): a 404, not the page, which a
+ * browser would try to run as a script. ('assets' is no one's user name: accounts.ts reserves it.)
+ */
+export const isBuiltFile = (url: string) => url.startsWith('/assets/');
