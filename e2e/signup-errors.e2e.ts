@@ -39,7 +39,7 @@ describe('sign-up errors', () => {
     await form.getByRole('button', { name: 'Sign up', exact: true }).click();
     await form.getByRole('alert').getByText('Bad username, email address, or password.').waitFor();
     expect(await problemOf(page, 'User name')).toBe(
-      'A user name is up to 64 letters, digits, dots, dashes and underscores.',
+      'A user name is up to 64 letters, digits, dots, dashes and underscores, and starts with a letter, a digit or an underscore.',
     );
     expect(await problemOf(page, 'Email')).toBeNull();
     expect(await problemOf(page, 'Password')).toBe(

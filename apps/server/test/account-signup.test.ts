@@ -172,7 +172,18 @@ describe('register (SIGNUP_MODE default, verification on)', () => {
     [
       'a bad user name',
       { username: 'a b' },
-      { username: 'A user name is up to 64 letters, digits, dots, dashes and underscores.' },
+      {
+        username:
+          'A user name is up to 64 letters, digits, dots, dashes and underscores, and starts with a letter, a digit or an underscore.',
+      },
+    ],
+    [
+      'a user name of dots',
+      { username: '..' },
+      {
+        username:
+          'A user name is up to 64 letters, digits, dots, dashes and underscores, and starts with a letter, a digit or an underscore.',
+      },
     ],
     ['a blank user name', { username: '' }, { username: 'Please fill in username field.' }],
     ['a bad address', { email: 'bob@' }, { email: 'Please enter a valid email address.' }],

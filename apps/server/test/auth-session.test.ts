@@ -89,6 +89,12 @@ describe('session', () => {
     const blank = await a.post('/api/auth/signin', { username: '', password: '' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error).toBe('Username or password missing.');
+    // A password left out altogether is missing too, not a schema's complaint.
+    const missing = await a.post('/api/auth/signin', { username: 'author' });
+    expect([missing.statusCode, missing.json().error]).toEqual([
+      400,
+      'Username or password missing.',
+    ]);
   });
 
   it('guest cannot sign in with a password at all', async () => {

@@ -154,5 +154,10 @@ describe('a group named as typed', () => {
     });
     expect(none.statusCode).toBe(404);
     expect(none.json().error).toBe('No group named Thursday Labs.');
+    // An accent written as a letter and a mark, or an invisible space: the same name.
+    const cafe = await author.post('/api/forms/create_group', { name: 'Caf\u00e9 Club' });
+    expect(cafe.statusCode).toBe(200);
+    for (const name of ['Cafe\u0301 Club', 'Caf\u00e9 Club\u200b'])
+      expect((await author.post('/api/forms/create_group', { name })).statusCode, name).toBe(409);
   });
 });

@@ -13,7 +13,8 @@ export const accountMsg = {
   usernameTaken: 'that user name is taken',
   usernameReserved: 'that user name is reserved',
   /** The field-level words for a user name the spec's "Bad username, …" message covers. */
-  badUsername: 'A user name is up to 64 letters, digits, dots, dashes and underscores.',
+  badUsername:
+    'A user name is up to 64 letters, digits, dots, dashes and underscores, and starts with a letter, a digit or an underscore.',
   usernameTakenField: 'That user name is taken. Please choose another.',
   usernameReservedField: 'That user name is reserved. Please choose another.',
   notSignedIn: 'Please sign in first.',

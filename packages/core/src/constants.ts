@@ -294,6 +294,10 @@ export type SignupMode = (typeof SIGNUP_MODES)[number];
 export const APP_VERSIONS = ['PRODUCTION', 'DEVELOPMENT'] as const;
 export type AppVersion = (typeof APP_VERSIONS)[number];
 
-/** A user name: 1 to USERNAME_MAX letters, digits, '_', '.' or '-', once trimmed. */
+/**
+ * A user name: 1 to USERNAME_MAX letters, digits, '_', '.' or '-', once trimmed, starting with a
+ * letter, digit or '_': a name of dots ('..') would be an address no browser keeps, and an
+ * upload folder no store takes.
+ */
 export const USERNAME_MAX = 64;
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;

@@ -212,7 +212,7 @@ describe('signup', () => {
         : null;
     };
     expect(problem('User name')).toBe(
-      'A user name is up to 64 letters, digits, dots, dashes and underscores.',
+      'A user name is up to 64 letters, digits, dots, dashes and underscores, and starts with a letter, a digit or an underscore.',
     );
     expect(problem('Email')).toBeNull();
     expect(problem('Password')).toBe('Your password should be 6 characters or longer.');

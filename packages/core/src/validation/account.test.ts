@@ -54,7 +54,8 @@ describe('validateSignup', () => {
     expect(
       signupFieldProblems({ username: 'a b', email: 'ann@', password: 'abc', repeatPassword: 'x' }),
     ).toEqual({
-      username: 'A user name is up to 64 letters, digits, dots, dashes and underscores.',
+      username:
+        'A user name is up to 64 letters, digits, dots, dashes and underscores, and starts with a letter, a digit or an underscore.',
       email: 'Please enter a valid email address.',
       password: 'Your password should be 6 characters or longer.',
       repeatPassword: 'Passwords must match.',

@@ -7,8 +7,16 @@ import type { BoardRow } from '../boards/access';
 import { userGroupNames } from './visibility';
 import { findUserByUsername, type Actor } from '../accounts/users';
 
-/** Spaces inside a name are one space, and case does not count: names that look alike are one. */
-const groupName = (typed: string) => typed.replace(/\s+/g, ' ').trim();
+/**
+ * Names that look alike are one: spaces inside a name are one space, accents are composed one way
+ * (NFC), invisible characters go, and case does not count.
+ */
+const groupName = (typed: string) =>
+  typed
+    .normalize('NFC')
+    .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 const sameName = (name: string) => sql`lower(${groups.name}) = lower(${groupName(name)})`;
 
 export async function createGroup(
