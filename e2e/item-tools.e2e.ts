@@ -29,6 +29,46 @@ const noteEntry = (item: Locator, text: string) =>
   item.getByRole('listitem').filter({ hasText: text });
 
 describe('an author works on one item', () => {
+  it('keeps an item to themself from the Insert item form, and gives it to readers again from Edit item', async () => {
+    const { page } = b;
+    await signIn(page, base, 'author');
+    await newBoard(page, `Private Items ${Date.now()}`, [{ title: 'Keys', items: ['Week 1'] }]);
+    const address = new URL(page.url()).pathname;
+    const keys = list(page, 'Keys');
+    await selectItem(keys.getByRole('article').first(), { position: { x: 8, y: 8 } });
+    await page.keyboard.press('Control+i');
+    const insert = page.getByRole('form', { name: 'Insert item' });
+    await insert.getByLabel('Text', { exact: true }).fill('Answers: b, c, a');
+    await insert.getByLabel('Private (only you will see it)').check();
+    await insert.getByRole('button', { name: 'Submit' }).click();
+    const secret = keys.getByRole('article', { name: 'Answers: b, c, a' });
+    await secret.getByText('private', { exact: true }).waitFor();
+    await screenshot(page, 'item-private');
+
+    const reader = await openBrowser();
+    try {
+      await signIn(reader.page, base, 'reader');
+      await reader.page.goto(`${base}${address}`);
+      const readerKeys = list(reader.page, 'Keys');
+      await readerKeys.getByText('Week 1').waitFor();
+      expect(await readerKeys.getByText('Answers: b, c, a').count()).toBe(0);
+
+      // Public again, from Edit item ('i'); the reader's page shows it without a reload.
+      await selectItem(secret, { position: { x: 8, y: 8 } });
+      await page.keyboard.press('i');
+      const edit = page.getByRole('form', { name: 'Edit item' });
+      await expect(edit.getByLabel('Private (only you will see it)').isChecked()).resolves.toBe(
+        true,
+      );
+      await edit.getByLabel('Private (only you will see it)').uncheck();
+      await edit.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => secret.getByText('private', { exact: true }).count()).toBe(0);
+      await readerKeys.getByText('Answers: b, c, a').waitFor();
+    } finally {
+      await reader.close();
+    }
+  });
+
   it('captions it, annotates privately with a type, and styles another; a reader sees what is theirs to see', async () => {
     const { page } = b;
     await signIn(page, base, 'author');

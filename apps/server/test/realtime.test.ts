@@ -343,6 +343,71 @@ describe('live board events', () => {
     stream.close();
   });
 
+  it('an item its author makes private leaves the others’ pages, with nothing of it; only its author may', async () => {
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const made = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Private live', listed: true })
+    ).json();
+    const { listId } = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: made.multilistId,
+        titleText: 'One',
+      })
+    ).json();
+    const { itemId } = (
+      await author.post('/api/forms/insert_item', { listId, text: 'Draft answer key' })
+    ).json();
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    await author.post('/api/forms/set_member', {
+      multilistId: made.multilistId,
+      username: 'demo',
+      privileges: ['edit'],
+    });
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const texts = async (a: Agent) =>
+      (await a.post('/api/dbload/load_multilists', { addresses: [`/author/${made.ptitle}`] }))
+        .json()[0]!
+        .lists[0]!.items.map((i: { text: string }) => i.text);
+    const stream = await watch(urlOf(t.app), reader.cookie!, made.multilistId);
+    await stream.next('ready');
+    // An editor may edit the words, but not make the author's item private.
+    const refused = await demo.post('/api/forms/edit_item', {
+      itemId,
+      text: 'Draft answer key',
+      isPrivate: true,
+    });
+    expect([refused.statusCode, refused.json().error]).toEqual([
+      403,
+      'Only the item’s author can make it private or public.',
+    ]);
+    expect(await texts(reader)).toEqual(['Draft answer key']);
+    const hidden = await author.post('/api/forms/edit_item', {
+      itemId,
+      text: 'Draft answer key, v2',
+      isPrivate: true,
+    });
+    expect(hidden.statusCode).toBe(200);
+    // The reader's page hears that the board changed, and nothing of the item.
+    let e = await stream.next('board');
+    while (e.call !== '/api/forms/edit_item') e = await stream.next('board');
+    expect(e.item).toBeUndefined();
+    expect(JSON.stringify(e)).not.toContain('answer key');
+    expect(await texts(reader)).toEqual([]);
+    expect(await texts(demo)).toEqual([]);
+    expect(await texts(author)).toEqual(['Draft answer key, v2']);
+    // Public again: everyone reads it.
+    await author.post('/api/forms/edit_item', {
+      itemId,
+      text: 'Answer key',
+      isPrivate: false,
+    });
+    expect(await texts(reader)).toEqual(['Answer key']);
+    stream.close();
+  });
+
   it('a board deleted while others watch: each of them hears it, whatever version they were greeted with', async () => {
     const author = new Agent(t.app);
     await author.signIn('author');

@@ -6,7 +6,13 @@ import * as items from '@listboard/core/api/contracts/items';
 import * as lists from '@listboard/core/api/contracts/lists';
 import { notFound } from '../lib/errors';
 import { defineCall, type BoardCall } from './board-call';
-import { duplicateItem, insertItemAt, moveItem, setItemLabels } from '../services/boards/items';
+import {
+  duplicateItem,
+  insertItemAt,
+  moveItem,
+  setItemLabels,
+  setItemPrivate,
+} from '../services/boards/items';
 import { trashItem, trashList } from '../services/boards/trash';
 import { editItemKeepingText } from '../services/boards/versions';
 import {
@@ -125,13 +131,16 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
     contract: items.editItem,
     action: 'edit',
     target: (b) => ({ itemId: b.itemId }),
-    run: (tx, { body, actor, target }) =>
-      editItemKeepingText(
+    run: async (tx, { body, actor, target }) => {
+      const edited = await editItemKeepingText(
         tx,
         target.item,
         { text: body.text, version: body.version },
         actor.username,
-      ),
+      );
+      if (body.isPrivate === undefined || body.isPrivate === target.item.isPrivate) return edited;
+      return setItemPrivate(tx, target.item, body.isPrivate, actor.username);
+    },
   }),
   defineCall({
     contract: items.duplicateItem,

@@ -177,6 +177,11 @@ function ItemCardView({
       }}
     >
       <HeatMark itemId={item._id} />
+      {item.isPrivate && item.annotationClass === 'none' && (
+        <span className="status item-private" title="Only you see this item">
+          private
+        </span>
+      )}
       {!open ? (
         <p className="headline">{headline(item)}</p>
       ) : sentences ? (

@@ -35,6 +35,13 @@ import type { Display } from '../state/ui';
 import { showDeleted } from '../state/info';
 import { SECTION_DISPLAY_FORM } from './sections';
 
+/** An item only its author sees (spec section 7: insert_item's isPrivate). */
+const PRIVATE_ITEM = {
+  name: 'isPrivate',
+  label: 'Private (only you will see it)',
+  type: 'checkbox',
+} as const;
+
 /** A view form changes the board's view state (saved per user) and closes. */
 function setView(ctx: FormContext, patch: Partial<Display>): Promise<null> {
   ctx.setDisplay?.(patch);
@@ -177,7 +184,7 @@ export const BOARD_FORMS: FormDef[] = [
   {
     id: 'insertItem',
     label: 'Insert item',
-    fields: [{ name: 'text', label: 'Text', type: 'textarea', required: true }],
+    fields: [{ name: 'text', label: 'Text', type: 'textarea', required: true }, PRIVATE_ITEM],
     validate: (v) => required(v, 'text', 'text'),
     async submit(v, ctx) {
       const item = findItem(ctx);
@@ -187,6 +194,7 @@ export const BOARD_FORMS: FormDef[] = [
           listId: selectedListId(ctx),
           text: str(v, 'text'),
           index: item ? item.index + 1 : undefined,
+          isPrivate: Boolean(v.isPrivate),
         },
         'insert item',
       );
@@ -197,14 +205,30 @@ export const BOARD_FORMS: FormDef[] = [
     id: 'editItem',
     label: 'Edit item',
     edits: true,
-    fields: [{ name: 'text', label: 'Text', type: 'textarea', required: true }],
-    initial: (ctx) => ({ text: findItem(ctx)?.text ?? '' }),
+    // Private or public is its author's to say: the box shows for them alone.
+    fields: [
+      { name: 'text', label: 'Text', type: 'textarea', required: true },
+      { ...PRIVATE_ITEM, shownWhen: (v) => v.mine === true },
+    ],
+    initial: (ctx) => {
+      const item = findItem(ctx);
+      return {
+        text: item?.text ?? '',
+        isPrivate: item?.isPrivate ?? false,
+        mine: item != null && item.author === ctx.user?.username,
+      };
+    },
     validate: (v) => required(v, 'text', 'text'),
     async submit(v, ctx) {
       const item = selectedItem(ctx);
       const res = await ctx.call(
         '/api/forms/edit_item',
-        { itemId: item._id, text: text(v, 'text'), version: item.version },
+        {
+          itemId: item._id,
+          text: text(v, 'text'),
+          version: item.version,
+          isPrivate: v.mine === true ? Boolean(v.isPrivate) : undefined,
+        },
         'edit item',
       );
       return res.ok ? null : fail('edit item', res.error);

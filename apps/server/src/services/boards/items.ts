@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blocks, items, mediaMarkers, textMarkers } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { moveMsg, must, type Viewer } from '@listboard/core';
 import type { ItemRow, Resolved } from './access';
 import { canSeeItem, visibleBoard } from '../notes/visibility';
@@ -220,6 +220,20 @@ export async function editItem(db: Db, item: ItemRow, args: { text: string; vers
     .returning({ version: items.version });
   await storeBlocks(db, item.id, args.text, { owner: item.owner });
   return { itemId: item.id, version: must(row, 'the edited item').version };
+}
+
+/**
+ * Makes a content item private (only its author sees it) or public again. Only its author may:
+ * a private item of someone else's would vanish from the one who made it so.
+ */
+export async function setItemPrivate(db: Db, item: ItemRow, isPrivate: boolean, by: string) {
+  if (item.author !== by) throw forbidden('Only the item’s author can make it private or public.');
+  const [row] = await db
+    .update(items)
+    .set({ isPrivate, version: sql`${items.version} + 1`, modified: new Date() })
+    .where(eq(items.id, item.id))
+    .returning({ version: items.version });
+  return { itemId: item.id, version: must(row, 'the item made private or public').version };
 }
 
 export async function setItemLabels(

@@ -32,7 +32,10 @@ export const editItem = defineContract({
   path: '/api/forms/edit_item',
   tags: ['forms'],
   summary: 'Replace an item’s text (its blocks are parsed again)',
-  input: z.object({ itemId: id, text, version }),
+  description:
+    '`isPrivate` makes the item private (only its author sees it) or public again; only the ' +
+    'item’s author may change it.',
+  input: z.object({ itemId: id, text, version, isPrivate: z.boolean().optional() }),
   output: itemVersion,
   errors: [...BOARD_CALL_ERRORS, 409],
 });
