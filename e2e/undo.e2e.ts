@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
-import { list, selectItem } from './board-helpers';
+import { list, selectItem, selectList } from './board-helpers';
 import { apiAs, appUrl, more, signIn, tool } from './session';
 
 const base = appUrl();
@@ -123,6 +123,16 @@ describe('undo through the Trash', () => {
   });
 
   it('brings back a deleted list and a deleted note the same way', async () => {
+    // A list whose item has a reader's note says so before it goes, as an item does.
+    await selectList(page, 'Week 1');
+    await page.keyboard.press('Control+Alt+l');
+    await confirmBar(page)
+      .getByText(
+        'Its items have 1 note by readers. It goes to the board’s Trash with the list and can be restored with it.',
+      )
+      .waitFor();
+    await confirmBar(page).getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect.poll(() => confirmBar(page).count()).toBe(0);
     await list(page, 'Week 2').getByRole('button', { name: 'Week 2', exact: true }).click();
     await page.keyboard.press('Control+Alt+l');
     await confirmBar(page).getByRole('button', { name: 'Delete', exact: true }).click();
