@@ -641,6 +641,36 @@ describe('coauthors, members and board passwords', () => {
     expect((await load(demo, '/author/reading-group')).locked).toBe(false);
     await author.post('/api/dbedit/edit_multilist', { multilistId: boardId, password: null });
   });
+
+  it('stops taking guesses at a board’s password from an address after 20 wrong ones', async () => {
+    const made = await author.post('/api/forms/insert_multilist', { titleText: 'Quiz key' });
+    const multilistId = made.json().multilistId;
+    await author.post('/api/dbedit/edit_multilist', { multilistId, password: 'tulip7' });
+    const guesser = new Agent(t.app);
+    await guesser.signIn('demo');
+    const guess = (password: string, remoteAddress = '198.51.100.7') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/forms/board_password',
+        payload: { multilistId, password },
+        headers: { cookie: guesser.cookie! },
+        remoteAddress,
+      });
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push((await guess(`guess${String(i)}`)).statusCode);
+    expect(answers).toEqual(Array<number>(20).fill(403));
+    // The 21st is refused unchecked, the right password too.
+    const late = await guess('tulip7');
+    expect([late.statusCode, late.json()]).toEqual([
+      429,
+      { error: 'Too many wrong passwords for this board. Please wait 10 minutes and try again.' },
+    ]);
+    expect((await load(guesser, '/author/quiz-key')).locked).toBe(true);
+    // Another address (another class) is not held back, and the right password clears its count.
+    expect((await guess('wrong', '203.0.113.9')).statusCode).toBe(403);
+    expect((await guess('tulip7', '203.0.113.9')).statusCode).toBe(200);
+    expect((await load(guesser, '/author/quiz-key')).locked).toBe(false);
+  });
 });
 
 describe('dumps and sections', () => {

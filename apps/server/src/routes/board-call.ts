@@ -43,6 +43,8 @@ export interface CallContext<B, R extends Resolved = Resolved> {
   target: R;
   appVersion: AppVersion;
   sessionId: string | null;
+  /** The client's address, as TRUST_PROXY lets the app believe it. */
+  address: string;
   log: FastifyRequest['log'];
 }
 
@@ -140,6 +142,7 @@ export function registerBoardCalls(
             target,
             appVersion: deps.appVersion,
             sessionId: req.sessionId,
+            address: req.ip,
             log: req.log,
             mailer: deps.mailer,
             publicUrl: deps.publicUrl ?? '',

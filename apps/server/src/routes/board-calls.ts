@@ -5,7 +5,8 @@
 import { boardMsg, isGuestUser, must } from '@listboard/core';
 import * as boards from '@listboard/core/api/contracts/boards';
 import * as display from '@listboard/core/api/contracts/display';
-import { forbidden } from '../lib/errors';
+import { forbidden, HttpError } from '../lib/errors';
+import { mayTryPassword, rightPassword, wrongPassword } from '../services/boards/password-tries';
 import { defineCall, type BoardCall } from './board-call';
 import { updateBlockAutoSeek, updateItemFormat } from '../services/boards/items';
 import { duplicateMultilist } from '../services/boards/duplicate';
@@ -114,15 +115,23 @@ const SHARING_AND_VIEW_CALLS: BoardCall[] = [
     readOnly: true,
     recorded: true,
     target: (b) => ({ multilistId: b.multilistId }),
-    async run(tx, { body, target, sessionId }) {
+    async run(tx, { body, target, sessionId, address }) {
       if (!sessionId) throw forbidden(boardMsg.boardPasswordIncorrect);
-      await unlockBoard(
-        tx,
-        target.board,
-        sessionId,
-        body.password,
-        boardMsg.boardPasswordIncorrect,
-      );
+      const board = target.board.id;
+      if (!mayTryPassword(board, address)) throw new HttpError(429, boardMsg.tooManyPasswordTries);
+      try {
+        await unlockBoard(
+          tx,
+          target.board,
+          sessionId,
+          body.password,
+          boardMsg.boardPasswordIncorrect,
+        );
+      } catch (e) {
+        if (e instanceof HttpError && e.statusCode === 403) wrongPassword(board, address);
+        throw e;
+      }
+      rightPassword(board, address);
     },
   }),
   viewStateCall(display.updateMultilistvs, 'multilist', 'multilistId'),
