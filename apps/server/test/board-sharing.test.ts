@@ -40,10 +40,11 @@ describe('sharing a board', () => {
     expect((await load(demo)).abilities.role).toBe('author');
 
     // Made an editor: the coauthorship gives way.
+    // Each privilege counts once, however often it is sent.
     const member = await author.post('/api/forms/set_member', {
       multilistId: boardId,
       username: 'demo',
-      privileges: ['edit'],
+      privileges: ['edit', 'edit', 'edit'],
     });
     expect(member.statusCode, member.body).toBe(200);
     let board = await load(author);

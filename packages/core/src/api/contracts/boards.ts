@@ -135,7 +135,11 @@ export const setMember = defineContract({
   input: z.object({
     multilistId: id,
     username,
-    privileges: z.array(z.enum(['edit', 'delete'])),
+    // Each privilege once, in a fixed order, however it was sent.
+    privileges: z
+      .array(z.enum(['edit', 'delete']))
+      .max(10)
+      .transform((p) => (['edit', 'delete'] as const).filter((x) => p.includes(x))),
   }),
   output: ok,
   errors: BOARD_CALL_ERRORS,
