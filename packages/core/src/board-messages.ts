@@ -24,9 +24,12 @@ export const titleMsg = {
 
 /** A form's own words where the spec gives none. */
 export const formMsg = {
-  /** Submitted from a page where what it was about is not shown (the page changed under it). */
+  /**
+   * Submitted from a page where what it was about is not shown: the page changed under it, or
+   * someone deleted the item or list meanwhile.
+   */
   cannotSubmit:
-    'This form’s item or list is not on this page any more. Go back to it to submit, or cancel.',
+    'This form’s item or list is not on this page any more: the page has moved on, or it was deleted. Go back to it to submit, or cancel.',
   /** A form opened again on the same thing, with what was typed there and cancelled. */
   draftBack: 'What you typed here before is back.',
 } as const;
