@@ -163,3 +163,26 @@ describe('each page is named', () => {
     await named('No board here');
   });
 });
+
+describe('a refused form, by keys', () => {
+  it('keeps the keyboard in the form after the server says no, and Escape then closes it', async () => {
+    b = await openBrowser();
+    const { page } = b;
+    await page.goto(`${base}/`);
+    await list(page, 'Welcome').waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('User name').waitFor();
+    await page.keyboard.type('author');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('not-the-password');
+    // The form's Sign in button, pressed with Enter.
+    await form.getByRole('button', { name: 'Sign in', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await form.getByText('Invalid credentials for: author').first().waitFor();
+    await expect.poll(() => form.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+  });
+});

@@ -81,6 +81,44 @@ describe('the generic form', () => {
   });
 });
 
+describe('where the keyboard goes on a refusal', () => {
+  it('to a required field left blank, marked as the one to fill in', async () => {
+    const d: FormDef = {
+      ...def(() => Promise.resolve(null)),
+      fields: [
+        { name: 'title', label: 'Title', type: 'text', required: true },
+        { name: 'body', label: 'Body', type: 'textarea' },
+      ],
+    };
+    render(<Form def={d} ctx={ctx} onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Body'), { target: { value: 'words' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const title = screen.getByLabelText('Title');
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Please fill in title field.')).toBeTruthy();
+  });
+
+  it('back to Submit when the refusal is about no one field and the page had taken it', async () => {
+    // The browser lets a disabled button's focus go to the page's body while the form waits.
+    const d: FormDef = {
+      ...def(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        return Promise.resolve('Invalid credentials for: author');
+      }),
+      // A form of its own: no draft from the tests before.
+      id: 'refused',
+    };
+    render(<Form def={d} ctx={ctx} onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'x' } });
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    submit.focus();
+    fireEvent.click(submit);
+    expect(await screen.findByText('Invalid credentials for: author')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(submit));
+  });
+});
+
 describe('extra buttons and files', () => {
   it('puts extra buttons in a second row; each may close the form or show a message', async () => {
     const onClose = vi.fn();

@@ -90,9 +90,14 @@ export function Form({
   const quote = def.quote?.(ctx) ?? null;
   /** The field a message is about, if it names one the form shows it under. */
   const fieldOf = (message: string): string | null => {
-    const named = def.errorField?.(message) ?? null;
+    const named = def.errorField?.(message) ?? blankRequired(message);
     return def.fields.some((f) => f.name === named && f.type !== 'checkbox') ? named : null;
   };
+  /** The required field left blank, for a message asking to fill one in. */
+  const blankRequired = (message: string): string | null =>
+    message.startsWith('Please fill in ')
+      ? (def.fields.find((f) => f.required && !text(values, f.name).trim())?.name ?? null)
+      : null;
   // A failure about one field shows under it; any other under the form.
   const errorAt = error ? fieldOf(error) : null;
   const first = useRef<HTMLElement | null>(null);
@@ -102,6 +107,14 @@ export function Form({
     if (field !== null)
       requestAnimationFrame(() => document.getElementById(`f-${def.id}-${field}`)?.focus());
   };
+  const formElement = useRef<HTMLFormElement>(null);
+  // A refusal keeps the keyboard in the form: Submit, disabled while the form waited, has let it
+  // go to the page's body, where Escape does nothing. It goes back to Submit (then to the field
+  // the refusal is about, if any).
+  useEffect(() => {
+    if (!busy && error && !formElement.current?.contains(document.activeElement))
+      submitButton.current?.focus();
+  }, [busy, error]);
   const submitButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -169,6 +182,7 @@ export function Form({
 
   return (
     <form
+      ref={formElement}
       className="input-form"
       aria-label={def.label}
       onSubmit={(e) => void submit(e)}

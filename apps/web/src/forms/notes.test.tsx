@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Item, TextTarget } from '@listboard/core';
 import { Form } from './Form';
 import { FORM_BY_ID } from './definitions';
@@ -93,5 +93,31 @@ describe('what a form about an item, a list or a note quotes above its fields', 
     } finally {
       week.items[0] = item;
     }
+  });
+});
+
+/** Submit, once the form has prepared (it asks whether the selection is one passage). */
+async function submitWhenReady() {
+  const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Submit' });
+  await waitFor(() => expect(submit.disabled).toBe(false));
+  fireEvent.click(submit);
+}
+
+describe('a note with nothing in it', () => {
+  it('on the whole item asks for words, under the field, and sends nothing', async () => {
+    const call = vi.fn();
+    open('note', { call });
+    await submitWhenReady();
+    const field = screen.getByLabelText('Your note');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Please fill in note field.')).toBeTruthy();
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('on selected words is sent, as the spec’s [Highlight only] note', async () => {
+    const call = vi.fn(() => Promise.resolve({ ok: true, value: { itemId: 'n' } }));
+    open('note', { call }, passage);
+    await submitWhenReady();
+    await waitFor(() => expect(call).toHaveBeenCalled());
   });
 });

@@ -26,7 +26,11 @@ export const NOTES_FORMS: FormDef[] = [
       { name: 'text', label: 'Your note', type: 'textarea' },
       { name: 'isPrivate', label: 'Private (only you will see it)', type: 'checkbox' },
     ],
+    // Blank words make a '[Highlight only]' note (spec section 5): with no passage either, it
+    // would be a note with nothing in it, so the words are asked for, under their field.
+    errorField: (message) => (message === fieldMsg.requiredField('note') ? 'text' : null),
     async submit(v, ctx) {
+      if (!str(v, 'text') && !highlightOf(ctx)) return fieldMsg.requiredField('note');
       const item = selectedItem(ctx);
       const res = await ctx.call(
         '/api/forms/insert_note',
