@@ -401,6 +401,63 @@ describe('a reader on a phone', () => {
   });
 });
 
+describe('a finger held on an item (iPhone 13)', () => {
+  it('selecting words does not fold the item; a hold let go with nothing selected does', async () => {
+    b = await openPhone('iPhone 13');
+    const p = b.page;
+    await signIn(p, base, 'reader');
+    await p.goto(`${base}/author/course`);
+    const item = list(p, 'Tip').getByRole('article').first();
+    await item.waitFor();
+    await settled(p);
+    const closed = async () => (await item.getAttribute('class'))?.includes('closed') ?? false;
+    const cdp = await p.context().newCDPSession(p);
+    const hold = async (x: number, y: number, ms: number, meanwhile?: () => Promise<unknown>) => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+      await p.waitForTimeout(ms);
+      await meanwhile?.();
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const at = async () => {
+      await item.scrollIntoViewIfNeeded();
+      const box = (await item.locator('p').first().boundingBox())!;
+      return [Math.round(box.x + 20), Math.round(box.y + box.height / 2)] as const;
+    };
+    // Open to start with (a first try of this test may have left it folded).
+    if (await closed()) {
+      await hold(...(await at()), 500);
+      await expect.poll(closed).toBe(false);
+    }
+
+    // Held past the half second after which the phone starts selecting words (done here by
+    // script, as the emulated phone selects nothing itself), then let go: the words stay
+    // selected and the item open.
+    await hold(...(await at()), 700, () =>
+      item
+        .locator('p')
+        .first()
+        .evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          getSelection()?.removeAllRanges();
+          getSelection()?.addRange(range);
+        }),
+    );
+    await p.waitForTimeout(300);
+    expect(await closed()).toBe(false);
+    expect(await p.evaluate(() => getSelection()?.toString().length ?? 0)).toBeGreaterThan(0);
+
+    // Held and let go with nothing selected: the spec's long press folds it, and another opens
+    // it again.
+    await p.evaluate(() => getSelection()?.removeAllRanges());
+    await hold(...(await at()), 500);
+    await expect.poll(closed).toBe(true);
+    await hold(...(await at()), 500);
+    await expect.poll(closed).toBe(false);
+    await cdp.detach();
+  });
+});
+
 describe('an author on a phone', () => {
   it('sees every page fit and edits and moves an item by touch (iPhone 13)', async () => {
     const api = await apiAs(base, 'author');

@@ -78,7 +78,14 @@ function ItemCardView({
   const dimLabels = useUi((s) => s.dimLabels);
   const toggleLabel = useUi((s) => s.toggleLabel);
   const toggleDim = useUi((s) => s.toggleDim);
-  const press = useLongPress(TIMINGS.longPressItemMs, () => onToggleOpen(item));
+  // By touch, told when the finger lifts, so a press held to select words does not fold the item.
+  const press = useLongPress(
+    TIMINGS.longPressItemMs,
+    () => onToggleOpen(item),
+    true,
+    undefined,
+    true,
+  );
   const dimmed = item.labels.some((l) => dimLabels.includes(l.name)) || item.viewstate.dim === true;
   const notes = threadOrder(item.notes, item._id).filter((n) =>
     showNotes === 'none'

@@ -5,14 +5,28 @@ import { useRef } from 'react';
  * cancelled by moving more than a few pixels (a scroll or a text selection) or by leaving the
  * element; the click that ends a long press is swallowed so it does not also select.
  */
-export function useLongPress(ms: number, onLong: () => void, enabled = true, allowOn?: string) {
+export function useLongPress(
+  ms: number,
+  onLong: () => void,
+  enabled = true,
+  allowOn?: string,
+  /**
+   * On a touch screen, tell the press when the finger lifts, not when `ms` have passed, and not
+   * at all if text in the element was selected meanwhile: a phone starts selecting words with
+   * a press held a little longer (about half a second), which the press must not pre-empt.
+   */
+  touchOnRelease = false,
+) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const start = useRef<{ x: number; y: number } | null>(null);
   const fired = useRef(false);
+  /** A touch held long enough, waiting for the finger to lift: on this element. */
+  const held = useRef<Element | null>(null);
   const cancel = () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     start.current = null;
+    held.current = null;
   };
   return {
     onPointerDown: (e: React.PointerEvent) => {
@@ -24,8 +38,14 @@ export function useLongPress(ms: number, onLong: () => void, enabled = true, all
       e.stopPropagation();
       fired.current = false;
       start.current = { x: e.clientX, y: e.clientY };
+      const element = e.currentTarget;
+      const onRelease = touchOnRelease && e.pointerType === 'touch';
       timer.current = setTimeout(() => {
         timer.current = null;
+        if (onRelease) {
+          held.current = element;
+          return;
+        }
         fired.current = true;
         onLong();
       }, ms);
@@ -34,7 +54,13 @@ export function useLongPress(ms: number, onLong: () => void, enabled = true, all
       const s = start.current;
       if (s && Math.hypot(e.clientX - s.x, e.clientY - s.y) > 8) cancel();
     },
-    onPointerUp: cancel,
+    onPointerUp: () => {
+      const element = held.current;
+      cancel();
+      if (!element || selectsIn(element)) return;
+      fired.current = true;
+      onLong();
+    },
     onPointerLeave: cancel,
     onPointerCancel: cancel,
     /** True once for the click that ends a long press. */
@@ -44,4 +70,10 @@ export function useLongPress(ms: number, onLong: () => void, enabled = true, all
       return was;
     },
   };
+}
+
+/** Whether words in the element are selected. */
+function selectsIn(element: Element): boolean {
+  const s = window.getSelection();
+  return !!s && !s.isCollapsed && s.anchorNode !== null && element.contains(s.anchorNode);
 }

@@ -115,7 +115,7 @@ describe('a note with nothing in it', () => {
   });
 
   it('on selected words is sent, as the spec’s [Highlight only] note', async () => {
-    const call = vi.fn(() => Promise.resolve({ ok: true, value: { itemId: 'n' } }));
+    const call = vi.fn().mockResolvedValue({ ok: true, value: { itemId: 'n' } });
     open('note', { call }, passage);
     await submitWhenReady();
     await waitFor(() => expect(call).toHaveBeenCalled());
