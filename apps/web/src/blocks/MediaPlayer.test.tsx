@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MEDIA, mediaMsg, textToBlocks } from '@listboard/core';
 import { MediaPlayer } from './MediaPlayer';
+import { ItemEditable } from './itemEditable';
 import { DEFAULT_DISPLAY, useUi } from '../state/ui';
 import { playerOf } from '../media/players';
 import { sentBody } from '../test/server';
@@ -40,10 +41,13 @@ const video = (line: string, extra: object = {}) => ({
   ...extra,
 });
 
-function mount(line: string, extra: object = {}) {
+/** A player in an item the one looking may edit (`mayEdit`, the default) or only read. */
+function mount(line: string, extra: object = {}, mayEdit = true) {
   return render(
     <article data-item-id="item-1">
-      <MediaPlayer block={video(line, extra)} kind="video" />
+      <ItemEditable.Provider value={mayEdit}>
+        <MediaPlayer block={video(line, extra)} kind="video" />
+      </ItemEditable.Provider>
     </article>,
   );
 }
@@ -101,6 +105,14 @@ describe('the media player', () => {
     expect(el.currentTime).toBe(4);
     fireEvent.click(screen.getByRole('button', { name: 'Back to start' }));
     expect(el.currentTime).toBe(2);
+  });
+
+  it('keeps Trim to this visit for a reader, and asks the server to keep nothing', () => {
+    mount('clip.mp4 0:02-0:04 ~ Lecture', {}, false);
+    const trim = screen.getByRole('button', { name: 'Trim' });
+    fireEvent.click(trim);
+    expect(trim.getAttribute('aria-pressed')).toBe('true');
+    expect(posts).toEqual([]);
   });
 
   it('keeps Trim as last left when it is pressed twice before the server answers', async () => {

@@ -1,7 +1,16 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { MEDIA, mediaMsg, type Block } from '@listboard/core';
 import { callApi } from '../api/client';
 import { useUi } from '../state/ui';
+import { ItemEditable } from './itemEditable';
 import { fileUrl, srcOf } from '../media/src';
 import { inOrder } from '../board/coalesce';
 import { registerPlayer } from '../media/players';
@@ -37,6 +46,7 @@ export function MediaPlayer({ block, kind }: { block: Block; kind: 'video' | 'au
   const [missing, setMissing] = useState(false);
   const [started, setStarted] = useState(false);
   const [trim, setTrim] = useState(block.autoSeek === true);
+  const mayEdit = useContext(ItemEditable);
   const [now, setNow] = useState(0);
   const range = useMemo(() => rangeOf(block), [block]);
   const trimRef = useRef(trim);
@@ -125,7 +135,7 @@ export function MediaPlayer({ block, kind }: { block: Block; kind: 'video' | 'au
         el.currentTime = seekTarget(el.currentTime, el.duration, range, true);
     }
     // Kept for the next visit by those who may edit; for others it lasts this visit.
-    if (block._id) autoSeekWrites.push(block._id, { autoSeek: on });
+    if (block._id && mayEdit) autoSeekWrites.push(block._id, { autoSeek: on });
   };
 
   const onKeyDown = (e: KeyboardEvent) => {

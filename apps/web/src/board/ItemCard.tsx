@@ -13,6 +13,7 @@ import {
   type NoteAction,
 } from '@listboard/core';
 import { BlockView } from '../blocks/BlockView';
+import { ItemEditable } from '../blocks/itemEditable';
 import { MarkerPanel } from '../media/MarkerPanel';
 import { formatStyle } from './formatStyle';
 import { useUi } from '../state/ui';
@@ -189,19 +190,21 @@ function ItemCardView({
           private
         </span>
       )}
-      {!open ? (
-        <p className="headline">{headline(item)}</p>
-      ) : sentences ? (
-        <ol className="sentences">
-          {sentenceBlocks(item.blocks).map(({ block, n }) => (
-            <li key={n} data-sentence={n}>
-              <BlockView block={block} />
-            </li>
-          ))}
-        </ol>
-      ) : (
-        item.blocks.map((b, i) => <BlockView key={b._id ?? i} block={b} />)
-      )}
+      <ItemEditable.Provider value={handlers.includes('edit')}>
+        {!open ? (
+          <p className="headline">{headline(item)}</p>
+        ) : sentences ? (
+          <ol className="sentences">
+            {sentenceBlocks(item.blocks).map(({ block, n }) => (
+              <li key={n} data-sentence={n}>
+                <BlockView block={block} />
+              </li>
+            ))}
+          </ol>
+        ) : (
+          item.blocks.map((b, i) => <BlockView key={b._id ?? i} block={b} />)
+        )}
+      </ItemEditable.Provider>
       {open && <MarkerPanel item={item} />}
       {item.labels.length > 0 && !hideLabels && (
         <ul className="labels" aria-label="Labels">

@@ -170,7 +170,7 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
         label: 'New password',
         type: 'password',
         autoComplete: 'new-password',
-        hint: 'Readers give it once to open the board; you, its coauthors and editors never need to. Leave it blank to keep the password as it is.',
+        hint: 'Readers give it to open the board, once each time they sign in; you, its coauthors and editors never need to. Leave it blank to keep the password as it is.',
       },
       { name: 'clearPassword', label: 'Remove the password', type: 'checkbox' },
     ],
