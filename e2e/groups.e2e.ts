@@ -26,10 +26,13 @@ describe('reader groups through the UI', () => {
     await more(page, 'New group');
     await page.getByLabel('Group name').fill(group);
     await page.getByRole('button', { name: 'Submit' }).click();
+    // Each form says what it did.
+    await page.getByText(`Group ${group} created.`).waitFor();
     await more(page, 'Assign group');
     await page.getByLabel('Group', { exact: true }).selectOption(group);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.getByRole('form').count()).toBe(0);
+    await page.getByText(`Group ${group} assigned to this board.`).waitFor();
     await signOut(page);
 
     await signIn(page, base, 'reader');
@@ -58,9 +61,30 @@ describe('reader groups through the UI', () => {
     await page.getByLabel('Group', { exact: true }).selectOption(group);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.getByRole('form').count()).toBe(0);
+    await page.getByText(`You joined ${group}.`).waitFor();
+    // A group joined is not offered again.
+    await more(page, 'Groups');
+    const join = page.getByRole('form', { name: 'Join a group of this board' });
+    const joinChoice = join.getByLabel('Group', { exact: true });
+    const everyOne = page.getByText('You are in every group of this board already.');
+    await expect
+      .poll(async () =>
+        (await everyOne.isVisible())
+          ? 'none left'
+          : (await joinChoice.locator('option').count()) > 0
+            ? 'form'
+            : '',
+      )
+      .not.toBe('');
+    if (await joinChoice.isVisible()) {
+      expect(await joinChoice.locator('option').allInnerTexts()).not.toContain(group);
+      await join.getByRole('button', { name: 'Cancel' }).click();
+    }
+    await expect.poll(() => page.getByRole('form').count()).toBe(0);
     await more(page, 'Post notes to a group');
     await page.getByLabel('Group', { exact: true }).selectOption(group);
     await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(`Your notes go to ${group}.`).waitFor();
     await selectItem(prompt(page).getByRole('article').nth(1));
     await page.getByRole('button', { name: 'Note', exact: true }).click();
     await page.getByLabel('Your note').fill(words);

@@ -30,7 +30,9 @@ export const GROUPS_FORMS: FormDef[] = [
         },
         'create group',
       );
-      return res.ok ? null : fail('create group', res.error);
+      if (!res.ok) return fail('create group', res.error);
+      ctx.alert(`Group ${res.value.name} created.`);
+      return null;
     },
   },
   {
@@ -42,8 +44,11 @@ export const GROUPS_FORMS: FormDef[] = [
         multilistId: openBoard(ctx)._id,
       });
       if (!groups.ok) return { error: messageOr(groups.error, groupMsg.boardReferencesNoGroups) };
-      const names = groups.value.map((g) => g.name);
-      return { options: { groupName: names }, values: { groupName: names[0] ?? '' } };
+      // Those the reader is in already are not offered again.
+      const names = groups.value.filter((g) => !g.member).map((g) => g.name);
+      const [first] = names;
+      if (first === undefined) return { error: 'You are in every group of this board already.' };
+      return { options: { groupName: names }, values: { groupName: first } };
     },
     async submit(v, ctx) {
       const res = await ctx.call(
@@ -51,7 +56,9 @@ export const GROUPS_FORMS: FormDef[] = [
         { multilistId: openBoard(ctx)._id, groupName: str(v, 'groupName') },
         'join group',
       );
-      return res.ok ? null : fail('join group', res.error);
+      if (!res.ok) return fail('join group', res.error);
+      ctx.alert(`You joined ${str(v, 'groupName')}.`);
+      return null;
     },
   },
   {
@@ -66,7 +73,9 @@ export const GROUPS_FORMS: FormDef[] = [
     },
     submit(v, ctx) {
       const name = str(v, 'groupName');
-      ctx.setGroup(name === '(no group)' ? null : name);
+      const group = name === '(no group)' ? null : name;
+      ctx.setGroup(group);
+      ctx.alert(group ? `Your notes go to ${group}.` : 'Your notes go to no group.');
       return Promise.resolve(null);
     },
   },
@@ -89,7 +98,9 @@ export const GROUPS_FORMS: FormDef[] = [
         { multilistId: openBoard(ctx)._id, groupName: str(v, 'groupName') },
         'assign group',
       );
-      return res.ok ? null : fail('assign group', res.error);
+      if (!res.ok) return fail('assign group', res.error);
+      ctx.alert(`Group ${str(v, 'groupName')} assigned to this board.`);
+      return null;
     },
   },
   {
@@ -113,7 +124,10 @@ export const GROUPS_FORMS: FormDef[] = [
         { groupName: str(v, 'groupName'), username: str(v, 'username') },
         'add member',
       );
-      return res.ok ? null : fail('add member', res.error);
+      if (!res.ok) return fail('add member', res.error);
+      const { name, members } = res.value;
+      ctx.alert(`${str(v, 'username')} is in ${name} now (${String(members)} members).`);
+      return null;
     },
   },
 ];
