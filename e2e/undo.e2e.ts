@@ -118,7 +118,12 @@ describe('undo through the Trash', () => {
       )
       .toBe(true);
     await infoBar(page).getByText('Item restored').waitFor();
-    await trash.getByRole('button', { name: 'Close' }).click();
+    // Closed by its key: the keyboard goes back to what opened it (its menu), not the page.
+    await page.keyboard.press('Escape');
+    await trash.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('nav.controls-bar') !== null))
+      .toBe(true);
     await card(page, 'Bravo').getByText('Which edition of the book?').waitFor();
   });
 

@@ -1,6 +1,7 @@
 import { COMMANDS } from '../commands/definitions';
 import { isVisible, type CommandContext } from '../commands/registry';
 import { BROWSER_KEPT, formatShortcut, keysOf } from '../commands/keys';
+import { useFocusBack } from '../forms/focusBack';
 
 /**
  * The shortcut sheet, from the same registry. A key the browser keeps for itself is shown with
@@ -13,6 +14,8 @@ export default function ShortcutSheet({
   ctx: CommandContext;
   onClose: () => void;
 }) {
+  // What opened the sheet has the keyboard back when it closes.
+  useFocusBack();
   const rows = COMMANDS.flatMap((c) =>
     c.shortcut && isVisible(c, ctx) ? [{ c, keys: keysOf(c.shortcut) }] : [],
   );

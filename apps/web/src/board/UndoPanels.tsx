@@ -12,6 +12,7 @@ import { useInfo } from '../state/info';
 import { when } from '../pages/format';
 import { useRestore } from './InfoBar';
 import { focusWhenShown } from '../dom';
+import { useFocusBack } from '../forms/focusBack';
 
 const KIND_NAMES: Record<TrashEntry['kind'], string> = {
   item: 'Item',
@@ -30,6 +31,8 @@ function withIt(e: TrashEntry): string {
 }
 
 function Panel(props: { label: string; onClose: () => void; children: ReactNode }) {
+  // What opened the panel (a menu's entry, the item) has the keyboard back when it closes.
+  useFocusBack();
   return (
     <section
       className="input-form undo-panel"

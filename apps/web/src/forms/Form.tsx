@@ -8,7 +8,7 @@ import {
 } from './registry';
 import { formMsg } from '@listboard/core';
 import { text } from './helpers';
-import { giveFocusBack, rememberPlace } from './focusBack';
+import { useFocusBack } from './focusBack';
 import { draftAccount, draftKey, draftOf, forgetDraft, keepDraft } from './drafts';
 
 /**
@@ -66,8 +66,7 @@ export function Form({
   const opened = useRef({ def, ctx, onClose });
   // What had focus as the form opened (its button, a menu's entry, the item a key was pressed on)
   // gets it back when the form closes.
-  const [place] = useState(() => rememberPlace(ctx.target.itemId));
-  useEffect(() => () => giveFocusBack(place), [place]);
+  useFocusBack(ctx.target.itemId);
   useEffect(() => {
     const { def, ctx, onClose } = opened.current;
     if (!def.prepare) return;

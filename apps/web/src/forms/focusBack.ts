@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * When a form closes, focus goes back to what opened it, as a dialog gives it back: a keyboard
  * user carries on where they were, where the form's removed field would leave focus on the page's
@@ -114,4 +116,13 @@ export function giveFocusBack(place: Place): void {
   const timer = setTimeout(stop, 5000);
   watch.observe(document.body, { childList: true, subtree: true });
   document.addEventListener('focusin', moved, true);
+}
+
+/**
+ * A form's or panel's place, taken as it opens (before it takes focus), and focus given back
+ * there when it closes. `itemId`: the item it is about, if any.
+ */
+export function useFocusBack(itemId: string | null = null): void {
+  const [place] = useState(() => rememberPlace(itemId));
+  useEffect(() => () => giveFocusBack(place), [place]);
 }
