@@ -234,6 +234,15 @@ describe('a toolbar menu', () => {
     expect(menu.open).toBe(true);
     fireEvent.pointerDown(document.body);
     expect(menu.open).toBe(false);
+    // Tabbed out of: focus in one of its entries keeps it open, focus past it closes it.
+    menu.open = true;
+    menu.querySelector<HTMLElement>('[role=menuitem]')!.focus();
+    expect(menu.open).toBe(true);
+    const elsewhere = [...document.querySelectorAll<HTMLElement>('summary')].find(
+      (x) => x !== summary,
+    )!;
+    elsewhere.focus();
+    expect(menu.open).toBe(false);
   });
 });
 

@@ -36,11 +36,17 @@ export function useClosingMenu() {
     const onPointer = (e: PointerEvent) => {
       if (ref.current && !ref.current.contains(e.target as Node)) close(false);
     };
+    // Tabbed out of, it closes too: left open, it covers what the keyboard has moved on to.
+    const onFocus = (e: FocusEvent) => {
+      if (ref.current && e.target instanceof Node && !ref.current.contains(e.target)) close(false);
+    };
     document.addEventListener('keydown', onKey, true);
     document.addEventListener('pointerdown', onPointer, true);
+    document.addEventListener('focusin', onFocus);
     return () => {
       document.removeEventListener('keydown', onKey, true);
       document.removeEventListener('pointerdown', onPointer, true);
+      document.removeEventListener('focusin', onFocus);
     };
   }, []);
   return ref;
