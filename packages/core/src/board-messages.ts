@@ -36,3 +36,7 @@ export const formMsg = {
 
 /** A media time past MEDIA.maxSeconds (constants.ts). */
 export const LATEST_TIME = 'A media time can be at most 277:46:40.';
+
+/** After 20 wrong passwords for a board from one address in 10 minutes (password-tries.ts). */
+export const TOO_MANY_PASSWORD_TRIES =
+  'Too many wrong passwords for this board. Please wait 10 minutes and try again.';

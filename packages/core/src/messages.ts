@@ -22,9 +22,6 @@ export const boardMsg = {
   closeFormFirst: 'Please submit, cancel, or close the form first.',
   noConnection: 'No connection to the server.',
   boardPasswordIncorrect: 'The password you entered was incorrect.',
-  /** Ours: after 20 wrong passwords for a board from one address in 10 minutes. */
-  tooManyPasswordTries:
-    'Too many wrong passwords for this board. Please wait 10 minutes and try again.',
   noDeletionPrivilege: 'You do not have deletion privilege for this multilist.',
 } as const;
 

@@ -2,7 +2,7 @@
  * The calls on a board itself (its settings, sharing, password), the caller's view states and an
  * item's styling; and BOARD_CALLS, every call on an existing board.
  */
-import { boardMsg, isGuestUser, must } from '@listboard/core';
+import { TOO_MANY_PASSWORD_TRIES, boardMsg, isGuestUser, must } from '@listboard/core';
 import * as boards from '@listboard/core/api/contracts/boards';
 import * as display from '@listboard/core/api/contracts/display';
 import { forbidden, HttpError } from '../lib/errors';
@@ -118,7 +118,7 @@ const SHARING_AND_VIEW_CALLS: BoardCall[] = [
     async run(tx, { body, target, sessionId, address }) {
       if (!sessionId) throw forbidden(boardMsg.boardPasswordIncorrect);
       const board = target.board.id;
-      if (!mayTryPassword(board, address)) throw new HttpError(429, boardMsg.tooManyPasswordTries);
+      if (!mayTryPassword(board, address)) throw new HttpError(429, TOO_MANY_PASSWORD_TRIES);
       try {
         await unlockBoard(
           tx,
