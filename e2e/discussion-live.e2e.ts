@@ -145,6 +145,27 @@ describe('notes live for the author', () => {
       .waitFor();
   });
 
+  it('on Discussion the author dismisses a pending note and takes it back with the info bar’s Undo', async () => {
+    const offTopic = `When is the exam? ${Date.now().toString(36)}`;
+    const item = await firstItem(reader);
+    await postAsPage(reader, base, '/api/forms/insert_note', {
+      listId: item.listId,
+      itemId: item._id,
+      noteSpec: { text: offTopic },
+    });
+    await discussion.goto(`${base}/author/home?code=pending&username=author`);
+    const entry = discussion.getByRole('article').filter({ hasText: offTopic });
+    await entry.getByRole('button', { name: 'Dismiss' }).click();
+    await entry.waitFor({ state: 'detached', timeout: 10_000 });
+    const info = discussion.getByRole('status', { name: 'Info bar' });
+    await info.getByText('Note dismissed').waitFor();
+    await info.getByRole('button', { name: 'Undo' }).click();
+    await info.getByText('Note pending again').waitFor({ timeout: 10_000 });
+    await entry.getByRole('button', { name: 'Dismiss' }).waitFor({ timeout: 10_000 });
+    const back = (await firstItem(reader)).notes.find((n) => n.text === offTopic);
+    expect(back?.noteStatus).toBe('pending');
+  });
+
   it('the author takes the notes away as W3C Web Annotations, and a reader imports them back as their own', async () => {
     // Every note on the item goes out and comes back: the tests' before, and those a first try
     // of this one imported (they stay).

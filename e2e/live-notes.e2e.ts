@@ -87,6 +87,10 @@ describe('notes, live for everyone watching', () => {
       .getByRole('link', { name: 'Answered notes' })
       .click();
     await author.getByText(question).waitFor();
+    // The entry shows the thread under the note: the author's answer and the reader's thanks.
+    const entry = author.getByRole('article').filter({ hasText: question });
+    await entry.getByText(answer).waitFor();
+    await entry.getByText(thanks).waitFor();
     await screenshot(author, 'discussion-answered');
   });
 

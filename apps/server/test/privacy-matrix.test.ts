@@ -50,6 +50,7 @@ type ThingName =
   | 'replyToPrivateNote'
   | 'groupNote'
   | 'groupReply'
+  | 'privateReply'
   | 'lockedBoardItem'
   | 'lockedBoardNote'
   | 'dismissedNote'
@@ -63,6 +64,8 @@ interface Thing {
   content: boolean;
   /** A reader's note at the root of a thread: the Discussion page lists it for the board's owner. */
   discussed: boolean;
+  /** A reply: the thread's root, under which the Discussion page shows it. */
+  inThreadOf?: ThingName;
   onLockedBoard: boolean;
   /**
    * Who could see it just before the call that hid it. The live event of that call still
@@ -108,6 +111,7 @@ const THINGS: readonly Thing[] = [
     seenBy: ['writer'],
     content: false,
     discussed: false,
+    inThreadOf: 'privateNote',
     onLockedBoard: false,
   },
   {
@@ -122,6 +126,16 @@ const THINGS: readonly Thing[] = [
     seenBy: ['writer', 'groupMember', ...MODERATORS],
     content: false,
     discussed: false,
+    inThreadOf: 'groupNote',
+    onLockedBoard: false,
+  },
+  {
+    // The writer's private reply in a thread the board's authors and a group read.
+    name: 'privateReply',
+    seenBy: ['writer'],
+    content: false,
+    discussed: false,
+    inThreadOf: 'groupNote',
     onLockedBoard: false,
   },
   {
@@ -345,6 +359,10 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
     case 'groupReply': {
       // Sent without its group: it must take the thread's.
       const r = await note(agents.groupMember, text, {}, { parentId: ids.groupNote });
+      return { id: r.itemId, lastCall: NOTE };
+    }
+    case 'privateReply': {
+      const r = await note(agents.writer, text, { isPrivate: true }, { parentId: ids.groupNote });
       return { id: r.itemId, lastCall: NOTE };
     }
     case 'lockedBoardNote': {
@@ -665,7 +683,11 @@ const READING_CHANNELS: { name: string; read: Reader; shows(v: ViewerName, t: Th
     {
       name: 'Discussion',
       read: listingOf(DISCUSSION_CODES),
-      shows: (v, thing) => sees(v, thing) && v === 'author' && thing.discussed,
+      // A discussed note with the replies in its thread the viewer may see.
+      shows: (v, thing) =>
+        sees(v, thing) &&
+        v === 'author' &&
+        (thing.discussed || THINGS.some((x) => x.name === thing.inThreadOf && x.discussed)),
     },
     ...(['md', 'html', 'json'] as const).map((f) => ({
       name: `export ${f}`,
@@ -726,11 +748,7 @@ describe('privacy matrix: Course grades', () => {
     // The writer's notes on the open board: private, group and dismissed ones alike.
     const theirs = THINGS.filter(
       (x) =>
-        !x.onLockedBoard &&
-        !x.content &&
-        x.seenBy.includes('writer') &&
-        x.name !== 'replyToPrivateNote' &&
-        x.name !== 'groupReply',
+        !x.onLockedBoard && !x.content && x.seenBy.includes('writer') && x.inThreadOf === undefined,
     );
     expect(writer?.notes).toBe(theirs.length);
     for (const thing of THINGS) expect(res.body).not.toContain(marker(thing.name));

@@ -5,7 +5,7 @@ import { INFO_ZOOM_STEPS } from '@listboard/core';
 import type { Restored, TrashKind } from '@listboard/core/api/contracts/undo';
 import { callApi, messageOr } from '../api/client';
 import { useAlerts } from '../state/alerts';
-import { useInfo } from '../state/info';
+import { showStatusSet, useInfo, type InfoUndo } from '../state/info';
 import { focusWhenShown } from '../dom';
 import type { Display } from '../state/ui';
 import './undo.css';
@@ -53,6 +53,26 @@ export function useRestore(
   };
 }
 
+/** What the info bar's Undo runs: a restore from the Trash, or a note's status set back. */
+function useUndo(): (undo: InfoUndo) => Promise<unknown> {
+  const queryClient = useQueryClient();
+  const alert = useAlerts((s) => s.show);
+  const restore = useRestore({ focusRestored: true });
+  return async (undo) => {
+    if ('trashId' in undo) return restore(undo.trashId);
+    const res = await callApi('/api/forms/set_note_status', {
+      itemId: undo.noteId,
+      status: undo.status,
+    });
+    if (!res.ok) {
+      alert(messageOr(res.error, 'ERROR: undo'));
+      return;
+    }
+    showStatusSet(undo.noteId, res.value.noteStatus);
+    void queryClient.invalidateQueries({ queryKey: ['boards'] });
+  };
+}
+
 /**
  * The header's optional info bar (spec section 2): what was just done, such as "Item deleted —
  * Undo". It shows while the board's view state has showInfo on, its text sized by
@@ -61,7 +81,7 @@ export function useRestore(
 export function InfoBar({ display }: { display: Display }) {
   const info = useInfo((s) => s.info);
   const close = useInfo((s) => s.close);
-  const restore = useRestore({ focusRestored: true });
+  const runUndo = useUndo();
   const [busy, setBusy] = useState(false);
   if (!display.showInfo || !info) return null;
   const level = Math.max(0, Math.min(INFO_ZOOM_STEPS.length - 1, display.infoZoomLevel));
@@ -84,7 +104,7 @@ export function InfoBar({ display }: { display: Display }) {
               disabled={busy}
               onClick={() => {
                 setBusy(true);
-                void restore(undo.trashId).finally(() => setBusy(false));
+                void runUndo(undo).finally(() => setBusy(false));
               }}
             >
               Undo

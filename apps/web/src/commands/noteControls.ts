@@ -7,7 +7,7 @@
  */
 import { itemActions, noteActions, type NoteAction } from '@listboard/core';
 import type { Command, CommandContext, NoteTarget } from './registry';
-import { showDeleted } from '../state/info';
+import { showDeleted, showStatusSet } from '../state/info';
 import { giveFocusBack, rememberPlace } from '../forms/focusBack';
 
 const offered = (action: NoteAction) => (_c: CommandContext, t?: NoteTarget) =>
@@ -36,15 +36,21 @@ const keepingFocus = (t: NoteTarget, change: Promise<unknown>) => {
   void change.then(() => giveFocusBack(place));
 };
 
+/** Answers or dismisses the note; the info bar says so and offers to set it back. */
 const setStatus = (action: 'answer' | 'dismiss') =>
   onNote((c, t) =>
     keepingFocus(
       t,
-      c.actions.call(
-        '/api/forms/set_note_status',
-        { itemId: t.note._id, status: action === 'dismiss' ? 'dismissed' : 'answered' },
-        action,
-      ),
+      c.actions
+        .call(
+          '/api/forms/set_note_status',
+          { itemId: t.note._id, status: action === 'dismiss' ? 'dismissed' : 'answered' },
+          action,
+        )
+        .then((res) => {
+          if (res.ok)
+            showStatusSet(t.note._id, res.value.noteStatus, t.note.noteStatus ?? undefined);
+        }),
     ),
   );
 

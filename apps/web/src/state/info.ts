@@ -1,17 +1,25 @@
 import { create } from 'zustand';
+import type { NoteStatus } from '@listboard/core';
 import type { TrashKind } from '@listboard/core/api/contracts/undo';
 
-/** What the info bar says: the last thing done, and the Trash entry its Undo puts back. */
+/**
+ * What the info bar's Undo does: put a Trash entry back, or give a note the status it had before
+ * it was answered or dismissed.
+ */
+export type InfoUndo =
+  { trashId: string; kind: TrashKind } | { noteId: string; status: NoteStatus };
+
+/** What the info bar says: the last thing done, and what its Undo takes back. */
 export interface Info {
   id: number;
   text: string;
-  undo?: { trashId: string; kind: TrashKind };
+  undo?: InfoUndo;
 }
 
 interface InfoState {
   info: Info | null;
   /** Says `text` in the info bar until something else is said or it is closed. */
-  show: (text: string, undo?: Info['undo']) => void;
+  show: (text: string, undo?: InfoUndo) => void;
   close: () => void;
 }
 
@@ -39,4 +47,20 @@ const DELETED: Record<TrashKind, string> = {
  */
 export function showDeleted(kind: TrashKind, trashId: string, mayRestore: boolean): void {
   useInfo.getState().show(DELETED[kind], mayRestore ? { trashId, kind } : undefined);
+}
+
+const STATUS_SET: Record<NoteStatus, string> = {
+  pending: 'Note pending again',
+  answered: 'Note marked answered',
+  dismissed: 'Note dismissed',
+};
+
+/**
+ * After a note is answered or dismissed (or set back): what it is now, with an Undo that gives it
+ * the status it had, unless this already was an undo.
+ */
+export function showStatusSet(noteId: string, now: NoteStatus, before?: NoteStatus): void {
+  useInfo
+    .getState()
+    .show(STATUS_SET[now], before && before !== now ? { noteId, status: before } : undefined);
 }

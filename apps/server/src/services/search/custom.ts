@@ -9,6 +9,7 @@ import {
   boardListedFor,
   canSee,
   headlineOf,
+  type Item,
   type VisibleBoard,
   must,
 } from '@listboard/core';
@@ -69,6 +70,8 @@ async function noteHits(
     boardOwner?: string;
     status?: string;
     groupsOnly?: boolean;
+    /** Each note comes with the replies in its thread the caller may see (Discussion). */
+    replies?: boolean;
   },
 ): Promise<Hit[]> {
   const conds = [inArray(items.annotationClass, filter.cls)];
@@ -117,7 +120,7 @@ async function noteHits(
         (!filter.groupsOnly || viewer.groups.includes(r.item.groupName ?? ''))
       );
     })
-    .map((r) => {
+    .map((r): Hit & { note: Item } => {
       const on = r.item.rootItemId ? rootOf.get(r.item.rootItemId) : undefined;
       // The item's words only to those who may read the item (a note's writer may not, since).
       const board = boardOfNote.get(r.item.id);
@@ -129,6 +132,18 @@ async function noteHits(
         source: { _id: r.board.id, version: r.board.version },
       };
     });
+  if (filter.replies) {
+    const shown = new Map(rows.map((r) => [r.item.id, r.item]));
+    const replies = await repliesIn(db, [...shown.keys()]);
+    for (const h of hits) {
+      const root = must(shown.get(h.note._id), `the note ${h.note._id}`);
+      const board = must(boardOfNote.get(root.id), `the board of note ${root.id}`);
+      const on = root.rootItemId ? (rootOf.get(root.rootItemId) ?? null) : null;
+      h.replies = (replies.get(root.id) ?? [])
+        .filter((reply) => canSee(viewer, { kind: 'item', board, item: reply, thread: root, on }))
+        .map(noteItem);
+    }
+  }
   await withNoteItems(
     db,
     hits.map((h) => h.note),
@@ -141,6 +156,22 @@ async function noteHits(
       }),
   );
   return hits;
+}
+
+/** The replies in each of these threads, oldest first, by the id of the thread's root note. */
+async function repliesIn(db: Db, threadIds: string[]): Promise<Map<string, ItemRow[]>> {
+  const byThread = new Map<string, ItemRow[]>();
+  if (threadIds.length === 0) return byThread;
+  const rows = await db
+    .select()
+    .from(items)
+    .where(and(inArray(items.threadId, threadIds), eq(items.annotationClass, 'reply')))
+    .orderBy(items.created);
+  for (const r of rows) {
+    const thread = must(r.threadId, `the thread of reply ${r.id}`);
+    byThread.set(thread, [...(byThread.get(thread) ?? []), r]);
+  }
+  return byThread;
 }
 
 /** The caller of a listing: who they are and the session that may have unlocked boards. */
@@ -193,7 +224,12 @@ export async function customHits(
     case 'pending':
     case 'answered':
     case 'dismissed':
-      return noteHits(db, who, { cls: ['note'], boardOwner: username, status: code });
+      return noteHits(db, who, {
+        cls: ['note'],
+        boardOwner: username,
+        status: code,
+        replies: true,
+      });
     default:
       throw badRequest(`Unknown search code: ${String(code)}`);
   }

@@ -11,6 +11,8 @@ export interface Hit {
   blocks?: Block[];
   /** For note hits: the note itself, so the Discussion page can answer, dismiss or reply in place. */
   note?: Item;
+  /** For a note hit on the Discussion page: the replies in its thread the caller may see. */
+  replies?: Item[];
   /** Seen by fewer people than can read the caller's boards: a saved search keeps it private. */
   restricted?: boolean;
   /** The board a note hit is on, at its version: the page follows that board's live changes. */

@@ -70,7 +70,7 @@ export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
       version: 1,
       ...itemDefaults(),
       blocks: h.blocks ?? [{ text: h.text, type: 'mdtext' }],
-      notes: h.note ? [h.note] : [],
+      notes: h.note ? [h.note, ...(h.replies ?? [])] : [],
     })),
   }));
   return {
