@@ -167,4 +167,26 @@ describe('an author edits lists and items in place', () => {
     await gamma.getByRole('button', { name: 'Submit' }).click();
     await list(page, 'Gamma again').waitFor();
   });
+
+  it('Escape takes back the open mode first, then closes the list editor, and the keyboard goes back to its button', async () => {
+    const { page } = b;
+    await signIn(page, base, 'author');
+    await newBoard(page, `Escape Editor ${Date.now()}`, [{ title: 'Delta', items: ['One item'] }]);
+    const delta = list(page, 'Delta');
+    const opener = delta.getByRole('button', { name: 'List editor' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const editor = delta.getByRole('group', { name: 'List editor modes' });
+    await editor.getByRole('button', { name: 'Title', exact: true }).click();
+    const form = delta.getByRole('form', { name: 'Edit list title' });
+    await form.getByLabel('Title').focus();
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    await expect(editor.isVisible()).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => opener.evaluate((el) => el === document.activeElement), { timeout: 5_000 })
+      .toBe(true);
+  });
 });

@@ -129,22 +129,27 @@ async function fieldsForFingers(form: Locator, what: string) {
   }
 }
 
-/** A finger drawn sideways across the screen, as touch events. */
-async function swipe(p: Page, fromX: number, toX: number, y: number) {
+/** A finger drawn across the screen from one point to another, as touch events. */
+async function fingerDrawn(p: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   const cdp = await p.context().newCDPSession(p);
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', at: { x: number; y: number }) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
-      touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(x), y }],
+      touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(at.x), y: Math.round(at.y) }],
     });
-  await touch('touchStart', fromX);
+  await touch('touchStart', from);
   for (let i = 1; i <= 10; i++) {
-    await touch('touchMove', fromX + ((toX - fromX) * i) / 10);
+    const f = i / 10;
+    await touch('touchMove', { x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f });
     await p.waitForTimeout(16);
   }
-  await touch('touchEnd', toX);
+  await touch('touchEnd', to);
   await cdp.detach();
 }
+
+/** A finger drawn sideways across the screen. */
+const swipe = (p: Page, fromX: number, toX: number, y: number) =>
+  fingerDrawn(p, { x: fromX, y }, { x: toX, y });
 
 /** Taps an item on its padding, clear of any link or button inside it. */
 /** Where an item is tapped: its corner, off any link or button inside it. */
@@ -530,6 +535,54 @@ describe('an author on a phone', () => {
       .poll(() => errands.getByRole('article').nth(1).innerText())
       .toContain('Buy bread and milk');
     await fitsScreen(p, width, 'after the move');
+  });
+
+  it('reaches the Submit of a list editor’s form with a finger, the form taller than the list (iPhone 13)', async () => {
+    const api = await apiAs(base, 'author');
+    const made = await api.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: `Pocket editor ${Date.now()}` },
+    );
+    const { listId } = await api.post<{ listId: string }>('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Errands',
+    });
+    for (let i = 1; i <= 8; i++)
+      await api.post('/api/forms/insert_item', { listId, text: `Errand ${i}` });
+    b = await openPhone('iPhone 13');
+    const p = b.page;
+    await signIn(p, base, 'author');
+    await p.goto(`${base}/author/${made.ptitle}`);
+    const errands = list(p, 'Errands');
+    await errands.getByRole('article').first().waitFor();
+    await errands.getByRole('button', { name: 'List editor' }).tap();
+    const editor = errands.getByRole('group', { name: 'List editor modes' });
+    await editor.getByRole('button', { name: 'Insert item', exact: true }).tap();
+    const form = errands.getByRole('form', { name: 'Insert item' });
+    await form.getByRole('textbox', { name: 'Text' }).fill('Errand 9');
+    // The keyboard put away, as a person would, the finger draws the form up inside the list.
+    await form.getByRole('textbox', { name: 'Text' }).blur();
+    const submit = form.getByRole('button', { name: 'Submit' });
+    const onScreen = () =>
+      submit.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        return y < window.innerHeight && el.contains(document.elementFromPoint(x, y));
+      });
+    const box = (await editor.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const screen = await p.evaluate(() => window.innerHeight);
+    for (let tries = 0; tries < 4 && !(await onScreen()); tries++) {
+      const bottom = Math.min(box.y + box.height, screen) - 10;
+      await fingerDrawn(p, { x, y: bottom }, { x, y: Math.max(box.y + 10, bottom - 250) });
+      await p.waitForTimeout(300);
+    }
+    await screenshot(p, 'phone/list-editor-form');
+    await expect(onScreen(), 'Submit under the finger').resolves.toBe(true);
+    const at = (await submit.boundingBox())!;
+    await p.touchscreen.tap(at.x + at.width / 2, at.y + at.height / 2);
+    await errands.getByText('Errand 9').waitFor();
   });
 });
 

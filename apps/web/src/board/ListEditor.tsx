@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { LIST_EDITOR_MODES, type ListEditorMode } from '@listboard/core';
 import { hasForm } from '../forms/definitions';
+import { useFocusBack } from '../forms/focusBack';
 
 /** The registry forms that may serve each list editor mode (spec section 4), first found wins. */
 const MODE_CANDIDATES: Record<ListEditorMode, string[]> = {
@@ -46,13 +47,25 @@ interface Props {
 
 /**
  * A list's editor: one button per mode, and under it the one mode open at a time. Each mode is
- * a form of the registry, shown inside the list instead of the form bar.
+ * a form of the registry, shown inside the list instead of the form bar. Escape closes it (once
+ * its open form, which takes the first Escape, is gone), and the keyboard goes back to what
+ * opened it.
  */
 export function ListEditor({ openMode, modes, onMode, onClose, form }: Props) {
   const [missing, setMissing] = useState<ListEditorMode | null>(null);
   const current = openMode ?? missing;
+  useFocusBack();
   return (
-    <div className="list-editor" role="group" aria-label="List editor modes">
+    <div
+      className="list-editor"
+      role="group"
+      aria-label="List editor modes"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        onClose();
+      }}
+    >
       <div className="list-editor-modes">
         {LIST_EDITOR_MODES.filter((m) => modes.includes(m)).map((m) => (
           <button
