@@ -4,12 +4,13 @@
  * and each refused launch, which shows what failed and leaves nothing behind.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import {
   boardMembers,
   groupMembers,
   groups,
   ltiContexts,
+  ltiPlatforms,
   ltiUsers,
   multilists,
   users,
@@ -228,6 +229,38 @@ describe('framing', () => {
     expect(page.headers['x-frame-options']).toBeUndefined();
     const json = await t.app.inject({ method: 'GET', url: '/lti/config' });
     expect(json.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it("takes a launch's page as a framer only on the platform's site: a learner posting their own launch from a page of theirs adds nothing", async () => {
+    /** A launch, its form posted from a page at `origin` (a learner's, once the course has its board). */
+    const launchFrom = async (origin: string) => {
+      const q = await login(t.app, platform);
+      const token = await platform.sign(launchClaims(teacher, q.get('nonce') ?? ''));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/lti/launch',
+        payload: new URLSearchParams({ id_token: token, state: q.get('state') ?? '' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      });
+      expect(res.statusCode, res.body).toBe(302);
+    };
+    await launchFrom('https://evil.example');
+    await launchFrom('https://lms.example.edu.evil.example');
+    await launchFrom('http://lms.example.edu');
+    // Another host of the platform's site: a school's course pages under the platform's domain.
+    await launchFrom('https://courses.example.edu');
+    // An origin remembered before the rule, off the platform's site, is not named either.
+    await db()
+      .update(ltiPlatforms)
+      .set({ frameOrigins: sql`array_append(${ltiPlatforms.frameOrigins}, 'https://old.example')` })
+      .where(eq(ltiPlatforms.issuer, platform.issuer));
+    const page = await t.app.inject({ method: 'GET', url: '/lti/open?token=y' });
+    const ancestors = /frame-ancestors ([^;]*)/.exec(
+      String(page.headers['content-security-policy']),
+    );
+    expect(ancestors?.[1]?.split(' ').sort()).toEqual(
+      ["'self'", platform.issuer, 'https://lms.example.edu', 'https://courses.example.edu'].sort(),
+    );
   });
 });
 

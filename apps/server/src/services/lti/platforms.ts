@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { getDomain } from 'tldts';
 import { must } from '@listboard/core';
 import {
   platformInput,
@@ -126,20 +127,51 @@ export async function syncFilePlatforms(db: Db, inputs: PlatformInput[]): Promis
   });
 }
 
-/** Remembers the origin of a verified launch's page as one that may frame Listboard. */
+/** Sites as the public suffix list draws them, its private part too (one site per github.io user). */
+const SITES = { allowPrivateDomains: true };
+
+/** An http(s) address's origin, or null. */
+function originOf(address: string): URL | null {
+  try {
+    const u = new URL(address);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u : null;
+  } catch {
+    // An issuer need not be a URL; it then names no origin.
+    return null;
+  }
+}
+
+/**
+ * Whether a launch's page may frame Listboard: its origin is the platform's issuer's or login
+ * host's, or another host of the same site (Canvas's course pages live at the school's host, its
+ * issuer and login at Instructure's; both under one registrable domain per school, by the public
+ * suffix list). A launch's Origin is sent by the browser of whoever launches, a learner too, and
+ * any of them could post their own id_token from a page of their own: an origin of no site of the
+ * platform's is never taken.
+ */
+export function platformPage(
+  platform: Pick<PlatformRow, 'issuer' | 'authLoginUrl'>,
+  origin: string,
+): boolean {
+  const page = originOf(origin);
+  if (!page) return false;
+  const site = getDomain(page.hostname, SITES);
+  return [platform.issuer, platform.authLoginUrl].some((address) => {
+    const own = originOf(address);
+    if (!own || own.protocol !== page.protocol) return false;
+    if (own.origin === page.origin) return true;
+    return site !== null && getDomain(own.hostname, SITES) === site;
+  });
+}
+
+/** Remembers the origin of a verified launch's page, one of the platform's site, as one that may frame Listboard. */
 export async function noteFrameOrigin(
   db: Db,
   platform: PlatformRow,
   origin: string,
 ): Promise<void> {
-  let clean: string;
-  try {
-    const u = new URL(origin);
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') return;
-    clean = u.origin;
-  } catch {
-    return;
-  }
+  if (!platformPage(platform, origin)) return;
+  const clean = must(originOf(origin), 'a page origin').origin;
   if (platform.frameOrigins.includes(clean)) return;
   await db
     .update(ltiPlatforms)
@@ -154,25 +186,26 @@ export async function noteFrameOrigin(
 
 /**
  * Every origin whose pages may show Listboard in a frame: each platform's issuer and login
- * host, and the origins its launches came from.
+ * host, and the origins of its site its launches came from (one remembered before this rule
+ * that breaks it is left out).
  */
 export async function frameOrigins(db: Db): Promise<string[]> {
   const rows = await db
     .select({
       issuer: ltiPlatforms.issuer,
-      auth: ltiPlatforms.authLoginUrl,
+      authLoginUrl: ltiPlatforms.authLoginUrl,
       seen: ltiPlatforms.frameOrigins,
     })
     .from(ltiPlatforms);
   const out = new Set<string>();
   for (const r of rows) {
-    for (const candidate of [r.issuer, r.auth, ...r.seen]) {
-      try {
-        const u = new URL(candidate);
-        if (u.protocol === 'https:' || u.protocol === 'http:') out.add(u.origin);
-      } catch {
-        // An issuer need not be a URL; it then names no origin.
-      }
+    for (const candidate of [
+      r.issuer,
+      r.authLoginUrl,
+      ...r.seen.filter((o) => platformPage(r, o)),
+    ]) {
+      const u = originOf(candidate);
+      if (u) out.add(u.origin);
     }
   }
   return [...out].sort();
