@@ -636,10 +636,55 @@ describe('coauthors, members and board passwords', () => {
     await demo.post('/api/forms/board_password', { multilistId: boardId, password: 'sesame3' });
     await author.post('/api/dbedit/edit_multilist', {
       multilistId: boardId,
-      description: 'Still the same password',
+      descText: 'Still the same password',
     });
     expect((await load(demo, '/author/reading-group')).locked).toBe(false);
     await author.post('/api/dbedit/edit_multilist', { multilistId: boardId, password: null });
+  });
+
+  it('a board with a password tells its title only, not its description, until the session gives the password', async () => {
+    const made = await author.post('/api/forms/insert_multilist', { titleText: 'Exam answers' });
+    const { multilistId, ptitle } = made.json();
+    await author.post('/api/forms/insert_list', { multilistId, titleText: 'Week 1' });
+    await author.post('/api/dbedit/edit_multilist', {
+      multilistId,
+      descText: 'Answers inside: qzsecretdescription',
+      password: 'tulip7',
+    });
+    // The reader gave the password in another session, and noted the board there.
+    const there = new Agent(t.app);
+    await there.signIn('demo');
+    await there.post('/api/forms/board_password', { multilistId, password: 'tulip7' });
+    const open = await load(there, `/author/${ptitle}`);
+    expect(open.description).toContain('qzsecretdescription');
+    await there.post('/api/forms/insert_note', {
+      listId: open.lists[0]!._id,
+      itemId: (
+        await author.post('/api/forms/insert_item', { listId: open.lists[0]!._id, text: 'Q1' })
+      ).json().itemId,
+      noteSpec: { text: 'A note' },
+    });
+    const here = new Agent(t.app);
+    await here.signIn('demo');
+    const answers = await Promise.all([
+      here.post('/api/dbload/load_multilists', { addresses: [`/author/${ptitle}`] }),
+      here.post('/api/dbload/load_multilists', {
+        addresses: [`/author/${ptitle}`],
+        form: 'packed',
+      }),
+      here.post('/api/dbload/load_section', {
+        address: `/author/${ptitle}`,
+        sectionIndex: 0,
+        stopIndex: 5,
+      }),
+      here.post('/api/dbload/load_search', { address: '/demo/home?code=annoBoards&username=demo' }),
+    ]);
+    for (const a of answers) {
+      expect(a.statusCode, a.body).toBe(200);
+      expect(a.body).toContain('Exam answers');
+      expect(a.body).not.toContain('qzsecretdescription');
+    }
+    expect(JSON.parse(answers[0]!.body)[0]).toMatchObject({ locked: true, description: '' });
   });
 
   it('stops taking guesses at a board’s password from an address after 20 wrong ones', async () => {

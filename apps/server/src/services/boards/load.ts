@@ -20,7 +20,7 @@ import { policyBoard } from './access';
 import type { Actor } from '../accounts/users';
 import { userGroupNames, visibleBoard } from '../notes/visibility';
 import { boardContent, extrasOf, forgetContent, type BoardContent } from './content';
-import { sharedItem, toItem, toList, toMultilist } from './present';
+import { asLocked, sharedItem, toItem, toList, toMultilist } from './present';
 import { packItem } from '@listboard/core/api/packed';
 import { forgetAnswers, keepAnswer, keptAnswer } from './answers';
 import { groupBy, type BoardRow, type ItemRow, type ListRow, type MemberRow } from './rows';
@@ -298,8 +298,7 @@ export async function assembleBoards(
         p.viewstate.get(`multilist:${b.id}`) ?? {},
         ctx,
       );
-      board.locked = locked;
-      return board;
+      return locked ? asLocked(board) : board;
     },
   });
 }
@@ -377,7 +376,7 @@ export async function assembleBoardsJson(
       return `${JSON.stringify(rest).slice(0, -1)},"items":[${listItems.join(',')}]}`;
     },
     board(b, boardLists, sections, locked) {
-      const { lists: _l, ...rest } = toMultilist(
+      const shown = toMultilist(
         b,
         p.membersByBoard.get(b.id) ?? [],
         [],
@@ -385,7 +384,8 @@ export async function assembleBoardsJson(
         p.viewstate.get(`multilist:${b.id}`) ?? {},
         ctx,
       );
-      return `${JSON.stringify({ ...rest, locked }).slice(0, -1)},"lists":[${boardLists.join(',')}]}`;
+      const { lists: _l, ...rest } = locked ? asLocked(shown) : shown;
+      return `${JSON.stringify(rest).slice(0, -1)},"lists":[${boardLists.join(',')}]}`;
     },
   });
   const json = `[${boardsJson.join(',')}]`;

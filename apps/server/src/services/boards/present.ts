@@ -164,3 +164,26 @@ export function toMultilist(
     abilities,
   };
 }
+
+/**
+ * A board locked to the viewer (a password they have not given): its address, title and owner,
+ * and what the viewer may do; nothing it holds, its description, labels and members included.
+ */
+export function asLocked(m: Multilist): Multilist {
+  return {
+    ...m,
+    altTitle: null,
+    description: '',
+    locked: true,
+    labels: [],
+    labelColors: {},
+    readerColors: {},
+    authors: [m.owner],
+    readers: [],
+    contributors: [],
+    groups: [],
+    linkedBoards: [],
+    sectionsInfoArray: [],
+    lists: [],
+  };
+}

@@ -7,6 +7,7 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   NOTE_ANCHOR,
   boardListedFor,
+  boardOpen,
   canSee,
   headlineOf,
   type Item,
@@ -41,8 +42,13 @@ function noteHitText(
   return `${on}: ${boardLink(board.owner, board.ptitle, title, `#${NOTE_ANCHOR}${note.id}`)}`;
 }
 
+/**
+ * Boards as entries: each one's title, and its description to those it is open to (a board with
+ * a password tells its title only, until the session gives the password).
+ */
 async function boardHits(
   db: Db,
+  who: Who,
   ids: string[] | null,
   where: ReturnType<typeof eq> | undefined,
 ): Promise<Hit[]> {
@@ -55,10 +61,24 @@ async function boardHits(
         : where,
     )
     .orderBy(desc(multilists.modified));
-  return rows.map((b) => ({
-    date: b.modified,
-    text: `### ${boardLink(b.owner, b.ptitle, b.title)}\n\n${excerpt(b.description)}`,
-  }));
+  const boardIds = rows.map((b) => b.id);
+  const [members, viewer] = await Promise.all([
+    boardIds.length
+      ? db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds))
+      : Promise.resolve([]),
+    viewerFor(db, who.actor, who.sessionId),
+  ]);
+  return rows.map((b) => {
+    const policy = policyBoard(
+      b,
+      members.filter((m) => m.multilistId === b.id),
+    );
+    const open = boardOpen(viewer, visibleBoard(b, policy));
+    return {
+      date: b.modified,
+      text: `### ${boardLink(b.owner, b.ptitle, b.title)}${open ? `\n\n${excerpt(b.description)}` : ''}`,
+    };
+  });
 }
 
 async function noteHits(
@@ -188,7 +208,7 @@ export async function customHits(
 ): Promise<Hit[]> {
   switch (code) {
     case 'myBoards':
-      return boardHits(db, null, eq(multilists.owner, username));
+      return boardHits(db, who, null, eq(multilists.owner, username));
     case 'coBoards': {
       const rows = await db
         .select({ id: boardMembers.multilistId })
@@ -196,6 +216,7 @@ export async function customHits(
         .where(and(eq(boardMembers.username, username), eq(boardMembers.kind, 'author')));
       return boardHits(
         db,
+        who,
         rows.map((r) => r.id),
         undefined,
       );
@@ -207,6 +228,7 @@ export async function customHits(
         .where(and(eq(items.author, username), ne(items.annotationClass, 'none')));
       return boardHits(
         db,
+        who,
         rows.map((r) => r.id),
         undefined,
       );
