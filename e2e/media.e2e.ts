@@ -180,6 +180,8 @@ describe('media', () => {
     expect(await time(mediaItem())).toBeCloseTo(2, 2);
     await setRange('Set stop');
     await expect.poll(() => videoOf(mediaItem()).getAttribute('data-range-end')).toBe('2');
+    // The info bar says what was set.
+    await page.getByRole('status', { name: 'Info bar' }).getByText('Stop set at 0:02.').waitFor();
     await mediaItem().getByText('[0:01–0:02]').waitFor();
 
     // Played, it stays inside 1..2 s, then goes back to 1 s and pauses.

@@ -57,6 +57,40 @@ describe('media ranges', () => {
     expect(range(2)).toMatchObject({ start: 18, end: 30 });
   });
 
+  it('leaves a neighbour that plays another recording as it is: only clips of one file stay contiguous', async () => {
+    const { multilistId, ptitle } = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Two lectures' })
+    ).json();
+    for (const [title, file] of [
+      ['Week 1', 'lecture.webm'],
+      ['Week 2', 'week2.webm'],
+    ] as const)
+      await author.post('/api/forms/insert_list', {
+        multilistId,
+        titleText: title,
+        itemText: `/media/${file}#t=3,12 ~ ${title}`,
+      });
+    const load = async () =>
+      (
+        await author.post('/api/dbload/load_multilists', { addresses: [`/author/${ptitle}`] })
+      ).json()[0] as Multilist;
+    const before = await load();
+    const res = await author.post('/api/forms/set_item_range', {
+      itemId: before.lists[0]!.items[0]!._id,
+      end: 9.4,
+    });
+    expect(res.json().adjusted).toEqual([]);
+    const after = await load();
+    expect(after.lists[0]!.items[0]!.text).not.toBe(before.lists[0]!.items[0]!.text);
+    expect(after.lists[1]!.items[0]!.text).toBe('/media/week2.webm#t=3,12 ~ Week 2');
+    const right = await author.post('/api/forms/set_item_range', {
+      itemId: after.lists[1]!.items[0]!._id,
+      start: 4,
+    });
+    expect(right.json().adjusted).toEqual([]);
+    expect((await load()).lists[0]!.items[0]!.text).toBe(after.lists[0]!.items[0]!.text);
+  });
+
   it('refuses an end before the start, and items without media', async () => {
     const bad = await author.post('/api/forms/set_item_range', {
       itemId: board.lists[0]!.items[0]!._id,

@@ -3,7 +3,16 @@
  * markers, ranges from the current time, and poster frames. The marker, range and poster tools
  * show for the selected item (spec section 6).
  */
-import { TIMINGS, callMsg, mediaMsg, must, type Item, mediaToolMsg } from '@listboard/core';
+import {
+  TIMINGS,
+  callMsg,
+  formatTimecode,
+  mediaMsg,
+  must,
+  type Item,
+  mediaToolMsg,
+} from '@listboard/core';
+import { useInfo } from '../state/info';
 import { callApi, messageOr } from '../api/client';
 import {
   ArrowLeftToLine,
@@ -79,11 +88,24 @@ function setRangeEnd(c: CommandContext, which: 'start' | 'end') {
     (item) => {
       const p = playerOf(item._id);
       const t = Math.round((p?.currentTime() ?? 0) * 100) / 100;
-      void c.actions.call(
-        '/api/forms/set_item_range',
-        { itemId: item._id, [which]: t },
-        which === 'start' ? 'set start' : 'set stop',
-      );
+      void c.actions
+        .call(
+          '/api/forms/set_item_range',
+          { itemId: item._id, [which]: t },
+          which === 'start' ? 'set start' : 'set stop',
+        )
+        .then((res) => {
+          if (!res.ok) return;
+          // What changed, the clip beside it included: it plays the same recording.
+          const beside = res.value.adjusted.length
+            ? which === 'start'
+              ? '; the clip of the same recording in the list before now ends there'
+              : '; the clip of the same recording in the next list now starts there'
+            : '';
+          useInfo
+            .getState()
+            .show(`${which === 'start' ? 'Start' : 'Stop'} set at ${formatTimecode(t)}${beside}.`);
+        });
     },
     mediaToolMsg.notAMediaItemForMarkers,
   );

@@ -29,6 +29,10 @@ async function rewriteRange(db: Db, item: ItemRow, start: number, end: number): 
   return true;
 }
 
+/** The file a media block plays, its range left off. */
+const fileOf = (block: { url: string | null; text: string }) =>
+  (block.url ?? block.text.trim().split(/\s/)[0] ?? '').split('#')[0];
+
 /** The item at the same index in the list beside this one (left: -1, right: +1). */
 async function neighbour(db: Db, item: ItemRow, side: -1 | 1): Promise<ItemRow | undefined> {
   const [list] = await db.select().from(lists).where(eq(lists.id, item.listId));
@@ -48,7 +52,8 @@ async function neighbour(db: Db, item: ItemRow, side: -1 | 1): Promise<ItemRow |
 /**
  * Sets the start and/or end of an item's media range (spec section 4, Ranges). Clips laid out
  * across lists stay contiguous: a new end becomes the start of the item at the same index in the
- * next list, and a new start becomes the end of the one in the previous list.
+ * next list, and a new start becomes the end of the one in the previous list, when that item
+ * plays the same file (a clip of the same recording); another recording there is left alone.
  */
 export async function setItemRange(
   db: Db,
@@ -69,7 +74,7 @@ export async function setItemRange(
   if (change.end !== undefined && change.end >= 0) {
     const right = await seen(await neighbour(db, item, 1));
     const rb = right && (await firstMediaBlock(db, right.id));
-    if (right && rb) {
+    if (right && rb && fileOf(rb) === fileOf(block)) {
       const r = (rb.range as { start: number; end: number } | null) ?? { start: 0, end: -1 };
       if (r.end === -1 || r.end > change.end) {
         await rewriteRange(db, right, change.end, r.end);
@@ -80,7 +85,7 @@ export async function setItemRange(
   if (change.start !== undefined) {
     const left = await seen(await neighbour(db, item, -1));
     const lb = left && (await firstMediaBlock(db, left.id));
-    if (left && lb) {
+    if (left && lb && fileOf(lb) === fileOf(block)) {
       const r = (lb.range as { start: number; end: number } | null) ?? { start: 0, end: -1 };
       if (change.start > r.start) {
         await rewriteRange(db, left, r.start, change.start);
