@@ -289,6 +289,60 @@ describe('when the frame keeps no cookie', () => {
   });
 });
 
+describe('the new window’s link', () => {
+  /** A learner's launch whose frame kept no cookie: the link of its new window. */
+  const windowLink = async () => {
+    const q = await login(t.app, platform);
+    const token = await platform.sign(launchClaims(student, q.get('nonce') ?? ''));
+    const launch = await postForm(t.app, '/lti/launch', {
+      id_token: token,
+      state: q.get('state') ?? '',
+    });
+    const page = await t.app.inject({ method: 'GET', url: launch.headers.location as string });
+    return /href="([^"]+)"/.exec(page.body)?.[1]?.replace(/&#38;/g, '&') ?? '';
+  };
+
+  it('signs no one in in a browser it was passed to; the launching browser still opens it', async () => {
+    const href = await windowLink();
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: href,
+      headers: { 'user-agent': 'A classmate’s browser' },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.body).toContain('made for the browser that opened it in the course');
+    expect(elsewhere.cookies.find((c) => c.name === 'lb_session')).toBeUndefined();
+    const own = await t.app.inject({ method: 'GET', url: href });
+    expect(own.statusCode, own.body).toBe(302);
+    const cookie = own.cookies.find((c) => c.name === 'lb_session');
+    expect((await sessionUser(`lb_session=${cookie?.value ?? ''}`))?.username).toBe('grace.hopper');
+  });
+
+  it('asks before it signs out someone else signed in in that browser, whose session lasts until they agree', async () => {
+    const href = await windowLink();
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const asked = await t.app.inject({
+      method: 'GET',
+      url: href,
+      headers: { cookie: reader.cookie ?? '' },
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain('Someone else is signed in here');
+    expect(asked.body).toContain('grace.hopper');
+    expect((await sessionUser(reader.cookie ?? ''))?.username).toBe('reader');
+    const go = /id="switch" href="([^"]+)"/.exec(asked.body)?.[1]?.replace(/&#38;/g, '&') ?? '';
+    const switched = await t.app.inject({
+      method: 'GET',
+      url: go,
+      headers: { cookie: reader.cookie ?? '' },
+    });
+    expect(switched.statusCode, switched.body).toBe(302);
+    const cookie = switched.cookies.find((c) => c.name === 'lb_session');
+    expect((await sessionUser(`lb_session=${cookie?.value ?? ''}`))?.username).toBe('grace.hopper');
+  });
+});
+
 describe('refused launches', () => {
   const newcomer: Person = {
     sub: 'sub-new',

@@ -80,6 +80,25 @@ export function sendOpenInWindow(reply: FastifyReply, href: string) {
   );
 }
 
+/** Another person is signed in in this browser: the launch's person takes over only if asked. */
+export function sendSwitchUser(
+  reply: FastifyReply,
+  who: { from: string; to: string; href: string },
+) {
+  return sendPage(
+    reply,
+    200,
+    'Someone else is signed in',
+    `<h1>Someone else is signed in here</h1>
+<p>This browser is signed in to Listboard as <strong id="from">${escapeHtml(who.from)}</strong>.
+The link from the course opens the board as <strong id="to">${escapeHtml(who.to)}</strong>, and
+signs ${escapeHtml(who.from)} out.</p>
+<p><a class="button" id="switch" href="${escapeHtml(who.href)}">Sign in as ${escapeHtml(who.to)} and open the board</a></p>
+<p>If you did not just open this link in your course, close this window: someone may have sent
+you their link.</p>`,
+  );
+}
+
 /** The instructor's choice of a board to place in the course (deep linking). */
 export function sendPicker(
   reply: FastifyReply,

@@ -6,7 +6,9 @@
  * form parser is added in this plugin's own scope, so every other route keeps the JSON-only
  * rule, and the same-origin check (plugins/same-origin.ts) keeps applying to all of /api/.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isGuestUser } from '@listboard/core';
 import * as lti from '@listboard/core/api/contracts/lti';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -40,13 +42,28 @@ import { verifyLaunch } from '../services/lti/verify';
 import { SESSION_COOKIE } from '../plugins/session';
 import { querySchema } from './contract-route';
 import { deepLinkRoutes } from './lti-deep-link';
-import { pageSchema, sendFailure, sendOpenInWindow } from './lti-pages';
+import { pageSchema, sendFailure, sendOpenInWindow, sendSwitchUser } from './lti-pages';
 
 /** Login initiations and launches one client address may make per minute. */
 const PER_ADDRESS = { rateLimit: { max: 600, timeWindow: '1 minute' } };
 
 /** Where a page route sends the browser: on to an address, or to the new-window page. */
-type Outcome = { redirect: string } | { window: string };
+type Outcome =
+  | { redirect: string }
+  | { window: string }
+  /** Someone else is signed in in this browser: ask before the launch's person takes over. */
+  | { switchUser: { from: string; to: string; href: string } };
+
+/**
+ * The browser a request comes from, as far as the server can tell: a hash of its address and
+ * user agent. A hand-off's link works in the browser that launched only; passed to someone
+ * else (a classmate, a mail), it signs no one in.
+ */
+function browserOf(req: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${req.ip}\n${req.headers['user-agent'] ?? ''}`)
+    .digest('base64url');
+}
 
 export function toolConfig(publicUrl: string): lti.ToolConfig {
   const base = publicUrl.replace(/\/+$/, '');
@@ -143,6 +160,7 @@ export function ltiRoutes(
         return sendFailure(reply, e, req);
       }
       if ('window' in out) return sendOpenInWindow(reply, out.window);
+      if ('switchUser' in out) return sendSwitchUser(reply, out.switchUser);
       return reply.header('cache-control', 'no-store').redirect(out.redirect, 302);
     };
 
@@ -243,7 +261,7 @@ export function ltiRoutes(
             details: { issuer: platform.issuer, role: claims.role, target: done.target },
           });
           launched = done;
-          return createHandoff(tx, done.user.id, done.target, at);
+          return createHandoff(tx, done.user.id, done.target, at, browserOf(req));
         });
       // Two first launches at once (two people of one name, one course's first two people)
       // can race for a new row; the one that loses runs again and finds it.
@@ -285,6 +303,11 @@ export function ltiRoutes(
           'This link to the board has expired or was used already.',
           'Nothing for the platform to change: open the link in the course again.',
         );
+      if (handoff.client !== null && handoff.client !== browserOf(req))
+        throw new LaunchError(
+          'This link to the board was made for the browser that opened it in the course.',
+          'Nothing for the platform to change: open the link in the course again, in this browser.',
+        );
       const cookie = req.cookies[SESSION_COOKIE];
       const signedIn = cookie ? await userForSession(db, cookie) : undefined;
       if (signedIn?.id === handoff.userId) {
@@ -294,6 +317,21 @@ export function ltiRoutes(
       }
       if (!q.success || q.data.window !== '1')
         return { window: `${lti.open.path}?token=${encodeURIComponent(token)}&window=1` };
+      // Someone else signed in here (a shared computer): their session ends only if they agree.
+      if (
+        signedIn &&
+        !isGuestUser({ username: signedIn.username, roles: signedIn.roles }) &&
+        q.data.switch !== '1'
+      ) {
+        const to = await findUserById(db, handoff.userId);
+        return {
+          switchUser: {
+            from: signedIn.username,
+            to: to?.username ?? 'the course’s account',
+            href: `${lti.open.path}?token=${encodeURIComponent(token)}&window=1&switch=1`,
+          },
+        };
+      }
       // A window of its own (first-party): sign in there, once.
       await db.transaction(async (tx) => {
         const taken = await takeHandoff(tx, token, at);

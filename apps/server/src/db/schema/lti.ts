@@ -75,6 +75,11 @@ export const ltiStates = pgTable(
     nonce: text('nonce'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     target: text('target'),
+    /**
+     * A hand-off's browser: a hash of the address and user agent the launch came from. Its link
+     * opens the board in that browser only, not in one it was passed to.
+     */
+    client: text('client'),
     expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('lti_states_expires_idx').on(t.expires)],

@@ -50,11 +50,20 @@ export async function takeLoginState(
   return { platformId: row.platformId, nonce: row.nonce };
 }
 
+/** A hand-off: whom it signs in, where it leads, and the browser it was made for. */
+export interface Handoff {
+  userId: string;
+  target: string;
+  client: string | null;
+}
+
+/** A hand-off for the launch's user and board, for the browser `client` names. */
 export async function createHandoff(
   db: Db,
   userId: string,
   target: string,
   now: Date,
+  client: string,
 ): Promise<string> {
   const token = newToken();
   await db.insert(ltiStates).values({
@@ -62,17 +71,14 @@ export async function createHandoff(
     kind: 'handoff',
     userId,
     target,
+    client,
     expires: later(now, HANDOFF_MINUTES),
   });
   return token;
 }
 
-/** A hand-off's user and board address, without using it up. */
-export async function peekHandoff(
-  db: Db,
-  token: string,
-  now: Date,
-): Promise<{ userId: string; target: string } | undefined> {
+/** A hand-off, without using it up. */
+export async function peekHandoff(db: Db, token: string, now: Date): Promise<Handoff | undefined> {
   const [row] = await db
     .select()
     .from(ltiStates)
@@ -84,21 +90,17 @@ export async function peekHandoff(
       ),
     );
   if (!row?.userId || row.target === null) return undefined;
-  return { userId: row.userId, target: row.target };
+  return { userId: row.userId, target: row.target, client: row.client };
 }
 
 /** Uses a hand-off up; undefined when it was unknown, expired or already used. */
-export async function takeHandoff(
-  db: Db,
-  token: string,
-  now: Date,
-): Promise<{ userId: string; target: string } | undefined> {
+export async function takeHandoff(db: Db, token: string, now: Date): Promise<Handoff | undefined> {
   const [row] = await db
     .delete(ltiStates)
     .where(and(eq(ltiStates.id, hashToken(token)), eq(ltiStates.kind, 'handoff')))
     .returning();
   if (!row?.userId || row.target === null || row.expires <= now) return undefined;
-  return { userId: row.userId, target: row.target };
+  return { userId: row.userId, target: row.target, client: row.client };
 }
 
 export async function purgeExpiredStates(db: Db, now: Date): Promise<void> {

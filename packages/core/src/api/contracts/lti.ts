@@ -177,8 +177,15 @@ export const open = defineContract({
   summary: 'After a launch: opens the board, or offers a new window when the frame has no cookies',
   hidden: true,
   produces: 'text/html',
-  /** `token`: the hand-off, single use (named so that the request log leaves it out). */
-  input: z.object({ token: z.string().max(200), window: z.literal('1').optional() }),
+  /**
+   * `token`: the hand-off, single use (named so that the request log leaves it out); `window`:
+   * opened in a window of its own; `switch`: the person signed in there agreed to give way.
+   */
+  input: z.object({
+    token: z.string().max(200),
+    window: z.literal('1').optional(),
+    switch: z.literal('1').optional(),
+  }),
   output: html,
   errors: [400],
 });
