@@ -248,6 +248,35 @@ describe('undo through the Trash', () => {
       .click();
   });
 
+  it('keeps an Undo to the page it was said on: another board does not offer it, coming back does', async () => {
+    // An item of its own, new on each try, in Week 2.
+    const words = `Echo ${Date.now().toString(36)}`;
+    const author = await apiAs(base, 'author');
+    const [board] = await author.post<{ lists: { _id: string; title: string }[] }[]>(
+      '/api/dbload/load_multilists',
+      { addresses: [address] },
+    );
+    const week2 = board!.lists.find((l) => l.title === 'Week 2')!;
+    await author.post('/api/forms/insert_item', { listId: week2._id, text: words });
+    await page.goto(`${base}${address}`);
+    const echo = list(page, 'Week 2').getByRole('article').filter({ hasText: words });
+    await selectItem(echo);
+    await page.keyboard.press('Control+Alt+i');
+    await confirmBar(page).getByRole('button', { name: 'Delete', exact: true }).click();
+    await infoBar(page).getByText('Item deleted —').waitFor();
+    await echo.waitFor({ state: 'detached' });
+    // Off to the author's home: the Undo there would put back an item out of sight.
+    await tool(page, 'Home');
+    await page.waitForURL('**/author/home');
+    await page.locator('main [data-board]').first().waitFor();
+    await expect(infoBar(page).count()).resolves.toBe(0);
+    // Back on the board, it is offered again, and puts the item back there.
+    await page.goBack();
+    await page.waitForURL(`**${address}`);
+    await infoBar(page).getByRole('button', { name: 'Undo' }).click();
+    await echo.waitFor();
+  });
+
   it('deletes the board to the owner’s Trash after asking, and Undo opens it again', async () => {
     // On the test's board: a first try that deleted it and failed left the page on the author's
     // home, which Delete board would then take away.

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { INFO_ZOOM_STEPS } from '@listboard/core';
 import type { Restored, TrashKind } from '@listboard/core/api/contracts/undo';
 import { callApi, messageOr } from '../api/client';
 import { useAlerts } from '../state/alerts';
-import { showStatusSet, useInfo, type InfoUndo } from '../state/info';
+import { pageOf, showStatusSet, useInfo, type InfoUndo } from '../state/info';
 import { focusWhenShown } from '../dom';
 import type { Display } from '../state/ui';
 import './undo.css';
@@ -35,7 +35,10 @@ export function useRestore(
       alert(messageOr(res.error, 'ERROR: restore'));
       return null;
     }
-    show(RESTORED[res.value.kind]);
+    // A board put back is opened, and the info bar speaks there.
+    const opened = res.value.kind === 'board' ? `/${res.value.owner}/${res.value.ptitle}` : null;
+    show(RESTORED[res.value.kind], undefined, opened ?? undefined);
+    if (opened) void navigate(opened);
     // What came back has the keyboard, where the button that brought it back is gone.
     const { kind, itemId, listId } = res.value;
     const back =
@@ -48,7 +51,6 @@ export function useRestore(
     // Every board shown loads again; so does a board put back, which its address may have found
     // missing a moment ago.
     void queryClient.invalidateQueries({ queryKey: ['boards'] });
-    if (res.value.kind === 'board') void navigate(`/${res.value.owner}/${res.value.ptitle}`);
     return res.value;
   };
 }
@@ -81,9 +83,10 @@ function useUndo(): (undo: InfoUndo) => Promise<unknown> {
 export function InfoBar({ display }: { display: Display }) {
   const info = useInfo((s) => s.info);
   const close = useInfo((s) => s.close);
+  const here = pageOf(useLocation());
   const runUndo = useUndo();
   const [busy, setBusy] = useState(false);
-  if (!display.showInfo || !info) return null;
+  if (!display.showInfo || !info || (info.at !== null && info.at !== here)) return null;
   const level = Math.max(0, Math.min(INFO_ZOOM_STEPS.length - 1, display.infoZoomLevel));
   const undo = info.undo;
   return (

@@ -14,20 +14,30 @@ export interface Info {
   id: number;
   text: string;
   undo?: InfoUndo;
+  /**
+   * The page it was said on (path and query): another page does not show it, so an Undo never
+   * puts back something out of sight, on a board left behind. Null: every page (a deleted
+   * board's Undo opens the board it puts back).
+   */
+  at: string | null;
 }
+
+/** The page the app shows now, as the info bar compares it. */
+export const pageOf = (where: { pathname: string; search: string }) =>
+  `${where.pathname}${where.search}`;
 
 interface InfoState {
   info: Info | null;
   /** Says `text` in the info bar until something else is said or it is closed. */
-  show: (text: string, undo?: InfoUndo) => void;
+  show: (text: string, undo?: InfoUndo, at?: string | null) => void;
   close: () => void;
 }
 
 let next = 1;
 export const useInfo = create<InfoState>((set) => ({
   info: null,
-  show: (text, undo) => {
-    set({ info: { id: next++, text, ...(undo ? { undo } : {}) } });
+  show: (text, undo, at = pageOf(window.location)) => {
+    set({ info: { id: next++, text, at, ...(undo ? { undo } : {}) } });
   },
   close: () => {
     set({ info: null });
@@ -46,7 +56,13 @@ const DELETED: Record<TrashKind, string> = {
  * who may use the Trash (the board's authors).
  */
 export function showDeleted(kind: TrashKind, trashId: string, mayRestore: boolean): void {
-  useInfo.getState().show(DELETED[kind], mayRestore ? { trashId, kind } : undefined);
+  useInfo
+    .getState()
+    .show(
+      DELETED[kind],
+      mayRestore ? { trashId, kind } : undefined,
+      kind === 'board' ? null : undefined,
+    );
 }
 
 const STATUS_SET: Record<NoteStatus, string> = {
