@@ -65,7 +65,7 @@ async function launch(options: BrowserContextOptions): Promise<Browser> {
 }
 
 export type Phone = 'iPhone 13' | 'Pixel 7';
-export type Tablet = 'iPad Mini';
+export type Tablet = 'iPad Mini' | 'iPad (gen 7)';
 export type Sideways = 'iPhone 13 landscape';
 
 /**

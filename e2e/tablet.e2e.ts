@@ -119,6 +119,31 @@ describe('a teacher on a tablet', () => {
 });
 
 describe('a phone turned sideways', () => {
+  it('opens every toolbar menu inside the screen, the Help menu too when the bar wraps it to a row’s start (iPad gen 7, guest)', async () => {
+    b = await openPhone('iPad (gen 7)');
+    const p = b.page;
+    await p.goto(`${base}/`);
+    const bar = p.getByRole('navigation', { name: 'Board tools' });
+    await bar.getByRole('button', { name: 'Home', exact: true }).waitFor();
+    const width = await p.evaluate(() => document.documentElement.clientWidth);
+    const menus = bar.locator('details.tool-menu');
+    const count = await menus.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) {
+      const menu = menus.nth(i);
+      await menu.locator('summary').tap();
+      const panel = menu.locator('.tool-menu-panel');
+      await panel.waitFor();
+      const box = (await panel.boundingBox())!;
+      const name = await menu.locator('summary').innerText();
+      expect(box.x, `${name}: left edge on the screen`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${name}: right edge on the screen`).toBeLessThanOrEqual(width);
+      if (name.includes('Help')) await screenshot(p, 'tablet/guest-help-menu');
+      await menu.locator('summary').tap();
+      await panel.waitFor({ state: 'hidden' });
+    }
+  });
+
   it('keeps the phone’s few tools in the header’s row, so the board has the height, and its Menu works by tapping (iPhone 13 landscape)', async () => {
     const { p, bar } = await openCourse('iPhone 13 landscape', 'author');
     await p.getByRole('region', { name: 'Tip', exact: true }).waitFor();

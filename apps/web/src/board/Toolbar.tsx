@@ -40,10 +40,26 @@ export function useClosingMenu() {
     const onFocus = (e: FocusEvent) => {
       if (ref.current && e.target instanceof Node && !ref.current.contains(e.target)) close(false);
     };
+    // Opened, its panel is moved sideways as far as it must to stay on the screen: a menu that
+    // opens towards the left from a button the toolbar wrapped to a row's start would be cut.
+    const menu = ref.current;
+    const onToggle = () => {
+      const panel = menu?.querySelector<HTMLElement>('.tool-menu-panel');
+      if (!menu?.open || !panel) return;
+      panel.style.translate = '';
+      const { left, right } = panel.getBoundingClientRect();
+      const margin = 8;
+      const room = document.documentElement.clientWidth - margin;
+      const dx =
+        left < margin ? margin - left : right > room ? Math.max(room - right, margin - left) : 0;
+      if (dx !== 0) panel.style.translate = `${String(dx)}px 0`;
+    };
+    menu?.addEventListener('toggle', onToggle);
     document.addEventListener('keydown', onKey, true);
     document.addEventListener('pointerdown', onPointer, true);
     document.addEventListener('focusin', onFocus);
     return () => {
+      menu?.removeEventListener('toggle', onToggle);
       document.removeEventListener('keydown', onKey, true);
       document.removeEventListener('pointerdown', onPointer, true);
       document.removeEventListener('focusin', onFocus);
