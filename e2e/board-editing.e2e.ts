@@ -168,6 +168,31 @@ describe('an author edits lists and items in place', () => {
     await list(page, 'Gamma again').waitFor();
   });
 
+  it('moves an item to the end of another list from its Actions menu', async () => {
+    const { page } = b;
+    await signIn(page, base, 'author');
+    await newBoard(page, `Move Across ${Date.now()}`, [
+      { title: 'Week 1', items: ['Intro', 'Food webs', 'Quiz'] },
+      { title: 'Week 2', items: ['Biomes'] },
+    ]);
+    const week1 = list(page, 'Week 1');
+    const week2 = list(page, 'Week 2');
+    const webs = week1.getByRole('article', { name: 'Food webs' });
+    await webs.click();
+    await webs.locator('summary', { hasText: 'Actions' }).click();
+    await webs.getByRole('menuitem', { name: 'Move to list…' }).click();
+    const form = page.getByRole('form', { name: 'Move to list' });
+    await form.getByLabel('To list').selectOption('2. Week 2');
+    await form.getByRole('button', { name: 'Move' }).click();
+    await week2.getByRole('article', { name: 'Food webs' }).waitFor();
+    const names = (l: typeof week1) =>
+      l
+        .getByRole('article')
+        .evaluateAll((els) => els.map((e) => e.querySelector('.block')?.textContent));
+    await expect.poll(() => names(week1)).toEqual(['Intro', 'Quiz']);
+    await expect.poll(() => names(week2)).toEqual(['Biomes', 'Food webs']);
+  });
+
   it('Escape takes back the open mode first, then closes the list editor, and the keyboard goes back to its button', async () => {
     const { page } = b;
     await signIn(page, base, 'author');

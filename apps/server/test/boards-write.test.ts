@@ -334,6 +334,87 @@ describe('items', () => {
     );
   });
 
+  it('moves an item to the end of another list, its notes and replies with it; refuses a list of another board', async () => {
+    const made = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Term plan' })
+    ).json();
+    const addr = `/author/${made.ptitle}`;
+    for (const [title, text] of [
+      ['Week 1', 'Intro\n\nFood webs\n\nQuiz'],
+      ['Week 2', 'Biomes'],
+    ])
+      await author.post('/api/forms/insert_list', {
+        multilistId: made.multilistId,
+        titleText: title,
+        itemText: text,
+      });
+    let b = await load(author, addr);
+    const webs = b.lists[0]!.items[1]!;
+    const week2 = b.lists[1]!._id;
+    const note = (
+      await reader.post('/api/forms/insert_note', {
+        listId: webs.listId,
+        itemId: webs._id,
+        noteSpec: { text: 'Which trophic level?' },
+      })
+    ).json();
+    await author.post('/api/forms/insert_note', {
+      listId: webs.listId,
+      itemId: webs._id,
+      noteSpec: { text: 'The third.', parentId: note.itemId },
+    });
+    // A reader may not move it.
+    const refused = await reader.post('/api/forms/move_item_to_list', {
+      itemId: webs._id,
+      listId: week2,
+    });
+    expect(refused.statusCode).toBe(403);
+    const moved = await author.post('/api/forms/move_item_to_list', {
+      itemId: webs._id,
+      listId: week2,
+    });
+    expect(moved.json()).toEqual({ listId: week2, index: 1 });
+    b = await load(author, addr);
+    expect(texts(b, 0)).toEqual(['Intro', 'Quiz']);
+    expect(b.lists[0]!.items.map((i) => i.index)).toEqual([0, 1]);
+    expect(texts(b, 1)).toEqual(['Biomes', 'Food webs']);
+    const there = b.lists[1]!.items[1]!;
+    expect(there._id).toBe(webs._id);
+    expect(there.notes.map((n) => n.text)).toEqual(['Which trophic level?', 'The third.']);
+    // Moved back by the list it came from, and no further.
+    const again = await author.post('/api/forms/move_item_to_list', {
+      itemId: webs._id,
+      listId: week2,
+    });
+    expect([again.statusCode, again.json().error]).toEqual([
+      400,
+      'The item is in that list already.',
+    ]);
+    const other = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Another plan' })
+    ).json();
+    const otherList = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: other.multilistId,
+        titleText: 'Elsewhere',
+      })
+    ).json();
+    const elsewhere = await author.post('/api/forms/move_item_to_list', {
+      itemId: webs._id,
+      listId: otherList.listId,
+    });
+    expect([elsewhere.statusCode, elsewhere.json().error]).toEqual([
+      400,
+      'That list is not on this board.',
+    ]);
+    const noteMoved = await author.post('/api/forms/move_item_to_list', {
+      itemId: note.itemId,
+      listId: b.lists[0]!._id,
+    });
+    expect(noteMoved.statusCode).toBe(400);
+    expect(texts(await load(author, addr), 1)).toEqual(['Biomes', 'Food webs']);
+  });
+
   it('moves items up and down, blocked at either end', async () => {
     const first = (await load(author, '/author/reading-group')).lists[0]!.items[0]!;
     const up = await author.post('/api/forms/move_item', { itemId: first._id, direction: 'up' });

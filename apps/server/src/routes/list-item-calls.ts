@@ -10,6 +10,7 @@ import {
   duplicateItem,
   insertItemAt,
   moveItem,
+  moveItemToList,
   setItemLabels,
   setItemPrivate,
 } from '../services/boards/items';
@@ -166,6 +167,12 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
     action: 'edit',
     target: (b) => ({ itemId: b.itemId }),
     run: (tx, { body, target }) => moveItem(tx, target.item, body.direction),
+  }),
+  defineCall({
+    contract: items.moveItemToList,
+    action: 'edit',
+    target: (b) => ({ itemId: b.itemId }),
+    run: (tx, { body, target }) => moveItemToList(tx, target.board.id, target.item, body.listId),
   }),
   defineCall({
     contract: items.setItemRange,

@@ -4,6 +4,10 @@ import type { FormDef, Values } from './registry';
 import { fail, findItem, required, selectedItem, selectedList, str } from './helpers';
 import { useLoadProgress } from '../search/loadProgress';
 
+/** A list as a choice of the Move to list form: its place on the board and its title. */
+const listChoice = (l: { index: number; title: string }) =>
+  `${String(l.index + 1)}. ${l.title || 'Untitled list'}`;
+
 /** The choice that leaves a format field unset (sent as '', which styles nothing). */
 export const DEFAULT_STYLE = 'default';
 
@@ -129,6 +133,34 @@ export const ITEM_TOOL_FORMS: FormDef[] = [
       } finally {
         progress.set(null);
       }
+    },
+  },
+  {
+    id: 'moveItemToList',
+    label: 'Move to list',
+    description: () =>
+      'The item goes to the end of the list chosen, with its notes, markers and media.',
+    fields: [{ name: 'list', label: 'To list', type: 'select', options: [] }],
+    submitLabel: 'Move',
+    // The board's other lists, by place and title (two lists may share a title).
+    prepare(ctx) {
+      const item = findItem(ctx);
+      const others = (ctx.board?.lists ?? []).filter((l) => l._id !== item?.listId);
+      if (!item || others.length === 0)
+        return Promise.resolve({ error: 'This board has no other list to move the item to.' });
+      const options = others.map(listChoice);
+      return Promise.resolve({ options: { list: options }, values: { list: options[0] ?? '' } });
+    },
+    async submit(v, ctx) {
+      const item = findItem(ctx);
+      const to = (ctx.board?.lists ?? []).find((l) => listChoice(l) === str(v, 'list'));
+      if (!item || !to) return fail('move to list');
+      const res = await ctx.call(
+        '/api/forms/move_item_to_list',
+        { itemId: item._id, listId: to._id },
+        'move to list',
+      );
+      return res.ok ? null : fail('move to list', res.error);
     },
   },
 ];

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blocks, items, mediaMarkers, textMarkers } from '../../db/schema';
+import { blocks, items, lists, mediaMarkers, textMarkers } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { moveMsg, must, type Viewer } from '@listboard/core';
 import type { ItemRow, Resolved } from './access';
@@ -9,7 +9,7 @@ import { blockRows, storeBlocks } from './blocks-store';
 import { grantFiles } from '../media/file-access';
 import { insertColumns } from '../../db/insert-columns';
 import { checkVersion } from '../../lib/versions';
-import { clampIndex, itemCount, openItemGap, ordered } from './ordering';
+import { clampIndex, closeItemGap, itemCount, openItemGap, ordered } from './ordering';
 
 export interface NewItem {
   listId: string;
@@ -267,6 +267,31 @@ export async function moveItem(
     .set({ index: to, version: sql`${items.version} + 1` })
     .where(eq(items.id, item.id));
   return { index: to };
+}
+
+/**
+ * Moves an item to the end of another list of its board. Its notes and replies go with it (they
+ * are kept under its list too); its blocks, markers, versions and view state hang off its id.
+ */
+export async function moveItemToList(
+  db: Db,
+  boardId: string,
+  item: ItemRow,
+  listId: string,
+): Promise<{ listId: string; index: number }> {
+  if (item.annotationClass !== 'none')
+    throw badRequest('A note stays with its item: move the item instead.');
+  const [to] = await db.select().from(lists).where(eq(lists.id, listId));
+  if (to?.multilistId !== boardId) throw badRequest('That list is not on this board.');
+  if (to.id === item.listId) throw badRequest('The item is in that list already.');
+  const index = await itemCount(db, to.id);
+  await closeItemGap(db, item.listId, item.index);
+  await db
+    .update(items)
+    .set({ listId: to.id, index, version: sql`${items.version} + 1`, modified: new Date() })
+    .where(eq(items.id, item.id));
+  await db.update(items).set({ listId: to.id }).where(eq(items.rootItemId, item.id));
+  return { listId: to.id, index };
 }
 
 export async function updateItemFormat(

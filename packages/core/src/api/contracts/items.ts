@@ -83,6 +83,16 @@ export const moveItem = defineContract({
   errors: BOARD_CALL_ERRORS,
 });
 
+export const moveItemToList = defineContract({
+  path: '/api/forms/move_item_to_list',
+  tags: ['forms'],
+  summary:
+    'Move an item to the end of another list of its board, with its notes, markers, media and view state',
+  input: z.object({ itemId: id, listId: id }),
+  output: z.object({ listId: z.string(), index: z.number() }),
+  errors: BOARD_CALL_ERRORS,
+});
+
 export const setItemRange = defineContract({
   path: '/api/forms/set_item_range',
   tags: ['forms'],
