@@ -765,7 +765,8 @@ describe('coauthors, members and board passwords', () => {
       expect(a.body).toContain('Exam answers');
       expect(a.body).not.toContain('qzsecretdescription');
     }
-    expect(JSON.parse(answers[0]!.body)[0]).toMatchObject({ locked: true, description: '' });
+    const [first] = answers;
+    expect(first?.json<Multilist[]>()[0]).toMatchObject({ locked: true, description: '' });
   });
 
   it('stops taking guesses at a board’s password from an address after 20 wrong ones', async () => {
