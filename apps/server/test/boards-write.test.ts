@@ -766,7 +766,7 @@ describe('coauthors, members and board passwords', () => {
       expect(a.body).not.toContain('qzsecretdescription');
     }
     const [first] = answers;
-    expect(first?.json<Multilist[]>()[0]).toMatchObject({ locked: true, description: '' });
+    expect(first.json<Multilist[]>()[0]).toMatchObject({ locked: true, description: '' });
   });
 
   it('stops taking guesses at a board’s password from an address after 20 wrong ones', async () => {
