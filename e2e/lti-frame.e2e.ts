@@ -266,6 +266,22 @@ describe('an LTI 1.3 launch inside a platform’s course page', () => {
     expect(frameUrl(student).pathname).toBe(url.pathname);
   });
 
+  it('an instructor places a new board in the course from the picker in the frame of another site (deep linking)', async () => {
+    const { page } = b;
+    const title = `Placed board ${Date.now().toString(36)}`;
+    await page.goto(cross.courseUrl('teacher', { deep: true }));
+    const frame = toolFrame(page);
+    await frame.getByRole('heading', { name: 'Place a Listboard board in the course' }).waitFor();
+    await frame.getByLabel('A new board titled').check();
+    await frame.getByLabel('Title of the new board').fill(title);
+    await frame.getByRole('button', { name: 'Place in the course' }).click();
+    // The tool's signed answer goes back to the platform, which shows what it placed.
+    await frame.getByRole('heading', { name: 'Placed in the course' }).waitFor();
+    await frame.getByText(title).waitFor();
+    expect(cross.placed.map((p) => p.title)).toContain(title);
+    await screenshot(page, 'lti-deep-link-placed');
+  });
+
   it('a refused launch shows, in the frame, what failed and what the platform’s admin should check', async () => {
     const { page } = b;
     const seen = toolAnswers(page);

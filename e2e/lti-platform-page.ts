@@ -50,7 +50,12 @@ export interface PlatformPage {
   link: { id: string; title: string };
   registration: Registration;
   /** The course page as this person sees it (a key of `people`). */
-  courseUrl(as: string, opts?: { deployment?: string; tamper?: boolean; link?: string }): string;
+  courseUrl(
+    as: string,
+    opts?: { deployment?: string; tamper?: boolean; link?: string; deep?: boolean },
+  ): string;
+  /** What the tool placed through deep linking: each content item's title and URL, in order. */
+  placed: { title: string; url: string }[];
   /** What went wrong in the platform's own handling (an authentication request it refused). */
   refusals: string[];
   /** The scores the tool sent to the gradebook, in order. */
@@ -125,12 +130,18 @@ export async function startPlatformPage(opts: {
   const launchUrl = `${opts.tool}/lti/launch`;
   const refusals: string[] = [];
   const scores: PlatformPage['scores'] = [];
+  const placed: PlatformPage['placed'] = [];
   let origin = '';
   let lineItems = 0;
   let service = '';
   const TOKEN = 'gradebook-token';
 
-  async function idToken(person: Person, nonce: string, link: { id: string; title: string }) {
+  async function idToken(
+    person: Person,
+    nonce: string,
+    link: { id: string; title: string },
+    deep = false,
+  ) {
     const now = Math.floor(Date.now() / 1000);
     const payload: JWTPayload = {
       iss: origin,
@@ -142,13 +153,22 @@ export async function startPlatformPage(opts: {
       nonce,
       name: person.name,
       email: person.email,
-      [`${LTI}message_type`]: 'LtiResourceLinkRequest',
+      [`${LTI}message_type`]: deep ? 'LtiDeepLinkingRequest' : 'LtiResourceLinkRequest',
       [`${LTI}version`]: '1.3.0',
       [`${LTI}deployment_id`]: deploymentId,
       [`${LTI}target_link_uri`]: launchUrl,
       [`${LTI}roles`]: [person.role],
       [`${LTI}context`]: { id: opts.course.id, title: opts.course.title, label: 'E2E101' },
-      [`${LTI}resource_link`]: link,
+      ...(deep
+        ? {
+            'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings': {
+              deep_link_return_url: `${origin}/placed`,
+              accept_types: ['ltiResourceLink'],
+              accept_presentation_document_targets: ['iframe', 'window'],
+              data: 'e2e-placement',
+            },
+          }
+        : { [`${LTI}resource_link`]: link }),
       // The course's gradebook, as a platform offers it to a graded link.
       'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
         scope: [
@@ -205,7 +225,11 @@ export async function startPlatformPage(opts: {
           iss: origin,
           login_hint: as,
           // The platform's own note of what is launched, returned at /auth.
-          lti_message_hint: JSON.stringify({ link: q.get('link'), tamper: q.get('tamper') }),
+          lti_message_hint: JSON.stringify({
+            link: q.get('link'),
+            tamper: q.get('tamper'),
+            deep: q.get('deep'),
+          }),
           target_link_uri: launchUrl,
           client_id: clientId,
           lti_deployment_id: q.get('deployment') ?? deploymentId,
@@ -227,14 +251,14 @@ export async function startPlatformPage(opts: {
         return;
       }
       // The platform's own note from /start, which the tool hands back unchanged.
-      let hint: { link?: string | null; tamper?: string | null } = {};
+      let hint: { link?: string | null; tamper?: string | null; deep?: string | null } = {};
       try {
         hint = JSON.parse(q.get('lti_message_hint') ?? '{}') as typeof hint;
       } catch {
         fail('lti_message_hint is not the one the platform sent');
         return;
       }
-      idToken(person, nonce, linkFor(hint.link ?? null))
+      idToken(person, nonce, linkFor(hint.link ?? null), hint.deep === '1')
         .then((jwt) => {
           html(
             res,
@@ -250,12 +274,36 @@ export async function startPlatformPage(opts: {
         });
       return;
     }
+    if (url.pathname === '/placed' && req.method === 'POST') {
+      void takePlacement(req, res);
+      return;
+    }
     if (url.pathname === '/token' || url.pathname.startsWith('/lineitems')) {
       void gradebook(req, res, url.pathname);
       return;
     }
     res.writeHead(404).end();
   });
+
+  /** The tool's deep-linking response, posted by the browser: what it placed, read from its JWT. */
+  async function takePlacement(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const jwt = new URLSearchParams(Buffer.concat(chunks).toString()).get('JWT') ?? '';
+    const body = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as {
+      'https://purl.imsglobal.org/spec/lti-dl/claim/content_items'?: {
+        title?: string;
+        url?: string;
+      }[];
+    };
+    const items = body['https://purl.imsglobal.org/spec/lti-dl/claim/content_items'] ?? [];
+    for (const i of items) placed.push({ title: i.title ?? '', url: i.url ?? '' });
+    html(
+      res,
+      200,
+      `<!doctype html><h1>Placed in the course</h1><ul>${items.map((i) => `<li>${escapeHtml(i.title ?? '')}</li>`).join('')}</ul>`,
+    );
+  }
 
   /** The gradebook's token URL and line items, as the tool's server reaches them. */
   async function gradebook(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
@@ -319,10 +367,12 @@ export async function startPlatformPage(opts: {
       if (o.deployment) u.searchParams.set('deployment', o.deployment);
       if (o.tamper) u.searchParams.set('tamper', '1');
       if (o.link) u.searchParams.set('link', o.link);
+      if (o.deep) u.searchParams.set('deep', '1');
       return u.toString();
     },
     refusals,
     scores,
+    placed,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

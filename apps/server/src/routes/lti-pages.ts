@@ -129,6 +129,9 @@ export function sendPicker(
 <details><summary>Or one section of it</summary><ul class="sections">${sections}</ul></details></li>`;
     })
     .join('\n');
+  // The choice is posted back to this app, which takes it only with this page's Origin; under
+  // the app's no-referrer policy a browser would send `Origin: null` instead.
+  reply.header('referrer-policy', 'same-origin');
   return sendPage(
     reply,
     200,
