@@ -292,4 +292,43 @@ describe('the Course grades page', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatch(/has not granted this link its grade service/);
   });
+
+  it('lists, scores and sends each course of a board placed in two its own learners only', async () => {
+    const [board] = await db().select().from(multilists).where(eq(multilists.id, boardId));
+    const course = { id: 'course-202', title: 'Poetry 202' };
+    const link = { id: 'graded-202', title: 'Sonnets again' };
+    // Launched without the roster service: the simulated roster is the other course's.
+    const in202 = (person: Person) => (nonce: string) => ({
+      ...launchClaims(person, nonce, course, link),
+      'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
+        scope: [SCOPES.lineItems, SCOPES.scores],
+        lineitems: `${platform.issuer}/lineitems`,
+      },
+      'https://purl.imsglobal.org/spec/lti/claim/custom': {
+        board: `${board?.owner ?? ''}/${board?.ptitle ?? ''}`,
+      },
+    });
+    const claude: Person = { sub: 's-202', name: 'Claude Shannon', email: '', role: ROLE.learner };
+    await launchAs(t.app, platform, TEACHER, in202(TEACHER));
+    await launchAs(t.app, platform, claude, in202(claude));
+    await settled();
+    const links = await gradesPage();
+    const names = (id: string) =>
+      links.find((l) => l.resourceLinkId === id)?.learners.map((l) => l.username);
+    expect(names(link.id)).toEqual(['claude.shannon']);
+    expect(names(LINK.id)).not.toContain('claude.shannon');
+    expect(names(LINK.id)).toContain('alan.turing');
+    const before = scores().length;
+    const sent = await teacher.post('/api/forms/send_grades', {
+      ...ref(),
+      resourceLinkId: link.id,
+      platformId: links[0]?.platformId ?? '',
+    });
+    expect(sent.json()).toEqual({ sent: 1 });
+    expect(
+      scores()
+        .slice(before)
+        .map((x) => x.userId),
+    ).toEqual(['s-202']);
+  });
 });

@@ -46,7 +46,7 @@ function learnerGrade(
 
 /** The learners of one link, with their figures. */
 async function linkLearners(db: Db, link: LinkRow, onlyUserId?: string): Promise<LearnerGrade[]> {
-  const people = await learners(db, link.platformId, link.multilistId, onlyUserId);
+  const people = await learners(db, link, onlyUserId);
   const counts = await participation(
     db,
     link.multilistId,
@@ -122,7 +122,7 @@ export async function setOverride(
   change: { userId: string; score: number | null; comment: string; by: string },
   now: Date,
 ): Promise<LearnerGrade> {
-  const [learner] = await learners(db, link.platformId, link.multilistId, change.userId);
+  const [learner] = await learners(db, link, change.userId);
   if (!learner) throw notFound('This learner is not on the course link.');
   const set = {
     override: change.score,

@@ -16,6 +16,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   boardMembers,
+  groupMembers,
   items,
   ltiContexts,
   ltiGrades,
@@ -154,8 +155,19 @@ async function lineItemFor(
   });
 }
 
-/** The learners of the board who came from this platform: their subs and user names. */
-export async function learners(db: Db, platformId: string, boardId: string, onlyUserId?: string) {
+/**
+ * The learners of a course link: readers of its board who came from its platform and, when the
+ * link is in a course, are in that course (its group: those who launched from it or its roster
+ * named). A board placed in two courses lists, scores and sends each course its own people.
+ */
+export async function learners(
+  db: Db,
+  link: Pick<LinkRow, 'platformId' | 'multilistId' | 'contextRowId'>,
+  onlyUserId?: string,
+) {
+  const inCourse = link.contextRowId
+    ? sql`exists (select 1 from ${ltiContexts} join ${groupMembers} on ${groupMembers.groupId} = ${ltiContexts.groupId} where ${ltiContexts.id} = ${link.contextRowId} and ${groupMembers.userId} = ${users.id})`
+    : undefined;
   return db
     .select({
       userId: users.id,
@@ -165,11 +177,15 @@ export async function learners(db: Db, platformId: string, boardId: string, only
     })
     .from(boardMembers)
     .innerJoin(users, eq(users.username, boardMembers.username))
-    .innerJoin(ltiUsers, and(eq(ltiUsers.userId, users.id), eq(ltiUsers.platformId, platformId)))
+    .innerJoin(
+      ltiUsers,
+      and(eq(ltiUsers.userId, users.id), eq(ltiUsers.platformId, link.platformId)),
+    )
     .where(
       and(
-        eq(boardMembers.multilistId, boardId),
+        eq(boardMembers.multilistId, link.multilistId),
         eq(boardMembers.kind, 'reader'),
+        ...(inCourse ? [inCourse] : []),
         ...(onlyUserId ? [eq(users.id, onlyUserId)] : []),
       ),
     )
@@ -305,12 +321,7 @@ export async function pushScores(
   if (!link) return 0;
   const lineItem = await lineItemFor(db, platform, link, claims.grades, now);
   if (!lineItem) return 0;
-  const people = await learners(
-    db,
-    platform.id,
-    link.multilistId,
-    launcher.instructor ? undefined : launcher.id,
-  );
+  const people = await learners(db, link, launcher.instructor ? undefined : launcher.id);
   return sendScores(db, platform, link, lineItem, claims.grades.scopes, people, now);
 }
 
@@ -345,9 +356,7 @@ export async function pushLinkScores(
   );
   if (!lineItem)
     throw new ServiceError('The platform named no gradebook column (line item) for this link.');
-  const people = (await learners(db, platform.id, link.multilistId)).filter(
-    (p) => !only || only.includes(p.username),
-  );
+  const people = (await learners(db, link)).filter((p) => !only || only.includes(p.username));
   return sendScores(db, platform, link, lineItem, link.gradeScopes, people, now);
 }
 
