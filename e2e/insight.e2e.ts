@@ -100,6 +100,16 @@ describe('the Insight page', () => {
       '2 notes, 1 question',
     );
     await page.locator('.activity-plot canvas').first().waitFor();
+    // Each list's figures sit in the table's columns, under their headings, as the items' do.
+    const byList = page.getByRole('table', { name: 'Notes by list and item' });
+    const columns = await byList
+      .getByRole('columnheader')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
+    const listRow = byList.getByRole('row').filter({ hasText: 'Week 1' }).first();
+    const cells = await listRow
+      .locator('th, td')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
+    expect(cells).toEqual(columns);
     await screenshot(page, 'insight-desktop');
   });
 

@@ -317,6 +317,9 @@ describe('media', () => {
     const add = form('Add media marker');
     expect(await add.getByLabel('Time').inputValue()).toBe('0:01');
     await add.getByLabel('Title').fill('Opening');
+    await add
+      .getByLabel('Description')
+      .fill('Where the lecture sets out the question it will answer, and why it matters now');
     await add.getByRole('button', { name: 'Submit' }).click();
     await mediaItem().getByRole('button', { name: 'Seek to 0:01: Opening' }).waitFor();
 
@@ -332,10 +335,26 @@ describe('media', () => {
     }
     await expect.poll(() => markers.allInnerTexts()).toHaveLength(3);
     expect((await markers.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
-      '0:01 Opening',
+      '0:01 Opening Where the lecture sets out the question it will answer, and why it matters now',
       '0:01.25 Middle',
       '0:01.5 Closing',
     ]);
+    // Each time and each one-word title on one line, never broken in the middle, however long
+    // the description beside it.
+    const pieces = await markers.evaluateAll((els) =>
+      els.flatMap((el) =>
+        Array.from(el.querySelectorAll(':scope > :not(.marker-note)')).map((span) => ({
+          text: span.textContent,
+          lines: (() => {
+            // The lines its words take: a range over them has a box on each.
+            const words = document.createRange();
+            words.selectNodeContents(span);
+            return new Set(Array.from(words.getClientRects()).map((r) => Math.round(r.top))).size;
+          })(),
+        })),
+      ),
+    );
+    for (const piece of pieces) expect(piece.lines, `“${piece.text}” on one line`).toBe(1);
     await mediaItem().getByRole('button', { name: 'Seek to 0:01.5: Closing' }).click();
     expect(await time(mediaItem())).toBeCloseTo(1.5, 2);
     await screenshot(page, 'media-markers');

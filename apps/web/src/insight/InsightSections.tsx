@@ -68,7 +68,7 @@ export function ListsAndItems({ insight }: { insight: BoardInsight }) {
         </thead>
         {insight.lists.map((l) => (
           <tbody key={l.listId}>
-            <tr className="list-row">
+            <tr className="insight-list-row">
               <th scope="rowgroup">{l.title || 'Untitled list'}</th>
               {COLUMNS.map((c) => (
                 <td key={c.key} className="num">
