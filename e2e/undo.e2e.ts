@@ -248,6 +248,41 @@ describe('undo through the Trash', () => {
       .click();
   });
 
+  it('after a restore from the Trash, the keyboard is on the next entry, where a stray key restores nothing', async () => {
+    const n = Date.now().toString(36);
+    const author = await apiAs(base, 'author');
+    const [board] = await author.post<{ lists: { _id: string; title: string }[] }[]>(
+      '/api/dbload/load_multilists',
+      { addresses: [address] },
+    );
+    const week2 = board!.lists.find((l) => l.title === 'Week 2')!;
+    for (const word of ['Foxtrot', 'Golf']) {
+      const { itemId } = await author.post<{ itemId: string }>('/api/forms/insert_item', {
+        listId: week2._id,
+        text: `${word} ${n}`,
+      });
+      await author.post('/api/forms/delete_item', { itemId });
+    }
+    await page.goto(`${base}${address}`);
+    await list(page, 'Week 2').waitFor();
+    await more(page, 'Trash');
+    const trash = page.getByRole('dialog', { name: `Trash of ${TITLE}` });
+    // Newest first: Golf, then Foxtrot.
+    await trash.getByRole('button', { name: `Restore item “Golf ${n}”` }).click();
+    await list(page, 'Week 2').getByText(`Golf ${n}`).waitFor();
+    const next = trash.getByRole('listitem').filter({ hasText: `Foxtrot ${n}` });
+    await expect
+      .poll(() => next.evaluate((el) => el === document.activeElement), { timeout: 10_000 })
+      .toBe(true);
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+    await expect(next.count()).resolves.toBe(1);
+    await expect(list(page, 'Week 2').getByText(`Foxtrot ${n}`).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    await trash.waitFor({ state: 'detached' });
+  });
+
   it('keeps an Undo to the page it was said on: another board does not offer it, coming back does', async () => {
     // An item of its own, new on each try, in Week 2.
     const words = `Echo ${Date.now().toString(36)}`;

@@ -71,7 +71,8 @@ export function TrashPanel({ board, onClose }: { board: Multilist; onClose: () =
   const own = entries?.filter((e) => e.kind !== 'board') ?? [];
   const boards = entries?.filter((e) => e.kind === 'board') ?? [];
   const row = (e: TrashEntry) => (
-    <li key={e._id} className="undo-entry">
+    // Focusable by script only: the keyboard moves on to the next entry after a restore.
+    <li key={e._id} className="undo-entry" tabIndex={-1}>
       <span className="undo-what">
         <span className="undo-kind">{KIND_NAMES[e.kind]}</span> “{e.title}”
         {e.kind !== 'board' && e.author ? ` by ${e.author}` : ''}
@@ -92,11 +93,13 @@ export function TrashPanel({ board, onClose }: { board: Multilist; onClose: () =
             setBusy(null);
             if (!done) return;
             setEntries((all) => all?.filter((x) => x._id !== e._id) ?? null);
-            // Once the row and its button are gone, the keyboard goes on to the next, or Close.
+            // Once the row and its button are gone, the keyboard goes on to the next entry (the
+            // row, which a screen reader reads, not its Restore, which a stray key would press),
+            // or to Close.
             focusWhenShown(() =>
               button.isConnected
                 ? null
-                : (panel?.querySelector<HTMLElement>('.undo-entry button:not([disabled])') ??
+                : (panel?.querySelector<HTMLElement>('.undo-entry') ??
                   panel?.querySelector<HTMLElement>('button') ??
                   null),
             );
