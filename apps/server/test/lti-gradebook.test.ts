@@ -15,7 +15,9 @@ import { Agent, createTestApp, ifStarted, type TestContext } from './harness';
 import {
   launchAs,
   launchClaims,
+  login,
   noteAndReply,
+  postForm,
   ROLE,
   startPlatform,
   TEACHER,
@@ -330,5 +332,50 @@ describe('the Course grades page', () => {
         .slice(before)
         .map((x) => x.userId),
     ).toEqual(['s-202']);
+  });
+
+  it('a deleted board keeps its course links and grades in the Trash: its links say so meanwhile, and open it again once restored', async () => {
+    const [link] = await gradesPage();
+    const who = link?.learners.find((l) => l.username === 'alan.turing');
+    await teacher.post('/api/forms/set_grade', {
+      ...ref(),
+      platformId: link?.platformId ?? '',
+      userId: who?.userId ?? '',
+      score: 88,
+      comment: 'Kept through a delete.',
+    });
+    const [board] = await db().select().from(multilists).where(eq(multilists.id, boardId));
+    const deleted = await teacher.post('/api/forms/delete_multilist', { multilistId: boardId });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    /** A launch of the graded link: its answer, not followed. */
+    const launch = async (person: Person) => {
+      const q = await login(t.app, platform);
+      const token = await platform.sign(graded(person)(q.get('nonce') ?? ''));
+      return postForm(t.app, '/lti/launch', { id_token: token, state: q.get('state') ?? '' });
+    };
+    for (const person of [student, TEACHER]) {
+      const refused = await launch(person);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(
+        `The board this link opens, “${board?.title ?? ''}”, was deleted: it is in the Trash of ${board?.owner ?? ''}.`,
+      );
+    }
+    // No new board was made in its place.
+    const boards = await db()
+      .select()
+      .from(multilists)
+      .where(eq(multilists.owner, board?.owner ?? ''));
+    expect(boards.map((b) => b.id)).not.toContain(boardId);
+    const restored = await teacher.post('/api/forms/restore_from_trash', {
+      trashId: deleted.json().trashId,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    const { target } = await launchAs(t.app, platform, student, graded(student));
+    expect(target).toBe(`/${board?.owner ?? ''}/${board?.ptitle ?? ''}`);
+    const [back] = await gradesPage();
+    expect(back?.learners.find((l) => l.username === 'alan.turing')).toMatchObject({
+      override: 88,
+      comment: 'Kept through a delete.',
+    });
   });
 });

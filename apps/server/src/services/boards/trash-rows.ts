@@ -1,17 +1,21 @@
 /**
  * The rows a delete takes away, read whole and written back whole, with their own ids: items
  * (with the notes and replies on them), their blocks, markers and previous texts; lists; a
- * board with its members. The Trash keeps them as JSON, where timestamps are strings; they are
- * read back as dates.
+ * board with its members, its old addresses, and the course links that open it with their
+ * grades. The Trash keeps them as JSON, where timestamps are strings; they are read back as
+ * dates.
  */
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   blocks,
   boardMembers,
+  boardMoves,
   itemVersions,
   items,
   lists,
+  ltiGrades,
+  ltiLinks,
   mediaMarkers,
   multilists,
   textMarkers,
@@ -21,6 +25,9 @@ import {
 const TABLES = {
   multilists,
   boardMembers,
+  boardMoves,
+  ltiLinks,
+  ltiGrades,
   lists,
   items,
   blocks,
@@ -36,6 +43,9 @@ type ItemRow = typeof items.$inferSelect;
 const ORDER: readonly TableName[] = [
   'multilists',
   'boardMembers',
+  'boardMoves',
+  'ltiLinks',
+  'ltiGrades',
   'lists',
   'items',
   'blocks',
@@ -50,7 +60,18 @@ const DATES: Partial<Record<TableName, readonly string[]>> = {
   lists: ['created', 'modified'],
   items: ['created', 'modified'],
   itemVersions: ['at'],
+  boardMoves: ['created'],
+  ltiLinks: ['created'],
+  ltiGrades: ['sent', 'updated'],
 };
+
+/**
+ * Rows that something newer may have taken the place of while the board was away (an old address
+ * another board took, a course link the instructor opened again onto a new board), or whose
+ * platform or course has gone since: the newer stays, and what no longer fits is left out. The
+ * board comes back either way.
+ */
+const NEWER_WINS: ReadonlySet<TableName> = new Set(['boardMoves', 'ltiLinks', 'ltiGrades']);
 
 /** Rows written back per statement: far below PostgreSQL's limit of parameters. */
 const CHUNK = 200;
@@ -83,12 +104,29 @@ export async function itemRows(db: Db, where: SQL, first?: string): Promise<Tras
 
 /** A board's own row and its members: with its lists' and items' rows, the whole board. */
 export async function boardRows(db: Db, board: BoardRow): Promise<TrashRows> {
+  const links = await db.select().from(ltiLinks).where(eq(ltiLinks.multilistId, board.id));
+  const grades = [];
+  for (const link of links)
+    grades.push(
+      ...(await db
+        .select()
+        .from(ltiGrades)
+        .where(
+          and(
+            eq(ltiGrades.platformId, link.platformId),
+            eq(ltiGrades.resourceLinkId, link.resourceLinkId),
+          ),
+        )),
+    );
   return {
     multilists: [board],
     boardMembers: await db
       .select()
       .from(boardMembers)
       .where(eq(boardMembers.multilistId, board.id)),
+    boardMoves: await db.select().from(boardMoves).where(eq(boardMoves.multilistId, board.id)),
+    ltiLinks: links,
+    ltiGrades: grades,
   };
 }
 
@@ -112,11 +150,20 @@ export function boardOfRows(rows: TrashRows): BoardRow | null {
 /** Writes every row back, in one go per table and chunk, in the caller's transaction. */
 export async function putBack(db: Db, rows: TrashRows): Promise<void> {
   for (const table of ORDER) {
-    const all = rows[table] ?? [];
+    const all = (rows[table] ?? []).map((r) => revive(table, r));
+    if (NEWER_WINS.has(table)) {
+      // One at a time, each in a savepoint of its own: a row that no longer fits is skipped.
+      for (const row of all)
+        await db
+          .transaction(async (sp) => {
+            await sp.insert(TABLES[table]).values(row).onConflictDoNothing();
+          })
+          .catch(() => undefined);
+      continue;
+    }
     for (let at = 0; at < all.length; at += CHUNK) {
-      const chunk = all.slice(at, at + CHUNK).map((r) => revive(table, r));
       // Rows as they were read from this very table, so they fit it column for column.
-      await db.insert(TABLES[table]).values(chunk);
+      await db.insert(TABLES[table]).values(all.slice(at, at + CHUNK));
     }
   }
 }

@@ -5,7 +5,7 @@
  * are the boards' coauthors and learners their readers.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { ADMIN_USER, can, must, pathTitle, type AppVersion } from '@listboard/core';
 import type { Db } from '../../db/client';
 import {
@@ -15,6 +15,7 @@ import {
   ltiContexts,
   ltiLinks,
   multilists,
+  trash,
 } from '../../db/schema';
 import { toActor, type UserRow } from '../accounts/users';
 import { resolveTarget } from '../boards/access';
@@ -116,6 +117,29 @@ export async function linkedBoard(
     .select({ id: ltiLinks.multilistId, section: ltiLinks.section })
     .from(ltiLinks)
     .where(and(eq(ltiLinks.platformId, platformId), eq(ltiLinks.resourceLinkId, resourceLinkId)));
+  return row;
+}
+
+/**
+ * The deleted board a link opened, if it waits in its owner's Trash (the link went into the Trash
+ * with it): its title and owner.
+ */
+export async function trashedLinkBoard(
+  db: Db,
+  platformId: string,
+  resourceLinkId: string,
+): Promise<{ title: string; owner: string } | undefined> {
+  const [row] = await db
+    .select({ title: trash.title, owner: trash.owner })
+    .from(trash)
+    .where(
+      and(
+        eq(trash.kind, 'board'),
+        sql`${trash.rows} -> 'ltiLinks' @> ${JSON.stringify([{ platformId, resourceLinkId }])}::jsonb`,
+      ),
+    )
+    .orderBy(desc(trash.deletedAt))
+    .limit(1);
   return row;
 }
 

@@ -25,6 +25,7 @@ import {
   newCourseBoard,
   noteLinkLaunch,
   placedBoard,
+  trashedLinkBoard,
   type Course,
 } from './course';
 import type { PlatformRow } from './platforms';
@@ -110,6 +111,13 @@ async function targetBoard(
     await linkBoard(db, platform.id, link.id, course, placedRef.id, section);
     return { ...placedRef, section };
   }
+  // Its board deleted (the link went to the Trash with it): said, not replaced by a new board.
+  const trashed = await trashedLinkBoard(db, platform.id, link.id);
+  if (trashed)
+    throw new LaunchError(
+      `The board this link opens, “${trashed.title}”, was deleted: it is in the Trash of ${trashed.owner}.`,
+      'Nothing for the platform to change: the board’s owner restores it from the Trash (Edit menu → Trash, Boards you deleted), and the link opens it again, its grades with it.',
+    );
   if (claims.role !== 'instructor')
     throw new LaunchError(
       'This link has no board yet.',
