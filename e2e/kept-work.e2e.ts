@@ -367,3 +367,54 @@ describe('two people editing the same item', () => {
     await expect(item.innerText()).resolves.toContain('Check who paid for it.');
   });
 });
+
+describe('a write whose answer is lost', () => {
+  /** The reader's notes on the test item with these words. */
+  const notesSaying = async (words: string) => {
+    const reader = await apiAs(base, 'reader');
+    const [board] = await reader.post<
+      { lists: { items: { text: string; notes: { text: string }[] }[] }[] }[]
+    >('/api/dbload/load_multilists', { addresses: [`/author/${ptitle}`] });
+    const item = board!.lists[0]!.items.find((i) => i.text === ITEM)!;
+    return item.notes.filter((n) => n.text === words).length;
+  };
+
+  it('is made once when a gateway answers 502 after the server saved it (the page sends it again)', async () => {
+    const { page } = await openAt('reader');
+    const words = `Saved behind a 502 ${Date.now().toString(36)}`;
+    let first = true;
+    await page.route('**/api/forms/insert_note', async (route) => {
+      const response = await route.fetch();
+      if (!first) return route.fulfill({ response });
+      first = false;
+      // Saved, but a proxy on the way answers with its own error.
+      return route.fulfill({ status: 502, body: 'Bad Gateway' });
+    });
+    const form = await openNote(page);
+    await form.getByLabel('Your note').fill(words);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.waitFor({ state: 'detached' });
+    await list(page, 'Sources').getByText(words).first().waitFor();
+    await expect.poll(() => notesSaying(words)).toBe(1);
+  });
+
+  it('is made once when Submit is pressed again after the answer was cut off', async () => {
+    const { page } = await openAt('reader');
+    const words = `Saved, answer lost ${Date.now().toString(36)}`;
+    let first = true;
+    await page.route('**/api/forms/insert_note', async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      // The server saves it; the connection drops before its answer arrives.
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    const form = await openNote(page);
+    await form.getByLabel('Your note').fill(words);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText(boardMsg.noConnection).waitFor();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => notesSaying(words)).toBe(1);
+  });
+});

@@ -71,6 +71,10 @@ const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
     labels: [{ name: 'a', value: '1' }],
   }),
   '/api/forms/move_item': (f) => ({ itemId: f.board.lists[0]!.items[0]!._id, direction: 'down' }),
+  '/api/forms/move_item_to_list': (f) => ({
+    itemId: f.board.lists[0]!.items[0]!._id,
+    listId: f.board.lists[1]!._id,
+  }),
   '/api/forms/set_item_range': (f) => ({ itemId: f.board.lists[0]!.items[0]!._id, end: 3 }),
   '/api/forms/insert_anno': (f) => ({
     listId: f.board.lists[0]!._id,

@@ -28,6 +28,7 @@ import { patchRootAfter } from '../realtime/item-patch';
 import { patchListsOf } from '../realtime/list-patch';
 import { bodySchema } from './contract-route';
 import { asWriter } from '../services/media/file-access';
+import { answeredBefore, keepAnswer, requestKeyOf } from '../services/request-keys';
 
 export interface CallContext<B, R extends Resolved = Resolved> {
   /** Sends mail; calls use it only for messages that may go out whatever the transaction does. */
@@ -120,9 +121,19 @@ export function registerBoardCalls(
       // Recorded here or, for reads, not at all: the audit plugin leaves this request alone.
       req.audited = true;
       const writer = { actor: req.actor, sessionId: req.sessionId };
+      // A write sent again with its key (a retry, a second Submit) gets its first answer.
+      const key = !call.readOnly && !call.finish && req.actor ? requestKeyOf(req.headers) : null;
+      const username = req.actor?.username ?? '';
+      if (key) {
+        const before = await answeredBefore(deps.db, username, key, call.path);
+        if (before) return before.answer;
+      }
       const done = await asWriter(writer, () =>
         deps.db.transaction(async (tx) => {
           const target = await resolveTarget(tx, call.target(req.body));
+          // A copy sent at the same moment waited here for the board's lock: its first is in.
+          const first = key ? await answeredBefore(tx, username, key, call.path) : undefined;
+          if (first) return { replayed: first.answer };
           const itemId = target.item?.id;
           const viewer = await viewerFor(tx, req.actor, req.sessionId);
           // What the caller cannot see is refused before what they may do is asked, so a hidden
@@ -176,6 +187,9 @@ export function registerBoardCalls(
               },
             });
           }
+          // Kept with the change: both or neither. A second copy sent at once fails here on
+          // the key, and its retry finds the answer.
+          if (key) await keepAnswer(tx, username, key, call.path, result ?? { ok: true });
           return {
             answer: result ?? { ok: true },
             ctx,
@@ -188,6 +202,7 @@ export function registerBoardCalls(
           };
         }),
       );
+      if ('replayed' in done) return done.replayed;
       if (call.finish) return call.finish(deps.db, done.ctx, done.answer);
       const result = done.answer;
       if (call.after) {

@@ -1,7 +1,8 @@
 /**
  * The JSON helper of spec section 7, typed by route (`@listboard/core/api/routes`): POST JSON to
  * a path, or GET it with the input as query parameters, with X-Mongo-User-ID when the user is
- * known; at most 2 tries with a 500 ms pause, retrying only on 5xx or 429. Every call answers
+ * known; at most 2 tries with a 500 ms pause, retrying only on 5xx or 429, a write's tries under
+ * one Idempotency-Key (./requestKeys.ts), so that the server makes it once. Every call answers
  * its own caller with a Result, the value or the error, so calls in flight never share one.
  * It also tracks whether the server can be reached, for 'No connection to the server.', and
  * whether the page's user is still signed in (the server says when a call's session has ended).
@@ -9,6 +10,7 @@
 import { create } from 'zustand';
 import { TIMINGS, boardMsg } from '@listboard/core';
 import type { ApiInput, ApiOutput, ApiPath, GetPath, PostPath } from '@listboard/core/api/routes';
+import { requestKeyFor } from './requestKeys';
 
 const CALL_TRIES = TIMINGS.callTries;
 const CALL_RETRY_PAUSE_MS = TIMINGS.callRetryPauseMs;
@@ -103,6 +105,8 @@ async function send<T>(
 ): Promise<Result<T>> {
   let failed: CallError = { status: 0, error: boardMsg.noConnection };
   const user = options.asNobody ? null : currentUserId;
+  // One key for the write through its retries: the server makes it once.
+  const key = method === 'POST' ? requestKeyFor(path, body) : null;
   for (let attempt = 1; attempt <= CALL_TRIES; attempt++) {
     let res: Response;
     try {
@@ -112,6 +116,7 @@ async function send<T>(
         headers: {
           ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
           ...(user ? { 'X-Mongo-User-ID': user } : {}),
+          ...(key ? { 'Idempotency-Key': key } : {}),
         },
         body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
         keepalive: options.keepalive,

@@ -10,6 +10,7 @@ import { formMsg } from '@listboard/core';
 import { text } from './helpers';
 import { useFocusBack } from './focusBack';
 import { draftAccount, draftKey, draftOf, forgetDraft, keepDraft } from './drafts';
+import { newRequestKey, withFormKey } from '../api/requestKeys';
 
 /**
  * The one generic form: label, fields, Submit and Cancel. Escape cancels; Enter in a one-line
@@ -60,6 +61,8 @@ export function Form({
   const [busy, setBusy] = useState(false);
   const [options, setOptions] = useState<Record<string, string[]>>({});
   const [ready, setReady] = useState(!def.prepare);
+  /** The form's own key for its writes (./api/requestKeys.ts), one while it is open. */
+  const [formKey] = useState(newRequestKey);
 
   // The form prepares once, when it opens, with what it opened with: a later render's props
   // must not prepare it again (and wipe what was typed meanwhile).
@@ -144,7 +147,10 @@ export function Form({
     // written over.
     const was = opened.current.ctx.board;
     const at = def.edits ? { ...ctx, board: was, opened: was } : { ...ctx, opened: was };
-    const result = await def.submit(values, at).catch(() => formMsg.cannotSubmit);
+    // Sent under the form's key: a Submit pressed again after a lost answer is not written twice.
+    const result = await withFormKey(formKey, () => def.submit(values, at)).catch(
+      () => formMsg.cannotSubmit,
+    );
     setBusy(false);
     if (result === null) done();
     else if (typeof result === 'string') {

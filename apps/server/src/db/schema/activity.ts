@@ -2,7 +2,7 @@
  * What happened and who is here: the audit log of writes and open live connections.
  */
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, text, jsonb, timestamp, index } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, jsonb, timestamp, index, primaryKey } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -46,4 +46,24 @@ export const presence = pgTable(
     lastBeat: timestamp('last_beat', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('presence_user_idx').on(t.userId), index('presence_beat_idx').on(t.lastBeat)],
+);
+
+/**
+ * The answer each write call gave, by the key its page sent with it (`Idempotency-Key`): a
+ * write sent again (the page's retry after a gateway's error, a Submit pressed again after the
+ * answer was lost) gets the first answer back instead of being made twice. Kept a day.
+ */
+export const requestKeys = pgTable(
+  'request_keys',
+  {
+    username: text('username').notNull(),
+    key: text('key').notNull(),
+    call: text('call').notNull(),
+    answer: jsonb('answer').$type<unknown>().notNull(),
+    created: timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.username, t.key] }),
+    index('request_keys_created_idx').on(t.created),
+  ],
 );
