@@ -130,16 +130,19 @@ describe('media', () => {
 
     const item = clips().getByRole('article').filter({ hasText: words });
     await item.waitFor();
-    // Text trimmed, then each upload on its own block.
-    await expect(videoOf(item).getAttribute('src')).resolves.toBe(
-      '/files/author/lecture-clip.webm',
+    // Text trimmed, then each upload on its own block. A first try's files keep their names: a
+    // second try's go beside them (`tone-2.wav`), never in their place.
+    await expect(videoOf(item).getAttribute('src')).resolves.toMatch(
+      /^\/files\/author\/lecture-clip(-\d+)?\.webm$/,
     );
-    await expect(item.locator('audio').getAttribute('src')).resolves.toBe('/files/author/tone.wav');
-    const img = item.locator('img[src="/files/author/tile.png"]');
+    await expect(item.locator('audio').getAttribute('src')).resolves.toMatch(
+      /^\/files\/author\/tone(-\d+)?\.wav$/,
+    );
+    const img = item.locator('img[src^="/files/author/tile"]');
     await expect
       .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth === 64))
       .toBe(true);
-    await item.getByText('handout.pdf · 1 page').waitFor({ timeout: 15_000 });
+    await item.getByText(/^handout(-\d+)?\.pdf · 1 page$/).waitFor({ timeout: 15_000 });
     await screenshot(page, 'media-uploaded-item');
   });
 

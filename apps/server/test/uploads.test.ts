@@ -314,6 +314,30 @@ describe('upload record checks', () => {
     expect(second._id).toBe(first._id);
     expect(second.size).toBe(bigger.length);
   });
+
+  it('puts a fresh upload beside a file of the same name, never in its place', async () => {
+    const first = (await upload('author/diagram.png', png)).json();
+    const other = Buffer.concat([png, Buffer.alloc(20)]);
+    const signed = (await presign('diagram.png', { fresh: true })).json();
+    expect(signed.bucketPath).toBe('author/diagram-2.png');
+    expect((await put(signed, other)).statusCode).toBe(200);
+    const second = (
+      await author.post('/api/upload/record', {
+        bucketPath: signed.bucketPath,
+        fileType: '',
+        size: other.length,
+      })
+    ).json();
+    expect(second._id).not.toBe(first._id);
+    expect(second.url).toBe('/files/author/diagram-2.png');
+    // The first file is still what its address serves.
+    const served = await asUploader({ method: 'GET', url: '/files/author/diagram.png' });
+    expect(served.rawPayload.length).toBe(png.length);
+    // And a third goes beside both.
+    expect((await presign('author/diagram.png', { fresh: true })).json().bucketPath).toBe(
+      'author/diagram-3.png',
+    );
+  });
 });
 
 describe('serving stored files', () => {

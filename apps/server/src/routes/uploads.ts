@@ -11,7 +11,7 @@ export const uploadRoutes: FastifyPluginCallbackZod<{
   limits: UploadLimits;
 }> = (app, { db, store, limits }, done) => {
   app.post(uploads.signUpload.path, { schema: bodySchema(uploads.signUpload) }, async (req) =>
-    presignUpload(store, limits, req.user, req.body),
+    presignUpload(db, store, limits, req.user, req.body),
   );
 
   app.post(uploads.recordUpload.path, { schema: bodySchema(uploads.recordUpload) }, async (req) =>

@@ -100,7 +100,8 @@ describe('uploading files', () => {
     const res = await uploadFiles([file('My clip (1).mp4', 2000)]);
     expect(res.error).toBeNull();
     expect(calls.map((c) => c.path)).toEqual(['/api/upload/s3', '/api/upload/record']);
-    expect(calls[0]!.body).toMatchObject({ bucketPath: 'My-clip-1-.mp4', size: 2000 });
+    // A fresh file, beside one of the same name rather than in its place.
+    expect(calls[0]!.body).toMatchObject({ bucketPath: 'My-clip-1-.mp4', size: 2000, fresh: true });
     expect(puts).toEqual([
       { url: '/api/files/author/x?sig=1', headers: { 'Content-Type': 'video/mp4' }, size: 2000 },
     ]);

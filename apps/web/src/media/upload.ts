@@ -98,6 +98,8 @@ export async function uploadFiles(
       bucketPath: storageName(file.name),
       fileType: file.type,
       size: file.size,
+      // Beside a file of the same name, never in its place: boards may show that one.
+      fresh: true,
     });
     if (!signing.ok) return stop(messageOr(signing.error, uploadMsg.signedUrlMissing(file.name)));
     const signed = signing.value;

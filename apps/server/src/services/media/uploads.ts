@@ -55,14 +55,33 @@ function checkTarget(user: UserRow | null, bucketPath: string): Checked {
   return { key, name, suffix, contentType, folder, username: user.username };
 }
 
+/**
+ * The first name free in the uploads beside `key`: `key` itself, else `stem-2.ext`, `stem-3.ext`
+ * and so on, so that a new file never takes the place of one that boards show already.
+ */
+async function freeKey(db: Db, key: string): Promise<string> {
+  const dot = key.lastIndexOf('.');
+  const [stem, ext] = dot > key.lastIndexOf('/') ? [key.slice(0, dot), key.slice(dot)] : [key, ''];
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? key : `${stem}-${String(n)}${ext}`;
+    const [taken] = await db
+      .select({ at: uploads.fullpath })
+      .from(uploads)
+      .where(eq(uploads.fullpath, candidate));
+    if (!taken) return candidate;
+  }
+}
+
 /** A presigned PUT for one file of the caller's own folder. */
 export async function presignUpload(
+  db: Db,
   store: FileStore,
   limits: UploadLimits,
   user: UserRow | null,
-  body: { bucketPath: string; fileType?: string; size?: number },
+  body: { bucketPath: string; fileType?: string; size?: number; fresh?: boolean },
 ): Promise<SignedRequest & { bucketPath: string; maxBytes: number }> {
-  const t = checkTarget(user, body.bucketPath);
+  const asked = checkTarget(user, body.bucketPath);
+  const t = body.fresh ? { ...asked, key: await freeKey(db, asked.key) } : asked;
   if (body.size !== undefined && body.size > limits.maxBytes)
     throw new HttpError(413, uploadMsg.tooLarge(t.name, limits.maxBytes));
   const signed = await store.presignPut(t.key, {

@@ -34,6 +34,11 @@ export const signUpload = defineContract({
     bucketPath,
     fileType: fileType.optional(),
     size: z.number().int().min(0).optional(),
+    /**
+     * A new file, never one in place of another: when the folder holds a file of that name
+     * already, the answer's bucketPath is a free name beside it (`diagram-2.png`).
+     */
+    fresh: z.boolean().optional(),
   }),
   output: signedUpload,
   errors: [400, 401, 403, 413, 415],
