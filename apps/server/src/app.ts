@@ -225,7 +225,12 @@ export async function buildApp({
   await app.register(sessionPlugin, { db: database.db, config });
   await app.register(auditPlugin, { db: database.db });
   await app.register(ltiFramesPlugin, { db: database.db });
-  await app.register(eventRoutes, { db: database.db, bus, appVersion: config.APP_VERSION });
+  await app.register(eventRoutes, {
+    db: database.db,
+    bus,
+    appVersion: config.APP_VERSION,
+    heartbeatMs: config.LIVE_HEARTBEAT * 1000,
+  });
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { db: database.db, config, now: clock });
   await app.register(accountRoutes, { db: database.db, config, mailer, now: clock });

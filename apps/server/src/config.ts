@@ -149,6 +149,11 @@ export const configSchema = z.object({
    * score goes to the platform's gradebook (with every other writer's of that while).
    */
   LTI_SCORE_DELAY: z.coerce.number().min(0).max(3600).default(60),
+  /**
+   * Seconds between the heartbeats of a live stream: a page that hears nothing for much longer
+   * opens its stream afresh (a connection a proxy holds open while passing nothing).
+   */
+  LIVE_HEARTBEAT: z.coerce.number().min(0.1).max(20).default(20),
 });
 
 /** Settings that only make sense together. */

@@ -11,7 +11,8 @@ let second: FastifyInstance | null = null;
 
 beforeAll(async () => {
   // Each case signs its viewers in afresh: more sign-ins than one address is allowed by default.
-  t = await createTestApp({ SIGNIN_RATE_LIMIT: '1000' });
+  // Heartbeats every half second here (20 s by default), for the test that hears them.
+  t = await createTestApp({ SIGNIN_RATE_LIMIT: '1000', LIVE_HEARTBEAT: '0.5' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   if (t.database.driver === 'postgres') {
     // A second instance on the same database, as behind a load balancer.
@@ -72,6 +73,21 @@ const loadCourse = async (a: Agent) =>
   (await a.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })).json<
     Course[]
   >()[0]!;
+
+describe('a stream’s heartbeat', () => {
+  it('is an event the page hears (not a comment line it would not), so a page can tell a stalled stream', async () => {
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const course = await loadCourse(reader);
+    const s = await watch(urlOf(t.app), reader.cookie!, course._id);
+    try {
+      await s.next('ready');
+      await expect(s.within('beat', 5000)).resolves.toEqual({});
+    } finally {
+      s.close();
+    }
+  });
+});
 
 describe('a stream lasts no longer than its session', () => {
   it('ends at once, saying so, when its browser signs out; a session ended elsewhere, before its next event', async () => {

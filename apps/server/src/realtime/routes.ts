@@ -28,8 +28,6 @@ import { holdStream } from './session-streams';
 import { userForSessionId } from '../services/accounts/sessions';
 import { querySchema } from '../routes/contract-route';
 
-const HEARTBEAT_MS = 20_000;
-
 /**
  * An item as it stood at a board version, read once per app instance however many of its
  * streams send it: to every viewer of a live event, and to every page catching up after a drop.
@@ -79,7 +77,9 @@ export const eventRoutes: FastifyPluginCallbackZod<{
   db: Db;
   bus: EventBus;
   appVersion: AppVersion;
-}> = (app, { db, bus, appVersion }, done) => {
+  /** Between two heartbeats of a stream (LIVE_HEARTBEAT). */
+  heartbeatMs: number;
+}> = (app, { db, bus, appVersion, heartbeatMs }, done) => {
   const open = new Set<() => void>();
   // What changed lately on every board, for pages that come back after a dropped stream.
   const log = new ChangeLog();
@@ -245,12 +245,13 @@ export const eventRoutes: FastifyPluginCallbackZod<{
     };
     const unsubscribe = allowed.map((id) => bus.subscribe(id, deliver));
     const beat = setInterval(() => {
-      res.write(': keep-alive\n\n');
+      // A named event, which the page hears (a comment line it would not): its stream flows.
+      res.write('event: beat\ndata: {}\n\n');
       if (here) void beatPresence(db, here, sessionId).catch(presenceFailed);
       void sessionLive()
         .then((live) => live || signedOut())
         .catch((err: unknown) => req.log.warn({ err }, 'session not checked'));
-    }, HEARTBEAT_MS);
+    }, heartbeatMs);
     let stopped = false;
     const stop = () => {
       if (stopped) return;

@@ -158,3 +158,25 @@ describe('live boards', () => {
     expect(invalidate).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('a stream that goes quiet', () => {
+  it('is opened afresh when nothing, not even a heartbeat, came for 50 s; heartbeats keep it', () => {
+    vi.useFakeTimers();
+    try {
+      const { source } = setup([{ _id: course._id, version: 1 }]);
+      source.onopen?.();
+      // Heartbeats every 20 s: the stream flows, and stays the same one.
+      for (let i = 0; i < 5; i++) {
+        vi.advanceTimersByTime(20_000);
+        source.emit('beat', {});
+      }
+      expect(FakeSource.last).toBe(source);
+      // Then silence, as through a proxy that holds the connection and passes nothing.
+      vi.advanceTimersByTime(65_000);
+      expect(FakeSource.last).not.toBe(source);
+      expect(FakeSource.last.url).toBe(`/api/events?boards=${course._id}&at=1`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

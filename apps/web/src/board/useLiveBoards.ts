@@ -14,6 +14,8 @@ interface LiveBoard {
 
 /** How long a dropped stream waits before it is opened again. */
 const RETRY_MS = 2000;
+/** Silence after which an open stream counts as stalled: the server beats every 20 s. */
+const STALLED_MS = 50_000;
 
 /**
  * Applies a change to every board screen that shows its board, and loads again whatever it could
@@ -72,6 +74,10 @@ export function useLiveBoards(boards: LiveBoard[]): void {
       const at = ids.map((id) => shown.current.get(id) ?? '').join(',');
       const s = new EventSource(`/api/events?boards=${key}&at=${at}`);
       source = s;
+      heard = Date.now();
+      // Anything from the server, its heartbeat included, says the stream still flows.
+      for (const type of ['board', 'ready', 'beat', 'signed-out'])
+        s.addEventListener(type, () => (heard = Date.now()));
       s.addEventListener('board', (e) => {
         const change = readChange((e as MessageEvent<string>).data);
         if (!change) {
@@ -112,6 +118,7 @@ export function useLiveBoards(boards: LiveBoard[]): void {
         retry = setTimeout(connect, RETRY_MS);
       });
       s.onopen = () => {
+        heard = Date.now();
         useConnection.getState().set(true);
         setStreamOpen(true);
       };
@@ -124,9 +131,20 @@ export function useLiveBoards(boards: LiveBoard[]): void {
         retry = setTimeout(connect, RETRY_MS);
       };
     };
+    let heard = Date.now();
     connect();
+    // A stream that stays open and says nothing (a proxy or a phone's carrier that keeps the
+    // connection and drops what comes) is not flowing: past two heartbeats and more, it is opened
+    // afresh, and the greeting brings the boards up to date.
+    const watch = setInterval(() => {
+      if (!source || Date.now() - heard < STALLED_MS) return;
+      source.close();
+      clearTimeout(retry);
+      connect();
+    }, STALLED_MS / 4);
     return () => {
       clearTimeout(retry);
+      clearInterval(watch);
       source?.close();
       setStreamOpen(false);
     };
