@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { Form } from './Form';
 import { str } from './helpers';
 import { toggleForm, type FormContext, type FormDef } from './registry';
+import { emailField, usernameField } from './accountFields';
 
 afterEach(cleanup);
 
@@ -166,5 +167,41 @@ describe('input mode', () => {
     expect(toggleForm(null, 'a')).toEqual({ next: 'a', refused: false });
     expect(toggleForm('a', 'a')).toEqual({ next: null, refused: false });
     expect(toggleForm('a', 'b')).toEqual({ next: 'a', refused: true });
+  });
+});
+
+describe('typing on a phone or tablet, and waiting', () => {
+  it('gives a user name and an address the keyboard for them: no capital letter, no spelling, @ for mail', () => {
+    const account: FormDef = {
+      id: 'account',
+      label: 'Account',
+      fields: [usernameField, emailField, { name: 'note', label: 'Note', type: 'text' }],
+      submit: () => Promise.resolve(null),
+    };
+    render(<Form def={account} ctx={ctx} onClose={() => {}} />);
+    const name = screen.getByLabelText<HTMLInputElement>('User name');
+    const mail = screen.getByLabelText<HTMLInputElement>('Email');
+    expect(mail.type).toBe('email');
+    for (const field of [name, mail]) {
+      expect(field.getAttribute('autocapitalize')).toBe('none');
+      expect(field.getAttribute('spellcheck')).toBe('false');
+    }
+    expect(screen.getByLabelText('Note').getAttribute('autocapitalize')).toBeNull();
+  });
+
+  it('says Saving… while a submit waits for its answer, and no more once it is in', async () => {
+    let answer: (v: string | null) => void = () => {};
+    const submit = vi.fn(
+      () =>
+        new Promise<string | null>((r) => {
+          answer = r;
+        }),
+    );
+    render(<Form def={def(submit)} ctx={ctx} onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Week 1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Saving…');
+    answer('Refused.');
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
   });
 });

@@ -12,6 +12,9 @@ import { useFocusBack } from './focusBack';
 import { draftAccount, draftKey, draftOf, forgetDraft, keepDraft } from './drafts';
 import { newRequestKey, withFormKey } from '../api/requestKeys';
 
+/** Fields whose words are names or addresses, typed exactly. */
+const PLAIN_WORDS: ReadonlySet<string> = new Set(['username', 'email', 'current-password']);
+
 /**
  * The one generic form: label, fields, Submit and Cancel. Escape cancels; Enter in a one-line
  * input does not submit (people press it out of habit and lose half-typed work); textareas have
@@ -310,6 +313,10 @@ export function Form({
                 type={f.type}
                 value={text(values, f.name)}
                 autoComplete={f.autoComplete}
+                // Names and addresses as typed: no capital a phone's keyboard adds, no spelling.
+                {...(PLAIN_WORDS.has(f.autoComplete ?? '') || f.type === 'email' || f.type === 'url'
+                  ? { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false }
+                  : {})}
                 onChange={(e) => set(e.target.value)}
                 placeholder={f.placeholder}
                 aria-invalid={invalid || undefined}
@@ -333,6 +340,12 @@ export function Form({
         <button type="button" onClick={onClose}>
           Cancel
         </button>
+        {/* Said once a save takes a moment (the line fades in), not for one that is done at once. */}
+        {busy && (
+          <span className="form-saving" role="status">
+            Saving…
+          </span>
+        )}
       </div>
       {def.extraButtons && (
         <div className="form-buttons form-extra">

@@ -33,7 +33,8 @@ export const usernameField: Field = {
 export const emailField: Field = {
   name: 'email',
   label: 'Email',
-  type: 'text',
+  // A phone's keyboard with @ on it; the form checks the address itself (noValidate).
+  type: 'email',
   required: true,
   autoComplete: 'email',
 };

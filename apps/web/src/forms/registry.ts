@@ -7,7 +7,7 @@ import type { ApiCall, ChangeCall } from '../api/client';
 import type { Display, Prefs, Selection } from '../state/ui';
 
 export type FieldType =
-  'text' | 'url' | 'textarea' | 'password' | 'checkbox' | 'number' | 'select' | 'file';
+  'text' | 'email' | 'url' | 'textarea' | 'password' | 'checkbox' | 'number' | 'select' | 'file';
 
 export interface Field {
   name: string;
