@@ -17,6 +17,9 @@ const COLUMNS = FIGURES.filter((f) => f.key !== 'answered' && f.key !== 'dismiss
 export function Totals({ totals, own = false }: { totals: InsightFigures; own?: boolean }) {
   // Of one reader's own notes, how many readers wrote them says nothing.
   const shown = own ? FIGURES.filter((f) => f.key !== 'readers') : FIGURES;
+  // A private note has no status (nobody answers what only its writer sees): counted apart, so
+  // that the statuses and it add up to the notes.
+  const unstated = totals.notes - totals.pending - totals.answered - totals.dismissed;
   return (
     <dl className="insight-totals">
       {shown.map((f) => (
@@ -25,6 +28,12 @@ export function Totals({ totals, own = false }: { totals: InsightFigures; own?: 
           <dd>{totals[f.key]}</dd>
         </div>
       ))}
+      {unstated > 0 && (
+        <div>
+          <dt>Private</dt>
+          <dd>{unstated}</dd>
+        </div>
+      )}
     </dl>
   );
 }
