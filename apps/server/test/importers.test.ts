@@ -81,6 +81,32 @@ describe('markdown', () => {
   it('nothing in, nothing out', () => {
     expect(markdownToLists('\n\n   \n', opts)).toEqual([]);
   });
+
+  it('opens no empty list for a heading over headings of lower rank (a document’s title, a part)', () => {
+    const md = [
+      '# My reading notes',
+      '',
+      '## Week 1',
+      'Chapter one.',
+      '',
+      'Part two',
+      '========',
+      '### Week 2',
+      'Chapter two.',
+      '',
+      '### Week 3',
+      '',
+      '### Week 4',
+      'Chapter four.',
+    ].join('\n');
+    expect(markdownToLists(md, opts)).toEqual([
+      { title: 'Week 1', items: ['Chapter one.'] },
+      { title: 'Week 2', items: ['Chapter two.'] },
+      // A week with nothing yet stays: the next heading is of its own rank.
+      { title: 'Week 3', items: [] },
+      { title: 'Week 4', items: ['Chapter four.'] },
+    ]);
+  });
 });
 
 describe('text', () => {

@@ -71,10 +71,13 @@ export function markdownToLists(markdown: string, opts: ImportOptions): Imported
     const parts = /^ {0,3}(`{3,}|~{3,})/.test(text) ? [text] : splitPictures(text);
     for (const part of parts) list().items.push(absolutize(part, opts.baseUrl));
   };
-  const heading = (title: string) => {
+  /** Each list's heading level (1 for #), by the list; text before any heading has none. */
+  const levels = new Map<ImportedList, number>();
+  const heading = (title: string, level: number) => {
     flush();
     current = { title: cleanHeading(title) || opts.name, items: [] };
     lists.push(current);
+    levels.set(current, level);
   };
 
   for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
@@ -95,7 +98,7 @@ export function markdownToLists(markdown: string, opts: ImportOptions): Imported
     }
     const atx = ATX_HEADING.exec(line);
     if (atx) {
-      heading(atx[2] ?? '');
+      heading(atx[2] ?? '', must(atx[1], 'the heading marks').length);
       continue;
     }
     const [title, ...more] = paragraph;
@@ -106,7 +109,7 @@ export function markdownToLists(markdown: string, opts: ImportOptions): Imported
       !THEMATIC_BREAK.test(title)
     ) {
       paragraph = [];
-      heading(title);
+      heading(title, line.trim().startsWith('=') ? 1 : 2);
       continue;
     }
     if (line.trim() === '' || THEMATIC_BREAK.test(line)) {
@@ -116,5 +119,17 @@ export function markdownToLists(markdown: string, opts: ImportOptions): Imported
     paragraph.push(line);
   }
   flush();
-  return lists;
+  // A heading with nothing under it but headings of a lower rank (a document's title over its
+  // sections, a part over its chapters) heads what follows: it opens no empty list of its own.
+  return lists.filter((l, i) => {
+    const next = lists[i + 1];
+    const level = levels.get(l);
+    const nextLevel = next ? levels.get(next) : undefined;
+    return !(
+      l.items.length === 0 &&
+      level !== undefined &&
+      nextLevel !== undefined &&
+      nextLevel > level
+    );
+  });
 }
