@@ -323,7 +323,7 @@ describe('a form cancelled with words in it', () => {
 });
 
 describe('two people editing the same item', () => {
-  it('refuses the second save with the server’s words, keeps what was typed, and overwrites nothing', async () => {
+  it('refuses the second save, keeps what was typed and overwrites nothing; Submit again puts it in place of theirs on purpose', async () => {
     const author = await apiAs(base, 'author');
     const made = await author.post<{ multilistId: string; ptitle: string }>(
       '/api/forms/insert_multilist',
@@ -356,15 +356,15 @@ describe('two people editing the same item', () => {
     });
     await item.getByText('Check who paid for it.').waitFor();
     await form.getByRole('button', { name: 'Submit' }).click();
-    await form
-      .getByText(
-        'This item was changed by someone else. Reload to see the latest version, then edit again.',
-      )
-      .waitFor();
+    await form.getByText(formMsg.changedMeanwhile('item')).waitFor();
     await expect(form.getByLabel('Text', { exact: true }).inputValue()).resolves.toBe(
       'Check who paid, and when.',
     );
     await expect(item.innerText()).resolves.toContain('Check who paid for it.');
+    // Having seen theirs, the author keeps their own words: a second Submit saves them.
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.waitFor({ state: 'detached' });
+    await item.getByText('Check who paid, and when.').waitFor();
   });
 });
 

@@ -32,7 +32,22 @@ export const formMsg = {
     'This form’s item or list is not on this page any more: the page has moved on, or it was deleted. Go back to it to submit, or cancel.',
   /** A form opened again on the same thing, with what was typed there and cancelled. */
   draftBack: 'What you typed here before is back.',
+  /**
+   * An edit refused because someone else saved the same thing meanwhile (the server's 409): the
+   * form now stands on their version, so Submit again overwrites it on purpose.
+   */
+  changedMeanwhile: (kind: string) =>
+    `Someone else changed this ${kind} while you were editing; the board shows their version. Submit again to save yours in its place, or Cancel to keep theirs.`,
 } as const;
+
+/** The server's refusal of an edit made against a version someone else has replaced. */
+export const conflictMsg = (kind: 'list' | 'item' | 'board') =>
+  `This ${kind} was changed by someone else. Reload to see the latest version, then edit again.`;
+/** What kind of thing a conflict message is about, or null for any other message. */
+export function conflictKind(message: string): 'list' | 'item' | 'board' | null {
+  const m = /^This (list|item|board) was changed by someone else\./.exec(message);
+  return m ? (m[1] as 'list' | 'item' | 'board') : null;
+}
 
 /** A media time past MEDIA.maxSeconds (constants.ts). */
 export const LATEST_TIME = 'A media time can be at most 277:46:40.';

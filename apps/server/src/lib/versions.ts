@@ -2,6 +2,7 @@
  * Optimistic concurrency: an edit names the version of the board, list or item it was made
  * against, and is refused when someone else changed it since.
  */
+import { conflictMsg } from '@listboard/core';
 import { conflict } from './errors';
 
 export function checkVersion(
@@ -10,8 +11,6 @@ export function checkVersion(
   given: number | undefined,
 ): void {
   if (given !== undefined && given !== current) {
-    throw conflict(
-      `This ${kind} was changed by someone else. Reload to see the latest version, then edit again.`,
-    );
+    throw conflict(conflictMsg(kind));
   }
 }

@@ -6,7 +6,7 @@ import {
   type FormDef,
   type Values,
 } from './registry';
-import { formMsg } from '@listboard/core';
+import { conflictKind, formMsg } from '@listboard/core';
 import { text } from './helpers';
 import { useFocusBack } from './focusBack';
 import { draftAccount, draftKey, draftOf, forgetDraft, keepDraft } from './drafts';
@@ -155,8 +155,17 @@ export function Form({
       () => formMsg.cannotSubmit,
     );
     setBusy(false);
+    const changed = def.edits && typeof result === 'string' ? conflictKind(result) : null;
     if (result === null) done();
-    else if (typeof result === 'string') {
+    else if (changed) {
+      // Someone else's version reached this page live: the form now stands on it, keeping what
+      // was typed, and a second Submit puts these words in its place on purpose.
+      opened.current = { ...opened.current, ctx };
+      const said = formMsg.changedMeanwhile(changed);
+      setError(said);
+      setProblems({});
+      focusWrong(said, {});
+    } else if (typeof result === 'string') {
       setError(result);
       setProblems({});
       focusWrong(result, {});
