@@ -35,8 +35,8 @@ function setup(boards: { _id: string; version: number }[], cached: [unknown[], u
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  renderHook(() => useLiveBoards(boards), { wrapper });
-  return { client, invalidate, source: FakeSource.last };
+  const { unmount } = renderHook(() => useLiveBoards(boards), { wrapper });
+  return { client, invalidate, source: FakeSource.last, unmount };
 }
 
 const course = makeBoard('author', 'course', [{ title: 'Tip', items: ['One', 'Two'] }]);
@@ -162,8 +162,11 @@ describe('live boards', () => {
 describe('a stream that goes quiet', () => {
   it('is opened afresh when nothing, not even a heartbeat, came for 50 s; heartbeats keep it', () => {
     vi.useFakeTimers();
+    // Unmounted at the end: the stream's open state is the page's, which other tests read.
+    let close = () => {};
     try {
-      const { source } = setup([{ _id: course._id, version: 1 }]);
+      const { source, unmount } = setup([{ _id: course._id, version: 1 }]);
+      close = unmount;
       source.onopen?.();
       // Heartbeats every 20 s: the stream flows, and stays the same one.
       for (let i = 0; i < 5; i++) {
@@ -176,6 +179,7 @@ describe('a stream that goes quiet', () => {
       expect(FakeSource.last).not.toBe(source);
       expect(FakeSource.last.url).toBe(`/api/events?boards=${course._id}&at=1`);
     } finally {
+      close();
       vi.useRealTimers();
     }
   });
