@@ -45,8 +45,8 @@ describe('an author builds a board from nothing', () => {
     await page.waitForURL(`**/author/seminar-plan-${n}`);
     await page.getByText('This board has no lists yet.').waitFor();
 
-    // Insert a list with two items, from the toolbar
-    await page.getByRole('button', { name: 'Insert list', exact: true }).click();
+    // Insert a list with two items, from the empty board's own button
+    await page.getByRole('button', { name: 'Insert the first list' }).click();
     await page.getByLabel('Title', { exact: true }).fill('Readings');
     await page
       .getByRole('textbox', { name: /^Items/ })

@@ -10,6 +10,8 @@ import { useBoardApi } from './boardApi';
 import { useViewport } from './useViewport';
 import { colorKeys, type ColorKey } from './colors';
 import { itemIsOpen } from '../commands/helpers';
+import { commandById, executeCommand } from '../commands/execute';
+import { isEnabled, isVisible } from '../commands/registry';
 import { HeatProvider } from '../insight/heat';
 
 type Row = { kind: 'list'; list: List } | { kind: 'item'; item: Item };
@@ -117,6 +119,31 @@ function BoardMeta({ owner, description }: { owner: string; description: string 
   );
 }
 
+/** A board with no lists: said so, and to those who may add one, the button that does. */
+function EmptyBoard({ board }: { board: Multilist }) {
+  const ctx = useBoardApi().commands;
+  const insert = commandById('insertList');
+  const offered =
+    insert !== undefined &&
+    ctx.board?._id === board._id &&
+    isVisible(insert, ctx) &&
+    isEnabled(insert, ctx);
+  return (
+    <div className="empty">
+      <p>This board has no lists yet.</p>
+      {offered && (
+        <button
+          type="button"
+          className="tool tool-named"
+          onClick={() => executeCommand('insertList', 'toolbar', ctx)}
+        >
+          Insert the first list
+        </button>
+      )}
+    </div>
+  );
+}
+
 export function BoardView({ board }: { board: Multilist }) {
   const api = useBoardApi();
   const { display } = api;
@@ -153,9 +180,7 @@ export function BoardView({ board }: { board: Multilist }) {
                 headings={display.sectionDisplay === 'all'}
               />
             )}
-            {board.lists.length === 0 && !isResultsBoard(board._id) && (
-              <p className="empty">This board has no lists yet.</p>
-            )}
+            {board.lists.length === 0 && !isResultsBoard(board._id) && <EmptyBoard board={board} />}
           </div>
         </HeatProvider>
       )}
