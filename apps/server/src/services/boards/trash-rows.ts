@@ -5,7 +5,8 @@
  * grades. The Trash keeps them as JSON, where timestamps are strings; they are read back as
  * dates.
  */
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
+import { gradeRows } from '../lti/grades';
 import type { Db } from '../../db/client';
 import {
   blocks,
@@ -106,18 +107,7 @@ export async function itemRows(db: Db, where: SQL, first?: string): Promise<Tras
 export async function boardRows(db: Db, board: BoardRow): Promise<TrashRows> {
   const links = await db.select().from(ltiLinks).where(eq(ltiLinks.multilistId, board.id));
   const grades = [];
-  for (const link of links)
-    grades.push(
-      ...(await db
-        .select()
-        .from(ltiGrades)
-        .where(
-          and(
-            eq(ltiGrades.platformId, link.platformId),
-            eq(ltiGrades.resourceLinkId, link.resourceLinkId),
-          ),
-        )),
-    );
+  for (const link of links) grades.push(...(await gradeRows(db, link)).values());
   return {
     multilists: [board],
     boardMembers: await db
