@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { boardMsg } from '@listboard/core';
+import { useConnection } from '../api/client';
 import { Form } from './Form';
 import { str } from './helpers';
 import { toggleForm, type FormContext, type FormDef } from './registry';
@@ -203,5 +205,17 @@ describe('typing on a phone or tablet, and waiting', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Saving…');
     answer('Refused.');
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+  });
+
+  it('takes away No connection once the server answers again, keeping what was typed', async () => {
+    const submit = vi.fn(() => Promise.resolve(boardMsg.noConnection));
+    render(<Form def={def(submit)} ctx={ctx} onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Week 1' } });
+    act(() => useConnection.getState().set(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText(boardMsg.noConnection);
+    act(() => useConnection.getState().set(true));
+    await waitFor(() => expect(screen.queryByText(boardMsg.noConnection)).toBeNull());
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Week 1');
   });
 });

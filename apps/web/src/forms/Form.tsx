@@ -6,11 +6,12 @@ import {
   type FormDef,
   type Values,
 } from './registry';
-import { conflictKind, formMsg } from '@listboard/core';
+import { boardMsg, conflictKind, formMsg } from '@listboard/core';
 import { text } from './helpers';
 import { useFocusBack } from './focusBack';
 import { draftAccount, draftKey, draftOf, forgetDraft, keepDraft } from './drafts';
 import { newRequestKey, withFormKey } from '../api/requestKeys';
+import { useConnection } from '../api/client';
 
 /** Fields whose words are names or addresses, typed exactly. */
 const PLAIN_WORDS: ReadonlySet<string> = new Set(['username', 'email', 'current-password']);
@@ -59,6 +60,14 @@ export function Form({
     onClose();
   };
   const [error, setError] = useState<string | null>(null);
+  // "No connection to the server." goes once the server answers again (another call, the live
+  // stream): what was typed is still here, and Submit will be heard.
+  const connected = useConnection((s) => s.connected);
+  const [seenConnected, setSeenConnected] = useState(connected);
+  if (connected !== seenConnected) {
+    setSeenConnected(connected);
+    if (connected && error === boardMsg.noConnection) setError(null);
+  }
   /** Each wrong field's problem, beside the form's message; a field typed in again drops its. */
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
