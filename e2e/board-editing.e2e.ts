@@ -193,6 +193,26 @@ describe('an author edits lists and items in place', () => {
     await expect.poll(() => names(week2)).toEqual(['Biomes', 'Food webs']);
   });
 
+  it('shows a list’s description as written in light markup: bold, and a link to another board that opens it', async () => {
+    const { page } = b;
+    await signIn(page, base, 'author');
+    await newBoard(page, `Described ${Date.now()}`, [{ title: 'Week 1', items: ['Intro'] }]);
+    const week = list(page, 'Week 1');
+    await week.getByRole('button', { name: 'List editor' }).click();
+    const editor = week.getByRole('group', { name: 'List editor modes' });
+    await editor.getByRole('button', { name: 'Description', exact: true }).click();
+    await week
+      .getByLabel('Description', { exact: true })
+      .fill('Read **chapter 1**; see [the sample course](/author/course).');
+    await week.getByRole('button', { name: 'Submit' }).click();
+    const description = week.locator('.list-description');
+    await description.locator('strong', { hasText: 'chapter 1' }).waitFor();
+    await expect(description.innerText()).resolves.toBe('Read chapter 1; see the sample course.');
+    await description.getByRole('link', { name: 'the sample course' }).click();
+    await page.waitForURL(/;course$/);
+    await list(page, 'Tip').waitFor();
+  });
+
   it('Escape takes back the open mode first, then closes the list editor, and the keyboard goes back to its button', async () => {
     const { page } = b;
     await signIn(page, base, 'author');

@@ -85,3 +85,14 @@ export function renderMarkdown(text: string, katex: Katex | null = currentKatex(
     FORBID_TAGS: ['style', 'form'],
   });
 }
+
+/**
+ * One line of markdown as safe inline HTML (emphasis, links, code, a formula), with no block
+ * around it: a board's or a list's description, shown in a line of its own.
+ */
+export function renderInlineMarkdown(text: string, katex: Katex | null = currentKatex()): string {
+  return DOMPurify.sanitize(md.renderInline(text, { katex }), {
+    ADD_ATTR: ['target', 'loading'],
+    FORBID_TAGS: ['style', 'form', 'img'],
+  });
+}

@@ -10,18 +10,34 @@ import { useSyncExternalStore } from 'react';
 import type { Multilist } from '@listboard/core';
 
 export type RenderMarkdown = (typeof import('./markdown'))['renderMarkdown'];
+export type RenderInlineMarkdown = (typeof import('./markdown'))['renderInlineMarkdown'];
 
 let render: RenderMarkdown | null = null;
+let renderInline: RenderInlineMarkdown | null = null;
 let loading: Promise<RenderMarkdown> | null = null;
 const waiting = new Set<() => void>();
 
 export function loadMarkdown(): Promise<RenderMarkdown> {
   loading ??= import('./markdown').then((m) => {
     render = m.renderMarkdown;
+    renderInline = m.renderInlineMarkdown;
     waiting.forEach((wake) => wake());
     return m.renderMarkdown;
   });
   return loading;
+}
+
+/** The inline renderer once it is here (asking for it), as useMarkdown. */
+export function useInlineMarkdown(): RenderInlineMarkdown | null {
+  const current = useSyncExternalStore(
+    (wake) => {
+      waiting.add(wake);
+      return () => waiting.delete(wake);
+    },
+    () => renderInline,
+  );
+  if (!current) void loadMarkdown();
+  return current;
 }
 
 /** The markdown renderer if it is here yet. */

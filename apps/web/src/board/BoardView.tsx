@@ -13,6 +13,7 @@ import { itemIsOpen } from '../commands/helpers';
 import { commandById, executeCommand } from '../commands/execute';
 import { isEnabled, isVisible } from '../commands/registry';
 import { HeatProvider } from '../insight/heat';
+import { InlineMarkdown } from '../blocks/InlineMarkdown';
 
 type Row = { kind: 'list'; list: List } | { kind: 'item'; item: Item };
 
@@ -102,7 +103,11 @@ function BoardMeta({ owner, description }: { owner: string; description: string 
   const parts = (
     <>
       <span className="owner">{owner}</span>
-      {description && <span className="board-description">{description}</span>}
+      {description && (
+        <span className="board-description">
+          <InlineMarkdown text={description} plain={short} />
+        </span>
+      )}
     </>
   );
   if (!short || !description) return <p className="board-meta">{parts}</p>;

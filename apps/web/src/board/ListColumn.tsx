@@ -13,6 +13,7 @@ import {
 } from '@listboard/core';
 import { ItemCard } from './ItemCard';
 import { ListEditor } from './ListEditor';
+import { InlineMarkdown } from '../blocks/InlineMarkdown';
 import { VirtualRows } from './VirtualRows';
 import { bringListIn } from './listScroll';
 import { useBoardApi } from './boardApi';
@@ -197,7 +198,11 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
             </button>
           )}
         </div>
-        {description && open && <p className="list-description">{description}</p>}
+        {description && open && (
+          <p className="list-description">
+            <InlineMarkdown text={description} />
+          </p>
+        )}
       </header>
       {editorOpen && (
         <ListEditor
