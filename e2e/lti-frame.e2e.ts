@@ -412,6 +412,8 @@ describe('an LTI 1.3 launch inside a platform’s course page', () => {
       .waitFor();
     await expect(link.getByLabel('Points per word').inputValue()).resolves.toBe('500');
     await screenshot(page, 'lti-grades');
+    // The table fits the desktop's width: no word of scrolling it.
+    await expect(page.getByText('Swipe the table sideways').count()).resolves.toBe(0);
 
     // On a phone, the page fits its screen: the table scrolls inside its own region.
     const phone = await openPhone('iPhone 13');
@@ -426,6 +428,13 @@ describe('an LTI 1.3 launch inside a platform’s course page', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       const send = await phone.page.getByRole('button', { name: 'Send scores now' }).boundingBox();
       expect(send?.height).toBeGreaterThanOrEqual(44);
+      // It says that the table scrolls sideways; scrolled, the learner's name stays in view.
+      await phone.page.getByText('Swipe the table sideways for the score and comment.').waitFor();
+      const region = phone.page.getByRole('region', { name: /^Scores for / });
+      await region.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+      const name = phone.page.getByRole('rowheader', { name: /Alan Turing/ });
+      const [nameBox, regionBox] = [await name.boundingBox(), await region.boundingBox()];
+      expect(Math.round(nameBox!.x)).toBeGreaterThanOrEqual(Math.round(regionBox!.x));
       await screenshot(phone.page, 'lti-grades-phone');
     } finally {
       await phone.close();

@@ -4,7 +4,7 @@
  * counted from it, a score the instructor sets in its place, the weights, and the buttons that
  * send every score to the course's gradebook and read the course's roster again.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourseLink } from '@listboard/core/api/contracts/lti';
@@ -105,12 +105,7 @@ function LinkSection({
       {link.learners.length === 0 ? (
         <p className="empty">No learner has opened this link yet.</p>
       ) : (
-        <div
-          className="table-scroll"
-          tabIndex={0}
-          role="region"
-          aria-label={`Scores for ${link.title || 'the link'}`}
-        >
+        <ScoresScroller label={`Scores for ${link.title || 'the link'}`}>
           <table className="insight-table grades-table">
             <thead>
               <tr>
@@ -147,7 +142,7 @@ function LinkSection({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScoresScroller>
       )}
       <p className="hint">
         An empty score sends the counted one. A score you set is sent in its place, with its
@@ -213,3 +208,30 @@ export function GradesScreen() {
 }
 
 export default GradesScreen;
+
+/**
+ * The scores table's own scroller. Wider than the screen (a phone), it says so above the table,
+ * where nothing else would: the score and comment columns are off to the side, and the learner's
+ * name stays in view while it scrolls.
+ */
+function ScoresScroller({ label, children }: { label: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [wider, setWider] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setWider(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    const watch = new ResizeObserver(measure);
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, []);
+  return (
+    <>
+      {wider && <p className="scroll-hint">Swipe the table sideways for the score and comment.</p>}
+      <div ref={box} className="table-scroll" tabIndex={0} role="region" aria-label={label}>
+        {children}
+      </div>
+    </>
+  );
+}
