@@ -33,7 +33,7 @@ describe('admin tools', () => {
     await page.waitForURL(`**/admin/audit-trail-${n}`);
     await page.getByRole('button', { name: 'Insert list', exact: true }).click();
     await page.getByLabel('Title', { exact: true }).fill('Checked');
-    await page.getByLabel(/^Items/).fill('one\n\ntwo');
+    await page.getByRole('textbox', { name: /^Items/ }).fill('one\n\ntwo');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('region', { name: 'Checked' }).waitFor();
 

@@ -134,10 +134,15 @@ describe('a phone turned sideways', () => {
       await menu.locator('summary').tap();
       const panel = menu.locator('.tool-menu-panel');
       await panel.waitFor();
-      const box = (await panel.boundingBox())!;
       const name = await menu.locator('summary').innerText();
-      expect(box.x, `${name}: left edge on the screen`).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width, `${name}: right edge on the screen`).toBeLessThanOrEqual(width);
+      // Placed as it opens (its toggle event), a frame after it shows.
+      const edges = async () => {
+        const box = (await panel.boundingBox())!;
+        return { left: box.x >= 0, right: box.x + box.width <= width };
+      };
+      await expect
+        .poll(edges, { message: `${name}: on the screen`, timeout: 5_000 })
+        .toEqual({ left: true, right: true });
       if (name.includes('Help')) await screenshot(p, 'tablet/guest-help-menu');
       await menu.locator('summary').tap();
       await panel.waitFor({ state: 'hidden' });
