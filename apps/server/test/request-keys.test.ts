@@ -5,7 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Multilist } from '@listboard/core';
+import { eq } from 'drizzle-orm';
 import { Agent, createTestApp, type TestContext } from './harness';
+import { requestKeys } from '../src/db/schema';
+import { purgeOldRequestKeys } from '../src/services/request-keys';
 
 let t: TestContext;
 let author: Agent;
@@ -99,5 +102,17 @@ describe('writes sent again with their key', () => {
     const again = await reader.post('/api/forms/insert_item', { listId, text: 'Mine?' }, key);
     expect(again.statusCode).toBe(403);
     expect(await texts()).not.toContain('Mine?');
+  });
+
+  it('forget a key after a day, at the hourly sweep', async () => {
+    const key = { 'idempotency-key': 'old-key-1' };
+    await author.post('/api/forms/insert_item', { listId, text: 'Yesterday' }, key);
+    await t.database.db
+      .update(requestKeys)
+      .set({ created: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(requestKeys.key, 'old-key-1'));
+    await purgeOldRequestKeys(t.database.db);
+    await author.post('/api/forms/insert_item', { listId, text: 'Yesterday' }, key);
+    expect((await texts()).filter((x) => x === 'Yesterday')).toHaveLength(2);
   });
 });

@@ -14,6 +14,7 @@ import { HttpError } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
 import { endStreamsOf } from '../realtime/session-streams';
 import { toActor, type Actor, type UserRow } from '../services/accounts/users';
+import { purgeOldRequestKeys } from '../services/request-keys';
 
 export const SESSION_COOKIE = 'lb_session';
 
@@ -57,11 +58,12 @@ export const sessionPlugin = fp(
     app.decorateRequest('actor', null);
     app.decorateRequest('sessionId', null);
 
-    // Every visitor gets a guest session; expired ones are swept as the app starts and hourly.
+    // Every visitor gets a guest session; expired ones are swept as the app starts and hourly,
+    // with the keys of writes older than a day (services/request-keys.ts).
     let sweep: NodeJS.Timeout | undefined;
     const purge = () =>
-      purgeExpiredSessions(opts.db).catch((err: unknown) =>
-        app.log.warn({ err }, 'expired sessions not purged'),
+      Promise.all([purgeExpiredSessions(opts.db), purgeOldRequestKeys(opts.db)]).catch(
+        (err: unknown) => app.log.warn({ err }, 'expired sessions not purged'),
       );
     app.addHook('onReady', async () => {
       await purge();

@@ -124,14 +124,11 @@ export function registerBoardCalls(
       // A write sent again with its key (a retry, a second Submit) gets its first answer.
       const key = !call.readOnly && !call.finish && req.actor ? requestKeyOf(req.headers) : null;
       const username = req.actor?.username ?? '';
-      if (key) {
-        const before = await answeredBefore(deps.db, username, key, call.path);
-        if (before) return before.answer;
-      }
       const done = await asWriter(writer, () =>
         deps.db.transaction(async (tx) => {
           const target = await resolveTarget(tx, call.target(req.body));
-          // A copy sent at the same moment waited here for the board's lock: its first is in.
+          // A copy (sent again, or at the same moment, when it waited here for the board's lock)
+          // finds the first's answer.
           const first = key ? await answeredBefore(tx, username, key, call.path) : undefined;
           if (first) return { replayed: first.answer };
           const itemId = target.item?.id;
@@ -187,8 +184,7 @@ export function registerBoardCalls(
               },
             });
           }
-          // Kept with the change: both or neither. A second copy sent at once fails here on
-          // the key, and its retry finds the answer.
+          // Kept with the change: both or neither.
           if (key) await keepAnswer(tx, username, key, call.path, result ?? { ok: true });
           return {
             answer: result ?? { ok: true },

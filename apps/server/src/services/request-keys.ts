@@ -34,22 +34,18 @@ export async function answeredBefore(
   return row;
 }
 
-/** Keeps a write's answer with its key, in the write's transaction; a day's old keys go. */
+/** Keeps a write's answer with its key, in the write's transaction. */
 export async function keepAnswer(
   db: Db,
   username: string,
   key: string,
   call: string,
   answer: unknown,
-  now = new Date(),
 ): Promise<void> {
-  await db
-    .delete(requestKeys)
-    .where(
-      and(
-        eq(requestKeys.username, username),
-        lt(requestKeys.created, new Date(now.getTime() - KEPT_MS)),
-      ),
-    );
-  await db.insert(requestKeys).values({ username, key, call, answer, created: now });
+  await db.insert(requestKeys).values({ username, key, call, answer });
+}
+
+/** Forgets the keys of writes older than a day (swept with expired sessions). */
+export async function purgeOldRequestKeys(db: Db, now = new Date()): Promise<void> {
+  await db.delete(requestKeys).where(lt(requestKeys.created, new Date(now.getTime() - KEPT_MS)));
 }

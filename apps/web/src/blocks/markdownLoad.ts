@@ -27,31 +27,27 @@ export function loadMarkdown(): Promise<RenderMarkdown> {
   return loading;
 }
 
-/** The inline renderer once it is here (asking for it), as useMarkdown. */
-export function useInlineMarkdown(): RenderInlineMarkdown | null {
-  const current = useSyncExternalStore(
-    (wake) => {
-      waiting.add(wake);
-      return () => waiting.delete(wake);
-    },
-    () => renderInline,
-  );
-  if (!current) void loadMarkdown();
-  return current;
-}
-
 /** The markdown renderer if it is here yet. */
 export const currentMarkdown = (): RenderMarkdown | null => render;
+const currentInline = (): RenderInlineMarkdown | null => renderInline;
 
-/** The renderer once it is here (asking for it); a component that reads it is drawn again then. */
-export function useMarkdown(): RenderMarkdown | null {
-  const current = useSyncExternalStore((wake) => {
-    waiting.add(wake);
-    return () => waiting.delete(wake);
-  }, currentMarkdown);
-  if (!current) void loadMarkdown();
-  return current;
+const whenLoaded = (wake: () => void) => {
+  waiting.add(wake);
+  return () => waiting.delete(wake);
+};
+
+/** A renderer once it is here (asking for it); a component that reads it is drawn again then. */
+function useLoaded<T>(current: () => T | null): T | null {
+  const loaded = useSyncExternalStore(whenLoaded, current);
+  if (!loaded) void loadMarkdown();
+  return loaded;
 }
+
+/** The markdown renderer of blocks. */
+export const useMarkdown = (): RenderMarkdown | null => useLoaded(currentMarkdown);
+
+/** The inline renderer, for a line of light markup (a description). */
+export const useInlineMarkdown = (): RenderInlineMarkdown | null => useLoaded(currentInline);
 
 /** The block types markdown-it renders. */
 export const MARKDOWN_BLOCKS: ReadonlySet<string> = new Set([

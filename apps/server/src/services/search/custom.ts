@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client';
 import { boardMembers, items, multilists } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { policyBoard } from '../boards/access';
+import { policyBoard, type BoardRow } from '../boards/access';
 import { withNoteItems } from '../notes/note-on-item';
 import { onItemsOf, threadsOf, viewerFor, visibleBoard } from '../notes/visibility';
 import type { Actor } from '../accounts/users';
@@ -42,6 +42,29 @@ function noteHitText(
   return `${on}: ${boardLink(board.owner, board.ptitle, title, `#${NOTE_ANCHOR}${note.id}`)}`;
 }
 
+/** Each of these boards as the one visibility rule reads it (its people included), by id. */
+async function visibleBoardsOf(
+  db: Db,
+  rows: readonly BoardRow[],
+): Promise<Map<string, VisibleBoard>> {
+  const ids = [...new Set(rows.map((b) => b.id))];
+  const members = ids.length
+    ? await db.select().from(boardMembers).where(inArray(boardMembers.multilistId, ids))
+    : [];
+  return new Map(
+    rows.map((b) => [
+      b.id,
+      visibleBoard(
+        b,
+        policyBoard(
+          b,
+          members.filter((m) => m.multilistId === b.id),
+        ),
+      ),
+    ]),
+  );
+}
+
 /**
  * Boards as entries: each one's title, and its description to those it is open to (a board with
  * a password tells its title only, until the session gives the password).
@@ -61,19 +84,12 @@ async function boardHits(
         : where,
     )
     .orderBy(desc(multilists.modified));
-  const boardIds = rows.map((b) => b.id);
-  const [members, viewer] = await Promise.all([
-    boardIds.length
-      ? db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds))
-      : Promise.resolve([]),
+  const [boards, viewer] = await Promise.all([
+    visibleBoardsOf(db, rows),
     viewerFor(db, who.actor, who.sessionId),
   ]);
   return rows.map((b) => {
-    const policy = policyBoard(
-      b,
-      members.filter((m) => m.multilistId === b.id),
-    );
-    const open = boardOpen(viewer, visibleBoard(b, policy));
+    const open = boardOpen(viewer, must(boards.get(b.id), `the board ${b.id}`));
     return {
       date: b.modified,
       text: `### ${boardLink(b.owner, b.ptitle, b.title)}${open ? `\n\n${excerpt(b.description)}` : ''}`,
@@ -106,11 +122,11 @@ async function noteHits(
     .where(and(...conds))
     .orderBy(desc(items.created))
     .limit(500);
-  const boardIds = [...new Set(rows.map((r) => r.board.id))];
-  const [members, viewer, threads, rootOf] = await Promise.all([
-    boardIds.length
-      ? db.select().from(boardMembers).where(inArray(boardMembers.multilistId, boardIds))
-      : Promise.resolve([]),
+  const [boards, viewer, threads, rootOf] = await Promise.all([
+    visibleBoardsOf(
+      db,
+      rows.map((r) => r.board),
+    ),
     viewerFor(db, who.actor, who.sessionId),
     threadsOf(
       db,
@@ -124,12 +140,8 @@ async function noteHits(
   const boardOfNote = new Map<string, VisibleBoard>();
   const hits = rows
     .filter((r) => {
-      const policy = policyBoard(
-        r.board,
-        members.filter((m) => m.multilistId === r.board.id),
-      );
       const thread = r.item.threadId ? threads.get(r.item.threadId) : null;
-      const board = visibleBoard(r.board, policy);
+      const board = must(boards.get(r.board.id), `the board ${r.board.id}`);
       boardOfNote.set(r.item.id, board);
       const on = r.item.rootItemId ? (rootOf.get(r.item.rootItemId) ?? null) : null;
       return (
