@@ -117,3 +117,22 @@ describe('board loads the browser can keep', () => {
     expect((await loads(page)).length).toBe(before);
   });
 });
+
+describe('a slow network', () => {
+  it('shows the loading screen while the script is still on its way, then the app in its place', async () => {
+    const { page } = b;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The page's script is held back, as a phone on a slow network waits for it.
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${base}/`, { waitUntil: 'commit' });
+    const loading = page.getByRole('status', { name: 'Loading Listboard' });
+    await expect.poll(() => loading.isVisible(), { timeout: 10_000 }).toBe(true);
+    release();
+    await page.locator('main').first().waitFor();
+    await expect.poll(() => loading.count(), { timeout: 10_000 }).toBe(0);
+  });
+});
