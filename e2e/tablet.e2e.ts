@@ -118,6 +118,50 @@ describe('a teacher on a tablet', () => {
   });
 });
 
+describe('a student on a tablet', () => {
+  it('sees the note they add to a tall item come into sight, above the item’s buttons (iPad gen 7)', async () => {
+    // An item taller than its list: its notes come below the list's fold.
+    const paragraphs = Array.from(
+      { length: 14 },
+      (_, i) => `Paragraph ${i + 1}: how the two front pages frame the same event, line by line.`,
+    ).join('\n\n');
+    const made = await notedItem(base, {
+      title: `Tablet notes ${Date.now()}`,
+      list: 'Readings',
+      item: paragraphs,
+      note: 'An earlier note.',
+    });
+    const { p } = await openCourse('iPad (gen 7)', 'reader', made.ptitle);
+    const readings = p.getByRole('region', { name: 'Readings', exact: true });
+    const item = readings.getByRole('article').first();
+    await selectItem(item, { tap: true });
+    const actions = item.getByRole('toolbar', { name: 'Item actions' });
+    await actions.waitFor();
+    await actions.getByText('Actions', { exact: true }).tap();
+    await actions.getByRole('menuitem', { name: 'Note', exact: true }).tap();
+    const words = `Mine, just written ${Date.now()}`;
+    await p.getByRole('textbox', { name: 'Your note' }).fill(words);
+    await p.getByRole('button', { name: 'Submit', exact: true }).tap();
+    const note = item.getByRole('listitem').filter({ hasText: words });
+    await note.waitFor();
+    // All of it shows in the list, above the buttons that stay at the list's bottom.
+    const rows = readings.locator('.list-items');
+    await expect
+      .poll(
+        async () => {
+          const [box, bar, list] = await Promise.all(
+            [note, actions, rows].map(async (l) => (await l.boundingBox())!),
+          );
+          // (The note's last pixels may meet the bar's top rule.)
+          return box!.y >= list!.y && box!.y + box!.height <= bar!.y + 4;
+        },
+        { timeout: 10_000, message: 'the new note in sight above the Actions bar' },
+      )
+      .toBe(true);
+    await screenshot(p, 'tablet/new-note-in-sight');
+  });
+});
+
 describe('a phone turned sideways', () => {
   it('opens every toolbar menu inside the screen, the Help menu too when the bar wraps it to a row’s start (iPad gen 7, guest)', async () => {
     b = await openPhone('iPad (gen 7)');

@@ -24,6 +24,7 @@ import { pickSelection, type PickedText } from '../highlights/capture';
 import { showHighlight, useHighlights } from '../highlights/useHighlights';
 import '../highlights/highlights.css';
 import { HeatMark } from '../insight/heat';
+import { useRevealWritten } from './revealWritten';
 
 interface Props {
   item: Item;
@@ -98,6 +99,7 @@ function ItemCardView({
   const style = { ...formatStyle(item.format), ...(color ? { ['--code' as string]: color } : {}) };
   const card = useRef<HTMLElement>(null);
   const orphans = useHighlights(card, item, notes, open && !sentences);
+  useRevealWritten(card, item);
   // A note whose passage is gone (and its replies) is listed apart, never placed on other words.
   const { placed, orphaned } = splitOrphans(notes, orphans);
   const noteEntry = (n: Item) => (

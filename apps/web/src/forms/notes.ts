@@ -1,5 +1,7 @@
 /** Notes, replies, annotations, and e-mailing an item. */
 import { ANNOTATION_TYPES, fieldMsg, isValidEmail, passageMsg } from '@listboard/core';
+import type { NoteWritten } from '@listboard/core/api/contracts/notes';
+import type { Result } from '../api/client';
 import type { FormContext, FormDef } from './registry';
 import {
   str,
@@ -11,6 +13,14 @@ import {
   fail,
   selectedItem,
 } from './helpers';
+import { revealWhenShown } from '../board/revealWritten';
+
+/** The form's answer: a failure's message, or none, and the new note brought into sight. */
+function written(res: Result<NoteWritten>, op: string): string | null {
+  if (!res.ok) return fail(op, res.error);
+  revealWhenShown(res.value.itemId);
+  return null;
+}
 
 /** A selection over two blocks or items has no one passage to quote: say so instead. */
 const onePassage = (ctx: FormContext) =>
@@ -47,7 +57,7 @@ export const NOTES_FORMS: FormDef[] = [
         },
         'insert note',
       );
-      return res.ok ? null : fail('insert note', res.error);
+      return written(res, 'insert note');
     },
   },
   {
@@ -68,7 +78,7 @@ export const NOTES_FORMS: FormDef[] = [
         { ...where, noteSpec: { text: text(v, 'text'), parentId: ctx.noteId } },
         'reply',
       );
-      return res.ok ? null : fail('reply', res.error);
+      return written(res, 'reply');
     },
   },
   {
@@ -100,7 +110,7 @@ export const NOTES_FORMS: FormDef[] = [
         },
         'insert annotation',
       );
-      return res.ok ? null : fail('insert annotation', res.error);
+      return written(res, 'insert annotation');
     },
   },
   {
