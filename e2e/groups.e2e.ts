@@ -85,11 +85,25 @@ describe('reader groups through the UI', () => {
     await page.getByLabel('Group', { exact: true }).selectOption(group);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText(`Your notes go to ${group}.`).waitFor();
+    // The choice is the board's, kept in its view state: a reload keeps it, and the Note form
+    // says where the note goes before it is sent.
+    await page.reload();
     await selectItem(prompt(page).getByRole('article').nth(1));
     await page.getByRole('button', { name: 'Note', exact: true }).click();
+    await page.getByText(`Goes to ${group}: its members and this board’s authors see it`).waitFor();
     await page.getByLabel('Your note').fill(words);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await prompt(page).getByText(words).waitFor();
+    const posted = prompt(page).getByRole('listitem').filter({ hasText: words });
+    // The note says whom it went to.
+    await posted.locator('.status', { hasText: group }).waitFor();
+    // Another board is not this group's: notes there go to every reader, and the form says so.
+    await page.goto(`${base}/admin/help`);
+    await selectItem(page.locator('main [data-board] article').first());
+    await page.getByRole('button', { name: 'Note', exact: true }).click();
+    await page
+      .getByText('Everyone who reads this board sees it, unless you tick Private.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
     await signOut(page);
 
     await signIn(page, base, 'demo');

@@ -55,3 +55,10 @@ export const LATEST_TIME = 'A media time can be at most 277:46:40.';
 /** After 20 wrong passwords for a board from one address in 10 minutes (password-tries.ts). */
 export const TOO_MANY_PASSWORD_TRIES =
   'Too many wrong passwords for this board. Please wait 10 minutes and try again.';
+
+/** The select-group form's own words, beside the spec's groupMsg. */
+export const groupFormMsg = {
+  /** The reader has groups, but this board's authors assigned none of them to it. */
+  noneOfMineHere:
+    'None of your groups is a group of this board. Join one of its groups (Annotate → Groups), or ask its author to assign yours.',
+} as const;

@@ -130,6 +130,11 @@ function ItemCardView({
           <span className="status">{n.annoType}</span>
         ) : null}
         {n.isPrivate ? <span className="status">private</span> : null}
+        {n.groupName && !n.isPrivate ? (
+          <span className="status" title={`Seen by ${n.groupName} and the board’s authors`}>
+            {n.groupName}
+          </span>
+        ) : null}
       </span>
       {isTextTarget(n.highlight) ? (
         <button

@@ -45,8 +45,10 @@ export function useFormBar(
     // (this one, until it closes) refuses.
     reload: () => void calls.reload(),
     alert,
-    group: ui.noteGroup,
-    setGroup: ui.setNoteGroup,
+    // Kept in the board's view state: the group goes with this board, across reloads and
+    // sign-ins, and not to other boards.
+    group: ui.display.selectedGroup,
+    setGroup: (selectedGroup) => setDisplay({ selectedGroup }),
     display: ui.display,
     setDisplay,
     prefs: ctx.prefs,

@@ -1,5 +1,5 @@
 /** Reader groups: create, join, select, assign, add a member. */
-import { groupMsg } from '@listboard/core';
+import { groupFormMsg, groupMsg } from '@listboard/core';
 import { messageOr } from '../api/client';
 import type { FormContext, FormDef } from './registry';
 import { str, required, fail, openBoard } from './helpers';
@@ -68,7 +68,10 @@ export const GROUPS_FORMS: FormDef[] = [
     async prepare(ctx) {
       const mine = await myGroups(ctx);
       if (mine.length === 0) return { error: groupMsg.noGroups };
-      const names = ['(no group)', ...mine.map((g) => g.name)];
+      // Only this board's groups: a note to another group is refused here.
+      const here = mine.filter((g) => openBoard(ctx).groups.includes(g.name));
+      if (here.length === 0) return { error: groupFormMsg.noneOfMineHere };
+      const names = ['(no group)', ...here.map((g) => g.name)];
       return { options: { groupName: names }, values: { groupName: ctx.group ?? '(no group)' } };
     },
     submit(v, ctx) {

@@ -30,6 +30,11 @@ export const NOTES_FORMS: FormDef[] = [
   {
     id: 'note',
     label: 'Note',
+    // Who will read it, before it is sent: the group chosen for this board, or every reader.
+    description: (ctx) =>
+      ctx.group
+        ? `Goes to ${ctx.group}: its members and this board’s authors see it, unless you tick Private.`
+        : 'Everyone who reads this board sees it, unless you tick Private.',
     quote: quotedItem,
     prepare: onePassage,
     fields: [

@@ -34,6 +34,8 @@ export interface Display {
   /** The info bar (what was just done, with its Undo) shows, at this text size level. */
   showInfo: boolean;
   infoZoomLevel: number;
+  /** The group this reader's new notes on the board go to (select group), or none. */
+  selectedGroup: string | null;
 }
 
 export const DEFAULT_DISPLAY: Display = {
@@ -55,6 +57,7 @@ export const DEFAULT_DISPLAY: Display = {
   noteOps: true,
   showInfo: true,
   infoZoomLevel: INFO_ZOOM_DEFAULT,
+  selectedGroup: null,
 };
 
 export interface DisplaySlice {

@@ -28,9 +28,6 @@ export interface FormsSlice {
   /** The one list whose editor is open (a 750 ms press on the list, or its Edit button). */
   editorListId: string | null;
   setEditorList: (listId: string | null) => void;
-  /** The group this reader's new notes go to (select group). */
-  noteGroup: string | null;
-  setNoteGroup: (name: string | null) => void;
 }
 
 export const formsSlice = (set: SetSlice<FormsSlice>, get: GetSlice<FormsSlice>): FormsSlice => ({
@@ -43,6 +40,4 @@ export const formsSlice = (set: SetSlice<FormsSlice>, get: GetSlice<FormsSlice>)
   },
   editorListId: null,
   setEditorList: (editorListId) => set({ editorListId }),
-  noteGroup: null,
-  setNoteGroup: (noteGroup) => set({ noteGroup }),
 });
