@@ -89,6 +89,21 @@ describe('audit log', () => {
     expect(JSON.stringify(row!.details)).not.toContain('An extra tip');
   });
 
+  it('saves a write whose long title has an emoji where the log’s copy is cut', async () => {
+    // 199 characters, then an emoji of two UTF-16 units across the cut at 200.
+    const title = `${'Field trip plans, '.repeat(11)}+🎒 what to bring`;
+    expect(title.indexOf('🎒')).toBe(199);
+    const res = await author.post('/api/forms/insert_list', {
+      multilistId: course._id,
+      titleText: title,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await load(author, '/author/course');
+    expect(after.lists.map((l) => l.title)).toContain(title);
+    const [row] = (await activity({ user: 'author' })).rows;
+    expect(row!.details.titleText).toBe(`${title.slice(0, 199)}🎒…`);
+  });
+
   it('records writes outside boards: a new board, a group, a profile, sign-in', async () => {
     const made = (
       await reader.post('/api/forms/insert_multilist', { titleText: 'Reading log' })

@@ -448,6 +448,8 @@ describe('GET /api/export/annotations', () => {
     // Quotes, commas and line breaks survive; a formula is neutralised.
     expect(res.body).toContain('"Nice summary, ""truly""."');
     expect(rows.some((r) => r[4] === 'check\nthis')).toBe(true);
+    // A bare line break is quoted too, so readers that end a row at any newline keep it whole.
+    expect(res.body).toContain('"check\nthis"');
     expect(rows.some((r) => r[4] === "'=SUM(1,2) me too")).toBe(true);
   });
 

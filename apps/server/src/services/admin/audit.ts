@@ -65,6 +65,16 @@ const DETAIL_KEYS = [
 ] as const;
 const MAX_DETAIL = 200;
 
+/**
+ * A field's first 200 characters, counted by code point: a cut through an emoji's surrogate pair
+ * left half a character the database cannot store, and the write it records was refused.
+ */
+function cut(v: string): string {
+  if (v.length <= MAX_DETAIL) return v;
+  const chars = Array.from(v);
+  return chars.length > MAX_DETAIL ? `${chars.slice(0, MAX_DETAIL).join('')}…` : v;
+}
+
 /** The named fields of a request body, each cut to 200 characters. */
 export function auditDetails(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
@@ -72,7 +82,7 @@ export function auditDetails(body: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of DETAIL_KEYS) {
     const v = src[key];
-    if (typeof v === 'string') out[key] = v.length > MAX_DETAIL ? `${v.slice(0, MAX_DETAIL)}…` : v;
+    if (typeof v === 'string') out[key] = cut(v);
     else if (typeof v === 'number' || typeof v === 'boolean') out[key] = v;
     else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) out[key] = v.slice(0, 20);
   }

@@ -65,6 +65,14 @@ export async function annotationsCsv(
   }));
   return stringify(
     records.map((r) => ANNOTATION_CSV_COLUMNS.map((c) => safeCell(r[c]))),
-    { header: true, columns: [...ANNOTATION_CSV_COLUMNS], record_delimiter: '\r\n' },
+    {
+      header: true,
+      columns: [...ANNOTATION_CSV_COLUMNS],
+      record_delimiter: '\r\n',
+      // A field with any line break in it is quoted: by itself the library quotes only fields
+      // holding the record delimiter, and a note's bare newline then split its row in two for
+      // spreadsheets and csv readers.
+      quoted_match: /[\r\n]/,
+    },
   );
 }
