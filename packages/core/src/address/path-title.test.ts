@@ -20,6 +20,24 @@ describe('pathTitle', () => {
     expect(pathTitle(title)).toBe(expected);
   });
 
+  it('gives titles that look the same one address', () => {
+    const same = (a: string, b: string) => expect([a, pathTitle(a)]).toEqual([a, pathTitle(b)]);
+    // Composed and decomposed Vietnamese.
+    same('Tiếng Việt lớp 5'.normalize('NFD'), 'Tiếng Việt lớp 5'.normalize('NFC'));
+    expect(pathTitle('Tiếng Việt lớp 5'.normalize('NFD'))).toBe(
+      'tiếng-việt-lớp-5'.normalize('NFC'),
+    );
+    // Characters that show nothing: a soft hyphen, a zero-width space, a combining grapheme
+    // joiner, a right-to-left override, a byte-order mark.
+    for (const hidden of ['\u00AD', '\u200B', '\u034F', '\u202E', '\uFEFF'])
+      same(`Ku${hidden}rs`, 'Kurs');
+    same('Week\u200B1', 'Week1');
+    // Full-width letters and digits.
+    same('ＡＢＣ　１２３', 'ABC 123');
+    // Turkish capital dotted I.
+    expect(pathTitle('İstanbul')).toBe('istanbul');
+  });
+
   it('is idempotent', () => {
     for (const t of ['A  B', 'x--y', 'Q&A: 2023/01/02', '-a-']) {
       expect(pathTitle(pathTitle(t))).toBe(pathTitle(t));
