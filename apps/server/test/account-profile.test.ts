@@ -41,6 +41,23 @@ describe('edit_profile', () => {
     });
   });
 
+  it('keeps a name as others will see it: no hidden characters, no direction overrides', async () => {
+    const a = await newUser('hal');
+    for (const [typed, kept] of [
+      // The author's name with a zero-width space after it, to pass for them.
+      ['Maya Ortiz\u200B', 'Maya Ortiz'],
+      // A right-to-left override shows the letters after it backwards: "(admin)" as "(nimda)".
+      ['\u202EHal (nimda)', 'Hal (nimda)'],
+      ['  Hal\u00AD  Kim ', 'Hal Kim'],
+      ['Nguye\u0302\u0303n', 'Nguyễn'],
+      // Joiners stay: names in Persian and emoji need them.
+      ['Nargis\u200Czadeh 👩🏽\u200D🏫', 'Nargis\u200Czadeh 👩🏽\u200D🏫'],
+    ]) {
+      const res = await a.post('/api/forms/edit_profile', { profile: { fullname: typed } });
+      expect(res.json().user, typed).toMatchObject({ fullname: kept, fields: { fullname: kept } });
+    }
+  });
+
   it('keeps text or email alerts on, with the spec message', async () => {
     const a = await newUser('gus');
     const res = await a.post('/api/forms/edit_profile', { profile: { emailAlerts: false } });

@@ -313,6 +313,36 @@ describe('function links and note controls run their commands only where allowed
     expect(useUi.getState().form?.id).toBe('reply');
   });
 
+  it('notes by the board’s author and coauthor carry their role; a reader with the same name does not', async () => {
+    const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
+    board.authors = ['cody'];
+    const item = board.lists[0]!.items[0]!;
+    const note = (id: string, author: string, text: string) => ({
+      ...item,
+      _id: id,
+      author,
+      hint: 'Ann Lee',
+      annotationClass: 'note' as const,
+      text,
+    });
+    item.notes = [
+      note('n-1', 'ann', 'From the teacher.'),
+      note('n-2', 'cody', 'From the coauthor.'),
+      note('n-3', 'sam', 'From a student who took the teacher’s name.'),
+    ];
+    board.abilities = abilitiesOf('reader', ['read', 'select', 'reply']);
+    fakeServer([board], { ...author, roles: ['reader'] });
+    window.history.replaceState(null, '', '/ann/plants');
+    render(<App />);
+    const notes = await screen.findByRole('list', { name: 'Notes' });
+    const entry = (text: string) => within(notes).getByText(text).closest('li')!;
+    expect(within(entry('From the teacher.')).getByText('author')).toBeTruthy();
+    expect(within(entry('From the coauthor.')).getByText('coauthor')).toBeTruthy();
+    const copy = entry('From a student who took the teacher’s name.');
+    expect(within(copy).getByText('Ann Lee')).toBeTruthy();
+    expect(within(copy).queryByText(/author/)).toBeNull();
+  });
+
   it('a reader sees no Mark answered or Dismiss on a note', async () => {
     const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
     const item = board.lists[0]!.items[0]!;

@@ -52,6 +52,8 @@ interface Props {
   shownLabels: string[];
   /** The board's label colours (note, stress, info, quote, alert, alarm) by label. */
   labelColors?: Record<string, string>;
+  /** The board's owner, then its coauthors: their notes carry the role beside the name. */
+  boardWriters?: readonly string[];
 }
 
 /** An item's first line as plain words: the headline view, collapsed items and the contents. */
@@ -76,6 +78,7 @@ function ItemCardView({
   abilities,
   shownLabels,
   labelColors = {},
+  boardWriters = [],
 }: Props) {
   const dimLabels = useUi((s) => s.dimLabels);
   const toggleLabel = useUi((s) => s.toggleLabel);
@@ -122,7 +125,12 @@ function ItemCardView({
             {n.annoLabel}
           </button>
         ) : null}
-        <strong>{n.hint || n.author}</strong>
+        <strong title={n.author}>{n.hint || n.author}</strong>
+        {boardWriters.includes(n.author) ? (
+          <span className="status status-writer" title="Writes this board">
+            {n.author === boardWriters[0] ? 'author' : 'coauthor'}
+          </span>
+        ) : null}
         {n.noteStatus ? (
           <span className={`status status-${n.noteStatus}`}>{n.noteStatus}</span>
         ) : null}

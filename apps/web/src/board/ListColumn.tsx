@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   EMPTY_DESCRIPTION_PREFIX,
   LIST_WIDTH_STEPS,
@@ -26,11 +26,19 @@ export function estimateItem(open: boolean, compact: boolean): number {
   return open ? (compact ? 120 : 160) : 44;
 }
 
+const NO_WRITERS: readonly string[] = [];
+
 /** One item as a list shows it, with everything the card needs from the screen. */
 export function useItemRenderer(board: Multilist, keys: ColorKey[]) {
   const api = useBoardApi();
   const { display, prefs, selection } = api;
   const selectable = board.abilities.select;
+  // Who writes the board: their notes say so, which no reader's chosen name can copy. A results
+  // page gathers notes of many boards and says it of none.
+  const writers = useMemo(
+    () => (api.isResults(board) ? NO_WRITERS : [board.owner, ...board.authors]),
+    [api, board],
+  );
   return (item: Item, position?: number, setSize?: number) => {
     const selected = selection.itemId === item._id;
     return (
@@ -57,6 +65,7 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[]) {
         abilities={board.abilities}
         shownLabels={api.shownLabels}
         labelColors={board.labelColors}
+        boardWriters={writers}
       />
     );
   };

@@ -5,6 +5,20 @@ import { ROLES } from '../model';
 /** Each validator returns null when the value is valid, else the spec's message. */
 export type ValidationResult = string | null;
 
+/**
+ * A person's or group's name as others will see it: accents composed one way (NFC), one space
+ * between words, and nothing that shows nothing: no zero-width spaces, soft hyphens or direction
+ * overrides, which let a name pass for another's or show its letters in another order. Zero-width
+ * joiners and non-joiners stay: Persian and Indic names and emoji need them.
+ */
+export function shownName(typed: string): string {
+  return typed
+    .normalize('NFC')
+    .replace(/(?![\u200C\u200D])[\p{Cf}\u034F]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** Missing, a blank string or an empty list; 0 and false are values. */
 export function isBlank(value: unknown): boolean {
   if (value === null || value === undefined) return true;

@@ -2,6 +2,7 @@ export {
   EMAIL_PATTERN,
   isBlank,
   isValidEmail,
+  shownName,
   validateEmail,
   validatePassword,
   validateRequired,

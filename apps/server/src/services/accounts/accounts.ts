@@ -29,6 +29,7 @@ import {
   validateRole,
   type Role,
   type SignupMode,
+  shownName,
 } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { boardMembers, items, multilists, trash, users } from '../../db/schema';
@@ -102,9 +103,9 @@ function createUserRefusal(env: AccountEnv, actor: Actor | null): HttpError | nu
 
 /** The profile every new account starts from (spec section 3 User.fields). */
 function defaultFields(fullname: string): Record<string, unknown> {
-  const [firstname = '', ...rest] = fullname.trim().split(/\s+/);
+  const [firstname = '', ...rest] = shownName(fullname).split(' ');
   return {
-    fullname: fullname.trim(),
+    fullname: shownName(fullname),
     firstname,
     lastname: rest.join(' '),
     title: '',
@@ -282,7 +283,7 @@ export async function registerUser(
       email,
       password: input.password,
       roles: ['reader'],
-      fullname: (input.fullname ?? '').trim(),
+      fullname: shownName(input.fullname ?? ''),
       fields: defaultFields(input.fullname ?? ''),
     },
     transact,
@@ -329,7 +330,7 @@ export async function createUser(
   } else if (!isBlank(profile.role)) {
     throw forbidden(accountMsg.roleByAdminOnly);
   }
-  const fullname = (profile.fullname ?? '').trim();
+  const fullname = shownName(profile.fullname ?? '');
   const fields = defaultFields(fullname);
   for (const key of ['firstname', 'lastname', 'title', 'phone', 'bio'] as const) {
     const value = profile[key];

@@ -9,6 +9,7 @@ import {
   isGuestUser,
   isSiteAdmin,
   profilePhotoFilename,
+  shownName,
   validateEmail,
   validateEditProfile,
   validateRole,
@@ -74,6 +75,7 @@ export async function editProfile(
   const user = await current(db, signedIn(actor));
   const messages: string[] = [];
   const next: Record<string, unknown> = { ...changes };
+  if (typeof changes.fullname === 'string') next.fullname = shownName(changes.fullname);
   if (changes.photoFilename !== undefined) {
     const photo = photoName(changes.photoFilename);
     if (photo.name === null) delete next.photoFilename;
@@ -87,7 +89,7 @@ export async function editProfile(
     .update(users)
     .set({
       fields,
-      fullname: typeof next.fullname === 'string' ? next.fullname.trim() : user.fullname,
+      fullname: typeof next.fullname === 'string' ? next.fullname : user.fullname,
       modified: now,
     })
     .where(eq(users.id, user.id))
@@ -158,13 +160,14 @@ export async function adminUpdateUser(
   }
   if (input.fields !== undefined) {
     const next: Record<string, unknown> = { ...input.fields };
+    if (typeof input.fields.fullname === 'string') next.fullname = shownName(input.fields.fullname);
     if (input.fields.photoFilename !== undefined) {
       const photo = photoName(input.fields.photoFilename);
       if (photo.name === null) throw badRequest(photo.skipped);
       next.photoFilename = photo.name;
     }
     set.fields = { ...user.fields, ...next };
-    if (typeof next.fullname === 'string') set.fullname = next.fullname.trim();
+    if (typeof next.fullname === 'string') set.fullname = next.fullname;
   }
   if (input.email !== undefined) {
     const email = input.email.trim();

@@ -4,7 +4,7 @@
  * signs in through the platform.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { must, type Role } from '@listboard/core';
+import { must, shownName, type Role } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { ltiUsers, users } from '../../db/schema';
 import { RESERVED_NAMES, usernameTaken } from '../accounts/accounts';
@@ -59,7 +59,7 @@ export async function accountFor(
     .from(ltiUsers)
     .innerJoin(users, eq(users.id, ltiUsers.userId))
     .where(and(eq(ltiUsers.platformId, platformId), eq(ltiUsers.sub, claims.sub)));
-  const fullname = claims.name.trim();
+  const fullname = shownName(claims.name);
   if (known) {
     const u = known.user;
     const change: Partial<typeof users.$inferInsert> = {};

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { groupMsg, must } from '@listboard/core';
+import { groupMsg, must, shownName } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { groupMembers, groups, multilists } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -9,14 +9,9 @@ import { findUserByUsername, type Actor } from '../accounts/users';
 
 /**
  * Names that look alike are one: spaces inside a name are one space, accents are composed one way
- * (NFC), invisible characters go, and case does not count.
+ * (NFC), invisible characters go (joiners too), and case does not count.
  */
-const groupName = (typed: string) =>
-  typed
-    .normalize('NFC')
-    .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+const groupName = (typed: string) => shownName(typed).replace(/[\u200C\u200D]/g, '');
 const sameName = (name: string) => sql`lower(${groups.name}) = lower(${groupName(name)})`;
 
 export async function createGroup(
