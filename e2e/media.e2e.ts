@@ -160,6 +160,70 @@ describe('media', () => {
     await expect(clips().getByRole('article').count()).resolves.toBe(before);
   });
 
+  it('stops an upload cancelled from its form or from the progress bar, and inserts nothing', async () => {
+    const before = await clips().getByRole('article').count();
+    const inserts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/forms/insert_item')) inserts.push(r.url());
+    });
+    // Each file's PUT is held, as a slow connection holds a big video.
+    let reached = () => {};
+    let held = Promise.resolve();
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => {
+      if (r.method() === 'PUT') failed.push(r.url());
+    });
+    await page.route('**/*', async (route) => {
+      if (route.request().method() !== 'PUT') return route.fallback();
+      reached();
+      // Left unanswered: the page stops it or the test ends.
+      await new Promise(() => {});
+    });
+    const upload = async () => {
+      held = new Promise<void>((resolve) => (reached = resolve));
+      await tool('Insert with files').click();
+      const f = form('Insert item with files');
+      await f.getByLabel('Files').setInputFiles(path.join(dir, 'tile.png'));
+      await f.getByLabel('Text (optional)').fill('Not wanted after all');
+      await f.getByRole('button', { name: 'Upload and insert' }).click();
+      await held;
+      return f;
+    };
+    const banner = page.getByRole('banner');
+
+    // The form's Cancel stops the upload it started.
+    const first = await upload();
+    await first.getByRole('button', { name: 'Cancel' }).click();
+    await banner.getByText('Upload cancelled: nothing was inserted.').waitFor();
+    await expect.poll(() => failed.length, { timeout: 10_000 }).toBe(1);
+
+    // So does the bar's own button; the form stays, saying so, with what was typed.
+    const second = await upload();
+    await banner.getByRole('button', { name: 'Cancel upload' }).click();
+    await second.getByText('Upload cancelled: nothing was inserted.').waitFor();
+    await expect.poll(() => failed.length, { timeout: 10_000 }).toBe(2);
+    await expect(second.getByLabel('Text (optional)').inputValue()).resolves.toBe(
+      'Not wanted after all',
+    );
+    await second.getByRole('button', { name: 'Cancel' }).click();
+    await page.unroute('**/*');
+    expect(inserts).toEqual([]);
+    await expect(clips().getByRole('article').count()).resolves.toBe(before);
+  });
+
+  it('says an audio file given to Insert video item is not a video', async () => {
+    await tool('Insert video item').click();
+    const f = form('Insert video item');
+    await f.getByLabel('Files').setInputFiles(path.join(dir, 'tone.wav'));
+    await f.getByRole('button', { name: 'Upload and insert' }).click();
+    await f
+      .getByText(
+        'tone.wav was skipped: this form takes video. Insert item with files takes any kind.',
+      )
+      .waitFor();
+    await f.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('sets a range from the player and plays inside it', async () => {
     // The board afresh, its players at their posters (a first try of this test played it).
     await page.goto(`${base}/author/media-week`);

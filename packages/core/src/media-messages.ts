@@ -20,4 +20,9 @@ export const uploadMsg = {
   putFailed: (name: string, status: number | string) =>
     `Upload error: ${name} was not stored (${status}).`,
   uploaded: (count: number) => (count === 1 ? 'Uploaded 1 file.' : `Uploaded ${count} files.`),
+  /** The upload was cancelled (its form's Cancel, or the progress bar's): nothing is inserted. */
+  cancelled: 'Upload cancelled: nothing was inserted.',
+  /** A file of a kind this form does not take (an mp3 given to Insert video item). */
+  wrongKind: (name: string, takes: string) =>
+    `${name} was skipped: this form takes ${takes}. Insert item with files takes any kind.`,
 } as const;

@@ -75,6 +75,9 @@ export function Form({
   const [ready, setReady] = useState(!def.prepare);
   /** The form's own key for its writes (./api/requestKeys.ts), one while it is open. */
   const [formKey] = useState(newRequestKey);
+  // A submit still running when the form closes is told to stop (an upload cancelled with it).
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
 
   // The form prepares once, when it opens, with what it opened with: a later render's props
   // must not prepare it again (and wipe what was typed meanwhile).
@@ -158,11 +161,18 @@ export function Form({
     // (which reached this page live) is refused with the server's conflict message, not silently
     // written over.
     const was = opened.current.ctx.board;
-    const at = def.edits ? { ...ctx, board: was, opened: was } : { ...ctx, opened: was };
+    const controller = new AbortController();
+    running.current = controller;
+    const signal = controller.signal;
+    const at = def.edits
+      ? { ...ctx, board: was, opened: was, signal }
+      : { ...ctx, opened: was, signal };
     // Sent under the form's key: a Submit pressed again after a lost answer is not written twice.
     const result = await withFormKey(formKey, () => def.submit(values, at)).catch(
       () => formMsg.cannotSubmit,
     );
+    running.current = null;
+    if (signal.aborted) return;
     setBusy(false);
     const changed = def.edits && typeof result === 'string' ? conflictKind(result) : null;
     if (result === null) done();

@@ -9,6 +9,7 @@ import {
   IMAGE_SUFFIXES,
   OTHER_SUFFIXES,
   VIDEO_SUFFIXES,
+  uploadMsg,
   type MediaKind,
 } from '@listboard/core';
 import type { FormContext, FormDef, Values } from './registry';
@@ -38,8 +39,10 @@ async function insertWithFiles(
   const list = findList(ctx);
   const board = ctx.board;
   if (!list || !board) return fail('insert item');
-  const uploaded = await uploadFiles(Array.isArray(v.files) ? v.files : [], kinds);
+  const uploaded = await uploadFiles(Array.isArray(v.files) ? v.files : [], kinds, ctx.signal);
   if (uploaded.error) return uploaded.error;
+  // Cancelled as the last file ended: its form is gone, and nothing goes on the board.
+  if (ctx.signal?.aborted) return uploadMsg.cancelled;
   if (uploaded.skipped.length > 0) ctx.alert(uploaded.skipped.join(' '));
   const caption = str(v, 'caption');
   const refs = uploaded.records.map(

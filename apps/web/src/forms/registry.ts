@@ -46,6 +46,11 @@ export interface FormContext {
   /** Loads the boards on screen again (after a change made through `api`). */
   reload?: () => void;
   alert: (text: string) => void;
+  /**
+   * The submit's: aborted when the form closes before the submit is done (Cancel, Escape, the
+   * page moving on). A long submit (an upload) stops there and does nothing after.
+   */
+  signal?: AbortSignal;
   /** The group new notes go to, chosen with the select-group form. */
   group: string | null;
   setGroup: (name: string | null) => void;

@@ -4,7 +4,7 @@ import './media.css';
 
 /** The header's progress bar during uploads. */
 export function UploadProgress() {
-  const { phase, percent, label } = useUploadProgress();
+  const { phase, percent, label, cancel } = useUploadProgress();
   if (phase === 'idle') return null;
   return (
     <div className={`bar upload-bar upload-${phase}`}>
@@ -22,6 +22,11 @@ export function UploadProgress() {
       <span className="upload-label" role={phase === 'failed' ? 'alert' : 'status'}>
         {phase === 'uploading' ? `${label} ${percent}%` : label}
       </span>
+      {phase === 'uploading' && cancel && (
+        <button type="button" className="tool upload-cancel" onClick={cancel}>
+          Cancel upload
+        </button>
+      )}
     </div>
   );
 }

@@ -13,7 +13,9 @@ interface ProgressState {
   percent: number;
   /** The file being sent, or what happened. */
   label: string;
-  start(label: string): void;
+  /** Stops the batch being sent (the bar's Cancel); null when nothing can be stopped. */
+  cancel: (() => void) | null;
+  start(label: string, cancel?: () => void): void;
   set(percent: number, label?: string): void;
   finish(label: string): void;
   fail(label: string): void;
@@ -38,9 +40,10 @@ export const useUploadProgress = create<ProgressState>((set, get) => ({
   phase: 'idle',
   percent: UPLOAD_PROGRESS_MIN,
   label: '',
-  start(label) {
+  cancel: null,
+  start(label, cancel) {
     clearTimeout(timer);
-    set({ phase: 'uploading', percent: UPLOAD_PROGRESS_MIN, label });
+    set({ phase: 'uploading', percent: UPLOAD_PROGRESS_MIN, label, cancel: cancel ?? null });
   },
   set(percent, label) {
     // Progress only moves forward within a batch.
@@ -48,12 +51,12 @@ export const useUploadProgress = create<ProgressState>((set, get) => ({
     set({ percent: next, ...(label !== undefined ? { label } : {}) });
   },
   finish(label) {
-    set({ phase: 'done', percent: UPLOAD_PROGRESS_MAX, label });
+    set({ phase: 'done', percent: UPLOAD_PROGRESS_MAX, label, cancel: null });
     later(() => get().clear());
   },
   fail(label) {
     // A failed upload never leaves a bar that looks as if it were still going.
-    set({ phase: 'failed', label });
+    set({ phase: 'failed', label, cancel: null });
     later(() => get().clear());
   },
   clear: () => set({ phase: 'idle', percent: UPLOAD_PROGRESS_MIN, label: '' }),

@@ -30,6 +30,18 @@ export function storageName(name: string): string {
   return cleaned || 'file';
 }
 
+/** What a form of these kinds takes, in words. */
+const KIND_WORDS: Record<MediaKind, string> = {
+  image: 'pictures',
+  heic: 'pictures',
+  video: 'video',
+  audio: 'audio',
+  document: 'documents',
+  other: 'files',
+};
+const takes = (kinds: readonly MediaKind[]) =>
+  [...new Set(kinds.map((k) => KIND_WORDS[k]))].join(' or ');
+
 /** The files a form may send, by kind; undefined kinds mean any supported file. */
 export function splitSupported(
   files: readonly File[],
@@ -40,27 +52,31 @@ export function splitSupported(
   for (const f of files) {
     const kind = mediaKind(suffixOf(f.name));
     if (kind && (!kinds || kinds.includes(kind))) supported.push(f);
+    else if (kind && kinds) skipped.push(uploadMsg.wrongKind(f.name, takes(kinds)));
     else skipped.push(uploadMsg.unsupported(f.name));
   }
   return { supported, skipped };
 }
 
-/** PUT with progress; resolves with the status, or 0 when the connection failed. */
+/** PUT with progress; resolves with the status, or 0 when the connection failed or it stopped. */
 export function putFile(
   url: string,
   file: Blob,
   headers: Record<string, string>,
   onProgress: (loaded: number) => void,
+  signal?: AbortSignal,
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.open('PUT', url);
     for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => onProgress(e.loaded);
     xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
     xhr.onerror = () => resolve({ status: 0, body: '' });
     xhr.onabort = () => resolve({ status: 0, body: '' });
-    xhr.send(file);
+    if (signal?.aborted) resolve({ status: 0, body: '' });
+    else xhr.send(file);
   });
 }
 
@@ -73,10 +89,15 @@ function serverWords(body: string): string | null {
   }
 }
 
-/** Sends the files one after another, showing their progress as one bar from 0 to 100. */
+/**
+ * Sends the files one after another, showing their progress as one bar from 0 to 100. The bar's
+ * Cancel, or the signal (the form's, closed before it is done), stops the batch: nothing after
+ * is sent, and the result is an error.
+ */
 export async function uploadFiles(
   files: readonly File[],
   kinds?: readonly MediaKind[],
+  signal?: AbortSignal,
 ): Promise<UploadResult> {
   const progress = useUploadProgress.getState();
   if (files.length === 0) return { records: [], skipped: [], error: uploadMsg.noFiles };
@@ -87,12 +108,16 @@ export async function uploadFiles(
   const total = supported.reduce((n, f) => n + f.size, 0) || 1;
   let done = 0;
   const records: UploadRecord[] = [];
-  progress.start(first.name);
+  const stopping = new AbortController();
+  signal?.addEventListener('abort', () => stopping.abort(), { once: true });
+  const cancelled = () => stopping.signal.aborted;
+  progress.start(first.name, () => stopping.abort());
   const stop = (error: string): UploadResult => {
-    progress.fail(error);
-    return { records, skipped, error };
+    progress.fail(cancelled() ? uploadMsg.cancelled : error);
+    return { records, skipped, error: cancelled() ? uploadMsg.cancelled : error };
   };
   for (const file of supported) {
+    if (cancelled()) return stop(uploadMsg.cancelled);
     progress.set((done / total) * 100, file.name);
     const signing = await callApi('/api/upload/s3', {
       bucketPath: storageName(file.name),
@@ -104,9 +129,15 @@ export async function uploadFiles(
     if (!signing.ok) return stop(messageOr(signing.error, uploadMsg.signedUrlMissing(file.name)));
     const signed = signing.value;
     if (!signed.url) return stop(uploadMsg.signedUrlMissing(file.name));
-    const put = await putFile(signed.url, file, signed.headers, (loaded) =>
-      useUploadProgress.getState().set(((done + Math.min(loaded, file.size)) / total) * 100),
+    const put = await putFile(
+      signed.url,
+      file,
+      signed.headers,
+      (loaded) =>
+        useUploadProgress.getState().set(((done + Math.min(loaded, file.size)) / total) * 100),
+      stopping.signal,
     );
+    if (cancelled()) return stop(uploadMsg.cancelled);
     if (put.status < 200 || put.status >= 300) {
       const why = serverWords(put.body);
       return stop(
@@ -122,6 +153,7 @@ export async function uploadFiles(
       return stop(messageOr(recorded.error, uploadMsg.putFailed(file.name, 'not recorded')));
     records.push(recorded.value);
     done += file.size;
+    if (cancelled()) return stop(uploadMsg.cancelled);
     useUploadProgress.getState().set((done / total) * 100);
   }
   progress.finish(uploadMsg.uploaded(records.length));
