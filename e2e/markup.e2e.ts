@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { list, newBoard } from './board-helpers';
+import { list, newBoard, selectItem } from './board-helpers';
 import { appUrl, signIn } from './session';
 
 const base = appUrl();
@@ -66,6 +66,48 @@ describe('markup', () => {
     await screenshot(page, 'markup-section-link');
     // The address stays the board's: a section link only scrolls.
     expect(page.url()).toContain('/author/markup-lab-');
+  });
+
+  it('lays Arabic out right to left, beside English left to right, in items, notes and fields', async () => {
+    const { page } = b;
+    await signIn(page, base, 'author');
+    const arabic = 'استخدم Google Docs لكتابة الواجب، ثم أرسل الرابط إلى المعلم.';
+    const english = 'An English paragraph beside it.';
+    await newBoard(page, `RTL ${Date.now()}`, [
+      { title: 'الأسبوع الأول', items: [arabic, english] },
+    ]);
+    const column = list(page, 'الأسبوع الأول');
+    /** Where the words sit in their block: against its right edge, its left, or neither. */
+    const side = (block: ReturnType<typeof column.locator>) =>
+      block.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const words = range.getBoundingClientRect();
+        const box = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        const [left, right] = [
+          box.left + parseFloat(style.paddingLeft),
+          box.right - parseFloat(style.paddingRight),
+        ];
+        // Short enough to leave room on one side.
+        if (Math.abs(words.right - right) < 2 && words.left - left > 10) return 'right';
+        if (Math.abs(words.left - left) < 2 && right - words.right > 10) return 'left';
+        return `neither (${words.left}-${words.right} in ${left}-${right})`;
+      });
+    const paragraph = (text: string) => column.locator('p', { hasText: text.slice(0, 12) });
+    await expect(side(paragraph(arabic))).resolves.toBe('right');
+    await expect(side(paragraph(english))).resolves.toBe('left');
+    // The form's fields take the direction of what is typed.
+    await selectItem(column.getByRole('article').first());
+    await page.getByRole('button', { name: 'Note', exact: true }).click();
+    const field = page.getByLabel('Your note');
+    await expect(field.getAttribute('dir')).resolves.toBe('auto');
+    await field.fill('ملاحظة قصيرة.');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const note = column.locator('.note-text', { hasText: 'ملاحظة قصيرة.' });
+    await note.waitFor();
+    await expect(side(note)).resolves.toBe('right');
+    await screenshot(page, 'markup-rtl');
   });
 
   it('the user guide explains slugs and media ranges', async () => {

@@ -305,6 +305,8 @@ export function Form({
                 id={id}
                 ref={ref}
                 rows={5}
+                // Arabic or Hebrew typed runs right to left, English left to right.
+                dir="auto"
                 value={text(values, f.name)}
                 onChange={(e) => set(e.target.value)}
                 placeholder={f.placeholder}
@@ -339,6 +341,7 @@ export function Form({
                 id={id}
                 ref={ref}
                 type={f.type}
+                dir="auto"
                 value={text(values, f.name)}
                 autoComplete={f.autoComplete}
                 // Names and addresses as typed: no capital a phone's keyboard adds, no spelling.
