@@ -68,9 +68,16 @@ export function useClosingMenu() {
   return ref;
 }
 
+/**
+ * Closes the menu an entry was picked from. The keyboard goes back to the menu's button: the
+ * entry is hidden with the menu, and focus left on it falls to the page's start, where a screen
+ * reader starts reading again. A command that opens a form takes it from there.
+ */
 const closeMenuOf = (el: Element) => {
   const menu = el.closest('details');
-  if (menu) menu.open = false;
+  if (!menu) return;
+  if (menu.contains(document.activeElement)) menu.querySelector('summary')?.focus();
+  menu.open = false;
 };
 
 /** One entry of a menu: icon, name and shortcut; a toggle shows whether it is on. */
