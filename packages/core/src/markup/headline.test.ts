@@ -27,6 +27,12 @@ describe('headlineOf', () => {
       ['| term | meaning |\n| --- | --- |\n| a | b |', 'term | meaning'],
       ['> A quoted **claim**', 'A quoted claim'],
       ['The area is $$\\pi r^2$$ here.', 'The area is \\pi r^2 here.'],
+      // Marks written as themselves, as result pages quote an item (markdownLiteral).
+      [
+        "Pick one article from this week's news\\. Who are its sources\\?",
+        "Pick one article from this week's news. Who are its sources?",
+      ],
+      ['2 \\* 3 \\_is\\_ six', '2 * 3 _is_ six'],
     ];
     for (const [text, shown] of cases) expect(headlineOf([], text), text).toBe(shown);
     // Blocks as the server sends them, classified already.

@@ -25,7 +25,9 @@ function words(line: string): string {
       .replace(/\$\$(.+?)\$\$/g, '$1')
       // Markup written as HTML shows its words, not its tags.
       .replace(/<\/?[a-z][^>]*>/gi, '')
-      .replace(/[*_`~]+/g, '')
+      .replace(/(?<!\\)[*_`~]+/g, '')
+      // A mark written as itself (`\?`, `\*`) shows as the mark, without its backslash.
+      .replace(/\\([!-/:-@[-`{-~])/g, '$1')
       .replace(/\s+/g, ' ')
       .trim()
   );
