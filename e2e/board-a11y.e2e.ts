@@ -92,6 +92,36 @@ describe('the board screen is accessible', () => {
   }
 });
 
+describe('the keyboard’s first stop', () => {
+  it('skips past the toolbar to the boards, and a long unbroken title wraps inside the screen', async () => {
+    b = await openBrowser();
+    const { page } = b;
+    await signIn(page, base, 'author');
+    const word = 'Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen';
+    await newBoard(page, `${word}${word}${word} ${Date.now()}`, [
+      { title: 'Notes', items: ['The first item.'] },
+    ]);
+    await page.reload();
+    await list(page, 'Notes').waitFor();
+    // The page's first Tab stop, shown when reached; Enter goes to the boards.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to the boards' });
+    await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = (await skip.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('main') !== null))
+      .toBe(true);
+    // The title wraps: none of it runs past the screen's right edge.
+    const title = page.getByRole('heading', { level: 2, name: new RegExp(word) });
+    const right = await title.evaluate((el) => el.getBoundingClientRect().right);
+    expect(right).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await screenshot(page, 'board-a11y-skip-link');
+  });
+});
+
 describe('a form’s main button stays readable', () => {
   for (const label of ['desktop', 'phone'] as const) {
     it(`under the pointer and after a tap, in every theme: Sign in refused for empty fields (${label})`, async () => {

@@ -162,6 +162,21 @@ export function BoardScreen() {
         ['--list-height' as string]: listHeight,
       }}
     >
+      {/* The first stop of the keyboard, shown when it has focus: past the toolbar's twenty-odd
+          controls to the first thing on the boards. */}
+      <a
+        className="skip-link"
+        href="#boards"
+        onClick={(e) => {
+          e.preventDefault();
+          const first = main.current?.querySelector<HTMLElement>(
+            'a[href], button, [tabindex="0"], input, textarea, select',
+          );
+          first?.focus();
+        }}
+      >
+        Skip to the boards
+      </a>
       <Header
         path={location.pathname}
         phone={compact}
@@ -177,6 +192,7 @@ export function BoardScreen() {
       {phone && tabs}
       <main
         ref={main}
+        id="boards"
         className="boards"
         onPointerDown={(e) => linkLongPress.start(e)}
         onPointerUp={() => linkLongPress.end()}

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { boardMsg } from '@listboard/core';
+import { boardMsg, searchMsg } from '@listboard/core';
 import { useConnection } from '../api/client';
 import { Form } from './Form';
 import { str } from './helpers';
 import { toggleForm, type FormContext, type FormDef } from './registry';
 import { emailField, usernameField } from './accountFields';
+import { SEARCH_FORMS } from './search';
 
 afterEach(cleanup);
 
@@ -217,5 +218,21 @@ describe('typing on a phone or tablet, and waiting', () => {
     act(() => useConnection.getState().set(true));
     await waitFor(() => expect(screen.queryByText(boardMsg.noConnection)).toBeNull());
     expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Week 1');
+  });
+});
+
+describe('the search form', () => {
+  it('says a search needs words under the words’ field, marked wrong, with the keyboard there', async () => {
+    const search = SEARCH_FORMS.find((f) => f.id === 'search')!;
+    const user = { username: 'ann', roles: ['reader'] };
+    render(<Form def={search} ctx={{ ...ctx, user } as FormContext} onClose={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const field = screen.getByLabelText('Search for');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const said = document.getElementById(
+      field.getAttribute('aria-describedby')!.split(' ').at(-1)!,
+    );
+    expect(said?.textContent).toBe(searchMsg.searchStringRequired);
+    await waitFor(() => expect(document.activeElement).toBe(field));
   });
 });

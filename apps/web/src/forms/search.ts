@@ -5,6 +5,7 @@ import {
   SORT_CRITERIA,
   TIME_ZONES,
   isGuestUser,
+  searchMsg,
   validateSearchArgs,
   type SortCriterion,
 } from '@listboard/core';
@@ -63,6 +64,13 @@ export const SEARCH_FORMS: FormDef[] = [
       const f = readSearchValues(v);
       return validateSearchArgs(f);
     },
+    // Each refusal shows under the field to put right, which the keyboard goes to.
+    errorField: (message) =>
+      message === searchMsg.searchStringRequired || message === searchMsg.dateRangeRequired
+        ? 'searchStr'
+        : message === searchMsg.startDateRequired
+          ? 'start'
+          : null,
     async submit(v, ctx) {
       const f = readSearchValues(v);
       const { pathname, search } = here();
