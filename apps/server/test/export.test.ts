@@ -220,6 +220,39 @@ describe('dumps load back', () => {
     expect(clips.json().length).toBe(2);
   });
 
+  it('loaded by someone else, names the writer’s uploads by their full address; by the writer, as written', async () => {
+    const made = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Uploads travel' })
+    ).json();
+    await author.post('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Week 1',
+      itemText: [
+        'lecture.mp4 0:30-0:50 ~ Lecture one',
+        'diagram.png',
+        '```\nclip.mp4\n```',
+        'https://example.org/talk.mp4',
+      ].join('\n\n'),
+    });
+    const texts = async (id: string) =>
+      (await admin.post('/api/forms/dump_multilists', { multilistId: id }))
+        .json()
+        .lists[0].items.map((i: { text: string }) => i.text);
+    for (const format of ['json', 'md'] as const) {
+      const file = await exportAs(author, made.multilistId, format);
+      const theirs = await loadFile(reader, file.filename, file.content, file.mediaType);
+      expect(theirs.statusCode, theirs.body).toBe(200);
+      expect(await texts(theirs.json().multilistId), format).toEqual([
+        '/files/author/lecture.mp4 0:30-0:50 ~ Lecture one',
+        '/files/author/diagram.png',
+        '```\nclip.mp4\n```',
+        'https://example.org/talk.mp4',
+      ]);
+      const own = await loadFile(author, file.filename, file.content, file.mediaType);
+      expect(await texts(own.json().multilistId), format).toEqual(await texts(made.multilistId));
+    }
+  });
+
   it('says what is wrong with a file that is not a dump', async () => {
     const bad = await loadFile(freshReader, 'broken.json', '{"format": "listboard-dump",');
     expect(bad.statusCode).toBe(400);

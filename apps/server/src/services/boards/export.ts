@@ -134,6 +134,8 @@ async function linkedLists(
 
 function toMarkdown(dump: BoardDump, lists: Awaited<ReturnType<typeof linkedLists>>): string {
   const head = {
+    // Whose uploads the items' bare file names are (importers/listboard.ts, withWritersFiles).
+    owner: dump.owner,
     title: dump.title,
     description: dump.description,
     listed: dump.listed,

@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, forbidden } from '../../lib/errors';
 import { htmlTitle, importFile, ImportError, type ImportedList } from '../../importers';
-import { listboardKindOf, readListboardFile } from '../../importers/listboard';
+import { listboardKindOf, readListboardFile, withWritersFiles } from '../../importers/listboard';
 import { createBoard, type ItemSpec } from '../boards/create';
 import { restoreDumpDetails, type BoardDump } from '../boards/dump';
 import { customHits } from '../search/custom';
@@ -237,7 +237,11 @@ export async function loadBoard(db: Db, req: LoadRequest, ctx: LoadContext): Pro
     ? whole.lists.map((l) => ({
         title: clean(l.title),
         description: l.description,
-        items: l.items.map((i) => ({ text: clean(i.text), labels: i.labels, flags: i.flags })),
+        items: l.items.map((i) => ({
+          text: clean(withWritersFiles(i.text, whole.owner, ctx.actor.username)),
+          labels: i.labels,
+          flags: i.flags,
+        })),
       }))
     : read.lists.map((l) => ({
         title: clean(l.title).trim() || 'Untitled',
