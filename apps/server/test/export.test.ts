@@ -234,10 +234,12 @@ describe('dumps load back', () => {
         'https://example.org/talk.mp4',
       ].join('\n\n'),
     });
-    const texts = async (id: string) =>
-      (await admin.post('/api/forms/dump_multilists', { multilistId: id }))
-        .json()
-        .lists[0].items.map((i: { text: string }) => i.text);
+    const texts = async (id: string) => {
+      const dump = (await admin.post('/api/forms/dump_multilists', { multilistId: id })).json<{
+        lists: { items: { text: string }[] }[];
+      }>();
+      return dump.lists[0]?.items.map((i) => i.text);
+    };
     for (const format of ['json', 'md'] as const) {
       const file = await exportAs(author, made.multilistId, format);
       const theirs = await loadFile(reader, file.filename, file.content, file.mediaType);
