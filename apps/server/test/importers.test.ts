@@ -239,3 +239,31 @@ describe('pdf', () => {
     );
   });
 });
+
+describe('a text file that does not hold text', () => {
+  it('is refused, saying what it looks like, instead of becoming a board of its bytes', async () => {
+    const pdf = Buffer.from(makePdf([[{ text: 'Transcript', size: 12, y: 700 }]]));
+    await expect(importFile('md', pdf, { ...opts, fileName: 'fake.md' })).rejects.toThrow(
+      new ImportError(
+        'fake.md does not hold text: it looks like a PDF. Load it under a name ending in .pdf.',
+      ),
+    );
+    const docx = makeDocx([{ text: 'Hello' }]);
+    await expect(importFile('txt', docx, { ...opts, fileName: 'notes.txt' })).rejects.toThrow(
+      'notes.txt does not hold text: it looks like a Word or zip file.',
+    );
+    const noise = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256));
+    await expect(importFile('html', noise, { ...opts, fileName: 'page.html' })).rejects.toThrow(
+      'page.html does not hold text, as its name’s ending says it should.',
+    );
+    // Text with a stray byte or two is still text.
+    const text = Buffer.concat([
+      Buffer.from('# Week 1\n\nCafé '),
+      Buffer.from([0xe9]),
+      Buffer.from(' ok'),
+    ]);
+    await expect(importFile('md', text, { ...opts, fileName: 'notes.md' })).resolves.toHaveLength(
+      1,
+    );
+  });
+});

@@ -224,3 +224,13 @@ describe('the Listed box', () => {
     expect(hint?.textContent).toContain('password');
   });
 });
+
+describe('the Load form', () => {
+  it('offers a board’s own exports among the files it takes, the JSON one too', () => {
+    open('load');
+    const file = screen.getByLabelText<HTMLInputElement>('File');
+    expect(file.accept.split(',')).toEqual(expect.arrayContaining(['.json', '.md', '.html']));
+    const hint = document.getElementById(file.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toContain('a board exported from Listboard (.json, .md, .html)');
+  });
+});

@@ -45,8 +45,9 @@ export const LOAD_FORMS: FormDef[] = [
         name: 'file',
         label: 'File',
         type: 'file',
-        accept: LOAD_FILE_TYPES.map((t) => `.${t}`).join(','),
-        hint: `${LOAD_FILE_TYPES.join(', ')}: headings become lists, paragraphs and pictures items`,
+        // A board's own export (Account ▸ Export) loads back too, the JSON one included.
+        accept: [...LOAD_FILE_TYPES, 'json'].map((t) => `.${t}`).join(','),
+        hint: `${LOAD_FILE_TYPES.join(', ')}: headings become lists, paragraphs and pictures items; a board exported from Listboard (.json, .md, .html) comes back whole`,
       },
       {
         name: 'query',
