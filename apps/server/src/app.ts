@@ -21,6 +21,7 @@ import {
   isDatabaseUnavailable,
   isUnstorableText,
 } from './lib/db-errors';
+import { validationMessage } from './lib/validation-message';
 import { HttpError } from './lib/errors';
 import { requestForLog } from './lib/log-redact';
 import { validatorCompiler } from './lib/validator';
@@ -129,13 +130,8 @@ export async function buildApp({
     // Error answers are always `{error}`, whatever a route's response schema says about its own
     // 4xx bodies; serialising them against that schema would fail and turn a 400 into a 500.
     reply.serializer((body: unknown) => JSON.stringify(body));
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0];
-      const where = first?.instancePath
-        ? first.instancePath.replace(/^\//, '').replace(/\//g, '.')
-        : 'request';
-      return reply.code(400).send({ error: `Invalid ${where}: ${first?.message ?? 'bad value'}` });
-    }
+    if (hasZodFastifySchemaValidationErrors(err))
+      return reply.code(400).send({ error: validationMessage(err.validation[0]) });
     if (err instanceof HttpError)
       return reply.code(err.statusCode).send({ ...err.details, error: err.message });
     const status = (err as { statusCode?: number }).statusCode;

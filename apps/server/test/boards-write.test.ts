@@ -56,6 +56,21 @@ describe('boards', () => {
     ).toBe(401);
   });
 
+  it('says a text over its limit is too long, naming it as the form does, with the limit', async () => {
+    const long = await author.post('/api/forms/insert_multilist', { titleText: 'x'.repeat(501) });
+    expect([long.statusCode, long.json().error]).toEqual([
+      400,
+      'The title is too long: at most 500 characters.',
+    ]);
+    const board = await load(author, '/author/course');
+    const note = await author.post('/api/forms/insert_note', {
+      listId: board.lists[0]!._id,
+      itemId: board.lists[0]!.items[0]!._id,
+      noteSpec: { text: 'n'.repeat(100_001) },
+    });
+    expect(note.json().error).toBe('The note is too long: at most 100,000 characters.');
+  });
+
   it('refuses a title of signs or emoji alone, which gives no address, saying why', async () => {
     const why = 'A board’s title needs a letter or a digit: its address is made of them.';
     const made = await author.post('/api/forms/insert_multilist', { titleText: '🎉🎉' });
