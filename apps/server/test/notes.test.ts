@@ -341,3 +341,36 @@ describe('notes listed away from their item', () => {
     expect(JSON.stringify(others)).not.toContain('week two');
   });
 });
+
+describe('a note’s writer', () => {
+  it('withdraws their own note, with the replies under it, and may put it back; not another’s', async () => {
+    const mine = (await note(reader, { text: 'Posted to everyone by mistake.' })).json().itemId;
+    await author.post('/api/forms/insert_note', {
+      listId: course.lists[1]!._id,
+      itemId: tip(course)._id,
+      noteSpec: { text: 'An answer to it.', parentId: mine },
+    });
+    const theirs = (await note(demo, { text: 'Demo’s own words.' })).json().itemId;
+    // Another's note stays: a reader has no deletion right on the board.
+    const refused = await reader.post('/api/forms/delete_item', { itemId: theirs });
+    expect([refused.statusCode, refused.json().error]).toEqual([
+      403,
+      'You do not have deletion privilege for this multilist.',
+    ]);
+    const gone = await reader.post('/api/forms/delete_item', { itemId: mine });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const texts = async () => (await notesOf(author)).map((n) => n.text);
+    expect(await texts()).not.toContain('Posted to everyone by mistake.');
+    expect(await texts()).not.toContain('An answer to it.');
+    expect(await texts()).toContain('Demo’s own words.');
+    // Its Undo puts it back, replies and all; another reader cannot.
+    const { trashId } = gone.json();
+    const other = await demo.post('/api/forms/restore_from_trash', { trashId });
+    expect(other.statusCode).toBe(403);
+    const back = await reader.post('/api/forms/restore_from_trash', { trashId });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await texts()).toEqual(
+      expect.arrayContaining(['Posted to everyone by mistake.', 'An answer to it.']),
+    );
+  });
+});

@@ -66,6 +66,11 @@ export interface BoardCall<C extends ApiContract = ApiContract, T extends Target
   /** The contract's path, as the audit log and the role matrix name the call. */
   path: string;
   action: BoardAction;
+  /**
+   * Where the call is allowed beside its action, to whoever may see its target: a note's writer
+   * withdrawing their own note. (The role matrix walks `action`; this widens it for one target.)
+   */
+  alsoAllowed?: (target: Resolved, username: string | null) => boolean;
   /** What the call does, in words for its refusal, where its action says less ('select'). */
   refusedAs?: string;
   /** Reads only: no board version bump. */
@@ -136,13 +141,10 @@ export function registerBoardCalls(
           // What the caller cannot see is refused before what they may do is asked, so a hidden
           // note and a missing one get the same answer.
           await assertVisible(tx, viewer, target, { allowLocked: call.action === 'read' });
-          const actor = authorize(
-            req.actor,
-            target.policy,
-            call.action,
-            deps.appVersion,
-            call.refusedAs,
-          );
+          const actor =
+            req.actor && call.alsoAllowed?.(target, req.actor.username)
+              ? req.actor
+              : authorize(req.actor, target.policy, call.action, deps.appVersion, call.refusedAs);
           const ctx: CallContext<unknown> = {
             actor,
             viewer,

@@ -2,6 +2,7 @@
  * The list and item calls on a board, declared like every other board call (board-call.ts): each
  * names its contract (core api/contracts), the policy action it needs and its target.
  */
+import { isOwnNote } from '@listboard/core';
 import * as items from '@listboard/core/api/contracts/items';
 import * as lists from '@listboard/core/api/contracts/lists';
 import { notFound } from '../lib/errors';
@@ -153,6 +154,8 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
   defineCall({
     contract: items.deleteItem,
     action: 'delete',
+    // A note's writer may withdraw it (with the replies under it, to the Trash, with an Undo).
+    alsoAllowed: (target, username) => !!target.item && isOwnNote(target.item, username),
     target: (b) => ({ itemId: b.itemId }),
     run: (tx, { target, actor }) => trashItem(tx, target.board, target.item, actor.username),
   }),

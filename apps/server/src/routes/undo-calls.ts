@@ -19,6 +19,9 @@ export const UNDO_CALLS: BoardCall[] = [
   defineCall({
     contract: undo.restoreFromTrash,
     action: 'trash',
+    // A note its writer withdrew, they may put back (the info bar's Undo).
+    alsoAllowed: (target, username) =>
+      target.trash?.kind === 'note' && target.trash.deletedBy === username,
     target: (b) => ({ trashId: b.trashId }),
     run: (tx, { viewer, actor, appVersion, target }) =>
       restoreFromTrash(tx, { viewer, actor, appVersion }, target),

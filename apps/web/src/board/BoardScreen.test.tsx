@@ -343,6 +343,28 @@ describe('function links and note controls run their commands only where allowed
     expect(within(copy).queryByText(/author/)).toBeNull();
   });
 
+  it('a reader may delete their own note, and no one else’s', async () => {
+    const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
+    const item = board.lists[0]!.items[0]!;
+    const note = (id: string, by: string, text: string) => ({
+      ...item,
+      _id: id,
+      author: by,
+      annotationClass: 'note' as const,
+      noteStatus: 'pending' as const,
+      text,
+    });
+    item.notes = [note('n-own', 'sam', 'Mine.'), note('n-other', 'kim', 'Kim’s.')];
+    board.abilities = abilitiesOf('reader', ['read', 'select', 'reply']);
+    fakeServer([board], { ...author, _id: 'u-sam', username: 'sam', roles: ['reader'] });
+    window.history.replaceState(null, '', '/ann/plants');
+    render(<App />);
+    const notes = await screen.findByRole('list', { name: 'Notes' });
+    const entry = (text: string) => within(notes).getByText(text).closest('li')!;
+    expect(within(entry('Mine.')).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(within(entry('Kim’s.')).queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
   it('a reader sees no Mark answered or Dismiss on a note', async () => {
     const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
     const item = board.lists[0]!.items[0]!;

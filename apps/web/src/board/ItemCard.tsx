@@ -17,6 +17,7 @@ import { ItemEditable } from '../blocks/itemEditable';
 import { MarkerPanel } from '../media/MarkerPanel';
 import { formatStyle } from './formatStyle';
 import { useUi } from '../state/ui';
+import { useSession } from '../state/session';
 import { useLongPress } from './useLongPress';
 import { sentenceBlocks } from './sentences';
 import { ItemActions } from './ItemActions';
@@ -81,6 +82,7 @@ function ItemCardView({
   boardWriters = [],
 }: Props) {
   const dimLabels = useUi((s) => s.dimLabels);
+  const me = useSession((s) => s.user?.username ?? null);
   const toggleLabel = useUi((s) => s.toggleLabel);
   const toggleDim = useUi((s) => s.toggleDim);
   // By touch, told when the finger lifts, so a press held to select words does not fold the item.
@@ -157,7 +159,7 @@ function ItemCardView({
       ) : null}
       <span className="note-text">{n.text}</span>
       <NoteActions
-        actions={noteActions(abilities, n)}
+        actions={noteActions(abilities, n, me)}
         onAction={(action) => onNoteAction(item, n, action)}
       />
     </li>

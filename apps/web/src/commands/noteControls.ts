@@ -10,8 +10,9 @@ import type { Command, CommandContext, NoteTarget } from './registry';
 import { showDeleted, showStatusSet } from '../state/info';
 import { giveFocusBack, rememberPlace } from '../forms/focusBack';
 
-const offered = (action: NoteAction) => (_c: CommandContext, t?: NoteTarget) =>
-  t !== undefined && noteActions(t.board.abilities, t.note).includes(action);
+const offered = (action: NoteAction) => (c: CommandContext, t?: NoteTarget) =>
+  t !== undefined &&
+  noteActions(t.board.abilities, t.note, c.user?.username ?? null).includes(action);
 
 /** Runs only with a note given (executeCommand refuses a note control without one). */
 const onNote =

@@ -60,18 +60,24 @@ export function itemActions(a: Abilities, item: Item, opts: { results: boolean }
 export const NOTE_ACTIONS = ['reply', 'answer', 'dismiss', 'delete'] as const;
 export type NoteAction = (typeof NOTE_ACTIONS)[number];
 
+/** Whether a note, annotation or reply is the signed-in caller's own: its writer may withdraw it. */
+export function isOwnNote(note: Pick<Item, 'author' | 'annotationClass'>, me: string | null) {
+  return me !== null && me !== 'guest' && note.annotationClass !== 'none' && note.author === me;
+}
+
 /**
- * What the caller may do with a note, annotation or reply they can see: reply to any of them;
- * answer a pending reader note, or dismiss one not yet dismissed, if they moderate the board;
- * delete any of them (to the board's Trash, with the replies under it) if they may delete.
+ * What the caller (`me`, signed in) may do with a note, annotation or reply they can see: reply
+ * to any of them; answer a pending reader note, or dismiss one not yet dismissed, if they
+ * moderate the board; delete any of them (to the board's Trash, with the replies under it) if
+ * they may delete, and their own in any case.
  */
-export function noteActions(a: Abilities, note: Item): NoteAction[] {
+export function noteActions(a: Abilities, note: Item, me: string | null = null): NoteAction[] {
   const readerNote = note.annotationClass === 'note';
   const may: Record<NoteAction, boolean> = {
     reply: a.reply,
     answer: a.moderate && readerNote && note.noteStatus === 'pending',
     dismiss: a.moderate && readerNote && note.noteStatus !== 'dismissed',
-    delete: a.delete,
+    delete: a.delete || isOwnNote(note, me),
   };
   return NOTE_ACTIONS.filter((action) => may[action]);
 }

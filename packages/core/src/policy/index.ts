@@ -15,6 +15,7 @@ export {
   abilitiesOf,
   itemActions,
   noteActions,
+  isOwnNote,
   toolbarRoleFlags,
   visitTarget,
   type NoteAction,
