@@ -72,6 +72,10 @@ describe('mail through a real SMTP server', () => {
     expect(mail.to).toEqual(['author@listboard.local']);
     expect(mail.raw).toContain('Who funds this outlet?');
     expect(mail.raw).toContain('https://boards.example.edu/author/home?code=pending');
+    // And a link to the note itself, which opens its item with the note in view.
+    expect(mail.raw).toContain(
+      `https://boards.example.edu/author/home;course#note-${res.json().itemId as string}`,
+    );
   });
 
   it('sends no alert for a private note', async () => {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { fieldMsg, isValidEmail, type Item } from '@listboard/core';
+import { NOTE_ANCHOR, fieldMsg, isValidEmail, type Item } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { items, lists, multilists, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
@@ -38,7 +38,8 @@ export async function alertAuthorOfNote(
       row.note.text,
       '',
       `Answer or dismiss it on your Discussion page: ${publicUrl}/${row.board.owner}/home?code=pending&username=${row.board.owner}`,
-      `The board: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}`,
+      // The note itself, on the board: its passage shown and flashed (the web's useNoteAnchor).
+      `The note on the board: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}#${NOTE_ANCHOR}${row.note.id}`,
     ].join('\n'),
   });
   return true;
