@@ -406,6 +406,39 @@ describe('a reader on a phone', () => {
   });
 });
 
+describe('an alert while a form is open on a phone', () => {
+  it('comes at the top, never over the form’s Submit (iPhone 13)', async () => {
+    b = await openPhone('iPhone 13');
+    const p = b.page;
+    await signIn(p, base, 'reader');
+    await p.goto(`${base}/author/course`);
+    const item = list(p, 'Tip').getByRole('article').first();
+    await selectItem(item, { tap: true, position: CORNER });
+    const actions = item.getByRole('toolbar', { name: 'Item actions' });
+    await actions.getByText('Actions', { exact: true }).tap();
+    await actions.getByRole('menuitem', { name: 'Note', exact: true }).tap();
+    await p.getByLabel('Your note').fill('A note the server will not take.');
+    // The server says no: the words go under the form and, as every refusal, in an alert.
+    const refusal = 'You may not add notes to this board.';
+    await p.route('**/api/forms/insert_note', (r) =>
+      r.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: refusal }),
+      }),
+    );
+    const submit = p.getByRole('button', { name: 'Submit', exact: true });
+    await submit.tap();
+    const alert = p.locator('.alert', { hasText: refusal });
+    await alert.waitFor();
+    const [a, s] = [(await alert.boundingBox())!, (await submit.boundingBox())!];
+    const apart = a.y + a.height <= s.y || s.y + s.height <= a.y;
+    expect(apart, 'the alert and Submit do not overlap').toBe(true);
+    await screenshot(p, 'phone/alert-over-form');
+    await p.getByRole('button', { name: 'Cancel', exact: true }).tap();
+  });
+});
+
 describe('a finger held on an item (iPhone 13)', () => {
   it('selecting words does not fold the item; a hold let go with nothing selected does', async () => {
     b = await openPhone('iPhone 13');
