@@ -74,7 +74,7 @@ describe('mail through a real SMTP server', () => {
     expect(mail.raw).toContain('https://boards.example.edu/author/home?code=pending');
     // And a link to the note itself, which opens its item with the note in view.
     expect(mail.raw).toContain(
-      `https://boards.example.edu/author/home;course#note-${res.json().itemId as string}`,
+      `https://boards.example.edu/author/home;course#note-${res.json().itemId}`,
     );
   });
 

@@ -22,8 +22,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const titleAt = async (a: Agent, address: string) =>
-  (await a.post('/api/dbload/load_multilists', { addresses: [address] })).json()[0]?.title as
-    string | undefined;
+  (await a.post('/api/dbload/load_multilists', { addresses: [address] })).json()[0]?.title;
 const make = (titleText: string) =>
   author.post('/api/forms/insert_multilist', { titleText, listed: true });
 
@@ -50,8 +49,8 @@ describe('titles that look the same', () => {
   });
 
   it('stored before the rule are brought to it, the older board keeping a shared address and the newer one given its own', async () => {
-    const older = (await make('Phở notes')).json().multilistId as string;
-    const newer = (await make('Phở notes, again')).json().multilistId as string;
+    const older = (await make('Phở notes')).json().multilistId;
+    const newer = (await make('Phở notes, again')).json().multilistId;
     const decomposed = 'phở-notes'.normalize('NFD');
     const db = t.database.db;
     // As the rule before made them: the title's letters as typed (here decomposed), and two

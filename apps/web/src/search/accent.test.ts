@@ -15,6 +15,16 @@ describe('findMatches', () => {
     expect(found.map((r) => r.toString())).toEqual(['Fox', 'fox', 'FOX']);
   });
 
+  it('ignores accents, and keeps its place after a letter that lowercases to two (İ)', () => {
+    const root = dom('<p>İstanbul ve Iğdır şehirleri, Café Müller, ΟΔΥΣΣΕΥΣ 🎉 ve</p>');
+    expect(findMatches(root, 've').map((r) => r.toString())).toEqual(['ve', 've']);
+    expect(findMatches(root, 'şehirleri').map((r) => r.toString())).toEqual(['şehirleri']);
+    expect(findMatches(root, 'istanbul').map((r) => r.toString())).toEqual(['İstanbul']);
+    expect(findMatches(root, 'cafe muller').map((r) => r.toString())).toEqual(['Café Müller']);
+    expect(findMatches(root, 'οδυσσευς').map((r) => r.toString())).toEqual(['ΟΔΥΣΣΕΥΣ']);
+    expect(findMatches(root, '🎉 ve').map((r) => r.toString())).toEqual(['🎉 ve']);
+  });
+
   it('matches across inline markup but never across two blocks', () => {
     const root = dom(
       '<article><p>the <em>quick</em> <strong>brown</strong> fox</p></article><article><p>quick</p><p>brown</p></article>',

@@ -54,9 +54,18 @@ function blockOf(node: Node, root: Node): Node {
   return root;
 }
 
-/** Every occurrence of text under root, case and spacing as typed ignored, as DOM Ranges. */
+/**
+ * A text as it is compared: no case, no accents (café is cafe), final sigma as sigma. Character by
+ * character, each one folded alone, so every folded character still knows where it came from
+ * (İ, folded to i, stays one character; lowercased whole, it became two and put every match
+ * after it one character off).
+ */
+const fold = (c: string) =>
+  c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ');
+
+/** Every occurrence of text under root, case, accents and spacing ignored, as DOM Ranges. */
 export function findMatches(root: Node, text: string): Range[] {
-  const needle = text.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+  const needle = Array.from(text.trim().replace(/\s+/g, ' '), fold).join('');
   if (!needle) return [];
   const doc = root.ownerDocument ?? (root as Document);
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
@@ -71,17 +80,18 @@ export function findMatches(root: Node, text: string): Range[] {
   });
   // Runs of text inside one block, each character mapped back to its node and offset.
   const ranges: Range[] = [];
-  let run: { node: Text; offset: number }[] = [];
+  // Each folded character: its text node, where its character starts and where it ends.
+  let run: { node: Text; offset: number; last: number }[] = [];
   let runText = '';
   let runBlock: Node | null = null;
   const flush = () => {
-    const hay = runText.toLocaleLowerCase();
+    const hay = runText;
     for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + needle.length)) {
       const start = must(run[at], 'the start of a match');
       const end = must(run[at + needle.length - 1], 'the end of a match');
       const r = doc.createRange();
       r.setStart(start.node, start.offset);
-      r.setEnd(end.node, end.offset + 1);
+      r.setEnd(end.node, end.last + 1);
       ranges.push(r);
     }
     run = [];
@@ -101,8 +111,17 @@ export function findMatches(root: Node, text: string): Range[] {
       if (/\s/.test(c)) {
         if (runText.endsWith(' ') || runText === '') continue;
         runText += ' ';
-      } else runText += c;
-      run.push({ node: t, offset: i });
+        run.push({ node: t, offset: i, last: i });
+        continue;
+      }
+      // A pair of surrogates is one character, folded and mapped as one.
+      const whole = /[\ud800-\udbff]/.test(c) && i + 1 < value.length ? value.slice(i, i + 2) : c;
+      // One entry for each unit of the folded text, as the matches are found by those.
+      const folded = fold(whole);
+      runText += folded;
+      for (let k = 0; k < folded.length; k++)
+        run.push({ node: t, offset: i, last: i + whole.length - 1 });
+      i += whole.length - 1;
     }
   }
   flush();
