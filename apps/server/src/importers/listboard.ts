@@ -5,8 +5,7 @@
  * board it came from. Files that are not ours return null and go to the general importers.
  */
 import { z } from 'zod';
-import { classifyBlock, must, resolveAddress } from '@listboard/core';
-import { filesUrl } from '../services/media/file-urls';
+import { must } from '@listboard/core';
 import type { BoardDump } from './dump-format';
 import { ImportError } from './types';
 
@@ -221,33 +220,4 @@ export function listboardKindOf(
   if (type === 'text/markdown' || type === 'md') return 'md';
   if (type === 'text/html' || type === 'html') return 'html';
   return null;
-}
-
-/**
- * Item text of another owner's board, loaded by `loader`: each upload it names by its bare path
- * (`clip.mp4`, the writer's own file) is given the writer's full address (`/files/ann/clip.mp4`).
- * Left bare, it would name a file of the loader's, which is not there.
- */
-export function withWritersFiles(text: string, writer: string, loader: string): string {
-  if (!writer || writer === loader) return text;
-  let fence: string | null = null;
-  return text
-    .split('\n')
-    .map((line) => {
-      const t = line.trim();
-      const open = /^(`{3,}|~{3,})/.exec(t)?.[1];
-      if (fence) {
-        if (t.startsWith(fence)) fence = null;
-        return line;
-      }
-      if (open) {
-        fence = open;
-        return line;
-      }
-      const m = /^(\s*)(\S+)(.*)$/.exec(line);
-      if (!m?.[2] || !classifyBlock(t, { owner: writer }).isUpload) return line;
-      const at = resolveAddress(m[2], { owner: writer });
-      return at?.isUpload ? `${m[1]}${filesUrl(at.url)}${m[3]}` : line;
-    })
-    .join('\n');
 }

@@ -17,7 +17,8 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, forbidden } from '../../lib/errors';
 import { htmlTitle, importFile, ImportError, type ImportedList } from '../../importers';
-import { listboardKindOf, readListboardFile, withWritersFiles } from '../../importers/listboard';
+import { listboardKindOf, readListboardFile } from '../../importers/listboard';
+import { withWritersFiles } from './writers-files';
 import { createBoard, type ItemSpec } from '../boards/create';
 import { restoreDumpDetails, type BoardDump } from '../boards/dump';
 import { customHits } from '../search/custom';
