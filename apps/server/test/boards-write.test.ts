@@ -145,6 +145,23 @@ describe('lists', () => {
     ]);
   });
 
+  it('splits pasted items at a line of non-breaking spaces, as a word processor leaves, and at Windows line ends', async () => {
+    const made = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Pasted from Word' })
+    ).json();
+    await author.post('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Readings',
+      itemText: 'First paragraph.\n\u00A0\nSecond paragraph.\r\n\r\nThird,\r\nits second line.',
+    });
+    const b = await load(author, `/author/${made.ptitle}`);
+    expect(b.lists[0]!.items.map((i) => i.text)).toEqual([
+      'First paragraph.',
+      'Second paragraph.',
+      'Third,\nits second line.',
+    ]);
+  });
+
   it('keeps a long pasted list whole and in order, each item with its blocks', async () => {
     // More items, and more blocks, than one statement writes (a thousand rows).
     const pasted = Array.from({ length: 1201 }, (_, i) =>

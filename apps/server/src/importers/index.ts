@@ -33,7 +33,9 @@ function utf8(bytes: Buffer, fileName = 'The file'): string {
   const known = BINARY_KINDS.find((k) => start.startsWith(k.sign));
   const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
   const unreadable = (text.slice(0, 8192).match(/\uFFFD/g)?.length ?? 0) > 32;
-  if (known || head.includes(0) || unreadable)
+  // A stray NUL is dropped later, as in any text; many of them are a binary file's.
+  const nuls = head.reduce((n, byte) => (byte === 0 ? n + 1 : n), 0);
+  if (known || nuls > 8 || unreadable)
     throw new ImportError(
       known
         ? `${fileName} does not hold text: it looks like ${known.kind}.${known.ending ? ` Load it under a name ending in ${known.ending}.` : ''}`

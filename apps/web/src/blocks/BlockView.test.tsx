@@ -158,3 +158,26 @@ describe('block renderers', () => {
     expect(screen.getByText('<b>not bold</b>')).toBeTruthy();
   });
 });
+
+describe('a PDF on another site', () => {
+  it('shows as a link that opens it, fetching nothing (the page may fetch from its own site only)', () => {
+    const fetched: unknown[] = [];
+    const was = globalThis.fetch;
+    globalThis.fetch = (...args: unknown[]) => {
+      fetched.push(args);
+      return Promise.reject(new Error('no fetch here'));
+    };
+    try {
+      show('https://journals.example.org/papers/gettier%201963.pdf ~ Gettier (1963)');
+      const link = screen.getByRole('link', { name: 'Gettier (1963)' });
+      expect(link.getAttribute('href')).toBe(
+        'https://journals.example.org/papers/gettier%201963.pdf',
+      );
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(screen.getByText('PDF on journals.example.org: opens in a new tab')).toBeTruthy();
+      expect(fetched).toEqual([]);
+    } finally {
+      globalThis.fetch = was;
+    }
+  });
+});

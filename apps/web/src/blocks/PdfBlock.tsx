@@ -1,18 +1,31 @@
 import { useEffect, useRef, useState } from 'react';
-import { mediaMsg, type Block } from '@listboard/core';
+import { fileNameOf, mediaMsg, type Block } from '@listboard/core';
 import { srcOf } from '../media/src';
+
+/** The site a PDF's address is on, when it is not this one's; null for this site's files. */
+function otherSite(url: string): string | null {
+  try {
+    const at = new URL(url, window.location.href);
+    return at.origin === window.location.origin ? null : at.host;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * A PDF's first page drawn with pdf.js, loaded only when a PDF is on screen. The file is checked
- * with HEAD first, so a missing file fails fast with the spec's message.
+ * with HEAD first, so a missing file fails fast with the spec's message. A PDF on another site
+ * is not fetched (the page may fetch from its own site only): it shows as a link that opens it.
  */
 export function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [pages, setPages] = useState(0);
   const url = srcOf(block) ?? block.text.trim();
+  const elsewhere = otherSite(url);
 
   useEffect(() => {
+    if (elsewhere) return;
     // Ended when the block goes or its file or scale change: a late answer is then dropped.
     // (Asked each time: the answer can change across every await.)
     let ended = false;
@@ -45,7 +58,19 @@ export function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?: number 
     return () => {
       ended = true;
     };
-  }, [url, scale]);
+  }, [url, scale, elsewhere]);
+
+  if (elsewhere) {
+    const name = block.caption ?? fileNameOf(url);
+    return (
+      <figure className="block block-pdf block-pdf-elsewhere">
+        <a href={url} target="_blank" rel="noopener noreferrer">
+          {name}
+        </a>
+        <figcaption>PDF on {elsewhere}: opens in a new tab</figcaption>
+      </figure>
+    );
+  }
 
   if (state === 'failed') return <p className="block block-error">{mediaMsg.loadPdfFailed(url)}</p>;
   return (

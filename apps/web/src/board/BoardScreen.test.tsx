@@ -363,6 +363,12 @@ describe('function links and note controls run their commands only where allowed
     const entry = (text: string) => within(notes).getByText(text).closest('li')!;
     expect(within(entry('Mine.')).getByRole('button', { name: 'Delete' })).toBeTruthy();
     expect(within(entry('Kim’s.')).queryByRole('button', { name: 'Delete' })).toBeNull();
+    // Each note's buttons are described by whose note it is and what it says.
+    const reply = within(entry('Kim’s.')).getByRole('button', { name: 'Reply' });
+    const described = (reply.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual(['kim', 'Kim’s.']);
   });
 
   it('a reader sees no Mark answered or Dismiss on a note', async () => {

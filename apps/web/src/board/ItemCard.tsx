@@ -127,7 +127,9 @@ function ItemCardView({
             {n.annoLabel}
           </button>
         ) : null}
-        <strong title={n.author}>{n.hint || n.author}</strong>
+        <strong id={`${NOTE_ANCHOR}${n._id}-by`} title={n.author}>
+          {n.hint || n.author}
+        </strong>
         {boardWriters.includes(n.author) ? (
           <span className="status status-writer" title="Writes this board">
             {n.author === boardWriters[0] ? 'author' : 'coauthor'}
@@ -157,10 +159,13 @@ function ItemCardView({
           {orphans.has(n._id) && <span className="earlier"> (on an earlier version)</span>}
         </button>
       ) : null}
-      <span className="note-text">{n.text}</span>
+      <span id={`${NOTE_ANCHOR}${n._id}-text`} className="note-text">
+        {n.text}
+      </span>
       <NoteActions
         actions={noteActions(abilities, n, me)}
         onAction={(action) => onNoteAction(item, n, action)}
+        about={`${NOTE_ANCHOR}${n._id}-by ${NOTE_ANCHOR}${n._id}-text`}
       />
     </li>
   );
@@ -285,15 +290,24 @@ const NOTE_ACTION_LABELS: Record<NoteAction, string> = {
 function NoteActions({
   actions,
   onAction,
+  about,
 }: {
   actions: NoteAction[];
   onAction: (action: NoteAction) => void;
+  /** The ids of the note's writer and words: each button is described by them. */
+  about: string;
 }) {
   if (actions.length === 0) return null;
   return (
     <span className="note-actions">
       {actions.map((action) => (
-        <button key={action} type="button" onClick={() => onAction(action)}>
+        <button
+          key={action}
+          type="button"
+          // Every note has its Reply: a screen reader hears whose note and what it says.
+          aria-describedby={about}
+          onClick={() => onAction(action)}
+        >
           {NOTE_ACTION_LABELS[action]}
         </button>
       ))}

@@ -70,7 +70,7 @@ export const NOTES_FORMS: FormDef[] = [
     label: 'Reply',
     quote: quotedNote,
     fields: [{ name: 'text', label: 'Your reply', type: 'textarea', required: true }],
-    validate: (v) => required(v, 'text', 'text'),
+    validate: (v) => required(v, 'text', 'reply'),
     async submit(v, ctx) {
       const item = selectedItem(ctx);
       // On a results page the note carries where it lives; on a board it hangs off the item.
@@ -97,7 +97,7 @@ export const NOTES_FORMS: FormDef[] = [
       { name: 'type', label: 'Type', type: 'select', options: ANNOTATION_TYPES },
       { name: 'isPrivate', label: 'Private (only you will see it)', type: 'checkbox' },
     ],
-    validate: (v) => required(v, 'text', 'text'),
+    validate: (v) => required(v, 'text', 'annotation'),
     async submit(v, ctx) {
       const item = selectedItem(ctx);
       const res = await ctx.call(

@@ -9,10 +9,15 @@ import { copyItemParts, insertItemRows, insertListItems } from './items';
 import { contentSeenBy } from '../notes/visibility';
 import { clampIndex, listCount, openListGap, ordered } from './ordering';
 
-/** Splits pasted text into item texts: items are separated by blank lines. */
+/**
+ * Splits pasted text into item texts: items are separated by blank lines. A line of spaces of
+ * any kind is blank (a word processor's "empty" line holds a non-breaking space), and Windows
+ * line ends are line ends.
+ */
 export function splitItemText(text: string): string[] {
   return text
-    .split(/\n[ \t]*\n/)
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[^\S\n]*\n/)
     .map((t) => t.trim())
     .filter((t) => t.length > 0);
 }
