@@ -1,4 +1,4 @@
-import { memo, useRef } from 'react';
+import { memo, useId, useRef } from 'react';
 import {
   NOTE_ANCHOR,
   TIMINGS,
@@ -83,6 +83,9 @@ function ItemCardView({
 }: Props) {
   const dimLabels = useUi((s) => s.dimLabels);
   const me = useSession((s) => s.user?.username ?? null);
+  // This card's own prefix for the ids its notes' buttons point at: a page may show a note twice
+  // (Discussion shows a reply in its thread and on its own), and an id must name one element.
+  const own = useId();
   const toggleLabel = useUi((s) => s.toggleLabel);
   const toggleDim = useUi((s) => s.toggleDim);
   // By touch, told when the finger lifts, so a press held to select words does not fold the item.
@@ -127,7 +130,7 @@ function ItemCardView({
             {n.annoLabel}
           </button>
         ) : null}
-        <strong id={`${NOTE_ANCHOR}${n._id}-by`} title={n.author}>
+        <strong id={`${own}${n._id}-by`} title={n.author}>
           {n.hint || n.author}
         </strong>
         {boardWriters.includes(n.author) ? (
@@ -159,13 +162,13 @@ function ItemCardView({
           {orphans.has(n._id) && <span className="earlier"> (on an earlier version)</span>}
         </button>
       ) : null}
-      <span id={`${NOTE_ANCHOR}${n._id}-text`} className="note-text">
+      <span id={`${own}${n._id}-text`} className="note-text">
         {n.text}
       </span>
       <NoteActions
         actions={noteActions(abilities, n, me)}
         onAction={(action) => onNoteAction(item, n, action)}
-        about={`${NOTE_ANCHOR}${n._id}-by ${NOTE_ANCHOR}${n._id}-text`}
+        about={`${own}${n._id}-by ${own}${n._id}-text`}
       />
     </li>
   );
