@@ -35,9 +35,12 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[]) {
   const selectable = board.abilities.select;
   // Who writes the board: their notes say so, which no reader's chosen name can copy. A results
   // page gathers notes of many boards and says it of none.
+  // Kept while the board's owner and coauthors stay: a new array would draw every card again.
+  const results = api.isResults(board);
+  const { owner, authors } = board;
   const writers = useMemo(
-    () => (api.isResults(board) ? NO_WRITERS : [board.owner, ...board.authors]),
-    [api, board],
+    () => (results ? NO_WRITERS : [owner, ...authors]),
+    [results, owner, authors],
   );
   return (item: Item, position?: number, setSize?: number) => {
     const selected = selection.itemId === item._id;

@@ -112,9 +112,11 @@ export async function uploadFiles(
   signal?.addEventListener('abort', () => stopping.abort(), { once: true });
   const cancelled = () => stopping.signal.aborted;
   progress.start(first.name, () => stopping.abort());
+  // A failure while cancelling (the PUT it stopped) is the cancel.
   const stop = (error: string): UploadResult => {
-    progress.fail(cancelled() ? uploadMsg.cancelled : error);
-    return { records, skipped, error: cancelled() ? uploadMsg.cancelled : error };
+    const said = cancelled() ? uploadMsg.cancelled : error;
+    progress.fail(said);
+    return { records, skipped, error: said };
   };
   for (const file of supported) {
     if (cancelled()) return stop(uploadMsg.cancelled);

@@ -101,11 +101,11 @@ function createUserRefusal(env: AccountEnv, actor: Actor | null): HttpError | nu
   return forbidden(accountMsg.addUserByAdminOnly);
 }
 
-/** The profile every new account starts from (spec section 3 User.fields). */
+/** The profile every new account starts from (spec section 3 User.fields), of a shown name. */
 function defaultFields(fullname: string): Record<string, unknown> {
-  const [firstname = '', ...rest] = shownName(fullname).split(' ');
+  const [firstname = '', ...rest] = fullname.split(' ');
   return {
-    fullname: shownName(fullname),
+    fullname,
     firstname,
     lastname: rest.join(' '),
     title: '',
@@ -276,6 +276,7 @@ export async function registerUser(
   if (refusal) throw refusal;
   const problems = signupFieldProblems({ username, email, password: input.password });
   if (Object.keys(problems).length > 0) throw badFields(400, signupMsg.badSignupFields, problems);
+  const fullname = shownName(input.fullname ?? '');
   return createAccount(
     env,
     {
@@ -283,8 +284,8 @@ export async function registerUser(
       email,
       password: input.password,
       roles: ['reader'],
-      fullname: shownName(input.fullname ?? ''),
-      fields: defaultFields(input.fullname ?? ''),
+      fullname,
+      fields: defaultFields(fullname),
     },
     transact,
   );
