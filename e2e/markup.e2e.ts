@@ -100,6 +100,8 @@ describe('markup', () => {
     // The form's fields take the direction of what is typed.
     await selectItem(column.getByRole('article').first());
     await page.getByRole('button', { name: 'Note', exact: true }).click();
+    // The item it is about, quoted above the fields, reads right to left too.
+    await expect(side(page.locator('.form-quote'))).resolves.toBe('right');
     const field = page.getByLabel('Your note');
     await expect(field.getAttribute('dir')).resolves.toBe('auto');
     await field.fill('ملاحظة قصيرة.');
