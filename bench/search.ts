@@ -181,9 +181,9 @@ export async function timeSearches(db: Db) {
     db.execute(sql`
       select id from (
         select id, search_vector from items
-        where search_vector @@ to_tsquery('simple', ${w})
+        where search_vector @@ to_tsquery('listboard_search', ${w})
         order by created desc limit ${MAX_HITS}) k
-      order by ts_rank(search_vector, to_tsquery('simple', ${w})) desc, id
+      order by ts_rank(search_vector, to_tsquery('listboard_search', ${w})) desc, id
       limit ${SEARCH_PAGE_SIZE + 1}`);
   // The same from the week index the service reads a common word from (services/search/
   // weeks.ts): each week that has items, newest first, its matches in date order, until the
@@ -196,7 +196,7 @@ export async function timeSearches(db: Db) {
           where items_week_terms(search_vector, created) @@ quote_literal(weeks.wk || ' ' || ${w})::tsquery
           order by created desc) k
         limit ${MAX_HITS}) kept
-      order by ts_rank(search_vector, to_tsquery('simple', ${w})) desc, id
+      order by ts_rank(search_vector, to_tsquery('listboard_search', ${w})) desc, id
       limit ${SEARCH_PAGE_SIZE + 1}`);
 
   const rare = pickWords(QUERIES, 1000, VOCABULARY);

@@ -599,3 +599,31 @@ describe('saving a search', () => {
     expect(joined(res.json())).toContain('[Plant Biology](/author/home;plant-biology)');
   });
 });
+
+describe('accents', () => {
+  it('a word is found whatever its accents, typed either way round, in phrases and prefixes too', async () => {
+    await createBoard(t.database.db, {
+      owner: 'author',
+      title: 'Music and Buildings',
+      lists: [
+        {
+          title: 'One',
+          items: [
+            'Dvořák wrote the New World Symphony in Iowa.',
+            'The facade of the École is old.',
+          ],
+        },
+      ],
+    });
+    const found = async (searchStr: string) =>
+      joined(await results(reader, { searchStr, users: 'all' }));
+    for (const typed of ['dvorak', 'DVOŘÁK', 'Dvořak', 'dvo*', '"dvorak wrote"']) {
+      expect(await found(typed), typed).toContain('Dvořák wrote the New World Symphony');
+    }
+    for (const typed of ['façade', 'ecole', '"façade of the ecole"']) {
+      expect(await found(typed), typed).toContain('The facade of the École');
+    }
+    // Letters that are not accented forms of each other still differ.
+    expect(await found('dvorek')).toBe('');
+  });
+});

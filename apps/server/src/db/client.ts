@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -51,7 +52,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (dir) await makeDir(dir);
   const client = await PGlite.create({
     dataDir: dir,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, unaccent },
     parsers: TEXT_PARSERS,
   });
   const db = drizzlePglite(drizzleClient(client), { schema }) as unknown as Db;

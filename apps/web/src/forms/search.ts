@@ -34,7 +34,7 @@ export const SEARCH_FORMS: FormDef[] = [
         name: 'searchStr',
         label: 'Search for',
         type: 'text',
-        hint: 'Words ("a phrase", word*, -word, a or b), a label, a tag (name:value), or for a date search two dates: 2023-01-01--March 31, 2023',
+        hint: 'Words, accents or not ("a phrase", word*, -word, a or b), a label, a tag (name:value), or for a date search two dates: 2023-01-01--March 31, 2023',
       },
       { name: 'by', label: 'Search by', type: 'select', options: SEARCH_TYPES },
       {

@@ -165,7 +165,7 @@ export const items = pgTable(
     flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
     version: integer('version').notNull().default(1),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`to_tsvector('simple', coalesce(text, ''))`,
+      sql`to_tsvector('listboard_search', coalesce(text, ''))`,
     ),
     /**
      * For Insight (services/insight): the words of the text, as core's wordCount counts them,

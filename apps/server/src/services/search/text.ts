@@ -1,7 +1,7 @@
 /**
  * A text search as a tsquery built from SQL functions over bound parameters, so nothing the user
- * types is ever spliced into query text. Matches the 'simple' configuration of items.search_vector,
- * which lets the GIN index answer it.
+ * types is ever spliced into query text. Matches the configuration of items.search_vector
+ * (listboard_search: simple, with accents taken off each word), which lets the GIN index answer it.
  */
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -62,12 +62,12 @@ export function parseTextQuery(input: string): Term[] {
 function termQuery(t: Term): SQL {
   switch (t.kind) {
     case 'phrase':
-      return sql`phraseto_tsquery('simple', ${t.text})`;
+      return sql`phraseto_tsquery('listboard_search', ${t.text})`;
     case 'word': {
-      if (!t.prefix) return sql`plainto_tsquery('simple', ${t.text})`;
+      if (!t.prefix) return sql`plainto_tsquery('listboard_search', ${t.text})`;
       // Pieces are letters and digits only, so this text is always valid tsquery syntax.
       const pieces = piecesOf(t.text);
-      return sql`to_tsquery('simple', ${`${pieces.join(' <-> ')}:*`})`;
+      return sql`to_tsquery('listboard_search', ${`${pieces.join(' <-> ')}:*`})`;
     }
     case 'not':
       return sql`(!! ${termQuery(t.term)})`;
@@ -94,11 +94,11 @@ export function requiredTextQuery(input: string): SQL | null {
   const required = (t: Term): SQL | null => {
     switch (t.kind) {
       case 'phrase':
-        return sql`plainto_tsquery('simple', ${t.text})`;
+        return sql`plainto_tsquery('listboard_search', ${t.text})`;
       case 'word':
         return t.prefix
-          ? sql`to_tsquery('simple', ${`${piecesOf(t.text).join(' & ')}:*`})`
-          : sql`plainto_tsquery('simple', ${t.text})`;
+          ? sql`to_tsquery('listboard_search', ${`${piecesOf(t.text).join(' & ')}:*`})`
+          : sql`plainto_tsquery('listboard_search', ${t.text})`;
       case 'not':
         return null;
       case 'or': {
