@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { appUrl, more, postAsPage, signIn } from './session';
+import { appUrl, more, postAsPage, signIn, signOut } from './session';
 import { dragAcross, selectItem } from './board-helpers';
 
 const base = appUrl();
@@ -104,6 +104,39 @@ describe('notes live for the author', () => {
       .poll(() => card(discussion).locator('mark.flash').count(), { timeout: 10_000 })
       .toBeGreaterThan(0);
     await screenshot(discussion, 'discussion-link-opened');
+  });
+
+  it('a link followed signed out stays open through the sign-in: the author lands on Discussion with the note, a reader on the board', async () => {
+    const visitor = await openBrowser();
+    try {
+      const page = visitor.page;
+      const signInHere = async (username: string) => {
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        const form = page.getByRole('form', { name: 'Sign in' });
+        await form.getByLabel('User name').fill(username);
+        await form.getByLabel('Password').fill('listboard');
+        await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await page.locator('.user-name', { hasText: username }).waitFor();
+      };
+      // The link a new-note mail gives the author, opened in a browser not signed in.
+      const mailed = `${base}/author/home?code=pending&username=author`;
+      await page.goto(mailed);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      await signInHere('author');
+      await page.getByRole('article').filter({ hasText: question }).waitFor();
+      expect(page.url()).toBe(mailed);
+
+      await signOut(page);
+      await page.goto(`${base}${BOARD}`);
+      await card(page).waitFor();
+      await signInHere('reader');
+      await expect(page.getByRole('button', { name: 'Note', exact: true }).count()).resolves.toBe(
+        1,
+      );
+      expect(new URL(page.url()).pathname).toBe(BOARD);
+    } finally {
+      await visitor.close();
+    }
   });
 
   it('an author’s reply deep in the thread answers the reader’s note', async () => {

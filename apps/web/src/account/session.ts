@@ -5,6 +5,7 @@
 import {
   TIMINGS,
   accountMsg,
+  afterSignInPath,
   deregisterMsg,
   loginMsg,
   passwordResetMsg,
@@ -42,7 +43,11 @@ export async function enterSession(userId: string | null): Promise<void> {
   await useSession.getState().start();
 }
 
-/** The login form's submit: null when signed in (and sent home), else the message to show. */
+/**
+ * The login form's submit: null when signed in, else the message to show. Signed in from the
+ * site's front board, the user goes home; from a board or page a link led to, they stay on it,
+ * which loads again as theirs (core afterSignInPath).
+ */
 export async function signInAs(
   username: string,
   password: string,
@@ -54,8 +59,11 @@ export async function signInAs(
       res.error,
       loginMsg.loginError(messageOr(res.error, 'no answer from the server')),
     );
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  const { rootBoard, adminUser } = useSession.getState();
   await enterSession(res.value.user._id);
-  navigate('/');
+  // Home, or the page as it is: its boards load again for the account now signed in.
+  if (afterSignInPath(here, { rootBoard, adminUser }) === '/') navigate('/');
   return null;
 }
 

@@ -94,6 +94,7 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
 });
 
 describe('logout', () => {
@@ -137,6 +138,7 @@ describe('login', () => {
   });
 
   it('signs in, refreshes the session and goes home', async () => {
+    window.history.replaceState(null, '', '/admin/home');
     replies['/api/auth/signin'] = { status: 200, body: { user: ann } };
     const { onClose, navigate } = open('login', guest);
     type('User name', 'ann');
@@ -147,6 +149,18 @@ describe('login', () => {
     const session = called('/api/auth/session')[0]!;
     expect(session).toBeDefined();
     expect(called('/api/auth/signin')[0]!.body).toEqual({ username: 'ann', password: 'secret-1' });
+  });
+
+  it('signed in on a board a link led to, stays on it', async () => {
+    window.history.replaceState(null, '', '/author/course#note-1');
+    replies['/api/auth/signin'] = { status: 200, body: { user: ann } };
+    const { onClose, navigate } = open('login', guest);
+    type('User name', 'ann');
+    type('Password', 'secret-1');
+    submit('Sign in');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(called('/api/auth/session')[0]).toBeDefined();
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('words a failure the server could not explain as a login error', async () => {

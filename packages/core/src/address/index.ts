@@ -2,6 +2,7 @@ export { boardTitleProblem, pathTitle } from './path-title';
 export { decodePart, withScheme } from './url';
 export { boardKey, formatAddress, parseAddress, type Address, type Segment } from './address';
 export {
+  afterSignInPath,
   clampPage,
   readStartParams,
   resolveStartPath,

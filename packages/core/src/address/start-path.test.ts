@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, readStartParams, resolveStartPath, type StartContext } from './start-path';
+import {
+  afterSignInPath,
+  clampPage,
+  readStartParams,
+  resolveStartPath,
+  type StartContext,
+} from './start-path';
 
 const nobody: StartContext = { username: null, isAdmin: false, isGuest: false };
 const guest: StartContext = { username: 'guest', isAdmin: false, isGuest: true };
@@ -146,5 +152,26 @@ describe('readStartParams', () => {
     expect(readStartParams('/?page=250').page).toBe(100);
     expect(readStartParams('/?page=-3').page).toBe(0);
     expect(readStartParams('/?page=abc').page).toBe(0);
+  });
+});
+
+describe('afterSignInPath', () => {
+  it('goes home from the front board, a guest’s own board or the bare site', () => {
+    for (const here of ['/', '/admin/home', '/admin/home/', '/guest/home', '/admin/home?page=2']) {
+      expect(afterSignInPath(here), here).toBe('/');
+    }
+    expect(afterSignInPath('/site/start', { adminUser: 'site', rootBoard: 'start' })).toBe('/');
+  });
+
+  it('stays on a board, a page or a note someone followed a link to', () => {
+    for (const here of [
+      '/author/course',
+      '/author/course;week-2',
+      '/author/home?code=pending&username=author#note-1',
+      '/admin/privacy',
+      '/ann/home',
+    ]) {
+      expect(afterSignInPath(here), here).toBe(here);
+    }
   });
 });

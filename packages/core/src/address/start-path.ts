@@ -1,4 +1,4 @@
-import { ADMIN_USER, ROOT_BOARD, SEARCH_PAGE_MAX, SEARCH_PAGE_MIN } from '../constants';
+import { ADMIN_USER, GUEST_USER, ROOT_BOARD, SEARCH_PAGE_MAX, SEARCH_PAGE_MIN } from '../constants';
 import { joinQueryAndHash, splitUrl } from './url';
 import { own } from '../own';
 
@@ -76,4 +76,22 @@ export function resolveStartPath(url: string, ctx: StartContext): string {
     return `/${signedInUser}/${rootBoard}${extras}`;
   }
   return `${trimmed}${extras}`;
+}
+
+/**
+ * Where a sign-in leaves the browser (spec section 3: home, where enabled). From the site's front
+ * board, or a guest's own, it goes home: '/' (the new account's own board). From anything else
+ * (a board, a Discussion page or a note a mail or a classmate linked to) it stays, so the person
+ * who signed in to write on it is still on it, now as themselves.
+ */
+export function afterSignInPath(
+  here: string,
+  ctx: { rootBoard?: string; adminUser?: string; guestUser?: string } = {},
+): string {
+  const rootBoard = ctx.rootBoard ?? ROOT_BOARD;
+  const fronts = [ctx.adminUser ?? ADMIN_USER, ctx.guestUser ?? GUEST_USER].map(
+    (user) => `/${user}/${rootBoard}`,
+  );
+  const path = splitUrl(here).path.replace(/\/+$/, '') || '/';
+  return path === '/' || fronts.includes(path) ? '/' : here;
 }
