@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { appUrl, postAsPage, signIn } from './session';
-import { dragAcross, list } from './board-helpers';
+import { dragAcross, list, selectItem } from './board-helpers';
 
 const base = appUrl();
 let authorB: Browser;
@@ -469,5 +469,43 @@ describe('notes on selected text', () => {
     const board = await loadBoard(reader);
     const item = board.lists.find((l) => l.title === 'Reading')!.items[1]!;
     expect(item.notes.find((n) => n.text === whole)!.highlight).toBeNull();
+  });
+  it('a reader rewords their own note with its Edit button; the author, with the board open, reads the new words without loading it again', async () => {
+    const run = Date.now().toString(36);
+    await author.goto(`${base}/author/selection-corpus`);
+    await reader.goto(`${base}/author/selection-corpus`);
+    const card = list(reader, 'Reading').getByRole('article').nth(1);
+    // Selected already, when an earlier test noted it: a click would take the selection away.
+    await selectItem(card, { via: card.locator('.block').first() });
+    await reader.getByRole('button', { name: 'Note', exact: true }).click();
+    await noteForm(reader).getByLabel('Your note').fill(`Teh frist try ${run}`);
+    await noteForm(reader).getByRole('button', { name: 'Submit' }).click();
+    const mine = card.locator('.note').filter({ hasText: `Teh frist try ${run}` });
+    const theirs = list(author, 'Reading').getByRole('article').nth(1);
+    await theirs.getByText(`Teh frist try ${run}`).waitFor();
+    // The author edits the board's items, not a reader's words: no Edit on the reader's note.
+    await expect(
+      theirs
+        .locator('.note')
+        .filter({ hasText: `Teh frist try ${run}` })
+        .getByRole('button', { name: 'Edit' })
+        .count(),
+    ).resolves.toBe(0);
+
+    await mine.getByRole('button', { name: 'Edit' }).click();
+    const form = reader.getByRole('form', { name: 'Edit your words' });
+    const words = form.getByLabel('Your words');
+    await expect(words.inputValue()).resolves.toBe(`Teh frist try ${run}`);
+    await words.fill(`The first try ${run}`);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await card.getByText(`The first try ${run}`).waitFor();
+    await expect(form.count()).resolves.toBe(0);
+    // Someone who listens rather than looks hears that it is done.
+    await expect
+      .poll(() => reader.getByRole('status').filter({ hasText: 'Your words are changed.' }).count())
+      .toBe(1);
+    await theirs.getByText(`The first try ${run}`).waitFor();
+    await expect(theirs.getByText(`Teh frist try ${run}`).count()).resolves.toBe(0);
+    await screenshot(reader, 'text-notes-edited');
   });
 });

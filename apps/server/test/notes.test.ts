@@ -35,17 +35,22 @@ const note = (a: Agent, spec: object, extra: object = {}) =>
     ...extra,
   });
 
+/** The tip's words as a note's passage, as the page describes a selection of them. */
+function passage(words: string) {
+  const item = tip(course);
+  const block = item.blocks.findIndex((b) => b.text.includes(words));
+  const text = item.blocks[block]!.text;
+  const at = text.indexOf(words);
+  return describeSelection(text, at, at + words.length, {
+    blockId: item.blocks[block]!._id,
+    blockIndex: block,
+    version: item.version,
+  });
+}
+
 describe('reader notes', () => {
   it('a reader notes a selected passage; it starts pending and hangs off the item, not the list', async () => {
-    const item = tip(course);
-    const block = item.blocks.findIndex((b) => b.text.includes('who published it'));
-    const text = item.blocks[block]!.text;
-    const at = text.indexOf('who published it');
-    const highlight = describeSelection(text, at, at + 'who published it'.length, {
-      blockId: item.blocks[block]!._id,
-      blockIndex: block,
-      version: item.version,
-    });
+    const highlight = passage('who published it');
     const res = await note(reader, {
       text: 'What about funding?',
       highlight,
@@ -372,5 +377,70 @@ describe('a note’s writer', () => {
     expect(await texts()).toEqual(
       expect.arrayContaining(['Posted to everyone by mistake.', 'An answer to it.']),
     );
+  });
+});
+
+describe('a note’s words', () => {
+  const edit = (a: Agent, itemId: string, body: object) =>
+    a.post('/api/forms/edit_item', { itemId, ...body });
+  const find = async (a: Agent, id: string) => (await notesOf(a)).find((n) => n._id === id);
+
+  it('are changed by their writer alone, the board’s author included, and the quote, status and privacy stay', async () => {
+    const highlight = passage('who published it');
+    const id = (await note(reader, { text: 'Typo hre.', highlight })).json().itemId;
+    const before = (await find(reader, id))!;
+    const changed = await edit(reader, id, { text: 'Typo here.', version: before.version });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = (await find(author, id))!;
+    expect([after.text, after.noteStatus, after.highlight]).toEqual([
+      'Typo here.',
+      'pending',
+      before.highlight,
+    ]);
+    // The board's author may edit items, not a reader's words; another reader neither.
+    const byAuthor = await edit(author, id, { text: 'Rewritten by the author.' });
+    expect([byAuthor.statusCode, byAuthor.json().error]).toEqual([
+      403,
+      'Only its writer may change this note.',
+    ]);
+    expect((await edit(demo, id, { text: 'Rewritten by another.' })).statusCode).toBe(403);
+    // Sent from a page that had not yet seen the change: refused, not overwritten.
+    const stale = await edit(reader, id, { text: 'Old page.', version: before.version });
+    expect(stale.statusCode).toBe(409);
+    // Blank words keep a passage's note as a highlight.
+    expect((await edit(reader, id, { text: '  ' })).statusCode).toBe(200);
+    expect((await find(reader, id))!.text).toBe('[Highlight only]');
+    expect((await find(author, id))!.text).toBe('[Highlight only]');
+  });
+
+  it('of a private note stay its writer’s alone; who sees a note is not changed by editing it', async () => {
+    const id = (await note(reader, { text: 'Just for me.' }, { isPrivate: true })).json().itemId;
+    expect((await edit(reader, id, { text: 'Still just for me.' })).statusCode).toBe(200);
+    expect((await find(reader, id))!.text).toBe('Still just for me.');
+    expect(await find(author, id)).toBeUndefined();
+    const shared = await edit(reader, id, { text: 'Now for all.', isPrivate: false });
+    expect([shared.statusCode, shared.json().error]).toEqual([
+      400,
+      'Who sees a note is settled when it is written: write a new one instead.',
+    ]);
+    expect(await find(author, id)).toBeUndefined();
+    // Another's private note is answered as one that does not exist.
+    expect((await edit(demo, id, { text: 'Found it.' })).statusCode).toBe(404);
+  });
+
+  it('of a reply or annotation are asked for when left blank', async () => {
+    const anno = await author.post('/api/forms/insert_anno', {
+      listId: course.lists[1]!._id,
+      itemId: tip(course)._id,
+      annoSpec: { text: 'Read this first.' },
+    });
+    const annoId = anno.json().itemId;
+    const blank = await edit(author, annoId, { text: '' });
+    expect([blank.statusCode, blank.json().error]).toEqual([
+      400,
+      'Please fill in annotation field.',
+    ]);
+    expect((await edit(author, annoId, { text: 'Read this second.' })).statusCode).toBe(200);
+    expect((await find(reader, annoId))!.text).toBe('Read this second.');
   });
 });

@@ -6,6 +6,7 @@ import { BoardScreen } from './board/BoardScreen';
 import { LoadingScreen, StartError } from './StartScreen';
 import { AccountStartParams } from './account/startParams';
 import { SessionEnded } from './account/SessionEnded';
+import { Announcer } from './Announcer';
 
 /** The Insight page (and its chart library) loads only when it is opened. */
 const InsightScreen = lazy(() => import('./insight/InsightScreen'));
@@ -49,6 +50,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AccountStartParams />
+        <Announcer />
         <Routes>
           <Route element={<PageFrame />}>
             <Route path="/:owner/:ptitle/insight" element={<InsightScreen />} />

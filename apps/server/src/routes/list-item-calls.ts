@@ -27,6 +27,7 @@ import {
   splitItemText,
 } from '../services/boards/lists';
 import { setItemRange } from '../services/media/ranges';
+import { editNoteText } from '../services/notes/notes';
 import { canSeeItem, visibleBoard } from '../services/notes/visibility';
 
 export const LIST_AND_ITEM_CALLS: BoardCall[] = [
@@ -132,8 +133,13 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
   defineCall({
     contract: items.editItem,
     action: 'edit',
+    // A note's writer changes its words; nobody else does, whatever they may edit (editNoteText).
+    alsoAllowed: (target, username) => !!target.item && isOwnNote(target.item, username),
     target: (b) => ({ itemId: b.itemId }),
     run: async (tx, { body, actor, target }) => {
+      if (target.item.annotationClass !== 'none') {
+        return editNoteText(tx, target.item, body, actor.username);
+      }
       const edited = await editItemKeepingText(
         tx,
         target.item,

@@ -343,7 +343,7 @@ describe('function links and note controls run their commands only where allowed
     expect(within(copy).queryByText(/author/)).toBeNull();
   });
 
-  it('a reader may delete their own note, and no one else’s', async () => {
+  it('a reader may edit or delete their own note, and no one else’s', async () => {
     const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
     const item = board.lists[0]!.items[0]!;
     const note = (id: string, by: string, text: string) => ({
@@ -363,6 +363,9 @@ describe('function links and note controls run their commands only where allowed
     const entry = (text: string) => within(notes).getByText(text).closest('li')!;
     expect(within(entry('Mine.')).getByRole('button', { name: 'Delete' })).toBeTruthy();
     expect(within(entry('Kim’s.')).queryByRole('button', { name: 'Delete' })).toBeNull();
+    // Their own words are theirs to change too; another's are not.
+    expect(within(entry('Mine.')).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(within(entry('Kim’s.')).queryByRole('button', { name: 'Edit' })).toBeNull();
     // Each note's buttons are described by whose note it is and what it says.
     const reply = within(entry('Kim’s.')).getByRole('button', { name: 'Reply' });
     const described = (reply.getAttribute('aria-describedby') ?? '')

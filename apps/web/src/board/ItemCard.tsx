@@ -285,6 +285,7 @@ function splitOrphans(notes: Item[], orphans: ReadonlySet<string>) {
 
 const NOTE_ACTION_LABELS: Record<NoteAction, string> = {
   reply: 'Reply',
+  edit: 'Edit',
   answer: 'Mark answered',
   dismiss: 'Dismiss',
   delete: 'Delete',

@@ -77,6 +77,15 @@ export const NOTE_CONTROL_COMMANDS: Command[] = [
     ),
   },
   {
+    id: 'editNote',
+    label: 'Edit',
+    group: 'annotate',
+    enabled: offered('edit'),
+    run: onNote((c, t) =>
+      c.actions.openForm('editNote', { target: at(t), noteId: t.note._id, whileOpen: 'refuse' }),
+    ),
+  },
+  {
     id: 'answerNote',
     label: 'Mark answered',
     group: 'annotate',
@@ -112,6 +121,7 @@ export const NOTE_CONTROL_COMMANDS: Command[] = [
 /** The command each of a note's buttons runs. */
 export const NOTE_ACTION_COMMANDS: Record<NoteAction, string> = {
   reply: 'replyToNote',
+  edit: 'editNote',
   answer: 'answerNote',
   dismiss: 'dismissNote',
   delete: 'deleteNote',

@@ -7,6 +7,7 @@ import { str } from './helpers';
 import { toggleForm, type FormContext, type FormDef } from './registry';
 import { emailField, usernameField } from './accountFields';
 import { SEARCH_FORMS } from './search';
+import { Announcer } from '../Announcer';
 
 afterEach(cleanup);
 
@@ -206,6 +207,33 @@ describe('typing on a phone or tablet, and waiting', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Saving…');
     answer('Refused.');
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+  });
+
+  it('has a screen reader told what a submit did once the form closes, and nothing of a refusal', async () => {
+    const submit = vi
+      .fn<FormDef['submit']>()
+      .mockResolvedValueOnce('Refused.')
+      .mockResolvedValueOnce(null);
+    const told = {
+      ...def(submit),
+      done: (v: Record<string, unknown>) => `Saved ${String(v.title)}.`,
+    };
+    const onClose = vi.fn();
+    render(
+      <>
+        <Announcer />
+        <Form def={told} ctx={ctx} onClose={onClose} />
+      </>,
+    );
+    const region = document.querySelector('.announcer')!;
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Week 1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText('Refused.');
+    expect(region.textContent).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(region.textContent).toBe('Saved Week 1.'));
   });
 
   it('takes away No connection once the server answers again, keeping what was typed', async () => {

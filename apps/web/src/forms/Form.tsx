@@ -12,6 +12,7 @@ import { useFocusBack } from './focusBack';
 import { draftAccount, draftKey, draftOf, forgetDraft, keepDraft } from './drafts';
 import { newRequestKey, withFormKey } from '../api/requestKeys';
 import { useConnection } from '../api/client';
+import { announce } from '../state/announce';
 
 /** Fields whose words are names or addresses, typed exactly. */
 const PLAIN_WORDS: ReadonlySet<string> = new Set(['username', 'email', 'current-password']);
@@ -175,8 +176,11 @@ export function Form({
     if (signal.aborted) return;
     setBusy(false);
     const changed = def.edits && typeof result === 'string' ? conflictKind(result) : null;
-    if (result === null) done();
-    else if (changed) {
+    if (result === null) {
+      const said = def.done?.(values);
+      if (said) announce(said);
+      done();
+    } else if (changed) {
       // Someone else's version reached this page live: the form now stands on it, keeping what
       // was typed, and a second Submit puts these words in its place on purpose.
       opened.current = { ...opened.current, ctx };

@@ -174,6 +174,7 @@ export const BOARD_FORMS: FormDef[] = [
     label: 'Insert item',
     fields: [{ name: 'text', label: 'Text', type: 'textarea', required: true }, PRIVATE_ITEM],
     validate: (v) => required(v, 'text', 'text'),
+    done: () => 'The item is added.',
     async submit(v, ctx) {
       const item = findItem(ctx);
       const res = await ctx.call(
@@ -207,6 +208,7 @@ export const BOARD_FORMS: FormDef[] = [
       };
     },
     validate: (v) => required(v, 'text', 'text'),
+    done: () => 'The item is saved.',
     async submit(v, ctx) {
       const item = selectedItem(ctx);
       const res = await ctx.call(

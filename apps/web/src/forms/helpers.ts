@@ -55,9 +55,13 @@ export function quotedList(ctx: FormContext): Quote | null {
 }
 
 /** The note a reply answers, by whom (a note listed as an item on a results page is itself). */
-export function quotedNote(ctx: FormContext): Quote | null {
+export function findNote(ctx: FormContext) {
   const item = findItem(ctx);
-  const note = item?._id === ctx.noteId ? item : item?.notes.find((n) => n._id === ctx.noteId);
+  return (item?._id === ctx.noteId ? item : item?.notes.find((n) => n._id === ctx.noteId)) ?? null;
+}
+
+export function quotedNote(ctx: FormContext): Quote | null {
+  const note = findNote(ctx);
   return note ? { label: `Note by ${note.hint || note.author}`, text: note.text } : null;
 }
 

@@ -121,3 +121,46 @@ describe('a note with nothing in it', () => {
     await waitFor(() => expect(call).toHaveBeenCalled());
   });
 });
+
+describe('editing one’s note', () => {
+  it('opens on its words and sends them with the version it was read at', async () => {
+    const call = vi.fn().mockResolvedValue({ ok: true, value: { itemId: 'note-1', version: 2 } });
+    open('editNote', { call, noteId: 'note-1' });
+    const field = screen.getByLabelText<HTMLTextAreaElement>('Your words');
+    expect(field.value).toBe('Which edition\nshould we read?');
+    fireEvent.change(field, { target: { value: 'Which edition do we read?' } });
+    await submitWhenReady();
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith(
+        '/api/forms/edit_item',
+        { itemId: 'note-1', text: 'Which edition do we read?', version: note.version },
+        'edit note',
+      ),
+    );
+  });
+
+  it('asks for words where the note is on the whole item, and sends nothing', async () => {
+    const call = vi.fn();
+    open('editNote', { call, noteId: 'note-1' });
+    fireEvent.change(screen.getByLabelText('Your words'), { target: { value: ' ' } });
+    await submitWhenReady();
+    const field = screen.getByLabelText('Your words');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Please fill in note field.')).toBeTruthy();
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('quotes the passage a note is on, and lets its words go, as a highlight alone', async () => {
+    const call = vi.fn().mockResolvedValue({ ok: true, value: { itemId: 'note-1', version: 2 } });
+    item.notes = [{ ...note, text: '[Highlight only]', highlight: passage }];
+    try {
+      open('editNote', { call, noteId: 'note-1' });
+      expect([caption(), quoted()]).toEqual(['On the words', 'answer the']);
+      expect(screen.getByLabelText<HTMLTextAreaElement>('Your words').value).toBe('');
+      await submitWhenReady();
+      await waitFor(() => expect(call).toHaveBeenCalled());
+    } finally {
+      item.notes = [note];
+    }
+  });
+});

@@ -1,5 +1,14 @@
 /** Notes, replies, annotations, and e-mailing an item. */
-import { ANNOTATION_TYPES, fieldMsg, isValidEmail, passageMsg } from '@listboard/core';
+import {
+  ANNOTATION_TYPES,
+  fieldMsg,
+  isTextTarget,
+  isValidEmail,
+  noteMsg,
+  passageMsg,
+  quoteOf,
+  type Item,
+} from '@listboard/core';
 import type { NoteWritten } from '@listboard/core/api/contracts/notes';
 import type { Result } from '../api/client';
 import type { FormContext, FormDef } from './registry';
@@ -11,6 +20,7 @@ import {
   quotedNote,
   required,
   fail,
+  findNote,
   selectedItem,
 } from './helpers';
 import { revealWhenShown } from '../board/revealWritten';
@@ -21,6 +31,15 @@ function written(res: Result<NoteWritten>, op: string): string | null {
   revealWhenShown(res.value.itemId);
   return null;
 }
+
+/** A reader's note on a passage may have no words: the passage alone is highlighted. */
+const keepsHighlight = (note: Item) => note.annotationClass === 'note' && !!note.highlight;
+const nounOf = (note: Item) =>
+  note.annotationClass === 'anno'
+    ? 'annotation'
+    : note.annotationClass === 'reply'
+      ? 'reply'
+      : 'note';
 
 /** A selection over two blocks or items has no one passage to quote: say so instead. */
 const onePassage = (ctx: FormContext) =>
@@ -41,6 +60,7 @@ export const NOTES_FORMS: FormDef[] = [
       { name: 'text', label: 'Your note', type: 'textarea' },
       { name: 'isPrivate', label: 'Private (only you will see it)', type: 'checkbox' },
     ],
+    done: (v) => (v.isPrivate ? 'Your private note is saved.' : 'Your note is posted.'),
     // Blank words make a '[Highlight only]' note (spec section 5): with no passage either, it
     // would be a note with nothing in it, so the words are asked for, under their field.
     errorField: (message) => (message === fieldMsg.requiredField('note') ? 'text' : null),
@@ -71,6 +91,7 @@ export const NOTES_FORMS: FormDef[] = [
     quote: quotedNote,
     fields: [{ name: 'text', label: 'Your reply', type: 'textarea', required: true }],
     validate: (v) => required(v, 'text', 'reply'),
+    done: () => 'Your reply is posted.',
     async submit(v, ctx) {
       const item = selectedItem(ctx);
       // On a results page the note carries where it lives; on a board it hangs off the item.
@@ -87,6 +108,42 @@ export const NOTES_FORMS: FormDef[] = [
     },
   },
   {
+    // A note's, reply's or annotation's writer changes its words (core noteActions: their own).
+    id: 'editNote',
+    label: 'Edit your words',
+    edits: true,
+    quote: (ctx) => {
+      const note = findNote(ctx);
+      return note && isTextTarget(note.highlight)
+        ? { label: 'On the words', text: quoteOf(note.highlight).exact }
+        : null;
+    },
+    description: (ctx) => {
+      const note = findNote(ctx);
+      return note && keepsHighlight(note)
+        ? 'Leave it empty to keep the passage highlighted with no words.'
+        : 'Who sees it stays as it is.';
+    },
+    fields: [{ name: 'text', label: 'Your words', type: 'textarea' }],
+    initial: (ctx) => {
+      const words = findNote(ctx)?.text ?? '';
+      return { text: words === noteMsg.highlightOnly ? '' : words };
+    },
+    errorField: (message) => (message.startsWith('Please fill in') ? 'text' : null),
+    done: () => 'Your words are changed.',
+    async submit(v, ctx) {
+      const note = findNote(ctx);
+      if (!note) return 'This note is no longer on the board.';
+      if (!str(v, 'text') && !keepsHighlight(note)) return fieldMsg.requiredField(nounOf(note));
+      const res = await ctx.call(
+        '/api/forms/edit_item',
+        { itemId: note._id, text: text(v, 'text'), version: note.version },
+        'edit note',
+      );
+      return res.ok ? null : fail('edit note', res.error);
+    },
+  },
+  {
     id: 'annotation',
     label: 'Annotation',
     quote: quotedItem,
@@ -98,6 +155,7 @@ export const NOTES_FORMS: FormDef[] = [
       { name: 'isPrivate', label: 'Private (only you will see it)', type: 'checkbox' },
     ],
     validate: (v) => required(v, 'text', 'annotation'),
+    done: (v) => (v.isPrivate ? 'Your private annotation is saved.' : 'Your annotation is posted.'),
     async submit(v, ctx) {
       const item = selectedItem(ctx);
       const res = await ctx.call(

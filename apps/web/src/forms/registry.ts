@@ -86,6 +86,11 @@ export interface FormDef {
    * the board is refused with 'An edit is in progress…'.
    */
   edits?: boolean;
+  /**
+   * What a screen reader hears once the form has done its work and closed: a sighted user sees
+   * the change, one who listens would otherwise hear nothing (state/announce).
+   */
+  done?(values: Values): string;
   /** Values to start from (defaults: '' for text, 0 for numbers, false for checkboxes). */
   initial?(ctx: FormContext): Values;
   validate?(values: Values): string | null;

@@ -56,6 +56,9 @@ const CHECKED_AS: Record<Exclude<ItemHandler, 'visit'> | NoteAction, BoardAction
   dismiss: 'moderate',
 };
 
+/** What no board ability gives: a note's writer's own, whoever they are (see below). */
+const WRITERS_OWN: readonly NoteAction[] = ['edit'];
+
 const cases = Object.keys(ROLES).flatMap((role) =>
   Object.keys(OBJECTS).map((kind) => ({ role, kind: kind as keyof typeof OBJECTS })),
 );
@@ -73,7 +76,7 @@ describe('controls per role and object', () => {
     }
     if (content) return;
     const onNote = noteActions(a, obj);
-    for (const action of NOTE_ACTIONS) {
+    for (const action of NOTE_ACTIONS.filter((x) => !WRITERS_OWN.includes(x))) {
       const fits =
         action === 'reply' ||
         action === 'delete' ||
@@ -99,6 +102,23 @@ describe('controls per role and object', () => {
       'delete',
     ]);
     expect(noteActions(owner, OBJECTS.answeredNote)).toEqual(['reply', 'dismiss', 'delete']);
+  });
+
+  it('a note’s writer changes its words, and nobody else does, the board’s owner and an admin included', () => {
+    const reader = abilitiesFor(ROLES.reader!, board, { appVersion: 'PRODUCTION' });
+    const ritasNote = item({ annotationClass: 'note', noteStatus: 'pending', author: 'rita' });
+    expect(noteActions(reader, ritasNote, 'rita')).toEqual(['reply', 'edit', 'delete']);
+    expect(noteActions(reader, { ...ritasNote, annotationClass: 'reply' }, 'rita')).toContain(
+      'edit',
+    );
+    for (const other of ['olive', 'adam', 'eddie']) {
+      const role = Object.values(ROLES).find((u) => u?.username === other)!;
+      const a = abilitiesFor(role, board, { appVersion: 'PRODUCTION' });
+      expect(noteActions(a, ritasNote, other), other).not.toContain('edit');
+    }
+    // The shared guest account is nobody's: a note it wrote is not the next visitor's to change.
+    const guest = abilitiesFor(ROLES.guest!, board, { appVersion: 'PRODUCTION' });
+    expect(noteActions(guest, { ...ritasNote, author: 'guest' }, 'guest')).not.toContain('edit');
   });
 
   it('a results board offers visit for a linked board and nothing that changes content', () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  fieldMsg,
   groupMsg,
   must,
   nextAnnoLabel,
@@ -17,6 +18,7 @@ import { items, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { BoardRow, ItemRow } from '../boards/access';
 import { storeBlocks } from '../boards/blocks-store';
+import { editItemKeepingText } from '../boards/versions';
 import { canSeeItem, threadOf, userGroupNames, visibleBoard } from './visibility';
 import type { Actor } from '../accounts/users';
 
@@ -148,6 +150,42 @@ export async function addNote(
     await setNoteStatus(db, thread, 'answered');
   }
   return { itemId: row.id, annotationClass, annoLabel, noteStatus: row.noteStatus };
+}
+
+/** The longest words a note, annotation or reply may have, as when it is written. */
+const NOTE_TEXT_MAX = 100_000;
+const NOTE_NOUN: Record<string, string> = { note: 'note', anno: 'annotation', reply: 'reply' };
+
+/**
+ * A note's, annotation's or reply's writer changes its words (edit_item on a note). Only its
+ * writer: a note says what they wrote, so the board's authors answer it rather than rewrite it.
+ * Its quote, thread, status and who sees it stay as they were; the words it had are kept as an
+ * earlier version, as an item's are. Words left blank keep a passage's note as a highlight.
+ */
+export async function editNoteText(
+  db: Db,
+  note: ItemRow,
+  args: { text: string; version?: number; isPrivate?: boolean },
+  by: string,
+): Promise<{ itemId: string; version: number }> {
+  const noun = NOTE_NOUN[note.annotationClass] ?? 'note';
+  if (note.author !== by) throw forbidden(`Only its writer may change this ${noun}.`);
+  if (args.isPrivate !== undefined && args.isPrivate !== note.isPrivate) {
+    throw badRequest(`Who sees a ${noun} is settled when it is written: write a new one instead.`);
+  }
+  const blank = args.text.trim() === '';
+  if (blank && !(note.annotationClass === 'note' && note.highlight)) {
+    throw badRequest(fieldMsg.requiredField(noun));
+  }
+  if (args.text.length > NOTE_TEXT_MAX) {
+    throw badRequest(`The ${noun} is too long: at most 100,000 characters.`);
+  }
+  return editItemKeepingText(
+    db,
+    note,
+    { text: noteTextOrHighlight(args.text), version: args.version },
+    by,
+  );
 }
 
 export const PRIVATE_NOTE_NO_STATUS =

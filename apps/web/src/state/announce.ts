@@ -1,0 +1,23 @@
+import { create } from 'zustand';
+
+interface AnnouncementState {
+  text: string;
+  /** Says the words to a screen reader (the page's one polite live region, Announcer). */
+  say: (text: string) => void;
+}
+
+/**
+ * What a screen reader hears when something it cannot see has happened: a form that did its work
+ * closes, and a sighted user sees the change on the board, while one who listens would hear
+ * nothing. The region is emptied first, so the same words said twice are heard twice.
+ */
+export const useAnnouncement = create<AnnouncementState>((set) => ({
+  text: '',
+  say(text) {
+    set({ text: '' });
+    // A live region reads what is added to it: the words go in once it has been seen empty.
+    setTimeout(() => set({ text }), 50);
+  },
+}));
+
+export const announce = (text: string) => useAnnouncement.getState().say(text);
