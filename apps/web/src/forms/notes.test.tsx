@@ -126,6 +126,8 @@ describe('editing one’s note', () => {
   it('opens on its words and sends them with the version it was read at', async () => {
     const call = vi.fn().mockResolvedValue({ ok: true, value: { itemId: 'note-1', version: 2 } });
     open('editNote', { call, noteId: 'note-1' });
+    // A note on the whole item names the item, since the form opens away from it.
+    expect([caption(), quoted()]).toEqual(['The item', 'Read chapter two']);
     const field = screen.getByLabelText<HTMLTextAreaElement>('Your words');
     expect(field.value).toBe('Which edition\nshould we read?');
     fireEvent.change(field, { target: { value: 'Which edition do we read?' } });

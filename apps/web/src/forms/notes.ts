@@ -21,6 +21,7 @@ import {
   required,
   fail,
   findNote,
+  quotedItemItself,
   selectedItem,
 } from './helpers';
 import { revealWhenShown } from '../board/revealWritten';
@@ -112,11 +113,13 @@ export const NOTES_FORMS: FormDef[] = [
     id: 'editNote',
     label: 'Edit your words',
     edits: true,
+    // What the note is on: its passage, or its item's first words (on a board; a note listed on
+    // Discussion is an entry of its own there).
     quote: (ctx) => {
       const note = findNote(ctx);
-      return note && isTextTarget(note.highlight)
-        ? { label: 'On the words', text: quoteOf(note.highlight).exact }
-        : null;
+      if (note && isTextTarget(note.highlight))
+        return { label: 'On the words', text: quoteOf(note.highlight).exact };
+      return note && note._id !== ctx.target.itemId ? quotedItemItself(ctx) : null;
     },
     description: (ctx) => {
       const note = findNote(ctx);
