@@ -626,4 +626,21 @@ describe('accents', () => {
     // Letters that are not accented forms of each other still differ.
     expect(await found('dvorek')).toBe('');
   });
+
+  it('names sort by their letters: Émile beside Emma, not after Zoe', async () => {
+    for (const title of ['Zoe Sorted', 'Émile Sorted', 'Emma Sorted', 'Eagle Sorted']) {
+      await createBoard(t.database.db, {
+        owner: 'author',
+        title,
+        lists: [{ title: 'One', items: [`sortword in ${title}`] }],
+      });
+    }
+    const r = await results(reader, { searchStr: 'sortword', users: 'all', sort: 'Title' });
+    expect(texts(r).map((x) => /\[([^\]]+)\]/.exec(x)![1])).toEqual([
+      'Eagle Sorted',
+      'Émile Sorted',
+      'Emma Sorted',
+      'Zoe Sorted',
+    ]);
+  });
 });

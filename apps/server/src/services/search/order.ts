@@ -60,6 +60,8 @@ export interface Ordering {
   keys: SQL[];
 }
 
+/** A name as it sorts: Émile beside Emma, not after Zoe; Ann beside ann. */
+const byLetters = (name: SQL) => sql`lower(unaccent(${name}))`;
 const direction = (ascending: boolean, key: SQL) => (ascending ? asc(key) : desc(key));
 const nullsLast = (ascending: boolean, key: SQL) =>
   ascending ? sql`${key} asc nulls last` : sql`${key} desc nulls last`;
@@ -76,9 +78,9 @@ export function ordering(
   const byName = sort === 'Title' || sort === 'Author Name' || sort === 'User Field 1';
   const ascending = args.ascend ?? byName;
   const keys: SQL[] = [];
-  if (sort === 'Title') keys.push(direction(ascending, sql`lower(${cols.title})`));
-  else if (sort === 'Author Name') keys.push(direction(ascending, sql`lower(${cols.author})`));
-  else if (sort === 'User Field 1') keys.push(nullsLast(ascending, sql`lower(${cols.field1})`));
+  if (sort === 'Title') keys.push(direction(ascending, byLetters(cols.title)));
+  else if (sort === 'Author Name') keys.push(direction(ascending, byLetters(cols.author)));
+  else if (sort === 'User Field 1') keys.push(nullsLast(ascending, byLetters(cols.field1)));
   else if (sort === 'Start Date') keys.push(direction(ascending, cols.start));
   else if (cols.rank) keys.push(direction(ascending, cols.rank));
   keys.push(direction(byName ? false : ascending, cols.date));
