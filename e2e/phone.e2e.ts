@@ -43,6 +43,8 @@ const search = (user: string): Shown => ({
   path: `/author/course;${user}/results?--searched--&searchStr=week&by=text`,
   ready: (p) => p.getByRole('navigation', { name: 'Search results' }),
 });
+/** A named page's tabs, once its entries have come (its loading placeholder gone). */
+const loadedPage = (p: Page) => p.locator('body:not(:has(.board.skeleton)) .page-tabs');
 const page = (user: string, code: string, name: string, ready: (p: Page) => Locator): Shown => ({
   name,
   path: `/${user}/home?code=${code}&username=${user}`,
@@ -52,8 +54,8 @@ const signedInPages = (user: string): Shown[] => [
   { name: 'home', path: `/${user}/home`, ready: (p) => p.locator('main [data-board]').first() },
   board,
   search(user),
-  page(user, 'myBoards', 'listings', (p) => p.locator('.page-tabs')),
-  page(user, 'pending', 'discussion', (p) => p.locator('.page-tabs')),
+  page(user, 'myBoards', 'listings', loadedPage),
+  page(user, 'pending', 'discussion', loadedPage),
   {
     name: 'profile',
     path: `/${user}/home?code=profile`,

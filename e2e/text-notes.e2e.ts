@@ -508,4 +508,25 @@ describe('notes on selected text', () => {
     await expect(theirs.getByText(`Teh frist try ${run}`).count()).resolves.toBe(0);
     await screenshot(reader, 'text-notes-edited');
   });
+  it('with the keyboard alone, a reader notes words by typing them: the item’s words are highlighted as a selection of them would be', async () => {
+    const run = Date.now().toString(36);
+    await reader.goto(`${base}/author/selection-corpus`);
+    const card = list(reader, 'Corpus').getByRole('article').nth(7);
+    await card.waitFor();
+    // The card takes the keyboard; Enter selects it, unless it is selected already.
+    await card.focus();
+    if ((await card.getAttribute('aria-current')) !== 'true') await reader.keyboard.press('Enter');
+    await expect.poll(() => card.getAttribute('aria-current')).toBe('true');
+    await reader.getByRole('button', { name: 'Note', exact: true }).press('Enter');
+    await noteForm(reader).getByLabel('Your note').waitFor();
+    await reader.keyboard.type(`Which cat? ${run}`);
+    await noteForm(reader).getByLabel('On the words (optional)').focus();
+    await reader.keyboard.type('the  CAT ate');
+    await noteForm(reader).getByRole('button', { name: 'Submit' }).press('Enter');
+    // Its highlight (the marks that name this note), over the words as the item has them.
+    const marks = card.locator(`mark[data-note-id][title*="${run}"]`);
+    await expect
+      .poll(async () => (await marks.allTextContents()).join(''), { timeout: 10_000 })
+      .toBe('the cat ate');
+  });
 });

@@ -166,3 +166,44 @@ describe('editing one’s note', () => {
     }
   });
 });
+
+describe('a note on words typed rather than selected', () => {
+  const sent = (call: ReturnType<typeof vi.fn>) =>
+    (call.mock.calls[0]![1] as { noteSpec: { highlight: TextTarget | null } }).noteSpec.highlight;
+
+  it('is on the first place of those words in the item, found as the card shows them, whatever their case and spacing', async () => {
+    const call = vi.fn().mockResolvedValue({ ok: true, value: { itemId: 'n' } });
+    open('note', { call });
+    fireEvent.change(screen.getByLabelText('On the words (optional)'), {
+      target: { value: '  ANSWER   the ' },
+    });
+    fireEvent.change(screen.getByLabelText('Your note'), { target: { value: 'Which prompt?' } });
+    await submitWhenReady();
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    const highlight = sent(call)!;
+    expect(highlight.block).toEqual({ id: item.blocks[1]!._id ?? null, index: 1 });
+    expect(highlight.selector.find((s) => s.type === 'TextQuoteSelector')).toMatchObject({
+      exact: 'answer the',
+      prefix: 'Then ',
+    });
+  });
+
+  it('says so under the field when the words are not in the item, and sends nothing', async () => {
+    const call = vi.fn();
+    open('note', { call });
+    const words = screen.getByLabelText('On the words (optional)');
+    fireEvent.change(words, { target: { value: 'chapter three' } });
+    fireEvent.change(screen.getByLabelText('Your note'), { target: { value: 'Hm.' } });
+    await submitWhenReady();
+    await waitFor(() => expect(words.getAttribute('aria-invalid')).toBe('true'));
+    expect(
+      screen.getByText('These words are not in the item: copy them as the item shows them.'),
+    ).toBeTruthy();
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('is not asked for when words were selected: the form quotes those', () => {
+    open('note', {}, passage);
+    expect(screen.queryByLabelText('On the words (optional)')).toBeNull();
+  });
+});

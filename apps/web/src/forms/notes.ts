@@ -11,7 +11,7 @@ import {
 } from '@listboard/core';
 import type { NoteWritten } from '@listboard/core/api/contracts/notes';
 import type { Result } from '../api/client';
-import type { FormContext, FormDef } from './registry';
+import type { Field, FormContext, FormDef, Values } from './registry';
 import {
   str,
   text,
@@ -25,6 +25,7 @@ import {
   selectedItem,
 } from './helpers';
 import { revealWhenShown } from '../board/revealWritten';
+import { passageOfWords } from '../highlights/typedPassage';
 
 /** The form's answer: a failure's message, or none, and the new note brought into sight. */
 function written(res: Result<NoteWritten>, op: string): string | null {
@@ -41,6 +42,33 @@ const nounOf = (note: Item) =>
     : note.annotationClass === 'reply'
       ? 'reply'
       : 'note';
+
+/**
+ * Words from the item to note, typed or pasted: for whoever cannot select them (the keyboard
+ * alone, a small touch screen). Not shown when words were selected: the form quotes those.
+ */
+const WORDS_FIELD: Field = {
+  name: 'words',
+  label: 'On the words (optional)',
+  type: 'text',
+  hint: 'Type or paste words from the item to highlight them, or select them in the item first.',
+  shownWhen: (v) => v.selected !== true,
+};
+export const WORDS_NOT_FOUND = 'These words are not in the item: copy them as the item shows them.';
+
+/** The passage a note or annotation is on: the words selected, else the words typed, if any. */
+function passageFor(
+  v: Values,
+  ctx: FormContext,
+): { highlight: ReturnType<typeof highlightOf> } | string {
+  const selected = highlightOf(ctx);
+  const words = str(v, 'words');
+  if (selected || !words) return { highlight: selected };
+  const typed = passageOfWords(selectedItem(ctx), words);
+  return typed ? { highlight: typed } : WORDS_NOT_FOUND;
+}
+/** The field a refusal of the words is about: the words'. */
+const wordsField = (message: string) => (message === WORDS_NOT_FOUND ? 'words' : null);
 
 /** A selection over two blocks or items has no one passage to quote: say so instead. */
 const onePassage = (ctx: FormContext) =>
@@ -59,14 +87,19 @@ export const NOTES_FORMS: FormDef[] = [
     prepare: onePassage,
     fields: [
       { name: 'text', label: 'Your note', type: 'textarea' },
+      WORDS_FIELD,
       { name: 'isPrivate', label: 'Private (only you will see it)', type: 'checkbox' },
     ],
+    initial: (ctx) => ({ selected: highlightOf(ctx) !== null }),
     done: (v) => (v.isPrivate ? 'Your private note is saved.' : 'Your note is posted.'),
     // Blank words make a '[Highlight only]' note (spec section 5): with no passage either, it
     // would be a note with nothing in it, so the words are asked for, under their field.
-    errorField: (message) => (message === fieldMsg.requiredField('note') ? 'text' : null),
+    errorField: (message) =>
+      message === fieldMsg.requiredField('note') ? 'text' : wordsField(message),
     async submit(v, ctx) {
-      if (!str(v, 'text') && !highlightOf(ctx)) return fieldMsg.requiredField('note');
+      const on = passageFor(v, ctx);
+      if (typeof on === 'string') return on;
+      if (!str(v, 'text') && !on.highlight) return fieldMsg.requiredField('note');
       const item = selectedItem(ctx);
       const res = await ctx.call(
         '/api/forms/insert_note',
@@ -77,7 +110,7 @@ export const NOTES_FORMS: FormDef[] = [
           noteSpec: {
             text: text(v, 'text'),
             groupName: v.isPrivate ? null : ctx.group,
-            highlight: highlightOf(ctx),
+            highlight: on.highlight,
           },
           isPrivate: Boolean(v.isPrivate),
         },
@@ -153,13 +186,18 @@ export const NOTES_FORMS: FormDef[] = [
     prepare: onePassage,
     fields: [
       { name: 'text', label: 'Annotation', type: 'textarea', required: true },
+      WORDS_FIELD,
       { name: 'label', label: 'Label (leave empty for the next number)', type: 'text' },
       { name: 'type', label: 'Type', type: 'select', options: ANNOTATION_TYPES },
       { name: 'isPrivate', label: 'Private (only you will see it)', type: 'checkbox' },
     ],
     validate: (v) => required(v, 'text', 'annotation'),
     done: (v) => (v.isPrivate ? 'Your private annotation is saved.' : 'Your annotation is posted.'),
+    initial: (ctx) => ({ selected: highlightOf(ctx) !== null }),
+    errorField: wordsField,
     async submit(v, ctx) {
+      const on = passageFor(v, ctx);
+      if (typeof on === 'string') return on;
       const item = selectedItem(ctx);
       const res = await ctx.call(
         '/api/forms/insert_anno',
@@ -170,7 +208,7 @@ export const NOTES_FORMS: FormDef[] = [
             text: text(v, 'text'),
             label: str(v, 'label') || undefined,
             type: str(v, 'type') || undefined,
-            highlight: highlightOf(ctx),
+            highlight: on.highlight,
           },
           isPrivate: Boolean(v.isPrivate),
         },
