@@ -506,6 +506,12 @@ describe('notes on selected text', () => {
       .toBe(1);
     await theirs.getByText(`The first try ${run}`).waitFor();
     await expect(theirs.getByText(`Teh frist try ${run}`).count()).resolves.toBe(0);
+    // Said beside it: someone may have answered the words it had.
+    await theirs
+      .locator('.note')
+      .filter({ hasText: `The first try ${run}` })
+      .locator('.status', { hasText: 'edited' })
+      .waitFor();
     await screenshot(reader, 'text-notes-edited');
   });
   it('with the keyboard alone, a reader notes words by typing them: the item’s words are highlighted as a selection of them would be', async () => {

@@ -397,6 +397,8 @@ describe('a note’s words', () => {
       'pending',
       before.highlight,
     ]);
+    // Marked as changed, for those who read it before, or replied to it.
+    expect([before.flags.edited, after.flags.edited]).toEqual([undefined, true]);
     // The board's author may edit items, not a reader's words; another reader neither.
     const byAuthor = await edit(author, id, { text: 'Rewritten by the author.' });
     expect([byAuthor.statusCode, byAuthor.json().error]).toEqual([

@@ -144,6 +144,11 @@ function ItemCardView({
         {n.annotationClass === 'anno' && n.annoType && n.annoType !== 'general' ? (
           <span className="status">{n.annoType}</span>
         ) : null}
+        {n.flags.edited ? (
+          <span className="status" title="Its writer changed its words after writing it">
+            edited
+          </span>
+        ) : null}
         {n.isPrivate ? <span className="status">private</span> : null}
         {n.groupName && !n.isPrivate ? (
           <span className="status" title={`Seen by ${n.groupName} and the board’s authors`}>

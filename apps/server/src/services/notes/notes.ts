@@ -160,7 +160,7 @@ const NOTE_NOUN: Record<string, string> = { note: 'note', anno: 'annotation', re
  * A note's, annotation's or reply's writer changes its words (edit_item on a note). Only its
  * writer: a note says what they wrote, so the board's authors answer it rather than rewrite it.
  * Its quote, thread, status and who sees it stay as they were; the words it had are kept as an
- * earlier version, as an item's are. Words left blank keep a passage's note as a highlight.
+ * earlier version, as an item's are, and it is marked edited (flags.edited). Words left blank keep a passage's note as a highlight.
  */
 export async function editNoteText(
   db: Db,
@@ -180,12 +180,16 @@ export async function editNoteText(
   if (args.text.length > NOTE_TEXT_MAX) {
     throw badRequest(`The ${noun} is too long: at most 100,000 characters.`);
   }
-  return editItemKeepingText(
-    db,
-    note,
-    { text: noteTextOrHighlight(args.text), version: args.version },
-    by,
-  );
+  const words = noteTextOrHighlight(args.text);
+  const edited = await editItemKeepingText(db, note, { text: words, version: args.version }, by);
+  // Said beside it from now on: a reply may answer words that are no longer there.
+  if (words !== note.text && !note.flags.edited) {
+    await db
+      .update(items)
+      .set({ flags: { ...note.flags, edited: true } })
+      .where(eq(items.id, note.id));
+  }
+  return edited;
 }
 
 export const PRIVATE_NOTE_NO_STATUS =
