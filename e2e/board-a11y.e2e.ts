@@ -122,6 +122,42 @@ describe('the keyboard’s first stop', () => {
   });
 });
 
+describe('a menu, by keys', () => {
+  it('Down, Up, Home and End move between its entries, round from the last to the first, and Escape gives the keyboard back to its button', async () => {
+    b = await openBrowser();
+    const { page } = b;
+    await signIn(page, base, 'author');
+    await page.goto(`${base}/author/course`);
+    await list(page, 'Tip').waitFor();
+    const button = page.locator('summary', { hasText: 'View' }).first();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const at = () =>
+      page.evaluate(() => {
+        const all = [
+          ...document.querySelectorAll('details[open] [role^="menuitem"]:not(:disabled)'),
+        ];
+        return { at: all.indexOf(document.activeElement!), n: all.length };
+      });
+    const expectAt = async (key: string, index: (n: number) => number) => {
+      await page.keyboard.press(key);
+      const { at: now, n } = await at();
+      expect(n, 'entries in the open menu').toBeGreaterThan(3);
+      expect(now, key).toBe(index(n));
+    };
+    await expectAt('ArrowDown', () => 0);
+    await expectAt('ArrowDown', () => 1);
+    await expectAt('ArrowUp', () => 0);
+    await expectAt('ArrowUp', (n) => n - 1);
+    await expectAt('ArrowDown', () => 0);
+    await expectAt('End', (n) => n - 1);
+    await expectAt('Home', () => 0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(page.locator('details[open]').count()).resolves.toBe(0);
+  });
+});
+
 describe('a form’s main button stays readable', () => {
   for (const label of ['desktop', 'phone'] as const) {
     it(`under the pointer and after a tap, in every theme: Sign in refused for empty fields (${label})`, async () => {

@@ -14,6 +14,32 @@ import { ariaKeys, formatKeys } from '../commands/keys';
 import { executeCommand } from '../commands/execute';
 import './toolbar.css';
 
+/** The keys that move the keyboard between a menu's entries, as menus in other programs do. */
+const MENU_MOVES: Readonly<Record<string, (at: number, count: number) => number>> = {
+  ArrowDown: (at, n) => (at < 0 ? 0 : (at + 1) % n),
+  ArrowUp: (at, n) => (at < 0 ? n - 1 : (at - 1 + n) % n),
+  Home: () => 0,
+  End: (_at, n) => n - 1,
+};
+
+/**
+ * Up and Down (round from the last to the first), Home and End move the keyboard between the
+ * open menu's entries, from its button or an entry; Tab still leaves it, and Escape closes it.
+ */
+function moveInMenu(menu: HTMLDetailsElement, e: KeyboardEvent) {
+  const move = MENU_MOVES[e.key];
+  if (!move || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  if (!(e.target instanceof Node) || !menu.contains(e.target)) return;
+  const entries = Array.from(
+    menu.querySelectorAll<HTMLElement>('[role^="menuitem"]:not(:disabled)'),
+  );
+  if (entries.length === 0) return;
+  e.preventDefault();
+  e.stopPropagation();
+  const at = entries.indexOf(document.activeElement as HTMLElement);
+  entries[move(at, entries.length)]?.focus();
+}
+
 /**
  * A <details> menu stays open until its summary is clicked again; a menu should also close on
  * Escape (giving focus back to its button) and on a click anywhere else.
@@ -31,7 +57,7 @@ export function useClosingMenu() {
       if (e.key === 'Escape' && ref.current?.open) {
         e.stopPropagation();
         close(true);
-      }
+      } else if (ref.current?.open) moveInMenu(ref.current, e);
     };
     const onPointer = (e: PointerEvent) => {
       if (ref.current && !ref.current.contains(e.target as Node)) close(false);
