@@ -129,7 +129,11 @@ export function makePng(width = 2, height = 2, rgb: [number, number, number] = [
 // DOCX
 
 export type DocxPart =
-  { heading: 1 | 2 | 3; text: string } | { text: string } | { image: Buffer; alt: string };
+  | { heading: 1 | 2 | 3; text: string }
+  | { text: string }
+  | { image: Buffer; alt: string }
+  /** A table, row by row, each cell a paragraph of text. */
+  | { table: string[][] };
 
 const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -156,6 +160,12 @@ export function makeDocx(parts: DocxPart[]): Buffer {
           `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image${i}.png"/>`,
         );
         return `<w:p><w:r><w:drawing><wp:inline><wp:extent cx="190500" cy="190500"/><wp:docPr id="${i + 1}" name="Picture ${i + 1}" descr="${xmlText(p.alt)}"/><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic><pic:nvPicPr><pic:cNvPr id="${i + 1}" name="image${i}.png"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="${id}"/></pic:blipFill><pic:spPr/></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
+      }
+      if ('table' in p) {
+        const cell = (text: string) =>
+          `<w:tc><w:p><w:r><w:t xml:space="preserve">${xmlText(text)}</w:t></w:r></w:p></w:tc>`;
+        const rows = p.table.map((row) => `<w:tr>${row.map(cell).join('')}</w:tr>`);
+        return `<w:tbl>${rows.join('')}</w:tbl>`;
       }
       const style = 'heading' in p ? `<w:pPr><w:pStyle w:val="Heading${p.heading}"/></w:pPr>` : '';
       return `<w:p>${style}<w:r><w:t xml:space="preserve">${xmlText(p.text)}</w:t></w:r></w:p>`;

@@ -134,6 +134,21 @@ describe('html', () => {
     );
   });
 
+  it('a table is one item, a markdown table: its first row the heading when it has none, a pipe in a cell kept as text', () => {
+    const html = `<h1>Terms</h1><table><tr><th>Term</th><th>Meaning</th></tr>
+      <tr><td>frame</td><td>what is <b>put</b> first</td></tr></table>
+      <table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d|e</td></tr></table>`;
+    expect(htmlToLists(html, { name: 'x' })).toEqual([
+      {
+        title: 'Terms',
+        items: [
+          '| Term | Meaning |\n| --- | --- |\n| frame | what is **put** first |',
+          '| a   | b   |\n| --- | --- |\n| c   | d\\|e |',
+        ],
+      },
+    ]);
+  });
+
   it('a page’s title names the first list when loaded as a file', async () => {
     const lists = await importFile(
       'html',
@@ -163,6 +178,29 @@ describe('docx', () => {
       `![red square](data:image/png;base64,${png.toString('base64')})`,
     );
     expect(lists[2]!.items).toEqual(['Café au lait.']);
+  });
+
+  it('a table is one item, a markdown table headed by its first row, not an item per cell', async () => {
+    const docx = makeDocx([
+      { heading: 1, text: 'Week 1' },
+      {
+        table: [
+          ['Reading', 'Due'],
+          ['Chapter 2', 'Monday'],
+          ['Chapter 3', 'Friday'],
+        ],
+      },
+      { text: 'After the table.' },
+    ]);
+    const [week] = await docxToLists(docx, { name: 'plan' });
+    expect(week!.items).toHaveLength(2);
+    expect(week!.items[0]!.split('\n').map((line) => line.replace(/ +/g, ' '))).toEqual([
+      '| Reading | Due |',
+      '| --- | --- |',
+      '| Chapter 2 | Monday |',
+      '| Chapter 3 | Friday |',
+    ]);
+    expect(week!.items[1]).toBe('After the table.');
   });
 
   it('a picture too large to keep inline says so', async () => {
