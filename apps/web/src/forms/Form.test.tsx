@@ -36,6 +36,20 @@ describe('the generic form', () => {
     expect(screen.getByLabelText<HTMLTextAreaElement>('Body').rows).toBe(5);
   });
 
+  it('tells a screen reader which fields must be filled in', () => {
+    const asked: FormDef = {
+      ...def(vi.fn()),
+      fields: [
+        { name: 'title', label: 'Title', type: 'text', required: true },
+        { name: 'body', label: 'Body', type: 'textarea', required: true },
+        { name: 'note', label: 'Note', type: 'text' },
+      ],
+    };
+    render(<Form def={asked} ctx={ctx} onClose={() => {}} />);
+    const required = (label: string) => screen.getByLabelText(label).getAttribute('aria-required');
+    expect([required('Title'), required('Body'), required('Note')]).toEqual(['true', 'true', null]);
+  });
+
   it('does not submit on Enter in an input, and Escape cancels', () => {
     const submit = vi.fn(() => Promise.resolve(null));
     const onClose = vi.fn();

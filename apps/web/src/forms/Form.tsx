@@ -288,6 +288,7 @@ export function Form({
                 checked={Boolean(values[f.name])}
                 onChange={(e) => set(e.target.checked)}
                 aria-describedby={described}
+                aria-required={f.required || undefined}
               />
               {f.label}
             </label>
@@ -316,6 +317,7 @@ export function Form({
                 placeholder={f.placeholder}
                 aria-invalid={invalid || undefined}
                 aria-describedby={described}
+                aria-required={f.required || undefined}
               />
             ) : f.type === 'file' ? (
               <input
@@ -325,6 +327,7 @@ export function Form({
                 accept={f.accept}
                 multiple={f.multiple}
                 aria-describedby={described}
+                aria-required={f.required || undefined}
                 onChange={(e) => set(Array.from(e.target.files ?? []))}
               />
             ) : f.type === 'select' ? (
@@ -335,6 +338,7 @@ export function Form({
                 onChange={(e) => set(e.target.value)}
                 aria-invalid={invalid || undefined}
                 aria-describedby={described}
+                aria-required={f.required || undefined}
               >
                 {(options[f.name] ?? f.options ?? []).map((o) => (
                   <option key={o}>{o}</option>
@@ -356,6 +360,7 @@ export function Form({
                 placeholder={f.placeholder}
                 aria-invalid={invalid || undefined}
                 aria-describedby={described}
+                aria-required={f.required || undefined}
               />
             )}
             {hint}
