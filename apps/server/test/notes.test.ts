@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeSelection, type Item, type Multilist } from '@listboard/core';
 import { eq } from 'drizzle-orm';
-import { items } from '../src/db/schema';
+import { items, itemVersions } from '../src/db/schema';
 import { Agent, createTestApp, type TestContext } from './harness';
 
 let t: TestContext;
@@ -413,6 +413,35 @@ describe('a note’s words', () => {
     expect((await edit(reader, id, { text: '  ' })).statusCode).toBe(200);
     expect((await find(reader, id))!.text).toBe('[Highlight only]');
     expect((await find(author, id))!.text).toBe('[Highlight only]');
+  });
+
+  it('are reached by no other edit call of the board’s author: not by its earlier versions, nor through one of its blocks', async () => {
+    const id = (
+      await note(reader, { text: '/media/lecture.webm\n\nMy phone number is in here.' })
+    ).json().itemId;
+    expect(
+      (await edit(reader, id, { text: '/media/lecture.webm\n\nA question.' })).statusCode,
+    ).toBe(200);
+    const refused = 'Only its writer may change this note.';
+    const versions = await author.post('/api/forms/list_item_versions', { itemId: id });
+    expect([versions.statusCode, versions.json().error]).toEqual([403, refused]);
+    const theirs = await reader.post('/api/forms/list_item_versions', { itemId: id });
+    expect(theirs.statusCode).toBe(403);
+    const [old] = (
+      await t.database.db.select().from(itemVersions).where(eq(itemVersions.itemId, id))
+    ).map((v) => v.id);
+    const restored = await author.post('/api/forms/restore_item_version', {
+      itemId: id,
+      versionId: old,
+    });
+    expect([restored.statusCode, restored.json().error]).toEqual([403, refused]);
+    const video = (await find(author, id))!.blocks.find((b) => b.type !== 'mdtext')!;
+    const block = await author.post('/api/forms/update_block', {
+      query: { _id: video._id },
+      doc: { $set: { text: '/media/lecture.webm ~ Rewritten by the author' } },
+    });
+    expect([block.statusCode, block.json().error]).toEqual([403, refused]);
+    expect((await find(author, id))!.text).toBe('/media/lecture.webm\n\nA question.');
   });
 
   it('of a private note stay its writer’s alone; who sees a note is not changed by editing it', async () => {

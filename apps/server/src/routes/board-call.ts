@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { AppVersion, BoardAction, Viewer } from '@listboard/core';
+import { noteWordsRefusal, type AppVersion, type BoardAction, type Viewer } from '@listboard/core';
 import type { ApiContract } from '@listboard/core/api/contract';
 import type { Db } from '../db/client';
 import {
@@ -27,6 +27,7 @@ import { assertVisible, eventSubjects, subjectOf, viewerFor } from '../services/
 import { patchRootAfter } from '../realtime/item-patch';
 import { patchListsOf } from '../realtime/list-patch';
 import { bodySchema } from './contract-route';
+import { forbidden } from '../lib/errors';
 import { asWriter } from '../services/media/file-access';
 import { answeredBefore, keepAnswer, requestKeyOf } from '../services/request-keys';
 
@@ -145,6 +146,12 @@ export function registerBoardCalls(
             req.actor && call.alsoAllowed?.(target, req.actor.username)
               ? req.actor
               : authorize(req.actor, target.policy, call.action, deps.appVersion, call.refusedAs);
+          // A note's words are its writer's: a right to edit the board does not reach them.
+          const notTheirs =
+            call.action === 'edit' && target.item
+              ? noteWordsRefusal(target.item, actor.username)
+              : null;
+          if (notTheirs) throw forbidden(notTheirs);
           const ctx: CallContext<unknown> = {
             actor,
             viewer,

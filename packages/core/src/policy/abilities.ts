@@ -65,6 +65,25 @@ export function isOwnNote(note: Pick<Item, 'author' | 'annotationClass'>, me: st
   return me !== null && me !== 'guest' && note.annotationClass !== 'none' && note.author === me;
 }
 
+const NOTE_NOUNS: Partial<Record<string, string>> = {
+  note: 'note',
+  anno: 'annotation',
+  reply: 'reply',
+};
+
+/**
+ * Why a right to edit the board does not reach this item, or null when it does: the words of a
+ * note, annotation or reply are its writer's, and no one else changes them, by any call (its
+ * text, a version of it, one of its blocks).
+ */
+export function noteWordsRefusal(
+  item: Pick<Item, 'author' | 'annotationClass'>,
+  me: string | null,
+): string | null {
+  if (item.annotationClass === 'none' || isOwnNote(item, me)) return null;
+  return `Only its writer may change this ${NOTE_NOUNS[item.annotationClass] ?? 'note'}.`;
+}
+
 /**
  * What the caller (`me`, signed in) may do with a note, annotation or reply they can see: reply
  * to any of them; change the words of their own (nobody else's, the board's authors included:

@@ -16,6 +16,7 @@ export {
   itemActions,
   noteActions,
   isOwnNote,
+  noteWordsRefusal,
   toolbarRoleFlags,
   visitTarget,
   type NoteAction,
