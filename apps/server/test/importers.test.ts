@@ -149,6 +149,32 @@ describe('html', () => {
     ]);
   });
 
+  it('a table markdown cannot hold stays an HTML table: one inside another, merged cells; a picture in a cell stays in its cell', () => {
+    const items = (html: string) => htmlToLists(html, { name: 'x' })[0]?.items;
+    expect(
+      items(
+        '<table><tr><td>Photo</td><td>Name</td></tr><tr><td><img src="/p.png" alt="Ann"></td><td>Ann</td></tr></table>',
+      ),
+    ).toEqual(['| Photo | Name |\n| --- | --- |\n| ![Ann](/p.png) | Ann |']);
+    const nested =
+      '<table><tbody><tr><td><table><tbody><tr><td>in1</td><td>in2</td></tr></tbody></table></td><td>c</td></tr></tbody></table>';
+    expect(items(nested)).toEqual([nested]);
+    const merged =
+      '<table><tbody><tr><td rowspan="2">tall</td><td>b</td></tr><tr><td>d</td></tr></tbody></table>';
+    expect(items(merged)).toEqual([merged]);
+    // A first row shorter than the rest is filled out, so the table still has its heading.
+    expect(items('<table><tr><td>one</td></tr><tr><td>a</td><td>b</td></tr></table>')).toEqual([
+      '| one |     |\n| --- | --- |\n| a   | b   |',
+    ]);
+    // A box of one cell is its words; a table with nothing in it is nothing.
+    expect(
+      items(
+        '<table><tr><td>a</td></tr></table><table><tr><td>b</td></tr></table><table><tr><td></td></tr></table>',
+      ),
+    ).toEqual(['a', 'b']);
+    expect(items('<p>x</p><table><tr><td></td><td> </td></tr></table>')).toEqual(['x']);
+  });
+
   it('a page’s title names the first list when loaded as a file', async () => {
     const lists = await importFile(
       'html',

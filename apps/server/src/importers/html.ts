@@ -36,8 +36,50 @@ function converter(): TurndownService {
   // The server has no DOM types; a node here is only asked its name.
   t.remove((node: { nodeName: string }) => DROPPED.has(node.nodeName.toLowerCase()));
   t.use(tables);
+  // Added after the plugin's rules, so asked before them.
+  t.addRule('tableMarkdownCannotHold', {
+    filter: (node: TableNode) => node.nodeName === 'TABLE' && !fitsMarkdown(node),
+    replacement: (_content, node) => `\n\n${(node as unknown as TableNode).outerHTML}\n\n`,
+  });
+  t.addRule('emptyTable', {
+    filter: (node: TableNode) =>
+      node.nodeName === 'TABLE' && !node.textContent?.trim() && !node.querySelector('img'),
+    replacement: () => '',
+  });
+  t.addRule('tableOfOneCell', {
+    filter: (node: TableNode) =>
+      node.nodeName === 'TABLE' && node.querySelectorAll('td, th').length === 1,
+    replacement: (content) => `\n\n${content}\n\n`,
+  });
   return t;
 }
+
+/** What the rules ask of a table node. */
+interface TableNode {
+  nodeName: string;
+  outerHTML: string;
+  textContent: string | null;
+  querySelector(selector: string): unknown;
+  querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null }>;
+}
+
+/**
+ * Whether a markdown table can say what the table says: not when a table is inside it, nor when
+ * a cell spans rows or columns (a merged Word cell), which would put what follows in the wrong
+ * column. Those stay HTML tables.
+ */
+function fitsMarkdown(table: TableNode): boolean {
+  if (table.querySelector('table')) return false;
+  const spanning = Array.from(table.querySelectorAll('[rowspan], [colspan]'));
+  return spanning.every(
+    (cell) =>
+      Number(cell.getAttribute('rowspan') ?? 1) <= 1 &&
+      Number(cell.getAttribute('colspan') ?? 1) <= 1,
+  );
+}
+
+/** The cells of a markdown table's row (a pipe escaped in a cell is the cell's). */
+const cellsOf = (row: string) => row.split(/(?<!\\)\|/).length - 2;
 
 /**
  * A table with no heading row is written with an empty one (a markdown table needs one): its
@@ -47,7 +89,12 @@ function converter(): TurndownService {
  */
 function tidyTables(markdown: string): string {
   return markdown
-    .replace(/^\|(?: {5}\|)+\n(\|(?: :?-{3}:? \|)+)\n(\|.*\|)$/gm, '$2\n$1')
+    .replace(
+      /^\|(?: {5}\|)+\n(\|(?: :?-{3}:? \|)+)\n(\|.*\|)$/gm,
+      // A first row shorter than the table is filled out, or it would head no table at all.
+      (_m, divider: string, first: string) =>
+        `${first}${'     |'.repeat(Math.max(0, cellsOf(divider) - cellsOf(first)))}\n${divider}`,
+    )
     .replace(/<div class="joplin-table-wrapper">(<table[\s\S]*?<\/table>)<\/div>/g, '$1');
 }
 

@@ -68,7 +68,9 @@ export function markdownToLists(markdown: string, opts: ImportOptions): Imported
     const text = paragraph.join('\n').replace(/^\n+|\s+$/g, '');
     paragraph = [];
     if (text.trim() === '') return;
-    const parts = /^ {0,3}(`{3,}|~{3,})/.test(text) ? [text] : splitPictures(text);
+    // Code and tables stay whole, pictures in their cells too.
+    const whole = /^ {0,3}(`{3,}|~{3,}|\|)/.test(text);
+    const parts = whole ? [text] : splitPictures(text);
     for (const part of parts) list().items.push(absolutize(part, opts.baseUrl));
   };
   /** Each list's heading level (1 for #), by the list; text before any heading has none. */
