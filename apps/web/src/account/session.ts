@@ -15,6 +15,7 @@ import {
 import { callApi, messageOr, setCallUser, useConnection, type CallError } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { useSession } from '../state/session';
+import { useAnnouncement } from '../state/announce';
 import { forgetAllDrafts } from '../forms/drafts';
 import { NO_SELECTION, useUi } from '../state/ui';
 
@@ -40,6 +41,8 @@ export async function enterSession(userId: string | null): Promise<void> {
   useUi.getState().clearSelection();
   // What this visit changed of boards', lists' and items' view states was the last account's.
   useUi.setState({ visitDisplay: {}, listVs: {}, itemVs: {} });
+  // Nor is what was last said to a screen reader.
+  useAnnouncement.setState({ text: '' });
   await useSession.getState().start();
 }
 
@@ -59,12 +62,22 @@ export async function signInAs(
       res.error,
       loginMsg.loginError(messageOr(res.error, 'no answer from the server')),
     );
+  await enterSessionHere(res.value.user._id, navigate);
+  return null;
+}
+
+/**
+ * Takes up an account's session just signed in or signed up, where the browser is: home from the
+ * site's front board, else the page as it is, its boards loaded again as theirs.
+ */
+export async function enterSessionHere(
+  userId: string,
+  navigate: (to: string) => void,
+): Promise<void> {
   const here = `${location.pathname}${location.search}${location.hash}`;
   const { rootBoard, adminUser } = useSession.getState();
-  await enterSession(res.value.user._id);
-  // Home, or the page as it is: its boards load again for the account now signed in.
+  await enterSession(userId);
   if (afterSignInPath(here, { rootBoard, adminUser }) === '/') navigate('/');
-  return null;
 }
 
 /** Logout: ends the session, then the browser signs in as guest again and goes home. */

@@ -293,6 +293,24 @@ describe('signup', () => {
     });
   });
 
+  it('an account usable at once is signed in where it was made: on a board a link led to, it stays; from the front board, home', async () => {
+    const made = { ok: true, username: 'bea', user: { ...ann, _id: 'u-bea', username: 'bea' } };
+    for (const [path, home] of [
+      ['/author/course', false],
+      ['/admin/home', true],
+    ] as const) {
+      window.history.replaceState(null, '', path);
+      replies['/api/auth/register'] = { status: 200, body: { ...made, message: 'Welcome.' } };
+      const { navigate, onClose } = open('signup', guest);
+      fill('bea', 'bea@example.org', 'secret-1', 'secret-1');
+      submit('Sign up');
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      if (home) expect(navigate).toHaveBeenCalledWith('/');
+      else expect(navigate).not.toHaveBeenCalled();
+      cleanup();
+    }
+  });
+
   it('sends the optional full name with the account when one is typed', async () => {
     open('signup', guest);
     fill('bea', 'bea@example.org', 'secret-1', 'secret-1');

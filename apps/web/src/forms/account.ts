@@ -22,6 +22,7 @@ import { callApi } from '../api/client';
 import {
   announcePasswordChanged,
   enterSession,
+  enterSessionHere,
   handoff,
   openAfterClose,
   refusal,
@@ -62,12 +63,12 @@ function validateNewAccount(v: Values): string | null {
   );
 }
 
-/** A new account: signed in and sent home when it may be used at once, else told to check mail. */
+/**
+ * A new account: signed in when it may be used at once, else told to check mail. Signed in, it
+ * goes home from the site's front board and stays on a board a link led to, as a sign-in does.
+ */
 async function afterCreated(res: AccountCreated, ctx: FormContext): Promise<null> {
-  if (res.user) {
-    await enterSession(res.user._id);
-    ctx.navigate('/');
-  }
+  if (res.user) await enterSessionHere(res.user._id, ctx.navigate);
   ctx.alert(res.message);
   return null;
 }

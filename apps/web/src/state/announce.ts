@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { TIMINGS } from '@listboard/core';
 
 interface AnnouncementState {
   text: string;
@@ -11,12 +12,18 @@ interface AnnouncementState {
  * closes, and a sighted user sees the change on the board, while one who listens would hear
  * nothing. The region is emptied first, so the same words said twice are heard twice.
  */
-export const useAnnouncement = create<AnnouncementState>((set) => ({
+let said = 0;
+export const useAnnouncement = create<AnnouncementState>((set, get) => ({
   text: '',
   say(text) {
+    const n = ++said;
     set({ text: '' });
     // A live region reads what is added to it: the words go in once it has been seen empty.
     setTimeout(() => set({ text }), 50);
+    // And go again, as an alert does: read from the top of the page later, they would be stale.
+    setTimeout(() => {
+      if (n === said && get().text === text) set({ text: '' });
+    }, TIMINGS.alertMs);
   },
 }));
 
