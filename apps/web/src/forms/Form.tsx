@@ -55,7 +55,9 @@ export function Form({
     },
     [draft, def.fields],
   );
-  const done = () => {
+  /** The form did its work: it closes, saying so to a screen reader when it has words for it. */
+  const done = (said?: string) => {
+    if (said) announce(said);
     sent.current = true;
     if (draft) forgetDraft(draft.key);
     onClose();
@@ -176,11 +178,8 @@ export function Form({
     if (signal.aborted) return;
     setBusy(false);
     const changed = def.edits && typeof result === 'string' ? conflictKind(result) : null;
-    if (result === null) {
-      const said = def.done?.(values);
-      if (said) announce(said);
-      done();
-    } else if (changed) {
+    if (result === null) done(def.done?.(values));
+    else if (changed) {
       // Someone else's version reached this page live: the form now stands on it, keeping what
       // was typed, and a second Submit puts these words in its place on purpose.
       opened.current = { ...opened.current, ctx };
