@@ -439,11 +439,15 @@ describe('items', () => {
       400,
       'That list is not on this board.',
     ]);
+    // A note goes with its item, not on its own; another's note no edit right reaches at all.
     const noteMoved = await author.post('/api/forms/move_item_to_list', {
       itemId: note.itemId,
       listId: b.lists[0]!._id,
     });
-    expect(noteMoved.statusCode).toBe(400);
+    expect([noteMoved.statusCode, noteMoved.json().error]).toEqual([
+      403,
+      'Only its writer may change this note.',
+    ]);
     expect(texts(await load(author, addr), 1)).toEqual(['Biomes', 'Food webs']);
   });
 
