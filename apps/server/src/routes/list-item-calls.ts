@@ -133,7 +133,8 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
   defineCall({
     contract: items.editItem,
     action: 'edit',
-    // A note's writer changes its words; nobody else does, whatever they may edit (editNoteText).
+    // A note's writer changes its words, whatever their rights; nobody else does (board-call's
+    // noteWordsRefusal, asked of every edit call).
     alsoAllowed: (target, username) => !!target.item && isOwnNote(target.item, username),
     target: (b) => ({ itemId: b.itemId }),
     run: async (tx, { body, actor, target }) => {

@@ -137,14 +137,20 @@ describe('login', () => {
     expect(screen.getByLabelText<HTMLInputElement>('User name').value).toBe('ann');
   });
 
-  it('signs in, refreshes the session and goes home', async () => {
-    window.history.replaceState(null, '', '/admin/home');
+  /** Ann signs in with the login form on the page at `path`, and the form closes. */
+  const signInOn = async (path: string) => {
+    window.history.replaceState(null, '', path);
     replies['/api/auth/signin'] = { status: 200, body: { user: ann } };
     const { onClose, navigate } = open('login', guest);
     type('User name', 'ann');
     type('Password', 'secret-1');
     submit('Sign in');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+    return navigate;
+  };
+
+  it('signs in, refreshes the session and goes home', async () => {
+    const navigate = await signInOn('/admin/home');
     expect(navigate).toHaveBeenCalledWith('/');
     const session = called('/api/auth/session')[0]!;
     expect(session).toBeDefined();
@@ -152,13 +158,7 @@ describe('login', () => {
   });
 
   it('signed in on a board a link led to, stays on it', async () => {
-    window.history.replaceState(null, '', '/author/course#note-1');
-    replies['/api/auth/signin'] = { status: 200, body: { user: ann } };
-    const { onClose, navigate } = open('login', guest);
-    type('User name', 'ann');
-    type('Password', 'secret-1');
-    submit('Sign in');
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const navigate = await signInOn('/author/course#note-1');
     expect(called('/api/auth/session')[0]).toBeDefined();
     expect(navigate).not.toHaveBeenCalled();
   });

@@ -4,10 +4,11 @@ import {
   fieldMsg,
   isTextTarget,
   isValidEmail,
+  mayHaveNoWords,
   noteMsg,
+  noteNoun,
   passageMsg,
   quoteOf,
-  type Item,
 } from '@listboard/core';
 import type { NoteWritten } from '@listboard/core/api/contracts/notes';
 import type { Result } from '../api/client';
@@ -34,15 +35,6 @@ function written(res: Result<NoteWritten>, op: string): string | null {
   return null;
 }
 
-/** A reader's note on a passage may have no words: the passage alone is highlighted. */
-const keepsHighlight = (note: Item) => note.annotationClass === 'note' && !!note.highlight;
-const nounOf = (note: Item) =>
-  note.annotationClass === 'anno'
-    ? 'annotation'
-    : note.annotationClass === 'reply'
-      ? 'reply'
-      : 'note';
-
 /**
  * Words from the item to note, typed or pasted: for whoever cannot select them (the keyboard
  * alone, a small touch screen). Not shown when words were selected: the form quotes those.
@@ -54,7 +46,7 @@ const WORDS_FIELD: Field = {
   hint: 'Type or paste words from the item to highlight them, or select them in the item first.',
   shownWhen: (v) => v.selected !== true,
 };
-export const WORDS_NOT_FOUND = 'These words are not in the item: copy them as the item shows them.';
+const WORDS_NOT_FOUND = 'These words are not in the item: copy them as the item shows them.';
 
 /** The passage a note or annotation is on: the words selected, else the words typed, if any. */
 function passageFor(
@@ -156,7 +148,7 @@ export const NOTES_FORMS: FormDef[] = [
     },
     description: (ctx) => {
       const note = findNote(ctx);
-      return note && keepsHighlight(note)
+      return note && mayHaveNoWords(note)
         ? 'Leave it empty to keep the passage highlighted with no words.'
         : 'Who sees it stays as it is.';
     },
@@ -170,7 +162,7 @@ export const NOTES_FORMS: FormDef[] = [
     async submit(v, ctx) {
       const note = findNote(ctx);
       if (!note) return 'This note is no longer on the board.';
-      if (!str(v, 'text') && !keepsHighlight(note)) return fieldMsg.requiredField(nounOf(note));
+      if (!str(v, 'text') && !mayHaveNoWords(note)) return fieldMsg.requiredField(noteNoun(note));
       const res = await ctx.call(
         '/api/forms/edit_item',
         { itemId: note._id, text: text(v, 'text'), version: note.version },

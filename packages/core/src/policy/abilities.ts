@@ -71,6 +71,14 @@ const NOTE_NOUNS: Partial<Record<string, string>> = {
   reply: 'reply',
 };
 
+/** What a note, annotation or reply is called in a message about it. */
+export const noteNoun = (note: { annotationClass: string }) =>
+  NOTE_NOUNS[note.annotationClass] ?? 'note';
+
+/** A reader's note on a passage may have no words: the passage alone is highlighted. */
+export const mayHaveNoWords = (note: { annotationClass: string; highlight?: unknown }) =>
+  note.annotationClass === 'note' && !!note.highlight;
+
 /**
  * Why a right to edit the board does not reach this item, or null when it does: the words of a
  * note, annotation or reply are its writer's, and no one else changes them, by any call (its
@@ -81,7 +89,7 @@ export function noteWordsRefusal(
   me: string | null,
 ): string | null {
   if (item.annotationClass === 'none' || isOwnNote(item, me)) return null;
-  return `Only its writer may change this ${NOTE_NOUNS[item.annotationClass] ?? 'note'}.`;
+  return `Only its writer may change this ${noteNoun(item)}.`;
 }
 
 /**

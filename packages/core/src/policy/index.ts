@@ -17,6 +17,8 @@ export {
   noteActions,
   isOwnNote,
   noteWordsRefusal,
+  noteNoun,
+  mayHaveNoWords,
   toolbarRoleFlags,
   visitTarget,
   type NoteAction,

@@ -3,7 +3,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   fieldMsg,
   groupMsg,
+  mayHaveNoWords,
   must,
+  noteNoun,
   nextAnnoLabel,
   noteTextOrHighlight,
   replyVisibility,
@@ -14,6 +16,7 @@ import {
   type Viewer,
 } from '@listboard/core';
 import type { Db } from '../../db/client';
+import { NOTE_TEXT_MAX } from '@listboard/core/api/contracts/notes';
 import { items, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { BoardRow, ItemRow } from '../boards/access';
@@ -152,16 +155,13 @@ export async function addNote(
   return { itemId: row.id, annotationClass, annoLabel, noteStatus: row.noteStatus };
 }
 
-/** The longest words a note, annotation or reply may have, as when it is written. */
-const NOTE_TEXT_MAX = 100_000;
-const NOTE_NOUN: Record<string, string> = { note: 'note', anno: 'annotation', reply: 'reply' };
-
 /**
  * A note's, annotation's or reply's writer changes its words (edit_item on a note). Only its
  * writer (core noteWordsRefusal, asked for every edit call): a note says what they wrote, so the
  * board's authors answer it rather than rewrite it.
  * Its quote, thread, status and who sees it stay as they were; the words it had are kept as an
- * earlier version, as an item's are, and it is marked edited (flags.edited). Words left blank keep a passage's note as a highlight.
+ * earlier version, as an item's are, and it is marked edited (flags.edited). Words left blank
+ * keep a passage's note as a highlight. At most as many words as a new note may have.
  */
 export async function editNoteText(
   db: Db,
@@ -169,16 +169,18 @@ export async function editNoteText(
   args: { text: string; version?: number; isPrivate?: boolean },
   by: string,
 ): Promise<{ itemId: string; version: number }> {
-  const noun = NOTE_NOUN[note.annotationClass] ?? 'note';
+  const noun = noteNoun(note);
   if (args.isPrivate !== undefined && args.isPrivate !== note.isPrivate) {
     throw badRequest(`Who sees a ${noun} is settled when it is written: write a new one instead.`);
   }
   const blank = args.text.trim() === '';
-  if (blank && !(note.annotationClass === 'note' && note.highlight)) {
+  if (blank && !mayHaveNoWords(note)) {
     throw badRequest(fieldMsg.requiredField(noun));
   }
   if (args.text.length > NOTE_TEXT_MAX) {
-    throw badRequest(`The ${noun} is too long: at most 100,000 characters.`);
+    throw badRequest(
+      `The ${noun} is too long: at most ${NOTE_TEXT_MAX.toLocaleString('en-US')} characters.`,
+    );
   }
   const words = noteTextOrHighlight(args.text);
   const edited = await editItemKeepingText(db, note, { text: words, version: args.version }, by);

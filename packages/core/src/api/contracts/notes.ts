@@ -5,6 +5,9 @@ import { NOTE_STATUSES } from '../../model/entities';
 import { BOARD_CALL_ERRORS, defineContract, id, label, ok } from '../contract';
 
 /** A passage (text target), a span of a recording, or the older quote shape: see core/anchoring. */
+/** The longest words a note, annotation or reply may have (written, or changed by its writer). */
+export const NOTE_TEXT_MAX = 100_000;
+
 const highlight = highlightInputSchema;
 const common = {
   listId: id,
@@ -40,7 +43,7 @@ export const insertAnno = defineContract({
     ...common,
     annoSpec: z.object({
       label: z.string().max(100).optional(),
-      text: z.string().max(100_000),
+      text: z.string().max(NOTE_TEXT_MAX),
       type: z.string().max(50).optional(),
       highlight: highlight.nullable().optional(),
     }),
@@ -57,7 +60,7 @@ export const insertNote = defineContract({
   input: z.object({
     ...common,
     noteSpec: z.object({
-      text: z.string().max(100_000),
+      text: z.string().max(NOTE_TEXT_MAX),
       fullname: z.string().max(200).optional(),
       author: z.string().max(200).optional(),
       replyLevel: z.number().int().min(0).optional(),
