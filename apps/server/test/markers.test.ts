@@ -339,6 +339,37 @@ describe('text markers', () => {
   });
 });
 
+describe('splitting a private item', () => {
+  it('makes pieces as private as it: its readers see none of them, its author all', async () => {
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const listId = board.lists[0]!._id;
+    const made = async (text: string) =>
+      (await call('insert_item', { listId, text, isPrivate: true })).json<{ itemId: string }>()
+        .itemId;
+    const notes = await made('Answer key qzone.\n\nAnswer key qztwo.');
+    for (const cursorIndex of [0, 1])
+      await call('add_text_marker', { itemId: notes, title: '', cursorIndex, sentences: false });
+    const clip = await made('/media/lecture.webm 0:00-0:30 ~ Exam walkthrough qzclip');
+    for (const timecode of ['0:05', '0:10'])
+      await call('add_media_marker', { itemId: clip, timecode });
+    const split = [
+      await call('split_at_text_markers', { itemId: notes, sentences: false }),
+      await call('split_at_media_markers', { itemId: clip }),
+    ];
+    expect(split.map((r) => r.statusCode)).toEqual([200, 200]);
+    const pieces = split.flatMap((r) => r.json<{ items: { itemId: string }[] }>().items);
+    expect(pieces).toHaveLength(4);
+    const loaded = async (a: Agent) =>
+      (await a.post('/api/dbload/load_multilists', { addresses: ['/author/markers'] })).body;
+    const theirs = await loaded(reader);
+    for (const words of ['qzone', 'qztwo', 'qzclip']) expect(theirs).not.toContain(words);
+    await reload();
+    const shown = items().filter((i) => pieces.some((p) => p.itemId === i._id));
+    expect(shown.map((i) => i.isPrivate)).toEqual([true, true, true, true]);
+  });
+});
+
 describe('forms/update_block', () => {
   const videoBlock = () => byText('/media/lecture.webm').blocks[0]!;
   const update = (set: object, id = videoBlock()._id) =>

@@ -19,7 +19,11 @@ export interface NewItem {
   text: string;
   index?: number;
   labels?: { name: string; value: string }[];
-  isPrivate?: boolean;
+  /**
+   * Said by every caller, never defaulted: an item made from a private one (a copy, a piece of
+   * it split off) is as private, and one made anew is what its writer chose.
+   */
+  isPrivate: boolean;
 }
 
 export async function insertItemAt(
@@ -39,7 +43,7 @@ export async function insertItemAt(
       author: it.author,
       text: it.text,
       labels: it.labels ?? [],
-      isPrivate: it.isPrivate ?? false,
+      isPrivate: it.isPrivate,
     })
     .returning({ id: items.id });
   const itemId = must(row, 'the new item').id;
@@ -203,6 +207,7 @@ export async function duplicateItem(
       author: args.author,
       text: args.text,
       index: args.index,
+      isPrivate: false,
     });
   const [src] = await db.select().from(items).where(eq(items.id, args.itemId));
   const board = visibleBoard(target.board, target.policy);

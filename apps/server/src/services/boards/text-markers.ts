@@ -173,6 +173,8 @@ export async function splitAtTextMarkers(
       text: ordered,
       index: item.index + 1 + i,
       labels: item.labels,
+      // A piece of a private item is as private.
+      isPrivate: item.isPrivate,
     });
     created.push({ itemId, index, cursorIndex: m.cursorIndex, text: ordered });
   }

@@ -105,6 +105,7 @@ export async function appendImportedItem(
     author: actor.username,
     text: content.text,
     index: target.after ? target.after.index + 1 : undefined,
+    isPrivate: false,
   });
   await tx.update(items).set({ importUrl: content.importUrl }).where(eq(items.id, inserted.itemId));
   return inserted;

@@ -137,6 +137,8 @@ export async function splitAtMediaMarkers(
       text,
       index: item.index + 1 + i,
       labels: item.labels,
+      // A piece of a private item is as private.
+      isPrivate: item.isPrivate,
     });
     created.push({ itemId, index, start: m.time, end });
   }
