@@ -148,6 +148,7 @@ async function measure(database: Database) {
         multilistId: id,
         owner: 'author',
         author: 'author',
+        isPrivate: false,
         text: `### Added ${++n}`,
       })
     ).itemId;

@@ -130,9 +130,12 @@ describe('notes live for the author', () => {
       await page.goto(`${base}${BOARD}`);
       await card(page).waitFor();
       await signInHere('reader');
-      await expect(page.getByRole('button', { name: 'Note', exact: true }).count()).resolves.toBe(
-        1,
-      );
+      // The board is fetched again for the signed-in reader; the Note button comes with it.
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Note', exact: true }).count(), {
+          timeout: 10_000,
+        })
+        .toBe(1);
       expect(new URL(page.url()).pathname).toBe(BOARD);
     } finally {
       await visitor.close();

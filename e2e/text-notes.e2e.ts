@@ -513,6 +513,25 @@ describe('notes on selected text', () => {
       .locator('.status', { hasText: 'edited' })
       .waitFor();
     await screenshot(reader, 'text-notes-edited');
+
+    // The words it had are the writer's to read again and put back; the author has no such button.
+    const edited = theirs.locator('.note').filter({ hasText: `The first try ${run}` });
+    await expect(edited.getByRole('button', { name: 'Earlier words' }).count()).resolves.toBe(0);
+    await card
+      .locator('.note')
+      .filter({ hasText: `The first try ${run}` })
+      .getByRole('button', { name: 'Earlier words' })
+      .click();
+    const earlier = reader.getByRole('dialog', { name: 'Earlier words' });
+    await earlier.getByText(`Teh frist try ${run}`).waitFor();
+    await screenshot(reader, 'text-notes-earlier-words');
+    await earlier.getByRole('button', { name: 'Restore these words' }).click();
+    await card
+      .locator('.note')
+      .filter({ hasText: `Teh frist try ${run}` })
+      .waitFor();
+    await theirs.getByText(`Teh frist try ${run}`).waitFor();
+    await expect(theirs.getByText(`The first try ${run}`).count()).resolves.toBe(0);
   });
   it('with the keyboard alone, a reader notes words by typing them: the item’s words are highlighted as a selection of them would be', async () => {
     const run = Date.now().toString(36);

@@ -380,6 +380,35 @@ describe('a note’s writer', () => {
   });
 });
 
+describe('a coauthor who deleted a reader’s note', () => {
+  it('may not put it back once they are no longer a coauthor; its writer still may not either, it was not theirs to withdraw', async () => {
+    const added = await author.post('/api/forms/add_coauthor', {
+      owner: 'author',
+      title: 'course',
+      username: 'demo',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const readers = (await note(reader, { text: 'A reader’s question, deleted.' })).json().itemId;
+    const gone = await demo.post('/api/forms/delete_item', { itemId: readers });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const { trashId } = gone.json<{ trashId: string }>();
+    await author.post('/api/forms/remove_coauthor', {
+      owner: 'author',
+      title: 'course',
+      username: 'demo',
+    });
+    const back = await demo.post('/api/forms/restore_from_trash', { trashId });
+    expect(back.statusCode).toBe(403);
+    expect((await notesOf(author)).map((n) => n.text)).not.toContain(
+      'A reader’s question, deleted.',
+    );
+    // The board's author still may.
+    const byAuthor = await author.post('/api/forms/restore_from_trash', { trashId });
+    expect(byAuthor.statusCode, byAuthor.body).toBe(200);
+    expect((await notesOf(author)).map((n) => n.text)).toContain('A reader’s question, deleted.');
+  });
+});
+
 describe('a note’s words', () => {
   const edit = (a: Agent, itemId: string, body: object) =>
     a.post('/api/forms/edit_item', { itemId, ...body });
@@ -425,8 +454,10 @@ describe('a note’s words', () => {
     const refused = 'Only its writer may change this note.';
     const versions = await author.post('/api/forms/list_item_versions', { itemId: id });
     expect([versions.statusCode, versions.json().error]).toEqual([403, refused]);
+    // Its writer reads them (the next test puts one back).
     const theirs = await reader.post('/api/forms/list_item_versions', { itemId: id });
-    expect(theirs.statusCode).toBe(403);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.body).toContain('My phone number is in here.');
     const [old] = (
       await t.database.db.select().from(itemVersions).where(eq(itemVersions.itemId, id))
     ).map((v) => v.id);
@@ -442,6 +473,65 @@ describe('a note’s words', () => {
     });
     expect([block.statusCode, block.json().error]).toEqual([403, refused]);
     expect((await find(author, id))!.text).toBe('/media/lecture.webm\n\nA question.');
+  });
+
+  it('had before are put back by their writer alone, as an edit of the note: it stays edited, who sees it and its status stay, and the words it had become earlier words too', async () => {
+    const id = (await note(reader, { text: 'My first thought.' }, { isPrivate: true })).json()
+      .itemId;
+    expect((await edit(reader, id, { text: 'A second thought.' })).statusCode).toBe(200);
+    const listed = async (a: Agent) =>
+      (await a.post('/api/forms/list_item_versions', { itemId: id })).json<{
+        versions: { _id: string; text: string; editedBy: string }[];
+      }>().versions;
+    const [first] = await listed(reader);
+    expect([first!.text, first!.editedBy]).toEqual(['My first thought.', 'reader']);
+    // Nobody else reads them, nor puts them back: the note is hidden from the author.
+    const hidden = await author.post('/api/forms/restore_item_version', {
+      itemId: id,
+      versionId: first!._id,
+    });
+    expect(hidden.statusCode).toBe(404);
+    const back = await reader.post('/api/forms/restore_item_version', {
+      itemId: id,
+      versionId: first!._id,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const now = (await find(reader, id))!;
+    expect([now.text, now.isPrivate, now.flags.edited]).toEqual(['My first thought.', true, true]);
+    expect(await find(author, id)).toBeUndefined();
+    expect((await listed(reader)).map((v) => v.text)).toEqual([
+      'A second thought.',
+      'My first thought.',
+    ]);
+    // A shared note's: its status is the board's authors', and stays as it was.
+    const shared = (await note(reader, { text: 'Is this right?' })).json().itemId;
+    await author.post('/api/forms/set_note_status', { itemId: shared, status: 'answered' });
+    expect((await edit(reader, shared, { text: 'Is this right at all?' })).statusCode).toBe(200);
+    const [earlier] = (
+      await reader.post('/api/forms/list_item_versions', { itemId: shared })
+    ).json<{ versions: { _id: string }[] }>().versions;
+    const byAuthor = await author.post('/api/forms/restore_item_version', {
+      itemId: shared,
+      versionId: earlier!._id,
+    });
+    expect([byAuthor.statusCode, byAuthor.json().error]).toEqual([
+      403,
+      'Only its writer may change this note.',
+    ]);
+    expect(
+      (
+        await reader.post('/api/forms/restore_item_version', {
+          itemId: shared,
+          versionId: earlier!._id,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const seen = (await find(author, shared))!;
+    expect([seen.text, seen.noteStatus, seen.flags.edited]).toEqual([
+      'Is this right?',
+      'answered',
+      true,
+    ]);
   });
 
   it('of a private note stay its writer’s alone; who sees a note is not changed by editing it', async () => {

@@ -66,6 +66,8 @@ interface Thing {
   discussed: boolean;
   /** A reply: the thread's root, under which the Discussion page shows it. */
   inThreadOf?: ThingName;
+  /** A note's, annotation's or reply's writer, who alone reads and puts back its earlier words. */
+  writtenBy?: ViewerName;
   onLockedBoard: boolean;
   /**
    * Who could see it just before the call that hid it. The live event of that call still
@@ -86,6 +88,7 @@ const THINGS: readonly Thing[] = [
   },
   {
     name: 'privateAnno',
+    writtenBy: 'author',
     seenBy: ['author'],
     content: false,
     discussed: false,
@@ -94,6 +97,7 @@ const THINGS: readonly Thing[] = [
   {
     // Not private itself, but on an item only its author sees: listed nowhere else either.
     name: 'annoOnPrivateItem',
+    writtenBy: 'author',
     seenBy: ['author'],
     content: false,
     discussed: false,
@@ -101,6 +105,7 @@ const THINGS: readonly Thing[] = [
   },
   {
     name: 'privateNote',
+    writtenBy: 'writer',
     seenBy: ['writer'],
     content: false,
     discussed: true,
@@ -108,6 +113,7 @@ const THINGS: readonly Thing[] = [
   },
   {
     name: 'replyToPrivateNote',
+    writtenBy: 'writer',
     seenBy: ['writer'],
     content: false,
     discussed: false,
@@ -116,6 +122,7 @@ const THINGS: readonly Thing[] = [
   },
   {
     name: 'groupNote',
+    writtenBy: 'writer',
     seenBy: ['writer', 'groupMember', ...MODERATORS],
     content: false,
     discussed: true,
@@ -123,6 +130,7 @@ const THINGS: readonly Thing[] = [
   },
   {
     name: 'groupReply',
+    writtenBy: 'groupMember',
     seenBy: ['writer', 'groupMember', ...MODERATORS],
     content: false,
     discussed: false,
@@ -132,6 +140,7 @@ const THINGS: readonly Thing[] = [
   {
     // The writer's private reply in a thread the board's authors and a group read.
     name: 'privateReply',
+    writtenBy: 'writer',
     seenBy: ['writer'],
     content: false,
     discussed: false,
@@ -149,6 +158,7 @@ const THINGS: readonly Thing[] = [
     // Written by the writer in another session, one that entered the board's password: the
     // password is the session's, so the writer's own session here does not see the board.
     name: 'lockedBoardNote',
+    writtenBy: 'writer',
     seenBy: MODERATORS,
     content: false,
     discussed: true,
@@ -156,6 +166,7 @@ const THINGS: readonly Thing[] = [
   },
   {
     name: 'dismissedNote',
+    writtenBy: 'writer',
     seenBy: ['writer', ...MODERATORS],
     content: false,
     discussed: true,
@@ -166,6 +177,7 @@ const THINGS: readonly Thing[] = [
   {
     // A coauthor's note on an item of theirs only they see: hidden from the board's owner too.
     name: 'noteOnCoauthorsItem',
+    writtenBy: 'coauthor',
     seenBy: ['coauthor'],
     content: false,
     discussed: true,
@@ -947,11 +959,14 @@ const ACTING_CHANNELS: ActingChannel[] = [
 ];
 
 describe('privacy matrix: acting on a thing by its id', () => {
-  // Each content item edited once, so that its first text is one of its previous texts.
+  // Each content item edited once, so that its first text is one of its previous texts; each
+  // note, annotation and reply by its writer, where they see it.
   beforeAll(async () => {
-    for (const thing of THINGS.filter((x) => x.content)) {
+    for (const thing of THINGS) {
+      const editor = thing.content ? 'author' : thing.writtenBy!;
+      if (!sees(editor, thing)) continue;
       await ok(
-        agents.author.post('/api/forms/edit_item', {
+        agents[editor].post('/api/forms/edit_item', {
           itemId: ids[thing.name],
           text: `${COMMON} ${marker(thing.name)} (edited)`,
         }),
@@ -971,9 +986,16 @@ describe('privacy matrix: acting on a thing by its id', () => {
     });
     if (sees(v, thing)) {
       expect(answer(real)).not.toEqual(answer(missing));
-      // The item's editors read its first text among its previous ones.
-      if (channel.name === 'list_item_versions' && thing.content && MODERATORS.includes(v))
-        expect(real.body).toContain(marker(thing.name));
+      // The item's editors read its first text among its previous ones; a note's, its writer
+      // alone, and anyone else who sees it is refused them.
+      if (channel.name === 'list_item_versions') {
+        const reads = thing.content ? MODERATORS.includes(v) : v === thing.writtenBy;
+        if (reads) expect(real.body).toContain(marker(thing.name));
+        if (!thing.content && !reads) {
+          expect(real.statusCode).toBe(signedIn(v) ? 403 : 401);
+          expect(real.body).not.toContain(marker(thing.name));
+        }
+      }
       if (channel.name === 'email_an_item' && signedIn(v)) {
         expect(real.statusCode).toBe(200);
         expect(

@@ -8,7 +8,13 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { noteWordsRefusal, type AppVersion, type BoardAction, type Viewer } from '@listboard/core';
+import {
+  isOwnNote,
+  noteWordsRefusal,
+  type AppVersion,
+  type BoardAction,
+  type Viewer,
+} from '@listboard/core';
 import type { ApiContract } from '@listboard/core/api/contract';
 import type { Db } from '../db/client';
 import {
@@ -98,6 +104,10 @@ export interface BoardCall<C extends ApiContract = ApiContract, T extends Target
     result: Awaited<ReturnType<BoardCall<C, T>['run']>>,
   ): Promise<z.output<C['output']>>;
 }
+
+/** alsoAllowed for the writer of the note, annotation or reply the call is on. */
+export const toNoteWriter = (target: Resolved, username: string | null): boolean =>
+  !!target.item && isOwnNote(target.item, username);
 
 export function defineCall<C extends ApiContract, T extends Target>(
   call: Omit<BoardCall<C, T>, 'path'>,

@@ -2,11 +2,10 @@
  * The list and item calls on a board, declared like every other board call (board-call.ts): each
  * names its contract (core api/contracts), the policy action it needs and its target.
  */
-import { isOwnNote } from '@listboard/core';
 import * as items from '@listboard/core/api/contracts/items';
 import * as lists from '@listboard/core/api/contracts/lists';
 import { notFound } from '../lib/errors';
-import { defineCall, type BoardCall } from './board-call';
+import { defineCall, toNoteWriter, type BoardCall } from './board-call';
 import {
   duplicateItem,
   insertItemAt,
@@ -127,7 +126,7 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
         text: body.text,
         index: body.index,
         labels: body.labels,
-        isPrivate: body.isPrivate,
+        isPrivate: body.isPrivate ?? false,
       }),
   }),
   defineCall({
@@ -135,7 +134,7 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
     action: 'edit',
     // A note's writer changes its words, whatever their rights; nobody else does (board-call's
     // noteWordsRefusal, asked of every edit call).
-    alsoAllowed: (target, username) => !!target.item && isOwnNote(target.item, username),
+    alsoAllowed: toNoteWriter,
     target: (b) => ({ itemId: b.itemId }),
     run: async (tx, { body, actor, target }) => {
       if (target.item.annotationClass !== 'none') {
@@ -162,7 +161,7 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
     contract: items.deleteItem,
     action: 'delete',
     // A note's writer may withdraw it (with the replies under it, to the Trash, with an Undo).
-    alsoAllowed: (target, username) => !!target.item && isOwnNote(target.item, username),
+    alsoAllowed: toNoteWriter,
     target: (b) => ({ itemId: b.itemId }),
     run: (tx, { target, actor }) => trashItem(tx, target.board, target.item, actor.username),
   }),

@@ -1,12 +1,15 @@
 /**
  * Undoing, declared like every other board call (board-call.ts): the board's Trash (list_trash,
  * restore_from_trash; its authors) and an item's previous texts (list_item_versions,
- * restore_item_version; whoever may edit the item).
+ * restore_item_version; whoever may edit the item, and a note's, annotation's or reply's writer,
+ * who alone may).
  */
 import * as undo from '@listboard/core/api/contracts/undo';
-import { defineCall, type BoardCall } from './board-call';
+import { defineCall, toNoteWriter, type BoardCall } from './board-call';
 import { listTrash, restoreFromTrash } from '../services/boards/trash';
-import { listItemVersions, restoreItemVersion } from '../services/boards/versions';
+import { trashedNoteWriter } from '../services/boards/trash-rows';
+import { listItemVersions, previousText, restoreItemVersion } from '../services/boards/versions';
+import { editNoteText } from '../services/notes/notes';
 
 export const UNDO_CALLS: BoardCall[] = [
   defineCall({
@@ -19,9 +22,12 @@ export const UNDO_CALLS: BoardCall[] = [
   defineCall({
     contract: undo.restoreFromTrash,
     action: 'trash',
-    // A note its writer withdrew, they may put back (the info bar's Undo).
+    // A note its writer withdrew, they may put back (the info bar's Undo): their own words,
+    // not a note of another's they deleted while they could.
     alsoAllowed: (target, username) =>
-      target.trash?.kind === 'note' && target.trash.deletedBy === username,
+      !!target.trash &&
+      target.trash.deletedBy === username &&
+      trashedNoteWriter(target.trash) === username,
     target: (b) => ({ trashId: b.trashId }),
     run: (tx, { viewer, actor, appVersion, target }) =>
       restoreFromTrash(tx, { viewer, actor, appVersion }, target),
@@ -29,6 +35,8 @@ export const UNDO_CALLS: BoardCall[] = [
   defineCall({
     contract: undo.listItemVersions,
     action: 'edit',
+    // A note's writer sees and puts back its earlier words (board-call refuses anyone else).
+    alsoAllowed: toNoteWriter,
     readOnly: true,
     target: (b) => ({ itemId: b.itemId }),
     run: (tx, { target }) => listItemVersions(tx, target.item),
@@ -36,13 +44,23 @@ export const UNDO_CALLS: BoardCall[] = [
   defineCall({
     contract: undo.restoreItemVersion,
     action: 'edit',
+    // A note's writer sees and puts back its earlier words (board-call refuses anyone else).
+    alsoAllowed: toNoteWriter,
     target: (b) => ({ itemId: b.itemId }),
-    run: (tx, { body, actor, target }) =>
-      restoreItemVersion(
-        tx,
-        target.item,
-        { versionId: body.versionId, version: body.version },
-        actor.username,
-      ),
+    // A note's words come back by the note's own rules (marked edited; its privacy as it is).
+    run: async (tx, { body, actor, target }) =>
+      target.item.annotationClass !== 'none'
+        ? editNoteText(
+            tx,
+            target.item,
+            { text: await previousText(tx, target.item, body.versionId), version: body.version },
+            actor.username,
+          )
+        : restoreItemVersion(
+            tx,
+            target.item,
+            { versionId: body.versionId, version: body.version },
+            actor.username,
+          ),
   }),
 ];

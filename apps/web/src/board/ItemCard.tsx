@@ -291,6 +291,7 @@ function splitOrphans(notes: Item[], orphans: ReadonlySet<string>) {
 const NOTE_ACTION_LABELS: Record<NoteAction, string> = {
   reply: 'Reply',
   edit: 'Edit',
+  versions: 'Earlier words',
   answer: 'Mark answered',
   dismiss: 'Dismiss',
   delete: 'Delete',

@@ -135,7 +135,36 @@ export function TrashPanel({ board, onClose }: { board: Multilist; onClose: () =
 }
 
 /** An item's previous texts, newest first, each with who replaced it and when; Restore. */
-export function VersionsPanel({ itemId, onClose }: { itemId: string; onClose: () => void }) {
+/** What the panel calls the words it lists: an item's text, or a note's words (its writer's). */
+const VERSION_WORDS = {
+  item: {
+    label: 'Previous versions',
+    about:
+      'The texts this item’s edits replaced, newest first. Restoring one keeps the current text as a previous version too.',
+    none: 'This item has not been edited yet.',
+    restore: 'Restore this text',
+    restored: 'Item text restored',
+  },
+  note: {
+    label: 'Earlier words',
+    about:
+      'The words your edits to this note replaced, newest first. Putting some back keeps the current words here too.',
+    none: 'This note has not been edited yet.',
+    restore: 'Restore these words',
+    restored: 'Note’s words restored',
+  },
+};
+
+export function VersionsPanel({
+  itemId,
+  isNote = false,
+  onClose,
+}: {
+  itemId: string;
+  isNote?: boolean;
+  onClose: () => void;
+}) {
+  const words = VERSION_WORDS[isNote ? 'note' : 'item'];
   const [versions, setVersions] = useState<ItemVersionEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -160,23 +189,20 @@ export function VersionsPanel({ itemId, onClose }: { itemId: string; onClose: ()
       setError(messageOr(res.error, 'ERROR: restore version'));
       return;
     }
-    show('Item text restored');
+    show(words.restored);
     void queryClient.invalidateQueries({ queryKey: ['boards'] });
     onClose();
   };
   return (
-    <Panel label="Previous versions" onClose={onClose}>
-      <p className="form-description">
-        The texts this item’s edits replaced, newest first. Restoring one keeps the current text as
-        a previous version too.
-      </p>
+    <Panel label={words.label} onClose={onClose}>
+      <p className="form-description">{words.about}</p>
       {error && (
         <p className="form-error" role="alert">
           {error}
         </p>
       )}
       {versions === null && !error && <p className="form-description">Loading…</p>}
-      {versions?.length === 0 && <p>This item has not been edited yet.</p>}
+      {versions?.length === 0 && <p>{words.none}</p>}
       {versions && versions.length > 0 && (
         <ul className="undo-list">
           {versions.map((v) => (
@@ -186,7 +212,7 @@ export function VersionsPanel({ itemId, onClose }: { itemId: string; onClose: ()
                 replaced by {v.editedBy}, {when(v.at)}
               </span>
               <button type="button" disabled={busy} onClick={() => void restore(v)}>
-                Restore this text
+                {words.restore}
               </button>
             </li>
           ))}

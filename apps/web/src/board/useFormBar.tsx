@@ -82,8 +82,9 @@ export function useFormBar(
       <TrashPanel key={trashOf._id} board={trashOf} onClose={closeForm} />
     ) : ui.form?.id === 'itemVersions' && ui.form.target.itemId ? (
       <VersionsPanel
-        key={ui.form.target.itemId}
-        itemId={ui.form.target.itemId}
+        key={ui.form.noteId ?? ui.form.target.itemId}
+        itemId={ui.form.noteId ?? ui.form.target.itemId}
+        isNote={ui.form.noteId !== undefined}
         onClose={closeForm}
       />
     ) : form && hasForm(form.id) ? (

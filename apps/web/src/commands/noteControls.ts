@@ -1,5 +1,5 @@
 /**
- * The controls on a note (Reply, Mark answered, Dismiss) and the Reply button of a note listed as
+ * The controls on a note (Reply, Edit, Earlier words, Mark answered, Dismiss, Delete) and the Reply button of a note listed as
  * an item (the Discussion page), as commands. Each runs on the note it is given and is enabled
  * exactly when the note shows its button: core's noteActions and itemActions, from the abilities
  * the server sent with the note's board. They are in no menu: they act on one note, not on the
@@ -86,6 +86,20 @@ export const NOTE_CONTROL_COMMANDS: Command[] = [
     ),
   },
   {
+    // The words the note's writer had before each edit, to read or put back: theirs alone.
+    id: 'noteVersions',
+    label: 'Earlier words',
+    group: 'annotate',
+    enabled: offered('versions'),
+    run: onNote((c, t) =>
+      c.actions.openForm('itemVersions', {
+        target: at(t),
+        noteId: t.note._id,
+        whileOpen: 'refuse',
+      }),
+    ),
+  },
+  {
     id: 'answerNote',
     label: 'Mark answered',
     group: 'annotate',
@@ -122,6 +136,7 @@ export const NOTE_CONTROL_COMMANDS: Command[] = [
 export const NOTE_ACTION_COMMANDS: Record<NoteAction, string> = {
   reply: 'replyToNote',
   edit: 'editNote',
+  versions: 'noteVersions',
   answer: 'answerNote',
   dismiss: 'dismissNote',
   delete: 'deleteNote',

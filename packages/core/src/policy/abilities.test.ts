@@ -31,6 +31,7 @@ const item = (over: Partial<Item>): Item =>
     text: 'plain',
     annotationClass: 'none',
     noteStatus: null,
+    flags: {},
     ...over,
   }) as Item;
 
@@ -43,8 +44,11 @@ const OBJECTS = {
   reply: item({ annotationClass: 'reply' }),
 };
 
-/** The board action the server checks when the control is used. */
-const CHECKED_AS: Record<Exclude<ItemHandler, 'visit'> | NoteAction, BoardAction> = {
+/** The board action the server checks when the control is used (Earlier words: see WRITERS_OWN). */
+const CHECKED_AS: Record<
+  Exclude<ItemHandler, 'visit'> | Exclude<NoteAction, 'versions'>,
+  BoardAction
+> = {
   annotate: 'annotate',
   reply: 'reply',
   delete: 'delete',
@@ -57,7 +61,7 @@ const CHECKED_AS: Record<Exclude<ItemHandler, 'visit'> | NoteAction, BoardAction
 };
 
 /** What no board ability gives: a note's writer's own, whoever they are (see below). */
-const WRITERS_OWN: readonly NoteAction[] = ['edit'];
+const WRITERS_OWN: readonly NoteAction[] = ['edit', 'versions'];
 
 const cases = Object.keys(ROLES).flatMap((role) =>
   Object.keys(OBJECTS).map((kind) => ({ role, kind: kind as keyof typeof OBJECTS })),
@@ -76,7 +80,10 @@ describe('controls per role and object', () => {
     }
     if (content) return;
     const onNote = noteActions(a, obj);
-    for (const action of NOTE_ACTIONS.filter((x) => !WRITERS_OWN.includes(x))) {
+    const checked = NOTE_ACTIONS.filter(
+      (x): x is Exclude<NoteAction, 'versions'> => !WRITERS_OWN.includes(x),
+    );
+    for (const action of checked) {
       const fits =
         action === 'reply' ||
         action === 'delete' ||
@@ -119,6 +126,19 @@ describe('controls per role and object', () => {
     // The shared guest account is nobody's: a note it wrote is not the next visitor's to change.
     const guest = abilitiesFor(ROLES.guest!, board, { appVersion: 'PRODUCTION' });
     expect(noteActions(guest, { ...ritasNote, author: 'guest' }, 'guest')).not.toContain('edit');
+  });
+
+  it('a note’s writer sees and puts back its earlier words once they have changed them; nobody else does', () => {
+    const reader = abilitiesFor(ROLES.reader!, board, { appVersion: 'PRODUCTION' });
+    const ritasNote = item({ annotationClass: 'note', noteStatus: 'pending', author: 'rita' });
+    const edited = { ...ritasNote, flags: { edited: true } };
+    expect(noteActions(reader, ritasNote, 'rita')).not.toContain('versions');
+    expect(noteActions(reader, edited, 'rita')).toEqual(['reply', 'edit', 'versions', 'delete']);
+    for (const other of ['olive', 'adam', 'eddie']) {
+      const role = Object.values(ROLES).find((u) => u?.username === other)!;
+      const a = abilitiesFor(role, board, { appVersion: 'PRODUCTION' });
+      expect(noteActions(a, edited, other), other).not.toContain('versions');
+    }
   });
 
   it('a results board offers visit for a linked board and nothing that changes content', () => {

@@ -57,7 +57,7 @@ export function itemActions(a: Abilities, item: Item, opts: { results: boolean }
   return ITEM_HANDLERS.filter((h) => may[h]);
 }
 
-export const NOTE_ACTIONS = ['reply', 'edit', 'answer', 'dismiss', 'delete'] as const;
+export const NOTE_ACTIONS = ['reply', 'edit', 'versions', 'answer', 'dismiss', 'delete'] as const;
 export type NoteAction = (typeof NOTE_ACTIONS)[number];
 
 /** Whether a note, annotation or reply is the signed-in caller's own: its writer may withdraw it. */
@@ -95,7 +95,8 @@ export function noteWordsRefusal(
 /**
  * What the caller (`me`, signed in) may do with a note, annotation or reply they can see: reply
  * to any of them; change the words of their own (nobody else's, the board's authors included:
- * a note says what its writer wrote); answer a pending reader note, or dismiss one not yet dismissed, if they
+ * a note says what its writer wrote), and once they have, see and put back the words it had;
+ * answer a pending reader note, or dismiss one not yet dismissed, if they
  * moderate the board; delete any of them (to the board's Trash, with the replies under it) if
  * they may delete, and their own in any case.
  */
@@ -104,6 +105,7 @@ export function noteActions(a: Abilities, note: Item, me: string | null = null):
   const may: Record<NoteAction, boolean> = {
     reply: a.reply,
     edit: isOwnNote(note, me),
+    versions: isOwnNote(note, me) && note.flags.edited === true,
     answer: a.moderate && readerNote && note.noteStatus === 'pending',
     dismiss: a.moderate && readerNote && note.noteStatus !== 'dismissed',
     delete: a.delete || isOwnNote(note, me),

@@ -85,6 +85,12 @@ function storable(row: ItemRow): Row {
   return rest;
 }
 
+/** Who wrote the note a Trash entry holds (its first item row), or null for any other entry. */
+export function trashedNoteWriter(entry: { kind: string; rows: TrashRows }): string | null {
+  const author = entry.kind === 'note' ? entry.rows.items?.[0]?.author : undefined;
+  return typeof author === 'string' ? author : null;
+}
+
 /**
  * The items `where` picks (the first of them first, when `first` names it), with their blocks,
  * markers and previous texts.

@@ -59,6 +59,16 @@ export async function listItemVersions(
   };
 }
 
+/** A previous text of this item, by the version's id. */
+export async function previousText(db: Db, item: ItemRow, versionId: string): Promise<string> {
+  const [old] = await db
+    .select({ text: itemVersions.text })
+    .from(itemVersions)
+    .where(and(eq(itemVersions.id, versionId), eq(itemVersions.itemId, item.id)));
+  if (!old) throw notFound('No such previous version of this item.');
+  return old.text;
+}
+
 /** restore_item_version: the item gets that text back. */
 export async function restoreItemVersion(
   db: Db,
@@ -66,10 +76,6 @@ export async function restoreItemVersion(
   args: { versionId: string; version?: number },
   by: string,
 ): Promise<{ itemId: string; version: number }> {
-  const [old] = await db
-    .select({ text: itemVersions.text })
-    .from(itemVersions)
-    .where(and(eq(itemVersions.id, args.versionId), eq(itemVersions.itemId, item.id)));
-  if (!old) throw notFound('No such previous version of this item.');
-  return editItemKeepingText(db, item, { text: old.text, version: args.version }, by);
+  const text = await previousText(db, item, args.versionId);
+  return editItemKeepingText(db, item, { text, version: args.version }, by);
 }
