@@ -54,6 +54,7 @@ type ThingName =
   | 'lockedBoardItem'
   | 'lockedBoardNote'
   | 'dismissedNote'
+  | 'replyInDismissedThread'
   | 'noteOnCoauthorsItem';
 
 interface Thing {
@@ -173,6 +174,16 @@ const THINGS: readonly Thing[] = [
     onLockedBoard: false,
     // Pending, it was on the open board for everyone.
     sawBeforeHidden: VIEWERS,
+  },
+  {
+    // The writer's reply to their dismissed note: not dismissed itself, it takes its thread's.
+    name: 'replyInDismissedThread',
+    writtenBy: 'writer',
+    seenBy: ['writer', ...MODERATORS],
+    content: false,
+    discussed: false,
+    inThreadOf: 'dismissedNote',
+    onLockedBoard: false,
   },
   {
     // A coauthor's note on an item of theirs only they see: hidden from the board's owner too.
@@ -417,6 +428,10 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
         agents.author.post('/api/forms/set_note_status', { itemId: r.itemId, status: 'dismissed' }),
       );
       return { id: r.itemId, lastCall: '/api/forms/set_note_status' };
+    }
+    case 'replyInDismissedThread': {
+      const r = await note(agents.writer, text, {}, { parentId: ids.dismissedNote });
+      return { id: r.itemId, lastCall: NOTE };
     }
   }
 }
@@ -684,65 +699,95 @@ const loadStreamed: Reader = async (v) => {
 };
 
 /**
+ * A listed board made of the viewer's search results, as another reader reads it: a hit not every
+ * reader sees stays its maker's alone. The maker's own copy holds every hit they see, so that
+ * nothing here passes by having saved nothing.
+ */
+const savedSearchAsOthers: Reader = async (v) => {
+  const res = await agents[v].post('/api/forms/load', {
+    query: `searchStr=${COMMON}&by=text&users=all`,
+    listed: true,
+    titleText: `matrix saved ${v} ${randomUUID().slice(0, 8)}`,
+  });
+  if (res.statusCode !== 200) return res.body;
+  const made = res.json() as { owner: string; ptitle: string };
+  const own = JSON.stringify(await loadBoard(agents[v], made.owner, made.ptitle));
+  const seen = THINGS.filter((x) => sees(v, x));
+  expect(seen.filter((x) => !own.includes(marker(x.name))).map((x) => x.name)).toEqual([]);
+  return JSON.stringify(await loadBoard(agents.otherReader, made.owner, made.ptitle));
+};
+
+/**
  * Each reading channel and which things it should show to a viewer who may see them; a thing
  * that the viewer may not see it must never show.
  */
-const READING_CHANNELS: { name: string; read: Reader; shows(v: ViewerName, t: Thing): boolean }[] =
-  [
-    { name: 'board load', read: boardLoad('full'), shows: sees },
-    { name: 'board load, packed', read: boardLoad('packed'), shows: sees },
-    { name: 'section', read: section, shows: sees },
-    {
-      name: 'stored files',
-      read: storedFiles,
-      shows: (v, thing) => sees(v, thing) && thing.content,
-    },
-    { name: 'search', read: search, shows: sees },
-    // Listings other than Discussion: no promise of what they show, only of what they hide.
-    { name: 'listings', read: listingOf(LISTING_CODES), shows: () => false },
-    {
-      name: 'Discussion',
-      read: listingOf(DISCUSSION_CODES),
-      // A discussed note with the replies in its thread the viewer may see.
-      shows: (v, thing) =>
-        sees(v, thing) &&
-        v === 'author' &&
-        (thing.discussed || THINGS.some((x) => x.name === thing.inThreadOf && x.discussed)),
-    },
-    ...(['md', 'html', 'json'] as const).map((f) => ({
-      name: `export ${f}`,
-      read: exported(f),
-      shows: (v: ViewerName, thing: Thing) => sees(v, thing) && thing.content && signedIn(v),
-    })),
-    {
-      name: 'annotations export',
-      read: annotationsExport,
-      shows: (v, thing) => sees(v, thing) && !thing.content && v !== 'anonymous',
-    },
-    ...(['csv', 'jsonld'] as const).map((f) => ({
-      name: `annotations file ${f}`,
-      read: annotationsFile(f),
-      shows: (v: ViewerName, thing: Thing) => sees(v, thing) && !thing.content && v !== 'anonymous',
-    })),
-    { name: 'Insight', read: insightOf, shows: () => false },
-    { name: 'Course grades', read: courseGrades, shows: () => false },
-    {
-      name: 'dump',
-      read: dump,
-      shows: (v, thing) => sees(v, thing) && thing.content && v === 'admin',
-    },
-    {
-      name: 'clips',
-      read: clips,
-      shows: (v, thing) => sees(v, thing) && thing.content && v === 'admin',
-    },
-    { name: 'forms/load', read: loadQuery, shows: (v, thing) => sees(v, thing) && signedIn(v) },
-    {
-      name: 'forms/load_stream',
-      read: loadStreamed,
-      shows: (v, thing) => sees(v, thing) && signedIn(v),
-    },
-  ];
+const READING_CHANNELS: {
+  name: string;
+  read: Reader;
+  shows(v: ViewerName, t: Thing): boolean;
+  /** Whose eyes the text is for, when not the viewer's who made it. */
+  readBy?: ViewerName;
+}[] = [
+  { name: 'board load', read: boardLoad('full'), shows: sees },
+  { name: 'board load, packed', read: boardLoad('packed'), shows: sees },
+  { name: 'section', read: section, shows: sees },
+  {
+    name: 'stored files',
+    read: storedFiles,
+    shows: (v, thing) => sees(v, thing) && thing.content,
+  },
+  { name: 'search', read: search, shows: sees },
+  // Listings other than Discussion: no promise of what they show, only of what they hide.
+  { name: 'listings', read: listingOf(LISTING_CODES), shows: () => false },
+  {
+    name: 'Discussion',
+    read: listingOf(DISCUSSION_CODES),
+    // A discussed note with the replies in its thread the viewer may see.
+    shows: (v, thing) =>
+      sees(v, thing) &&
+      v === 'author' &&
+      (thing.discussed || THINGS.some((x) => x.name === thing.inThreadOf && x.discussed)),
+  },
+  ...(['md', 'html', 'json'] as const).map((f) => ({
+    name: `export ${f}`,
+    read: exported(f),
+    shows: (v: ViewerName, thing: Thing) => sees(v, thing) && thing.content && signedIn(v),
+  })),
+  {
+    name: 'annotations export',
+    read: annotationsExport,
+    shows: (v, thing) => sees(v, thing) && !thing.content && v !== 'anonymous',
+  },
+  ...(['csv', 'jsonld'] as const).map((f) => ({
+    name: `annotations file ${f}`,
+    read: annotationsFile(f),
+    shows: (v: ViewerName, thing: Thing) => sees(v, thing) && !thing.content && v !== 'anonymous',
+  })),
+  { name: 'Insight', read: insightOf, shows: () => false },
+  { name: 'Course grades', read: courseGrades, shows: () => false },
+  {
+    name: 'dump',
+    read: dump,
+    shows: (v, thing) => sees(v, thing) && thing.content && v === 'admin',
+  },
+  {
+    name: 'clips',
+    read: clips,
+    shows: (v, thing) => sees(v, thing) && thing.content && v === 'admin',
+  },
+  { name: 'forms/load', read: loadQuery, shows: (v, thing) => sees(v, thing) && signedIn(v) },
+  {
+    name: 'forms/load_stream',
+    read: loadStreamed,
+    shows: (v, thing) => sees(v, thing) && signedIn(v),
+  },
+  {
+    name: 'saved search, read by another',
+    read: savedSearchAsOthers,
+    readBy: 'otherReader',
+    shows: () => false,
+  },
+];
 
 const cases = READING_CHANNELS.flatMap((channel) => VIEWERS.map((v) => ({ channel, v })));
 
@@ -751,7 +796,7 @@ describe('privacy matrix: reading channels', () => {
     const text = await channel.read(v);
     for (const thing of THINGS) {
       const must = channel.shows(v, thing);
-      const may = sees(v, thing);
+      const may = sees(channel.readBy ?? v, thing);
       const found = text.includes(marker(thing.name));
       if (!may) expect(found, `${thing.name} leaked`).toBe(false);
       if (must) expect(found, `${thing.name} missing`).toBe(true);
@@ -1070,7 +1115,13 @@ describe('privacy matrix: the Trash', () => {
   // And stored files: an uploader reads their own files, whatever shows them.
   const onTheBoards = cases.filter(
     ({ channel }) =>
-      !['search', 'forms/load', 'forms/load_stream', 'stored files'].includes(channel.name),
+      ![
+        'search',
+        'forms/load',
+        'forms/load_stream',
+        'saved search, read by another',
+        'stored files',
+      ].includes(channel.name),
   );
   it.each(onTheBoards)(
     'after the deletes, $channel.name as $v shows none of it',

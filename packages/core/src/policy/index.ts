@@ -31,6 +31,7 @@ export {
   canSee,
   moderates,
   replyVisibility,
+  seenByEveryReader,
   viewerOf,
   type Viewer,
   type Visible,

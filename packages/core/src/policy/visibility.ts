@@ -128,6 +128,16 @@ export function canSee(viewer: Viewer, thing: Visible): boolean {
 }
 
 /**
+ * Whether everyone who reads the board sees this item: not only its writer, a group or the
+ * board's moderators. A copy that shows it to all (a saved search, a board made of results) keeps
+ * private whatever this denies, by the same rule as every other channel: one who may open the
+ * board and is nobody on it.
+ */
+export function seenByEveryReader(thing: Extract<Visible, { kind: 'item' }>): boolean {
+  return canSee(viewerOf(null, [], [thing.board.id]), thing);
+}
+
+/**
  * What a reply inherits from its thread so that it is never seen more widely than the thread:
  * the thread's privacy and its group.
  */

@@ -50,8 +50,11 @@ export interface ItemHit {
   members: HitMember[];
   unlocked: boolean;
   bucket: string;
-  /** A note, annotation or reply on a private item (its writer's own): kept private when saved. */
-  onPrivate?: boolean;
+  /**
+   * Whether every reader of the board sees it (core's seenByEveryReader): a hit they do not (on a
+   * private item, in a group, dismissed, or a reply in such a thread) is kept private when saved.
+   */
+  everyReader?: boolean;
 }
 
 export interface BoardHit {

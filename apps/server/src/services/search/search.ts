@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   MONTH_NAMES,
   canSee,
+  seenByEveryReader,
   isGuestUser,
   viewerOf,
   pathTitle,
@@ -52,13 +53,7 @@ const plain = (text: string) => text.replace(/^\s{0,3}#{1,6}\s+/gm, '');
 function itemHit(h: ItemHit, collect: boolean): Bucketed {
   const { item, board } = h;
   const link = boardLink(board.owner, board.ptitle, board.title);
-  const restricted =
-    h.onPrivate === true ||
-    item.isPrivate ||
-    item.groupName !== null ||
-    item.noteStatus === 'dismissed' ||
-    !board.listed ||
-    board.hasPassword;
+  const restricted = h.everyReader !== true || !board.listed || board.hasPassword;
   const note = item.annotationClass === 'none' ? undefined : noteItem(item);
   // An item's text is markup; a note's is words, shown as they were typed.
   if (collect) {
@@ -151,9 +146,10 @@ async function confirmVisible(db: Db, ctx: SearchContext, rows: ItemHit[]): Prom
     const board = { ...policy, id: r.board.id, hasPassword: r.board.hasPassword };
     const thread = r.item.threadId ? threads.get(r.item.threadId) : null;
     const on = r.item.rootItemId ? (ons.get(r.item.rootItemId) ?? null) : null;
-    // A note on a private item stays private wherever the results are kept.
-    if (on?.isPrivate) r.onPrivate = true;
-    return canSee(viewer, { kind: 'item', board, item: r.item, thread, on });
+    const thing = { kind: 'item', board, item: r.item, thread, on } as const;
+    // What not every reader sees stays private wherever the results are kept.
+    r.everyReader = seenByEveryReader(thing);
+    return canSee(viewer, thing);
   });
 }
 
