@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { appUrl, postAsPage, signIn } from './session';
+import { brokenWords, selectItem } from './board-helpers';
 
 const base = appUrl();
 let b: Browser;
@@ -118,6 +119,45 @@ describe('every block type renders', () => {
     await post('/api/forms/insert_item', { listId: board!.lists[0]!._id, text: missing });
     await page.reload();
     await page.getByText(`Load PDF failed: ${missing}`).waitFor({ timeout: 15_000 });
+  });
+});
+
+describe('words stay whole in a narrow list', () => {
+  it('a table wider than its list scrolls sideways inside its item, and the item’s Actions menu wraps between words', async () => {
+    const [board] = await post<Gallery[]>('/api/dbload/load_multilists', {
+      addresses: ['/author/block-gallery'],
+    });
+    const title = `Wide ${Date.now().toString(36)}`;
+    const { listId } = await post('/api/forms/insert_list', {
+      multilistId: board!._id,
+      titleText: title,
+    });
+    await post('/api/forms/insert_item', {
+      listId,
+      text: [
+        '| Composer | Representative composition | Premiered in | Year |',
+        '| --- | --- | --- | --- |',
+        '| Dvořák | Symphony No. 9 “From the New World” | New York, Carnegie Hall | 1893 |',
+        '| Smetana | Má vlast, a cycle of six symphonic poems | Prague, Žofín Palace | 1882 |',
+      ].join('\n'),
+    });
+    await page.reload();
+    const item = page.getByRole('region', { name: title, exact: true }).getByRole('article');
+    const table = item.locator('table');
+    await table.getByRole('cell', { name: 'Prague, Žofín Palace' }).waitFor();
+    expect(await brokenWords(table)).toEqual([]);
+    const [tableBox, itemBox] = [await table.boundingBox(), await item.boundingBox()];
+    expect(tableBox!.x + tableBox!.width).toBeLessThanOrEqual(itemBox!.x + itemBox!.width);
+    // What does not fit is a sideways scroll away, not cut off.
+    await expect(table.evaluate((t) => t.scrollWidth > t.clientWidth)).resolves.toBe(true);
+
+    await selectItem(item, { position: { x: 4, y: 4 } });
+    await item.locator('summary', { hasText: 'Actions' }).click();
+    const menu = item.getByRole('menu', { name: 'Actions on this item' });
+    await menu.getByRole('menuitem', { name: 'Move item down', exact: true }).waitFor();
+    await screenshot(page, 'narrow-list-table-and-menu');
+    expect(await brokenWords(menu)).toEqual([]);
+    await page.keyboard.press('Escape');
   });
 });
 

@@ -160,3 +160,22 @@ export function selectList(page: Page, name: string) {
     () => title.click(),
   );
 }
+
+/** The words under `within` that are drawn broken across lines, as a reader would see them cut. */
+export const brokenWords = (within: Locator) =>
+  within.evaluate((root) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set(
+          [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)),
+        );
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+    return broken;
+  });
