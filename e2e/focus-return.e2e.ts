@@ -123,6 +123,44 @@ describe('a form closed gives focus back', () => {
     await screenshot(page, 'focus/after-delete');
   });
 
+  it('to the next list’s title when it deleted its list, and to a board’s first list once it has come', async () => {
+    const stamp = Date.now();
+    const author = await apiAs(base, 'author');
+    const made = await author.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: `Focus weeks ${stamp}` },
+    );
+    for (const titleText of ['Week 1', 'Week 2', 'Week 3'])
+      await author.post('/api/forms/insert_list', { multilistId: made.multilistId, titleText });
+    const empty = await author.post<{ ptitle: string }>('/api/forms/insert_multilist', {
+      titleText: `Focus empty ${stamp}`,
+    });
+
+    await page.goto(`${base}/author/${made.ptitle}`);
+    const title = list(page, 'Week 2').getByRole('button', { name: 'Week 2', exact: true });
+    await title.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => title.getAttribute('aria-pressed')).toBe('true');
+    // ctrl+alt+l asks to delete the selected list; Enter on Delete: the next list's title.
+    await page.keyboard.press('Control+Alt+l');
+    await page.getByRole('form', { name: 'Delete this list and all its items?' }).waitFor();
+    await page.keyboard.press('Enter');
+    await list(page, 'Week 2').waitFor({ state: 'detached' });
+    await expect.poll(focused).toBe('Week 3');
+
+    // The empty board's own button goes as the first list comes: the new list's title has focus.
+    await page.goto(`${base}/author/${empty.ptitle}`);
+    await page.getByRole('button', { name: 'Insert the first list' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Title', { exact: true }).waitFor();
+    await page.keyboard.type('Readings');
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    await list(page, 'Readings').waitFor();
+    await expect.poll(focused).toBe('Readings');
+  });
+
   it('on Discussion, to the next note once a reply, or Mark answered, has taken its own off the page', async () => {
     const { stamp } = await walk();
     await page.goto(`${base}/author/home?code=pending&username=author`);

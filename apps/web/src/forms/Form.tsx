@@ -87,7 +87,7 @@ export function Form({
   const opened = useRef({ def, ctx, onClose });
   // What had focus as the form opened (its button, a menu's entry, the item a key was pressed on)
   // gets it back when the form closes.
-  useFocusBack(ctx.target.itemId);
+  useFocusBack(ctx.target.itemId, ctx.target.listId);
   useEffect(() => {
     const { def, ctx, onClose } = opened.current;
     if (!def.prepare) return;

@@ -31,21 +31,37 @@ if (typeof document !== 'undefined') {
   );
 }
 
-/** Where a form was opened: what had focus, and the items to fall back on, nearest first. */
+/** Where a form was opened: what had focus, and the items and lists to fall back on, nearest first. */
 export interface Place {
   opener: Element | null;
   /** The item the form is about, then the one after it and the one before it in its list. */
   items: string[];
+  /** The list it is in or about, then the one after it and the one before it on the board. */
+  lists: string[];
 }
 
 const ITEM = 'article[data-item-id]';
+const LIST = 'section[data-list-id]';
+const listTitle = (id: string) =>
+  Array.from(document.querySelectorAll<HTMLElement>(LIST))
+    .find((el) => el.dataset.listId === id)
+    ?.querySelector<HTMLElement>('.list-title');
+
+/** The list at the form's place, and its neighbours on the board. */
+function listsAround(own: HTMLElement | null, listId: string | null): string[] {
+  const all = Array.from(document.querySelectorAll<HTMLElement>(LIST));
+  const at = all.findIndex((el) => el === own || el.dataset.listId === listId);
+  const ids = [listId ?? own?.dataset.listId];
+  if (at >= 0) ids.push(all[at + 1]?.dataset.listId, all[at - 1]?.dataset.listId);
+  return ids.filter((id): id is string => Boolean(id));
+}
 const itemElement = (id: string) =>
   Array.from(document.querySelectorAll<HTMLElement>(ITEM)).find((el) => el.dataset.itemId === id);
 const shown = (el: Element | null | undefined): el is HTMLElement =>
   el instanceof HTMLElement && el.isConnected && el.getClientRects().length > 0;
 
 /** Called as a form opens, before it takes focus. */
-export function rememberPlace(itemId: string | null): Place {
+export function rememberPlace(itemId: string | null, listId: string | null = null): Place {
   const active = document.activeElement;
   const opener =
     active && active !== document.body
@@ -60,17 +76,22 @@ export function rememberPlace(itemId: string | null): Place {
   const at = own ? inList.indexOf(own) : -1;
   const ids = [itemId ?? own?.dataset.itemId, inList[at + 1]?.dataset.itemId];
   if (at > 0) ids.push(inList[at - 1]?.dataset.itemId);
-  return { opener, items: ids.filter((id): id is string => Boolean(id)) };
+  return {
+    opener,
+    items: ids.filter((id): id is string => Boolean(id)),
+    lists: listsAround(opener?.closest<HTMLElement>(LIST) ?? null, listId),
+  };
 }
 
 /**
  * Called as the form closes (or once a control's own change is made): focus goes to the first of
- * the opener, its menu's button (an entry hides with its menu) and the items remembered that is
- * on the page. Focus that something else took meanwhile (a page the form opened, a click
- * elsewhere) stays where it is. What was changed reaches the page afterwards (a live event, a
- * reload): when that takes the focused element away (a note answered leaves Pending notes, an
- * item deleted, Mark answered gone from an answered note), focus moves on to the next one still
- * there, for a few seconds or until the user moves it.
+ * the opener, its menu's button (an entry hides with its menu), the items remembered, the lists
+ * remembered (their titles) and the board's first list that is on the page. Focus that something
+ * else took meanwhile (a page the form opened, a click elsewhere) stays where it is. What was
+ * changed reaches the page afterwards (a live event, a reload): when that takes the focused
+ * element away (a note answered leaves Pending notes, an item or a list deleted, Mark answered
+ * gone from an answered note), or when none was there yet (a board's first list, still on its
+ * way), focus moves on to the next one there, for a few seconds or until the user moves it.
  */
 export function giveFocusBack(place: Place): void {
   const now = document.activeElement;
@@ -83,6 +104,8 @@ export function giveFocusBack(place: Place): void {
       place.opener,
       place.opener?.closest('details')?.querySelector('summary'),
       ...place.items.map(itemElement),
+      ...place.lists.map(listTitle),
+      document.querySelector(`${LIST} .list-title`),
     ].find((el) => {
       if (!shown(el)) return false;
       el.focus();
@@ -91,14 +114,11 @@ export function giveFocusBack(place: Place): void {
     moving = false;
     return target;
   };
-  // Still on the control that acted: it is followed if it goes. Elsewhere: left alone.
-  let held =
-    now === place.opener && shown(now)
-      ? now
-      : !now || now === document.body
-        ? focusFirst()
-        : undefined;
-  if (!held) return;
+  // Still on the control that acted: it is followed if it goes. On the page's body: the first
+  // that is there, or comes. Elsewhere: left alone.
+  const lost = !now || now === document.body;
+  let held = now === place.opener && shown(now) ? now : lost ? focusFirst() : undefined;
+  if (!held && !lost) return;
   const watch = new MutationObserver(() => {
     if (held?.isConnected) return;
     const active = document.activeElement;
@@ -120,9 +140,9 @@ export function giveFocusBack(place: Place): void {
 
 /**
  * A form's or panel's place, taken as it opens (before it takes focus), and focus given back
- * there when it closes. `itemId`: the item it is about, if any.
+ * there when it closes. `itemId`, `listId`: the item and list it is about, if any.
  */
-export function useFocusBack(itemId: string | null = null): void {
-  const [place] = useState(() => rememberPlace(itemId));
+export function useFocusBack(itemId: string | null = null, listId: string | null = null): void {
+  const [place] = useState(() => rememberPlace(itemId, listId));
   useEffect(() => () => giveFocusBack(place), [place]);
 }
