@@ -95,8 +95,14 @@ describe('an author builds a board from nothing', () => {
       'Bring two questions.',
     ]);
 
-    // Move it up with ctrl+shift+p; moving the first item up is refused
-    await list(page, 'Week 1 readings').getByRole('article', { name: /Bring/ }).click();
+    // The item inserted is selected: ctrl+shift+p moves it up; moving the first item up is refused
+    await expect
+      .poll(() =>
+        list(page, 'Week 1 readings')
+          .getByRole('article', { name: /Bring/ })
+          .getAttribute('aria-current'),
+      )
+      .toBe('true');
     await page.keyboard.press('Control+Shift+p');
     await expect.poll(async () => (await texts())[2]?.trim()).toBe('Bring two questions.');
     await list(page, 'Week 1 readings').getByRole('article', { name: 'Orwell' }).click();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { list, longPress, newBoard } from './board-helpers';
-import { appUrl, signIn } from './session';
+import { apiAs, appUrl, signIn } from './session';
 
 const base = appUrl();
 let b: Browser;
@@ -133,6 +133,45 @@ describe('an author edits lists and items in place', () => {
     await page.keyboard.press('Control+Shift+b');
     await expect.poll(order).toEqual(['Beta', 'Alpha']);
     await screenshot(page, 'board-editing-desktop');
+  });
+
+  it('selects an item it inserts below the list’s fold and brings it into sight', async () => {
+    const { page } = b;
+    await signIn(page, base, 'author');
+    const stamp = Date.now();
+    const author = await apiAs(base, 'author');
+    const made = await author.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: `Long list ${stamp}` },
+    );
+    const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Readings',
+    });
+    for (let i = 1; i <= 14; i++)
+      await author.post('/api/forms/insert_item', {
+        listId,
+        text: `### Reading ${i}\n\nA paragraph of notes on reading ${i}, long enough to take some room in its list.`,
+      });
+    await page.goto(`${base}/author/${made.ptitle}`);
+    const readings = list(page, 'Readings');
+    await readings.getByRole('button', { name: 'Readings', exact: true }).click();
+    // With the list selected and no item, ctrl+i inserts at the list's end, below its fold.
+    await page.keyboard.press('Control+i');
+    const form = page.getByRole('form', { name: 'Insert item' });
+    await form.getByLabel('Text').fill(`The newest reading ${stamp}`);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const added = readings.getByRole('article').filter({ hasText: `The newest reading ${stamp}` });
+    await added.waitFor();
+    await expect.poll(() => added.getAttribute('aria-current')).toBe('true');
+    const inSight = () =>
+      added.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const pane = el.closest('.list-items')!.getBoundingClientRect();
+        return box.top >= pane.top - 1 && box.bottom <= Math.min(pane.bottom, innerHeight) + 1;
+      });
+    await expect.poll(inSight).toBe(true);
+    await screenshot(page, 'inserted-item-in-sight');
   });
 
   it('keeps a form opened while the last one waited for its answer', async () => {

@@ -30,7 +30,7 @@ import {
   quotedItemItself,
   quotedList,
 } from './helpers';
-import type { Display } from '../state/ui';
+import { useUi, type Display } from '../state/ui';
 import { showDeleted } from '../state/info';
 import { SECTION_DISPLAY_FORM } from './sections';
 import { listReadersNotesWarning, readersNotesWarning } from './readersNotes';
@@ -187,7 +187,11 @@ export const BOARD_FORMS: FormDef[] = [
         },
         'insert item',
       );
-      return res.ok ? null : fail('insert item', res.error);
+      if (!res.ok) return fail('insert item', res.error);
+      // The new item is selected: its list brings it into sight as it comes (it may go in below
+      // the list's fold), and the next key acts on it.
+      useUi.getState().select({ itemId: res.value.itemId, text: null });
+      return null;
     },
   },
   {
