@@ -4,7 +4,7 @@
  * note answered by tapping.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { openPhone, screenshot, type Browser } from './browser';
 import { apiAs, appUrl, notedItem, signIn, toolbarControls } from './session';
 import { selectItem } from './board-helpers';
@@ -44,6 +44,74 @@ async function fingerSized(targets: Locator, what: string) {
     expect(Math.round(box.w), `${what} “${box.name}” width`).toBeGreaterThanOrEqual(44);
     expect(Math.round(box.h), `${what} “${box.name}” height`).toBeGreaterThanOrEqual(44);
   }
+}
+
+/**
+ * A board of a tip and a prompt, its first item tapped by its author on `device`: the item's words
+ * show whole above its buttons, which keep to one row, scrolled sideways under the Actions menu at
+ * its end; the last one, reached by scrolling, works.
+ */
+async function buttonsInOneRow(
+  device: Parameters<typeof openPhone>[0],
+  titleText: string,
+  shotName: string,
+): Promise<Page> {
+  // A board of its own, as the sample course's first week is, so no other test's selection
+  // meets this one's.
+  const author = await apiAs(base, 'author');
+  const made = await author.post<{ multilistId: string; ptitle: string }>(
+    '/api/forms/insert_multilist',
+    {
+      titleText: `${titleText} ${Date.now()}`,
+      descText:
+        'Reading the News — four weeks on sources, framing and evidence. Each week has a lecture, a tip and a prompt.',
+    },
+  );
+  const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
+    multilistId: made.multilistId,
+    titleText: 'Tip',
+  });
+  await author.post('/api/forms/insert_item', {
+    listId,
+    text: 'Before you read an article, find out **who published it** and who paid for it.',
+  });
+  await author.post('/api/forms/insert_item', { listId, text: 'Quote exactly, and link to it.' });
+  const { p } = await openCourse(device, 'author', made.ptitle);
+  const tip = p.getByRole('region', { name: 'Tip', exact: true });
+  const item = tip.getByRole('article').first();
+  await item.tap({ position: { x: 40, y: 12 } });
+  await expect.poll(() => item.getAttribute('aria-current')).toBe('true');
+  const actions = item.getByRole('toolbar', { name: 'Item actions' });
+  const menu = actions.getByText('Actions', { exact: true });
+  await menu.waitFor();
+  // An author's seven buttons: one row, scrolled sideways under the Actions menu at its end.
+  const bar = (await actions.boundingBox())!;
+  const button = (await actions
+    .getByRole('button', { name: 'Annotate', exact: true })
+    .boundingBox())!;
+  expect(bar.height, 'the buttons’ height').toBeLessThan(button.height * 2);
+  const row = await actions.evaluate((e) => ({ scroll: e.scrollWidth, width: e.clientWidth }));
+  expect(row.scroll, 'the row runs on sideways').toBeGreaterThan(row.width);
+  const menuBox = (await menu.boundingBox())!;
+  expect(menuBox.x + menuBox.width, 'the Actions menu within the row').toBeLessThanOrEqual(
+    bar.x + bar.width + 1,
+  );
+  // The item's words show whole above them, in the list.
+  const words = (await item.locator('.block').first().boundingBox())!;
+  const list = (await tip.locator('.list-items').boundingBox())!;
+  expect(words.y, 'the words start in the list').toBeGreaterThanOrEqual(list.y);
+  expect(words.y + words.height, 'the words end above the buttons').toBeLessThanOrEqual(bar.y + 1);
+  await screenshot(p, shotName);
+
+  // The last button, reached by scrolling the row, works.
+  const edit = actions.getByRole('button', { name: 'Edit', exact: true });
+  await edit.scrollIntoViewIfNeeded();
+  await edit.tap();
+  const form = p.getByRole('form', { name: 'Edit item' });
+  await form.waitFor();
+  await p.keyboard.press('Escape');
+  await expect.poll(() => form.count()).toBe(0);
+  return p;
 }
 
 describe('a teacher on a tablet', () => {
@@ -159,6 +227,12 @@ describe('a student on a tablet', () => {
       )
       .toBe(true);
     await screenshot(p, 'tablet/new-note-in-sight');
+  });
+});
+
+describe('a phone held upright', () => {
+  it('keeps a selected item’s buttons in one row under its whole words, not three rows over them (iPhone 13)', async () => {
+    await buttonsInOneRow('iPhone 13', 'Upright', 'tablet/phone-upright-author-item');
   });
 });
 

@@ -156,7 +156,7 @@ export function BoardScreen() {
   const toolbar = <Toolbar ctx={ctx} phone={compact} />;
   return (
     <div
-      className={`app${ui.display.compactView ? ' compact' : ''}${short ? ' short' : ''}`}
+      className={`app${ui.display.compactView ? ' compact' : ''}${short ? ' short' : ''}${compact ? ' few-tools' : ''}`}
       style={{
         ['--list-width' as string]: `${listWidth}px`,
         ['--list-height' as string]: listHeight,
