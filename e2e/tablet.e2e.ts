@@ -332,63 +332,11 @@ describe('a phone turned sideways', () => {
   });
 
   it('shows a selected item’s words above its buttons, in one row, the board’s title in one line, and a long form’s Submit on the screen (iPhone 13 landscape)', async () => {
-    // A board of its own, as the sample course's first week is, so no other test's selection
-    // meets this one's.
-    const author = await apiAs(base, 'author');
-    const made = await author.post<{ multilistId: string; ptitle: string }>(
-      '/api/forms/insert_multilist',
-      {
-        titleText: `Sideways ${Date.now()}`,
-        descText:
-          'Reading the News — four weeks on sources, framing and evidence. Each week has a lecture, a tip and a prompt.',
-      },
+    const p = await buttonsInOneRow(
+      'iPhone 13 landscape',
+      'Sideways',
+      'tablet/phone-sideways-author-item',
     );
-    const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
-      multilistId: made.multilistId,
-      titleText: 'Tip',
-    });
-    await author.post('/api/forms/insert_item', {
-      listId,
-      text: 'Before you read an article, find out **who published it** and who paid for it.',
-    });
-    await author.post('/api/forms/insert_item', { listId, text: 'Quote exactly, and link to it.' });
-    const { p } = await openCourse('iPhone 13 landscape', 'author', made.ptitle);
-    const tip = p.getByRole('region', { name: 'Tip', exact: true });
-    const item = tip.getByRole('article').first();
-    await item.tap({ position: { x: 40, y: 12 } });
-    await expect.poll(() => item.getAttribute('aria-current')).toBe('true');
-    const actions = item.getByRole('toolbar', { name: 'Item actions' });
-    const menu = actions.getByText('Actions', { exact: true });
-    await menu.waitFor();
-    // An author's seven buttons: one row, scrolled sideways under the Actions menu at its end.
-    const bar = (await actions.boundingBox())!;
-    const button = (await actions
-      .getByRole('button', { name: 'Annotate', exact: true })
-      .boundingBox())!;
-    expect(bar.height, 'the buttons’ height').toBeLessThan(button.height * 2);
-    const row = await actions.evaluate((e) => ({ scroll: e.scrollWidth, width: e.clientWidth }));
-    expect(row.scroll, 'the row runs on sideways').toBeGreaterThan(row.width);
-    const menuBox = (await menu.boundingBox())!;
-    expect(menuBox.x + menuBox.width, 'the Actions menu within the row').toBeLessThanOrEqual(
-      bar.x + bar.width + 1,
-    );
-    // The item's words show whole above them, in the list.
-    const words = (await item.locator('.block').first().boundingBox())!;
-    const list = (await tip.locator('.list-items').boundingBox())!;
-    expect(words.y, 'the words start in the list').toBeGreaterThanOrEqual(list.y);
-    expect(words.y + words.height, 'the words end above the buttons').toBeLessThanOrEqual(
-      bar.y + 1,
-    );
-    await screenshot(p, 'tablet/phone-sideways-author-item');
-
-    // The last button, reached by scrolling the row, works.
-    const edit = actions.getByRole('button', { name: 'Edit', exact: true });
-    await edit.scrollIntoViewIfNeeded();
-    await edit.tap();
-    const form = p.getByRole('form', { name: 'Edit item' });
-    await form.waitFor();
-    await p.keyboard.press('Escape');
-    await expect.poll(() => form.count()).toBe(0);
 
     // The search form, screens long here: Submit and Cancel stay at the screen's bottom.
     await p

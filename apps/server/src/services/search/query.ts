@@ -50,10 +50,7 @@ export interface ItemHit {
   members: HitMember[];
   unlocked: boolean;
   bucket: string;
-  /**
-   * Whether every reader of the board sees it (core's seenByEveryReader): a hit they do not (on a
-   * private item, in a group, dismissed, or a reply in such a thread) is kept private when saved.
-   */
+  /** Whether every reader of its board sees it (seenByEveryReader); if not, saved as private. */
   everyReader?: boolean;
 }
 
