@@ -246,6 +246,34 @@ describe('a toolbar menu', () => {
   });
 });
 
+describe('a menu’s shortcuts', () => {
+  it('show alt+n beside Note only while words are selected in an item: without them the key opens or closes the item', async () => {
+    const reader: PublicUser = { ...guest, _id: 'u-rea', username: 'rea', roles: ['reader'] };
+    const board = makeBoard('admin', 'reading', [{ title: 'Week 1', items: ['Boards to read.'] }]);
+    board.abilities = abilitiesOf('reader', ['read', 'select', 'note', 'reply']);
+    fakeServer([board], reader);
+    window.history.replaceState(null, '', '/admin/reading');
+    render(<App />);
+    const keysOf = (name: string) =>
+      [...document.querySelectorAll<HTMLElement>('[role=menuitem]')]
+        .filter((el) => el.textContent.startsWith(name))
+        .map((el) => [el.getAttribute('aria-keyshortcuts'), el.querySelector('kbd')?.textContent]);
+    await waitFor(() => expect(keysOf('Note').length).toBeGreaterThan(0));
+    expect(keysOf('Note').every(([aria, kbd]) => aria === null && kbd === undefined)).toBe(true);
+    expect(keysOf('Open or close the item')[0]).toEqual(['Alt+N', 'Alt+N']);
+    const list = board.lists[0]!;
+    act(() =>
+      useUi.getState().select({
+        multilistId: board._id,
+        listId: list._id,
+        itemId: list.items[0]!._id,
+        text: 'Boards',
+      }),
+    );
+    await waitFor(() => expect(keysOf('Note')[0]).toEqual(['Alt+N', 'Alt+N']));
+  });
+});
+
 describe('function links and note controls run their commands only where allowed', () => {
   const author: PublicUser = { ...guest, _id: 'u-ann', username: 'ann', roles: ['author'] };
 

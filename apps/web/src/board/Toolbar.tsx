@@ -6,6 +6,7 @@ import {
   isEnabled,
   isVisible,
   onPhoneBar,
+  shortcutNow,
   onToolbar,
   type Command,
   type CommandContext,
@@ -110,13 +111,14 @@ const closeMenuOf = (el: Element) => {
 export function MenuEntry({ c, ctx }: { c: Command; ctx: CommandContext }) {
   const Icon = c.icon;
   const checked = c.pressed ? c.pressed(ctx) : undefined;
+  const shortcut = shortcutNow(c, ctx);
   return (
     <li role="none">
       <button
         type="button"
         role={c.pressed ? 'menuitemcheckbox' : 'menuitem'}
         // Named by its label alone: the shortcut shown beside it is the entry's aria-keyshortcuts.
-        aria-keyshortcuts={c.shortcut ? ariaKeys(c.shortcut) : undefined}
+        aria-keyshortcuts={shortcut ? ariaKeys(shortcut) : undefined}
         aria-checked={checked}
         disabled={!isEnabled(c, ctx)}
         onClick={(e) => {
@@ -131,7 +133,7 @@ export function MenuEntry({ c, ctx }: { c: Command; ctx: CommandContext }) {
         )}
         <span className="menu-label">{c.label}</span>
         {checked && <Check className="menu-check" aria-hidden="true" size={16} />}
-        {c.shortcut && <kbd aria-hidden="true">{formatKeys(c.shortcut)}</kbd>}
+        {shortcut && <kbd aria-hidden="true">{formatKeys(shortcut)}</kbd>}
       </button>
     </li>
   );
@@ -196,14 +198,15 @@ function ToolMenu({
 function ToolButton({ c, ctx }: { c: Command; ctx: CommandContext }) {
   const Icon = c.icon;
   const named = !Icon || (c.group === 'account' && ctx.isGuest);
+  const shortcut = shortcutNow(c, ctx);
   return (
     <button
       type="button"
       className={`tool tool-${c.group}${named ? ' tool-named' : ''}`}
       aria-label={c.label}
       aria-pressed={c.pressed ? c.pressed(ctx) : undefined}
-      aria-keyshortcuts={c.shortcut ? ariaKeys(c.shortcut) : undefined}
-      title={c.shortcut ? `${c.label} (${formatKeys(c.shortcut)})` : c.label}
+      aria-keyshortcuts={shortcut ? ariaKeys(shortcut) : undefined}
+      title={shortcut ? `${c.label} (${formatKeys(shortcut)})` : c.label}
       disabled={!isEnabled(c, ctx)}
       onClick={() => executeCommand(c.id, 'toolbar', ctx)}
     >

@@ -139,3 +139,11 @@ export function isEnabled(c: Command, ctx: CommandContext, note?: NoteTarget): b
 export function activeScopes(ctx: CommandContext): CommandScope[] {
   return ctx.selection.text ? ['text', 'board'] : ['board'];
 }
+
+/**
+ * The shortcut a menu entry or button shows: its key only while that key runs it. Note's alt+n
+ * notes words selected in an item; with none, the same key opens or closes the item instead.
+ */
+export function shortcutNow(c: Command, ctx: CommandContext): string | undefined {
+  return activeScopes(ctx).includes(c.scope ?? 'board') ? c.shortcut : undefined;
+}
