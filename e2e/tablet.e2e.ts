@@ -234,6 +234,44 @@ describe('a phone held upright', () => {
   it('keeps a selected item’s buttons in one row under its whole words, not three rows over them (iPhone 13)', async () => {
     await buttonsInOneRow('iPhone 13', 'Upright', 'tablet/phone-upright-author-item');
   });
+
+  it('keeps a list editor’s modes in one row, and its form’s Submit in sight inside the list (iPhone 13)', async () => {
+    const author = await apiAs(base, 'author');
+    const made = await author.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: `Upright editor ${Date.now()}` },
+    );
+    const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Composers',
+    });
+    await author.post('/api/forms/insert_item', { listId, text: 'Dvořák' });
+    const { p } = await openCourse('iPhone 13', 'author', made.ptitle);
+    const list = p.getByRole('region', { name: 'Composers', exact: true });
+    await list.getByRole('button', { name: 'List editor', exact: true }).tap();
+    const modes = list.getByRole('group', { name: 'List editor modes' });
+    await modes.getByRole('button', { name: 'Insert item', exact: true }).tap();
+    const form = list.getByRole('form', { name: 'Insert item' });
+    await form.getByLabel('Text').waitFor();
+    const row = (await modes.locator('.list-editor-modes').boundingBox())!;
+    const title = (await modes.getByRole('button', { name: 'Title', exact: true }).boundingBox())!;
+    expect(row.height, 'the modes in one row').toBeLessThan(title.height * 2);
+    // The form starts below the row, not under it.
+    const heading = (await form.locator('.form-label').first().boundingBox())!;
+    expect(heading.y, 'the form below the modes').toBeGreaterThanOrEqual(row.y + row.height);
+    const editor = (await modes.boundingBox())!;
+    const submit = form.getByRole('button', { name: 'Submit' });
+    const box = (await submit.boundingBox())!;
+    const screenHeight = await p.evaluate(() => window.innerHeight);
+    expect(box.y + box.height, 'Submit inside the list editor').toBeLessThanOrEqual(
+      editor.y + editor.height + 1,
+    );
+    expect(box.y + box.height, 'Submit on the screen').toBeLessThanOrEqual(screenHeight);
+    await screenshot(p, 'tablet/phone-upright-list-editor');
+    await form.getByLabel('Text').fill('Smetana');
+    await submit.tap();
+    await list.getByRole('article').filter({ hasText: 'Smetana' }).waitFor();
+  });
 });
 
 describe('a phone turned sideways', () => {
