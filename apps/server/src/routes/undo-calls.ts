@@ -8,7 +8,7 @@ import * as undo from '@listboard/core/api/contracts/undo';
 import { defineCall, toNoteWriter, type BoardCall } from './board-call';
 import { listTrash, restoreFromTrash } from '../services/boards/trash';
 import { trashedNoteWriter } from '../services/boards/trash-rows';
-import { listItemVersions, previousText, restoreItemVersion } from '../services/boards/versions';
+import { editItemKeepingText, listItemVersions, previousText } from '../services/boards/versions';
 import { editNoteText } from '../services/notes/notes';
 
 export const UNDO_CALLS: BoardCall[] = [
@@ -47,20 +47,14 @@ export const UNDO_CALLS: BoardCall[] = [
     // A note's writer sees and puts back its earlier words (board-call refuses anyone else).
     alsoAllowed: toNoteWriter,
     target: (b) => ({ itemId: b.itemId }),
-    // A note's words come back by the note's own rules (marked edited; its privacy as it is).
-    run: async (tx, { body, actor, target }) =>
-      target.item.annotationClass !== 'none'
-        ? editNoteText(
-            tx,
-            target.item,
-            { text: await previousText(tx, target.item, body.versionId), version: body.version },
-            actor.username,
-          )
-        : restoreItemVersion(
-            tx,
-            target.item,
-            { versionId: body.versionId, version: body.version },
-            actor.username,
-          ),
+    // The text comes back as an edit would write it: a note's by the note's own rules (marked
+    // edited; its privacy as it is), an item's keeping the text it replaces in turn.
+    run: async (tx, { body, actor, target }) => {
+      const text = await previousText(tx, target.item, body.versionId);
+      const edit = { text, version: body.version };
+      return target.item.annotationClass !== 'none'
+        ? editNoteText(tx, target.item, edit, actor.username)
+        : editItemKeepingText(tx, target.item, edit, actor.username);
+    },
   }),
 ];

@@ -134,7 +134,6 @@ export function TrashPanel({ board, onClose }: { board: Multilist; onClose: () =
   );
 }
 
-/** An item's previous texts, newest first, each with who replaced it and when; Restore. */
 /** What the panel calls the words it lists: an item's text, or a note's words (its writer's). */
 const VERSION_WORDS = {
   item: {
@@ -155,6 +154,7 @@ const VERSION_WORDS = {
   },
 };
 
+/** An item's previous texts, newest first, each with who replaced it and when; Restore. */
 export function VersionsPanel({
   itemId,
   isNote = false,

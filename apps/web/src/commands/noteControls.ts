@@ -1,9 +1,9 @@
 /**
- * The controls on a note (Reply, Edit, Earlier words, Mark answered, Dismiss, Delete) and the Reply button of a note listed as
- * an item (the Discussion page), as commands. Each runs on the note it is given and is enabled
- * exactly when the note shows its button: core's noteActions and itemActions, from the abilities
- * the server sent with the note's board. They are in no menu: they act on one note, not on the
- * selection.
+ * The controls on a note (Reply, Edit, Earlier words, Mark answered, Dismiss, Delete) and the
+ * Reply button of a note listed as an item (the Discussion page), as commands. Each runs on the
+ * note it is given and is enabled exactly when the note shows its button: core's noteActions and
+ * itemActions, from the abilities the server sent with the note's board. They are in no menu:
+ * they act on one note, not on the selection.
  */
 import { itemActions, noteActions, type NoteAction } from '@listboard/core';
 import type { Command, CommandContext, NoteTarget } from './registry';

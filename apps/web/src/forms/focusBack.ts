@@ -31,7 +31,9 @@ if (typeof document !== 'undefined') {
   );
 }
 
-/** Where a form was opened: what had focus, and the items and lists to fall back on, nearest first. */
+/**
+ * Where a form was opened: what had focus, and the items and lists to fall back on, nearest first.
+ */
 export interface Place {
   opener: Element | null;
   /** The item the form is about, then the one after it and the one before it in its list. */

@@ -59,7 +59,7 @@ export async function listItemVersions(
   };
 }
 
-/** A previous text of this item, by the version's id. */
+/** A previous text of this item, by the version's id: what restore_item_version writes back. */
 export async function previousText(db: Db, item: ItemRow, versionId: string): Promise<string> {
   const [old] = await db
     .select({ text: itemVersions.text })
@@ -67,15 +67,4 @@ export async function previousText(db: Db, item: ItemRow, versionId: string): Pr
     .where(and(eq(itemVersions.id, versionId), eq(itemVersions.itemId, item.id)));
   if (!old) throw notFound('No such previous version of this item.');
   return old.text;
-}
-
-/** restore_item_version: the item gets that text back. */
-export async function restoreItemVersion(
-  db: Db,
-  item: ItemRow,
-  args: { versionId: string; version?: number },
-  by: string,
-): Promise<{ itemId: string; version: number }> {
-  const text = await previousText(db, item, args.versionId);
-  return editItemKeepingText(db, item, { text, version: args.version }, by);
 }
