@@ -533,6 +533,38 @@ describe('notes on selected text', () => {
     await theirs.getByText(`Teh frist try ${run}`).waitFor();
     await expect(theirs.getByText(`The first try ${run}`).count()).resolves.toBe(0);
   });
+  it('a note shows its light markup: emphasis, code and a link the author can follow, on the lines it was typed on; HTML a reader types shows as typed', async () => {
+    const run = Date.now().toString(36);
+    await author.goto(`${base}/author/selection-corpus`);
+    await reader.goto(`${base}/author/selection-corpus`);
+    const card = list(reader, 'Reading').getByRole('article').nth(1);
+    await selectItem(card, { via: card.locator('.block').first() });
+    await reader.getByRole('button', { name: 'Note', exact: true }).click();
+    const words = noteForm(reader).getByLabel('Your note');
+    await words.click();
+    await reader.keyboard.type(`Found **two** sources ${run}, \`AP\` and https://example.org/a`);
+    await reader.keyboard.press('Enter');
+    await reader.keyboard.type('<b>not bold</b>');
+    await noteForm(reader).getByRole('button', { name: 'Submit' }).click();
+
+    const theirs = list(author, 'Reading')
+      .getByRole('article')
+      .nth(1)
+      .locator('.note')
+      .filter({ hasText: run });
+    await theirs.waitFor();
+    const text = theirs.locator('.note-text');
+    await expect(text.locator('strong').textContent()).resolves.toBe('two');
+    await expect(text.locator('code').textContent()).resolves.toBe('AP');
+    await expect(text.getByRole('link').getAttribute('href')).resolves.toBe(
+      'https://example.org/a',
+    );
+    await expect(text.locator('b').count()).resolves.toBe(0);
+    await expect(text.innerText()).resolves.toBe(
+      `Found two sources ${run}, AP and https://example.org/a\n<b>not bold</b>`,
+    );
+    await screenshot(author, 'text-notes-markup');
+  });
   it('with the keyboard alone, a reader notes words by typing them: the item’s words are highlighted as a selection of them would be', async () => {
     const run = Date.now().toString(36);
     await reader.goto(`${base}/author/selection-corpus`);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useKatex } from './katex';
-import { useInlineMarkdown } from './markdownLoad';
+import { noteHasMarkup, useInlineMarkdown, useNoteMarkdown } from './markdownLoad';
 
 /**
  * A description written in light markup, as one line of rendered text: emphasis, links (which
@@ -18,4 +18,17 @@ export function InlineMarkdown({ text, plain = false }: { text: string; plain?: 
     return <>{words}</>;
   }
   return <span className="inline-md" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/**
+ * A note's words in light markup (emphasis, links, code, formulas), its lines as written. Words
+ * with no markup in them are shown as they are; others as written until the renderer is here.
+ */
+export function NoteWords({ text }: { text: string }) {
+  const marked = noteHasMarkup(text);
+  const katex = useKatex();
+  const render = useNoteMarkdown(marked);
+  const html = useMemo(() => (render ? render(text, katex) : null), [render, text, katex]);
+  if (html === null) return <>{text}</>;
+  return <span dangerouslySetInnerHTML={{ __html: html }} />;
 }

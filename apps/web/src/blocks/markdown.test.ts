@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { markdownLiteral } from '@listboard/core';
 import katex from 'katex';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown, renderNoteMarkdown } from './markdown';
+import { noteHasMarkup } from './markdownLoad';
 
 /** A link whose words are `words`, made the way the server writes results and Discussion. */
 function linkOf(words: string): HTMLAnchorElement {
@@ -86,5 +87,42 @@ describe("an item's headings", () => {
     // No heading, nothing changed; a heading's words keep their marks.
     expect(tags('Plain *text*')).toEqual([]);
     expect(renderMarkdown('# A *b*')).toBe('<h4>A <em>b</em></h4>\n');
+  });
+});
+
+describe("a note's words", () => {
+  const note = (text: string) => {
+    const host = document.createElement('div');
+    host.innerHTML = renderNoteMarkdown(text, katex);
+    return host;
+  };
+  it('show emphasis, code, links and formulas, and keep their lines and quotes as written', () => {
+    const host = note(
+      'I found **two** sources, `AP` and https://example.org/a.\nSee [the list](#Week 2) and $x^2$.\n\n"Quoted" -- as typed...',
+    );
+    expect(host.querySelector('strong')?.textContent).toBe('two');
+    expect(host.querySelector('code')?.textContent).toBe('AP');
+    expect([...host.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      'https://example.org/a',
+      '#Week%202',
+    ]);
+    expect(host.querySelector('.katex')).not.toBeNull();
+    // The note keeps white space, so its line breaks and blank line stay where they were typed.
+    expect(host.textContent).toContain('example.org/a.\nSee');
+    expect(host.textContent).toContain('\n\n"Quoted" -- as typed...');
+  });
+  it('never make HTML, a picture or a link that runs a command', () => {
+    const host = note(
+      '<b onmouseover="window.__x=1">bold</b> ![p](/media/x.jpg) [run](^deleteItem()) [js](javascript:alert(1))',
+    );
+    expect(host.querySelector('b, img, [onmouseover]')).toBeNull();
+    expect(host.querySelectorAll('a')).toHaveLength(0);
+    expect(host.textContent).toContain('<b onmouseover="window.__x=1">bold</b>');
+    expect(host.textContent).toContain('[run](^deleteItem())');
+  });
+  it('without any mark in them need no renderer', () => {
+    expect(noteHasMarkup('Do podcasts count? Yes, if they name their sources.')).toBe(false);
+    for (const marked of ['a *word*', 'see https://x.org', 'www.x.org', 'a@b.org', '$x$', '[a](b)'])
+      expect(noteHasMarkup(marked), marked).toBe(true);
   });
 });

@@ -4,34 +4,49 @@ import { inlineMathAt, isSafeImageSource, must, sectionLinkAt } from '@listboard
 import { currentKatex, texToHtml, type Katex } from './katex';
 
 const md = new MarkdownIt({ html: true, linkify: true, breaks: false, typographer: true });
+/**
+ * A note's light markup: what a reader writes is never HTML (it shows as typed), its quotes stay
+ * as typed, and a `^function()` link stays text: a note's link may not run a command as whoever
+ * clicks it.
+ */
+const noteMd = new MarkdownIt({ html: false, linkify: true, breaks: false, typographer: false });
+noteMd.validateLink = (url) => md.validateLink(url) && !/^(?:\^|%5e)/i.test(url);
 
-// A formula inside a paragraph, `$$…$$` or `$…$` (core inlineMathAt), is set with KaTeX in the
-// line.
-md.inline.ruler.before('escape', 'math_inline', (state, silent) => {
-  const found = inlineMathAt(state.src, state.pos);
-  if (!found) return false;
-  if (!silent) state.push('math_inline', 'math', 0).content = found.tex;
-  state.pos = found.end;
-  return true;
-});
-// A section link to a title with spaces, `[Week 2](#Week 2)`, is a link too (core sectionLinkAt).
-md.inline.ruler.before('link', 'section_link', (state, silent) => {
-  const found = state.linkLevel > 0 ? null : sectionLinkAt(state.src, state.pos);
-  if (!found || found.end > state.posMax) return false;
-  if (!silent) {
-    const max = state.posMax;
-    state.pos = found.labelStart;
-    state.posMax = found.labelEnd;
-    state.push('link_open', 'a', 1).attrs = [['href', found.href]];
-    state.linkLevel++;
-    state.md.inline.tokenize(state);
-    state.linkLevel--;
-    state.push('link_close', 'a', -1);
-    state.posMax = max;
-  }
-  state.pos = found.end;
-  return true;
-});
+/** The KaTeX renderMarkdown hands its rules in markdown-it's env. */
+const katexIn = (env: object | undefined): Katex | null =>
+  env && 'katex' in env ? (env.katex as Katex | null) : null;
+
+for (const m of [md, noteMd]) {
+  // A formula inside a paragraph, `$$…$$` or `$…$` (core inlineMathAt), is set with KaTeX in the
+  // line.
+  m.inline.ruler.before('escape', 'math_inline', (state, silent) => {
+    const found = inlineMathAt(state.src, state.pos);
+    if (!found) return false;
+    if (!silent) state.push('math_inline', 'math', 0).content = found.tex;
+    state.pos = found.end;
+    return true;
+  });
+  // A section link to a title with spaces, `[Week 2](#Week 2)`, is a link too (core sectionLinkAt).
+  m.inline.ruler.before('link', 'section_link', (state, silent) => {
+    const found = state.linkLevel > 0 ? null : sectionLinkAt(state.src, state.pos);
+    if (!found || found.end > state.posMax) return false;
+    if (!silent) {
+      const max = state.posMax;
+      state.pos = found.labelStart;
+      state.posMax = found.labelEnd;
+      state.push('link_open', 'a', 1).attrs = [['href', found.href]];
+      state.linkLevel++;
+      state.md.inline.tokenize(state);
+      state.linkLevel--;
+      state.push('link_close', 'a', -1);
+      state.posMax = max;
+    }
+    state.pos = found.end;
+    return true;
+  });
+  m.renderer.rules.math_inline = (tokens, idx, _options, env: object | undefined) =>
+    texToHtml(tokens[idx]?.content ?? '', false, katexIn(env));
+}
 // An item's headings sit under its list's title (h3), itself under its board's (h2): a block's
 // top heading, whichever mark it was written with, is an h4, and the ones under it follow on
 // (to h6 at most), so the page's outline reads board, list, item.
@@ -47,11 +62,6 @@ md.core.ruler.push('item_heading_levels', (state) => {
     t.tag = `h${Math.min(6, (levels[i] ?? ITEM_TOP_HEADING) + shift)}`;
   });
 });
-/** The KaTeX renderMarkdown hands its rules in markdown-it's env. */
-const katexIn = (env: object | undefined): Katex | null =>
-  env && 'katex' in env ? (env.katex as Katex | null) : null;
-md.renderer.rules.math_inline = (tokens, idx, _options, env: object | undefined) =>
-  texToHtml(tokens[idx]?.content ?? '', false, katexIn(env));
 
 // Long boards hold many pictures; only the ones scrolled to should cost a download. A picture
 // whose source is unsafe as a link would be shows its alt text instead (core isSafeImageSource).
@@ -93,6 +103,17 @@ export function renderMarkdown(text: string, katex: Katex | null = currentKatex(
 export function renderInlineMarkdown(text: string, katex: Katex | null = currentKatex()): string {
   return DOMPurify.sanitize(md.renderInline(text, { katex }), {
     ADD_ATTR: ['target', 'loading'],
+    FORBID_TAGS: ['style', 'form', 'img'],
+  });
+}
+
+/**
+ * A note's words as safe inline HTML: emphasis, links, code and formulas, its lines as written
+ * (the note keeps white space), no HTML of its writer's and no pictures.
+ */
+export function renderNoteMarkdown(text: string, katex: Katex | null = currentKatex()): string {
+  return DOMPurify.sanitize(noteMd.renderInline(text, { katex }), {
+    ADD_ATTR: ['target'],
     FORBID_TAGS: ['style', 'form', 'img'],
   });
 }

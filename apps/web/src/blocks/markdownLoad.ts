@@ -11,9 +11,11 @@ import type { Multilist } from '@listboard/core';
 
 export type RenderMarkdown = (typeof import('./markdown'))['renderMarkdown'];
 export type RenderInlineMarkdown = (typeof import('./markdown'))['renderInlineMarkdown'];
+type Renderers = typeof import('./markdown');
 
 let render: RenderMarkdown | null = null;
 let renderInline: RenderInlineMarkdown | null = null;
+let renderNote: Renderers['renderNoteMarkdown'] | null = null;
 let loading: Promise<RenderMarkdown> | null = null;
 const waiting = new Set<() => void>();
 
@@ -21,6 +23,7 @@ export function loadMarkdown(): Promise<RenderMarkdown> {
   loading ??= import('./markdown').then((m) => {
     render = m.renderMarkdown;
     renderInline = m.renderInlineMarkdown;
+    renderNote = m.renderNoteMarkdown;
     waiting.forEach((wake) => wake());
     return m.renderMarkdown;
   });
@@ -30,16 +33,20 @@ export function loadMarkdown(): Promise<RenderMarkdown> {
 /** The markdown renderer if it is here yet. */
 export const currentMarkdown = (): RenderMarkdown | null => render;
 const currentInline = (): RenderInlineMarkdown | null => renderInline;
+const currentNote = () => renderNote;
 
 const whenLoaded = (wake: () => void) => {
   waiting.add(wake);
   return () => waiting.delete(wake);
 };
 
-/** A renderer once it is here (asking for it); a component that reads it is drawn again then. */
-function useLoaded<T>(current: () => T | null): T | null {
+/**
+ * A renderer once it is here (asking for it, when `wanted`); a component that reads it is drawn
+ * again then.
+ */
+function useLoaded<T>(current: () => T | null, wanted = true): T | null {
   const loaded = useSyncExternalStore(whenLoaded, current);
-  if (!loaded) void loadMarkdown();
+  if (!loaded && wanted) void loadMarkdown();
   return loaded;
 }
 
@@ -48,6 +55,16 @@ export const useMarkdown = (): RenderMarkdown | null => useLoaded(currentMarkdow
 
 /** The inline renderer, for a line of light markup (a description). */
 export const useInlineMarkdown = (): RenderInlineMarkdown | null => useLoaded(currentInline);
+
+/** The renderer of a note's words, asked for when `wanted` (words with markup in them). */
+export const useNoteMarkdown = (wanted: boolean): Renderers['renderNoteMarkdown'] | null =>
+  useLoaded(currentNote, wanted);
+
+/**
+ * Whether a note's words may hold light markup (emphasis, code, a link, a formula, an entity):
+ * a note without any is shown as it is, with no renderer to wait for.
+ */
+export const noteHasMarkup = (text: string): boolean => /[*_`[\]$\\<&~]|:\/\/|www\.|@/.test(text);
 
 /** The block types markdown-it renders. */
 export const MARKDOWN_BLOCKS: ReadonlySet<string> = new Set([
@@ -64,10 +81,13 @@ export async function preloadMarkdownFor(boards: readonly Multilist[]): Promise<
   const inBlocks = (x: { blocks: readonly { type: string }[] }) =>
     x.blocks.some((bl) => MARKDOWN_BLOCKS.has(bl.type));
   // A note shown away from its item (on a results page) is anchored in that item's text.
+  // A note's own words are light markup too.
   const hasMarkdown = boards.some((b) =>
     b.lists.some((l) =>
-      l.items.some((i) =>
-        [i, ...i.notes].some((x) => inBlocks(x) || (x.onItem ? inBlocks(x.onItem) : false)),
+      l.items.some(
+        (i) =>
+          [i, ...i.notes].some((x) => inBlocks(x) || (x.onItem ? inBlocks(x.onItem) : false)) ||
+          i.notes.some((n) => noteHasMarkup(n.text)),
       ),
     ),
   );

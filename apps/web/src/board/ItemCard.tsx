@@ -13,6 +13,7 @@ import {
   type NoteAction,
 } from '@listboard/core';
 import { BlockView } from '../blocks/BlockView';
+import { NoteWords } from '../blocks/InlineMarkdown';
 import { ItemEditable } from '../blocks/itemEditable';
 import { MarkerPanel } from '../media/MarkerPanel';
 import { formatStyle } from './formatStyle';
@@ -168,7 +169,7 @@ function ItemCardView({
         </button>
       ) : null}
       <span id={`${own}${n._id}-text`} className="note-text">
-        {n.text}
+        <NoteWords text={n.text} />
       </span>
       <NoteActions
         actions={noteActions(abilities, n, me)}
