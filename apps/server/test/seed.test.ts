@@ -42,6 +42,13 @@ describe('seed fixtures', () => {
       i.blocks.map((b) => b.type),
     );
     expect(blockTypes).toEqual(expect.arrayContaining(['video', 'audio', 'image']));
+    // The home board is read by guests and by everyone signed in: none of its words tells its
+    // reader they are a guest.
+    const homeWords = boards[0]!.lists.flatMap((l: { items: { text: string }[] }) =>
+      l.items.map((i) => i.text),
+    );
+    expect(homeWords.join('\n')).toContain('Sign in to select items');
+    expect(homeWords.join('\n')).not.toMatch(/you are (browsing )?as a \*\*guest/i);
     const help = boards[3]!;
     expect(help.lists.map((l: { title: string }) => l.title)).toEqual([
       'Reading',
