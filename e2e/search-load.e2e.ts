@@ -296,7 +296,7 @@ describe('searching from the UI', () => {
     await list(page, 'Entries').waitFor();
   });
 
-  it('shows a reader’s note in the results as they typed it, as its item does', async () => {
+  it('shows a reader’s note in the results: its excerpt as typed, the note itself as on its item', async () => {
     const { page } = b;
     const word = `marginalia${tag()}`;
     const typed = `${word}: **bold** <b>tag</b> ![pic](chart.png) # not a heading @label`;
@@ -315,13 +315,36 @@ describe('searching from the UI', () => {
     await search(page, { 'Search for': word });
     await resultsBar(page).waitFor();
     const hit = page.locator('main').getByRole('article').filter({ hasText: word });
-    // In the hit's excerpt and in the note beneath it, the same words.
-    await hit.getByText(typed, { exact: true }).first().waitFor();
-    await expect(hit.getByText(typed, { exact: true }).count()).resolves.toBe(2);
-    await screenshot(page, 'search-note-as-typed');
-    // No picture, heading or emphasis made of them: the excerpt is one paragraph of words.
-    await expect(hit.locator('img, h1, h2, h3').count()).resolves.toBe(0);
+    // The hit's excerpt: the words as typed, one paragraph, no picture, heading or emphasis made.
+    await hit.locator('p').getByText(typed, { exact: true }).waitFor();
     await expect(hit.locator('p', { hasText: word }).locator('*').count()).resolves.toBe(0);
+    // The note beneath it, as on its item: its emphasis shown, its HTML as typed, no picture.
+    const note = hit.locator('.note-text');
+    await expect(note.locator('strong').textContent()).resolves.toBe('bold');
+    await expect(note.innerText()).resolves.toBe(
+      `${word}: bold <b>tag</b> ![pic](chart.png) # not a heading @label`,
+    );
+    await screenshot(page, 'search-note-as-typed');
+    await expect(hit.locator('img, h1, h2, h3, b').count()).resolves.toBe(0);
+  });
+
+  it('a reader whose own items do not hold the words is offered the same search over everyone’s', async () => {
+    const { page } = b;
+    await signIn(page, base, 'reader');
+    await page.goto(`${base}/author/course`);
+    await search(page, { 'Search for': 'statistic' });
+    await expect
+      .poll(() => resultsBar(page).innerText())
+      .toContain('Page 1 · nothing you wrote matches');
+    await screenshot(page, 'search-own-nothing');
+    await resultsBar(page).getByRole('button', { name: 'Search everyone' }).click();
+    await page.waitForURL(/users=all/);
+    const hit = page.locator('main [data-board]').last().getByRole('article');
+    await hit.filter({ hasText: 'Find one statistic in the news' }).first().waitFor();
+    await expect(resultsBar(page).innerText()).resolves.toMatch(/Page 1 · \d+ results?/);
+    await expect(
+      resultsBar(page).getByRole('button', { name: 'Search everyone' }).count(),
+    ).resolves.toBe(0);
   });
 
   it('a guest searches everyone’s boards too', async () => {

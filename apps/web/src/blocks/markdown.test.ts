@@ -119,6 +119,7 @@ describe("a note's words", () => {
     expect(host.querySelectorAll('a')).toHaveLength(0);
     expect(host.textContent).toContain('<b onmouseover="window.__x=1">bold</b>');
     expect(host.textContent).toContain('[run](^deleteItem())');
+    expect(host.textContent).toContain('![p](/media/x.jpg)');
   });
   it('without any mark in them need no renderer', () => {
     expect(noteHasMarkup('Do podcasts count? Yes, if they name their sources.')).toBe(false);

@@ -11,6 +11,11 @@ const md = new MarkdownIt({ html: true, linkify: true, breaks: false, typographe
  */
 const noteMd = new MarkdownIt({ html: false, linkify: true, breaks: false, typographer: false });
 noteMd.validateLink = (url) => md.validateLink(url) && !/^(?:\^|%5e)/i.test(url);
+// A picture in a note stays as it was written: a note draws none.
+noteMd.renderer.rules.image = (tokens, idx) => {
+  const token = tokens[idx];
+  return noteMd.utils.escapeHtml(`![${token?.content ?? ''}](${token?.attrGet('src') ?? ''})`);
+};
 
 /** The KaTeX renderMarkdown hands its rules in markdown-it's env. */
 const katexIn = (env: object | undefined): Katex | null =>

@@ -10,11 +10,12 @@ import {
   Link,
   Search,
   TextSearch,
+  Users,
 } from 'lucide-react';
 import type { Command, CommandContext } from './registry';
 import { canInsert, signedIn } from './helpers';
 import { callApi, messageOr } from '../api/client';
-import { here, stepPage } from '../search/address';
+import { here, stepPage, withArg } from '../search/address';
 import { resultsOnScreen } from '../search/results';
 
 const results = (c: CommandContext) => resultsOnScreen(c.boards);
@@ -25,6 +26,21 @@ function turnPage(c: CommandContext, step: -1 | 1) {
   const next = stepPage(search, step);
   if (next.ok) c.actions.navigate(`${pathname}${next.search}`);
   else if (next.reason === 'first') c.actions.alert(navigationMsg.alreadyAtFirstSearchPage);
+}
+
+/**
+ * A search of one's own items (users `me`, the form's default) whose first page found nothing:
+ * the same words may well be in the boards one reads, written by others.
+ */
+export function ownSearchFoundNothing(c: CommandContext): boolean {
+  const r = results(c);
+  return (
+    r !== null &&
+    r.search.count === 0 &&
+    r.search.page === 0 &&
+    r.search.args.users === 'me' &&
+    !new URLSearchParams(here().search).has('code')
+  );
 }
 
 export const SEARCH_COMMANDS: Command[] = [
@@ -65,6 +81,17 @@ export const SEARCH_COMMANDS: Command[] = [
       return r !== null && r.search.hasNext && r.search.page < 100;
     },
     run: (c) => turnPage(c, 1),
+  },
+  {
+    id: 'searchEveryone',
+    label: 'Search everyone',
+    group: 'navigate',
+    icon: Users,
+    visible: (c) => signedIn(c) && ownSearchFoundNothing(c),
+    run: (c) => {
+      const { pathname, search } = here();
+      c.actions.navigate(`${pathname}${withArg(withArg(search, 'users', 'all'), 'page', null)}`);
+    },
   },
   {
     id: 'sort',

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { isEnabled, isVisible, type CommandContext } from '../commands/registry';
-import { SEARCH_COMMANDS } from '../commands/search';
+import { ownSearchFoundNothing, SEARCH_COMMANDS } from '../commands/search';
 import { executeCommand } from '../commands/execute';
 import { canPaintHighlights, useAccent } from './accent';
 import { useLoadProgress } from './loadProgress';
 import { resultsOnScreen } from './results';
 import './search.css';
 
-const RESULT_TOOLS = ['prevPage', 'nextPage', 'sort', 'saveSearch'];
+const RESULT_TOOLS = ['searchEveryone', 'prevPage', 'nextPage', 'sort', 'saveSearch'];
 
 /** Keeps the local-search marks on the text as the board re-renders; clears them on leaving. */
 function useAccentTracking(): void {
@@ -54,7 +54,9 @@ export function SearchBars({ ctx }: { ctx: CommandContext }) {
             Page {results.search.page + 1}
             {' · '}
             {results.search.count === 0
-              ? 'no results'
+              ? ownSearchFoundNothing(ctx)
+                ? 'nothing you wrote matches'
+                : 'no results'
               : `${results.search.count} ${results.search.count === 1 ? 'result' : 'results'}`}
             {results.search.args.sort ? ` · by ${results.search.args.sort}` : ''}
           </span>
