@@ -257,6 +257,41 @@ describe('boards opened afresh on a phone', () => {
   });
 });
 
+describe('a search that finds nothing, on a phone', () => {
+  it('brings its results board into view, saying so, as it would one with results, under a results bar with one row of buttons (iPhone 13)', async () => {
+    b = await openPhone('iPhone 13');
+    const p = b.page;
+    await signIn(p, base, 'reader');
+    await p.goto(`${base}/author/course`);
+    await list(p, 'Tip').waitFor();
+    await bar(p).getByRole('button', { name: 'Search', exact: true }).tap();
+    const form = p.getByRole('form', { name: 'Search' });
+    await form.getByLabel('Search for').fill(`nothing${Date.now().toString(36)}`);
+    await form.getByRole('button', { name: 'Submit' }).tap();
+    const results = p.locator('main [data-board]').last();
+    await results.getByText('No results.').waitFor();
+    await expect.poll(() => p.locator('main [data-board]').count()).toBe(2);
+    // Where the row comes to rest: the results board wholly on the screen.
+    let last = -1;
+    const row = p.locator('main.boards');
+    await expect
+      .poll(async () => last === (last = await row.evaluate((e) => e.scrollLeft)), {
+        interval: 200,
+        timeout: 5000,
+      })
+      .toBe(true);
+    await inView(results.locator('.board-header'), WIDTH['iPhone 13'], 'the results board');
+    // The results bar's buttons keep to one row under its count.
+    const tops = await p
+      .getByRole('navigation', { name: 'Search results' })
+      .getByRole('button')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(tops.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(tops).size, 'rows of buttons').toBe(1);
+    await screenshot(p, 'phone/search-found-nothing');
+  });
+});
+
 /** The element is wholly on the screen, left to right. */
 async function inView(target: Locator, width: number, label: string) {
   const box = (await target.boundingBox())!;

@@ -328,7 +328,7 @@ describe('searching from the UI', () => {
     await expect(hit.locator('img, h1, h2, h3, b').count()).resolves.toBe(0);
   });
 
-  it('a reader whose own items do not hold the words is offered the same search over everyone’s', async () => {
+  it('a reader searching their own items is offered the same search over everyone’s, and told when none of theirs match', async () => {
     const { page } = b;
     await signIn(page, base, 'reader');
     await page.goto(`${base}/author/course`);
@@ -345,6 +345,23 @@ describe('searching from the UI', () => {
     await expect(
       resultsBar(page).getByRole('button', { name: 'Search everyone' }).count(),
     ).resolves.toBe(0);
+    // Offered too when some of one's own items match: others' may as well.
+    const word = `mine${tag()}`;
+    const reader = await apiAs(base, 'reader');
+    const [course] = await reader.post<{ lists: { _id: string; items: { _id: string }[] }[] }[]>(
+      '/api/dbload/load_multilists',
+      { addresses: ['/author/course'] },
+    );
+    await reader.post('/api/forms/insert_note', {
+      listId: course!.lists[1]!._id,
+      itemId: course!.lists[1]!.items[0]!._id,
+      noteSpec: { text: `A note of my own: ${word}.` },
+    });
+    // The form keeps the last search's fields: everyone's, now.
+    await search(page, { 'Search for': word, Users: 'me' });
+    await page.waitForURL((url) => url.search.includes(word) && !url.search.includes('users=all'));
+    await expect.poll(() => resultsBar(page).innerText()).toContain('Page 1 · 1 result');
+    await resultsBar(page).getByRole('button', { name: 'Search everyone' }).waitFor();
   });
 
   it('a guest searches everyone’s boards too', async () => {

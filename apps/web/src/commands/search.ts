@@ -29,17 +29,13 @@ function turnPage(c: CommandContext, step: -1 | 1) {
 }
 
 /**
- * A search of one's own items (users `me`, the form's default) whose first page found nothing:
- * the same words may well be in the boards one reads, written by others.
+ * A search of one's own items (users `me`, the form's default), not a custom code's: the same
+ * words may well be in the boards one reads, written by others.
  */
-export function ownSearchFoundNothing(c: CommandContext): boolean {
+export function searchOfOwnItems(c: CommandContext): boolean {
   const r = results(c);
   return (
-    r !== null &&
-    r.search.count === 0 &&
-    r.search.page === 0 &&
-    r.search.args.users === 'me' &&
-    !new URLSearchParams(here().search).has('code')
+    r !== null && r.search.args.users === 'me' && !new URLSearchParams(here().search).has('code')
   );
 }
 
@@ -87,7 +83,7 @@ export const SEARCH_COMMANDS: Command[] = [
     label: 'Search everyone',
     group: 'navigate',
     icon: Users,
-    visible: (c) => signedIn(c) && ownSearchFoundNothing(c),
+    visible: (c) => signedIn(c) && searchOfOwnItems(c),
     run: (c) => {
       const { pathname, search } = here();
       c.actions.navigate(`${pathname}${withArg(withArg(search, 'users', 'all'), 'page', null)}`);

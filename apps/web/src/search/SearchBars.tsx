@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isEnabled, isVisible, type CommandContext } from '../commands/registry';
-import { ownSearchFoundNothing, SEARCH_COMMANDS } from '../commands/search';
+import { searchOfOwnItems, SEARCH_COMMANDS } from '../commands/search';
 import { executeCommand } from '../commands/execute';
 import { canPaintHighlights, useAccent } from './accent';
 import { useLoadProgress } from './loadProgress';
@@ -54,23 +54,25 @@ export function SearchBars({ ctx }: { ctx: CommandContext }) {
             Page {results.search.page + 1}
             {' · '}
             {results.search.count === 0
-              ? ownSearchFoundNothing(ctx)
+              ? searchOfOwnItems(ctx)
                 ? 'nothing you wrote matches'
                 : 'no results'
               : `${results.search.count} ${results.search.count === 1 ? 'result' : 'results'}`}
             {results.search.args.sort ? ` · by ${results.search.args.sort}` : ''}
           </span>
-          {tools.map((c) => (
-            <button
-              key={c.id}
-              type="button"
-              className="tool"
-              disabled={!isEnabled(c, ctx)}
-              onClick={() => executeCommand(c.id, 'toolbar', ctx)}
-            >
-              {c.label}
-            </button>
-          ))}
+          <span className="results-tools">
+            {tools.map((c) => (
+              <button
+                key={c.id}
+                type="button"
+                className="tool"
+                disabled={!isEnabled(c, ctx)}
+                onClick={() => executeCommand(c.id, 'toolbar', ctx)}
+              >
+                {c.label}
+              </button>
+            ))}
+          </span>
         </nav>
       )}
       {accent.text && (
