@@ -171,7 +171,7 @@ describe('a note on words typed rather than selected', () => {
   const sent = (call: ReturnType<typeof vi.fn>) =>
     (call.mock.calls[0]![1] as { noteSpec: { highlight: TextTarget | null } }).noteSpec.highlight;
 
-  it('is on the first place of those words in the item, found as the card shows them, whatever their case and spacing', async () => {
+  it('is on the one place of those words in the item, found as the card shows them, whatever their case and spacing', async () => {
     const call = vi.fn().mockResolvedValue({ ok: true, value: { itemId: 'n' } });
     open('note', { call });
     fireEvent.change(screen.getByLabelText('On the words (optional)'), {
@@ -186,6 +186,37 @@ describe('a note on words typed rather than selected', () => {
       exact: 'answer the',
       prefix: 'Then ',
     });
+  });
+
+  it('takes whole words before pieces of words: “the” names “the prompt”, not “Then”', async () => {
+    const call = vi.fn().mockResolvedValue({ ok: true, value: { itemId: 'n' } });
+    open('note', { call });
+    fireEvent.change(screen.getByLabelText('On the words (optional)'), {
+      target: { value: 'the' },
+    });
+    fireEvent.change(screen.getByLabelText('Your note'), { target: { value: 'Which prompt?' } });
+    await submitWhenReady();
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    expect(sent(call)!.selector.find((s) => s.type === 'TextQuoteSelector')).toMatchObject({
+      exact: 'the',
+      prefix: 'Then answer ',
+    });
+  });
+
+  it('asks for more words when those typed are in more than one place, and sends nothing', async () => {
+    const call = vi.fn();
+    open('note', { call });
+    const words = screen.getByLabelText('On the words (optional)');
+    fireEvent.change(words, { target: { value: 'r' } });
+    fireEvent.change(screen.getByLabelText('Your note'), { target: { value: 'Hm.' } });
+    await submitWhenReady();
+    await waitFor(() => expect(words.getAttribute('aria-invalid')).toBe('true'));
+    expect(
+      screen.getByText(
+        'These words are in the item 4 times: add a word before or after them, so they name one place.',
+      ),
+    ).toBeTruthy();
+    expect(call).not.toHaveBeenCalled();
   });
 
   it('says so under the field when the words are not in the item, and sends nothing', async () => {

@@ -47,6 +47,8 @@ const WORDS_FIELD: Field = {
   shownWhen: (v) => v.selected !== true,
 };
 const WORDS_NOT_FOUND = 'These words are not in the item: copy them as the item shows them.';
+const wordsInPlaces = (places: number) =>
+  `These words are in the item ${places} times: add a word before or after them, so they name one place.`;
 
 /** The passage a note or annotation is on: the words selected, else the words typed, if any. */
 function passageFor(
@@ -57,10 +59,12 @@ function passageFor(
   const words = str(v, 'words');
   if (selected || !words) return { highlight: selected };
   const typed = passageOfWords(selectedItem(ctx), words);
-  return typed ? { highlight: typed } : WORDS_NOT_FOUND;
+  if ('passage' in typed) return { highlight: typed.passage };
+  return typed.places === 0 ? WORDS_NOT_FOUND : wordsInPlaces(typed.places);
 }
 /** The field a refusal of the words is about: the words'. */
-const wordsField = (message: string) => (message === WORDS_NOT_FOUND ? 'words' : null);
+const wordsField = (message: string) =>
+  message === WORDS_NOT_FOUND || message.startsWith('These words are in the item') ? 'words' : null;
 
 /** A selection over two blocks or items has no one passage to quote: say so instead. */
 const onePassage = (ctx: FormContext) =>

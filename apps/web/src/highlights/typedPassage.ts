@@ -1,29 +1,48 @@
 /**
  * A passage named by its words rather than by a selection: someone who cannot select text (with
  * the keyboard alone, or on a small touch screen) types or pastes words from the item, and the
- * note is on their first place in its text blocks, found as the card shows them (blockTexts),
- * so the passage is the one a selection of the same words would give. Case and the spaces
- * between words do not matter; the quote is the item's own words.
+ * note is on the one place those words have in its text blocks, found as the card shows them
+ * (blockTexts), so the passage is the one a selection of the same words would give. Case and the
+ * spaces between words do not matter; the quote is the item's own words. Whole words count
+ * before pieces of words ("the" names "the prompt", not "Then"); words found in more than one
+ * place name none, and the form asks for more of them.
  */
 import { describeSelection, type Item, type TextTarget } from '@listboard/core';
 import { offscreenText, TEXT_BLOCKS } from './blockTexts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const WORD_CHAR = /[\p{L}\p{N}]/u;
 
-export function passageOfWords(item: Item, words: string): TextTarget | null {
+/** The passage the words name, or how many places they are in (none, or more than one). */
+export type TypedPassage = { passage: TextTarget } | { places: number };
+
+export function passageOfWords(item: Item, words: string): TypedPassage {
   const pieces = words.trim().split(/\s+/u).filter(Boolean);
-  if (pieces.length === 0) return null;
-  const pattern = new RegExp(pieces.map(escape).join('\\s+'), 'iu');
+  if (pieces.length === 0) return { places: 0 };
+  const pattern = new RegExp(pieces.map(escape).join('\\s+'), 'giu');
+  const found: { index: number; whole: string; start: number; end: number; isWord: boolean }[] = [];
   for (const [index, block] of item.blocks.entries()) {
     if (!TEXT_BLOCKS.has(block.type)) continue;
     const whole = offscreenText(block);
-    const found = pattern.exec(whole);
-    if (!found) continue;
-    return describeSelection(whole, found.index, found.index + found[0].length, {
-      blockId: block._id ?? null,
-      blockIndex: index,
-      version: item.version,
-    });
+    for (const m of whole.matchAll(pattern)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      const isWord =
+        !WORD_CHAR.test(whole.charAt(start - 1) || ' ') &&
+        !WORD_CHAR.test(whole.charAt(end) || ' ');
+      found.push({ index, whole, start, end, isWord });
+    }
   }
-  return null;
+  const asWords = found.filter((f) => f.isWord);
+  const places = asWords.length > 0 ? asWords : found;
+  const [one] = places;
+  if (places.length !== 1 || !one) return { places: places.length };
+  const block = item.blocks[one.index];
+  return {
+    passage: describeSelection(one.whole, one.start, one.end, {
+      blockId: block?._id ?? null,
+      blockIndex: one.index,
+      version: item.version,
+    }),
+  };
 }
