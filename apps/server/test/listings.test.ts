@@ -154,6 +154,20 @@ describe('Discussion and Listings searches', () => {
     expect(hitTexts((await search(reader, 'annoBoards')).json()).join()).toContain('course');
   });
 
+  it('Listings: a board never given a description is listed by its title alone', async () => {
+    await author.post('/api/forms/insert_multilist', { titleText: 'Bare board' });
+    await author.post('/api/forms/insert_multilist', {
+      titleText: 'Described board',
+      descText: 'Readings for week 5.',
+    });
+    const entries = hitTexts((await search(author, 'myBoards')).json());
+    expect(entries).toContain('### [Bare board](/author/home;bare-board)');
+    expect(entries).toContain(
+      '### [Described board](/author/home;described-board)\n\nReadings for week 5.',
+    );
+    expect(entries.join()).not.toContain('No description.');
+  });
+
   it('nobody lists someone else’s notes, guests list nothing, unknown codes are refused', async () => {
     expect((await search(reader, 'pending', 'author')).statusCode).toBe(403);
     const guest = new Agent(t.app);

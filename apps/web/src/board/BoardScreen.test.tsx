@@ -31,7 +31,13 @@ const home = makeBoard(
   ],
   'The site home board.',
 );
-const help = makeBoard('admin', 'help', [{ title: 'Reading', items: ['How to read a board.'] }]);
+// Made blank, as insert_multilist makes a board without a description.
+const help = makeBoard(
+  'admin',
+  'help',
+  [{ title: 'Reading', items: ['How to read a board.'] }],
+  'No description.',
+);
 
 function openAt(path: string, user: PublicUser | null = guest) {
   window.history.replaceState(null, '', path);
@@ -95,9 +101,11 @@ describe('the board screen', () => {
 
   it('loads every board of a chained address, the owner carried over', async () => {
     const server = openAt('/admin/home;help');
-    await screen.findByRole('region', { name: 'Board admin/help' });
+    const help = await screen.findByRole('region', { name: 'Board admin/help' });
     expect(screen.getByRole('region', { name: 'Board admin/home' })).toBeTruthy();
     expect(server.loads()).toEqual([['/admin/home', '/admin/help']]);
+    // A board never given a description names its owner alone, not the blank one's words.
+    expect(help.querySelector('.board-meta')?.textContent).toBe('admin');
   });
 
   it('follows an internal link inside the app, appending the board to the chain', async () => {

@@ -1,5 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
-import { isResultsBoard, type Item, type List, type Multilist } from '@listboard/core';
+import {
+  BLANK_BOARD_DESCRIPTION,
+  isResultsBoard,
+  type Item,
+  type List,
+  type Multilist,
+} from '@listboard/core';
 import { estimateItem, useItemRenderer } from './ListColumn';
 import { ListRow } from './ListRow';
 import { BoardPassword } from './BoardPassword';
@@ -166,7 +172,10 @@ export function BoardView({ board }: { board: Multilist }) {
     >
       <header className="board-header">
         <h2>{board.altTitle ?? board.title}</h2>
-        <BoardMeta owner={board.owner} description={board.description} />
+        <BoardMeta
+          owner={board.owner}
+          description={board.description === BLANK_BOARD_DESCRIPTION ? '' : board.description}
+        />
         <Legend keys={keys} by={display.colors} />
         <SectionNav board={board} />
       </header>

@@ -22,7 +22,7 @@ import { withNoteItems } from '../notes/note-on-item';
 import { onItemsOf, threadsOf, viewerFor, visibleBoard } from '../notes/visibility';
 import type { Actor } from '../accounts/users';
 import type { CustomCode } from '@listboard/core/api/search';
-import { boardLink, excerpt, noteItem, type Hit, type ItemRow } from './hits';
+import { boardEntry, boardLink, noteItem, type Hit, type ItemRow } from './hits';
 
 export { CUSTOM_CODES, CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
 export { followedBoards, resultsBoard } from './results-board';
@@ -92,7 +92,7 @@ async function boardHits(
     const open = boardOpen(viewer, must(boards.get(b.id), `the board ${b.id}`));
     return {
       date: b.modified,
-      text: `### ${boardLink(b.owner, b.ptitle, b.title)}${open ? `\n\n${excerpt(b.description)}` : ''}`,
+      text: boardEntry(b, open),
     };
   });
 }

@@ -1,5 +1,5 @@
 /** A hit of a listing or a search, as a results board shows it, and the helpers that word it. */
-import { markdownLiteral, type Block, type Item } from '@listboard/core';
+import { BLANK_BOARD_DESCRIPTION, markdownLiteral, type Block, type Item } from '@listboard/core';
 import type { items } from '../../db/schema';
 import { toItem } from '../boards/present';
 import { NO_EXTRAS } from '../boards/rows';
@@ -41,8 +41,8 @@ export function weekOf(d: Date): string {
 
 /**
  * A reader's words as they typed them, for a results board that reads its text as markup: every
- * ASCII sign is escaped, so a note shows there as it does on its item (as text), never as a
- * picture, a link, a heading or emphasis.
+ * ASCII sign is escaped, so an excerpt of a note shows its words as typed, never as a picture, a
+ * link, a heading or emphasis.
  */
 export const literal = (t: string) => t.replace(/[!-/:-@[-`{-~]/g, '\\$&');
 
@@ -53,3 +53,16 @@ export const excerpt = (t: string, n = 140) => {
 /** A link to a board (or a place on it) whose words are `title`, shown exactly as written. */
 export const boardLink = (owner: string, ptitle: string, title: string, hash = '') =>
   `[${markdownLiteral(title)}](/${owner}/home;${ptitle}${hash})`;
+
+/**
+ * A board as an entry of a listing or of results: its title as a link, then its description
+ * (when `open`: a board with a password tells its title only). A board never given one, still
+ * the blank board's 'No description.', shows its title alone.
+ */
+export function boardEntry(
+  b: { owner: string; ptitle: string; title: string; description: string },
+  open = true,
+): string {
+  const words = open && b.description !== BLANK_BOARD_DESCRIPTION ? excerpt(b.description) : '';
+  return `### ${boardLink(b.owner, b.ptitle, b.title)}${words ? `\n\n${words}` : ''}`;
+}

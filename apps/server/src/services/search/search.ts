@@ -19,7 +19,7 @@ import { items, lists, multilists } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { createBoard, type BoardSpec } from '../boards/create';
 import { policyBoard } from '../boards/access';
-import { boardLink, excerpt, literal, noteItem, type Hit } from './hits';
+import { boardEntry, boardLink, excerpt, literal, noteItem, type Hit } from './hits';
 import { bucketsBoard, type ResultBucket } from './results-board';
 import { uniqueBoardTitle } from '../load/title';
 import { onItemsOf, threadsOf } from '../notes/visibility';
@@ -89,7 +89,7 @@ function boardHit(h: BoardHit): Bucketed {
     bucket: h.bucket,
     hit: {
       date: board.modified,
-      text: `### ${boardLink(board.owner, board.ptitle, board.title)}\n\n${excerpt(board.description)}`,
+      text: boardEntry(board),
       restricted: !board.listed || board.hasPassword,
     },
   };

@@ -2,9 +2,10 @@
 import { z } from 'zod';
 import { BOARD_CALL_ERRORS, defineContract, id, ok } from '../contract';
 import { trashed } from './undo';
+import { BLANK_BOARD_DESCRIPTION } from '../../constants';
 
-/** What a board made without a description says. */
-export const BLANK_DESCRIPTION = 'No description.';
+/** What a board made without a description says (core's BLANK_BOARD_DESCRIPTION). */
+export const BLANK_DESCRIPTION = BLANK_BOARD_DESCRIPTION;
 
 const title = z.string().max(500);
 const text = z.string().max(200_000);
