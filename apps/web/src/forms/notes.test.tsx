@@ -103,6 +103,26 @@ async function submitWhenReady() {
   fireEvent.click(submit);
 }
 
+describe('the words of a note, a reply, an annotation and an edit', () => {
+  it('say under their field that light markup shows', () => {
+    for (const [id, label, extra] of [
+      ['note', 'Your note', {}],
+      ['reply', 'Your reply', { noteId: note._id }],
+      ['annotation', 'Annotation', {}],
+      ['editNote', 'Your words', { noteId: note._id }],
+    ] as const) {
+      open(id, extra);
+      const field = screen.getByRole('textbox', { name: label });
+      const about = (field.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((ref) => document.getElementById(ref)?.textContent ?? '')
+        .join(' ');
+      expect(about, id).toContain('Light markup shows: **bold**');
+      cleanup();
+    }
+  });
+});
+
 describe('a note with nothing in it', () => {
   it('on the whole item asks for words, under the field, and sends nothing', async () => {
     const call = vi.fn();

@@ -46,6 +46,9 @@ const WORDS_FIELD: Field = {
   hint: 'Type or paste words from the item to highlight them, or select them in the item first.',
   shownWhen: (v) => v.selected !== true,
 };
+/** Under each field a note's words are written in: they show as light markup. */
+const MARKUP_HINT =
+  'Light markup shows: **bold**, *italic*, `code`, [words](address); a pasted address becomes a link.';
 const WORDS_NOT_FOUND = 'These words are not in the item: copy them as the item shows them.';
 const wordsInPlaces = (places: number) =>
   `These words are in the item ${places} times: add a word before or after them, so they name one place.`;
@@ -82,7 +85,7 @@ export const NOTES_FORMS: FormDef[] = [
     quote: quotedItem,
     prepare: onePassage,
     fields: [
-      { name: 'text', label: 'Your note', type: 'textarea' },
+      { name: 'text', label: 'Your note', type: 'textarea', hint: MARKUP_HINT },
       WORDS_FIELD,
       { name: 'isPrivate', label: 'Private (only you will see it)', type: 'checkbox' },
     ],
@@ -119,7 +122,9 @@ export const NOTES_FORMS: FormDef[] = [
     id: 'reply',
     label: 'Reply',
     quote: quotedNote,
-    fields: [{ name: 'text', label: 'Your reply', type: 'textarea', required: true }],
+    fields: [
+      { name: 'text', label: 'Your reply', type: 'textarea', required: true, hint: MARKUP_HINT },
+    ],
     validate: (v) => required(v, 'text', 'reply'),
     done: () => 'Your reply is posted.',
     async submit(v, ctx) {
@@ -156,7 +161,7 @@ export const NOTES_FORMS: FormDef[] = [
         ? 'Leave it empty to keep the passage highlighted with no words.'
         : 'Who sees it stays as it is.';
     },
-    fields: [{ name: 'text', label: 'Your words', type: 'textarea' }],
+    fields: [{ name: 'text', label: 'Your words', type: 'textarea', hint: MARKUP_HINT }],
     initial: (ctx) => {
       const words = findNote(ctx)?.text ?? '';
       return { text: words === noteMsg.highlightOnly ? '' : words };
@@ -181,7 +186,7 @@ export const NOTES_FORMS: FormDef[] = [
     quote: quotedItem,
     prepare: onePassage,
     fields: [
-      { name: 'text', label: 'Annotation', type: 'textarea', required: true },
+      { name: 'text', label: 'Annotation', type: 'textarea', required: true, hint: MARKUP_HINT },
       WORDS_FIELD,
       { name: 'label', label: 'Label (leave empty for the next number)', type: 'text' },
       { name: 'type', label: 'Type', type: 'select', options: ANNOTATION_TYPES },
