@@ -4,6 +4,12 @@
  * there. findBy and waitFor wait up to 15 s (a test may take 30 s: vitest.config.ts), and return as
  * soon as what they wait for is there.
  */
+import { afterEach } from 'vitest';
 import { configure } from '@testing-library/react';
+import { hushAnnouncements } from '../state/announce';
 
 configure({ asyncUtilTimeout: 15_000 });
+
+// Files share their modules (vitest.config.ts, isolate: false): words a form's submit left to be
+// said a moment later must not be said during the next file's tests.
+afterEach(hushAnnouncements);
