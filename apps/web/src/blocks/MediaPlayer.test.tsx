@@ -66,6 +66,14 @@ describe('the media player', () => {
     expect(screen.queryByRole('button', { name: 'Play Lecture' })).toBeNull();
   });
 
+  it('reads, before it plays, the time it will play from: its range’s start', () => {
+    mount('clip.mp4 1:30-2:00 ~ Lecture');
+    expect(screen.getByLabelText('Time').textContent).toBe('1:30.0 [1:30–2:00]');
+    cleanup();
+    mount('clip.mp4 ~ Lecture');
+    expect(screen.getByLabelText('Time').textContent).toBe('0:00.0');
+  });
+
   it('steps by the spec’s amounts, never below 0', () => {
     const { container } = mount('clip.mp4 ~ Lecture');
     const el = container.querySelector('video')!;

@@ -224,7 +224,8 @@ export function MediaPlayer({ block, kind }: { block: Block; kind: 'video' | 'au
           Trim
         </button>
         <span className="player-time" aria-label="Time">
-          {clock(now)}
+          {/* Before it plays, the time it will play from. */}
+          {clock(started || now > 0 ? now : range.start)}
           {block.range && (
             <span className="player-range">
               {' '}
