@@ -277,4 +277,16 @@ describe('the search form', () => {
     expect(said?.textContent).toBe(searchMsg.searchStringRequired);
     await waitFor(() => expect(document.activeElement).toBe(field));
   });
+
+  it('says what its Users field’s me and all find, and starts a reader at me', () => {
+    const search = SEARCH_FORMS.find((f) => f.id === 'search')!;
+    const user = { username: 'ann', roles: ['reader'] };
+    render(<Form def={search} ctx={{ ...ctx, user } as FormContext} onClose={() => {}} />);
+    const users = screen.getByRole<HTMLInputElement>('textbox', { name: 'Users' });
+    expect(users.value).toBe('me');
+    const hint = document.getElementById(users.getAttribute('aria-describedby')!.split(' ')[0]!);
+    expect(hint?.textContent).toBe(
+      'me (what you wrote), all (what everyone wrote), or user names separated by commas',
+    );
+  });
 });

@@ -41,7 +41,7 @@ export const SEARCH_FORMS: FormDef[] = [
         name: 'users',
         label: 'Users',
         type: 'text',
-        hint: 'me, all, or user names separated by commas',
+        hint: 'me (what you wrote), all (what everyone wrote), or user names separated by commas',
       },
       { name: 'start', label: 'From date', type: 'text', placeholder: 'YYYY-MM-DD' },
       { name: 'stop', label: 'To date', type: 'text', placeholder: 'YYYY-MM-DD' },
