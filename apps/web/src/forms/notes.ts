@@ -50,8 +50,9 @@ const WORDS_FIELD: Field = {
 const MARKUP_HINT =
   'Light markup shows: **bold**, *italic*, `code`, [words](address); a pasted address becomes a link.';
 const WORDS_NOT_FOUND = 'These words are not in the item: copy them as the item shows them.';
+const WORDS_IN_PLACES = 'These words are in the item';
 const wordsInPlaces = (places: number) =>
-  `These words are in the item ${places} times: add a word before or after them, so they name one place.`;
+  `${WORDS_IN_PLACES} ${places} times: add a word before or after them, so they name one place.`;
 
 /** The passage a note or annotation is on: the words selected, else the words typed, if any. */
 function passageFor(
@@ -67,7 +68,7 @@ function passageFor(
 }
 /** The field a refusal of the words is about: the words'. */
 const wordsField = (message: string) =>
-  message === WORDS_NOT_FOUND || message.startsWith('These words are in the item') ? 'words' : null;
+  message === WORDS_NOT_FOUND || message.startsWith(WORDS_IN_PLACES) ? 'words' : null;
 
 /** A selection over two blocks or items has no one passage to quote: say so instead. */
 const onePassage = (ctx: FormContext) =>
