@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { appUrl, more, signIn } from './session';
+import { homeMsg } from '../apps/web/src/board/addToHome';
 
 const base = appUrl();
 let b: Browser;
@@ -39,6 +40,47 @@ describe('named pages', () => {
     await page.getByRole('button', { name: 'Home' }).click();
     await page.getByRole('link', { name: /Listings/ }).click();
     await page.getByRole('navigation', { name: 'Listings' }).waitFor();
+  });
+
+  it('a reader adds a course to their home board once, and opens it from there', async () => {
+    const { page } = b;
+    await signIn(page, base, 'reader');
+    const home = page.getByRole('region', { name: 'My boards' });
+    const link = home.getByRole('link', { name: 'course', exact: true });
+    await expect(link.count()).resolves.toBe(0);
+
+    await page.goto(`${base}/author/course`);
+    await page.getByRole('region', { name: 'Prompt', exact: true }).waitFor();
+    // The home board's example links to this course further in: that is no item for it.
+    await more(page, 'Add to my home board');
+    await page
+      .getByRole('status', { name: 'Info bar' })
+      .getByText(homeMsg.added('course'))
+      .waitFor();
+    await screenshot(page, 'add-to-home');
+    // Asked again, it is not added twice.
+    await more(page, 'Add to my home board');
+    await page.getByText(homeMsg.already('course')).waitFor();
+
+    await page.getByRole('button', { name: 'Home' }).click();
+    await page.waitForURL('**/reader/home');
+    await link.waitFor();
+    await expect(link.count()).resolves.toBe(1);
+    // Its item names the owner and says what the board is.
+    await home.getByText('by author').waitFor();
+    await home.getByText(/four weeks on sources, framing and evidence/).waitFor();
+    // The course opens beside the home board, as every link from a board does.
+    await link.click();
+    await page.waitForURL('**/reader/home;author/course');
+    await page.getByRole('region', { name: 'Prompt', exact: true }).waitFor();
+    // On one's own home board there is nothing to add.
+    await page.goBack();
+    await page.waitForURL('**/reader/home');
+    await home.waitFor();
+    await page.locator('nav.controls-bar summary', { hasText: 'Navigate' }).click();
+    await expect(
+      page.getByRole('menuitem', { name: 'Add to my home board' }).count(),
+    ).resolves.toBe(0);
   });
 
   it('demo users get about, contents, help and home', async () => {

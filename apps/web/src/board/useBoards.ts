@@ -205,7 +205,7 @@ async function loadShown(
  * `Cache-Control: private, no-cache`, so a reload of an unchanged board is a 304 with no body.
  * Addresses too long for a URL go by POST.
  */
-async function loadBoards(
+export async function loadBoards(
   addresses: string[],
   username: string | undefined,
   device: Device,

@@ -4,6 +4,7 @@ import {
   ArrowLeft,
   ArrowRight,
   ArrowUp,
+  BookmarkPlus,
   ChevronFirst,
   ChevronLast,
   ChevronsDown,
@@ -16,9 +17,12 @@ import {
   SquareDashed,
   X,
 } from 'lucide-react';
+import { ROOT_BOARD } from '@listboard/core';
 import type { Command } from './registry';
 import { pageHref as searchHref } from '../board/PageTabs';
 import { signedIn, userOf } from './helpers';
+import { addToHome } from '../board/addToHome';
+import { useInfo } from '../state/info';
 
 export const NAVIGATION_COMMANDS: Command[] = [
   {
@@ -68,6 +72,24 @@ export const NAVIGATION_COMMANDS: Command[] = [
       c.actions.navigate(
         `/${keep.map((b, i) => (i > 0 && keep[i - 1]?.owner === b.owner ? b.ptitle : `${b.owner}/${b.ptitle}`)).join(';')}`,
       );
+    },
+  },
+  {
+    id: 'addToHome',
+    label: 'Add to my home board',
+    group: 'navigate',
+    icon: BookmarkPlus,
+    // Any board the user can open, but their home board itself.
+    visible: (c) =>
+      signedIn(c) &&
+      !c.results &&
+      c.board !== null &&
+      !(c.board.owner === userOf(c).username && c.board.title === ROOT_BOARD),
+    async run(c) {
+      if (!c.board) return;
+      const said = await addToHome(c.board, userOf(c).username, c.actions.call);
+      if (said?.done) useInfo.getState().show(said.text);
+      else if (said) c.actions.alert(said.text);
     },
   },
   {

@@ -1,0 +1,92 @@
+/**
+ * Add to my home board: a link to the board on screen, put at the end of the first list of the
+ * user's home board, where that board's first item asks links to go ("Put links to boards here,
+ * one item each"). A student who opened a course from a link keeps it in one step, and finds it
+ * there the next time they open the app. A board linked from the home board already is not
+ * added again.
+ */
+import {
+  BLANK_BOARD_DESCRIPTION,
+  ROOT_BOARD,
+  parseAddress,
+  pathTitle,
+  type Multilist,
+} from '@listboard/core';
+import type { ChangeCall } from '../api/client';
+import { loadBoards, deviceOf } from './useBoards';
+
+export const homeMsg = {
+  added: (title: string) => `“${title}” is added to your home board.`,
+  already: (title: string) => `“${title}” is on your home board already.`,
+  noList: 'Your home board has no list to add it to. Insert a list in it first.',
+  noHome: 'Could not open your home board.',
+} as const;
+
+/** Longest description kept under the link; a longer one is cut at a word. */
+const DESCRIPTION_MAX = 200;
+
+const escapeLinkText = (s: string) => s.replace(/[\\[\]]/g, (c) => `\\${c}`);
+
+function shortened(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= DESCRIPTION_MAX) return flat;
+  const cut = flat.slice(0, DESCRIPTION_MAX);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > DESCRIPTION_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
+}
+
+/**
+ * The item that links to `board`: its title as a link in bold (and its owner, when it is
+ * someone else's), then its description.
+ */
+export function homeItemText(board: Multilist, username: string): string {
+  const link = `[${escapeLinkText(board.title)}](/${encodeURIComponent(board.owner)}/${encodeURIComponent(board.ptitle)})`;
+  const head = board.owner === username ? `**${link}**` : `**${link}** by ${board.owner}`;
+  const description = board.description.trim();
+  return description && description !== BLANK_BOARD_DESCRIPTION
+    ? `${head}\n\n${shortened(description)}`
+    : head;
+}
+
+/**
+ * Whether `text` is an item for `board`: one that begins with a link to it (alone, or in a chain
+ * of boards; as a heading or in bold, or not), as the items on a home board do. A link further in, as in the home board's
+ * example, is only a mention.
+ */
+export function linksTo(text: string, board: Pick<Multilist, 'owner' | 'ptitle'>): boolean {
+  const href = /^\s*(?:#{1,6}\s+)?(?:\*\*|__)?\[(?:\\.|[^\]\\])*\]\(\s*<?([^)\s>]+)/.exec(
+    text,
+  )?.[1];
+  if (!href?.startsWith('/')) return false;
+  return parseAddress(href).segments.some(
+    (s) => s.owner === board.owner && pathTitle(s.title) === board.ptitle,
+  );
+}
+
+/**
+ * Adds `board` to `username`'s home board. What to say: `done` once it is added; otherwise why
+ * not (null when the call failed, which the call has alerted already).
+ */
+export async function addToHome(
+  board: Multilist,
+  username: string,
+  call: ChangeCall,
+): Promise<{ done: boolean; text: string } | null> {
+  const loaded = await loadBoards(
+    [`/${username}/${pathTitle(ROOT_BOARD)}`],
+    username,
+    deviceOf(window.innerWidth),
+  );
+  const home = loaded.ok ? loaded.value[0] : undefined;
+  if (!home) return { done: false, text: homeMsg.noHome };
+  if (home.lists.some((l) => l.items.some((i) => linksTo(i.text, board))))
+    return { done: false, text: homeMsg.already(board.title) };
+  const list = home.lists[0];
+  if (!list) return { done: false, text: homeMsg.noList };
+  const res = await call(
+    '/api/forms/insert_item',
+    { listId: list._id, text: homeItemText(board, username) },
+    'add to home board',
+  );
+  return res.ok ? { done: true, text: homeMsg.added(board.title) } : null;
+}
