@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
-import { list } from './board-helpers';
+import { list, selectList } from './board-helpers';
+import { itemLinkMsg } from '../apps/web/src/board/itemLink';
 import { apiAs, appUrl, signIn } from './session';
 
 const base = appUrl();
@@ -101,6 +102,52 @@ describe('a board of fifty lists', () => {
     await page.goto(`${base}${path}#Week 42`);
     await expect.poll(() => onScreen(page, list(page, 'Week 42')), { timeout: 10_000 }).toBe(true);
     expect(await listsDrawn(page)).toBeLessThanOrEqual(12);
+  });
+
+  it('an item’s Copy link opens, for someone else, at that item, far along the row and down its list', async () => {
+    const path = await wideBoard();
+    b = await openBrowser();
+    await b.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const { page } = b;
+    await signIn(page, base, 'author');
+    await page.goto(`${base}${path}#Week 37`);
+    // The list's last item, by the keys.
+    await selectList(page, 'Week 37');
+    await page.keyboard.press('Control+Alt+E');
+    const item = list(page, 'Week 37').getByRole('article', { name: 'Week 37, note 40.' });
+    await expect.poll(() => item.getAttribute('aria-current')).toBe('true');
+    await item.locator('summary', { hasText: 'Actions' }).click();
+    await item.getByRole('menuitem', { name: 'Copy link' }).click();
+    const info = page.getByRole('status', { name: 'Info bar' });
+    await info.getByText(itemLinkMsg.copied(`${base}${path}#item-`)).waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${base}${path}#item-[0-9a-f-]{36}$`));
+    expect(await info.innerText()).toContain(link);
+    await screenshot(page, 'item-link-copied');
+
+    // A reader who opens it finds the item selected and on screen, in a list never drawn before.
+    const reader = await openBrowser();
+    try {
+      const p = reader.page;
+      await signIn(p, base, 'reader');
+      await p.goto(link);
+      const there = list(p, 'Week 37').getByRole('article', { name: 'Week 37, note 40.' });
+      await expect.poll(() => there.getAttribute('aria-current'), { timeout: 10_000 }).toBe('true');
+      await expect.poll(() => onScreen(p, list(p, 'Week 37')), { timeout: 10_000 }).toBe(true);
+      // Down its list too: the item is inside the list's scrolled pane.
+      await expect
+        .poll(() =>
+          there.evaluate((el) => {
+            const box = el.getBoundingClientRect();
+            const pane = el.closest('section.list')?.getBoundingClientRect();
+            return pane !== undefined && box.top >= pane.top - 1 && box.bottom <= pane.bottom + 1;
+          }),
+        )
+        .toBe(true);
+      await screenshot(p, 'item-link-opened');
+    } finally {
+      await reader.close();
+    }
   });
 
   it('on a phone, shows one list to a screen and swipes on to lists not drawn yet', async () => {

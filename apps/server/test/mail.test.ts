@@ -224,6 +224,8 @@ describe('the default outbox', () => {
       const fromReader = mails.find((m) => m.to === 'r1@example.org');
       expect(fromReader?.subject).toMatch(/\(reader\) sent you an item from “/);
       expect(fromReader?.text).toContain('You get this because reader entered your address.');
+      // Its link opens the item itself on its board, selected and in view.
+      expect(fromReader?.text).toContain(`/${c.owner}/home;${c.ptitle}#item-${item._id}`);
     } finally {
       await local.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -33,7 +33,7 @@ import { useStartPath } from './useStartPath';
 import { useViewStates } from './useViewStates';
 import { useBoardScrolling } from './useBoardScrolling';
 import { FreshStart } from './FreshStart';
-import { useNoteAnchor } from '../highlights/useNoteAnchor';
+import { useItemAnchor, useNoteAnchor } from '../highlights/useNoteAnchor';
 import { useForms } from './useForms';
 import { useSelection } from './useSelection';
 import { useSavedSelection } from './useSavedSelection';
@@ -108,6 +108,8 @@ export function BoardScreen() {
     [ui],
   );
   useNoteAnchor(location.hash, drawn, reveal);
+  // An item's address (#item-{id}) selects it and opens it, bringing it into view.
+  useItemAnchor(location.hash, drawn);
 
   const calls = useBoardCalls();
   const forms = useForms();

@@ -10,6 +10,7 @@ import {
   ChevronsDown,
   ChevronsUp,
   House,
+  Link,
   Keyboard,
   LayoutList,
   MessagesSquare,
@@ -20,7 +21,8 @@ import {
 import { ROOT_BOARD } from '@listboard/core';
 import type { Command } from './registry';
 import { pageHref as searchHref } from '../board/PageTabs';
-import { signedIn, userOf } from './helpers';
+import { needItemShown, signedIn, userOf } from './helpers';
+import { copyItemLink } from '../board/itemLink';
 import { addToHome } from '../board/addToHome';
 import { useInfo } from '../state/info';
 
@@ -91,6 +93,22 @@ export const NAVIGATION_COMMANDS: Command[] = [
       if (said?.done) useInfo.getState().show(said.text);
       else if (said) c.actions.alert(said.text);
     },
+  },
+  {
+    id: 'copyItemLink',
+    label: 'Copy link',
+    group: 'navigate',
+    item: true,
+    icon: Link,
+    // A result is an item of another board, which its own Visit opens.
+    visible: (c) => !c.results,
+    run: (c) =>
+      needItemShown(c, (itemId) => {
+        const board = c.boards.find((b) =>
+          b.lists.some((l) => l.items.some((i) => i._id === itemId)),
+        );
+        if (board) void copyItemLink(board, itemId).then((said) => useInfo.getState().show(said));
+      }),
   },
   {
     id: 'discussion',

@@ -2,10 +2,44 @@
  * An address ending in #note-{id} (a Discussion or Listings entry's link) opens the item the note
  * is on, shows the notes, and scrolls to the note's passage and flashes it; a note whose passage
  * cannot be found, or that has none, is scrolled to in the notes list instead.
+ *
+ * An address ending in #item-{id} (an item's Copy link, an e-mailed item) selects the item and
+ * opens it: the selection brings its list and the item into view, wherever they are.
  */
 import { useEffect, useRef } from 'react';
-import { decodePart, NOTE_ANCHOR, noteIdOfHash, type Multilist } from '@listboard/core';
+import {
+  decodePart,
+  itemIdOfHash,
+  NOTE_ANCHOR,
+  noteIdOfHash,
+  type Multilist,
+} from '@listboard/core';
+import { useUi } from '../state/ui';
 import { showHighlight } from './useHighlights';
+
+/** The board and list an item is in, among the boards on screen. */
+function placeOfItem(boards: Multilist[], itemId: string) {
+  for (const b of boards)
+    for (const l of b.lists)
+      if (l.items.some((i) => i._id === itemId)) return { multilistId: b._id, listId: l._id };
+  return null;
+}
+
+/** Selects and opens the item an address's #item-{id} names, once per address. */
+export function useItemAnchor(hash: string, boards: Multilist[]): void {
+  const done = useRef<string | null>(null);
+  const itemId = itemIdOfHash(decodePart(hash));
+  const place = itemId ? placeOfItem(boards, itemId) : null;
+  const multilistId = place?.multilistId ?? null;
+  const listId = place?.listId ?? null;
+  useEffect(() => {
+    if (!itemId || !listId || done.current === hash) return;
+    done.current = hash;
+    const ui = useUi.getState();
+    ui.patchItemVs(itemId, { open: true });
+    ui.select({ multilistId, listId, itemId, text: null });
+  }, [hash, itemId, multilistId, listId]);
+}
 
 /** The item a note hangs off, in the boards on screen. */
 function itemOfNote(boards: Multilist[], noteId: string): string | null {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { NOTE_ANCHOR, fieldMsg, isValidEmail, type Item } from '@listboard/core';
+import { ITEM_ANCHOR, NOTE_ANCHOR, fieldMsg, isValidEmail, type Item } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { items, lists, multilists, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
@@ -84,7 +84,8 @@ export async function emailItem(
       '',
       args.item.text,
       '',
-      `From the list “${row.list.title}”: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}`,
+      // The item itself, on its board: selected and brought into view (the web's useItemAnchor).
+      `From the list “${row.list.title}”: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}#${ITEM_ANCHOR}${'_id' in args.item ? args.item._id : args.item.id}`,
       '',
       `You get this because ${args.from.username} entered your address. If you did not expect it, you can ignore it.`,
     ].join('\n'),
