@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { appUrl, more, signIn } from './session';
-import { homeMsg } from '../apps/web/src/board/addToHome';
+import { homeMsg } from '@listboard/core';
 
 const base = appUrl();
 let b: Browser;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { list, selectList } from './board-helpers';
-import { itemLinkMsg } from '../apps/web/src/board/itemLink';
+import { itemLinkMsg } from '@listboard/core';
 import { apiAs, appUrl, signIn } from './session';
 
 const base = appUrl();

@@ -62,3 +62,18 @@ export const groupFormMsg = {
   noneOfMineHere:
     'None of your groups is a group of this board. Join one of its groups (Annotate → Groups), or ask its author to assign yours.',
 } as const;
+
+/** Add to my home board (web board/addToHome.ts): what became of the board asked to be kept. */
+export const homeMsg = {
+  added: (title: string) => `“${title}” is added to your home board.`,
+  already: (title: string) => `“${title}” is on your home board already.`,
+  noList: 'Your home board has no list to add it to. Insert a list in it first.',
+  noHome: 'Could not open your home board.',
+} as const;
+
+/** An item's Copy link (web board/itemLink.ts), with the link either way. */
+export const itemLinkMsg = {
+  copied: (url: string) => `Link copied: ${url}`,
+  /** Where the browser gives no clipboard (a page over plain HTTP), to copy by hand. */
+  shown: (url: string) => `The item’s link: ${url}`,
+} as const;

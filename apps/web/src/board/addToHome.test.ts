@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Multilist } from '@listboard/core';
+import { homeMsg, type Multilist } from '@listboard/core';
 import { makeBoard } from '../test/fixtures';
 import { fakeServer } from '../test/server';
-import { addToHome, homeItemText, homeMsg, linksTo } from './addToHome';
+import { addToHome, homeItemText, linksTo } from './addToHome';
 import { callApi, type ChangeCall } from '../api/client';
 
 afterEach(() => vi.unstubAllGlobals());

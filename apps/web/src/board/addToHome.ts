@@ -7,6 +7,7 @@
  */
 import {
   BLANK_BOARD_DESCRIPTION,
+  homeMsg,
   ROOT_BOARD,
   parseAddress,
   pathTitle,
@@ -14,13 +15,6 @@ import {
 } from '@listboard/core';
 import type { ChangeCall } from '../api/client';
 import { loadBoards, deviceOf } from './useBoards';
-
-export const homeMsg = {
-  added: (title: string) => `“${title}” is added to your home board.`,
-  already: (title: string) => `“${title}” is on your home board already.`,
-  noList: 'Your home board has no list to add it to. Insert a list in it first.',
-  noHome: 'Could not open your home board.',
-} as const;
 
 /** Longest description kept under the link; a longer one is cut at a word. */
 const DESCRIPTION_MAX = 200;

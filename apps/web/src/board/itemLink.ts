@@ -5,12 +5,7 @@
  * and shows it in the info bar, where it can be copied by hand when the browser gives no
  * clipboard (a page served over plain HTTP).
  */
-import { ITEM_ANCHOR, type Multilist } from '@listboard/core';
-
-export const itemLinkMsg = {
-  copied: (url: string) => `Link copied: ${url}`,
-  shown: (url: string) => `The item’s link: ${url}`,
-} as const;
+import { ITEM_ANCHOR, itemLinkMsg, type Multilist } from '@listboard/core';
 
 export function itemUrl(board: Pick<Multilist, 'owner' | 'ptitle'>, itemId: string): string {
   const path = `/${encodeURIComponent(board.owner)}/${encodeURIComponent(board.ptitle)}`;
