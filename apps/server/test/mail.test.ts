@@ -135,6 +135,56 @@ describe('mail through a real SMTP server', () => {
     });
   });
 
+  it('tells a note’s writer of a reply to it they may see, and of no other', async () => {
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    const tip = course.lists[1]!.items[2]!;
+    const on = { listId: tip.listId, itemId: tip._id };
+    const asked = await reader.post('/api/forms/insert_note', {
+      ...on,
+      noteSpec: { text: 'Does a press release count as a source?' },
+    });
+    expect(asked.statusCode).toBe(200);
+    const noteId: string = asked.json().itemId;
+    // The board's owner is told of the note; that mail is not what this test reads.
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    inbox.length = 0;
+
+    // Another reader's private reply, which the note's writer may not see, and the writer's own
+    // reply: neither is mailed to the writer.
+    const hidden = await demo.post('/api/forms/insert_note', {
+      ...on,
+      noteSpec: { text: 'Only my own reminder here', parentId: noteId },
+      isPrivate: true,
+    });
+    expect(hidden.statusCode).toBe(200);
+    const own = await reader.post('/api/forms/insert_note', {
+      ...on,
+      noteSpec: { text: 'Or a quote from one?', parentId: noteId },
+    });
+    expect(own.statusCode).toBe(200);
+    // The author's answer: the one mail that comes.
+    const answer = await author.post('/api/forms/insert_note', {
+      ...on,
+      noteSpec: { text: 'Only as a lead: find the data behind it.', parentId: noteId },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(inbox).toHaveLength(1);
+    const mail = inbox.shift()!;
+    expect(mail.to).toEqual(['reader@listboard.local']);
+    expect(mail.raw).toMatch(/replied to you on course/);
+    expect(mail.raw).toContain('Only as a lead: find the data behind it.');
+    // The conversation on the board: its note's address, the replies under it.
+    expect(mail.raw).toContain(`https://boards.example.edu/author/home;course#note-${noteId}`);
+    expect(mail.raw).not.toContain('Only my own reminder');
+  });
+
   it('e-mails an item to an address, and refuses a bad address with the spec message', async () => {
     const reader = new Agent(t.app);
     await reader.signIn('reader');

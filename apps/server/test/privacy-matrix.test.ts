@@ -1075,6 +1075,43 @@ describe('privacy matrix: new-note mail', () => {
   });
 });
 
+describe('privacy matrix: reply mail', () => {
+  /** The address each signed-in viewer's mail goes to. */
+  const MAILBOX: Partial<Record<ViewerName, string>> = {
+    writer: 'reader@listboard.local',
+    otherReader: 'demo@listboard.local',
+    groupMember: 'gwen@example.org',
+    nonMember: 'nico@example.org',
+    author: 'author@listboard.local',
+    coauthor: 'cora@example.org',
+    admin: 'admin@listboard.local',
+  };
+  const mailTo = (v: ViewerName) =>
+    t.mails
+      .filter((m) => m.to === MAILBOX[v])
+      .map((m) => `${m.subject}\n${m.text}`)
+      .join('\n');
+
+  it.each(Object.keys(MAILBOX) as ViewerName[])(
+    'mail to %s tells of nothing they may not see',
+    (v) => {
+      const text = mailTo(v);
+      for (const thing of THINGS)
+        if (!sees(v, thing))
+          expect(text.includes(marker(thing.name)), `${thing.name} mailed`).toBe(false);
+    },
+  );
+
+  it('tells a note’s writer of a reply by someone else that they may see', () => {
+    // The group member's reply in the writer's group thread. The writer's own replies, and the
+    // private one, are not mailed to them.
+    const text = mailTo('writer');
+    expect(text).toContain(marker('groupReply'));
+    for (const own of ['replyToPrivateNote', 'privateReply', 'replyInDismissedThread'] as const)
+      expect(text.includes(marker(own)), `${own} mailed to its own writer`).toBe(false);
+  });
+});
+
 /**
  * The Trash. The author deletes each thing they can see (a note takes its replies with it), then
  * the item the notes are on (it takes the rest). Nothing deleted shows on any reading channel any

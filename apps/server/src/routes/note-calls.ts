@@ -4,7 +4,12 @@ import { defineCall, type BoardCall } from './board-call';
 import { addNote, setNoteStatus } from '../services/notes/notes';
 import { HttpError, badRequest } from '../lib/errors';
 import { throttleHit } from '../services/accounts/auth-throttle';
-import { alertAuthorOfNote, emailItem, mailItemLimitMessage } from '../services/notes/alerts';
+import {
+  alertAuthorOfNote,
+  alertOfReply,
+  emailItem,
+  mailItemLimitMessage,
+} from '../services/notes/alerts';
 
 export const NOTE_CALLS: BoardCall[] = [
   defineCall({
@@ -58,6 +63,8 @@ export const NOTE_CALLS: BoardCall[] = [
       const r = result as { itemId: string; annotationClass: string };
       if (ctx.mailer && r.annotationClass === 'note')
         await alertAuthorOfNote(db, ctx.mailer, ctx.publicUrl, r.itemId);
+      if (ctx.mailer && r.annotationClass === 'reply')
+        await alertOfReply(db, ctx.mailer, ctx.publicUrl, r.itemId);
     },
     run: (tx, { body, actor, viewer, target, appVersion }) =>
       addNote(

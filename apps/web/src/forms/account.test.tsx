@@ -555,6 +555,12 @@ describe('edit profile', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Full name').value).toBe('Ann Lee');
     expect(screen.getByLabelText<HTMLTextAreaElement>('Bio').value).toBe('Reads the news.');
     expect(screen.getByLabelText<HTMLInputElement>('Email alerts').checked).toBe(true);
+    // What the alerts are: a reader's note on one's board, and a reply to one's note.
+    const box = screen.getByLabelText('Email alerts');
+    const hint = document.getElementById(box.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(
+      'A mail when a reader adds a note to one of your boards, or someone replies to yours.',
+    );
   });
 
   it('keeps text or email alerts on', async () => {

@@ -95,7 +95,12 @@ export const PROFILE_FORMS: FormDef[] = [
         hint: 'An image file; spaces in its name become hyphens.',
       },
       { name: 'textAlerts', label: 'Text alerts', type: 'checkbox' },
-      { name: 'emailAlerts', label: 'Email alerts', type: 'checkbox' },
+      {
+        name: 'emailAlerts',
+        label: 'Email alerts',
+        type: 'checkbox',
+        hint: 'A mail when a reader adds a note to one of your boards, or someone replies to yours.',
+      },
     ],
     initial: (ctx) => profileOf(ctx.user),
     validate: (v) =>

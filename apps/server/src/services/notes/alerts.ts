@@ -45,6 +45,51 @@ export async function alertAuthorOfNote(
   return true;
 }
 
+/**
+ * Tells the writer of a note (or reply) of a reply to it, when their profile asks for e-mail
+ * alerts: a reader learns that their question was answered without checking back. Mail is a
+ * channel like any other: a reply its addressee may not see (one kept private by its writer) is
+ * not theirs to be told of, and no one is told of their own reply.
+ */
+export async function alertOfReply(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  replyId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ reply: items, board: multilists })
+    .from(items)
+    .innerJoin(multilists, eq(multilists.id, items.multilistId))
+    .where(and(eq(items.id, replyId), eq(items.annotationClass, 'reply')));
+  if (!row?.reply.parentId) return false;
+  const [parent] = await db
+    .select({ author: items.author })
+    .from(items)
+    .where(eq(items.id, row.reply.parentId));
+  if (!parent || parent.author === row.reply.author) return false;
+  const to = await findUserByUsername(db, parent.author);
+  if (!to?.email || to.fields.emailAlerts !== true) return false;
+  const viewer = await viewerFor(db, toActor(to), null);
+  if (!(await canSeeItem(db, viewer, await visibleBoardOf(db, row.board), row.reply))) return false;
+  const by = row.reply.hint || row.reply.author;
+  await mailer.send({
+    to: to.email,
+    subject: `${by} replied to you on ${row.board.title}`,
+    text: [
+      `${by} replied to you on the board “${row.board.title}”:`,
+      '',
+      row.reply.text,
+      '',
+      // The thread on the board, from its note: its passage shown and flashed, the replies under it.
+      `The conversation on the board: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}#${NOTE_ANCHOR}${row.reply.threadId ?? row.reply.parentId}`,
+      '',
+      'You get this because your profile asks for e-mail alerts; you can turn them off there.',
+    ].join('\n'),
+  });
+  return true;
+}
+
 export const mailItemLimitMessage = (n: number) =>
   `You have e-mailed ${n} ${n === 1 ? 'item' : 'items'} in the last hour, the most allowed. Please try again later.`;
 
