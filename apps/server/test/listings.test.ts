@@ -154,6 +154,34 @@ describe('Discussion and Listings searches', () => {
     expect(hitTexts((await search(reader, 'annoBoards')).json()).join()).toContain('course');
   });
 
+  it('Listings: my notes come with the replies to them, and my own reply is listed once, under its note', async () => {
+    const entries = async () =>
+      ((await search(reader, 'notes')).json() as Multilist).lists.flatMap((l) => l.items);
+    const asked = (await entries()).find(
+      (i) => i.notes[0]?.text === 'Sources: two anonymous officials.',
+    );
+    // The author's answer, under the note it answers.
+    expect(asked?.notes.map((n) => n.text)).toEqual([
+      'Sources: two anonymous officials.',
+      'Good find.',
+    ]);
+    const reply = await reader.post('/api/forms/insert_note', {
+      listId: course.lists[2]!._id,
+      itemId: course.lists[2]!.items[0]!._id,
+      noteSpec: { text: 'Thanks, I will look for a third.', parentId: asked!.notes[0]!._id },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const now = await entries();
+    const thread = now.find((i) => i.notes[0]?.text === 'Sources: two anonymous officials.');
+    expect(thread?.notes.map((n) => n.text)).toEqual([
+      'Sources: two anonymous officials.',
+      'Good find.',
+      'Thanks, I will look for a third.',
+    ]);
+    const shown = now.flatMap((i) => i.notes.map((n) => n.text));
+    expect(shown.filter((text) => text === 'Thanks, I will look for a third.')).toHaveLength(1);
+  });
+
   it('Listings: a board never given a description is listed by its title alone', async () => {
     await author.post('/api/forms/insert_multilist', { titleText: 'Bare board' });
     await author.post('/api/forms/insert_multilist', {

@@ -106,7 +106,7 @@ async function noteHits(
     boardOwner?: string;
     status?: string;
     groupsOnly?: boolean;
-    /** Each note comes with the replies in its thread the caller may see (Discussion). */
+    /** Each note comes with the replies in its thread the caller may see (Discussion, Notes). */
     replies?: boolean;
   },
 ): Promise<Hit[]> {
@@ -164,6 +164,7 @@ async function noteHits(
         source: { _id: r.board.id, version: r.board.version },
       };
     });
+  let listed = hits;
   if (filter.replies) {
     const shown = new Map(rows.map((r) => [r.item.id, r.item]));
     const replies = await repliesIn(db, [...shown.keys()]);
@@ -175,10 +176,16 @@ async function noteHits(
         .filter((reply) => canSee(viewer, { kind: 'item', board, item: reply, thread: root, on }))
         .map(noteItem);
     }
+    // A reply shown under its thread's note is not listed again as an entry of its own.
+    const roots = new Set(hits.map((h) => h.note._id));
+    listed = hits.filter((h) => {
+      const row = shown.get(h.note._id);
+      return !(row?.annotationClass === 'reply' && row.threadId && roots.has(row.threadId));
+    });
   }
   await withNoteItems(
     db,
-    hits.map((h) => h.note),
+    listed.map((h) => h.note),
     (note, item) =>
       canSee(viewer, {
         kind: 'item',
@@ -187,7 +194,7 @@ async function noteHits(
         thread: null,
       }),
   );
-  return hits;
+  return listed;
 }
 
 /** The replies in each of these threads, oldest first, by the id of the thread's root note. */
@@ -252,7 +259,8 @@ export async function customHits(
     case 'annos':
       return noteHits(db, who, { cls: ['anno'] });
     case 'notes':
-      return noteHits(db, who, { cls: ['note', 'reply'], author: username });
+      // One's notes with the replies to them, so a reader sees the answers in one place.
+      return noteHits(db, who, { cls: ['note', 'reply'], author: username, replies: true });
     case 'groupNotes':
       return noteHits(db, who, { cls: ['note', 'reply'], groupsOnly: true });
     case 'pending':
