@@ -132,6 +132,11 @@ export const configSchema = z.object({
   ACCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Items one user may e-mail per hour (email_an_item), counted across every instance. */
   MAIL_ITEM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Note and reply alerts one user is mailed per hour, counted across every instance: past it,
+   * the alerts wait on their Discussion page and Listings.
+   */
+  ALERT_MAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Whether new accounts must confirm their address before they can sign in. */
   EMAIL_VERIFICATION: z.enum(['on', 'off']).default('on'),
   /**

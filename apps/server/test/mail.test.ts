@@ -16,6 +16,8 @@ let smtp: SMTPServer;
 const inbox: Received[] = [];
 let t: TestContext;
 let course: Multilist;
+/** ALERT_MAIL_RATE_LIMIT here: above what the other tests mail the board's owner. */
+const ALERT_LIMIT = 5;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -39,6 +41,9 @@ beforeAll(async () => {
   t = await createTestApp({
     SMTP_URL: `smtp://127.0.0.1:${port}`,
     PUBLIC_URL: 'https://boards.example.edu',
+    ALERT_MAIL_RATE_LIMIT: String(ALERT_LIMIT),
+    // Each test signs its people in anew: more than the default ten sign-ins a minute.
+    SIGNIN_RATE_LIMIT: '100',
   });
   const a = new Agent(t.app);
   await a.signIn('author');
@@ -183,6 +188,33 @@ describe('mail through a real SMTP server', () => {
     // The conversation on the board: its note's address, the replies under it.
     expect(mail.raw).toContain(`https://boards.example.edu/author/home;course#note-${noteId}`);
     expect(mail.raw).not.toContain('Only my own reminder');
+  });
+
+  it('mails one person no more than ALERT_MAIL_RATE_LIMIT alerts an hour', async () => {
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const tip = course.lists[1]!.items[3]!;
+    const on = { listId: tip.listId, itemId: tip._id };
+    const asked = await demo.post('/api/forms/insert_note', {
+      ...on,
+      noteSpec: { text: 'Which week is this for?' },
+    });
+    expect(asked.statusCode).toBe(200);
+    const toDemo = () => inbox.filter((m) => m.to.includes('demo@listboard.local')).length;
+    for (let i = 1; i <= ALERT_LIMIT + 2; i++) {
+      const r = await reader.post('/api/forms/insert_note', {
+        ...on,
+        noteSpec: { text: `Reply number ${i}`, parentId: asked.json().itemId },
+      });
+      // Every reply is kept; only the mail stops.
+      expect(r.statusCode).toBe(200);
+    }
+    expect(await waitFor(() => toDemo() >= ALERT_LIMIT)).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(toDemo()).toBe(ALERT_LIMIT);
+    inbox.length = 0;
   });
 
   it('e-mails an item to an address, and refuses a bad address with the spec message', async () => {

@@ -43,6 +43,8 @@ export interface CallContext<B, R extends Resolved = Resolved> {
   publicUrl: string;
   /** Items one user may e-mail per hour. */
   mailItemLimit: number;
+  /** Note and reply alerts one user is mailed per hour. */
+  alertLimit: number;
   actor: Actor;
   /** The caller as the visibility rule sees them (groups, unlocked boards). */
   viewer: Viewer;
@@ -125,6 +127,7 @@ export function registerBoardCalls(
     mailer?: Mailer;
     publicUrl?: string;
     mailItemLimit?: number;
+    alertLimit?: number;
     /** Told of each change after its commit: who changed which board (LTI scores follow it). */
     written?: (boardId: string, username: string) => void;
   },
@@ -174,6 +177,7 @@ export function registerBoardCalls(
             mailer: deps.mailer,
             publicUrl: deps.publicUrl ?? '',
             mailItemLimit: deps.mailItemLimit ?? 10,
+            alertLimit: deps.alertLimit ?? 30,
           };
           const before =
             !call.readOnly && target.item ? await subjectOf(tx, target.item) : undefined;

@@ -33,6 +33,7 @@ export const boardRoutes: FastifyPluginCallbackZod<{
     mailer,
     publicUrl: config.PUBLIC_URL,
     mailItemLimit: config.MAIL_ITEM_RATE_LIMIT,
+    alertLimit: config.ALERT_MAIL_RATE_LIMIT,
   });
 
   app.post(

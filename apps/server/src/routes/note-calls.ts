@@ -62,9 +62,9 @@ export const NOTE_CALLS: BoardCall[] = [
     async after(db, ctx, result) {
       const r = result as { itemId: string; annotationClass: string };
       if (ctx.mailer && r.annotationClass === 'note')
-        await alertAuthorOfNote(db, ctx.mailer, ctx.publicUrl, r.itemId);
+        await alertAuthorOfNote(db, ctx.mailer, ctx.publicUrl, r.itemId, ctx.alertLimit);
       if (ctx.mailer && r.annotationClass === 'reply')
-        await alertOfReply(db, ctx.mailer, ctx.publicUrl, r.itemId);
+        await alertOfReply(db, ctx.mailer, ctx.publicUrl, r.itemId, ctx.alertLimit);
     },
     run: (tx, { body, actor, viewer, target, appVersion }) =>
       addNote(

@@ -84,9 +84,12 @@ export const authTokens = pgTable(
 export const authThrottle = pgTable(
   'auth_throttle',
   {
-    /** signin: a user name at one client address; signinName: the name from every address. */
+    /**
+     * signin: a user name at one client address; signinName: the name from every address;
+     * alert: the note and reply alerts mailed to one user.
+     */
     scope: text('scope', {
-      enum: ['signin', 'signinName', 'forgot', 'resend', 'notify', 'mailItem'],
+      enum: ['signin', 'signinName', 'forgot', 'resend', 'notify', 'mailItem', 'alert'],
     }).notNull(),
     /**
      * sha256 of the lower-cased user name or address (each part of a compound key on its own,

@@ -6,6 +6,17 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { findUserByUsername, toActor } from '../accounts/users';
 import { canSeeItem, viewerFor, visibleBoardOf } from './visibility';
+import { throttleHit } from '../accounts/auth-throttle';
+
+/**
+ * Counts one more alert to `userId` this hour; false once the hour's `limit` is used up
+ * (ALERT_MAIL_RATE_LIMIT): the alerts then wait on their Discussion page and Listings, and no one
+ * can fill another's mailbox through the app.
+ */
+async function alertAllowed(db: Db, userId: string, limit: number): Promise<boolean> {
+  const hour = { max: limit, ms: 60 * 60 * 1000 };
+  return (await throttleHit(db, 'alert', userId, hour, new Date())) <= hour.max;
+}
 
 const boardUrl = (publicUrl: string, owner: string, ptitle: string) =>
   `${publicUrl}/${owner}/home;${ptitle}`;
@@ -16,6 +27,7 @@ export async function alertAuthorOfNote(
   mailer: Mailer,
   publicUrl: string,
   noteId: string,
+  limit: number,
 ): Promise<boolean> {
   const [row] = await db
     .select({ note: items, board: multilists })
@@ -29,6 +41,7 @@ export async function alertAuthorOfNote(
   // item, say) is not theirs to be told of.
   const viewer = await viewerFor(db, toActor(owner), null);
   if (!(await canSeeItem(db, viewer, await visibleBoardOf(db, row.board), row.note))) return false;
+  if (!(await alertAllowed(db, owner.id, limit))) return false;
   await mailer.send({
     to: owner.email,
     subject: `New note on ${row.board.title} from ${row.note.author}`,
@@ -56,6 +69,7 @@ export async function alertOfReply(
   mailer: Mailer,
   publicUrl: string,
   replyId: string,
+  limit: number,
 ): Promise<boolean> {
   const [row] = await db
     .select({ reply: items, board: multilists })
@@ -72,6 +86,7 @@ export async function alertOfReply(
   if (!to?.email || to.fields.emailAlerts !== true) return false;
   const viewer = await viewerFor(db, toActor(to), null);
   if (!(await canSeeItem(db, viewer, await visibleBoardOf(db, row.board), row.reply))) return false;
+  if (!(await alertAllowed(db, to.id, limit))) return false;
   const by = row.reply.hint || row.reply.author;
   await mailer.send({
     to: to.email,
