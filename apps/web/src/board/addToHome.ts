@@ -44,8 +44,8 @@ export function homeItemText(board: Multilist, username: string): string {
 
 /**
  * Whether `text` is an item for `board`: one that begins with a link to it (alone, or in a chain
- * of boards; as a heading or in bold, or not), as the items on a home board do. A link further in, as in the home board's
- * example, is only a mention.
+ * of boards; as a heading, in bold, or plain), as the items on a home board do. A link further
+ * in, as in the home board's example, is only a mention.
  */
 export function linksTo(text: string, board: Pick<Multilist, 'owner' | 'ptitle'>): boolean {
   const href = /^\s*(?:#{1,6}\s+)?(?:\*\*|__)?\[(?:\\.|[^\]\\])*\]\(\s*<?([^)\s>]+)/.exec(
