@@ -21,6 +21,22 @@ async function alertAllowed(db: Db, userId: string, limit: number): Promise<bool
 const boardUrl = (publicUrl: string, owner: string, ptitle: string) =>
   `${publicUrl}/${owner}/home;${ptitle}`;
 
+/**
+ * Light markup as a plain-text mail shows it: each link's (and picture's) words followed by its
+ * address, a site address made whole (`/author/course` alone is no link in a mail client).
+ * Emphasis and code marks read well as typed, and stay.
+ */
+export function mailText(text: string, publicUrl: string): string {
+  return text.replace(
+    /!?\[((?:\\.|[^\]\\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g,
+    (_whole, words: string, href: string) => {
+      const url = href.startsWith('/') && !href.startsWith('//') ? `${publicUrl}${href}` : href;
+      const label = words.replace(/\\(.)/g, '$1').trim();
+      return label ? `${label} (${url})` : url;
+    },
+  );
+}
+
 /** Tells the board's author about a new reader note, when their profile asks for e-mail alerts. */
 export async function alertAuthorOfNote(
   db: Db,
@@ -48,7 +64,7 @@ export async function alertAuthorOfNote(
     text: [
       `${row.note.hint || row.note.author} wrote a note on your board “${row.board.title}”:`,
       '',
-      row.note.text,
+      mailText(row.note.text, publicUrl),
       '',
       `Answer or dismiss it on your Discussion page: ${publicUrl}/${row.board.owner}/home?code=pending&username=${row.board.owner}`,
       // The note itself, on the board: its passage shown and flashed (the web's useNoteAnchor).
@@ -94,7 +110,7 @@ export async function alertOfReply(
     text: [
       `${by} replied to you on the board “${row.board.title}”:`,
       '',
-      row.reply.text,
+      mailText(row.reply.text, publicUrl),
       '',
       // The thread on the board, from its note: its passage shown and flashed, the replies under it.
       `The conversation on the board: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}#${NOTE_ANCHOR}${row.reply.threadId ?? row.reply.parentId}`,
@@ -142,7 +158,7 @@ export async function emailItem(
     text: [
       `${name}, a user of Listboard, sent you this item.`,
       '',
-      args.item.text,
+      mailText(args.item.text, publicUrl),
       '',
       // The item itself, on its board: selected and brought into view (the web's useItemAnchor).
       `From the list “${row.list.title}”: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}#${ITEM_ANCHOR}${'_id' in args.item ? args.item._id : args.item.id}`,
