@@ -95,8 +95,18 @@ export function rememberPlace(itemId: string | null, listId: string | null = nul
  * gone from an answered note), or when none was there yet (a board's first list, still on its
  * way), focus moves on to the next one there, for a few seconds or until the user moves it.
  */
+/** The focus-backs still following a place, each by its stop. */
+const following = new Set<() => void>();
+
+/** Stops every focus-back still following its place (after each test: the page is torn down). */
+export function stopFocusBacks(): void {
+  for (const stop of [...following]) stop();
+}
+
 export function giveFocusBack(place: Place): void {
-  const now = document.activeElement;
+  // The page it began on: its 5 s timer may end after that page (a test's document) has gone.
+  const doc = document;
+  const now = doc.activeElement;
   let moving = false;
   // An element can be laid out and still refuse focus (an entry of a closed menu): the first
   // that takes it.
@@ -107,37 +117,39 @@ export function giveFocusBack(place: Place): void {
       place.opener?.closest('details')?.querySelector('summary'),
       ...place.items.map(itemElement),
       ...place.lists.map(listTitle),
-      document.querySelector(`${LIST} .list-title`),
+      doc.querySelector(`${LIST} .list-title`),
     ].find((el) => {
       if (!shown(el)) return false;
       el.focus();
-      return document.activeElement === el;
+      return doc.activeElement === el;
     });
     moving = false;
     return target;
   };
   // Still on the control that acted: it is followed if it goes. On the page's body: the first
   // that is there, or comes. Elsewhere: left alone.
-  const lost = !now || now === document.body;
+  const lost = !now || now === doc.body;
   let held = now === place.opener && shown(now) ? now : lost ? focusFirst() : undefined;
   if (!held && !lost) return;
   const watch = new MutationObserver(() => {
     if (held?.isConnected) return;
-    const active = document.activeElement;
-    if (active && active !== document.body) stop();
+    const active = doc.activeElement;
+    if (active && active !== doc.body) stop();
     else held = focusFirst();
   });
   const moved = (e: FocusEvent) => {
     if (!moving && e.target !== held) stop();
   };
   const stop = () => {
+    following.delete(stop);
     watch.disconnect();
     clearTimeout(timer);
-    document.removeEventListener('focusin', moved, true);
+    doc.removeEventListener('focusin', moved, true);
   };
   const timer = setTimeout(stop, 5000);
-  watch.observe(document.body, { childList: true, subtree: true });
-  document.addEventListener('focusin', moved, true);
+  following.add(stop);
+  watch.observe(doc.body, { childList: true, subtree: true });
+  doc.addEventListener('focusin', moved, true);
 }
 
 /**

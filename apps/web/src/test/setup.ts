@@ -7,9 +7,13 @@
 import { afterEach } from 'vitest';
 import { configure } from '@testing-library/react';
 import { hushAnnouncements } from '../state/announce';
+import { stopFocusBacks } from '../forms/focusBack';
 
 configure({ asyncUtilTimeout: 15_000 });
 
 // Files share their modules (vitest.config.ts, isolate: false): words a form's submit left to be
 // said a moment later must not be said during the next file's tests.
 afterEach(hushAnnouncements);
+// Nor may focus given back after a form closed go on following its place (for 5 s) into the next
+// test, or past the end of the page it was on.
+afterEach(stopFocusBacks);
