@@ -8,6 +8,7 @@
 import {
   BLANK_BOARD_DESCRIPTION,
   homeMsg,
+  markdownLiteral,
   ROOT_BOARD,
   parseAddress,
   pathTitle,
@@ -15,11 +16,10 @@ import {
 } from '@listboard/core';
 import type { ChangeCall } from '../api/client';
 import { loadBoards, deviceOf } from './useBoards';
+import { boardHref } from './itemLink';
 
 /** Longest description kept under the link; a longer one is cut at a word. */
 const DESCRIPTION_MAX = 200;
-
-const escapeLinkText = (s: string) => s.replace(/[\\[\]]/g, (c) => `\\${c}`);
 
 function shortened(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -34,7 +34,7 @@ function shortened(text: string): string {
  * someone else's), then its description.
  */
 export function homeItemText(board: Multilist, username: string): string {
-  const link = `[${escapeLinkText(board.title)}](/${encodeURIComponent(board.owner)}/${encodeURIComponent(board.ptitle)})`;
+  const link = `[${markdownLiteral(board.title)}](${boardHref(board)})`;
   const head = board.owner === username ? `**${link}**` : `**${link}** by ${board.owner}`;
   const description = board.description.trim();
   return description && description !== BLANK_BOARD_DESCRIPTION

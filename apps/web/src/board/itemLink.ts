@@ -7,9 +7,12 @@
  */
 import { ITEM_ANCHOR, itemLinkMsg, type Multilist } from '@listboard/core';
 
+/** A board's own address, `/{owner}/{ptitle}`, as links and pages name it. */
+export const boardHref = (board: Pick<Multilist, 'owner' | 'ptitle'>) =>
+  `/${encodeURIComponent(board.owner)}/${encodeURIComponent(board.ptitle)}`;
+
 export function itemUrl(board: Pick<Multilist, 'owner' | 'ptitle'>, itemId: string): string {
-  const path = `/${encodeURIComponent(board.owner)}/${encodeURIComponent(board.ptitle)}`;
-  return `${window.location.origin}${path}#${ITEM_ANCHOR}${itemId}`;
+  return `${window.location.origin}${boardHref(board)}#${ITEM_ANCHOR}${itemId}`;
 }
 
 /** Copies the item's link; says whether it was copied, with the link either way. */

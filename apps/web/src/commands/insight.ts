@@ -5,12 +5,10 @@
  */
 import { ChartColumn, Flame, GraduationCap } from 'lucide-react';
 import type { Command, CommandContext } from './registry';
+import { boardHref } from '../board/itemLink';
 
 const offered = (c: CommandContext) =>
   !c.results && c.board !== null && !c.board.locked && c.abilities?.insight === true;
-
-const boardHref = (board: { owner: string; ptitle: string }) =>
-  `/${encodeURIComponent(board.owner)}/${encodeURIComponent(board.ptitle)}`;
 
 /** The Insight page's address for a board. */
 export const insightHref = (board: { owner: string; ptitle: string }) =>

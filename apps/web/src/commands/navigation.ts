@@ -103,11 +103,10 @@ export const NAVIGATION_COMMANDS: Command[] = [
     // A result is an item of another board, which its own Visit opens.
     visible: (c) => !c.results,
     run: (c) =>
+      // The selected item's board is the command's board.
       needItemShown(c, (itemId) => {
-        const board = c.boards.find((b) =>
-          b.lists.some((l) => l.items.some((i) => i._id === itemId)),
-        );
-        if (board) void copyItemLink(board, itemId).then((said) => useInfo.getState().show(said));
+        if (c.board)
+          void copyItemLink(c.board, itemId).then((said) => useInfo.getState().show(said));
       }),
   },
   {

@@ -9,13 +9,36 @@ import { canSeeItem, viewerFor, visibleBoardOf } from './visibility';
 import { throttleHit } from '../accounts/auth-throttle';
 
 /**
- * Counts one more alert to `userId` this hour; false once the hour's `limit` is used up
- * (ALERT_MAIL_RATE_LIMIT): the alerts then wait on their Discussion page and Listings, and no one
- * can fill another's mailbox through the app.
+ * Where to tell `username` of `item` on `board`: nowhere when they have no address, their profile
+ * turns e-mail alerts off, or they may not see the item (mail is a channel like any other: the one
+ * visibility rule decides), or once the hour's `limit` of alerts to them is used up
+ * (ALERT_MAIL_RATE_LIMIT): the alerts then wait on their Discussion page and Listings, and no
+ * one can fill another's mailbox through the app.
  */
-async function alertAllowed(db: Db, userId: string, limit: number): Promise<boolean> {
+async function alertAddress(
+  db: Db,
+  username: string,
+  board: typeof multilists.$inferSelect,
+  item: typeof items.$inferSelect,
+  limit: number,
+): Promise<string | null> {
+  const to = await findUserByUsername(db, username);
+  if (!to?.email || to.fields.emailAlerts !== true) return null;
+  const viewer = await viewerFor(db, toActor(to), null);
+  if (!(await canSeeItem(db, viewer, await visibleBoardOf(db, board), item))) return null;
   const hour = { max: limit, ms: 60 * 60 * 1000 };
-  return (await throttleHit(db, 'alert', userId, hour, new Date())) <= hour.max;
+  if ((await throttleHit(db, 'alert', to.id, hour, new Date())) > hour.max) return null;
+  return to.email;
+}
+
+/** An item of class `cls` with its board, or undefined. */
+async function withBoard(db: Db, id: string, cls: 'note' | 'reply') {
+  const [row] = await db
+    .select({ item: items, board: multilists })
+    .from(items)
+    .innerJoin(multilists, eq(multilists.id, items.multilistId))
+    .where(and(eq(items.id, id), eq(items.annotationClass, cls)));
+  return row;
 }
 
 const boardUrl = (publicUrl: string, owner: string, ptitle: string) =>
@@ -45,30 +68,22 @@ export async function alertAuthorOfNote(
   noteId: string,
   limit: number,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ note: items, board: multilists })
-    .from(items)
-    .innerJoin(multilists, eq(multilists.id, items.multilistId))
-    .where(and(eq(items.id, noteId), eq(items.annotationClass, 'note')));
-  if (!row || row.note.isPrivate || row.note.author === row.board.owner) return false;
-  const owner = await findUserByUsername(db, row.board.owner);
-  if (!owner?.email || owner.fields.emailAlerts !== true) return false;
-  // Mail is a channel like any other: a note the owner may not see (on a coauthor's private
-  // item, say) is not theirs to be told of.
-  const viewer = await viewerFor(db, toActor(owner), null);
-  if (!(await canSeeItem(db, viewer, await visibleBoardOf(db, row.board), row.note))) return false;
-  if (!(await alertAllowed(db, owner.id, limit))) return false;
+  const row = await withBoard(db, noteId, 'note');
+  if (!row || row.item.isPrivate || row.item.author === row.board.owner) return false;
+  // A note the owner may not see (on a coauthor's private item, say) is not theirs to be told of.
+  const to = await alertAddress(db, row.board.owner, row.board, row.item, limit);
+  if (!to) return false;
   await mailer.send({
-    to: owner.email,
-    subject: `New note on ${row.board.title} from ${row.note.author}`,
+    to,
+    subject: `New note on ${row.board.title} from ${row.item.author}`,
     text: [
-      `${row.note.hint || row.note.author} wrote a note on your board “${row.board.title}”:`,
+      `${row.item.hint || row.item.author} wrote a note on your board “${row.board.title}”:`,
       '',
-      mailText(row.note.text, publicUrl),
+      mailText(row.item.text, publicUrl),
       '',
       `Answer or dismiss it on your Discussion page: ${publicUrl}/${row.board.owner}/home?code=pending&username=${row.board.owner}`,
       // The note itself, on the board: its passage shown and flashed (the web's useNoteAnchor).
-      `The note on the board: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}#${NOTE_ANCHOR}${row.note.id}`,
+      `The note on the board: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}#${NOTE_ANCHOR}${row.item.id}`,
     ].join('\n'),
   });
   return true;
@@ -87,33 +102,26 @@ export async function alertOfReply(
   replyId: string,
   limit: number,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ reply: items, board: multilists })
-    .from(items)
-    .innerJoin(multilists, eq(multilists.id, items.multilistId))
-    .where(and(eq(items.id, replyId), eq(items.annotationClass, 'reply')));
-  if (!row?.reply.parentId) return false;
+  const row = await withBoard(db, replyId, 'reply');
+  if (!row?.item.parentId) return false;
   const [parent] = await db
     .select({ author: items.author })
     .from(items)
-    .where(eq(items.id, row.reply.parentId));
-  if (!parent || parent.author === row.reply.author) return false;
-  const to = await findUserByUsername(db, parent.author);
-  if (!to?.email || to.fields.emailAlerts !== true) return false;
-  const viewer = await viewerFor(db, toActor(to), null);
-  if (!(await canSeeItem(db, viewer, await visibleBoardOf(db, row.board), row.reply))) return false;
-  if (!(await alertAllowed(db, to.id, limit))) return false;
-  const by = row.reply.hint || row.reply.author;
+    .where(eq(items.id, row.item.parentId));
+  if (!parent || parent.author === row.item.author) return false;
+  const to = await alertAddress(db, parent.author, row.board, row.item, limit);
+  if (!to) return false;
+  const by = row.item.hint || row.item.author;
   await mailer.send({
-    to: to.email,
+    to,
     subject: `${by} replied to you on ${row.board.title}`,
     text: [
       `${by} replied to you on the board “${row.board.title}”:`,
       '',
-      mailText(row.reply.text, publicUrl),
+      mailText(row.item.text, publicUrl),
       '',
       // The thread on the board, from its note: its passage shown and flashed, the replies under it.
-      `The conversation on the board: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}#${NOTE_ANCHOR}${row.reply.threadId ?? row.reply.parentId}`,
+      `The conversation on the board: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}#${NOTE_ANCHOR}${row.item.threadId ?? row.item.parentId}`,
       '',
       'You get this because your profile asks for e-mail alerts; you can turn them off there.',
     ].join('\n'),
