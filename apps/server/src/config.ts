@@ -133,7 +133,7 @@ export const configSchema = z.object({
   /** Items one user may e-mail per hour (email_an_item), counted across every instance. */
   MAIL_ITEM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /**
-   * Note and reply alerts one user is mailed per hour, counted across every instance: past it,
+   * Note, reply and status alerts one user is mailed per hour, counted across every instance: past it,
    * the alerts wait on their Discussion page and Listings.
    */
   ALERT_MAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(30),

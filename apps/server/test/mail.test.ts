@@ -209,6 +209,45 @@ describe('mail through a real SMTP server', () => {
     expect(mail.raw).not.toContain('Only my own reminder');
   });
 
+  it('tells a note’s writer when the author marks it answered or dismisses it, once each', async () => {
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const tip = course.lists[2]!.items[1]!;
+    const asked = await reader.post('/api/forms/insert_note', {
+      listId: tip.listId,
+      itemId: tip._id,
+      noteSpec: { text: 'Is the quiz open book?' },
+    });
+    expect(asked.statusCode).toBe(200);
+    const noteId: string = asked.json().itemId;
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    inbox.length = 0;
+    const mark = async (status: string) => {
+      const r = await author.post('/api/forms/set_note_status', { itemId: noteId, status });
+      expect(r.statusCode).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+    };
+
+    await mark('answered');
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    const answered = inbox.shift()!;
+    expect(answered.to).toEqual(['reader@listboard.local']);
+    expect(answered.raw).toMatch(/Maya Ortiz marked your note answered on course/);
+    expect(answered.raw).toContain('Is the quiz open book?');
+    expect(answered.raw).toContain(`https://boards.example.edu/author/home;course#note-${noteId}`);
+    // Set back to pending: nothing to tell. Then dismissed: told.
+    await mark('pending');
+    expect(inbox).toHaveLength(0);
+    await mark('dismissed');
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    expect(inbox.shift()!.raw).toMatch(/Maya Ortiz dismissed your note on course/);
+    // Dismissed again: no change, no mail.
+    await mark('dismissed');
+    expect(inbox).toHaveLength(0);
+  });
+
   it('mails one person no more than ALERT_MAIL_RATE_LIMIT alerts an hour', async () => {
     const demo = new Agent(t.app);
     await demo.signIn('demo');

@@ -1075,7 +1075,7 @@ describe('privacy matrix: new-note mail', () => {
   });
 });
 
-describe('privacy matrix: reply mail', () => {
+describe('privacy matrix: reply and status mail', () => {
   /** The address each signed-in viewer's mail goes to. */
   const MAILBOX: Partial<Record<ViewerName, string>> = {
     writer: 'reader@listboard.local',
@@ -1109,6 +1109,14 @@ describe('privacy matrix: reply mail', () => {
     expect(text).toContain(marker('groupReply'));
     for (const own of ['replyToPrivateNote', 'privateReply', 'replyInDismissedThread'] as const)
       expect(text.includes(marker(own)), `${own} mailed to its own writer`).toBe(false);
+  });
+
+  it('tells a note’s writer that a note of theirs they may see was dismissed', () => {
+    // Dismissed by the author as it was made; the locked board's note, which the writer's own
+    // session does not see, is not told of (checked for every mailbox above).
+    const text = mailTo('writer');
+    expect(text).toMatch(/dismissed your note/);
+    expect(text).toContain(marker('dismissedNote'));
   });
 });
 

@@ -43,7 +43,7 @@ export interface CallContext<B, R extends Resolved = Resolved> {
   publicUrl: string;
   /** Items one user may e-mail per hour. */
   mailItemLimit: number;
-  /** Note and reply alerts one user is mailed per hour. */
+  /** Note, reply and status alerts one user is mailed per hour. */
   alertLimit: number;
   actor: Actor;
   /** The caller as the visibility rule sees them (groups, unlocked boards). */

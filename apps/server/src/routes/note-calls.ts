@@ -7,6 +7,7 @@ import { throttleHit } from '../services/accounts/auth-throttle';
 import {
   alertAuthorOfNote,
   alertOfReply,
+  alertOfStatus,
   emailItem,
   mailItemLimitMessage,
 } from '../services/notes/alerts';
@@ -112,6 +113,15 @@ export const NOTE_CALLS: BoardCall[] = [
     contract: notes.setNoteStatus,
     action: 'moderate',
     target: (b) => ({ itemId: b.itemId }),
+    async after(db, ctx) {
+      if (!ctx.mailer) return;
+      await alertOfStatus(db, ctx.mailer, ctx.publicUrl, {
+        noteId: ctx.target.item.id,
+        by: ctx.actor.username,
+        was: ctx.target.item.noteStatus,
+        limit: ctx.alertLimit,
+      });
+    },
     async run(tx, { body, target }) {
       if (target.item.annotationClass !== 'note')
         throw badRequest('Only reader notes have a status.');

@@ -559,7 +559,7 @@ describe('edit profile', () => {
     const box = screen.getByLabelText('Email alerts');
     const hint = document.getElementById(box.getAttribute('aria-describedby') ?? '');
     expect(hint?.textContent).toBe(
-      'A mail when a reader adds a note to one of your boards, or someone replies to yours.',
+      'A mail when a reader adds a note to one of your boards, or someone replies to yours, answers it or dismisses it.',
     );
   });
 

@@ -99,7 +99,7 @@ export const PROFILE_FORMS: FormDef[] = [
         name: 'emailAlerts',
         label: 'Email alerts',
         type: 'checkbox',
-        hint: 'A mail when a reader adds a note to one of your boards, or someone replies to yours.',
+        hint: 'A mail when a reader adds a note to one of your boards, or someone replies to yours, answers it or dismisses it.',
       },
     ],
     initial: (ctx) => profileOf(ctx.user),

@@ -129,6 +129,48 @@ export async function alertOfReply(
   return true;
 }
 
+/**
+ * Tells a note's writer that the board's author or an editor marked it answered (an answer given
+ * in class, say) or dismissed it, when their profile asks for e-mail alerts: a reader learns
+ * their note was read without checking back. Set back to pending, or marked by its own writer, it
+ * tells no one; a reply that answers a note is mailed as a reply (alertOfReply), not twice.
+ */
+export async function alertOfStatus(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  args: { noteId: string; by: string; was: string | null; limit: number },
+): Promise<boolean> {
+  const row = await withBoard(db, args.noteId, 'note');
+  const status = row?.item.noteStatus;
+  if (!row || (status !== 'answered' && status !== 'dismissed') || status === args.was)
+    return false;
+  if (row.item.author === args.by) return false;
+  const to = await alertAddress(db, row.item.author, row.board, row.item, args.limit);
+  if (!to) return false;
+  const [marker] = await db
+    .select({ fullname: users.fullname })
+    .from(users)
+    .where(eq(users.username, args.by));
+  const by = marker?.fullname.trim() || args.by;
+  const what = status === 'answered' ? 'marked your note answered' : 'dismissed your note';
+  await mailer.send({
+    to,
+    subject: `${by} ${what} on ${row.board.title}`,
+    text: [
+      `${by} ${what} on the board “${row.board.title}”:`,
+      '',
+      mailText(row.item.text, publicUrl),
+      '',
+      // The note on the board, its passage shown and flashed; it can still be replied to there.
+      `The note on the board, where you can still reply to it: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}#${NOTE_ANCHOR}${row.item.id}`,
+      '',
+      'You get this because your profile asks for e-mail alerts; you can turn them off there.',
+    ].join('\n'),
+  });
+  return true;
+}
+
 export const mailItemLimitMessage = (n: number) =>
   `You have e-mailed ${n} ${n === 1 ? 'item' : 'items'} in the last hour, the most allowed. Please try again later.`;
 
