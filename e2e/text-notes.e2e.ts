@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { appUrl, postAsPage, signIn } from './session';
 import { dragAcross, list, selectItem } from './board-helpers';
+import { itemLinkMsg } from '@listboard/core';
 
 const base = appUrl();
 let authorB: Browser;
@@ -564,6 +565,56 @@ describe('notes on selected text', () => {
       `Found two sources ${run}, AP and https://example.org/a\n<b>not bold</b>`,
     );
     await screenshot(author, 'text-notes-markup');
+  });
+  it('a reply’s Copy link opens, for someone else, at that reply: its entry brought into view and flashed', async () => {
+    const run = Date.now().toString(36);
+    await authorB.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: base,
+    });
+    await reader.goto(`${base}/author/selection-corpus`);
+    const card = list(reader, 'Reading').getByRole('article').nth(1);
+    await selectItem(card, { via: card.locator('.block').first() });
+    await reader.getByRole('button', { name: 'Note', exact: true }).click();
+    await noteForm(reader).getByLabel('Your note').fill(`Where is the data? ${run}`);
+    await noteForm(reader).getByRole('button', { name: 'Submit' }).click();
+
+    await author.goto(`${base}/author/selection-corpus`);
+    const theirs = list(author, 'Reading').getByRole('article').nth(1);
+    await theirs
+      .locator('.note')
+      .filter({ hasText: `Where is the data? ${run}` })
+      .getByRole('button', { name: 'Reply' })
+      .click();
+    const form = author.getByRole('form', { name: 'Reply' });
+    await form.getByLabel('Your reply').fill(`In the appendix ${run}`);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const answer = theirs.locator('.note').filter({ hasText: `In the appendix ${run}` });
+    await answer.getByRole('button', { name: 'Copy link' }).click();
+    const info = author.getByRole('status', { name: 'Info bar' });
+    await info.getByText(itemLinkMsg.copied(`${base}/author/selection-corpus#note-`)).waitFor();
+    const link = await author.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${base}/author/selection-corpus#note-[0-9a-f-]{36}$`));
+
+    // The reader opens it from the top of another page: the reply is on screen and flashed.
+    await reader.goto(`${base}/reader/home`);
+    await reader.goto(link);
+    const entry = list(reader, 'Reading')
+      .getByRole('article')
+      .nth(1)
+      .locator('.note')
+      .filter({ hasText: `In the appendix ${run}` });
+    await expect
+      .poll(() => entry.getAttribute('class'), { timeout: 10_000 })
+      .toContain('note-flash');
+    await expect
+      .poll(() =>
+        entry.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    await screenshot(reader, 'text-notes-reply-link');
   });
   it('with the keyboard alone, a reader notes words by typing them: the item’s words are highlighted as a selection of them would be', async () => {
     const run = Date.now().toString(36);

@@ -71,9 +71,9 @@ export const homeMsg = {
   noHome: 'Could not open your home board.',
 } as const;
 
-/** An item's Copy link (web board/itemLink.ts), with the link either way. */
+/** An item's or a note's Copy link (web board/itemLink.ts), with the link either way. */
 export const itemLinkMsg = {
   copied: (url: string) => `Link copied: ${url}`,
   /** Where the browser gives no clipboard (a page over plain HTTP), to copy by hand. */
-  shown: (url: string) => `The item’s link: ${url}`,
+  shown: (what: 'item' | 'note', url: string) => `The ${what}’s link: ${url}`,
 } as const;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { abilitiesOf, boardMsg, type PublicUser } from '@listboard/core';
+import { abilitiesOf, boardMsg, itemLinkMsg, type PublicUser } from '@listboard/core';
 import { App } from '../App';
 import { useSession } from '../state/session';
 import { useAlerts } from '../state/alerts';
@@ -408,6 +408,41 @@ describe('function links and note controls run their commands only where allowed
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent);
     expect(described).toEqual(['kim', 'Kim’s.']);
+  });
+
+  it('a note’s Copy link copies its own address and says so; a private note has none', async () => {
+    const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
+    const item = board.lists[0]!.items[0]!;
+    const note = (id: string, text: string, isPrivate: boolean) => ({
+      ...item,
+      _id: id,
+      author: 'sam',
+      annotationClass: 'note' as const,
+      noteStatus: isPrivate ? null : ('pending' as const),
+      isPrivate,
+      text,
+    });
+    item.notes = [note('n-open', 'For everyone.', false), note('n-mine', 'For me.', true)];
+    board.abilities = abilitiesOf('reader', ['read', 'select', 'reply']);
+    fakeServer([board], { ...author, _id: 'u-sam', username: 'sam', roles: ['reader'] });
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: (t: string) => (copied.push(t), Promise.resolve()) },
+    });
+    try {
+      window.history.replaceState(null, '', '/ann/plants');
+      render(<App />);
+      const notes = await screen.findByRole('list', { name: 'Notes' });
+      const entry = (text: string) => within(notes).getByText(text).closest('li')!;
+      expect(within(entry('For me.')).queryByRole('button', { name: 'Copy link' })).toBeNull();
+      fireEvent.click(within(entry('For everyone.')).getByRole('button', { name: 'Copy link' }));
+      const url = `${window.location.origin}/ann/plants#note-n-open`;
+      expect(await screen.findByText(itemLinkMsg.copied(url))).toBeTruthy();
+      expect(copied).toEqual([url]);
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard');
+    }
   });
 
   it('a reader sees no Mark answered or Dismiss on a note', async () => {

@@ -5,13 +5,12 @@ import {
   headlineOf,
   isTextTarget,
   quoteOf,
-  noteActions,
   threadOrder,
   type Abilities,
   type Item,
   type ItemHandler,
-  type NoteAction,
 } from '@listboard/core';
+import { noteButtons, type NoteButton } from '../commands/noteControls';
 import { BlockView } from '../blocks/BlockView';
 import { NoteWords } from '../blocks/InlineMarkdown';
 import { ItemEditable } from '../blocks/itemEditable';
@@ -48,9 +47,11 @@ interface Props {
   onSelect: (item: Item, picked: PickedText | null) => void;
   onToggleOpen: (item: Item) => void;
   onAction: (item: Item, handler: ItemHandler) => void;
-  onNoteAction: (item: Item, note: Item, action: NoteAction) => void;
+  onNoteAction: (item: Item, note: Item, action: NoteButton) => void;
   /** The board's abilities: which note actions show follows from them alone (core/policy). */
   abilities: Abilities;
+  /** The board is a search's results: its notes have no address of their own on it. */
+  results?: boolean;
   shownLabels: string[];
   /** The board's label colours (note, stress, info, quote, alert, alarm) by label. */
   labelColors?: Record<string, string>;
@@ -78,6 +79,7 @@ function ItemCardView({
   onAction,
   onNoteAction,
   abilities,
+  results = false,
   shownLabels,
   labelColors = {},
   boardWriters = [],
@@ -172,7 +174,7 @@ function ItemCardView({
         <NoteWords text={n.text} />
       </span>
       <NoteActions
-        actions={noteActions(abilities, n, me)}
+        actions={noteButtons(abilities, n, me, results)}
         onAction={(action) => onNoteAction(item, n, action)}
         about={`${own}${n._id}-by ${own}${n._id}-text`}
       />
@@ -289,8 +291,9 @@ function splitOrphans(notes: Item[], orphans: ReadonlySet<string>) {
   return { placed: notes.filter((n) => !isOrphan(n)), orphaned: notes.filter(isOrphan) };
 }
 
-const NOTE_ACTION_LABELS: Record<NoteAction, string> = {
+const NOTE_ACTION_LABELS: Record<NoteButton, string> = {
   reply: 'Reply',
+  link: 'Copy link',
   edit: 'Edit',
   versions: 'Earlier words',
   answer: 'Mark answered',
@@ -303,8 +306,8 @@ function NoteActions({
   onAction,
   about,
 }: {
-  actions: NoteAction[];
-  onAction: (action: NoteAction) => void;
+  actions: NoteButton[];
+  onAction: (action: NoteButton) => void;
   /** The ids of the note's writer and words: each button is described by them. */
   about: string;
 }) {

@@ -66,6 +66,7 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[]) {
         onAction={(it, h) => api.itemAction(board, it, h)}
         onNoteAction={(it, note, action) => api.noteAction(board, it, note, action)}
         abilities={board.abilities}
+        results={results}
         shownLabels={api.shownLabels}
         labelColors={board.labelColors}
         boardWriters={writers}

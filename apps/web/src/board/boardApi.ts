@@ -1,13 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { PickedText } from '../highlights/capture';
-import type {
-  Item,
-  ItemHandler,
-  List,
-  ListEditorMode,
-  Multilist,
-  NoteAction,
-} from '@listboard/core';
+import type { Item, ItemHandler, List, ListEditorMode, Multilist } from '@listboard/core';
 import type {
   Display,
   ItemViewState,
@@ -17,6 +10,7 @@ import type {
   Selection,
 } from '../state/ui';
 import type { CommandContext } from '../commands/registry';
+import type { NoteButton } from '../commands/noteControls';
 
 /** What the board screen hands down to its boards, lists and items. */
 export interface BoardApi {
@@ -41,7 +35,7 @@ export interface BoardApi {
   toggleListEditor: (listId: string) => void;
   listMode: (board: Multilist, list: List, mode: ListEditorMode) => void;
   itemAction: (board: Multilist, item: Item, handler: ItemHandler) => void;
-  noteAction: (board: Multilist, item: Item, note: Item, action: NoteAction) => void;
+  noteAction: (board: Multilist, item: Item, note: Item, action: NoteButton) => void;
   /** Drops list `listId` before `beforeId` (null: at the end). */
   reorder: (board: Multilist, listId: string, beforeId: string | null) => void;
   /** The items in view, by their index in the board, once scrolling settles. */

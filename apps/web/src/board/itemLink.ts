@@ -1,30 +1,36 @@
 /**
- * An item's own address: its board's address with #item-{id}. Opening it selects the item and
- * brings it into view (highlights/useNoteAnchor's useItemAnchor), so a teacher can point a class
- * at one prompt, or a student their teacher at one passage. Copy link puts it on the clipboard
- * and shows it in the info bar, where it can be copied by hand when the browser gives no
- * clipboard (a page served over plain HTTP).
+ * An item's or a note's own address: its board's address with #item-{id} or #note-{id}. Opening
+ * an item's selects the item and brings it into view (highlights/useNoteAnchor's useItemAnchor);
+ * a note's opens its item and shows the note, its passage or its entry flashed (useNoteAnchor).
+ * So a teacher can point a class at one prompt or one conversation, or a student their teacher at
+ * one passage. Copy link puts the address on the clipboard and shows it in the info bar, where it
+ * can be copied by hand when the browser gives no clipboard (a page served over plain HTTP).
  */
-import { ITEM_ANCHOR, itemLinkMsg, type Multilist } from '@listboard/core';
+import { ITEM_ANCHOR, NOTE_ANCHOR, itemLinkMsg, type Multilist } from '@listboard/core';
+
+type BoardPlace = Pick<Multilist, 'owner' | 'ptitle'>;
 
 /** A board's own address, `/{owner}/{ptitle}`, as links and pages name it. */
-export const boardHref = (board: Pick<Multilist, 'owner' | 'ptitle'>) =>
+export const boardHref = (board: BoardPlace) =>
   `/${encodeURIComponent(board.owner)}/${encodeURIComponent(board.ptitle)}`;
 
-export function itemUrl(board: Pick<Multilist, 'owner' | 'ptitle'>, itemId: string): string {
-  return `${window.location.origin}${boardHref(board)}#${ITEM_ANCHOR}${itemId}`;
+const ANCHORS = { item: ITEM_ANCHOR, note: NOTE_ANCHOR } as const;
+
+export function anchorUrl(board: BoardPlace, what: keyof typeof ANCHORS, id: string): string {
+  return `${window.location.origin}${boardHref(board)}#${ANCHORS[what]}${id}`;
 }
 
-/** Copies the item's link; says whether it was copied, with the link either way. */
-export async function copyItemLink(
-  board: Pick<Multilist, 'owner' | 'ptitle'>,
-  itemId: string,
+/** Copies an item's or a note's link; says whether it was copied, with the link either way. */
+export async function copyLink(
+  board: BoardPlace,
+  what: keyof typeof ANCHORS,
+  id: string,
 ): Promise<string> {
-  const url = itemUrl(board, itemId);
+  const url = anchorUrl(board, what, id);
   try {
     await navigator.clipboard.writeText(url);
     return itemLinkMsg.copied(url);
   } catch {
-    return itemLinkMsg.shown(url);
+    return itemLinkMsg.shown(what, url);
   }
 }

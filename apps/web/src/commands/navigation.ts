@@ -22,7 +22,7 @@ import { ROOT_BOARD } from '@listboard/core';
 import type { Command } from './registry';
 import { pageHref as searchHref } from '../board/PageTabs';
 import { needItemShown, signedIn, userOf } from './helpers';
-import { copyItemLink } from '../board/itemLink';
+import { copyLink } from '../board/itemLink';
 import { addToHome } from '../board/addToHome';
 import { useInfo } from '../state/info';
 
@@ -106,7 +106,7 @@ export const NAVIGATION_COMMANDS: Command[] = [
       // The selected item's board is the command's board.
       needItemShown(c, (itemId) => {
         if (c.board)
-          void copyItemLink(c.board, itemId).then((said) => useInfo.getState().show(said));
+          void copyLink(c.board, 'item', itemId).then((said) => useInfo.getState().show(said));
       }),
   },
   {

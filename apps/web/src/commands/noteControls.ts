@@ -1,14 +1,40 @@
 /**
- * The controls on a note (Reply, Edit, Earlier words, Mark answered, Dismiss, Delete) and the
+ * The controls on a note (Reply, Copy link, Edit, Earlier words, Mark answered, Dismiss, Delete)
+ * and the
  * Reply button of a note listed as an item (the Discussion page), as commands. Each runs on the
  * note it is given and is enabled exactly when the note shows its button: core's noteActions and
  * itemActions, from the abilities the server sent with the note's board. They are in no menu:
  * they act on one note, not on the selection.
  */
-import { itemActions, noteActions, type NoteAction } from '@listboard/core';
+import {
+  itemActions,
+  noteActions,
+  type Abilities,
+  type Item,
+  type NoteAction,
+} from '@listboard/core';
 import type { Command, CommandContext, NoteTarget } from './registry';
-import { showDeleted, showStatusSet } from '../state/info';
+import { showDeleted, showStatusSet, useInfo } from '../state/info';
+import { copyLink } from '../board/itemLink';
 import { giveFocusBack, rememberPlace } from '../forms/focusBack';
+
+/**
+ * A note's buttons: those its board's abilities give (core noteActions), and its Copy link, which
+ * asks for none. A private note's link would open to no one else, and a results page (Discussion,
+ * Listings) is no board to link into: each result's Visit opens it where it is.
+ */
+export type NoteButton = NoteAction | 'link';
+export function noteButtons(
+  abilities: Abilities,
+  note: Item,
+  me: string | null,
+  results: boolean,
+): NoteButton[] {
+  const actions: NoteButton[] = noteActions(abilities, note, me);
+  if (results || note.isPrivate) return actions;
+  const after = actions.indexOf('reply') + 1;
+  return [...actions.slice(0, after), 'link', ...actions.slice(after)];
+}
 
 const offered = (action: NoteAction) => (c: CommandContext, t?: NoteTarget) =>
   t !== undefined &&
@@ -77,6 +103,17 @@ export const NOTE_CONTROL_COMMANDS: Command[] = [
     ),
   },
   {
+    id: 'copyNoteLink',
+    label: 'Copy link',
+    group: 'annotate',
+    enabled: (c, t) =>
+      t !== undefined &&
+      noteButtons(t.board.abilities, t.note, c.user?.username ?? null, t.results).includes('link'),
+    run: onNote((_c, t) => {
+      void copyLink(t.board, 'note', t.note._id).then((said) => useInfo.getState().show(said));
+    }),
+  },
+  {
     id: 'editNote',
     label: 'Edit',
     group: 'annotate',
@@ -133,8 +170,9 @@ export const NOTE_CONTROL_COMMANDS: Command[] = [
 ];
 
 /** The command each of a note's buttons runs. */
-export const NOTE_ACTION_COMMANDS: Record<NoteAction, string> = {
+export const NOTE_ACTION_COMMANDS: Record<NoteButton, string> = {
   reply: 'replyToNote',
+  link: 'copyNoteLink',
   edit: 'editNote',
   versions: 'noteVersions',
   answer: 'answerNote',

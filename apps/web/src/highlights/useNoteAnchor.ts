@@ -1,7 +1,9 @@
 /**
- * An address ending in #note-{id} (a Discussion or Listings entry's link) opens the item the note
- * is on, shows the notes, and scrolls to the note's passage and flashes it; a note whose passage
- * cannot be found, or that has none, is scrolled to in the notes list instead.
+ * An address ending in #note-{id} (a Discussion or Listings entry's link, a note's Copy link, an
+ * alert mail) opens the item the note is on, shows the notes, and scrolls to the note's passage
+ * and flashes it. A note with no passage (one on the whole item, a reply) is scrolled to in the
+ * notes list as soon as it is drawn, and its entry flashed; so is one whose passage cannot be
+ * found, once the look for it is given up.
  *
  * An address ending in #item-{id} (an item's Copy link, an e-mailed item) selects the item and
  * opens it: the selection brings its list and the item into view, wherever they are.
@@ -9,9 +11,11 @@
 import { useEffect, useRef } from 'react';
 import {
   decodePart,
+  isTextTarget,
   itemIdOfHash,
   NOTE_ANCHOR,
   noteIdOfHash,
+  type Item,
   type Multilist,
 } from '@listboard/core';
 import { useUi } from '../state/ui';
@@ -41,12 +45,24 @@ export function useItemAnchor(hash: string, boards: Multilist[]): void {
   }, [hash, itemId, multilistId, listId]);
 }
 
-/** The item a note hangs off, in the boards on screen. */
-function itemOfNote(boards: Multilist[], noteId: string): string | null {
+/** The item a note hangs off, and the note, in the boards on screen. */
+function itemOfNote(boards: Multilist[], noteId: string): { itemId: string; note: Item } | null {
   for (const b of boards)
     for (const l of b.lists)
-      for (const i of l.items) if (i.notes.some((n) => n._id === noteId)) return i._id;
+      for (const i of l.items) {
+        const note = i.notes.find((n) => n._id === noteId);
+        if (note) return { itemId: i._id, note };
+      }
   return null;
+}
+
+/** Brings a note's entry into view and flashes it. */
+function showEntry(entry: HTMLElement): void {
+  entry.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  entry.classList.remove('note-flash');
+  entry.getBoundingClientRect();
+  entry.classList.add('note-flash');
+  setTimeout(() => entry.classList.remove('note-flash'), 2500);
 }
 
 /** How long to look for the passage while the item opens and its marks are drawn. */
@@ -63,7 +79,9 @@ export function useNoteAnchor(
   const revealLatest = useRef(reveal);
   revealLatest.current = reveal;
   const noteId = noteIdOfHash(decodePart(hash));
-  const itemId = noteId ? itemOfNote(boards, noteId) : null;
+  const found = noteId ? itemOfNote(boards, noteId) : null;
+  const itemId = found?.itemId ?? null;
+  const passage = found ? isTextTarget(found.note.highlight) : false;
   useEffect(() => {
     if (!noteId || !itemId || done.current === hash) return;
     done.current = hash;
@@ -80,15 +98,20 @@ export function useNoteAnchor(
         showHighlight(card ?? null, noteId);
         return;
       }
+      // The note's own entry in the item's notes (ItemCard gives it the id the hash names).
+      const entry = document.getElementById(`${NOTE_ANCHOR}${noteId}`);
+      if (entry && !passage) {
+        showEntry(entry);
+        return;
+      }
       if (performance.now() < until) {
         frame = requestAnimationFrame(look);
         return;
       }
-      // The note's own entry in the item's notes (ItemCard gives it the id the hash names).
-      const entry = document.getElementById(`${NOTE_ANCHOR}${noteId}`);
-      (entry ?? card)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      if (entry) showEntry(entry);
+      else card?.scrollIntoView({ block: 'center', behavior: 'smooth' });
     };
     frame = requestAnimationFrame(look);
     return () => cancelAnimationFrame(frame);
-  }, [hash, noteId, itemId]);
+  }, [hash, noteId, itemId, passage]);
 }
