@@ -205,6 +205,64 @@ describe('text search', () => {
     expect(joined(await results(author, { searchStr: '!!! ---', users: 'all' }))).toBe('');
   });
 
+  it('finds an item by its markers’ titles and descriptions, and forgets a marker changed or gone', async () => {
+    const course = (
+      await author.post('/api/dbload/load_multilists', { addresses: ['/author/course'] })
+    ).json()[0] as Multilist;
+    const video = course.lists[0]!.items[0]!._id;
+    const reading = fixture.lists[0]!.items[2]!._id;
+    const found = async (words: string) =>
+      joined(await results(reader, { searchStr: words, users: 'all', bucket: 'none' }));
+    expect(await found('zygomorphic')).toBe('');
+    const ok = async (path: string, body: object) => {
+      const r = await author.post(path, body);
+      expect(r.statusCode, r.body).toBe(200);
+    };
+    await ok('/api/forms/add_media_marker', {
+      itemId: video,
+      title: 'Zygomorphic flowers',
+      description: 'Why bees prefer them',
+      timecode: 3,
+    });
+    await ok('/api/forms/add_text_marker', {
+      itemId: reading,
+      title: 'Vulpine habits',
+      description: '',
+      cursorIndex: 0,
+      sentences: false,
+    });
+    expect(await found('zygomorphic')).toContain('Week 1: Who is speaking?');
+    expect(await found('bees')).toContain('Week 1: Who is speaking?');
+    expect(await found('vulpine')).toContain('quick brown fox');
+    // The item's own words still find it, and a phrase of the marker's title.
+    expect(await found('"zygomorphic flowers"')).toContain('Week 1');
+    expect(await found('lecture')).toContain('Week 1');
+    // An item's text changed keeps its markers' words.
+    await ok('/api/forms/edit_item', {
+      itemId: reading,
+      text: 'The quick brown fox jumps over the sleepy dog.',
+    });
+    expect(await found('vulpine')).toContain('sleepy dog');
+    await ok('/api/forms/edit_media_marker', {
+      itemId: video,
+      title: 'Actinomorphic flowers',
+      description: '',
+      timecode: 3,
+    });
+    expect(await found('zygomorphic')).toBe('');
+    expect(await found('actinomorphic')).toContain('Week 1');
+    await ok('/api/forms/delete_media_marker', { itemId: video, timecode: 3 });
+    expect(await found('actinomorphic')).toBe('');
+    await ok('/api/forms/delete_all_text_markers', { itemId: reading, sentences: false });
+    expect(await found('vulpine')).toBe('');
+    expect(await found('sleepy')).toContain('sleepy dog');
+    // As it was, for the tests that follow.
+    await ok('/api/forms/edit_item', {
+      itemId: reading,
+      text: 'The quick brown fox jumps over the lazy dog.',
+    });
+  });
+
   it('collect mode copies each hit with a link back', async () => {
     const r = await results(author, { searchStr: 'fox', users: 'all', mode: 'collect' });
     expect(texts(r)).toEqual([

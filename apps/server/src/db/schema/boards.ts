@@ -164,9 +164,12 @@ export const items = pgTable(
     format: jsonb('format').$type<Record<string, string | number>>().notNull().default({}),
     flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
     version: integer('version').notNull().default(1),
-    searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`to_tsvector('listboard_search', coalesce(text, ''))`,
-    ),
+    /**
+     * The words search finds the item by: its text's, and its media and text markers' titles and
+     * descriptions. Kept by triggers as the text or a marker changes (migration 0017's
+     * item_search_vector); whatever an insert or update sets here is replaced.
+     */
+    searchVector: tsvector('search_vector'),
     /**
      * For Insight (services/insight): the words of the text, as core's wordCount counts them,
      * and whether a note is a question, as core's isQuestion says (it ends in '?', or a label

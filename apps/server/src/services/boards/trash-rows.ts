@@ -79,7 +79,7 @@ const CHUNK = 200;
 
 type Row = Record<string, unknown>;
 
-/** An item row without its generated search column, which is made again on insert. */
+/** An item row without its search column, which the items trigger makes again on insert. */
 function storable(row: ItemRow): Row {
   const { searchVector: _generated, ...rest } = row;
   return rest;
