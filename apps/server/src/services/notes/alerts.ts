@@ -41,6 +41,10 @@ async function withBoard(db: Db, id: string, cls: 'note' | 'reply') {
   return row;
 }
 
+/** The last line of a mail a reader is sent about their own note: why, and how to stop it. */
+const WHY_ALERTED =
+  'You get this because your profile asks for e-mail alerts; you can turn them off there.';
+
 const boardUrl = (publicUrl: string, owner: string, ptitle: string) =>
   `${publicUrl}/${owner}/home;${ptitle}`;
 
@@ -123,7 +127,7 @@ export async function alertOfReply(
       // The thread on the board, from its note: its passage shown and flashed, the replies under it.
       `The conversation on the board: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}#${NOTE_ANCHOR}${row.item.threadId ?? row.item.parentId}`,
       '',
-      'You get this because your profile asks for e-mail alerts; you can turn them off there.',
+      WHY_ALERTED,
     ].join('\n'),
   });
   return true;
@@ -148,11 +152,7 @@ export async function alertOfStatus(
   if (row.item.author === args.by) return false;
   const to = await alertAddress(db, row.item.author, row.board, row.item, args.limit);
   if (!to) return false;
-  const [marker] = await db
-    .select({ fullname: users.fullname })
-    .from(users)
-    .where(eq(users.username, args.by));
-  const by = marker?.fullname.trim() || args.by;
+  const by = (await findUserByUsername(db, args.by))?.fullname.trim() || args.by;
   const what = status === 'answered' ? 'marked your note answered' : 'dismissed your note';
   await mailer.send({
     to,
@@ -165,7 +165,7 @@ export async function alertOfStatus(
       // The note on the board, its passage shown and flashed; it can still be replied to there.
       `The note on the board, where you can still reply to it: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}#${NOTE_ANCHOR}${row.item.id}`,
       '',
-      'You get this because your profile asks for e-mail alerts; you can turn them off there.',
+      WHY_ALERTED,
     ].join('\n'),
   });
   return true;
