@@ -3,21 +3,34 @@
 -- search vector is no longer generated from the text alone: triggers keep it, from the text and
 -- every media and text marker of the item, whenever either changes.
 ALTER TABLE "items" ALTER COLUMN "search_vector" DROP EXPRESSION;--> statement-breakpoint
+-- PL/pgSQL, whose statements keep their plans for the session: a SQL function's query would be
+-- planned again for every row written.
 CREATE FUNCTION item_search_vector(item uuid, body text) RETURNS tsvector
-  LANGUAGE sql STABLE PARALLEL SAFE AS $$
-  SELECT to_tsvector('listboard_search', coalesce($2, ''))
-    || to_tsvector('listboard_search', coalesce((
-      SELECT string_agg(m.title || ' ' || m.description, ' ')
-      FROM (
-        SELECT title, description FROM media_markers WHERE item_id = $1
-        UNION ALL
-        SELECT title, description FROM text_markers WHERE item_id = $1
-      ) m
-    ), ''))
+  LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+DECLARE
+  marked text;
+BEGIN
+  SELECT string_agg(m.title || ' ' || m.description, ' ') INTO marked
+  FROM (
+    SELECT title, description FROM media_markers WHERE item_id = item
+    UNION ALL
+    SELECT title, description FROM text_markers WHERE item_id = item
+  ) m;
+  IF marked IS NULL THEN
+    RETURN to_tsvector('listboard_search', coalesce(body, ''));
+  END IF;
+  RETURN to_tsvector('listboard_search', coalesce(body, ''))
+    || to_tsvector('listboard_search', marked);
+END
 $$;--> statement-breakpoint
+-- A new item has no markers yet (they name it): its text alone, with nothing to look up.
 CREATE FUNCTION items_keep_search_vector() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.search_vector := item_search_vector(NEW.id, NEW.text);
+  IF TG_OP = 'INSERT' THEN
+    NEW.search_vector := to_tsvector('listboard_search', coalesce(NEW.text, ''));
+  ELSE
+    NEW.search_vector := item_search_vector(NEW.id, NEW.text);
+  END IF;
   RETURN NEW;
 END
 $$;--> statement-breakpoint
