@@ -1,10 +1,9 @@
 /**
  * The controls on a note (Reply, Copy link, Edit, Earlier words, Mark answered, Dismiss, Delete)
- * and the
- * Reply button of a note listed as an item (the Discussion page), as commands. Each runs on the
- * note it is given and is enabled exactly when the note shows its button: core's noteActions and
- * itemActions, from the abilities the server sent with the note's board. They are in no menu:
- * they act on one note, not on the selection.
+ * and the Reply button of a note listed as an item (the Discussion page), as commands. Each runs
+ * on the note it is given and is enabled exactly when the note shows its button: core's
+ * noteActions and itemActions, from the abilities the server sent with the note's board, and
+ * noteButtons for Copy link. They are in no menu: they act on one note, not on the selection.
  */
 import {
   itemActions,
