@@ -606,6 +606,8 @@ describe('notes on selected text', () => {
     await expect
       .poll(() => entry.getAttribute('class'), { timeout: 10_000 })
       .toContain('note-flash');
+    // The keyboard and a screen reader are there too.
+    await expect(entry.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await expect
       .poll(() =>
         entry.evaluate((el) => {

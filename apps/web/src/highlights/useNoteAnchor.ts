@@ -56,9 +56,14 @@ function itemOfNote(boards: Multilist[], noteId: string): { itemId: string; note
   return null;
 }
 
-/** Brings a note's entry into view and flashes it. */
+/**
+ * Brings a note's entry into view, flashes it and gives it the focus, so a screen reader reads
+ * the note the address named and the keyboard goes on from its buttons.
+ */
 function showEntry(entry: HTMLElement): void {
   entry.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  if (!entry.hasAttribute('tabindex')) entry.setAttribute('tabindex', '-1');
+  entry.focus({ preventScroll: true });
   entry.classList.remove('note-flash');
   entry.getBoundingClientRect();
   entry.classList.add('note-flash');
