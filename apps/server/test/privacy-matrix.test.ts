@@ -198,6 +198,9 @@ const THINGS: readonly Thing[] = [
 
 const marker = (name: ThingName) => `qz${name.toLowerCase()}`;
 const COMMON = 'qzmatrix';
+/** In the title of a media marker on each of these, and in nothing else. */
+const MARKED_WORD = 'qzcue';
+const MARKED: readonly ThingName[] = ['privateItem', 'lockedBoardItem'];
 const sees = (v: ViewerName, t: Thing) => t.seenBy.includes(v);
 const signedIn = (v: ViewerName) => v !== 'anonymous' && v !== 'guest';
 
@@ -342,6 +345,15 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
           listId: listOf(thing),
           text: `/media/lecture.webm ~ ${text}\n\n${marker(thing.name)}.png`,
           isPrivate: thing.name === 'privateItem',
+        }),
+      );
+      // A marker whose title has a word of its own: search reads markers too.
+      await ok(
+        agents.author.post('/api/forms/add_media_marker', {
+          itemId: r.itemId,
+          title: `${MARKED_WORD} at one second`,
+          description: '',
+          timecode: 1,
         }),
       );
       return { id: r.itemId, lastCall: '/api/forms/insert_item' };
@@ -590,12 +602,15 @@ const section: Reader = async (v) => {
   return parts.map((p) => p.body).join('\n');
 };
 
-const search: Reader = async (v) =>
-  (
-    await agents[v].post('/api/dbload/load_search', {
-      address: `/author/home?searchStr=${COMMON}&by=text&users=all`,
-    })
-  ).body;
+const searchFor =
+  (word: string): Reader =>
+  async (v) =>
+    (
+      await agents[v].post('/api/dbload/load_search', {
+        address: `/author/home?searchStr=${word}&by=text&users=all`,
+      })
+    ).body;
+const search = searchFor(COMMON);
 
 const LISTING_CODES = [
   'myBoards',
@@ -737,6 +752,12 @@ const READING_CHANNELS: {
     shows: (v, thing) => sees(v, thing) && thing.content,
   },
   { name: 'search', read: search, shows: sees },
+  {
+    // The word is in no item's text, only in the markers of the two videos.
+    name: 'search, by a marker’s title',
+    read: searchFor(MARKED_WORD),
+    shows: (v, thing) => sees(v, thing) && MARKED.includes(thing.name),
+  },
   // Listings other than Discussion: no promise of what they show, only of what they hide.
   { name: 'listings', read: listingOf(LISTING_CODES), shows: () => false },
   {
@@ -1156,12 +1177,13 @@ describe('privacy matrix: the Trash', () => {
   });
 
   // Search and forms/load (and its stream) are left out: forms/load above made boards of the
-  // search's results, copies of their own that the deletes do not touch.
+  // search's results, copies of their own (markers and all) that the deletes do not touch.
   // And stored files: an uploader reads their own files, whatever shows them.
   const onTheBoards = cases.filter(
     ({ channel }) =>
       ![
         'search',
+        'search, by a marker’s title',
         'forms/load',
         'forms/load_stream',
         'saved search, read by another',
