@@ -183,6 +183,19 @@ export function useHighlights(
   return orphans;
 }
 
+/** Gives elements a flashing class for `ms`, the flash started again if it was running. */
+export function flash(els: Iterable<HTMLElement>, className: string, ms: number): void {
+  const all = [...els];
+  for (const el of all) {
+    el.classList.remove(className);
+    // Restarts the animation when the same note is chosen twice in a row: reading the layout
+    // makes the browser see the element without the class before it gets it back.
+    el.getBoundingClientRect();
+    el.classList.add(className);
+  }
+  setTimeout(() => all.forEach((el) => el.classList.remove(className)), ms);
+}
+
 /** Scrolls a note's highlight into view and flashes it: the note chosen in the notes list. */
 export function showHighlight(card: HTMLElement | null, noteId: string): void {
   const marks = card?.querySelectorAll<HTMLElement>(`mark[data-note-id="${CSS.escape(noteId)}"]`);
@@ -190,12 +203,5 @@ export function showHighlight(card: HTMLElement | null, noteId: string): void {
   if (!marks || !first) return;
   first.scrollIntoView({ block: 'center', behavior: 'smooth' });
   first.focus({ preventScroll: true });
-  marks.forEach((m) => {
-    m.classList.remove('flash');
-    // Restarts the animation when the same note is chosen twice in a row: reading the layout
-    // makes the browser see the mark without the class before it gets it back.
-    m.getBoundingClientRect();
-    m.classList.add('flash');
-  });
-  setTimeout(() => marks.forEach((m) => m.classList.remove('flash')), 1600);
+  flash(marks, 'flash', 1600);
 }

@@ -19,7 +19,7 @@ import {
   type Multilist,
 } from '@listboard/core';
 import { useUi } from '../state/ui';
-import { showHighlight } from './useHighlights';
+import { flash, showHighlight } from './useHighlights';
 
 /** The board and list an item is in, among the boards on screen. */
 function placeOfItem(boards: Multilist[], itemId: string) {
@@ -64,10 +64,7 @@ function showEntry(entry: HTMLElement): void {
   entry.scrollIntoView({ block: 'center', behavior: 'smooth' });
   if (!entry.hasAttribute('tabindex')) entry.setAttribute('tabindex', '-1');
   entry.focus({ preventScroll: true });
-  entry.classList.remove('note-flash');
-  entry.getBoundingClientRect();
-  entry.classList.add('note-flash');
-  setTimeout(() => entry.classList.remove('note-flash'), 2500);
+  flash([entry], 'note-flash', 2500);
 }
 
 /** How long to look for the passage while the item opens and its marks are drawn. */

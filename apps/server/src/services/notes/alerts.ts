@@ -48,6 +48,10 @@ const WHY_ALERTED =
 const boardUrl = (publicUrl: string, owner: string, ptitle: string) =>
   `${publicUrl}/${owner}/home;${ptitle}`;
 
+/** A note's own address on its board: the web opens its item and shows it (useNoteAnchor). */
+const noteUrl = (publicUrl: string, board: typeof multilists.$inferSelect, noteId: string) =>
+  `${boardUrl(publicUrl, board.owner, board.ptitle)}#${NOTE_ANCHOR}${noteId}`;
+
 /**
  * Light markup as a plain-text mail shows it: each link's (and picture's) words followed by its
  * address, a site address made whole (`/author/course` alone is no link in a mail client).
@@ -87,7 +91,7 @@ export async function alertAuthorOfNote(
       '',
       `Answer or dismiss it on your Discussion page: ${publicUrl}/${row.board.owner}/home?code=pending&username=${row.board.owner}`,
       // The note itself, on the board: its passage shown and flashed (the web's useNoteAnchor).
-      `The note on the board: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}#${NOTE_ANCHOR}${row.item.id}`,
+      `The note on the board: ${noteUrl(publicUrl, row.board, row.item.id)}`,
     ].join('\n'),
   });
   return true;
@@ -125,7 +129,7 @@ export async function alertOfReply(
       mailText(row.item.text, publicUrl),
       '',
       // The thread on the board, from its note: its passage shown and flashed, the replies under it.
-      `The conversation on the board: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}#${NOTE_ANCHOR}${row.item.threadId ?? row.item.parentId}`,
+      `The conversation on the board: ${noteUrl(publicUrl, row.board, row.item.threadId ?? row.item.parentId)}`,
       '',
       WHY_ALERTED,
     ].join('\n'),
@@ -163,7 +167,7 @@ export async function alertOfStatus(
       mailText(row.item.text, publicUrl),
       '',
       // The note on the board, its passage shown and flashed; it can still be replied to there.
-      `The note on the board, where you can still reply to it: ${boardUrl(publicUrl, row.board.owner, row.board.ptitle)}#${NOTE_ANCHOR}${row.item.id}`,
+      `The note on the board, where you can still reply to it: ${noteUrl(publicUrl, row.board, row.item.id)}`,
       '',
       WHY_ALERTED,
     ].join('\n'),
