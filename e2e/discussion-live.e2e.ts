@@ -202,6 +202,50 @@ describe('notes live for the author', () => {
     expect(back?.noteStatus).toBe('pending');
   });
 
+  it('a reply the author is writing on Discussion keeps its note and its words while new notes arrive above it, and answers that note', async () => {
+    const n = Date.now().toString(36);
+    const first = `Is chapter two on the exam? ${n}`;
+    const item = await firstItem(reader);
+    const ask = (text: string) =>
+      postAsPage(reader, base, '/api/forms/insert_note', {
+        listId: item.listId,
+        itemId: item._id,
+        noteSpec: { text },
+      });
+    await ask(first);
+    await discussion.goto(`${base}/author/home?code=pending&username=author`);
+    const entry = discussion.getByRole('article').filter({ hasText: first });
+    await entry.getByRole('button', { name: 'Reply', exact: true }).click();
+    const form = discussion.getByRole('form', { name: 'Reply' });
+    const quote = form.getByRole('blockquote');
+    await expect(quote.innerText()).resolves.toBe(first);
+    const words = 'Yes, and chapter three.';
+    await form.getByLabel('Your reply').fill(words);
+
+    // Two more notes come in while the author types: each is listed first, above the one
+    // being answered.
+    for (const text of [`And the appendix? ${n}`, `Which edition? ${n}`]) {
+      await ask(text);
+      await discussion.getByRole('article').filter({ hasText: text }).waitFor({ timeout: 10_000 });
+    }
+    await expect(quote.innerText()).resolves.toBe(first);
+    await expect(form.getByLabel('Your reply').inputValue()).resolves.toBe(words);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await entry.waitFor({ state: 'detached', timeout: 10_000 });
+
+    // The reply is under the note it quoted, which it answered; the newer ones wait still.
+    const notes = (await firstItem(reader)).notes;
+    const answered = notes.find((note) => note.text === first)!;
+    expect(answered.noteStatus).toBe('answered');
+    expect(
+      notes.filter((note) => note.text.includes(n) && note.noteStatus === 'pending'),
+    ).toHaveLength(2);
+    await discussion
+      .getByRole('article')
+      .filter({ hasText: `Which edition? ${n}` })
+      .waitFor();
+  });
+
   it('the author takes the notes away as W3C Web Annotations, and a reader imports them back as their own', async () => {
     // Every note on the item goes out and comes back: the tests' before, and those a first try
     // of this one imported (they stay).

@@ -100,6 +100,24 @@ describe('Discussion and Listings searches', () => {
     expect(pending.follows?.map((f) => f._id)).toContain(course._id);
   });
 
+  it('Discussion: an entry keeps its id while newer notes are listed above it', async () => {
+    const entries = async () =>
+      ((await search(author, 'pending')).json() as Multilist).lists.flatMap((l) => l.items);
+    const idOf = (list: Multilist['lists'][number]['items'], noteId: string) =>
+      list.find((i) => i.notes[0]?._id === noteId)?._id;
+    const on = { listId: course.lists[2]!._id, itemId: course.lists[2]!.items[3]!._id };
+    const older = (
+      await reader.post('/api/forms/insert_note', { ...on, noteSpec: { text: 'Which map?' } })
+    ).json().itemId;
+    const before = idOf(await entries(), older);
+    expect(before).toBeDefined();
+    await reader.post('/api/forms/insert_note', { ...on, noteSpec: { text: 'And the key?' } });
+    const after = await entries();
+    expect(after[0]!.notes[0]!.text).toBe('And the key?');
+    expect(idOf(after, older)).toBe(before);
+    expect(new Set(after.map((i) => i._id)).size).toBe(after.length);
+  });
+
   it('Discussion: an item is named by what it shows, as plain words, whatever its markup', async () => {
     const board = (
       await author.post('/api/forms/insert_multilist', { titleText: 'Formulas <b>& more</b>' })

@@ -107,7 +107,9 @@ export function Form({
       live = false;
     };
   }, []);
-  const quote = def.quote?.(ctx) ?? null;
+  // What the form is about, gone from the page since it opened (a note answered meanwhile in
+  // another tab leaves Discussion), is still named as it was.
+  const quote = def.quote?.(ctx) ?? def.quote?.(opened.current.ctx) ?? null;
   /** The field a message is about, if it names one the form shows it under. */
   const fieldOf = (message: string): string | null => {
     const named = def.errorField?.(message) ?? blankRequired(message);

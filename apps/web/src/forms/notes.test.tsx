@@ -142,6 +142,40 @@ describe('a note with nothing in it', () => {
   });
 });
 
+describe('a reply whose note leaves the page while it is written (answered in another tab)', () => {
+  it('still quotes the note, keeps the words, and is sent to the note where it was', async () => {
+    const call = vi.fn().mockResolvedValue({ ok: true, value: { itemId: 'r' } });
+    const ctx = {
+      board,
+      user: null,
+      target: { multilistId: board._id, listId: week._id, itemId: item._id, text: null },
+      noteId: note._id,
+      call,
+      alert: vi.fn(),
+    } as unknown as FormContext;
+    const reply = FORM_BY_ID.get('reply')!;
+    const { rerender } = render(<Form def={reply} ctx={ctx} onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Your reply'), { target: { value: 'The second.' } });
+    // The page now shows the board without the item (a Discussion entry gone once answered).
+    const without = { ...board, lists: [{ ...week, items: week.items.slice(1) }] };
+    rerender(<Form def={reply} ctx={{ ...ctx, board: without }} onClose={() => {}} />);
+    expect([caption(), quoted()]).toEqual(['Note by Sam Lee', 'Which edition\nshould we read?']);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Your reply').value).toBe('The second.');
+    await submitWhenReady();
+    await waitFor(() =>
+      expect(call).toHaveBeenCalledWith(
+        '/api/forms/insert_note',
+        {
+          listId: week._id,
+          itemId: item._id,
+          noteSpec: { text: 'The second.', parentId: note._id },
+        },
+        'reply',
+      ),
+    );
+  });
+});
+
 describe('editing one’s note', () => {
   it('opens on its words and sends them with the version it was read at', async () => {
     const call = vi.fn().mockResolvedValue({ ok: true, value: { itemId: 'note-1', version: 2 } });

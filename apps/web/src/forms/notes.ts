@@ -21,6 +21,7 @@ import {
   quotedNote,
   required,
   fail,
+  findItem,
   findNote,
   quotedItemItself,
   selectedItem,
@@ -129,7 +130,9 @@ export const NOTES_FORMS: FormDef[] = [
     validate: (v) => required(v, 'text', 'reply'),
     done: () => 'Your reply is posted.',
     async submit(v, ctx) {
-      const item = selectedItem(ctx);
+      // The note answered, on the page now or, gone from it since (answered by a co-author), as
+      // it was when the form opened: the server says whether it may still be replied to.
+      const item = findItem(ctx) ?? selectedItem({ ...ctx, board: ctx.opened ?? null });
       // On a results page the note carries where it lives; on a board it hangs off the item.
       const note = item.notes.find((n) => n._id === ctx.noteId);
       const where = note?.rootItem

@@ -91,6 +91,7 @@ async function boardHits(
   return rows.map((b) => {
     const open = boardOpen(viewer, must(boards.get(b.id), `the board ${b.id}`));
     return {
+      key: b.id,
       date: b.modified,
       text: boardEntry(b, open),
     };
@@ -158,6 +159,7 @@ async function noteHits(
       const board = boardOfNote.get(r.item.id);
       const seen = on && board && canSee(viewer, { kind: 'item', board, item: on, thread: null });
       return {
+        key: r.item.id,
         date: r.item.created,
         text: noteHitText(r.board, r.item, seen ? on.text : null),
         note: noteItem(r.item),

@@ -5,6 +5,12 @@ import { toItem } from '../boards/present';
 import { NO_EXTRAS } from '../boards/rows';
 
 export interface Hit {
+  /**
+   * What the hit is, the same on every run: the id of its item, note or board. A results item's
+   * id is made from it, so an entry keeps its id as others come and go above it (a form open on
+   * it, the selection, stay with it).
+   */
+  key: string;
   date: Date;
   text: string;
   /** Blocks of the text when they are known (collected hits); plain markdown otherwise. */

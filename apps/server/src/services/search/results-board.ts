@@ -56,7 +56,7 @@ export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
     // The defaults are spread after the hit's own fields (whose names they do not hold): fields
     // added after a spread of this many make a dictionary of each item, 20 times slower to build.
     items: bucketHits.map((h, ii): Item => ({
-      _id: `${spec.id}-${key}-${ii}`,
+      _id: `${spec.id}-${key}-${h.key}`,
       listId: `${spec.id}-${key}`,
       multilistId: boardId,
       index: ii,

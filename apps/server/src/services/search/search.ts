@@ -61,6 +61,7 @@ function itemHit(h: ItemHit, collect: boolean): Bucketed {
     return {
       bucket: h.bucket,
       hit: {
+        key: item.id,
         date: item.created,
         text,
         blocks: textToBlocks(text, { owner: board.owner }),
@@ -75,6 +76,7 @@ function itemHit(h: ItemHit, collect: boolean): Bucketed {
   return {
     bucket: h.bucket,
     hit: {
+      key: item.id,
       date: item.created,
       text: `${head}\n\n${note ? literal(excerpt(item.text, 280)) : excerpt(plain(item.text), 280)}`,
       note,
@@ -88,6 +90,7 @@ function boardHit(h: BoardHit): Bucketed {
   return {
     bucket: h.bucket,
     hit: {
+      key: board.id,
       date: board.modified,
       text: boardEntry(board),
       restricted: !board.listed || board.hasPassword,
