@@ -349,6 +349,42 @@ describe('function links and note controls run their commands only where allowed
     expect(useUi.getState().form?.id).toBe('reply');
   });
 
+  it('a reply form stays on its note’s board while the selection moves to another board of the page', async () => {
+    const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
+    const item = board.lists[0]!.items[0]!;
+    item.notes = [
+      { ...item, _id: 'note-1', author: 'sam', annotationClass: 'note', text: 'Is this an oak?' },
+    ];
+    board.abilities = abilitiesOf('author', ['read', 'select', 'reply']);
+    const side = makeBoard('ann', 'home', [{ title: 'Start', items: ['Welcome'] }]);
+    const server = fakeServer([side, board], author);
+    window.history.replaceState(null, '', '/ann/home;plants');
+    render(<App />);
+    const notes = await screen.findByRole('list', { name: 'Notes' });
+    fireEvent.click(within(notes).getByRole('button', { name: 'Reply' }));
+    const form = await screen.findByRole('form', { name: 'Reply' });
+    expect(within(form).getByRole('blockquote').textContent).toBe('Is this an oak?');
+    fireEvent.change(within(form).getByLabelText('Your reply'), { target: { value: 'Yes.' } });
+    // The other board's item is selected (a saved selection taken up, a tap on it).
+    act(() =>
+      useUi.getState().select({
+        multilistId: side._id,
+        listId: side.lists[0]!._id,
+        itemId: side.lists[0]!.items[0]!._id,
+        text: null,
+      }),
+    );
+    expect(within(form).getByRole('blockquote').textContent).toBe('Is this an oak?');
+    fireEvent.click(within(form).getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(server.calls.find((c) => c.path === '/api/forms/insert_note')?.body).toEqual({
+        listId: item.listId,
+        itemId: item._id,
+        noteSpec: { text: 'Yes.', parentId: 'note-1' },
+      }),
+    );
+  });
+
   it('notes by the board’s author and coauthor carry their role; a reader with the same name does not', async () => {
     const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
     board.authors = ['cody'];

@@ -35,7 +35,9 @@ export function useFormBar(
 
   const formCtx: FormContext = {
     user: ctx.user,
-    board: ctx.board,
+    // The board of what the form is about, wherever the selection goes while it is open (an
+    // item selected on another board of the page, a saved selection taken up).
+    board: ctx.boards.find((b) => b._id === ui.form?.target.multilistId) ?? ctx.board,
     target: ui.form?.target ?? ui.selection,
     noteId: ui.form?.noteId,
     call: calls.call,
