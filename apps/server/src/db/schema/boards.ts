@@ -165,9 +165,10 @@ export const items = pgTable(
     flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
     version: integer('version').notNull().default(1),
     /**
-     * The words search finds the item by: its text's, and its media and text markers' titles and
-     * descriptions. Kept by triggers as the text or a marker changes (migration 0017's
-     * item_search_vector); whatever an insert or update sets here is replaced.
+     * The words search finds the item by: its text's, the pieces of the file names and addresses
+     * it names, and its media and text markers' titles and descriptions. Kept by triggers as the
+     * text or a marker changes (migrations 0017 and 0018, item_search_vector); whatever an insert
+     * or update sets here is replaced.
      */
     searchVector: tsvector('search_vector'),
     /**
