@@ -266,7 +266,7 @@ describe('text search', () => {
   it('finds an item by the words of the files and addresses it names', async () => {
     const found = async (words: string) =>
       joined(await results(reader, { searchStr: words, users: 'all', bucket: 'none' }));
-    expect(await found('syllabus')).toBe('');
+    expect(await found('phenology')).toBe('');
     const made = await author.post('/api/forms/insert_multilist', {
       titleText: 'Course files',
       listed: true,
@@ -282,14 +282,14 @@ describe('text search', () => {
       expect(r.statusCode, r.body).toBe(200);
       return r.json().itemId;
     };
-    const pdf = await write('Syllabus-2026.pdf');
+    const pdf = await write('Phenology-2026.pdf');
     await write('Before class\n\n/files/author/cell_diagram.png');
     await write('Watch https://video.example.org/lectures/osmosis-week3.mp4 0:10-2:00');
-    expect(await found('syllabus')).toContain('Syllabus-2026.pdf');
-    expect(await found('syllabus')).not.toContain('cell_diagram');
-    expect(await found('2026 pdf')).toContain('Syllabus-2026.pdf');
+    expect(await found('phenology')).toContain('Phenology-2026.pdf');
+    expect(await found('phenology')).not.toContain('cell_diagram');
+    expect(await found('2026 pdf')).toContain('Phenology-2026.pdf');
     // The whole name as typed, as well as its pieces; a phrase of them, in their order.
-    expect(await found('syllabus-2026.pdf')).toContain('Syllabus-2026.pdf');
+    expect(await found('phenology-2026.pdf')).toContain('Phenology-2026.pdf');
     expect(await found('"cell diagram"')).toContain('cell_diagram.png');
     expect(await found('"diagram cell"')).toBe('');
     expect(await found('osmosis')).toContain('osmosis-week3.mp4');
@@ -306,7 +306,7 @@ describe('text search', () => {
       version: board!.lists[0]!.items.find((i) => i._id === pdf)!.version,
     });
     expect(edit.statusCode, edit.body).toBe(200);
-    expect(await found('syllabus')).toBe('');
+    expect(await found('phenology')).toBe('');
     expect(await found('reading list')).toContain('Reading-list.pdf');
   });
 
