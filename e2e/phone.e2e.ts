@@ -253,7 +253,28 @@ describe('boards opened afresh on a phone', () => {
     const box = (await dashboard.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(width);
+    // The dashboard is a strip of its links above the home board, which has the phone's list
+    // width from the screen's left edge, not a column the board starts beside.
+    const firstList = (await p.locator('main [data-board] .list').first().boundingBox())!;
+    expect(box.y + box.height, 'the dashboard above the board').toBeLessThanOrEqual(firstList.y);
+    expect(firstList.x).toBeLessThan(width / 10);
+    expect(firstList.width).toBe(width - 60);
+    const links = dashboard.getByRole('link');
+    await expect(links.allInnerTexts()).resolves.toEqual([
+      'Profile',
+      'Listings',
+      'Discussion',
+      'Home',
+    ]);
+    for (const link of [...(await links.all()), dashboard.getByRole('button', { name: 'Help' })]) {
+      const target = (await link.boundingBox())!;
+      expect(target.height, 'a dashboard link takes a finger').toBeGreaterThanOrEqual(44);
+    }
     await screenshot(p, 'phone/reader-home-signed-in');
+    // A tap on one of the strip's links opens its page.
+    await dashboard.getByRole('link', { name: 'Discussion' }).tap();
+    await p.waitForURL(/code=pending/);
+    await p.getByRole('navigation', { name: 'Discussion' }).waitFor();
   });
 });
 

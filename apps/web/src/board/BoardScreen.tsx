@@ -28,6 +28,7 @@ import './board.css';
 import { namedPageOf, namedPageTitle, pageOwner } from '../pages/registry';
 import { usePageTitle } from '../pageTitle';
 import { PageLayer } from '../pages/PageLayer';
+import { DashboardLinks } from '../pages/DashboardLinks';
 import { useViewport } from './useViewport';
 import { useStartPath } from './useStartPath';
 import { useViewStates } from './useViewStates';
@@ -192,6 +193,7 @@ export function BoardScreen() {
         <div className="form-bar">{renderForm()}</div>
       )}
       {phone && tabs}
+      {phone && !page && <DashboardLinks boards={boards} ctx={ctx} strip />}
       <main
         ref={main}
         id="boards"
@@ -206,7 +208,7 @@ export function BoardScreen() {
         {pageName && (page || last) && <h1 className="visually-hidden">{pageName}</h1>}
         <FreshStart main={main} ids={drawn.map((b) => b._id)} />
         {!phone && tabs}
-        <PageLayer page={page} path={path} boards={boards} ctx={ctx} />
+        <PageLayer page={page} path={path} boards={boards} ctx={ctx} phone={phone} />
         {(isLoading || drawing) && <BoardSkeleton />}
         {/* A load refused because the session ended is told by the session bar, with its remedy. */}
         {error && !sessionEnded && <p className="error">{error.message}</p>}

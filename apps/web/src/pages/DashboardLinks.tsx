@@ -34,9 +34,19 @@ function href(link: DashboardLink, me: string): string {
 
 /**
  * The role link items of a dashboard (a home board), per spec section 2: what the viewer gets
- * depends on their role, and a board owned by the admin user gets none.
+ * depends on their role, and a board owned by the admin user gets none. On a wide screen a column
+ * of cards before the board; on a phone (`strip`) a strip of their names above it, scrolled
+ * sideways on its own as a named page's tabs are, so the home board has the screen's width.
  */
-export function DashboardLinks({ boards, ctx }: { boards: Multilist[]; ctx: CommandContext }) {
+export function DashboardLinks({
+  boards,
+  ctx,
+  strip = false,
+}: {
+  boards: Multilist[];
+  ctx: CommandContext;
+  strip?: boolean;
+}) {
   const adminUser = useSession((s) => s.adminUser);
   const user = ctx.user;
   const home = boards.find((b) => b.ptitle === ROOT_BOARD && !b.locked);
@@ -48,15 +58,19 @@ export function DashboardLinks({ boards, ctx }: { boards: Multilist[]; ctx: Comm
   );
   if (links.length === 0) return null;
   return (
-    <nav className="dashboard" aria-label="Dashboard" data-tour="dashboard">
-      <h2>Dashboard</h2>
+    <nav
+      className={strip ? 'page-tabs page-strip dashboard-strip' : 'dashboard'}
+      aria-label="Dashboard"
+      data-tour="dashboard"
+    >
+      <h2 className={strip ? 'visually-hidden' : undefined}>Dashboard</h2>
       <ul>
         {links.map((link) => {
           const [title, hint] = TEXT[link];
           const body = (
             <>
               <span className="dashboard-title">{title}</span>
-              <span className="dashboard-hint">{hint}</span>
+              {!strip && <span className="dashboard-hint">{hint}</span>}
             </>
           );
           return (
