@@ -107,8 +107,7 @@ export function Form({
       live = false;
     };
   }, []);
-  // What the form is about, gone from the page since it opened (a note answered meanwhile in
-  // another tab leaves Discussion), is still named as it was.
+  // What the form is about, gone from the page since it opened, is still named as it was.
   const quote = def.quote?.(ctx) ?? def.quote?.(opened.current.ctx) ?? null;
   /** The field a message is about, if it names one the form shows it under. */
   const fieldOf = (message: string): string | null => {
@@ -138,7 +137,6 @@ export function Form({
       submitButton.current?.focus();
   }, [busy, error]);
   const submitButton = useRef<HTMLButtonElement>(null);
-
   useEffect(() => {
     const el = first.current ?? submitButton.current;
     el?.focus();
@@ -146,7 +144,6 @@ export function Form({
     if (draft?.values && el instanceof HTMLTextAreaElement)
       el.setSelectionRange(el.value.length, el.value.length);
   }, [draft]);
-
   const submit = async (e?: SubmitEvent) => {
     e?.preventDefault();
     if (busy) return;
