@@ -271,6 +271,14 @@ describe('boards opened afresh on a phone', () => {
       expect(target.height, 'a dashboard link takes a finger').toBeGreaterThanOrEqual(44);
     }
     await screenshot(p, 'phone/reader-home-signed-in');
+    // A board opened from the home, beside it, has the screen's height without the strip; back
+    // at the home alone, the strip is there again.
+    await p.locator('main a[href="/author/course"]').first().tap();
+    await p.waitForURL(/;author\/course$/);
+    await dashboard.waitFor({ state: 'detached' });
+    await p.goBack();
+    await p.waitForURL(/\/reader\/home$/);
+    await dashboard.waitFor();
     // A tap on one of the strip's links opens its page.
     await dashboard.getByRole('link', { name: 'Discussion' }).tap();
     await p.waitForURL(/code=pending/);

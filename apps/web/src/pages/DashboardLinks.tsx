@@ -49,7 +49,11 @@ export function DashboardLinks({
 }) {
   const adminUser = useSession((s) => s.adminUser);
   const user = ctx.user;
-  const home = boards.find((b) => b.ptitle === ROOT_BOARD && !b.locked);
+  // The strip stands above the row, over whichever board is in view: it shows while the home is
+  // the board opened, not beside a board a link on it opened.
+  const home = (strip ? boards.slice(-1) : boards).find(
+    (b) => b.ptitle === ROOT_BOARD && !b.locked,
+  );
   if (!home || !user) return null;
   const links = dashboardLinks(
     user,
