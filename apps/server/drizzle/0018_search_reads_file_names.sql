@@ -5,21 +5,18 @@
 CREATE FUNCTION text_search_vector(body text) RETURNS tsvector
   LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
 DECLARE
+  words tsvector := to_tsvector('listboard_search', coalesce(body, ''));
   named text;
 BEGIN
-  body := coalesce(body, '');
   -- A dot or slash between two letters or digits is the cheap sign of a name; most texts have none.
-  IF body !~ '[[:alnum:]][./][[:alnum:]]' THEN
-    RETURN to_tsvector('listboard_search', body);
+  IF coalesce(body, '') !~ '[[:alnum:]][./][[:alnum:]]' THEN
+    RETURN words;
   END IF;
   SELECT string_agg(regexp_replace(p.token, '[^[:alnum:]]+', ' ', 'g'), ' ') INTO named
   FROM ts_parse('default', body) p
   JOIN ts_token_type('default') t ON t.tokid = p.tokid
   WHERE t.alias IN ('host', 'file', 'url_path');
-  IF named IS NULL THEN
-    RETURN to_tsvector('listboard_search', body);
-  END IF;
-  RETURN to_tsvector('listboard_search', body) || to_tsvector('listboard_search', named);
+  RETURN words || to_tsvector('listboard_search', coalesce(named, ''));
 END
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION item_search_vector(item uuid, body text) RETURNS tsvector

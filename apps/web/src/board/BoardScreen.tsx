@@ -154,6 +154,7 @@ export function BoardScreen() {
   const tabs = searchCode !== null && user && (
     <PageTabs code={searchCode} username={user.username} strip={phone} />
   );
+  const dashboard = !page && <DashboardLinks boards={boards} ctx={ctx} strip={phone} />;
   // A phone's or a short screen's few tools (in the header's row when short).
   const compact = phone || short;
   const toolbar = <Toolbar ctx={ctx} phone={compact} />;
@@ -193,7 +194,7 @@ export function BoardScreen() {
         <div className="form-bar">{renderForm()}</div>
       )}
       {phone && tabs}
-      {phone && !page && <DashboardLinks boards={boards} ctx={ctx} strip />}
+      {phone && dashboard}
       <main
         ref={main}
         id="boards"
@@ -208,7 +209,8 @@ export function BoardScreen() {
         {pageName && (page || last) && <h1 className="visually-hidden">{pageName}</h1>}
         <FreshStart main={main} ids={drawn.map((b) => b._id)} />
         {!phone && tabs}
-        <PageLayer page={page} path={path} boards={boards} ctx={ctx} phone={phone} />
+        {!phone && dashboard}
+        <PageLayer page={page} path={path} boards={boards} ctx={ctx} />
         {(isLoading || drawing) && <BoardSkeleton />}
         {/* A load refused because the session ended is told by the session bar, with its remedy. */}
         {error && !sessionEnded && <p className="error">{error.message}</p>}
