@@ -560,7 +560,16 @@ describe('load: a query', () => {
     await createBoard(t.database.db, {
       owner: 'author',
       title: 'Orchard',
-      lists: [{ title: 'Trees', items: ['Apple trees bloom in spring.', 'Pear trees too.'] }],
+      lists: [
+        {
+          title: 'Trees',
+          items: [
+            'Apple trees bloom in spring.',
+            'Pear trees too.',
+            'Cherry trees\n\n/media/lecture.webm # /media/lecture-poster.jpg ~ Cherry blossom walk',
+          ],
+        },
+      ],
     });
     const orchard = (
       await reader.post('/api/dbload/load_multilists', { addresses: ['/author/orchard'] })
@@ -583,6 +592,9 @@ describe('load: a query', () => {
     const all = r.board.lists[0]!.items.map((i) => i.text).join('\n');
     expect(all).toContain('Apple trees bloom');
     expect(all).toContain('My private trees thought');
+    // A recording shows as what it is, not as the addresses that made it a player.
+    expect(all).toContain('Cherry trees (video: Cherry blossom walk)');
+    expect(all).not.toContain('/media/lecture');
     expect(r.board.description).toBe('Loaded from a search for trees.');
     // The reader's private note is private on the new board too.
     const seen = await boardOf(author, 'reader', r.ptitle);

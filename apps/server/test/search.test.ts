@@ -310,6 +310,43 @@ describe('text search', () => {
     expect(await found('reading list')).toContain('Reading-list.pdf');
   });
 
+  it('a result shows a recording, picture or document by its kind and caption, never its address', async () => {
+    const made = await author.post('/api/forms/insert_multilist', {
+      titleText: 'Estuary course',
+      listed: true,
+    });
+    const { listId } = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: made.json().multilistId,
+        titleText: 'Week 1',
+      })
+    ).json();
+    for (const text of [
+      '### Estuary walk\n\n/media/lecture.webm # /media/lecture-poster.jpg ~ Estuary tides explained',
+      'Estuary map\n\n/files/author/estuary_map.png',
+      '/files/author/Estuary-reading.pdf',
+    ]) {
+      const r = await author.post('/api/forms/insert_item', { listId, text });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const r = await results(reader, { searchStr: 'estuary', users: 'all', bucket: 'none' });
+    const shown = texts(r).map((t) => t.split('\n\n')[1]);
+    expect(shown.sort()).toEqual([
+      '(document: Estuary-reading.pdf)',
+      'Estuary map (picture: estuary_map.png)',
+      'Estuary walk (video: Estuary tides explained)',
+    ]);
+    // An excerpt cut just after an escaping backslash ends with the ellipsis, not an escaped one.
+    const words = `Tidal ${'a'.repeat(278 - 'Tidal  (video: '.length)}`;
+    const cut = await author.post('/api/forms/insert_item', {
+      listId,
+      text: `${words}\n\n/media/lecture.webm ~ $5 entry fee`,
+    });
+    expect(cut.statusCode, cut.body).toBe(200);
+    const tidal = texts(await results(reader, { searchStr: 'tidal', users: 'all' }))[0]!;
+    expect(tidal.endsWith(`${words} (video: …`)).toBe(true);
+  });
+
   it('collect mode copies each hit with a link back', async () => {
     const r = await results(author, { searchStr: 'fox', users: 'all', mode: 'collect' });
     expect(texts(r)).toEqual([

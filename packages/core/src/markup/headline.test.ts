@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textToBlocks } from './blocks';
-import { headlineOf, markdownLiteral } from './headline';
+import { excerptMarkup, headlineOf, markdownLiteral } from './headline';
 
 describe('headlineOf', () => {
   it('is the first non-blank block’s first line, without heading marks, emphasis or link targets', () => {
@@ -37,6 +37,34 @@ describe('headlineOf', () => {
     for (const [text, shown] of cases) expect(headlineOf([], text), text).toBe(shown);
     // Blocks as the server sends them, classified already.
     for (const [text, shown] of cases) expect(headlineOf(textToBlocks(text)), text).toBe(shown);
+  });
+});
+
+describe('excerptMarkup', () => {
+  it('shows each recording, picture, document or page by its kind and caption, never its address', () => {
+    const cases: [string, string][] = [
+      [
+        '### Week 1: Who is speaking?\n\n/media/lecture.webm # /media/lecture-poster.jpg ~ Lecture 1: sources',
+        'Week 1: Who is speaking?\n\n(video: Lecture 1: sources)',
+      ],
+      ['Read\n\n/media/pattern.jpg ~ Two *front* pages', 'Read\n\n(picture: Two front pages)'],
+      ['/media/interview.ogg', '(audio: interview.ogg)'],
+      ['![a cell](/files/author/cell_diagram.png)', '(picture: a cell)'],
+      ['/files/author/cell_diagram.png', '(picture: cell_diagram.png)'],
+      ['Phenology-2026.pdf', '(document: Phenology-2026.pdf)'],
+      ['https://example.com/news/article-1', '(page: example.com/news/article-1)'],
+      // A caption's marks that could still start markup are escaped; its words read as typed.
+      [
+        '/media/a.webm ~ Costs $$5 [draft] a\\b & c',
+        '(video: Costs \\$\\$5 \\[draft\\] a\\\\b \\& c)',
+      ],
+    ];
+    for (const [text, shown] of cases) expect(excerptMarkup(text), text).toBe(shown);
+  });
+  it('keeps words, emphasis and links as written, without a heading’s marks', () => {
+    expect(excerptMarkup('## A **bold** [link](/a/b)\n\n[guide](/admin/help)')).toBe(
+      'A **bold** [link](/a/b)\n\n[guide](/admin/help)',
+    );
   });
 });
 

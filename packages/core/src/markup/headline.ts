@@ -1,4 +1,4 @@
-import type { Block } from '../model/entities';
+import type { Block, BlockType } from '../model/entities';
 import { fileNameOf } from './address';
 import { classifyBlock } from './classify';
 import { mathSource } from './math';
@@ -78,6 +78,43 @@ function blockHeadline(block: Block): string {
       return words(firstLine(source));
   }
 }
+
+/** What a block that shows something other than words is called in a line of words. */
+const SHOWN_AS: Partial<Record<BlockType, string>> = {
+  video: 'video',
+  audio: 'audio',
+  image: 'picture',
+  mdimagelink: 'picture',
+  document: 'document',
+  externalurl: 'page',
+  'unknown-upload': 'file',
+};
+
+/**
+ * An item's text as light markup for one line of an excerpt (a search result's, a board loaded
+ * from a search): its words as written, a heading's marks dropped, and each recording, picture,
+ * document or embedded page as its kind and caption in brackets, "(video: Lecture 1)", where the
+ * line that makes it a player would only show its addresses once run into the words around it.
+ */
+export function excerptMarkup(text: string): string {
+  return textToBlocks(text)
+    .map((b) => {
+      const kind = SHOWN_AS[b.type];
+      if (!kind) return b.text.replace(/^\s{0,3}#{1,6}\s+/gm, '');
+      const name = b.type === 'externalurl' && !b.caption ? b.url?.replace(/^\w+:\/\//, '') : '';
+      const what = name || blockHeadline(b);
+      return what ? `(${kind}: ${inlineLiteral(what)})` : `(${kind})`;
+    })
+    .join('\n\n');
+}
+
+/**
+ * Words to be shown exactly as written inside a line of light markup, escaping only the marks
+ * that could start markup there (emphasis, code, links, HTML, formulas, escapes), so a file name
+ * such as cell_diagram.png still reads as typed in the markup itself.
+ */
+const inlineLiteral = (s: string): string =>
+  s.replace(/[\\`*[\]<>$~&]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\$&');
 
 /**
  * Text to be shown exactly as written where light markup is read: every ASCII punctuation mark

@@ -54,7 +54,10 @@ export const literal = (t: string) => t.replace(/[!-/:-@[-`{-~]/g, '\\$&');
 
 export const excerpt = (t: string, n = 140) => {
   const one = t.replace(/\s+/g, ' ').trim();
-  return one.length > n ? `${one.slice(0, n - 1)}…` : one;
+  if (one.length <= n) return one;
+  // A cut that leaves an escaping backslash last would escape the ellipsis instead.
+  const cut = one.slice(0, n - 1).replace(/\\+$/, (b) => b.slice(b.length % 2));
+  return `${cut}…`;
 };
 /** A link to a board (or a place on it) whose words are `title`, shown exactly as written. */
 export const boardLink = (owner: string, ptitle: string, title: string, hash = '') =>

@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   MONTH_NAMES,
+  excerptMarkup,
   canSee,
   seenByEveryReader,
   isGuestUser,
@@ -47,9 +48,6 @@ interface Bucketed {
   hit: Hit;
 }
 
-/** Heading marks left in a one-line excerpt would make the whole excerpt a heading. */
-const plain = (text: string) => text.replace(/^\s{0,3}#{1,6}\s+/gm, '');
-
 function itemHit(h: ItemHit, collect: boolean): Bucketed {
   const { item, board } = h;
   const link = boardLink(board.owner, board.ptitle, board.title);
@@ -78,7 +76,7 @@ function itemHit(h: ItemHit, collect: boolean): Bucketed {
     hit: {
       key: item.id,
       date: item.created,
-      text: `${head}\n\n${note ? literal(excerpt(item.text, 280)) : excerpt(plain(item.text), 280)}`,
+      text: `${head}\n\n${note ? literal(excerpt(item.text, 280)) : excerpt(excerptMarkup(item.text), 280)}`,
       note,
       restricted,
     },
