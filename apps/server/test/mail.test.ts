@@ -292,6 +292,40 @@ describe('mail through a real SMTP server', () => {
     expect(mail.to).toEqual(['friend@example.org']);
     expect(mail.raw).toContain('Pick one article');
   });
+
+  it('e-mails an item’s recording and document as what they are, each with its whole address', async () => {
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const made = await author.post('/api/forms/insert_multilist', { titleText: 'Mailed media' });
+    const { listId } = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: made.json().multilistId,
+        titleText: 'Week 1',
+      })
+    ).json();
+    const text =
+      '### The key minute\n\n/media/lecture.webm 1:05-1:30 # /media/lecture-poster.jpg ~ Lecture 1: sources\n\nRead [the guide](/admin/help) first.\n\n/files/author/Reading-2026.pdf';
+    const added = await author.post('/api/forms/insert_item', { listId, text });
+    expect(added.statusCode, added.body).toBe(200);
+    const sent = await author.post('/api/forms/email_an_item', {
+      multilistId: made.json().multilistId,
+      listId,
+      itemId: added.json().itemId,
+      email: 'student@example.org',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    const mail = inbox.shift()!.raw.replace(/\r\n/g, '\n');
+    expect(mail).toContain(
+      [
+        '### The key minute',
+        '(video: Lecture 1: sources) https://boards.example.edu/media/lecture.webm#t=65,90',
+        'Read the guide (https://boards.example.edu/admin/help) first.',
+        '(document: Reading-2026.pdf) https://boards.example.edu/files/author/Reading-2026.pdf',
+      ].join('\n\n'),
+    );
+    expect(mail).not.toContain('lecture-poster');
+  });
 });
 
 describe('the default outbox', () => {

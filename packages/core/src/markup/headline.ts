@@ -99,13 +99,24 @@ const SHOWN_AS: Partial<Record<BlockType, string>> = {
 export function excerptMarkup(text: string): string {
   return textToBlocks(text)
     .map((b) => {
-      const kind = SHOWN_AS[b.type];
-      if (!kind) return b.text.replace(/^\s{0,3}#{1,6}\s+/gm, '');
-      const name = b.type === 'externalurl' && !b.caption ? b.url?.replace(/^\w+:\/\//, '') : '';
-      const what = name || blockHeadline(b);
-      return what ? `(${kind}: ${inlineLiteral(what)})` : `(${kind})`;
+      const shown = shownAs(b);
+      if (!shown) return b.text.replace(/^\s{0,3}#{1,6}\s+/gm, '');
+      return shown.name ? `(${shown.kind}: ${inlineLiteral(shown.name)})` : `(${shown.kind})`;
     })
     .join('\n\n');
+}
+
+/**
+ * What a block that shows something other than words is (video, audio, picture, document, page
+ * or file) and what it is called: its caption (else its alt text, title or file name), an
+ * embedded page without one by its address. Null for a block of words.
+ */
+export function shownAs(block: Block): { kind: string; name: string } | null {
+  const kind = SHOWN_AS[block.type];
+  if (!kind) return null;
+  const address =
+    block.type === 'externalurl' && !block.caption ? block.url?.replace(/^\w+:\/\//, '') : '';
+  return { kind, name: address || blockHeadline(block) };
 }
 
 /**

@@ -1,5 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { ITEM_ANCHOR, NOTE_ANCHOR, fieldMsg, isValidEmail, type Item } from '@listboard/core';
+import {
+  ITEM_ANCHOR,
+  NOTE_ANCHOR,
+  fieldMsg,
+  isValidEmail,
+  shownAs,
+  textToBlocks,
+  type Item,
+} from '@listboard/core';
 import type { Db } from '../../db/client';
 import { items, lists, multilists, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
@@ -52,21 +60,36 @@ const boardUrl = (publicUrl: string, owner: string, ptitle: string) =>
 const noteUrl = (publicUrl: string, board: typeof multilists.$inferSelect, noteId: string) =>
   `${boardUrl(publicUrl, board.owner, board.ptitle)}#${NOTE_ANCHOR}${noteId}`;
 
+/** A site address made whole: `/author/course` alone is no link in a mail client. */
+const whole = (href: string, publicUrl: string) =>
+  href.startsWith('/') && !href.startsWith('//') ? `${publicUrl}${href}` : href;
+
 /**
  * Light markup as a plain-text mail shows it: each link's (and picture's) words followed by its
- * address, a site address made whole (`/author/course` alone is no link in a mail client).
- * Emphasis and code marks read well as typed, and stay.
+ * address made whole; a recording, picture, document or embedded page on a line of its own as
+ * what it is and its caption, then the address to open it at (its range as a media fragment,
+ * which browsers play). Emphasis and code marks read well as typed, and stay.
  */
 export function mailText(text: string, publicUrl: string): string {
-  return text.replace(
+  return textToBlocks(text)
+    .map((b) => {
+      const shown = shownAs(b);
+      const url = b.range?.url ?? b.url;
+      if (!shown || !url) return linksWritten(b.text, publicUrl);
+      return `(${shown.name ? `${shown.kind}: ${shown.name}` : shown.kind}) ${whole(url, publicUrl)}`;
+    })
+    .join('\n\n');
+}
+
+const linksWritten = (text: string, publicUrl: string) =>
+  text.replace(
     /!?\[((?:\\.|[^\]\\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g,
     (_whole, words: string, href: string) => {
-      const url = href.startsWith('/') && !href.startsWith('//') ? `${publicUrl}${href}` : href;
+      const url = whole(href, publicUrl);
       const label = words.replace(/\\(.)/g, '$1').trim();
       return label ? `${label} (${url})` : url;
     },
   );
-}
 
 /** Tells the board's author about a new reader note, when their profile asks for e-mail alerts. */
 export async function alertAuthorOfNote(
