@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { appUrl, more, postAsPage, signOut, toggleEntry } from './session';
+import { apiAs, appUrl, more, postAsPage, signOut, toggleEntry } from './session';
 import { selectItem } from './board-helpers';
 
 const base = appUrl();
@@ -154,6 +154,35 @@ describe('an author builds a board from nothing', () => {
     expect(await theme()).toBe(after);
     await expect(list(page, 'Week 1 readings').locator('article.closed').count()).resolves.toBe(3);
     expect(await toggleEntry(page, 'Headline view').getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('an empty list offers its first item, as an empty board offers its first list', async () => {
+    const { page } = b;
+    const author = await apiAs(base, 'author');
+    const made = await author.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: `Empty list ${Date.now().toString(36)}` },
+    );
+    await author.post('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Week 2',
+    });
+    await signIn(page, 'author');
+    await page.goto(`${base}/author/${made.ptitle}`);
+    const week = list(page, 'Week 2');
+    await week.getByText('No items yet.').waitFor();
+    await week.getByRole('button', { name: 'Insert the first item' }).click();
+    // The list's editor opens at Insert item, its form in the list.
+    await expect(
+      week.getByRole('button', { name: 'Insert item', exact: true }).getAttribute('aria-pressed'),
+    ).resolves.toBe('true');
+    await week.getByLabel('Text', { exact: true }).fill('Read chapter *two* before class.');
+    await week.getByRole('button', { name: 'Submit' }).click();
+    await week.getByRole('article', { name: /Read chapter two/ }).waitFor();
+    await expect(week.getByText('No items yet.').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Insert the first item' }).count()).resolves.toBe(
+      0,
+    );
   });
 
   it('a reader sees the board without edit controls, and a guest cannot select', async () => {

@@ -228,7 +228,22 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
       )}
       {open &&
         (items.length === 0 ? (
-          <p className="empty">No items yet.</p>
+          <div className="empty">
+            <p>No items yet.</p>
+            {/* As an empty board offers its first list: the list editor, at Insert item. */}
+            {canInsert && !editorOpen && list.items.length === 0 && (
+              <button
+                type="button"
+                className="tool tool-named"
+                onClick={() => {
+                  api.toggleListEditor(list._id);
+                  api.listMode(board, list, 'insert');
+                }}
+              >
+                Insert the first item
+              </button>
+            )}
+          </div>
         ) : split ? (
           <div className="list-panes">
             {pane(`${list.title}, first pane`)}
