@@ -81,6 +81,10 @@ describe('mail through a real SMTP server', () => {
     expect(mail.raw).toContain(
       `https://boards.example.edu/author/home;course#note-${res.json().itemId}`,
     );
+    // Why it came, and the profile page where such mail is turned off.
+    expect(mail.raw).toContain(
+      'you can turn them off there: https://boards.example.edu/author/home?code=profile',
+    );
   });
 
   it('writes a note’s links out in full, as a plain-text mail must', async () => {
@@ -207,6 +211,9 @@ describe('mail through a real SMTP server', () => {
     // The conversation on the board: its note's address, the replies under it.
     expect(mail.raw).toContain(`https://boards.example.edu/author/home;course#note-${noteId}`);
     expect(mail.raw).not.toContain('Only my own reminder');
+    expect(mail.raw).toContain(
+      'you can turn them off there: https://boards.example.edu/reader/home?code=profile',
+    );
   });
 
   it('tells a note’s writer when the author marks it answered or dismisses it, once each', async () => {

@@ -49,9 +49,9 @@ async function withBoard(db: Db, id: string, cls: 'note' | 'reply') {
   return row;
 }
 
-/** The last line of a mail a reader is sent about their own note: why, and how to stop it. */
-const WHY_ALERTED =
-  'You get this because your profile asks for e-mail alerts; you can turn them off there.';
+/** The last line of an alert: why it came, and where to stop such mail (the profile page). */
+const whyAlerted = (publicUrl: string, username: string) =>
+  `You get this because your profile asks for e-mail alerts; you can turn them off there: ${publicUrl}/${username}/home?code=profile`;
 
 const boardUrl = (publicUrl: string, owner: string, ptitle: string) =>
   `${publicUrl}/${owner}/home;${ptitle}`;
@@ -115,6 +115,8 @@ export async function alertAuthorOfNote(
       `Answer or dismiss it on your Discussion page: ${publicUrl}/${row.board.owner}/home?code=pending&username=${row.board.owner}`,
       // The note itself, on the board: its passage shown and flashed (the web's useNoteAnchor).
       `The note on the board: ${noteUrl(publicUrl, row.board, row.item.id)}`,
+      '',
+      whyAlerted(publicUrl, row.board.owner),
     ].join('\n'),
   });
   return true;
@@ -154,7 +156,7 @@ export async function alertOfReply(
       // The thread on the board, from its note: its passage shown and flashed, the replies under it.
       `The conversation on the board: ${noteUrl(publicUrl, row.board, row.item.threadId ?? row.item.parentId)}`,
       '',
-      WHY_ALERTED,
+      whyAlerted(publicUrl, parent.author),
     ].join('\n'),
   });
   return true;
@@ -192,7 +194,7 @@ export async function alertOfStatus(
       // The note on the board, its passage shown and flashed; it can still be replied to there.
       `The note on the board, where you can still reply to it: ${noteUrl(publicUrl, row.board, row.item.id)}`,
       '',
-      WHY_ALERTED,
+      whyAlerted(publicUrl, row.item.author),
     ].join('\n'),
   });
   return true;
