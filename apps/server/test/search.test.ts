@@ -47,6 +47,16 @@ const results = async (a: Agent, args: Record<string, string | number | boolean>
 const texts = (b: Multilist) => b.lists.flatMap((l) => l.items.map((i) => i.text));
 const joined = (b: Multilist) => texts(b).join('\n');
 
+/** A listed board of the author's with one list, Week 1, for items a test writes. */
+async function listedList(titleText: string) {
+  const made = await author.post('/api/forms/insert_multilist', { titleText, listed: true });
+  const list = await author.post('/api/forms/insert_list', {
+    multilistId: made.json().multilistId,
+    titleText: 'Week 1',
+  });
+  return { made, listId: list.json().listId };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
@@ -267,16 +277,7 @@ describe('text search', () => {
     const found = async (words: string) =>
       joined(await results(reader, { searchStr: words, users: 'all', bucket: 'none' }));
     expect(await found('phenology')).toBe('');
-    const made = await author.post('/api/forms/insert_multilist', {
-      titleText: 'Course files',
-      listed: true,
-    });
-    const { listId } = (
-      await author.post('/api/forms/insert_list', {
-        multilistId: made.json().multilistId,
-        titleText: 'Week 3',
-      })
-    ).json();
+    const { made, listId } = await listedList('Course files');
     const write = async (text: string) => {
       const r = await author.post('/api/forms/insert_item', { listId, text });
       expect(r.statusCode, r.body).toBe(200);
@@ -311,16 +312,7 @@ describe('text search', () => {
   });
 
   it('a result shows a recording, picture or document by its kind and caption, never its address', async () => {
-    const made = await author.post('/api/forms/insert_multilist', {
-      titleText: 'Estuary course',
-      listed: true,
-    });
-    const { listId } = (
-      await author.post('/api/forms/insert_list', {
-        multilistId: made.json().multilistId,
-        titleText: 'Week 1',
-      })
-    ).json();
+    const { listId } = await listedList('Estuary course');
     for (const text of [
       '### Estuary walk\n\n/media/lecture.webm # /media/lecture-poster.jpg ~ Estuary tides explained',
       'Estuary map\n\n/files/author/estuary_map.png',
