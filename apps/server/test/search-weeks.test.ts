@@ -178,7 +178,7 @@ describe('a common word searched a week at a time', () => {
       insert into items (list_id, multilist_id, index, owner, author, text, created)
       select list_id, multilist_id, 0, 'author', 'author', w, timestamptz '2026-03-01'
       from items, unnest(array['x-ray of it''s 3.14 file', 'see mail@example.org now',
-                               'half-way there']) w
+                               'half-way there', '東京大学で日本語を学ぶ', 'Python入門の授業']) w
       where text = 'abundant entry 1'`);
     const week = weekOf(sql`${items.created}`);
     for (const input of [
@@ -193,6 +193,13 @@ describe('a common word searched a week at a time', () => {
       'mail@example.org',
       'half-way*',
       'ray* -abundant',
+      // Chinese and Japanese words inside a run of characters, as its pairs of characters.
+      '大学',
+      '東京大学',
+      '"日本語を学ぶ"',
+      '語',
+      '学*',
+      'Python入門',
     ]) {
       const query = must(textQuery(input), input);
       const required = must(requiredTextQuery(input), input);

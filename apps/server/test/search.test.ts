@@ -311,6 +311,43 @@ describe('text search', () => {
     expect(await found('reading list')).toContain('Reading-list.pdf');
   });
 
+  it('finds a Chinese or Japanese word inside the run of characters that writes it', async () => {
+    const found = async (words: string) =>
+      joined(await results(reader, { searchStr: words, users: 'all', bucket: 'none' }));
+    const { listId } = await listedList('Language exchange');
+    for (const text of [
+      '東京大学で日本語を学ぶ。次に京都へ行く。',
+      '我们在北京大学学习中文',
+      'Python入門の授業',
+    ]) {
+      const r = await author.post('/api/forms/insert_item', { listId, text });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const ja = '東京大学で日本語を学ぶ';
+    const zh = '我们在北京大学学习中文';
+    const py = 'Python入門の授業';
+    const only = async (words: string, ...shown: string[]) => {
+      const all = await found(words);
+      for (const t of [ja, zh, py])
+        expect(all.includes(t), `${words}: ${t}`).toBe(shown.includes(t));
+    };
+    await only('大学', ja, zh);
+    await only('京都', ja);
+    await only('北京', zh);
+    await only('京北');
+    // A lone character, at the start, inside or at the end of a run.
+    await only('都', ja);
+    await only('文', zh);
+    await only('"日本語を学ぶ"', ja);
+    await only('"学ぶ日本語"');
+    await only('学ぶ 京都', ja);
+    await only('大学 -京都', zh);
+    await only('北京*', zh);
+    await only('授業', py);
+    await only('python', py);
+    await only('Python入門', py);
+  });
+
   it('a result shows a recording, picture or document by its kind and caption, never its address', async () => {
     const { listId } = await listedList('Estuary course');
     for (const text of [

@@ -19,6 +19,42 @@ const piecesOf = (s: string) =>
     .filter(Boolean);
 
 /**
+ * Chinese and Japanese characters (kana, CJK ideographs, half-width katakana), which write words
+ * without spaces between them: migration 0019 adds each run of them to an item's vector as its
+ * overlapping pairs of characters and its last character. The same characters as there.
+ */
+const CJK = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uff66-\\uff9f';
+const CJK_RUNS = new RegExp(`([${CJK}]+)`, 'u');
+
+/**
+ * A term holding Chinese or Japanese characters as the vector holds them: each run of them as its
+ * pairs of characters (`join`: one after another, or merely all there for the week index, which
+ * keeps no positions), a lone character as itself or any pair it starts; the words between runs
+ * as themselves. All of them are asked for. Null for a term without such characters.
+ */
+function cjkQuery(text: string, prefix: boolean, join: '<->' | '&'): SQL | null {
+  const parts = text.split(CJK_RUNS);
+  if (parts.length === 1) return null;
+  const groups = parts.flatMap((part, i) => {
+    if (i % 2 === 0) return piecesOf(part).map((w) => ({ lexemes: [w], prefix: false }));
+    const chars = Array.from(part);
+    // A lone character: itself (a run's last) or the first of any pair.
+    if (chars.length === 1) return [{ lexemes: [part], prefix: true }];
+    return [{ lexemes: chars.slice(1).map((c, at) => `${chars[at]}${c}`), prefix: false }];
+  });
+  const last = groups.at(-1);
+  if (prefix && last) last.prefix = true;
+  // Pieces are letters and digits only, so this text is always valid tsquery syntax.
+  const query = groups
+    .map(({ lexemes, prefix: open }) => {
+      const quoted = lexemes.map((l, k) => `'${l}'${open && k === lexemes.length - 1 ? ':*' : ''}`);
+      return `(${quoted.join(` ${join} `)})`;
+    })
+    .join(' & ');
+  return sql`to_tsquery('listboard_search', ${query})`;
+}
+
+/**
  * Reads `"a phrase"`, `word`, `word*` (prefix), `-word` (not) and `a or b`; everything else is
  * an implicit AND. Unbalanced quotes run to the end.
  */
@@ -62,8 +98,10 @@ export function parseTextQuery(input: string): Term[] {
 function termQuery(t: Term): SQL {
   switch (t.kind) {
     case 'phrase':
-      return sql`phraseto_tsquery('listboard_search', ${t.text})`;
+      return cjkQuery(t.text, false, '<->') ?? sql`phraseto_tsquery('listboard_search', ${t.text})`;
     case 'word': {
+      const cjk = cjkQuery(t.text, t.prefix, '<->');
+      if (cjk) return cjk;
       if (!t.prefix) return sql`plainto_tsquery('listboard_search', ${t.text})`;
       // Pieces are letters and digits only, so this text is always valid tsquery syntax.
       const pieces = piecesOf(t.text);
@@ -94,9 +132,9 @@ export function requiredTextQuery(input: string): SQL | null {
   const required = (t: Term): SQL | null => {
     switch (t.kind) {
       case 'phrase':
-        return sql`plainto_tsquery('listboard_search', ${t.text})`;
+        return cjkQuery(t.text, false, '&') ?? sql`plainto_tsquery('listboard_search', ${t.text})`;
       case 'word':
-        return t.prefix
+        return (cjkQuery(t.text, t.prefix, '&') ?? t.prefix)
           ? sql`to_tsquery('listboard_search', ${`${piecesOf(t.text).join(' & ')}:*`})`
           : sql`plainto_tsquery('listboard_search', ${t.text})`;
       case 'not':
