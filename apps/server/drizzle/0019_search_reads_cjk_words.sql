@@ -1,5 +1,6 @@
 -- Search finds Chinese and Japanese words inside the runs of characters that write them without
--- spaces: "大学" finds 東京大学で学ぶ. The text parser takes such a run for one token, which no word
+-- spaces ("大学" finds 東京大学で学ぶ), and Korean words inside the words their endings are
+-- written onto ("문장" finds 문장을). The text parser takes such a run for one token, which no word
 -- within it matches. Each run is now added to the item's vector, after the text's own words, as
 -- its overlapping pairs of characters and its last character ("東京 京大 大学 … 学ぶ ぶ"), the
 -- words between runs kept in their places; a search asks for a word of such characters as the
@@ -7,8 +8,8 @@
 CREATE FUNCTION cjk_spaced(body text) RETURNS text
   LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
-  parts text[] := regexp_split_to_array(body, '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]+');
-  runs text[] := ARRAY(SELECT (regexp_matches(body, '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]+', 'g'))[1]);
+  parts text[] := regexp_split_to_array(body, '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7a3]+');
+  runs text[] := ARRAY(SELECT (regexp_matches(body, '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7a3]+', 'g'))[1]);
   spaced text := parts[1];
 BEGIN
   FOR i IN 1 .. coalesce(array_length(runs, 1), 0) LOOP
@@ -27,7 +28,7 @@ DECLARE
   words tsvector := to_tsvector('listboard_search', coalesce(body, ''));
   named text;
 BEGIN
-  IF body ~ '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]' THEN
+  IF body ~ '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7a3]' THEN
     words := words || to_tsvector('listboard_search', cjk_spaced(body));
   END IF;
   -- A dot or slash between two letters or digits is the cheap sign of a name; most texts have none.
@@ -60,5 +61,5 @@ BEGIN
 END
 $$;--> statement-breakpoint
 UPDATE items SET search_vector = item_search_vector(id, text)
-  WHERE text ~ '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]'
+  WHERE text ~ '[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\uac00-\ud7a3]'
     OR id IN (SELECT item_id FROM media_markers UNION SELECT item_id FROM text_markers);

@@ -311,7 +311,7 @@ describe('text search', () => {
     expect(await found('reading list')).toContain('Reading-list.pdf');
   });
 
-  it('finds a Chinese or Japanese word inside the run of characters that writes it', async () => {
+  it('finds a Chinese, Japanese or Korean word inside the run of characters that writes it', async () => {
     const found = async (words: string) =>
       joined(await results(reader, { searchStr: words, users: 'all', bucket: 'none' }));
     const { listId } = await listedList('Language exchange');
@@ -319,6 +319,7 @@ describe('text search', () => {
       '東京大学で日本語を学ぶ。次に京都へ行く。',
       '我们在北京大学学习中文',
       'Python入門の授業',
+      '한국어 문장을 씁니다',
     ]) {
       const r = await author.post('/api/forms/insert_item', { listId, text });
       expect(r.statusCode, r.body).toBe(200);
@@ -326,9 +327,10 @@ describe('text search', () => {
     const ja = '東京大学で日本語を学ぶ';
     const zh = '我们在北京大学学习中文';
     const py = 'Python入門の授業';
+    const ko = '한국어 문장을 씁니다';
     const only = async (words: string, ...shown: string[]) => {
       const all = await found(words);
-      for (const t of [ja, zh, py])
+      for (const t of [ja, zh, py, ko])
         expect(all.includes(t), `${words}: ${t}`).toBe(shown.includes(t));
     };
     await only('大学', ja, zh);
@@ -346,6 +348,9 @@ describe('text search', () => {
     await only('授業', py);
     await only('python', py);
     await only('Python入門', py);
+    // A Korean word without the ending written onto it.
+    await only('문장', ko);
+    await only('한국어', ko);
   });
 
   it('a result shows a recording, picture or document by its kind and caption, never its address', async () => {

@@ -20,14 +20,16 @@ const piecesOf = (s: string) =>
 
 /**
  * Chinese and Japanese characters (kana, CJK ideographs, half-width katakana), which write words
- * without spaces between them: migration 0019 adds each run of them to an item's vector as its
- * overlapping pairs of characters and its last character. The same characters as there.
+ * without spaces between them, and Korean syllables, whose endings are written onto their words:
+ * migration 0019 adds each run of them to an item's vector as its overlapping pairs of characters
+ * and its last character. The same characters as there.
  */
-const CJK = '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uff66-\\uff9f';
+const CJK =
+  '\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\uff66-\\uff9f\\uac00-\\ud7a3';
 const CJK_RUNS = new RegExp(`([${CJK}]+)`, 'u');
 
 /**
- * A term holding Chinese or Japanese characters as the vector holds them: each run of them as its
+ * A term holding such characters as the vector holds them: each run of them as its
  * pairs of characters (`join`: one after another, or merely all there for the week index, which
  * keeps no positions), a lone character as itself or any pair it starts; the words between runs
  * as themselves. All of them are asked for. Null for a term without such characters.
