@@ -195,6 +195,7 @@ describe('a common word searched a week at a time', () => {
       'ray* -abundant',
       // Chinese and Japanese words inside a run of characters, as its pairs of characters.
       '大学',
+      '日本語',
       '東京大学',
       '"日本語を学ぶ"',
       '語',

@@ -135,10 +135,13 @@ export function requiredTextQuery(input: string): SQL | null {
     switch (t.kind) {
       case 'phrase':
         return cjkQuery(t.text, false, '&') ?? sql`plainto_tsquery('listboard_search', ${t.text})`;
-      case 'word':
-        return (cjkQuery(t.text, t.prefix, '&') ?? t.prefix)
+      case 'word': {
+        const cjk = cjkQuery(t.text, t.prefix, '&');
+        if (cjk) return cjk;
+        return t.prefix
           ? sql`to_tsquery('listboard_search', ${`${piecesOf(t.text).join(' & ')}:*`})`
           : sql`plainto_tsquery('listboard_search', ${t.text})`;
+      }
       case 'not':
         return null;
       case 'or': {
