@@ -591,6 +591,7 @@ describe('an author on a phone', () => {
     // The Menu is for tapping: no key hints beside its entries, which keep their shortcuts for a
     // screen reader.
     await p.locator('nav.controls-bar summary', { hasText: 'Menu' }).tap();
+    await p.locator('summary.tool-menu-group', { hasText: 'Navigate' }).tap();
     const nextList = p.getByRole('menuitem', { name: 'Next list', exact: true });
     await nextList.waitFor();
     await expect(nextList.locator('kbd').isVisible()).resolves.toBe(false);
@@ -684,6 +685,54 @@ describe('an author on a phone', () => {
     await errands.getByText('Errand 9').waitFor();
   });
 });
+
+describe('the Menu on a phone', () => {
+  it('folds its hundred commands under their groups, which fit the screen, opens one group at a time and opens again where it was left (iPhone 13)', async () => {
+    const api = await apiAs(base, 'author');
+    const made = await api.post<{ ptitle: string }>('/api/forms/insert_multilist', {
+      titleText: `Pocket menu ${Date.now()}`,
+    });
+    b = await openPhone('iPhone 13');
+    const p = b.page;
+    await signIn(p, base, 'author');
+    await p.goto(`${base}/author/${made.ptitle}`);
+    const menuButton = p.locator('nav.controls-bar summary', { hasText: 'Menu' });
+    await menuButton.tap();
+    const panel = p.locator('.phone-menu .tool-menu-panel');
+    const groups = panel.locator('summary.tool-menu-group');
+    await expect
+      .poll(() => groups.allInnerTexts())
+      .toEqual(['Navigate', 'View', 'Edit', 'Annotate', 'Help', 'Account']);
+    await expect(panel.locator('[role^=menuitem]:visible').count()).resolves.toBe(0);
+    const scrolls = () => panel.evaluate((el) => el.scrollHeight > el.clientHeight);
+    await expect(scrolls(), 'the folded groups need no scrolling').resolves.toBe(false);
+    await fingerSizedRows(groups);
+
+    await groups.filter({ hasText: 'Annotate' }).tap();
+    const note = panel.getByRole('menuitem', { name: 'Note', exact: true });
+    await note.waitFor();
+    await groups.filter({ hasText: 'Edit' }).tap();
+    const share = panel.getByRole('menuitem', { name: 'Share board', exact: true });
+    await share.waitFor();
+    await note.waitFor({ state: 'hidden' });
+    await expect(serious(p)).resolves.toEqual([]);
+    await screenshot(p, 'phone/menu-edit-group');
+
+    await menuButton.tap();
+    await share.waitFor({ state: 'hidden' });
+    await menuButton.tap();
+    await share.tap();
+    await p.getByRole('form', { name: 'Share board' }).waitFor();
+  });
+});
+
+/** Every row is at least 44 px tall, for a finger. */
+async function fingerSizedRows(rows: Locator) {
+  for (const box of await rows.evaluateAll((els) =>
+    els.map((e) => ({ h: e.getBoundingClientRect().height, name: e.textContent })),
+  ))
+    expect(box.h, `${box.name} row`).toBeGreaterThanOrEqual(44);
+}
 
 /** axe's serious and critical violations on the page as it is now. */
 async function serious(p: Page): Promise<string[]> {

@@ -44,7 +44,7 @@ export async function signOut(page: Page) {
 
 /**
  * Runs a command from the toolbar's menus: opens the group menu that holds it (on a phone, the
- * one Menu) and picks the entry.
+ * one Menu, and the group in it) and picks the entry.
  */
 export async function more(page: Page, item: string) {
   // A closed menu's entries are found by their label: their accessible names are computed once
@@ -52,7 +52,11 @@ export async function more(page: Page, item: string) {
   const label = page.locator('.menu-label').getByText(item, { exact: true });
   const menu = page.locator('nav.controls-bar details.tool-menu').filter({ has: label });
   if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open)))
-    await menu.locator('summary').click();
+    await menu.locator('summary').first().click();
+  // A phone's Menu folds each group under its name: the entry's group is opened first.
+  const group = menu.locator('details.tool-menu-section').filter({ has: label });
+  if ((await group.count()) > 0 && !(await group.evaluate((d) => (d as HTMLDetailsElement).open)))
+    await group.locator('summary').click();
   await menu
     .getByRole('menuitem', { name: item, exact: true })
     .or(menu.getByRole('menuitemcheckbox', { name: item, exact: true }))

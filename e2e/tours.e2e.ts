@@ -92,6 +92,7 @@ describe('guided tours', () => {
       const { page } = phone;
       await signIn(page, base, 'reader');
       await page.locator('summary', { hasText: 'Menu' }).first().tap();
+      await page.locator('summary.tool-menu-group', { hasText: 'Help' }).tap();
       await page.getByRole('menuitem', { name: 'Tour' }).tap();
       const shown = popover(phone);
       await shown.getByText('Welcome to Listboard').waitFor();

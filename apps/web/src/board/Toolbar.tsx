@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Check, ChevronDown, Menu, type LucideIcon } from 'lucide-react';
+import { Check, ChevronDown, ChevronRight, Menu, type LucideIcon } from 'lucide-react';
 import { COMMANDS } from '../commands/definitions';
 import { GROUPS, type GroupInfo } from '../commands/groups';
 import {
@@ -31,9 +31,13 @@ function moveInMenu(menu: HTMLDetailsElement, e: KeyboardEvent) {
   const move = MENU_MOVES[e.key];
   if (!move || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
   if (!(e.target instanceof Node) || !menu.contains(e.target)) return;
+  // A phone's Menu keeps its groups folded: a folded group's entries are passed over, its
+  // heading is a stop of its own.
   const entries = Array.from(
-    menu.querySelectorAll<HTMLElement>('[role^="menuitem"]:not(:disabled)'),
-  );
+    menu.querySelectorAll<HTMLElement>(
+      '[role^="menuitem"]:not(:disabled), .tool-menu-section > summary',
+    ),
+  ).filter((el) => el.getClientRects().length > 0);
   if (entries.length === 0) return;
   e.preventDefault();
   e.stopPropagation();
@@ -101,7 +105,7 @@ export function useClosingMenu() {
  * reader starts reading again. A command that opens a form takes it from there.
  */
 const closeMenuOf = (el: Element) => {
-  const menu = el.closest('details');
+  const menu = el.closest<HTMLDetailsElement>('details.tool-menu');
   if (!menu) return;
   if (menu.contains(document.activeElement)) menu.querySelector('summary')?.focus();
   menu.open = false;
@@ -144,19 +148,43 @@ interface Section {
   commands: Command[];
 }
 
-/** A labelled menu button and its entries, grouped under headings when it holds several groups. */
+/** A group's entries, named by the group's heading or, where the menu holds one group, by the menu. */
+function Entries({
+  commands,
+  ctx,
+  ...name
+}: { commands: Command[]; ctx: CommandContext } & (
+  { 'aria-label': string } | { 'aria-labelledby': string }
+)) {
+  return (
+    <ul role="menu" {...name}>
+      {commands.map((c) => (
+        <MenuEntry key={c.id} c={c} ctx={ctx} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A labelled menu button and its entries, grouped under headings when it holds several groups.
+ * `folded`: each group is a heading that opens its entries, one group open at a time (a phone's
+ * one Menu holds every group: seven headings fit its screen, a hundred entries do not). A group
+ * stays open until another is, so the Menu opens again where it was left.
+ */
 function ToolMenu({
   label,
   icon: Icon,
   sections,
   ctx,
   className = '',
+  folded = false,
 }: {
   label: string;
   icon: LucideIcon;
   sections: Section[];
   ctx: CommandContext;
   className?: string;
+  folded?: boolean;
 }) {
   const ref = useClosingMenu();
   const headed = sections.length > 1;
@@ -168,24 +196,36 @@ function ToolMenu({
         <ChevronDown className="chevron" aria-hidden="true" size={14} />
       </summary>
       <div className="tool-menu-panel">
-        {sections.map(({ group, commands }) => (
-          <div key={group.id} className="tool-menu-section">
-            {headed && (
-              <h2 className="tool-menu-heading" id={`menu-heading-${group.id}`}>
-                {group.label}
-              </h2>
-            )}
-            <ul
-              role="menu"
-              aria-label={headed ? undefined : label}
-              aria-labelledby={headed ? `menu-heading-${group.id}` : undefined}
-            >
-              {commands.map((c) => (
-                <MenuEntry key={c.id} c={c} ctx={ctx} />
-              ))}
-            </ul>
-          </div>
-        ))}
+        {sections.map(({ group, commands }) => {
+          const GroupIcon = group.icon;
+          return folded ? (
+            <details key={group.id} className="tool-menu-section" name={`${label}-groups`}>
+              <summary className="tool-menu-group">
+                <GroupIcon className="menu-icon" aria-hidden="true" size={16} />
+                <span className="menu-label">{group.label}</span>
+                <ChevronRight className="chevron" aria-hidden="true" size={16} />
+              </summary>
+              <Entries commands={commands} ctx={ctx} aria-label={group.label} />
+            </details>
+          ) : (
+            <div key={group.id} className="tool-menu-section">
+              {headed && (
+                <h2 className="tool-menu-heading" id={`menu-heading-${group.id}`}>
+                  {group.label}
+                </h2>
+              )}
+              {headed ? (
+                <Entries
+                  commands={commands}
+                  ctx={ctx}
+                  aria-labelledby={`menu-heading-${group.id}`}
+                />
+              ) : (
+                <Entries commands={commands} ctx={ctx} aria-label={label} />
+              )}
+            </div>
+          );
+        })}
       </div>
     </details>
   );
@@ -230,7 +270,8 @@ function sectionsFor(ctx: CommandContext): { visible: Command[]; sections: Secti
  * The controls bar, generated from the command registry. Each group (navigate, view, edit,
  * annotate, help, admin, account) is a labelled menu holding every command of the group with its
  * shortcut, followed by the group's most used commands as buttons. `phone`: the compact bar of a
- * phone or a short screen, a few buttons and one Menu holding all the groups under their names.
+ * phone or a short screen, a few buttons and one Menu holding all the groups, each folded under
+ * its name.
  */
 export function Toolbar({ ctx, phone = false }: { ctx: CommandContext; phone?: boolean }) {
   const { visible, sections } = sectionsFor(ctx);
@@ -244,7 +285,14 @@ export function Toolbar({ ctx, phone = false }: { ctx: CommandContext; phone?: b
         {before.map((c) => (
           <ToolButton key={c.id} c={c} ctx={ctx} />
         ))}
-        <ToolMenu label="Menu" icon={Menu} sections={sections} ctx={ctx} className="phone-menu" />
+        <ToolMenu
+          label="Menu"
+          icon={Menu}
+          sections={sections}
+          ctx={ctx}
+          className="phone-menu"
+          folded
+        />
         {account.length > 0 && (
           <div className="tool-group tool-group-account" role="group" aria-label="Account">
             {account.map((c) => (
