@@ -717,6 +717,14 @@ describe('the Menu on a phone', () => {
     await note.waitFor({ state: 'hidden' });
     await expect(serious(p)).resolves.toEqual([]);
     await screenshot(p, 'phone/menu-edit-group');
+    // With a keyboard (a tablet's, say), Down goes from a group's name to its first entry, past
+    // the folded groups' entries, and Up comes back.
+    const focused = () => p.evaluate(() => document.activeElement?.textContent);
+    await groups.filter({ hasText: 'Edit' }).focus();
+    await p.keyboard.press('ArrowDown');
+    await expect(focused()).resolves.toBe('New board');
+    await p.keyboard.press('ArrowUp');
+    await expect(focused()).resolves.toBe('Edit');
 
     await menuButton.tap();
     await share.waitFor({ state: 'hidden' });
