@@ -230,6 +230,34 @@ describe('each page is named', () => {
   });
 });
 
+describe('a page that did not open', () => {
+  it('says so under a heading with the reason and a way home; Try again where asking again may help, and it does', async () => {
+    b = await openBrowser();
+    const { page } = b;
+    await signIn(page, base, 'reader');
+    // A refusal of what was asked: asking again would not help, so it is not offered.
+    await page.goto(`${base}/reader/home?code=nosuch`);
+    const failed = page.getByRole('region', { name: 'This page did not open' });
+    await failed.getByText('Unknown search code: nosuch').waitFor();
+    await expect(page.title()).resolves.toBe('This page did not open · Listboard');
+    await expect(failed.getByRole('button', { name: 'Try again' }).count()).resolves.toBe(0);
+    await failed.getByRole('link', { name: 'Go to your home board' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.getByRole('link', { name: 'Discussion' }).first().waitFor();
+
+    // No connection: Try again loads the board once the connection is back.
+    await page.route('**/api/dbload/load_multilists**', (route) => route.abort());
+    await page.goto(`${base}/admin/help`);
+    await failed.getByText('No connection to the server.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'board/did-not-open');
+    await page.unroute('**/api/dbload/load_multilists**');
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'help', level: 2 }).waitFor();
+    await expect(failed.count()).resolves.toBe(0);
+  });
+});
+
 describe('a refused form, by keys', () => {
   it('keeps the keyboard in the form after the server says no, and Escape then closes it', async () => {
     b = await openBrowser();

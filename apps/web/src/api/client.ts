@@ -58,6 +58,18 @@ export const endedSession = (error: CallError): boolean =>
 /** The server's message of a failed call, else the caller's own. */
 export const messageOr = (error: CallError, fallback: string): string => error.error || fallback;
 
+/**
+ * A failed call thrown from a query: its message, and whether asking again may go otherwise (no
+ * connection, the server busy or failing), which a refusal of what was asked does not.
+ */
+export class CallFailed extends Error {
+  readonly passing: boolean;
+  constructor(error: CallError, fallback: string) {
+    super(messageOr(error, fallback));
+    this.passing = error.status === 0 || error.status === 429 || error.status >= 500;
+  }
+}
+
 const UNREADABLE = 'The server sent an unreadable answer.';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

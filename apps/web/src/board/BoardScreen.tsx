@@ -13,7 +13,7 @@ import { Header } from './Header';
 import { AccountTools, Toolbar } from './Toolbar';
 import { PageTabs } from './PageTabs';
 import { ZoomContext } from '../blocks/zoom';
-import { BoardMissing } from './BoardMissing';
+import { BoardFailed, BoardMissing } from './BoardMissing';
 import { BoardSkeleton } from './BoardSkeleton';
 import { useKeyboard } from './useKeyboard';
 import { useLiveBoards } from './useLiveBoards';
@@ -86,9 +86,11 @@ export function BoardScreen() {
     ? namedPageTitle(page, pageOwner(path, user?.username), user?.username)
     : last
       ? `${last.altTitle ?? last.title} (${last.owner})`
-      : isPending
-        ? undefined
-        : 'No board here';
+      : error && !sessionEnded
+        ? 'This page did not open'
+        : isPending
+          ? undefined
+          : 'No board here';
   usePageTitle(pageName);
 
   const views = useViewStates(boards, board, user, isGuest);
@@ -213,7 +215,7 @@ export function BoardScreen() {
         <PageLayer page={page} path={path} boards={boards} ctx={ctx} />
         {(isLoading || drawing) && <BoardSkeleton />}
         {/* A load refused because the session ended is told by the session bar, with its remedy. */}
-        {error && !sessionEnded && <p className="error">{error.message}</p>}
+        {error && !sessionEnded && <BoardFailed error={error} retry={shown.retry} />}
         <ZoomContext.Provider value={zoom}>
           <BoardApiContext.Provider value={api}>
             {drawn.map((b) => (

@@ -12,7 +12,7 @@ import {
   type Segment,
 } from '@listboard/core';
 import { preloadRenderersFor } from '../blocks/preload';
-import { callApi, callApiGet, messageOr, queryOf, type Result } from '../api/client';
+import { CallFailed, callApi, callApiGet, queryOf, type Result } from '../api/client';
 import { unpackBoards } from '@listboard/core/api/packed';
 import { useAlerts } from '../state/alerts';
 import { useUi } from '../state/ui';
@@ -97,7 +97,7 @@ export function useBoards(
         .slice(keep)
         .map((w, i) => ({ ...w, section: sections[keep + i] ?? null }));
       const answer = await loadShown(toLoad, username, device);
-      if (!answer.ok) throw new Error(messageOr(answer.error, 'Could not load the board.'));
+      if (!answer.ok) throw new CallFailed(answer.error, 'Could not load the board.');
       const loaded = answer.value;
       // Formulas and markdown are set before the boards are shown: KaTeX and markdown-it are
       // loaded when one of them has math or markdown.

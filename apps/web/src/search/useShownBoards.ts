@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { must, type Multilist } from '@listboard/core';
-import { callApi, messageOr } from '../api/client';
+import { CallFailed, callApi } from '../api/client';
 import { preloadRenderersFor } from '../blocks/preload';
 import { keptForViewer, useBoards, type Device } from '../board/useBoards';
 import { splitSearchAddress } from './address';
@@ -29,7 +29,7 @@ export function useShownBoards(
         address: must(results, 'the search address'),
         username,
       });
-      if (!found.ok) throw new Error(messageOr(found.error, 'Could not run the search.'));
+      if (!found.ok) throw new CallFailed(found.error, 'Could not run the search.');
       await preloadRenderersFor([found.value]);
       return found.value;
     },
@@ -49,5 +49,10 @@ export function useShownBoards(
       (chain !== '' && boards.isPending && boards.fetchStatus !== 'idle') ||
       (results !== null && found.isPending),
     error: (chain !== '' ? boards.error : null) ?? (results !== null ? found.error : null),
+    /** Asks again for what failed. */
+    retry: () => {
+      if (boards.error) void boards.refetch();
+      if (found.error) void found.refetch();
+    },
   };
 }
