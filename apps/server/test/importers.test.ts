@@ -82,7 +82,7 @@ describe('markdown', () => {
     expect(markdownToLists('\n\n   \n', opts)).toEqual([]);
   });
 
-  it('opens no empty list for a heading over headings of lower rank (a document’s title, a part)', () => {
+  it('opens no empty list for a heading over headings of lower rank (a document’s title, a part), and keeps it with the list it heads', () => {
     const md = [
       '# My reading notes',
       '',
@@ -100,12 +100,33 @@ describe('markdown', () => {
       'Chapter four.',
     ].join('\n');
     expect(markdownToLists(md, opts)).toEqual([
-      { title: 'Week 1', items: ['Chapter one.'] },
-      { title: 'Week 2', items: ['Chapter two.'] },
+      // Of the same rank as 'Part two', the first heading is no title of the whole document.
+      { title: 'Week 1', items: ['Chapter one.'], over: ['My reading notes'] },
+      { title: 'Week 2', items: ['Chapter two.'], over: ['Part two'] },
       // A week with nothing yet stays: the next heading is of its own rank.
       { title: 'Week 3', items: [] },
       { title: 'Week 4', items: ['Chapter four.'] },
     ]);
+  });
+
+  it('takes a first heading for the document’s title only when every other heading is of a lower rank', () => {
+    // Two parts, each over its chapters: the first part is no title of the whole.
+    const parts = ['## Part one', '### Chapter 1', 'One.', '## Part two', '### Chapter 2', 'Two.'];
+    expect(markdownToLists(parts.join('\n'), opts)).toEqual([
+      { title: 'Chapter 1', items: ['One.'], over: ['Part one'] },
+      { title: 'Chapter 2', items: ['Two.'], over: ['Part two'] },
+    ]);
+    // A title over parts over chapters: the title, then the first part.
+    const book = ['# Book', ...parts];
+    expect(markdownToLists(book.join('\n'), opts)).toEqual([
+      { title: 'Chapter 1', items: ['One.'], over: ['Part one'], documentTitle: 'Book' },
+      { title: 'Chapter 2', items: ['Two.'], over: ['Part two'] },
+    ]);
+    // Text before the first heading: that heading heads no whole document.
+    expect(markdownToLists(['Preface.', ...book].join('\n'), opts)[0]).toEqual({
+      title: opts.name,
+      items: ['Preface.'],
+    });
   });
 });
 

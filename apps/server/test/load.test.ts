@@ -72,6 +72,10 @@ beforeAll(async () => {
       // An address with a stray '%', as a person may type one.
       res.writeHead(200, { 'content-type': 'text/markdown' });
       res.end('# Sale\nHalf price');
+    } else if (url === '/syllabus') {
+      // A document's title over parts over weeks.
+      res.writeHead(200, { 'content-type': 'text/markdown' });
+      res.end('# Reading list\n## Part one\n### Week 1\nRead.\n## Part two\n### Week 2\nWrite.');
     } else if (url === '/notes') {
       res.writeHead(200, { 'content-type': 'text/markdown' });
       res.end('# Todo\nBuy milk\n\nCall home');
@@ -178,6 +182,31 @@ describe('load: the form’s rules', () => {
       expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(res.json().error).toBe(error);
     }
+  });
+
+  it('a document’s title describes the board and a part’s heading the list it opens: no heading is lost', async () => {
+    const md = [
+      '# Reading list',
+      '## Part one',
+      '### Week 1',
+      'Read *Chapter 1*.',
+      '### Week 2',
+      'Watch the lecture.',
+      '## Part two',
+      '### Week 3',
+      'Essay due.',
+    ].join('\n\n');
+    const r = await loadOk(author, file('reading.md', md));
+    expect(r.title).toMatch(/^--loaded--/);
+    expect(r.board.description).toBe('Reading list: loaded from reading.md.');
+    expect(r.board.lists.map((l) => [l.title, l.description])).toEqual([
+      ['Week 1', 'Part one'],
+      ['Week 2', ''],
+      ['Week 3', 'Part two'],
+    ]);
+    // Told otherwise, the board says what it is told.
+    const told = await loadOk(author, { ...file('reading.md', md), descText: 'Spring term' });
+    expect(told.board.description).toBe('Spring term');
   });
 
   it('a file whose name has no suffix is typed by its media type', async () => {
@@ -436,6 +465,15 @@ describe('read_source (import list from a URL)', () => {
     expect(after!.n).toBe(before!.n);
   });
 
+  it('a document’s title names the list, and the headings over its lists stay as items', async () => {
+    const res = await author.post('/api/forms/read_source', { url: `${base}/syllabus` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      title: 'Reading list',
+      items: ['### Part one', '### Week 1', 'Read.', '### Part two', '### Week 2', 'Write.'],
+    });
+  });
+
   it('needs a signed-in user and an address; private addresses stay refused', async () => {
     const guest = new Agent(t.app);
     await guest.signInGuest();
@@ -683,6 +721,21 @@ describe('import_item_url', () => {
     expect(picture!.text).toBe(`${base}/picture.png`);
     expect(picture!.blocks[0]!.type).toBe('image');
     expect(notes!.text).toBe(`### [notes](${base}/notes)\n\n#### Todo\n\nBuy milk\n\nCall home`);
+  });
+
+  it('a document keeps every heading, its title’s and its parts’ too', async () => {
+    const res = await importUrl(author, { listId: listOf()._id, url: `${base}/syllabus` });
+    expect(res.statusCode, res.body).toBe(200);
+    await reload();
+    expect(listOf().items.at(-1)!.text).toBe(
+      [
+        `### [syllabus](${base}/syllabus)`,
+        ...['Reading list', 'Part one', 'Week 1'].map((h) => `#### ${h}`),
+        'Read.',
+        ...['Part two', 'Week 2'].map((h) => `#### ${h}`),
+        'Write.',
+      ].join('\n\n'),
+    );
   });
 
   it('an address with a stray % is named as written', async () => {

@@ -10,7 +10,7 @@ import type { ImportOptions, ImportedList } from './types';
 
 import { ImportError } from './types';
 
-export { ImportError, type ImportOptions, type ImportedList } from './types';
+export { ImportError, headingsOf, type ImportOptions, type ImportedList } from './types';
 export { htmlTitle } from './html';
 
 /** What a file that is not text holds, by its first bytes, and the ending that loads it. */

@@ -122,16 +122,44 @@ export function markdownToLists(markdown: string, opts: ImportOptions): Imported
   }
   flush();
   // A heading with nothing under it but headings of a lower rank (a document's title over its
-  // sections, a part over its chapters) heads what follows: it opens no empty list of its own.
-  return lists.filter((l, i) => {
+  // sections, a part over its chapters) heads what follows: it opens no empty list of its own,
+  // and is kept with the list that follows it.
+  // The first heading, when every other is of a lower rank and nothing comes before it, is the
+  // document's title.
+  const [first, ...rest] = lists;
+  const firstLevel = first ? levels.get(first) : undefined;
+  const titled =
+    first !== undefined &&
+    firstLevel !== undefined &&
+    rest.length > 0 &&
+    rest.every((l) => (levels.get(l) ?? 0) > firstLevel);
+  const kept: ImportedList[] = [];
+  let over: string[] = [];
+  for (const [i, l] of lists.entries()) {
     const next = lists[i + 1];
     const level = levels.get(l);
     const nextLevel = next ? levels.get(next) : undefined;
-    return !(
+    if (
       l.items.length === 0 &&
       level !== undefined &&
       nextLevel !== undefined &&
       nextLevel > level
-    );
-  });
+    ) {
+      over.push(l.title);
+      continue;
+    }
+    kept.push(over.length > 0 ? { ...l, over } : l);
+    over = [];
+  }
+  const head = kept[0];
+  if (titled && head?.over?.[0] === first.title) {
+    const [documentTitle, ...parts] = head.over;
+    kept[0] = {
+      title: head.title,
+      items: head.items,
+      ...(parts.length > 0 ? { over: parts } : {}),
+      documentTitle,
+    };
+  }
+  return kept;
 }

@@ -2,6 +2,13 @@
 export interface ImportedList {
   title: string;
   items: string[];
+  /**
+   * The headings just before this list that open no list of their own, having only headings of
+   * a lower rank under them (a document's title, a part over its chapters), outermost first.
+   */
+  over?: string[];
+  /** On the first list only: the document's own title, a heading over all of it. */
+  documentTitle?: string;
 }
 
 export interface ImportOptions {
@@ -14,6 +21,9 @@ export interface ImportOptions {
   /** Told as a long document is read: pages (a PDF) done out of the total. */
   onProgress?(done: number, total: number): void;
 }
+
+/** A list's headings as they stand in the document: those over it (a part's), then its own. */
+export const headingsOf = (l: ImportedList): string[] => [...(l.over ?? []), l.title];
 
 /** An importer could not read its input; the message is meant for the user. */
 export class ImportError extends Error {}

@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { HttpError, badRequest, unauthorized } from '../lib/errors';
-import { ImportError } from '../importers';
+import { headingsOf, ImportError } from '../importers';
 import type { StreamLine } from '@listboard/core/api/load';
 import * as items from '@listboard/core/api/contracts/items';
 import * as load from '@listboard/core/api/contracts/load';
@@ -139,15 +139,19 @@ export const loadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> = 
       if (err instanceof ImportError) throw badRequest(err.message);
       throw err;
     }
+    // One list: the first list's title names it (the document's, where it has one), and every
+    // other heading stays, as an item of its own.
     const [first, ...rest] = read.lists;
+    const heading = (h: string) => `### ${h}`;
     const items = [
+      ...(first?.documentTitle ? headingsOf(first) : (first?.over ?? [])).map(heading),
       ...(first?.items ?? []),
-      ...rest.flatMap((l) => [`### ${l.title}`, ...l.items]),
+      ...rest.flatMap((l) => [...headingsOf(l).map(heading), ...l.items]),
     ].filter((t) => t.trim() !== '');
     if (items.length === 0) {
       throw badRequest(`Nothing to load: no text was found in ${read.source}.`);
     }
-    return { title: first?.title ?? read.source, items };
+    return { title: first?.documentTitle ?? first?.title ?? read.source, items };
   });
 
   app.post(items.importItemUrl.path, { schema: bodySchema(items.importItemUrl) }, async (req) => {

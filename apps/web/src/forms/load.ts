@@ -47,7 +47,7 @@ export const LOAD_FORMS: FormDef[] = [
         type: 'file',
         // A board's own export (Account ▸ Export) loads back too, the JSON one included.
         accept: [...LOAD_FILE_TYPES, 'json'].map((t) => `.${t}`).join(','),
-        hint: `${LOAD_FILE_TYPES.join(', ')}: headings become lists, paragraphs and pictures items; a board exported from Listboard (.json, .md, .html) comes back whole`,
+        hint: `${LOAD_FILE_TYPES.join(', ')}: headings become lists, paragraphs and pictures items, a title over them all the board’s description; a board exported from Listboard (.json, .md, .html) comes back whole`,
       },
       {
         name: 'query',

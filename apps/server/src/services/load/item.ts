@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { htmlTitle, importFile, ImportError, type ImportedList } from '../../importers';
+import { headingsOf, htmlTitle, importFile, ImportError, type ImportedList } from '../../importers';
 import type { ItemRow, ListRow } from '../boards/access';
 import { insertItemAt } from '../boards/items';
 import { fetchForLoad, type FetchLimits } from './fetch';
@@ -48,7 +48,10 @@ const linkText = (s: string) => s.replace(/[[\]]/g, '');
 function documentText(lists: ImportedList[], name: string, url: string, limit: number): string {
   const parts = [`### [${linkText(name)}](${url})`];
   for (const [i, l] of lists.entries()) {
-    if (i > 0 || l.title !== name) parts.push(`#### ${l.title}`);
+    // Every heading stays, those over a list (the document's title, a part's) too; the first
+    // list's own is left out where it is the name the item already starts with.
+    const headings = [...(l.documentTitle ? [l.documentTitle] : []), ...headingsOf(l)];
+    for (const h of headings) if (i > 0 || h !== name) parts.push(`#### ${h}`);
     parts.push(...l.items);
   }
   return upTo(parts, limit);

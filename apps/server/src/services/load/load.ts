@@ -246,8 +246,12 @@ export async function loadBoard(db: Db, req: LoadRequest, ctx: LoadContext): Pro
       }))
     : read.lists.map((l) => ({
         title: clean(l.title).trim() || 'Untitled',
+        // A part's heading, which opens no list of its own, describes the list it opens.
+        ...(l.over ? { description: clean(l.over.join(' · ')) } : {}),
         items: l.items.map(clean).filter((t) => t.trim() !== ''),
       }));
+  // The document's own title describes the board, as it would be left out of every list.
+  const named = read.lists[0]?.documentTitle;
   const itemCount = lists.reduce((n, l) => n + l.items.length, 0);
   if (itemCount === 0 && !(whole && lists.length > 0)) {
     throw badRequest(
@@ -275,7 +279,12 @@ export async function loadBoard(db: Db, req: LoadRequest, ctx: LoadContext): Pro
         owner,
         title,
         description:
-          req.descText?.trim() || (whole ? whole.description : `Loaded from ${read.source}.`),
+          req.descText?.trim() ||
+          (whole
+            ? whole.description
+            : named
+              ? `${clean(named)}: loaded from ${read.source}.`
+              : `Loaded from ${read.source}.`),
         listed,
         labels: whole?.labels,
         lists,
