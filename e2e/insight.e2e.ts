@@ -210,6 +210,40 @@ describe('the Insight page', () => {
     }
   });
 
+  it('plots a reader’s notes per day on an axis marked in days, not hours, and counts them in words', async () => {
+    const own = await openBrowser();
+    try {
+      const p = own.page;
+      // What the chart draws on its canvas: its axis marks among it.
+      await p.addInitScript(() => {
+        const drawn: string[] = [];
+        Object.assign(window, { drawn });
+        const canvas = CanvasRenderingContext2D.prototype;
+        const fill = Object.getOwnPropertyDescriptor(canvas, 'fillText')?.value as (
+          this: CanvasRenderingContext2D,
+          ...args: [string, number, number, number?]
+        ) => void;
+        canvas.fillText = function (...args) {
+          drawn.push(args[0]);
+          fill.apply(this, args);
+        };
+      });
+      await signIn(p, base, 'demo');
+      await p.goto(`${base}${address}/insight`);
+      const caption = p.locator('.activity-chart figcaption');
+      // demo wrote one note today.
+      await expect.poll(() => caption.innerText()).toMatch(/: 1 note, 0 replies$/);
+      const today = await p.evaluate(() =>
+        new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }).format(new Date()),
+      );
+      const drawn = () => p.evaluate(() => (window as unknown as { drawn: string[] }).drawn);
+      await expect.poll(drawn).toContain(today);
+      expect((await drawn()).filter((t) => /\d\s*(am|pm)$/i.test(t))).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('fits a phone', async () => {
     const phone = await openPhone('iPhone 13');
     try {

@@ -9,7 +9,7 @@ import type { Multilist } from '@listboard/core';
 import type { ItemVersionEntry, TrashEntry } from '@listboard/core/api/contracts/undo';
 import { callApi, messageOr } from '../api/client';
 import { useInfo } from '../state/info';
-import { when } from '../pages/format';
+import { counted, when } from '../pages/format';
 import { useRestore } from './InfoBar';
 import { focusWhenShown } from '../dom';
 import { useFocusBack } from '../forms/focusBack';
@@ -21,13 +21,11 @@ const KIND_NAMES: Record<TrashEntry['kind'], string> = {
   board: 'Board',
 };
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
 /** What went with an entry, in words: "with 2 notes", "3 items". */
 function withIt(e: TrashEntry): string {
-  if (e.kind === 'item') return e.notes ? `, with ${plural(e.notes, 'note')}` : '';
-  if (e.kind === 'note') return e.notes ? `, with ${plural(e.notes, 'reply')}` : '';
-  return `, ${plural(e.items, 'item')}`;
+  if (e.kind === 'item') return e.notes ? `, with ${counted(e.notes, 'note')}` : '';
+  if (e.kind === 'note') return e.notes ? `, with ${counted(e.notes, 'reply', 'replies')}` : '';
+  return `, ${counted(e.items, 'item')}`;
 }
 
 function Panel(props: { label: string; onClose: () => void; children: ReactNode }) {

@@ -1,6 +1,7 @@
 /** The Insight page's figures: the board in all, the confusing passages, lists and items, groups. */
 import { Link } from 'react-router';
 import { NOTE_ANCHOR } from '@listboard/core';
+import { counted } from '../pages/format';
 import type { BoardInsight, InsightFigures } from '@listboard/core/api/contracts/insight';
 
 const FIGURES: { key: keyof InsightFigures; label: string }[] = [
@@ -51,8 +52,7 @@ export function Confusion({ insight }: { insight: BoardInsight }) {
             <q>{p.quote}</q>
           </Link>
           <span className="confusion-meta">
-            {p.notes} {p.notes === 1 ? 'note' : 'notes'}, {p.questions}{' '}
-            {p.questions === 1 ? 'question' : 'questions'} · in “{p.headline || 'an item'}”
+            {`${counted(p.notes, 'note')}, ${counted(p.questions, 'question')} · in “${p.headline || 'an item'}”`}
           </span>
         </li>
       ))}

@@ -9,14 +9,12 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourseLink } from '@listboard/core/api/contracts/lti';
 import { callApi, messageOr } from '../api/client';
-import { when } from '../pages/format';
+import { counted, when } from '../pages/format';
 import { boardPageStatus } from '../insight/BoardPageStatus';
 import { useBoardPage } from '../insight/useBoardPage';
 import '../insight/insight.css';
 import './grades.css';
 import { LearnerRow, Weights, type LinkRef } from './GradeParts';
-
-const count = (n: number, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
 
 function LinkSection({
   link,
@@ -41,14 +39,14 @@ function LinkSection({
       const r = await callApi('/api/forms/send_grades', at);
       setMessage(
         r.ok
-          ? `${count(r.value.sent, 'score', 'scores')} sent to the gradebook.`
+          ? `${counted(r.value.sent, 'score', 'scores')} sent to the gradebook.`
           : messageOr(r.error, 'The scores were not sent.'),
       );
     } else {
       const r = await callApi('/api/forms/sync_course_roster', at);
       setMessage(
         r.ok
-          ? `Roster read: ${count(r.value.active, 'member', 'members')}; ${count(r.value.left, 'member', 'members')} left the course group.`
+          ? `Roster read: ${counted(r.value.active, 'member', 'members')}; ${counted(r.value.left, 'member', 'members')} left the course group.`
           : messageOr(r.error, 'The roster was not read.'),
       );
     }
