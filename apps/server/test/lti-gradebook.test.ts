@@ -260,7 +260,7 @@ describe('the Course grades page', () => {
     const sent = await until('the score after the notes', () => scores()[before]);
     await settled();
     expect(scores().slice(before)).toHaveLength(1);
-    expect(sent).toMatchObject({ userId: 's-1', comment: '3 notes, 1 replies, 10 words' });
+    expect(sent).toMatchObject({ userId: 's-1', comment: '3 notes, 1 reply, 10 words' });
   });
 
   it('says so when the platform is down, or never granted grades to the link', async () => {

@@ -116,7 +116,7 @@ describe('grades (AGS)', () => {
     expect(second).toMatchObject({
       userId: 's-1',
       scoreGiven: 15.8,
-      comment: '1 notes, 1 replies, 8 words',
+      comment: '1 note, 1 reply, 8 words',
     });
   });
 

@@ -12,3 +12,4 @@ export * from './anchoring';
 export * from './dates';
 export * from './must';
 export * from './own';
+export * from './counted';

@@ -5,11 +5,11 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Multilist } from '@listboard/core';
+import { counted, type Multilist } from '@listboard/core';
 import type { ItemVersionEntry, TrashEntry } from '@listboard/core/api/contracts/undo';
 import { callApi, messageOr } from '../api/client';
 import { useInfo } from '../state/info';
-import { counted, when } from '../pages/format';
+import { when } from '../pages/format';
 import { useRestore } from './InfoBar';
 import { focusWhenShown } from '../dom';
 import { useFocusBack } from '../forms/focusBack';

@@ -1,5 +1,5 @@
 /** Reader groups: create, join, select, assign, add a member. */
-import { groupFormMsg, groupMsg } from '@listboard/core';
+import { counted, groupFormMsg, groupMsg } from '@listboard/core';
 import { messageOr } from '../api/client';
 import type { FormContext, FormDef } from './registry';
 import { str, required, fail, openBoard } from './helpers';
@@ -129,7 +129,7 @@ export const GROUPS_FORMS: FormDef[] = [
       );
       if (!res.ok) return fail('add member', res.error);
       const { name, members } = res.value;
-      ctx.alert(`${str(v, 'username')} is in ${name} now (${String(members)} members).`);
+      ctx.alert(`${str(v, 'username')} is in ${name} now (${counted(members, 'member')}).`);
       return null;
     },
   },

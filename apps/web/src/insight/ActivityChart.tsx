@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { InsightDay } from '@listboard/core/api/contracts/insight';
-import { counted } from '../pages/format';
+import { counted } from '@listboard/core';
 import { DAY_MS, dayOf, daysInRange } from './range';
 
 const PRESETS = [
@@ -59,7 +59,8 @@ function Plot({ days }: { days: InsightDay[] }) {
         series: [
           {
             label: 'Day',
-            value: (_u, at) => (at == null ? '--' : dayMark.format(at * 1000)),
+            value: (_u: uPlot, at: number | null) =>
+              at === null ? '--' : dayMark.format(at * 1000),
           },
           { label: 'Notes', stroke: cssVar('--accent', '#2f5d8a'), width: 2, points: { size: 5 } },
           { label: 'Replies', stroke: '#c2610c', width: 2, dash: [6, 4], points: { size: 5 } },

@@ -1,7 +1,6 @@
 /** The Insight page's figures: the board in all, the confusing passages, lists and items, groups. */
 import { Link } from 'react-router';
-import { NOTE_ANCHOR } from '@listboard/core';
-import { counted } from '../pages/format';
+import { counted, NOTE_ANCHOR } from '@listboard/core';
 import type { BoardInsight, InsightFigures } from '@listboard/core/api/contracts/insight';
 
 const FIGURES: { key: keyof InsightFigures; label: string }[] = [

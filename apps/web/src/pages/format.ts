@@ -17,7 +17,3 @@ export function ago(iso: string, now = Date.now()): string {
   if (h < 24) return `${h} hour${h === 1 ? '' : 's'} ago`;
   return when(iso);
 }
-
-/** A count and its noun: '1 note', '2 notes', '2 replies' (`many` where adding s will not do). */
-export const counted = (n: number, one: string, many = `${one}s`): string =>
-  `${String(n)} ${n === 1 ? one : many}`;

@@ -35,6 +35,9 @@ describe('the load progress stream', () => {
     const writing = progressOf({ phase: 'writing', done: 1, total: 4, items: 9 })!;
     expect(writing.fraction).toBeCloseTo(0.775);
     expect(writing.label).toBe('Writing list 2 of 4 (9 items)…');
+    expect(progressOf({ phase: 'writing', done: 0, total: 1, items: 1 })?.label).toBe(
+      'Writing list 1 of 1 (1 item)…',
+    );
     expect(progressOf({ phase: 'error', status: 400, error: 'x' })).toBeNull();
   });
 });

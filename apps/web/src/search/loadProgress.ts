@@ -5,7 +5,7 @@
  * a last line with the new board or the error. The steps are shown by the load progress bar.
  */
 import { create } from 'zustand';
-import { boardMsg } from '@listboard/core';
+import { boardMsg, counted } from '@listboard/core';
 import type { LoadedBoard, StreamLine } from '@listboard/core/api/load';
 import type { LoadBody } from '@listboard/core/api/routes';
 import { useConnection } from '../api/client';
@@ -46,7 +46,7 @@ export function progressOf(
       const f = line.total ? line.done / line.total : 0;
       return {
         fraction: 0.7 + 0.3 * f,
-        label: `Writing list ${Math.min(line.done + 1, line.total)} of ${line.total} (${line.items} items)…`,
+        label: `Writing list ${Math.min(line.done + 1, line.total)} of ${line.total} (${counted(line.items, 'item')})…`,
       };
     }
     case 'done':

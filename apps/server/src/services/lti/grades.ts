@@ -12,6 +12,7 @@
  * at an instructor's; a platform's failure there is logged, never shown in the launch) and
  * whenever the instructor asks on the Course grades page.
  */
+import { counted } from '@listboard/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -222,13 +223,13 @@ export function scoreOf(
   weights: Weights,
   grade: { override: number | null; comment: string } | undefined,
 ): { score: number; comment: string } {
-  const counted = `${String(p.notes)} notes, ${String(p.replies)} replies, ${String(p.words)} words`;
+  const said = `${counted(p.notes, 'note')}, ${counted(p.replies, 'reply', 'replies')}, ${counted(p.words, 'word')}`;
   if (grade?.override != null)
     return {
       score: grade.override,
-      comment: grade.comment || `Set by the instructor (${counted})`,
+      comment: grade.comment || `Set by the instructor (${said})`,
     };
-  return { score: participationScore(p, weights), comment: counted };
+  return { score: participationScore(p, weights), comment: said };
 }
 
 /**
