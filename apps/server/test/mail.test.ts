@@ -311,7 +311,7 @@ describe('mail through a real SMTP server', () => {
       })
     ).json();
     const text =
-      '### The key minute\n\n/media/lecture.webm 1:05-1:30 # /media/lecture-poster.jpg ~ Lecture 1: sources\n\nRead [the guide](/admin/help) first.\n\n/files/author/Reading-2026.pdf';
+      '### The key minute\n\n/media/lecture.webm 1:05-1:30 # /media/lecture-poster.jpg ~ Lecture 1: sources\n\nRead [the guide](/admin/help) first.\n\n/files/author/Reading-2026.pdf\n\nhttps://news.example.org/front-page\n\nhttps://news.example.org/archive ~ The archive';
     const added = await author.post('/api/forms/insert_item', { listId, text });
     expect(added.statusCode, added.body).toBe(200);
     const sent = await author.post('/api/forms/email_an_item', {
@@ -329,6 +329,9 @@ describe('mail through a real SMTP server', () => {
         '(video: Lecture 1: sources) https://boards.example.edu/media/lecture.webm#t=65,90',
         'Read the guide (https://boards.example.edu/admin/help) first.',
         '(document: Reading-2026.pdf) https://boards.example.edu/files/author/Reading-2026.pdf',
+        // A page without a caption is named by its address once; with one, by its caption.
+        '(page) https://news.example.org/front-page',
+        '(page: The archive) https://news.example.org/archive',
       ].join('\n\n'),
     );
     expect(mail).not.toContain('lecture-poster');

@@ -76,7 +76,10 @@ export function mailText(text: string, publicUrl: string): string {
       const shown = shownAs(b);
       const url = b.range?.url ?? b.url;
       if (!shown || !url) return linksWritten(b.text, publicUrl);
-      return `(${shown.name ? `${shown.kind}: ${shown.name}` : shown.kind}) ${whole(url, publicUrl)}`;
+      const address = whole(url, publicUrl);
+      // A page with no caption is named by its address, which follows anyway: it goes once.
+      const named = shown.name && address.replace(/^\w+:\/\//, '') !== shown.name;
+      return `(${named ? `${shown.kind}: ${shown.name}` : shown.kind}) ${address}`;
     })
     .join('\n\n');
 }
