@@ -326,6 +326,62 @@ describe('a board', () => {
   });
 });
 
+describe('each reader’s view', () => {
+  it('comes back with what it was of: an item’s, a list’s, a board’s', async () => {
+    const b = await freshBoard({ A: ['a1', 'a2'] });
+    const list = b.lists[0]!;
+    const item = list.items[0]!;
+    const set = (call: string, query: object, $set: object) =>
+      ok(reader.post(`/api/display/${call}`, { query, doc: { $set } }));
+    await set('update_multilistvs', { userId: reader.userId, multilistId: b._id }, { zoom: 3 });
+    await set('update_listvs', { userId: reader.userId, listId: list._id }, { zoom: 4 });
+    await set('update_itemvs', { userId: reader.userId, itemId: item._id }, { dim: true });
+    const seen = async () => {
+      const r = await load(reader, b.ptitle);
+      return [r?.viewstate, r?.lists[0]?.viewstate, r?.lists[0]?.items[0]?.viewstate];
+    };
+    const asSet = [{ zoom: 3 }, { zoom: 4 }, { dim: true }];
+    expect(await seen()).toEqual(asSet);
+    const undo = async (call: string, body: object) => {
+      const { trashId } = await ok<{ trashId: string }>(author.post(`/api/forms/${call}`, body));
+      await ok(author.post('/api/forms/restore_from_trash', { trashId }));
+    };
+    await undo('delete_item', { itemId: item._id });
+    expect(await seen()).toEqual(asSet);
+    await undo('remove_list', { listId: list._id });
+    expect(await seen()).toEqual(asSet);
+    await undo('delete_multilist', { multilistId: b._id });
+    expect(await seen()).toEqual(asSet);
+
+    // A reader whose account goes while the board is in the Trash: the board comes back, with
+    // the others' views of it.
+    const admin = new Agent(t.app);
+    await admin.signIn('admin');
+    await ok(
+      admin.post('/api/auth/create_user', {
+        username: 'vale',
+        password: 'vale-pass-1',
+        email: 'vale@example.org',
+        profile: { role: 'reader', fullname: '' },
+      }),
+    );
+    const vale = new Agent(t.app);
+    await vale.signIn('vale', 'vale-pass-1');
+    await ok(
+      vale.post('/api/display/update_multilistvs', {
+        query: { userId: vale.userId, multilistId: b._id },
+        doc: { $set: { zoom: 2 } },
+      }),
+    );
+    const { trashId } = await ok<{ trashId: string }>(
+      author.post('/api/forms/delete_multilist', { multilistId: b._id }),
+    );
+    await ok(admin.post('/api/admin/deregister_user', { username: 'vale' }));
+    await ok(author.post('/api/forms/restore_from_trash', { trashId }));
+    expect(await seen()).toEqual(asSet);
+  });
+});
+
 describe('who may', () => {
   it('leaves the Trash to the board’s authors', async () => {
     const b = await freshBoard({ A: ['a1', 'a2'] });

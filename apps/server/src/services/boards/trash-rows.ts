@@ -2,7 +2,7 @@
  * The rows a delete takes away, read whole and written back whole, with their own ids: items
  * (with the notes and replies on them), their blocks, markers and previous texts; lists; a
  * board with its members, its old addresses, and the course links that open it with their
- * grades. The Trash keeps them as JSON, where timestamps are strings; they are read back as
+ * grades; and each reader's view state of any of them. The Trash keeps them as JSON, where timestamps are strings; they are read back as
  * dates.
  */
 import { eq, inArray, type SQL } from 'drizzle-orm';
@@ -20,6 +20,8 @@ import {
   mediaMarkers,
   multilists,
   textMarkers,
+  users,
+  viewStates,
   type TrashRows,
 } from '../../db/schema';
 
@@ -35,6 +37,7 @@ const TABLES = {
   mediaMarkers,
   textMarkers,
   itemVersions,
+  viewStates,
 } as const;
 type TableName = keyof typeof TABLES;
 type BoardRow = typeof multilists.$inferSelect;
@@ -53,6 +56,7 @@ const ORDER: readonly TableName[] = [
   'mediaMarkers',
   'textMarkers',
   'itemVersions',
+  'viewStates',
 ];
 
 /** The timestamp columns of each table, as their rows name them. */
@@ -64,6 +68,7 @@ const DATES: Partial<Record<TableName, readonly string[]>> = {
   boardMoves: ['created'],
   ltiLinks: ['created'],
   ltiGrades: ['sent', 'updated'],
+  viewStates: ['modified'],
 };
 
 /**
@@ -147,6 +152,24 @@ export function boardOfRows(rows: TrashRows): BoardRow | null {
 export async function putBack(db: Db, rows: TrashRows): Promise<void> {
   for (const table of ORDER) {
     const all = (rows[table] ?? []).map((r) => revive(table, r));
+    if (table === 'viewStates') {
+      // Each reader's view of what comes back, but for readers whose account has gone since.
+      const readers = [...new Set(all.map((r) => String(r.userId)))];
+      const live = new Set(
+        readers.length === 0
+          ? []
+          : (await db.select({ id: users.id }).from(users).where(inArray(users.id, readers))).map(
+              (u) => u.id,
+            ),
+      );
+      const kept = all.filter((r) => live.has(String(r.userId)));
+      for (let at = 0; at < kept.length; at += CHUNK)
+        await db
+          .insert(viewStates)
+          .values(kept.slice(at, at + CHUNK) as (typeof viewStates.$inferInsert)[])
+          .onConflictDoNothing();
+      continue;
+    }
     if (NEWER_WINS.has(table)) {
       // One at a time, each in a savepoint of its own: a row that no longer fits is skipped.
       for (const row of all)

@@ -3,7 +3,7 @@
  * under it), a list (with its items) or a board keeps a snapshot of all those rows in one Trash
  * entry, in the delete's transaction, then removes them. The rows are gone, so nothing deleted
  * shows on any channel. Putting an entry back writes the same rows again, in one transaction, at
- * the place they had (or the nearest one left). View states are not kept.
+ * the place they had (or the nearest one left), each reader's view of them with them.
  */
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
@@ -18,7 +18,7 @@ import {
 } from '@listboard/core';
 import type { Restored, TrashEntry } from '@listboard/core/api/contracts/undo';
 import type { Db } from '../../db/client';
-import { items, lists, multilists, trash, viewStates, type TrashRows } from '../../db/schema';
+import { items, lists, multilists, trash, type TrashRows } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { NO_TRASH_ENTRY, type BoardRow, type ItemRow, type ListRow, type Resolved } from './access';
 import { subjectOf, visibleBoard, type EventSubject } from '../notes/visibility';
@@ -87,6 +87,7 @@ export async function trashItem(db: Db, board: BoardRow, item: ItemRow, by: stri
   if (item.annotationClass === 'none') {
     const these = must(or(eq(items.id, item.id), eq(items.rootItemId, item.id)), 'the item rows');
     const rows = await itemRows(db, these, item.id);
+    rows.viewStates = await dropViewStates(db, { itemId: item.id });
     const kept = await keep(db, {
       multilistId: board.id,
       owner: board.owner,
@@ -98,13 +99,13 @@ export async function trashItem(db: Db, board: BoardRow, item: ItemRow, by: stri
       seen: seen as unknown as Record<string, unknown>,
       rows,
     });
-    await dropViewStates(db, { itemId: item.id });
     await db.delete(items).where(these);
     await closeItemGap(db, item.listId, item.index);
     return kept;
   }
   const ids = await withReplies(db, item);
   const rows = await itemRows(db, inArray(items.id, ids), item.id);
+  rows.viewStates = await dropViewStates(db, { ids });
   const kept = await keep(db, {
     multilistId: board.id,
     owner: board.owner,
@@ -116,7 +117,6 @@ export async function trashItem(db: Db, board: BoardRow, item: ItemRow, by: stri
     seen: seen as unknown as Record<string, unknown>,
     rows,
   });
-  await db.delete(viewStates).where(inArray(viewStates.targetId, ids));
   await db.delete(items).where(inArray(items.id, ids));
   return kept;
 }
@@ -132,6 +132,7 @@ export async function trashList(db: Db, board: BoardRow, list: ListRow, by: stri
     'the list rows',
   );
   const rows = await itemRows(db, these);
+  const views = await dropViewStates(db, { listId: list.id });
   const kept = await keep(db, {
     multilistId: board.id,
     owner: board.owner,
@@ -140,9 +141,8 @@ export async function trashList(db: Db, board: BoardRow, list: ListRow, by: stri
     deletedBy: by,
     parentId: board.id,
     index: list.index,
-    rows: { lists: [list], ...rows },
+    rows: { lists: [list], ...rows, viewStates: views },
   });
-  await dropViewStates(db, { listId: list.id });
   await db.delete(items).where(these);
   await db.delete(lists).where(eq(lists.id, list.id));
   await closeListGap(db, list.multilistId, list.index);
@@ -155,6 +155,7 @@ export async function trashBoard(db: Db, board: BoardRow, by: string) {
     ...(await boardRows(db, board)),
     lists: await db.select().from(lists).where(eq(lists.multilistId, board.id)),
     ...(await itemRows(db, eq(items.multilistId, board.id))),
+    viewStates: await dropViewStates(db, { multilistId: board.id }),
   };
   const kept = await keep(db, {
     multilistId: board.id,
@@ -164,7 +165,6 @@ export async function trashBoard(db: Db, board: BoardRow, by: string) {
     deletedBy: by,
     rows,
   });
-  await dropViewStates(db, { multilistId: board.id });
   await db.delete(multilists).where(eq(multilists.id, board.id));
   return kept;
 }

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { viewStates } from '../../db/schema';
+import { items, lists, viewStates } from '../../db/schema';
 
 export type ViewStateKind = 'multilist' | 'list' | 'item';
 
@@ -26,21 +26,28 @@ export async function setViewState(
 
 /**
  * View states point at boards, lists or items of any kind, so no foreign key can cascade them;
- * deletes call this with the ids going away.
+ * deletes call this with the ids going away, and keep the rows it answers with their Trash entry.
  */
 export async function dropViewStates(
   db: Db,
-  where: { multilistId?: string; listId?: string; itemId?: string },
-) {
-  if (where.multilistId) {
-    await db.execute(sql`delete from view_states where target_id = ${where.multilistId}
-      or target_id in (select id from lists where multilist_id = ${where.multilistId})
-      or target_id in (select id from items where multilist_id = ${where.multilistId})`);
-  } else if (where.listId) {
-    await db.execute(sql`delete from view_states where target_id = ${where.listId}
-      or target_id in (select id from items where list_id = ${where.listId})`);
-  } else if (where.itemId) {
-    await db.execute(sql`delete from view_states where target_id = ${where.itemId}
-      or target_id in (select id from items where root_item_id = ${where.itemId})`);
-  }
+  where: { multilistId?: string; listId?: string; itemId?: string; ids?: string[] },
+): Promise<(typeof viewStates.$inferSelect)[]> {
+  const ofItems = (which: SQL | undefined) =>
+    inArray(viewStates.targetId, db.select({ id: items.id }).from(items).where(which));
+  const ofLists = (which: SQL | undefined) =>
+    inArray(viewStates.targetId, db.select({ id: lists.id }).from(lists).where(which));
+  const gone = where.multilistId
+    ? or(
+        eq(viewStates.targetId, where.multilistId),
+        ofLists(eq(lists.multilistId, where.multilistId)),
+        ofItems(eq(items.multilistId, where.multilistId)),
+      )
+    : where.listId
+      ? or(eq(viewStates.targetId, where.listId), ofItems(eq(items.listId, where.listId)))
+      : where.itemId
+        ? or(eq(viewStates.targetId, where.itemId), ofItems(eq(items.rootItemId, where.itemId)))
+        : where.ids && where.ids.length > 0
+          ? inArray(viewStates.targetId, where.ids)
+          : undefined;
+  return gone ? db.delete(viewStates).where(gone).returning() : [];
 }
