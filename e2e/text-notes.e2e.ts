@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { appUrl, postAsPage, signIn } from './session';
-import { dragAcross, list, selectItem } from './board-helpers';
+import { dragAcross, list, selectItem, settled } from './board-helpers';
 import { itemLinkMsg } from '@listboard/core';
 
 const base = appUrl();
@@ -370,6 +370,71 @@ describe('notes on selected text', () => {
     await author.keyboard.press('Alt+m');
     await author.keyboard.press('Alt+m');
     await authorCard.locator('mark[data-note-id]').first().waitFor();
+  });
+
+  it('words selected with the mouse offer Note beside them, which notes them; Escape or a click elsewhere puts the offer away; the author is offered Annotate too, a guest nothing', async () => {
+    const run = Date.now().toString(36);
+    const beside = `Beside ${run}`;
+    await postAsPage(author, base, '/api/forms/insert_list', {
+      multilistId: (await loadBoard(author))._id,
+      titleText: beside,
+      itemText: 'Critics would *rather* say **claims** than facts.',
+    });
+    await reader.goto(`${base}/author/selection-corpus`);
+    const card = list(reader, beside).getByRole('article').nth(0);
+    await card.waitFor();
+    const offer = (page: Page) => page.getByRole('toolbar', { name: 'Selected words' });
+    await dragAcross(reader, card, 'rather say claims');
+    await offer(reader).waitFor();
+    // Under the words' end, on the screen; a reader may note them, not annotate them.
+    const words = await reader.evaluate(() => {
+      const r = getSelection()!.getRangeAt(0).getBoundingClientRect();
+      return { bottom: r.bottom, left: r.left, right: r.right };
+    });
+    const box = (await offer(reader).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(words.bottom);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(await reader.evaluate(() => innerWidth));
+    await expect(offer(reader).getByRole('button').allInnerTexts()).resolves.toEqual(['Note']);
+    await reader.keyboard.press('Escape');
+    await offer(reader).waitFor({ state: 'detached' });
+    // A click elsewhere lets the words go, and the offer with them (a drag that starts on
+    // selected words would move them: these start past them).
+    await dragAcross(reader, card, 'than facts');
+    await offer(reader).waitFor();
+    await list(reader, beside).getByRole('heading', { name: beside }).click();
+    await offer(reader).waitFor({ state: 'detached' });
+
+    await dragAcross(reader, card, 'say claims than');
+    await offer(reader).getByRole('button', { name: 'Note the selected words' }).click();
+    await expect(noteForm(reader).locator('.form-quote').textContent()).resolves.toBe(
+      'say claims than',
+    );
+    await expect(offer(reader).count()).resolves.toBe(0);
+    await noteForm(reader).getByLabel('Your note').fill(`Beside the words ${run}`);
+    await noteForm(reader).getByRole('button', { name: 'Submit' }).click();
+    const marks = card.locator('mark[data-note-id]');
+    await marks.first().waitFor();
+    await expect(marks.allTextContents().then((t) => t.join(''))).resolves.toBe('say claims than');
+
+    await author.goto(`${base}/author/selection-corpus`);
+    const authorCard = list(author, beside).getByRole('article').nth(0);
+    await dragAcross(author, authorCard, 'Critics would');
+    await expect
+      .poll(() => offer(author).getByRole('button').allInnerTexts())
+      .toEqual(['Note', 'Annotate']);
+    await screenshot(author, 'text-notes-offer');
+
+    const guest = await openBrowser();
+    try {
+      await guest.page.goto(`${base}/author/selection-corpus`);
+      const guestCard = list(guest.page, beside).getByRole('article').nth(0);
+      await dragAcross(guest.page, guestCard, 'Critics would');
+      await settled(guest.page);
+      await expect(offer(guest.page).count()).resolves.toBe(0);
+    } finally {
+      await guest.close();
+    }
   });
 
   it('a second reader notes words already highlighted, by a drag that starts on the highlight, and Tab still reaches each highlight', async () => {

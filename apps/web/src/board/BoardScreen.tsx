@@ -14,6 +14,7 @@ import { AccountTools, Toolbar } from './Toolbar';
 import { PageTabs } from './PageTabs';
 import { ZoomContext } from '../blocks/zoom';
 import { BoardFailed, BoardMissing } from './BoardMissing';
+import { SelectionAdder } from '../highlights/SelectionAdder';
 import { BoardSkeleton } from './BoardSkeleton';
 import { useKeyboard } from './useKeyboard';
 import { useLiveBoards } from './useLiveBoards';
@@ -221,6 +222,7 @@ export function BoardScreen() {
             {drawn.map((b) => (
               <BoardView key={b._id} board={b} />
             ))}
+            <SelectionAdder />
           </BoardApiContext.Provider>
         </ZoomContext.Provider>
         {!page && !searching && !isPending && !error && boards.length === 0 && (
