@@ -68,6 +68,21 @@ const audits = async (call: string, multilistId: string) =>
     .from(auditLog)
     .where(and(eq(auditLog.call, call), eq(auditLog.multilistId, multilistId)));
 
+/** A new account, made by the admin, and signed in: `{name}-pass-1` its password. */
+async function account(admin: Agent, name: string, role: 'reader' | 'author'): Promise<Agent> {
+  await ok(
+    admin.post('/api/auth/create_user', {
+      username: name,
+      password: `${name}-pass-1`,
+      email: `${name}@example.org`,
+      profile: { role, fullname: '' },
+    }),
+  );
+  const agent = new Agent(t.app);
+  await agent.signIn(name, `${name}-pass-1`);
+  return agent;
+}
+
 beforeAll(async () => {
   t = await createTestApp({ EMAIL_VERIFICATION: 'off' });
   author = new Agent(t.app);
@@ -76,16 +91,7 @@ beforeAll(async () => {
   await reader.signIn('reader');
   const admin = new Agent(t.app);
   await admin.signIn('admin');
-  await ok(
-    admin.post('/api/auth/create_user', {
-      username: 'cora',
-      password: 'cora-pass-1',
-      email: 'cora@example.org',
-      profile: { role: 'reader', fullname: '' },
-    }),
-  );
-  coauthor = new Agent(t.app);
-  await coauthor.signIn('cora', 'cora-pass-1');
+  coauthor = await account(admin, 'cora', 'reader');
   boardId = (await freshBoard({ Week: ['one'] }))._id;
 });
 afterAll(async () => t.close());
@@ -357,16 +363,7 @@ describe('each reader’s view', () => {
     // the others' views of it.
     const admin = new Agent(t.app);
     await admin.signIn('admin');
-    await ok(
-      admin.post('/api/auth/create_user', {
-        username: 'vale',
-        password: 'vale-pass-1',
-        email: 'vale@example.org',
-        profile: { role: 'reader', fullname: '' },
-      }),
-    );
-    const vale = new Agent(t.app);
-    await vale.signIn('vale', 'vale-pass-1');
+    const vale = await account(admin, 'vale', 'reader');
     await ok(
       vale.post('/api/display/update_multilistvs', {
         query: { userId: vale.userId, multilistId: b._id },
@@ -436,16 +433,7 @@ describe('who may', () => {
   it('takes an account’s Trash with the account', async () => {
     const admin = new Agent(t.app);
     await admin.signIn('admin');
-    await ok(
-      admin.post('/api/auth/create_user', {
-        username: 'tess',
-        password: 'tess-pass-1',
-        email: 'tess@example.org',
-        profile: { role: 'author', fullname: '' },
-      }),
-    );
-    const tess = new Agent(t.app);
-    await tess.signIn('tess', 'tess-pass-1');
+    const tess = await account(admin, 'tess', 'author');
     const made = await ok<{ multilistId: string }>(
       tess.post('/api/forms/insert_multilist', { titleText: 'Gone soon' }),
     );

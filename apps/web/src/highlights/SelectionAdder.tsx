@@ -53,23 +53,17 @@ export function SelectionAdder() {
       if (e.key === 'Escape') setDismissed(wordsNow.current);
     };
     place();
-    document.addEventListener('selectionchange', place);
-    document.addEventListener('pointerdown', down, true);
-    document.addEventListener('pointerup', up, true);
-    document.addEventListener('pointercancel', up, true);
-    document.addEventListener('keydown', key, true);
+    const stop = new AbortController();
+    const early = { capture: true, signal: stop.signal };
+    document.addEventListener('selectionchange', place, { signal: stop.signal });
+    document.addEventListener('pointerdown', down, early);
+    document.addEventListener('pointerup', up, early);
+    document.addEventListener('pointercancel', up, early);
+    document.addEventListener('keydown', key, early);
     // Lists and boards scroll on their own: the buttons follow the words.
-    document.addEventListener('scroll', place, true);
-    window.addEventListener('resize', place);
-    return () => {
-      document.removeEventListener('selectionchange', place);
-      document.removeEventListener('pointerdown', down, true);
-      document.removeEventListener('pointerup', up, true);
-      document.removeEventListener('pointercancel', up, true);
-      document.removeEventListener('keydown', key, true);
-      document.removeEventListener('scroll', place, true);
-      window.removeEventListener('resize', place);
-    };
+    document.addEventListener('scroll', place, early);
+    window.addEventListener('resize', place, { signal: stop.signal });
+    return () => stop.abort();
   }, []);
 
   const commands = ctx
