@@ -465,6 +465,11 @@ describe('a reader on a phone', () => {
       return range.toString();
     });
     expect(words.split(' ').length).toBe(2);
+    // Note is offered beside the words, as with a mouse.
+    await p
+      .getByRole('toolbar', { name: 'Selected words' })
+      .getByRole('button', { name: 'Note the selected words' })
+      .waitFor();
     // The item's Actions, then Note: no keyboard needed.
     const actions = item.locator('summary', { hasText: 'Actions' });
     const box = (await actions.boundingBox())!;
