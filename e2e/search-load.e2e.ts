@@ -364,6 +364,39 @@ describe('searching from the UI', () => {
     await resultsBar(page).getByRole('button', { name: 'Search everyone' }).waitFor();
   });
 
+  it('marks the words searched for where they show in the results, at the start of a word, and not the words left out', async () => {
+    const { page } = b;
+    const run = tag();
+    const word = `orrery${run}`;
+    const api = await apiAs(base, 'author');
+    const made = await api.post<{ multilistId: string }>('/api/forms/insert_multilist', {
+      titleText: `Marked ${run}`,
+      listed: true,
+    });
+    await api.post('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Notes',
+      itemText: [
+        `The ${word} turns; **${word.toUpperCase()}** shown in capitals, a brass model.`,
+        `Not an ${word} inside a word: x${word}, and brass again.`,
+      ].join('\n\n'),
+    });
+    await signIn(page, base, 'author');
+    // Two words, one left out, and an or: brass is marked, the word left out is not.
+    await search(page, { 'Search for': `${word} or brass -capitals` });
+    await resultsBar(page).waitFor();
+    const painted = () =>
+      page.evaluate(() => {
+        const hits = (
+          CSS as unknown as { highlights: Map<string, Iterable<Range>> }
+        ).highlights.get('search-hit');
+        return hits ? [...hits].map((r) => r.toString()).sort() : [];
+      });
+    // The second item only: the first holds "capitals", which the search leaves out.
+    await expect.poll(painted).toEqual([word, 'brass'].sort());
+    await screenshot(page, 'search-hits');
+  });
+
   it('a guest searches everyone’s boards too', async () => {
     const { page } = b;
     await page.goto(`${base}/author/course`);

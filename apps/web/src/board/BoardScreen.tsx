@@ -15,6 +15,7 @@ import { PageTabs } from './PageTabs';
 import { ZoomContext } from '../blocks/zoom';
 import { BoardFailed, BoardMissing } from './BoardMissing';
 import { SelectionAdder } from '../highlights/SelectionAdder';
+import { useSearchHits } from '../search/searchHits';
 import { BoardSkeleton } from './BoardSkeleton';
 import { useKeyboard } from './useKeyboard';
 import { useLiveBoards } from './useLiveBoards';
@@ -100,6 +101,7 @@ export function BoardScreen() {
   // take the data at once. What reads the drawn page (a #section, a note's address, the words
   // selected last time) waits for the drawing.
   const drawn = useDeferredValue(boards);
+  useSearchHits(drawn);
   const drawing = drawn !== boards && drawn.length === 0;
   const main = useRef<HTMLElement>(null);
   useBoardScrolling(main, drawn.length, location.hash, phone);

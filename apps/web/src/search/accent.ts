@@ -142,12 +142,13 @@ const HighlightClass = (): HighlightCtor | null =>
 /** True when the browser can paint the matches (Chromium 105+, Safari 17.2+, Firefox 140+). */
 export const canPaintHighlights = () => registry() !== null && HighlightClass() !== null;
 
-function paint(ranges: Range[]): void {
+/** Paints `ranges` as the named highlight (none: takes it away), where the browser can. */
+export function paint(ranges: Range[], name = ACCENT_HIGHLIGHT): void {
   const reg = registry();
   const H = HighlightClass();
   if (!reg || !H) return;
-  if (ranges.length) reg.set(ACCENT_HIGHLIGHT, new H(...ranges));
-  else reg.delete(ACCENT_HIGHLIGHT);
+  if (ranges.length) reg.set(name, new H(...ranges));
+  else reg.delete(name);
 }
 
 interface AccentState {
