@@ -242,7 +242,7 @@ describe('a page that did not open', () => {
     await expect(page.title()).resolves.toBe('This page did not open · Listboard');
     await expect(failed.getByRole('button', { name: 'Try again' }).count()).resolves.toBe(0);
     await failed.getByRole('link', { name: 'Go to your home board' }).click();
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL('**/reader/home');
     await page.getByRole('link', { name: 'Discussion' }).first().waitFor();
 
     // No connection: Try again loads the board once the connection is back.
