@@ -378,7 +378,8 @@ describe('notes on selected text', () => {
     await postAsPage(author, base, '/api/forms/insert_list', {
       multilistId: (await loadBoard(author))._id,
       titleText: beside,
-      itemText: 'Critics would *rather* say **claims** than facts.',
+      itemText:
+        'Critics would *rather* say **claims** than facts.\n\nA short line, noted by no one.',
     });
     await reader.goto(`${base}/author/selection-corpus`);
     const card = list(reader, beside).getByRole('article').nth(0);
@@ -424,6 +425,25 @@ describe('notes on selected text', () => {
       .poll(() => offer(author).getByRole('button').allInnerTexts())
       .toEqual(['Note', 'Annotate']);
     await screenshot(author, 'text-notes-offer');
+    // Words on an item's last line: the offer goes above them, not over the item's buttons
+    // under them (the offer put away first: it sits over the line below the words).
+    await author.keyboard.press('Escape');
+    const short = list(author, beside).getByRole('article').nth(1);
+    // Selected first, so its buttons are there before the drag, not drawn under it.
+    await selectItem(short, { position: { x: 4, y: 4 } });
+    await dragAcross(author, short, 'by no one.');
+    await offer(author).getByRole('button', { name: 'Note the selected words' }).waitFor();
+    const over = await offer(author).evaluate((bar) => {
+      const b = bar.getBoundingClientRect();
+      const article = getSelection()!.anchorNode!.parentElement!.closest('article')!;
+      return [...article.querySelectorAll('button, summary, a[href]')]
+        .filter((c) => {
+          const r = c.getBoundingClientRect();
+          return r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom;
+        })
+        .map((c) => c.textContent);
+    });
+    expect(over).toEqual([]);
 
     const guest = await openBrowser();
     try {

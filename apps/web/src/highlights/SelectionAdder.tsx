@@ -1,7 +1,8 @@
 /**
  * Buttons beside words selected in an item: Note, and Annotate for those who may, as readers of
  * annotated pages expect to find them. They show once the words are selected (the mouse let go,
- * the keys or the finger done), under the words' end (above, near the screen's bottom), and go
+ * the keys or the finger done), under the words' end (above, near the screen's bottom or over
+ * the item's own buttons), and go
  * when the words do, when a form opens, or on Escape. A press keeps the selection: the note
  * quotes the words.
  */
@@ -90,10 +91,23 @@ export function SelectionAdder() {
       return;
     }
     const { width, height } = el.getBoundingClientRect();
-    const below = end.bottom + GAP;
-    const top = below + height + GAP > window.innerHeight ? end.top - GAP - height : below;
     const left = Math.min(Math.max(GAP, end.right - width / 2), window.innerWidth - width - GAP);
-    setAt({ top: Math.max(GAP, top), left });
+    const below = end.bottom + GAP;
+    const above = Math.max(GAP, end.top - GAP - height);
+    // Under the words, unless that is past the screen's bottom or over the item's own controls
+    // (its Actions, its buttons), which stay within reach.
+    const controls = [
+      ...(document
+        .getSelection()
+        ?.anchorNode?.parentElement?.closest('article')
+        ?.querySelectorAll('button, summary, a[href]') ?? []),
+    ].map((c) => c.getBoundingClientRect());
+    const covers = (top: number) =>
+      controls.some(
+        (c) => c.left < left + width && left < c.right && c.top < top + height && top < c.bottom,
+      );
+    const room = below + height + GAP <= window.innerHeight;
+    setAt({ top: room && !(covers(below) && !covers(above)) ? below : above, left });
   }, [shown, end]);
 
   if (!shown) return null;
