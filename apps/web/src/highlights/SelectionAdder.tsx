@@ -10,7 +10,7 @@ import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { COMMANDS } from '../commands/definitions';
 import { executeCommand } from '../commands/execute';
 import { opsShown } from '../commands/ops';
-import { isEnabled, isVisible } from '../commands/registry';
+import { isEnabled } from '../commands/registry';
 import { BoardApiContext } from '../board/boardApi';
 import { useUi } from '../state/ui';
 
@@ -68,10 +68,7 @@ export function SelectionAdder() {
   }, []);
 
   const commands = ctx
-    ? COMMANDS.filter(
-        (c) =>
-          OFFERED.includes(c.id) && isVisible(c, ctx) && isEnabled(c, ctx) && opsShown(ctx, c.ops),
-      )
+    ? COMMANDS.filter((c) => OFFERED.includes(c.id) && isEnabled(c, ctx) && opsShown(ctx, c.ops))
     : [];
   const shown =
     ctx !== undefined &&

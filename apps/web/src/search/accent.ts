@@ -162,15 +162,18 @@ interface AccentState {
   clear(): void;
 }
 
+/** The section on screen of the board at `board` (owner/ptitle), if it is drawn. */
+export function boardSection(board: string): Element | undefined {
+  return [...document.querySelectorAll('main.boards [data-board]')].find(
+    (e) => e.getAttribute('data-board') === board,
+  );
+}
+
 /** The board's section on screen, else the whole board area. */
 function rootFor(board: string | null): Element | null {
   const main = document.querySelector('main.boards');
   if (!board || !main) return main;
-  return (
-    [...main.querySelectorAll('[data-board]')].find(
-      (e) => e.getAttribute('data-board') === board,
-    ) ?? main
-  );
+  return boardSection(board) ?? main;
 }
 
 export const useAccent = create<AccentState>((set, get) => ({

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import type { Multilist } from '@listboard/core';
-import { findMatches, paint } from './accent';
+import { boardSection, findMatches, paint } from './accent';
 import { isResultsBoard } from './results';
 
 export const SEARCH_HIT_HIGHLIGHT = 'search-hit';
@@ -49,11 +49,7 @@ export function useSearchHits(boards: Multilist[]): void {
   const at = results ? `${results.owner}/${results.ptitle}` : null;
   useEffect(() => {
     // The board's lists: its title, which says what was searched for, is left as it is.
-    const board = at
-      ? [...document.querySelectorAll('main.boards [data-board]')].find(
-          (e) => e.getAttribute('data-board') === at,
-        )
-      : undefined;
+    const board = at ? boardSection(at) : undefined;
     const root = board?.querySelector('.lists') ?? board;
     if (!words || !root) return;
     const mark = () => paint(findHits(root, words.split('\n')), SEARCH_HIT_HIGHLIGHT);

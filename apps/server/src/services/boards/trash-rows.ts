@@ -2,8 +2,8 @@
  * The rows a delete takes away, read whole and written back whole, with their own ids: items
  * (with the notes and replies on them), their blocks, markers and previous texts; lists; a
  * board with its members, its old addresses, and the course links that open it with their
- * grades; and each reader's view state of any of them. The Trash keeps them as JSON, where timestamps are strings; they are read back as
- * dates.
+ * grades; and each reader's view state of any of them. The Trash keeps them as JSON, where
+ * timestamps are strings; they are read back as dates.
  */
 import { eq, inArray, type SQL } from 'drizzle-orm';
 import { gradeRows } from '../lti/grades';
