@@ -106,6 +106,43 @@ describe('notes live for the author', () => {
     await screenshot(discussion, 'discussion-link-opened');
   });
 
+  it('a note on any board of the author’s reaches their Discussion live, not only on boards it lists notes from or changed of late', async () => {
+    const asAuthor = <T>(path: string, body: object) => postAsPage<T>(author, base, path, body);
+    const old = await asAuthor<{ multilistId: string }>('/api/forms/insert_multilist', {
+      titleText: `Last term ${Date.now().toString(36)}`,
+      listed: true,
+    });
+    const { listId } = await asAuthor<{ listId: string }>('/api/forms/insert_list', {
+      multilistId: old.multilistId,
+      titleText: 'Week 12',
+    });
+    const { itemId } = await asAuthor<{ itemId: string }>('/api/forms/insert_item', {
+      listId,
+      text: 'The closing essay.',
+    });
+    // Twenty boards changed since: that one is not among the author's latest.
+    const since: string[] = [];
+    for (let n = 0; n < 20; n++) {
+      const made = await asAuthor<{ multilistId: string }>('/api/forms/insert_multilist', {
+        titleText: `This term ${String(n)}`,
+      });
+      since.push(made.multilistId);
+    }
+    try {
+      await discussion.goto(`${base}/author/home?code=pending&username=author`);
+      await discussion.getByRole('heading', { name: 'Pending notes' }).first().waitFor();
+      const late = `Is the essay still due? ${Date.now().toString(36)}`;
+      await postAsPage(reader, base, '/api/forms/insert_note', {
+        listId,
+        itemId,
+        noteSpec: { text: late },
+      });
+      await discussion.getByRole('article').filter({ hasText: late }).waitFor({ timeout: 10_000 });
+    } finally {
+      for (const id of since) await asAuthor('/api/forms/delete_multilist', { multilistId: id });
+    }
+  });
+
   it('a link followed signed out stays open through the sign-in: the author lands on Discussion with the note, a reader on the board', async () => {
     const visitor = await openBrowser();
     try {

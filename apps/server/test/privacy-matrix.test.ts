@@ -216,6 +216,13 @@ let coauthorsItemId: string;
 const heard = {} as Record<ViewerName, Set<ThingName>>;
 /** The things whose text a viewer's live events carried. */
 const read = {} as Record<ViewerName, Set<ThingName>>;
+/**
+ * The same through the stream of the author's Discussion, which follows every board of theirs by
+ * owner, not by id: only the author and a site admin may follow it.
+ */
+const LISTING_FOLLOWERS: readonly ViewerName[] = ['author', 'admin'];
+const heardInListing = {} as Record<ViewerName, Set<ThingName>>;
+const readInListing = {} as Record<ViewerName, Set<ThingName>>;
 const streams: { close(): void }[] = [];
 
 const boardOf = (thing: Thing) => (thing.onLockedBoard ? lockedBoard : openBoard);
@@ -271,11 +278,11 @@ async function loadBoard(a: Agent, owner: string, ptitle: string): Promise<Multi
 }
 
 /** A live stream collecting the board events its viewer hears, named by what they were about. */
-async function listen(v: ViewerName, boardIds: string[]) {
+async function listen(v: ViewerName, boardIds: string[], query = '') {
   const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   const ctrl = new AbortController();
   const cookie = agents[v].cookie;
-  const res = await fetch(`${base}/api/events?boards=${boardIds.join(',')}`, {
+  const res = await fetch(`${base}/api/events?boards=${boardIds.join(',')}${query}`, {
     headers: cookie ? { cookie } : {},
     signal: ctrl.signal,
   });
@@ -312,7 +319,7 @@ async function listen(v: ViewerName, boardIds: string[]) {
       });
     }
   };
-  const stream = { untilSentinel, close: () => ctrl.abort() };
+  const stream = { untilSentinel, heard: () => events.length, close: () => ctrl.abort() };
   streams.push(stream);
   return stream;
 }
@@ -476,6 +483,8 @@ beforeAll(async () => {
     agents[v] = a;
     heard[v] = new Set();
     read[v] = new Set();
+    heardInListing[v] = new Set();
+    readInListing[v] = new Set();
   }
   const author = agents.author;
   const open = await ok<{ multilistId: string; ptitle: string }>(
@@ -527,18 +536,24 @@ beforeAll(async () => {
   // by a public edit that everyone hears: what a viewer heard before it is what they learnt.
   const watching = new Map<ViewerName, Awaited<ReturnType<typeof listen>>>();
   for (const v of VIEWERS) watching.set(v, await listen(v, [openBoard._id, lockedBoard._id]));
+  const since = encodeURIComponent(new Date().toISOString());
+  const listings = new Map<ViewerName, Awaited<ReturnType<typeof listen>>>();
+  for (const v of VIEWERS) listings.set(v, await listen(v, [], `&owner=author&since=${since}`));
   for (const [n, thing] of THINGS.entries()) {
     const { id, lastCall } = await make(thing);
     ids[thing.name] = id;
     await ok(
       author.post('/api/forms/edit_item', { itemId: sentinelItemId, text: `sentinel ${n}` }),
     );
-    for (const v of VIEWERS) {
-      const batch = await watching.get(v)!.untilSentinel();
-      // The sentinel is an edit too: only another edit_item event is the thing's.
-      const its = (e: Record<string, unknown>) =>
-        e.call === lastCall && !(e.call === '/api/forms/edit_item' && e.itemId === sentinelItemId);
-      if (batch.some(its)) heard[v].add(thing.name);
+    // The sentinel is an edit too: only another edit_item event is the thing's.
+    const its = (e: Record<string, unknown>) =>
+      e.call === lastCall && !(e.call === '/api/forms/edit_item' && e.itemId === sentinelItemId);
+    const record = (
+      v: ViewerName,
+      batch: Record<string, unknown>[],
+      into: { heard: Set<ThingName>; read: Set<ThingName> },
+    ) => {
+      if (batch.some(its)) into.heard.add(thing.name);
       for (const e of batch) expect(e).not.toHaveProperty('seen');
       // A change inside one item carries the item itself: its text reaches only those who may
       // read it, and the event of the call that hides a thing no longer carries it.
@@ -546,14 +561,26 @@ beforeAll(async () => {
         const text = JSON.stringify(e);
         for (const other of THINGS) {
           if (!text.includes(marker(other.name))) continue;
-          read[v].add(other.name);
+          into.read.add(other.name);
           if (its(e) && other === thing) {
             expect(sees(v, thing), `${thing.name} read by ${v} after ${lastCall}`).toBe(true);
           }
         }
       }
+    };
+    for (const v of VIEWERS) {
+      record(v, await watching.get(v)!.untilSentinel(), { heard: heard[v], read: read[v] });
+      if (LISTING_FOLLOWERS.includes(v)) {
+        record(v, await listings.get(v)!.untilSentinel(), {
+          heard: heardInListing[v],
+          read: readInListing[v],
+        });
+      }
     }
   }
+  // Those who may not follow the author's listings heard nothing through it, by the end.
+  for (const v of VIEWERS)
+    if (!LISTING_FOLLOWERS.includes(v)) expect(listings.get(v)!.heard(), v).toBe(0);
 }, 120_000);
 
 afterAll(async () => {
@@ -855,6 +882,17 @@ describe('privacy matrix: live events', () => {
         (thing) => sees(v, thing) || (thing.sawBeforeHidden ?? []).includes(v),
       ).map((thing) => thing.name);
       for (const name of read[v]) expect(may, `${name} leaked to ${v}`).toContain(name);
+    },
+  );
+  it.each(VIEWERS)(
+    '%s hears through the author’s Discussion stream (all their boards) what they may see, and only as the author or an admin',
+    (v) => {
+      const expected = LISTING_FOLLOWERS.includes(v)
+        ? THINGS.filter((thing) => sees(v, thing) || (thing.sawBeforeHidden ?? []).includes(v))
+        : [];
+      expect([...heardInListing[v]].sort()).toEqual(expected.map((thing) => thing.name).sort());
+      for (const name of readInListing[v])
+        expect(expected.map((thing) => thing.name)).toContain(name);
     },
   );
   it('carries the notes themselves: a writer reads their private note, a group its group note', () => {

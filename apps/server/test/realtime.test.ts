@@ -32,10 +32,10 @@ const urlOf = (app: FastifyInstance) =>
   `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
 /** Opens an event stream and collects events until `count` board events arrived. */
-async function watch(base: string, cookie: string, boardId: string, at?: number) {
+async function watch(base: string, cookie: string, boardId: string, at?: number, query = '') {
   const ctrl = new AbortController();
   const res = await fetch(
-    `${base}/api/events?boards=${boardId}${at === undefined ? '' : `&at=${String(at)}`}`,
+    `${base}/api/events?boards=${boardId}${at === undefined ? '' : `&at=${String(at)}`}${query}`,
     {
       headers: { cookie },
       signal: ctrl.signal,
@@ -442,6 +442,77 @@ describe('live board events', () => {
     expect(e).toMatchObject({ multilistId: made.multilistId, call: '/api/forms/delete_multilist' });
     expect(e.version).toBeUndefined();
     stream.close();
+  });
+
+  it('the Discussion’s stream hears a note on any board of its owner, says what changed since it was read, and tells no one else', async () => {
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const board = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Read later', listed: true })
+    ).json();
+    const { listId } = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: board.multilistId,
+        titleText: 'Week 9',
+      })
+    ).json();
+    const { itemId } = (
+      await author.post('/api/forms/insert_item', { listId, text: 'A chapter nobody noted.' })
+    ).json();
+    const pending = (
+      await author.post('/api/dbload/load_search', {
+        address: '/author/home?code=pending&username=author',
+      })
+    ).json<{ ownBoardsAt: string; follows: { _id: string }[] }>();
+    expect(Date.parse(pending.ownBoardsAt)).not.toBeNaN();
+    const listing = (since: string) => `&owner=author&since=${encodeURIComponent(since)}`;
+    // Named by no id: the page lists nothing from that board yet.
+    const own = await watch(
+      urlOf(t.app),
+      author.cookie!,
+      '',
+      undefined,
+      listing(pending.ownBoardsAt),
+    );
+    expect(await own.next('ready')).toEqual({ boards: [], versions: {}, ownChanged: false });
+    // Someone else asking to follow the author's listing is told nothing of it.
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const nosy = await watch(
+      urlOf(t.app),
+      reader.cookie!,
+      '',
+      undefined,
+      listing(pending.ownBoardsAt),
+    );
+    expect(await nosy.next('ready')).toEqual({ boards: [], versions: {} });
+
+    await reader.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text: 'Why?' } });
+    expect(await own.next('board')).toMatchObject({
+      multilistId: board.multilistId,
+      call: '/api/forms/insert_note',
+      by: 'reader',
+    });
+    expect(await nosy.within('board', 500)).toBeNull();
+    // A page that read its listing before that note is told so as its stream opens again.
+    const again = await watch(
+      urlOf(t.app),
+      author.cookie!,
+      '',
+      undefined,
+      listing(pending.ownBoardsAt),
+    );
+    expect(await again.next('ready')).toMatchObject({ ownChanged: true });
+    // A time it cannot read plays safe.
+    const garbled = await watch(
+      urlOf(t.app),
+      author.cookie!,
+      '',
+      undefined,
+      listing('yesterday-ish'),
+    );
+    expect(await garbled.next('ready')).toMatchObject({ ownChanged: true });
+    for (const s of [own, nosy, again, garbled]) s.close();
   });
 
   it('a note dismissed while others watch reaches those who saw it, and no one else', async () => {

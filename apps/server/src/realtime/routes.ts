@@ -23,6 +23,7 @@ import { viewerFor, visibleBoard, visibleBoardOf } from '../services/notes/visib
 import type { BoardEvent, EventBus } from './bus';
 import { buildPatch, patchFor, type BuiltPatch } from './item-patch';
 import { ChangeLog } from './change-log';
+import { ownerBoards } from './owner-boards';
 import { beatPresence, closePresence, openPresence } from './presence';
 import { holdStream } from './session-streams';
 import { userForSessionId } from '../services/accounts/sessions';
@@ -133,6 +134,19 @@ export const eventRoutes: FastifyPluginCallbackZod<{
     let viewer = await viewerFor(db, actor, sessionId);
     let viewerAt = Date.now();
     const allowed = [...boards.keys()];
+    // A listing of the notes on someone's boards follows all of them; each is looked up the
+    // first time one of its changes comes.
+    const listing = await ownerBoards(db, actor, req.query.owner, req.query.since);
+    const listed = async (id: string): Promise<VisibleBoard | undefined> => {
+      if (!listing?.ids.has(id)) return undefined;
+      const [row] = await db.select().from(multilists).where(eq(multilists.id, id));
+      if (!row) return undefined;
+      const policy = await policyBoardOf(db, row);
+      if (!can(actor, policy, 'read', { appVersion })) return undefined;
+      const board = visibleBoard(row, policy);
+      boards.set(id, board);
+      return board;
+    };
     // Each board's version as the stream starts: a viewer who loaded an older one missed a
     // change in between and reloads; one who is up to date does nothing. Locked boards tell
     // nothing, not even that they changed.
@@ -167,9 +181,12 @@ export const eventRoutes: FastifyPluginCallbackZod<{
         );
       }
     }
-    res.write(
-      `retry: 2000\nevent: ready\ndata: ${JSON.stringify({ boards: Object.keys(versions), versions })}\n\n`,
-    );
+    const greeting = {
+      boards: Object.keys(versions),
+      versions,
+      ...(listing && { ownChanged: listing.changed }),
+    };
+    res.write(`retry: 2000\nevent: ready\ndata: ${JSON.stringify(greeting)}\n\n`);
     let refreshing: Promise<void> | null = null;
     // The session the stream was opened in, still live: a stream outlasts no sign-out.
     const sessionLive = async () =>
@@ -189,18 +206,19 @@ export const eventRoutes: FastifyPluginCallbackZod<{
           refreshing = null;
         }));
     const send = async (e: BoardEvent) => {
-      const board = boards.get(e.multilistId);
+      // A board deleted: everyone watching it is told, and nothing else (a load of its address
+      // would say as much). Its unlocks went with it, so it is open to no reader now.
+      if (e.call === BOARD_DELETED) {
+        const watched = boards.has(e.multilistId) || listing?.ids.has(e.multilistId);
+        if (watched && !stopped && !res.destroyed) res.write(bareEvent(e));
+        return;
+      }
+      const board = boards.get(e.multilistId) ?? (await listed(e.multilistId));
       if (!board) return;
       // A change the greeting's version already counts: on PostgreSQL its notice can come after
       // the stream read the board, and the page holds it already or reloads for it.
       const greeted = versions[e.multilistId];
       if (e.version !== undefined && greeted !== undefined && e.version <= greeted) return;
-      // A board deleted: everyone watching it is told, and nothing else (a load of its address
-      // would say as much). Its unlocks went with it, so it is open to no reader now.
-      if (e.call === BOARD_DELETED) {
-        if (!stopped && !res.destroyed) res.write(bareEvent(e));
-        return;
-      }
       // Whether the board was open to this viewer before the change, as this stream knew it.
       const wasOpen = boardOpen(viewer, board);
       if (ACCESS_CALLS.has(e.call)) {
@@ -243,7 +261,8 @@ export const eventRoutes: FastifyPluginCallbackZod<{
         .then(() => send(e))
         .catch((err: unknown) => req.log.warn({ err }, 'board event not sent'));
     };
-    const unsubscribe = allowed.map((id) => bus.subscribe(id, deliver));
+    const followed = new Set([...allowed, ...(listing?.ids ?? [])]);
+    const unsubscribe = [...followed].map((id) => bus.subscribe(id, deliver));
     const beat = setInterval(() => {
       // A named event, which the page hears (a comment line it would not): its stream flows.
       res.write('event: beat\ndata: {}\n\n');

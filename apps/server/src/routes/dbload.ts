@@ -1,6 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isGuestUser, isSiteAdmin, parseAddress, type Device } from '@listboard/core';
+import { isGuestUser, mayListFor, parseAddress, type Device } from '@listboard/core';
 import * as load from '@listboard/core/api/contracts/load';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { CUSTOM_CODES, isCustomCode } from '@listboard/core/api/search';
@@ -102,15 +102,20 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
         throw badRequest(`Unknown search code: ${code ?? '(none)'}`);
       }
       const username = params.get('username') ?? actor.username;
-      if (username !== actor.username && !isSiteAdmin(actor))
+      if (!mayListFor(actor, username))
         throw forbidden('You can only list your own notes and boards.');
+      // Taken before the entries are read: a change after it reaches the page live.
+      const readAt = new Date();
       const hits = await customHits(
         db,
         { actor, sessionId: req.sessionId ?? null },
         code,
         username,
       );
-      return resultsBoard(username, code, hits, await followedBoards(db, code, username, hits));
+      return resultsBoard(username, code, hits, {
+        follows: await followedBoards(db, code, username, hits),
+        readAt,
+      });
     },
   );
 

@@ -157,6 +157,40 @@ describe('live boards', () => {
     source.emit('ready', { boards: ['a'], versions: { a: 5 } });
     expect(invalidate).toHaveBeenCalledTimes(2);
   });
+
+  it('a listing of the notes on someone’s boards follows all their boards, from when it was read', () => {
+    const read = '2026-12-04T09:30:00.000Z';
+    const listing = {
+      _id: 'pending',
+      version: 1,
+      owner: 'author',
+      follows: [{ _id: course._id, version: 4 }],
+      ownBoardsAt: read,
+    };
+    const { invalidate, source } = setup([listing], [[pageKey, listing]]);
+    expect(source.url).toBe(
+      `/api/events?boards=pending,${course._id}&at=1,4&owner=author&since=${encodeURIComponent(read)}`,
+    );
+    // Started at the versions held, with nothing of theirs changed since: nothing to load.
+    source.emit('ready', {
+      boards: [course._id],
+      versions: { [course._id]: 4 },
+      ownChanged: false,
+    });
+    expect(invalidate).not.toHaveBeenCalled();
+    // One of their boards changed between the reading and the stream: the listing loads again.
+    source.emit('ready', { boards: [course._id], versions: { [course._id]: 4 }, ownChanged: true });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['boards'] });
+    // A change on a board it listed nothing from reloads the listing too.
+    invalidate.mockClear();
+    source.emit('board', { multilistId: other._id, call: '/api/forms/insert_note', version: 9 });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: pageKey, exact: true });
+  });
+
+  it('other pages say no owner', () => {
+    const { source } = setup([{ _id: course._id, version: 2 }]);
+    expect(source.url).not.toContain('owner=');
+  });
 });
 
 describe('a stream that goes quiet', () => {

@@ -9,7 +9,9 @@ import { useSession } from '../state/session';
 interface LiveBoard {
   _id: string;
   version: number;
+  owner?: string;
   follows?: { _id: string; version: number }[];
+  ownBoardsAt?: string;
 }
 
 /** How long a dropped stream waits before it is opened again. */
@@ -57,9 +59,15 @@ export function useLiveBoards(boards: LiveBoard[]): void {
     followed.set(b._id, b.version);
     for (const f of b.follows ?? []) followed.set(f._id, f.version);
   }
+  // A listing of the notes on someone's boards (Discussion) follows every board they own, from
+  // when it was read: a note on a board it lists nothing from yet shows too.
+  const listing = boards.find((b) => b.ownBoardsAt !== undefined);
+  const owner = listing?.owner;
   const key = [...followed.keys()].join(',');
   const shown = useRef(new Map<string, number>());
   shown.current = followed;
+  const listedAt = useRef<string | undefined>(undefined);
+  listedAt.current = listing?.ownBoardsAt;
   // No stream while the page's user is signed out: one opens again once they have signed in.
   const sessionEnded = useConnection((s) => s.sessionEnded);
   useEffect(() => {
@@ -72,7 +80,11 @@ export function useLiveBoards(boards: LiveBoard[]): void {
     const connect = () => {
       const ids = key.split(',');
       const at = ids.map((id) => shown.current.get(id) ?? '').join(',');
-      const s = new EventSource(`/api/events?boards=${key}&at=${at}`);
+      const own =
+        owner === undefined
+          ? ''
+          : `&owner=${encodeURIComponent(owner)}&since=${encodeURIComponent(listedAt.current ?? '')}`;
+      const s = new EventSource(`/api/events?boards=${key}&at=${at}${own}`);
       source = s;
       heard = Date.now();
       // Anything from the server, its heartbeat included, says the stream still flows.
@@ -93,20 +105,17 @@ export function useLiveBoards(boards: LiveBoard[]): void {
           shown.current.set(change.multilistId, change.version);
       });
       s.addEventListener('ready', (e) => {
-        let versions: Record<string, number> = {};
+        let greeting: { versions?: Record<string, number>; ownChanged?: boolean } = {};
         try {
-          versions =
-            (
-              JSON.parse((e as MessageEvent<string>).data) as typeof versions & {
-                versions?: Record<string, number>;
-              }
-            ).versions ?? {};
+          greeting = JSON.parse((e as MessageEvent<string>).data) as typeof greeting;
         } catch {
           // A malformed greeting: play safe.
           reload();
           return;
         }
-        if (Object.entries(versions).some(([id, v]) => shown.current.get(id) !== v)) reload();
+        const versions = Object.entries(greeting.versions ?? {});
+        if (greeting.ownChanged || versions.some(([id, v]) => shown.current.get(id) !== v))
+          reload();
       });
       // The session the stream was opened in has ended (signed out in another window, or a
       // sign-in there replaced it): whether this page's user is still signed in is asked, and a
@@ -148,5 +157,5 @@ export function useLiveBoards(boards: LiveBoard[]): void {
       source?.close();
       setStreamOpen(false);
     };
-  }, [key, client, sessionEnded]);
+  }, [key, owner, client, sessionEnded]);
 }

@@ -269,6 +269,11 @@ export interface Multilist {
    * The page follows their live changes, so a new, answered or dismissed note shows at once.
    */
   follows?: { _id: string; version: number }[];
+  /**
+   * A listing of notes on its owner's boards (Discussion, my notes): when its entries were read.
+   * The page follows every board of theirs from then on, so a note on any of them shows at once.
+   */
+  ownBoardsAt?: string;
 }
 
 /** A user as the app shows them to themselves: their account and profile fields. */

@@ -45,6 +45,7 @@ export {
   SITE_ACTIONS,
   SITE_RULES,
   canSite,
+  mayListFor,
   dashboardLinks,
   type DashboardLink,
   type SiteAction,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SITE_ACTIONS, canSite, dashboardLinks } from './site';
+import { SITE_ACTIONS, canSite, dashboardLinks, mayListFor } from './site';
 import type { PolicyBoard, PolicyUser } from './roles';
 
 const user = (username: string, ...roles: string[]): PolicyUser => ({ username, roles });
@@ -21,6 +21,16 @@ describe('canSite', () => {
     expect(canSite(guest, 'usersOnline')).toBe(false);
     expect(canSite(user('guest', 'lbadmin'), 'usersOnline')).toBe(false);
     expect(canSite(null, 'usersOnline')).toBe(false);
+  });
+});
+
+describe('mayListFor', () => {
+  it('opens one’s own listings to oneself and anyone’s to the site admin, none to the guest', () => {
+    expect(mayListFor(reader, 'rita')).toBe(true);
+    expect(mayListFor(reader, 'olive')).toBe(false);
+    expect(mayListFor(admin, 'olive')).toBe(true);
+    expect(mayListFor(guest, 'guest')).toBe(false);
+    expect(mayListFor(null, 'olive')).toBe(false);
   });
 });
 

@@ -30,6 +30,15 @@ export function canSite(user: PolicyUser | null, action: SiteAction): boolean {
   return SITE_RULES[action] === 'admin' ? isSiteAdmin(user) : !isGuestUser(user);
 }
 
+/**
+ * Whose listings (Discussion, my notes, the notes on their boards) a user may open, and follow
+ * live: their own; a site admin, anyone's. The guest has none.
+ */
+export function mayListFor(user: PolicyUser | null, owner: string): boolean {
+  if (!user || isGuestUser(user)) return false;
+  return user.username === owner || isSiteAdmin(user);
+}
+
 /** The role link items of a dashboard (spec section 2, named pages). */
 export type DashboardLink =
   'profile' | 'listings' | 'discussion' | 'help' | 'home' | 'about' | 'contents';

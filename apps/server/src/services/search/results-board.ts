@@ -109,6 +109,14 @@ export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
   };
 }
 
+/** The listings of notes on one's own boards: their page follows every board of the owner. */
+const OWN_BOARD_LISTINGS: ReadonlySet<CustomCode> = new Set([
+  'pending',
+  'answered',
+  'dismissed',
+  'myNotes',
+]);
+
 /** How many boards a results page follows live (the event stream's own limit). */
 const FOLLOWED_MAX = 20;
 
@@ -123,7 +131,7 @@ export async function followedBoards(
   username: string,
   hits: Hit[],
 ): Promise<{ _id: string; version: number }[]> {
-  if (['pending', 'answered', 'dismissed', 'myNotes'].includes(code)) {
+  if (OWN_BOARD_LISTINGS.has(code)) {
     return db
       .select({ _id: multilists.id, version: multilists.version })
       .from(multilists)
@@ -141,7 +149,7 @@ export function resultsBoard(
   owner: string,
   code: CustomCode,
   hits: Hit[],
-  follows: { _id: string; version: number }[] = [],
+  live: { follows: { _id: string; version: number }[]; readAt: Date },
 ): Multilist {
   const discussion = code === 'pending' || code === 'answered' || code === 'dismissed';
   const byWeek = new Map<string, Hit[]>();
@@ -166,6 +174,7 @@ export function resultsBoard(
       })),
       actOnNotes: discussion,
     }),
-    follows,
+    follows: live.follows,
+    ...(OWN_BOARD_LISTINGS.has(code) && { ownBoardsAt: live.readAt.toISOString() }),
   };
 }

@@ -22,11 +22,18 @@ export const events = defineContract({
     'for each change the viewer may see (`item`: the item a change inside one item left, as ' +
     'this viewer may see it); a comment line every 20 s keeps the stream open. With `at`, the ' +
     'versions the page holds, a page behind is first sent `{multilistId, call: "catch-up", ' +
-    'from, version, items}` when every change since was inside one item.',
+    'from, version, items}` when every change since was inside one item. With `owner` and ' +
+    '`since` (a listing of the notes on that person’s boards, read at that time; asked by ' +
+    'them or a site admin), the stream follows every board they own as well, and the ' +
+    'greeting says `ownChanged: true` when one of them changed after `since`.',
   input: z.object({
     boards: z.string().max(2000),
     /** The version the page holds of each board, in the order of `boards`. */
     at: z.string().max(800).optional(),
+    /** Whose boards a listing of notes on them follows (the listing's owner). */
+    owner: z.string().max(100).optional(),
+    /** When that listing was read (an ISO time, the listing's `ownBoardsAt`). */
+    since: z.string().max(40).optional(),
   }),
   produces: 'text/event-stream',
   output: z.string().describe('server-sent events: ready, then board'),
