@@ -44,7 +44,9 @@ const results = async (a: Agent, args: Record<string, string | number | boolean>
   return res.json() as Results;
 };
 
-const texts = (b: Multilist) => b.lists.flatMap((l) => l.items.map((i) => i.text));
+/** Each hit's words as the page shows them: its text, and a note's own under it. */
+const texts = (b: Multilist) =>
+  b.lists.flatMap((l) => l.items.map((i) => [i.text, ...i.notes.map((n) => n.text)].join('\n')));
 const joined = (b: Multilist) => texts(b).join('\n');
 
 /** A listed board of the author's with one list, Week 1, for items a test writes. */
@@ -484,6 +486,18 @@ describe('visibility', () => {
     const onlyNotes = joined(await results(reader, { ...everyone, items: 'false', annos: 0 }));
     expect(onlyNotes).toContain('Note by reader on [Plant Biology]');
     expect(onlyNotes).not.toContain('turns light');
+  });
+
+  it('shows a note once: its line says whose it is and where, the note itself is under it', async () => {
+    const r = await results(reader, { ...everyone, items: 'false', annos: 0 });
+    const hits = r.lists.flatMap((l) => l.items);
+    expect(hits.length).toBeGreaterThan(0);
+    for (const hit of hits) {
+      const [note] = hit.notes;
+      expect(hit.text).toMatch(/^(Note|Reply) by \S+ on \[/);
+      expect(note, hit.text).toBeDefined();
+      expect(hit.text).not.toContain(note!.text.slice(0, 20));
+    }
   });
 });
 

@@ -76,7 +76,8 @@ function itemHit(h: ItemHit, collect: boolean): Bucketed {
     hit: {
       key: item.id,
       date: item.created,
-      text: `${head}\n\n${note ? literal(excerpt(item.text, 280)) : excerpt(excerptMarkup(item.text), 280)}`,
+      // A note is shown whole under the line that says whose it is and where: not twice.
+      text: note ? head : `${head}\n\n${excerpt(excerptMarkup(item.text), 280)}`,
       note,
       restricted,
     },
@@ -201,9 +202,16 @@ export async function searchContent(
   return bucketsContent(toBuckets(args, hits));
 }
 
+/** A hit as a saved board keeps it: text alone, so a note shown under its line is written out. */
+const savedText = (h: Hit) =>
+  h.note ? `${h.text}\n\n${literal(excerpt(h.note.text, 280))}` : h.text;
+
 export function bucketsContent(buckets: ResultBucket[]): SearchBoardContent {
   return {
-    lists: buckets.map((b) => ({ title: b.title, items: b.hits.map((h) => ({ text: h.text })) })),
+    lists: buckets.map((b) => ({
+      title: b.title,
+      items: b.hits.map((h) => ({ text: savedText(h) })),
+    })),
     privateAt: new Set(
       buckets.flatMap((b, li) => b.hits.flatMap((h, ii) => (h.restricted ? [`${li}:${ii}`] : []))),
     ),
