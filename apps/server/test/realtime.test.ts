@@ -494,6 +494,36 @@ describe('live board events', () => {
       by: 'reader',
     });
     expect(await nosy.within('board', 500)).toBeNull();
+    // A board the author makes while the stream is open is followed from its first change on
+    // (making it tells no one: no one can be watching it yet).
+    const made = (
+      await author.post('/api/forms/insert_multilist', {
+        titleText: 'Made meanwhile',
+        listed: true,
+      })
+    ).json();
+    const fresh = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: made.multilistId,
+        titleText: 'Today',
+      })
+    ).json();
+    const freshItem = (
+      await author.post('/api/forms/insert_item', { listId: fresh.listId, text: 'New reading.' })
+    ).json();
+    for (const call of ['/api/forms/insert_list', '/api/forms/insert_item'])
+      expect(await own.next('board')).toMatchObject({ multilistId: made.multilistId, call });
+    await reader.post('/api/forms/insert_note', {
+      listId: fresh.listId,
+      itemId: freshItem.itemId,
+      noteSpec: { text: 'And this?' },
+    });
+    expect(await own.next('board')).toMatchObject({
+      multilistId: made.multilistId,
+      call: '/api/forms/insert_note',
+      by: 'reader',
+    });
+    expect(await nosy.within('board', 500)).toBeNull();
     // A page that read its listing before that note is told so as its stream opens again.
     const again = await watch(
       urlOf(t.app),

@@ -23,7 +23,7 @@ import { viewerFor, visibleBoard, visibleBoardOf } from '../services/notes/visib
 import type { BoardEvent, EventBus } from './bus';
 import { buildPatch, patchFor, type BuiltPatch } from './item-patch';
 import { ChangeLog } from './change-log';
-import { ownerBoards } from './owner-boards';
+import { followNewBoards, ownerBoards } from './owner-boards';
 import { beatPresence, closePresence, openPresence } from './presence';
 import { holdStream } from './session-streams';
 import { userForSessionId } from '../services/accounts/sessions';
@@ -263,6 +263,15 @@ export const eventRoutes: FastifyPluginCallbackZod<{
     };
     const followed = new Set([...allowed, ...(listing?.ids ?? [])]);
     const unsubscribe = [...followed].map((id) => bus.subscribe(id, deliver));
+    if (listing) {
+      unsubscribe.push(
+        followNewBoards(db, bus, listing, (id, changes) => {
+          if (stopped) return;
+          unsubscribe.push(bus.subscribe(id, deliver));
+          changes.forEach(deliver);
+        }),
+      );
+    }
     const beat = setInterval(() => {
       // A named event, which the page hears (a comment line it would not): its stream flows.
       res.write('event: beat\ndata: {}\n\n');
