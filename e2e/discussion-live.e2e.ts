@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { appUrl, more, postAsPage, signIn, signOut } from './session';
+import { appUrl, more, notedItem, postAsPage, signIn, signOut } from './session';
 import { dragAcross, selectItem } from './board-helpers';
 
 const base = appUrl();
@@ -141,6 +141,51 @@ describe('notes live for the author', () => {
     } finally {
       for (const id of since) await asAuthor('/api/forms/delete_multilist', { multilistId: id });
     }
+  });
+
+  it('the Discussion of one board, opened from its Annotate menu, lists its notes alone; its tabs keep to it, and All boards shows them all', async () => {
+    const stamp = Date.now().toString(36);
+    const here = `On this board ${stamp}`;
+    const elsewhere = `On another board ${stamp}`;
+    const item = await firstItem(reader);
+    await postAsPage(reader, base, '/api/forms/insert_note', {
+      listId: item.listId,
+      itemId: item._id,
+      noteSpec: { text: here },
+    });
+    const { ptitle } = await notedItem(base, {
+      title: `Elsewhere ${stamp}`,
+      list: 'Week 1',
+      item: 'Another reading.',
+      note: elsewhere,
+    });
+    expect(ptitle).not.toBe('discussion-live');
+
+    await author.goto(`${base}${BOARD}`);
+    await card(author).waitFor();
+    await more(author, 'Discussion of this board');
+    await author.waitForURL(/code=pending&username=author&board=discussion-live$/);
+    await author
+      .getByRole('heading', { name: 'Pending notes: Discussion Live', exact: true })
+      .waitFor();
+    const entry = (text: string) => author.getByRole('article').filter({ hasText: text });
+    await entry(here).waitFor();
+    await expect(entry(elsewhere).count()).resolves.toBe(0);
+    const tabs = author.getByRole('navigation', { name: 'Discussion' });
+    await screenshot(author, 'discussion-one-board');
+
+    await tabs.getByRole('link', { name: 'Dismissed notes' }).click();
+    await author.waitForURL(/code=dismissed&username=author&board=discussion-live$/);
+    await author
+      .getByRole('heading', { name: 'Dismissed notes: Discussion Live', exact: true })
+      .waitFor();
+    await tabs.getByRole('link', { name: 'Pending notes' }).click();
+    await entry(here).waitFor();
+    await tabs.getByRole('link', { name: 'All boards' }).click();
+    await author.waitForURL(/code=pending&username=author$/);
+    await author.getByRole('heading', { name: 'Pending notes', exact: true }).waitFor();
+    await entry(elsewhere).waitFor();
+    await entry(here).waitFor();
   });
 
   it('a link followed signed out stays open through the sign-in: the author lands on Discussion with the note, a reader on the board', async () => {

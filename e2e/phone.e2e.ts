@@ -410,6 +410,23 @@ describe('Discussion and Listings on a phone', () => {
     await fitsScreen(p, width, 'listings');
     await screenshot(p, 'phone/author-listings-last-tab');
   });
+
+  it('the Discussion of one board says which under the strip, in view, and taps back to all boards (iPhone 13)', async () => {
+    b = await openPhone('iPhone 13');
+    const p = b.page;
+    const width = WIDTH['iPhone 13'];
+    await signIn(p, base, 'author');
+    await p.goto(`${base}/author/home?code=pending&username=author&board=course`);
+    await p.getByRole('heading', { name: 'Pending notes: course', exact: true }).waitFor();
+    const all = p.getByRole('link', { name: 'All boards' });
+    await inView(all, width, 'All boards');
+    const strip = (await p.getByRole('navigation', { name: 'Discussion' }).boundingBox())!;
+    expect((await all.boundingBox())!.y).toBeGreaterThanOrEqual(strip.y + strip.height);
+    await fitsScreen(p, width, 'discussion of one board');
+    await all.tap();
+    await p.waitForURL(/code=pending&username=author$/);
+    await p.getByRole('heading', { name: 'Pending notes', exact: true }).waitFor();
+  });
 });
 
 describe('a reader on a phone', () => {

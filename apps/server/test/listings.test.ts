@@ -100,6 +100,53 @@ describe('Discussion and Listings searches', () => {
     expect(pending.follows?.map((f) => f._id)).toContain(course._id);
   });
 
+  it('Discussion of one board: only the notes on that board of the owner’s, following it alone', async () => {
+    // A second board of the author's with a pending note of its own.
+    const other = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Seminar', listed: true })
+    ).json();
+    const { listId } = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: other.multilistId,
+        titleText: 'Week 1',
+      })
+    ).json();
+    const { itemId } = (
+      await author.post('/api/forms/insert_item', { listId, text: 'Read the essay.' })
+    ).json();
+    await reader.post('/api/forms/insert_note', {
+      listId,
+      itemId,
+      noteSpec: { text: 'Is the essay online?' },
+    });
+    const everywhere = hitTexts((await search(author, 'pending')).json()).join();
+    expect(everywhere).toContain('Is the essay online?');
+    expect(everywhere).toContain('Which part?');
+
+    const one = async (who: Agent, code: string, ptitle: string) =>
+      who.post('/api/dbload/load_search', {
+        address: `/author/home?code=${code}&username=author&board=${ptitle}`,
+      });
+    const seminar = (await one(author, 'pending', other.ptitle)).json() as Multilist;
+    expect(seminar.title).toBe('Pending notes: Seminar');
+    expect(seminar.onBoard).toEqual({ title: 'Seminar', ptitle: other.ptitle });
+    expect(hitTexts(seminar).join()).toContain('Is the essay online?');
+    expect(hitTexts(seminar).join()).not.toContain('Which part?');
+    expect(seminar.follows?.map((f) => f._id)).toEqual([other.multilistId]);
+    expect(seminar.ownBoardsAt).toBeUndefined();
+    const onCourse = hitTexts((await one(author, 'pending', 'course')).json()).join();
+    expect(onCourse).toContain('Which part?');
+    expect(onCourse).not.toContain('Is the essay online?');
+    expect(hitTexts((await one(author, 'myNotes', other.ptitle)).json()).join()).toContain(
+      'Is the essay online?',
+    );
+    // A board the owner does not have, and someone else's Discussion, are refused.
+    const missing = await one(author, 'pending', 'no-such-board');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe('author has no board no-such-board.');
+    expect((await one(reader, 'pending', other.ptitle)).statusCode).toBe(403);
+  });
+
   it('Discussion: an entry keeps its id while newer notes are listed above it', async () => {
     const entries = async () =>
       ((await search(author, 'pending')).json() as Multilist).lists.flatMap((l) => l.items);

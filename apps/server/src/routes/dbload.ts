@@ -4,7 +4,13 @@ import { isGuestUser, mayListFor, parseAddress, type Device } from '@listboard/c
 import * as load from '@listboard/core/api/contracts/load';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { CUSTOM_CODES, isCustomCode } from '@listboard/core/api/search';
-import { customHits, followedBoards, resultsBoard } from '../services/search/custom';
+import {
+  customHits,
+  followedBoards,
+  listsOwnBoards,
+  ownBoard,
+  resultsBoard,
+} from '../services/search/custom';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists, loadMultilistsJson } from '../services/boards/load';
@@ -77,7 +83,9 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       schema: bodySchema(load.loadSearch, {
         description:
           'Custom searches of the Listings and Discussion pages: `/{user}/home?code=pending&username={user}`. ' +
-          `Codes: ${CUSTOM_CODES.join(', ')}. Results come as one list per week, newest first.\n\n` +
+          `Codes: ${CUSTOM_CODES.join(', ')}. Results come as one list per week, newest first. ` +
+          'With `&board={ptitle}`, pending, answered, dismissed and myNotes list the notes on that ' +
+          'one board of the user’s (404 when they have none at that address).\n\n' +
           SEARCH_QUERY_DOC +
           '\n\nThe answer is a board (Multilist) of results; a general search adds `search`: `{args, page, pageSize, count, hasNext, saved?}`; ' +
           '`saved` is `{multilistId, owner, title, ptitle, existing}` when save was asked. ' +
@@ -104,6 +112,10 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       const username = params.get('username') ?? actor.username;
       if (!mayListFor(actor, username))
         throw forbidden('You can only list your own notes and boards.');
+      // One board of theirs may narrow the notes on their boards (a Discussion of one board).
+      const only = params.get('board');
+      const board =
+        only !== null && listsOwnBoards(code) ? await ownBoard(db, username, only) : null;
       // Taken before the entries are read: a change after it reaches the page live.
       const readAt = new Date();
       const hits = await customHits(
@@ -111,10 +123,14 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
         { actor, sessionId: req.sessionId ?? null },
         code,
         username,
+        board?.id,
       );
       return resultsBoard(username, code, hits, {
-        follows: await followedBoards(db, code, username, hits),
+        follows: board
+          ? [{ _id: board.id, version: board.version }]
+          : await followedBoards(db, code, username, hits),
         readAt,
+        ...(board && { onBoard: { title: board.title, ptitle: board.ptitle } }),
       });
     },
   );

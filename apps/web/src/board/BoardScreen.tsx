@@ -157,7 +157,12 @@ export function BoardScreen() {
   const listWidth = phone ? phoneListWidth(width) : LIST_WIDTH_STEPS[zoom];
   const listHeight = LIST_CONTAINER_HEIGHTS[device === 'desktop' ? 'other' : device];
   const tabs = searchCode !== null && user && (
-    <PageTabs code={searchCode} username={user.username} strip={phone} />
+    <PageTabs
+      code={searchCode}
+      username={user.username}
+      strip={phone}
+      board={resultsId !== null ? last?.onBoard : undefined}
+    />
   );
   const dashboard = !page && <DashboardLinks boards={boards} ctx={ctx} strip={phone} />;
   // A phone's or a short screen's few tools (in the header's row when short).

@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { CUSTOM_PAGES, CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
+import { boardHref } from './itemLink';
+import {
+  CUSTOM_PAGES,
+  CUSTOM_TITLES,
+  NOTES_ON_OWN_BOARDS,
+  type CustomCode,
+} from '@listboard/core/api/search';
 
 /** The named pages built on custom searches (spec section 2): each tab is one search code. */
 export const PAGES = Object.fromEntries(
@@ -10,8 +16,13 @@ export const PAGES = Object.fromEntries(
   ]),
 ) as { [P in keyof typeof CUSTOM_PAGES]: (readonly [CustomCode, string])[] };
 
-export const pageHref = (username: string, code: string) =>
-  `/${username}/home?code=${code}&username=${username}`;
+/** A custom search's page; for the notes on one's boards, narrowed to one of them if given. */
+export const pageHref = (username: string, code: string, board?: string) =>
+  `/${username}/home?code=${code}&username=${username}${
+    board !== undefined && NOTES_ON_OWN_BOARDS.includes(code as CustomCode)
+      ? `&board=${encodeURIComponent(board)}`
+      : ''
+  }`;
 
 /**
  * A named page's tabs: on a wide screen a column before the results; on a phone a strip above
@@ -22,10 +33,13 @@ export function PageTabs({
   code,
   username,
   strip,
+  board,
 }: {
   code: string;
   username: string;
   strip: boolean;
+  /** The one board whose notes the page lists (Discussion of one board), if any. */
+  board?: { title: string; ptitle: string };
 }) {
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -44,18 +58,35 @@ export function PageTabs({
     PAGES[p].some(([c]) => c === code),
   );
   if (!page) return null;
+  // On a phone it goes under the strip, where it is seen, not at the strip's far end.
+  const only = board && (
+    <p className="page-only">
+      <span>
+        On <Link to={boardHref({ owner: username, ptitle: board.ptitle })}>{board.title}</Link>{' '}
+        only.
+      </span>{' '}
+      <Link to={pageHref(username, code)}>All boards</Link>
+    </p>
+  );
   return (
-    <nav ref={nav} className={strip ? 'page-tabs page-strip' : 'page-tabs'} aria-label={page}>
-      <h2>{page}</h2>
-      <ul>
-        {PAGES[page].map(([c, label]) => (
-          <li key={c}>
-            <Link to={pageHref(username, c)} aria-current={c === code ? 'page' : undefined}>
-              {label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <>
+      <nav ref={nav} className={strip ? 'page-tabs page-strip' : 'page-tabs'} aria-label={page}>
+        <h2>{page}</h2>
+        <ul>
+          {PAGES[page].map(([c, label]) => (
+            <li key={c}>
+              <Link
+                to={pageHref(username, c, board?.ptitle)}
+                aria-current={c === code ? 'page' : undefined}
+              >
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {!strip && only}
+      </nav>
+      {strip && only}
+    </>
   );
 }

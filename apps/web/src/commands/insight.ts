@@ -1,11 +1,13 @@
 /**
- * The board's Insight: its page and the Course grades page (the Annotate menu), and the heat
- * view that shades the board's items by how many notes they drew (the View menu), for the
- * board's authors (core/policy 'insight').
+ * The board's Insight: its page, the Course grades page and its Discussion (the Annotate menu),
+ * and the heat view that shades the board's items by how many notes they drew (the View menu),
+ * for the board's authors (core/policy 'insight'; its Discussion, its owner's).
  */
-import { ChartColumn, Flame, GraduationCap } from 'lucide-react';
+import { ChartColumn, Flame, GraduationCap, MessageSquareText } from 'lucide-react';
+import { mayListFor } from '@listboard/core';
 import type { Command, CommandContext } from './registry';
 import { boardHref } from '../board/itemLink';
+import { pageHref } from '../board/PageTabs';
 
 const offered = (c: CommandContext) =>
   !c.results && c.board !== null && !c.board.locked && c.abilities?.insight === true;
@@ -26,6 +28,17 @@ export const INSIGHT_COMMANDS: Command[] = [
     visible: offered,
     run: (c) => {
       if (c.board) c.actions.navigate(insightHref(c.board));
+    },
+  },
+  {
+    // The Discussion narrowed to this board: its owner's (or a site admin's) to open.
+    id: 'boardDiscussion',
+    label: 'Discussion of this board',
+    group: 'annotate',
+    icon: MessageSquareText,
+    visible: (c) => !c.results && c.board !== null && mayListFor(c.user, c.board.owner),
+    run: (c) => {
+      if (c.board) c.actions.navigate(pageHref(c.board.owner, 'pending', c.board.ptitle));
     },
   },
   {

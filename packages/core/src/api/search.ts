@@ -71,6 +71,17 @@ export const CUSTOM_TITLES: Record<CustomCode, string> = {
   dismissed: 'Dismissed notes',
 };
 
+/**
+ * The listings of the notes on one's own boards (Discussion, My notes): their page follows every
+ * board of the owner live, and one board of theirs may narrow them (`&board={ptitle}`).
+ */
+export const NOTES_ON_OWN_BOARDS: readonly CustomCode[] = [
+  'pending',
+  'answered',
+  'dismissed',
+  'myNotes',
+];
+
 /** The named pages built on custom searches (spec section 2), each a row of tabs. */
 export const CUSTOM_PAGES = {
   Discussion: ['pending', 'answered', 'dismissed'],

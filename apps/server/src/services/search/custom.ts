@@ -25,7 +25,7 @@ import type { CustomCode } from '@listboard/core/api/search';
 import { boardEntry, boardLink, noteItem, type Hit, type ItemRow } from './hits';
 
 export { CUSTOM_CODES, CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
-export { followedBoards, resultsBoard } from './results-board';
+export { followedBoards, listsOwnBoards, ownBoard, resultsBoard } from './results-board';
 
 /**
  * A listed note's entry: its board and the item it is on (its first line, linking to the note
@@ -107,6 +107,8 @@ async function noteHits(
     boardOwner?: string;
     status?: string;
     groupsOnly?: boolean;
+    /** Only the notes on this board (a Discussion of one board). */
+    board?: string;
     /** Each note comes with the replies in its thread the caller may see (Discussion, Notes). */
     replies?: boolean;
   },
@@ -116,6 +118,7 @@ async function noteHits(
   if (filter.boardOwner) conds.push(eq(multilists.owner, filter.boardOwner));
   if (filter.status) conds.push(eq(items.noteStatus, filter.status as 'pending'));
   if (filter.groupsOnly) conds.push(sql`${items.groupName} is not null`);
+  if (filter.board) conds.push(eq(multilists.id, filter.board));
   const rows = await db
     .select({ item: items, board: multilists })
     .from(items)
@@ -226,6 +229,8 @@ export async function customHits(
   who: Who,
   code: CustomCode,
   username: string,
+  /** The one board of `username`'s whose notes Discussion and My notes list, if any. */
+  board?: string,
 ): Promise<Hit[]> {
   switch (code) {
     case 'myBoards':
@@ -257,7 +262,7 @@ export async function customHits(
     case 'myAnnos':
       return noteHits(db, who, { cls: ['anno'], author: username });
     case 'myNotes':
-      return noteHits(db, who, { cls: ['note'], boardOwner: username });
+      return noteHits(db, who, { cls: ['note'], boardOwner: username, board });
     case 'annos':
       return noteHits(db, who, { cls: ['anno'] });
     case 'notes':
@@ -272,6 +277,7 @@ export async function customHits(
         cls: ['note'],
         boardOwner: username,
         status: code,
+        board,
         replies: true,
       });
     default:

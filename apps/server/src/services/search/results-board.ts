@@ -2,7 +2,7 @@
  * Results boards: made on the fly, one list per bucket (a day, week or month, or all), one item
  * per hit; and the boards a results page follows live.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   abilitiesOf,
   itemDefaults,
@@ -11,9 +11,10 @@ import {
   type List,
   type Multilist,
 } from '@listboard/core';
-import { CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
+import { CUSTOM_TITLES, NOTES_ON_OWN_BOARDS, type CustomCode } from '@listboard/core/api/search';
 import type { Db } from '../../db/client';
 import { multilists } from '../../db/schema';
+import { notFound } from '../../lib/errors';
 import { weekOf, type Hit } from './hits';
 
 /** One list of a results board: a day, week or month of hits, or all of them. */
@@ -109,13 +110,24 @@ export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
   };
 }
 
-/** The listings of notes on one's own boards: their page follows every board of the owner. */
-const OWN_BOARD_LISTINGS: ReadonlySet<CustomCode> = new Set([
-  'pending',
-  'answered',
-  'dismissed',
-  'myNotes',
-]);
+const OWN_BOARD_LISTINGS: ReadonlySet<CustomCode> = new Set(NOTES_ON_OWN_BOARDS);
+
+export const listsOwnBoards = (code: CustomCode) => OWN_BOARD_LISTINGS.has(code);
+
+/** The board of `owner`'s at /owner/ptitle, whose notes a Discussion of one board lists. */
+export async function ownBoard(db: Db, owner: string, ptitle: string) {
+  const [board] = await db
+    .select({
+      id: multilists.id,
+      version: multilists.version,
+      title: multilists.title,
+      ptitle: multilists.ptitle,
+    })
+    .from(multilists)
+    .where(and(eq(multilists.owner, owner), eq(multilists.ptitle, ptitle)));
+  if (!board) throw notFound(`${owner} has no board ${ptitle}.`);
+  return board;
+}
 
 /** How many boards a results page follows live (the event stream's own limit). */
 const FOLLOWED_MAX = 20;
@@ -149,7 +161,12 @@ export function resultsBoard(
   owner: string,
   code: CustomCode,
   hits: Hit[],
-  live: { follows: { _id: string; version: number }[]; readAt: Date },
+  live: {
+    follows: { _id: string; version: number }[];
+    readAt: Date;
+    /** The one board whose notes are listed, if any: it alone is followed. */
+    onBoard?: { title: string; ptitle: string };
+  },
 ): Multilist {
   const discussion = code === 'pending' || code === 'answered' || code === 'dismissed';
   const byWeek = new Map<string, Hit[]>();
@@ -162,7 +179,7 @@ export function resultsBoard(
     ...bucketsBoard({
       id: code,
       owner,
-      title: CUSTOM_TITLES[code],
+      title: live.onBoard ? `${CUSTOM_TITLES[code]}: ${live.onBoard.title}` : CUSTOM_TITLES[code],
       ptitle: code.toLowerCase(),
       description: hits.length
         ? `${hits.length} in ${weeks} ${weeks === 1 ? 'week' : 'weeks'}`
@@ -175,6 +192,8 @@ export function resultsBoard(
       actOnNotes: discussion,
     }),
     follows: live.follows,
-    ...(OWN_BOARD_LISTINGS.has(code) && { ownBoardsAt: live.readAt.toISOString() }),
+    ...(live.onBoard
+      ? { onBoard: live.onBoard }
+      : OWN_BOARD_LISTINGS.has(code) && { ownBoardsAt: live.readAt.toISOString() }),
   };
 }
