@@ -161,7 +161,9 @@ export function BoardScreen() {
       code={searchCode}
       username={user.username}
       strip={phone}
-      board={resultsId !== null ? last?.onBoard : undefined}
+      board={
+        resultsId !== null && last?.onBoard ? { ...last.onBoard, owner: last.owner } : undefined
+      }
     />
   );
   const dashboard = !page && <DashboardLinks boards={boards} ctx={ctx} strip={phone} />;

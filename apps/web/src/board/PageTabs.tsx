@@ -38,8 +38,11 @@ export function PageTabs({
   code: string;
   username: string;
   strip: boolean;
-  /** The one board whose notes the page lists (Discussion of one board), if any. */
-  board?: { title: string; ptitle: string };
+  /**
+   * The one board whose notes the page lists (Discussion of one board), if any: its tabs keep to
+   * that board, of its owner's (a site admin may be looking at someone else's).
+   */
+  board?: { owner: string; title: string; ptitle: string };
 }) {
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -62,10 +65,9 @@ export function PageTabs({
   const only = board && (
     <p className="page-only">
       <span>
-        On <Link to={boardHref({ owner: username, ptitle: board.ptitle })}>{board.title}</Link>{' '}
-        only.
+        On <Link to={boardHref(board)}>{board.title}</Link> only.
       </span>{' '}
-      <Link to={pageHref(username, code)}>All boards</Link>
+      <Link to={pageHref(board.owner, code)}>All boards</Link>
     </p>
   );
   return (
@@ -76,7 +78,7 @@ export function PageTabs({
           {PAGES[page].map(([c, label]) => (
             <li key={c}>
               <Link
-                to={pageHref(username, c, board?.ptitle)}
+                to={board ? pageHref(board.owner, c, board.ptitle) : pageHref(username, c)}
                 aria-current={c === code ? 'page' : undefined}
               >
                 {label}
