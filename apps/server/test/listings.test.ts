@@ -373,3 +373,45 @@ describe('an unlisted board', () => {
     expect(await listing(reader, 'annos')).not.toContain(WORD);
   });
 });
+
+// Last in the file: the five hundred notes it writes would push older ones out of the others.
+describe('a listing of many notes', () => {
+  it('Discussion: past the newest 500 notes it says older ones are left out, on a Discussion of one board too', async () => {
+    const crowd = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Big class', listed: true })
+    ).json();
+    const { listId } = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: crowd.multilistId,
+        titleText: 'Week 1',
+      })
+    ).json();
+    const { itemId } = (
+      await author.post('/api/forms/insert_item', { listId, text: 'Read everything.' })
+    ).json();
+    const first = 'The very first question';
+    await reader.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text: first } });
+    for (let n = 0; n < 500; n++) {
+      const res = await reader.post('/api/forms/insert_note', {
+        listId,
+        itemId,
+        noteSpec: { text: `Question ${String(n)}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const pending = (await search(author, 'pending')).json() as Multilist;
+    expect(pending.description).toMatch(/: the newest only, older ones are left out$/);
+    expect(hitTexts(pending).join()).not.toContain(first);
+    // The board's own Discussion reads that board's notes alone: 501 is still over the line,
+    // so it too says so; the first question is older than the newest 500 of them.
+    const own = (
+      await author.post('/api/dbload/load_search', {
+        address: `/author/home?code=pending&username=author&board=${crowd.ptitle}`,
+      })
+    ).json() as Multilist;
+    expect(own.lists.flatMap((l) => l.items)).toHaveLength(500);
+    expect(own.description).toMatch(/older ones are left out$/);
+    // Answered notes, fewer than 500, say nothing of the kind.
+    expect((await search(author, 'answered')).json().description).not.toMatch(/left out/);
+  }, 120_000);
+});

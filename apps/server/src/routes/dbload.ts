@@ -118,7 +118,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
         only !== null && listsOwnBoards(code) ? await ownBoard(db, username, only) : null;
       // Taken before the entries are read: a change after it reaches the page live.
       const readAt = new Date();
-      const hits = await customHits(
+      const { hits, more } = await customHits(
         db,
         { actor, sessionId: req.sessionId ?? null },
         code,
@@ -130,6 +130,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
           ? [{ _id: board.id, version: board.version }]
           : await followedBoards(db, code, username, hits),
         readAt,
+        more,
         ...(board && { onBoard: { title: board.title, ptitle: board.ptitle } }),
       });
     },

@@ -167,7 +167,7 @@ async function fromQuery(
     if (username !== ctx.actor.username) {
       throw forbidden('You can only list your own notes and boards.');
     }
-    const hits = await customHits(
+    const { hits } = await customHits(
       db,
       { actor: ctx.actor, sessionId: ctx.search.sessionId },
       code,

@@ -98,6 +98,15 @@ async function boardHits(
   });
 }
 
+/** A listing's entries, and whether older ones were left out (past NOTES_LISTED). */
+export interface Listed {
+  hits: Hit[];
+  more: boolean;
+}
+
+/** How many notes a listing reads, newest first. */
+export const NOTES_LISTED = 500;
+
 async function noteHits(
   db: Db,
   who: Who,
@@ -112,20 +121,21 @@ async function noteHits(
     /** Each note comes with the replies in its thread the caller may see (Discussion, Notes). */
     replies?: boolean;
   },
-): Promise<Hit[]> {
+): Promise<Listed> {
   const conds = [inArray(items.annotationClass, filter.cls)];
   if (filter.author) conds.push(eq(items.author, filter.author));
   if (filter.boardOwner) conds.push(eq(multilists.owner, filter.boardOwner));
   if (filter.status) conds.push(eq(items.noteStatus, filter.status as 'pending'));
   if (filter.groupsOnly) conds.push(sql`${items.groupName} is not null`);
   if (filter.board) conds.push(eq(multilists.id, filter.board));
-  const rows = await db
+  const read = await db
     .select({ item: items, board: multilists })
     .from(items)
     .innerJoin(multilists, eq(multilists.id, items.multilistId))
     .where(and(...conds))
     .orderBy(desc(items.created))
-    .limit(500);
+    .limit(NOTES_LISTED + 1);
+  const rows = read.slice(0, NOTES_LISTED);
   const [boards, viewer, threads, rootOf] = await Promise.all([
     visibleBoardsOf(
       db,
@@ -199,7 +209,7 @@ async function noteHits(
         thread: null,
       }),
   );
-  return listed;
+  return { hits: listed, more: read.length > NOTES_LISTED };
 }
 
 /** The replies in each of these threads, oldest first, by the id of the thread's root note. */
@@ -231,20 +241,23 @@ export async function customHits(
   username: string,
   /** The one board of `username`'s whose notes Discussion and My notes list, if any. */
   board?: string,
-): Promise<Hit[]> {
+): Promise<Listed> {
+  const all = (hits: Hit[]): Listed => ({ hits, more: false });
   switch (code) {
     case 'myBoards':
-      return boardHits(db, who, null, eq(multilists.owner, username));
+      return all(await boardHits(db, who, null, eq(multilists.owner, username)));
     case 'coBoards': {
       const rows = await db
         .select({ id: boardMembers.multilistId })
         .from(boardMembers)
         .where(and(eq(boardMembers.username, username), eq(boardMembers.kind, 'author')));
-      return boardHits(
-        db,
-        who,
-        rows.map((r) => r.id),
-        undefined,
+      return all(
+        await boardHits(
+          db,
+          who,
+          rows.map((r) => r.id),
+          undefined,
+        ),
       );
     }
     case 'annoBoards': {
@@ -252,11 +265,13 @@ export async function customHits(
         .selectDistinct({ id: items.multilistId })
         .from(items)
         .where(and(eq(items.author, username), ne(items.annotationClass, 'none')));
-      return boardHits(
-        db,
-        who,
-        rows.map((r) => r.id),
-        undefined,
+      return all(
+        await boardHits(
+          db,
+          who,
+          rows.map((r) => r.id),
+          undefined,
+        ),
       );
     }
     case 'myAnnos':

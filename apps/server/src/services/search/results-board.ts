@@ -164,6 +164,8 @@ export function resultsBoard(
   live: {
     follows: { _id: string; version: number }[];
     readAt: Date;
+    /** Older entries were left out: the newest are listed. */
+    more?: boolean;
     /** The one board whose notes are listed, if any: it alone is followed. */
     onBoard?: { title: string; ptitle: string };
   },
@@ -182,7 +184,9 @@ export function resultsBoard(
       title: live.onBoard ? `${CUSTOM_TITLES[code]}: ${live.onBoard.title}` : CUSTOM_TITLES[code],
       ptitle: code.toLowerCase(),
       description: hits.length
-        ? `${hits.length} in ${weeks} ${weeks === 1 ? 'week' : 'weeks'}`
+        ? `${hits.length} in ${weeks} ${weeks === 1 ? 'week' : 'weeks'}${
+            live.more ? ': the newest only, older ones are left out' : ''
+          }`
         : 'Nothing here yet.',
       buckets: [...byWeek.entries()].map(([week, weekHits]) => ({
         key: week,
