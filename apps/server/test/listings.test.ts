@@ -20,6 +20,22 @@ const search = async (a: Agent, code: string, username?: string) =>
   a.post('/api/dbload/load_search', {
     address: `/x/home?code=${code}${username ? `&username=${username}` : ''}`,
   });
+/** A listed board of the author's with one list and one item on it, for notes a test writes. */
+async function boardWithItem(titleText: string, text: string) {
+  const board = (
+    await author.post('/api/forms/insert_multilist', { titleText, listed: true })
+  ).json<{ multilistId: string; ptitle: string }>();
+  const { listId } = (
+    await author.post('/api/forms/insert_list', {
+      multilistId: board.multilistId,
+      titleText: 'Week 1',
+    })
+  ).json<{ listId: string }>();
+  const { itemId } = (await author.post('/api/forms/insert_item', { listId, text })).json<{
+    itemId: string;
+  }>();
+  return { ...board, listId, itemId };
+}
 const hitTexts = (b: Multilist) =>
   b.lists.flatMap((l) => l.items.map((i) => [i.text, ...i.notes.map((n) => n.text)].join('\n')));
 
@@ -102,18 +118,8 @@ describe('Discussion and Listings searches', () => {
 
   it('Discussion of one board: only the notes on that board of the owner’s, following it alone', async () => {
     // A second board of the author's with a pending note of its own.
-    const other = (
-      await author.post('/api/forms/insert_multilist', { titleText: 'Seminar', listed: true })
-    ).json();
-    const { listId } = (
-      await author.post('/api/forms/insert_list', {
-        multilistId: other.multilistId,
-        titleText: 'Week 1',
-      })
-    ).json();
-    const { itemId } = (
-      await author.post('/api/forms/insert_item', { listId, text: 'Read the essay.' })
-    ).json();
+    const other = await boardWithItem('Seminar', 'Read the essay.');
+    const { listId, itemId } = other;
     await reader.post('/api/forms/insert_note', {
       listId,
       itemId,
@@ -377,18 +383,8 @@ describe('an unlisted board', () => {
 // Last in the file: the five hundred notes it writes would push older ones out of the others.
 describe('a listing of many notes', () => {
   it('Discussion: past the newest 500 notes it says older ones are left out, on a Discussion of one board too', async () => {
-    const crowd = (
-      await author.post('/api/forms/insert_multilist', { titleText: 'Big class', listed: true })
-    ).json();
-    const { listId } = (
-      await author.post('/api/forms/insert_list', {
-        multilistId: crowd.multilistId,
-        titleText: 'Week 1',
-      })
-    ).json();
-    const { itemId } = (
-      await author.post('/api/forms/insert_item', { listId, text: 'Read everything.' })
-    ).json();
+    const crowd = await boardWithItem('Big class', 'Read everything.');
+    const { listId, itemId } = crowd;
     const first = 'The very first question';
     await reader.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text: first } });
     for (let n = 0; n < 500; n++) {

@@ -127,10 +127,14 @@ export const eventRoutes: FastifyPluginCallbackZod<{
     // Boards the viewer may read at all; whether each is open to them now (a password given
     // in this session, a group joined) is asked again as events arrive.
     const boards = new Map<string, VisibleBoard>();
-    for (const b of rows) {
-      const policy = await policyBoardOf(db, b);
-      if (can(actor, policy, 'read', { appVersion })) boards.set(b.id, visibleBoard(b, policy));
-    }
+    const follow = async (row: (typeof rows)[number]) => {
+      const policy = await policyBoardOf(db, row);
+      if (!can(actor, policy, 'read', { appVersion })) return undefined;
+      const board = visibleBoard(row, policy);
+      boards.set(row.id, board);
+      return board;
+    };
+    for (const b of rows) await follow(b);
     let viewer = await viewerFor(db, actor, sessionId);
     let viewerAt = Date.now();
     const allowed = [...boards.keys()];
@@ -140,12 +144,7 @@ export const eventRoutes: FastifyPluginCallbackZod<{
     const listed = async (id: string): Promise<VisibleBoard | undefined> => {
       if (!listing?.ids.has(id)) return undefined;
       const [row] = await db.select().from(multilists).where(eq(multilists.id, id));
-      if (!row) return undefined;
-      const policy = await policyBoardOf(db, row);
-      if (!can(actor, policy, 'read', { appVersion })) return undefined;
-      const board = visibleBoard(row, policy);
-      boards.set(id, board);
-      return board;
+      return row && follow(row);
     };
     // Each board's version as the stream starts: a viewer who loaded an older one missed a
     // change in between and reloads; one who is up to date does nothing. Locked boards tell

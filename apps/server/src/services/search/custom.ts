@@ -242,37 +242,30 @@ export async function customHits(
   /** The one board of `username`'s whose notes Discussion and My notes list, if any. */
   board?: string,
 ): Promise<Listed> {
-  const all = (hits: Hit[]): Listed => ({ hits, more: false });
+  /** Boards are listed whole: no more are left out. */
+  const boardsListed = async (
+    ids: string[] | null,
+    where?: ReturnType<typeof eq>,
+  ): Promise<Listed> => ({
+    hits: await boardHits(db, who, ids, where),
+    more: false,
+  });
   switch (code) {
     case 'myBoards':
-      return all(await boardHits(db, who, null, eq(multilists.owner, username)));
+      return boardsListed(null, eq(multilists.owner, username));
     case 'coBoards': {
       const rows = await db
         .select({ id: boardMembers.multilistId })
         .from(boardMembers)
         .where(and(eq(boardMembers.username, username), eq(boardMembers.kind, 'author')));
-      return all(
-        await boardHits(
-          db,
-          who,
-          rows.map((r) => r.id),
-          undefined,
-        ),
-      );
+      return boardsListed(rows.map((r) => r.id));
     }
     case 'annoBoards': {
       const rows = await db
         .selectDistinct({ id: items.multilistId })
         .from(items)
         .where(and(eq(items.author, username), ne(items.annotationClass, 'none')));
-      return all(
-        await boardHits(
-          db,
-          who,
-          rows.map((r) => r.id),
-          undefined,
-        ),
-      );
+      return boardsListed(rows.map((r) => r.id));
     }
     case 'myAnnos':
       return noteHits(db, who, { cls: ['anno'], author: username });

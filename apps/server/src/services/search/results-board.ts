@@ -110,9 +110,7 @@ export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
   };
 }
 
-const OWN_BOARD_LISTINGS: ReadonlySet<CustomCode> = new Set(NOTES_ON_OWN_BOARDS);
-
-export const listsOwnBoards = (code: CustomCode) => OWN_BOARD_LISTINGS.has(code);
+export const listsOwnBoards = (code: CustomCode) => NOTES_ON_OWN_BOARDS.includes(code);
 
 /** The board of `owner`'s at /owner/ptitle, whose notes a Discussion of one board lists. */
 export async function ownBoard(db: Db, owner: string, ptitle: string) {
@@ -143,7 +141,7 @@ export async function followedBoards(
   username: string,
   hits: Hit[],
 ): Promise<{ _id: string; version: number }[]> {
-  if (OWN_BOARD_LISTINGS.has(code)) {
+  if (listsOwnBoards(code)) {
     return db
       .select({ _id: multilists.id, version: multilists.version })
       .from(multilists)
@@ -198,6 +196,6 @@ export function resultsBoard(
     follows: live.follows,
     ...(live.onBoard
       ? { onBoard: live.onBoard }
-      : OWN_BOARD_LISTINGS.has(code) && { ownBoardsAt: live.readAt.toISOString() }),
+      : listsOwnBoards(code) && { ownBoardsAt: live.readAt.toISOString() }),
   };
 }
