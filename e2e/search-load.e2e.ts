@@ -315,8 +315,10 @@ describe('searching from the UI', () => {
     await search(page, { 'Search for': word });
     await resultsBar(page).waitFor();
     const hit = page.locator('main').getByRole('article').filter({ hasText: word });
-    // The hit's line says whose note it is and on which board; the note is not told twice.
-    await hit.getByText('Note by reader on course', { exact: true }).waitFor();
+    // The hit's line says whose note it is, on which board and item; the note is not told twice.
+    await hit
+      .getByText('Note by reader on course: Week 1: Who is speaking?', { exact: true })
+      .waitFor();
     await expect(hit.getByText(word).count()).resolves.toBe(1);
     // The note beneath it, as on its item: its emphasis shown, its HTML as typed, no picture.
     const note = hit.locator('.note-text');
@@ -326,6 +328,12 @@ describe('searching from the UI', () => {
     );
     await screenshot(page, 'search-note-as-typed');
     await expect(hit.locator('img, h1, h2, h3, b').count()).resolves.toBe(0);
+    // The item's name takes the reader to the note on its board, shown and flashed there.
+    await hit.getByRole('link', { name: 'Week 1: Who is speaking?' }).click();
+    await page.waitForURL(/\/author\/home;course#note-/);
+    const shown = page.locator('.note-flash').filter({ hasText: word });
+    await shown.waitFor();
+    await expect(shown.evaluate((e) => e === document.activeElement)).resolves.toBe(true);
   });
 
   it('a reader searching their own items is offered the same search over everyone’s, and told when none of theirs match', async () => {

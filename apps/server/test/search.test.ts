@@ -48,6 +48,12 @@ const results = async (a: Agent, args: Record<string, string | number | boolean>
 const texts = (b: Multilist) =>
   b.lists.flatMap((l) => l.items.map((i) => [i.text, ...i.notes.map((n) => n.text)].join('\n')));
 const joined = (b: Multilist) => texts(b).join('\n');
+/** The hits that are items (not notes, whose line names the item they are on), joined. */
+const itemsJoined = (b: Multilist) =>
+  joined({
+    ...b,
+    lists: b.lists.map((l) => ({ ...l, items: l.items.filter((i) => !i.notes.length) })),
+  });
 
 /** A listed board of the author's with one list, Week 1, for items a test writes. */
 async function listedList(titleText: string) {
@@ -193,12 +199,12 @@ describe('text search', () => {
   });
 
   it('users=me (the default) keeps to the caller’s own items', async () => {
-    const mine = joined(await results(reader, { searchStr: 'photosynthesis' }));
-    expect(mine).toContain('stop at night');
-    expect(mine).not.toContain('turns light into sugar');
-    const byName = joined(await results(demo, { searchStr: 'photosynthesis', users: 'reader' }));
-    expect(byName).toContain('stop at night');
-    expect(byName).not.toContain('turns light');
+    const mine = await results(reader, { searchStr: 'photosynthesis' });
+    expect(joined(mine)).toContain('stop at night');
+    expect(itemsJoined(mine)).not.toContain('turns light into sugar');
+    const byName = await results(demo, { searchStr: 'photosynthesis', users: 'reader' });
+    expect(joined(byName)).toContain('stop at night');
+    expect(itemsJoined(byName)).not.toContain('turns light');
   });
 
   it('phrases, prefixes, exclusions and or', async () => {
@@ -483,9 +489,9 @@ describe('visibility', () => {
     const noNotes = joined(await results(reader, { ...everyone, notes: false }));
     expect(noNotes).not.toContain('stop at night');
     expect(noNotes).toContain('turns light');
-    const onlyNotes = joined(await results(reader, { ...everyone, items: 'false', annos: 0 }));
-    expect(onlyNotes).toContain('Note by reader on [Plant Biology]');
-    expect(onlyNotes).not.toContain('turns light');
+    const onlyNotes = await results(reader, { ...everyone, items: 'false', annos: 0 });
+    expect(joined(onlyNotes)).toContain('Note by reader on [Plant Biology]');
+    expect(itemsJoined(onlyNotes)).toBe('');
   });
 
   it('shows a note once: its line says whose it is and where, the note itself is under it', async () => {
@@ -497,6 +503,30 @@ describe('visibility', () => {
       expect(hit.text).toMatch(/^(Note|Reply) by \S+ on \[/);
       expect(note, hit.text).toBeDefined();
       expect(hit.text).not.toContain(note!.text.slice(0, 20));
+    }
+  });
+
+  it('names the item a note is on, linking to the note there, but not an item the searcher may not read', async () => {
+    const night = (r: Multilist) =>
+      r.lists.flatMap((l) => l.items).find((i) => i.notes[0]?.text.includes('stop at night'));
+    const noteId = night(await results(reader, everyone))!.notes[0]!._id;
+    const line = `Note by reader on [Plant Biology](/author/home;plant-biology): [Photosynthesis turns light into sugar in green plants\\.](/author/home;plant-biology#note-${noteId})`;
+    expect(night(await results(reader, everyone))!.text).toBe(line);
+    // Collected, the copy says where it came from the same way.
+    const collected = joined(await results(reader, { ...everyone, mode: 'collect' }));
+    expect(collected).toContain(`From ${line.slice('Note by reader on '.length)}`);
+    // The item made private since: the reader still finds their note, not the item's words.
+    const db = t.database.db;
+    const item = like(items.text, 'Photosynthesis turns light%');
+    await db.update(items).set({ isPrivate: true }).where(item);
+    try {
+      const hidden = night(await results(reader, everyone))!;
+      expect(hidden.text).toBe('Note by reader on [Plant Biology](/author/home;plant-biology)');
+      expect(joined(await results(reader, { ...everyone, mode: 'collect' }))).not.toContain(
+        'turns light',
+      );
+    } finally {
+      await db.update(items).set({ isPrivate: false }).where(item);
     }
   });
 });

@@ -5,11 +5,9 @@
  */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
-  NOTE_ANCHOR,
   boardListedFor,
   boardOpen,
   canSee,
-  headlineOf,
   type Item,
   type VisibleBoard,
   must,
@@ -22,25 +20,10 @@ import { withNoteItems } from '../notes/note-on-item';
 import { onItemsOf, threadsOf, viewerFor, visibleBoard } from '../notes/visibility';
 import type { Actor } from '../accounts/users';
 import type { CustomCode } from '@listboard/core/api/search';
-import { boardEntry, boardLink, noteItem, type Hit, type ItemRow } from './hits';
+import { boardEntry, noteItem, noteWhere, type Hit, type ItemRow } from './hits';
 
 export { CUSTOM_CODES, CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
 export { followedBoards, listsOwnBoards, ownBoard, resultsBoard } from './results-board';
-
-/**
- * A listed note's entry: its board and the item it is on (its first line, linking to the note
- * on its board, where the passage is highlighted). The note under it shows its quoted words.
- */
-function noteHitText(
-  board: { owner: string; ptitle: string; title: string },
-  note: ItemRow,
-  itemText: string | null,
-): string {
-  const on = `On ${boardLink(board.owner, board.ptitle, board.title)}`;
-  if (itemText === null) return on;
-  const title = headlineOf([], itemText) || 'an item';
-  return `${on}: ${boardLink(board.owner, board.ptitle, title, `#${NOTE_ANCHOR}${note.id}`)}`;
-}
 
 /** Each of these boards as the one visibility rule reads it (its people included), by id. */
 async function visibleBoardsOf(
@@ -174,7 +157,8 @@ async function noteHits(
       return {
         key: r.item.id,
         date: r.item.created,
-        text: noteHitText(r.board, r.item, seen ? on.text : null),
+        // Its board and the item it is on; the note under it shows its quoted words.
+        text: `On ${noteWhere(r.board, r.item.id, seen ? on.text : null)}`,
         note: noteItem(r.item),
         source: { _id: r.board.id, version: r.board.version },
       };

@@ -1,5 +1,12 @@
 /** A hit of a listing or a search, as a results board shows it, and the helpers that word it. */
-import { BLANK_BOARD_DESCRIPTION, markdownLiteral, type Block, type Item } from '@listboard/core';
+import {
+  BLANK_BOARD_DESCRIPTION,
+  NOTE_ANCHOR,
+  headlineOf,
+  markdownLiteral,
+  type Block,
+  type Item,
+} from '@listboard/core';
 import type { items } from '../../db/schema';
 import { toItem } from '../boards/present';
 import { NO_EXTRAS } from '../boards/rows';
@@ -62,6 +69,22 @@ export const excerpt = (t: string, n = 140) => {
 /** A link to a board (or a place on it) whose words are `title`, shown exactly as written. */
 export const boardLink = (owner: string, ptitle: string, title: string, hash = '') =>
   `[${markdownLiteral(title)}](/${owner}/home;${ptitle}${hash})`;
+
+/**
+ * Where a note (or annotation, or reply) is: its board, then, when the reader may read the item
+ * it is on (`itemText` given), that item's first line, linking to the note on its board, where
+ * its passage is shown.
+ */
+export function noteWhere(
+  board: { owner: string; ptitle: string; title: string },
+  noteId: string,
+  itemText: string | null,
+): string {
+  const on = boardLink(board.owner, board.ptitle, board.title);
+  if (itemText === null) return on;
+  const title = headlineOf([], itemText) || 'an item';
+  return `${on}: ${boardLink(board.owner, board.ptitle, title, `#${NOTE_ANCHOR}${noteId}`)}`;
+}
 
 /**
  * A board as an entry of a listing or of results: its title as a link, then its description

@@ -20,7 +20,7 @@ import { items, lists, multilists } from '../../db/schema';
 import { unauthorized } from '../../lib/errors';
 import { createBoard, type BoardSpec } from '../boards/create';
 import { policyBoard } from '../boards/access';
-import { boardEntry, boardLink, excerpt, literal, noteItem, type Hit } from './hits';
+import { boardEntry, excerpt, literal, noteItem, noteWhere, type Hit } from './hits';
 import { bucketsBoard, type ResultBucket } from './results-board';
 import { uniqueBoardTitle } from '../load/title';
 import { onItemsOf, threadsOf } from '../notes/visibility';
@@ -50,12 +50,13 @@ interface Bucketed {
 
 function itemHit(h: ItemHit, collect: boolean): Bucketed {
   const { item, board } = h;
-  const link = boardLink(board.owner, board.ptitle, board.title);
+  // Its board; a note's, annotation's or reply's, the item it is on too, to those who may read it.
+  const where = noteWhere(board, item.id, h.onText ?? null);
   const restricted = h.everyReader !== true || !board.listed || board.hasPassword;
   const note = item.annotationClass === 'none' ? undefined : noteItem(item);
   // An item's text is markup; a note's is words, shown as they were typed.
   if (collect) {
-    const text = `${note ? literal(item.text) : item.text}\n\nFrom ${link}`;
+    const text = `${note ? literal(item.text) : item.text}\n\nFrom ${where}`;
     return {
       bucket: h.bucket,
       hit: {
@@ -69,8 +70,8 @@ function itemHit(h: ItemHit, collect: boolean): Bucketed {
   }
   const head =
     item.annotationClass === 'none'
-      ? `${link} · ${item.author}`
-      : `${KIND_LABEL[item.annotationClass]} by ${item.author} on ${link}`;
+      ? `${where} · ${item.author}`
+      : `${KIND_LABEL[item.annotationClass]} by ${item.author} on ${where}`;
   return {
     bucket: h.bucket,
     hit: {
@@ -151,6 +152,9 @@ async function confirmVisible(db: Db, ctx: SearchContext, rows: ItemHit[]): Prom
     const thing = { kind: 'item', board, item: r.item, thread, on } as const;
     // What not every reader sees stays private wherever the results are kept.
     r.everyReader = seenByEveryReader(thing);
+    // The item a note is on is named only to those who may read it (its writer may not, since).
+    r.onText =
+      on && canSee(viewer, { kind: 'item', board, item: on, thread: null }) ? on.text : null;
     return canSee(viewer, thing);
   });
 }
