@@ -73,8 +73,10 @@ describe('markup', () => {
     await signIn(page, base, 'author');
     const arabic = 'استخدم Google Docs لكتابة الواجب، ثم أرسل الرابط إلى المعلم.';
     const english = 'An English paragraph beside it.';
+    const arabicList = '- القراءة الأولى\n- القراءة الثانية';
+    const englishList = '- First reading\n- Second reading';
     await newBoard(page, `RTL ${Date.now()}`, [
-      { title: 'الأسبوع الأول', items: [arabic, english] },
+      { title: 'الأسبوع الأول', items: [arabic, english, arabicList, englishList] },
     ]);
     const column = list(page, 'الأسبوع الأول');
     /** Where the words sit in their block: against its right edge, its left, or neither. */
@@ -97,6 +99,17 @@ describe('markup', () => {
     const paragraph = (text: string) => column.locator('p', { hasText: text.slice(0, 12) });
     await expect(side(paragraph(arabic))).resolves.toBe('right');
     await expect(side(paragraph(english))).resolves.toBe('left');
+    // A list's bullets and indent are on the side it reads from: its entries' room, left and right.
+    const indent = (entry: string) =>
+      column.locator('ul', { hasText: entry }).evaluate((ul) => {
+        const [box, first] = [
+          ul.getBoundingClientRect(),
+          ul.firstElementChild!.getBoundingClientRect(),
+        ];
+        return [Math.round(first.left - box.left), Math.round(box.right - first.right)];
+      });
+    await expect(indent('القراءة الأولى')).resolves.toEqual([0, 20]);
+    await expect(indent('First reading')).resolves.toEqual([20, 0]);
     // The form's fields take the direction of what is typed.
     await selectItem(column.getByRole('article').first());
     await page.getByRole('button', { name: 'Note', exact: true }).click();

@@ -90,6 +90,19 @@ describe("an item's headings", () => {
   });
 });
 
+describe('a list, a quote or a table', () => {
+  it('reads in the direction of its first letter, so its bullets, bar or columns start on that side', () => {
+    const host = document.createElement('div');
+    host.innerHTML = renderMarkdown(
+      '- الأول\n- الثاني\n\n1. one\n\n> اقتباس\n\n| a | b |\n| - | - |\n| 1 | 2 |',
+    );
+    const dirs = [...host.querySelectorAll('ul, ol, blockquote, table')].map(
+      (e) => `${e.tagName} ${e.getAttribute('dir')}`,
+    );
+    expect(dirs).toEqual(['UL auto', 'OL auto', 'BLOCKQUOTE auto', 'TABLE auto']);
+  });
+});
+
 describe("a note's words", () => {
   const note = (text: string) => {
     const host = document.createElement('div');

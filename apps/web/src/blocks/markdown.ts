@@ -68,6 +68,19 @@ md.core.ruler.push('item_heading_levels', (state) => {
   });
 });
 
+// A list, a quote or a table takes its direction from its first letter (dir="auto"), as each of
+// its lines already does (styles.css): an Arabic or Hebrew list has its bullets and its indent on
+// the right, a quote its bar, a table its first column.
+const BY_FIRST_LETTER = new Set([
+  'bullet_list_open',
+  'ordered_list_open',
+  'blockquote_open',
+  'table_open',
+]);
+md.core.ruler.push('direction_by_first_letter', (state) => {
+  for (const t of state.tokens) if (BY_FIRST_LETTER.has(t.type)) t.attrSet('dir', 'auto');
+});
+
 // Long boards hold many pictures; only the ones scrolled to should cost a download. A picture
 // whose source is unsafe as a link would be shows its alt text instead (core isSafeImageSource).
 const renderImage = must(md.renderer.rules.image, "markdown-it's image rule");
