@@ -110,6 +110,8 @@ describe('markup', () => {
       });
     await expect(indent('القراءة الأولى')).resolves.toEqual([0, 20]);
     await expect(indent('First reading')).resolves.toEqual([20, 0]);
+    // The list's Arabic title is on the right of its header too.
+    await expect(side(column.locator('h3', { hasText: 'الأسبوع الأول' }))).resolves.toBe('right');
     // The form's fields take the direction of what is typed.
     await selectItem(column.getByRole('article').first());
     await page.getByRole('button', { name: 'Note', exact: true }).click();
