@@ -50,10 +50,6 @@ export interface ItemHit {
   members: HitMember[];
   unlocked: boolean;
   bucket: string;
-  /** Whether every reader of its board sees it (seenByEveryReader); if not, saved as private. */
-  everyReader?: boolean;
-  /** A note's: the words of the item it is on, when the caller may read that item (or null). */
-  onText?: string | null;
 }
 
 export interface BoardHit {

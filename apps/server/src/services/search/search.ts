@@ -48,11 +48,19 @@ interface Bucketed {
   hit: Hit;
 }
 
-function itemHit(h: ItemHit, collect: boolean): Bucketed {
+/** A hit the second check let through (confirmVisible), with what it found out. */
+interface SeenHit extends ItemHit {
+  /** Whether every reader of its board sees it (seenByEveryReader); if not, saved as private. */
+  everyReader: boolean;
+  /** A note's: the words of the item it is on, when the caller may read that item (or null). */
+  onText: string | null;
+}
+
+function itemHit(h: SeenHit, collect: boolean): Bucketed {
   const { item, board } = h;
   // Its board; a note's, annotation's or reply's, the item it is on too, to those who may read it.
-  const where = noteWhere(board, item.id, h.onText ?? null);
-  const restricted = h.everyReader !== true || !board.listed || board.hasPassword;
+  const where = noteWhere(board, item.id, h.onText);
+  const restricted = !h.everyReader || !board.listed || board.hasPassword;
   const note = item.annotationClass === 'none' ? undefined : noteItem(item);
   // An item's text is markup; a note's is words, shown as they were typed.
   if (collect) {
@@ -132,7 +140,7 @@ const itemSearch = (args: SearchArgs) =>
  * A second check, with core's own rule, of what the query let through: if the SQL and canSee
  * ever disagree, the hit is dropped rather than shown.
  */
-async function confirmVisible(db: Db, ctx: SearchContext, rows: ItemHit[]): Promise<ItemHit[]> {
+async function confirmVisible(db: Db, ctx: SearchContext, rows: ItemHit[]): Promise<SeenHit[]> {
   const [threads, ons] = await Promise.all([
     threadsOf(
       db,
@@ -143,19 +151,18 @@ async function confirmVisible(db: Db, ctx: SearchContext, rows: ItemHit[]): Prom
       rows.map((r) => r.item),
     ),
   ]);
-  return rows.filter((r) => {
+  return rows.flatMap((r) => {
     const viewer = viewerOf(ctx.actor, ctx.groups, r.unlocked ? [r.board.id] : []);
     const policy = policyBoard(r.board, r.members);
     const board = { ...policy, id: r.board.id, hasPassword: r.board.hasPassword };
     const thread = r.item.threadId ? threads.get(r.item.threadId) : null;
     const on = r.item.rootItemId ? (ons.get(r.item.rootItemId) ?? null) : null;
     const thing = { kind: 'item', board, item: r.item, thread, on } as const;
-    // What not every reader sees stays private wherever the results are kept.
-    r.everyReader = seenByEveryReader(thing);
-    // The item a note is on is named only to those who may read it (its writer may not, since).
-    r.onText =
-      on && canSee(viewer, { kind: 'item', board, item: on, thread: null }) ? on.text : null;
-    return canSee(viewer, thing);
+    if (!canSee(viewer, thing)) return [];
+    // What not every reader sees stays private wherever the results are kept; the item a note
+    // is on is named only to those who may read it (its writer may not, since).
+    const seen = on && canSee(viewer, { kind: 'item', board, item: on, thread: null });
+    return [{ ...r, everyReader: seenByEveryReader(thing), onText: seen ? on.text : null }];
   });
 }
 
