@@ -22,6 +22,7 @@ import { useLiveBoards } from './useLiveBoards';
 import { useLinkLongPress } from './useLinkLongPress';
 import { useGuardedPath } from './useNavigationGuards';
 import { BoardView } from './BoardView';
+import { usePrintMode } from './print';
 import { BoardApiContext } from './boardApi';
 import { useShownBoards } from '../search/useShownBoards';
 import { SearchBars } from '../search/SearchBars';
@@ -134,6 +135,7 @@ export function BoardScreen() {
     moveSelection: selection.moveSelection,
   });
   useKeyboard(ctx, ui.form !== null, selection.readSelection);
+  usePrintMode(ctx.board?._id ?? null);
 
   const renderForm = useFormBar(ctx, calls, views.setDisplay);
   // A yes-or-no question shows in the header's confirm bar, every other form in the form bar.

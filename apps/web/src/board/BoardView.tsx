@@ -20,6 +20,7 @@ import { commandById, executeCommand } from '../commands/execute';
 import { isEnabled, isVisible } from '../commands/registry';
 import { HeatProvider } from '../insight/heat';
 import { InlineMarkdown } from '../blocks/InlineMarkdown';
+import { usePrintedBoard } from './print';
 
 type Row = { kind: 'list'; list: List } | { kind: 'item'; item: Item };
 
@@ -164,9 +165,11 @@ export function BoardView({ board }: { board: Multilist }) {
   const start = useRef(Number(board.viewstate.itemsViewStartIndex ?? 0));
   const startList = board.lists.find((l) => l.items.some((i) => i.indexInBoard === start.current));
   const startIndex = startList?.items.findIndex((i) => i.indexInBoard === start.current);
+  // Printing, the board in use alone goes on paper.
+  const printed = usePrintedBoard();
   return (
     <section
-      className="board"
+      className={printed !== null && printed !== board._id ? 'board print-skip' : 'board'}
       aria-label={`Board ${board.owner}/${board.title}`}
       data-board={`${board.owner}/${board.ptitle}`}
     >

@@ -18,6 +18,7 @@ import { SHOW_LIST_EVENT } from './boardLinks';
 import type { ColorKey } from './colors';
 import { useViewport } from './useViewport';
 import { useZoom } from '../blocks/zoom';
+import { usePrinting } from './print';
 
 /** Boards of up to this many lists draw them all; wider ones only those near the screen. */
 export const VIRTUALISE_LISTS_OVER = 10;
@@ -209,10 +210,12 @@ function VirtualListRow({ board, keys, startList, startIndex }: Props) {
   }, [selected, bringIn]);
 
   const drawn = new Set(v.getVirtualItems().map((item) => item.index));
+  // On paper, every list.
+  const printing = usePrinting();
   return (
     <div ref={row} className="list-row">
       {lists.map((list, i) =>
-        drawn.has(i) ? (
+        drawn.has(i) || printing ? (
           <ListColumn
             key={list._id}
             board={board}

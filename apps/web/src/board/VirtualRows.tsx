@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, type ReactNode, type RefObject } fr
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { must } from '@listboard/core';
 import { scrollIntoViewIfAble } from '../dom';
+import { usePrinting } from './print';
 
 /** Lists up to this many rows render whole; longer ones only what is in view (plus a margin). */
 export const VIRTUALISE_OVER = 30;
@@ -136,6 +137,11 @@ function VirtualisedRows<T>(p: Props<T>) {
     const last = inView.at(-1);
     if (first && last) p.onRange({ first: first.index, last: last.index });
   });
+  // On paper, every row, one after another in the flow (the print styles); on screen, those in view.
+  const printing = usePrinting();
+  const shown = printing
+    ? p.rows.map((r, index) => ({ key: p.rowKey(r), index, start: null as number | null }))
+    : v.getVirtualItems().map((r) => ({ key: String(r.key), index: r.index, start: r.start }));
   return (
     <div
       ref={ref}
@@ -144,14 +150,14 @@ function VirtualisedRows<T>(p: Props<T>) {
       aria-label={p.label}
       tabIndex={0}
     >
-      <div className="virtual-space" style={{ height: v.getTotalSize() }}>
-        {v.getVirtualItems().map((r) => (
+      <div className="virtual-space" style={printing ? undefined : { height: v.getTotalSize() }}>
+        {shown.map((r) => (
           <div
             key={r.key}
             data-index={r.index}
-            ref={v.measureElement}
+            ref={printing ? undefined : v.measureElement}
             className="row"
-            style={{ transform: `translateY(${r.start}px)` }}
+            style={r.start === null ? undefined : { transform: `translateY(${r.start}px)` }}
           >
             {p.renderRow(rowAt(p.rows, r.index), r.index)}
           </div>

@@ -6,7 +6,16 @@
 import { isGuestUser, isSiteAdmin, toolbarRoleFlags, type ToolbarRoleFlags } from '@listboard/core';
 import { signupFormFor } from '../account/session';
 import { useSession } from '../state/session';
-import { FileDown, KeyRound, LogIn, LogOut, UserPlus, UserRoundPen, UserX } from 'lucide-react';
+import {
+  FileDown,
+  KeyRound,
+  LogIn,
+  LogOut,
+  Printer,
+  UserPlus,
+  UserRoundPen,
+  UserX,
+} from 'lucide-react';
 import type { Command, CommandContext } from './registry';
 import { signedIn } from './helpers';
 
@@ -94,5 +103,14 @@ export const ACCOUNT_COMMANDS: Command[] = [
     visible: signedIn,
     enabled: (c) => c.board !== null && !c.board.locked,
     run: (c) => c.actions.openForm('export'),
+  },
+  {
+    id: 'print',
+    label: 'Print board',
+    group: 'account',
+    icon: Printer,
+    // The board in use on paper, every list and item of it (board/print.ts lays it out).
+    enabled: (c) => c.board !== null && !c.board.locked,
+    run: () => window.print(),
   },
 ];
