@@ -188,6 +188,22 @@ describe('notes live for the author', () => {
     await entry(here).waitFor();
   });
 
+  it('a Discussion past its newest notes links back to the newer ones, keeping to its board', async () => {
+    // Each page holds 500 notes; past the last, none, and the way back.
+    await author.goto(
+      `${base}/author/home?code=pending&username=author&board=discussion-live&page=1`,
+    );
+    await author
+      .getByRole('heading', { name: 'Pending notes: Discussion Live', exact: true })
+      .waitFor();
+    await author.getByText('No older ones.').waitFor();
+    await expect(author.getByRole('article').count()).resolves.toBe(0);
+    await author.getByRole('link', { name: 'Newer ones', exact: true }).click();
+    await author.waitForURL(/code=pending&username=author&board=discussion-live$/);
+    await author.getByRole('article').first().waitFor();
+    await expect(author.getByText('No older ones.').count()).resolves.toBe(0);
+  });
+
   it('a link followed signed out stays open through the sign-in: the author lands on Discussion with the note, a reader on the board', async () => {
     const visitor = await openBrowser();
     try {

@@ -380,9 +380,12 @@ describe('an unlisted board', () => {
   });
 });
 
+/** Text matched as written inside a regular expression. */
+const literally = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 // Last in the file: the five hundred notes it writes would push older ones out of the others.
 describe('a listing of many notes', () => {
-  it('Discussion: past the newest 500 notes it says older ones are left out, on a Discussion of one board too', async () => {
+  it('Discussion: past the newest 500 notes it links to the older ones, page by page, on a Discussion of one board too', async () => {
     const crowd = await boardWithItem('Big class', 'Read everything.');
     const { listId, itemId } = crowd;
     const first = 'The very first question';
@@ -395,19 +398,43 @@ describe('a listing of many notes', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const pending = (await search(author, 'pending')).json() as Multilist;
-    expect(pending.description).toMatch(/: the newest only, older ones are left out$/);
+    const at = async (address: string) => {
+      const res = await author.post('/api/dbload/load_search', { address });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Multilist;
+    };
+    const notesOn = (b: Multilist) => b.lists.flatMap((l) => l.items.flatMap((i) => i.notes));
+    const all = '/author/home?code=pending&username=author';
+    const pending = await at(all);
+    expect(pending.description).toMatch(
+      new RegExp(
+        `^The newest: 500 in \\d+ weeks?\\. \\[Older ones\\]\\(${literally(`${all}&page=1`)}\\)$`,
+      ),
+    );
     expect(hitTexts(pending).join()).not.toContain(first);
+    // The next page: the older ones, the first question among them, and the way back.
+    const older = await at(`${all}&page=1`);
+    expect(notesOn(older).map((n) => n.text)).toContain(first);
+    expect(older.description).toMatch(
+      new RegExp(`^Older ones: \\d+ in \\d+ weeks?\\. \\[Newer ones\\]\\(${literally(all)}\\)`),
+    );
+    // No note is on both pages.
+    const newest = new Set(notesOn(pending).map((n) => n._id));
+    expect(notesOn(older).filter((n) => newest.has(n._id))).toEqual([]);
     // The board's own Discussion reads that board's notes alone: 501 is still over the line,
-    // so it too says so; the first question is older than the newest 500 of them.
-    const own = (
-      await author.post('/api/dbload/load_search', {
-        address: `/author/home?code=pending&username=author&board=${crowd.ptitle}`,
-      })
-    ).json() as Multilist;
+    // so it too links on, keeping to that board.
+    const one = `${all}&board=${crowd.ptitle}`;
+    const own = await at(one);
     expect(own.lists.flatMap((l) => l.items)).toHaveLength(500);
-    expect(own.description).toMatch(/older ones are left out$/);
+    expect(own.description).toContain(`[Older ones](${one}&page=1)`);
+    const ownOlder = await at(`${one}&page=1`);
+    expect(notesOn(ownOlder).map((n) => n.text)).toEqual([first]);
+    expect(ownOlder.description).toBe(`Older ones: 1 in 1 week. [Newer ones](${one})`);
+    // Past the end: none, and the way back.
+    expect((await at(`${one}&page=2`)).description).toBe(
+      `No older ones. [Newer ones](${one}&page=1)`,
+    );
     // Answered notes, fewer than 500, say nothing of the kind.
-    expect((await search(author, 'answered')).json().description).not.toMatch(/left out/);
+    expect((await search(author, 'answered')).json().description).not.toMatch(/ones/);
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isGuestUser, mayListFor, parseAddress, type Device } from '@listboard/core';
+import { clampPage, isGuestUser, mayListFor, parseAddress, type Device } from '@listboard/core';
 import * as load from '@listboard/core/api/contracts/load';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { CUSTOM_CODES, isCustomCode } from '@listboard/core/api/search';
@@ -85,7 +85,9 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
           'Custom searches of the Listings and Discussion pages: `/{user}/home?code=pending&username={user}`. ' +
           `Codes: ${CUSTOM_CODES.join(', ')}. Results come as one list per week, newest first. ` +
           'With `&board={ptitle}`, pending, answered, dismissed and myNotes list the notes on that ' +
-          'one board of the user’s (404 when they have none at that address).\n\n' +
+          'one board of the user’s (404 when they have none at that address). A listing of notes ' +
+          'reads the newest 500; `&page=1` the 500 before them, and so on (its description links ' +
+          'to the newer and the older ones).\n\n' +
           SEARCH_QUERY_DOC +
           '\n\nThe answer is a board (Multilist) of results; a general search adds `search`: `{args, page, pageSize, count, hasNext, saved?}`; ' +
           '`saved` is `{multilistId, owner, title, ptitle, existing}` when save was asked. ' +
@@ -116,6 +118,8 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       const only = params.get('board');
       const board =
         only !== null && listsOwnBoards(code) ? await ownBoard(db, username, only) : null;
+      // Past the first page, the older entries (a listing of notes reads NOTES_LISTED at a time).
+      const page = clampPage(Number(params.get('page') ?? 0));
       // Taken before the entries are read: a change after it reaches the page live.
       const readAt = new Date();
       const { hits, more } = await customHits(
@@ -124,6 +128,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
         code,
         username,
         board?.id,
+        page,
       );
       return resultsBoard(username, code, hits, {
         follows: board
@@ -131,6 +136,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
           : await followedBoards(db, code, username, hits),
         readAt,
         more,
+        page,
         ...(board && { onBoard: { title: board.title, ptitle: board.ptitle } }),
       });
     },

@@ -4,7 +4,7 @@ import { boardHref } from './itemLink';
 import {
   CUSTOM_PAGES,
   CUSTOM_TITLES,
-  NOTES_ON_OWN_BOARDS,
+  listingHref,
   type CustomCode,
 } from '@listboard/core/api/search';
 
@@ -18,11 +18,7 @@ export const PAGES = Object.fromEntries(
 
 /** A custom search's page; for the notes on one's boards, narrowed to one of them if given. */
 export const pageHref = (username: string, code: string, board?: string) =>
-  `/${username}/home?code=${code}&username=${username}${
-    board !== undefined && NOTES_ON_OWN_BOARDS.includes(code as CustomCode)
-      ? `&board=${encodeURIComponent(board)}`
-      : ''
-  }`;
+  listingHref(username, code, board);
 
 /**
  * A named page's tabs: on a wide screen a column before the results; on a phone a strip above

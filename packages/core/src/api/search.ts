@@ -82,6 +82,17 @@ export const NOTES_ON_OWN_BOARDS: readonly CustomCode[] = [
   'myNotes',
 ];
 
+/**
+ * A custom search's address; for the notes on one's boards, narrowed to one of them if given;
+ * past its first page (`page`, from 0), the older entries.
+ */
+export const listingHref = (username: string, code: string, board?: string, page = 0) =>
+  `/${username}/home?code=${code}&username=${username}${
+    board !== undefined && NOTES_ON_OWN_BOARDS.includes(code as CustomCode)
+      ? `&board=${encodeURIComponent(board)}`
+      : ''
+  }${page > 0 ? `&page=${page}` : ''}`;
+
 /** The named pages built on custom searches (spec section 2), each a row of tabs. */
 export const CUSTOM_PAGES = {
   Discussion: ['pending', 'answered', 'dismissed'],

@@ -103,6 +103,8 @@ async function noteHits(
     board?: string;
     /** Each note comes with the replies in its thread the caller may see (Discussion, Notes). */
     replies?: boolean;
+    /** Which NOTES_LISTED, from the newest (0) back. */
+    page?: number;
   },
 ): Promise<Listed> {
   const conds = [inArray(items.annotationClass, filter.cls)];
@@ -116,7 +118,8 @@ async function noteHits(
     .from(items)
     .innerJoin(multilists, eq(multilists.id, items.multilistId))
     .where(and(...conds))
-    .orderBy(desc(items.created))
+    .orderBy(desc(items.created), desc(items.id))
+    .offset((filter.page ?? 0) * NOTES_LISTED)
     .limit(NOTES_LISTED + 1);
   const rows = read.slice(0, NOTES_LISTED);
   const [boards, viewer, threads, rootOf] = await Promise.all([
@@ -225,6 +228,8 @@ export async function customHits(
   username: string,
   /** The one board of `username`'s whose notes Discussion and My notes list, if any. */
   board?: string,
+  /** A listing of notes: which NOTES_LISTED, from the newest (0) back. Boards are listed whole. */
+  page = 0,
 ): Promise<Listed> {
   /** Boards are listed whole: no more are left out. */
   const boardsListed = async (
@@ -252,16 +257,16 @@ export async function customHits(
       return boardsListed(rows.map((r) => r.id));
     }
     case 'myAnnos':
-      return noteHits(db, who, { cls: ['anno'], author: username });
+      return noteHits(db, who, { cls: ['anno'], author: username, page });
     case 'myNotes':
-      return noteHits(db, who, { cls: ['note'], boardOwner: username, board });
+      return noteHits(db, who, { cls: ['note'], boardOwner: username, board, page });
     case 'annos':
-      return noteHits(db, who, { cls: ['anno'] });
+      return noteHits(db, who, { cls: ['anno'], page });
     case 'notes':
       // One's notes with the replies to them, so a reader sees the answers in one place.
-      return noteHits(db, who, { cls: ['note', 'reply'], author: username, replies: true });
+      return noteHits(db, who, { cls: ['note', 'reply'], author: username, replies: true, page });
     case 'groupNotes':
-      return noteHits(db, who, { cls: ['note', 'reply'], groupsOnly: true });
+      return noteHits(db, who, { cls: ['note', 'reply'], groupsOnly: true, page });
     case 'pending':
     case 'answered':
     case 'dismissed':
@@ -271,6 +276,7 @@ export async function customHits(
         status: code,
         board,
         replies: true,
+        page,
       });
     default:
       throw badRequest(`Unknown search code: ${String(code)}`);

@@ -11,7 +11,12 @@ import {
   type List,
   type Multilist,
 } from '@listboard/core';
-import { CUSTOM_TITLES, NOTES_ON_OWN_BOARDS, type CustomCode } from '@listboard/core/api/search';
+import {
+  CUSTOM_TITLES,
+  NOTES_ON_OWN_BOARDS,
+  listingHref,
+  type CustomCode,
+} from '@listboard/core/api/search';
 import type { Db } from '../../db/client';
 import { multilists } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -154,6 +159,31 @@ export async function followedBoards(
   return [...follows.values()].slice(0, FOLLOWED_MAX);
 }
 
+/**
+ * A listing's line under its title: how many entries over how many weeks and, when it is one
+ * page of more (a listing of notes reads NOTES_LISTED at a time), links to the newer and the
+ * older ones.
+ */
+function listingLine(
+  owner: string,
+  code: CustomCode,
+  count: number,
+  weeks: number,
+  live: { more?: boolean; page?: number; onBoard?: { ptitle: string } },
+): string {
+  const page = live.page ?? 0;
+  const href = (p: number) => listingHref(owner, code, live.onBoard?.ptitle, p);
+  const ways = [
+    ...(page > 0 ? [`[Newer ones](${href(page - 1)})`] : []),
+    ...(live.more ? [`[Older ones](${href(page + 1)})`] : []),
+  ];
+  const counted = `${count} in ${weeks} ${weeks === 1 ? 'week' : 'weeks'}`;
+  if (ways.length === 0) return count ? counted : 'Nothing here yet.';
+  const shown =
+    count === 0 ? 'No older ones' : `${page === 0 ? 'The newest' : 'Older ones'}: ${counted}`;
+  return `${shown}. ${ways.join(' · ')}`;
+}
+
 /** A results board: one list per week (newest first), one item per hit. */
 export function resultsBoard(
   owner: string,
@@ -162,8 +192,10 @@ export function resultsBoard(
   live: {
     follows: { _id: string; version: number }[];
     readAt: Date;
-    /** Older entries were left out: the newest are listed. */
+    /** Older entries than these were left out (they are on the next page). */
     more?: boolean;
+    /** Which page of the listing, from the newest (0) back. */
+    page?: number;
     /** The one board whose notes are listed, if any: it alone is followed. */
     onBoard?: { title: string; ptitle: string };
   },
@@ -181,11 +213,7 @@ export function resultsBoard(
       owner,
       title: live.onBoard ? `${CUSTOM_TITLES[code]}: ${live.onBoard.title}` : CUSTOM_TITLES[code],
       ptitle: code.toLowerCase(),
-      description: hits.length
-        ? `${hits.length} in ${weeks} ${weeks === 1 ? 'week' : 'weeks'}${
-            live.more ? ': the newest only, older ones are left out' : ''
-          }`
-        : 'Nothing here yet.',
+      description: listingLine(owner, code, hits.length, weeks, live),
       buckets: [...byWeek.entries()].map(([week, weekHits]) => ({
         key: week,
         title: `Week of ${week}`,
