@@ -649,9 +649,11 @@ describe('load: a query', () => {
     expect(words.board.lists.flatMap((l) => l.items.map((i) => i.text)).join()).toContain(
       'My private trees thought\\.',
     );
-    expect(words.board.lists.flatMap((l) => l.items.map((i) => i.text)).join()).not.toContain(
-      'Apple',
-    );
+    // Only the reader's own writing: their items, and their note under the line that names the
+    // item it is on (the author's).
+    const heads = words.board.lists.flatMap((l) => l.items.map((i) => i.text.split('\n')[0]!));
+    expect(heads.length).toBeGreaterThan(0);
+    for (const head of heads) expect(head).toMatch(/ · reader$|^Note by reader on /);
   });
 
   it('a custom code loads a listing; bad searches give their messages', async () => {
