@@ -204,6 +204,45 @@ describe('notes live for the author', () => {
     await expect(author.getByText('No older ones.').count()).resolves.toBe(0);
   });
 
+  it('the home’s Discussion card counts the notes waiting there, a new one too once the home is opened again', async () => {
+    const item = await firstItem(reader);
+    const ask = (text: string, isPrivate = false) =>
+      postAsPage(reader, base, '/api/forms/insert_note', {
+        listId: item.listId,
+        itemId: item._id,
+        noteSpec: { text: `${text} ${Date.now().toString(36)}` },
+        isPrivate,
+      });
+    await ask('Waiting');
+    await author.goto(`${base}/author/home`);
+    const card = author
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: /^Discussion \d+ notes? waiting Notes from your readers$/ });
+    await card.waitFor();
+    // The badge's number, which the card's name says in words.
+    const waiting = async () =>
+      Number(
+        /^(\d+) notes? waiting$/.exec(
+          (await card.locator('.dashboard-count').getAttribute('title')) ?? '',
+        )?.[1],
+      );
+    const before = await waiting();
+    expect(before).toBeGreaterThan(0);
+    await screenshot(author, 'dashboard-waiting');
+    await ask('Counted');
+    // A private note waits for no one: it is not counted.
+    await ask('Not counted', true);
+    await author.goto(`${base}${BOARD}`);
+    await card.waitFor({ state: 'detached' });
+    await author
+      .getByRole('navigation', { name: 'Board tools' })
+      .getByRole('button', { name: 'Home' })
+      .click();
+    await expect.poll(waiting).toBe(before + 1);
+    await card.click();
+    await author.waitForURL(/code=pending&username=author$/);
+  });
+
   it('a link followed signed out stays open through the sign-in: the author lands on Discussion with the note, a reader on the board', async () => {
     const visitor = await openBrowser();
     try {

@@ -276,6 +276,42 @@ describe('Discussion and Listings searches', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('Unknown search code: everything');
   });
+
+  it('counts the notes waiting on Discussion as the page lists them: not a private one, not a dismissed one', async () => {
+    const waiting = async (a: Agent, username?: string) =>
+      a.post('/api/dbload/waiting_notes', username ? { username } : {});
+    const entries = async () =>
+      ((await search(author, 'pending')).json() as Multilist).lists.flatMap((l) => l.items).length;
+    const before = (await waiting(author)).json<{ count: number; more: boolean }>();
+    expect(before).toEqual({ count: await entries(), more: false });
+    // The fixture's three reader notes: one answered by a reply (still pending), one dismissed,
+    // one private to its writer: one waits.
+    expect(before.count).toBeGreaterThanOrEqual(1);
+    const made = await boardWithItem('Counted', 'Read this.');
+    const ask = (text: string, extra: object = {}) =>
+      reader.post('/api/forms/insert_note', {
+        listId: made.listId,
+        itemId: made.itemId,
+        noteSpec: { text },
+        ...extra,
+      });
+    await ask('A question for the class.');
+    await ask('Kept to myself.', { isPrivate: true });
+    expect((await waiting(author)).json()).toEqual({ count: before.count + 1, more: false });
+    expect(await entries()).toBe(before.count + 1);
+    // A site admin may ask for anyone's; nobody else for someone else's; a guest for nobody's.
+    const admin = new Agent(t.app);
+    await admin.signIn('admin');
+    expect((await waiting(admin, 'author')).json()).toEqual({
+      count: before.count + 1,
+      more: false,
+    });
+    expect((await waiting(reader, 'author')).statusCode).toBe(403);
+    const guest = new Agent(t.app);
+    await guest.signInGuest();
+    expect((await waiting(guest)).statusCode).toBe(401);
+    expect((await new Agent(t.app).post('/api/dbload/waiting_notes', {})).statusCode).toBe(401);
+  });
 });
 
 /**

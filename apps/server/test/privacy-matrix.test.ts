@@ -852,6 +852,24 @@ describe('privacy matrix: reading channels', () => {
   });
 });
 
+describe('privacy matrix: the count of notes waiting on Discussion', () => {
+  // A count shows no words, but a hidden note counted would tell of it: the count is what the
+  // author's Pending notes list (the Discussion channel above), for them and a site admin alone.
+  it.each(VIEWERS)('as %s: what the author’s Pending notes list, or refused', async (v) => {
+    const res = await agents[v].post('/api/dbload/waiting_notes', { username: 'author' });
+    if (v !== 'author' && v !== 'admin') {
+      expect(res.statusCode).toBe(signedIn(v) ? 403 : 401);
+      return;
+    }
+    const listed = await agents.author.post('/api/dbload/load_search', {
+      address: '/author/home?code=pending&username=author',
+    });
+    const entries = listed.json<Multilist>().lists.flatMap((l) => l.items).length;
+    expect(entries).toBeGreaterThan(0);
+    expect(res.json()).toEqual({ count: entries, more: false });
+  });
+});
+
 describe('privacy matrix: Course grades', () => {
   it("lists the writer's notes to the board's authors, private ones counted, their words not", async () => {
     const res = await agents.author.post('/api/forms/board_grades', { multilistId: openBoard._id });

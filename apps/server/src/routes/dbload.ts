@@ -1,12 +1,14 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clampPage, isGuestUser, mayListFor, parseAddress, type Device } from '@listboard/core';
+import type { Actor } from '../services/accounts/users';
 import * as load from '@listboard/core/api/contracts/load';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { CUSTOM_CODES, isCustomCode } from '@listboard/core/api/search';
 import {
   customHits,
   followedBoards,
+  waitingNotes,
   listsOwnBoards,
   ownBoard,
   resultsBoard,
@@ -21,6 +23,17 @@ import { runSearch } from '../services/search/search';
 import { SEARCH_QUERY_DOC, isGeneralSearch, readSearchArgs } from '../services/search/args';
 import { bodySchema, querySchema } from './contract-route';
 import { ENCODE_FROM_CHARS, encodedAnswer, preferredEncoding } from './encoded-answers';
+
+/**
+ * Who asks for the listings of `asked` (the caller when null): a signed-in user other than the
+ * guest, for themselves, or a site admin for anyone (core mayListFor).
+ */
+function listerOf(actor: Actor | null, asked: string | null): { actor: Actor; username: string } {
+  if (!actor || isGuestUser(actor)) throw unauthorized('Please sign in to see your listings.');
+  const username = asked ?? actor.username;
+  if (!mayListFor(actor, username)) throw forbidden('You can only list your own notes and boards.');
+  return { actor, username };
+}
 
 export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> = (
   app,
@@ -106,14 +119,12 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
           groups: actor && !isGuestUser(actor) ? await userGroupNames(db, actor.id) : [],
         });
       }
-      if (!actor || isGuestUser(actor)) throw unauthorized('Please sign in to see your listings.');
+      const lister = listerOf(actor, params.get('username'));
+      const username = lister.username;
       const code = params.get('code');
       if (!code || !isCustomCode(code)) {
         throw badRequest(`Unknown search code: ${code ?? '(none)'}`);
       }
-      const username = params.get('username') ?? actor.username;
-      if (!mayListFor(actor, username))
-        throw forbidden('You can only list your own notes and boards.');
       // One board of theirs may narrow the notes on their boards (a Discussion of one board).
       const only = params.get('board');
       const board =
@@ -124,7 +135,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       const readAt = new Date();
       const { hits, more } = await customHits(
         db,
-        { actor, sessionId: req.sessionId ?? null },
+        { actor: lister.actor, sessionId: req.sessionId ?? null },
         code,
         username,
         board?.id,
@@ -141,6 +152,11 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       });
     },
   );
+
+  app.post(load.waitingNotes.path, { schema: bodySchema(load.waitingNotes) }, async (req) => {
+    const { actor, username } = listerOf(req.actor, req.body.username ?? null);
+    return waitingNotes(db, { actor, sessionId: req.sessionId ?? null }, username);
+  });
 
   app.post(load.movedBoards.path, { schema: bodySchema(load.movedBoards) }, async (req) =>
     movedBoards(db, req.body.addresses),

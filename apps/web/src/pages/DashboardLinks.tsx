@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { callApi } from '../api/client';
 import { ROOT_BOARD, dashboardLinks, type DashboardLink, type Multilist } from '@listboard/core';
 import { useSession } from '../state/session';
 import type { CommandContext } from '../commands/registry';
@@ -32,6 +34,33 @@ function href(link: DashboardLink, me: string): string {
   }
 }
 
+/** How often the count of notes waiting on Discussion is asked again while the home is open. */
+const WAITING_EVERY_MS = 60_000;
+
+/**
+ * The notes waiting on the user's Discussion page (its Pending notes), when the dashboard shows
+ * it: asked when the home opens, every minute while it stays open, and whenever the boards are
+ * asked again (its key is one of theirs: a reload, an undo).
+ */
+function useWaiting(username: string | null): { count: number; more: boolean } | null {
+  const asked = useQuery({
+    queryKey: ['boards', 'waiting', username],
+    enabled: username !== null,
+    staleTime: 0,
+    refetchInterval: WAITING_EVERY_MS,
+    refetchOnWindowFocus: true,
+    queryFn: async () => {
+      const r = await callApi('/api/dbload/waiting_notes', {});
+      return r.ok ? r.value : null;
+    },
+  });
+  return asked.data ?? null;
+}
+
+/** A number of notes in words: "1 note waiting", "500+ notes waiting". */
+const waitingWords = ({ count, more }: { count: number; more: boolean }) =>
+  `${count}${more ? '+' : ''} ${count === 1 && !more ? 'note' : 'notes'} waiting`;
+
 /**
  * The role link items of a dashboard (a home board), per spec section 2: what the viewer gets
  * depends on their role, and a board owned by the admin user gets none. On a wide screen a column
@@ -54,13 +83,16 @@ export function DashboardLinks({
   const home = (strip ? boards.slice(-1) : boards).find(
     (b) => b.ptitle === ROOT_BOARD && !b.locked,
   );
-  if (!home || !user) return null;
-  const links = dashboardLinks(
-    user,
-    { owner: home.owner, authors: home.authors, contributors: home.contributors },
-    adminUser,
-  );
-  if (links.length === 0) return null;
+  const links =
+    home && user
+      ? dashboardLinks(
+          user,
+          { owner: home.owner, authors: home.authors, contributors: home.contributors },
+          adminUser,
+        )
+      : [];
+  const waiting = useWaiting(links.includes('discussion') && user ? user.username : null);
+  if (!user || links.length === 0) return null;
   return (
     <nav
       className={strip ? 'page-tabs page-strip dashboard-strip' : 'dashboard'}
@@ -71,9 +103,22 @@ export function DashboardLinks({
       <ul>
         {links.map((link) => {
           const [title, hint] = TEXT[link];
+          // Discussion says how many notes wait there, the number in a badge.
+          const count = link === 'discussion' && waiting && waiting.count > 0 ? waiting : null;
           const body = (
             <>
-              <span className="dashboard-title">{title}</span>
+              <span className="dashboard-title">
+                {title}
+                {count && (
+                  <span className="dashboard-count" title={waitingWords(count)}>
+                    <span aria-hidden="true">
+                      {count.count}
+                      {count.more ? '+' : ''}
+                    </span>
+                    <span className="visually-hidden">{waitingWords(count)}</span>
+                  </span>
+                )}
+              </span>
               {!strip && <span className="dashboard-hint">{hint}</span>}
             </>
           );

@@ -221,6 +221,23 @@ export interface Who {
   sessionId: string | null;
 }
 
+/**
+ * How many notes wait on `username`'s Discussion page (its Pending notes), counted by the same
+ * reading and the same visibility rule as the page itself: to NOTES_LISTED, and whether more.
+ */
+export async function waitingNotes(
+  db: Db,
+  who: Who,
+  username: string,
+): Promise<{ count: number; more: boolean }> {
+  const { hits, more } = await noteHits(db, who, {
+    cls: ['note'],
+    boardOwner: username,
+    status: 'pending',
+  });
+  return { count: hits.length, more };
+}
+
 export async function customHits(
   db: Db,
   who: Who,

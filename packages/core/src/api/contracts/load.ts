@@ -95,6 +95,19 @@ export const loadSearch = defineContract({
   errors: [400, 401, 403],
 });
 
+export const waitingNotes = defineContract({
+  path: '/api/dbload/waiting_notes',
+  tags: ['dbload'],
+  summary: 'How many notes wait on a Discussion page',
+  description:
+    'The pending notes on the boards of `username` (the caller when left out; someone else for a ' +
+    'site admin alone) that the caller may see: the entries the Discussion page lists, counted. ' +
+    'Counted to 500; `more` says there are more. The home board’s dashboard shows the count.',
+  input: z.object({ username: z.string().max(200).optional() }),
+  output: z.object({ count: z.number().int(), more: z.boolean() }),
+  errors: [401, 403],
+});
+
 export const loadSection = defineContract({
   path: '/api/dbload/load_section',
   tags: ['dbload'],
