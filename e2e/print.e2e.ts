@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Page } from 'playwright-core';
-import { openBrowser, screenshot, type Browser } from './browser';
+import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { list } from './board-helpers';
 import { apiAs, appUrl, more, signIn } from './session';
 
@@ -113,5 +113,31 @@ describe('printing a board', () => {
     await screenshot(page, 'print-board');
     await page.evaluate(() => dispatchEvent(new Event('afterprint')));
     await page.emulateMedia({ media: 'screen' });
+  });
+
+  it('prints from a phone’s Menu the same whole board, not the one list the screen shows (iPhone 13)', async () => {
+    const board = await longBoard();
+    b = await openPhone('iPhone 13');
+    const { page } = b;
+    await signIn(page, base, 'author');
+    await page.goto(`${base}${board.path}`);
+    await list(page, 'Unit 1').getByRole('article').first().waitFor();
+    await page.evaluate(() => {
+      const w = window as unknown as { printed?: number };
+      addEventListener('afterprint', () => {
+        w.printed = document.querySelectorAll(
+          'main section.board:not(.print-skip) article[data-item-id]',
+        ).length;
+      });
+    });
+    await more(page, 'Print board');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { printed?: number }).printed))
+      .toBe(LISTS * ITEMS);
+    const words = await pdfWords(await page.pdf({ format: 'A4' }));
+    for (const piece of [board.title, 'Unit 1 reading 1.', `Unit ${LISTS} reading ${ITEMS}.`])
+      expect(words).toContain(piece);
+    for (const absent of ['Menu', 'Back to the Listboard home'])
+      expect(words).not.toContain(absent);
   });
 });
