@@ -253,6 +253,19 @@ describe('Discussion and Listings searches', () => {
     expect(shown.filter((text) => text === 'Thanks, I will look for a third.')).toHaveLength(1);
   });
 
+  it('Listings: a listing of boards is one page, whatever page its address asks for', async () => {
+    const at = async (page: string) =>
+      (
+        await author.post('/api/dbload/load_search', {
+          address: `/author/home?code=myBoards&username=author${page}`,
+        })
+      ).json() as Multilist;
+    const [first, second] = [await at(''), await at('&page=1')];
+    expect(hitTexts(second)).toEqual(hitTexts(first));
+    expect(second.description).toBe(first.description);
+    expect(second.description).not.toMatch(/ones/);
+  });
+
   it('Listings: a board never given a description is listed by its title alone', async () => {
     await author.post('/api/forms/insert_multilist', { titleText: 'Bare board' });
     await author.post('/api/forms/insert_multilist', {

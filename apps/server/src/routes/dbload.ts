@@ -4,7 +4,7 @@ import { clampPage, isGuestUser, mayListFor, parseAddress, type Device } from '@
 import type { Actor } from '../services/accounts/users';
 import * as load from '@listboard/core/api/contracts/load';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
-import { CUSTOM_CODES, isCustomCode } from '@listboard/core/api/search';
+import { BOARD_LISTINGS, CUSTOM_CODES, isCustomCode } from '@listboard/core/api/search';
 import {
   customHits,
   followedBoards,
@@ -129,8 +129,9 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       const only = params.get('board');
       const board =
         only !== null && listsOwnBoards(code) ? await ownBoard(db, username, only) : null;
-      // Past the first page, the older entries (a listing of notes reads NOTES_LISTED at a time).
-      const page = clampPage(Number(params.get('page') ?? 0));
+      // Past the first page, the older entries (a listing of notes reads NOTES_LISTED at a time;
+      // one of boards lists them whole).
+      const page = BOARD_LISTINGS.includes(code) ? 0 : clampPage(Number(params.get('page') ?? 0));
       // Taken before the entries are read: a change after it reaches the page live.
       const readAt = new Date();
       const { hits, more } = await customHits(

@@ -82,6 +82,9 @@ export const NOTES_ON_OWN_BOARDS: readonly CustomCode[] = [
   'myNotes',
 ];
 
+/** The listings of boards: each lists its boards whole, on one page. */
+export const BOARD_LISTINGS: readonly CustomCode[] = ['myBoards', 'coBoards', 'annoBoards'];
+
 /**
  * A custom search's address; for the notes on one's boards, narrowed to one of them if given;
  * past its first page (`page`, from 0), the older entries.
