@@ -1,8 +1,8 @@
 /**
  * Printing a board: the board in use goes on paper whole (every list, every item, though the
  * screen draws only those in view), without the tools, the home board beside it or a dark theme.
- * The paper is Chromium's own print of the page (page.pdf, the path Ctrl+P takes), read back with
- * pdf.js.
+ * The paper is Chromium's own print of the page (page.pdf, the path the browser's Print takes),
+ * read back with pdf.js.
  */
 import fs from 'node:fs';
 import path from 'node:path';

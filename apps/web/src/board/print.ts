@@ -2,9 +2,9 @@
  * Printing a board: the board in use (the selection's, else the last one opened) on paper, every
  * list one under another and every item in it, without the tools around them. A long list or a
  * wide board draws only what is on screen (VirtualRows, ListRow): while the page prints, it draws
- * everything. The browser's own Print (Ctrl+P, its menu) and the Print board command both come
- * through `beforeprint`, which is answered at once (flushSync), before the page is laid out for
- * paper; `afterprint` puts the screen back.
+ * everything. The browser's own Print (its menu; Ctrl+P is this app's previous item) and the
+ * Print board command both come through `beforeprint`, which is answered at once (flushSync),
+ * before the page is laid out for paper; `afterprint` puts the screen back.
  */
 import { useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
