@@ -16,10 +16,6 @@ export const PAGES = Object.fromEntries(
   ]),
 ) as { [P in keyof typeof CUSTOM_PAGES]: (readonly [CustomCode, string])[] };
 
-/** A custom search's page; for the notes on one's boards, narrowed to one of them if given. */
-export const pageHref = (username: string, code: string, board?: string) =>
-  listingHref(username, code, board);
-
 /**
  * A named page's tabs: on a wide screen a column before the results; on a phone a strip above
  * them that scrolls sideways on its own, with the open tab brought into it, so the row of
@@ -63,7 +59,7 @@ export function PageTabs({
       <span>
         On <Link to={boardHref(board)}>{board.title}</Link> only.
       </span>{' '}
-      <Link to={pageHref(board.owner, code)}>All boards</Link>
+      <Link to={listingHref(board.owner, code)}>All boards</Link>
     </p>
   );
   return (
@@ -74,7 +70,7 @@ export function PageTabs({
           {PAGES[page].map(([c, label]) => (
             <li key={c}>
               <Link
-                to={board ? pageHref(board.owner, c, board.ptitle) : pageHref(username, c)}
+                to={board ? listingHref(board.owner, c, board.ptitle) : listingHref(username, c)}
                 aria-current={c === code ? 'page' : undefined}
               >
                 {label}

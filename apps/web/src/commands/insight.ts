@@ -7,7 +7,7 @@ import { ChartColumn, Flame, GraduationCap, MessageSquareText } from 'lucide-rea
 import { mayListFor } from '@listboard/core';
 import type { Command, CommandContext } from './registry';
 import { boardHref } from '../board/itemLink';
-import { pageHref } from '../board/PageTabs';
+import { listingHref } from '@listboard/core/api/search';
 
 const offered = (c: CommandContext) =>
   !c.results && c.board !== null && !c.board.locked && c.abilities?.insight === true;
@@ -38,7 +38,7 @@ export const INSIGHT_COMMANDS: Command[] = [
     icon: MessageSquareText,
     visible: (c) => !c.results && c.board !== null && mayListFor(c.user, c.board.owner),
     run: (c) => {
-      if (c.board) c.actions.navigate(pageHref(c.board.owner, 'pending', c.board.ptitle));
+      if (c.board) c.actions.navigate(listingHref(c.board.owner, 'pending', c.board.ptitle));
     },
   },
   {

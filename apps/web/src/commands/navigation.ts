@@ -20,7 +20,7 @@ import {
 } from 'lucide-react';
 import { ROOT_BOARD } from '@listboard/core';
 import type { Command } from './registry';
-import { pageHref as searchHref } from '../board/PageTabs';
+import { listingHref as searchHref } from '@listboard/core/api/search';
 import { needItemShown, signedIn, userOf } from './helpers';
 import { copyLink } from '../board/itemLink';
 import { addToHome } from '../board/addToHome';

@@ -10,7 +10,7 @@ import {
   UserCog,
 } from 'lucide-react';
 import type { Command } from './registry';
-import { pageHref as searchHref } from '../board/PageTabs';
+import { listingHref as searchHref } from '@listboard/core/api/search';
 import { signedIn, needItem, userOf } from './helpers';
 
 export const NOTES_COMMANDS: Command[] = [

@@ -4,7 +4,7 @@ import { callApi } from '../api/client';
 import { ROOT_BOARD, dashboardLinks, type DashboardLink, type Multilist } from '@listboard/core';
 import { useSession } from '../state/session';
 import type { CommandContext } from '../commands/registry';
-import { pageHref as searchHref } from '../board/PageTabs';
+import { listingHref as searchHref } from '@listboard/core/api/search';
 import { pageHref } from './registry';
 import { toggleHelp } from './help';
 
