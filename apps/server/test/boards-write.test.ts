@@ -461,6 +461,59 @@ describe('items', () => {
     expect(b.lists[0]!.items[1]!._id).toBe(first._id);
   });
 
+  it('moves an item to a place: into another list between two items, or within its own list, either way', async () => {
+    const made = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Places plan' })
+    ).json();
+    const addr = `/author/${made.ptitle}`;
+    for (const [title, text] of [
+      ['Week 1', 'A\n\nB\n\nC\n\nD'],
+      ['Week 2', 'E\n\nF'],
+    ])
+      await author.post('/api/forms/insert_list', {
+        multilistId: made.multilistId,
+        titleText: title,
+        itemText: text,
+      });
+    let b = await load(author, addr);
+    const [w1, w2] = b.lists.map((l) => l._id) as [string, string];
+    const id = (text: string) => b.lists.flatMap((l) => l.items).find((i) => i.text === text)!._id;
+    const move = async (text: string, listId: string, index?: number) =>
+      author.post('/api/forms/move_item_to_list', {
+        itemId: id(text),
+        listId,
+        ...(index === undefined ? {} : { index }),
+      });
+    const orders = (x: Multilist) => x.lists.map((l) => l.items.map((i) => `${i.text}${i.index}`));
+    // Between E and F.
+    expect((await move('B', w2, 1)).json()).toEqual({ listId: w2, index: 1 });
+    b = await load(author, addr);
+    expect(orders(b)).toEqual([
+      ['A0', 'C1', 'D2'],
+      ['E0', 'B1', 'F2'],
+    ]);
+    // Down its own list, past the next one; then up to the top.
+    expect((await move('A', w1, 1)).json()).toEqual({ listId: w1, index: 1 });
+    b = await load(author, addr);
+    expect(orders(b)[0]).toEqual(['C0', 'A1', 'D2']);
+    expect((await move('D', w1, 0)).json()).toEqual({ listId: w1, index: 0 });
+    b = await load(author, addr);
+    expect(orders(b)[0]).toEqual(['D0', 'C1', 'A2']);
+    // A place past the end is the end; its own place changes nothing.
+    expect((await move('E', w2, 99)).json()).toEqual({ listId: w2, index: 2 });
+    expect((await move('C', w1, 1)).json()).toEqual({ listId: w1, index: 1 });
+    b = await load(author, addr);
+    expect(orders(b)).toEqual([
+      ['D0', 'C1', 'A2'],
+      ['B0', 'F1', 'E2'],
+    ]);
+    // A place that is no place is refused, naming the field; nothing moves.
+    const bad = await move('A', w2, -1);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/index/);
+    expect(orders(await load(author, addr))).toEqual(orders(b));
+  });
+
   it('labels, duplicates and deletes an item', async () => {
     const item = (await load(author, '/author/reading-group')).lists[0]!.items[2]!;
     await author.post('/api/forms/edit_item_labels', {

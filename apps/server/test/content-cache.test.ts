@@ -205,7 +205,7 @@ describe('a cached board', () => {
     expect(answers[0]).toBe(await fromNothing(reader));
   });
 
-  it('follows items and lists added, copied, moved, deleted, split or put back, and the board’s settings and people, by reading only those lists', async () => {
+  it('follows items and lists added, copied, moved (in a list or to another), deleted, split or put back, and the board’s settings and people, by reading only those lists', async () => {
     const { multilistId } = (
       await author.post('/api/forms/insert_multilist', { titleText: 'Weeks' })
     ).json<{ multilistId: string }>();
@@ -260,6 +260,24 @@ describe('a cached board', () => {
         'an item moved',
         async () =>
           author.post('/api/forms/move_item', { itemId: await itemOf(w2, 1), direction: 'down' }),
+      ],
+      [
+        'an item moved to a place in another list',
+        async () =>
+          author.post('/api/forms/move_item_to_list', {
+            itemId: await itemOf(w2, 0),
+            listId: w3,
+            index: 1,
+          }),
+      ],
+      [
+        'an item moved to a place in its own list',
+        async () =>
+          author.post('/api/forms/move_item_to_list', {
+            itemId: await itemOf(w3, 1),
+            listId: w3,
+            index: 0,
+          }),
       ],
       [
         'an item deleted',

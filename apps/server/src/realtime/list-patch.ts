@@ -1,11 +1,11 @@
 /**
- * Writes confined to some lists of a board: items added, copied, deleted, moved, split or put
- * back from the Trash in a list, a list reversed, added, renamed, moved, removed or put back; and
- * writes to the board's own row or its people (settings, coauthors, members), which leave its
- * content as it was. Their event names those lists, and each app
- * instance brings its cached copy of the board to the new version by reading them and the board's
- * list rows (services/boards/content.ts patchListsContent) instead of the whole board. Viewers
- * still load the board again; the load then finds it cached.
+ * Writes confined to some lists of a board: items added, copied, deleted, moved (in a list or from
+ * one to another), split or put back from the Trash in a list, a list reversed, added, renamed,
+ * moved, removed or put back; and writes to the board's own row or its people (settings,
+ * coauthors, members), which leave its content as it was. Their event names those lists, and each
+ * app instance brings its cached copy of the board to the new version by reading them and the
+ * board's list rows (services/boards/content.ts patchListsContent) instead of the whole board.
+ * Viewers still load the board again; the load then finds it cached.
  */
 
 /** Calls whose change stays inside the list they act on (an item's list, for an item). */
@@ -34,6 +34,8 @@ const NAMED_BY_ANSWER: ReadonlySet<string> = new Set([
   '/api/forms/duplicate_list',
   '/api/forms/restore_from_trash',
 ]);
+/** Calls whose change stays inside the list they act on and the one their answer's listId names. */
+const FROM_TARGET_TO_ANSWER: ReadonlySet<string> = new Set(['/api/forms/move_item_to_list']);
 /** Calls that change no item: the order of the board's lists, its settings, its people. */
 const LIST_ROWS_ONLY: ReadonlySet<string> = new Set([
   '/api/forms/reorder_lists',
@@ -54,12 +56,12 @@ export function patchListsOf(
 ): string[] | undefined {
   if (LIST_ROWS_ONLY.has(call)) return [];
   if (IN_TARGET_LIST.has(call)) return target.list ? [target.list.id] : undefined;
-  if (NAMED_BY_ANSWER.has(call)) {
-    const made =
-      answer !== null && typeof answer === 'object' && 'listId' in answer
-        ? answer.listId
-        : undefined;
-    return typeof made === 'string' ? [made] : undefined;
+  const named =
+    answer !== null && typeof answer === 'object' && 'listId' in answer ? answer.listId : undefined;
+  if (NAMED_BY_ANSWER.has(call)) return typeof named === 'string' ? [named] : undefined;
+  if (FROM_TARGET_TO_ANSWER.has(call)) {
+    if (!target.list || typeof named !== 'string') return undefined;
+    return [...new Set([target.list.id, named])];
   }
   return undefined;
 }

@@ -181,7 +181,8 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
     contract: items.moveItemToList,
     action: 'edit',
     target: (b) => ({ itemId: b.itemId }),
-    run: (tx, { body, target }) => moveItemToList(tx, target.board.id, target.item, body.listId),
+    run: (tx, { body, target }) =>
+      moveItemToList(tx, target.board.id, target.item, body.listId, body.index),
   }),
   defineCall({
     contract: items.setItemRange,

@@ -275,28 +275,35 @@ export async function moveItem(
 }
 
 /**
- * Moves an item to the end of another list of its board. Its notes and replies go with it (they
- * are kept under its list too); its blocks, markers, versions and view state hang off its id.
+ * Moves an item to another list of its board, or to another place in its own: to `index` (its
+ * place there afterwards, clamped to the list), or to the end. Its notes and replies go with it
+ * (they are kept under its list too); its blocks, markers, versions and view state hang off its
+ * id. Its own list without a place is refused: it is there already.
  */
 export async function moveItemToList(
   db: Db,
   boardId: string,
   item: ItemRow,
   listId: string,
+  index?: number,
 ): Promise<{ listId: string; index: number }> {
   if (item.annotationClass !== 'none')
     throw badRequest('A note stays with its item: move the item instead.');
   const [to] = await db.select().from(lists).where(eq(lists.id, listId));
   if (to?.multilistId !== boardId) throw badRequest('That list is not on this board.');
-  if (to.id === item.listId) throw badRequest('The item is in that list already.');
-  const index = await itemCount(db, to.id);
+  const same = to.id === item.listId;
+  if (same && index === undefined) throw badRequest('The item is in that list already.');
+  // The other items of the list it goes to: it takes its place among them.
+  const at = clampIndex(index, (await itemCount(db, to.id)) - (same ? 1 : 0));
+  if (same && at === item.index) return { listId: to.id, index: at };
   await closeItemGap(db, item.listId, item.index);
+  await openItemGap(db, to.id, at, item.id);
   await db
     .update(items)
-    .set({ listId: to.id, index, version: sql`${items.version} + 1`, modified: new Date() })
+    .set({ listId: to.id, index: at, version: sql`${items.version} + 1`, modified: new Date() })
     .where(eq(items.id, item.id));
-  await db.update(items).set({ listId: to.id }).where(eq(items.rootItemId, item.id));
-  return { listId: to.id, index };
+  if (!same) await db.update(items).set({ listId: to.id }).where(eq(items.rootItemId, item.id));
+  return { listId: to.id, index: at };
 }
 
 export async function updateItemFormat(

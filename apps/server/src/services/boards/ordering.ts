@@ -2,7 +2,7 @@
  * Lists in a board and items in a list are kept at indexes 0..n-1. Every change to the order
  * goes through these helpers, always inside a transaction that holds the board lock.
  */
-import { and, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { items, lists } from '../../db/schema';
 
@@ -45,11 +45,24 @@ export async function closeListGap(db: Db, multilistId: string, at: number): Pro
     .where(and(eq(lists.multilistId, multilistId), gt(lists.index, at)));
 }
 
-export async function openItemGap(db: Db, listId: string, at: number): Promise<void> {
+/** Makes room at `at` in a list: the items from there on go one place down (but `except`). */
+export async function openItemGap(
+  db: Db,
+  listId: string,
+  at: number,
+  except?: string,
+): Promise<void> {
   await db
     .update(items)
     .set({ index: sql`${items.index} + 1` })
-    .where(and(eq(items.listId, listId), ordered, gte(items.index, at)));
+    .where(
+      and(
+        eq(items.listId, listId),
+        ordered,
+        gte(items.index, at),
+        except ? ne(items.id, except) : undefined,
+      ),
+    );
 }
 
 export async function closeItemGap(db: Db, listId: string, at: number): Promise<void> {

@@ -87,8 +87,8 @@ export const moveItemToList = defineContract({
   path: '/api/forms/move_item_to_list',
   tags: ['forms'],
   summary:
-    'Move an item to the end of another list of its board, with its notes, markers, media and view state',
-  input: z.object({ itemId: id, listId: id }),
+    'Move an item to another list of its board (or to another place in its own), with its notes, markers, media and view state: to `index` (its place there afterwards, from 0), or to the end',
+  input: z.object({ itemId: id, listId: id, index: z.number().int().min(0).optional() }),
   output: z.object({ listId: z.string(), index: z.number() }),
   errors: BOARD_CALL_ERRORS,
 });
