@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type Browser } from './browser';
+import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { list, longPress, newBoard } from './board-helpers';
-import { apiAs, appUrl, signIn } from './session';
+import { apiAs, appUrl, more, signIn } from './session';
 
 const base = appUrl();
 let b: Browser;
@@ -230,6 +230,104 @@ describe('an author edits lists and items in place', () => {
         .evaluateAll((els) => els.map((e) => e.querySelector('.block')?.textContent));
     await expect.poll(() => names(week1)).toEqual(['Intro', 'Quiz']);
     await expect.poll(() => names(week2)).toEqual(['Biomes', 'Food webs']);
+  });
+
+  it('drags an item by its grip between two items of another list, and up its own list; the info bar’s Undo puts it back', async () => {
+    const { page } = b;
+    await signIn(page, base, 'author');
+    const title = `Drag Across ${Date.now()}`;
+    await newBoard(page, title, [
+      { title: 'Week 1', items: ['Intro', 'Food webs', 'Quiz', 'Review'] },
+      { title: 'Week 2', items: ['Biomes', 'Climate'] },
+    ]);
+    const week1 = list(page, 'Week 1');
+    const week2 = list(page, 'Week 2');
+    const names = (l: typeof week1) =>
+      l
+        .getByRole('article')
+        .evaluateAll((els) => els.map((e) => e.querySelector('.block')?.textContent));
+    const line = page.locator('.item-drop-line');
+    /** Presses the mouse on the item's grip and lets go over the upper part of `onto`. */
+    const drag = async (name: string, from: typeof week1, onto: typeof week1) => {
+      const card = from.getByRole('article', { name });
+      await card.hover();
+      const grip = card.locator('.item-grip');
+      await expect(grip.evaluate((el) => getComputedStyle(el).opacity)).resolves.toBe('1');
+      const at = (await grip.boundingBox())!;
+      const to = (await onto.boundingBox())!;
+      // As a hand moves it: a browser tells the page where a drag is every few moves.
+      let x = at.x + at.width / 2;
+      let y = at.y + at.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      for (const [x1, y1] of [
+        [x + 30, y + 30],
+        [to.x + to.width / 2, to.y + 6],
+      ] as const) {
+        const [x0, y0] = [x, y];
+        for (let i = 1; i <= 8; i++) {
+          [x, y] = [x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * i) / 8];
+          await page.mouse.move(x, y);
+          await page.waitForTimeout(25);
+        }
+      }
+      // The line shows where it goes: just above `onto` (held there, the hand trembling a pixel).
+      let shake = 1;
+      await expect
+        .poll(async () => {
+          await page.mouse.move(x, y + (shake = -shake));
+          return Math.abs((await line.boundingBox())!.y - to.y);
+        })
+        .toBeLessThan(10);
+      await screenshot(page, 'item-drag');
+      await page.mouse.up();
+    };
+    await drag('Food webs', week1, week2.getByRole('article', { name: 'Climate' }));
+    await expect.poll(() => names(week2)).toEqual(['Biomes', 'Food webs', 'Climate']);
+    await expect.poll(() => names(week1)).toEqual(['Intro', 'Quiz', 'Review']);
+    const info = page.getByRole('status', { name: 'Info bar' });
+    await expect(info.innerText()).resolves.toMatch(/^Item moved to “Week 2”/);
+    await expect(line.count()).resolves.toBe(0);
+    // Kept: the board read again shows it there.
+    await page.reload();
+    await week2.getByRole('article', { name: 'Food webs' }).waitFor();
+    await expect.poll(() => names(week2)).toEqual(['Biomes', 'Food webs', 'Climate']);
+
+    // Up its own list, to the top; the Undo puts it back at the bottom.
+    await drag('Review', week1, week1.getByRole('article', { name: 'Intro' }));
+    await expect.poll(() => names(week1)).toEqual(['Review', 'Intro', 'Quiz']);
+    await info.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => names(week1)).toEqual(['Intro', 'Quiz', 'Review']);
+    await expect(info.innerText()).resolves.toMatch(/^Item moved back/);
+
+    // Drag lock (View menu) takes the grips away; so does a reader's seat, and a phone's touch,
+    // where the Actions menu's Move to list does it.
+    await more(page, 'Drag lock');
+    await expect(page.locator('.item-grip').count()).resolves.toBe(0);
+    await more(page, 'Drag lock');
+    await week1.getByRole('article', { name: 'Intro' }).locator('.item-grip').waitFor({
+      state: 'attached',
+    });
+    const address = new URL(page.url()).pathname;
+    const reader = await openBrowser();
+    try {
+      await signIn(reader.page, base, 'reader');
+      await reader.page.goto(`${base}${address}`);
+      await list(reader.page, 'Week 1').getByRole('article', { name: 'Intro' }).waitFor();
+      await expect(reader.page.locator('.item-grip').count()).resolves.toBe(0);
+    } finally {
+      await reader.close();
+    }
+    const phone = await openPhone('iPhone 13');
+    try {
+      await signIn(phone.page, base, 'author');
+      await phone.page.goto(`${base}${address}`);
+      const intro = list(phone.page, 'Week 1').getByRole('article', { name: 'Intro' });
+      await intro.tap();
+      await expect(intro.locator('.item-grip').isVisible()).resolves.toBe(false);
+    } finally {
+      await phone.close();
+    }
   });
 
   it('shows a list’s description as written in light markup: bold, and a link to another board that opens it', async () => {

@@ -55,13 +55,20 @@ export function useRestore(
   };
 }
 
-/** What the info bar's Undo runs: a restore from the Trash, or a note's status set back. */
+/** What the info bar's Undo runs: a restore from the Trash, a note's status set back, a move back. */
 function useUndo(): (undo: InfoUndo) => Promise<unknown> {
   const queryClient = useQueryClient();
   const alert = useAlerts((s) => s.show);
   const restore = useRestore({ focusRestored: true });
+  const show = useInfo((s) => s.show);
   return async (undo) => {
     if ('trashId' in undo) return restore(undo.trashId);
+    if ('itemId' in undo) {
+      const moved = await callApi('/api/forms/move_item_to_list', undo);
+      if (!moved.ok) alert(messageOr(moved.error, 'ERROR: undo'));
+      else show('Item moved back');
+      return queryClient.invalidateQueries({ queryKey: ['boards'] });
+    }
     const res = await callApi('/api/forms/set_note_status', {
       itemId: undo.noteId,
       status: undo.status,

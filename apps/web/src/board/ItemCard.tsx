@@ -1,4 +1,5 @@
 import { memo, useId, useRef } from 'react';
+import { GripVertical } from 'lucide-react';
 import {
   NOTE_ANCHOR,
   TIMINGS,
@@ -26,6 +27,7 @@ import { showHighlight, useHighlights } from '../highlights/useHighlights';
 import '../highlights/highlights.css';
 import { HeatMark } from '../insight/heat';
 import { useRevealWritten } from './revealWritten';
+import { ITEM_DRAG } from './itemDrop';
 
 interface Props {
   item: Item;
@@ -57,6 +59,8 @@ interface Props {
   labelColors?: Record<string, string>;
   /** The board's owner, then its coauthors: their notes carry the role beside the name. */
   boardWriters?: readonly string[];
+  /** It has a grip to drag it by to another place or list (itemDrop). */
+  movable?: boolean;
 }
 
 /** An item's first line as plain words: the headline view, collapsed items and the contents. */
@@ -83,6 +87,7 @@ function ItemCardView({
   shownLabels,
   labelColors = {},
   boardWriters = [],
+  movable = false,
 }: Props) {
   const dimLabels = useUi((s) => s.dimLabels);
   const me = useSession((s) => s.user?.username ?? null);
@@ -218,6 +223,28 @@ function ItemCardView({
       }}
     >
       <HeatMark itemId={item._id} />
+      {movable && (
+        // For a mouse: the Actions menu's Move to list and the move keys do the same by keyboard
+        // and by touch. Its own handle, so words in the card can still be selected for a note.
+        <span
+          className="item-grip"
+          draggable
+          aria-hidden="true"
+          title="Drag to move this item to another place or list"
+          onDragStart={(e) => {
+            e.dataTransfer.setData(ITEM_DRAG, item._id);
+            e.dataTransfer.effectAllowed = 'move';
+            const el = card.current;
+            if (!el) return;
+            const r = el.getBoundingClientRect();
+            e.dataTransfer.setDragImage(el, e.clientX - r.left, e.clientY - r.top);
+            el.classList.add('dragging');
+          }}
+          onDragEnd={() => card.current?.classList.remove('dragging')}
+        >
+          <GripVertical size={14} aria-hidden="true" />
+        </span>
+      )}
       {item.isPrivate && item.annotationClass === 'none' && (
         <span className="status item-private" title="Only you see this item">
           private

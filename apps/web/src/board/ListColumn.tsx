@@ -20,6 +20,7 @@ import { useBoardApi } from './boardApi';
 import { useLongPress } from './useLongPress';
 import { itemColor, type ColorKey } from './colors';
 import { itemIsOpen, listIsOpen } from '../commands/helpers';
+import { useItemDrop } from './itemDrop';
 
 /** A first guess at an item's height before it is measured, by how items are shown. */
 export function estimateItem(open: boolean, compact: boolean): number {
@@ -29,7 +30,7 @@ export function estimateItem(open: boolean, compact: boolean): number {
 const NO_WRITERS: readonly string[] = [];
 
 /** One item as a list shows it, with everything the card needs from the screen. */
-export function useItemRenderer(board: Multilist, keys: ColorKey[]) {
+export function useItemRenderer(board: Multilist, keys: ColorKey[], movable = false) {
   const api = useBoardApi();
   const { display, prefs, selection } = api;
   const selectable = board.abilities.select;
@@ -70,6 +71,7 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[]) {
         shownLabels={api.shownLabels}
         labelColors={board.labelColors}
         boardWriters={writers}
+        movable={movable}
       />
     );
   };
@@ -95,6 +97,10 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
   const canInsert = board.abilities.insert && !results;
   const canDrag = canEdit && !api.prefs.dragLock;
   const [dropping, setDropping] = useState(false);
+  // An item dragged over the list: where it would go, and the line that shows it.
+  const itemDrop = useItemDrop(canDrag, (place) =>
+    api.moveItem(board, place.itemId, list._id, place),
+  );
   const description = list.description.startsWith(EMPTY_DESCRIPTION_PREFIX) ? '' : list.description;
   const selected = selection.listId === list._id;
   const folded = api.hiddenLists.includes(list.title);
@@ -107,7 +113,7 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
     canInsert,
     '.list-title',
   );
-  const renderItem = useItemRenderer(board, keys);
+  const renderItem = useItemRenderer(board, keys, canDrag);
   const items = list.items.filter((it) => !it.labels.some((l) => api.hiddenTags.includes(l.name)));
   const focus = items.findIndex((i) => i._id === selection.itemId);
   const split = api.splitLists.includes(list._id);
@@ -161,13 +167,18 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
       onPointerLeave={press.onPointerLeave}
       onPointerCancel={press.onPointerCancel}
       onDragOver={(e) => {
+        itemDrop.over(e);
         if (!canDrag || !e.dataTransfer.types.includes('application/x-listboard-list')) return;
         e.preventDefault();
         setDropping(true);
       }}
-      onDragLeave={() => setDropping(false)}
+      onDragLeave={(e) => {
+        itemDrop.leave(e);
+        setDropping(false);
+      }}
       onDrop={(e) => {
         setDropping(false);
+        if (itemDrop.drop(e)) return;
         const moved = e.dataTransfer.getData('application/x-listboard-list');
         if (!canDrag || !moved || moved === list._id) return;
         e.preventDefault();
@@ -252,6 +263,9 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
         ) : (
           pane(`Items of ${list.title}`)
         ))}
+      {itemDrop.line !== null && (
+        <div className="item-drop-line" style={{ top: itemDrop.line }} aria-hidden="true" />
+      )}
     </section>
   );
 }

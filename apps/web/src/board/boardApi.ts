@@ -11,6 +11,7 @@ import type {
 } from '../state/ui';
 import type { CommandContext } from '../commands/registry';
 import type { NoteButton } from '../commands/noteControls';
+import type { DropSpot } from './itemDrop';
 
 /** What the board screen hands down to its boards, lists and items. */
 export interface BoardApi {
@@ -38,6 +39,8 @@ export interface BoardApi {
   noteAction: (board: Multilist, item: Item, note: Item, action: NoteButton) => void;
   /** Drops list `listId` before `beforeId` (null: at the end). */
   reorder: (board: Multilist, listId: string, beforeId: string | null) => void;
+  /** Drops item `itemId` into list `listId` at `place`, with an Undo in the info bar (itemDrop). */
+  moveItem: (board: Multilist, itemId: string, listId: string, place: DropSpot) => void;
   /** The items in view, by their index in the board, once scrolling settles. */
   itemsInView: (board: Multilist, first: number, last: number) => void;
   unlocked: () => void;

@@ -8,6 +8,8 @@ import { executeCommand } from '../commands/execute';
 import { NOTE_ACTION_COMMANDS } from '../commands/noteControls';
 import type { CommandContext } from '../commands/registry';
 import type { BoardApi } from './boardApi';
+import { dropIndex } from './itemDrop';
+import { showMoved } from '../state/info';
 import type { ViewStates } from './useViewStates';
 import type { useForms } from './useForms';
 import type { useSelection } from './useSelection';
@@ -92,6 +94,20 @@ export function useBoardActions(deps: BoardActionsDeps): BoardApi {
       const at = beforeId ? order.indexOf(beforeId) : order.length;
       order.splice(at < 0 ? order.length : at, 0, listId);
       void call('/api/forms/reorder_lists', { multilistId: b._id, listOrder: order }, 'move list');
+    },
+    moveItem(b, itemId, listId, place) {
+      const from = b.lists.find((l) => l.items.some((i) => i._id === itemId));
+      const item = from?.items.find((i) => i._id === itemId);
+      const to = b.lists.find((l) => l._id === listId);
+      if (!from || !item || !to) return;
+      const index = dropIndex(to, item, place);
+      const back = { itemId, listId: from._id, index: from.items.indexOf(item) };
+      if (to._id === from._id && index === back.index) return;
+      void call('/api/forms/move_item_to_list', { itemId, listId, index }, 'move item').then(
+        (res) => {
+          if (res.ok) showMoved(to.title || `List ${to.index + 1}`, back);
+        },
+      );
     },
     itemsInView(b, first, last) {
       if (b._id !== board?._id) return;

@@ -3,11 +3,18 @@ import type { NoteStatus } from '@listboard/core';
 import type { TrashKind } from '@listboard/core/api/contracts/undo';
 
 /**
- * What the info bar's Undo does: put a Trash entry back, or give a note the status it had before
- * it was answered or dismissed.
+ * What the info bar's Undo does: put a Trash entry back, give a note the status it had before
+ * it was answered or dismissed, or put a moved item back in its place.
  */
 export type InfoUndo =
-  { trashId: string; kind: TrashKind } | { noteId: string; status: NoteStatus };
+  { trashId: string; kind: TrashKind } | { noteId: string; status: NoteStatus } | ItemPlace;
+
+/** An item's place: the list it is in and its index there (a move's Undo sends it back). */
+export interface ItemPlace {
+  itemId: string;
+  listId: string;
+  index: number;
+}
 
 /** What the info bar says: the last thing done, and what its Undo takes back. */
 export interface Info {
@@ -79,4 +86,9 @@ export function showStatusSet(noteId: string, now: NoteStatus, before?: NoteStat
   useInfo
     .getState()
     .show(STATUS_SET[now], before && before !== now ? { noteId, status: before } : undefined);
+}
+
+/** After an item is dragged to a place: where it went, with an Undo that puts it back. */
+export function showMoved(listTitle: string, back: ItemPlace): void {
+  useInfo.getState().show(`Item moved to “${listTitle}”`, back);
 }
