@@ -15,12 +15,17 @@ const [one, two] = week.items as [(typeof week.items)[0], (typeof week.items)[0]
 
 type Answer = { ok: true; value: unknown } | { ok: false; error: { error: string } };
 
-function open(id: string, target: Partial<FormContext['target']>, answer?: () => Answer) {
+function open(
+  id: string,
+  target: Partial<FormContext['target']>,
+  answer?: () => Answer,
+  on = board,
+) {
   const call = vi.fn(() => Promise.resolve(answer?.() ?? { ok: true, value: { ok: true } }));
   const ctx = {
-    board,
+    board: on,
     user: null,
-    target: { multilistId: board._id, listId: null, itemId: null, text: null, ...target },
+    target: { multilistId: on._id, listId: null, itemId: null, text: null, ...target },
     call,
     alert: vi.fn(),
   } as unknown as FormContext;
@@ -176,5 +181,38 @@ describe('import item from a URL', () => {
       'import item',
     );
     expect(useLoadProgress.getState().progress).toBeNull();
+  });
+});
+
+describe('move to list', () => {
+  const plan = makeBoard('author', 'term', [
+    { title: 'Week 1', items: ['Intro', 'Quiz'] },
+    { title: 'Week 2', items: ['Biomes'] },
+  ]);
+  const [w1, w2] = plan.lists as [(typeof plan.lists)[0], (typeof plan.lists)[0]];
+  const quiz = w1.items[1]!;
+
+  it('puts the item at the end of the list chosen, or at its top when asked', async () => {
+    let f = open('moveItemToList', { listId: w1._id, itemId: quiz._id }, undefined, plan);
+    await screen.findByRole('option', { name: '2. Week 2' });
+    expect(screen.getByLabelText<HTMLSelectElement>('Where').value).toBe('At the end');
+    submit('Move');
+    await waitFor(() => expect(f.onClose).toHaveBeenCalled());
+    expect(f.call).toHaveBeenCalledWith(
+      '/api/forms/move_item_to_list',
+      { itemId: quiz._id, listId: w2._id },
+      'move to list',
+    );
+    cleanup();
+    f = open('moveItemToList', { listId: w1._id, itemId: quiz._id }, undefined, plan);
+    await screen.findByRole('option', { name: '2. Week 2' });
+    type('Where', 'At the top');
+    submit('Move');
+    await waitFor(() => expect(f.onClose).toHaveBeenCalled());
+    expect(f.call).toHaveBeenCalledWith(
+      '/api/forms/move_item_to_list',
+      { itemId: quiz._id, listId: w2._id, index: 0 },
+      'move to list',
+    );
   });
 });

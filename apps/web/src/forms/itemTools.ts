@@ -4,6 +4,9 @@ import type { FormDef, Values } from './registry';
 import { fail, findItem, required, selectedItem, selectedList, str } from './helpers';
 import { useLoadProgress } from '../search/loadProgress';
 
+/** Where the Move to list form puts the item in the list chosen. */
+const MOVE_PLACES = ['At the end', 'At the top'] as const;
+
 /** A list as a choice of the Move to list form: its place on the board and its title. */
 const listChoice = (l: { index: number; title: string }) =>
   `${String(l.index + 1)}. ${l.title || 'Untitled list'}`;
@@ -139,8 +142,11 @@ export const ITEM_TOOL_FORMS: FormDef[] = [
     id: 'moveItemToList',
     label: 'Move to list',
     description: () =>
-      'The item goes to the end of the list chosen, with its notes, markers and media.',
-    fields: [{ name: 'list', label: 'To list', type: 'select', options: [] }],
+      'The item goes to the top or the end of the list chosen, with its notes, markers and media. (With a mouse, drag it by its grip to any place.)',
+    fields: [
+      { name: 'list', label: 'To list', type: 'select', options: [] },
+      { name: 'where', label: 'Where', type: 'select', options: [...MOVE_PLACES] },
+    ],
     submitLabel: 'Move',
     // The board's other lists, by place and title (two lists may share a title).
     prepare(ctx) {
@@ -149,15 +155,19 @@ export const ITEM_TOOL_FORMS: FormDef[] = [
       if (!item || others.length === 0)
         return Promise.resolve({ error: 'This board has no other list to move the item to.' });
       const options = others.map(listChoice);
-      return Promise.resolve({ options: { list: options }, values: { list: options[0] ?? '' } });
+      return Promise.resolve({
+        options: { list: options },
+        values: { list: options[0] ?? '', where: MOVE_PLACES[0] },
+      });
     },
     async submit(v, ctx) {
       const item = findItem(ctx);
       const to = (ctx.board?.lists ?? []).find((l) => listChoice(l) === str(v, 'list'));
       if (!item || !to) return fail('move to list');
+      const top = str(v, 'where') === MOVE_PLACES[1];
       const res = await ctx.call(
         '/api/forms/move_item_to_list',
-        { itemId: item._id, listId: to._id },
+        { itemId: item._id, listId: to._id, ...(top ? { index: 0 } : {}) },
         'move to list',
       );
       return res.ok ? null : fail('move to list', res.error);
