@@ -330,6 +330,62 @@ describe('an author edits lists and items in place', () => {
     }
   });
 
+  it('a picture dragged from the computer onto a list becomes an item where it is let go; let go elsewhere, it is refused, not opened in the page’s place', async () => {
+    const { page } = b;
+    await signIn(page, base, 'author');
+    await newBoard(page, `Drop Files ${Date.now()}`, [
+      { title: 'Week 1', items: ['Intro', 'Quiz'] },
+    ]);
+    const week1 = list(page, 'Week 1');
+    const quiz = week1.getByRole('article', { name: 'Quiz' });
+    const name = `diagram-${Date.now()}.png`;
+    // What the browser hands the page for a file dragged in from the desktop.
+    const files = await page.evaluateHandle((fileName) => {
+      const png = Uint8Array.from(
+        atob(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+        ),
+        (c) => c.charCodeAt(0),
+      );
+      const dt = new DataTransfer();
+      dt.items.add(new File([png], fileName, { type: 'image/png' }));
+      return dt;
+    }, name);
+    const at = (await quiz.boundingBox())!;
+    const spot = { dataTransfer: files, clientX: at.x + 40, clientY: at.y + 6 };
+    await quiz.dispatchEvent('dragenter', spot);
+    await quiz.dispatchEvent('dragover', spot);
+    const line = week1.locator('.item-drop-line');
+    await line.waitFor();
+    expect(Math.abs((await line.boundingBox())!.y - at.y)).toBeLessThan(10);
+    await quiz.dispatchEvent('drop', spot);
+    // Uploaded, then one new item between the two.
+    const picture = week1.locator(`img[src*="${name}"]`);
+    await picture.waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() =>
+        week1
+          .getByRole('article')
+          .evaluateAll((els) =>
+            els.map((e) => (e.querySelector('img') ? 'picture' : e.textContent?.trim())),
+          ),
+      )
+      .toEqual(['Intro', 'picture', 'Quiz']);
+    await expect(line.count()).resolves.toBe(0);
+
+    // Let go over the board's title, the drop is refused: the page stays.
+    const title = page.getByRole('heading', { level: 2 }).first();
+    const refused = await title.evaluate((el, dt) => {
+      const over = new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: dt });
+      el.dispatchEvent(over);
+      const drop = new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: dt });
+      el.dispatchEvent(drop);
+      return [over.defaultPrevented, over.dataTransfer?.dropEffect, drop.defaultPrevented];
+    }, files);
+    expect(refused).toEqual([true, 'none', true]);
+    await expect(week1.getByRole('article').count()).resolves.toBe(3);
+  });
+
   it('shows a list’s description as written in light markup: bold, and a link to another board that opens it', async () => {
     const { page } = b;
     await signIn(page, base, 'author');

@@ -34,6 +34,7 @@ import { PageLayer } from '../pages/PageLayer';
 import { DashboardLinks } from '../pages/DashboardLinks';
 import { useViewport } from './useViewport';
 import { useStartPath } from './useStartPath';
+import { useFilesStayOnPage } from './itemDrop';
 import { useViewStates } from './useViewStates';
 import { useBoardScrolling } from './useBoardScrolling';
 import { FreshStart } from './FreshStart';
@@ -58,6 +59,7 @@ export function BoardScreen() {
   const isGuest = !user || user.roles.includes('guest');
 
   useStartPath();
+  useFilesStayOnPage();
   useEffect(() => {
     document.documentElement.dataset.theme = ui.theme;
   }, [ui.theme]);

@@ -20,7 +20,7 @@ import { useBoardApi } from './boardApi';
 import { useLongPress } from './useLongPress';
 import { itemColor, type ColorKey } from './colors';
 import { itemIsOpen, listIsOpen } from '../commands/helpers';
-import { useItemDrop } from './itemDrop';
+import { useListDrop } from './itemDrop';
 
 /** A first guess at an item's height before it is measured, by how items are shown. */
 export function estimateItem(open: boolean, compact: boolean): number {
@@ -97,10 +97,11 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
   const canInsert = board.abilities.insert && !results;
   const canDrag = canEdit && !api.prefs.dragLock;
   const [dropping, setDropping] = useState(false);
-  // An item dragged over the list: where it would go, and the line that shows it.
-  const itemDrop = useItemDrop(canDrag, (place) =>
-    api.moveItem(board, place.itemId, list._id, place),
-  );
+  // An item or files dragged over the list: where they would go, and the line that shows it.
+  const itemDrop = useListDrop({
+    item: canDrag ? (place) => api.moveItem(board, place.itemId, list._id, place) : null,
+    files: canInsert ? (place, files) => api.dropFiles(board, list, place, files) : null,
+  });
   const description = list.description.startsWith(EMPTY_DESCRIPTION_PREFIX) ? '' : list.description;
   const selected = selection.listId === list._id;
   const folded = api.hiddenLists.includes(list.title);

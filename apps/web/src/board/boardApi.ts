@@ -41,6 +41,8 @@ export interface BoardApi {
   reorder: (board: Multilist, listId: string, beforeId: string | null) => void;
   /** Drops item `itemId` into list `listId` at `place`, with an Undo in the info bar (itemDrop). */
   moveItem: (board: Multilist, itemId: string, listId: string, place: DropSpot) => void;
+  /** Uploads files dropped on list `list` at `place` and adds them there as one new item. */
+  dropFiles: (board: Multilist, list: List, place: DropSpot, files: File[]) => void;
   /** The items in view, by their index in the board, once scrolling settles. */
   itemsInView: (board: Multilist, first: number, last: number) => void;
   unlocked: () => void;

@@ -2,7 +2,7 @@
  * Dragging an item by its grip to another place in its list or in another list of its board
  * (ListColumn, ItemCard). The drop asks move_item_to_list for the place; the info bar's Undo sends
  * it back to where it was. The Actions menu's Move to list and the move keys do the same without
- * a pointer.
+ * a pointer. Files dragged from the computer onto a list become a new item there.
  */
 import { useEffect, useState, type DragEvent } from 'react';
 import type { Item, List } from '@listboard/core';
@@ -60,15 +60,20 @@ export function dropIndex(list: List, item: Item, place: DropSpot): number {
   return from >= 0 && from < at ? at - 1 : at;
 }
 
+/** What a list takes dropped on it, and what it does with each. */
+export interface ListDrops {
+  /** An item dragged by its grip (the caller may edit the board, the drag lock is off). */
+  item: ((place: DropSpot & { itemId: string }) => void) | null;
+  /** Files from the computer (the caller may add items): one new item of them, there. */
+  files: ((place: DropSpot, files: File[]) => void) | null;
+}
+
 /**
- * A list as a place to drop an item dragged by its grip (when `enabled`: the caller may edit the
- * board and the drag lock is off): the handlers for its section, and the line showing where the
- * item would go (null while none is dragged over it).
+ * A list as a place to drop an item dragged by its grip, or files from the computer: the
+ * handlers for its section, and the line showing where the drop would go (null while nothing it
+ * takes is dragged over it).
  */
-export function useItemDrop(
-  enabled: boolean,
-  onDrop: (place: DropSpot & { itemId: string }) => void,
-) {
+export function useListDrop(takes: ListDrops) {
   const [line, setLine] = useState<number | null>(null);
   // A drag given up (Escape, or let go elsewhere) takes its line away.
   const showing = line !== null;
@@ -82,29 +87,63 @@ export function useItemDrop(
       window.removeEventListener('drop', clear);
     };
   }, [showing]);
-  const carries = (e: DragEvent) => enabled && e.dataTransfer.types.includes(ITEM_DRAG);
+  const kind = (e: DragEvent) => {
+    const types = e.dataTransfer.types;
+    if (takes.item && types.includes(ITEM_DRAG)) return 'item';
+    if (takes.files && types.includes('Files')) return 'files';
+    return null;
+  };
   return {
     line,
     over(e: DragEvent<HTMLElement>) {
-      if (!carries(e)) return;
+      const what = kind(e);
+      if (!what) return;
       e.preventDefault();
-      e.dataTransfer.dropEffect = 'move';
+      e.dataTransfer.dropEffect = what === 'item' ? 'move' : 'copy';
       setLine(dropPlace(e.currentTarget, e.clientY).top);
     },
     leave(e: DragEvent<HTMLElement>) {
       if (!showing || e.currentTarget.contains(e.relatedTarget as Node | null)) return;
       setLine(null);
     },
-    /** Whether it was an item's drop (and so handled). */
+    /** Whether the drop was one this list takes (and so handled). */
     drop(e: DragEvent<HTMLElement>): boolean {
-      if (!carries(e)) return false;
+      const what = kind(e);
+      if (!what) return false;
       e.preventDefault();
-      const itemId = e.dataTransfer.getData(ITEM_DRAG);
       // Where it is let go: a browser tells the page of a drag's moves only every so often.
-      const at = dropPlace(e.currentTarget, e.clientY);
+      const { before, after } = dropPlace(e.currentTarget, e.clientY);
       setLine(null);
-      if (itemId) onDrop({ itemId, before: at.before, after: at.after });
+      const itemId = e.dataTransfer.getData(ITEM_DRAG);
+      if (what === 'item' && itemId) takes.item?.({ itemId, before, after });
+      if (what === 'files') takes.files?.({ before, after }, [...e.dataTransfer.files]);
       return true;
     },
   };
+}
+
+/** Whether a drag holds files and is over something that would not take them. */
+const strayFiles = (e: globalThis.DragEvent) =>
+  e.dataTransfer?.types.includes('Files') === true &&
+  !e.defaultPrevented &&
+  !(e.target instanceof HTMLInputElement && e.target.type === 'file');
+
+/**
+ * Files let go anywhere but a list (or a form's file field) are refused, not opened by the
+ * browser in the page's place, which would leave the board and whatever was being written.
+ */
+export function useFilesStayOnPage(): void {
+  useEffect(() => {
+    const refuse = (e: globalThis.DragEvent) => {
+      if (!strayFiles(e)) return;
+      e.preventDefault();
+      if (e.type === 'dragover' && e.dataTransfer) e.dataTransfer.dropEffect = 'none';
+    };
+    window.addEventListener('dragover', refuse);
+    window.addEventListener('drop', refuse);
+    return () => {
+      window.removeEventListener('dragover', refuse);
+      window.removeEventListener('drop', refuse);
+    };
+  }, []);
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { visitTarget, type ItemHandler, type Multilist } from '@listboard/core';
+import { visitTarget, type Item, type ItemHandler, type Multilist } from '@listboard/core';
 import type { ChangeCall } from '../api/client';
 import { useUi, type Display } from '../state/ui';
 import { itemIsOpen } from '../commands/helpers';
@@ -10,6 +10,8 @@ import type { CommandContext } from '../commands/registry';
 import type { BoardApi } from './boardApi';
 import { dropIndex } from './itemDrop';
 import { showMoved } from '../state/info';
+import { useAlerts } from '../state/alerts';
+import { mergeText, referenceOf, uploadFiles } from '../media/upload';
 import type { ViewStates } from './useViewStates';
 import type { useForms } from './useForms';
 import type { useSelection } from './useSelection';
@@ -24,6 +26,9 @@ const ACTION_COMMANDS: Record<Exclude<ItemHandler, 'visit'>, string> = {
   insert: 'insertItem',
   edit: 'editItem',
 };
+
+/** No item of any list: files dropped make a new one. */
+const NO_ITEM = { _id: '' } as Item;
 
 export interface BoardActionsDeps {
   ctx: CommandContext;
@@ -47,6 +52,7 @@ export function useBoardActions(deps: BoardActionsDeps): BoardApi {
   const { ctx, board, resultsId, views, forms, selection, call, setDisplay } = deps;
   const ui = useUi();
   const navigate = useNavigate();
+  const alert = useAlerts((s) => s.show);
   const isResults = (b: Multilist) => b._id === resultsId;
   return {
     display: ui.display,
@@ -108,6 +114,19 @@ export function useBoardActions(deps: BoardActionsDeps): BoardApi {
           if (res.ok) showMoved(to.title || `List ${to.index + 1}`, back);
         },
       );
+    },
+    dropFiles(b, list, place, files) {
+      void (async () => {
+        const uploaded = await uploadFiles(files);
+        if (uploaded.error) return alert(uploaded.error);
+        if (uploaded.skipped.length > 0) alert(uploaded.skipped.join(' '));
+        const text = mergeText(
+          '',
+          uploaded.records.map((r) => referenceOf(r, b.owner)),
+        );
+        const index = dropIndex(list, NO_ITEM, place);
+        await call('/api/forms/insert_item', { listId: list._id, text, index }, 'insert item');
+      })();
     },
     itemsInView(b, first, last) {
       if (b._id !== board?._id) return;
