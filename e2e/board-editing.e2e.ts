@@ -367,7 +367,7 @@ describe('an author edits lists and items in place', () => {
         week1
           .getByRole('article')
           .evaluateAll((els) =>
-            els.map((e) => (e.querySelector('img') ? 'picture' : e.textContent?.trim())),
+            els.map((e) => (e.querySelector('img') ? 'picture' : e.textContent.trim())),
           ),
       )
       .toEqual(['Intro', 'picture', 'Quiz']);

@@ -118,7 +118,10 @@ export function useBoardActions(deps: BoardActionsDeps): BoardApi {
     dropFiles(b, list, place, files) {
       void (async () => {
         const uploaded = await uploadFiles(files);
-        if (uploaded.error) return alert(uploaded.error);
+        if (uploaded.error) {
+          alert(uploaded.error);
+          return;
+        }
         if (uploaded.skipped.length > 0) alert(uploaded.skipped.join(' '));
         const text = mergeText(
           '',
