@@ -300,6 +300,16 @@ describe('an author edits lists and items in place', () => {
     await expect.poll(() => names(week1)).toEqual(['Intro', 'Quiz', 'Review']);
     await expect(info.innerText()).resolves.toMatch(/^Item moved back/);
 
+    // Onto a list of another board opened beside it (the author's home): not there, and said so.
+    const address = new URL(page.url()).pathname;
+    const ptitle = address.split('/').pop()!;
+    await page.goto(`${base}/author/home;${ptitle}`);
+    const home = page.getByRole('region', { name: 'Elsewhere', exact: true });
+    await drag('Intro', week1, home.getByRole('article').first());
+    await page.locator('.alert-bar').getByText('That list is not on this board.').waitFor();
+    await expect.poll(() => names(week1)).toEqual(['Intro', 'Quiz', 'Review']);
+    await page.goto(`${base}${address}`);
+
     // Drag lock (View menu) takes the grips away; so does a reader's seat, and a phone's touch,
     // where the Actions menu's Move to list does it.
     await more(page, 'Drag lock');
@@ -308,7 +318,6 @@ describe('an author edits lists and items in place', () => {
     await week1.getByRole('article', { name: 'Intro' }).locator('.item-grip').waitFor({
       state: 'attached',
     });
-    const address = new URL(page.url()).pathname;
     const reader = await openBrowser();
     try {
       await signIn(reader.page, base, 'reader');

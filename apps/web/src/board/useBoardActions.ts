@@ -105,7 +105,13 @@ export function useBoardActions(deps: BoardActionsDeps): BoardApi {
       const from = b.lists.find((l) => l.items.some((i) => i._id === itemId));
       const item = from?.items.find((i) => i._id === itemId);
       const to = b.lists.find((l) => l._id === listId);
-      if (!from || !item || !to) return;
+      if (!to) return;
+      if (!from || !item) {
+        // From another board on screen: the server says it cannot go there.
+        const index = dropIndex(to, NO_ITEM, place);
+        void call('/api/forms/move_item_to_list', { itemId, listId, index }, 'move item');
+        return;
+      }
       const index = dropIndex(to, item, place);
       const back = { itemId, listId: from._id, index: from.items.indexOf(item) };
       if (to._id === from._id && index === back.index) return;
