@@ -24,11 +24,12 @@ export type DropSpot = Pick<DropPlace, 'before' | 'after'>;
 /**
  * The place under the pointer (`y`, in the window) among the cards a list draws: before the first
  * whose middle is below it, else after the last drawn (a long list draws only the cards in view,
- * so "after the last drawn" is not always the end). The line stays within the list's scroller.
+ * so "after the last drawn" is not always the end). The line stays within the list's scroller (an
+ * empty list's: its “No items yet.” box).
  */
 export function dropPlace(section: HTMLElement, y: number): DropPlace {
   const origin = section.getBoundingClientRect().top;
-  const scroller = section.querySelector('.list-items')?.getBoundingClientRect();
+  const scroller = section.querySelector('.list-items, .empty')?.getBoundingClientRect();
   const shown = (at: number) =>
     (scroller ? Math.min(Math.max(at, scroller.top), scroller.bottom) : at) - origin;
   const cards = [...section.querySelectorAll<HTMLElement>('article.item[data-item-id]')];
