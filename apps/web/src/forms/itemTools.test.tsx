@@ -6,6 +6,7 @@ import type { FormContext } from './registry';
 import { styleChange, styleValues } from './itemTools';
 import { useLoadProgress } from '../search/loadProgress';
 import { makeBoard } from '../test/fixtures';
+import { useInfo } from '../state/info';
 
 afterEach(cleanup);
 
@@ -214,5 +215,10 @@ describe('move to list', () => {
       { itemId: quiz._id, listId: w2._id, index: 0 },
       'move to list',
     );
+    // The info bar says where it went, and its Undo would put it back where it was.
+    expect(useInfo.getState().info).toMatchObject({
+      text: 'Item moved to “Week 2”',
+      undo: { itemId: quiz._id, listId: w1._id, index: 1 },
+    });
   });
 });

@@ -3,6 +3,7 @@ import { FONT_SIZE_NAMES, ITEM_COLORS, fieldMsg } from '@listboard/core';
 import type { FormDef, Values } from './registry';
 import { fail, findItem, required, selectedItem, selectedList, str } from './helpers';
 import { useLoadProgress } from '../search/loadProgress';
+import { showMoved } from '../state/info';
 
 /** Where the Move to list form puts the item in the list chosen. */
 const MOVE_PLACES = ['At the end', 'At the top'] as const;
@@ -170,7 +171,14 @@ export const ITEM_TOOL_FORMS: FormDef[] = [
         { itemId: item._id, listId: to._id, ...(top ? { index: 0 } : {}) },
         'move to list',
       );
-      return res.ok ? null : fail('move to list', res.error);
+      if (!res.ok) return fail('move to list', res.error);
+      // As a drag says it: where it went, with an Undo that puts it back.
+      showMoved(to.title || `List ${to.index + 1}`, {
+        itemId: item._id,
+        listId: item.listId,
+        index: item.index,
+      });
+      return null;
     },
   },
 ];
