@@ -250,9 +250,15 @@ describe('an author edits lists and items in place', () => {
     /** Presses the mouse on the item's grip and lets go over the upper part of `onto`. */
     const drag = async (name: string, from: typeof week1, onto: typeof week1) => {
       const card = from.getByRole('article', { name });
-      await card.hover();
       const grip = card.locator('.item-grip');
+      await grip.scrollIntoViewIfNeeded();
+      await card.hover();
       await expect(grip.evaluate((el) => getComputedStyle(el).opacity)).resolves.toBe('1');
+      // Once the board has come to rest (a board opened beside another scrolls into view).
+      let last = Number.NaN;
+      await expect
+        .poll(async () => last === (last = (await grip.boundingBox())!.x), { intervals: [150] })
+        .toBe(true);
       const at = (await grip.boundingBox())!;
       const to = (await onto.boundingBox())!;
       // As a hand moves it: a browser tells the page where a drag is every few moves.
