@@ -257,7 +257,7 @@ describe('an author edits lists and items in place', () => {
       // Once the board has come to rest (a board opened beside another scrolls into view).
       let last = Number.NaN;
       await expect
-        .poll(async () => last === (last = (await grip.boundingBox())!.x), { intervals: [150] })
+        .poll(async () => last === (last = (await grip.boundingBox())!.x), { interval: 150 })
         .toBe(true);
       const at = (await grip.boundingBox())!;
       const to = (await onto.boundingBox())!;
