@@ -143,7 +143,7 @@ export const ITEM_TOOL_FORMS: FormDef[] = [
     id: 'moveItemToList',
     label: 'Move to list',
     description: () =>
-      'The item goes to the top or the end of the list chosen, with its notes, markers and media. (With a mouse, drag it by its grip to any place.)',
+      'The item goes to the top or the end of the list chosen, with its notes, markers and media. (With a mouse, an item drags by its grip to any place.)',
     fields: [
       { name: 'list', label: 'To list', type: 'select', options: [] },
       { name: 'where', label: 'Where', type: 'select', options: [...MOVE_PLACES] },
