@@ -345,6 +345,56 @@ describe('an author edits lists and items in place', () => {
     }
   });
 
+  it('drags a list by its header before another list, or after the last one; drag lock keeps them still', async () => {
+    const { page } = b;
+    await signIn(page, base, 'author');
+    await newBoard(page, `Drag Lists ${Date.now()}`, [
+      { title: 'Week 1', items: ['Intro'] },
+      { title: 'Week 2', items: ['Biomes'] },
+      { title: 'Week 3', items: ['Climate'] },
+    ]);
+    const order = () =>
+      page
+        .locator('section.list')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    /** Presses on `name`'s header and lets go over `side` half of `onto`, as a hand moves. */
+    const drag = async (name: string, onto: string, side: 'left' | 'right') => {
+      const from = (await list(page, name).locator('.list-header h3').boundingBox())!;
+      const to = (await list(page, onto).boundingBox())!;
+      const [x1, y1] = [to.x + to.width * (side === 'left' ? 0.25 : 0.75), to.y + 60];
+      let [x, y] = [from.x + 10, from.y + from.height / 2];
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      const [x0, y0] = [x, y];
+      for (let i = 1; i <= 10; i++) {
+        [x, y] = [x0 + ((x1 - x0) * i) / 10, y0 + ((y1 - y0) * i) / 10];
+        await page.mouse.move(x, y);
+        await page.waitForTimeout(25);
+      }
+      // The side it would go is marked on the list it is over.
+      let shake = 1;
+      await expect
+        .poll(async () => {
+          await page.mouse.move(x + (shake = -shake), y);
+          return (await list(page, onto).getAttribute('class')) ?? '';
+        })
+        .toContain(side === 'left' ? 'drop-before' : 'drop-after');
+      await page.mouse.up();
+    };
+    await drag('Week 1', 'Week 3', 'right');
+    await expect.poll(order).toEqual(['Week 2', 'Week 3', 'Week 1']);
+    await drag('Week 3', 'Week 2', 'left');
+    await expect.poll(order).toEqual(['Week 3', 'Week 2', 'Week 1']);
+    await page.reload();
+    await list(page, 'Week 1').waitFor();
+    await expect.poll(order).toEqual(['Week 3', 'Week 2', 'Week 1']);
+    await more(page, 'Drag lock');
+    await expect(
+      list(page, 'Week 1').locator('.list-header').getAttribute('draggable'),
+    ).resolves.toBe('false');
+    await more(page, 'Drag lock');
+  });
+
   it('a picture dragged from the computer onto a list becomes an item where it is let go; let go elsewhere, it is refused, not opened in the page’s place', async () => {
     const { page } = b;
     await signIn(page, base, 'author');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import {
   EMPTY_DESCRIPTION_PREFIX,
   LIST_WIDTH_STEPS,
@@ -21,6 +21,12 @@ import { useLongPress } from './useLongPress';
 import { itemColor, type ColorKey } from './colors';
 import { itemIsOpen, listIsOpen } from '../commands/helpers';
 import { useListDrop } from './itemDrop';
+
+/** Which side of a list a dragged list is over: its left half before it, its right half after. */
+const sideOf = (e: DragEvent<HTMLElement>) => {
+  const r = e.currentTarget.getBoundingClientRect();
+  return e.clientX < r.left + r.width / 2 ? ('before' as const) : ('after' as const);
+};
 
 /** A first guess at an item's height before it is measured, by how items are shown. */
 export function estimateItem(open: boolean, compact: boolean): number {
@@ -96,7 +102,8 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
   const canEdit = board.abilities.edit && !results;
   const canInsert = board.abilities.insert && !results;
   const canDrag = canEdit && !api.prefs.dragLock;
-  const [dropping, setDropping] = useState(false);
+  // A list dragged over this one: which side of it it would go.
+  const [dropping, setDropping] = useState<'before' | 'after' | null>(null);
   // An item or files dragged over the list: where they would go, and the line that shows it.
   const itemDrop = useListDrop({
     item: canDrag ? (place) => api.moveItem(board, place.itemId, list._id, place) : null,
@@ -157,7 +164,7 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
         measure?.(el);
       }}
       data-list-index={index}
-      className={`list${selected ? ' selected' : ''}${open ? '' : ' collapsed'}${split ? ' split' : ''}${dropping ? ' drop-target' : ''}`}
+      className={`list${selected ? ' selected' : ''}${open ? '' : ' collapsed'}${split ? ' split' : ''}${dropping ? ` drop-target drop-${dropping}` : ''}`}
       aria-label={list.title || `List ${list.index + 1}`}
       data-anchor={pathTitle(list.title)}
       data-list-id={list._id}
@@ -171,19 +178,21 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
         itemDrop.over(e);
         if (!canDrag || !e.dataTransfer.types.includes('application/x-listboard-list')) return;
         e.preventDefault();
-        setDropping(true);
+        setDropping(sideOf(e));
       }}
       onDragLeave={(e) => {
         itemDrop.leave(e);
-        setDropping(false);
+        setDropping(null);
       }}
       onDrop={(e) => {
-        setDropping(false);
+        setDropping(null);
         if (itemDrop.drop(e)) return;
         const moved = e.dataTransfer.getData('application/x-listboard-list');
         if (!canDrag || !moved || moved === list._id) return;
         e.preventDefault();
-        api.reorder(board, moved, list._id);
+        // Let go over its right half, it goes after this list: before the next one, or last.
+        const next = board.lists.slice(board.lists.indexOf(list) + 1).find((l) => l._id !== moved);
+        api.reorder(board, moved, sideOf(e) === 'before' ? list._id : (next?._id ?? null));
       }}
     >
       <header
