@@ -254,6 +254,11 @@ describe('text search', () => {
     expect(await found('vulpine')).toContain('quick brown fox');
     // The item's own words still find it, and a phrase of the marker's title.
     expect(await found('"zygomorphic flowers"')).toContain('Week 1');
+    // A phrase stays inside one part: not from a marker's title into its description, nor from
+    // the item's text into its marker's title.
+    expect(await found('"flowers why"')).toBe('');
+    expect(await found('"dog vulpine"')).toBe('');
+    expect(await found('"vulpine habits"')).toContain('quick brown fox');
     expect(await found('lecture')).toContain('Week 1');
     // An item's text changed keeps its markers' words.
     await ok('/api/forms/edit_item', {
