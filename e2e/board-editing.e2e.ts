@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
-import { list, longPress, newBoard } from './board-helpers';
+import { carry, list, longPress, newBoard } from './board-helpers';
 import { apiAs, appUrl, more, signIn } from './session';
 
 const base = appUrl();
@@ -261,27 +261,16 @@ describe('an author edits lists and items in place', () => {
         .toBe(true);
       const at = (await grip.boundingBox())!;
       const to = (await onto.boundingBox())!;
-      // As a hand moves it: a browser tells the page where a drag is every few moves.
-      let x = at.x + at.width / 2;
-      let y = at.y + at.height / 2;
-      await page.mouse.move(x, y);
-      await page.mouse.down();
-      for (const [x1, y1] of [
-        [x + 30, y + 30],
-        [to.x + to.width / 2, to.y + 6],
-      ] as const) {
-        const [x0, y0] = [x, y];
-        for (let i = 1; i <= 8; i++) {
-          [x, y] = [x0 + ((x1 - x0) * i) / 8, y0 + ((y1 - y0) * i) / 8];
-          await page.mouse.move(x, y);
-          await page.waitForTimeout(25);
-        }
-      }
-      // The line shows where it goes: just above `onto` (held there, the hand trembling a pixel).
-      let shake = 1;
+      const hand = await carry(
+        page,
+        { x: at.x + at.width / 2, y: at.y + at.height / 2 },
+        { x: at.x + at.width / 2 + 30, y: at.y + at.height / 2 + 30 },
+        { x: to.x + to.width / 2, y: to.y + 6 },
+      );
+      // The line shows where it goes: just above `onto`.
       await expect
         .poll(async () => {
-          await page.mouse.move(x, y + (shake = -shake));
+          await hand.tremble();
           return Math.abs((await line.boundingBox())!.y - to.y);
         })
         .toBeLessThan(10);
@@ -361,21 +350,15 @@ describe('an author edits lists and items in place', () => {
     const drag = async (name: string, onto: string, side: 'left' | 'right') => {
       const from = (await list(page, name).locator('.list-header h3').boundingBox())!;
       const to = (await list(page, onto).boundingBox())!;
-      const [x1, y1] = [to.x + to.width * (side === 'left' ? 0.25 : 0.75), to.y + 60];
-      let [x, y] = [from.x + 10, from.y + from.height / 2];
-      await page.mouse.move(x, y);
-      await page.mouse.down();
-      const [x0, y0] = [x, y];
-      for (let i = 1; i <= 10; i++) {
-        [x, y] = [x0 + ((x1 - x0) * i) / 10, y0 + ((y1 - y0) * i) / 10];
-        await page.mouse.move(x, y);
-        await page.waitForTimeout(25);
-      }
+      const hand = await carry(
+        page,
+        { x: from.x + 10, y: from.y + from.height / 2 },
+        { x: to.x + to.width * (side === 'left' ? 0.25 : 0.75), y: to.y + 60 },
+      );
       // The side it would go is marked on the list it is over.
-      let shake = 1;
       await expect
         .poll(async () => {
-          await page.mouse.move(x + (shake = -shake), y);
+          await hand.tremble();
           return (await list(page, onto).getAttribute('class')) ?? '';
         })
         .toContain(side === 'left' ? 'drop-before' : 'drop-after');

@@ -47,6 +47,30 @@ export async function longPress(page: Page, target: ReturnType<Page['locator']>,
   await page.mouse.up();
 }
 
+type Point = { x: number; y: number };
+
+/**
+ * Presses the mouse at `from` and carries it through `stops` a few pixels at a time with short
+ * pauses, as a hand drags: Chromium tells the page where a drag is only every few moves. The
+ * mouse stays down at the last stop; `tremble` then moves it a pixel to and fro there, as a hand
+ * holding still does, so the page keeps hearing where the drag is (call it in each poll).
+ */
+export async function carry(page: Page, from: Point, ...stops: Point[]) {
+  let at = from;
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.down();
+  for (const stop of stops) {
+    const start = at;
+    for (let i = 1; i <= 8; i++) {
+      at = { x: start.x + ((stop.x - start.x) * i) / 8, y: start.y + ((stop.y - start.y) * i) / 8 };
+      await page.mouse.move(at.x, at.y);
+      await page.waitForTimeout(25);
+    }
+  }
+  let shake = 1;
+  return { tremble: () => page.mouse.move(at.x, at.y + (shake = -shake)) };
+}
+
 export async function chooseIn(page: Page, button: string, field: string, value: string) {
   await tool(page, button);
   await page.getByLabel(field, { exact: true }).selectOption(value);

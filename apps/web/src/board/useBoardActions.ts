@@ -11,7 +11,7 @@ import type { BoardApi } from './boardApi';
 import { dropIndex } from './itemDrop';
 import { showMoved } from '../state/info';
 import { useAlerts } from '../state/alerts';
-import { mergeText, referenceOf, uploadFiles } from '../media/upload';
+import { uploadedItemText } from '../media/upload';
 import type { ViewStates } from './useViewStates';
 import type { useForms } from './useForms';
 import type { useSelection } from './useSelection';
@@ -123,18 +123,17 @@ export function useBoardActions(deps: BoardActionsDeps): BoardApi {
     },
     dropFiles(b, list, place, files) {
       void (async () => {
-        const uploaded = await uploadFiles(files);
-        if (uploaded.error) {
-          alert(uploaded.error);
+        const made = await uploadedItemText(files, { boardOwner: b.owner, skipped: alert });
+        if ('error' in made) {
+          alert(made.error);
           return;
         }
-        if (uploaded.skipped.length > 0) alert(uploaded.skipped.join(' '));
-        const text = mergeText(
-          '',
-          uploaded.records.map((r) => referenceOf(r, b.owner)),
-        );
         const index = dropIndex(list, NO_ITEM, place);
-        await call('/api/forms/insert_item', { listId: list._id, text, index }, 'insert item');
+        await call(
+          '/api/forms/insert_item',
+          { listId: list._id, text: made.text, index },
+          'insert item',
+        );
       })();
     },
     itemsInView(b, first, last) {

@@ -9,12 +9,11 @@ import {
   IMAGE_SUFFIXES,
   OTHER_SUFFIXES,
   VIDEO_SUFFIXES,
-  uploadMsg,
   type MediaKind,
 } from '@listboard/core';
 import type { FormContext, FormDef, Values } from './registry';
 import { fail, findItem, findList, str, text } from './helpers';
-import { mergeText, referenceOf, uploadFiles } from '../media/upload';
+import { uploadedItemText } from '../media/upload';
 
 const accept = (...lists: readonly (readonly string[])[]) =>
   lists
@@ -39,21 +38,21 @@ async function insertWithFiles(
   const list = findList(ctx);
   const board = ctx.board;
   if (!list || !board) return fail('insert item');
-  const uploaded = await uploadFiles(Array.isArray(v.files) ? v.files : [], kinds, ctx.signal);
-  if (uploaded.error) return uploaded.error;
-  // Cancelled as the last file ended: its form is gone, and nothing goes on the board.
-  if (ctx.signal?.aborted) return uploadMsg.cancelled;
-  if (uploaded.skipped.length > 0) ctx.alert(uploaded.skipped.join(' '));
-  const caption = str(v, 'caption');
-  const refs = uploaded.records.map(
-    (r) => `${referenceOf(r, board.owner)}${caption ? ` ~ ${caption}` : ''}`,
-  );
+  const made = await uploadedItemText(Array.isArray(v.files) ? v.files : [], {
+    boardOwner: board.owner,
+    text: text(v, 'text'),
+    caption: str(v, 'caption'),
+    kinds,
+    signal: ctx.signal,
+    skipped: ctx.alert,
+  });
+  if ('error' in made) return made.error;
   const after = findItem(ctx);
   const res = await ctx.call(
     '/api/forms/insert_item',
     {
       listId: list._id,
-      text: mergeText(text(v, 'text'), refs),
+      text: made.text,
       index: after ? after.index + 1 : undefined,
     },
     'insert item',

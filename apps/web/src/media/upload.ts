@@ -174,3 +174,30 @@ export function referenceOf(record: UploadRecord, boardOwner: string): string {
 export function mergeText(text: string, references: readonly string[]): string {
   return [text.trim(), ...references.map((r) => r.trim())].filter((p) => p !== '').join('\n\n');
 }
+
+/**
+ * Files uploaded as the text of one new item (spec section 5: uploads first, then the insert):
+ * `text` with each file's reference after it (and `caption`, if any). Files left out for their
+ * suffix are told to `skipped`; an upload that stopped (or was cancelled, `signal`) is an error.
+ */
+export async function uploadedItemText(
+  files: readonly File[],
+  opts: {
+    boardOwner: string;
+    text?: string;
+    caption?: string;
+    kinds?: readonly MediaKind[];
+    signal?: AbortSignal;
+    skipped: (message: string) => void;
+  },
+): Promise<{ text: string } | { error: string }> {
+  const uploaded = await uploadFiles(files, opts.kinds, opts.signal);
+  if (uploaded.error) return { error: uploaded.error };
+  // Cancelled as the last file ended: nothing goes on the board.
+  if (opts.signal?.aborted) return { error: uploadMsg.cancelled };
+  if (uploaded.skipped.length > 0) opts.skipped(uploaded.skipped.join(' '));
+  const refs = uploaded.records.map(
+    (r) => `${referenceOf(r, opts.boardOwner)}${opts.caption ? ` ~ ${opts.caption}` : ''}`,
+  );
+  return { text: mergeText(opts.text ?? '', refs) };
+}
