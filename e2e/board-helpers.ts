@@ -203,3 +203,36 @@ export const brokenWords = (within: Locator) =>
     }
     return broken;
   });
+
+/**
+ * What a page shows, for a failed wait's message: its address, its headings and alerts, and
+ * each list drawn, with how far it is scrolled and the first words of the entries drawn in it.
+ */
+export async function shows(page: Page): Promise<string> {
+  const seen = await page.evaluate(() => {
+    const words = (el: Element | null, n = 80) =>
+      (el?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, n);
+    const lists = [...document.querySelectorAll('[role=region], section[aria-label]')].map((r) => {
+      const box = r.getBoundingClientRect();
+      const entries = [...r.querySelectorAll('article')].slice(0, 4).map((a) => words(a, 60));
+      return `${r.getAttribute('aria-label') ?? '?'} at x ${Math.round(box.x)} (scrolled ${r.scrollTop}): ${r.querySelectorAll('article').length} drawn [${entries.join(' | ')}]`;
+    });
+    return [
+      `address ${location.href}`,
+      `scrolled ${scrollX}, ${scrollY}`,
+      `headings: ${[...document.querySelectorAll('h1, h2')].map((h) => words(h)).join(' | ')}`,
+      `alerts: ${[...document.querySelectorAll('[role=alert], [role=status]')].map((a) => words(a)).join(' | ')}`,
+      ...lists,
+    ].join('\n');
+  });
+  return seen;
+}
+
+/** Waits for `target` to show; if it does not, the failure says what the page shows instead. */
+export async function waitShowing(target: Locator, timeout?: number) {
+  try {
+    await target.waitFor({ timeout });
+  } catch (e) {
+    throw new Error(`${(e as Error).message}\nThe page shows:\n${await shows(target.page())}`);
+  }
+}

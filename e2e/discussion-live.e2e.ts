@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { appUrl, more, notedItem, postAsPage, signIn, signOut } from './session';
-import { dragAcross, selectItem } from './board-helpers';
+import { dragAcross, selectItem, waitShowing } from './board-helpers';
 
 const base = appUrl();
 let authorB: Browser;
@@ -260,7 +260,7 @@ describe('notes live for the author', () => {
       await page.goto(mailed);
       await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
       await signInHere('author');
-      await page.getByRole('article').filter({ hasText: question }).waitFor();
+      await waitShowing(page.getByRole('article').filter({ hasText: question }));
       expect(page.url()).toBe(mailed);
 
       await signOut(page);

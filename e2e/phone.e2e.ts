@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser, type Phone } from './browser';
 import { apiAs, appUrl, notedItem, signIn, tool, toolbarControls } from './session';
-import { selectItem, settled } from './board-helpers';
+import { selectItem, settled, waitShowing } from './board-helpers';
 
 const base = appUrl();
 let b: Browser | undefined;
@@ -366,7 +366,7 @@ describe('Discussion and Listings on a phone', () => {
     await p.goto(`${base}/author/home?code=pending&username=author`);
     const tabs = p.getByRole('navigation', { name: 'Discussion' });
     const entry = p.getByRole('listitem').filter({ hasText: question });
-    await entry.waitFor();
+    await waitShowing(entry);
     await p.waitForTimeout(300);
     await fitsScreen(p, width, 'discussion');
     // The results start at the screen's left edge; the tabs are above them, not a column that
