@@ -123,7 +123,7 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           setupFiles: ['e2e/setup.ts'],
           sequence: { groupOrder: 1 },
-          // Each worker gets an app of its own (e2e/global-setup.ts starts one per worker).
+          // Each running file takes an app of its own (e2e/global-setup.ts starts one per worker).
           maxWorkers: 2,
           // A browser test that loses a race with a busy 2-core machine gets one more try.
           retry: 1,

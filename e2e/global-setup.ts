@@ -9,8 +9,8 @@ import { ROOT, startServer } from './server';
 
 /**
  * The apps for the e2e run, built beforehand by `npm test` (or `npm run test:e2e`): one per
- * worker, so that two files running at once never share an app (`appUrl` in session.ts picks
- * the worker's own). Each starts from a copy of one freshly installed data folder, made once:
+ * worker, so that two files running at once never share an app (each file takes one no other
+ * running file holds: `appUrl` in session.ts). Each starts from a copy of one freshly installed data folder, made once:
  * migrated and seeded here, with the fixture accounts' password stored at a test's cost
  * (apps/server/test/fixture-password.ts) as in the API tests' databases, then started once so
  * that the app finishes its own first start in it; a start on a copy only opens it (about 4 s).
@@ -40,17 +40,23 @@ export default async function setup(project: TestProject) {
     'baseUrls',
     servers.map((s) => s.url),
   );
+  // Where each running test file claims its app (session.ts appUrl).
+  const claims = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-e2e-claims-'));
+  project.provide('appClaims', claims);
   project.provide('dataTemplate', template);
   return async () => {
     await Promise.all(servers.map((s) => s.stop()));
     fs.rmSync(template, { recursive: true, force: true });
+    fs.rmSync(claims, { recursive: true, force: true });
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One app per e2e worker, in worker order. */
+    /** One app per e2e worker; each running test file takes one (session.ts appUrl). */
     baseUrls: string[];
+    /** The folder where a test file claims its app. */
+    appClaims: string;
     /** A freshly installed data folder for a file's own app to start from (startServer). */
     dataTemplate: string;
   }

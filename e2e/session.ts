@@ -3,21 +3,49 @@
  * the forms, opening the More menu; and, for setting up data, a client of the API that keeps
  * its own session cookie.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 
 export const PASSWORD = 'listboard';
 
+/** The app this test file has taken, and its place among the apps. */
+let taken: { url: string; claim: string } | null = null;
+
 /**
- * This worker's app. Browser files run two at a time, each worker on an app of its own
- * (global-setup.ts), so one file's users, boards and notes never show in another's pages.
+ * This test file's app. Browser files run two at a time, each on an app of its own
+ * (global-setup.ts), so one file's users, boards and notes never show in another's pages. A file
+ * takes the first app no other file holds (a folder made for it is the claim: making a folder
+ * either succeeds or finds it there, so two files never take the same one) and lets it go as it
+ * ends (setup.ts). Vitest's worker ids cannot name the app: in a run of every project they do
+ * not start from 1, and two ids one apart in count may fall on the same app.
  */
 export function appUrl(): string {
+  if (taken) return taken.url;
   const urls = inject('baseUrls');
-  const url = urls[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % urls.length];
-  if (!url)
-    throw new Error('No app for this worker: the e2e project starts them (global-setup.ts).');
-  return url;
+  const claims = inject('appClaims');
+  for (const [i, url] of urls.entries()) {
+    const claim = path.join(claims, String(i));
+    try {
+      fs.mkdirSync(claim);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw e;
+    }
+    taken = { url, claim };
+    return url;
+  }
+  throw new Error(
+    `Each of the ${urls.length} apps is taken by another file: more browser files run at once than the e2e project starts apps for (global-setup.ts).`,
+  );
+}
+
+/** Lets this file's app go to the next file (setup.ts, as the file ends). */
+export function releaseApp() {
+  if (!taken) return;
+  fs.rmSync(taken.claim, { recursive: true, force: true });
+  taken = null;
 }
 
 /** Signs in through the sign-in form and waits until the header names the user at home. */

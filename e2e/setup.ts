@@ -1,8 +1,12 @@
 import { afterAll, afterEach } from 'vitest';
 import { closeChromium } from './browser';
+import { releaseApp } from './session';
 
-// Each test file's Chromium ends with the file.
-afterAll(closeChromium);
+// Each test file's Chromium ends with the file, and its app goes to the next file.
+afterAll(async () => {
+  await closeChromium();
+  releaseApp();
+});
 
 // E2E_TRY_TWICE=1 fails each test's first try once it has passed, so the retry runs it again
 // on the database its first try left: a test whose second try cannot pass (a name taken, a count
