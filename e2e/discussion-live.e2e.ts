@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { appUrl, more, notedItem, postAsPage, signIn, signOut } from './session';
+import { apiAs, appUrl, more, notedItem, postAsPage, signIn, signOut } from './session';
 import { dragAcross, selectItem, waitShowing } from './board-helpers';
 
 const base = appUrl();
@@ -186,6 +186,63 @@ describe('notes live for the author', () => {
     await author.getByRole('heading', { name: 'Pending notes', exact: true }).waitFor();
     await entry(elsewhere).waitFor();
     await entry(here).waitFor();
+  });
+
+  it('a coauthor opens the Discussion of a board they coauthor from its Annotate menu, sees a new note come, and marks it answered', async () => {
+    const stamp = Date.now().toString(36);
+    const first = `Is the lab open on Friday? ${stamp}`;
+    const title = `Shared lab ${stamp}`;
+    const { ptitle } = await notedItem(base, {
+      title,
+      list: 'Week 1',
+      item: 'Bring your notebook.',
+      note: first,
+    });
+    const owner = await apiAs(base, 'author');
+    await owner.post('/api/forms/add_coauthor', { title, owner: 'author', username: 'demo' });
+    const b = await openBrowser();
+    try {
+      const page = b.page;
+      await signIn(page, base, 'demo');
+      await page.goto(`${base}/author/${ptitle}`);
+      await page.getByRole('region', { name: 'Week 1' }).getByRole('article').first().waitFor();
+      await more(page, 'Discussion of this board');
+      await page.waitForURL(
+        `${base}/demo/home?code=pending&username=demo&board=author%2F${ptitle}`,
+      );
+      await page.getByRole('heading', { name: `Pending notes: ${title}`, exact: true }).waitFor();
+      const entry = (text: string) => page.getByRole('article').filter({ hasText: text });
+      await waitShowing(entry(first));
+      // A reader's new note on the board comes without a reload.
+      const later = `And on Saturday? ${stamp}`;
+      const reader = await apiAs(base, 'reader');
+      const board = (
+        await reader.post<Board[]>('/api/dbload/load_multilists', {
+          addresses: [`/author/${ptitle}`],
+        })
+      )[0]!;
+      const item = board.lists[0]!.items[0]!;
+      await reader.post('/api/forms/insert_note', {
+        listId: item.listId,
+        itemId: item._id,
+        noteSpec: { text: later },
+      });
+      await entry(later).waitFor({ timeout: 10_000 });
+      await screenshot(page, 'discussion-coauthor');
+      await entry(first).getByRole('button', { name: 'Mark answered', exact: true }).click();
+      await entry(first).waitFor({ state: 'detached' });
+      // The tabs keep to the board, as the coauthor's own listing.
+      await page
+        .getByRole('navigation', { name: 'Discussion' })
+        .getByRole('link', { name: 'Answered notes' })
+        .click();
+      await page.waitForURL(/code=answered&username=demo&board=author%2F/);
+      await entry(first).waitFor();
+      await expect(entry(later).count()).resolves.toBe(0);
+    } finally {
+      await b.close();
+      await owner.post('/api/forms/remove_coauthor', { title, owner: 'author', username: 'demo' });
+    }
   });
 
   it('a Discussion past its newest notes links back to the newer ones, keeping to its board', async () => {

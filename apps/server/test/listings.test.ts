@@ -135,7 +135,7 @@ describe('Discussion and Listings searches', () => {
       });
     const seminar = (await one(author, 'pending', other.ptitle)).json() as Multilist;
     expect(seminar.title).toBe('Pending notes: Seminar');
-    expect(seminar.onBoard).toEqual({ title: 'Seminar', ptitle: other.ptitle });
+    expect(seminar.onBoard).toEqual({ owner: 'author', title: 'Seminar', ptitle: other.ptitle });
     expect(hitTexts(seminar).join()).toContain('Is the essay online?');
     expect(hitTexts(seminar).join()).not.toContain('Which part?');
     expect(seminar.follows?.map((f) => f._id)).toEqual([other.multilistId]);
@@ -324,6 +324,77 @@ describe('Discussion and Listings searches', () => {
     await guest.signInGuest();
     expect((await waiting(guest)).statusCode).toBe(401);
     expect((await new Agent(t.app).post('/api/dbload/waiting_notes', {})).statusCode).toBe(401);
+  });
+});
+
+describe('a coauthor’s Discussion', () => {
+  it('lists the notes on the boards they coauthor beside their own, counts them, narrows to one by owner/board, and keeps to what the rule lets them see', async () => {
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    const shared = await boardWithItem('Shared lab', 'Bring goggles.');
+    const where = { title: 'Shared lab', owner: 'author', username: 'demo' };
+    const ask = (text: string, extra: object = {}) =>
+      reader.post('/api/forms/insert_note', {
+        listId: shared.listId,
+        itemId: shared.itemId,
+        noteSpec: { text },
+        ...extra,
+      });
+    await ask('Safety glasses or goggles?');
+    await ask('Only for me.', { isPrivate: true });
+    const listed = async (code: string, board?: string) =>
+      demo.post('/api/dbload/load_search', {
+        address: `/demo/home?code=${code}&username=demo${board ? `&board=${board}` : ''}`,
+      });
+    const waiting = async () =>
+      (await demo.post('/api/dbload/waiting_notes', {})).json<{ count: number }>().count;
+    // Not a coauthor yet: the board's notes are not theirs to answer.
+    expect(hitTexts((await listed('pending')).json()).join()).not.toContain('goggles?');
+    const before = await waiting();
+
+    expect((await author.post('/api/forms/add_coauthor', where)).statusCode).toBe(200);
+    const pending = (await listed('pending')).json() as Multilist;
+    expect(hitTexts(pending).join()).toContain('Safety glasses or goggles?');
+    expect(hitTexts(pending).join()).not.toContain('Only for me.');
+    // Not the notes on the owner's other boards.
+    expect(hitTexts(pending).join()).not.toContain('Sources: two anonymous officials.');
+    expect(pending.follows?.map((f) => f._id)).toContain(shared.multilistId);
+    expect(await waiting()).toBe(before + 1);
+    expect(hitTexts((await listed('myNotes')).json()).join()).toContain('goggles?');
+
+    // One board of theirs as coauthor: named by its owner and path title.
+    const one = (await listed('pending', `author/${shared.ptitle}`)).json() as Multilist;
+    expect(one.title).toBe('Pending notes: Shared lab');
+    expect(one.onBoard).toEqual({ owner: 'author', title: 'Shared lab', ptitle: shared.ptitle });
+    expect(one.follows?.map((f) => f._id)).toEqual([shared.multilistId]);
+    expect(hitTexts(one).join()).toContain('goggles?');
+    const notTheirs = await listed('pending', 'author/course');
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.json().error).toBe('demo does not coauthor a board author/course.');
+
+    // They answer it, and it moves to their Answered notes.
+    const noteId = pending.lists
+      .flatMap((l) => l.items)
+      .flatMap((i) => i.notes)
+      .find((n) => n.text === 'Safety glasses or goggles?')!._id;
+    const answered = await demo.post('/api/forms/set_note_status', {
+      itemId: noteId,
+      status: 'answered',
+    });
+    expect(answered.statusCode).toBe(200);
+    expect(hitTexts((await listed('answered')).json()).join()).toContain('goggles?');
+    await ask('And gloves?');
+    expect(await waiting()).toBe(before + 1);
+
+    // Marked contributor-only, then removed: the board's notes leave their pages.
+    await author.post('/api/forms/add_coauthor', { ...where, contributorOnly: true });
+    expect(hitTexts((await listed('pending')).json()).join()).not.toContain('gloves?');
+    expect((await listed('pending', `author/${shared.ptitle}`)).statusCode).toBe(404);
+    await author.post('/api/forms/add_coauthor', where);
+    expect(hitTexts((await listed('pending')).json()).join()).toContain('gloves?');
+    await author.post('/api/forms/remove_coauthor', where);
+    expect(hitTexts((await listed('pending')).json()).join()).not.toContain('gloves?');
+    expect(await waiting()).toBe(before);
   });
 });
 

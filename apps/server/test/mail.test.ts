@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Multilist } from '@listboard/core';
+import { users } from '../src/db/schema';
 import { Agent, createTestApp, type TestContext } from './harness';
 import { freePort } from './postgres-server';
 
@@ -161,6 +162,60 @@ describe('mail through a real SMTP server', () => {
       owner: 'author',
       username: 'demo',
     });
+  });
+
+  it('tells each coauthor of a new reader note too, pointing to their own Discussion; a contributor-only coauthor answers none and is not told', async () => {
+    // A teaching assistant, whose profile asks for alerts.
+    await t.database.db.insert(users).values({
+      username: 'tara',
+      email: 'tara@example.edu',
+      roles: ['author'],
+      fields: { emailAlerts: true },
+    });
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const where = { title: course.title, owner: 'author' };
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const tip = course.lists[1]!.items[0]!;
+    const ask = (text: string) =>
+      reader.post('/api/forms/insert_note', {
+        listId: tip.listId,
+        itemId: tip._id,
+        noteSpec: { text },
+      });
+    try {
+      expect(
+        (await author.post('/api/forms/add_coauthor', { ...where, username: 'tara' })).statusCode,
+      ).toBe(200);
+      await ask('Is there a transcript?');
+      expect(await waitFor(() => inbox.length >= 2)).toBe(true);
+      const to = (address: string) => inbox.find((m) => m.to.includes(address))!.raw;
+      expect(to('author@listboard.local')).toContain('wrote a note on your board');
+      const coauthor = to('tara@example.edu');
+      expect(coauthor).toContain('wrote a note on the board you coauthor');
+      expect(coauthor).toContain('Is there a transcript?');
+      expect(coauthor).toContain(
+        'Discussion page: https://boards.example.edu/tara/home?code=pending&username=tara',
+      );
+      expect(coauthor).toContain('off there: https://boards.example.edu/tara/home?code=profile');
+      expect(inbox).toHaveLength(2);
+      inbox.length = 0;
+
+      await author.post('/api/forms/add_coauthor', {
+        ...where,
+        username: 'tara',
+        contributorOnly: true,
+      });
+      await ask('And slides?');
+      expect(await waitFor(() => inbox.length > 0)).toBe(true);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(inbox.map((m) => m.to)).toEqual([['author@listboard.local']]);
+      inbox.length = 0;
+    } finally {
+      await author.post('/api/forms/remove_coauthor', { ...where, username: 'tara' });
+      inbox.length = 0;
+    }
   });
 
   it('tells a note’s writer of a reply to it they may see, and of no other', async () => {

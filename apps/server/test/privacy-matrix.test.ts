@@ -217,10 +217,13 @@ const heard = {} as Record<ViewerName, Set<ThingName>>;
 /** The things whose text a viewer's live events carried. */
 const read = {} as Record<ViewerName, Set<ThingName>>;
 /**
- * The same through the stream of the author's Discussion, which follows every board of theirs by
- * owner, not by id: only the author and a site admin may follow it.
+ * The same through the stream of a Discussion, which follows by owner, not by id, every board its
+ * owner owns or coauthors: the author's, which only they and a site admin may follow, and the
+ * coauthor's own, which follows the author's boards they coauthor.
  */
-const LISTING_FOLLOWERS: readonly ViewerName[] = ['author', 'admin'];
+const LISTING_FOLLOWERS: readonly ViewerName[] = ['author', 'coauthor', 'admin'];
+/** Whose Discussion stream each viewer asks to follow: the coauthor their own, all else the author's. */
+const listingOwner = (v: ViewerName) => (v === 'coauthor' ? ACCOUNT.coauthor! : 'author');
 const heardInListing = {} as Record<ViewerName, Set<ThingName>>;
 const readInListing = {} as Record<ViewerName, Set<ThingName>>;
 const streams: { close(): void }[] = [];
@@ -538,7 +541,8 @@ beforeAll(async () => {
   for (const v of VIEWERS) watching.set(v, await listen(v, [openBoard._id, lockedBoard._id]));
   const since = encodeURIComponent(new Date().toISOString());
   const listings = new Map<ViewerName, Awaited<ReturnType<typeof listen>>>();
-  for (const v of VIEWERS) listings.set(v, await listen(v, [], `&owner=author&since=${since}`));
+  for (const v of VIEWERS)
+    listings.set(v, await listen(v, [], `&owner=${listingOwner(v)}&since=${since}`));
   for (const [n, thing] of THINGS.entries()) {
     const { id, lastCall } = await make(thing);
     ids[thing.name] = id;
@@ -578,7 +582,7 @@ beforeAll(async () => {
       }
     }
   }
-  // Those who may not follow the author's listings heard nothing through it, by the end.
+  // Those who may not follow the author's listings heard nothing through them, by the end.
   for (const v of VIEWERS)
     if (!LISTING_FOLLOWERS.includes(v)) expect(listings.get(v)!.heard(), v).toBe(0);
 }, 120_000);
@@ -790,10 +794,11 @@ const READING_CHANNELS: {
   {
     name: 'Discussion',
     read: listingOf(DISCUSSION_CODES),
-    // A discussed note with the replies in its thread the viewer may see.
+    // A discussed note with the replies in its thread the viewer may see, on the Discussion of
+    // the board's owner and of its coauthor.
     shows: (v, thing) =>
       sees(v, thing) &&
-      v === 'author' &&
+      (v === 'author' || v === 'coauthor') &&
       (thing.discussed || THINGS.some((x) => x.name === thing.inThreadOf && x.discussed)),
   },
   ...(['md', 'html', 'json'] as const).map((f) => ({
@@ -903,7 +908,7 @@ describe('privacy matrix: live events', () => {
     },
   );
   it.each(VIEWERS)(
-    '%s hears through the author’s Discussion stream (all their boards) what they may see, and only as the author or an admin',
+    '%s hears through a Discussion stream (the author’s, or the coauthor’s own) what they may see, and only as its owner or an admin',
     (v) => {
       const expected = LISTING_FOLLOWERS.includes(v)
         ? THINGS.filter((thing) => sees(v, thing) || (thing.sawBeforeHidden ?? []).includes(v))

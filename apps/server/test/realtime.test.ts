@@ -545,6 +545,55 @@ describe('live board events', () => {
     for (const s of [own, nosy, again, garbled]) s.close();
   });
 
+  it('a coauthor’s Discussion stream hears a note on a board they coauthor, not once they are removed', async () => {
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const board = (
+      await author.post('/api/forms/insert_multilist', {
+        titleText: 'Shared seminar',
+        listed: true,
+      })
+    ).json();
+    const { listId } = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: board.multilistId,
+        titleText: 'Week 1',
+      })
+    ).json();
+    const { itemId } = (
+      await author.post('/api/forms/insert_item', { listId, text: 'Read the essay.' })
+    ).json();
+    const where = { title: 'Shared seminar', owner: 'author', username: 'demo' };
+    expect((await author.post('/api/forms/add_coauthor', where)).statusCode).toBe(200);
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    const pending = (
+      await demo.post('/api/dbload/load_search', {
+        address: '/demo/home?code=pending&username=demo',
+      })
+    ).json<{ ownBoardsAt: string; follows: { _id: string }[] }>();
+    expect(pending.follows.map((f) => f._id)).toContain(board.multilistId);
+    const listing = `&owner=demo&since=${encodeURIComponent(pending.ownBoardsAt)}`;
+    const open = () => watch(urlOf(t.app), demo.cookie!, '', undefined, listing);
+    const stream = await open();
+    await stream.next('ready');
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    await reader.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text: 'Online?' } });
+    expect(await stream.next('board')).toMatchObject({
+      multilistId: board.multilistId,
+      call: '/api/forms/insert_note',
+    });
+    stream.close();
+    // Removed, the board is theirs to follow no more.
+    await author.post('/api/forms/remove_coauthor', where);
+    const after = await open();
+    await after.next('ready');
+    await reader.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text: 'Still?' } });
+    expect(await after.within('board', 500)).toBeNull();
+    after.close();
+  });
+
   it('a note dismissed while others watch reaches those who saw it, and no one else', async () => {
     const author = new Agent(t.app);
     await author.signIn('author');

@@ -1,16 +1,18 @@
 /**
  * A listing of the notes on one person's boards (Discussion, my notes) follows every board they
- * own, not only those its entries come from: a note on any of them reaches the page at once.
+ * own or coauthor, not only those its entries come from: a note on any of them reaches the page
+ * at once.
  */
 import { eq } from 'drizzle-orm';
 import { mayListFor, type PolicyUser } from '@listboard/core';
 import type { Db } from '../db/client';
 import { multilists } from '../db/schema';
 import type { BoardEvent, EventBus } from './bus';
+import { answeredBy } from '../services/notes/answered-boards';
 
 export interface OwnerBoards {
   owner: string;
-  /** The owner's boards, to follow. */
+  /** The boards the owner owns or coauthors, to follow. */
   ids: Set<string>;
   /** Whether one of them changed after the listing was read: the page then loads it again. */
   changed: boolean;
@@ -30,7 +32,7 @@ export async function ownerBoards(
   const rows = await db
     .select({ id: multilists.id, modified: multilists.modified })
     .from(multilists)
-    .where(eq(multilists.owner, owner));
+    .where(answeredBy(owner));
   // A time that cannot be read plays safe: the page loads the listing again.
   const at = since === undefined ? Number.NaN : Date.parse(since);
   return {

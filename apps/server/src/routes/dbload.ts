@@ -10,9 +10,9 @@ import {
   followedBoards,
   waitingNotes,
   listsOwnBoards,
-  ownBoard,
   resultsBoard,
 } from '../services/search/custom';
+import { answeredBoard } from '../services/notes/answered-boards';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists, loadMultilistsJson } from '../services/boards/load';
@@ -97,8 +97,9 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
         description:
           'Custom searches of the Listings and Discussion pages: `/{user}/home?code=pending&username={user}`. ' +
           `Codes: ${CUSTOM_CODES.join(', ')}. Results come as one list per week, newest first. ` +
-          'With `&board={ptitle}`, pending, answered, dismissed and myNotes list the notes on that ' +
-          'one board of the user’s (404 when they have none at that address). A listing of notes ' +
+          'pending, answered, dismissed and myNotes list the notes on the boards the user owns or coauthors. With `&board={ptitle}` ' +
+          '(a board of the user’s) or `&board={owner}/{ptitle}` (one they coauthor) they list the ' +
+          'notes on that one board (404 for any other). A listing of notes ' +
           'reads the newest 500; `&page=1` the 500 before them, and so on (its description links ' +
           'to the newer and the older ones).\n\n' +
           SEARCH_QUERY_DOC +
@@ -125,10 +126,11 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       if (!code || !isCustomCode(code)) {
         throw badRequest(`Unknown search code: ${code ?? '(none)'}`);
       }
-      // One board of theirs may narrow the notes on their boards (a Discussion of one board).
+      // One board they own or coauthor may narrow the notes on their boards (a Discussion of
+      // one board).
       const only = params.get('board');
       const board =
-        only !== null && listsOwnBoards(code) ? await ownBoard(db, username, only) : null;
+        only !== null && listsOwnBoards(code) ? await answeredBoard(db, username, only) : null;
       // Past the first page, the older entries (a listing of notes reads NOTES_LISTED at a time;
       // one of boards lists them whole).
       const page = BOARD_LISTINGS.includes(code) ? 0 : clampPage(Number(params.get('page') ?? 0));
@@ -149,7 +151,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
         readAt,
         more,
         page,
-        ...(board && { onBoard: { title: board.title, ptitle: board.ptitle } }),
+        ...(board && { onBoard: { owner: board.owner, title: board.title, ptitle: board.ptitle } }),
       });
     },
   );

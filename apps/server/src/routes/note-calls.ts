@@ -5,7 +5,7 @@ import { addNote, setNoteStatus } from '../services/notes/notes';
 import { HttpError, badRequest } from '../lib/errors';
 import { throttleHit } from '../services/accounts/auth-throttle';
 import {
-  alertAuthorOfNote,
+  alertAuthorsOfNote,
   alertOfReply,
   alertOfStatus,
   emailItem,
@@ -63,7 +63,7 @@ export const NOTE_CALLS: BoardCall[] = [
     async after(db, ctx, result) {
       const r = result as { itemId: string; annotationClass: string };
       if (ctx.mailer && r.annotationClass === 'note')
-        await alertAuthorOfNote(db, ctx.mailer, ctx.publicUrl, r.itemId, ctx.alertLimit);
+        await alertAuthorsOfNote(db, ctx.mailer, ctx.publicUrl, r.itemId, ctx.alertLimit);
       if (ctx.mailer && r.annotationClass === 'reply')
         await alertOfReply(db, ctx.mailer, ctx.publicUrl, r.itemId, ctx.alertLimit);
     },

@@ -166,7 +166,7 @@ export function BoardScreen() {
       username={user.username}
       strip={phone}
       board={
-        resultsId !== null && last?.onBoard ? { ...last.onBoard, owner: last.owner } : undefined
+        resultsId !== null && last?.onBoard ? { ...last.onBoard, lister: last.owner } : undefined
       }
     />
   );

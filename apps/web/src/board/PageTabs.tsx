@@ -4,6 +4,7 @@ import { boardHref } from './itemLink';
 import {
   CUSTOM_PAGES,
   CUSTOM_TITLES,
+  boardParam,
   listingHref,
   type CustomCode,
 } from '@listboard/core/api/search';
@@ -31,10 +32,11 @@ export function PageTabs({
   username: string;
   strip: boolean;
   /**
-   * The one board whose notes the page lists (Discussion of one board), if any: its tabs keep to
-   * that board, of its owner's (a site admin may be looking at someone else's).
+   * The one board whose notes the page lists (Discussion of one board), if any, and whose
+   * listing it is (`lister`, who owns or coauthors the board; a site admin may be looking at
+   * someone else's): its tabs keep to that board and that listing.
    */
-  board?: { owner: string; title: string; ptitle: string };
+  board?: { owner: string; title: string; ptitle: string; lister: string };
 }) {
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -59,7 +61,7 @@ export function PageTabs({
       <span>
         On <Link to={boardHref(board)}>{board.title}</Link> only.
       </span>{' '}
-      <Link to={listingHref(board.owner, code)}>All boards</Link>
+      <Link to={listingHref(board.lister, code)}>All boards</Link>
     </p>
   );
   return (
@@ -70,7 +72,11 @@ export function PageTabs({
           {PAGES[page].map(([c, label]) => (
             <li key={c}>
               <Link
-                to={board ? listingHref(board.owner, c, board.ptitle) : listingHref(username, c)}
+                to={
+                  board
+                    ? listingHref(board.lister, c, boardParam(board.lister, board))
+                    : listingHref(username, c)
+                }
                 aria-current={c === code ? 'page' : undefined}
               >
                 {label}

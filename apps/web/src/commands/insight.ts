@@ -7,10 +7,21 @@ import { ChartColumn, Flame, GraduationCap, MessageSquareText } from 'lucide-rea
 import { mayListFor } from '@listboard/core';
 import type { Command, CommandContext } from './registry';
 import { boardHref } from '../board/itemLink';
-import { listingHref } from '@listboard/core/api/search';
+import { boardParam, listingHref } from '@listboard/core/api/search';
 
 const offered = (c: CommandContext) =>
   !c.results && c.board !== null && !c.board.locked && c.abilities?.insight === true;
+
+/**
+ * Whose Discussion lists this board's notes for the user: its owner's, when they may open it;
+ * else their own, when they coauthor the board; else none.
+ */
+function discussionOf(c: CommandContext): string | null {
+  if (!c.board || !c.user) return null;
+  if (mayListFor(c.user, c.board.owner)) return c.board.owner;
+  const coauthor = c.board.authors.includes(c.user.username) && c.abilities?.moderate === true;
+  return coauthor ? c.user.username : null;
+}
 
 /** The Insight page's address for a board. */
 export const insightHref = (board: { owner: string; ptitle: string }) =>
@@ -31,14 +42,17 @@ export const INSIGHT_COMMANDS: Command[] = [
     },
   },
   {
-    // The Discussion narrowed to this board: its owner's (or a site admin's) to open.
+    // The Discussion narrowed to this board: its owner's (or a site admin's) to open, and each
+    // coauthor's own (a contributor-only coauthor, who answers no notes, has none).
     id: 'boardDiscussion',
     label: 'Discussion of this board',
     group: 'annotate',
     icon: MessageSquareText,
-    visible: (c) => !c.results && c.board !== null && mayListFor(c.user, c.board.owner),
+    visible: (c) => !c.results && c.board !== null && discussionOf(c) !== null,
     run: (c) => {
-      if (c.board) c.actions.navigate(listingHref(c.board.owner, 'pending', c.board.ptitle));
+      const lister = discussionOf(c);
+      if (c.board && lister)
+        c.actions.navigate(listingHref(lister, 'pending', boardParam(lister, c.board)));
     },
   },
   {

@@ -131,7 +131,10 @@ export const TOURS: Record<TourRole, Partial<Record<TourPage, TourStep[]>>> = {
       ...ENDING,
     ],
     discussion: [
-      welcome('Notes readers left on your boards, waiting for you.', 'Discussion'),
+      welcome(
+        'Notes readers left on your boards, and on those you coauthor, waiting for you.',
+        'Discussion',
+      ),
       {
         element: '.page-tabs',
         title: 'Pending, answered, dismissed',

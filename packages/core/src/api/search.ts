@@ -72,8 +72,9 @@ export const CUSTOM_TITLES: Record<CustomCode, string> = {
 };
 
 /**
- * The listings of the notes on one's own boards (Discussion, My notes): their page follows every
- * board of the owner live, and one board of theirs may narrow them (`&board={ptitle}`).
+ * The listings of the notes on one's own boards, those one owns and those one coauthors
+ * (Discussion, My notes): their page follows every such board live, and one of them may narrow
+ * them (`&board=`, boardParam).
  */
 export const NOTES_ON_OWN_BOARDS: readonly CustomCode[] = [
   'pending',
@@ -81,6 +82,22 @@ export const NOTES_ON_OWN_BOARDS: readonly CustomCode[] = [
   'dismissed',
   'myNotes',
 ];
+
+/**
+ * How a listing of `username`'s names one board they own or coauthor in its `&board=`: its path
+ * title alone when it is theirs, `{owner}/{ptitle}` when they coauthor it (a path title holds no
+ * slash).
+ */
+export const boardParam = (username: string, board: { owner: string; ptitle: string }) =>
+  board.owner === username ? board.ptitle : `${board.owner}/${board.ptitle}`;
+
+/** The board a listing of `username`'s `&board=` names (boardParam read back). */
+export function boardOfParam(username: string, param: string): { owner: string; ptitle: string } {
+  const slash = param.indexOf('/');
+  return slash < 0
+    ? { owner: username, ptitle: param }
+    : { owner: param.slice(0, slash), ptitle: param.slice(slash + 1) };
+}
 
 /** The listings of boards: each lists its boards whole, on one page. */
 export const BOARD_LISTINGS: readonly CustomCode[] = ['myBoards', 'coBoards', 'annoBoards'];

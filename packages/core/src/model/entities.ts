@@ -274,8 +274,8 @@ export interface Multilist {
    * The page follows every board of theirs from then on, so a note on any of them shows at once.
    */
   ownBoardsAt?: string;
-  /** A Discussion or My notes of one board of its owner's: that board. */
-  onBoard?: { title: string; ptitle: string };
+  /** A Discussion or My notes of one board its owner owns or coauthors: that board. */
+  onBoard?: { owner: string; title: string; ptitle: string };
 }
 
 /** A user as the app shows them to themselves: their account and profile fields. */

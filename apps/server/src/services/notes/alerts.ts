@@ -15,6 +15,7 @@ import type { Mailer } from '../../mail/mailer';
 import { findUserByUsername, toActor } from '../accounts/users';
 import { canSeeItem, viewerFor, visibleBoardOf } from './visibility';
 import { throttleHit } from '../accounts/auth-throttle';
+import { answerersOf } from './answered-boards';
 
 /**
  * Where to tell `username` of `item` on `board`: nowhere when they have no address, their profile
@@ -94,35 +95,44 @@ const linksWritten = (text: string, publicUrl: string) =>
     },
   );
 
-/** Tells the board's author about a new reader note, when their profile asks for e-mail alerts. */
-export async function alertAuthorOfNote(
+/**
+ * Tells those who answer the notes on the board (its owner and its coauthors) of a new reader
+ * note, each whose profile asks for e-mail alerts. Answers how many were told.
+ */
+export async function alertAuthorsOfNote(
   db: Db,
   mailer: Mailer,
   publicUrl: string,
   noteId: string,
   limit: number,
-): Promise<boolean> {
+): Promise<number> {
   const row = await withBoard(db, noteId, 'note');
-  if (!row || row.item.isPrivate || row.item.author === row.board.owner) return false;
-  // A note the owner may not see (on a coauthor's private item, say) is not theirs to be told of.
-  const to = await alertAddress(db, row.board.owner, row.board, row.item, limit);
-  if (!to) return false;
-  await mailer.send({
-    to,
-    subject: `New note on ${row.board.title} from ${row.item.author}`,
-    text: [
-      `${row.item.hint || row.item.author} wrote a note on your board “${row.board.title}”:`,
-      '',
-      mailText(row.item.text, publicUrl),
-      '',
-      `Answer or dismiss it on your Discussion page: ${publicUrl}/${row.board.owner}/home?code=pending&username=${row.board.owner}`,
-      // The note itself, on the board: its passage shown and flashed (the web's useNoteAnchor).
-      `The note on the board: ${noteUrl(publicUrl, row.board, row.item.id)}`,
-      '',
-      whyAlerted(publicUrl, row.board.owner),
-    ].join('\n'),
-  });
-  return true;
+  if (!row || row.item.isPrivate) return 0;
+  let told = 0;
+  for (const username of await answerersOf(db, row.board)) {
+    if (username === row.item.author) continue;
+    // A note they may not see (on a coauthor's private item, say) is not theirs to be told of.
+    const to = await alertAddress(db, username, row.board, row.item, limit);
+    if (!to) continue;
+    const coauthor = username !== row.board.owner;
+    await mailer.send({
+      to,
+      subject: `New note on ${row.board.title} from ${row.item.author}`,
+      text: [
+        `${row.item.hint || row.item.author} wrote a note on ${coauthor ? 'the board you coauthor' : 'your board'} “${row.board.title}”:`,
+        '',
+        mailText(row.item.text, publicUrl),
+        '',
+        `Answer or dismiss it on your Discussion page: ${publicUrl}/${username}/home?code=pending&username=${username}`,
+        // The note itself, on the board: its passage shown and flashed (the web's useNoteAnchor).
+        `The note on the board: ${noteUrl(publicUrl, row.board, row.item.id)}`,
+        '',
+        whyAlerted(publicUrl, username),
+      ].join('\n'),
+    });
+    told++;
+  }
+  return told;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { boardMembers, items, multilists } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { policyBoard, type BoardRow } from '../boards/access';
+import { answeredBy } from '../notes/answered-boards';
 import { withNoteItems } from '../notes/note-on-item';
 import { onItemsOf, threadsOf, viewerFor, visibleBoard } from '../notes/visibility';
 import type { Actor } from '../accounts/users';
@@ -23,7 +24,7 @@ import type { CustomCode } from '@listboard/core/api/search';
 import { boardEntry, noteItem, noteWhere, type Hit, type ItemRow } from './hits';
 
 export { CUSTOM_CODES, CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
-export { followedBoards, listsOwnBoards, ownBoard, resultsBoard } from './results-board';
+export { followedBoards, listsOwnBoards, resultsBoard } from './results-board';
 
 /** Each of these boards as the one visibility rule reads it (its people included), by id. */
 async function visibleBoardsOf(
@@ -96,7 +97,8 @@ async function noteHits(
   filter: {
     cls: ('anno' | 'note' | 'reply')[];
     author?: string;
-    boardOwner?: string;
+    /** Only the notes on the boards this user owns or coauthors (Discussion, My notes). */
+    answeredBy?: string;
     status?: string;
     groupsOnly?: boolean;
     /** Only the notes on this board (a Discussion of one board). */
@@ -109,7 +111,7 @@ async function noteHits(
 ): Promise<Listed> {
   const conds = [inArray(items.annotationClass, filter.cls)];
   if (filter.author) conds.push(eq(items.author, filter.author));
-  if (filter.boardOwner) conds.push(eq(multilists.owner, filter.boardOwner));
+  if (filter.answeredBy) conds.push(answeredBy(filter.answeredBy));
   if (filter.status) conds.push(eq(items.noteStatus, filter.status as 'pending'));
   if (filter.groupsOnly) conds.push(sql`${items.groupName} is not null`);
   if (filter.board) conds.push(eq(multilists.id, filter.board));
@@ -232,7 +234,7 @@ export async function waitingNotes(
 ): Promise<{ count: number; more: boolean }> {
   const { hits, more } = await noteHits(db, who, {
     cls: ['note'],
-    boardOwner: username,
+    answeredBy: username,
     status: 'pending',
   });
   return { count: hits.length, more };
@@ -243,7 +245,7 @@ export async function customHits(
   who: Who,
   code: CustomCode,
   username: string,
-  /** The one board of `username`'s whose notes Discussion and My notes list, if any. */
+  /** The one board `username` owns or coauthors whose notes Discussion and My notes list. */
   board?: string,
   /** A listing of notes: which NOTES_LISTED, from the newest (0) back. Boards are listed whole. */
   page = 0,
@@ -276,7 +278,7 @@ export async function customHits(
     case 'myAnnos':
       return noteHits(db, who, { cls: ['anno'], author: username, page });
     case 'myNotes':
-      return noteHits(db, who, { cls: ['note'], boardOwner: username, board, page });
+      return noteHits(db, who, { cls: ['note'], answeredBy: username, board, page });
     case 'annos':
       return noteHits(db, who, { cls: ['anno'], page });
     case 'notes':
@@ -289,7 +291,7 @@ export async function customHits(
     case 'dismissed':
       return noteHits(db, who, {
         cls: ['note'],
-        boardOwner: username,
+        answeredBy: username,
         status: code,
         board,
         replies: true,

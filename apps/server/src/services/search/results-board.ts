@@ -2,7 +2,7 @@
  * Results boards: made on the fly, one list per bucket (a day, week or month, or all), one item
  * per hit; and the boards a results page follows live.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import {
   abilitiesOf,
   itemDefaults,
@@ -14,12 +14,13 @@ import {
 import {
   CUSTOM_TITLES,
   NOTES_ON_OWN_BOARDS,
+  boardParam,
   listingHref,
   type CustomCode,
 } from '@listboard/core/api/search';
 import type { Db } from '../../db/client';
 import { multilists } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { answeredBy } from '../notes/answered-boards';
 import { weekOf, type Hit } from './hits';
 
 /** One list of a results board: a day, week or month of hits, or all of them. */
@@ -117,28 +118,14 @@ export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
 
 export const listsOwnBoards = (code: CustomCode) => NOTES_ON_OWN_BOARDS.includes(code);
 
-/** The board of `owner`'s at /owner/ptitle, whose notes a Discussion of one board lists. */
-export async function ownBoard(db: Db, owner: string, ptitle: string) {
-  const [board] = await db
-    .select({
-      id: multilists.id,
-      version: multilists.version,
-      title: multilists.title,
-      ptitle: multilists.ptitle,
-    })
-    .from(multilists)
-    .where(and(eq(multilists.owner, owner), eq(multilists.ptitle, ptitle)));
-  if (!board) throw notFound(`${owner} has no board ${ptitle}.`);
-  return board;
-}
-
 /** How many boards a results page follows live (the event stream's own limit). */
 const FOLLOWED_MAX = 20;
 
 /**
  * The boards a results page follows live: for the listings of notes on one's own boards
- * (Discussion, my notes), one's boards, most recently changed first, so a note on a board with
- * nothing listed yet still shows; for the others, the boards of the entries listed.
+ * (Discussion, my notes), the boards one owns or coauthors, most recently changed first, so a
+ * note on a board with nothing listed yet still shows; for the others, the boards of the entries
+ * listed.
  */
 export async function followedBoards(
   db: Db,
@@ -150,7 +137,7 @@ export async function followedBoards(
     return db
       .select({ _id: multilists.id, version: multilists.version })
       .from(multilists)
-      .where(eq(multilists.owner, username))
+      .where(answeredBy(username))
       .orderBy(desc(multilists.modified))
       .limit(FOLLOWED_MAX);
   }
@@ -169,10 +156,11 @@ function listingLine(
   code: CustomCode,
   count: number,
   weeks: number,
-  live: { more?: boolean; page?: number; onBoard?: { ptitle: string } },
+  live: { more?: boolean; page?: number; onBoard?: { owner: string; ptitle: string } },
 ): string {
   const page = live.page ?? 0;
-  const href = (p: number) => listingHref(owner, code, live.onBoard?.ptitle, p);
+  const only = live.onBoard && boardParam(owner, live.onBoard);
+  const href = (p: number) => listingHref(owner, code, only, p);
   const ways = [
     ...(page > 0 ? [`[Newer ones](${href(page - 1)})`] : []),
     ...(live.more ? [`[Older ones](${href(page + 1)})`] : []),
@@ -196,8 +184,8 @@ export function resultsBoard(
     more?: boolean;
     /** Which page of the listing, from the newest (0) back. */
     page?: number;
-    /** The one board whose notes are listed, if any: it alone is followed. */
-    onBoard?: { title: string; ptitle: string };
+    /** The one board whose notes are listed, if any (one `owner` owns or coauthors). */
+    onBoard?: { owner: string; title: string; ptitle: string };
   },
 ): Multilist {
   const discussion = code === 'pending' || code === 'answered' || code === 'dismissed';
