@@ -188,7 +188,7 @@ describe('notes live for the author', () => {
     await entry(here).waitFor();
   });
 
-  it('a coauthor opens the Discussion of a board they coauthor from its Annotate menu, sees a new note come, and marks it answered', async () => {
+  it('a coauthor opens the Discussion of a board they coauthor from its Annotate menu, sees a new note come, and marks it answered, as the note then says', async () => {
     const stamp = Date.now().toString(36);
     const first = `Is the lab open on Friday? ${stamp}`;
     const title = `Shared lab ${stamp}`;
@@ -239,6 +239,8 @@ describe('notes live for the author', () => {
       await page.waitForURL(/code=answered&username=demo&board=author%2F/);
       await entry(first).waitFor();
       await expect(entry(later).count()).resolves.toBe(0);
+      // The note says who answered it: the board has more than one who may.
+      await entry(first).getByText('by Demo Reader', { exact: true }).waitFor();
     } finally {
       await b.close();
       await owner.post('/api/forms/remove_coauthor', { title, owner: 'author', username: 'demo' });

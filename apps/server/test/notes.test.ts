@@ -197,6 +197,51 @@ describe('reader notes', () => {
     expect(notes.find((n) => n._id === root)!.noteStatus).toBe('answered');
   });
 
+  it('says who answered or dismissed a note, by a reply or by its status, the owner or a coauthor; nobody once it is pending again', async () => {
+    const where = { title: course.title, owner: 'author', username: 'demo' };
+    expect((await author.post('/api/forms/add_coauthor', where)).statusCode).toBe(200);
+    try {
+      const statusOf = async (id: string, a: Agent = reader) => {
+        const n = (await notesOf(a)).find((x) => x._id === id)!;
+        return { noteStatus: n.noteStatus, statusBy: n.statusBy };
+      };
+      const asked = (await note(reader, { text: 'Is there a reading list?' })).json().itemId;
+      expect(await statusOf(asked)).toEqual({ noteStatus: 'pending', statusBy: null });
+      // The coauthor's reply answers it: the note says so, to its writer and to the owner.
+      await note(demo, { text: 'On the first list.', parentId: asked });
+      const byCoauthor = {
+        noteStatus: 'answered',
+        statusBy: { username: 'demo', name: 'Demo Reader' },
+      };
+      expect(await statusOf(asked)).toEqual(byCoauthor);
+      expect(await statusOf(asked, author)).toEqual(byCoauthor);
+      // The owner dismisses it, then takes that back: pending again, and nobody's.
+      const set = (status: string) =>
+        author.post('/api/forms/set_note_status', { itemId: asked, status });
+      expect((await set('dismissed')).statusCode).toBe(200);
+      expect(await statusOf(asked)).toEqual({
+        noteStatus: 'dismissed',
+        statusBy: { username: 'author', name: 'Maya Ortiz' },
+      });
+      expect((await set('pending')).statusCode).toBe(200);
+      expect(await statusOf(asked)).toEqual({ noteStatus: 'pending', statusBy: null });
+      // The Discussion's entry says it too.
+      expect((await set('answered')).statusCode).toBe(200);
+      const answered = (
+        await author.post('/api/dbload/load_search', {
+          address: '/author/home?code=answered&username=author',
+        })
+      ).json<Multilist>();
+      const entry = answered.lists
+        .flatMap((l) => l.items)
+        .flatMap((i) => i.notes)
+        .find((n) => n._id === asked)!;
+      expect(entry.statusBy).toEqual({ username: 'author', name: 'Maya Ortiz' });
+    } finally {
+      await author.post('/api/forms/remove_coauthor', where);
+    }
+  });
+
   it('a private note has no pending status, and nobody can give it one', async () => {
     const res = await note(reader, { text: 'only for me' }, { isPrivate: true });
     expect(res.json().noteStatus).toBeNull();

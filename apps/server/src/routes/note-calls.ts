@@ -122,10 +122,10 @@ export const NOTE_CALLS: BoardCall[] = [
         limit: ctx.alertLimit,
       });
     },
-    async run(tx, { body, target }) {
+    async run(tx, { body, target, actor }) {
       if (target.item.annotationClass !== 'note')
         throw badRequest('Only reader notes have a status.');
-      return setNoteStatus(tx, target.item, body.status);
+      return setNoteStatus(tx, target.item, body.status, actor.username);
     },
   }),
 ];

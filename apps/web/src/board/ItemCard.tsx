@@ -149,6 +149,11 @@ function ItemCardView({
         {n.noteStatus ? (
           <span className={`status status-${n.noteStatus}`}>{n.noteStatus}</span>
         ) : null}
+        {n.noteStatus !== 'pending' && n.statusBy ? (
+          <span className="status-by" title={n.statusBy.username}>
+            by {n.statusBy.name}
+          </span>
+        ) : null}
         {n.annotationClass === 'anno' && n.annoType && n.annoType !== 'general' ? (
           <span className="status">{n.annoType}</span>
         ) : null}

@@ -150,6 +150,11 @@ export interface Item {
   /** An annotation's type (ANNOTATION_TYPES: general, caption); null for other items. */
   annoType?: string | null;
   noteStatus: NoteStatus | null;
+  /**
+   * A reader note answered or dismissed: who did it (the board's owner, a coauthor, an editor),
+   * by user name and by the name they were shown by then; null while it is pending.
+   */
+  statusBy?: { username: string; name: string } | null;
   isPrivate: boolean;
   groupName: string | null;
   labels: Label[];

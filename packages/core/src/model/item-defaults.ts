@@ -25,6 +25,7 @@ export function itemDefaults() {
     annoLabel: null,
     annoType: null,
     noteStatus: null,
+    statusBy: null,
     isPrivate: false,
     groupName: null,
     labels: [],

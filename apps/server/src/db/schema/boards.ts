@@ -158,6 +158,12 @@ export const items = pgTable(
      */
     threadId: uuid('thread_id'),
     noteStatus: text('note_status', { enum: ['pending', 'answered', 'dismissed'] }),
+    /**
+     * Who marked the note answered or dismissed (a reply of theirs, or the status set): their user
+     * name and the name they were shown by then; null while it is pending.
+     */
+    statusBy: text('status_by'),
+    statusByName: text('status_by_name'),
     isPrivate: boolean('is_private').notNull().default(false),
     groupName: text('group_name'),
     labels: jsonb('labels').$type<{ name: string; value: string }[]>().notNull().default([]),

@@ -73,6 +73,9 @@ export function sharedItem(row: ItemRow, listIndex: number, extra: ItemExtras): 
     annoLabel: row.annoLabel,
     annoType: row.annoType,
     noteStatus: row.noteStatus,
+    statusBy: row.statusBy
+      ? { username: row.statusBy, name: row.statusByName ?? row.statusBy }
+      : null,
     isPrivate: row.isPrivate,
     groupName: row.groupName,
     labels: row.labels,

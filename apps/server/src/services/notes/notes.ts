@@ -150,7 +150,7 @@ export async function addNote(
     thread.annotationClass === 'note' &&
     thread.noteStatus === 'pending'
   ) {
-    await setNoteStatus(db, thread, 'answered');
+    await setNoteStatus(db, thread, 'answered', actor.username);
   }
   return { itemId: row.id, annotationClass, annoLabel, noteStatus: row.noteStatus };
 }
@@ -197,16 +197,32 @@ export async function editNoteText(
 export const PRIVATE_NOTE_NO_STATUS =
   'A private note has no status: nobody but its writer sees it.';
 
+/**
+ * Sets a reader note's status, and who set it (`by`, a user name): kept with the name they are
+ * shown by, so a board with several who answer says which of them did; a note set back to
+ * pending is nobody's.
+ */
 export async function setNoteStatus(
   db: Db,
   note: ItemRow,
   status: 'pending' | 'answered' | 'dismissed',
+  by: string,
 ) {
   if (note.annotationClass !== 'note') throw badRequest('Only reader notes have a status.');
   if (note.isPrivate) throw badRequest(PRIVATE_NOTE_NO_STATUS);
+  const [who] =
+    status === 'pending'
+      ? []
+      : await db.select({ fullname: users.fullname }).from(users).where(eq(users.username, by));
   await db
     .update(items)
-    .set({ noteStatus: status, version: sql`${items.version} + 1`, modified: new Date() })
+    .set({
+      noteStatus: status,
+      statusBy: status === 'pending' ? null : by,
+      statusByName: status === 'pending' ? null : who?.fullname.trim() || by,
+      version: sql`${items.version} + 1`,
+      modified: new Date(),
+    })
     .where(eq(items.id, note.id));
   return { itemId: note.id, noteStatus: status };
 }

@@ -233,7 +233,7 @@ export async function importWebAnnotations(
           a.status &&
           a.status !== row.noteStatus
         ) {
-          await setNoteStatus(db, row, a.status);
+          await setNoteStatus(db, row, a.status, ctx.actor.username);
         }
         written.set(a.id, row);
         imported += 1;
