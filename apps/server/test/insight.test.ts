@@ -426,6 +426,7 @@ describe('GET /api/export/annotations', () => {
       'private',
       'created',
       'parent',
+      'status_by',
     ]);
     // Every note but the reader's private one: 5 notes, 2 replies and the annotation.
     expect(rows.length - 1).toBe(8);
@@ -442,7 +443,11 @@ describe('GET /api/export/annotations', () => {
       'false',
     ]);
     expect(why[10]).toBe('');
+    expect(why[11]).toBe('');
     expect(Number.isNaN(Date.parse(why[9]!))).toBe(false);
+    // Who dismissed a note, by user name.
+    const dismissed = rows.find((r) => r[7] === 'dismissed')!;
+    expect(dismissed[11]).toBe('author');
     const reply = rows.find((r) => r[4] === 'In chapter 2.')!;
     expect(reply[10]).toBe(`${t.config.PUBLIC_URL}/author/insight-fixture#note-${n.source}`);
     // Quotes, commas and line breaks survive; a formula is neutralised.

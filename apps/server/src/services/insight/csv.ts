@@ -62,6 +62,7 @@ export async function annotationsCsv(
       note.annotationClass === 'reply' && note.parentId
         ? `${url}#${NOTE_ANCHOR}${note.parentId}`
         : '',
+    status_by: note.statusBy ?? '',
   }));
   return stringify(
     records.map((r) => ANNOTATION_CSV_COLUMNS.map((c) => safeCell(r[c]))),

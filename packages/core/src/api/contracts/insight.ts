@@ -117,7 +117,10 @@ export const boardInsight = defineContract({
 
 export const ANNOTATION_FILE_FORMATS = ['csv', 'jsonld'] as const;
 
-/** The columns of the CSV export, in order. */
+/**
+ * The columns of the CSV export, in order; a column added later goes last, so a sheet that reads
+ * them by place keeps reading them. status_by: the user name of who answered or dismissed a note.
+ */
 export const ANNOTATION_CSV_COLUMNS = [
   'board',
   'list',
@@ -130,6 +133,7 @@ export const ANNOTATION_CSV_COLUMNS = [
   'private',
   'created',
   'parent',
+  'status_by',
 ] as const;
 
 export const exportAnnotationsFile = defineContract({
