@@ -328,7 +328,7 @@ describe('Discussion and Listings searches', () => {
 });
 
 describe('a coauthor’s Discussion', () => {
-  it('lists the notes on the boards they coauthor beside their own, counts them, narrows to one by owner/board, and keeps to what the rule lets them see', async () => {
+  it('lists the notes on the boards they coauthor beside their own, counts them, narrows to one by owner/board, and keeps to what the rule lets them see; an editor’s too', async () => {
     const demo = new Agent(t.app);
     await demo.signIn('demo');
     const shared = await boardWithItem('Shared lab', 'Bring goggles.');
@@ -370,7 +370,7 @@ describe('a coauthor’s Discussion', () => {
     expect(hitTexts(one).join()).toContain('goggles?');
     const notTheirs = await listed('pending', 'author/course');
     expect(notTheirs.statusCode).toBe(404);
-    expect(notTheirs.json().error).toBe('demo does not coauthor a board author/course.');
+    expect(notTheirs.json().error).toBe('demo neither coauthors nor edits a board author/course.');
 
     // They answer it, and it moves to their Answered notes.
     const noteId = pending.lists
@@ -395,6 +395,21 @@ describe('a coauthor’s Discussion', () => {
     await author.post('/api/forms/remove_coauthor', where);
     expect(hitTexts((await listed('pending')).json()).join()).not.toContain('gloves?');
     expect(await waiting()).toBe(before);
+
+    // An editor (a member), who answers the board's notes too, has them on their Discussion.
+    const member = await author.post('/api/forms/set_member', {
+      multilistId: shared.multilistId,
+      username: 'demo',
+      privileges: ['edit'],
+    });
+    expect(member.statusCode).toBe(200);
+    expect(hitTexts((await listed('pending')).json()).join()).toContain('gloves?');
+    expect(await waiting()).toBe(before + 1);
+    expect(hitTexts((await listed('pending', `author/${shared.ptitle}`)).json()).join()).toContain(
+      'gloves?',
+    );
+    await author.post('/api/forms/remove_coauthor', where);
+    expect(hitTexts((await listed('pending')).json()).join()).not.toContain('gloves?');
   });
 });
 

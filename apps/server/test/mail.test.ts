@@ -164,7 +164,7 @@ describe('mail through a real SMTP server', () => {
     });
   });
 
-  it('tells each coauthor of a new reader note too, pointing to their own Discussion; a contributor-only coauthor answers none and is not told', async () => {
+  it('tells each coauthor and editor of a new reader note too, pointing to their own Discussion; a contributor-only coauthor answers none and is not told', async () => {
     // A teaching assistant, whose profile asks for alerts.
     await t.database.db.insert(users).values({
       username: 'tara',
@@ -211,6 +211,17 @@ describe('mail through a real SMTP server', () => {
       expect(await waitFor(() => inbox.length > 0)).toBe(true);
       await new Promise((r) => setTimeout(r, 300));
       expect(inbox.map((m) => m.to)).toEqual([['author@listboard.local']]);
+      inbox.length = 0;
+
+      // An editor answers the board's notes too, and is told as one.
+      await author.post('/api/forms/set_member', {
+        multilistId: course._id,
+        username: 'tara',
+        privileges: ['edit'],
+      });
+      await ask('And the handout?');
+      expect(await waitFor(() => inbox.length >= 2)).toBe(true);
+      expect(to('tara@example.edu')).toContain('wrote a note on the board you edit');
       inbox.length = 0;
     } finally {
       await author.post('/api/forms/remove_coauthor', { ...where, username: 'tara' });

@@ -1,7 +1,7 @@
 /**
  * A listing of the notes on one person's boards (Discussion, my notes) follows every board they
- * own or coauthor, not only those its entries come from: a note on any of them reaches the page
- * at once.
+ * own, coauthor or edit, not only those its entries come from: a note on any of them reaches the
+ * page at once.
  */
 import { eq } from 'drizzle-orm';
 import { mayListFor, type PolicyUser } from '@listboard/core';
@@ -12,7 +12,7 @@ import { answeredBy } from '../services/notes/answered-boards';
 
 export interface OwnerBoards {
   owner: string;
-  /** The boards the owner owns or coauthors, to follow. */
+  /** The boards the owner owns, coauthors or edits, to follow. */
   ids: Set<string>;
   /** Whether one of them changed after the listing was read: the page then loads it again. */
   changed: boolean;

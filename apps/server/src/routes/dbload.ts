@@ -97,8 +97,8 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
         description:
           'Custom searches of the Listings and Discussion pages: `/{user}/home?code=pending&username={user}`. ' +
           `Codes: ${CUSTOM_CODES.join(', ')}. Results come as one list per week, newest first. ` +
-          'pending, answered, dismissed and myNotes list the notes on the boards the user owns or coauthors. With `&board={ptitle}` ' +
-          '(a board of the user’s) or `&board={owner}/{ptitle}` (one they coauthor) they list the ' +
+          'pending, answered, dismissed and myNotes list the notes on the boards the user owns, coauthors or edits. With `&board={ptitle}` ' +
+          '(a board of the user’s) or `&board={owner}/{ptitle}` (one they coauthor or edit) they list the ' +
           'notes on that one board (404 for any other). A listing of notes ' +
           'reads the newest 500; `&page=1` the 500 before them, and so on (its description links ' +
           'to the newer and the older ones).\n\n' +
@@ -126,7 +126,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       if (!code || !isCustomCode(code)) {
         throw badRequest(`Unknown search code: ${code ?? '(none)'}`);
       }
-      // One board they own or coauthor may narrow the notes on their boards (a Discussion of
+      // One board they own, coauthor or edit may narrow the notes on their boards (a Discussion of
       // one board).
       const only = params.get('board');
       const board =

@@ -14,13 +14,13 @@ const offered = (c: CommandContext) =>
 
 /**
  * Whose Discussion lists this board's notes for the user: its owner's, when they may open it;
- * else their own, when they coauthor the board; else none.
+ * else their own, when they answer the board's notes as a coauthor or an editor (core policy
+ * 'moderate'); else none.
  */
 function discussionOf(c: CommandContext): string | null {
   if (!c.board || !c.user) return null;
   if (mayListFor(c.user, c.board.owner)) return c.board.owner;
-  const coauthor = c.board.authors.includes(c.user.username) && c.abilities?.moderate === true;
-  return coauthor ? c.user.username : null;
+  return c.abilities?.moderate === true ? c.user.username : null;
 }
 
 /** The Insight page's address for a board. */
@@ -43,7 +43,7 @@ export const INSIGHT_COMMANDS: Command[] = [
   },
   {
     // The Discussion narrowed to this board: its owner's (or a site admin's) to open, and each
-    // coauthor's own (a contributor-only coauthor, who answers no notes, has none).
+    // coauthor's and editor's own (a contributor-only coauthor, who answers no notes, has none).
     id: 'boardDiscussion',
     label: 'Discussion of this board',
     group: 'annotate',

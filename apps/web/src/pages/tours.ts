@@ -132,7 +132,7 @@ export const TOURS: Record<TourRole, Partial<Record<TourPage, TourStep[]>>> = {
     ],
     discussion: [
       welcome(
-        'Notes readers left on your boards, and on those you coauthor, waiting for you.',
+        'Notes readers left on your boards, and on those you coauthor or edit, waiting for you.',
         'Discussion',
       ),
       {

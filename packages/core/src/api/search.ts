@@ -72,7 +72,7 @@ export const CUSTOM_TITLES: Record<CustomCode, string> = {
 };
 
 /**
- * The listings of the notes on one's own boards, those one owns and those one coauthors
+ * The listings of the notes on one's own boards, those one owns, coauthors or edits
  * (Discussion, My notes): their page follows every such board live, and one of them may narrow
  * them (`&board=`, boardParam).
  */
@@ -84,8 +84,8 @@ export const NOTES_ON_OWN_BOARDS: readonly CustomCode[] = [
 ];
 
 /**
- * How a listing of `username`'s names one board they own or coauthor in its `&board=`: its path
- * title alone when it is theirs, `{owner}/{ptitle}` when they coauthor it (a path title holds no
+ * How a listing of `username`'s names one board they own, coauthor or edit in its `&board=`: its
+ * path title alone when it is theirs, `{owner}/{ptitle}` when they coauthor or edit it (a path title holds no
  * slash).
  */
 export const boardParam = (username: string, board: { owner: string; ptitle: string }) =>

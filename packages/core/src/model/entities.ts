@@ -279,7 +279,7 @@ export interface Multilist {
    * The page follows every board of theirs from then on, so a note on any of them shows at once.
    */
   ownBoardsAt?: string;
-  /** A Discussion or My notes of one board its owner owns or coauthors: that board. */
+  /** A Discussion or My notes of one board its owner owns, coauthors or edits: that board. */
   onBoard?: { owner: string; title: string; ptitle: string };
 }
 

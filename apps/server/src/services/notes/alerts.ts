@@ -96,8 +96,8 @@ const linksWritten = (text: string, publicUrl: string) =>
   );
 
 /**
- * Tells those who answer the notes on the board (its owner and its coauthors) of a new reader
- * note, each whose profile asks for e-mail alerts. Answers how many were told.
+ * Tells those who answer the notes on the board (its owner, its coauthors and editors) of a new
+ * reader note, each whose profile asks for e-mail alerts. Answers how many were told.
  */
 export async function alertAuthorsOfNote(
   db: Db,
@@ -109,17 +109,21 @@ export async function alertAuthorsOfNote(
   const row = await withBoard(db, noteId, 'note');
   if (!row || row.item.isPrivate) return 0;
   let told = 0;
-  for (const username of await answerersOf(db, row.board)) {
+  for (const { username, role } of await answerersOf(db, row.board)) {
     if (username === row.item.author) continue;
     // A note they may not see (on a coauthor's private item, say) is not theirs to be told of.
     const to = await alertAddress(db, username, row.board, row.item, limit);
     if (!to) continue;
-    const coauthor = username !== row.board.owner;
+    const whose = {
+      owner: 'your board',
+      coauthor: 'the board you coauthor',
+      editor: 'the board you edit',
+    }[role];
     await mailer.send({
       to,
       subject: `New note on ${row.board.title} from ${row.item.author}`,
       text: [
-        `${row.item.hint || row.item.author} wrote a note on ${coauthor ? 'the board you coauthor' : 'your board'} “${row.board.title}”:`,
+        `${row.item.hint || row.item.author} wrote a note on ${whose} “${row.board.title}”:`,
         '',
         mailText(row.item.text, publicUrl),
         '',

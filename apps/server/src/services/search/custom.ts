@@ -97,7 +97,7 @@ async function noteHits(
   filter: {
     cls: ('anno' | 'note' | 'reply')[];
     author?: string;
-    /** Only the notes on the boards this user owns or coauthors (Discussion, My notes). */
+    /** Only the notes on the boards this user owns, coauthors or edits (Discussion, My notes). */
     answeredBy?: string;
     status?: string;
     groupsOnly?: boolean;
@@ -245,7 +245,7 @@ export async function customHits(
   who: Who,
   code: CustomCode,
   username: string,
-  /** The one board `username` owns or coauthors whose notes Discussion and My notes list. */
+  /** The one board `username` owns, coauthors or edits whose notes Discussion and My notes list. */
   board?: string,
   /** A listing of notes: which NOTES_LISTED, from the newest (0) back. Boards are listed whole. */
   page = 0,

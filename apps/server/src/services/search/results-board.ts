@@ -123,9 +123,9 @@ const FOLLOWED_MAX = 20;
 
 /**
  * The boards a results page follows live: for the listings of notes on one's own boards
- * (Discussion, my notes), the boards one owns or coauthors, most recently changed first, so a
- * note on a board with nothing listed yet still shows; for the others, the boards of the entries
- * listed.
+ * (Discussion, my notes), the boards one owns, coauthors or edits, most recently changed first,
+ * so a note on a board with nothing listed yet still shows; for the others, the boards of the
+ * entries listed.
  */
 export async function followedBoards(
   db: Db,
@@ -184,7 +184,7 @@ export function resultsBoard(
     more?: boolean;
     /** Which page of the listing, from the newest (0) back. */
     page?: number;
-    /** The one board whose notes are listed, if any (one `owner` owns or coauthors). */
+    /** The one board whose notes are listed, if any (one `owner` owns, coauthors or edits). */
     onBoard?: { owner: string; title: string; ptitle: string };
   },
 ): Multilist {
