@@ -3,10 +3,9 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import type { PublicUser, SignupMode } from '@listboard/core';
 import { AccountTools, Toolbar } from '../board/Toolbar';
 import { useSession } from '../state/session';
-import { DEFAULT_DISPLAY, DEFAULT_PREFS, NO_SELECTION } from '../state/ui';
-import { guest } from '../test/fixtures';
+import { commandContext, guest } from '../test/fixtures';
 import { COMMANDS } from './definitions';
-import type { CommandActions, CommandContext } from './registry';
+import type { CommandActions } from './registry';
 
 const person = (username: string, roles: PublicUser['roles']): PublicUser => ({
   ...guest,
@@ -23,22 +22,7 @@ function contextFor(user: PublicUser) {
     openForm: vi.fn(),
     alert: vi.fn(),
   } as unknown as CommandActions;
-  const ctx: CommandContext = {
-    user,
-    isGuest: user.roles.includes('guest'),
-    boards: [],
-    board: null,
-    abilities: null,
-    flags: null,
-    selection: NO_SELECTION,
-    display: DEFAULT_DISPLAY,
-    prefs: DEFAULT_PREFS,
-    form: null,
-    results: false,
-    listState: () => ({}),
-    itemState: () => ({}),
-    actions,
-  };
+  const ctx = commandContext(user, null, { actions });
   return { ctx, actions };
 }
 

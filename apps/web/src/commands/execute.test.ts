@@ -6,10 +6,10 @@ import {
   type Item,
   type PublicUser,
 } from '@listboard/core';
-import { DEFAULT_DISPLAY, DEFAULT_PREFS, NO_SELECTION } from '../state/ui';
-import { guest, makeBoard } from '../test/fixtures';
+import { DEFAULT_DISPLAY, NO_SELECTION } from '../state/ui';
+import { commandContext, guest, makeBoard } from '../test/fixtures';
 import { commandMsg, executeCommand, type CommandSource } from './execute';
-import type { CommandActions, CommandContext, NoteTarget } from './registry';
+import type { CommandActions, NoteTarget } from './registry';
 
 const SOURCES: CommandSource[] = ['toolbar', 'shortcut', 'menu', 'link', 'form'];
 
@@ -25,22 +25,10 @@ function contextFor(allowed: BoardAction[], user: PublicUser = author) {
     setDisplay: vi.fn(),
     call: vi.fn(() => Promise.resolve({ ok: true, value: {} })),
   } as unknown as CommandActions;
-  const ctx: CommandContext = {
-    user,
-    isGuest: user.roles.includes('guest'),
-    boards: [board],
-    board,
-    abilities: board.abilities,
-    flags: null,
+  const ctx = commandContext(user, board, {
     selection: { ...NO_SELECTION, multilistId: board._id, listId: list._id },
-    display: DEFAULT_DISPLAY,
-    prefs: DEFAULT_PREFS,
-    form: null,
-    results: false,
-    listState: () => ({}),
-    itemState: () => ({}),
     actions,
-  };
+  });
   return { ctx, actions, board, item: list.items[0]! };
 }
 

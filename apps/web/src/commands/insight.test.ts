@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { abilitiesOf, type PublicUser } from '@listboard/core';
-import { DEFAULT_DISPLAY, DEFAULT_PREFS, NO_SELECTION } from '../state/ui';
-import { guest, makeBoard } from '../test/fixtures';
+import { commandContext, guest, makeBoard } from '../test/fixtures';
 import { INSIGHT_COMMANDS } from './insight';
-import type { CommandActions, CommandContext } from './registry';
+import type { CommandActions } from './registry';
 
 const person = (username: string, roles: PublicUser['roles']): PublicUser => ({
   ...guest,
@@ -16,26 +15,14 @@ const person = (username: string, roles: PublicUser['roles']): PublicUser => ({
 function discussionFor(user: PublicUser, moderates: boolean): string | null {
   const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
   const navigate = vi.fn();
-  const ctx: CommandContext = {
-    user,
-    isGuest: false,
-    boards: [board],
-    board,
+  const ctx = commandContext(user, board, {
     abilities: abilitiesOf('reader', [
       'read',
       'select',
       ...(moderates ? ['moderate' as const] : []),
     ]),
-    flags: null,
-    selection: NO_SELECTION,
-    display: DEFAULT_DISPLAY,
-    prefs: DEFAULT_PREFS,
-    form: null,
-    results: false,
-    listState: () => ({}),
-    itemState: () => ({}),
     actions: { navigate } as unknown as CommandActions,
-  };
+  });
   const command = INSIGHT_COMMANDS.find((c) => c.id === 'boardDiscussion')!;
   if (!command.visible!(ctx)) return null;
   void command.run(ctx);

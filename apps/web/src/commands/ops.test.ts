@@ -1,31 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { toolbarRoleFlags } from '@listboard/core';
-import { DEFAULT_DISPLAY, DEFAULT_PREFS, NO_SELECTION, type Display } from '../state/ui';
-import { guest } from '../test/fixtures';
+import { DEFAULT_DISPLAY, type Display } from '../state/ui';
+import { commandContext, guest } from '../test/fixtures';
 import { COMMANDS } from './definitions';
 import { OPS_COMMANDS, opsShown } from './ops';
-import { isVisible, type CommandActions, type CommandContext } from './registry';
+import { isVisible, type CommandContext } from './registry';
 
 const board = { owner: 'author' };
 
 function contextFor(username: string, display: Partial<Display> = {}): CommandContext {
   const user = { ...guest, _id: `user-${username}`, username, roles: ['reader' as const] };
-  return {
-    user,
-    isGuest: false,
-    boards: [],
-    board: null,
-    abilities: null,
+  return commandContext(user, null, {
     flags: toolbarRoleFlags(user, board),
-    selection: NO_SELECTION,
     display: { ...DEFAULT_DISPLAY, ...display },
-    prefs: DEFAULT_PREFS,
-    form: null,
-    results: false,
-    listState: () => ({}),
-    itemState: () => ({}),
-    actions: {} as CommandActions,
-  };
+  });
 }
 
 const toggles = (ctx: CommandContext) =>

@@ -12,6 +12,8 @@ import {
   type Multilist,
   type PublicUser,
 } from '@listboard/core';
+import type { CommandActions, CommandContext } from '../commands/registry';
+import { DEFAULT_DISPLAY, DEFAULT_PREFS, NO_SELECTION } from '../state/ui';
 
 export const guest: PublicUser = {
   _id: 'user-guest',
@@ -107,5 +109,34 @@ export function makeBoard(
       list.items = spec.items.map((text, i) => makeItem(text, list, i, owner));
       return list;
     }),
+  };
+}
+
+/**
+ * A command's context for a screen test: `user` on `board` (none by default) with nothing
+ * selected, no form open and the default display, as the toolbar would build it; `over` sets the
+ * rest (abilities, selection, actions).
+ */
+export function commandContext(
+  user: PublicUser,
+  board: Multilist | null,
+  over: Partial<CommandContext> = {},
+): CommandContext {
+  return {
+    user,
+    isGuest: user.roles.includes('guest'),
+    boards: board ? [board] : [],
+    board,
+    abilities: board?.abilities ?? null,
+    flags: null,
+    selection: NO_SELECTION,
+    display: DEFAULT_DISPLAY,
+    prefs: DEFAULT_PREFS,
+    form: null,
+    results: false,
+    listState: () => ({}),
+    itemState: () => ({}),
+    actions: {} as CommandActions,
+    ...over,
   };
 }
