@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 
 export const PASSWORD = 'listboard';
 
-/** The app this test file has taken, and its place among the apps. */
+/** The app this test file has taken, and the folder that claims it. */
 let taken: { url: string; claim: string } | null = null;
 
 /**
@@ -18,8 +18,8 @@ let taken: { url: string; claim: string } | null = null;
  * (global-setup.ts), so one file's users, boards and notes never show in another's pages. A file
  * takes the first app no other file holds (a folder made for it is the claim: making a folder
  * either succeeds or finds it there, so two files never take the same one) and lets it go as it
- * ends (setup.ts). Vitest's worker ids cannot name the app: in a run of every project they do
- * not start from 1, and two ids one apart in count may fall on the same app.
+ * ends (setup.ts). Vitest's VITEST_POOL_ID cannot name the app: every file reads 1 in it here,
+ * so every file took the first app and two running at once shared it.
  */
 export function appUrl(): string {
   if (taken) return taken.url;

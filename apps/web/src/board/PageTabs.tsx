@@ -33,8 +33,8 @@ export function PageTabs({
   strip: boolean;
   /**
    * The one board whose notes the page lists (Discussion of one board), if any, and whose
-   * listing it is (`lister`, who owns, coauthors or edits the board; a site admin may be looking at
-   * someone else's): its tabs keep to that board and that listing.
+   * listing it is (`lister`, who owns, coauthors or edits the board; a site admin may be looking
+   * at someone else's): its tabs keep to that board and that listing.
    */
   board?: { owner: string; title: string; ptitle: string; lister: string };
 }) {

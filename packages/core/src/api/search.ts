@@ -85,8 +85,8 @@ export const NOTES_ON_OWN_BOARDS: readonly CustomCode[] = [
 
 /**
  * How a listing of `username`'s names one board they own, coauthor or edit in its `&board=`: its
- * path title alone when it is theirs, `{owner}/{ptitle}` when they coauthor or edit it (a path title holds no
- * slash).
+ * path title alone when it is theirs, `{owner}/{ptitle}` when they coauthor or edit it (a path
+ * title holds no slash).
  */
 export const boardParam = (username: string, board: { owner: string; ptitle: string }) =>
   board.owner === username ? board.ptitle : `${board.owner}/${board.ptitle}`;
