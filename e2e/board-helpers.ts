@@ -209,7 +209,7 @@ export const brokenWords = (within: Locator) =>
  * each list drawn, with how far it is scrolled and the first words of the entries drawn in it.
  */
 export async function shows(page: Page): Promise<string> {
-  const seen = await page.evaluate(() => {
+  return page.evaluate(() => {
     const words = (el: Element | null, n = 80) =>
       (el?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, n);
     const lists = [...document.querySelectorAll('[role=region], section[aria-label]')].map((r) => {
@@ -225,7 +225,6 @@ export async function shows(page: Page): Promise<string> {
       ...lists,
     ].join('\n');
   });
-  return seen;
 }
 
 /** Waits for `target` to show; if it does not, the failure says what the page shows instead. */

@@ -149,7 +149,7 @@ function ItemCardView({
         {n.noteStatus ? (
           <span className={`status status-${n.noteStatus}`}>{n.noteStatus}</span>
         ) : null}
-        {n.noteStatus !== 'pending' && n.statusBy ? (
+        {n.statusBy ? (
           <span className="status-by" title={n.statusBy.username}>
             by {n.statusBy.name}
           </span>

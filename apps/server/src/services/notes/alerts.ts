@@ -198,7 +198,8 @@ export async function alertOfStatus(
   if (row.item.author === args.by) return false;
   const to = await alertAddress(db, row.item.author, row.board, row.item, args.limit);
   if (!to) return false;
-  const by = (await findUserByUsername(db, args.by))?.fullname.trim() || args.by;
+  // The name the note keeps for who set its status (setNoteStatus), as the pages show it.
+  const by = row.item.statusByName ?? args.by;
   const what = status === 'answered' ? 'marked your note answered' : 'dismissed your note';
   await mailer.send({
     to,
