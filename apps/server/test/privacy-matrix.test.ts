@@ -25,6 +25,7 @@ const VIEWERS = [
   'nonMember',
   'author',
   'coauthor',
+  'editor',
   'admin',
 ] as const;
 type ViewerName = (typeof VIEWERS)[number];
@@ -39,6 +40,7 @@ const ACCOUNT: Record<ViewerName, string | null> = {
   nonMember: 'nico',
   author: 'author',
   coauthor: 'cora',
+  editor: 'edda',
   admin: 'admin',
 };
 
@@ -77,7 +79,11 @@ interface Thing {
   sawBeforeHidden?: readonly ViewerName[];
 }
 
-const MODERATORS: ViewerName[] = ['author', 'coauthor', 'admin'];
+/** Accounts the matrix makes; the rest are seeded. */
+const NEW_ACCOUNTS = ['gwen', 'nico', 'cora', 'edda'];
+
+/** Who answers the board's notes: its owner, coauthor and editor (a member), and a site admin. */
+const MODERATORS: ViewerName[] = ['author', 'coauthor', 'editor', 'admin'];
 
 const THINGS: readonly Thing[] = [
   {
@@ -221,9 +227,13 @@ const read = {} as Record<ViewerName, Set<ThingName>>;
  * owner owns or coauthors: the author's, which only they and a site admin may follow, and the
  * coauthor's own, which follows the author's boards they coauthor.
  */
-const LISTING_FOLLOWERS: readonly ViewerName[] = ['author', 'coauthor', 'admin'];
-/** Whose Discussion stream each viewer asks to follow: the coauthor their own, all else the author's. */
-const listingOwner = (v: ViewerName) => (v === 'coauthor' ? ACCOUNT.coauthor! : 'author');
+const LISTING_FOLLOWERS: readonly ViewerName[] = MODERATORS;
+/**
+ * Whose Discussion stream each viewer asks to follow: the coauthor and the editor their own, all
+ * else the author's.
+ */
+const listingOwner = (v: ViewerName) =>
+  v === 'coauthor' || v === 'editor' ? ACCOUNT[v]! : 'author';
 const heardInListing = {} as Record<ViewerName, Set<ThingName>>;
 const readInListing = {} as Record<ViewerName, Set<ThingName>>;
 const streams: { close(): void }[] = [];
@@ -463,7 +473,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const admin = new Agent(t.app);
   await admin.signIn('admin');
-  for (const name of ['gwen', 'nico', 'cora']) {
+  for (const name of NEW_ACCOUNTS) {
     await ok(
       admin.post('/api/auth/create_user', {
         username: name,
@@ -478,10 +488,7 @@ beforeAll(async () => {
     const account = ACCOUNT[v];
     if (account === 'guest') await a.signInGuest();
     else if (account) {
-      await a.signIn(
-        account,
-        ['gwen', 'nico', 'cora'].includes(account) ? `${account}-pass-1` : SEED_PASSWORD,
-      );
+      await a.signIn(account, NEW_ACCOUNTS.includes(account) ? `${account}-pass-1` : SEED_PASSWORD);
     }
     agents[v] = a;
     heard[v] = new Set();
@@ -505,6 +512,13 @@ beforeAll(async () => {
         owner: 'author',
         title: b.ptitle,
         username: 'cora',
+      }),
+    );
+    await ok(
+      author.post('/api/forms/set_member', {
+        multilistId: b.multilistId,
+        username: 'edda',
+        privileges: ['edit', 'delete'],
       }),
     );
   }
@@ -795,10 +809,10 @@ const READING_CHANNELS: {
     name: 'Discussion',
     read: listingOf(DISCUSSION_CODES),
     // A discussed note with the replies in its thread the viewer may see, on the Discussion of
-    // the board's owner and of its coauthor.
+    // the board's owner, of its coauthor and of its editor.
     shows: (v, thing) =>
       sees(v, thing) &&
-      (v === 'author' || v === 'coauthor') &&
+      (v === 'author' || v === 'coauthor' || v === 'editor') &&
       (thing.discussed || THINGS.some((x) => x.name === thing.inThreadOf && x.discussed)),
   },
   ...(['md', 'html', 'json'] as const).map((f) => ({
@@ -908,7 +922,7 @@ describe('privacy matrix: live events', () => {
     },
   );
   it.each(VIEWERS)(
-    '%s hears through a Discussion stream (the author’s, or the coauthor’s own) what they may see, and only as its owner or an admin',
+    '%s hears through a Discussion stream (the author’s, or the coauthor’s or editor’s own) what they may see, and only as its owner or an admin',
     (v) => {
       const expected = LISTING_FOLLOWERS.includes(v)
         ? THINGS.filter((thing) => sees(v, thing) || (thing.sawBeforeHidden ?? []).includes(v))
@@ -976,7 +990,7 @@ describe('privacy matrix: copies', () => {
   });
 
   it("a list copied by each of the board's moderators shows every viewer only what they may see, live too", async () => {
-    const copiers: ViewerName[] = ['author', 'coauthor', 'admin'];
+    const copiers = MODERATORS;
     for (const v of VIEWERS.filter((x) => !copiers.includes(x))) {
       const res = await agents[v].post('/api/forms/duplicate_list', {
         multilistId: openBoard._id,
@@ -1166,6 +1180,7 @@ describe('privacy matrix: reply and status mail', () => {
     nonMember: 'nico@example.org',
     author: 'author@listboard.local',
     coauthor: 'cora@example.org',
+    editor: 'edda@example.org',
     admin: 'admin@listboard.local',
   };
   const mailTo = (v: ViewerName) =>
@@ -1216,6 +1231,7 @@ describe('privacy matrix: the Trash', () => {
     'privateItem',
     'lockedBoardItem',
   ];
+  // An editor undoes their own deletes but reads no Trash (core rules: trash is the authors').
   const TRASH_READERS: readonly ViewerName[] = ['author', 'coauthor', 'admin'];
   beforeAll(async () => {
     for (const name of DELETED)
