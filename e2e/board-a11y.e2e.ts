@@ -1,37 +1,13 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { list, newBoard } from './board-helpers';
 import { appUrl, signIn, tool } from './session';
+import { ruleViolations, seriousViolations } from './axe';
 
 const base = appUrl();
-// The app's CSP forbids inline scripts, so axe is evaluated through the browser's debugging
-// channel rather than injected as a script tag.
-const axeSource = fs.readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
 let b: Browser | undefined;
 afterEach(async () => b?.close());
-
-interface AxeResult {
-  violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-}
-
-/** axe-core's serious and critical violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const result = (await page.evaluate(() =>
-    (window as unknown as { axe: { run(o: object): Promise<unknown> } }).axe.run({
-      resultTypes: ['violations'],
-    }),
-  )) as AxeResult;
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Tabs through the whole page once; every stop must have a name and a visible focus ring. */
 async function tabStops(page: Page, most: number) {
@@ -196,15 +172,7 @@ describe('each page is named', () => {
     await page.getByText('Boards you can read, annotate and discuss').waitFor();
     // axe's rules for a page's top heading and for headings that go down one level at a time
     // (board, list, then an item's own, whatever marks the author wrote it with).
-    const outline = async () => {
-      await page.evaluate(axeSource);
-      const found = (await page.evaluate(() =>
-        (window as unknown as { axe: { run(o: object): Promise<unknown> } }).axe.run({
-          runOnly: ['page-has-heading-one', 'heading-order'],
-        }),
-      )) as AxeResult;
-      return found.violations.map((v) => v.id);
-    };
+    const outline = () => ruleViolations(page, ['page-has-heading-one', 'heading-order']);
     await named('home (admin)');
     expect(await outline()).toEqual([]);
     // A link to the course board opens it beside the home: the tab names the course.

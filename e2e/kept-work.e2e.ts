@@ -6,23 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { accountMsg, boardMsg, formMsg, loginMsg } from '@listboard/core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { apiAs, appUrl, PASSWORD, signIn, signOut, tool } from './session';
+import { seriousViolations } from './axe';
 import { list, selectItem } from './board-helpers';
 
 const base = appUrl();
 
-/** axe's serious and critical violations on the page as it is now. */
-async function serious(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 const stamp = Date.now();
 const ITEM = `Who paid for the survey? ${stamp}`;
 let ptitle = '';
@@ -131,7 +122,7 @@ describe('a page whose session has ended', () => {
     await screenshot(page, 'phone/session-ended');
     // Its words are readable and the field named; the load it refused is told by the bar alone.
     expect(await page.getByText(accountMsg.sessionEnded).count()).toBe(0);
-    expect(await serious(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     const width = await page.evaluate(() => innerWidth);
     const box = await bar.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);

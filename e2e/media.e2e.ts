@@ -296,7 +296,7 @@ describe('media', () => {
       // The controls are named after the clip's caption.
       const bar = a.getByRole('group', { name: 'Clip A controls' });
       await bar.getByRole('button', { name: 'Skip forward 1 s' }).click();
-      await bar.getByRole('button', { name: 'Nudge forward 0.25 s' }).click();
+      await bar.getByRole('button', { name: 'Nudge forward ¼ s' }).click();
       await tool('Set stop').click();
       await expect.poll(() => videoOf(a).getAttribute('data-range-end')).toBe('1.25');
       await expect.poll(() => videoOf(b).getAttribute('data-range-start')).toBe('1.25');
@@ -467,7 +467,7 @@ describe('media', () => {
     const item = mediaItem();
     await select(item);
     await vbar(item).getByRole('button', { name: 'Back to start' }).click();
-    await vbar(item).getByRole('button', { name: 'Nudge forward 0.25 s' }).click();
+    await vbar(item).getByRole('button', { name: 'Nudge forward ¼ s' }).click();
     await tool('Set poster frame').click();
     const saved = page.getByText(/^Poster frame saved: \/files\/admin\/posters\/.*\.png$/);
     await saved.waitFor();

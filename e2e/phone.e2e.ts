@@ -5,10 +5,10 @@
  * and a guest, a reader and an author do their work by tapping.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser, type Phone } from './browser';
 import { apiAs, appUrl, notedItem, signIn, tool, toolbarControls } from './session';
+import { seriousViolations } from './axe';
 import { selectItem, settled, waitShowing } from './board-helpers';
 
 const base = appUrl();
@@ -194,6 +194,46 @@ describe('a guest on a phone', () => {
     await p.locator('.status-bar .user-name', { hasText: 'reader' }).waitFor();
     await expect(p.locator('.status-bar .user-email').count()).resolves.toBe(0);
     await fitsScreen(p, width, 'signed in');
+  });
+
+  it('finds a recording’s step buttons finger-sized in two even rows, back above forward, the time under them (iPhone 13)', async () => {
+    b = await openPhone('iPhone 13');
+    const p = b.page;
+    await p.goto(`${base}/author/course`);
+    const controls = list(p, 'Week').getByRole('group', { name: 'Lecture 1: sources controls' });
+    await controls.scrollIntoViewIfNeeded();
+    const boxes = await controls.getByRole('button').evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        const name = e.getAttribute('aria-label') ?? e.textContent;
+        return { name, x: r.x, y: r.y, width: r.width, height: r.height };
+      }),
+    );
+    const rows = [...new Set(boxes.map((r) => Math.round(r.y)))];
+    const names = (y: number) => boxes.filter((r) => Math.round(r.y) === y).map((r) => r.name);
+    expect(rows.length, 'rows of buttons').toBe(2);
+    expect(names(rows[0]!)).toEqual([
+      'Back to start',
+      'Jump back 3 s',
+      'Skip back 1 s',
+      'Nudge back ¼ s',
+    ]);
+    expect(names(rows[1]!)).toEqual([
+      'Nudge forward ¼ s',
+      'Skip forward 1 s',
+      'Jump forward 3 s',
+      'Trim',
+    ]);
+    for (const r of boxes) {
+      expect(r.width, r.name).toBeGreaterThanOrEqual(44);
+      expect(r.height, r.name).toBeGreaterThanOrEqual(44);
+      // Even: each as wide as the first, and each column under the one above.
+      expect(Math.abs(r.width - boxes[0]!.width), r.name).toBeLessThan(1);
+    }
+    for (let i = 0; i < 4; i++) expect(Math.abs(boxes[i + 4]!.x - boxes[i]!.x)).toBeLessThan(1);
+    const time = (await controls.getByLabel('Time').boundingBox())!;
+    expect(time.y).toBeGreaterThanOrEqual(boxes[4]!.y + boxes[4]!.height);
+    await screenshot(p, 'phone/recording-controls');
   });
 });
 
@@ -749,7 +789,7 @@ describe('the Menu on a phone', () => {
     const share = panel.getByRole('menuitem', { name: 'Share board', exact: true });
     await share.waitFor();
     await note.waitFor({ state: 'hidden' });
-    await expect(serious(p)).resolves.toEqual([]);
+    await expect(seriousViolations(p)).resolves.toEqual([]);
     await screenshot(p, 'phone/menu-edit-group');
     // With a keyboard (a tablet's, say), Down goes from a group's name to its first entry, past
     // the folded groups' entries, and Up comes back.
@@ -774,16 +814,6 @@ async function fingerSizedRows(rows: Locator) {
     els.map((e) => ({ h: e.getBoundingClientRect().height, name: e.textContent })),
   ))
     expect(box.h, `${box.name} row`).toBeGreaterThanOrEqual(44);
-}
-
-/** axe's serious and critical violations on the page as it is now. */
-async function serious(p: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page: p })
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('the main pages pass axe', () => {
@@ -817,7 +847,7 @@ describe('the main pages pass axe', () => {
       const p = b.page;
       await p.goto(`${base}/`);
       await p.getByText('Boards you can read, annotate and discuss').waitFor();
-      expect(await serious(p), 'guest home').toEqual([]);
+      expect(await seriousViolations(p), 'guest home').toEqual([]);
       await signIn(p, base, 'author');
       for (const shown of signedInPages('author')) {
         await p.goto(`${base}${shown.path}`);
@@ -830,7 +860,7 @@ describe('the main pages pass axe', () => {
           await item.locator('summary', { hasText: 'Actions' }).click();
           await bar(p).locator('summary').first().click();
         }
-        expect(await serious(p), `author ${shown.name}`).toEqual([]);
+        expect(await seriousViolations(p), `author ${shown.name}`).toEqual([]);
       }
     });
   }

@@ -80,7 +80,7 @@ describe('the media player', () => {
     const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
     press('Jump forward 3 s');
     press('Skip forward 1 s');
-    press('Nudge forward 0.25 s');
+    press('Nudge forward ¼ s');
     expect(el.currentTime).toBe(4.25);
     press('Jump back 3 s');
     press('Jump back 3 s');

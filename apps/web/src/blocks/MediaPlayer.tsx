@@ -22,8 +22,9 @@ type MediaEl = HTMLVideoElement & HTMLAudioElement;
 const STEP_BUTTONS: { seconds: number; label: string; text: string }[] = [
   { seconds: -STEPS.jump, label: `Jump back ${STEPS.jump} s`, text: `−${STEPS.jump}` },
   { seconds: -STEPS.skip, label: `Skip back ${STEPS.skip} s`, text: `−${STEPS.skip}` },
-  { seconds: -STEPS.nudge, label: `Nudge back ${STEPS.nudge} s`, text: '−¼' },
-  { seconds: STEPS.nudge, label: `Nudge forward ${STEPS.nudge} s`, text: '+¼' },
+  // Named by the fraction it shows, so that whoever says what they see (voice control) names it.
+  { seconds: -STEPS.nudge, label: 'Nudge back ¼ s', text: '−¼' },
+  { seconds: STEPS.nudge, label: 'Nudge forward ¼ s', text: '+¼' },
   { seconds: STEPS.skip, label: `Skip forward ${STEPS.skip} s`, text: `+${STEPS.skip}` },
   { seconds: STEPS.jump, label: `Jump forward ${STEPS.jump} s`, text: `+${STEPS.jump}` },
 ];
