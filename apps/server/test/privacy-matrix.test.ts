@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Multilist } from '@listboard/core';
 import type { BoardMade } from '@listboard/core/api/contracts/boards';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { boardMembers, ltiLinks, ltiPlatforms, ltiUsers, users } from '../src/db/schema';
 import { Agent, SEED_PASSWORD } from './harness';
 import { createAccountApp, type AccountTestContext } from './account-harness';
@@ -77,6 +77,12 @@ interface Thing {
    * reaches them, so that the thing leaves their screen; it tells them nothing they had not seen.
    */
   sawBeforeHidden?: readonly ViewerName[];
+  /**
+   * Written as a note or reply with its words (insert_note): each viewer it mentions (all of
+   * them) is mailed of it, if they may see it. Not an annotation, nor a note whose words came by
+   * a later edit.
+   */
+  mentions?: true;
 }
 
 /** Accounts the matrix makes; the rest are seeded. */
@@ -120,6 +126,7 @@ const THINGS: readonly Thing[] = [
   },
   {
     name: 'replyToPrivateNote',
+    mentions: true,
     writtenBy: 'writer',
     seenBy: ['writer'],
     content: false,
@@ -129,6 +136,7 @@ const THINGS: readonly Thing[] = [
   },
   {
     name: 'groupNote',
+    mentions: true,
     writtenBy: 'writer',
     seenBy: ['writer', 'groupMember', ...MODERATORS],
     content: false,
@@ -137,6 +145,7 @@ const THINGS: readonly Thing[] = [
   },
   {
     name: 'groupReply',
+    mentions: true,
     writtenBy: 'groupMember',
     seenBy: ['writer', 'groupMember', ...MODERATORS],
     content: false,
@@ -147,6 +156,7 @@ const THINGS: readonly Thing[] = [
   {
     // The writer's private reply in a thread the board's authors and a group read.
     name: 'privateReply',
+    mentions: true,
     writtenBy: 'writer',
     seenBy: ['writer'],
     content: false,
@@ -165,6 +175,7 @@ const THINGS: readonly Thing[] = [
     // Written by the writer in another session, one that entered the board's password: the
     // password is the session's, so the writer's own session here does not see the board.
     name: 'lockedBoardNote',
+    mentions: true,
     writtenBy: 'writer',
     seenBy: MODERATORS,
     content: false,
@@ -173,6 +184,7 @@ const THINGS: readonly Thing[] = [
   },
   {
     name: 'dismissedNote',
+    mentions: true,
     writtenBy: 'writer',
     seenBy: ['writer', ...MODERATORS],
     content: false,
@@ -184,6 +196,7 @@ const THINGS: readonly Thing[] = [
   {
     // The writer's reply to their dismissed note: not dismissed itself, it takes its thread's.
     name: 'replyInDismissedThread',
+    mentions: true,
     writtenBy: 'writer',
     seenBy: ['writer', ...MODERATORS],
     content: false,
@@ -194,6 +207,7 @@ const THINGS: readonly Thing[] = [
   {
     // A coauthor's note on an item of theirs only they see: hidden from the board's owner too.
     name: 'noteOnCoauthorsItem',
+    mentions: true,
     writtenBy: 'coauthor',
     seenBy: ['coauthor'],
     content: false,
@@ -203,6 +217,11 @@ const THINGS: readonly Thing[] = [
 ];
 
 const marker = (name: ThingName) => `qz${name.toLowerCase()}`;
+/** In every thing's words: each viewer with an account, mentioned (core mentionsIn). */
+const MENTION_ALL = Object.values(ACCOUNT)
+  .filter((a) => a !== null && a !== 'guest')
+  .map((a) => `@${a}`)
+  .join(' ');
 const COMMON = 'qzmatrix';
 /** In the title of a media marker on each of these, and in nothing else. */
 const MARKED_WORD = 'qzcue';
@@ -348,7 +367,7 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
         ...extra,
       }),
     );
-  const text = `${COMMON} ${marker(thing.name)}`;
+  const text = `${COMMON} ${marker(thing.name)} ${MENTION_ALL}`;
   const NOTE = '/api/forms/insert_note';
   switch (thing.name) {
     case 'privateItem':
@@ -469,7 +488,11 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
 }
 
 beforeAll(async () => {
-  t = await createAccountApp({ EMAIL_VERIFICATION: 'off', MAIL_ITEM_RATE_LIMIT: '100000' });
+  t = await createAccountApp({
+    EMAIL_VERIFICATION: 'off',
+    MAIL_ITEM_RATE_LIMIT: '100000',
+    ALERT_MAIL_RATE_LIMIT: '100000',
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const admin = new Agent(t.app);
   await admin.signIn('admin');
@@ -483,6 +506,11 @@ beforeAll(async () => {
       }),
     );
   }
+  // Whose profile asks for e-mail alerts, as the seeded accounts' do: mentions reach them.
+  await t.database.db
+    .update(users)
+    .set({ fields: sql`${users.fields} || '{"emailAlerts": true}'::jsonb` })
+    .where(inArray(users.username, NEW_ACCOUNTS));
   for (const v of VIEWERS) {
     const a = new Agent(t.app);
     const account = ACCOUNT[v];
@@ -1189,13 +1217,30 @@ describe('privacy matrix: reply and status mail', () => {
       .map((m) => `${m.subject}\n${m.text}`)
       .join('\n');
 
+  /** Whether `v` might see `thing` when it was written (a dismissed note was pending then). */
+  const sawAtWriting = (v: ViewerName, thing: Thing) =>
+    sees(v, thing) || (thing.sawBeforeHidden ?? []).includes(v);
+
   it.each(Object.keys(MAILBOX) as ViewerName[])(
     'mail to %s tells of nothing they may not see',
     (v) => {
       const text = mailTo(v);
       for (const thing of THINGS)
-        if (!sees(v, thing))
+        if (!sawAtWriting(v, thing))
           expect(text.includes(marker(thing.name)), `${thing.name} mailed`).toBe(false);
+    },
+  );
+
+  it.each(Object.keys(MAILBOX) as ViewerName[])(
+    'mail to %s tells of each note and reply that mentions them and that they may see',
+    (v) => {
+      const text = mailTo(v);
+      const told = THINGS.filter(
+        (thing) => thing.mentions && thing.writtenBy !== v && sawAtWriting(v, thing),
+      );
+      expect(told.length).toBeGreaterThan(0);
+      for (const thing of told)
+        expect(text.includes(marker(thing.name)), `${thing.name} not mailed`).toBe(true);
     },
   );
 

@@ -6,6 +6,7 @@ import { HttpError, badRequest } from '../lib/errors';
 import { throttleHit } from '../services/accounts/auth-throttle';
 import {
   alertAuthorsOfNote,
+  alertMentioned,
   alertOfReply,
   alertOfStatus,
   emailItem,
@@ -62,10 +63,17 @@ export const NOTE_CALLS: BoardCall[] = [
     target: (b) => ({ itemId: b.itemId }),
     async after(db, ctx, result) {
       const r = result as { itemId: string; annotationClass: string };
-      if (ctx.mailer && r.annotationClass === 'note')
-        await alertAuthorsOfNote(db, ctx.mailer, ctx.publicUrl, r.itemId, ctx.alertLimit);
-      if (ctx.mailer && r.annotationClass === 'reply')
-        await alertOfReply(db, ctx.mailer, ctx.publicUrl, r.itemId, ctx.alertLimit);
+      if (!ctx.mailer) return;
+      const { mailer, publicUrl, alertLimit } = ctx;
+      // Each person is told once: those a mention names and another alert told already are not
+      // told again.
+      const told =
+        r.annotationClass === 'note'
+          ? await alertAuthorsOfNote(db, mailer, publicUrl, r.itemId, alertLimit)
+          : [await alertOfReply(db, mailer, publicUrl, r.itemId, alertLimit)].flatMap((u) =>
+              u ? [u] : [],
+            );
+      await alertMentioned(db, mailer, publicUrl, { noteId: r.itemId, told, limit: alertLimit });
     },
     run: (tx, { body, actor, viewer, target, appVersion }) =>
       addNote(

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import {
   ITEM_ANCHOR,
+  MENTIONS_MAX,
   NOTE_ANCHOR,
+  mentionsIn,
   fieldMsg,
   isValidEmail,
   shownAs,
@@ -97,7 +99,7 @@ const linksWritten = (text: string, publicUrl: string) =>
 
 /**
  * Tells those who answer the notes on the board (its owner, its coauthors and editors) of a new
- * reader note, each whose profile asks for e-mail alerts. Answers how many were told.
+ * reader note, each whose profile asks for e-mail alerts. Answers who were told.
  */
 export async function alertAuthorsOfNote(
   db: Db,
@@ -105,10 +107,10 @@ export async function alertAuthorsOfNote(
   publicUrl: string,
   noteId: string,
   limit: number,
-): Promise<number> {
+): Promise<string[]> {
   const row = await withBoard(db, noteId, 'note');
-  if (!row || row.item.isPrivate) return 0;
-  let told = 0;
+  if (!row || row.item.isPrivate) return [];
+  const told: string[] = [];
   for (const { username, role } of await answerersOf(db, row.board)) {
     if (username === row.item.author) continue;
     // A note they may not see (on a coauthor's private item, say) is not theirs to be told of.
@@ -134,7 +136,7 @@ export async function alertAuthorsOfNote(
         whyAlerted(publicUrl, username),
       ].join('\n'),
     });
-    told++;
+    told.push(username);
   }
   return told;
 }
@@ -143,7 +145,7 @@ export async function alertAuthorsOfNote(
  * Tells the writer of a note (or reply) of a reply to it, when their profile asks for e-mail
  * alerts: a reader learns that their question was answered without checking back. Mail is a
  * channel like any other: a reply its addressee may not see (one kept private by its writer) is
- * not theirs to be told of, and no one is told of their own reply.
+ * not theirs to be told of, and no one is told of their own reply. Answers who was told, if anyone.
  */
 export async function alertOfReply(
   db: Db,
@@ -151,16 +153,16 @@ export async function alertOfReply(
   publicUrl: string,
   replyId: string,
   limit: number,
-): Promise<boolean> {
+): Promise<string | null> {
   const row = await withBoard(db, replyId, 'reply');
-  if (!row?.item.parentId) return false;
+  if (!row?.item.parentId) return null;
   const [parent] = await db
     .select({ author: items.author })
     .from(items)
     .where(eq(items.id, row.item.parentId));
-  if (!parent || parent.author === row.item.author) return false;
+  if (!parent || parent.author === row.item.author) return null;
   const to = await alertAddress(db, parent.author, row.board, row.item, limit);
-  if (!to) return false;
+  if (!to) return null;
   const by = row.item.hint || row.item.author;
   await mailer.send({
     to,
@@ -176,7 +178,53 @@ export async function alertOfReply(
       whyAlerted(publicUrl, parent.author),
     ].join('\n'),
   });
-  return true;
+  return parent.author;
+}
+
+/**
+ * Tells each person a new note or reply mentions (`@username`, core mentionsIn; the first
+ * MENTIONS_MAX of them) that it does, when their profile asks for e-mail alerts. Mail is a
+ * channel like any other: one who may not see the note (a private note, a group's note to one
+ * outside the group, a board they may not read) is not told, nor is its writer, nor anyone
+ * `told` already of this note by another alert. Answers who were told.
+ */
+export async function alertMentioned(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  args: { noteId: string; told: readonly string[]; limit: number },
+): Promise<string[]> {
+  const [row] = await db
+    .select({ item: items, board: multilists })
+    .from(items)
+    .innerJoin(multilists, eq(multilists.id, items.multilistId))
+    .where(eq(items.id, args.noteId));
+  if (!row || (row.item.annotationClass !== 'note' && row.item.annotationClass !== 'reply'))
+    return [];
+  const { item, board } = row;
+  const what = item.annotationClass === 'note' ? 'a note' : 'a reply';
+  const by = item.hint || item.author;
+  const told: string[] = [];
+  for (const username of mentionsIn(item.text).slice(0, MENTIONS_MAX)) {
+    if (username === item.author || args.told.includes(username)) continue;
+    const to = await alertAddress(db, username, board, item, args.limit);
+    if (!to) continue;
+    await mailer.send({
+      to,
+      subject: `${by} mentioned you on ${board.title}`,
+      text: [
+        `${by} mentioned you in ${what} on the board “${board.title}”:`,
+        '',
+        mailText(item.text, publicUrl),
+        '',
+        `The ${item.annotationClass} on the board: ${noteUrl(publicUrl, board, item.threadId ?? item.id)}`,
+        '',
+        whyAlerted(publicUrl, username),
+      ].join('\n'),
+    });
+    told.push(username);
+  }
+  return told;
 }
 
 /**

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { mentionAt, mentionsIn } from './mentions';
+
+describe('mentions', () => {
+  it('finds each @name once, in order, at the start, after spaces, brackets and commas', () => {
+    expect(mentionsIn('@sam and @maya_o, (@lee) see @sam again')).toEqual(['sam', 'maya_o', 'lee']);
+  });
+
+  it('leaves the dots and dashes that end a sentence, keeps those inside a name', () => {
+    expect(mentionsIn('Ask @j.doe. Or @k-lee-!')).toEqual(['j.doe', 'k-lee']);
+  });
+
+  it('takes no address, path or code for a mention', () => {
+    expect(mentionsIn('write to sam@school.edu or /files/@x or a+@b')).toEqual([]);
+    expect(mentionsIn('`@decorator` and ```@x``` but @real')).toEqual(['real']);
+    expect(mentionsIn('@ alone, @@twice, @.dot')).toEqual([]);
+  });
+
+  it('says where a mention ends, for a renderer that goes on from there', () => {
+    expect(mentionAt('hi @sam.', 3)).toEqual({ username: 'sam', end: 7 });
+    expect(mentionAt('hi @sam.', 2)).toBeNull();
+    expect(mentionAt(`@${'a'.repeat(65)}`, 0)).toBeNull();
+  });
+});
