@@ -134,6 +134,16 @@ describe("a note's words", () => {
     expect(host.textContent).toContain('[run](^deleteItem())');
     expect(host.textContent).toContain('![p](/media/x.jpg)');
   });
+  it('set off each mention, but not an address, nor words in code', () => {
+    const host = note('Ask @maya_o. Or (@lee), mail sam@school.edu, `@decorator`, **@bold**');
+    expect([...host.querySelectorAll('.mention')].map((m) => m.textContent)).toEqual([
+      '@maya_o',
+      '@lee',
+      '@bold',
+    ]);
+    expect(host.querySelector('a')?.getAttribute('href')).toBe('mailto:sam@school.edu');
+    expect(host.textContent).toBe('Ask @maya_o. Or (@lee), mail sam@school.edu, @decorator, @bold');
+  });
   it('without any mark in them need no renderer', () => {
     expect(noteHasMarkup('Do podcasts count? Yes, if they name their sources.')).toBe(false);
     for (const marked of ['a *word*', 'see https://x.org', 'www.x.org', 'a@b.org', '$x$', '[a](b)'])

@@ -1,6 +1,6 @@
 import MarkdownIt from 'markdown-it';
 import DOMPurify from 'dompurify';
-import { inlineMathAt, isSafeImageSource, must, sectionLinkAt } from '@listboard/core';
+import { inlineMathAt, isSafeImageSource, mentionAt, must, sectionLinkAt } from '@listboard/core';
 import { currentKatex, texToHtml, type Katex } from './katex';
 
 const md = new MarkdownIt({ html: true, linkify: true, breaks: false, typographer: true });
@@ -11,6 +11,16 @@ const md = new MarkdownIt({ html: true, linkify: true, breaks: false, typographe
  */
 const noteMd = new MarkdownIt({ html: false, linkify: true, breaks: false, typographer: false });
 noteMd.validateLink = (url) => md.validateLink(url) && !/^(?:\^|%5e)/i.test(url);
+// A mention, `@username` (core mentionAt: not inside an address), stands out from the words.
+noteMd.inline.ruler.before('escape', 'mention', (state, silent) => {
+  const found = mentionAt(state.src, state.pos);
+  if (!found) return false;
+  if (!silent) state.push('mention', 'span', 0).content = found.username;
+  state.pos = found.end;
+  return true;
+});
+noteMd.renderer.rules.mention = (tokens, idx) =>
+  `<span class="mention">@${noteMd.utils.escapeHtml(tokens[idx]?.content ?? '')}</span>`;
 // A picture in a note stays as it was written: a note draws none.
 noteMd.renderer.rules.image = (tokens, idx) => {
   const token = tokens[idx];

@@ -13,6 +13,7 @@ import { draftAccount, draftKey, draftOf, forgetDraft, keepDraft } from './draft
 import { newRequestKey, withFormKey } from '../api/requestKeys';
 import { useConnection } from '../api/client';
 import { announce } from '../state/announce';
+import { MentionArea } from './MentionArea';
 
 /** Fields whose words are names or addresses, typed exactly. */
 const PLAIN_WORDS: ReadonlySet<string> = new Set(['username', 'email', 'current-password']);
@@ -304,14 +305,12 @@ export function Form({
           <div key={f.name} className="field">
             <label htmlFor={id}>{f.label}</label>
             {f.type === 'textarea' ? (
-              <textarea
+              <MentionArea
                 id={id}
-                ref={ref}
-                rows={5}
-                // Arabic or Hebrew typed runs right to left, English left to right.
-                dir="auto"
+                inputRef={ref}
                 value={text(values, f.name)}
-                onChange={(e) => set(e.target.value)}
+                onValue={set}
+                mentions={f.mentions ? ctx : null}
                 placeholder={f.placeholder}
                 aria-invalid={invalid || undefined}
                 aria-describedby={described}

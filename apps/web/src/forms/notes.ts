@@ -50,6 +50,8 @@ const WORDS_FIELD: Field = {
 /** Under each field a note's words are written in: they show as light markup. */
 const MARKUP_HINT =
   'Light markup shows: **bold**, *italic*, `code`, [words](address); a pasted address becomes a link.';
+/** Under a note's or reply's words: a mention tells someone (core mentionsIn, alertMentioned). */
+const NOTE_HINT = `${MARKUP_HINT} @name tells that person, if they may read it.`;
 const WORDS_NOT_FOUND = 'These words are not in the item: copy them as the item shows them.';
 const WORDS_IN_PLACES = 'These words are in the item';
 const wordsInPlaces = (places: number) =>
@@ -87,7 +89,7 @@ export const NOTES_FORMS: FormDef[] = [
     quote: quotedItem,
     prepare: onePassage,
     fields: [
-      { name: 'text', label: 'Your note', type: 'textarea', hint: MARKUP_HINT },
+      { name: 'text', label: 'Your note', type: 'textarea', hint: NOTE_HINT, mentions: true },
       WORDS_FIELD,
       { name: 'isPrivate', label: 'Private (only you will see it)', type: 'checkbox' },
     ],
@@ -125,7 +127,14 @@ export const NOTES_FORMS: FormDef[] = [
     label: 'Reply',
     quote: quotedNote,
     fields: [
-      { name: 'text', label: 'Your reply', type: 'textarea', required: true, hint: MARKUP_HINT },
+      {
+        name: 'text',
+        label: 'Your reply',
+        type: 'textarea',
+        required: true,
+        hint: NOTE_HINT,
+        mentions: true,
+      },
     ],
     validate: (v) => required(v, 'text', 'reply'),
     done: () => 'Your reply is posted.',

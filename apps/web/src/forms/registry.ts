@@ -22,6 +22,8 @@ export interface Field {
   multiple?: boolean;
   /** A line of help under the field. */
   hint?: string;
+  /** A textarea that suggests people to mention as `@` is typed (MentionArea). */
+  mentions?: boolean;
   /** Shown only while the form's values make it matter (an editor's privileges, say). */
   shownWhen?: (values: Values) => boolean;
 }

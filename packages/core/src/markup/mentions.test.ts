@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionAt, mentionsIn } from './mentions';
+import { mentionAt, mentionsIn, mentionTyped } from './mentions';
 
 describe('mentions', () => {
   it('finds each @name once, in order, at the start, after spaces, brackets and commas', () => {
@@ -20,5 +20,14 @@ describe('mentions', () => {
     expect(mentionAt('hi @sam.', 3)).toEqual({ username: 'sam', end: 7 });
     expect(mentionAt('hi @sam.', 2)).toBeNull();
     expect(mentionAt(`@${'a'.repeat(65)}`, 0)).toBeNull();
+  });
+
+  it('says which mention is being typed at the caret, from its @ on, and none inside an address', () => {
+    expect(mentionTyped('Ask @ma', 7)).toEqual({ start: 4, prefix: 'ma' });
+    expect(mentionTyped('Ask @', 5)).toEqual({ start: 4, prefix: '' });
+    expect(mentionTyped('Ask @ma and', 7)).toEqual({ start: 4, prefix: 'ma' });
+    expect(mentionTyped('Ask @ma and', 11)).toBeNull();
+    expect(mentionTyped('mail sam@sch', 12)).toBeNull();
+    expect(mentionTyped('@.x', 3)).toBeNull();
   });
 });

@@ -34,3 +34,21 @@ export function mentionsIn(text: string): string[] {
   }
   return names;
 }
+
+/**
+ * The mention being typed where the caret is, for a form to suggest names: its `@` at `start`
+ * and the name so far (empty just after the `@`); null where no mention can begin.
+ */
+export function mentionTyped(
+  text: string,
+  caret: number,
+): { start: number; prefix: string } | null {
+  const typed = /@([A-Za-z0-9_.-]*)$/.exec(
+    text.slice(Math.max(0, caret - USERNAME_MAX - 1), caret),
+  );
+  if (!typed) return null;
+  const prefix = typed[1] ?? '';
+  const start = caret - typed[0].length;
+  if (GOES_ON.test(text.charAt(start - 1)) || (prefix && !NAME.test(prefix))) return null;
+  return { start, prefix };
+}

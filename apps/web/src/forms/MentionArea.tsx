@@ -1,0 +1,117 @@
+import { useMemo, useRef, useState, type KeyboardEvent, type TextareaHTMLAttributes } from 'react';
+import { mentionTyped } from '@listboard/core';
+import { peopleOn, suggestions, type Person } from './mentions';
+import type { FormContext } from './registry';
+
+type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'> & {
+  id: string;
+  value: string;
+  onValue: (value: string) => void;
+  /** Whose board and user suggest whom as `@` is typed (forms/mentions); null: a plain textarea. */
+  mentions: Pick<FormContext, 'board' | 'user'> | null;
+  inputRef?: (el: HTMLTextAreaElement | null) => void;
+};
+
+/**
+ * A textarea that, as `@` and the start of a name are typed, lists the people it may mention
+ * under it: Up and Down choose, Enter or Tab (or a tap) writes `@username ` in place, Escape
+ * closes the list and leaves the form open. The list is the textarea's (aria-controls,
+ * aria-activedescendant), and how many it offers is said to a screen reader.
+ */
+export function MentionArea({ id, value, onValue, mentions, inputRef, ...textarea }: Props) {
+  const board = mentions?.board ?? null;
+  const me = mentions?.user?.username ?? null;
+  const suggests = mentions !== null;
+  const people = useMemo(() => (suggests ? peopleOn(board, me) : null), [suggests, board, me]);
+  const own = useRef<HTMLTextAreaElement | null>(null);
+  const [caret, setCaret] = useState<number | null>(null);
+  const [active, setActive] = useState(0);
+  /** Where the mention whose list Escape closed starts: not offered again until another. */
+  const [closedAt, setClosedAt] = useState<number | null>(null);
+  const typed = people && caret !== null ? mentionTyped(value, caret) : null;
+  const shown =
+    typed && people && typed.start !== closedAt ? suggestions(people, typed.prefix) : [];
+  const open = shown.length > 0;
+  const chosen = Math.min(active, shown.length - 1);
+  const listId = `${id}-people`;
+  const optionId = (i: number) => `${listId}-${i}`;
+
+  const follow = (el: HTMLTextAreaElement) => {
+    const at = el.selectionStart === el.selectionEnd ? el.selectionStart : null;
+    if (at !== caret) setActive(0);
+    setCaret(at);
+  };
+  const pick = (p: Person | undefined) => {
+    if (!p || !typed || caret === null) return;
+    const written = `@${p.username} `;
+    onValue(`${value.slice(0, typed.start)}${written}${value.slice(caret)}`);
+    const at = typed.start + written.length;
+    setCaret(at);
+    requestAnimationFrame(() => {
+      own.current?.focus();
+      own.current?.setSelectionRange(at, at);
+    });
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!open) return;
+    const step = { ArrowDown: 1, ArrowUp: -1 }[e.key];
+    if (step !== undefined) setActive((chosen + step + shown.length) % shown.length);
+    else if (e.key === 'Enter' || e.key === 'Tab') pick(shown[chosen]);
+    else if (e.key === 'Escape') setClosedAt(typed?.start ?? null);
+    else return;
+    // Handled here: not a new line, a move out of the field, or the form's Escape.
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
+  return (
+    <>
+      <textarea
+        rows={5}
+        // Arabic or Hebrew typed runs right to left, English left to right.
+        dir="auto"
+        {...textarea}
+        id={id}
+        ref={(el) => {
+          own.current = el;
+          inputRef?.(el);
+        }}
+        value={value}
+        onChange={(e) => {
+          onValue(e.target.value);
+          follow(e.target);
+        }}
+        onSelect={(e) => follow(e.currentTarget)}
+        onKeyDown={onKeyDown}
+        aria-autocomplete={people ? 'list' : undefined}
+        aria-controls={open ? listId : undefined}
+        aria-activedescendant={open ? optionId(chosen) : undefined}
+      />
+      {open && (
+        <ul className="mention-list" id={listId} role="listbox" aria-label="People to mention">
+          {shown.map((p, i) => (
+            <li
+              key={p.username}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === chosen}
+              // The textarea keeps the keyboard: a press here does not take it away.
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => pick(p)}
+            >
+              <span className="mention-username">@{p.username}</span>
+              {p.name && <span className="mention-name">{p.name}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {people && (
+        <span className="visually-hidden" role="status">
+          {open
+            ? `${shown.length} ${shown.length === 1 ? 'person' : 'people'} to mention: Up and Down choose, Enter writes the name.`
+            : ''}
+        </span>
+      )}
+    </>
+  );
+}
