@@ -53,7 +53,8 @@ export function MentionArea({ id, value, onValue, mentions, inputRef, ...textare
     });
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (!open) return;
+    // A key that ends a word being composed (Chinese, Japanese, Korean) is the composer's.
+    if (!open || e.nativeEvent.isComposing) return;
     const step = { ArrowDown: 1, ArrowUp: -1 }[e.key];
     if (step !== undefined) setActive((chosen + step + shown.length) % shown.length);
     else if (e.key === 'Enter' || e.key === 'Tab') pick(shown[chosen]);

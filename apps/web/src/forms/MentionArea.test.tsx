@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeBoard } from '../test/fixtures';
+import { MentionArea } from './MentionArea';
+
+const board = makeBoard('author', 'Course', [{ title: 'Week 1', items: ['Read this.'] }]);
+const item = board.lists[0]!.items[0]!;
+item.notes = [{ ...item, _id: 'n1', author: 'reader', hint: 'Sam Lee' }];
+
+function Field({ suggests = true }: { suggests?: boolean }) {
+  const [value, setValue] = useState('');
+  return (
+    <MentionArea
+      id="words"
+      aria-label="Your note"
+      value={value}
+      onValue={setValue}
+      mentions={suggests ? { board, user: null } : null}
+    />
+  );
+}
+
+const words = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Your note' });
+const typeIn = (text: string) => fireEvent.change(words(), { target: { value: text } });
+
+afterEach(cleanup);
+
+describe('a note’s words offer people to mention', () => {
+  it('lists them as @ and a name are typed and writes the one chosen in place', () => {
+    render(<Field />);
+    typeIn('Ask @sa');
+    expect(screen.getByRole('option').textContent).toBe('@readerSam Lee');
+    expect(words().getAttribute('aria-activedescendant')).toBe(screen.getByRole('option').id);
+    expect(screen.getByRole('status').textContent).toMatch(/^1 person to mention/);
+    fireEvent.keyDown(words(), { key: 'Enter' });
+    expect(words().value).toBe('Ask @reader ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('leaves Enter to a word being composed, and Escape closes the list alone', () => {
+    render(<Field />);
+    typeIn('Ask @re');
+    fireEvent.keyDown(words(), { key: 'Enter', isComposing: true });
+    expect(words().value).toBe('Ask @re');
+    const escape = fireEvent.keyDown(words(), { key: 'Escape' });
+    // Handled: the form around it does not take the Escape for a Cancel.
+    expect(escape).toBe(false);
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('is a plain textarea where the field names no one', () => {
+    render(<Field suggests={false} />);
+    typeIn('Ask @sa');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(words().getAttribute('aria-autocomplete')).toBeNull();
+  });
+});
