@@ -1,7 +1,8 @@
 /**
  * Mentions: as a reader types `@` and the start of a name in a note, the people the board shows
  * them are offered under their words; a key or a tap writes the name in, and the note shows it
- * set off. (The mail a mention sends is checked in apps/server/test/mail.test.ts.)
+ * set off, and the one mentioned finds it under Listings, Mentions. (The mail a mention sends is
+ * checked in apps/server/test/mail.test.ts.)
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -81,6 +82,22 @@ describe('mentioning someone in a note', () => {
     await expect(written.locator('.note-text').textContent()).resolves.toBe(
       'Good question @reader and the editors.',
     );
+
+    // The one mentioned finds it under Listings, Mentions.
+    const other = await openBrowser();
+    try {
+      const page2 = other.page;
+      await signIn(page2, base, 'reader');
+      await page2.goto(`${base}/reader/home?code=myBoards&username=reader`);
+      await page2.getByRole('link', { name: 'Mentions', exact: true }).click();
+      await page2.waitForURL(/code=mentions/);
+      const entry = page2.getByRole('listitem').filter({ hasText: 'Good question' });
+      await entry.waitFor();
+      await expect(entry.locator('.mention').allTextContents()).resolves.toEqual(['@reader']);
+      await screenshot(page2, 'mentions-listing');
+    } finally {
+      await other.close();
+    }
   });
 
   it('takes a tap on a name on a phone (iPhone 13)', async () => {

@@ -327,6 +327,47 @@ describe('Discussion and Listings searches', () => {
   });
 });
 
+describe('Mentions', () => {
+  it('lists the notes and replies of others that mention one and that one may see, newest first', async () => {
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    const board = await boardWithItem('Mention Board', 'A chart of the polls.');
+    const on = { listId: board.listId, itemId: board.itemId };
+    const note = async (a: Agent, text: string, extra: Record<string, unknown> = {}) =>
+      (await a.post('/api/forms/insert_note', { ...on, noteSpec: { text }, ...extra })).json<{
+        itemId: string;
+      }>().itemId;
+    const asked = await note(reader, 'Is this the same poll, @demo?');
+    await note(author, 'Yes it is. @demo, see the footnote.', {}).then(() => undefined);
+    await author.post('/api/forms/insert_note', {
+      ...on,
+      noteSpec: { text: 'And @demo: the second chart too.', parentId: asked },
+    });
+    // Not mentions of demo: a private note (its writer's alone), an address, a longer name,
+    // words in code, and demo's own.
+    await note(reader, 'Ask @demo later', { isPrivate: true });
+    await note(reader, 'Mail x@demo.org or @demonstration or `@demo`');
+    await note(demo, 'Note to self, @demo');
+
+    const listed = await search(demo, 'mentions', 'demo');
+    expect(listed.statusCode).toBe(200);
+    const mentions = listed.json<Multilist>();
+    expect(mentions.title).toBe('Mentions');
+    const texts = hitTexts(mentions).join('\n');
+    for (const shown of ['Is this the same poll, @demo?', 'see the footnote', 'the second chart'])
+      expect(texts).toContain(shown);
+    for (const hidden of ['Ask @demo later', 'x@demo.org', 'Note to self'])
+      expect(texts).not.toContain(hidden);
+    // Newest first: the reply, then the author's note, then the reader's.
+    const order = ['the second chart', 'see the footnote', 'same poll'].map((w) =>
+      texts.indexOf(w),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // Another reader's mentions are theirs: refused as every listing of another's is.
+    expect((await search(reader, 'mentions', 'demo')).statusCode).toBe(403);
+  });
+});
+
 describe('a coauthor’s Discussion', () => {
   it('lists the notes on the boards they coauthor beside their own, counts them, narrows to one by owner/board, and keeps to what the rule lets them see; an editor’s too', async () => {
     const demo = new Agent(t.app);

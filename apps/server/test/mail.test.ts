@@ -339,6 +339,9 @@ describe('mail through a real SMTP server', () => {
     expect(mina).toContain('Sam Lee mentioned you in a note on the board');
     expect(mina).toContain('is this the same poll?');
     expect(mina).toContain(`https://boards.example.edu/author/home;course#note-${noteId}`);
+    expect(mina).toContain(
+      'mentions you: https://boards.example.edu/mina/home?code=mentions&username=mina',
+    );
     expect(mina).toContain('off there: https://boards.example.edu/mina/home?code=profile');
 
     // A reply: the note's writer is told as the one replied to (once); mina, mentioned, is sent

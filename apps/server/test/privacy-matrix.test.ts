@@ -834,6 +834,12 @@ const READING_CHANNELS: {
   // Listings other than Discussion: no promise of what they show, only of what they hide.
   { name: 'listings', read: listingOf(LISTING_CODES), shows: () => false },
   {
+    // Every note and reply mentions every viewer: each lists those of others they may see.
+    name: 'Mentions',
+    read: listingOf(['mentions']),
+    shows: (v, thing) => sees(v, thing) && thing.mentions === true && thing.writtenBy !== v,
+  },
+  {
     name: 'Discussion',
     read: listingOf(DISCUSSION_CODES),
     // A discussed note with the replies in its thread the viewer may see, on the Discussion of

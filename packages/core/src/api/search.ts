@@ -47,6 +47,7 @@ export const CUSTOM_CODES = [
   'annos',
   'notes',
   'groupNotes',
+  'mentions',
   'pending',
   'answered',
   'dismissed',
@@ -66,6 +67,7 @@ export const CUSTOM_TITLES: Record<CustomCode, string> = {
   annos: 'Annotations',
   notes: 'Notes',
   groupNotes: 'Group notes',
+  mentions: 'Mentions',
   pending: 'Pending notes',
   answered: 'Answered notes',
   dismissed: 'Dismissed notes',
@@ -125,5 +127,6 @@ export const CUSTOM_PAGES = {
     'annos',
     'notes',
     'groupNotes',
+    'mentions',
   ],
 } as const satisfies Record<string, readonly CustomCode[]>;

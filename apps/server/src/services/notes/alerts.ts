@@ -218,6 +218,7 @@ export async function alertMentioned(
         mailText(item.text, publicUrl),
         '',
         `The ${item.annotationClass} on the board: ${noteUrl(publicUrl, board, item.threadId ?? item.id)}`,
+        `Everything that mentions you: ${publicUrl}/${username}/home?code=mentions&username=${username}`,
         '',
         whyAlerted(publicUrl, username),
       ].join('\n'),

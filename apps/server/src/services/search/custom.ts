@@ -8,6 +8,7 @@ import {
   boardListedFor,
   boardOpen,
   canSee,
+  mentionsIn,
   type Item,
   type VisibleBoard,
   must,
@@ -101,6 +102,8 @@ async function noteHits(
     answeredBy?: string;
     status?: string;
     groupsOnly?: boolean;
+    /** Only others' notes and replies that mention this user (core mentionsIn). */
+    mentions?: string;
     /** Only the notes on this board (a Discussion of one board). */
     board?: string;
     /** Each note comes with the replies in its thread the caller may see (Discussion, Notes). */
@@ -114,6 +117,12 @@ async function noteHits(
   if (filter.answeredBy) conds.push(answeredBy(filter.answeredBy));
   if (filter.status) conds.push(eq(items.noteStatus, filter.status as 'pending'));
   if (filter.groupsOnly) conds.push(sql`${items.groupName} is not null`);
+  // Words with `@name` in them; which of those mention them, core's rule says (below).
+  if (filter.mentions)
+    conds.push(
+      sql`position(${`@${filter.mentions}`} in ${items.text}) > 0`,
+      ne(items.author, filter.mentions),
+    );
   if (filter.board) conds.push(eq(multilists.id, filter.board));
   const read = await db
     .select({ item: items, board: multilists })
@@ -151,7 +160,8 @@ async function noteHits(
         // Unlisted boards stay out of others' listings; one's own writing on them stays in.
         (r.item.author === who.actor.username ||
           boardListedFor(viewer, { ...board, listed: r.board.listed })) &&
-        (!filter.groupsOnly || viewer.groups.includes(r.item.groupName ?? ''))
+        (!filter.groupsOnly || viewer.groups.includes(r.item.groupName ?? '')) &&
+        (!filter.mentions || mentionsIn(r.item.text).includes(filter.mentions))
       );
     })
     .map((r): Hit & { note: Item } => {
@@ -286,6 +296,8 @@ export async function customHits(
       return noteHits(db, who, { cls: ['note', 'reply'], author: username, replies: true, page });
     case 'groupNotes':
       return noteHits(db, who, { cls: ['note', 'reply'], groupsOnly: true, page });
+    case 'mentions':
+      return noteHits(db, who, { cls: ['note', 'reply'], mentions: username, page });
     case 'pending':
     case 'answered':
     case 'dismissed':
