@@ -328,7 +328,7 @@ describe('Discussion and Listings searches', () => {
 });
 
 describe('Mentions', () => {
-  it('lists the notes and replies of others that mention one and that one may see, newest first', async () => {
+  it('lists the notes, replies and annotations of others that mention one and that one may see, newest first', async () => {
     const demo = new Agent(t.app);
     await demo.signIn('demo');
     const board = await boardWithItem('Mention Board', 'A chart of the polls.');
@@ -343,6 +343,10 @@ describe('Mentions', () => {
       ...on,
       noteSpec: { text: 'And @demo: the second chart too.', parentId: asked },
     });
+    await author.post('/api/forms/insert_anno', {
+      ...on,
+      annoSpec: { text: 'A margin note for @demo' },
+    });
     // Not mentions of demo: a private note (its writer's alone), an address, a longer name,
     // words in code, and demo's own.
     await note(reader, 'Ask @demo later', { isPrivate: true });
@@ -354,7 +358,12 @@ describe('Mentions', () => {
     const mentions = listed.json<Multilist>();
     expect(mentions.title).toBe('Mentions');
     const texts = hitTexts(mentions).join('\n');
-    for (const shown of ['Is this the same poll, @demo?', 'see the footnote', 'the second chart'])
+    for (const shown of [
+      'Is this the same poll, @demo?',
+      'see the footnote',
+      'the second chart',
+      'A margin note for @demo',
+    ])
       expect(texts).toContain(shown);
     for (const hidden of ['Ask @demo later', 'x@demo.org', 'Note to self'])
       expect(texts).not.toContain(hidden);

@@ -282,7 +282,7 @@ describe('mail through a real SMTP server', () => {
     );
   });
 
-  it('tells each person a note or reply mentions (@name) who may see it, once, when their profile asks for alerts', async () => {
+  it('tells each person a note, reply or annotation mentions (@name) who may see it, once, when their profile asks for alerts', async () => {
     const db = t.database.db;
     await db.insert(users).values([
       {
@@ -356,6 +356,18 @@ describe('mail through a real SMTP server', () => {
     expect(second.get('reader@listboard.local')).toMatch(/replied to you on course/);
     expect(second.get('mina@example.edu')).toContain('mentioned you in a reply on the board');
     expect(second.get('mina@example.edu')).toContain(`#note-${noteId}`);
+
+    // An author's annotation may call a reader to it too.
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const annotated = await author.post('/api/forms/insert_anno', {
+      ...on,
+      annoSpec: { text: '@mina: the margin of error is in the footnote.' },
+    });
+    expect(annotated.statusCode).toBe(200);
+    const third = await settled(1);
+    expect([...third.keys()]).toEqual(['mina@example.edu']);
+    expect(third.get('mina@example.edu')).toContain('Maya Ortiz mentioned you in an annotation');
 
     // A private note is its writer's alone: whoever it names is told nothing.
     const kept = await reader.post('/api/forms/insert_note', {

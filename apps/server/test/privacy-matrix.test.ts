@@ -78,9 +78,8 @@ interface Thing {
    */
   sawBeforeHidden?: readonly ViewerName[];
   /**
-   * Written as a note or reply with its words (insert_note): each viewer it mentions (all of
-   * them) is mailed of it, if they may see it. Not an annotation, nor a note whose words came by
-   * a later edit.
+   * Written as a note, reply or annotation with its words: each viewer it mentions (all of them)
+   * is mailed of it, if they may see it. Not a note whose words came by a later edit.
    */
   mentions?: true;
 }
@@ -101,6 +100,7 @@ const THINGS: readonly Thing[] = [
   },
   {
     name: 'privateAnno',
+    mentions: true,
     writtenBy: 'author',
     seenBy: ['author'],
     content: false,
@@ -110,6 +110,7 @@ const THINGS: readonly Thing[] = [
   {
     // Not private itself, but on an item only its author sees: listed nowhere else either.
     name: 'annoOnPrivateItem',
+    mentions: true,
     writtenBy: 'author',
     seenBy: ['author'],
     content: false,

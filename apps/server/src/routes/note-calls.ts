@@ -42,6 +42,16 @@ export const NOTE_CALLS: BoardCall[] = [
     contract: notes.insertAnno,
     action: 'annotate',
     target: (b) => ({ itemId: b.itemId }),
+    async after(db, ctx, result) {
+      // An author's annotation may call a reader to it: `@sam, look here`.
+      const { itemId } = result as { itemId: string };
+      if (ctx.mailer)
+        await alertMentioned(db, ctx.mailer, ctx.publicUrl, {
+          noteId: itemId,
+          told: [],
+          limit: ctx.alertLimit,
+        });
+    },
     run: (tx, { body, actor, viewer, target, appVersion }) =>
       addNote(
         tx,

@@ -104,7 +104,7 @@ async function submitWhenReady() {
 }
 
 describe('the words of a note, a reply, an annotation and an edit', () => {
-  it('say under their field that light markup shows, and a note’s and a reply’s that @name tells someone', () => {
+  it('say under their field that light markup shows, and a new one’s that @name tells someone', () => {
     for (const [id, label, extra] of [
       ['note', 'Your note', {}],
       ['reply', 'Your reply', { noteId: note._id }],
@@ -118,8 +118,8 @@ describe('the words of a note, a reply, an annotation and an edit', () => {
         .map((ref) => document.getElementById(ref)?.textContent ?? '')
         .join(' ');
       expect(about, id).toContain('Light markup shows: **bold**');
-      // A note and a reply tell whom they mention; an annotation or an edit tells no one.
-      expect(about.includes('@name tells that person'), id).toBe(id === 'note' || id === 'reply');
+      // A note, a reply and an annotation tell whom they mention; an edit tells no one.
+      expect(about.includes('@name tells that person'), id).toBe(id !== 'editNote');
       cleanup();
     }
   });

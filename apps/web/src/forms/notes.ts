@@ -50,7 +50,7 @@ const WORDS_FIELD: Field = {
 /** Under each field a note's words are written in: they show as light markup. */
 const MARKUP_HINT =
   'Light markup shows: **bold**, *italic*, `code`, [words](address); a pasted address becomes a link.';
-/** Under a note's or reply's words: a mention tells someone (core mentionsIn, alertMentioned). */
+/** Under the words of a note, reply or annotation: a mention tells someone (alertMentioned). */
 const NOTE_HINT = `${MARKUP_HINT} @name tells that person, if they may read it.`;
 const WORDS_NOT_FOUND = 'These words are not in the item: copy them as the item shows them.';
 const WORDS_IN_PLACES = 'These words are in the item';
@@ -199,7 +199,14 @@ export const NOTES_FORMS: FormDef[] = [
     quote: quotedItem,
     prepare: onePassage,
     fields: [
-      { name: 'text', label: 'Annotation', type: 'textarea', required: true, hint: MARKUP_HINT },
+      {
+        name: 'text',
+        label: 'Annotation',
+        type: 'textarea',
+        required: true,
+        hint: NOTE_HINT,
+        mentions: true,
+      },
       WORDS_FIELD,
       { name: 'label', label: 'Label (leave empty for the next number)', type: 'text' },
       { name: 'type', label: 'Type', type: 'select', options: ANNOTATION_TYPES },

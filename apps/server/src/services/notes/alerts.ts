@@ -182,8 +182,8 @@ export async function alertOfReply(
 }
 
 /**
- * Tells each person a new note or reply mentions (`@username`, core mentionsIn; the first
- * MENTIONS_MAX of them) that it does, when their profile asks for e-mail alerts. Mail is a
+ * Tells each person a new note, reply or annotation mentions (`@username`, core mentionsIn; the
+ * first MENTIONS_MAX of them) that it does, when their profile asks for e-mail alerts. Mail is a
  * channel like any other: one who may not see the note (a private note, a group's note to one
  * outside the group, a board they may not read) is not told, nor is its writer, nor anyone
  * `told` already of this note by another alert. Answers who were told.
@@ -199,10 +199,11 @@ export async function alertMentioned(
     .from(items)
     .innerJoin(multilists, eq(multilists.id, items.multilistId))
     .where(eq(items.id, args.noteId));
-  if (!row || (row.item.annotationClass !== 'note' && row.item.annotationClass !== 'reply'))
-    return [];
+  const cls = row?.item.annotationClass;
+  if (!row || !cls || cls === 'none') return [];
   const { item, board } = row;
-  const what = item.annotationClass === 'note' ? 'a note' : 'a reply';
+  const kind = { note: 'note', reply: 'reply', anno: 'annotation' }[cls];
+  const what = `${kind === 'annotation' ? 'an' : 'a'} ${kind}`;
   const by = item.hint || item.author;
   const told: string[] = [];
   for (const username of mentionsIn(item.text).slice(0, MENTIONS_MAX)) {
@@ -217,7 +218,7 @@ export async function alertMentioned(
         '',
         mailText(item.text, publicUrl),
         '',
-        `The ${item.annotationClass} on the board: ${noteUrl(publicUrl, board, item.threadId ?? item.id)}`,
+        `The ${kind} on the board: ${noteUrl(publicUrl, board, item.threadId ?? item.id)}`,
         `Everything that mentions you: ${publicUrl}/${username}/home?code=mentions&username=${username}`,
         '',
         whyAlerted(publicUrl, username),

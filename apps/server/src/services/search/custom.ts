@@ -102,7 +102,7 @@ async function noteHits(
     answeredBy?: string;
     status?: string;
     groupsOnly?: boolean;
-    /** Only others' notes and replies that mention this user (core mentionsIn). */
+    /** Only others' notes, replies and annotations that mention this user (core mentionsIn). */
     mentions?: string;
     /** Only the notes on this board (a Discussion of one board). */
     board?: string;
@@ -297,7 +297,7 @@ export async function customHits(
     case 'groupNotes':
       return noteHits(db, who, { cls: ['note', 'reply'], groupsOnly: true, page });
     case 'mentions':
-      return noteHits(db, who, { cls: ['note', 'reply'], mentions: username, page });
+      return noteHits(db, who, { cls: ['note', 'reply', 'anno'], mentions: username, page });
     case 'pending':
     case 'answered':
     case 'dismissed':
