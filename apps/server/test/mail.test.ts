@@ -298,6 +298,12 @@ describe('mail through a real SMTP server', () => {
         fields: { emailAlerts: true },
       },
       {
+        username: 'pia',
+        email: 'pia@example.edu',
+        roles: ['reader'],
+        fields: { emailAlerts: true },
+      },
+      {
         username: 'otto',
         email: 'otto@example.edu',
         roles: ['reader'],
@@ -343,6 +349,16 @@ describe('mail through a real SMTP server', () => {
       'mentions you: https://boards.example.edu/mina/home?code=mentions&username=mina',
     );
     expect(mina).toContain('off there: https://boards.example.edu/mina/home?code=profile');
+
+    // Reworded to mention pia as well: pia is told, mina (named before) is not told again.
+    const reworded = await reader.post('/api/forms/edit_item', {
+      itemId: noteId,
+      text: '@mina, @pia: is this the same poll?',
+    });
+    expect(reworded.statusCode).toBe(200);
+    const edited = await settled(1);
+    expect([...edited.keys()]).toEqual(['pia@example.edu']);
+    expect(edited.get('pia@example.edu')).toContain('mentioned you in a note');
 
     // A reply: the note's writer is told as the one replied to (once); mina, mentioned, is sent
     // to the conversation, its note's address.

@@ -78,8 +78,8 @@ interface Thing {
    */
   sawBeforeHidden?: readonly ViewerName[];
   /**
-   * Written as a note, reply or annotation with its words: each viewer it mentions (all of them)
-   * is mailed of it, if they may see it. Not a note whose words came by a later edit.
+   * A note, reply or annotation whose words (as written, or reworded to them) mention every
+   * viewer: each is mailed of it, if they may see it.
    */
   mentions?: true;
 }
@@ -119,6 +119,7 @@ const THINGS: readonly Thing[] = [
   },
   {
     name: 'privateNote',
+    mentions: true,
     writtenBy: 'writer',
     seenBy: ['writer'],
     content: false,

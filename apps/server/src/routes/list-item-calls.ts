@@ -2,6 +2,7 @@
  * The list and item calls on a board, declared like every other board call (board-call.ts): each
  * names its contract (core api/contracts), the policy action it needs and its target.
  */
+import { mentionsIn } from '@listboard/core';
 import * as items from '@listboard/core/api/contracts/items';
 import * as lists from '@listboard/core/api/contracts/lists';
 import { notFound } from '../lib/errors';
@@ -27,6 +28,7 @@ import {
 } from '../services/boards/lists';
 import { setItemRange } from '../services/media/ranges';
 import { editNoteText } from '../services/notes/notes';
+import { alertMentioned } from '../services/notes/alerts';
 import { canSeeItem, visibleBoard } from '../services/notes/visibility';
 
 export const LIST_AND_ITEM_CALLS: BoardCall[] = [
@@ -136,6 +138,17 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
     // noteWordsRefusal, asked of every edit call).
     alsoAllowed: toNoteWriter,
     target: (b) => ({ itemId: b.itemId }),
+    // A note, reply or annotation reworded to mention someone new tells them; those its words
+    // named before had their chance.
+    async after(db, ctx) {
+      const before = ctx.target.item;
+      if (!ctx.mailer || before.annotationClass === 'none') return;
+      await alertMentioned(db, ctx.mailer, ctx.publicUrl, {
+        noteId: before.id,
+        told: mentionsIn(before.text),
+        limit: ctx.alertLimit,
+      });
+    },
     run: async (tx, { body, actor, target }) => {
       if (target.item.annotationClass !== 'none') {
         return editNoteText(tx, target.item, body, actor.username);

@@ -174,7 +174,9 @@ export const NOTES_FORMS: FormDef[] = [
         ? 'Leave it empty to keep the passage highlighted with no words.'
         : 'Who sees it stays as it is.';
     },
-    fields: [{ name: 'text', label: 'Your words', type: 'textarea', hint: MARKUP_HINT }],
+    fields: [
+      { name: 'text', label: 'Your words', type: 'textarea', hint: NOTE_HINT, mentions: true },
+    ],
     initial: (ctx) => {
       const words = findNote(ctx)?.text ?? '';
       return { text: words === noteMsg.highlightOnly ? '' : words };
