@@ -372,6 +372,10 @@ describe('Mentions', () => {
       texts.indexOf(w),
     );
     expect(order).toEqual([...order].sort((a, b) => a - b));
+    // Empty, it says how it fills.
+    expect((await search(author, 'mentions', 'author')).json<Multilist>().description).toBe(
+      'No one has mentioned author yet: a note, reply or annotation with @author in it shows here.',
+    );
     // Another reader's mentions are theirs: refused as every listing of another's is.
     expect((await search(reader, 'mentions', 'demo')).statusCode).toBe(403);
   });

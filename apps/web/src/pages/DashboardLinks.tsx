@@ -10,7 +10,7 @@ import { toggleHelp } from './help';
 
 const TEXT: Record<DashboardLink, [string, string]> = {
   profile: ['Profile', 'Your details and alerts'],
-  listings: ['Listings', 'Boards you wrote, notes you left'],
+  listings: ['Listings', 'Boards you wrote, notes you left, mentions of you'],
   discussion: ['Discussion', 'Notes from your readers'],
   help: ['Help', 'The user guide'],
   home: ['Home', 'Back to your home board'],

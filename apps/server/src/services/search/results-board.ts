@@ -146,6 +146,12 @@ export async function followedBoards(
   return [...follows.values()].slice(0, FOLLOWED_MAX);
 }
 
+/** What an empty listing says, where 'Nothing here yet.' would not tell how it fills. */
+const EMPTY: Partial<Record<CustomCode, (owner: string) => string>> = {
+  mentions: (owner) =>
+    `No one has mentioned ${owner} yet: a note, reply or annotation with @${owner} in it shows here.`,
+};
+
 /**
  * A listing's line under its title: how many entries over how many weeks and, when it is one
  * page of more (a listing of notes reads NOTES_LISTED at a time), links to the newer and the
@@ -166,7 +172,7 @@ function listingLine(
     ...(live.more ? [`[Older ones](${href(page + 1)})`] : []),
   ];
   const counted = `${count} in ${weeks} ${weeks === 1 ? 'week' : 'weeks'}`;
-  if (ways.length === 0) return count ? counted : 'Nothing here yet.';
+  if (ways.length === 0) return count ? counted : (EMPTY[code]?.(owner) ?? 'Nothing here yet.');
   const shown =
     count === 0 ? 'No older ones' : `${page === 0 ? 'The newest' : 'Older ones'}: ${counted}`;
   return `${shown}. ${ways.join(' · ')}`;
