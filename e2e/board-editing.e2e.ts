@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
-import { carry, list, longPress, newBoard } from './board-helpers';
+import { carry, list, longPress, newBoard, selectList } from './board-helpers';
 import { apiAs, appUrl, more, signIn } from './session';
 
 const base = appUrl();
@@ -230,6 +230,59 @@ describe('an author edits lists and items in place', () => {
         .evaluateAll((els) => els.map((e) => e.querySelector('.block')?.textContent));
     await expect.poll(() => names(week1)).toEqual(['Intro', 'Quiz']);
     await expect.poll(() => names(week2)).toEqual(['Biomes', 'Food webs']);
+  });
+
+  it('drags an item within a list split in two panes, each scrolled its own way: the line and the drop follow the pane under the pointer', async () => {
+    const { page } = b;
+    await signIn(page, base, 'author');
+    const items = Array.from({ length: 16 }, (_, i) => `Item ${i + 1}`);
+    await newBoard(page, `Split Drag ${Date.now()}`, [{ title: 'Long', items }]);
+    const long = list(page, 'Long');
+    await selectList(page, 'Long');
+    await page.keyboard.press('Control+Shift+L');
+    const second = long.getByRole('group', { name: 'Long, second pane' });
+    await second.waitFor();
+    // The second pane scrolled to its end; the first stays at its start.
+    await second.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const onto = second.getByRole('article', { name: 'Item 12' });
+    await onto.waitFor();
+    const first = long.getByRole('group', { name: 'Long, first pane' });
+    const card = first.getByRole('article', { name: 'Item 1', exact: true });
+    await card.hover();
+    const grip = card.locator('.item-grip');
+    const at = (await grip.boundingBox())!;
+    const to = (await onto.boundingBox())!;
+    const hand = await carry(
+      page,
+      { x: at.x + at.width / 2, y: at.y + at.height / 2 },
+      { x: at.x + at.width / 2 + 30, y: at.y + at.height / 2 + 30 },
+      { x: to.x + to.width / 2, y: to.y + 6 },
+    );
+    const line = long.locator('.item-drop-line');
+    const pane = (await second.boundingBox())!;
+    // Just above Item 12, across the second pane alone.
+    await expect
+      .poll(async () => {
+        await hand.tremble();
+        const l = await line.boundingBox();
+        return (
+          !!l &&
+          Math.abs(l.y - to.y) < 10 &&
+          l.x >= pane.x &&
+          l.x + l.width <= pane.x + pane.width + 1
+        );
+      })
+      .toBe(true);
+    await screenshot(page, 'item-drag-split');
+    await page.mouse.up();
+    const names = () =>
+      first
+        .getByRole('article')
+        .evaluateAll((els) => els.map((e) => e.querySelector('.block')?.textContent));
+    await first.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect
+      .poll(async () => (await names()).slice(-6))
+      .toEqual(['Item 1', 'Item 12', 'Item 13', 'Item 14', 'Item 15', 'Item 16']);
   });
 
   it('drags an item by its grip between two items of another list, and up its own list; the info bar’s Undo puts it back', async () => {

@@ -274,7 +274,16 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
           pane(`Items of ${list.title}`)
         ))}
       {itemDrop.line !== null && (
-        <div className="item-drop-line" style={{ top: itemDrop.line }} aria-hidden="true" />
+        <div
+          className="item-drop-line"
+          // Across the pane it would go into, inset as the cards are.
+          style={{
+            top: itemDrop.line.top,
+            left: itemDrop.line.left + 8,
+            width: Math.max(0, itemDrop.line.width - 16),
+          }}
+          aria-hidden="true"
+        />
       )}
     </section>
   );

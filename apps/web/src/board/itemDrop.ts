@@ -14,36 +14,50 @@ export const ITEM_DRAG = 'application/x-listboard-item';
 export interface DropPlace {
   before: string | null;
   after: string | null;
-  /** Where the line that shows it is drawn, from the list's top. */
+  /** Where the line that shows it is drawn: from the list's top, and across one pane of it. */
   top: number;
+  left: number;
+  width: number;
 }
 
 /** Where a dragged item is dropped: before or after an item of the list (neither: its end). */
 export type DropSpot = Pick<DropPlace, 'before' | 'after'>;
 
 /**
- * The place under the pointer (`y`, in the window) among the cards a list draws: before the first
- * whose middle is below it, else after the last drawn (a long list draws only the cards in view,
- * so "after the last drawn" is not always the end). The line stays within the list's scroller (an
- * empty list's: its “No items yet.” box).
+ * The place under the pointer (`x`, `y`, in the window) among the cards a list draws: before the
+ * first whose middle is below it, else after the last drawn (a long list draws only the cards in
+ * view, so "after the last drawn" is not always the end). A list split in two panes, each
+ * scrolled its own way, is read in the pane under the pointer. The line stays within that pane's
+ * scroller (an empty list's: its “No items yet.” box).
  */
-export function dropPlace(section: HTMLElement, y: number): DropPlace {
-  const origin = section.getBoundingClientRect().top;
-  const scroller = section.querySelector('.list-items, .empty')?.getBoundingClientRect();
+export function dropPlace(section: HTMLElement, x: number, y: number): DropPlace {
+  const origin = section.getBoundingClientRect();
+  const panes = [...section.querySelectorAll<HTMLElement>('.list-items, .empty')];
+  const pane =
+    panes.find((p) => {
+      const r = p.getBoundingClientRect();
+      return x >= r.left && x < r.right;
+    }) ?? panes[0];
+  const scroller = pane?.getBoundingClientRect();
+  const across = scroller
+    ? { left: scroller.left - origin.left, width: scroller.width }
+    : { left: 0, width: origin.width };
   const shown = (at: number) =>
-    (scroller ? Math.min(Math.max(at, scroller.top), scroller.bottom) : at) - origin;
-  const cards = [...section.querySelectorAll<HTMLElement>('article.item[data-item-id]')];
+    (scroller ? Math.min(Math.max(at, scroller.top), scroller.bottom) : at) - origin.top;
+  const cards = [...(pane ?? section).querySelectorAll<HTMLElement>('article.item[data-item-id]')];
   for (const card of cards) {
     const r = card.getBoundingClientRect();
     if (y < r.top + r.height / 2)
-      return { before: card.dataset.itemId ?? null, after: null, top: shown(r.top - 4) };
+      return { before: card.dataset.itemId ?? null, after: null, top: shown(r.top - 4), ...across };
   }
   const last = cards.at(-1);
-  if (!last) return { before: null, after: null, top: shown(scroller?.top ?? origin) };
+  if (!last)
+    return { before: null, after: null, top: shown(scroller?.top ?? origin.top), ...across };
   return {
     before: null,
     after: last.dataset.itemId ?? null,
     top: shown(last.getBoundingClientRect().bottom + 4),
+    ...across,
   };
 }
 
@@ -75,7 +89,7 @@ export interface ListDrops {
  * takes is dragged over it).
  */
 export function useListDrop(takes: ListDrops) {
-  const [line, setLine] = useState<number | null>(null);
+  const [line, setLine] = useState<Pick<DropPlace, 'top' | 'left' | 'width'> | null>(null);
   // A drag given up (Escape, or let go elsewhere) takes its line away.
   const showing = line !== null;
   useEffect(() => {
@@ -101,7 +115,8 @@ export function useListDrop(takes: ListDrops) {
       if (!what) return;
       e.preventDefault();
       e.dataTransfer.dropEffect = what === 'item' ? 'move' : 'copy';
-      setLine(dropPlace(e.currentTarget, e.clientY).top);
+      const { top, left, width } = dropPlace(e.currentTarget, e.clientX, e.clientY);
+      setLine({ top, left, width });
     },
     leave(e: DragEvent<HTMLElement>) {
       if (!showing || e.currentTarget.contains(e.relatedTarget as Node | null)) return;
@@ -113,7 +128,7 @@ export function useListDrop(takes: ListDrops) {
       if (!what) return false;
       e.preventDefault();
       // Where it is let go: a browser tells the page of a drag's moves only every so often.
-      const { before, after } = dropPlace(e.currentTarget, e.clientY);
+      const { before, after } = dropPlace(e.currentTarget, e.clientX, e.clientY);
       setLine(null);
       const itemId = e.dataTransfer.getData(ITEM_DRAG);
       if (what === 'item' && itemId) takes.item?.({ itemId, before, after });
