@@ -1,7 +1,7 @@
 /**
- * Whom a note can mention (`@username`, core mentionsIn): the people the board already shows its
- * reader (its owner, its coauthors, whoever wrote an item, a note or a reply they can see), so
- * suggesting them tells no one of anybody they could not see already.
+ * Whom a note, reply or annotation can mention (`@username`, core mentionsIn): the people the
+ * board already shows its writer (its owner, its coauthors, whoever wrote an item, a note or a
+ * reply they can see), so suggesting them tells no one of anybody they could not see already.
  */
 import type { Multilist } from '@listboard/core';
 

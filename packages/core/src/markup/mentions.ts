@@ -1,5 +1,6 @@
 /**
- * Mentions in a note's or reply's words (ours): `@username` calls one person's attention to it.
+ * Mentions in the words of a note, reply or annotation (ours): `@username` calls one person's
+ * attention to it.
  * A mention starts at the start of the words or after a character no address or name goes on
  * with (a space, a bracket, a comma), so `sam@school.edu` stays an address; the name is a user
  * name as USERNAME_PATTERN allows, less the dots and dashes that end the sentence around it
@@ -7,7 +8,7 @@
  */
 import { USERNAME_MAX } from '../constants';
 
-/** The most people one note's mentions tell: past them, a mention is words only. */
+/** The most people one note's mentions tell: past them, a mention is set off but tells no one. */
 export const MENTIONS_MAX = 10;
 
 const GOES_ON = /[A-Za-z0-9_.\-@/+]/;
