@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
-import { carry, list, longPress, newBoard, selectList } from './board-helpers';
+import { carry, carryByGrip, list, longPress, newBoard, selectList } from './board-helpers';
 import { apiAs, appUrl, more, signIn } from './session';
 
 const base = appUrl();
@@ -249,15 +249,7 @@ describe('an author edits lists and items in place', () => {
     const first = long.getByRole('group', { name: 'Long, first pane' });
     const card = first.getByRole('article', { name: 'Item 1', exact: true });
     await card.hover();
-    const grip = card.locator('.item-grip');
-    const at = (await grip.boundingBox())!;
-    const to = (await onto.boundingBox())!;
-    const hand = await carry(
-      page,
-      { x: at.x + at.width / 2, y: at.y + at.height / 2 },
-      { x: at.x + at.width / 2 + 30, y: at.y + at.height / 2 + 30 },
-      { x: to.x + to.width / 2, y: to.y + 6 },
-    );
+    const { hand, to } = await carryByGrip(page, card, onto);
     const line = long.locator('.item-drop-line');
     const pane = (await second.boundingBox())!;
     // Just above Item 12, across the second pane alone.
@@ -312,14 +304,7 @@ describe('an author edits lists and items in place', () => {
       await expect
         .poll(async () => last === (last = (await grip.boundingBox())!.x), { interval: 150 })
         .toBe(true);
-      const at = (await grip.boundingBox())!;
-      const to = (await onto.boundingBox())!;
-      const hand = await carry(
-        page,
-        { x: at.x + at.width / 2, y: at.y + at.height / 2 },
-        { x: at.x + at.width / 2 + 30, y: at.y + at.height / 2 + 30 },
-        { x: to.x + to.width / 2, y: to.y + 6 },
-      );
+      const { hand, to } = await carryByGrip(page, card, onto);
       // The line shows where it goes: just above `onto`.
       await expect
         .poll(async () => {

@@ -71,6 +71,22 @@ export async function carry(page: Page, from: Point, ...stops: Point[]) {
   return { tremble: () => page.mouse.move(at.x, at.y + (shake = -shake)) };
 }
 
+/**
+ * Presses the mouse on `card`'s grip and carries the item, past a first nudge, over the upper
+ * part of `onto`; the mouse is still down. Answers the hand (to tremble it) and where `onto` is.
+ */
+export async function carryByGrip(page: Page, card: Locator, onto: Locator) {
+  const at = (await card.locator('.item-grip').boundingBox())!;
+  const to = (await onto.boundingBox())!;
+  const hand = await carry(
+    page,
+    { x: at.x + at.width / 2, y: at.y + at.height / 2 },
+    { x: at.x + at.width / 2 + 30, y: at.y + at.height / 2 + 30 },
+    { x: to.x + to.width / 2, y: to.y + 6 },
+  );
+  return { hand, to };
+}
+
 export async function chooseIn(page: Page, button: string, field: string, value: string) {
   await tool(page, button);
   await page.getByLabel(field, { exact: true }).selectOption(value);
