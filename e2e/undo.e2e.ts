@@ -93,6 +93,38 @@ describe('undo through the Trash', () => {
       .toBe(true);
   });
 
+  it('leaves a menu opened while the item Undo brought back is on its way open, with the keyboard in it', async () => {
+    await pick(page, 'Charlie');
+    await page.keyboard.press('Control+Alt+i');
+    await confirmBar(page).getByRole('button', { name: 'Delete', exact: true }).click();
+    await infoBar(page).getByText('Item deleted —').waitFor();
+    await expect.poll(() => card(page, 'Charlie').count()).toBe(0);
+    // A slow network: the board comes back a second after the restore is said.
+    const slow = '**/api/dbload/load_multilists**';
+    await page.route(slow, async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await infoBar(page).getByRole('button', { name: 'Undo' }).click();
+      await infoBar(page).getByText('Item restored').waitFor();
+      const view = page
+        .locator('nav.controls-bar details.tool-menu')
+        .filter({ has: page.locator('.menu-label').getByText('Info bar', { exact: true }) });
+      await view.locator('summary').first().click();
+      await card(page, 'Charlie').waitFor();
+      // A few frames for the item's focus to have come, had it been going to.
+      await page.evaluate(() =>
+        new Promise((r) => setTimeout(r, 300)).then(() => new Promise(requestAnimationFrame)),
+      );
+      await expect(view.evaluate((d) => (d as HTMLDetailsElement).open)).resolves.toBe(true);
+      await expect(view.evaluate((d) => d.contains(document.activeElement))).resolves.toBe(true);
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.unroute(slow);
+    }
+  });
+
   it('lists the deleted item in the Trash, who deleted it and when, and restores it from there', async () => {
     // The tests share one page: a first try that failed may have left its Trash open.
     await page
