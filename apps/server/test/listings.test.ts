@@ -338,7 +338,8 @@ describe('Mentions', () => {
         itemId: string;
       }>().itemId;
     const asked = await note(reader, 'Is this the same poll, @demo?');
-    await note(author, 'Yes it is. @demo, see the footnote.', {}).then(() => undefined);
+    // A name in other letters is the same person's.
+    await note(author, 'Yes it is. @Demo, see the footnote.', {}).then(() => undefined);
     await author.post('/api/forms/insert_note', {
       ...on,
       noteSpec: { text: 'And @demo: the second chart too.', parentId: asked },
@@ -351,7 +352,7 @@ describe('Mentions', () => {
     // words in code, and demo's own.
     await note(reader, 'Ask @demo later', { isPrivate: true });
     await note(reader, 'Mail x@demo.org or @demonstration or `@demo`');
-    await note(demo, 'Note to self, @demo');
+    await note(demo, 'Note to self, @DEMO');
 
     const listed = await search(demo, 'mentions', 'demo');
     expect(listed.statusCode).toBe(200);

@@ -325,10 +325,11 @@ describe('mail through a real SMTP server', () => {
 
     // The owner is told as the owner (once), mina and nell as mentioned; otto's profile asks for
     // no alerts, nobody is no one, an address and code mention no one, the writer not themself.
+    // A name in other letters is the same person's (`@Mina` opening a sentence is mina).
     const asked = await reader.post('/api/forms/insert_note', {
       ...on,
       noteSpec: {
-        text: '@mina and @nell, is this the same poll? @author @otto @nobody @reader write to x@mina.edu, not `@demo`',
+        text: '@Mina and @nell, is this the same poll? @Author @otto @nobody @Reader write to x@mina.edu, not `@demo`',
       },
     });
     expect(asked.statusCode).toBe(200);
@@ -353,7 +354,7 @@ describe('mail through a real SMTP server', () => {
     // Reworded to mention pia as well: pia is told, mina (named before) is not told again.
     const reworded = await reader.post('/api/forms/edit_item', {
       itemId: noteId,
-      text: '@mina, @pia: is this the same poll?',
+      text: '@MINA, @pia: is this the same poll?',
     });
     expect(reworded.statusCode).toBe(200);
     const edited = await settled(1);
@@ -364,7 +365,7 @@ describe('mail through a real SMTP server', () => {
     // to the conversation, its note's address.
     const replied = await demo.post('/api/forms/insert_note', {
       ...on,
-      noteSpec: { text: 'Yes, same poll. @reader @mina see the footnote.', parentId: noteId },
+      noteSpec: { text: 'Yes, same poll. @READER @mina see the footnote.', parentId: noteId },
     });
     expect(replied.statusCode).toBe(200);
     const second = await settled(2);

@@ -62,4 +62,4 @@ export {
   type Span,
 } from './spans';
 export * from './headline';
-export { mentionAt, mentionsIn, mentionTyped, MENTIONS_MAX } from './mentions';
+export { mentionAt, mentionsIn, mentionTyped, MENTIONS_MAX, sameName } from './mentions';

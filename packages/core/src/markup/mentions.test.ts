@@ -6,6 +6,10 @@ describe('mentions', () => {
     expect(mentionsIn('@sam and @maya_o, (@lee) see @sam again')).toEqual(['sam', 'maya_o', 'lee']);
   });
 
+  it('takes a name written in other letters for the same person’s', () => {
+    expect(mentionsIn('@Sam, and @sam and @SAM again, with @Maya')).toEqual(['Sam', 'Maya']);
+  });
+
   it('leaves the dots and dashes that end a sentence, keeps those inside a name', () => {
     expect(mentionsIn('Ask @j.doe. Or @k-lee-!')).toEqual(['j.doe', 'k-lee']);
   });

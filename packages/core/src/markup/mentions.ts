@@ -24,14 +24,20 @@ export function mentionAt(s: string, at: number): { username: string; end: numbe
   return { username, end: at + 1 + username.length };
 }
 
-/** The user names the words mention, each once, in the order first mentioned. */
+/**
+ * Whether two user names are one person's: names are told apart regardless of case, as sign-in
+ * and sign-up tell them, so `@Sam` at a sentence's start mentions sam.
+ */
+export const sameName = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/** The user names the words mention, each person once, as first written, in order. */
 export function mentionsIn(text: string): string[] {
   // Code spans, their backticks and all, become spaces: nothing in them is a mention.
   const words = text.replace(/(`+)[\s\S]*?\1/g, (code) => ' '.repeat(code.length));
   const names: string[] = [];
   for (let at = words.indexOf('@'); at >= 0; at = words.indexOf('@', at + 1)) {
     const found = mentionAt(words, at);
-    if (found && !names.includes(found.username)) names.push(found.username);
+    if (found && !names.some((n) => sameName(n, found.username))) names.push(found.username);
   }
   return names;
 }

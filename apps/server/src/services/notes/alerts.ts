@@ -4,6 +4,7 @@ import {
   MENTIONS_MAX,
   NOTE_ANCHOR,
   mentionsIn,
+  sameName,
   fieldMsg,
   isValidEmail,
   shownAs,
@@ -206,8 +207,11 @@ export async function alertMentioned(
   const what = `${kind === 'annotation' ? 'an' : 'a'} ${kind}`;
   const by = item.hint || item.author;
   const told: string[] = [];
-  for (const username of mentionsIn(item.text).slice(0, MENTIONS_MAX)) {
-    if (username === item.author || args.told.includes(username)) continue;
+  for (const named of mentionsIn(item.text).slice(0, MENTIONS_MAX)) {
+    // The person as their account spells their name: `@Sam` at a sentence's start is sam.
+    const username = (await findUserByUsername(db, named))?.username;
+    if (!username || username === item.author || args.told.some((t) => sameName(t, username)))
+      continue;
     const to = await alertAddress(db, username, board, item, args.limit);
     if (!to) continue;
     await mailer.send({

@@ -9,6 +9,7 @@ import {
   boardOpen,
   canSee,
   mentionsIn,
+  sameName,
   type Item,
   type VisibleBoard,
   must,
@@ -120,8 +121,8 @@ async function noteHits(
   // Words with `@name` in them; which of those mention them, core's rule says (below).
   if (filter.mentions)
     conds.push(
-      sql`position(${`@${filter.mentions}`} in ${items.text}) > 0`,
-      ne(items.author, filter.mentions),
+      sql`strpos(lower(${items.text}), ${`@${filter.mentions.toLowerCase()}`}) > 0`,
+      sql`lower(${items.author}) <> ${filter.mentions.toLowerCase()}`,
     );
   if (filter.board) conds.push(eq(multilists.id, filter.board));
   const read = await db
@@ -161,7 +162,8 @@ async function noteHits(
         (r.item.author === who.actor.username ||
           boardListedFor(viewer, { ...board, listed: r.board.listed })) &&
         (!filter.groupsOnly || viewer.groups.includes(r.item.groupName ?? '')) &&
-        (!filter.mentions || mentionsIn(r.item.text).includes(filter.mentions))
+        (!filter.mentions ||
+          mentionsIn(r.item.text).some((n) => sameName(n, filter.mentions ?? '')))
       );
     })
     .map((r): Hit & { note: Item } => {
