@@ -1,6 +1,7 @@
 /** The Insight page's figures: the board in all, the confusing passages, lists and items, groups. */
 import { Link } from 'react-router';
 import { counted, NOTE_ANCHOR } from '@listboard/core';
+import { TableScroll } from './TableScroll';
 import type { BoardInsight, InsightFigures } from '@listboard/core/api/contracts/insight';
 
 const FIGURES: { key: keyof InsightFigures; label: string }[] = [
@@ -62,7 +63,7 @@ export function Confusion({ insight }: { insight: BoardInsight }) {
 /** Every list with its figures, and under it each of its items that drew notes. */
 export function ListsAndItems({ insight }: { insight: BoardInsight }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label="Notes by list and item">
       <table className="insight-table" aria-label="Notes by list and item">
         <thead>
           <tr>
@@ -101,14 +102,14 @@ export function ListsAndItems({ insight }: { insight: BoardInsight }) {
           </tbody>
         ))}
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
 export function Groups({ insight }: { insight: BoardInsight }) {
   if (insight.groups.length === 0) return <p className="empty">No notes were posted to a group.</p>;
   return (
-    <div className="table-scroll">
+    <TableScroll label="Notes by group">
       <table className="insight-table" aria-label="Notes by group">
         <thead>
           <tr>
@@ -135,6 +136,6 @@ export function Groups({ insight }: { insight: BoardInsight }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,6 +1,7 @@
 /** Every reader's notes, replies, words and last activity, sortable by any column. */
 import { useMemo, useState } from 'react';
 import type { ReaderInsight } from '@listboard/core/api/contracts/insight';
+import { TableScroll } from './TableScroll';
 import { when } from '../pages/format';
 
 type Key = 'username' | 'notes' | 'replies' | 'words' | 'lastActivity';
@@ -40,7 +41,7 @@ export function ReaderTable({ readers }: { readers: readonly ReaderInsight[] }) 
         : { key, descending: numeric || key === 'lastActivity' },
     );
   return (
-    <div className="table-scroll">
+    <TableScroll label="Readers">
       <table className="insight-table" aria-label="Readers">
         <thead>
           <tr>
@@ -75,6 +76,6 @@ export function ReaderTable({ readers }: { readers: readonly ReaderInsight[] }) 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -4,7 +4,7 @@
  * counted from it, a score the instructor sets in its place, the weights, and the buttons that
  * send every score to the course's gradebook and read the course's roster again.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CourseLink } from '@listboard/core/api/contracts/lti';
@@ -13,6 +13,7 @@ import { when } from '../pages/format';
 import { counted } from '@listboard/core';
 import { boardPageStatus } from '../insight/BoardPageStatus';
 import { useBoardPage } from '../insight/useBoardPage';
+import { TableScroll } from '../insight/TableScroll';
 import '../insight/insight.css';
 import './grades.css';
 import { LearnerRow, Weights, type LinkRef } from './GradeParts';
@@ -104,7 +105,10 @@ function LinkSection({
       {link.learners.length === 0 ? (
         <p className="empty">No learner has opened this link yet.</p>
       ) : (
-        <ScoresScroller label={`Scores for ${link.title || 'the link'}`}>
+        <TableScroll
+          label={`Scores for ${link.title || 'the link'}`}
+          hint="Swipe the table sideways for the score and comment."
+        >
           <table className="insight-table grades-table">
             <thead>
               <tr>
@@ -141,7 +145,7 @@ function LinkSection({
               ))}
             </tbody>
           </table>
-        </ScoresScroller>
+        </TableScroll>
       )}
       <p className="hint">
         An empty score sends the counted one. A score you set is sent in its place, with its
@@ -207,30 +211,3 @@ export function GradesScreen() {
 }
 
 export default GradesScreen;
-
-/**
- * The scores table's own scroller. Wider than the screen (a phone), it says so above the table,
- * where nothing else would: the score and comment columns are off to the side, and the learner's
- * name stays in view while it scrolls.
- */
-function ScoresScroller({ label, children }: { label: string; children: ReactNode }) {
-  const box = useRef<HTMLDivElement>(null);
-  const [wider, setWider] = useState(false);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const measure = () => setWider(el.scrollWidth > el.clientWidth + 1);
-    measure();
-    const watch = new ResizeObserver(measure);
-    watch.observe(el);
-    return () => watch.disconnect();
-  }, []);
-  return (
-    <>
-      {wider && <p className="scroll-hint">Swipe the table sideways for the score and comment.</p>}
-      <div ref={box} className="table-scroll" tabIndex={0} role="region" aria-label={label}>
-        {children}
-      </div>
-    </>
-  );
-}
