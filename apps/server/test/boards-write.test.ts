@@ -590,11 +590,12 @@ describe('view state and styling', () => {
         doc: { $set: doc },
       });
     expect((await set({ zoom: 3, showNotes: 'annos' })).statusCode).toBe(200);
-    await set({ compactView: true });
+    await set({ compactView: true, seenUpTo: '2026-12-01T09:30:00.000Z' });
     expect((await load(author, '/author/reading-group')).viewstate).toEqual({
       zoom: 3,
       showNotes: 'annos',
       compactView: true,
+      seenUpTo: '2026-12-01T09:30:00.000Z',
     });
     expect((await load(reader, '/author/reading-group')).viewstate).toEqual({});
     await author.post('/api/display/update_listvs', {
@@ -619,7 +620,12 @@ describe('view state and styling', () => {
     const [sideBoard, group] = await together(author);
     expect(sideBoard!.title).toBe('Side');
     expect(sideBoard!.viewstate).toEqual({});
-    expect(group!.viewstate).toEqual({ zoom: 3, showNotes: 'annos', compactView: true });
+    expect(group!.viewstate).toEqual({
+      zoom: 3,
+      showNotes: 'annos',
+      compactView: true,
+      seenUpTo: '2026-12-01T09:30:00.000Z',
+    });
     expect(group!.lists[0]!.viewstate).toEqual({ zoom: 4 });
     expect(group!.lists[0]!.items[0]!.viewstate).toEqual({ dim: true, displayedAnnoLabels: ['1'] });
     const [, seenByReader] = await together(reader);
@@ -639,6 +645,11 @@ describe('view state and styling', () => {
       doc: { $set: { showNotes: 'all' } },
     });
     expect(badValue.statusCode).toBe(400);
+    const badTime = await author.post('/api/display/update_multilistvs', {
+      query: q,
+      doc: { $set: { seenUpTo: 'yesterday' } },
+    });
+    expect(badTime.statusCode).toBe(400);
     const listZoom = await author.post('/api/display/update_listvs', {
       query: {
         userId: author.userId,

@@ -39,6 +39,7 @@ import { useViewStates } from './useViewStates';
 import { useBoardScrolling } from './useBoardScrolling';
 import { FreshStart } from './FreshStart';
 import { useItemAnchor, useNoteAnchor } from '../highlights/useNoteAnchor';
+import { useNewSinceVisit } from './whatsNew';
 import { useForms } from './useForms';
 import { useSelection } from './useSelection';
 import { useSavedSelection } from './useSavedSelection';
@@ -124,6 +125,8 @@ export function BoardScreen() {
   const forms = useForms();
   const selection = useSelection(boards, board, views);
   useSavedSelection(drawn, views.keepBoardState);
+  // What others wrote since this user's last visit is marked new; this visit moves the mark on.
+  useNewSinceVisit(drawn, user?.username ?? null, views.keepBoardState);
   const ctx = useCommandContext({
     user,
     isGuest,

@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
+import { NewSinceLine } from './NewSinceLine';
 import {
   BLANK_BOARD_DESCRIPTION,
   isResultsBoard,
@@ -179,6 +180,7 @@ export function BoardView({ board }: { board: Multilist }) {
           owner={board.owner}
           description={board.description === BLANK_BOARD_DESCRIPTION ? '' : board.description}
         />
+        <NewSinceLine board={board} />
         <Legend keys={keys} by={display.colors} />
         <SectionNav board={board} />
       </header>

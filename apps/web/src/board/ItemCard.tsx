@@ -28,6 +28,7 @@ import '../highlights/highlights.css';
 import { HeatMark } from '../insight/heat';
 import { useRevealWritten } from './revealWritten';
 import { ITEM_DRAG } from './itemDrop';
+import { isNewTo, useNewSince } from './whatsNew';
 
 interface Props {
   item: Item;
@@ -63,6 +64,13 @@ interface Props {
   movable?: boolean;
 }
 
+/** Marks an item or a note written by someone else since the reader's last visit. */
+const NewMark = () => (
+  <span className="status status-new" title="Written since your last visit">
+    new
+  </span>
+);
+
 /** An item's first line as plain words: the headline view, collapsed items and the contents. */
 export const headline = (item: Item): string => headlineOf(item.blocks, item.text);
 
@@ -91,6 +99,8 @@ function ItemCardView({
 }: Props) {
   const dimLabels = useUi((s) => s.dimLabels);
   const me = useSession((s) => s.user?.username ?? null);
+  // Written by someone else since this user's last visit to the board (whatsNew).
+  const since = useNewSince((s) => s.since[item.multilistId]);
   // This card's own prefix for the ids its notes' buttons point at: a page may show a note twice
   // (Discussion shows a reply in its thread and on its own), and an id must name one element.
   const own = useId();
@@ -146,6 +156,7 @@ function ItemCardView({
             {n.author === boardWriters[0] ? 'author' : 'coauthor'}
           </span>
         ) : null}
+        {isNewTo(n, since, me) ? <NewMark /> : null}
         {n.noteStatus ? (
           <span className={`status status-${n.noteStatus}`}>{n.noteStatus}</span>
         ) : null}
@@ -250,6 +261,7 @@ function ItemCardView({
           <GripVertical size={14} aria-hidden="true" />
         </span>
       )}
+      {isNewTo(item, since, me) && <NewMark />}
       {item.isPrivate && item.annotationClass === 'none' && (
         <span className="status item-private" title="Only you see this item">
           private

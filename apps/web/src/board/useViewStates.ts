@@ -17,6 +17,9 @@ import {
   type ListViewState,
 } from '../state/ui';
 
+/** What a board's view state keeps besides its display: the selection, what was seen (whatsNew). */
+type BoardKept = SavedSelection | { seenUpTo: string };
+
 const DISPLAY_KEYS = Object.keys(DEFAULT_DISPLAY) as (keyof Display)[];
 /** Where the reader is scrolled to: kept, but written at most once per SCROLL_WRITE_MS. */
 const SCROLL_KEYS: ReadonlySet<string> = new Set(['itemsViewStartIndex', 'itemsViewStopIndex']);
@@ -56,7 +59,7 @@ export function useViewStates(
     if (!userId) return null;
     const options = { keepalive: true };
     return {
-      board: inOrder<Partial<Display> | SavedSelection>((multilistId, $set) =>
+      board: inOrder<Partial<Display> | BoardKept>((multilistId, $set) =>
         callApi(
           '/api/display/update_multilistvs',
           { query: { userId, multilistId }, doc: { $set } },
@@ -160,9 +163,12 @@ export function useViewStates(
     [ui, writes, byId],
   );
 
-  /** Writes to a board's view state for this user (its saved selection); null for the guest. */
+  /**
+   * Writes to a board's view state for this user (its saved selection, what they have seen);
+   * null for the guest.
+   */
   const keepBoardState = useMemo(
-    () => writes && ((id: string, patch: SavedSelection) => writes.board.push(id, patch)),
+    () => writes && ((id: string, patch: BoardKept) => writes.board.push(id, patch)),
     [writes],
   );
 

@@ -36,6 +36,11 @@ export const multilistViewStateSet = z
     editOps: bool,
     markOps: bool,
     noteOps: bool,
+    /**
+     * Ours: the newest item or note this user was shown on the board (its `created`, as the
+     * server wrote it). The next visit marks what others wrote after it as new.
+     */
+    seenUpTo: z.iso.datetime(),
   })
   .partial();
 

@@ -1,0 +1,109 @@
+/**
+ * What is new since a user's last visit to a board (ours): the items, notes, replies and
+ * annotations others wrote after the newest thing the last visit showed them. The board's view
+ * state keeps that time for each user (`seenUpTo`, the server's own `created` of that thing, so no
+ * clock but the server's counts); a visit reads it as it opens and moves it on to the newest thing
+ * of others' it shows, live arrivals included (once the page is in sight). A first visit, and the shared
+ * guest, mark nothing.
+ */
+import { useEffect, useRef } from 'react';
+import { create } from 'zustand';
+import { isResultsBoard, type Item, type Multilist } from '@listboard/core';
+
+interface NewSince {
+  /** Per board: what this visit counts as new after; null marks nothing (a first visit). */
+  since: Record<string, string | null>;
+  /** Per board: the newest thing shown, as kept in its view state while this page lives. */
+  kept: Record<string, string>;
+}
+
+export const useNewSince = create<NewSince>(() => ({ since: {}, kept: {} }));
+
+/** The later of two of the server's times (ISO strings in one form, so they sort as text). */
+const later = (a: string | undefined, b: string | undefined) => (!a ? b : !b || a > b ? a : b);
+
+/** Whether `x` is new to `me` on a visit that counts from `since`. */
+export const isNewTo = (x: Item, since: string | null | undefined, me: string | null): boolean =>
+  Boolean(since) && x.created > (since ?? '') && x.author !== me;
+
+/** The items and notes of a board in its order, each item followed by its notes. */
+function* everything(board: Multilist): Generator<Item> {
+  for (const list of board.lists)
+    for (const item of list.items) {
+      yield item;
+      yield* item.notes;
+    }
+}
+
+/**
+ * The newest `created` among what others wrote on a board (its items and their notes), if
+ * anything: one's own writing is never new to one, so it moves nothing on (an author building a
+ * board writes no view state for each item they add).
+ */
+export function newestOn(board: Multilist, me: string | null): string | undefined {
+  let newest: string | undefined;
+  for (const x of everything(board)) if (x.author !== me) newest = later(newest, x.created);
+  return newest;
+}
+
+/** What is new to `me` on a board, in the board's order: items, and notes of every kind. */
+export function newOn(
+  board: Multilist,
+  since: string | null | undefined,
+  me: string | null,
+): { items: Item[]; notes: Item[]; all: Item[] } {
+  const all = since ? [...everything(board)].filter((x) => isNewTo(x, since, me)) : [];
+  return {
+    items: all.filter((x) => x.annotationClass === 'none'),
+    notes: all.filter((x) => x.annotationClass !== 'none'),
+    all,
+  };
+}
+
+/**
+ * Starts a visit to each board shown (its line: the view state's `seenUpTo`, or what this page
+ * kept since it was loaded), and keeps the newest thing shown in the board's view state as it
+ * grows. `keep` writes a board's view state; null for the guest, whose visits mark nothing.
+ */
+export function useNewSinceVisit(
+  boards: Multilist[],
+  me: string | null,
+  keep: ((multilistId: string, patch: { seenUpTo: string }) => void) | null,
+): void {
+  const stored = boards.filter((b) => !isResultsBoard(b._id) && !b.locked);
+  const key = stored.map((b) => b._id).join(',');
+  const latest = useRef(stored);
+  latest.current = stored;
+  useEffect(() => {
+    if (!keep) return;
+    const { kept } = useNewSince.getState();
+    const since = Object.fromEntries(
+      latest.current.map((b) => [
+        b._id,
+        later(b.viewstate.seenUpTo as string | undefined, kept[b._id]) ?? null,
+      ]),
+    );
+    useNewSince.setState({ since });
+  }, [key, keep]);
+  // What a hidden page receives live is not seen until the page shows again.
+  useEffect(() => {
+    if (!keep) return;
+    const keepNewest = () => {
+      if (document.visibilityState === 'hidden') return;
+      for (const b of boards) {
+        if (isResultsBoard(b._id) || b.locked) continue;
+        const newest = newestOn(b, me);
+        const seen = b.viewstate.seenUpTo as string | undefined;
+        const kept = later(seen, useNewSince.getState().kept[b._id]);
+        if (!newest || (kept && newest <= kept)) continue;
+        useNewSince.setState((s) => ({ kept: { ...s.kept, [b._id]: newest } }));
+        keep(b._id, { seenUpTo: newest });
+      }
+    };
+    keepNewest();
+    document.addEventListener('visibilitychange', keepNewest);
+    return () => {
+      document.removeEventListener('visibilitychange', keepNewest);
+    };
+  }, [boards, me, keep]);
+}

@@ -1,0 +1,158 @@
+/**
+ * What is new since one's last visit: a reader coming back to a course board finds the items and
+ * notes others wrote meanwhile marked new, a line under the title says how many, and its link
+ * takes them to each in turn. What they wrote themselves, and what they were shown before, is not
+ * new; a first visit marks nothing.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, openPhone, screenshot, type Browser } from './browser';
+import { apiAs, appUrl, signIn } from './session';
+import { list } from './board-helpers';
+import { seriousViolations } from './axe';
+
+const base = appUrl();
+let b: Browser | undefined;
+afterEach(async () => b?.close());
+
+const line = (page: Page) => page.locator('.board-new');
+const card = (page: Page, words: string) =>
+  list(page, 'Week 1').getByRole('article').filter({ hasText: words });
+const note = (page: Page, words: string) => page.locator('li.note').filter({ hasText: words });
+/** The mark on an item itself (not on one of its notes). */
+const itemMark = (page: Page, words: string) => card(page, words).locator(':scope > .status-new');
+const noteMark = (page: Page, words: string) => note(page, words).locator('.status-new');
+
+/** The author's board with a list of two items; answers its address and its items' ids. */
+async function course(title: string) {
+  const author = await apiAs(base, 'author');
+  const made = await author.post<{ multilistId: string; ptitle: string }>(
+    '/api/forms/insert_multilist',
+    { titleText: title },
+  );
+  const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
+    multilistId: made.multilistId,
+    titleText: 'Week 1',
+    itemText: 'Alpha: read the first chapter\n\nBravo: watch the lecture',
+  });
+  const [board] = await author.post<{ lists: { items: { _id: string }[] }[] }[]>(
+    '/api/dbload/load_multilists',
+    { addresses: [`/author/${made.ptitle}`] },
+  );
+  const [alpha, bravo] = board!.lists[0]!.items.map((i) => i._id);
+  return { author, address: `/author/${made.ptitle}`, listId, alpha: alpha!, bravo: bravo! };
+}
+
+describe('what is new since one’s last visit', () => {
+  it('marks what others wrote since, says how many under the title, and goes to each by its link', async () => {
+    const c = await course(`New this week ${Date.now()}`);
+    const demo = await apiAs(base, 'demo');
+    const reader = await apiAs(base, 'reader');
+    b = await openBrowser();
+    const { page } = b;
+    await signIn(page, base, 'reader');
+    // A first visit: everything is new to them, so nothing is marked.
+    await page.goto(`${base}${c.address}`);
+    await card(page, 'Bravo').waitFor();
+    await expect(line(page).count()).resolves.toBe(0);
+    await expect(page.locator('.status-new').count()).resolves.toBe(0);
+    await page.goto(`${base}/reader/home`);
+    await page.locator('[data-board="reader/home"]').waitFor();
+
+    // Meanwhile: the author adds an item, demo asks on Alpha, the reader notes Bravo elsewhere.
+    await c.author.post('/api/forms/insert_item', {
+      listId: c.listId,
+      text: 'Charlie: the quiz is open until Friday',
+    });
+    await demo.post('/api/forms/insert_note', {
+      listId: c.listId,
+      itemId: c.alpha,
+      noteSpec: { text: 'Which translation of the chapter?' },
+    });
+    await reader.post('/api/forms/insert_note', {
+      listId: c.listId,
+      itemId: c.bravo,
+      noteSpec: { text: 'My own reminder to watch it twice' },
+    });
+
+    await page.goto(`${base}${c.address}`);
+    await expect(line(page).innerText()).resolves.toBe(
+      'New since your last visit: 1 item and 1 note. Show the first',
+    );
+    // Demo's note and the author's item; not the reader's own note, nor what was there before.
+    await expect(page.locator('.status-new').count()).resolves.toBe(2);
+    await expect(noteMark(page, 'Which translation').count()).resolves.toBe(1);
+    await expect(itemMark(page, 'Charlie').count()).resolves.toBe(1);
+    await expect(noteMark(page, 'My own reminder').count()).resolves.toBe(0);
+    for (const old of ['Alpha', 'Bravo'])
+      await expect(itemMark(page, old).count()).resolves.toBe(0);
+    await screenshot(page, 'whats-new');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // By keys: the link goes to the first new thing in the board's order, then the next.
+    const link = line(page).getByRole('link');
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/^#note-/);
+    await expect
+      .poll(() =>
+        note(page, 'Which translation').evaluate((el) => el.contains(document.activeElement)),
+      )
+      .toBe(true);
+    await expect(link.innerText()).resolves.toBe('Show the next');
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/^#item-/);
+    await expect
+      .poll(() => card(page, 'Charlie').evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    await expect(link.innerText()).resolves.toBe('Back to the first');
+
+    // Written while the page is open: shown new at once, and counted.
+    await demo.post('/api/forms/insert_note', {
+      listId: c.listId,
+      itemId: c.bravo,
+      noteSpec: { text: 'Is the lecture captioned?' },
+    });
+    await noteMark(page, 'Is the lecture captioned?').waitFor();
+    await expect(line(page).innerText()).resolves.toMatch(
+      /^New since your last visit: 1 item and 2 notes\./,
+    );
+
+    // Come back: all of that was shown, so nothing is new now.
+    await page.goto(`${base}/reader/home`);
+    await page.locator('[data-board="reader/home"]').waitFor();
+    await page.goto(`${base}${c.address}`);
+    await note(page, 'Is the lecture captioned?').waitFor();
+    await expect(line(page).count()).resolves.toBe(0);
+    await expect(page.locator('.status-new').count()).resolves.toBe(0);
+  });
+
+  it('shows the line and the marks on a phone, inside the screen (iPhone 13)', async () => {
+    const c = await course(`New on the phone ${Date.now()}`);
+    b = await openPhone('iPhone 13');
+    const { page } = b;
+    await signIn(page, base, 'reader');
+    await page.goto(`${base}${c.address}`);
+    await card(page, 'Bravo').waitFor();
+    await page.goto(`${base}/reader/home`);
+    await page.locator('[data-board="reader/home"]').waitFor();
+    await c.author.post('/api/forms/insert_item', {
+      listId: c.listId,
+      text: 'Charlie: the quiz is open until Friday',
+    });
+    await page.goto(`${base}${c.address}`);
+    const shown = line(page);
+    await expect(shown.innerText()).resolves.toBe('New since your last visit: 1 item. Show it');
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    const box = (await shown.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await shown.getByRole('link').tap();
+    const mark = itemMark(page, 'Charlie');
+    await expect(mark.isVisible()).resolves.toBe(true);
+    const chip = (await mark.boundingBox())!;
+    expect(chip.x + chip.width).toBeLessThanOrEqual(width);
+    await screenshot(page, 'phone/whats-new');
+  });
+});
