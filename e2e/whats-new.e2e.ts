@@ -128,6 +128,30 @@ describe('what is new since one’s last visit', () => {
     await expect(page.locator('.status-new').count()).resolves.toBe(0);
   });
 
+  it('shows an author the first note a reader leaves on their board, their own items never new', async () => {
+    const c = await course(`Own board ${Date.now()}`);
+    b = await openBrowser();
+    const { page } = b;
+    await signIn(page, base, 'author');
+    // The author's first visit: everything on the board is their own.
+    await page.goto(`${base}${c.address}`);
+    await card(page, 'Bravo').waitFor();
+    await page.goto(`${base}/author/home`);
+    await page.locator('[data-board="author/home"]').waitFor();
+    const reader = await apiAs(base, 'reader');
+    await reader.post('/api/forms/insert_note', {
+      listId: c.listId,
+      itemId: c.alpha,
+      noteSpec: { text: 'Is chapter one in the reader pack?' },
+    });
+    await page.goto(`${base}${c.address}`);
+    await expect(line(page).innerText()).resolves.toBe(
+      'New since your last visit: 1 note. Show it',
+    );
+    await expect(noteMark(page, 'Is chapter one').count()).resolves.toBe(1);
+    await expect(page.locator('.status-new').count()).resolves.toBe(1);
+  });
+
   it('shows the line and the marks on a phone, inside the screen (iPhone 13)', async () => {
     const c = await course(`New on the phone ${Date.now()}`);
     b = await openPhone('iPhone 13');

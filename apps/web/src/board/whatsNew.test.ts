@@ -80,6 +80,27 @@ describe('a visit to a board', () => {
     expect(keep).toHaveBeenCalledWith(first._id, { seenUpTo: T(8) });
   });
 
+  it('keeps a line on a first visit where nothing of others’ shows yet, so the first thing another writes is new', () => {
+    const keep = vi.fn();
+    // The reader's own board: everything on it is theirs.
+    const own = makeBoard('reader', 'home', [{ title: 'Mine', items: ['One'] }]);
+    own.lists[0]!.items[0]!.created = T(3);
+    renderHook(() => useNewSinceVisit([own], 'reader', keep));
+    expect(keep).toHaveBeenCalledWith(own._id, { seenUpTo: T(3) });
+    // An empty board: the time it was made.
+    const empty = makeBoard('author', 'empty', []);
+    renderHook(() => useNewSinceVisit([empty], 'reader', keep));
+    expect(keep).toHaveBeenCalledWith(empty._id, { seenUpTo: empty.created });
+    // Once a line is kept, one's own new writing moves nothing on.
+    keep.mockClear();
+    const more = makeBoard('reader', 'home', [{ title: 'Mine', items: ['One', 'Two'] }]);
+    more._id = own._id;
+    more.viewstate = { seenUpTo: T(3) };
+    more.lists[0]!.items.forEach((item, i) => (item.created = [T(3), T(5)][i]!));
+    renderHook(() => useNewSinceVisit([more], 'reader', keep));
+    expect(keep).not.toHaveBeenCalled();
+  });
+
   it('does not count what a hidden page received as seen until the page shows again', () => {
     const keep = vi.fn();
     const board = course([T(1)]);

@@ -1,10 +1,10 @@
 /**
  * What is new since a user's last visit to a board (ours): the items, notes, replies and
  * annotations others wrote after the newest thing the last visit showed them. The board's view
- * state keeps that time for each user (`seenUpTo`, the server's own `created` of that thing, so no
- * clock but the server's counts); a visit reads it as it opens and moves it on to the newest thing
- * of others' it shows, live arrivals included (once the page is in sight). A first visit, and the shared
- * guest, mark nothing.
+ * state keeps that time for each user (`seenUpTo`, the server's own `created` of that thing, so
+ * no clock but the server's counts); a visit reads it as it opens and moves it on to the newest
+ * thing of others' it shows, live arrivals included (once the page is in sight). A first visit,
+ * and the shared guest, mark nothing.
  */
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
@@ -92,9 +92,11 @@ export function useNewSinceVisit(
       if (document.visibilityState === 'hidden') return;
       for (const b of boards) {
         if (isResultsBoard(b._id) || b.locked) continue;
-        const newest = newestOn(b, me);
         const seen = b.viewstate.seenUpTo as string | undefined;
         const kept = later(seen, useNewSince.getState().kept[b._id]);
+        // A first visit keeps a line even where nothing of others' shows yet (the reader's own
+        // board, an empty one): the first thing another writes there is new next time.
+        const newest = newestOn(b, me) ?? (kept ? undefined : (newestOn(b, null) ?? b.created));
         if (!newest || (kept && newest <= kept)) continue;
         useNewSince.setState((s) => ({ kept: { ...s.kept, [b._id]: newest } }));
         keep(b._id, { seenUpTo: newest });
