@@ -91,7 +91,8 @@ describe('mentioning someone in a note', () => {
       await page2.goto(`${base}/reader/home?code=myBoards&username=reader`);
       await page2.getByRole('link', { name: 'Mentions', exact: true }).click();
       await page2.waitForURL(/code=mentions/);
-      const entry = page2.getByRole('listitem').filter({ hasText: 'Good question' });
+      // Newest first: a first try's note, left on another board, comes after this one.
+      const entry = page2.getByRole('listitem').filter({ hasText: 'Good question' }).first();
       await entry.waitFor();
       await expect(entry.locator('.mention').allTextContents()).resolves.toEqual(['@reader']);
       await screenshot(page2, 'mentions-listing');

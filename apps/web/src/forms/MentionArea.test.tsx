@@ -38,6 +38,18 @@ describe('a note’s words offer people to mention', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
+  it('puts the caret after the name written at once, before the next key, with words after it', () => {
+    render(<Field />);
+    typeIn('Ask @sa and the editors');
+    // The caret back after `@sa`, as a reader who went back to name someone would put it.
+    words().setSelectionRange(7, 7);
+    fireEvent.select(words());
+    fireEvent.keyDown(words(), { key: 'Enter' });
+    expect(words().value).toBe('Ask @reader  and the editors');
+    // No frame waited for: the next key typed goes here, not to the end.
+    expect([words().selectionStart, words().selectionEnd]).toEqual([12, 12]);
+  });
+
   it('leaves Enter to a word being composed, and Escape closes the list alone', () => {
     render(<Field />);
     typeIn('Ask @re');

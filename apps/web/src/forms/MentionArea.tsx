@@ -1,4 +1,11 @@
-import { useMemo, useRef, useState, type KeyboardEvent, type TextareaHTMLAttributes } from 'react';
+import {
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { mentionTyped } from '@listboard/core';
 import { peopleOn, suggestions, type Person } from './mentions';
 import type { FormContext } from './registry';
@@ -47,11 +54,19 @@ export function MentionArea({ id, value, onValue, mentions, inputRef, ...textare
     onValue(`${value.slice(0, typed.start)}${written}${value.slice(caret)}`);
     const at = typed.start + written.length;
     setCaret(at);
-    requestAnimationFrame(() => {
-      own.current?.focus();
-      own.current?.setSelectionRange(at, at);
-    });
+    placeCaret.current = at;
   };
+  // The caret goes after the name as the new words are drawn, before the next key is read: set a
+  // frame later, keys typed fast after Enter went to the end of the words, and the rest then
+  // went back after the name.
+  const placeCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = placeCaret.current;
+    if (at === null) return;
+    placeCaret.current = null;
+    own.current?.focus();
+    own.current?.setSelectionRange(at, at);
+  });
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     // A key that ends a word being composed (Chinese, Japanese, Korean) is the composer's.
     if (!open || e.nativeEvent.isComposing) return;
