@@ -23,6 +23,12 @@ const note = (page: Page, words: string) => page.locator('li.note').filter({ has
 const itemMark = (page: Page, words: string) => card(page, words).locator(':scope > .status-new');
 const noteMark = (page: Page, words: string) => note(page, words).locator('.status-new');
 
+/** Leaves the board for the user's home: the visit ends. */
+async function leaveFor(page: Page, user: string) {
+  await page.goto(`${base}/${user}/home`);
+  await page.locator(`[data-board="${user}/home"]`).waitFor();
+}
+
 /** The author's board with a list of two items; answers its address and its items' ids. */
 async function course(title: string) {
   const author = await apiAs(base, 'author');
@@ -56,8 +62,7 @@ describe('what is new since one’s last visit', () => {
     await card(page, 'Bravo').waitFor();
     await expect(line(page).count()).resolves.toBe(0);
     await expect(page.locator('.status-new').count()).resolves.toBe(0);
-    await page.goto(`${base}/reader/home`);
-    await page.locator('[data-board="reader/home"]').waitFor();
+    await leaveFor(page, 'reader');
 
     // Meanwhile: the author adds an item, demo asks on Alpha, the reader notes Bravo elsewhere.
     await c.author.post('/api/forms/insert_item', {
@@ -120,8 +125,7 @@ describe('what is new since one’s last visit', () => {
     );
 
     // Come back: all of that was shown, so nothing is new now.
-    await page.goto(`${base}/reader/home`);
-    await page.locator('[data-board="reader/home"]').waitFor();
+    await leaveFor(page, 'reader');
     await page.goto(`${base}${c.address}`);
     await note(page, 'Is the lecture captioned?').waitFor();
     await expect(line(page).count()).resolves.toBe(0);
@@ -136,8 +140,7 @@ describe('what is new since one’s last visit', () => {
     // The author's first visit: everything on the board is their own.
     await page.goto(`${base}${c.address}`);
     await card(page, 'Bravo').waitFor();
-    await page.goto(`${base}/author/home`);
-    await page.locator('[data-board="author/home"]').waitFor();
+    await leaveFor(page, 'author');
     const reader = await apiAs(base, 'reader');
     await reader.post('/api/forms/insert_note', {
       listId: c.listId,
@@ -159,8 +162,7 @@ describe('what is new since one’s last visit', () => {
     await signIn(page, base, 'reader');
     await page.goto(`${base}${c.address}`);
     await card(page, 'Bravo').waitFor();
-    await page.goto(`${base}/reader/home`);
-    await page.locator('[data-board="reader/home"]').waitFor();
+    await leaveFor(page, 'reader');
     await c.author.post('/api/forms/insert_item', {
       listId: c.listId,
       text: 'Charlie: the quiz is open until Friday',

@@ -60,6 +60,13 @@ export function newOn(
   };
 }
 
+/** A board whose visits count: a results page, or a board behind its password, keeps none. */
+const visited = (b: Multilist) => !isResultsBoard(b._id) && !b.locked;
+
+/** Where a visit to a board counts from: its view state's line, or a later one this page kept. */
+const lineOf = (b: Multilist) =>
+  later(b.viewstate.seenUpTo as string | undefined, useNewSince.getState().kept[b._id]);
+
 /**
  * Starts a visit to each board shown (its line: the view state's `seenUpTo`, or what this page
  * kept since it was loaded), and keeps the newest thing shown in the board's view state as it
@@ -70,30 +77,23 @@ export function useNewSinceVisit(
   me: string | null,
   keep: ((multilistId: string, patch: { seenUpTo: string }) => void) | null,
 ): void {
-  const stored = boards.filter((b) => !isResultsBoard(b._id) && !b.locked);
+  const stored = boards.filter(visited);
   const key = stored.map((b) => b._id).join(',');
   const latest = useRef(stored);
   latest.current = stored;
   useEffect(() => {
     if (!keep) return;
-    const { kept } = useNewSince.getState();
-    const since = Object.fromEntries(
-      latest.current.map((b) => [
-        b._id,
-        later(b.viewstate.seenUpTo as string | undefined, kept[b._id]) ?? null,
-      ]),
-    );
-    useNewSince.setState({ since });
+    useNewSince.setState({
+      since: Object.fromEntries(latest.current.map((b) => [b._id, lineOf(b) ?? null])),
+    });
   }, [key, keep]);
   // What a hidden page receives live is not seen until the page shows again.
   useEffect(() => {
     if (!keep) return;
     const keepNewest = () => {
       if (document.visibilityState === 'hidden') return;
-      for (const b of boards) {
-        if (isResultsBoard(b._id) || b.locked) continue;
-        const seen = b.viewstate.seenUpTo as string | undefined;
-        const kept = later(seen, useNewSince.getState().kept[b._id]);
+      for (const b of boards.filter(visited)) {
+        const kept = lineOf(b);
         // A first visit keeps a line even where nothing of others' shows yet (the reader's own
         // board, an empty one): the first thing another writes there is new next time.
         const newest = newestOn(b, me) ?? (kept ? undefined : (newestOn(b, null) ?? b.created));
