@@ -925,6 +925,48 @@ describe('privacy matrix: the count of notes waiting on Discussion', () => {
   });
 });
 
+describe('privacy matrix: what is new on the boards one visited', () => {
+  // Counts show no words, but a hidden thing counted would tell of it: each board's counts are
+  // what the viewer's own load of it shows that others wrote, and a board they may not open is
+  // not listed at all. Every visit here counts from before anything was written.
+  it.each(VIEWERS)('as %s: what their loads show others wrote, or nothing', async (v) => {
+    const me = ACCOUNT[v];
+    for (const b of [openBoard, lockedBoard]) {
+      await agents[v].post('/api/display/update_multilistvs', {
+        query: { userId: agents[v].userId, multilistId: b._id },
+        doc: { $set: { seenUpTo: '2000-01-01T00:00:00.000Z' } },
+      });
+    }
+    const res = await agents[v].post('/api/dbload/board_news', {});
+    if (v === 'anonymous') {
+      expect(res.statusCode).toBe(401);
+      return;
+    }
+    const expected = [];
+    for (const b of [openBoard, lockedBoard]) {
+      const loaded = await loadBoard(agents[v], 'author', b.ptitle);
+      const others = loaded.lists
+        .flatMap((l) => l.items.flatMap((i) => [i, ...i.notes]))
+        .filter((x) => x.author !== me);
+      const items = others.filter((x) => x.annotationClass === 'none').length;
+      if (others.length > 0 && v !== 'guest')
+        expected.push({ title: b.title, items, notes: others.length - items });
+      if (loaded.locked) expect(others).toEqual([]);
+    }
+    const got = res
+      .json<{ title: string; items: number; notes: number }[]>()
+      .map(({ title, items, notes }) => ({ title, items, notes }));
+    expect(got.sort((x, y) => x.title.localeCompare(y.title))).toEqual(
+      expected.sort((x, y) => x.title.localeCompare(y.title)),
+    );
+    if (v === 'guest') expect(got).toEqual([]);
+    else expect(got.length).toBeGreaterThan(0);
+    // Those who may open the locked board see its news; no one else is told of it.
+    const lockedListed = got.some((e) => e.title === lockedBoard.title);
+    expect(lockedListed).toBe(sees(v, THINGS.find((x) => x.name === 'lockedBoardNote')!));
+  });
+});
+
 describe('privacy matrix: Course grades', () => {
   it("lists the writer's notes to the board's authors, private ones counted, their words not", async () => {
     const res = await agents.author.post('/api/forms/board_grades', { multilistId: openBoard._id });

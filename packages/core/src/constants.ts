@@ -155,6 +155,12 @@ export const TIMINGS = {
   thumbnailDelayMs: 3000,
 } as const;
 
+/**
+ * How many of the boards a user visited most recently the home's dashboard looks at for what is
+ * new on them (ours): each is counted from a whole load's rows.
+ */
+export const BOARD_NEWS_VISITS = 12;
+
 // ---------------------------------------------------------------------------------------------
 // Search
 

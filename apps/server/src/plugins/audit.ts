@@ -50,6 +50,7 @@ export const READ_CALLS: ReadonlySet<string> = new Set([
   '/api/dbload/load_section',
   '/api/dbload/moved_boards',
   '/api/dbload/waiting_notes',
+  '/api/dbload/board_news',
   '/api/forms/list_multilists',
   '/api/forms/my_groups',
   '/api/forms/read_source',

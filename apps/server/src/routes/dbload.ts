@@ -17,6 +17,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists, loadMultilistsJson } from '../services/boards/load';
 import { ensureHomeBoard } from '../services/boards/dashboard';
+import { boardNews } from '../services/boards/news';
 import { movedBoards } from '../services/boards/moves';
 import { userGroupNames } from '../services/notes/visibility';
 import { runSearch } from '../services/search/search';
@@ -159,6 +160,11 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
   app.post(load.waitingNotes.path, { schema: bodySchema(load.waitingNotes) }, async (req) => {
     const { actor, username } = listerOf(req.actor, req.body.username ?? null);
     return waitingNotes(db, { actor, sessionId: req.sessionId ?? null }, username);
+  });
+
+  app.post(load.boardNews.path, { schema: bodySchema(load.boardNews) }, async (req) => {
+    if (!req.actor) throw unauthorized('Please sign in to see what is new on your boards.');
+    return boardNews(db, loadContext(req, req.body.device));
   });
 
   app.post(load.movedBoards.path, { schema: bodySchema(load.movedBoards) }, async (req) =>

@@ -4,6 +4,7 @@
  * a file or a query.
  */
 import { z } from 'zod';
+import { BOARD_NEWS_VISITS } from '../../constants';
 import { DEVICES } from '../../model/viewstate';
 import type { Abilities, List, Multilist } from '../../model/entities';
 import { defineContract, openShape } from '../contract';
@@ -106,6 +107,36 @@ export const waitingNotes = defineContract({
   input: z.object({ username: z.string().max(200).optional() }),
   output: z.object({ count: z.number().int(), more: z.boolean() }),
   errors: [401, 403],
+});
+
+/** One board with something new since the caller's last visit, as the home's dashboard lists it. */
+export const boardNewsEntry = z.object({
+  owner: z.string(),
+  ptitle: z.string(),
+  title: z.string(),
+  /** Content items others added since the caller's last visit that the caller may see. */
+  items: z.number().int(),
+  /** Notes, annotations and replies likewise. */
+  notes: z.number().int(),
+  /** When the newest of them was written (the server's time). */
+  newest: z.string(),
+});
+export type BoardNewsEntry = z.infer<typeof boardNewsEntry>;
+
+export const boardNews = defineContract({
+  path: '/api/dbload/board_news',
+  tags: ['dbload'],
+  summary: 'What others wrote on the boards the caller has visited, since each last visit',
+  description:
+    `For the boards whose visits the caller keeps (the ${String(BOARD_NEWS_VISITS)} visited ` +
+    'most recently, by their view state), what a load of the board would show them that ' +
+    'others wrote after the last thing their last visit showed (the view state’s `seenUpTo`): ' +
+    'the same rows, by the same visibility rule. Boards with nothing new, behind a password ' +
+    'this session has not entered, or no longer there are left out; the newest first. The ' +
+    'shared guest keeps no visits and gets an empty list.',
+  input: z.object({ device: z.enum(DEVICES).optional() }),
+  output: z.array(boardNewsEntry),
+  errors: [401],
 });
 
 export const loadSection = defineContract({

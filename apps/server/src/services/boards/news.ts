@@ -1,0 +1,67 @@
+/**
+ * What is new on the boards a user has visited (ours): for each of the boards they visited most
+ * recently, what a load of the board would show them now that others wrote after the last thing
+ * their last visit showed (its view state's `seenUpTo`, kept by the web's whatsNew). Counted from
+ * the load's own rows (prepare and walk), so it counts nothing the caller may not see.
+ */
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { BOARD_NEWS_VISITS, isGuestUser } from '@listboard/core';
+import type { BoardNewsEntry } from '@listboard/core/api/contracts/load';
+import type { Db } from '../../db/client';
+import { multilists, viewStates } from '../../db/schema';
+import { boardWithMembers } from './load-queries';
+import { prepare, walk, type LoadContext } from './prepared';
+import type { ItemRow } from './rows';
+
+export async function boardNews(db: Db, ctx: LoadContext): Promise<BoardNewsEntry[]> {
+  const me = ctx.actor;
+  if (!me || isGuestUser(me)) return [];
+  const seenUpTo = sql<string | null>`${viewStates.state}->>'seenUpTo'`;
+  const visits = await db
+    .select({ id: viewStates.targetId, since: seenUpTo })
+    .from(viewStates)
+    .where(and(eq(viewStates.userId, me.id), eq(viewStates.kind, 'multilist'), isNotNull(seenUpTo)))
+    .orderBy(desc(viewStates.modified))
+    .limit(BOARD_NEWS_VISITS);
+  if (visits.length === 0) return [];
+  const boards = await db
+    .select(boardWithMembers)
+    .from(multilists)
+    .where(
+      inArray(
+        multilists.id,
+        visits.map((v) => v.id),
+      ),
+    );
+  if (boards.length === 0) return [];
+  const p = await prepare(db, boards, ctx);
+  // Each board's rows as its load would give them: items, each followed by its notes.
+  const shown = walk<ItemRow[], ItemRow[], ItemRow[]>(p, {
+    item: (row, _list, _at, notes) => [row, ...notes.flat()],
+    list: (_list, rows) => rows.flat(),
+    board: (_board, rows) => rows.flat(),
+  });
+  const since = new Map(visits.map((v) => [v.id, Date.parse(v.since ?? '')]));
+  return boards
+    .flatMap((b, i): BoardNewsEntry[] => {
+      const from = since.get(b.id);
+      if (from === undefined || Number.isNaN(from) || p.locked.has(b.id)) return [];
+      const fresh = (shown[i] ?? []).filter(
+        (r) => r.author !== me.username && r.created.getTime() > from,
+      );
+      if (fresh.length === 0) return [];
+      const items = fresh.filter((r) => r.annotationClass === 'none').length;
+      const newest = Math.max(...fresh.map((r) => r.created.getTime()));
+      return [
+        {
+          owner: b.owner,
+          ptitle: b.ptitle,
+          title: b.title,
+          items,
+          notes: fresh.length - items,
+          newest: new Date(newest).toISOString(),
+        },
+      ];
+    })
+    .sort((x, y) => y.newest.localeCompare(x.newest));
+}
