@@ -2,7 +2,8 @@
  * What is new since one's last visit: a reader coming back to a course board finds the items and
  * notes others wrote meanwhile marked new, a line under the title says how many, and its link
  * takes them to each in turn. What they wrote themselves, and what they were shown before, is not
- * new; a first visit marks nothing.
+ * new; a first visit marks nothing. The home's dashboard lists the boards one visited where others
+ * have written since, and opens each at its line.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -16,6 +17,8 @@ let b: Browser | undefined;
 afterEach(async () => b?.close());
 
 const line = (page: Page) => page.locator('.board-new');
+/** The home's list of boards with news since one's visits. */
+const news = (page: Page) => page.getByRole('region', { name: 'New since your last visit' });
 const card = (page: Page, words: string) =>
   list(page, 'Week 1').getByRole('article').filter({ hasText: words });
 const note = (page: Page, words: string) => page.locator('li.note').filter({ hasText: words });
@@ -155,6 +158,54 @@ describe('what is new since one’s last visit', () => {
     await expect(page.locator('.status-new').count()).resolves.toBe(1);
   });
 
+  it('lists on the home the boards others wrote on since one’s visit, and opens each at its news', async () => {
+    const title = `Seminar news ${Date.now()}`;
+    const c = await course(title);
+    const demo = await apiAs(base, 'demo');
+    b = await openBrowser();
+    const { page } = b;
+    await signIn(page, base, 'reader');
+    await page.goto(`${base}${c.address}`);
+    await card(page, 'Bravo').waitFor();
+    await leaveFor(page, 'reader');
+    await c.author.post('/api/forms/insert_item', {
+      listId: c.listId,
+      text: 'Charlie: the quiz is open until Friday',
+    });
+    await demo.post('/api/forms/insert_note', {
+      listId: c.listId,
+      itemId: c.alpha,
+      noteSpec: { text: 'Which translation of the chapter?' },
+    });
+    await demo.post('/api/forms/insert_note', {
+      listId: c.listId,
+      itemId: c.alpha,
+      isPrivate: true,
+      noteSpec: { text: 'A note for myself alone' },
+    });
+    await leaveFor(page, 'reader');
+    const entry = news(page).getByRole('link', { name: new RegExp(`^${title}`) });
+    // The private note is demo's alone: not counted.
+    await expect(entry.textContent()).resolves.toBe(`${title} author · 1 item and 1 note`);
+    await screenshot(page, 'board-news');
+    expect(await seriousViolations(page)).toEqual([]);
+    await entry.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname).toBe(c.address);
+    await expect(line(page).innerText()).resolves.toBe(
+      'New since your last visit: 1 item and 1 note. Show the first',
+    );
+    // Back home: shown, so no longer new; nor once the home is loaded again.
+    await page.goBack();
+    await page.locator('[data-board="reader/home"]').waitFor();
+    await expect(entry.count()).resolves.toBe(0);
+    const asked = page.waitForResponse((r) => r.url().endsWith('/api/dbload/board_news'));
+    await page.reload();
+    await (await asked).finished();
+    await page.locator('[data-board="reader/home"]').waitFor();
+    await expect(entry.count()).resolves.toBe(0);
+  });
+
   it('shows the line and the marks on a phone, inside the screen (iPhone 13)', async () => {
     const c = await course(`New on the phone ${Date.now()}`);
     b = await openPhone('iPhone 13');
@@ -167,10 +218,17 @@ describe('what is new since one’s last visit', () => {
       listId: c.listId,
       text: 'Charlie: the quiz is open until Friday',
     });
-    await page.goto(`${base}${c.address}`);
+    // The home says where: a row of its own under the dashboard's strip, tapped.
+    await leaveFor(page, 'reader');
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    const row = (await news(page).boundingBox())!;
+    expect(row.x).toBeGreaterThanOrEqual(0);
+    expect(row.x + row.width).toBeLessThanOrEqual(width);
+    await news(page)
+      .getByRole('link', { name: /^New on the phone/ })
+      .tap();
     const shown = line(page);
     await expect(shown.innerText()).resolves.toBe('New since your last visit: 1 item. Show it');
-    const width = await page.evaluate(() => document.documentElement.clientWidth);
     const box = (await shown.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(width);

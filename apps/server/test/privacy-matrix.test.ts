@@ -963,7 +963,12 @@ describe('privacy matrix: what is new on the boards one visited', () => {
     else expect(got.length).toBeGreaterThan(0);
     // Those who may open the locked board see its news; no one else is told of it.
     const lockedListed = got.some((e) => e.title === lockedBoard.title);
-    expect(lockedListed).toBe(sees(v, THINGS.find((x) => x.name === 'lockedBoardNote')!));
+    expect(lockedListed).toBe(
+      sees(
+        v,
+        THINGS.find((x) => x.name === 'lockedBoardNote')!,
+      ),
+    );
   });
 });
 

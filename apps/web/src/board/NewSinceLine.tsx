@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ITEM_ANCHOR, NOTE_ANCHOR, type Item, type Multilist } from '@listboard/core';
+import { ITEM_ANCHOR, NOTE_ANCHOR, counted, type Item, type Multilist } from '@listboard/core';
 import { useSession } from '../state/session';
 import { focusWhenShown } from '../dom';
 import { newOn, useNewSince } from './whatsNew';
@@ -8,8 +8,6 @@ import { newOn, useNewSince } from './whatsNew';
 /** A thing's own address on the board: a note's opens its item at it, an item's selects it. */
 const anchorOf = (x: Item) =>
   `#${x.annotationClass === 'none' ? ITEM_ANCHOR : NOTE_ANCHOR}${x._id}`;
-
-const counted = (n: number, one: string) => `${String(n)} ${n === 1 ? one : `${one}s`}`;
 
 /**
  * Under a board's title: how many items and notes others wrote since the reader's last visit

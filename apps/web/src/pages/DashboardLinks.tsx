@@ -7,6 +7,7 @@ import type { CommandContext } from '../commands/registry';
 import { listingHref as searchHref } from '@listboard/core/api/search';
 import { pageHref } from './registry';
 import { toggleHelp } from './help';
+import { BoardNews } from './BoardNews';
 
 const TEXT: Record<DashboardLink, [string, string]> = {
   profile: ['Profile', 'Your details and alerts'],
@@ -66,6 +67,7 @@ const waitingWords = ({ count, more }: { count: number; more: boolean }) =>
  * depends on their role, and a board owned by the admin user gets none. On a wide screen a column
  * of cards before the board; on a phone (`strip`) a strip of their names above it, scrolled
  * sideways on its own as a named page's tabs are, so the home board has the screen's width.
+ * Under them, what is new on the boards the user visited (BoardNews).
  */
 export function DashboardLinks({
   boards,
@@ -93,7 +95,8 @@ export function DashboardLinks({
       : [];
   const waiting = useWaiting(links.includes('discussion') && user ? user.username : null);
   if (!user || links.length === 0) return null;
-  return (
+  const news = <BoardNews username={user.username} boards={boards} strip={strip} />;
+  const nav = (
     <nav
       className={strip ? 'page-tabs page-strip dashboard-strip' : 'dashboard'}
       aria-label="Dashboard"
@@ -135,6 +138,15 @@ export function DashboardLinks({
           );
         })}
       </ul>
+      {!strip && news}
     </nav>
+  );
+  return strip ? (
+    <>
+      {nav}
+      {news}
+    </>
+  ) : (
+    nav
   );
 }

@@ -49,6 +49,8 @@ export function fakeServer(boards: Multilist[], user: PublicUser | null): FakeSe
       }
       // No board here was renamed away from its address.
       if (path === '/api/dbload/moved_boards') return Promise.resolve(json(200, []));
+      // Nothing new on any board one visited.
+      if (path === '/api/dbload/board_news') return Promise.resolve(json(200, []));
       return Promise.resolve(json(200, { ok: true }));
     }),
   );

@@ -1,8 +1,8 @@
 /**
  * The one visibility rule. Every channel that hands out a board's content (loads, sections,
- * search, listings, Discussion, exports, dumps, mail, live events, replies and status changes)
- * asks canSee before it shows, sends or acts on a thing. A thing a caller cannot see is answered
- * exactly like a thing that does not exist.
+ * search, listings, Discussion, the home's news, exports, dumps, mail, live events, replies and
+ * status changes) asks canSee before it shows, sends or acts on a thing. A thing a caller cannot
+ * see is answered exactly like a thing that does not exist.
  */
 import { isGuestUser, isSiteAdmin, roleFor, type PolicyBoard, type PolicyUser } from './roles';
 import { canSeeNote, type NoteVisibility } from './notes';

@@ -54,6 +54,7 @@ export async function boardNews(db: Db, ctx: LoadContext): Promise<BoardNewsEntr
       const newest = Math.max(...fresh.map((r) => r.created.getTime()));
       return [
         {
+          multilistId: b.id,
           owner: b.owner,
           ptitle: b.ptitle,
           title: b.title,

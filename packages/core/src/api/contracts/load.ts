@@ -111,6 +111,7 @@ export const waitingNotes = defineContract({
 
 /** One board with something new since the caller's last visit, as the home's dashboard lists it. */
 export const boardNewsEntry = z.object({
+  multilistId: z.string(),
   owner: z.string(),
   ptitle: z.string(),
   title: z.string(),

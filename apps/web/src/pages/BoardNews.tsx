@@ -1,0 +1,79 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { counted, type Multilist } from '@listboard/core';
+import type { BoardNewsEntry } from '@listboard/core/api/contracts/load';
+import { callApi } from '../api/client';
+import { useViewport } from '../board/useViewport';
+import { useNewSince } from '../board/whatsNew';
+
+/** How often what is new is asked again while the home stays open. */
+const NEWS_EVERY_MS = 60_000;
+
+/** What is new on a board, in words: "2 items and 1 note". */
+export const newsWords = (e: Pick<BoardNewsEntry, 'items' | 'notes'>) =>
+  [e.items > 0 && counted(e.items, 'item'), e.notes > 0 && counted(e.notes, 'note')]
+    .filter(Boolean)
+    .join(' and ');
+
+/**
+ * On a home's dashboard: the boards one visited where others have written since (board_news,
+ * the newest first), each a link that opens the board at its own "New since your last visit"
+ * line, under the board's title and, when it is someone else's, its owner's name (every home is
+ * called home). Asked when the home opens, every minute while it stays open, and whenever the boards are
+ * asked again (its key is one of theirs). A board already on screen is left out: it says so
+ * itself. On a phone (`strip`) a row of its own under the dashboard's strip.
+ */
+export function BoardNews({
+  username,
+  boards,
+  strip,
+}: {
+  username: string;
+  boards: Multilist[];
+  strip: boolean;
+}) {
+  const { device } = useViewport();
+  const heading = useId();
+  const asked = useQuery({
+    queryKey: ['boards', 'news', username, device],
+    staleTime: 0,
+    refetchInterval: NEWS_EVERY_MS,
+    refetchOnWindowFocus: true,
+    queryFn: async () => {
+      const r = await callApi('/api/dbload/board_news', { device });
+      return r.ok ? r.value : [];
+    },
+  });
+  // What this page has shown since the answer was asked is not news: the visit's own view-state
+  // write may still be on its way when the home asks again.
+  const kept = useNewSince((s) => s.kept);
+  const onScreen = new Set(boards.map((b) => b._id));
+  const entries = (asked.data ?? []).filter(
+    (e) => !onScreen.has(e.multilistId) && !((kept[e.multilistId] ?? '') >= e.newest),
+  );
+  if (entries.length === 0) return null;
+  return (
+    <section
+      className={strip ? 'board-news board-news-strip' : 'board-news'}
+      aria-labelledby={heading}
+    >
+      <h3 id={heading}>
+        New<span className={strip ? 'visually-hidden' : undefined}> since your last visit</span>
+      </h3>
+      <ul>
+        {entries.map((e) => (
+          <li key={e.multilistId}>
+            <Link to={`/${e.owner}/${e.ptitle}`}>
+              <span className="board-news-title">{e.title}</span>{' '}
+              <span className="board-news-what">
+                {e.owner === username ? '' : `${e.owner} · `}
+                {newsWords(e)}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
