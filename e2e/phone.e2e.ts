@@ -395,7 +395,7 @@ describe('Discussion and Listings on a phone', () => {
     b = await openPhone('iPhone 13');
     await signIn(b.page, base, 'reader');
     await b.page.goto(`${base}/reader/home?code=dismissed&username=reader`);
-    await b.page.getByText('Nothing here yet.').waitFor();
+    await b.page.getByText('No dismissed notes: a pending note dismissed shows here.').waitFor();
     await expect(b.page.getByText('This board has no lists yet.').count()).resolves.toBe(0);
     await b.close();
 

@@ -9,6 +9,7 @@ import {
 } from '@listboard/core';
 import { CUSTOM_CODES } from '@listboard/core/api/search';
 import { createBoard } from '../src/services/boards/create';
+import { users } from '../src/db/schema';
 import { Agent, createTestApp, type TestContext } from './harness';
 
 let t: TestContext;
@@ -379,6 +380,45 @@ describe('Mentions', () => {
     );
     // Another reader's mentions are theirs: refused as every listing of another's is.
     expect((await search(reader, 'mentions', 'demo')).statusCode).toBe(403);
+  });
+});
+
+describe('an empty listing', () => {
+  it('says what fills it, in the words of the commands that do', async () => {
+    await t.database.db.insert(users).values({
+      username: 'newcomer',
+      email: 'newcomer@example.edu',
+      roles: ['reader'],
+    });
+    // A site admin may open anyone's listings: a newcomer's are all empty but one.
+    const admin = new Agent(t.app);
+    await admin.signIn('admin');
+    const said = async (code: string) =>
+      (await search(admin, code, 'newcomer')).json<Multilist>().description;
+    const expected: Record<string, string> = {
+      myBoards:
+        'No boards by newcomer yet: a board made with New board, Load or Duplicate board shows here.',
+      coBoards:
+        'newcomer coauthors no board yet: a board whose author adds newcomer as a coauthor shows here.',
+      annoBoards:
+        'No notes or annotations by newcomer yet: each board newcomer writes one on shows here.',
+      myAnnos: 'No annotations by newcomer yet: one written with Annotate on an item shows here.',
+      myNotes:
+        "No notes on newcomer's boards yet: each note a reader leaves on one shows here, answered or not.",
+      notes:
+        'No notes by newcomer yet: each note newcomer leaves on an item or a passage shows here, with the replies to it.',
+      groupNotes: 'No group notes yet: a note shared with a group newcomer is in shows here.',
+      mentions:
+        'No one has mentioned newcomer yet: a note, reply or annotation with @newcomer in it shows here.',
+      pending:
+        "No notes wait for an answer: a reader's note on a board of newcomer's shows here until it is answered or dismissed.",
+      answered: 'No answered notes yet: a pending note marked answered, or replied to, shows here.',
+      dismissed: 'No dismissed notes: a pending note dismissed shows here.',
+    };
+    // Annotations lists every annotation the caller may see: the seeded boards have some.
+    expect(Object.keys(expected).sort()).toEqual(CUSTOM_CODES.filter((c) => c !== 'annos').sort());
+    for (const [code, words] of Object.entries(expected))
+      expect(await said(code), code).toBe(words);
   });
 });
 

@@ -146,10 +146,31 @@ export async function followedBoards(
   return [...follows.values()].slice(0, FOLLOWED_MAX);
 }
 
-/** What an empty listing says, where 'Nothing here yet.' would not tell how it fills. */
-const EMPTY: Partial<Record<CustomCode, (owner: string) => string>> = {
+/** What an empty listing says: what fills it, in the words of the commands that do. */
+const EMPTY: Record<CustomCode, (owner: string) => string> = {
+  myBoards: (owner) =>
+    `No boards by ${owner} yet: a board made with New board, Load or Duplicate board shows here.`,
+  coBoards: (owner) =>
+    `${owner} coauthors no board yet: a board whose author adds ${owner} as a coauthor shows here.`,
+  annoBoards: (owner) =>
+    `No notes or annotations by ${owner} yet: each board ${owner} writes one on shows here.`,
+  myAnnos: (owner) =>
+    `No annotations by ${owner} yet: one written with Annotate on an item shows here.`,
+  myNotes: (owner) =>
+    `No notes on ${owner}'s boards yet: each note a reader leaves on one shows here, answered or not.`,
+  annos: () =>
+    'No annotations to show yet: those written with Annotate on the boards you read show here.',
+  notes: (owner) =>
+    `No notes by ${owner} yet: each note ${owner} leaves on an item or a passage shows here, with the replies to it.`,
+  groupNotes: (owner) =>
+    `No group notes yet: a note shared with a group ${owner} is in shows here.`,
   mentions: (owner) =>
     `No one has mentioned ${owner} yet: a note, reply or annotation with @${owner} in it shows here.`,
+  pending: (owner) =>
+    `No notes wait for an answer: a reader's note on a board of ${owner}'s shows here until it is answered or dismissed.`,
+  answered: () =>
+    'No answered notes yet: a pending note marked answered, or replied to, shows here.',
+  dismissed: () => 'No dismissed notes: a pending note dismissed shows here.',
 };
 
 /**
@@ -172,7 +193,7 @@ function listingLine(
     ...(live.more ? [`[Older ones](${href(page + 1)})`] : []),
   ];
   const counted = `${count} in ${weeks} ${weeks === 1 ? 'week' : 'weeks'}`;
-  if (ways.length === 0) return count ? counted : (EMPTY[code]?.(owner) ?? 'Nothing here yet.');
+  if (ways.length === 0) return count ? counted : EMPTY[code](owner);
   const shown =
     count === 0 ? 'No older ones' : `${page === 0 ? 'The newest' : 'Older ones'}: ${counted}`;
   return `${shown}. ${ways.join(' · ')}`;
