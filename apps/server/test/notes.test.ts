@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeSelection, type Item, type Multilist } from '@listboard/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { items, itemVersions } from '../src/db/schema';
 import { Agent, createTestApp, type TestContext } from './harness';
 
@@ -608,5 +610,77 @@ describe('a note’s words', () => {
     ]);
     expect((await edit(author, annoId, { text: 'Read this second.' })).statusCode).toBe(200);
     expect((await find(reader, annoId))!.text).toBe('Read this second.');
+  });
+});
+
+describe('a note by one who answers the board’s notes', () => {
+  const pendingOf = async (a: Agent, username: string) =>
+    (
+      await a.post('/api/dbload/load_search', {
+        address: `/${username}/home?code=pending&username=${username}`,
+      })
+    )
+      .json<Multilist>()
+      .lists.flatMap((l) => l.items.flatMap((i) => [i.text, ...i.notes.map((n) => n.text)]));
+  const waiting = async (a: Agent) =>
+    (await a.post('/api/dbload/waiting_notes', {})).json<{ count: number }>().count;
+
+  it('has no status: it waits on no Discussion, and no one answers or dismisses it', async () => {
+    const before = await waiting(author);
+    const own = await note(author, { text: 'Bring this to class on Monday.' });
+    expect(own.json()).toMatchObject({ annotationClass: 'note', noteStatus: null });
+    expect(await pendingOf(author, 'author')).not.toContain('Bring this to class on Monday.');
+    expect(await waiting(author)).toBe(before);
+    const set = await author.post('/api/forms/set_note_status', {
+      itemId: own.json<{ itemId: string }>().itemId,
+      status: 'dismissed',
+    });
+    expect(set.statusCode).toBe(400);
+    expect(set.json().error).toBe(
+      'This note has no status: it was written by one who answers the board’s notes.',
+    );
+    // A reader's note beside it waits, as ever.
+    const asked = await note(reader, { text: 'Which chapter for Monday?' });
+    expect(asked.json()).toMatchObject({ noteStatus: 'pending' });
+    expect(await waiting(author)).toBe(before + 1);
+    expect(await pendingOf(author, 'author')).toContain('Which chapter for Monday?');
+  });
+
+  it('so has a coauthor’s, not a contributor-only coauthor’s nor a site admin’s', async () => {
+    const where = { title: course.title, owner: 'author', username: 'demo' };
+    await author.post('/api/forms/add_coauthor', where);
+    const coauthors = await note(demo, { text: 'A coauthor’s reminder.' });
+    expect(coauthors.json()).toMatchObject({ noteStatus: null });
+    await author.post('/api/forms/add_coauthor', { ...where, contributorOnly: true });
+    const contributors = await note(demo, { text: 'A contributor’s question.' });
+    expect(contributors.json()).toMatchObject({ noteStatus: 'pending' });
+    await author.post('/api/forms/remove_coauthor', where);
+    const admin = new Agent(t.app);
+    await admin.signIn('admin');
+    const admins = await note(admin, { text: 'A site admin’s question.' });
+    expect(admins.json()).toMatchObject({ noteStatus: 'pending' });
+    const pending = await pendingOf(author, 'author');
+    expect(pending).toContain('A contributor’s question.');
+    expect(pending).toContain('A site admin’s question.');
+    expect(pending).not.toContain('A coauthor’s reminder.');
+  });
+
+  it('written before, loses its pending status to migration 0022, a reader’s keeping it', async () => {
+    const own = (await note(author, { text: 'An old reminder.' })).json<{ itemId: string }>();
+    const theirs = (await note(reader, { text: 'An old question.' })).json<{ itemId: string }>();
+    // As such a note was written before: pending.
+    await t.database.db
+      .update(items)
+      .set({ noteStatus: 'pending' })
+      .where(eq(items.id, own.itemId));
+    const migration = path.resolve(
+      import.meta.dirname,
+      '../drizzle/0022_answerers_notes_no_status.sql',
+    );
+    await t.database.db.execute(sql.raw(fs.readFileSync(migration, 'utf8')));
+    const status = async (id: string) =>
+      (await t.database.db.select().from(items).where(eq(items.id, id)))[0]!.noteStatus;
+    expect(await status(own.itemId)).toBeNull();
+    expect(await status(theirs.itemId)).toBe('pending');
   });
 });

@@ -208,12 +208,13 @@ const THINGS: readonly Thing[] = [
   },
   {
     // A coauthor's note on an item of theirs only they see: hidden from the board's owner too.
+    // Written by one who answers the board's notes, it waits on no Discussion, theirs included.
     name: 'noteOnCoauthorsItem',
     mentions: true,
     writtenBy: 'coauthor',
     seenBy: ['coauthor'],
     content: false,
-    discussed: true,
+    discussed: false,
     onLockedBoard: false,
   },
 ];

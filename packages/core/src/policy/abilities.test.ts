@@ -109,6 +109,9 @@ describe('controls per role and object', () => {
       'delete',
     ]);
     expect(noteActions(owner, OBJECTS.answeredNote)).toEqual(['reply', 'dismiss', 'delete']);
+    // A note with no status (one by those who answer the board's notes) waits for no one.
+    const coauthors = item({ annotationClass: 'note', noteStatus: null, author: 'cora' });
+    expect(noteActions(owner, coauthors, 'olive')).toEqual(['reply', 'delete']);
   });
 
   it('a note’s writer changes its words, and nobody else does, the board’s owner and an admin included', () => {

@@ -107,7 +107,10 @@ export function noteActions(a: Abilities, note: Item, me: string | null = null):
     edit: isOwnNote(note, me),
     versions: isOwnNote(note, me) && note.flags.edited === true,
     answer: a.moderate && readerNote && note.noteStatus === 'pending',
-    dismiss: a.moderate && readerNote && note.noteStatus !== 'dismissed',
+    // A note with no status (a private one, or one by those who answer the board's notes)
+    // waits for no one: it is neither answered nor dismissed.
+    dismiss:
+      a.moderate && readerNote && (note.noteStatus === 'pending' || note.noteStatus === 'answered'),
     delete: a.delete || isOwnNote(note, me),
   };
   return NOTE_ACTIONS.filter((action) => may[action]);

@@ -30,6 +30,7 @@ export {
   boardOpen,
   canSee,
   moderates,
+  answersNotes,
   replyVisibility,
   seenByEveryReader,
   viewerOf,

@@ -58,11 +58,18 @@ const isUnlocked = (viewer: Viewer, boardId: string) =>
     ? viewer.unlocked.has(boardId)
     : (viewer.unlocked as readonly string[]).includes(boardId);
 
-/** Authors and editors answer notes and see a board whatever its password; so do site admins. */
-export function moderates(user: PolicyUser | null, board: PolicyBoard): boolean {
-  if (isSiteAdmin(user)) return true;
+/**
+ * Whether the user is one of those who answer the board's notes: its owner, a coauthor (not
+ * contributor-only) or an editor. A note of theirs is not a reader's: it waits for no answer.
+ */
+export function answersNotes(user: PolicyUser | null, board: PolicyBoard): boolean {
   const role = roleFor(user, board);
   return role === 'author' || role === 'editor';
+}
+
+/** Authors and editors answer notes and see a board whatever its password; so do site admins. */
+export function moderates(user: PolicyUser | null, board: PolicyBoard): boolean {
+  return isSiteAdmin(user) || answersNotes(user, board);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  answersNotes,
   fieldMsg,
   groupMsg,
   mayHaveNoWords,
@@ -49,7 +50,8 @@ async function annoLabelsInBoard(db: Db, boardId: string): Promise<string[]> {
  * Adds an author's annotation, a reader's note or a reply to either. Notes and annotations hang
  * off an item (rootItem); replies hang off a note or annotation (parentId) one level deeper.
  * A reader's note starts pending; a reply by the board's author or editor anywhere in its thread
- * answers it. A private note has no status: nobody but its writer sees it, so nobody can answer.
+ * answers it. A private note has no status: nobody but its writer sees it, so nobody can answer;
+ * nor has a note by the board's owner, coauthor or editor, who answer its notes themselves.
  */
 export async function addNote(
   db: Db,
@@ -108,6 +110,10 @@ export async function addNote(
       ? input.label?.trim() || nextAnnoLabel(await annoLabelsInBoard(db, board.id))
       : null;
   const text = noteTextOrHighlight(input.text);
+  // A reader's note waits for an answer; a private one has no status (nobody else sees it), nor
+  // has the note of one who answers the board's notes (no one else would answer it).
+  const waitsForAnswer =
+    annotationClass === 'note' && !seen.isPrivate && !answersNotes(actor, ctx.policy);
   const id = randomUUID();
   const [author] = await db
     .select({ fullname: users.fullname })
@@ -135,7 +141,7 @@ export async function addNote(
       rootItemId,
       // A root note or annotation is its own thread.
       threadId: thread?.id ?? id,
-      noteStatus: annotationClass === 'note' && !seen.isPrivate ? 'pending' : null,
+      noteStatus: waitsForAnswer ? 'pending' : null,
       isPrivate: seen.isPrivate,
       groupName: seen.groupName,
       labels: input.labels ?? [],
@@ -196,6 +202,8 @@ export async function editNoteText(
 
 export const PRIVATE_NOTE_NO_STATUS =
   'A private note has no status: nobody but its writer sees it.';
+export const ANSWERERS_NOTE_NO_STATUS =
+  'This note has no status: it was written by one who answers the board’s notes.';
 
 /**
  * Sets a reader note's status, and who set it (`by`, a user name): kept with the name they are
@@ -210,6 +218,7 @@ export async function setNoteStatus(
 ) {
   if (note.annotationClass !== 'note') throw badRequest('Only reader notes have a status.');
   if (note.isPrivate) throw badRequest(PRIVATE_NOTE_NO_STATUS);
+  if (note.noteStatus === null) throw badRequest(ANSWERERS_NOTE_NO_STATUS);
   const [who] =
     status === 'pending'
       ? []
