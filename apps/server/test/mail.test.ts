@@ -139,6 +139,14 @@ describe('mail through a real SMTP server', () => {
       isPrivate: true,
     });
     expect(mine.statusCode).toBe(200);
+    // Marked contributor-only, demo no longer answers the board's notes: theirs wait for the
+    // owner's answer, as a reader's do.
+    await author.post('/api/forms/add_coauthor', {
+      title: course.title,
+      owner: 'author',
+      username: 'demo',
+      contributorOnly: true,
+    });
     const hidden = await demo.post('/api/forms/insert_note', {
       listId,
       itemId: mine.json().itemId,
@@ -222,6 +230,18 @@ describe('mail through a real SMTP server', () => {
       await ask('And the handout?');
       expect(await waitFor(() => inbox.length >= 2)).toBe(true);
       expect(to('tara@example.edu')).toContain('wrote a note on the board you edit');
+      inbox.length = 0;
+
+      // A note by one who answers the board's notes waits for no answer: no one is told of it.
+      await author.post('/api/forms/insert_note', {
+        listId: tip.listId,
+        itemId: tip._id,
+        noteSpec: { text: 'The slides are up.' },
+      });
+      await ask('And the reading list?');
+      expect(await waitFor(() => inbox.length >= 2)).toBe(true);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(inbox.filter((m) => m.raw.includes('The slides are up.'))).toEqual([]);
       inbox.length = 0;
     } finally {
       await author.post('/api/forms/remove_coauthor', { ...where, username: 'tara' });

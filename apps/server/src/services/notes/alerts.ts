@@ -110,7 +110,8 @@ export async function alertAuthorsOfNote(
   limit: number,
 ): Promise<string[]> {
   const row = await withBoard(db, noteId, 'note');
-  if (!row || row.item.isPrivate) return [];
+  // Only a note that waits for an answer: not a private one, nor one by those who answer.
+  if (!row || row.item.noteStatus !== 'pending') return [];
   const told: string[] = [];
   for (const { username, role } of await answerersOf(db, row.board)) {
     if (username === row.item.author) continue;
