@@ -51,6 +51,19 @@ async function course(title: string) {
   const [alpha, bravo] = board!.lists[0]!.items.map((i) => i._id);
   return { author, address: `/author/${made.ptitle}`, listId, alpha: alpha!, bravo: bravo! };
 }
+type Course = Awaited<ReturnType<typeof course>>;
+type Api = Course['author'];
+
+/** The author adds the quiz to the course's list. */
+const addQuiz = (c: Course) =>
+  c.author.post('/api/forms/insert_item', {
+    listId: c.listId,
+    text: 'Charlie: the quiz is open until Friday',
+  });
+
+/** A note on one of the course's items, written by `who` through the API. */
+const noteOn = (c: Course, who: Api, itemId: string, text: string, extra: object = {}) =>
+  who.post('/api/forms/insert_note', { listId: c.listId, itemId, noteSpec: { text }, ...extra });
 
 describe('what is new since one’s last visit', () => {
   it('marks what others wrote since, says how many under the title, and goes to each by its link', async () => {
@@ -68,20 +81,9 @@ describe('what is new since one’s last visit', () => {
     await leaveFor(page, 'reader');
 
     // Meanwhile: the author adds an item, demo asks on Alpha, the reader notes Bravo elsewhere.
-    await c.author.post('/api/forms/insert_item', {
-      listId: c.listId,
-      text: 'Charlie: the quiz is open until Friday',
-    });
-    await demo.post('/api/forms/insert_note', {
-      listId: c.listId,
-      itemId: c.alpha,
-      noteSpec: { text: 'Which translation of the chapter?' },
-    });
-    await reader.post('/api/forms/insert_note', {
-      listId: c.listId,
-      itemId: c.bravo,
-      noteSpec: { text: 'My own reminder to watch it twice' },
-    });
+    await addQuiz(c);
+    await noteOn(c, demo, c.alpha, 'Which translation of the chapter?');
+    await noteOn(c, reader, c.bravo, 'My own reminder to watch it twice');
 
     await page.goto(`${base}${c.address}`);
     await expect(line(page).innerText()).resolves.toBe(
@@ -117,11 +119,7 @@ describe('what is new since one’s last visit', () => {
     await expect(link.innerText()).resolves.toBe('Back to the first');
 
     // Written while the page is open: shown new at once, and counted.
-    await demo.post('/api/forms/insert_note', {
-      listId: c.listId,
-      itemId: c.bravo,
-      noteSpec: { text: 'Is the lecture captioned?' },
-    });
+    await noteOn(c, demo, c.bravo, 'Is the lecture captioned?');
     await noteMark(page, 'Is the lecture captioned?').waitFor();
     await expect(line(page).innerText()).resolves.toMatch(
       /^New since your last visit: 1 item and 2 notes\./,
@@ -145,11 +143,7 @@ describe('what is new since one’s last visit', () => {
     await card(page, 'Bravo').waitFor();
     await leaveFor(page, 'author');
     const reader = await apiAs(base, 'reader');
-    await reader.post('/api/forms/insert_note', {
-      listId: c.listId,
-      itemId: c.alpha,
-      noteSpec: { text: 'Is chapter one in the reader pack?' },
-    });
+    await noteOn(c, reader, c.alpha, 'Is chapter one in the reader pack?');
     await page.goto(`${base}${c.address}`);
     await expect(line(page).innerText()).resolves.toBe(
       'New since your last visit: 1 note. Show it',
@@ -168,21 +162,9 @@ describe('what is new since one’s last visit', () => {
     await page.goto(`${base}${c.address}`);
     await card(page, 'Bravo').waitFor();
     await leaveFor(page, 'reader');
-    await c.author.post('/api/forms/insert_item', {
-      listId: c.listId,
-      text: 'Charlie: the quiz is open until Friday',
-    });
-    await demo.post('/api/forms/insert_note', {
-      listId: c.listId,
-      itemId: c.alpha,
-      noteSpec: { text: 'Which translation of the chapter?' },
-    });
-    await demo.post('/api/forms/insert_note', {
-      listId: c.listId,
-      itemId: c.alpha,
-      isPrivate: true,
-      noteSpec: { text: 'A note for myself alone' },
-    });
+    await addQuiz(c);
+    await noteOn(c, demo, c.alpha, 'Which translation of the chapter?');
+    await noteOn(c, demo, c.alpha, 'A note for myself alone', { isPrivate: true });
     await leaveFor(page, 'reader');
     const entry = news(page).getByRole('link', { name: new RegExp(`^${title}`) });
     // The private note is demo's alone: not counted.
@@ -214,10 +196,7 @@ describe('what is new since one’s last visit', () => {
     await page.goto(`${base}${c.address}`);
     await card(page, 'Bravo').waitFor();
     await leaveFor(page, 'reader');
-    await c.author.post('/api/forms/insert_item', {
-      listId: c.listId,
-      text: 'Charlie: the quiz is open until Friday',
-    });
+    await addQuiz(c);
     // The home says where: a row of its own under the dashboard's strip, tapped.
     await leaveFor(page, 'reader');
     const width = await page.evaluate(() => document.documentElement.clientWidth);
