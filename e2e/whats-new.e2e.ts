@@ -203,6 +203,7 @@ describe('what is new since one’s last visit', () => {
     const row = (await news(page).boundingBox())!;
     expect(row.x).toBeGreaterThanOrEqual(0);
     expect(row.x + row.width).toBeLessThanOrEqual(width);
+    expect(await seriousViolations(page)).toEqual([]);
     await news(page)
       .getByRole('link', { name: /^New on the phone/ })
       .tap();
