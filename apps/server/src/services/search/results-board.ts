@@ -167,7 +167,7 @@ const EMPTY: Record<CustomCode, (owner: string) => string> = {
   mentions: (owner) =>
     `No one has mentioned ${owner} yet: a note, reply or annotation with @${owner} in it shows here.`,
   pending: (owner) =>
-    `No notes wait for an answer: a reader's note on a board of ${owner}'s shows here until it is answered or dismissed.`,
+    `No notes wait for an answer: a reader's note on one of ${owner}'s boards shows here until it is answered or dismissed.`,
   answered: () =>
     'No answered notes yet: a pending note marked answered, or replied to, shows here.',
   dismissed: () => 'No dismissed notes: a pending note dismissed shows here.',
