@@ -91,8 +91,15 @@ describe('the spec’s keyboard shortcuts, pressed', () => {
     await expect.poll(() => item('a two').getAttribute('class')).not.toContain('closed');
     await page.keyboard.press('Control+h');
     await item('a two').waitFor({ state: 'detached' });
-    await page.keyboard.press('Control+h');
+    // A closed list says what it holds, and opens by a button of its own, the others staying so.
+    const alpha = page.locator('section.list[aria-label="Alpha"]');
+    await expect(alpha.locator('.list-closed').innerText()).resolves.toBe('3 items Open the list');
+    await alpha.getByRole('button', { name: 'Open the list' }).focus();
+    await page.keyboard.press('Enter');
     await item('a two').waitFor();
+    await expect(item('b one').count()).resolves.toBe(0);
+    await page.keyboard.press('Control+h');
+    await item('b one').waitFor();
 
     // Lists: ctrl+f next, ctrl+b previous, ctrl+shift+e last, ctrl+shift+a first.
     await listButton('Alpha').click();

@@ -4,6 +4,7 @@ import {
   LIST_WIDTH_STEPS,
   TIMINGS,
   compactListTitle,
+  counted,
   itemActions,
   pathTitle,
   type Item,
@@ -246,6 +247,18 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
           onClose={() => api.toggleListEditor(list._id)}
           form={api.renderForm()}
         />
+      )}
+      {!open && !folded && (
+        // Closed (its own view state, or every list closed): what it holds, and the way back in.
+        <p className="list-closed">
+          {counted(items.length, 'item')}{' '}
+          <button
+            type="button"
+            onClick={() => api.commands.actions.setListState(list._id, { open: true })}
+          >
+            Open the list
+          </button>
+        </p>
       )}
       {open &&
         (items.length === 0 ? (
