@@ -72,6 +72,15 @@ describe('board views', () => {
     await list(page, LONG_TITLE)
       .getByRole('heading', { name: `${LONG_TITLE.slice(0, 29)}…` })
       .waitFor();
+    // An item scrolls itself there; the selected one's buttons reach down to its bottom edge,
+    // so nothing of what scrolls under them shows below them.
+    const didion = list(page, 'Readings').getByRole('article', { name: 'Didion: Why I Write' });
+    const gap = await didion.evaluate((el) => {
+      const bar = el.querySelector(':scope > .item-actions')!.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return box.top + el.clientTop + el.clientHeight - bar.bottom;
+    });
+    expect(Math.abs(gap)).toBeLessThan(1);
     await screenshot(page, 'board-views-desktop');
 
     // Section display: 'all' is one column with section titles, 'items' the items alone.
