@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ITEM_ANCHOR, NOTE_ANCHOR, counted, type Item, type Multilist } from '@listboard/core';
+import { ITEM_ANCHOR, NOTE_ANCHOR, type Item, type Multilist } from '@listboard/core';
 import { useSession } from '../state/session';
 import { focusWhenShown } from '../dom';
-import { newOn, useNewSince } from './whatsNew';
+import { newOn, newWords, useNewSince } from './whatsNew';
 
 /** A thing's own address on the board: a note's opens its item at it, an item's selects it. */
 const anchorOf = (x: Item) =>
@@ -22,13 +22,11 @@ export function NewSinceLine({ board }: { board: Multilist }) {
   const at = fresh.all.findIndex((x) => location.hash === anchorOf(x));
   const next = fresh.all[(at + 1) % fresh.all.length] ?? fresh.all[0];
   if (!next) return null;
-  const what = [
-    fresh.items.length > 0 && counted(fresh.items.length, 'item'),
-    fresh.notes.length > 0 && counted(fresh.notes.length, 'note'),
-  ].filter(Boolean);
+
   return (
     <p className="board-new">
-      New since your last visit: {what.join(' and ')}.{' '}
+      New since your last visit:{' '}
+      {newWords({ items: fresh.items.length, notes: fresh.notes.length })}.{' '}
       <Link
         to={{ pathname: location.pathname, search: location.search, hash: anchorOf(next) }}
         replace

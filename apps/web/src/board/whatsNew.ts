@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
-import { isResultsBoard, type Item, type Multilist } from '@listboard/core';
+import { counted, isResultsBoard, type Item, type Multilist } from '@listboard/core';
 
 interface NewSince {
   /** Per board: what this visit counts as new after; null marks nothing (a first visit). */
@@ -59,6 +59,12 @@ export function newOn(
     all,
   };
 }
+
+/** How many items and notes are new, in words: "2 items and 1 note", "1 note". */
+export const newWords = ({ items, notes }: { items: number; notes: number }): string =>
+  [items > 0 && counted(items, 'item'), notes > 0 && counted(notes, 'note')]
+    .filter(Boolean)
+    .join(' and ');
 
 /** A board whose visits count: a results page, or a board behind its password, keeps none. */
 const visited = (b: Multilist) => !isResultsBoard(b._id) && !b.locked;

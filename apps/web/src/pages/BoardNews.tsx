@@ -1,28 +1,21 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { counted, type Multilist } from '@listboard/core';
-import type { BoardNewsEntry } from '@listboard/core/api/contracts/load';
+import type { Multilist } from '@listboard/core';
 import { callApi } from '../api/client';
 import { useViewport } from '../board/useViewport';
-import { useNewSince } from '../board/whatsNew';
+import { newWords, useNewSince } from '../board/whatsNew';
 
 /** How often what is new is asked again while the home stays open. */
 const NEWS_EVERY_MS = 60_000;
-
-/** What is new on a board, in words: "2 items and 1 note". */
-export const newsWords = (e: Pick<BoardNewsEntry, 'items' | 'notes'>) =>
-  [e.items > 0 && counted(e.items, 'item'), e.notes > 0 && counted(e.notes, 'note')]
-    .filter(Boolean)
-    .join(' and ');
 
 /**
  * On a home's dashboard: the boards one visited where others have written since (board_news,
  * the newest first), each a link that opens the board at its own "New since your last visit"
  * line, under the board's title and, when it is someone else's, its owner's name (every home is
- * called home). Asked when the home opens, every minute while it stays open, and whenever the boards are
- * asked again (its key is one of theirs). A board already on screen is left out: it says so
- * itself. On a phone (`strip`) a row of its own under the dashboard's strip.
+ * called home). Asked when the home opens, every minute while it stays open, and whenever the
+ * boards are asked again (its key is one of theirs). A board already on screen is left out: it
+ * says so itself. On a phone (`strip`) a row of its own under the dashboard's strip.
  */
 export function BoardNews({
   username,
@@ -68,7 +61,7 @@ export function BoardNews({
               <span className="board-news-title">{e.title}</span>{' '}
               <span className="board-news-what">
                 {e.owner === username ? '' : `${e.owner} · `}
-                {newsWords(e)}
+                {newWords(e)}
               </span>
             </Link>
           </li>
