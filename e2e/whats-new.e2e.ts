@@ -65,6 +65,13 @@ const addQuiz = (c: Course) =>
 const noteOn = (c: Course, who: Api, itemId: string, text: string, extra: object = {}) =>
   who.post('/api/forms/insert_note', { listId: c.listId, itemId, noteSpec: { text }, ...extra });
 
+/** A visit to the course that ends: opened, shown, and left for the user's home. */
+async function visitOnce(page: Page, c: Course, user: string) {
+  await page.goto(`${base}${c.address}`);
+  await card(page, 'Bravo').waitFor();
+  await leaveFor(page, user);
+}
+
 describe('what is new since one’s last visit', () => {
   it('marks what others wrote since, says how many under the title, and goes to each by its link', async () => {
     const c = await course(`New this week ${Date.now()}`);
@@ -139,9 +146,7 @@ describe('what is new since one’s last visit', () => {
     const { page } = b;
     await signIn(page, base, 'author');
     // The author's first visit: everything on the board is their own.
-    await page.goto(`${base}${c.address}`);
-    await card(page, 'Bravo').waitFor();
-    await leaveFor(page, 'author');
+    await visitOnce(page, c, 'author');
     const reader = await apiAs(base, 'reader');
     await noteOn(c, reader, c.alpha, 'Is chapter one in the reader pack?');
     await page.goto(`${base}${c.address}`);
@@ -159,9 +164,7 @@ describe('what is new since one’s last visit', () => {
     b = await openBrowser();
     const { page } = b;
     await signIn(page, base, 'reader');
-    await page.goto(`${base}${c.address}`);
-    await card(page, 'Bravo').waitFor();
-    await leaveFor(page, 'reader');
+    await visitOnce(page, c, 'reader');
     await addQuiz(c);
     await noteOn(c, demo, c.alpha, 'Which translation of the chapter?');
     await noteOn(c, demo, c.alpha, 'A note for myself alone', { isPrivate: true });
@@ -193,9 +196,7 @@ describe('what is new since one’s last visit', () => {
     b = await openPhone('iPhone 13');
     const { page } = b;
     await signIn(page, base, 'reader');
-    await page.goto(`${base}${c.address}`);
-    await card(page, 'Bravo').waitFor();
-    await leaveFor(page, 'reader');
+    await visitOnce(page, c, 'reader');
     await addQuiz(c);
     // The home says where: a row of its own under the dashboard's strip, tapped.
     await leaveFor(page, 'reader');

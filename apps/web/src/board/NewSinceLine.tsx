@@ -22,7 +22,6 @@ export function NewSinceLine({ board }: { board: Multilist }) {
   const at = fresh.all.findIndex((x) => location.hash === anchorOf(x));
   const next = fresh.all[(at + 1) % fresh.all.length] ?? fresh.all[0];
   if (!next) return null;
-
   return (
     <p className="board-new">
       New since your last visit:{' '}

@@ -48,7 +48,7 @@ export function BoardNews({
   if (entries.length === 0) return null;
   return (
     <section
-      className={strip ? 'board-news board-news-strip' : 'board-news'}
+      className={strip ? 'board-news page-tabs page-strip dashboard-strip' : 'board-news'}
       aria-labelledby={heading}
     >
       <h3 id={heading}>
