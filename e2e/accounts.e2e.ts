@@ -264,6 +264,58 @@ describe('an account from signup to deregister', () => {
     await expect.poll(() => page.getByText(secret).count()).toBe(0);
   });
 
+  it('a new account’s first board, made on a phone, is linked from its home board (iPhone 13)', async () => {
+    const phone = await openPhone('iPhone 13');
+    try {
+      const p = phone.page;
+      const dana = `dana${Date.now() % 1_000_000}`;
+      await p.goto(`${base}/`);
+      await p.getByRole('button', { name: 'Sign up', exact: true }).tap();
+      const signup = form(p, 'Sign up');
+      await signup.getByLabel('User name').fill(dana);
+      await signup.getByLabel('Email').fill(`${dana}@example.org`);
+      await signup.getByLabel('Password', { exact: true }).fill('dana-pass-1');
+      await signup.getByLabel('Repeat password').fill('dana-pass-1');
+      await signup.getByRole('button', { name: 'Sign up' }).tap();
+      await p.goto(
+        linkIn(await mailTo(`${dana}@example.org`, /verifyEmailToken=/), 'verifyEmailToken'),
+      );
+      await seen(p, 'Email verified successfully! You can now log in.');
+      await p.getByRole('button', { name: 'Sign in', exact: true }).tap();
+      await form(p, 'Sign in').getByLabel('User name').fill(dana);
+      await form(p, 'Sign in').getByLabel('Password').fill('dana-pass-1');
+      await form(p, 'Sign in').getByRole('button', { name: 'Sign in' }).tap();
+      await p.waitForURL(`**/${dana}/home`);
+      // The home board says where boards are made.
+      const mine = p.getByRole('region', { name: 'My boards', exact: true });
+      await mine.getByText('New board', { exact: true }).waitFor();
+
+      await p.locator('nav.controls-bar summary', { hasText: 'Menu' }).tap();
+      const panel = p.locator('.phone-menu .tool-menu-panel');
+      await panel.locator('summary.tool-menu-group', { hasText: 'Edit' }).tap();
+      await panel.getByRole('menuitem', { name: 'New board', exact: true }).tap();
+      const make = form(p, 'New board');
+      await make.getByLabel('Title').fill('Week by week');
+      await make.getByLabel('Description').fill('One list a week.');
+      await expect(make.getByLabel('Link it from my home board').isChecked()).resolves.toBe(true);
+      await make.getByRole('button', { name: 'Submit' }).tap();
+      await p.waitForURL(`**/${dana}/week-by-week`);
+      await seen(p, '“Week by week” is added to your home board.');
+      await screenshot(p, 'accounts-first-board-phone');
+
+      // Next time, it is on the home board, and opens from there.
+      await p.getByRole('button', { name: 'Home' }).tap();
+      await p.waitForURL(`**/${dana}/home`);
+      await mine.getByText('One list a week.').waitFor();
+      await mine.getByRole('link', { name: 'Week by week' }).tap();
+      // Opened beside the home board it was reached from, as a link between boards does.
+      await p.waitForURL(new RegExp(`/${dana}/home;week-by-week$`));
+      await p.getByText('This board has no lists yet.').waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('shows the user name and e-mail in the header, and on phones the name only', async () => {
     const { page } = b;
     await page.goto(`${base}/`);

@@ -17,6 +17,10 @@ import {
 import type { ChangeCall } from '../api/client';
 import { loadBoards, deviceOf } from './useBoards';
 import { boardHref } from './itemLink';
+import { useInfo } from '../state/info';
+
+/** What a board's link on the home board is made of. */
+type LinkedBoard = Pick<Multilist, 'owner' | 'ptitle' | 'title' | 'description'>;
 
 /** Longest description kept under the link; a longer one is cut at a word. */
 const DESCRIPTION_MAX = 200;
@@ -33,7 +37,7 @@ function shortened(text: string): string {
  * The item that links to `board`: its title as a link in bold (and its owner, when it is
  * someone else's), then its description.
  */
-export function homeItemText(board: Multilist, username: string): string {
+export function homeItemText(board: LinkedBoard, username: string): string {
   const link = `[${markdownLiteral(board.title)}](${boardHref(board)})`;
   const head = board.owner === username ? `**${link}**` : `**${link}** by ${board.owner}`;
   const description = board.description.trim();
@@ -62,7 +66,7 @@ export function linksTo(text: string, board: Pick<Multilist, 'owner' | 'ptitle'>
  * not (null when the call failed, which the call has alerted already).
  */
 export async function addToHome(
-  board: Multilist,
+  board: LinkedBoard,
   username: string,
   call: ChangeCall,
 ): Promise<{ done: boolean; text: string } | null> {
@@ -83,4 +87,17 @@ export async function addToHome(
     'add to home board',
   );
   return res.ok ? { done: true, text: homeMsg.added(board.title) } : null;
+}
+
+/**
+ * A board just made, linked from its maker's home board (the New board form's box, checked
+ * unless they uncheck it): said on the new board, where the page goes next.
+ */
+export async function linkFromHome(
+  board: LinkedBoard,
+  username: string,
+  call: ChangeCall,
+): Promise<void> {
+  const said = await addToHome(board, username, call);
+  if (said) useInfo.getState().show(said.text, undefined, boardHref(board));
 }

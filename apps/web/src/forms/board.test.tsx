@@ -7,6 +7,8 @@ import { BOARD_SETTINGS_FORMS } from './boardSettings';
 import type { FormContext } from './registry';
 import { DEFAULT_DISPLAY, DEFAULT_PREFS, useUi } from '../state/ui';
 import { makeBoard } from '../test/fixtures';
+import { fakeServer } from '../test/server';
+import { useInfo } from '../state/info';
 
 // The load and board settings areas are loaded on demand by the app; the test reads them directly.
 const FORM_BY_ID = new Map([
@@ -212,6 +214,52 @@ describe('moving and duplicating', () => {
     f.ctx.call.mockResolvedValueOnce({ ok: false, error: { status: 502, error: '' } });
     submit('Submit');
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'ERROR: duplicate list');
+  });
+});
+
+describe('New board', () => {
+  const home = makeBoard('author', 'home', [{ title: 'My boards', items: ['Links here.'] }]);
+  async function make(linkHome: boolean) {
+    fakeServer([home], null);
+    const { ctx, onClose } = open('insertMultilist');
+    const api = vi.fn(() =>
+      Promise.resolve({
+        ok: true,
+        value: { multilistId: 'm1', owner: 'author', ptitle: 'seminar' },
+      }),
+    );
+    Object.assign(ctx, { api, navigate: vi.fn(), user: { username: 'author' } });
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: ' Seminar ' } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Our plan.' } });
+    const box = screen.getByRole<HTMLInputElement>('checkbox', {
+      name: 'Link it from my home board',
+    });
+    expect(box.checked).toBe(true);
+    if (!linkHome) fireEvent.click(box);
+    submit('Submit');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.navigate).toHaveBeenCalledWith('/author/seminar');
+    return ctx;
+  }
+
+  it('links the new board from the maker’s home board, and says so on the new board', async () => {
+    const ctx = await make(true);
+    expect(ctx.call).toHaveBeenCalledWith(
+      '/api/forms/insert_item',
+      { listId: home.lists[0]?._id, text: '**[Seminar](/author/seminar)**\n\nOur plan.' },
+      'add to home board',
+    );
+    expect(useInfo.getState().info).toMatchObject({
+      text: '“Seminar” is added to your home board.',
+      at: '/author/seminar',
+    });
+  });
+
+  it('adds nothing to the home board when its box is unchecked', async () => {
+    useInfo.getState().close();
+    const ctx = await make(false);
+    expect(ctx.call).not.toHaveBeenCalled();
+    expect(useInfo.getState().info).toBeNull();
   });
 });
 

@@ -1,6 +1,5 @@
 /** Boards, lists and items: insert, edit, delete, labels. */
 import {
-  boardTitleProblem,
   COLOR_CODING_OPTIONS,
   DISPLAY_MODES,
   LIST_WIDTH_STEPS,
@@ -14,8 +13,8 @@ import {
   type Theme,
 } from '@listboard/core';
 import type { FormContext, FormDef } from './registry';
+import { NEW_BOARD_FORM } from './newBoard';
 import {
-  LISTED_FIELD,
   str,
   text,
   findItem,
@@ -72,28 +71,7 @@ const zoomOptions = LIST_WIDTH_STEPS.map((w, i) => `${i} (${w} px lists)`);
 const mayRestore = (ctx: FormContext) => ctx.board?.abilities.trash === true;
 
 export const BOARD_FORMS: FormDef[] = [
-  {
-    id: 'insertMultilist',
-    label: 'New board',
-    fields: [
-      { name: 'titleText', label: 'Title', type: 'text', required: true },
-      { name: 'descText', label: 'Description', type: 'textarea' },
-      LISTED_FIELD,
-    ],
-    initial: () => ({ titleText: '', descText: '', listed: true }),
-    validate: (v) => boardTitleProblem(str(v, 'titleText')),
-    errorField: (message) => (/title|a board at/i.test(message) ? 'titleText' : null),
-    async submit(v, ctx) {
-      const made = await ctx.api('/api/forms/insert_multilist', {
-        titleText: str(v, 'titleText'),
-        descText: str(v, 'descText'),
-        listed: Boolean(v.listed),
-      });
-      if (!made.ok) return fail('insert board', made.error);
-      ctx.navigate(`/${made.value.owner}/${made.value.ptitle}`);
-      return null;
-    },
-  },
+  NEW_BOARD_FORM,
   {
     id: 'insertList',
     label: 'Insert list',

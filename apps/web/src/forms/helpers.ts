@@ -87,3 +87,11 @@ export const LISTED_FIELD: Field = {
   type: 'checkbox',
   hint: 'Unlisted boards are left out of listings and search, but anyone with the address can open them. To keep a board from others, make its items private or give it a password.',
 };
+
+/** A new board's link on its maker's home board: made unless they uncheck it. */
+export const LINK_HOME_FIELD: Field = {
+  name: 'linkHome',
+  label: 'Link it from my home board',
+  type: 'checkbox',
+  hint: 'Its link goes to the first list of your home board, where you find it next time.',
+};

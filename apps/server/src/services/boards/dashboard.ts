@@ -23,7 +23,7 @@ export function homeBoardSpec(owner: string, fullname: string) {
         title: 'My boards',
         description: 'Links to the boards you read and write.',
         items: [
-          `This is your home board. Put links to boards here, one item each, like this:\n\n[Sample course: Reading the News](/author/course)\n\nOn a board you want to keep, choose **Add to my home board** from the menu: its link comes here.\n\nBoards you make are listed under **Listings**; notes on them arrive under **Discussion**.`,
+          `This is your home board. Put links to boards here, one item each, like this:\n\n[Sample course: Reading the News](/author/course)\n\nOn a board you want to keep, choose **Add to my home board** from the menu: its link comes here.\n\nMake a board of your own with **New board** (on a phone, under Menu ▸ Edit): its link comes here too. Boards you make are listed under **Listings**; notes on them arrive under **Discussion**.`,
         ],
       },
     ],
