@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from './browser';
-import { appUrl, more, signIn } from './session';
+import { apiAs, appUrl, more, signIn, signOut } from './session';
 import { homeMsg } from '@listboard/core';
 
 const base = appUrl();
@@ -85,6 +85,32 @@ describe('named pages', () => {
     await expect(
       page.getByRole('menuitem', { name: 'Add to my home board' }).count(),
     ).resolves.toBe(0);
+  });
+
+  it('an unlisted board kept on one’s home board is linked privately: its readers never see the address', async () => {
+    const { page } = b;
+    const author = await apiAs(base, 'author');
+    const title = `Staff room ${Date.now().toString(36)}`;
+    const made = await author.post<{ ptitle: string }>('/api/forms/insert_multilist', {
+      titleText: title,
+      descText: 'Marking for the moderation meeting.',
+      listed: false,
+    });
+    await signIn(page, base, 'reader');
+    await page.goto(`${base}/author/${made.ptitle}`);
+    await page.getByText('This board has no lists yet.').waitFor();
+    await more(page, 'Add to my home board');
+    await page.getByRole('status', { name: 'Info bar' }).getByText(homeMsg.added(title)).waitFor();
+    await page.getByRole('button', { name: 'Home' }).click();
+    const home = page.getByRole('region', { name: 'My boards' });
+    await home.getByRole('link', { name: title, exact: true }).waitFor();
+
+    // Anyone else reading the reader's home board (it is listed) finds no trace of it.
+    await signOut(page);
+    await page.goto(`${base}/reader/home`);
+    await home.getByRole('article').first().waitFor();
+    await expect(page.locator('main').innerText()).resolves.not.toContain('Staff room');
+    await expect(page.locator(`a[href*="${made.ptitle}"]`).count()).resolves.toBe(0);
   });
 
   it('demo users get about, contents, help and home', async () => {

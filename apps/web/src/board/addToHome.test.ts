@@ -61,6 +61,21 @@ describe('add to my home board', () => {
     });
   });
 
+  it('links an unlisted board, or one behind a password, in a private item', async () => {
+    // The home board is listed: a link there would give its readers the unlisted board's
+    // address, or the description its password hides.
+    for (const [listed, hasPassword, isPrivate] of [
+      [false, false, true],
+      [true, true, true],
+      [true, false, undefined],
+    ] as const) {
+      const server = fakeServer([homeOf('reader', [example])], null);
+      await addToHome({ ...course, listed, hasPassword }, 'reader', call);
+      const insert = server.calls.find((c) => c.path === '/api/forms/insert_item');
+      expect((insert?.body as { isPrivate?: boolean }).isPrivate).toBe(isPrivate);
+    }
+  });
+
   it('adds nothing for a board its home board has an item for, or when it has no list', async () => {
     for (const [home, text] of [
       [homeOf('reader', [example, homeItemText(course, 'reader')]), homeMsg.already(course.title)],

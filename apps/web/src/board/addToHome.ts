@@ -3,7 +3,7 @@
  * user's home board, where that board's first item asks links to go ("Put links to boards here,
  * one item each"). A student who opened a course from a link keeps it in one step, and finds it
  * there the next time they open the app. A board linked from the home board already is not
- * added again.
+ * added again; an unlisted board, or one behind a password, is linked in a private item.
  */
 import {
   BLANK_BOARD_DESCRIPTION,
@@ -20,7 +20,18 @@ import { boardHref } from './itemLink';
 import { useInfo } from '../state/info';
 
 /** What a board's link on the home board is made of. */
-type LinkedBoard = Pick<Multilist, 'owner' | 'ptitle' | 'title' | 'description'>;
+type LinkedBoard = Pick<
+  Multilist,
+  'owner' | 'ptitle' | 'title' | 'description' | 'listed' | 'hasPassword'
+>;
+
+/**
+ * Whether a link to `board` goes on the home board as a private item (its maker's alone): the
+ * home board is listed, and a link there would give anyone who reads it the address of an
+ * unlisted board, which is all that keeps it from them, or the description a password hides.
+ */
+export const privateLink = (board: Pick<LinkedBoard, 'listed' | 'hasPassword'>) =>
+  !board.listed || board.hasPassword;
 
 /** Longest description kept under the link; a longer one is cut at a word. */
 const DESCRIPTION_MAX = 200;
@@ -83,7 +94,11 @@ export async function addToHome(
   if (!list) return { done: false, text: homeMsg.noList };
   const res = await call(
     '/api/forms/insert_item',
-    { listId: list._id, text: homeItemText(board, username) },
+    {
+      listId: list._id,
+      text: homeItemText(board, username),
+      ...(privateLink(board) ? { isPrivate: true } : {}),
+    },
     'add to home board',
   );
   return res.ok ? { done: true, text: homeMsg.added(board.title) } : null;

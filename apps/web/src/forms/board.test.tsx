@@ -219,7 +219,7 @@ describe('moving and duplicating', () => {
 
 describe('New board', () => {
   const home = makeBoard('author', 'home', [{ title: 'My boards', items: ['Links here.'] }]);
-  async function make(linkHome: boolean) {
+  async function make(linkHome: boolean, listed = true) {
     fakeServer([home], null);
     const { ctx, onClose } = open('insertMultilist');
     const api = vi.fn(() =>
@@ -236,6 +236,7 @@ describe('New board', () => {
     });
     expect(box.checked).toBe(true);
     if (!linkHome) fireEvent.click(box);
+    if (!listed) fireEvent.click(screen.getByRole('checkbox', { name: 'Listed' }));
     submit('Submit');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(ctx.navigate).toHaveBeenCalledWith('/author/seminar');
@@ -253,6 +254,15 @@ describe('New board', () => {
       text: '“Seminar” is added to your home board.',
       at: '/author/seminar',
     });
+  });
+
+  it('links an unlisted board in a private item, which only its maker sees', async () => {
+    const ctx = await make(true, false);
+    expect(ctx.call).toHaveBeenCalledWith(
+      '/api/forms/insert_item',
+      expect.objectContaining({ isPrivate: true }),
+      'add to home board',
+    );
   });
 
   it('adds nothing to the home board when its box is unchecked', async () => {

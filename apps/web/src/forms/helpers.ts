@@ -93,5 +93,5 @@ export const LINK_HOME_FIELD: Field = {
   name: 'linkHome',
   label: 'Link it from my home board',
   type: 'checkbox',
-  hint: 'Its link goes to the first list of your home board, where you find it next time.',
+  hint: 'Its link goes to the first list of your home board, where you find it next time. The link to an unlisted board is private: only you see it.',
 };

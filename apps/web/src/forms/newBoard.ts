@@ -18,14 +18,20 @@ export const NEW_BOARD_FORM: FormDef = {
   validate: (v) => boardTitleProblem(str(v, 'titleText')),
   errorField: (message) => (/title|a board at/i.test(message) ? 'titleText' : null),
   async submit(v, ctx) {
-    const [title, description] = [str(v, 'titleText'), str(v, 'descText')];
-    const made = await ctx.api('/api/forms/insert_multilist', {
-      titleText: title,
-      descText: description,
-      listed: Boolean(v.listed),
-    });
+    const [titleText, descText, listed] = [
+      str(v, 'titleText'),
+      str(v, 'descText'),
+      Boolean(v.listed),
+    ];
+    const made = await ctx.api('/api/forms/insert_multilist', { titleText, descText, listed });
     if (!made.ok) return fail('insert board', made.error);
-    const board = { ...made.value, title: title.trim(), description };
+    const board = {
+      ...made.value,
+      title: titleText.trim(),
+      description: descText,
+      listed,
+      hasPassword: false,
+    };
     if (v.linkHome && ctx.user) await linkFromHome(board, ctx.user.username, ctx.call);
     ctx.navigate(boardHref(board));
     return null;
