@@ -104,8 +104,14 @@ describe('an account from signup to deregister', () => {
     // The admin hears of the new account.
     await mailTo('admin@listboard.local', new RegExp(nina));
 
+    // The sign-in form opens by itself, the account's name filled in and the password next.
+    await expect(form(page, 'Sign in').getByLabel('User name').inputValue()).resolves.toBe(nina);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('type')))
+      .toBe('password');
     // A wrong password keeps the form with the message and what was typed.
-    await signIn(page, nina, 'not-my-password');
+    await page.keyboard.type('not-my-password');
+    await form(page, 'Sign in').getByRole('button', { name: 'Sign in' }).click();
     await form(page, 'Sign in').getByText(`Invalid credentials for: ${nina}`).waitFor();
     await expect(form(page, 'Sign in').getByLabel('User name').inputValue()).resolves.toBe(nina);
     await form(page, 'Sign in').getByLabel('Password').fill('first-pass-1');
@@ -281,8 +287,6 @@ describe('an account from signup to deregister', () => {
         linkIn(await mailTo(`${dana}@example.org`, /verifyEmailToken=/), 'verifyEmailToken'),
       );
       await seen(p, 'Email verified successfully! You can now log in.');
-      await p.getByRole('button', { name: 'Sign in', exact: true }).tap();
-      await form(p, 'Sign in').getByLabel('User name').fill(dana);
       await form(p, 'Sign in').getByLabel('Password').fill('dana-pass-1');
       await form(p, 'Sign in').getByRole('button', { name: 'Sign in' }).tap();
       await p.waitForURL(`**/${dana}/home`);

@@ -65,6 +65,7 @@ describe('account mail through a real SMTP server', () => {
     expect(verified.json()).toEqual({
       status: 'success',
       message: 'Email verified successfully! You can now log in.',
+      username: 'zoe',
     });
     await visitor.signIn('zoe', 'first-pass-1');
 

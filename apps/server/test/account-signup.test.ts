@@ -51,9 +51,11 @@ describe('register (SIGNUP_MODE default, verification on)', () => {
       `/api/auth/verify_email?token=${tokenIn(mail, 'verifyEmailToken')}`,
     );
     expect(verified.statusCode).toBe(200);
+    // The account verified is named, for the page to offer its sign-in.
     expect(verified.json()).toEqual({
       status: 'success',
       message: 'Email verified successfully! You can now log in.',
+      username: 'ann',
     });
     const signedIn = await a.post('/api/auth/signin', { username: 'ann', password: 'secret-1' });
     expect(signedIn.statusCode).toBe(200);

@@ -178,7 +178,11 @@ export const accountRoutes: FastifyPluginCallbackZod<{
     async (req, reply) => {
       const result = await verifyEmail(db, req.query.token, now());
       if (result.status === 'success')
-        return { status: 'success' as const, message: result.message };
+        return {
+          status: 'success' as const,
+          message: result.message,
+          username: must(result.username, 'the verified account'),
+        };
       return reply.code(400).send({ ...result, error: result.error ?? result.message });
     },
   );

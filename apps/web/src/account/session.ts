@@ -136,8 +136,16 @@ export function announcePasswordChanged(): void {
   );
 }
 
-/** What one form hands the next: the reset link's token, an invited address. */
-export const handoff: { resetToken: string | null; inviteeEmail: string | null } = {
+/**
+ * What one form hands the next: the reset link's token, an invited address, the account a
+ * verification link has just verified (the sign-in form opens with its name).
+ */
+export const handoff: {
+  resetToken: string | null;
+  inviteeEmail: string | null;
+  signInName: string | null;
+} = {
   resetToken: null,
   inviteeEmail: null,
+  signInName: null,
 };

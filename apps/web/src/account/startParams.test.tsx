@@ -3,6 +3,8 @@ import { act, cleanup, render } from '@testing-library/react';
 import { useAlerts } from '../state/alerts';
 import { sentBody } from '../test/server';
 import { useUi } from '../state/ui';
+import { useSession } from '../state/session';
+import { guest } from '../test/fixtures';
 import { handoff } from './session';
 import { AccountStartParams, captureStartParams } from './startParams';
 
@@ -30,6 +32,7 @@ beforeEach(() => {
   useAlerts.setState({ alerts: [] });
   useUi.setState({ form: null });
   handoff.resetToken = null;
+  handoff.signInName = null;
 });
 afterEach(() => {
   cleanup();
@@ -101,6 +104,34 @@ describe('the verification link', () => {
     await start('http://x/?verifyEmailToken=tok-2');
     expect(calls[0]!.path).toBe('/api/auth/verify_email?token=tok-2');
     expect(alerts()).toEqual(['Email verified successfully! You can now log in.']);
+  });
+
+  it('then opens the sign-in form with the account’s name, once the visitor is a guest', async () => {
+    replies['/api/auth/verify_email'] = {
+      status: 200,
+      body: { status: 'success', message: 'Email verified successfully!', username: 'ann' },
+    };
+    useSession.setState({ phase: 'loading', user: null });
+    await start('http://x/?verifyEmailToken=tok-3');
+    expect(useUi.getState().form).toBeNull();
+    await act(async () => {
+      useSession.setState({ phase: 'ready', user: guest });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(useUi.getState().form?.id).toBe('login');
+    expect(handoff.signInName).toBe('ann');
+  });
+
+  it('leaves one already signed in where they are', async () => {
+    replies['/api/auth/verify_email'] = {
+      status: 200,
+      body: { status: 'success', message: 'Email verified successfully!', username: 'ann' },
+    };
+    const bo = { ...guest, _id: 'u-bo', username: 'bo', roles: ['reader' as const] };
+    useSession.setState({ phase: 'ready', user: bo });
+    await start('http://x/?verifyEmailToken=tok-4');
+    expect(alerts()).toEqual(['Email verified successfully!']);
+    expect(useUi.getState().form).toBeNull();
   });
 
   it('an expired link: tells the user and asks for a new one', async () => {

@@ -8,13 +8,16 @@ import {
   TIMINGS,
   emailVerificationMessage,
   emailVerificationMsg,
+  isGuestUser,
   passwordResetMsg,
   readStartParams,
+  type PublicUser,
   type StartParams,
 } from '@listboard/core';
 import type { EmailVerificationRefusal } from '@listboard/core/api/routes';
 import { callApi, callApiGet } from '../api/client';
 import { useAlerts } from '../state/alerts';
+import { useSession } from '../state/session';
 import { handoff, refusal, switchForm } from './session';
 
 let pending: StartParams | null =
@@ -39,11 +42,36 @@ async function openReset(token: string): Promise<void> {
   switchForm('resetPassword');
 }
 
+/** The session once it has started: its user (a guest's, when no one has signed in). */
+function startedUser(): Promise<PublicUser | null> {
+  return new Promise((resolve) => {
+    const now = useSession.getState();
+    if (now.phase !== 'loading') {
+      resolve(now.user);
+      return;
+    }
+    const stop = useSession.subscribe((s) => {
+      if (s.phase === 'loading') return;
+      stop();
+      resolve(s.user);
+    });
+  });
+}
+
+/** After a verification: the sign-in form, with the verified account's name, for a guest. */
+async function offerSignIn(username: string): Promise<void> {
+  const user = await startedUser();
+  if (user && !isGuestUser(user)) return;
+  handoff.signInName = username;
+  switchForm('login');
+}
+
 /** The verification link. An expired one asks the server to mail a fresh link. */
 async function verify(token: string): Promise<void> {
   const verified = await callApiGet('/api/auth/verify_email', { token });
   if (verified.ok) {
     alert(verified.value.message || emailVerificationMessage('success'));
+    await offerSignIn(verified.value.username);
     return;
   }
   // verify_email answers a failure with a status word of its own in the body, and the address

@@ -245,10 +245,11 @@ export function Form({
           </blockquote>
         </div>
       )}
-      {def.fields.map((f, i) => {
+      {def.fields.map((f) => {
         if (f.shownWhen && !f.shownWhen(values)) return null;
         const id = `f-${def.id}-${f.name}`;
-        const ref = i === 0 ? (el: HTMLElement | null) => void (first.current = el) : undefined;
+        const opens = f.name === (def.opensAt?.(values) ?? def.fields[0]?.name);
+        const ref = opens ? (el: HTMLElement | null) => void (first.current = el) : undefined;
         const set = (v: string | boolean | File[]) => {
           setValues((old) => ({ ...old, [f.name]: v }));
           onTyped?.();

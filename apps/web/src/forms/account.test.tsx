@@ -117,6 +117,20 @@ describe('logout', () => {
 });
 
 describe('login', () => {
+  it('opens at the password with the name of an account a link has just verified', () => {
+    open('login', guest);
+    expect(document.activeElement).toBe(screen.getByLabelText('User name'));
+    cleanup();
+    handoff.signInName = 'ann';
+    try {
+      open('login', guest);
+      expect(screen.getByLabelText<HTMLInputElement>('User name').value).toBe('ann');
+      expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+    } finally {
+      handoff.signInName = null;
+    }
+  });
+
   it('needs both fields: Username or password missing.', async () => {
     open('login', guest);
     type('User name', 'ann');

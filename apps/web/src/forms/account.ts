@@ -108,6 +108,9 @@ export const ACCOUNT_FORMS: FormDef[] = [
         autoComplete: 'current-password',
       },
     ],
+    // After a verification link, the account's name is there: the password is what is left.
+    initial: () => ({ username: handoff.signInName ?? '', password: '' }),
+    opensAt: (v) => (str(v, 'username') ? 'password' : undefined),
     validate: (v) => validateLogin({ username: str(v, 'username'), password: raw(v, 'password') }),
     submit: (v, ctx) => ctx.signIn(str(v, 'username'), raw(v, 'password')),
     extraButtons: [

@@ -95,6 +95,8 @@ export interface FormDef {
   done?(values: Values): string;
   /** Values to start from (defaults: '' for text, 0 for numbers, false for checkboxes). */
   initial?(ctx: FormContext): Values;
+  /** The field the form opens at, by the values it starts from: the first unless it says. */
+  opensAt?(values: Values): string | undefined;
   validate?(values: Values): string | null;
   /**
    * What is wrong with each wrong field, checked with `validate`: shown under each field (and

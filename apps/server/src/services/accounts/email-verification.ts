@@ -26,6 +26,8 @@ export interface VerifyResult {
   error?: string;
   /** With an expired link: where resend_verification should send the new one. */
   email?: string;
+  /** Success only: the account verified, whose sign-in the page offers next. */
+  username?: string;
 }
 
 const failed = (status: EmailVerificationStatus, extra: Partial<VerifyResult> = {}) => ({
@@ -62,11 +64,16 @@ export async function verifyEmail(
   return db.transaction(async (tx) => {
     const spent = await consumeToken(tx, token, 'verify', now);
     if (spent.state !== 'valid' || !spent.userId) return failed('error_invalid_or_expired');
-    await tx
+    const [verified] = await tx
       .update(users)
       .set({ emailVerified: true, modified: now })
-      .where(eq(users.id, spent.userId));
-    return { status: 'success' as const, message: emailVerificationStatusMsg.success };
+      .where(eq(users.id, spent.userId))
+      .returning({ username: users.username });
+    return {
+      status: 'success' as const,
+      message: emailVerificationStatusMsg.success,
+      username: verified?.username,
+    };
   });
 }
 

@@ -194,7 +194,8 @@ export const verifyEmail = defineContract({
     'Open an e-mail verification link. On an expired link the error is ' +
     "'Verification link expired' and email says where resend_verification should send.",
   input: z.object({ token: token.optional() }),
-  output: z.object({ status: z.literal('success'), message: z.string() }),
+  // username: the account verified, for the page to offer its sign-in.
+  output: z.object({ status: z.literal('success'), message: z.string(), username: z.string() }),
   errors: [400, 429],
   refusals: { 400: emailVerificationRefusal },
 });
