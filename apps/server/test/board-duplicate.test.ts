@@ -161,6 +161,7 @@ describe('duplicate_multilist', () => {
       multilistId: matcher(expect.any(String)),
       owner: 'reader',
       ptitle: 'copy-of-field-notes',
+      title: 'Copy of Field Notes',
     });
     const copy = await load(reader, '/reader/copy-of-field-notes');
     expect(copy).toMatchObject({
@@ -232,7 +233,10 @@ describe('duplicate_multilist', () => {
     const again = await ok(
       reader.post('/api/forms/duplicate_multilist', { multilistId: source._id }),
     );
-    expect(again.ptitle).toBe('copy-of-field-notes-2');
+    expect(again).toMatchObject({
+      ptitle: 'copy-of-field-notes-2',
+      title: 'Copy of Field Notes (2)',
+    });
     expect((await load(reader, '/reader/copy-of-field-notes-2')).title).toBe(
       'Copy of Field Notes (2)',
     );

@@ -26,7 +26,11 @@ beforeAll(async () => {
   });
   expect(res.statusCode).toBe(200);
   boardId = res.json().multilistId;
-  expect(res.json()).toMatchObject({ owner: 'author', ptitle: 'reading-group-spring' });
+  expect(res.json()).toMatchObject({
+    owner: 'author',
+    ptitle: 'reading-group-spring',
+    title: 'Reading Group: Spring!',
+  });
 });
 afterAll(async () => t.close());
 

@@ -225,7 +225,7 @@ describe('New board', () => {
     const api = vi.fn(() =>
       Promise.resolve({
         ok: true,
-        value: { multilistId: 'm1', owner: 'author', ptitle: 'seminar' },
+        value: { multilistId: 'm1', owner: 'author', ptitle: 'seminar', title: 'Seminar' },
       }),
     );
     Object.assign(ctx, { api, navigate: vi.fn(), user: { username: 'author' } });

@@ -5,6 +5,7 @@ import { Form } from './Form';
 import type { FormContext } from './registry';
 import { BOARD_SETTINGS_FORMS, describeShare, renamedAddress, sharesOf } from './boardSettings';
 import { makeBoard } from '../test/fixtures';
+import { fakeServer } from '../test/server';
 
 afterEach(cleanup);
 
@@ -204,6 +205,7 @@ describe('duplicating and deleting a board', () => {
       value: { multilistId: 'x', owner: 'reader', ptitle: 'copy-of-field-plan' },
     });
     screen.getByText(/as your own unlisted board, “Copy of Field Plan”/);
+    // No one signed in here to link it for (see below).
     click('Duplicate');
     await waitFor(() => expect(ctx.navigate).toHaveBeenCalledWith('/reader/copy-of-field-plan'));
     expect(ctx.call).toHaveBeenCalledWith(
@@ -211,6 +213,44 @@ describe('duplicating and deleting a board', () => {
       { multilistId: board._id },
       'duplicate board',
     );
+  });
+
+  it('links the copy from its maker’s home board in a private item, unless unchecked', async () => {
+    const home = makeBoard('reader', 'home', [{ title: 'My boards', items: ['Links here.'] }]);
+    for (const linkHome of [true, false]) {
+      fakeServer([home], null);
+      const { ctx } = open('duplicateBoard', plan(), {
+        ok: true,
+        value: {
+          multilistId: 'x',
+          owner: 'reader',
+          ptitle: 'copy-of-field-plan',
+          title: 'Copy of Field Plan',
+        },
+      });
+      Object.assign(ctx, { user: { username: 'reader' } });
+      const box = screen.getByRole<HTMLInputElement>('checkbox', {
+        name: 'Link it from my home board',
+      });
+      expect(box.checked).toBe(true);
+      if (!linkHome) fireEvent.click(box);
+      click('Duplicate');
+      await waitFor(() => expect(ctx.navigate).toHaveBeenCalledWith('/reader/copy-of-field-plan'));
+      const calls = ctx.call.mock.calls as unknown[][];
+      const linked = calls.filter((c) => c[0] === '/api/forms/insert_item');
+      expect(linked.map((c) => c[1])).toEqual(
+        linkHome
+          ? [
+              {
+                listId: home.lists[0]?._id,
+                text: '**[Copy of Field Plan](/reader/copy-of-field-plan)**\n\nWalks we take.',
+                isPrivate: true,
+              },
+            ]
+          : [],
+      );
+      cleanup();
+    }
   });
 
   it('names the board before deleting it, then goes home', async () => {

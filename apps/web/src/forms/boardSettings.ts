@@ -14,7 +14,9 @@ import {
 import type { CallError } from '../api/client';
 import { BLANK_DESCRIPTION } from '@listboard/core/api/contracts/boards';
 import type { FormContext, FormDef, Values } from './registry';
-import { LISTED_FIELD, fail, openBoard, required, str, text } from './helpers';
+import { LINK_HOME_FIELD, LISTED_FIELD, fail, openBoard, required, str, text } from './helpers';
+import { linkFromHome } from '../board/addToHome';
+import { boardHref } from '../board/itemLink';
 import { showDeleted } from '../state/info';
 
 export const SHARE_ROLES = ['coauthor', 'contributor', 'editor'] as const;
@@ -263,16 +265,21 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
       const b = openBoard(ctx);
       return `Make a copy of ${named(b)} as your own unlisted board, “Copy of ${b.title}”: its lists, items, labels, formats and markers, without its notes, annotations or members.`;
     },
-    fields: [],
+    fields: [LINK_HOME_FIELD],
+    initial: () => ({ linkHome: true }),
     submitLabel: 'Duplicate',
-    async submit(_v, ctx) {
+    async submit(v, ctx) {
+      const { _id, description } = openBoard(ctx);
       const res = await ctx.call(
         '/api/forms/duplicate_multilist',
-        { multilistId: openBoard(ctx)._id },
+        { multilistId: _id },
         'duplicate board',
       );
       if (!res.ok) return fail('duplicate board', res.error);
-      ctx.navigate(`/${res.value.owner}/${res.value.ptitle}`);
+      // The copy is unlisted: its link on the home board is private.
+      const copy = { ...res.value, description, listed: false, hasPassword: false };
+      if (v.linkHome && ctx.user) await linkFromHome(copy, ctx.user.username, ctx.call);
+      ctx.navigate(boardHref(copy));
       return null;
     },
   },

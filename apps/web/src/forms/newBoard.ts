@@ -25,13 +25,7 @@ export const NEW_BOARD_FORM: FormDef = {
     ];
     const made = await ctx.api('/api/forms/insert_multilist', { titleText, descText, listed });
     if (!made.ok) return fail('insert board', made.error);
-    const board = {
-      ...made.value,
-      title: titleText.trim(),
-      description: descText,
-      listed,
-      hasPassword: false,
-    };
+    const board = { ...made.value, description: descText, listed, hasPassword: false };
     if (v.linkHome && ctx.user) await linkFromHome(board, ctx.user.username, ctx.call);
     ctx.navigate(boardHref(board));
     return null;

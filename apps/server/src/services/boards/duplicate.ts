@@ -131,5 +131,5 @@ export async function duplicateMultilist(
       { blocks: true },
     );
   }
-  return { multilistId, owner, ptitle };
+  return { multilistId, owner, ptitle, title };
 }

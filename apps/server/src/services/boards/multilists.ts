@@ -15,13 +15,13 @@ import type { BoardRow } from './access';
 import { recordMove } from './moves';
 import { checkVersion } from '../../lib/versions';
 import { findUserByUsername, type Actor } from '../accounts/users';
-import { BLANK_DESCRIPTION } from '@listboard/core/api/contracts/boards';
+import { BLANK_DESCRIPTION, type BoardMade } from '@listboard/core/api/contracts/boards';
 
 export async function insertMultilist(
   db: Db,
   actor: Actor,
   args: { title: string; description?: string; listed?: boolean },
-): Promise<{ multilistId: string; owner: string; ptitle: string }> {
+): Promise<BoardMade> {
   const title = args.title.trim();
   const problem = boardTitleProblem(title);
   if (problem) throw badRequest(problem);
@@ -41,7 +41,7 @@ export async function insertMultilist(
       listed: args.listed ?? true,
     })
     .returning({ id: multilists.id });
-  return { multilistId: must(row, 'the new board').id, owner: actor.username, ptitle };
+  return { multilistId: must(row, 'the new board').id, owner: actor.username, ptitle, title };
 }
 
 /** An owner's boards; unlisted ones only for the owner (and site admins). */

@@ -16,6 +16,8 @@ export const boardMade = z.object({
   multilistId: z.string(),
   owner: z.string(),
   ptitle: z.string(),
+  /** Its title as kept (trimmed; a copy's "Copy of …", numbered when the address was taken). */
+  title: z.string(),
 });
 export type BoardMade = z.infer<typeof boardMade>;
 
