@@ -105,8 +105,9 @@ export async function addToHome(
 }
 
 /**
- * A board just made, linked from its maker's home board (the New board form's box, checked
- * unless they uncheck it): said on the new board, where the page goes next.
+ * A board just made (New board, Duplicate board: their box is checked unless one unchecks it),
+ * linked from its maker's home board; what was done is said on the new board, where the page
+ * goes next.
  */
 export async function linkFromHome(
   board: LinkedBoard,
