@@ -358,6 +358,42 @@ describe('undo through the Trash', () => {
     await infoBar(page).getByText('Board restored').waitFor();
     await card(page, 'Bravo').getByText('Which edition of the book?').waitFor();
   });
+
+  it('a link to a board one deleted says it is in one’s Trash, and Restore opens it again', async () => {
+    const author = await apiAs(base, 'author');
+    const title = `Spare week ${Date.now().toString(36)}`;
+    const made = await author.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: title },
+    );
+    await author.post('/api/forms/delete_multilist', { multilistId: made.multilistId });
+    // As a link from the home board opens it.
+    await page.goto(`${base}/author/home;${made.ptitle}`);
+    const bar = infoBar(page);
+    await bar.getByText(`“${title}” is in your Trash —`).waitFor();
+    await expect(
+      page.locator('.alert-bar').getByText('Could not find the board').count(),
+    ).resolves.toBe(0);
+    await bar.getByRole('button', { name: 'Restore' }).click();
+    await page.waitForURL(`**/author/${made.ptitle}`);
+    await bar.getByText('Board restored').waitFor();
+    await page.getByText('This board has no lists yet.').waitFor();
+
+    // Anyone else is told only that there is no such board: the Trash is the owner's.
+    await author.post('/api/forms/delete_multilist', { multilistId: made.multilistId });
+    const other = await openBrowser();
+    try {
+      await signIn(other.page, base, 'reader');
+      await other.page.goto(`${base}/reader/home;author/${made.ptitle}`);
+      await alertSaid(other.page, `Could not find the board author/${made.ptitle}`);
+      await expect(infoBar(other.page).getByText('Trash').count()).resolves.toBe(0);
+    } finally {
+      await other.close();
+    }
+    // The tests that follow start on the test's board.
+    await page.goto(`${base}${address}`);
+    await list(page, 'Week 1').waitFor();
+  });
 });
 
 describe('the spec’s messages', () => {

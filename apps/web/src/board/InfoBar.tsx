@@ -117,7 +117,7 @@ export function InfoBar({ display }: { display: Display }) {
                 void runUndo(undo).finally(() => setBusy(false));
               }}
             >
-              Undo
+              {info.action ?? 'Undo'}
             </button>
           </>
         )}

@@ -16,6 +16,8 @@ import { CallFailed, callApi, callApiGet, queryOf, type Result } from '../api/cl
 import { unpackBoards } from '@listboard/core/api/packed';
 import { useAlerts } from '../state/alerts';
 import { useUi } from '../state/ui';
+import { inOwnTrash, showInTrash } from './trashedBoards';
+import type { TrashEntry } from '@listboard/core/api/contracts/undo';
 
 export type Device = 'desktop' | 'tablet' | 'phone';
 
@@ -119,11 +121,14 @@ export function useBoards(
         });
         void navigate(`${to}${window.location.search}${window.location.hash}`, { replace: true });
       }
-      for (const w of missing) {
-        if (!moved.has(w.key))
-          useAlerts
-            .getState()
-            .show(boardMsg.couldNotFindBoard(w.key), TIMINGS.boardNotFoundAlertMs);
+      const gone = missing.filter((w) => !moved.has(w.key)).map((w) => w.key);
+      const onScreen = [...kept.values(), ...fresh.values()];
+      const trashed = gone.length > 0 ? await inOwnTrash(gone, onScreen, username) : NO_ENTRIES;
+      for (const key of gone) {
+        const entry = trashed.get(key);
+        if (entry) showInTrash(entry);
+        else
+          useAlerts.getState().show(boardMsg.couldNotFindBoard(key), TIMINGS.boardNotFoundAlertMs);
       }
       const boards = wanted.flatMap((w, i) => {
         const b = i < keep ? kept.get(w.key) : fresh.get(w.key);
@@ -138,6 +143,7 @@ export function useBoards(
 type ToLoad = { key: string; address: string; section: number | null };
 type Moved = Map<string, { to: Segment; board?: Multilist }>;
 const NO_MOVES: Moved = new Map();
+const NO_ENTRIES: Map<string, TrashEntry> = new Map();
 
 /**
  * Boards renamed away from addresses that had none, by the old address's key: where each is now,

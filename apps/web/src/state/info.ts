@@ -27,6 +27,8 @@ export interface Info {
    * board's Undo opens the board it puts back).
    */
   at: string | null;
+  /** What the Undo button says, when not 'Undo' (a board found in the Trash: 'Restore'). */
+  action?: string;
 }
 
 /** The page the app shows now, as the info bar compares it. */
@@ -36,15 +38,17 @@ export const pageOf = (where: { pathname: string; search: string }) =>
 interface InfoState {
   info: Info | null;
   /** Says `text` in the info bar until something else is said or it is closed. */
-  show: (text: string, undo?: InfoUndo, at?: string | null) => void;
+  show: (text: string, undo?: InfoUndo, at?: string | null, action?: string) => void;
   close: () => void;
 }
 
 let next = 1;
 export const useInfo = create<InfoState>((set) => ({
   info: null,
-  show: (text, undo, at = pageOf(window.location)) => {
-    set({ info: { id: next++, text, at, ...(undo ? { undo } : {}) } });
+  show: (text, undo, at = pageOf(window.location), action) => {
+    set({
+      info: { id: next++, text, at, ...(undo ? { undo } : {}), ...(action ? { action } : {}) },
+    });
   },
   close: () => {
     set({ info: null });

@@ -1,0 +1,43 @@
+/**
+ * A board of one's own that its address no longer finds because one deleted it: rather than
+ * "Could not find the board", the page says it is in the Trash and offers to put it back. The
+ * entry is found in the Trash of a board of one's own on screen (list_trash shows an owner the
+ * boards they deleted too, and no one else's).
+ */
+import { parseAddress, pathTitle, type Multilist } from '@listboard/core';
+import type { TrashEntry } from '@listboard/core/api/contracts/undo';
+import { callApi } from '../api/client';
+import { useInfo } from '../state/info';
+
+/** The Trash entries of `keys` ('owner/ptitle') that are `username`'s deleted boards. */
+export async function inOwnTrash(
+  keys: string[],
+  onScreen: Multilist[],
+  username: string | undefined,
+): Promise<Map<string, TrashEntry>> {
+  const found = new Map<string, TrashEntry>();
+  const mine = keys.filter((k) => username !== undefined && k.startsWith(`${username}/`));
+  const board = onScreen.find((b) => b.owner === username && b.abilities.trash);
+  if (mine.length === 0 || !board) return found;
+  const res = await callApi('/api/forms/list_trash', { multilistId: board._id });
+  if (!res.ok) return found;
+  // Newest first: a board deleted twice at one address comes back as it was last.
+  for (const e of res.value.entries) {
+    const [at] = e.kind === 'board' && e.address ? parseAddress(e.address).segments : [];
+    const key = at && `${at.owner}/${pathTitle(at.title)}`;
+    if (key && mine.includes(key) && !found.has(key)) found.set(key, e);
+  }
+  return found;
+}
+
+/** In the info bar, on every page: the board is in the Trash, and Restore puts it back. */
+export function showInTrash(entry: TrashEntry): void {
+  useInfo
+    .getState()
+    .show(
+      `“${entry.title}” is in your Trash`,
+      { trashId: entry._id, kind: 'board' },
+      null,
+      'Restore',
+    );
+}
