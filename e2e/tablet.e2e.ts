@@ -253,9 +253,22 @@ describe('a phone held upright', () => {
     await modes.getByRole('button', { name: 'Insert item', exact: true }).tap();
     const form = list.getByRole('form', { name: 'Insert item' });
     await form.getByLabel('Text').waitFor();
-    const row = (await modes.locator('.list-editor-modes').boundingBox())!;
+    const strip = modes.locator('.list-editor-modes');
+    const row = (await strip.boundingBox())!;
     const title = (await modes.getByRole('button', { name: 'Title', exact: true }).boundingBox())!;
     expect(row.height, 'the modes in one row').toBeLessThan(title.height * 2);
+    // The close button is beside the row that scrolls, not over its buttons: the last mode,
+    // scrolled to, ends before it.
+    const close = (await modes
+      .getByRole('button', { name: 'Close the list editor' })
+      .boundingBox())!;
+    expect(close.x, 'the close button beside the modes').toBeGreaterThanOrEqual(row.x + row.width);
+    await strip.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    const last = (await strip.getByRole('button').last().boundingBox())!;
+    expect(last.x + last.width, 'the last mode clear of the close button').toBeLessThanOrEqual(
+      close.x,
+    );
+    await strip.evaluate((el) => el.scrollTo({ left: 0 }));
     // The form starts below the row, not under it.
     const heading = (await form.locator('.form-label').first().boundingBox())!;
     expect(heading.y, 'the form below the modes').toBeGreaterThanOrEqual(row.y + row.height);

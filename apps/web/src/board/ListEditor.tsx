@@ -66,25 +66,27 @@ export function ListEditor({ openMode, modes, onMode, onClose, form }: Props) {
         onClose();
       }}
     >
-      <div className="list-editor-modes">
-        {LIST_EDITOR_MODES.filter((m) => modes.includes(m)).map((m) => (
-          <button
-            key={m}
-            type="button"
-            aria-pressed={current === m}
-            onClick={() => {
-              if (!modeForm(m)) {
-                setMissing(missing === m ? null : m);
-                if (openMode) onMode(openMode);
-                return;
-              }
-              setMissing(null);
-              onMode(m);
-            }}
-          >
-            {MODE_LABELS[m]}
-          </button>
-        ))}
+      <div className="list-editor-head">
+        <div className="list-editor-modes">
+          {LIST_EDITOR_MODES.filter((m) => modes.includes(m)).map((m) => (
+            <button
+              key={m}
+              type="button"
+              aria-pressed={current === m}
+              onClick={() => {
+                if (!modeForm(m)) {
+                  setMissing(missing === m ? null : m);
+                  if (openMode) onMode(openMode);
+                  return;
+                }
+                setMissing(null);
+                onMode(m);
+              }}
+            >
+              {MODE_LABELS[m]}
+            </button>
+          ))}
+        </div>
         <button
           type="button"
           className="list-editor-close"
