@@ -90,11 +90,18 @@ async function buttonsInOneRow(
     .getByRole('button', { name: 'Annotate', exact: true })
     .boundingBox())!;
   expect(bar.height, 'the buttons’ height').toBeLessThan(button.height * 2);
-  const row = await actions.evaluate((e) => ({ scroll: e.scrollWidth, width: e.clientWidth }));
+  const strip = actions.locator('.item-action-buttons');
+  const row = await strip.evaluate((e) => ({ scroll: e.scrollWidth, width: e.clientWidth }));
   expect(row.scroll, 'the row runs on sideways').toBeGreaterThan(row.width);
   const menuBox = (await menu.boundingBox())!;
   expect(menuBox.x + menuBox.width, 'the Actions menu within the row').toBeLessThanOrEqual(
     bar.x + bar.width + 1,
+  );
+  // The menu is beside the buttons that scroll, not over them.
+  const stripBox = (await strip.boundingBox())!;
+  const menuSpot = (await actions.locator('.item-menu').boundingBox())!;
+  expect(stripBox.x + stripBox.width, 'no button under the Actions menu').toBeLessThanOrEqual(
+    menuSpot.x,
   );
   // The item's words show whole above them, in the list.
   const words = (await item.locator('.block').first().boundingBox())!;

@@ -84,19 +84,21 @@ export function ItemActions({
       onMouseUp={(e) => e.stopPropagation()}
       onPointerDown={(e) => e.stopPropagation()}
     >
-      {shown.map((h) => (
-        <button
-          key={h}
-          type="button"
-          className={`item-action item-action-${h}`}
-          onClick={(e) => {
-            e.stopPropagation();
-            onAction(h);
-          }}
-        >
-          {LABELS[h]}
-        </button>
-      ))}
+      <div className="item-action-buttons">
+        {shown.map((h) => (
+          <button
+            key={h}
+            type="button"
+            className={`item-action item-action-${h}`}
+            onClick={(e) => {
+              e.stopPropagation();
+              onAction(h);
+            }}
+          >
+            {LABELS[h]}
+          </button>
+        ))}
+      </div>
       {signedIn && <ItemMenu />}
     </div>
   );
