@@ -5,7 +5,7 @@ import { useSession } from './state/session';
 import { BoardScreen } from './board/BoardScreen';
 import { LoadingScreen, StartError } from './StartScreen';
 import { AccountStartParams } from './account/startParams';
-import { SessionEnded } from './account/SessionEnded';
+import { SessionEndedBar } from './account/SessionEndedBar';
 import { Announcer } from './Announcer';
 
 /** The Insight page (and its chart library) loads only when it is opened. */
@@ -22,7 +22,7 @@ const LtiAdminScreen = lazy(() => import('./lti/LtiAdminScreen'));
 function PageFrame() {
   return (
     <>
-      <SessionEnded />
+      <SessionEndedBar />
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
       </Suspense>

@@ -4,7 +4,7 @@ import { useConnection } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { useSession } from '../state/session';
 import { Logo } from '../Logo';
-import { SessionEnded } from '../account/SessionEnded';
+import { SessionEndedBar } from '../account/SessionEndedBar';
 import { UploadProgress } from '../media/UploadProgress';
 import type { Display } from '../state/ui';
 import { InfoBar } from './InfoBar';
@@ -60,7 +60,7 @@ export function Header({
           {boardMsg.noConnection}
         </div>
       )}
-      <SessionEnded />
+      <SessionEndedBar />
       <UploadProgress />
       <div className="alert-bar" aria-live="polite">
         {alerts.map((a) => (

@@ -16,7 +16,6 @@ import { CallFailed, callApi, callApiGet, queryOf, type Result } from '../api/cl
 import { unpackBoards } from '@listboard/core/api/packed';
 import { useAlerts } from '../state/alerts';
 import { useUi } from '../state/ui';
-import { inOwnTrash, showInTrash } from './trashedBoards';
 import type { TrashEntry } from '@listboard/core/api/contracts/undo';
 
 export type Device = 'desktop' | 'tablet' | 'phone';
@@ -123,10 +122,12 @@ export function useBoards(
       }
       const gone = missing.filter((w) => !moved.has(w.key)).map((w) => w.key);
       const onScreen = [...kept.values(), ...fresh.values()];
-      const trashed = gone.length > 0 ? await inOwnTrash(gone, onScreen, username) : NO_ENTRIES;
+      // Rarely needed: loaded the first time an address finds no board.
+      const trash = gone.length > 0 ? await import('./trashedBoards') : null;
+      const trashed = trash ? await trash.inOwnTrash(gone, onScreen, username) : NO_ENTRIES;
       for (const key of gone) {
         const entry = trashed.get(key);
-        if (entry) showInTrash(entry);
+        if (entry) trash?.showInTrash(entry);
         else
           useAlerts.getState().show(boardMsg.couldNotFindBoard(key), TIMINGS.boardNotFoundAlertMs);
       }

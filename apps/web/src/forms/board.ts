@@ -13,7 +13,6 @@ import {
   type Theme,
 } from '@listboard/core';
 import type { FormContext, FormDef } from './registry';
-import { NEW_BOARD_FORM } from './newBoard';
 import {
   str,
   text,
@@ -71,7 +70,6 @@ const zoomOptions = LIST_WIDTH_STEPS.map((w, i) => `${i} (${w} px lists)`);
 const mayRestore = (ctx: FormContext) => ctx.board?.abilities.trash === true;
 
 export const BOARD_FORMS: FormDef[] = [
-  NEW_BOARD_FORM,
   {
     id: 'insertList',
     label: 'Insert list',

@@ -16,6 +16,7 @@ import { BLANK_DESCRIPTION } from '@listboard/core/api/contracts/boards';
 import type { FormContext, FormDef, Values } from './registry';
 import { LINK_HOME_FIELD, LISTED_FIELD, fail, openBoard, required, str, text } from './helpers';
 import { linkFromHome } from '../board/addToHome';
+import { NEW_BOARD_FORM } from './newBoard';
 import { boardHref } from '../board/itemLink';
 import { showDeleted } from '../state/info';
 
@@ -158,6 +159,7 @@ async function share(v: Values, ctx: FormContext): Promise<string | null> {
 }
 
 export const BOARD_SETTINGS_FORMS: FormDef[] = [
+  NEW_BOARD_FORM,
   {
     id: 'boardSettings',
     label: 'Board settings',

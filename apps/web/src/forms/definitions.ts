@@ -1,7 +1,7 @@
 /**
  * The form registry's entries, one file per area. The forms of a first board view (items,
- * lists, notes, media, search) come with the app; the rarely used areas (account, profile, board
- * settings, load, groups, media and text markers, admin) are loaded the first time one of
+ * lists, notes, media, search) come with the app; the rarely used areas (account, profile, new
+ * boards and board settings, load, groups, media and text markers, admin) are loaded the first time one of
  * their forms opens. What the board must know of a form before it is loaded (that it exists,
  * that it asks a yes-or-no question, that it edits words already written) is listed here with
  * its id; forms/definitions.test.ts checks the lists against the areas as loaded.
@@ -56,6 +56,7 @@ export const LAZY_AREAS: LazyArea[] = [
   },
   {
     forms: {
+      insertMultilist: {},
       boardSettings: {},
       share: {},
       unshare: {},
