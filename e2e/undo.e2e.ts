@@ -374,6 +374,10 @@ describe('undo through the Trash', () => {
     await expect(
       page.locator('.alert-bar').getByText('Could not find the board').count(),
     ).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Close the info' }).click();
+    // Its address typed alone, no board of the author's on screen, says so too.
+    await page.goto(`${base}/author/${made.ptitle}`);
+    await bar.getByText(`“${title}” is in your Trash —`).waitFor();
     await bar.getByRole('button', { name: 'Restore' }).click();
     await page.waitForURL(`**/author/${made.ptitle}`);
     await bar.getByText('Board restored').waitFor();

@@ -1,13 +1,14 @@
 /**
  * A board of one's own that its address no longer finds because one deleted it: rather than
  * "Could not find the board", the page says it is in the Trash and offers to put it back. The
- * entry is found in the Trash of a board of one's own on screen (list_trash shows an owner the
- * boards they deleted too, and no one else's).
+ * entry is found in the Trash of a board of one's own (list_trash shows an owner the boards they
+ * deleted too, and no one else's).
  */
-import { parseAddress, pathTitle, type Multilist } from '@listboard/core';
+import { ROOT_BOARD, parseAddress, pathTitle, type Multilist } from '@listboard/core';
 import type { TrashEntry } from '@listboard/core/api/contracts/undo';
 import { callApi } from '../api/client';
 import { useInfo } from '../state/info';
+import { deviceOf, loadBoards } from './useBoards';
 
 /** The Trash entries of `keys` ('owner/ptitle') that are `username`'s deleted boards. */
 export async function inOwnTrash(
@@ -17,8 +18,13 @@ export async function inOwnTrash(
 ): Promise<Map<string, TrashEntry>> {
   const found = new Map<string, TrashEntry>();
   const mine = keys.filter((k) => username !== undefined && k.startsWith(`${username}/`));
-  const board = onScreen.find((b) => b.owner === username && b.abilities.trash);
-  if (mine.length === 0 || !board) return found;
+  if (mine.length === 0 || username === undefined) return found;
+  // A board of one's own on screen (the home board a link was followed from), else one's home
+  // board, read for its id (an address typed alone).
+  const board =
+    onScreen.find((b) => b.owner === username && b.abilities.trash) ??
+    (await homeBoardOf(username));
+  if (!board) return found;
   const res = await callApi('/api/forms/list_trash', { multilistId: board._id });
   if (!res.ok) return found;
   // Newest first: a board deleted twice at one address comes back as it was last.
@@ -28,6 +34,15 @@ export async function inOwnTrash(
     if (key && mine.includes(key) && !found.has(key)) found.set(key, e);
   }
   return found;
+}
+
+async function homeBoardOf(username: string): Promise<Multilist | undefined> {
+  const home = await loadBoards(
+    [`/${username}/${pathTitle(ROOT_BOARD)}`],
+    username,
+    deviceOf(window.innerWidth),
+  );
+  return home.ok ? home.value.find((b) => b.abilities.trash) : undefined;
 }
 
 /** In the info bar, on every page: the board is in the Trash, and Restore puts it back. */
