@@ -8,6 +8,8 @@ import { ROOT_BOARD, parseAddress, pathTitle, type Multilist } from '@listboard/
 import type { TrashEntry } from '@listboard/core/api/contracts/undo';
 import { callApi } from '../api/client';
 import { useInfo } from '../state/info';
+import { useAlerts } from '../state/alerts';
+import { useUi } from '../state/ui';
 import { deviceOf, loadBoards } from './useBoards';
 
 /** The Trash entries of `keys` ('owner/ptitle') that are `username`'s deleted boards. */
@@ -45,14 +47,15 @@ async function homeBoardOf(username: string): Promise<Multilist | undefined> {
   return home.ok ? home.value.find((b) => b.abilities.trash) : undefined;
 }
 
-/** In the info bar, on every page: the board is in the Trash, and Restore puts it back. */
+/**
+ * In the info bar, on every page: the board is in the Trash, and Restore puts it back. With the
+ * info bar switched off, the alert bar says where it is.
+ */
 export function showInTrash(entry: TrashEntry): void {
-  useInfo
-    .getState()
-    .show(
-      `“${entry.title}” is in your Trash`,
-      { trashId: entry._id, kind: 'board' },
-      null,
-      'Restore',
-    );
+  const text = `“${entry.title}” is in your Trash`;
+  if (!useUi.getState().display.showInfo) {
+    useAlerts.getState().show(`${text}: the Trash of any of your boards puts it back.`);
+    return;
+  }
+  useInfo.getState().show(text, { trashId: entry._id, kind: 'board' }, null, 'Restore');
 }
