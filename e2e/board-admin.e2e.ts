@@ -381,8 +381,14 @@ describe('duplicating and deleting a board', () => {
     await del.getByRole('button', { name: 'Delete board' }).click();
     await page.waitForURL('**/reader/home');
     await page.getByText(`Board deleted: Copy of ${title}`).waitFor();
+    // Its address now says where it went, and only to the reader.
     await page.goto(`${base}/reader/copy-of-${made.ptitle}`);
-    await page.getByText(`Could not find the board reader/copy-of-${made.ptitle}`).waitFor();
+    await page
+      .getByRole('status', { name: 'Info bar' })
+      .getByText(`“Copy of ${title}” is in your Trash`)
+      .waitFor();
+    await author.page.goto(`${base}/reader/copy-of-${made.ptitle}`);
+    await author.page.getByText(`Could not find the board reader/copy-of-${made.ptitle}`).waitFor();
 
     // The board copied is as it was.
     await page.goto(`${base}/author/${made.ptitle}`);
