@@ -9,13 +9,12 @@ import {
   BLANK_BOARD_DESCRIPTION,
   homeMsg,
   markdownLiteral,
-  ROOT_BOARD,
   parseAddress,
   pathTitle,
   type Multilist,
 } from '@listboard/core';
 import type { ChangeCall } from '../api/client';
-import { loadBoards, deviceOf } from './useBoards';
+import { loadHomeBoard } from './useBoards';
 import { boardHref } from './itemLink';
 import { useInfo } from '../state/info';
 
@@ -30,7 +29,7 @@ type LinkedBoard = Pick<
  * home board is listed, and a link there would give anyone who reads it the address of an
  * unlisted board, which is all that keeps it from them, or the description a password hides.
  */
-export const privateLink = (board: Pick<LinkedBoard, 'listed' | 'hasPassword'>) =>
+const privateLink = (board: Pick<LinkedBoard, 'listed' | 'hasPassword'>) =>
   !board.listed || board.hasPassword;
 
 /** Longest description kept under the link; a longer one is cut at a word. */
@@ -81,12 +80,7 @@ export async function addToHome(
   username: string,
   call: ChangeCall,
 ): Promise<{ done: boolean; text: string } | null> {
-  const loaded = await loadBoards(
-    [`/${username}/${pathTitle(ROOT_BOARD)}`],
-    username,
-    deviceOf(window.innerWidth),
-  );
-  const home = loaded.ok ? loaded.value[0] : undefined;
+  const home = await loadHomeBoard(username);
   if (!home) return { done: false, text: homeMsg.noHome };
   if (home.lists.some((l) => l.items.some((i) => linksTo(i.text, board))))
     return { done: false, text: homeMsg.already(board.title) };

@@ -4,13 +4,13 @@
  * entry is found in the Trash of a board of one's own (list_trash shows an owner the boards they
  * deleted too, and no one else's).
  */
-import { ROOT_BOARD, parseAddress, pathTitle, type Multilist } from '@listboard/core';
+import { parseAddress, pathTitle, type Multilist } from '@listboard/core';
 import type { TrashEntry } from '@listboard/core/api/contracts/undo';
 import { callApi } from '../api/client';
 import { useInfo } from '../state/info';
 import { useAlerts } from '../state/alerts';
 import { useUi } from '../state/ui';
-import { deviceOf, loadBoards } from './useBoards';
+import { loadHomeBoard } from './useBoards';
 
 /** The Trash entries of `keys` ('owner/ptitle') that are `username`'s deleted boards. */
 export async function inOwnTrash(
@@ -25,8 +25,8 @@ export async function inOwnTrash(
   // board, read for its id (an address typed alone).
   const board =
     onScreen.find((b) => b.owner === username && b.abilities.trash) ??
-    (await homeBoardOf(username));
-  if (!board) return found;
+    (await loadHomeBoard(username));
+  if (!board?.abilities.trash) return found;
   const res = await callApi('/api/forms/list_trash', { multilistId: board._id });
   if (!res.ok) return found;
   // Newest first: a board deleted twice at one address comes back as it was last.
@@ -36,15 +36,6 @@ export async function inOwnTrash(
     if (key && mine.includes(key) && !found.has(key)) found.set(key, e);
   }
   return found;
-}
-
-async function homeBoardOf(username: string): Promise<Multilist | undefined> {
-  const home = await loadBoards(
-    [`/${username}/${pathTitle(ROOT_BOARD)}`],
-    username,
-    deviceOf(window.innerWidth),
-  );
-  return home.ok ? home.value.find((b) => b.abilities.trash) : undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ROOT_BOARD,
   TIMINGS,
   boardMsg,
   diffAddresses,
@@ -225,4 +226,14 @@ export async function loadBoards(
       ? await callApiGet('/api/dbload/load_multilists', input)
       : await callApi('/api/dbload/load_multilists', input);
   return res.ok ? { ok: true, value: unpackBoards(res.value) } : res;
+}
+
+/** The user's home board (their root board), as this device loads it; undefined if none. */
+export async function loadHomeBoard(username: string): Promise<Multilist | undefined> {
+  const home = await loadBoards(
+    [`/${username}/${pathTitle(ROOT_BOARD)}`],
+    username,
+    deviceOf(window.innerWidth),
+  );
+  return home.ok ? home.value[0] : undefined;
 }
