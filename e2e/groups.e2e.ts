@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, type Browser } from './browser';
+import { openBrowser, openPhone, type Browser } from './browser';
 import { appUrl, more, signIn, signOut } from './session';
 import { selectItem } from './board-helpers';
 
@@ -115,5 +115,79 @@ describe('reader groups through the UI', () => {
     await signIn(page, base, 'author');
     await page.goto(`${base}/author/course`);
     await prompt(page).getByText(words).waitFor();
+  });
+
+  it('an author copies a group’s join link; a student opening it on a phone signs in, joins by tapping Submit, and notes there (iPhone 13)', async () => {
+    const { page, context } = b;
+    const n = Date.now().toString(36);
+    const group = `Thursday Lab ${n}`;
+    const staff = `Staff Room ${n}`;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    await signIn(page, base, 'author');
+    await page.goto(`${base}/author/course`);
+    for (const [name, isPrivate] of [
+      [group, false],
+      [staff, true],
+    ] as const) {
+      await more(page, 'New group');
+      await page.getByLabel('Group name').fill(name);
+      if (isPrivate) await page.getByLabel('Private (members are added by name)').check();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText(`Group ${name} created.`).waitFor();
+    }
+    // A private group has no link: its members are added by name.
+    await more(page, 'Assign group');
+    await page.getByLabel('Group', { exact: true }).selectOption(staff);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const info = page.getByRole('status').filter({ hasText: staff });
+    await info.getByText(`${staff} is private: readers cannot join it from a link.`).waitFor();
+    await more(page, 'Assign group');
+    await page.getByLabel('Group', { exact: true }).selectOption(group);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const link = `${base}/author/course?join=${encodeURIComponent(group)}`;
+    await page.getByText(`Readers join ${group} from its link, copied: ${link}`).waitFor();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(link);
+
+    const phone = await openPhone('iPhone 13');
+    try {
+      const p = phone.page;
+      // A forged link to the private group, signed in: it cannot be joined from the board.
+      await p.goto(`${base}/author/course?join=${encodeURIComponent(staff)}`);
+      await p.getByText(`Sign in to join the group ${staff}.`).waitFor();
+      const form = p.getByRole('form', { name: 'Sign in' });
+      await form.getByLabel('User name').fill('reader');
+      await form.getByLabel('Password').fill('listboard');
+      await form.getByRole('button', { name: 'Sign in', exact: true }).tap();
+      await p.getByText(`You cannot join the group ${staff} from this board.`).waitFor();
+      await expect.poll(() => p.getByRole('form').count()).toBe(0);
+      // Another visit, signed out.
+      await phone.context.clearCookies();
+
+      // The link the author copied: the board opens, the address loses the link's group, and
+      // the student is asked to sign in, then to join.
+      await p.goto(link);
+      await p.getByText(`Sign in to join the group ${group}.`).waitFor();
+      await prompt(p).waitFor();
+      expect(new URL(p.url()).search).toBe('');
+      await form.getByLabel('User name').fill('reader');
+      await form.getByLabel('Password').fill('listboard');
+      await form.getByRole('button', { name: 'Sign in', exact: true }).tap();
+      const join = p.getByRole('form', { name: 'Join a group of this board' });
+      await expect.poll(() => join.getByLabel('Group', { exact: true }).inputValue()).toBe(group);
+      await join.getByRole('button', { name: 'Submit' }).tap();
+      await p.getByText(`You joined ${group}. Your notes on this board go to ${group}.`).waitFor();
+      // The note form says where a note goes before it is sent.
+      const item = prompt(p).getByRole('article').first();
+      await selectItem(item, { tap: true, position: { x: 4, y: 4 } });
+      await item.locator('summary', { hasText: 'Actions' }).tap();
+      await item.getByRole('menuitem', { name: 'Note', exact: true }).tap();
+      await p.getByText(`Goes to ${group}: its members and this board’s authors see it`).waitFor();
+      await p.getByRole('button', { name: 'Cancel' }).tap();
+      // The same link again: nothing to join.
+      await p.goto(link);
+      await p.getByText(`You are in ${group} already.`).waitFor();
+    } finally {
+      await phone.close();
+    }
   });
 });

@@ -47,7 +47,15 @@ describe('reader groups', () => {
       multilistId: course._id,
       groupName: 'Section A',
     });
-    await author.post('/api/forms/assign_group', { multilistId: course._id, groupName: 'Staff' });
+    const staff = await author.post('/api/forms/assign_group', {
+      multilistId: course._id,
+      groupName: 'Staff',
+    });
+    expect(staff.json()).toEqual({
+      groups: ['Section A', 'Staff'],
+      name: 'Staff',
+      isPrivate: true,
+    });
     expect((await load(reader)).groups).toEqual(['Section A', 'Staff']);
   });
 
@@ -127,6 +135,8 @@ describe('a group named as typed', () => {
     });
     expect(assigned.statusCode).toBe(200);
     expect(assigned.json().groups).toContain('Thursday Lab');
+    // The group as it is named, and that it is open: the author's join link is for it.
+    expect(assigned.json()).toMatchObject({ name: 'Thursday Lab', isPrivate: false });
     expect((await load(reader)).groups.filter((g) => /thursday/i.test(g))).toEqual([
       'Thursday Lab',
     ]);

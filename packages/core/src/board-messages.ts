@@ -61,6 +61,17 @@ export const groupFormMsg = {
   /** The reader has groups, but this board's authors assigned none of them to it. */
   noneOfMineHere:
     'None of your groups is a group of this board. Join one of its groups (Annotate → Groups), or ask its author to assign yours.',
+  /** A join link opened by a visitor not signed in. */
+  signInToJoin: (group: string) => `Sign in to join the group ${group}.`,
+  alreadyIn: (group: string) => `You are in ${group} already.`,
+  cannotJoin: (group: string) => `You cannot join the group ${group} from this board.`,
+  joined: (group: string, postsThere: boolean) =>
+    `You joined ${group}.${postsThere ? ` Your notes on this board go to ${group}.` : ''}`,
+  /** After Assign group: the open group's join link, copied or only shown. */
+  joinLink: (group: string, url: string, copied: boolean) =>
+    `Readers join ${group} from its link${copied ? ', copied' : ''}: ${url}`,
+  privateGroup: (group: string) =>
+    `${group} is private: readers cannot join it from a link. Add its members by name (Annotate → Add a member to my group).`,
 } as const;
 
 /** Add to my home board (web board/addToHome.ts): what became of the board asked to be kept. */

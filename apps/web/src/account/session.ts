@@ -138,14 +138,17 @@ export function announcePasswordChanged(): void {
 
 /**
  * What one form hands the next: the reset link's token, an invited address, the account a
- * verification link has just verified (the sign-in form opens with its name).
+ * verification link has just verified (the sign-in form opens with its name), the group a join
+ * link offers (the join form opens with it chosen).
  */
 export const handoff: {
   resetToken: string | null;
   inviteeEmail: string | null;
   signInName: string | null;
+  joinGroup: string | null;
 } = {
   resetToken: null,
   inviteeEmail: null,
   signInName: null,
+  joinGroup: null,
 };

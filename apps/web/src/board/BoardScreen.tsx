@@ -39,6 +39,7 @@ import { useViewStates } from './useViewStates';
 import { useBoardScrolling } from './useBoardScrolling';
 import { FreshStart } from './FreshStart';
 import { useItemAnchor, useNoteAnchor } from '../highlights/useNoteAnchor';
+import { useJoinLink } from './useJoinLink';
 import { useNewSinceVisit } from './whatsNew';
 import { useForms } from './useForms';
 import { useSelection } from './useSelection';
@@ -120,6 +121,8 @@ export function BoardScreen() {
   useNoteAnchor(location.hash, drawn, reveal);
   // An item's address (#item-{id}) selects it and opens it, bringing it into view.
   useItemAnchor(location.hash, drawn);
+  // A group's join link offers to join it, once the board is here and its reader signed in.
+  useJoinLink(last?._id ?? null, user);
 
   const calls = useBoardCalls();
   const forms = useForms();

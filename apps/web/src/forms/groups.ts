@@ -1,6 +1,9 @@
 /** Reader groups: create, join, select, assign, add a member. */
-import { counted, groupFormMsg, groupMsg } from '@listboard/core';
+import { counted, groupFormMsg, groupMsg, joinLinkPath, type Multilist } from '@listboard/core';
 import { messageOr } from '../api/client';
+import { handoff } from '../account/session';
+import { boardHref } from '../board/itemLink';
+import { useInfo } from '../state/info';
 import type { FormContext, FormDef } from './registry';
 import { str, required, fail, openBoard } from './helpers';
 
@@ -8,6 +11,24 @@ import { str, required, fail, openBoard } from './helpers';
 async function myGroups(ctx: FormContext) {
   const mine = await ctx.api('/api/forms/my_groups', {});
   return mine.ok ? mine.value : [];
+}
+
+/** Names that differ only in case are one group (the server finds a group so). */
+const sameGroup = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
+
+/**
+ * An open group's join link, put on the clipboard: a reader who opens it is offered the group
+ * on this board (board/useJoinLink). Said with the link, so it can be copied by hand when the
+ * browser gives no clipboard.
+ */
+async function copyJoinLink(board: Multilist, group: string): Promise<string> {
+  const url = `${window.location.origin}${joinLinkPath(boardHref(board), group)}`;
+  try {
+    await navigator.clipboard.writeText(url);
+    return groupFormMsg.joinLink(group, url, true);
+  } catch {
+    return groupFormMsg.joinLink(group, url, false);
+  }
 }
 
 export const GROUPS_FORMS: FormDef[] = [
@@ -38,26 +59,44 @@ export const GROUPS_FORMS: FormDef[] = [
   {
     id: 'joinGroup',
     label: 'Join a group of this board',
-    fields: [{ name: 'groupName', label: 'Group', type: 'select' }],
+    description: () =>
+      'A group’s members and this board’s authors see the notes posted to it; other readers do not.',
+    fields: [
+      { name: 'groupName', label: 'Group', type: 'select' },
+      { name: 'postHere', label: 'Post my notes on this board to it', type: 'checkbox' },
+    ],
     async prepare(ctx) {
+      // The group a join link named, offered once.
+      const linked = handoff.joinGroup;
+      handoff.joinGroup = null;
       const groups = await ctx.api('/api/forms/joinable_groups', {
         multilistId: openBoard(ctx)._id,
       });
-      if (!groups.ok) return { error: messageOr(groups.error, groupMsg.boardReferencesNoGroups) };
+      if (!groups.ok) {
+        const why = messageOr(groups.error, groupMsg.boardReferencesNoGroups);
+        return { error: linked ? groupFormMsg.cannotJoin(linked) : why };
+      }
       // Those the reader is in already are not offered again.
       const names = groups.value.filter((g) => !g.member).map((g) => g.name);
-      const [first] = names;
-      if (first === undefined) return { error: 'You are in every group of this board already.' };
-      return { options: { groupName: names }, values: { groupName: first } };
+      if (linked) {
+        const named = groups.value.find((g) => sameGroup(g.name, linked));
+        if (named?.member) return { error: groupFormMsg.alreadyIn(named.name) };
+        if (!named) return { error: groupFormMsg.cannotJoin(linked) };
+      }
+      const chosen = linked ? groups.value.find((g) => sameGroup(g.name, linked))?.name : names[0];
+      if (chosen === undefined) return { error: 'You are in every group of this board already.' };
+      return { options: { groupName: names }, values: { groupName: chosen, postHere: true } };
     },
     async submit(v, ctx) {
+      const group = str(v, 'groupName');
       const res = await ctx.call(
         '/api/forms/join_group',
-        { multilistId: openBoard(ctx)._id, groupName: str(v, 'groupName') },
+        { multilistId: openBoard(ctx)._id, groupName: group },
         'join group',
       );
       if (!res.ok) return fail('join group', res.error);
-      ctx.alert(`You joined ${str(v, 'groupName')}.`);
+      if (v.postHere) ctx.setGroup(group);
+      ctx.alert(groupFormMsg.joined(group, Boolean(v.postHere)));
       return null;
     },
   },
@@ -85,6 +124,8 @@ export const GROUPS_FORMS: FormDef[] = [
   {
     id: 'assignGroup',
     label: 'Assign a group to this board',
+    description: () =>
+      'Readers of this board join an open group from Annotate → Groups, or from its join link, which Assign copies (assign a group again for its link).',
     fields: [{ name: 'groupName', label: 'Group', type: 'select' }],
     async prepare(ctx) {
       const mine = await myGroups(ctx);
@@ -96,13 +137,18 @@ export const GROUPS_FORMS: FormDef[] = [
       };
     },
     async submit(v, ctx) {
+      const board = openBoard(ctx);
       const res = await ctx.call(
         '/api/forms/assign_group',
-        { multilistId: openBoard(ctx)._id, groupName: str(v, 'groupName') },
+        { multilistId: board._id, groupName: str(v, 'groupName') },
         'assign group',
       );
       if (!res.ok) return fail('assign group', res.error);
       ctx.alert(`Group ${str(v, 'groupName')} assigned to this board.`);
+      const { name, isPrivate } = res.value;
+      useInfo
+        .getState()
+        .show(isPrivate ? groupFormMsg.privateGroup(name) : await copyJoinLink(board, name));
       return null;
     },
   },

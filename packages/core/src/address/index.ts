@@ -4,6 +4,8 @@ export { boardKey, formatAddress, parseAddress, type Address, type Segment } fro
 export {
   afterSignInPath,
   clampPage,
+  JOIN_PARAM,
+  joinLinkPath,
   readStartParams,
   resolveStartPath,
   type StartContext,

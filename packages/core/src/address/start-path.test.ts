@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   afterSignInPath,
   clampPage,
+  joinLinkPath,
   readStartParams,
   resolveStartPath,
   type StartContext,
@@ -130,6 +131,7 @@ describe('readStartParams', () => {
       resetPasswordToken: 'r1',
       verifyEmailToken: 'v+2',
       verifyEmailStatus: 'error_expired',
+      join: null,
       page: 4,
     });
   });
@@ -139,8 +141,17 @@ describe('readStartParams', () => {
       resetPasswordToken: null,
       verifyEmailToken: null,
       verifyEmailStatus: null,
+      join: null,
       page: 0,
     });
+  });
+
+  it('reads the group of a join link, which the address then leaves out', () => {
+    const link = joinLinkPath('/author/course', 'Tuesday Seminar & co');
+    expect(link).toBe('/author/course?join=Tuesday%20Seminar%20%26%20co');
+    expect(readStartParams(link).join).toBe('Tuesday Seminar & co');
+    expect(readStartParams('/author/course?join=%20%20').join).toBeNull();
+    expect(resolveStartPath(`${link}#week-2`, bob)).toBe('/author/course');
   });
 
   it('reads blank values as absent', () => {

@@ -11,8 +11,24 @@ export interface StartContext {
   adminUser?: string;
 }
 
-/** Parameters that act once on arrival and must not stay in the address bar. */
-const ONE_SHOT_PARAMS = ['resetPasswordToken', 'verifyEmailToken', 'verifyEmailStatus'] as const;
+/** The query parameter of a reader group's join link. */
+export const JOIN_PARAM = 'join';
+
+/** A reader group's join link: the board's own address, asking to join the group. */
+export const joinLinkPath = (boardPath: string, group: string): string =>
+  `${boardPath}?${JOIN_PARAM}=${encodeURIComponent(group)}`;
+
+/**
+ * Parameters that act once on arrival and must not stay in the address bar. Ours: `join`, a
+ * reader group's join link (`/{owner}/{board}?join={group}`), which opens the board and offers to
+ * join the group.
+ */
+const ONE_SHOT_PARAMS = [
+  'resetPasswordToken',
+  'verifyEmailToken',
+  'verifyEmailStatus',
+  JOIN_PARAM,
+] as const;
 
 const PAGES_OF_ADMIN: Readonly<Record<string, string>> = {
   privacy: 'privacy',
@@ -30,6 +46,8 @@ export interface StartParams {
   resetPasswordToken: string | null;
   verifyEmailToken: string | null;
   verifyEmailStatus: string | null;
+  /** The group a join link offers to join. */
+  join: string | null;
   /** Search results page, already clamped; 0 when absent or unreadable. */
   page: number;
 }
@@ -43,6 +61,7 @@ export function readStartParams(url: string): StartParams {
     resetPasswordToken: read('resetPasswordToken'),
     verifyEmailToken: read('verifyEmailToken'),
     verifyEmailStatus: read('verifyEmailStatus'),
+    join: read(JOIN_PARAM)?.trim() || null,
     page: page === null ? SEARCH_PAGE_MIN : clampPage(Number(page)),
   };
 }

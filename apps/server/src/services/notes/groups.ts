@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { groupMsg, must, shownName } from '@listboard/core';
+import { groupFormMsg, groupMsg, must, shownName } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { groupMembers, groups, multilists } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
@@ -54,7 +54,11 @@ export async function assignGroup(db: Db, board: BoardRow, name: string) {
       .set({ groups: [...board.groups, g.name] })
       .where(eq(multilists.id, board.id));
   }
-  return { groups: board.groups.includes(g.name) ? board.groups : [...board.groups, g.name] };
+  return {
+    groups: board.groups.includes(g.name) ? board.groups : [...board.groups, g.name],
+    name: g.name,
+    isPrivate: g.isPrivate,
+  };
 }
 
 /** The board's groups this user may join: the open ones and the ones they are already in. */
@@ -76,7 +80,7 @@ export async function joinGroup(db: Db, board: BoardRow, actor: Actor, name: str
   const offered = await joinableGroups(db, board, actor);
   const row = await groupByName(db, name);
   if (!offered.some((o) => o.name === row.name))
-    throw forbidden(`You cannot join the group ${groupName(name)} from this board.`);
+    throw forbidden(groupFormMsg.cannotJoin(groupName(name)));
   await db.insert(groupMembers).values({ groupId: row.id, userId: actor.id }).onConflictDoNothing();
   return { groups: await userGroupNames(db, actor.id) };
 }

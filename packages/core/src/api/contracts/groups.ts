@@ -62,7 +62,8 @@ export const assignGroup = defineContract({
   tags: ['groups'],
   summary: 'Reference a reader group from a board (board owner only)',
   input: z.object({ multilistId: id, groupName: name }),
-  output: groupNames,
+  /** The board's groups, and the group assigned as it is named and whether it is private. */
+  output: groupNames.extend({ name: z.string(), isPrivate: z.boolean() }),
   errors: BOARD_CALL_ERRORS,
 });
 

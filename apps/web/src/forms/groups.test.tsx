@@ -1,0 +1,196 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { Multilist } from '@listboard/core';
+import { Form } from './Form';
+import type { FormContext } from './registry';
+import { GROUPS_FORMS } from './groups';
+import { handoff } from '../account/session';
+import { useInfo } from '../state/info';
+import { makeBoard } from '../test/fixtures';
+
+afterEach(() => {
+  cleanup();
+  handoff.joinGroup = null;
+  useInfo.getState().close();
+});
+
+// The groups area is loaded on demand by the app; the test reads it directly.
+const FORM_BY_ID = new Map(GROUPS_FORMS.map((f) => [f.id, f]));
+
+const course = (): Multilist => ({
+  ...makeBoard('author', 'Course', [{ title: 'Week', items: ['One'] }]),
+  groups: ['Monday Lab', 'Tuesday Seminar', 'Staff'],
+});
+
+type Answer =
+  { ok: true; value: unknown } | { ok: false; error: { status: number; error: string } };
+
+/** The joinable groups the server answers: Monday Lab joined, Tuesday Seminar open. */
+const JOINABLE: Answer = {
+  ok: true,
+  value: [
+    { name: 'Monday Lab', description: '', isPrivate: false, member: true },
+    { name: 'Tuesday Seminar', description: '', isPrivate: false, member: false },
+    { name: 'Wednesday Group', description: '', isPrivate: false, member: false },
+  ],
+};
+
+function open(id: string, answers: { api?: Answer; call?: Answer }) {
+  const board = course();
+  const ctx = {
+    board,
+    user: { username: 'author' },
+    target: { multilistId: board._id, listId: null, itemId: null, text: null },
+    call: vi.fn(() => Promise.resolve(answers.call)),
+    api: vi.fn(() => Promise.resolve(answers.api)),
+    alert: vi.fn(),
+    navigate: vi.fn(),
+    setGroup: vi.fn(),
+    group: null,
+  } as unknown as FormContext &
+    Record<'call' | 'api' | 'alert' | 'setGroup', ReturnType<typeof vi.fn>>;
+  const onClose = vi.fn();
+  render(<Form def={FORM_BY_ID.get(id)!} ctx={ctx} onClose={onClose} />);
+  return { ctx, onClose, board };
+}
+
+const chosen = () => screen.getByLabelText<HTMLSelectElement>('Group').value;
+
+describe('the join form', () => {
+  it('offers the groups not joined yet, the first chosen, and posts one’s notes on the board there', async () => {
+    const { ctx, onClose, board } = open('joinGroup', {
+      api: JOINABLE,
+      call: { ok: true, value: { groups: ['Monday Lab', 'Wednesday Group'] } },
+    });
+    await waitFor(() => expect(chosen()).toBe('Tuesday Seminar'));
+    const options = [...screen.getByLabelText('Group').querySelectorAll('option')];
+    expect(options.map((o) => o.textContent)).toEqual(['Tuesday Seminar', 'Wednesday Group']);
+    fireEvent.change(screen.getByLabelText('Group'), { target: { value: 'Wednesday Group' } });
+    expect(screen.getByLabelText('Post my notes on this board to it')).toHaveProperty(
+      'checked',
+      true,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.call).toHaveBeenCalledWith(
+      '/api/forms/join_group',
+      { multilistId: board._id, groupName: 'Wednesday Group' },
+      'join group',
+    );
+    expect(ctx.setGroup).toHaveBeenCalledWith('Wednesday Group');
+    expect(ctx.alert).toHaveBeenCalledWith(
+      'You joined Wednesday Group. Your notes on this board go to Wednesday Group.',
+    );
+  });
+
+  it('leaves where one’s notes go when the box is unticked', async () => {
+    const { ctx, onClose } = open('joinGroup', {
+      api: JOINABLE,
+      call: { ok: true, value: { groups: [] } },
+    });
+    await waitFor(() => expect(chosen()).toBe('Tuesday Seminar'));
+    fireEvent.click(screen.getByLabelText('Post my notes on this board to it'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.setGroup).not.toHaveBeenCalled();
+    expect(ctx.alert).toHaveBeenCalledWith('You joined Tuesday Seminar.');
+  });
+
+  it('opens from a join link with its group chosen, whatever the case of the link', async () => {
+    handoff.joinGroup = 'wednesday group';
+    open('joinGroup', { api: JOINABLE });
+    await waitFor(() => expect(chosen()).toBe('Wednesday Group'));
+    // Offered once: the Groups menu afterwards opens as it always does.
+    expect(handoff.joinGroup).toBeNull();
+  });
+
+  it('says so when the link’s group is joined already, or cannot be joined from the board', async () => {
+    const cases: [string, string][] = [
+      ['Monday Lab', 'You are in Monday Lab already.'],
+      ['Staff', 'You cannot join the group Staff from this board.'],
+    ];
+    for (const [linked, said] of cases) {
+      handoff.joinGroup = linked;
+      const { ctx, onClose } = open('joinGroup', { api: JOINABLE });
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(ctx.alert).toHaveBeenCalledWith(said);
+      cleanup();
+    }
+    // A board with no groups at all: the link's group is not one of them either.
+    handoff.joinGroup = 'Tuesday Seminar';
+    const { ctx, onClose } = open('joinGroup', {
+      api: { ok: false, error: { status: 400, error: 'This board references no groups.' } },
+    });
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.alert).toHaveBeenCalledWith(
+      'You cannot join the group Tuesday Seminar from this board.',
+    );
+  });
+});
+
+describe('the assign form', () => {
+  const MINE: Answer = {
+    ok: true,
+    value: [
+      { name: 'Tuesday Seminar', description: '', isPrivate: false, owner: 'author' },
+      { name: 'Staff', description: '', isPrivate: true, owner: 'author' },
+    ],
+  };
+
+  it('copies an open group’s join link, and shows it in the info bar', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.assign(navigator, { clipboard: { writeText } });
+    const { ctx, onClose } = open('assignGroup', {
+      api: MINE,
+      call: {
+        ok: true,
+        value: { groups: ['Tuesday Seminar'], name: 'Tuesday Seminar', isPrivate: false },
+      },
+    });
+    await waitFor(() => expect(chosen()).toBe('Tuesday Seminar'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.alert).toHaveBeenCalledWith('Group Tuesday Seminar assigned to this board.');
+    const link = `${window.location.origin}/author/course?join=Tuesday%20Seminar`;
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(useInfo.getState().info?.text).toBe(
+      `Readers join Tuesday Seminar from its link, copied: ${link}`,
+    );
+  });
+
+  it('shows the link without saying it is copied when the browser gives no clipboard', async () => {
+    Object.assign(navigator, {
+      clipboard: { writeText: () => Promise.reject(new Error('not allowed')) },
+    });
+    const { onClose } = open('assignGroup', {
+      api: MINE,
+      call: {
+        ok: true,
+        value: { groups: ['Tuesday Seminar'], name: 'Tuesday Seminar', isPrivate: false },
+      },
+    });
+    await waitFor(() => expect(chosen()).toBe('Tuesday Seminar'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(useInfo.getState().info?.text).toBe(
+      `Readers join Tuesday Seminar from its link: ${window.location.origin}/author/course?join=Tuesday%20Seminar`,
+    );
+  });
+
+  it('gives a private group no link: its members are added by name', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.assign(navigator, { clipboard: { writeText } });
+    const { onClose } = open('assignGroup', {
+      api: MINE,
+      call: { ok: true, value: { groups: ['Staff'], name: 'Staff', isPrivate: true } },
+    });
+    await waitFor(() => expect(chosen()).toBe('Tuesday Seminar'));
+    fireEvent.change(screen.getByLabelText('Group'), { target: { value: 'Staff' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writeText).not.toHaveBeenCalled();
+    expect(useInfo.getState().info?.text).toBe(
+      'Staff is private: readers cannot join it from a link. Add its members by name (Annotate → Add a member to my group).',
+    );
+  });
+});
