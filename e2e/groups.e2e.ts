@@ -38,7 +38,7 @@ describe('reader groups through the UI', () => {
     await signIn(page, base, 'reader');
     await page.goto(`${base}/author/course`);
     // Before joining, a reader has no group to post to. A first try of this test may have joined
-    // its own group already (nobody leaves a group): then this try's group is not among the
+    // its own group already (this test does not leave it): then this try's group is not among the
     // reader's.
     await more(page, 'Post notes to a group');
     const postTo = page.getByRole('form', { name: 'Post my notes to a group' });
@@ -117,7 +117,7 @@ describe('reader groups through the UI', () => {
     await prompt(page).getByText(words).waitFor();
   });
 
-  it('an author copies a group’s join link; a student opening it on a phone signs in, joins by tapping Submit, and notes there (iPhone 13)', async () => {
+  it('an author copies a group’s join link; a student opening it on a phone signs in, joins by tapping Submit, notes there, and leaves the group (iPhone 13)', async () => {
     const { page, context } = b;
     const n = Date.now().toString(36);
     const group = `Thursday Lab ${n}`;
@@ -186,6 +186,24 @@ describe('reader groups through the UI', () => {
       // The same link again: nothing to join.
       await p.goto(link);
       await p.getByText(`You are in ${group} already.`).waitFor();
+      // Joined the wrong group: Menu ▸ Annotate ▸ Leave a group; notes go to every reader again.
+      await p.locator('nav.controls-bar summary', { hasText: 'Menu' }).tap();
+      await p.locator('.phone-menu summary.tool-menu-group', { hasText: 'Annotate' }).tap();
+      await p
+        .locator('.phone-menu')
+        .getByRole('menuitem', { name: 'Leave a group', exact: true })
+        .tap();
+      const leave = p.getByRole('form', { name: 'Leave a group' });
+      await expect.poll(() => leave.getByLabel('Group', { exact: true }).inputValue()).toBe(group);
+      await leave.getByRole('button', { name: 'Leave', exact: true }).tap();
+      await p.getByText(`You left ${group}.`).waitFor();
+      await expect.poll(() => p.getByRole('form').count()).toBe(0);
+      await selectItem(item, { tap: true, position: { x: 4, y: 4 } });
+      await item.locator('summary', { hasText: 'Actions' }).tap();
+      await item.getByRole('menuitem', { name: 'Note', exact: true }).tap();
+      await p
+        .getByText('Everyone who reads this board sees it, unless you tick Private.')
+        .waitFor();
     } finally {
       await phone.close();
     }

@@ -112,6 +112,47 @@ describe('reader groups', () => {
     });
     expect(denied.statusCode).toBe(403);
   });
+
+  it('one who leaves a group no longer reads its notes nor posts to it; its owner stays in it', async () => {
+    const tip = course.lists[1]!.items[1]!;
+    const posted = await reader.post('/api/forms/insert_note', {
+      listId: course.lists[1]!._id,
+      itemId: tip._id,
+      noteSpec: { text: 'section A only', groupName: 'Section A' },
+    });
+    const id = posted.json().itemId;
+    const sees = async (a: Agent) =>
+      (await load(a)).lists[1]!.items[1]!.notes.some((n) => n._id === id);
+    expect(await sees(demo)).toBe(true);
+    const left = await demo.post('/api/forms/leave_group', { groupName: 'section a' });
+    expect(left.statusCode).toBe(200);
+    expect(left.json().groups).not.toContain('Section A');
+    expect(await sees(demo)).toBe(false);
+    const toGroup = await demo.post('/api/forms/insert_note', {
+      listId: course.lists[1]!._id,
+      itemId: tip._id,
+      noteSpec: { text: 'after leaving', groupName: 'Section A' },
+    });
+    expect(toGroup.statusCode).toBe(403);
+    // Leaving again, a group one never joined, one that is not there, one's own group.
+    const again = await demo.post('/api/forms/leave_group', { groupName: 'Section A' });
+    expect([again.statusCode, again.json().error]).toEqual([400, 'You are not in Section A.']);
+    const none = await demo.post('/api/forms/leave_group', { groupName: 'Nowhere' });
+    expect(none.statusCode).toBe(404);
+    const own = await author.post('/api/forms/leave_group', { groupName: 'Section A' });
+    expect([own.statusCode, own.json().error]).toEqual([
+      403,
+      'You own Section A, so you stay in it: its notes go to you and its members.',
+    ]);
+    expect(await sees(author)).toBe(true);
+    // Joining again gives the group's notes back.
+    await demo.post('/api/forms/join_group', { multilistId: course._id, groupName: 'Section A' });
+    expect(await sees(demo)).toBe(true);
+    const anonymous = await new Agent(t.app).post('/api/forms/leave_group', {
+      groupName: 'Section A',
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
 });
 
 describe('group names', () => {

@@ -67,6 +67,11 @@ export const groupFormMsg = {
   cannotJoin: (group: string) => `You cannot join the group ${group} from this board.`,
   joined: (group: string, postsThere: boolean) =>
     `You joined ${group}.${postsThere ? ` Your notes on this board go to ${group}.` : ''}`,
+  left: (group: string) => `You left ${group}.`,
+  notIn: (group: string) => `You are not in ${group}.`,
+  ownerStays: (group: string) =>
+    `You own ${group}, so you stay in it: its notes go to you and its members.`,
+  noneToLeave: 'You are in no group you could leave: a group’s owner stays in it.',
   /** After Assign group: the open group's join link, copied or only shown. */
   joinLink: (group: string, url: string, copied: boolean) =>
     `Readers join ${group} from its link${copied ? ', copied' : ''}: ${url}`,

@@ -3,7 +3,7 @@ import { isGuestUser } from '@listboard/core';
 import * as groups from '@listboard/core/api/contracts/groups';
 import type { Db } from '../db/client';
 import { unauthorized } from '../lib/errors';
-import { addGroupMember, createGroup, myGroups } from '../services/notes/groups';
+import { addGroupMember, createGroup, leaveGroup, myGroups } from '../services/notes/groups';
 import type { Actor } from '../services/accounts/users';
 import { bodySchema } from './contract-route';
 
@@ -27,6 +27,10 @@ export const groupRoutes: FastifyPluginCallbackZod<{ db: Db }> = (app, { db }, d
       );
     },
   );
+  app.post(groups.leaveGroup.path, { schema: bodySchema(groups.leaveGroup) }, async (req) => {
+    const actor = signedIn(req.actor);
+    return req.transact((tx) => leaveGroup(tx, actor, req.body.groupName));
+  });
   app.post(groups.myGroups.path, { schema: bodySchema(groups.myGroups) }, async (req) =>
     myGroups(db, signedIn(req.actor)),
   );

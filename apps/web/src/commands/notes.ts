@@ -3,6 +3,7 @@ import {
   FileUp,
   Mail,
   NotebookText,
+  UserMinus,
   UserPlus,
   Users,
   UsersRound,
@@ -47,6 +48,14 @@ export const NOTES_COMMANDS: Command[] = [
     run: (c) => c.actions.openForm('assignGroup'),
   },
 
+  {
+    id: 'leaveGroup',
+    label: 'Leave a group',
+    group: 'annotate',
+    icon: UserMinus,
+    visible: signedIn,
+    run: (c) => c.actions.openForm('leaveGroup'),
+  },
   {
     id: 'addGroupMember',
     label: 'Add a member to my group',

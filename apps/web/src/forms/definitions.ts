@@ -1,8 +1,8 @@
 /**
  * The form registry's entries, one file per area. The forms of a first board view (items,
  * lists, notes, media, search) come with the app; the rarely used areas (account, profile, new
- * boards and board settings, load, groups, media and text markers, admin) are loaded the first time one of
- * their forms opens. What the board must know of a form before it is loaded (that it exists,
+ * boards and board settings, load, groups, an item's tools, media and text markers, admin) are
+ * loaded the first time one of their forms opens. What the board must know of a form before it is loaded (that it exists,
  * that it asks a yes-or-no question, that it edits words already written) is listed here with
  * its id; forms/definitions.test.ts checks the lists against the areas as loaded.
  */
@@ -10,7 +10,6 @@ import type { FormDef } from './registry';
 import { BOARD_FORMS } from './board';
 import { NOTES_FORMS } from './notes';
 import { SEARCH_FORMS } from './search';
-import { ITEM_TOOL_FORMS } from './itemTools';
 import { MEDIA_FORMS } from './media';
 import { UNDO_FORMS } from './undo';
 
@@ -18,7 +17,6 @@ import { UNDO_FORMS } from './undo';
 export const FORMS: FormDef[] = [
   ...BOARD_FORMS,
   ...NOTES_FORMS,
-  ...ITEM_TOOL_FORMS,
   ...MEDIA_FORMS,
   ...SEARCH_FORMS,
   ...UNDO_FORMS,
@@ -71,9 +69,14 @@ export const LAZY_AREAS: LazyArea[] = [
       joinGroup: {},
       selectGroup: {},
       assignGroup: {},
+      leaveGroup: {},
       addGroupMember: {},
     },
     load: () => import('./groups').then((m) => m.GROUPS_FORMS),
+  },
+  {
+    forms: { caption: {}, itemStyle: {}, importItemUrl: {}, moveItemToList: {} },
+    load: () => import('./itemTools').then((m) => m.ITEM_TOOL_FORMS),
   },
   {
     forms: { load: {}, url: {}, importList: {} },

@@ -35,7 +35,7 @@ const JOINABLE: Answer = {
   ],
 };
 
-function open(id: string, answers: { api?: Answer; call?: Answer }) {
+function open(id: string, answers: { api?: Answer; call?: Answer }, group: string | null = null) {
   const board = course();
   const ctx = {
     board,
@@ -46,7 +46,7 @@ function open(id: string, answers: { api?: Answer; call?: Answer }) {
     alert: vi.fn(),
     navigate: vi.fn(),
     setGroup: vi.fn(),
-    group: null,
+    group,
   } as unknown as FormContext &
     Record<'call' | 'api' | 'alert' | 'setGroup', ReturnType<typeof vi.fn>>;
   const onClose = vi.fn();
@@ -125,6 +125,67 @@ describe('the join form', () => {
     expect(ctx.alert).toHaveBeenCalledWith(
       'You cannot join the group Tuesday Seminar from this board.',
     );
+  });
+});
+
+describe('the leave form', () => {
+  const MINE: Answer = {
+    ok: true,
+    value: [
+      { name: 'Monday Lab', description: '', isPrivate: false, owner: 'author' },
+      { name: 'Tuesday Seminar', description: '', isPrivate: false, owner: 'teacher' },
+      { name: 'Wednesday Group', description: '', isPrivate: true, owner: 'teacher' },
+    ],
+  };
+
+  it('offers the groups one is in but does not own, this board’s first, and stops notes going there', async () => {
+    const { ctx, onClose } = open(
+      'leaveGroup',
+      { api: MINE, call: { ok: true, value: { groups: ['Monday Lab'] } } },
+      'Wednesday Group',
+    );
+    await waitFor(() => expect(chosen()).toBe('Wednesday Group'));
+    const options = [...screen.getByLabelText('Group').querySelectorAll('option')];
+    expect(options.map((o) => o.textContent)).toEqual(['Tuesday Seminar', 'Wednesday Group']);
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.call).toHaveBeenCalledWith(
+      '/api/forms/leave_group',
+      { groupName: 'Wednesday Group' },
+      'leave group',
+    );
+    expect(ctx.setGroup).toHaveBeenCalledWith(null);
+    expect(ctx.alert).toHaveBeenCalledWith('You left Wednesday Group.');
+  });
+
+  it('leaves where this board’s notes go when another group is left', async () => {
+    const { ctx, onClose } = open(
+      'leaveGroup',
+      { api: MINE, call: { ok: true, value: { groups: [] } } },
+      'Wednesday Group',
+    );
+    await waitFor(() => expect(chosen()).toBe('Wednesday Group'));
+    fireEvent.change(screen.getByLabelText('Group'), { target: { value: 'Tuesday Seminar' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.setGroup).not.toHaveBeenCalled();
+  });
+
+  it('says when there is nothing to leave', async () => {
+    const owned: Answer = {
+      ok: true,
+      value: [{ name: 'Monday Lab', description: '', isPrivate: false, owner: 'author' }],
+    };
+    const cases: [Answer, string][] = [
+      [{ ok: true, value: [] }, 'You do not belong to any groups.'],
+      [owned, 'You are in no group you could leave: a group’s owner stays in it.'],
+    ];
+    for (const [api, said] of cases) {
+      const { ctx, onClose } = open('leaveGroup', { api });
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(ctx.alert).toHaveBeenCalledWith(said);
+      cleanup();
+    }
   });
 });
 

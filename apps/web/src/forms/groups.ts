@@ -153,6 +153,34 @@ export const GROUPS_FORMS: FormDef[] = [
     },
   },
   {
+    id: 'leaveGroup',
+    label: 'Leave a group',
+    description: () =>
+      'You will no longer read the group’s notes, nor post to it; the notes you posted to it stay with the group.',
+    fields: [{ name: 'groupName', label: 'Group', type: 'select' }],
+    async prepare(ctx) {
+      const mine = await myGroups(ctx);
+      if (mine.length === 0) return { error: groupMsg.noGroups };
+      // A group's owner stays in it.
+      const names = mine.filter((g) => g.owner !== ctx.user?.username).map((g) => g.name);
+      const [first] = names;
+      if (first === undefined) return { error: groupFormMsg.noneToLeave };
+      // The group this board's notes go to, when there is one, is the likeliest.
+      const here = names.find((n) => n === ctx.group) ?? first;
+      return { options: { groupName: names }, values: { groupName: here } };
+    },
+    submitLabel: 'Leave',
+    async submit(v, ctx) {
+      const group = str(v, 'groupName');
+      const res = await ctx.call('/api/forms/leave_group', { groupName: group }, 'leave group');
+      if (!res.ok) return fail('leave group', res.error);
+      // This board's notes no longer go there.
+      if (ctx.group === group) ctx.setGroup(null);
+      ctx.alert(groupFormMsg.left(group));
+      return null;
+    },
+  },
+  {
     id: 'addGroupMember',
     label: 'Add a member to a group',
     fields: [

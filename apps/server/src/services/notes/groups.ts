@@ -85,6 +85,21 @@ export async function joinGroup(db: Db, board: BoardRow, actor: Actor, name: str
   return { groups: await userGroupNames(db, actor.id) };
 }
 
+/**
+ * Leaving a group: the group's notes are no longer read by, or sent to, the one who left; the
+ * notes they posted to it stay its own. The owner stays in their group.
+ */
+export async function leaveGroup(db: Db, actor: Actor, name: string) {
+  const g = await groupByName(db, name);
+  if (g.owner === actor.username) throw forbidden(groupFormMsg.ownerStays(g.name));
+  const gone = await db
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.groupId, g.id), eq(groupMembers.userId, actor.id)))
+    .returning({ id: groupMembers.groupId });
+  if (gone.length === 0) throw badRequest(groupFormMsg.notIn(g.name));
+  return { groups: await userGroupNames(db, actor.id) };
+}
+
 /** Private groups take members by name, added by the group's owner. */
 export async function addGroupMember(db: Db, actor: Actor, name: string, username: string) {
   const g = await groupByName(db, name);

@@ -48,6 +48,16 @@ export const addGroupMember = defineContract({
   errors: [400, 401, 403, 404],
 });
 
+export const leaveGroup = defineContract({
+  path: '/api/forms/leave_group',
+  tags: ['groups'],
+  summary: 'Leave a group one is in (its owner stays in it)',
+  input: z.object({ groupName: name }),
+  /** The groups the caller is in now. */
+  output: groupNames,
+  errors: [400, 401, 403, 404],
+});
+
 export const myGroups = defineContract({
   path: '/api/forms/my_groups',
   tags: ['groups'],
