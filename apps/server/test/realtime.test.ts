@@ -118,6 +118,42 @@ describe('a stream lasts no longer than its session', () => {
   });
 });
 
+describe('a group’s notes live', () => {
+  it('go to its members as they are now: one who has just left hears none of them', async () => {
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const course = await loadCourse(author);
+    const group = `Live Lab ${Date.now()}`;
+    await author.post('/api/forms/create_group', { name: group });
+    await author.post('/api/forms/assign_group', { multilistId: course._id, groupName: group });
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    for (const a of [reader, demo])
+      await a.post('/api/forms/join_group', { multilistId: course._id, groupName: group });
+    const item = course.lists[1]!.items[0]!;
+    const note = (text: string) =>
+      demo.post('/api/forms/insert_note', {
+        listId: course.lists[1]!._id,
+        itemId: item._id,
+        noteSpec: { text, groupName: group },
+      });
+    const stream = await watch(urlOf(t.app), reader.cookie!, course._id);
+    try {
+      await stream.next('ready');
+      await note('for the lab, while the reader is in it');
+      expect(JSON.stringify(await stream.next('board'))).toContain('while the reader is in it');
+      // Left, and a note to the group at once: within the stream's own wait for a fresh look.
+      await reader.post('/api/forms/leave_group', { groupName: group });
+      await note('for the lab, after the reader left');
+      expect(await stream.within('board', 1500)).toBeNull();
+    } finally {
+      stream.close();
+    }
+  });
+});
+
 describe('live board events', () => {
   it('a viewer receives an event when someone changes the board', async () => {
     const viewer = new Agent(t.app);

@@ -224,7 +224,13 @@ export const eventRoutes: FastifyPluginCallbackZod<{
         const [row] = await db.select().from(multilists).where(eq(multilists.id, board.id));
         if (row) boards.set(row.id, await visibleBoardOf(db, row));
       }
-      const stale = Date.now() - viewerAt > VIEWER_TTL_MS || ACCESS_CALLS.has(e.call);
+      // A note of one of the viewer's groups goes to its members as they are now: one who has
+      // just left the group is asked about afresh, and hears nothing of it.
+      const ofMyGroup = e.seen?.some(({ item, thread }) =>
+        [item, thread].some((i) => i?.groupName != null && viewer.groups.includes(i.groupName)),
+      );
+      const stale =
+        Date.now() - viewerAt > VIEWER_TTL_MS || ACCESS_CALLS.has(e.call) || ofMyGroup === true;
       // A board still locked for this viewer is asked about afresh, so its events start the
       // moment this session gives the password.
       // The board as it is now: an access call above may have looked it up again.
