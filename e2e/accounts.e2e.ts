@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { startSmtpSink, type Delivered, type SmtpSink } from '../apps/server/test/smtp-sink';
 import { freePort, startServer, type RunningServer } from './server';
-import { more, signOut } from './session';
+import { apiAs, more, signOut } from './session';
 
 const ONE_PIXEL_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -315,6 +315,51 @@ describe('an account from signup to deregister', () => {
       // Opened beside the home board it was reached from, as a link between boards does.
       await p.waitForURL(new RegExp(`/${dana}/home;week-by-week$`));
       await p.getByText('This board has no lists yet.').waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('a new student who opens a group’s join link signs up, verifies by mail, and comes back to the board to join (iPhone 13)', async () => {
+    // The teacher's group, given to the course board.
+    const author = await apiAs(base, 'author');
+    const group = `Friday Seminar ${Date.now() % 1_000_000}`;
+    const [course] = await author.post<{ _id: string }[]>('/api/dbload/load_multilists', {
+      addresses: ['/author/course'],
+    });
+    await author.post('/api/forms/create_group', { name: group });
+    await author.post('/api/forms/assign_group', { multilistId: course!._id, groupName: group });
+
+    const phone = await openPhone('iPhone 13');
+    try {
+      const p = phone.page;
+      const eli = `eli${Date.now() % 1_000_000}`;
+      await p.goto(`${base}/author/course?join=${encodeURIComponent(group)}`);
+      await seen(p, `Sign in, or sign up, to join the group ${group}.`);
+      await form(p, 'Sign in').getByRole('button', { name: 'Sign up', exact: true }).tap();
+      const signup = form(p, 'Sign up');
+      await signup.getByLabel('User name').fill(eli);
+      await signup.getByLabel('Email').fill(`${eli}@example.org`);
+      await signup.getByLabel('Password', { exact: true }).fill('eli-pass-1');
+      await signup.getByLabel('Repeat password').fill('eli-pass-1');
+      await signup.getByRole('button', { name: 'Sign up' }).tap();
+      // The mail is opened in the same browser, a new page at the site's front.
+      await p.goto(
+        linkIn(await mailTo(`${eli}@example.org`, /verifyEmailToken=/), 'verifyEmailToken'),
+      );
+      await seen(p, 'Email verified successfully! You can now log in.');
+      await form(p, 'Sign in').getByLabel('Password').fill('eli-pass-1');
+      await form(p, 'Sign in').getByRole('button', { name: 'Sign in' }).tap();
+      // Back on the course, asked to join the group the link named.
+      await p.waitForURL(`**/author/course`);
+      const join = form(p, 'Join a group of this board');
+      await expect.poll(() => join.getByLabel('Group', { exact: true }).inputValue()).toBe(group);
+      await join.getByRole('button', { name: 'Submit' }).tap();
+      await seen(p, `You joined ${group}. Your notes on this board go to ${group}.`);
+      await screenshot(p, 'accounts-join-link-phone');
+      const mine = await apiAs(base, eli, 'eli-pass-1');
+      const groups = await mine.post<{ name: string }[]>('/api/forms/my_groups', {});
+      expect(groups.map((g) => g.name)).toEqual([group]);
     } finally {
       await phone.close();
     }

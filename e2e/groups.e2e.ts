@@ -153,7 +153,7 @@ describe('reader groups through the UI', () => {
       const p = phone.page;
       // A forged link to the private group, signed in: it cannot be joined from the board.
       await p.goto(`${base}/author/course?join=${encodeURIComponent(staff)}`);
-      await p.getByText(`Sign in to join the group ${staff}.`).waitFor();
+      await p.getByText(`Sign in, or sign up, to join the group ${staff}.`).waitFor();
       const form = p.getByRole('form', { name: 'Sign in' });
       await form.getByLabel('User name').fill('reader');
       await form.getByLabel('Password').fill('listboard');
@@ -166,7 +166,7 @@ describe('reader groups through the UI', () => {
       // The link the author copied: the board opens, the address loses the link's group, and
       // the student is asked to sign in, then to join.
       await p.goto(link);
-      await p.getByText(`Sign in to join the group ${group}.`).waitFor();
+      await p.getByText(`Sign in, or sign up, to join the group ${group}.`).waitFor();
       await prompt(p).waitFor();
       expect(new URL(p.url()).search).toBe('');
       await form.getByLabel('User name').fill('reader');

@@ -62,7 +62,7 @@ export const groupFormMsg = {
   noneOfMineHere:
     'None of your groups is a group of this board. Join one of its groups (Annotate → Groups), or ask its author to assign yours.',
   /** A join link opened by a visitor not signed in. */
-  signInToJoin: (group: string) => `Sign in to join the group ${group}.`,
+  signInToJoin: (group: string) => `Sign in, or sign up, to join the group ${group}.`,
   alreadyIn: (group: string) => `You are in ${group} already.`,
   cannotJoin: (group: string) => `You cannot join the group ${group} from this board.`,
   joined: (group: string, postsThere: boolean) =>

@@ -40,6 +40,7 @@ import { useBoardScrolling } from './useBoardScrolling';
 import { FreshStart } from './FreshStart';
 import { useItemAnchor, useNoteAnchor } from '../highlights/useNoteAnchor';
 import { useJoinLink } from './useJoinLink';
+import { boardHref } from './itemLink';
 import { useNewSinceVisit } from './whatsNew';
 import { useForms } from './useForms';
 import { useSelection } from './useSelection';
@@ -122,7 +123,7 @@ export function BoardScreen() {
   // An item's address (#item-{id}) selects it and opens it, bringing it into view.
   useItemAnchor(location.hash, drawn);
   // A group's join link offers to join it, once the board is here and its reader signed in.
-  useJoinLink(last?._id ?? null, user);
+  useJoinLink(last ? { id: last._id, path: boardHref(last) } : null, user);
 
   const calls = useBoardCalls();
   const forms = useForms();
