@@ -1,4 +1,4 @@
-/** Reader groups: create, join, select, assign, add a member. */
+/** Reader groups: create, join (from the menu or a join link), select, assign, leave, add members. */
 import { counted, groupFormMsg, groupMsg, joinLinkPath, type Multilist } from '@listboard/core';
 import { messageOr } from '../api/client';
 import { handoff } from '../account/session';
@@ -78,12 +78,10 @@ export const GROUPS_FORMS: FormDef[] = [
       }
       // Those the reader is in already are not offered again.
       const names = groups.value.filter((g) => !g.member).map((g) => g.name);
-      if (linked) {
-        const named = groups.value.find((g) => sameGroup(g.name, linked));
-        if (named?.member) return { error: groupFormMsg.alreadyIn(named.name) };
-        if (!named) return { error: groupFormMsg.cannotJoin(linked) };
-      }
-      const chosen = linked ? groups.value.find((g) => sameGroup(g.name, linked))?.name : names[0];
+      const named = linked ? groups.value.find((g) => sameGroup(g.name, linked)) : undefined;
+      if (linked && !named) return { error: groupFormMsg.cannotJoin(linked) };
+      if (named?.member) return { error: groupFormMsg.alreadyIn(named.name) };
+      const chosen = named ? named.name : names[0];
       if (chosen === undefined) return { error: 'You are in every group of this board already.' };
       return { options: { groupName: names }, values: { groupName: chosen, postHere: true } };
     },
