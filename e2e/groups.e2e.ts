@@ -14,7 +14,7 @@ afterEach(async () => b.close());
 const prompt = (page: Page) => page.getByRole('region', { name: 'Prompt', exact: true });
 
 describe('reader groups through the UI', () => {
-  it('an author makes a group for a board; a reader joins and posts a note only the group and the author see', async () => {
+  it('an author makes a group for a board; a reader joins and posts a note only the group and the author see, until the author takes them out', async () => {
     const { page } = b;
     // The group's name and the note's words are new on each try: group names are the site's, and
     // a retry would find the first try's group and note.
@@ -115,6 +115,31 @@ describe('reader groups through the UI', () => {
     await signIn(page, base, 'author');
     await page.goto(`${base}/author/course`);
     await prompt(page).getByText(words).waitFor();
+    // The author takes the reader out of the group.
+    await more(page, 'Remove a member from my group');
+    const remove = page.getByRole('form', { name: 'Remove a member from my group' });
+    await remove.getByLabel('Member').selectOption(`Sam Lee (reader), ${group}`);
+    await remove.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByText(`reader is no longer in ${group} (1 member).`).waitFor();
+    await signOut(page);
+
+    // The reader's notes on the board were going to the group: a note now is refused, saying
+    // what to do, and its words stay in the form.
+    await signIn(page, base, 'reader');
+    await page.goto(`${base}/author/course`);
+    await selectItem(prompt(page).getByRole('article').nth(2));
+    await page.getByRole('button', { name: 'Note', exact: true }).click();
+    await page.getByLabel('Your note').fill(`After the seminar. ${n}`);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page
+      .getByText(
+        `You are not a member of the group ${group}. Choose where your notes go with Annotate → Post notes to a group.`,
+      )
+      .first()
+      .waitFor();
+    await expect(page.getByLabel('Your note').inputValue()).resolves.toBe(
+      `After the seminar. ${n}`,
+    );
   });
 
   it('an author copies a group’s join link; a student opening it on a phone signs in, joins by tapping Submit, notes there, and leaves the group (iPhone 13)', async () => {

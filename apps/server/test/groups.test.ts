@@ -153,6 +153,57 @@ describe('reader groups', () => {
     });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('a group’s owner sees its members and takes one out, who then reads none of its notes', async () => {
+    const members = (await author.post('/api/forms/group_members', {})).json();
+    const sectionA = members.find((g: { name: string }) => g.name === 'Section A');
+    expect(sectionA!.members.map((m: { username: string }) => m.username)).toEqual([
+      'author',
+      'demo',
+      'reader',
+    ]);
+    // Only the groups one owns, and only to their owner.
+    expect((await reader.post('/api/forms/group_members', {})).json()).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ name: 'Section A' })]),
+    );
+    const byReader = await reader.post('/api/forms/remove_group_member', {
+      groupName: 'Section A',
+      username: 'demo',
+    });
+    expect(byReader.statusCode).toBe(403);
+    const tip = course.lists[1]!.items[1]!;
+    const id = (
+      await reader.post('/api/forms/insert_note', {
+        listId: course.lists[1]!._id,
+        itemId: tip._id,
+        noteSpec: { text: 'section A, before demo went', groupName: 'Section A' },
+      })
+    ).json().itemId;
+    const sees = async (a: Agent) =>
+      (await load(a)).lists[1]!.items[1]!.notes.some((n) => n._id === id);
+    expect(await sees(demo)).toBe(true);
+    const removed = await author.post('/api/forms/remove_group_member', {
+      groupName: 'Section A',
+      username: 'demo',
+    });
+    expect(removed.json()).toEqual({ name: 'Section A', members: 2 });
+    expect(await sees(demo)).toBe(false);
+    const refusals = await Promise.all(
+      [
+        { groupName: 'Section A', username: 'demo' },
+        { groupName: 'Section A', username: 'author' },
+        { groupName: 'Section A', username: 'nobody-here' },
+      ].map(async (body) => {
+        const res = await author.post('/api/forms/remove_group_member', body);
+        return [res.statusCode, res.json().error];
+      }),
+    );
+    expect(refusals).toEqual([
+      [400, 'demo is not in Section A.'],
+      [403, 'You own Section A, so you stay in it: its notes go to you and its members.'],
+      [404, 'Not a registered user: nobody-here'],
+    ]);
+  });
 });
 
 describe('group names', () => {

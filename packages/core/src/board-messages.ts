@@ -69,6 +69,14 @@ export const groupFormMsg = {
     `You joined ${group}.${postsThere ? ` Your notes on this board go to ${group}.` : ''}`,
   left: (group: string) => `You left ${group}.`,
   notIn: (group: string) => `You are not in ${group}.`,
+  /** A note sent to a group one has left (or been taken out of) since choosing it. */
+  notMemberToPost: (group: string) =>
+    `You are not a member of the group ${group}. Choose where your notes go with Annotate → Post notes to a group.`,
+  memberNotIn: (username: string, group: string) => `${username} is not in ${group}.`,
+  removed: (username: string, group: string, members: string) =>
+    `${username} is no longer in ${group} (${members}).`,
+  noneToRemove: 'Your groups have no members but you.',
+  ownsNone: 'You own no group: only a group’s owner removes its members.',
   ownerStays: (group: string) =>
     `You own ${group}, so you stay in it: its notes go to you and its members.`,
   noneToLeave: 'You are in no group you could leave: a group’s owner stays in it.',

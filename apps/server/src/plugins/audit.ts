@@ -53,6 +53,7 @@ export const READ_CALLS: ReadonlySet<string> = new Set([
   '/api/dbload/board_news',
   '/api/forms/list_multilists',
   '/api/forms/my_groups',
+  '/api/forms/group_members',
   '/api/forms/read_source',
   '/api/display/is_registered_username',
   '/api/auth/check_invitee',

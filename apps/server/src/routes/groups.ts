@@ -3,7 +3,14 @@ import { isGuestUser } from '@listboard/core';
 import * as groups from '@listboard/core/api/contracts/groups';
 import type { Db } from '../db/client';
 import { unauthorized } from '../lib/errors';
-import { addGroupMember, createGroup, leaveGroup, myGroups } from '../services/notes/groups';
+import {
+  addGroupMember,
+  createGroup,
+  leaveGroup,
+  myGroups,
+  ownedGroupMembers,
+  removeGroupMember,
+} from '../services/notes/groups';
 import type { Actor } from '../services/accounts/users';
 import { bodySchema } from './contract-route';
 
@@ -26,6 +33,19 @@ export const groupRoutes: FastifyPluginCallbackZod<{ db: Db }> = (app, { db }, d
         addGroupMember(tx, actor, req.body.groupName, req.body.username.trim()),
       );
     },
+  );
+  app.post(
+    groups.removeGroupMember.path,
+    { schema: bodySchema(groups.removeGroupMember) },
+    async (req) => {
+      const actor = signedIn(req.actor);
+      return req.transact((tx) =>
+        removeGroupMember(tx, actor, req.body.groupName, req.body.username.trim()),
+      );
+    },
+  );
+  app.post(groups.groupMembers.path, { schema: bodySchema(groups.groupMembers) }, async (req) =>
+    ownedGroupMembers(db, signedIn(req.actor)),
   );
   app.post(groups.leaveGroup.path, { schema: bodySchema(groups.leaveGroup) }, async (req) => {
     const actor = signedIn(req.actor);

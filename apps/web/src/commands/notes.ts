@@ -5,6 +5,7 @@ import {
   NotebookText,
   UserMinus,
   UserPlus,
+  UserX,
   Users,
   UsersRound,
   Send,
@@ -63,6 +64,14 @@ export const NOTES_COMMANDS: Command[] = [
     icon: UserPlus,
     visible: signedIn,
     run: (c) => c.actions.openForm('addGroupMember'),
+  },
+  {
+    id: 'removeGroupMember',
+    label: 'Remove a member from my group',
+    group: 'annotate',
+    icon: UserX,
+    visible: signedIn,
+    run: (c) => c.actions.openForm('removeGroupMember'),
   },
   {
     id: 'emailItem',

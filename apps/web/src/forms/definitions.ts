@@ -71,6 +71,7 @@ export const LAZY_AREAS: LazyArea[] = [
       assignGroup: {},
       leaveGroup: {},
       addGroupMember: {},
+      removeGroupMember: {},
     },
     load: () => import('./groups').then((m) => m.GROUPS_FORMS),
   },

@@ -189,6 +189,71 @@ describe('the leave form', () => {
   });
 });
 
+describe('the remove form', () => {
+  const OWNED: Answer = {
+    ok: true,
+    value: [
+      {
+        name: 'Monday Lab',
+        members: [
+          { username: 'author', fullname: 'Maya Ortiz' },
+          { username: 'reader', fullname: 'Riley Reader' },
+        ],
+      },
+      {
+        name: 'Tuesday Seminar',
+        members: [
+          { username: 'author', fullname: 'Maya Ortiz' },
+          { username: 'demo', fullname: '' },
+          { username: 'reader', fullname: 'Riley Reader' },
+        ],
+      },
+    ],
+  };
+
+  it('offers each member of each group one owns, but oneself, and takes the one chosen out', async () => {
+    const { ctx, onClose } = open('removeGroupMember', {
+      api: OWNED,
+      call: { ok: true, value: { name: 'Tuesday Seminar', members: 2 } },
+    });
+    const member = () => screen.getByLabelText<HTMLSelectElement>('Member');
+    await waitFor(() => expect(member().value).toBe('Riley Reader (reader), Monday Lab'));
+    expect([...member().querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Riley Reader (reader), Monday Lab',
+      'demo, Tuesday Seminar',
+      'Riley Reader (reader), Tuesday Seminar',
+    ]);
+    fireEvent.change(member(), { target: { value: 'demo, Tuesday Seminar' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.call).toHaveBeenCalledWith(
+      '/api/forms/remove_group_member',
+      { groupName: 'Tuesday Seminar', username: 'demo' },
+      'remove member',
+    );
+    expect(ctx.alert).toHaveBeenCalledWith('demo is no longer in Tuesday Seminar (2 members).');
+  });
+
+  it('says when there is no one to remove', async () => {
+    const cases: [Answer, string][] = [
+      [{ ok: true, value: [] }, 'You own no group: only a group’s owner removes its members.'],
+      [
+        {
+          ok: true,
+          value: [{ name: 'Solo', members: [{ username: 'author', fullname: 'Maya Ortiz' }] }],
+        },
+        'Your groups have no members but you.',
+      ],
+    ];
+    for (const [api, said] of cases) {
+      const { ctx, onClose } = open('removeGroupMember', { api });
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(ctx.alert).toHaveBeenCalledWith(said);
+      cleanup();
+    }
+  });
+});
+
 describe('the assign form', () => {
   const MINE: Answer = {
     ok: true,

@@ -13,6 +13,13 @@ async function myGroups(ctx: FormContext) {
   return mine.ok ? mine.value : [];
 }
 
+/** The remove form's entries, by what each says: a group one owns and one of its members. */
+const removable = new Map<string, { group: string; username: string }>();
+
+/** “Riley Reader (reader), Tuesday Seminar”: a member as the remove form offers them. */
+const memberEntry = (group: string, m: { username: string; fullname: string }) =>
+  `${m.fullname && m.fullname !== m.username ? `${m.fullname} (${m.username})` : m.username}, ${group}`;
+
 /** Names that differ only in case are one group (the server finds a group so). */
 const sameGroup = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
 
@@ -175,6 +182,43 @@ export const GROUPS_FORMS: FormDef[] = [
       // This board's notes no longer go there.
       if (ctx.group === group) ctx.setGroup(null);
       ctx.alert(groupFormMsg.left(group));
+      return null;
+    },
+  },
+  {
+    id: 'removeGroupMember',
+    label: 'Remove a member from my group',
+    description: () =>
+      'They will no longer read the group’s notes, nor post to it; the notes they posted to it stay with the group.',
+    fields: [{ name: 'member', label: 'Member', type: 'select' }],
+    async prepare(ctx) {
+      const owned = await ctx.api('/api/forms/group_members', {});
+      if (!owned.ok) return { error: messageOr(owned.error, groupFormMsg.ownsNone) };
+      if (owned.value.length === 0) return { error: groupFormMsg.ownsNone };
+      // Each member of each group one owns, but oneself: one entry names both.
+      const entries = owned.value.flatMap((g) =>
+        g.members
+          .filter((m) => m.username !== ctx.user?.username)
+          .map((m) => ({ group: g.name, username: m.username, label: memberEntry(g.name, m) })),
+      );
+      removable.clear();
+      for (const e of entries) removable.set(e.label, e);
+      const [first] = entries;
+      if (!first) return { error: groupFormMsg.noneToRemove };
+      return { options: { member: entries.map((e) => e.label) }, values: { member: first.label } };
+    },
+    submitLabel: 'Remove',
+    async submit(v, ctx) {
+      const entry = removable.get(str(v, 'member'));
+      if (!entry) return 'Choose a member to remove.';
+      const res = await ctx.call(
+        '/api/forms/remove_group_member',
+        { groupName: entry.group, username: entry.username },
+        'remove member',
+      );
+      if (!res.ok) return fail('remove member', res.error);
+      const { name, members } = res.value;
+      ctx.alert(groupFormMsg.removed(entry.username, name, counted(members, 'member')));
       return null;
     },
   },

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { groupFormMsg, groupMsg, must, shownName } from '@listboard/core';
 import type { Db } from '../../db/client';
-import { groupMembers, groups, multilists } from '../../db/schema';
+import { groupMembers, groups, multilists, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { BoardRow } from '../boards/access';
 import { userGroupNames } from './visibility';
@@ -100,20 +100,69 @@ export async function leaveGroup(db: Db, actor: Actor, name: string) {
   return { groups: await userGroupNames(db, actor.id) };
 }
 
+/** A group as its owner (or a site admin) may change its members. */
+async function ownedGroup(db: Db, actor: Actor, name: string, refusal: string) {
+  const g = await groupByName(db, name);
+  if (g.owner !== actor.username && !actor.roles.includes('lbadmin')) throw forbidden(refusal);
+  return g;
+}
+
+const memberCount = async (db: Db, groupId: string) => {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(groupMembers)
+    .where(eq(groupMembers.groupId, groupId));
+  return row?.n ?? 0;
+};
+
 /** Private groups take members by name, added by the group's owner. */
 export async function addGroupMember(db: Db, actor: Actor, name: string, username: string) {
-  const g = await groupByName(db, name);
-  if (g.owner !== actor.username && !actor.roles.includes('lbadmin')) {
-    throw forbidden('Only the group’s owner can add members.');
-  }
+  const g = await ownedGroup(db, actor, name, 'Only the group’s owner can add members.');
   const user = await findUserByUsername(db, username);
   if (!user) throw notFound(`Not a registered user: ${username}`);
   await db.insert(groupMembers).values({ groupId: g.id, userId: user.id }).onConflictDoNothing();
-  const count = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.groupId, g.id)));
-  return { name: g.name, members: count[0]?.n ?? 0 };
+  return { name: g.name, members: await memberCount(db, g.id) };
+}
+
+/**
+ * The owner takes someone out of their group (one who joined from a link they should not have
+ * had, a student of another section): the group's notes are no longer theirs to read.
+ */
+export async function removeGroupMember(db: Db, actor: Actor, name: string, username: string) {
+  const g = await ownedGroup(db, actor, name, 'Only the group’s owner can remove members.');
+  const user = await findUserByUsername(db, username);
+  if (!user) throw notFound(`Not a registered user: ${username}`);
+  if (user.username === g.owner) throw forbidden(groupFormMsg.ownerStays(g.name));
+  const gone = await db
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.groupId, g.id), eq(groupMembers.userId, user.id)))
+    .returning({ id: groupMembers.groupId });
+  if (gone.length === 0) throw badRequest(groupFormMsg.memberNotIn(user.username, g.name));
+  return { name: g.name, members: await memberCount(db, g.id) };
+}
+
+/** The groups the caller owns, each with its members, the owner first, then by name. */
+export async function ownedGroupMembers(db: Db, actor: Actor) {
+  const rows = await db
+    .select({ group: groups.name, username: users.username, fullname: users.fullname })
+    .from(groups)
+    .innerJoin(groupMembers, eq(groupMembers.groupId, groups.id))
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(eq(groups.owner, actor.username))
+    .orderBy(groups.name, users.username);
+  const byGroup = new Map<string, { username: string; fullname: string }[]>();
+  for (const r of rows) {
+    const members = byGroup.get(r.group) ?? [];
+    members.push({ username: r.username, fullname: r.fullname });
+    byGroup.set(r.group, members);
+  }
+  return [...byGroup].map(([name, members]) => ({
+    name,
+    members: [
+      ...members.filter((m) => m.username === actor.username),
+      ...members.filter((m) => m.username !== actor.username),
+    ],
+  }));
 }
 
 export async function myGroups(db: Db, actor: Actor) {

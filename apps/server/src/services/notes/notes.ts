@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   answersNotes,
   fieldMsg,
+  groupFormMsg,
   groupMsg,
   mayHaveNoWords,
   must,
@@ -102,7 +103,7 @@ export async function addNote(
     if (!board.groups.includes(seen.groupName)) throw badRequest(groupMsg.boardReferencesNoGroups);
     const mine = await userGroupNames(db, actor.id);
     if (!mine.includes(seen.groupName))
-      throw forbidden(`You are not a member of the group ${seen.groupName}.`);
+      throw forbidden(groupFormMsg.notMemberToPost(seen.groupName));
   }
   const annotationClass = isReply ? 'reply' : ctx.kind;
   const annoLabel =

@@ -58,6 +58,32 @@ export const leaveGroup = defineContract({
   errors: [400, 401, 403, 404],
 });
 
+export const removeGroupMember = defineContract({
+  path: '/api/forms/remove_group_member',
+  tags: ['groups'],
+  summary: 'Take a user out of a group (the group’s owner)',
+  input: z.object({ groupName: z.string().max(100), username: z.string().max(200) }),
+  /** The group and how many members it has now. */
+  output: z.object({ name: z.string(), members: z.number() }),
+  errors: [400, 401, 403, 404],
+});
+
+/** A group the caller owns, with its members. */
+export const ownedGroup = z.object({
+  name: z.string(),
+  members: z.array(z.object({ username: z.string(), fullname: z.string() })),
+});
+export type OwnedGroup = z.infer<typeof ownedGroup>;
+
+export const groupMembers = defineContract({
+  path: '/api/forms/group_members',
+  tags: ['groups'],
+  summary: 'The groups the caller owns, each with its members (the owner first)',
+  input: z.object({}).optional(),
+  output: z.array(ownedGroup),
+  errors: [401],
+});
+
 export const myGroups = defineContract({
   path: '/api/forms/my_groups',
   tags: ['groups'],
