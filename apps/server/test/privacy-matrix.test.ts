@@ -926,6 +926,24 @@ describe('privacy matrix: the count of notes waiting on Discussion', () => {
   });
 });
 
+describe('privacy matrix: a group’s members', () => {
+  // Who is in a group is the owner's to know: its members, the writer among them, see none of
+  // it, nor anyone else; the LTI course groups of others are not listed either.
+  it.each(VIEWERS)('as %s: the Seminar’s members to its owner alone', async (v) => {
+    const res = await agents[v].post('/api/forms/group_members', {});
+    if (!signedIn(v)) {
+      expect(res.statusCode).toBe(401);
+      return;
+    }
+    const groups = res.json<{ name: string; members: { username: string }[] }[]>();
+    const seminar = groups.find((g) => g.name === 'Seminar');
+    if (v === 'author')
+      expect(seminar?.members.map((m) => m.username)).toEqual(['author', 'gwen', 'reader']);
+    else expect(seminar).toBeUndefined();
+    expect(JSON.stringify(groups)).not.toMatch(v === 'author' ? /nico/ : /gwen/);
+  });
+});
+
 describe('privacy matrix: what is new on the boards one visited', () => {
   // Counts show no words, but a hidden thing counted would tell of it: each board's counts are
   // what the viewer's own load of it shows that others wrote, and a board they may not open is
