@@ -123,23 +123,16 @@ describe('reader groups through the UI', () => {
     await page.getByText(`reader is no longer in ${group} (1 member).`).waitFor();
     await signOut(page);
 
-    // The reader's notes on the board were going to the group: a note now is refused, saying
-    // what to do, and its words stay in the form.
+    // The reader's notes on the board were going to the group: the Note form now says they go to
+    // every reader of the board, before anything is sent.
     await signIn(page, base, 'reader');
     await page.goto(`${base}/author/course`);
     await selectItem(prompt(page).getByRole('article').nth(2));
     await page.getByRole('button', { name: 'Note', exact: true }).click();
-    await page.getByLabel('Your note').fill(`After the seminar. ${n}`);
-    await page.getByRole('button', { name: 'Submit' }).click();
     await page
-      .getByText(
-        `You are not a member of the group ${group}. Choose where your notes go with Annotate → Post notes to a group.`,
-      )
-      .first()
+      .getByText('Everyone who reads this board sees it, unless you tick Private.')
       .waitFor();
-    await expect(page.getByLabel('Your note').inputValue()).resolves.toBe(
-      `After the seminar. ${n}`,
-    );
+    await expect(page.getByText(`Goes to ${group}`).count()).resolves.toBe(0);
   });
 
   it('an author copies a group’s join link; a student opening it on a phone signs in, joins by tapping Submit, notes there, and leaves the group (iPhone 13)', async () => {
@@ -211,18 +204,19 @@ describe('reader groups through the UI', () => {
       // The same link again: nothing to join.
       await p.goto(link);
       await p.getByText(`You are in ${group} already.`).waitFor();
-      // Joined the wrong group: Menu ▸ Annotate ▸ Leave a group; notes go to every reader again.
-      await p.locator('nav.controls-bar summary', { hasText: 'Menu' }).tap();
-      await p.locator('.phone-menu summary.tool-menu-group', { hasText: 'Annotate' }).tap();
-      await p
-        .locator('.phone-menu')
-        .getByRole('menuitem', { name: 'Leave a group', exact: true })
-        .tap();
+      // Joined the wrong group: the profile lists one's groups, and leaves one.
+      await p.goto(`${base}/reader/home?code=profile`);
+      const groupsOnProfile = p.locator('.profile dt', { hasText: 'Groups' }).locator('+ dd');
+      await expect.poll(() => groupsOnProfile.innerText()).toContain(group);
+      await p.getByRole('main').getByRole('button', { name: 'Leave a group' }).tap();
       const leave = p.getByRole('form', { name: 'Leave a group' });
-      await expect.poll(() => leave.getByLabel('Group', { exact: true }).inputValue()).toBe(group);
+      await leave.getByLabel('Group', { exact: true }).selectOption(group);
       await leave.getByRole('button', { name: 'Leave', exact: true }).tap();
       await p.getByText(`You left ${group}.`).waitFor();
       await expect.poll(() => p.getByRole('form').count()).toBe(0);
+      // The profile says so at once; and on the board, notes go to every reader again.
+      await expect.poll(() => groupsOnProfile.innerText()).not.toContain(group);
+      await p.goto(`${base}/author/course`);
       await selectItem(item, { tap: true, position: { x: 4, y: 4 } });
       await item.locator('summary', { hasText: 'Actions' }).tap();
       await item.getByRole('menuitem', { name: 'Note', exact: true }).tap();

@@ -133,7 +133,10 @@ describe('reader groups', () => {
       itemId: tip._id,
       noteSpec: { text: 'after leaving', groupName: 'Section A' },
     });
-    expect(toGroup.statusCode).toBe(403);
+    expect([toGroup.statusCode, toGroup.json().error]).toEqual([
+      403,
+      'You are not a member of the group Section A. Choose where your notes go with Annotate → Post notes to a group.',
+    ]);
     // Leaving again, a group one never joined, one that is not there, one's own group.
     const again = await demo.post('/api/forms/leave_group', { groupName: 'Section A' });
     expect([again.statusCode, again.json().error]).toEqual([400, 'You are not in Section A.']);
@@ -152,6 +155,30 @@ describe('reader groups', () => {
       groupName: 'Section A',
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('out of a group, a board whose notes went to it sends them to no group', async () => {
+    const chosen = async (a: Agent) => (await load(a)).viewstate.selectedGroup ?? null;
+    for (const a of [demo, reader]) {
+      const set = await a.post('/api/display/update_multilistvs', {
+        query: { userId: a.userId, multilistId: course._id },
+        doc: { $set: { selectedGroup: 'Section A', zoom: 2 } },
+      });
+      expect(set.statusCode).toBe(200);
+    }
+    // demo leaves; reader is taken out by the group's owner: neither board sends there now,
+    // and the rest of what each kept of the board stays.
+    await demo.post('/api/forms/leave_group', { groupName: 'Section A' });
+    expect(await chosen(demo)).toBeNull();
+    expect((await load(demo)).viewstate.zoom).toBe(2);
+    expect(await chosen(reader)).toBe('Section A');
+    await author.post('/api/forms/remove_group_member', {
+      groupName: 'Section A',
+      username: 'reader',
+    });
+    expect(await chosen(reader)).toBeNull();
+    for (const a of [demo, reader])
+      await a.post('/api/forms/join_group', { multilistId: course._id, groupName: 'Section A' });
   });
 
   it('a group’s owner sees its members and takes one out, who then reads none of its notes', async () => {

@@ -1,13 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { isGuestUser, type PublicUser } from '@listboard/core';
 import type { BasicUser } from '@listboard/core/api/routes';
-import { callApiGet, messageOr } from '../api/client';
+import type { MyGroup } from '@listboard/core/api/routes';
+import { callApi, callApiGet, messageOr } from '../api/client';
 import { useSession } from '../state/session';
 import type { CommandContext } from '../commands/registry';
 import { openFormById } from './openForm';
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : '—');
 const onOff = (v: unknown) => (v === true ? 'On' : 'Off');
+
+/** “Tuesday Seminar (private, yours)”: a group as one's profile lists it. */
+function groupLine(g: MyGroup, me: string): string {
+  const marks = [...(g.isPrivate ? ['private'] : []), ...(g.owner === me ? ['yours'] : [])];
+  return marks.length ? `${g.name} (${marks.join(', ')})` : g.name;
+}
 
 /**
  * A user's profile fields. One's own profile shows everything, with an edit button for a
@@ -26,11 +33,25 @@ export function ProfilePage({ owner, ctx }: { owner: string; ctx: CommandContext
       return res.value;
     },
   });
+  // One's groups as they are now: a join, a leave or a removal changes them (each is a change
+  // call, which has every 'boards' query asked again).
+  const signedIn = mine && !isGuestUser(me);
+  const myGroups = useQuery({
+    queryKey: ['boards', 'page', 'my-groups', owner],
+    enabled: signedIn,
+    staleTime: 0,
+    queryFn: async (): Promise<MyGroup[]> => {
+      const res = await callApi('/api/forms/my_groups', {});
+      if (!res.ok) throw new Error(messageOr(res.error, 'Could not read your groups.'));
+      return res.value;
+    },
+  });
   const data: BasicUser | PublicUser | undefined = mine ? me : other.data;
   if (!mine && other.isPending) return <p className="empty">Loading…</p>;
   if (!data) return <p className="error">{other.error?.message}</p>;
   const f: Record<string, unknown> = data.fields;
-  const groups = mine ? me.groups : null;
+  const groups = signedIn ? (myGroups.data ?? null) : null;
+  const leavable = groups?.some((g) => g.owner !== owner) ?? false;
   return (
     <div className="profile">
       <dl className="page-fields" data-tour="profile-fields">
@@ -71,7 +92,7 @@ export function ProfilePage({ owner, ctx }: { owner: string; ctx: CommandContext
         {groups && (
           <>
             <dt>Groups</dt>
-            <dd>{groups.join(', ') || '—'}</dd>
+            <dd>{groups.map((g) => groupLine(g, owner)).join('; ') || '—'}</dd>
           </>
         )}
         {mine && (
@@ -93,6 +114,15 @@ export function ProfilePage({ owner, ctx }: { owner: string; ctx: CommandContext
           >
             Edit profile
           </button>
+          {leavable && (
+            <button
+              type="button"
+              className="tool"
+              onClick={() => openFormById(ctx, 'leaveGroup', 'The leave form is not available.')}
+            >
+              Leave a group
+            </button>
+          )}
         </p>
       )}
     </div>

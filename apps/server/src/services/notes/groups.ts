@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { groupFormMsg, groupMsg, must, shownName } from '@listboard/core';
 import type { Db } from '../../db/client';
-import { groupMembers, groups, multilists, users } from '../../db/schema';
+import { groupMembers, groups, multilists, users, viewStates } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { BoardRow } from '../boards/access';
 import { userGroupNames } from './visibility';
@@ -86,17 +86,37 @@ export async function joinGroup(db: Db, board: BoardRow, actor: Actor, name: str
 }
 
 /**
+ * Out of a group: its members go, and the boards whose notes they had sent there (each board's
+ * view state keeps the group chosen for it) send their notes to no group, as on a board never
+ * given one. Without it, a note there would be refused, far from where the group was left.
+ */
+async function takeOut(db: Db, groupId: string, name: string, userId: string) {
+  const gone = await db
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+    .returning({ id: groupMembers.groupId });
+  if (gone.length === 0) return false;
+  await db
+    .update(viewStates)
+    .set({ state: sql`${viewStates.state} - 'selectedGroup'` })
+    .where(
+      and(
+        eq(viewStates.userId, userId),
+        eq(viewStates.kind, 'multilist'),
+        sql`${viewStates.state}->>'selectedGroup' = ${name}`,
+      ),
+    );
+  return true;
+}
+
+/**
  * Leaving a group: the group's notes are no longer read by, or sent to, the one who left; the
  * notes they posted to it stay its own. The owner stays in their group.
  */
 export async function leaveGroup(db: Db, actor: Actor, name: string) {
   const g = await groupByName(db, name);
   if (g.owner === actor.username) throw forbidden(groupFormMsg.ownerStays(g.name));
-  const gone = await db
-    .delete(groupMembers)
-    .where(and(eq(groupMembers.groupId, g.id), eq(groupMembers.userId, actor.id)))
-    .returning({ id: groupMembers.groupId });
-  if (gone.length === 0) throw badRequest(groupFormMsg.notIn(g.name));
+  if (!(await takeOut(db, g.id, g.name, actor.id))) throw badRequest(groupFormMsg.notIn(g.name));
   return { groups: await userGroupNames(db, actor.id) };
 }
 
@@ -133,11 +153,8 @@ export async function removeGroupMember(db: Db, actor: Actor, name: string, user
   const user = await findUserByUsername(db, username);
   if (!user) throw notFound(`Not a registered user: ${username}`);
   if (user.username === g.owner) throw forbidden(groupFormMsg.ownerStays(g.name));
-  const gone = await db
-    .delete(groupMembers)
-    .where(and(eq(groupMembers.groupId, g.id), eq(groupMembers.userId, user.id)))
-    .returning({ id: groupMembers.groupId });
-  if (gone.length === 0) throw badRequest(groupFormMsg.memberNotIn(user.username, g.name));
+  if (!(await takeOut(db, g.id, g.name, user.id)))
+    throw badRequest(groupFormMsg.memberNotIn(user.username, g.name));
   return { name: g.name, members: await memberCount(db, g.id) };
 }
 
