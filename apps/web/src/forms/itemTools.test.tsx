@@ -1,12 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Form } from './Form';
-import { FORM_BY_ID } from './definitions';
+import { FORMS } from './definitions';
 import type { FormContext } from './registry';
-import { styleChange, styleValues } from './itemTools';
+import { ITEM_TOOL_FORMS, styleChange, styleValues } from './itemTools';
 import { useLoadProgress } from '../search/loadProgress';
 import { makeBoard } from '../test/fixtures';
 import { useInfo } from '../state/info';
+
+// An item's tools are loaded on demand by the app; the test reads them directly, beside the
+// forms that come with it.
+const FORM_BY_ID = new Map([...FORMS, ...ITEM_TOOL_FORMS].map((f) => [f.id, f]));
 
 afterEach(cleanup);
 
