@@ -375,6 +375,22 @@ describe('every write records itself in its own transaction', () => {
       await asReader.post('/api/forms/create_group', { name: `Club ${n}`, isPrivate: true });
       return { agent: asReader, body: { groupName: `Club ${n}`, username: 'author' } };
     },
+    '/api/forms/remove_group_member': async (n) => {
+      await asReader.post('/api/forms/create_group', { name: `Crew ${n}`, isPrivate: true });
+      await asReader.post('/api/forms/add_group_member', {
+        groupName: `Crew ${n}`,
+        username: 'author',
+      });
+      return { agent: asReader, body: { groupName: `Crew ${n}`, username: 'author' } };
+    },
+    '/api/forms/leave_group': async (n) => {
+      await asReader.post('/api/forms/create_group', { name: `Band ${n}`, isPrivate: true });
+      await asReader.post('/api/forms/add_group_member', {
+        groupName: `Band ${n}`,
+        username: 'author',
+      });
+      return { agent: asAuthor, body: { groupName: `Band ${n}` } };
+    },
     '/api/forms/load': (n) => ({
       agent: asAuthor,
       body: { fileinfo: markdown(`# Part ${n}\n\nA line.`), titleText: `Loaded ${n}` },
