@@ -25,6 +25,8 @@ describe('reader groups through the UI', () => {
     await page.goto(`${base}/author/course`);
     await more(page, 'New group');
     await page.getByLabel('Group name').fill(group);
+    // Made here but given to the board with Assign group, below.
+    await page.getByLabel('Assign it to this board').uncheck();
     await page.getByRole('button', { name: 'Submit' }).click();
     // Each form says what it did.
     await page.getByText(`Group ${group} created.`).waitFor();
@@ -135,7 +137,7 @@ describe('reader groups through the UI', () => {
     await expect(page.getByText(`Goes to ${group}`).count()).resolves.toBe(0);
   });
 
-  it('an author copies a group’s join link; a student opening it on a phone signs in, joins by tapping Submit, notes there, and leaves the group (iPhone 13)', async () => {
+  it('an author makes a group on the board and its join link is copied; a student opening it on a phone signs in, joins by tapping Submit, notes there, and leaves the group (iPhone 13)', async () => {
     const { page, context } = b;
     const n = Date.now().toString(36);
     const group = `Thursday Lab ${n}`;
@@ -143,24 +145,19 @@ describe('reader groups through the UI', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     await signIn(page, base, 'author');
     await page.goto(`${base}/author/course`);
-    for (const [name, isPrivate] of [
-      [group, false],
-      [staff, true],
-    ] as const) {
-      await more(page, 'New group');
-      await page.getByLabel('Group name').fill(name);
-      if (isPrivate) await page.getByLabel('Private (members are added by name)').check();
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await page.getByText(`Group ${name} created.`).waitFor();
-    }
-    // A private group has no link: its members are added by name.
-    await more(page, 'Assign group');
-    await page.getByLabel('Group', { exact: true }).selectOption(staff);
+    // Made on the course, a group is given to it (the box is ticked): a private one has no link,
+    // its members are added by name; an open one's link is copied.
+    await more(page, 'New group');
+    await page.getByLabel('Group name').fill(staff);
+    await page.getByLabel('Private (members are added by name)').check();
+    await expect(page.getByLabel('Assign it to this board').isChecked()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(`Group ${staff} created.`).waitFor();
+    await page.getByText(`Group ${staff} assigned to this board.`).waitFor();
     const info = page.getByRole('status').filter({ hasText: staff });
     await info.getByText(`${staff} is private: readers cannot join it from a link.`).waitFor();
-    await more(page, 'Assign group');
-    await page.getByLabel('Group', { exact: true }).selectOption(group);
+    await more(page, 'New group');
+    await page.getByLabel('Group name').fill(group);
     await page.getByRole('button', { name: 'Submit' }).click();
     const link = `${base}/author/course?join=${encodeURIComponent(group)}`;
     await page.getByText(`Readers join ${group} from its link, copied: ${link}`).waitFor();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { Multilist } from '@listboard/core';
+import { abilitiesOf, type Multilist } from '@listboard/core';
 import { Form } from './Form';
 import type { FormContext } from './registry';
 import { GROUPS_FORMS } from './groups';
@@ -35,13 +35,22 @@ const JOINABLE: Answer = {
   ],
 };
 
-function open(id: string, answers: { api?: Answer; call?: Answer }, group: string | null = null) {
-  const board = course();
+/**
+ * The form open on the course. `calls`: the answers to its change calls in turn (`call` answers
+ * every one after them).
+ */
+function open(
+  id: string,
+  answers: { api?: Answer; call?: Answer; calls?: Answer[] },
+  group: string | null = null,
+  board = course(),
+) {
+  const queue = [...(answers.calls ?? [])];
   const ctx = {
     board,
     user: { username: 'author' },
     target: { multilistId: board._id, listId: null, itemId: null, text: null },
-    call: vi.fn(() => Promise.resolve(answers.call)),
+    call: vi.fn(() => Promise.resolve(queue.shift() ?? answers.call)),
     api: vi.fn(() => Promise.resolve(answers.api)),
     alert: vi.fn(),
     navigate: vi.fn(),
@@ -55,6 +64,72 @@ function open(id: string, answers: { api?: Answer; call?: Answer }, group: strin
 }
 
 const chosen = () => screen.getByLabelText<HTMLSelectElement>('Group').value;
+
+describe('the new group form', () => {
+  const owned = (ptitle = 'course'): Multilist => ({
+    ...course(),
+    ptitle,
+    abilities: abilitiesOf('author', ['read', 'note', 'assignGroup']),
+  });
+  const made: Answer = { ok: true, value: { name: 'Thursday Lab', isPrivate: false } };
+  const assigned: Answer = {
+    ok: true,
+    value: { groups: ['Thursday Lab'], name: 'Thursday Lab', isPrivate: false },
+  };
+  const box = () => screen.queryByLabelText<HTMLInputElement>('Assign it to this board');
+
+  it('on a board one gives groups to, assigns the group to it and copies its join link', async () => {
+    Object.assign(navigator, { clipboard: { writeText: () => Promise.resolve() } });
+    const board = owned();
+    const { ctx, onClose } = open('createGroup', { calls: [made, assigned] }, null, board);
+    expect(box()?.checked).toBe(true);
+    fireEvent.change(screen.getByLabelText('Group name'), { target: { value: 'Thursday Lab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.call.mock.calls.map((c: unknown[]) => c[0])).toEqual([
+      '/api/forms/create_group',
+      '/api/forms/assign_group',
+    ]);
+    expect(ctx.call).toHaveBeenLastCalledWith(
+      '/api/forms/assign_group',
+      { multilistId: board._id, groupName: 'Thursday Lab' },
+      'assign group',
+    );
+    expect(ctx.alert.mock.calls.map((c: unknown[]) => c[0])).toEqual([
+      'Group Thursday Lab created.',
+      'Group Thursday Lab assigned to this board.',
+    ]);
+    expect(useInfo.getState().info?.text).toBe(
+      `Readers join Thursday Lab from its link, copied: ${window.location.origin}/author/course?join=Thursday%20Lab`,
+    );
+  });
+
+  it('only makes the group when the box is unticked, on one’s home board, or on a board of others', async () => {
+    const home = open('createGroup', { call: made }, null, owned('home'));
+    expect(box()?.checked).toBe(false);
+    fireEvent.change(screen.getByLabelText('Group name'), { target: { value: 'Thursday Lab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(home.onClose).toHaveBeenCalled());
+    expect(home.ctx.call).toHaveBeenCalledTimes(1);
+    cleanup();
+    // Another's board: nothing to tick.
+    open('createGroup', { call: made });
+    expect(box()).toBeNull();
+  });
+
+  it('says when the group is made but the board refuses it, and closes', async () => {
+    const refused: Answer = {
+      ok: false,
+      error: { status: 403, error: 'You may not assign groups to this board.' },
+    };
+    const { ctx, onClose } = open('createGroup', { calls: [made, refused] }, null, owned());
+    fireEvent.change(screen.getByLabelText('Group name'), { target: { value: 'Thursday Lab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.alert).toHaveBeenCalledWith('Group Thursday Lab created.');
+    expect(ctx.alert.mock.calls.at(-1)?.[0]).toMatch(/You may not assign groups to this board/);
+  });
+});
 
 describe('the join form', () => {
   it('offers the groups not joined yet, the first chosen, and posts one’s notes on the board there', async () => {

@@ -1,5 +1,12 @@
 /** Reader groups: create, join (from the menu or a join link), select, assign, leave, add members. */
-import { counted, groupFormMsg, groupMsg, joinLinkPath, type Multilist } from '@listboard/core';
+import {
+  ROOT_BOARD,
+  counted,
+  groupFormMsg,
+  groupMsg,
+  joinLinkPath,
+  type Multilist,
+} from '@listboard/core';
 import { messageOr } from '../api/client';
 import { handoff } from '../account/session';
 import { boardHref } from '../board/itemLink';
@@ -38,6 +45,25 @@ async function copyJoinLink(board: Multilist, group: string): Promise<string> {
   }
 }
 
+/**
+ * Gives a board a group, says so, and shows the group's join link in the info bar (copied), or
+ * that a private group has none. Null when done; the refusal otherwise.
+ */
+async function assignTo(ctx: FormContext, board: Multilist, group: string): Promise<string | null> {
+  const res = await ctx.call(
+    '/api/forms/assign_group',
+    { multilistId: board._id, groupName: group },
+    'assign group',
+  );
+  if (!res.ok) return fail('assign group', res.error);
+  ctx.alert(`Group ${group} assigned to this board.`);
+  const { name, isPrivate } = res.value;
+  useInfo
+    .getState()
+    .show(isPrivate ? groupFormMsg.privateGroup(name) : await copyJoinLink(board, name));
+  return null;
+}
+
 export const GROUPS_FORMS: FormDef[] = [
   {
     id: 'createGroup',
@@ -46,7 +72,20 @@ export const GROUPS_FORMS: FormDef[] = [
       { name: 'name', label: 'Group name', type: 'text', required: true },
       { name: 'description', label: 'Description', type: 'textarea' },
       { name: 'isPrivate', label: 'Private (members are added by name)', type: 'checkbox' },
+      {
+        name: 'assignHere',
+        label: 'Assign it to this board',
+        type: 'checkbox',
+        hint: 'An open group’s join link is then copied, for you to send to its readers.',
+        shownWhen: (v) => v.mayAssign === true,
+      },
     ],
+    // Made on a board one may give groups to, the group is for it, most likely; not on one's
+    // home board, which is where one is more often than not.
+    initial: (ctx) => {
+      const mayAssign = ctx.board?.abilities.assignGroup === true;
+      return { mayAssign, assignHere: mayAssign && ctx.board?.ptitle !== ROOT_BOARD };
+    },
     validate: (v) => required(v, 'name', 'name'),
     async submit(v, ctx) {
       const res = await ctx.call(
@@ -60,6 +99,12 @@ export const GROUPS_FORMS: FormDef[] = [
       );
       if (!res.ok) return fail('create group', res.error);
       ctx.alert(`Group ${res.value.name} created.`);
+      // The group is made: a refusal to assign it is said, and the form closes all the same
+      // (sent again, it would make the group twice).
+      if (v.mayAssign && v.assignHere && ctx.board) {
+        const refused = await assignTo(ctx, ctx.board, res.value.name);
+        if (refused) ctx.alert(refused);
+      }
       return null;
     },
   },
@@ -141,21 +186,7 @@ export const GROUPS_FORMS: FormDef[] = [
         values: { groupName: first.name },
       };
     },
-    async submit(v, ctx) {
-      const board = openBoard(ctx);
-      const res = await ctx.call(
-        '/api/forms/assign_group',
-        { multilistId: board._id, groupName: str(v, 'groupName') },
-        'assign group',
-      );
-      if (!res.ok) return fail('assign group', res.error);
-      ctx.alert(`Group ${str(v, 'groupName')} assigned to this board.`);
-      const { name, isPrivate } = res.value;
-      useInfo
-        .getState()
-        .show(isPrivate ? groupFormMsg.privateGroup(name) : await copyJoinLink(board, name));
-      return null;
-    },
+    submit: (v, ctx) => assignTo(ctx, openBoard(ctx), str(v, 'groupName')),
   },
   {
     id: 'leaveGroup',
