@@ -95,6 +95,13 @@ describe('a group’s join link', () => {
     expect(handoff.joinGroup).toBe('Tuesday Seminar');
   });
 
+  it('opens on a chain of boards that ends at the link’s board', () => {
+    captureJoinLink('/author/home;course?join=Tuesday%20Seminar');
+    const hook = mount(course, reader, '/author/home;course');
+    expect(hook.where()).toBe('/author/home;course');
+    expect(useUi.getState().form?.id).toBe('joinGroup');
+  });
+
   it('forgets a join a day old', () => {
     localStorage.setItem(
       'listboard.join',

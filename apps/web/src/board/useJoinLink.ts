@@ -7,14 +7,21 @@
  */
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { groupFormMsg, isGuestUser, readStartParams, type PublicUser } from '@listboard/core';
+import {
+  groupFormMsg,
+  isGuestUser,
+  parseAddress,
+  readStartParams,
+  type PublicUser,
+} from '@listboard/core';
 import { handoff, switchForm } from '../account/session';
 import { useAlerts } from '../state/alerts';
 import { NO_SELECTION, useUi } from '../state/ui';
 
-/** The board a join link opened, and its group. */
+/** The address a join link opened, the board it leads to (the last of its chain), its group. */
 interface Join {
   path: string;
+  board: string;
   group: string;
 }
 
@@ -24,9 +31,10 @@ const WAITS_MS = 24 * 60 * 60 * 1000;
 
 function joinOf(url: string): Join | null {
   const group = readStartParams(url).join;
-  // The board's address as the page shows it: without a trailing slash (start-path rules).
+  // The address as the page shows it: without a trailing slash (start-path rules).
   const path = new URL(url, 'http://localhost').pathname.replace(/\/+$/, '');
-  return group ? { path, group } : null;
+  const last = parseAddress(path).segments.at(-1);
+  return group && last ? { path, board: `/${last.owner}/${last.title}`, group } : null;
 }
 
 let pending: Join | null = typeof window === 'undefined' ? null : joinOf(window.location.href);
@@ -54,8 +62,11 @@ function kept(): Join | null {
     if (!j) return null;
     keep(null);
     const fresh = typeof j.at === 'number' && Date.now() - j.at < WAITS_MS;
-    return fresh && typeof j.path === 'string' && typeof j.group === 'string'
-      ? { path: j.path, group: j.group }
+    return fresh &&
+      typeof j.path === 'string' &&
+      typeof j.board === 'string' &&
+      typeof j.group === 'string'
+      ? { path: j.path, board: j.board, group: j.group }
       : null;
   } catch {
     return null;
@@ -94,7 +105,8 @@ export function useJoinLink(
       switchForm('login');
       return;
     }
-    if (!samePath(path, join.path)) {
+    // Here: the board the link named is on screen, alone or at the end of a chain of boards.
+    if (!samePath(path, join.board)) {
       // Signed in elsewhere (the home, after a verification link): back to the link's board,
       // once; the form opens when it is here.
       if (!went.current) void navigate(join.path);
