@@ -102,11 +102,12 @@ describe('a group’s join link', () => {
     expect(useUi.getState().form?.id).toBe('joinGroup');
   });
 
-  it('forgets a join a day old', () => {
+  it('forgets a join a day old, and keeps one an hour old', () => {
     localStorage.setItem(
       'listboard.join',
       JSON.stringify({
         path: '/author/course',
+        board: '/author/course',
         group: 'Tuesday Seminar',
         at: Date.now() - 25 * 3600_000,
       }),
@@ -115,6 +116,17 @@ describe('a group’s join link', () => {
     expect(hook.where()).toBe('/reader/home');
     expect(useUi.getState().form).toBeNull();
     expect(localStorage.length).toBe(0);
+    cleanup();
+    localStorage.setItem(
+      'listboard.join',
+      JSON.stringify({
+        path: '/author/course',
+        board: '/author/course',
+        group: 'Tuesday Seminar',
+        at: Date.now() - 3600_000,
+      }),
+    );
+    expect(mount(home, reader, '/reader/home').where()).toBe('/author/course');
   });
 
   it('does nothing on an address without one', () => {
