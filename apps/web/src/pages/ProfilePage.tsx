@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { isGuestUser, type PublicUser } from '@listboard/core';
-import type { BasicUser } from '@listboard/core/api/routes';
-import type { MyGroup } from '@listboard/core/api/routes';
+import type { BasicUser, MyGroup } from '@listboard/core/api/routes';
 import { callApi, callApiGet, messageOr } from '../api/client';
 import { useSession } from '../state/session';
 import type { CommandContext } from '../commands/registry';
