@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, openPhone, type Browser } from './browser';
-import { appUrl, more, signIn, signOut } from './session';
+import { apiAs, appUrl, more, signIn, signOut } from './session';
 import { selectItem } from './board-helpers';
 
 const base = appUrl();
@@ -223,5 +223,39 @@ describe('reader groups through the UI', () => {
     } finally {
       await phone.close();
     }
+  });
+
+  it('a join link to a board behind a password offers the group once the password is given', async () => {
+    const { page } = b;
+    const n = Date.now().toString(36);
+    const group = `Evening Class ${n}`;
+    const author = await apiAs(base, 'author');
+    const made = await author.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: `Locked reading ${n}` },
+    );
+    await author.post('/api/dbedit/edit_multilist', {
+      multilistId: made.multilistId,
+      password: 'sesame',
+    });
+    await author.post('/api/forms/create_group', { name: group });
+    await author.post('/api/forms/assign_group', {
+      multilistId: made.multilistId,
+      groupName: group,
+    });
+
+    await signIn(page, base, 'reader');
+    await page.goto(`${base}/author/${made.ptitle}?join=${encodeURIComponent(group)}`);
+    const locked = page.getByRole('form', { name: 'Board password' });
+    await locked.getByRole('textbox', { name: 'Password' }).fill('sesame');
+    // Nothing is asked of the group while the board is shut.
+    await expect(
+      page.getByRole('form', { name: 'Join a group of this board' }).count(),
+    ).resolves.toBe(0);
+    await locked.getByRole('button', { name: 'Open board' }).click();
+    const join = page.getByRole('form', { name: 'Join a group of this board' });
+    await expect.poll(() => join.getByLabel('Group', { exact: true }).inputValue()).toBe(group);
+    await join.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(`You joined ${group}.`).waitFor();
   });
 });

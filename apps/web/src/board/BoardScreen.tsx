@@ -123,7 +123,8 @@ export function BoardScreen() {
   // An item's address (#item-{id}) selects it and opens it, bringing it into view.
   useItemAnchor(location.hash, drawn);
   // A group's join link offers to join it, once the board is here and its reader signed in.
-  useJoinLink(last ? { id: last._id, path: boardHref(last) } : null, user);
+  // A board behind a password is not here for it until the password is given.
+  useJoinLink(last && !last.locked ? { id: last._id, path: boardHref(last) } : null, user);
 
   const calls = useBoardCalls();
   const forms = useForms();
