@@ -64,6 +64,9 @@ export const groupFormMsg = {
   /** A join link opened by a visitor not signed in. */
   signInToJoin: (group: string) => `Sign in, or sign up, to join the group ${group}.`,
   alreadyIn: (group: string) => `You are in ${group} already.`,
+  inEvery: 'You are in every group of this board already.',
+  inEveryOneAssigns:
+    'You are in every group of this board already. To send readers a group’s join link, assign the group again (Annotate → Assign group): its link is copied.',
   cannotJoin: (group: string) => `You cannot join the group ${group} from this board.`,
   joined: (group: string, postsThere: boolean) =>
     `You joined ${group}.${postsThere ? ` Your notes on this board go to ${group}.` : ''}`,

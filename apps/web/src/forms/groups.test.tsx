@@ -171,6 +171,25 @@ describe('the join form', () => {
     expect(ctx.alert).toHaveBeenCalledWith('You joined Tuesday Seminar.');
   });
 
+  it('says when every group of the board is joined, and tells one who assigns them where the links are', async () => {
+    const joined: Answer = {
+      ok: true,
+      value: [{ name: 'Monday Lab', description: '', isPrivate: false, member: true }],
+    };
+    const reader = open('joinGroup', { api: joined });
+    await waitFor(() => expect(reader.onClose).toHaveBeenCalled());
+    expect(reader.ctx.alert).toHaveBeenCalledWith('You are in every group of this board already.');
+    cleanup();
+    const teacher = open('joinGroup', { api: joined }, null, {
+      ...course(),
+      abilities: abilitiesOf('author', ['read', 'assignGroup']),
+    });
+    await waitFor(() => expect(teacher.onClose).toHaveBeenCalled());
+    expect(teacher.ctx.alert).toHaveBeenCalledWith(
+      'You are in every group of this board already. To send readers a group’s join link, assign the group again (Annotate → Assign group): its link is copied.',
+    );
+  });
+
   it('opens from a join link with its group chosen, whatever the case of the link', async () => {
     handoff.joinGroup = 'wednesday group';
     open('joinGroup', { api: JOINABLE });

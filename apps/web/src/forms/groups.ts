@@ -134,7 +134,13 @@ export const GROUPS_FORMS: FormDef[] = [
       if (linked && !named) return { error: groupFormMsg.cannotJoin(linked) };
       if (named?.member) return { error: groupFormMsg.alreadyIn(named.name) };
       const chosen = named ? named.name : names[0];
-      if (chosen === undefined) return { error: 'You are in every group of this board already.' };
+      // One who gives the board its groups (the teacher) is told where their links are.
+      if (chosen === undefined)
+        return {
+          error: ctx.board?.abilities.assignGroup
+            ? groupFormMsg.inEveryOneAssigns
+            : groupFormMsg.inEvery,
+        };
       return { options: { groupName: names }, values: { groupName: chosen, postHere: true } };
     },
     async submit(v, ctx) {
