@@ -20,6 +20,19 @@ export function anchorUrl(board: BoardPlace, what: keyof typeof ANCHORS, id: str
   return `${window.location.origin}${boardHref(board)}#${ANCHORS[what]}${id}`;
 }
 
+/**
+ * Puts a link on the clipboard; false when the browser gives no clipboard (a page served over
+ * plain HTTP, a permission refused), and the link must be shown to be copied by hand.
+ */
+export async function toClipboard(url: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Copies an item's or a note's link; says whether it was copied, with the link either way. */
 export async function copyLink(
   board: BoardPlace,
@@ -27,10 +40,5 @@ export async function copyLink(
   id: string,
 ): Promise<string> {
   const url = anchorUrl(board, what, id);
-  try {
-    await navigator.clipboard.writeText(url);
-    return itemLinkMsg.copied(url);
-  } catch {
-    return itemLinkMsg.shown(what, url);
-  }
+  return (await toClipboard(url)) ? itemLinkMsg.copied(url) : itemLinkMsg.shown(what, url);
 }

@@ -25,6 +25,17 @@ afterEach(() => {
 });
 
 type Props = { board: { id: string; path: string } | null; user: PublicUser | null };
+/** A join kept in the browser `ageMs` ago, as a visitor asked to sign in left it. */
+const keptJoin = (ageMs: number) =>
+  localStorage.setItem(
+    'listboard.join',
+    JSON.stringify({
+      path: '/author/course',
+      board: '/author/course',
+      group: 'Tuesday Seminar',
+      at: Date.now() - ageMs,
+    }),
+  );
 const alerts = () => useAlerts.getState().alerts.map((a) => a.text);
 
 /** The hook on a page at `at`; `where()` is the address the page has gone to since. */
@@ -103,29 +114,13 @@ describe('a group’s join link', () => {
   });
 
   it('forgets a join a day old, and keeps one an hour old', () => {
-    localStorage.setItem(
-      'listboard.join',
-      JSON.stringify({
-        path: '/author/course',
-        board: '/author/course',
-        group: 'Tuesday Seminar',
-        at: Date.now() - 25 * 3600_000,
-      }),
-    );
+    keptJoin(25 * 3600_000);
     const hook = mount(home, reader, '/reader/home');
     expect(hook.where()).toBe('/reader/home');
     expect(useUi.getState().form).toBeNull();
     expect(localStorage.length).toBe(0);
     cleanup();
-    localStorage.setItem(
-      'listboard.join',
-      JSON.stringify({
-        path: '/author/course',
-        board: '/author/course',
-        group: 'Tuesday Seminar',
-        at: Date.now() - 3600_000,
-      }),
-    );
+    keptJoin(3600_000);
     expect(mount(home, reader, '/reader/home').where()).toBe('/author/course');
   });
 

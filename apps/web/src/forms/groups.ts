@@ -9,7 +9,7 @@ import {
 } from '@listboard/core';
 import { messageOr } from '../api/client';
 import { handoff } from '../account/session';
-import { boardHref } from '../board/itemLink';
+import { boardHref, toClipboard } from '../board/itemLink';
 import { useInfo } from '../state/info';
 import type { FormContext, FormDef } from './registry';
 import { str, required, fail, openBoard } from './helpers';
@@ -37,12 +37,7 @@ const sameGroup = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocale
  */
 async function copyJoinLink(board: Multilist, group: string): Promise<string> {
   const url = `${window.location.origin}${joinLinkPath(boardHref(board), group)}`;
-  try {
-    await navigator.clipboard.writeText(url);
-    return groupFormMsg.joinLink(group, url, true);
-  } catch {
-    return groupFormMsg.joinLink(group, url, false);
-  }
+  return groupFormMsg.joinLink(group, url, await toClipboard(url));
 }
 
 /**
