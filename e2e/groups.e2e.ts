@@ -225,6 +225,96 @@ describe('reader groups through the UI', () => {
     }
   });
 
+  it('a teacher of two sections reads one section’s notes at a time: from Insight’s Groups to that group’s Discussion, then the other chosen on the page, on a phone too (iPhone 13)', async () => {
+    const { page } = b;
+    const n = Date.now().toString(36);
+    const [monday, wednesday] = [`Monday ${n}`, `Wednesday ${n}`];
+    const author = await apiAs(base, 'author');
+    const made = await author.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: `Two sections ${n}` },
+    );
+    const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Week 1',
+    });
+    const { itemId } = await author.post<{ itemId: string }>('/api/forms/insert_item', {
+      listId,
+      text: 'Read the front page of two papers.',
+    });
+    for (const group of [monday, wednesday]) {
+      await author.post('/api/forms/create_group', { name: group });
+      await author.post('/api/forms/assign_group', {
+        multilistId: made.multilistId,
+        groupName: group,
+      });
+    }
+    const notes: [string, string, string][] = [
+      ['reader', monday, `Monday wonders which papers ${n}`],
+      ['demo', wednesday, `Wednesday asks about the headlines ${n}`],
+    ];
+    for (const [who, group, text] of notes) {
+      const student = await apiAs(base, who);
+      await student.post('/api/forms/join_group', {
+        multilistId: made.multilistId,
+        groupName: group,
+      });
+      await student.post('/api/forms/insert_note', {
+        listId,
+        itemId,
+        noteSpec: { text, groupName: group },
+      });
+    }
+    const [mondayNote, wednesdayNote] = [
+      page.getByText(notes[0]![2]),
+      page.getByText(notes[1]![2]),
+    ];
+
+    await signIn(page, base, 'author');
+    await page.goto(`${base}/author/${made.ptitle}/insight`);
+    await page
+      .getByRole('table', { name: 'Notes by group' })
+      .getByRole('link', { name: monday })
+      .click();
+    await page
+      .getByRole('heading', { name: `Pending notes: Two sections ${n} (${monday})` })
+      .first()
+      .waitFor();
+    await mondayNote.waitFor();
+    await expect.poll(() => wednesdayNote.count()).toBe(0);
+    const choice = page.getByLabel('Group', { exact: true });
+    await expect(choice.inputValue()).resolves.toBe(monday);
+    // The other section, chosen on the page.
+    await choice.selectOption(wednesday);
+    await wednesdayNote.waitFor();
+    await expect.poll(() => mondayNote.count()).toBe(0);
+    // The tabs keep to the group: answered, none yet.
+    await page.getByRole('link', { name: 'Answered notes' }).click();
+    await page.getByText(`No answered notes from the group ${wednesday}.`).waitFor();
+    await page.getByRole('link', { name: 'Pending notes' }).click();
+    await wednesdayNote.waitFor();
+    // Every group again: both sections' notes.
+    await choice.selectOption('All groups');
+    await mondayNote.waitFor();
+    await wednesdayNote.waitFor();
+
+    const phone = await openPhone('iPhone 13');
+    try {
+      const p = phone.page;
+      await signIn(p, base, 'author');
+      await p.goto(`${base}/author/home?code=pending&username=author&board=${made.ptitle}`);
+      const strip = p.getByLabel('Group', { exact: true });
+      await strip.selectOption(monday);
+      await p.getByText(notes[0]![2]).waitFor();
+      await expect.poll(() => p.getByText(notes[1]![2]).count()).toBe(0);
+      // The choice fits the phone's screen.
+      const box = await strip.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(p.viewportSize()!.width);
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('a join link to a board behind a password offers the group once the password is given', async () => {
     const { page } = b;
     const n = Date.now().toString(36);

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -44,8 +46,21 @@ function corePure(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router's package names only its development build in its exports, whatever the mode
+ * (remix-run/react-router#12532): the build it ships beside it, without the development
+ * warnings, is aliased in for the production bundle (about 1 KB gzip of the first download).
+ */
+const routerBuild = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), corePure()],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: routerBuild }] : [],
+  },
   server: {
     port: 5173,
     proxy: { '/api': api, '/media': api, '/files': api },
@@ -64,4 +79,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

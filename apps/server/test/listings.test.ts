@@ -613,6 +613,84 @@ describe('an unlisted board', () => {
 /** Text matched as written inside a regular expression. */
 const literally = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+describe('Discussion of one reader group', () => {
+  it('lists the notes posted to that group alone, on every board or one, and offers the groups to choose', async () => {
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    for (const name of ['Tuesday', 'Thursday']) {
+      await author.post('/api/forms/create_group', { name });
+      await author.post('/api/forms/assign_group', { multilistId: course._id, groupName: name });
+    }
+    await reader.post('/api/forms/join_group', { multilistId: course._id, groupName: 'Tuesday' });
+    await demo.post('/api/forms/join_group', { multilistId: course._id, groupName: 'Thursday' });
+    const on = { listId: course.lists[1]!._id, itemId: course.lists[1]!.items[0]!._id };
+    const post = async (who: Agent, text: string, groupName: string, isPrivate = false) =>
+      expect(
+        (
+          await who.post('/api/forms/insert_note', {
+            ...on,
+            isPrivate,
+            noteSpec: { text, groupName },
+          })
+        ).statusCode,
+      ).toBe(200);
+    await post(reader, 'Tuesday asks: who paid for it?', 'Tuesday');
+    await post(reader, 'Tuesday, to myself', 'Tuesday', true);
+    await post(demo, 'Thursday asks: is it biased?', 'Thursday');
+    const list = async (who: Agent, user: string, narrowed: string) => {
+      const res = await who.post('/api/dbload/load_search', {
+        address: `/${user}/home?code=pending&username=${user}${narrowed}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Multilist;
+    };
+
+    const all = await list(author, 'author', '');
+    expect(all.noteGroups).toEqual({ choices: ['Thursday', 'Tuesday'] });
+    expect(hitTexts(all).join()).toContain('Thursday asks');
+    expect(hitTexts(all).join()).toContain('Tuesday asks');
+    expect(hitTexts(all).join()).toContain('Which part?');
+
+    // One group's notes alone: not the other group's, not those posted to no group, and not a
+    // private note in the group, which its writer alone sees.
+    const tuesday = await list(author, 'author', '&group=Tuesday');
+    expect(tuesday.title).toBe('Pending notes (Tuesday)');
+    expect(tuesday.noteGroups).toEqual({ choices: ['Thursday', 'Tuesday'], only: 'Tuesday' });
+    const shown = hitTexts(tuesday).join();
+    expect(shown).toContain('Tuesday asks');
+    expect(shown).not.toContain('Thursday asks');
+    expect(shown).not.toContain('to myself');
+    expect(shown).not.toContain('Which part?');
+
+    // On one board, with the group kept by the links to newer and older ones.
+    const thursday = await list(author, 'author', '&board=course&group=Thursday');
+    expect(thursday.title).toMatch(/^Pending notes: .+ \(Thursday\)$/);
+    expect(thursday.onBoard?.ptitle).toBe('course');
+    expect(hitTexts(thursday).join()).toContain('Thursday asks');
+    expect(hitTexts(thursday).join()).not.toContain('Tuesday asks');
+
+    // A group with nothing waiting says so in its own words.
+    const none = await author.post('/api/dbload/load_search', {
+      address: '/author/home?code=dismissed&username=author&group=Tuesday',
+    });
+    expect(none.json().description).toBe('No dismissed notes from the group Tuesday.');
+
+    // The group narrows what the lister may see, never widens it: a reader's own Discussion
+    // lists no note on the author's board, in the group or not; and a listing of another kind
+    // neither takes a group nor offers one.
+    const readers = await list(reader, 'reader', '&group=Tuesday');
+    expect(hitTexts(readers).join()).not.toContain('Tuesday asks');
+    expect(readers.noteGroups).toEqual({ choices: [], only: 'Tuesday' });
+    const notes = (
+      await reader.post('/api/dbload/load_search', {
+        address: '/reader/home?code=notes&username=reader&group=Thursday',
+      })
+    ).json() as Multilist;
+    expect(notes.noteGroups).toBeUndefined();
+    expect(hitTexts(notes).join()).toContain('Tuesday asks');
+  });
+});
+
 // Last in the file: the five hundred notes it writes would push older ones out of the others.
 describe('a listing of many notes', () => {
   it('Discussion: past the newest 500 notes it links to the older ones, page by page, on a Discussion of one board too', async () => {

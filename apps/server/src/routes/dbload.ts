@@ -10,6 +10,7 @@ import {
   followedBoards,
   waitingNotes,
   listsOwnBoards,
+  noteGroupsOn,
   resultsBoard,
 } from '../services/search/custom';
 import { answeredBoard } from '../services/notes/answered-boards';
@@ -100,7 +101,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
           `Codes: ${CUSTOM_CODES.join(', ')}. Results come as one list per week, newest first. ` +
           'pending, answered, dismissed and myNotes list the notes on the boards the user owns, coauthors or edits. With `&board={ptitle}` ' +
           '(a board of the user’s) or `&board={owner}/{ptitle}` (one they coauthor or edit) they list the ' +
-          'notes on that one board (404 for any other). A listing of notes ' +
+          "notes on that one board (404 for any other); with `&group={name}`, the notes posted to that reader group (the answer's `noteGroups` names the groups to choose from). A listing of notes " +
           'reads the newest 500; `&page=1` the 500 before them, and so on (its description links ' +
           'to the newer and the older ones).\n\n' +
           SEARCH_QUERY_DOC +
@@ -135,16 +136,18 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       // Past the first page, the older entries (a listing of notes reads NOTES_LISTED at a time;
       // one of boards lists them whole).
       const page = BOARD_LISTINGS.includes(code) ? 0 : clampPage(Number(params.get('page') ?? 0));
+      // And one reader group may narrow them (a class in sections: one section's notes).
+      const group = (listsOwnBoards(code) && params.get('group')?.trim()) || undefined;
       // Taken before the entries are read: a change after it reaches the page live.
       const readAt = new Date();
-      const { hits, more } = await customHits(
-        db,
-        { actor: lister.actor, sessionId: req.sessionId ?? null },
-        code,
-        username,
-        board?.id,
-        page,
-      );
+      const [{ hits, more }, groups] = await Promise.all([
+        customHits(db, { actor: lister.actor, sessionId: req.sessionId ?? null }, code, username, {
+          board: board?.id,
+          group,
+          page,
+        }),
+        listsOwnBoards(code) ? noteGroupsOn(db, username, board?.id) : null,
+      ]);
       return resultsBoard(username, code, hits, {
         follows: board
           ? [{ _id: board.id, version: board.version }]
@@ -153,6 +156,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
         more,
         page,
         ...(board && { onBoard: { owner: board.owner, title: board.title, ptitle: board.ptitle } }),
+        ...(groups && { noteGroups: { choices: groups, only: group } }),
       });
     },
   );

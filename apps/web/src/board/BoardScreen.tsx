@@ -176,6 +176,11 @@ export function BoardScreen() {
       board={
         resultsId !== null && last?.onBoard ? { ...last.onBoard, lister: last.owner } : undefined
       }
+      groups={
+        resultsId !== null && last?.noteGroups
+          ? { ...last.noteGroups, lister: last.owner }
+          : undefined
+      }
     />
   );
   const dashboard = !page && <DashboardLinks boards={boards} ctx={ctx} strip={phone} />;

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { boardHref } from './itemLink';
 import {
   CUSTOM_PAGES,
@@ -27,6 +27,7 @@ export function PageTabs({
   username,
   strip,
   board,
+  groups,
 }: {
   code: string;
   username: string;
@@ -37,8 +38,15 @@ export function PageTabs({
    * at someone else's): its tabs keep to that board and that listing.
    */
   board?: { owner: string; title: string; ptitle: string; lister: string };
+  /**
+   * A listing of the notes on `lister`'s boards: the reader groups it may be narrowed to and the
+   * one it is (a class in sections: one section's notes), kept as its tabs change.
+   */
+  groups?: { choices: string[]; only?: string; lister: string };
 }) {
   const nav = useRef<HTMLElement>(null);
+  const navigate = useNavigate();
+  const groupField = useId();
   useEffect(() => {
     const el = nav.current;
     const open = el?.querySelector<HTMLElement>('[aria-current="page"]');
@@ -55,14 +63,46 @@ export function PageTabs({
     PAGES[p].some(([c]) => c === code),
   );
   if (!page) return null;
-  // On a phone it goes under the strip, where it is seen, not at the strip's far end.
-  const only = board && (
-    <p className="page-only">
-      <span>
-        On <Link to={boardHref(board)}>{board.title}</Link> only.
-      </span>{' '}
-      <Link to={listingHref(board.lister, code)}>All boards</Link>
-    </p>
+  const group = groups?.only;
+  const href = (c: string, narrowed: { board?: string; group?: string }) =>
+    listingHref(board?.lister ?? groups?.lister ?? username, c, narrowed);
+  const onBoard = board && boardParam(board.lister, board);
+  // A group typed into the address that no board names is still shown as the one chosen.
+  const choices =
+    groups && group !== undefined && !groups.choices.includes(group)
+      ? [...groups.choices, group]
+      : (groups?.choices ?? []);
+  // On a phone they go under the strip, where they are seen, not at the strip's far end.
+  const only = (board || choices.length > 0) && (
+    <div className="page-only">
+      {board && (
+        <p>
+          <span>
+            On <Link to={boardHref(board)}>{board.title}</Link> only.
+          </span>{' '}
+          <Link to={href(code, { group })}>All boards</Link>
+        </p>
+      )}
+      {choices.length > 0 && (
+        <div className="page-group">
+          <label htmlFor={groupField}>Group</label>
+          <select
+            id={groupField}
+            value={group ?? ''}
+            onChange={(e) =>
+              void navigate(href(code, { board: onBoard, group: e.target.value || undefined }))
+            }
+          >
+            <option value="">All groups</option>
+            {choices.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </div>
   );
   return (
     <>
@@ -72,11 +112,7 @@ export function PageTabs({
           {PAGES[page].map(([c, label]) => (
             <li key={c}>
               <Link
-                to={
-                  board
-                    ? listingHref(board.lister, c, boardParam(board.lister, board))
-                    : listingHref(username, c)
-                }
+                to={href(c, { board: onBoard, group })}
                 aria-current={c === code ? 'page' : undefined}
               >
                 {label}

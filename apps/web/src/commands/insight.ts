@@ -4,7 +4,7 @@
  * for the board's authors (core/policy 'insight'; its Discussion, its owner's).
  */
 import { ChartColumn, Flame, GraduationCap, MessageSquareText } from 'lucide-react';
-import { mayListFor } from '@listboard/core';
+import { mayListFor, type PublicUser } from '@listboard/core';
 import type { Command, CommandContext } from './registry';
 import { boardHref } from '../board/itemLink';
 import { boardParam, listingHref } from '@listboard/core/api/search';
@@ -13,15 +13,26 @@ const offered = (c: CommandContext) =>
   !c.results && c.board !== null && !c.board.locked && c.abilities?.insight === true;
 
 /**
- * Whose Discussion lists this board's notes for the user: its owner's, when they may open it;
- * else their own, when they answer the board's notes as a coauthor or an editor (core policy
- * 'moderate'); else none.
+ * Where a board's Discussion is for `user`, narrowed to one reader group's notes if given: its
+ * owner's, when they may open it; else their own, when they answer the board's notes as a
+ * coauthor or an editor (core policy 'moderate', the board's `abilities`); else none.
  */
-function discussionOf(c: CommandContext): string | null {
-  if (!c.board || !c.user) return null;
-  if (mayListFor(c.user, c.board.owner)) return c.board.owner;
-  return c.abilities?.moderate === true ? c.user.username : null;
+export function boardDiscussionHref(
+  user: PublicUser | null,
+  board: { owner: string; ptitle: string; abilities?: { moderate?: boolean } | null },
+  group?: string,
+): string | null {
+  if (!user) return null;
+  const lister = mayListFor(user, board.owner)
+    ? board.owner
+    : board.abilities?.moderate === true
+      ? user.username
+      : null;
+  return lister && listingHref(lister, 'pending', { board: boardParam(lister, board), group });
 }
+
+const discussionOf = (c: CommandContext) =>
+  c.board && boardDiscussionHref(c.user, { ...c.board, abilities: c.abilities });
 
 /** The Insight page's address for a board. */
 export const insightHref = (board: { owner: string; ptitle: string }) =>
@@ -50,9 +61,8 @@ export const INSIGHT_COMMANDS: Command[] = [
     icon: MessageSquareText,
     visible: (c) => !c.results && c.board !== null && discussionOf(c) !== null,
     run: (c) => {
-      const lister = discussionOf(c);
-      if (c.board && lister)
-        c.actions.navigate(listingHref(lister, 'pending', boardParam(lister, c.board)));
+      const href = discussionOf(c);
+      if (href) c.actions.navigate(href);
     },
   },
   {

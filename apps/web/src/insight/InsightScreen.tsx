@@ -6,7 +6,8 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { callApi, messageOr } from '../api/client';
-import { gradesHref } from '../commands/insight';
+import { boardDiscussionHref, gradesHref } from '../commands/insight';
+import { useSession } from '../state/session';
 import { boardPageStatus } from './BoardPageStatus';
 import { useBoardPage } from './useBoardPage';
 import { ActivityChart } from './ActivityChart';
@@ -32,6 +33,11 @@ export function InsightScreen() {
   /** A reader's own figures, not the board's: said as theirs. */
   const own = data?.scope === 'own';
   const failed = board.error ?? insight.error;
+  const user = useSession((s) => s.user);
+  const shown = board.data;
+  /** A group's notes on the board's Discussion, for whoever answers them. */
+  const discussion = (group: string) =>
+    shown && data?.scope === 'board' ? boardDiscussionHref(user, shown, group) : null;
   return (
     <main className="insight-page" aria-labelledby="insight-title">
       <header className="insight-head">
@@ -90,7 +96,7 @@ export function InsightScreen() {
             </section>
             <section aria-labelledby="insight-groups">
               <h2 id="insight-groups">Groups</h2>
-              <Groups insight={data} />
+              <Groups insight={data} discussion={discussion} />
             </section>
           </>
         ))}

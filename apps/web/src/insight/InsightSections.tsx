@@ -106,7 +106,17 @@ export function ListsAndItems({ insight }: { insight: BoardInsight }) {
   );
 }
 
-export function Groups({ insight }: { insight: BoardInsight }) {
+/**
+ * The notes posted to each reader group; each group's name leads to the board's Discussion of
+ * that group's notes, for whoever answers them (`discussion`).
+ */
+export function Groups({
+  insight,
+  discussion,
+}: {
+  insight: BoardInsight;
+  discussion?: (group: string) => string | null;
+}) {
   if (insight.groups.length === 0) return <p className="empty">No notes were posted to a group.</p>;
   return (
     <TableScroll label="Notes by group">
@@ -126,14 +136,17 @@ export function Groups({ insight }: { insight: BoardInsight }) {
           </tr>
         </thead>
         <tbody>
-          {insight.groups.map((g) => (
-            <tr key={g.group}>
-              <th scope="row">{g.group}</th>
-              <td className="num">{g.notes}</td>
-              <td className="num">{g.replies}</td>
-              <td className="num">{g.readers}</td>
-            </tr>
-          ))}
+          {insight.groups.map((g) => {
+            const href = discussion?.(g.group);
+            return (
+              <tr key={g.group}>
+                <th scope="row">{href ? <Link to={href}>{g.group}</Link> : g.group}</th>
+                <td className="num">{g.notes}</td>
+                <td className="num">{g.replies}</td>
+                <td className="num">{g.readers}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </TableScroll>

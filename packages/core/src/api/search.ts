@@ -105,15 +105,23 @@ export function boardOfParam(username: string, param: string): { owner: string; 
 export const BOARD_LISTINGS: readonly CustomCode[] = ['myBoards', 'coBoards', 'annoBoards'];
 
 /**
- * A custom search's address; for the notes on one's boards, narrowed to one of them if given;
- * past its first page (`page`, from 0), the older entries.
+ * A custom search's address; for the notes on one's boards, narrowed to one of them (`board`,
+ * boardParam) and to the notes posted to one reader group (`group`) if given; past its first page
+ * (`page`, from 0), the older entries.
  */
-export const listingHref = (username: string, code: string, board?: string, page = 0) =>
-  `/${username}/home?code=${code}&username=${username}${
-    board !== undefined && NOTES_ON_OWN_BOARDS.includes(code as CustomCode)
-      ? `&board=${encodeURIComponent(board)}`
-      : ''
-  }${page > 0 ? `&page=${page}` : ''}`;
+export function listingHref(
+  username: string,
+  code: string,
+  only: { board?: string; group?: string; page?: number } = {},
+): string {
+  const narrows = NOTES_ON_OWN_BOARDS.includes(code as CustomCode);
+  const page = only.page ?? 0;
+  return `/${username}/home?code=${code}&username=${username}${
+    narrows && only.board !== undefined ? `&board=${encodeURIComponent(only.board)}` : ''
+  }${narrows && only.group !== undefined ? `&group=${encodeURIComponent(only.group)}` : ''}${
+    page > 0 ? `&page=${page}` : ''
+  }`;
+}
 
 /** The named pages built on custom searches (spec section 2), each a row of tabs. */
 export const CUSTOM_PAGES = {

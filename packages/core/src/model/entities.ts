@@ -281,6 +281,11 @@ export interface Multilist {
   ownBoardsAt?: string;
   /** A Discussion or My notes of one board its owner owns, coauthors or edits: that board. */
   onBoard?: { owner: string; title: string; ptitle: string };
+  /**
+   * A Discussion or My notes: the reader groups it may be narrowed to (those its boards are
+   * assigned and those notes on them were posted to), and the one it is narrowed to, if any.
+   */
+  noteGroups?: { choices: string[]; only?: string };
 }
 
 /** A user as the app shows them to themselves: their account and profile fields. */

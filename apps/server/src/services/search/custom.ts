@@ -3,7 +3,7 @@
  * codes). Each result is a board (results-board.ts): one list per week, one item per hit, each
  * linking to its source as /{owner}/home;{board title}.
  */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   boardListedFor,
   boardOpen,
@@ -107,6 +107,8 @@ async function noteHits(
     mentions?: string;
     /** Only the notes on this board (a Discussion of one board). */
     board?: string;
+    /** Only the notes posted to this reader group (a Discussion of one class section). */
+    group?: string;
     /** Each note comes with the replies in its thread the caller may see (Discussion, Notes). */
     replies?: boolean;
     /** Which NOTES_LISTED, from the newest (0) back. */
@@ -125,6 +127,7 @@ async function noteHits(
       sql`lower(${items.author}) <> ${filter.mentions.toLowerCase()}`,
     );
   if (filter.board) conds.push(eq(multilists.id, filter.board));
+  if (filter.group !== undefined) conds.push(eq(items.groupName, filter.group));
   const read = await db
     .select({ item: items, board: multilists })
     .from(items)
@@ -252,15 +255,22 @@ export async function waitingNotes(
   return { count: hits.length, more };
 }
 
+/** What narrows a listing of the notes on one's boards (Discussion, My notes), and its page. */
+export interface ListingScope {
+  /** The one board `username` owns, coauthors or edits whose notes are listed. */
+  board?: string;
+  /** The one reader group whose notes are listed. */
+  group?: string;
+  /** A listing of notes: which NOTES_LISTED, from the newest (0) back. Boards are listed whole. */
+  page?: number;
+}
+
 export async function customHits(
   db: Db,
   who: Who,
   code: CustomCode,
   username: string,
-  /** The one board `username` owns, coauthors or edits whose notes Discussion and My notes list. */
-  board?: string,
-  /** A listing of notes: which NOTES_LISTED, from the newest (0) back. Boards are listed whole. */
-  page = 0,
+  { board, group, page = 0 }: ListingScope = {},
 ): Promise<Listed> {
   /** Boards are listed whole: no more are left out. */
   const boardsListed = async (
@@ -290,7 +300,7 @@ export async function customHits(
     case 'myAnnos':
       return noteHits(db, who, { cls: ['anno'], author: username, page });
     case 'myNotes':
-      return noteHits(db, who, { cls: ['note'], answeredBy: username, board, page });
+      return noteHits(db, who, { cls: ['note'], answeredBy: username, board, group, page });
     case 'annos':
       return noteHits(db, who, { cls: ['anno'], page });
     case 'notes':
@@ -308,10 +318,38 @@ export async function customHits(
         answeredBy: username,
         status: code,
         board,
+        group,
         replies: true,
         page,
       });
     default:
       throw badRequest(`Unknown search code: ${String(code)}`);
   }
+}
+
+/**
+ * The reader groups a listing of the notes on `username`'s boards (or on the one board) may be
+ * narrowed to, by name: those the boards are assigned, and those notes on them were posted to
+ * (a group since taken off a board included). A private note names none: only its writer sees it.
+ */
+export async function noteGroupsOn(db: Db, username: string, board?: string): Promise<string[]> {
+  const boards = board ? eq(multilists.id, board) : answeredBy(username);
+  const [assigned, noted] = await Promise.all([
+    db.select({ groups: multilists.groups }).from(multilists).where(boards),
+    db
+      .selectDistinct({ group: items.groupName })
+      .from(items)
+      .innerJoin(multilists, eq(multilists.id, items.multilistId))
+      .where(
+        and(
+          boards,
+          eq(items.annotationClass, 'note'),
+          eq(items.isPrivate, false),
+          isNotNull(items.groupName),
+        ),
+      ),
+  ]);
+  const names = new Set(assigned.flatMap((b) => b.groups));
+  for (const n of noted) if (n.group) names.add(n.group);
+  return [...names].sort((a, b) => a.localeCompare(b));
 }

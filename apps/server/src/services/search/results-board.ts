@@ -183,17 +183,28 @@ function listingLine(
   code: CustomCode,
   count: number,
   weeks: number,
-  live: { more?: boolean; page?: number; onBoard?: { owner: string; ptitle: string } },
+  live: {
+    more?: boolean;
+    page?: number;
+    onBoard?: { owner: string; ptitle: string };
+    noteGroups?: { only?: string };
+  },
 ): string {
   const page = live.page ?? 0;
-  const only = live.onBoard && boardParam(owner, live.onBoard);
-  const href = (p: number) => listingHref(owner, code, only, p);
+  const board = live.onBoard && boardParam(owner, live.onBoard);
+  const group = live.noteGroups?.only;
+  const href = (p: number) => listingHref(owner, code, { board, group, page: p });
   const ways = [
     ...(page > 0 ? [`[Newer ones](${href(page - 1)})`] : []),
     ...(live.more ? [`[Older ones](${href(page + 1)})`] : []),
   ];
   const counted = `${count} in ${weeks} ${weeks === 1 ? 'week' : 'weeks'}`;
-  if (ways.length === 0) return count ? counted : EMPTY[code](owner);
+  if (ways.length === 0)
+    return count
+      ? counted
+      : group !== undefined
+        ? `No ${CUSTOM_TITLES[code].toLowerCase()} from the group ${group}.`
+        : EMPTY[code](owner);
   const shown =
     count === 0 ? 'No older ones' : `${page === 0 ? 'The newest' : 'Older ones'}: ${counted}`;
   return `${shown}. ${ways.join(' · ')}`;
@@ -213,6 +224,8 @@ export function resultsBoard(
     page?: number;
     /** The one board whose notes are listed, if any (one `owner` owns, coauthors or edits). */
     onBoard?: { owner: string; title: string; ptitle: string };
+    /** A listing of notes on `owner`'s boards: the groups it may be narrowed to, and the one. */
+    noteGroups?: { choices: string[]; only?: string };
   },
 ): Multilist {
   const discussion = code === 'pending' || code === 'answered' || code === 'dismissed';
@@ -226,7 +239,9 @@ export function resultsBoard(
     ...bucketsBoard({
       id: code,
       owner,
-      title: live.onBoard ? `${CUSTOM_TITLES[code]}: ${live.onBoard.title}` : CUSTOM_TITLES[code],
+      title: `${live.onBoard ? `${CUSTOM_TITLES[code]}: ${live.onBoard.title}` : CUSTOM_TITLES[code]}${
+        live.noteGroups?.only !== undefined ? ` (${live.noteGroups.only})` : ''
+      }`,
       ptitle: code.toLowerCase(),
       description: listingLine(owner, code, hits.length, weeks, live),
       buckets: [...byWeek.entries()].map(([week, weekHits]) => ({
@@ -240,5 +255,6 @@ export function resultsBoard(
     ...(live.onBoard
       ? { onBoard: live.onBoard }
       : listsOwnBoards(code) && { ownBoardsAt: live.readAt.toISOString() }),
+    ...(live.noteGroups && { noteGroups: live.noteGroups }),
   };
 }

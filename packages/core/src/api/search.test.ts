@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { boardOfParam, boardParam, listingHref } from './search';
+
+describe('a listing’s address', () => {
+  it('narrows the notes on one’s boards to one board, one reader group and one page', () => {
+    expect(listingHref('ann', 'pending')).toBe('/ann/home?code=pending&username=ann');
+    expect(
+      listingHref('ann', 'answered', { board: 'cora/plants', group: 'Section A & B', page: 2 }),
+    ).toBe(
+      '/ann/home?code=answered&username=ann&board=cora%2Fplants&group=Section%20A%20%26%20B&page=2',
+    );
+    const back = new URLSearchParams(
+      listingHref('ann', 'myNotes', { group: 'Section A & B' }).split('?')[1],
+    );
+    expect(back.get('group')).toBe('Section A & B');
+  });
+
+  it('keeps neither for a listing of another kind, which neither narrows', () => {
+    expect(listingHref('ann', 'annos', { board: 'plants', group: 'Tuesday', page: 1 })).toBe(
+      '/ann/home?code=annos&username=ann&page=1',
+    );
+  });
+
+  it('names a board of one’s own by its path title, another’s with its owner', () => {
+    expect(boardParam('ann', { owner: 'ann', ptitle: 'plants' })).toBe('plants');
+    expect(boardParam('ann', { owner: 'cora', ptitle: 'plants' })).toBe('cora/plants');
+    expect(boardOfParam('ann', 'cora/plants')).toEqual({ owner: 'cora', ptitle: 'plants' });
+    expect(boardOfParam('ann', 'plants')).toEqual({ owner: 'ann', ptitle: 'plants' });
+  });
+});
