@@ -61,6 +61,9 @@ describe('reader groups through the UI', () => {
     }
     await more(page, 'Groups');
     await page.getByLabel('Group', { exact: true }).selectOption(group);
+    // Not kept on the home board this time (the phone's student below keeps it).
+    const keep = page.getByLabel('Add this board to my home board');
+    if ((await keep.count()) > 0) await keep.uncheck();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.getByRole('form').count()).toBe(0);
     await page.getByText(`You joined ${group}.`).waitFor();
@@ -189,8 +192,17 @@ describe('reader groups through the UI', () => {
       await form.getByRole('button', { name: 'Sign in', exact: true }).tap();
       const join = p.getByRole('form', { name: 'Join a group of this board' });
       await expect.poll(() => join.getByLabel('Group', { exact: true }).inputValue()).toBe(group);
+      // The course goes on the student's home board too, unless it is there already (a first
+      // try of this test put it there).
+      const keep = join.getByLabel('Add this board to my home board');
+      const kept = (await keep.count()) > 0;
+      if (kept) await expect(keep.isChecked()).resolves.toBe(true);
       await join.getByRole('button', { name: 'Submit' }).tap();
-      await p.getByText(`You joined ${group}. Your notes on this board go to ${group}.`).waitFor();
+      await p
+        .getByText(
+          `You joined ${group}. Your notes on this board go to ${group}.${kept ? ' “course” is added to your home board.' : ''}`,
+        )
+        .waitFor();
       // The note form says where a note goes before it is sent.
       const item = prompt(p).getByRole('article').first();
       await selectItem(item, { tap: true, position: { x: 4, y: 4 } });
@@ -201,6 +213,12 @@ describe('reader groups through the UI', () => {
       // The same link again: nothing to join.
       await p.goto(link);
       await p.getByText(`You are in ${group} already.`).waitFor();
+      // Next time, the course is on the student's home board.
+      await p.goto(`${base}/reader/home`);
+      await p
+        .getByRole('region', { name: 'My boards' })
+        .getByRole('link', { name: 'course', exact: true })
+        .waitFor();
       // Joined the wrong group: the profile lists one's groups, and leaves one.
       await p.goto(`${base}/reader/home?code=profile`);
       const groupsOnProfile = p.locator('.profile dt', { hasText: 'Groups' }).locator('+ dd');

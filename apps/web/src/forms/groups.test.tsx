@@ -7,9 +7,15 @@ import { GROUPS_FORMS } from './groups';
 import { handoff } from '../account/session';
 import { useInfo } from '../state/info';
 import { makeBoard } from '../test/fixtures';
+import { loadHomeBoard } from '../board/useBoards';
+
+// The user's home board, as the join form reads it: none unless a test gives one.
+vi.mock('../board/useBoards', () => ({ loadHomeBoard: vi.fn(() => Promise.resolve(undefined)) }));
+const home = vi.mocked(loadHomeBoard);
 
 afterEach(() => {
   cleanup();
+  home.mockReset();
   handoff.joinGroup = null;
   useInfo.getState().close();
 });
@@ -169,6 +175,42 @@ describe('the join form', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(ctx.setGroup).not.toHaveBeenCalled();
     expect(ctx.alert).toHaveBeenCalledWith('You joined Tuesday Seminar.');
+  });
+
+  it('adds the board to one’s home board as one joins, unless it is there already or the box is unticked', async () => {
+    const homeBoard = (items: string[]) =>
+      makeBoard('author', 'home', [{ title: 'My boards', items }]);
+    home.mockResolvedValue(homeBoard(['This is your home board.']));
+    const joined: Answer = { ok: true, value: { groups: ['Tuesday Seminar'] } };
+    const added: Answer = { ok: true, value: { itemId: 'new-item' } };
+    const keep = () => screen.queryByLabelText<HTMLInputElement>('Add this board to my home board');
+    const first = open('joinGroup', { api: JOINABLE, calls: [joined, added] });
+    await waitFor(() => expect(keep()?.checked).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(first.onClose).toHaveBeenCalled());
+    const home0 = (await home.mock.results[0]!.value) as Multilist;
+    expect(first.ctx.call).toHaveBeenLastCalledWith(
+      '/api/forms/insert_item',
+      { listId: home0.lists[0]!._id, text: '**[Course](/author/course)**' },
+      'add to home board',
+    );
+    expect(first.ctx.alert).toHaveBeenCalledWith(
+      'You joined Tuesday Seminar. Your notes on this board go to Tuesday Seminar. “Course” is added to your home board.',
+    );
+    cleanup();
+
+    const unticked = open('joinGroup', { api: JOINABLE, calls: [joined] });
+    await waitFor(() => expect(keep()?.checked).toBe(true));
+    fireEvent.click(keep()!);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(unticked.onClose).toHaveBeenCalled());
+    expect(unticked.ctx.call).toHaveBeenCalledTimes(1);
+    cleanup();
+
+    home.mockResolvedValue(homeBoard(['**[Course](/author/course)**']));
+    open('joinGroup', { api: JOINABLE });
+    await waitFor(() => expect(chosen()).toBe('Tuesday Seminar'));
+    expect(keep()).toBeNull();
   });
 
   it('says when every group of the board is joined, and tells one who assigns them where the links are', async () => {

@@ -5,11 +5,14 @@ import {
   groupFormMsg,
   groupMsg,
   joinLinkPath,
+  pathTitle,
   type Multilist,
 } from '@listboard/core';
 import { messageOr } from '../api/client';
 import { handoff } from '../account/session';
 import { boardHref, toClipboard } from '../board/itemLink';
+import { addToHome, linksTo } from '../board/addToHome';
+import { loadHomeBoard } from '../board/useBoards';
 import { useInfo } from '../state/info';
 import type { FormContext, FormDef } from './registry';
 import { str, required, fail, openBoard } from './helpers';
@@ -57,6 +60,15 @@ async function assignTo(ctx: FormContext, board: Multilist, group: string): Prom
     .getState()
     .show(isPrivate ? groupFormMsg.privateGroup(name) : await copyJoinLink(board, name));
   return null;
+}
+
+/** Whether the board on screen is one to add to the user's home board: not it, nor on it yet. */
+async function notOnHome(ctx: FormContext): Promise<boolean> {
+  const board = ctx.board;
+  const me = ctx.user?.username;
+  if (!board || !me || (board.owner === me && board.ptitle === pathTitle(ROOT_BOARD))) return false;
+  const home = await loadHomeBoard(me);
+  return home !== undefined && !home.lists.some((l) => l.items.some((i) => linksTo(i.text, board)));
 }
 
 export const GROUPS_FORMS: FormDef[] = [
@@ -111,6 +123,13 @@ export const GROUPS_FORMS: FormDef[] = [
     fields: [
       { name: 'groupName', label: 'Group', type: 'select' },
       { name: 'postHere', label: 'Post my notes on this board to it', type: 'checkbox' },
+      {
+        name: 'keepHome',
+        label: 'Add this board to my home board',
+        type: 'checkbox',
+        hint: 'To find it there next time.',
+        shownWhen: (v) => v.mayKeep === true,
+      },
     ],
     async prepare(ctx) {
       // The group a join link named, offered once.
@@ -136,18 +155,33 @@ export const GROUPS_FORMS: FormDef[] = [
             ? groupFormMsg.inEveryOneAssigns
             : groupFormMsg.inEvery,
         };
-      return { options: { groupName: names }, values: { groupName: chosen, postHere: true } };
+      // A student who joins a class's group keeps its board on their home board, where they
+      // find it next time (ticked, unless it is there already).
+      const mayKeep = await notOnHome(ctx);
+      return {
+        options: { groupName: names },
+        values: { groupName: chosen, postHere: true, mayKeep, keepHome: mayKeep },
+      };
     },
     async submit(v, ctx) {
       const group = str(v, 'groupName');
+      const board = openBoard(ctx);
       const res = await ctx.call(
         '/api/forms/join_group',
-        { multilistId: openBoard(ctx)._id, groupName: group },
+        { multilistId: board._id, groupName: group },
         'join group',
       );
       if (!res.ok) return fail('join group', res.error);
       if (v.postHere) ctx.setGroup(group);
-      ctx.alert(groupFormMsg.joined(group, Boolean(v.postHere)));
+      const kept =
+        v.mayKeep && v.keepHome && ctx.user
+          ? await addToHome(board, ctx.user.username, ctx.call)
+          : null;
+      ctx.alert(
+        [groupFormMsg.joined(group, Boolean(v.postHere)), kept?.done ? kept.text : '']
+          .filter(Boolean)
+          .join(' '),
+      );
       return null;
     },
   },
