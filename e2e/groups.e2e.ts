@@ -243,7 +243,7 @@ describe('reader groups through the UI', () => {
     }
   });
 
-  it('a teacher of two sections reads one section’s notes at a time: from Insight’s Groups to that group’s Discussion, then the other chosen on the page, on a phone too (iPhone 13)', async () => {
+  it('a teacher of two sections reads one section at a time: Insight’s readers of one group, its Groups leading to that group’s Discussion, then the other chosen on the page, on a phone too (iPhone 13)', async () => {
     const { page } = b;
     const n = Date.now().toString(36);
     const [monday, wednesday] = [`Monday ${n}`, `Wednesday ${n}`];
@@ -290,6 +290,13 @@ describe('reader groups through the UI', () => {
 
     await signIn(page, base, 'author');
     await page.goto(`${base}/author/${made.ptitle}/insight`);
+    // Each reader's groups, and one group's readers chosen.
+    const readers = page.getByRole('table', { name: 'Readers' });
+    await readers.getByRole('row', { name: /^Sam Lee \(reader\).*Monday/ }).waitFor();
+    await page.getByLabel('Group', { exact: true }).selectOption(wednesday);
+    await expect
+      .poll(() => readers.getByRole('rowheader').allInnerTexts())
+      .toEqual(['Demo Reader (demo)']);
     await page
       .getByRole('table', { name: 'Notes by group' })
       .getByRole('link', { name: monday })

@@ -275,9 +275,23 @@ describe('board_insight for the board’s authors', () => {
       },
     ]);
     expect(got.readers.map(({ lastActivity: _at, ...r }) => r)).toEqual([
-      { username: 'demo', fullname: 'Demo Reader', notes: 2, replies: 1, words: 12 },
-      { username: 'reader', fullname: 'Sam Lee', notes: 3, replies: 0, words: 10 },
-      { username: 'author', fullname: 'Maya Ortiz', notes: 1, replies: 1, words: 5 },
+      {
+        username: 'demo',
+        fullname: 'Demo Reader',
+        notes: 2,
+        replies: 1,
+        words: 12,
+        groups: ['Beta'],
+      },
+      {
+        username: 'reader',
+        fullname: 'Sam Lee',
+        notes: 3,
+        replies: 0,
+        words: 10,
+        groups: ['Alpha'],
+      },
+      { username: 'author', fullname: 'Maya Ortiz', notes: 1, replies: 1, words: 5, groups: [] },
     ]);
     for (const r of got.readers) expect(Number.isNaN(Date.parse(r.lastActivity))).toBe(false);
     expect(got.groups).toEqual([
@@ -341,7 +355,9 @@ describe('board_insight for anyone else', () => {
       ['Photosynthesis turns light into sugar.', 2, 0],
       ['Third item text.', 1, 0],
     ]);
-    expect(got.readers.map((r) => [r.username, r.notes, r.words])).toEqual([['reader', 3, 10]]);
+    expect(got.readers.map((r) => [r.username, r.notes, r.words, r.groups])).toEqual([
+      ['reader', 3, 10, ['Alpha']],
+    ]);
     expect(got.groups).toEqual([{ group: 'Alpha', notes: 1, replies: 0, readers: 1 }]);
     expect(got.confusion.map((p) => [p.quote, p.notes, p.questions, p.noteId])).toEqual([
       ['light into sugar', 1, 1, n.why],

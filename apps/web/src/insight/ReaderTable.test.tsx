@@ -1,17 +1,26 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReaderInsight } from '@listboard/core/api/contracts/insight';
 import { ReaderTable } from './ReaderTable';
 import { daysInRange } from './range';
 
-const reader = (username: string, notes: number, words: number, at: string): ReaderInsight => ({
+const reader = (
+  username: string,
+  notes: number,
+  words: number,
+  at: string,
+  groups: string[] = [],
+): ReaderInsight => ({
   username,
   fullname: null,
   notes,
   replies: 0,
   words,
   lastActivity: at,
+  groups,
 });
+
+afterEach(cleanup);
 
 const READERS = [
   reader('bo', 1, 40, '2024-05-02T10:00:00Z'),
@@ -37,6 +46,41 @@ describe('ReaderTable', () => {
     expect(names()).toEqual(['al', 'cy', 'bo']);
     fireEvent.click(screen.getByRole('button', { name: /Reader/ }));
     expect(names()).toEqual(['al', 'bo', 'cy']);
+  });
+});
+
+describe('ReaderTable of a class in sections', () => {
+  it('says the groups each reader wrote to, and shows one group’s readers when chosen', () => {
+    render(
+      <ReaderTable
+        readers={[
+          reader('bo', 1, 40, '2024-05-02T10:00:00Z', ['Tuesday']),
+          reader('al', 3, 5, '2024-05-01T10:00:00Z', ['Monday', 'Tuesday']),
+          reader('cy', 2, 12, '2024-05-03T10:00:00Z'),
+        ]}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Readers' });
+    const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}`) });
+    expect(within(row('al')).getByText('Monday, Tuesday')).toBeTruthy();
+    const choice = screen.getByLabelText<HTMLSelectElement>('Group');
+    expect([...choice.options].map((o) => o.textContent)).toEqual([
+      'All groups',
+      'Monday',
+      'Tuesday',
+    ]);
+    fireEvent.change(choice, { target: { value: 'Tuesday' } });
+    expect(names()).toEqual(['al', 'bo']);
+    fireEvent.change(choice, { target: { value: 'Monday' } });
+    expect(names()).toEqual(['al']);
+    fireEvent.change(choice, { target: { value: '' } });
+    expect(names()).toEqual(['al', 'cy', 'bo']);
+  });
+
+  it('offers no choice, and no column, when no one wrote to a group', () => {
+    render(<ReaderTable readers={READERS} />);
+    expect(screen.queryByLabelText('Group')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Groups' })).toBeNull();
   });
 });
 

@@ -1,5 +1,8 @@
-/** Every reader's notes, replies, words and last activity, sortable by any column. */
-import { useMemo, useState } from 'react';
+/**
+ * Every reader's notes, replies, words and last activity, sortable by any column; with the
+ * groups they wrote to, and the choice of one group's readers, when any wrote to a group.
+ */
+import { useId, useMemo, useState } from 'react';
 import type { ReaderInsight } from '@listboard/core/api/contracts/insight';
 import { TableScroll } from './TableScroll';
 import { when } from '../pages/format';
@@ -32,7 +35,17 @@ export function sortReaders(readers: readonly ReaderInsight[], sort: Sort): Read
 
 export function ReaderTable({ readers }: { readers: readonly ReaderInsight[] }) {
   const [sort, setSort] = useState<Sort>({ key: 'notes', descending: true });
-  const rows = useMemo(() => sortReaders(readers, sort), [readers, sort]);
+  /** The one group whose readers are shown; '' for everyone. */
+  const [group, setGroup] = useState('');
+  const groupField = useId();
+  const groups = useMemo(
+    () => [...new Set(readers.flatMap((r) => r.groups))].sort((a, b) => a.localeCompare(b)),
+    [readers],
+  );
+  const rows = useMemo(
+    () => sortReaders(group ? readers.filter((r) => r.groups.includes(group)) : readers, sort),
+    [readers, sort, group],
+  );
   if (readers.length === 0) return <p className="empty">No notes or replies yet.</p>;
   const sortBy = (key: Key, numeric: boolean) =>
     setSort((s) =>
@@ -40,7 +53,7 @@ export function ReaderTable({ readers }: { readers: readonly ReaderInsight[] }) 
         ? { key, descending: !s.descending }
         : { key, descending: numeric || key === 'lastActivity' },
     );
-  return (
+  const table = (
     <TableScroll label="Readers">
       <table className="insight-table" aria-label="Readers">
         <thead>
@@ -62,6 +75,7 @@ export function ReaderTable({ readers }: { readers: readonly ReaderInsight[] }) 
                 </button>
               </th>
             ))}
+            {groups.length > 0 && <th scope="col">Groups</th>}
           </tr>
         </thead>
         <tbody>
@@ -72,10 +86,28 @@ export function ReaderTable({ readers }: { readers: readonly ReaderInsight[] }) 
               <td className="num">{r.replies}</td>
               <td className="num">{r.words}</td>
               <td>{when(r.lastActivity)}</td>
+              {groups.length > 0 && <td>{r.groups.join(', ')}</td>}
             </tr>
           ))}
         </tbody>
       </table>
     </TableScroll>
+  );
+  if (groups.length === 0) return table;
+  return (
+    <>
+      <div className="insight-filter no-print">
+        <label htmlFor={groupField}>Group</label>
+        <select id={groupField} value={group} onChange={(e) => setGroup(e.target.value)}>
+          <option value="">All groups</option>
+          {groups.map((g) => (
+            <option key={g} value={g}>
+              {g}
+            </option>
+          ))}
+        </select>
+      </div>
+      {table}
+    </>
   );
 }

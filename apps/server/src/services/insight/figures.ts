@@ -1,6 +1,7 @@
 /**
  * A board's Insight figures, counted in the database in one pass over its notes and replies
- * (GROUP BY GROUPING SETS: per item, per list, per writer, per group, per day and in all). What
+ * (GROUP BY GROUPING SETS: per item, per list, per writer, per writer and group, per group, per
+ * day and in all). What
  * is counted: the notes and replies on the content items the caller can see (contentSeenBy, the
  * SQL form of canSee for content), private ones included; for a caller who is not one of the
  * board's authors, only their own. No note's text leaves this module: only counts, and the
@@ -36,7 +37,8 @@ export function figuresQuery(ask: Pick<InsightAsk, 'board' | 'username' | 'scope
       coalesce(sum(n.words), 0)::int as words,
       max(n.created) as last, max(n.hint) as hint
     from n
-    group by grouping sets ((n.list, n.item), (n.list), (n.author), (n.grp), (n.day), ())`;
+    group by grouping sets ((n.list, n.item), (n.list), (n.author), (n.author, n.grp), (n.grp),
+      (n.day), ())`;
 }
 
 interface FigureRow extends InsightFigures {
@@ -101,10 +103,14 @@ export async function boardInsight(db: Db, ask: InsightAsk): Promise<BoardInsigh
   const readers: BoardInsight['readers'] = [];
   const groups: BoardInsight['groups'] = [];
   const timeline: BoardInsight['timeline'] = [];
+  /** Each writer's groups, by user name. */
+  const groupsOf = new Map<string, string[]>();
   for (const r of rows) {
     if (r.g_item === 0 && r.item) byItem.set(r.item, r);
     else if (r.g_list === 0 && r.list) byList.set(r.list, r);
-    else if (r.g_author === 0 && r.author) {
+    else if (r.g_author === 0 && r.g_grp === 0) {
+      if (r.author && r.grp) groupsOf.set(r.author, [...(groupsOf.get(r.author) ?? []), r.grp]);
+    } else if (r.g_author === 0 && r.author) {
       readers.push({
         username: r.author,
         fullname: r.hint,
@@ -112,6 +118,7 @@ export async function boardInsight(db: Db, ask: InsightAsk): Promise<BoardInsigh
         replies: r.replies,
         words: r.words,
         lastActivity: iso(r.last),
+        groups: [],
       });
     } else if (r.g_grp === 0) {
       if (r.grp)
@@ -139,6 +146,7 @@ export async function boardInsight(db: Db, ask: InsightAsk): Promise<BoardInsigh
     items: itemCounts.get(l.id) ?? 0,
     ...figuresOf(byList.get(l.id)),
   }));
+  for (const r of readers) r.groups = (groupsOf.get(r.username) ?? []).sort();
   readers.sort(
     (a, b) => b.notes + b.replies - (a.notes + a.replies) || (a.username < b.username ? -1 : 1),
   );
