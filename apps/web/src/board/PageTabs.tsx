@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { boardHref } from './itemLink';
+import { GroupChoice } from './GroupChoice';
 import {
   CUSTOM_PAGES,
   CUSTOM_TITLES,
@@ -46,7 +47,6 @@ export function PageTabs({
 }) {
   const nav = useRef<HTMLElement>(null);
   const navigate = useNavigate();
-  const groupField = useId();
   useEffect(() => {
     const el = nav.current;
     const open = el?.querySelector<HTMLElement>('[aria-current="page"]');
@@ -84,23 +84,11 @@ export function PageTabs({
         </p>
       )}
       {choices.length > 0 && (
-        <div className="page-group">
-          <label htmlFor={groupField}>Group</label>
-          <select
-            id={groupField}
-            value={group ?? ''}
-            onChange={(e) =>
-              void navigate(href(code, { board: onBoard, group: e.target.value || undefined }))
-            }
-          >
-            <option value="">All groups</option>
-            {choices.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </select>
-        </div>
+        <GroupChoice
+          groups={choices}
+          value={group ?? ''}
+          onChange={(g) => void navigate(href(code, { board: onBoard, group: g || undefined }))}
+        />
       )}
     </div>
   );

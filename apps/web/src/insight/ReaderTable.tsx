@@ -2,9 +2,10 @@
  * Every reader's notes, replies, words and last activity, sortable by any column; with the
  * groups they wrote to, and the choice of one group's readers, when any wrote to a group.
  */
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ReaderInsight } from '@listboard/core/api/contracts/insight';
 import { TableScroll } from './TableScroll';
+import { GroupChoice } from '../board/GroupChoice';
 import { when } from '../pages/format';
 
 type Key = 'username' | 'notes' | 'replies' | 'words' | 'lastActivity';
@@ -37,7 +38,6 @@ export function ReaderTable({ readers }: { readers: readonly ReaderInsight[] }) 
   const [sort, setSort] = useState<Sort>({ key: 'notes', descending: true });
   /** The one group whose readers are shown; '' for everyone. */
   const [group, setGroup] = useState('');
-  const groupField = useId();
   const groups = useMemo(
     () => [...new Set(readers.flatMap((r) => r.groups))].sort((a, b) => a.localeCompare(b)),
     [readers],
@@ -96,17 +96,12 @@ export function ReaderTable({ readers }: { readers: readonly ReaderInsight[] }) 
   if (groups.length === 0) return table;
   return (
     <>
-      <div className="insight-filter no-print">
-        <label htmlFor={groupField}>Group</label>
-        <select id={groupField} value={group} onChange={(e) => setGroup(e.target.value)}>
-          <option value="">All groups</option>
-          {groups.map((g) => (
-            <option key={g} value={g}>
-              {g}
-            </option>
-          ))}
-        </select>
-      </div>
+      <GroupChoice
+        className="insight-filter no-print"
+        groups={groups}
+        value={group}
+        onChange={setGroup}
+      />
       {table}
     </>
   );

@@ -145,7 +145,7 @@ export const TOURS: Record<TourRole, Partial<Record<TourPage, TourStep[]>>> = {
         element: '.board .list',
         title: 'Notes by week',
         description:
-          'Each note shows the item it was left on. Reply, Answer and Dismiss sit under the note. For one board’s notes alone, choose Discussion of this board from that board’s Annotate menu.',
+          'Each note shows the item it was left on. Reply, Answer and Dismiss sit under the note. For one board’s notes alone, choose Discussion of this board from that board’s Annotate menu; for one reader group’s, choose it under Group once your boards have groups.',
       },
       ...ENDING,
     ],
