@@ -1,10 +1,9 @@
 /**
  * A board's Insight figures, counted in the database in one pass over its notes and replies
  * (GROUP BY GROUPING SETS: per item, per list, per writer, per writer and group, per group, per
- * day and in all). What
- * is counted: the notes and replies on the content items the caller can see (contentSeenBy, the
- * SQL form of canSee for content), private ones included; for a caller who is not one of the
- * board's authors, only their own. No note's text leaves this module: only counts, and the
+ * day and in all). What is counted: the notes and replies on the content items the caller can see
+ * (contentSeenBy, the SQL form of canSee for content), private ones included; for a caller who is
+ * not one of the board's authors, only their own. No note's text leaves this module: only counts, and the
  * quotes of passages (confusion.ts) taken from notes the caller may see.
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
