@@ -354,8 +354,15 @@ describe('an account from signup to deregister', () => {
       await p.waitForURL(`**/author/course`);
       const join = form(p, 'Join a group of this board');
       await expect.poll(() => join.getByLabel('Group', { exact: true }).inputValue()).toBe(group);
+      // A new account's home board has no link to the course yet: it is kept there as they join.
+      await expect(join.getByLabel('Add this board to my home board').isChecked()).resolves.toBe(
+        true,
+      );
       await join.getByRole('button', { name: 'Submit' }).tap();
-      await seen(p, `You joined ${group}. Your notes on this board go to ${group}.`);
+      await seen(
+        p,
+        `You joined ${group}. Your notes on this board go to ${group}. “course” is added to your home board.`,
+      );
       await screenshot(p, 'accounts-join-link-phone');
       const mine = await apiAs(base, eli, 'eli-pass-1');
       const groups = await mine.post<{ name: string }[]>('/api/forms/my_groups', {});
