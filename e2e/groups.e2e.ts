@@ -118,6 +118,10 @@ describe('reader groups through the UI', () => {
     await signOut(page);
 
     await signIn(page, base, 'author');
+    // The author's profile says how many are in the group: the author and the reader.
+    await page.goto(`${base}/author/home?code=profile`);
+    const groupsOnProfile = page.locator('.profile dt', { hasText: 'Groups' }).locator('+ dd');
+    await expect.poll(() => groupsOnProfile.innerText()).toContain(`${group} (yours, 2 members)`);
     await page.goto(`${base}/author/course`);
     await prompt(page).getByText(words).waitFor();
     // The author takes the reader out of the group.

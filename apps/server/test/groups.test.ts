@@ -79,6 +79,20 @@ describe('reader groups', () => {
     expect(demoOffered.map((g: { name: string }) => g.name).sort()).toEqual(['Section A', 'Staff']);
   });
 
+  it('tells a group’s owner how many are in it, and its other members nothing of the kind', async () => {
+    const counts = async (a: Agent) =>
+      (await a.post('/api/forms/my_groups', {}))
+        .json()
+        .map((g: { name: string; members: number | null }) => [g.name, g.members]);
+    // The author made both (and is in them); the reader joined Section A, demo was added to Staff.
+    expect(await counts(author)).toEqual([
+      ['Section A', 2],
+      ['Staff', 2],
+    ]);
+    expect(await counts(reader)).toEqual([['Section A', null]]);
+    expect(await counts(demo)).toEqual([['Staff', null]]);
+  });
+
   it('only the group owner adds members by name', async () => {
     const res = await reader.post('/api/forms/add_group_member', {
       groupName: 'Staff',

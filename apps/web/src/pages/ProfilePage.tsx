@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { isGuestUser, type PublicUser } from '@listboard/core';
+import { counted, isGuestUser, type PublicUser } from '@listboard/core';
 import type { BasicUser, MyGroup } from '@listboard/core/api/routes';
 import { callApi, callApiGet, messageOr } from '../api/client';
 import { useSession } from '../state/session';
@@ -9,9 +9,13 @@ import { openFormById } from './openForm';
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : '—');
 const onOff = (v: unknown) => (v === true ? 'On' : 'Off');
 
-/** “Tuesday Seminar (private, yours)”: a group as one's profile lists it. */
+/** “Tuesday Seminar (private, yours, 24 members)”: a group as one's profile lists it. */
 function groupLine(g: MyGroup, me: string): string {
-  const marks = [...(g.isPrivate ? ['private'] : []), ...(g.owner === me ? ['yours'] : [])];
+  const marks = [
+    ...(g.isPrivate ? ['private'] : []),
+    ...(g.owner === me ? ['yours'] : []),
+    ...(g.members !== null ? [counted(g.members, 'member')] : []),
+  ];
   return marks.length ? `${g.name} (${marks.join(', ')})` : g.name;
 }
 

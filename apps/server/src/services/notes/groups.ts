@@ -189,6 +189,9 @@ export async function myGroups(db: Db, actor: Actor) {
       description: groups.description,
       isPrivate: groups.isPrivate,
       owner: groups.owner,
+      // A group's roster is its owner's: the others are not told how many are in it.
+      members: sql<number | null>`case when ${groups.owner} = ${actor.username}
+        then (select count(*)::int from ${groupMembers} m where m.group_id = ${groups.id}) end`,
     })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))

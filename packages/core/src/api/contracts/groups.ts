@@ -10,6 +10,8 @@ export const myGroup = z.object({
   description: z.string(),
   isPrivate: z.boolean(),
   owner: z.string(),
+  /** How many are in the group (its owner among them): told to its owner; null to the others. */
+  members: z.number().int().nullable(),
 });
 export type MyGroup = z.infer<typeof myGroup>;
 
