@@ -71,6 +71,10 @@ export function linksTo(text: string, board: Pick<Multilist, 'owner' | 'ptitle'>
   );
 }
 
+/** Whether an item of `home` is for `board` already (linksTo). */
+export const linkedFrom = (home: Multilist, board: Pick<Multilist, 'owner' | 'ptitle'>) =>
+  home.lists.some((l) => l.items.some((i) => linksTo(i.text, board)));
+
 /**
  * Adds `board` to `username`'s home board. What to say: `done` once it is added; otherwise why
  * not (null when the call failed, which the call has alerted already).
@@ -82,8 +86,7 @@ export async function addToHome(
 ): Promise<{ done: boolean; text: string } | null> {
   const home = await loadHomeBoard(username);
   if (!home) return { done: false, text: homeMsg.noHome };
-  if (home.lists.some((l) => l.items.some((i) => linksTo(i.text, board))))
-    return { done: false, text: homeMsg.already(board.title) };
+  if (linkedFrom(home, board)) return { done: false, text: homeMsg.already(board.title) };
   const list = home.lists[0];
   if (!list) return { done: false, text: homeMsg.noList };
   const res = await call(

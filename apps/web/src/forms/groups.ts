@@ -11,7 +11,7 @@ import {
 import { messageOr } from '../api/client';
 import { handoff } from '../account/session';
 import { boardHref, toClipboard } from '../board/itemLink';
-import { addToHome, linksTo } from '../board/addToHome';
+import { addToHome, linkedFrom } from '../board/addToHome';
 import { loadHomeBoard } from '../board/useBoards';
 import { useInfo } from '../state/info';
 import type { FormContext, FormDef } from './registry';
@@ -68,7 +68,7 @@ async function notOnHome(ctx: FormContext): Promise<boolean> {
   const me = ctx.user?.username;
   if (!board || !me || (board.owner === me && board.ptitle === pathTitle(ROOT_BOARD))) return false;
   const home = await loadHomeBoard(me);
-  return home !== undefined && !home.lists.some((l) => l.items.some((i) => linksTo(i.text, board)));
+  return home !== undefined && !linkedFrom(home, board);
 }
 
 export const GROUPS_FORMS: FormDef[] = [
