@@ -247,7 +247,7 @@ describe('reader groups through the UI', () => {
     }
   });
 
-  it('a teacher of two sections reads one section at a time: Insight’s readers of one group, its Groups leading to that group’s Discussion, then the other chosen on the page, on a phone too (iPhone 13)', async () => {
+  it('a teacher of two sections reads one section at a time: Insight’s readers of one group, who in each section has not written yet, its Groups leading to that group’s Discussion, then the other chosen on the page, on a phone too (iPhone 13)', async () => {
     const { page } = b;
     const n = Date.now().toString(36);
     const [monday, wednesday] = [`Monday ${n}`, `Wednesday ${n}`];
@@ -287,6 +287,8 @@ describe('reader groups through the UI', () => {
         noteSpec: { text, groupName: group },
       });
     }
+    // One more in the Monday section who has written nothing yet.
+    await author.post('/api/forms/add_group_member', { groupName: monday, username: 'admin' });
     const [mondayNote, wednesdayNote] = [
       page.getByText(notes[0]![2]),
       page.getByText(notes[1]![2]),
@@ -301,10 +303,20 @@ describe('reader groups through the UI', () => {
     await expect
       .poll(() => readers.getByRole('rowheader').allInnerTexts())
       .toEqual(['Demo Reader (demo)']);
-    await page
-      .getByRole('table', { name: 'Notes by group' })
-      .getByRole('link', { name: monday })
-      .click();
+    // Of each section the teacher owns: how many wrote, and who has not yet.
+    const byGroup = page.getByRole('table', { name: 'Notes by group' });
+    await expect(
+      byGroup.getByRole('row', { name: new RegExp(`^${monday}`) }).innerText(),
+    ).resolves.toMatch(/1 of 2$/);
+    await expect
+      .poll(() =>
+        page.getByRole('list', { name: 'Yet to write' }).getByRole('listitem').allInnerTexts(),
+      )
+      .toEqual([
+        `${monday}, yet to write here (1 of 2): Site Admin (admin)`,
+        `${wednesday}: its one member has written here.`,
+      ]);
+    await byGroup.getByRole('link', { name: monday }).click();
     await page
       .getByRole('heading', { name: `Pending notes: Two sections ${n} (${monday})` })
       .first()

@@ -70,12 +70,19 @@ function parseCsv(text: string): string[][] {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.database.db.insert(users).values({
-    username: 'cora',
-    email: 'cora@example.org',
-    passwordHash: await hashPassword(SEED_PASSWORD),
-    roles: ['reader'],
-  });
+  for (const [username, fullname] of [
+    ['cora', ''],
+    ['dana', 'Dana Ray'],
+    ['eli', ''],
+  ] as const) {
+    await t.database.db.insert(users).values({
+      username,
+      fullname,
+      email: `${username}@example.org`,
+      passwordHash: await hashPassword(SEED_PASSWORD),
+      roles: ['reader'],
+    });
+  }
   [author, coauthor, reader, demo, guest] = [0, 1, 2, 3, 4].map(() => new Agent(t.app)) as [
     Agent,
     Agent,
@@ -112,12 +119,13 @@ beforeAll(async () => {
       itemText: 'Third item text.',
     }),
   );
-  for (const [group, member] of [
-    ['Alpha', 'reader'],
+  for (const [group, ...members] of [
+    ['Alpha', 'reader', 'dana', 'cora'],
     ['Beta', 'demo'],
   ] as const) {
     await ok(author.post('/api/forms/create_group', { name: group }));
-    await ok(author.post('/api/forms/add_group_member', { groupName: group, username: member }));
+    for (const username of members)
+      await ok(author.post('/api/forms/add_group_member', { groupName: group, username }));
     await ok(
       author.post('/api/forms/assign_group', { multilistId: made.multilistId, groupName: group }),
     );
@@ -294,9 +302,23 @@ describe('board_insight for the board’s authors', () => {
       { username: 'author', fullname: 'Maya Ortiz', notes: 1, replies: 1, words: 5, groups: [] },
     ]);
     for (const r of got.readers) expect(Number.isNaN(Date.parse(r.lastActivity))).toBe(false);
+    // The author owns both groups: of Alpha's readers (not the coauthor in it), Dana has
+    // written nothing here yet.
     expect(got.groups).toEqual([
-      { group: 'Alpha', notes: 1, replies: 0, readers: 1 },
-      { group: 'Beta', notes: 1, replies: 0, readers: 1 },
+      {
+        group: 'Alpha',
+        notes: 1,
+        replies: 0,
+        readers: 1,
+        roster: { members: 2, yetToWrite: [{ username: 'dana', fullname: 'Dana Ray' }] },
+      },
+      {
+        group: 'Beta',
+        notes: 1,
+        replies: 0,
+        readers: 1,
+        roster: { members: 1, yetToWrite: [] },
+      },
     ]);
     expect(got.timeline.reduce((s, d) => s + d.notes, 0)).toBe(6);
     expect(got.timeline.reduce((s, d) => s + d.replies, 0)).toBe(2);
@@ -336,6 +358,100 @@ describe('board_insight for the board’s authors', () => {
       replies: 1,
       words: 3,
     });
+    // The groups are the author's: their rosters are not the coauthor's to read.
+    expect(got.groups.map((g) => [g.group, g.notes, g.roster])).toEqual([
+      ['Alpha', 1, null],
+      ['Beta', 1, null],
+    ]);
+  });
+});
+
+describe('the roster of a group, for its owner', () => {
+  it('names the group’s readers who have written nothing on the board yet, a private note counting as written, each group given to the board shown', async () => {
+    const eli = new Agent(t.app);
+    const dana = new Agent(t.app);
+    await eli.signIn('eli');
+    await dana.signIn('dana');
+    const made = await ok<{ multilistId: string }>(
+      author.post('/api/forms/insert_multilist', { titleText: 'Roster fixture' }),
+    );
+    await ok(
+      author.post('/api/forms/add_coauthor', {
+        owner: 'author',
+        title: 'roster-fixture',
+        username: 'cora',
+      }),
+    );
+    await ok(
+      author.post('/api/forms/insert_list', {
+        multilistId: made.multilistId,
+        titleText: 'Week 1',
+        itemText: 'Read chapter one.',
+      }),
+    );
+    await ok(author.post('/api/forms/create_group', { name: 'Gamma' }));
+    for (const username of ['eli', 'dana', 'cora', 'reader'])
+      await ok(author.post('/api/forms/add_group_member', { groupName: 'Gamma', username }));
+    // A group of the coauthor's, given to the board by its owner.
+    await ok(coauthor.post('/api/forms/create_group', { name: 'Delta' }));
+    await ok(
+      coauthor.post('/api/forms/add_group_member', { groupName: 'Delta', username: 'dana' }),
+    );
+    for (const groupName of ['Gamma', 'Delta'])
+      await ok(
+        author.post('/api/forms/assign_group', { multilistId: made.multilistId, groupName }),
+      );
+    const [roster] = await ok<Multilist[]>(
+      author.post('/api/dbload/load_multilists', { addresses: ['/author/roster-fixture'] }),
+    );
+    const list = roster!.lists[0]!;
+    const item = list.items[0]!;
+    const write = (a: Agent, text: string, extra = {}) =>
+      ok(
+        a.post('/api/forms/insert_note', {
+          listId: list._id,
+          itemId: item._id,
+          noteSpec: { text },
+          ...extra,
+        }),
+      );
+    await write(eli, 'Only for me.', { isPrivate: true });
+    await write(reader, 'A note for everyone.');
+    const ofRoster = (a: Agent) =>
+      ok<BoardInsight>(a.post('/api/forms/board_insight', { multilistId: roster!._id }));
+
+    // Delta has no notes, yet the board's authors see it, given to the board; its roster is
+    // the coauthor's. Of Gamma's readers (the coauthor answers the notes: not counted), Dana
+    // alone has written nothing.
+    const dana0 = { username: 'dana', fullname: 'Dana Ray' };
+    expect((await ofRoster(author)).groups).toEqual([
+      { group: 'Delta', notes: 0, replies: 0, readers: 0, roster: null },
+      {
+        group: 'Gamma',
+        notes: 0,
+        replies: 0,
+        readers: 0,
+        roster: { members: 3, yetToWrite: [dana0] },
+      },
+    ]);
+    expect((await ofRoster(coauthor)).groups.map((g) => [g.group, g.roster])).toEqual([
+      ['Delta', { members: 1, yetToWrite: [dana0] }],
+      ['Gamma', null],
+    ]);
+    // A reader in both groups learns nothing of them from their own Insight.
+    expect((await ofRoster(dana)).groups).toEqual([]);
+    expect(JSON.stringify(await ofRoster(eli))).not.toContain('dana');
+
+    await write(dana, 'Here at last.', { noteSpec: { text: 'Here at last.', groupName: 'Gamma' } });
+    const after = (await ofRoster(author)).groups.find((g) => g.group === 'Gamma');
+    expect(after).toEqual({
+      group: 'Gamma',
+      notes: 1,
+      replies: 0,
+      readers: 1,
+      roster: { members: 3, yetToWrite: [] },
+    });
+    expect((await ofRoster(coauthor)).groups[0]!.roster).toEqual({ members: 1, yetToWrite: [] });
   });
 });
 
@@ -358,7 +474,9 @@ describe('board_insight for anyone else', () => {
     expect(got.readers.map((r) => [r.username, r.notes, r.words, r.groups])).toEqual([
       ['reader', 3, 10, ['Alpha']],
     ]);
-    expect(got.groups).toEqual([{ group: 'Alpha', notes: 1, replies: 0, readers: 1 }]);
+    expect(got.groups).toEqual([
+      { group: 'Alpha', notes: 1, replies: 0, readers: 1, roster: null },
+    ]);
     expect(got.confusion.map((p) => [p.quote, p.notes, p.questions, p.noteId])).toEqual([
       ['light into sugar', 1, 1, n.why],
       ['Plants need water', 1, 0, n.secret],

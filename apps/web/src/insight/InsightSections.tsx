@@ -2,7 +2,12 @@
 import { Link } from 'react-router';
 import { counted, NOTE_ANCHOR } from '@listboard/core';
 import { TableScroll } from './TableScroll';
-import type { BoardInsight, InsightFigures } from '@listboard/core/api/contracts/insight';
+import type {
+  BoardInsight,
+  GroupMember,
+  GroupRoster,
+  InsightFigures,
+} from '@listboard/core/api/contracts/insight';
 
 const FIGURES: { key: keyof InsightFigures; label: string }[] = [
   { key: 'notes', label: 'Notes' },
@@ -106,9 +111,23 @@ export function ListsAndItems({ insight }: { insight: BoardInsight }) {
   );
 }
 
+/** What a group's roster says after its name. */
+function whoWrote({ members, yetToWrite }: GroupRoster): string {
+  if (members === 0) return ': no reader has joined it yet.';
+  if (yetToWrite.length === 0)
+    return members === 1
+      ? ': its one member has written here.'
+      : `: all ${members} members have written here.`;
+  return `, yet to write here (${yetToWrite.length} of ${members}): ${yetToWrite.map(named).join(', ')}`;
+}
+
+/** A member as the readers table names them. */
+const named = (m: GroupMember) => (m.fullname ? `${m.fullname} (${m.username})` : m.username);
+
 /**
  * The notes posted to each reader group; each group's name leads to the board's Discussion of
- * that group's notes, for whoever answers them (`discussion`).
+ * that group's notes, for whoever answers them (`discussion`). Of each group the caller owns,
+ * how many of its readers have written here, and who has not yet.
  */
 export function Groups({
   insight,
@@ -118,37 +137,62 @@ export function Groups({
   discussion?: (group: string) => string | null;
 }) {
   if (insight.groups.length === 0) return <p className="empty">No notes were posted to a group.</p>;
+  const owned = insight.groups.filter((g) => g.roster !== null);
   return (
-    <TableScroll label="Notes by group">
-      <table className="insight-table" aria-label="Notes by group">
-        <thead>
-          <tr>
-            <th scope="col">Group</th>
-            <th scope="col" className="num">
-              Notes
-            </th>
-            <th scope="col" className="num">
-              Replies
-            </th>
-            <th scope="col" className="num">
-              Readers
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {insight.groups.map((g) => {
-            const href = discussion?.(g.group);
-            return (
-              <tr key={g.group}>
-                <th scope="row">{href ? <Link to={href}>{g.group}</Link> : g.group}</th>
-                <td className="num">{g.notes}</td>
-                <td className="num">{g.replies}</td>
-                <td className="num">{g.readers}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+    <>
+      <TableScroll label="Notes by group">
+        <table className="insight-table" aria-label="Notes by group">
+          <thead>
+            <tr>
+              <th scope="col">Group</th>
+              <th scope="col" className="num">
+                Notes
+              </th>
+              <th scope="col" className="num">
+                Replies
+              </th>
+              <th scope="col" className="num">
+                Readers
+              </th>
+              {owned.length > 0 && (
+                <th scope="col" className="num">
+                  Members who wrote
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {insight.groups.map((g) => {
+              const href = discussion?.(g.group);
+              return (
+                <tr key={g.group}>
+                  <th scope="row">{href ? <Link to={href}>{g.group}</Link> : g.group}</th>
+                  <td className="num">{g.notes}</td>
+                  <td className="num">{g.replies}</td>
+                  <td className="num">{g.readers}</td>
+                  {owned.length > 0 && (
+                    <td className="num">
+                      {g.roster
+                        ? `${g.roster.members - g.roster.yetToWrite.length} of ${g.roster.members}`
+                        : '—'}
+                    </td>
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
+      {owned.length > 0 && (
+        <ul className="yet-to-write" aria-label="Yet to write">
+          {owned.map(({ group, roster }) => (
+            <li key={group}>
+              <strong>{group}</strong>
+              {roster && whoWrote(roster)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

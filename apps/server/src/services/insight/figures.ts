@@ -19,6 +19,7 @@ import { contentSeenBy } from '../notes/visibility';
 import { confusedPassages } from './confusion';
 import { rowsOf } from '../../db/rows-of';
 import { countedNotes, type InsightAsk } from './counted';
+import { groupRosters } from './roster';
 
 /** Every figure in one query: one row per grouping set, told apart by which columns it groups. */
 export function figuresQuery(ask: Pick<InsightAsk, 'board' | 'username' | 'scope'>): SQL {
@@ -76,6 +77,30 @@ const figuresOf = (r: InsightFigures | undefined): InsightFigures => ({
 });
 const iso = (d: Date | string | null) => (d === null ? '' : new Date(d).toISOString());
 
+/**
+ * For the board's authors: the groups given to the board join those with notes, and each group
+ * the caller owns has its roster (who in it has written nothing here yet).
+ */
+async function withRosters(
+  db: Db,
+  ask: InsightAsk,
+  groups: BoardInsight['groups'],
+  readers: BoardInsight['readers'],
+) {
+  for (const name of ask.board.groups) {
+    if (!groups.some((g) => g.group === name))
+      groups.push({ group: name, notes: 0, replies: 0, readers: 0, roster: null });
+  }
+  const wrote = new Set(readers.map((r) => r.username));
+  const rosters = await groupRosters(
+    db,
+    ask,
+    groups.map((g) => g.group),
+    wrote,
+  );
+  for (const g of groups) g.roster = rosters.get(g.group) ?? null;
+}
+
 /** The Insight answer for this caller. */
 export async function boardInsight(db: Db, ask: InsightAsk): Promise<BoardInsight> {
   const { board } = ask;
@@ -121,7 +146,13 @@ export async function boardInsight(db: Db, ask: InsightAsk): Promise<BoardInsigh
       });
     } else if (r.g_grp === 0) {
       if (r.grp)
-        groups.push({ group: r.grp, notes: r.notes, replies: r.replies, readers: r.readers });
+        groups.push({
+          group: r.grp,
+          notes: r.notes,
+          replies: r.replies,
+          readers: r.readers,
+          roster: null,
+        });
     } else if (r.g_day === 0 && r.day) {
       timeline.push({ day: r.day, notes: r.notes, replies: r.replies });
     } else total = r;
@@ -149,6 +180,7 @@ export async function boardInsight(db: Db, ask: InsightAsk): Promise<BoardInsigh
   readers.sort(
     (a, b) => b.notes + b.replies - (a.notes + a.replies) || (a.username < b.username ? -1 : 1),
   );
+  if (ask.scope === 'board') await withRosters(db, ask, groups, readers);
   groups.sort((a, b) => (a.group < b.group ? -1 : 1));
   timeline.sort((a, b) => (a.day < b.day ? -1 : 1));
   return {

@@ -55,11 +55,35 @@ export const readerInsight = z.object({
 });
 export type ReaderInsight = z.infer<typeof readerInsight>;
 
+/** A member of a reader group, as its owner's roster names them. */
+export const groupMember = z.object({
+  username: z.string(),
+  /** Their full name when they gave one, else null. */
+  fullname: z.string().nullable(),
+});
+export type GroupMember = z.infer<typeof groupMember>;
+
+/**
+ * Who in a group has taken part on the board, for the group's owner alone (a group's roster is
+ * its owner's): its members who read the board (not the group's owner, not those who answer the
+ * board's notes), and those of them who have written no note or reply on it yet.
+ */
+export const groupRoster = z.object({
+  members: count,
+  yetToWrite: z.array(groupMember),
+});
+export type GroupRoster = z.infer<typeof groupRoster>;
+
+/**
+ * A reader group of the board: one its notes were posted to, or (for the board's authors) one
+ * given to the board, with no notes yet perhaps. `roster` is null but to the group's owner.
+ */
 export const groupInsight = z.object({
   group: z.string(),
   notes: count,
   replies: count,
   readers: count,
+  roster: groupRoster.nullable(),
 });
 export type GroupInsight = z.infer<typeof groupInsight>;
 
@@ -109,7 +133,8 @@ export const boardInsight = defineContract({
   summary:
     'How readers noted a board: notes, questions (typed as questions or ending in “?”), pending, ' +
     'answered and dismissed notes, replies and readers per item (by id), per list and in all; ' +
-    'notes, replies, words and last activity per reader; per group; per day; and the passages ' +
+    'notes, replies, words and last activity per reader; per group (to the group’s owner, with ' +
+    'its members who have written nothing on the board yet); per day; and the passages ' +
     'with the most notes and questions. The board’s authors get everyone’s figures; anyone else ' +
     'gets their own. Private notes count, but no note’s text is ever in the answer.',
   input: z.object({ multilistId: id }),

@@ -1,0 +1,49 @@
+/**
+ * Who in each reader group has taken part on a board, for the group's owner: a teacher who gave
+ * a section's group to the course board sees which of its students have written nothing on it
+ * yet. A group's roster is its owner's (as on their Profile), so only the groups the caller owns
+ * get one; the others' rosters stay null.
+ */
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { roleFor } from '@listboard/core';
+import type { GroupMember, GroupRoster } from '@listboard/core/api/contracts/insight';
+import type { Db } from '../../db/client';
+import { groupMembers, groups, users } from '../../db/schema';
+import type { InsightAsk } from './counted';
+
+/**
+ * The rosters of the named groups the caller owns, by group name. Members who answer the
+ * board's notes (its authors and editors) and the group's owner are not counted: they are not
+ * the readers asked to write. `wrote` is the user names with a note or reply on the board.
+ */
+export async function groupRosters(
+  db: Db,
+  ask: Pick<InsightAsk, 'policy' | 'username'>,
+  names: readonly string[],
+  wrote: ReadonlySet<string>,
+): Promise<Map<string, GroupRoster>> {
+  const rosters = new Map<string, GroupRoster>();
+  if (names.length === 0) return rosters;
+  // Each owned group once, with each member but its owner (none: a row with no user).
+  const rows = await db
+    .select({ group: groups.name, username: users.username, fullname: users.fullname })
+    .from(groups)
+    .leftJoin(groupMembers, eq(groupMembers.groupId, groups.id))
+    .leftJoin(users, and(eq(users.id, groupMembers.userId), ne(users.username, groups.owner)))
+    .where(and(eq(groups.owner, ask.username), inArray(groups.name, [...names])))
+    .orderBy(groups.name);
+  for (const r of rows) {
+    const roster = rosters.get(r.group) ?? { members: 0, yetToWrite: [] };
+    rosters.set(r.group, roster);
+    if (r.username === null) continue;
+    const role = roleFor({ username: r.username, roles: [] }, ask.policy);
+    if (role === 'author' || role === 'editor') continue;
+    roster.members += 1;
+    if (!wrote.has(r.username))
+      roster.yetToWrite.push({ username: r.username, fullname: r.fullname || null });
+  }
+  const shown = (m: GroupMember) => m.fullname ?? m.username;
+  for (const roster of rosters.values())
+    roster.yetToWrite.sort((a, b) => shown(a).localeCompare(shown(b)));
+  return rosters;
+}

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { BoardInsight, GroupInsight } from '@listboard/core/api/contracts/insight';
+import { Groups } from './InsightSections';
+
+afterEach(cleanup);
+
+const zero = { notes: 0, questions: 0, pending: 0, answered: 0, dismissed: 0, replies: 0 };
+const insightWith = (groups: GroupInsight[]): BoardInsight => ({
+  multilistId: 'b',
+  owner: 'maya',
+  title: 'Course',
+  ptitle: 'course',
+  scope: 'board',
+  totals: { ...zero, readers: 0 },
+  items: [],
+  lists: [],
+  readers: [],
+  groups,
+  confusion: [],
+  timeline: [],
+});
+
+const show = (groups: GroupInsight[]) =>
+  render(
+    <MemoryRouter>
+      <Groups
+        insight={insightWith(groups)}
+        discussion={(g) => `/maya/home;discussion?group=${g}`}
+      />
+    </MemoryRouter>,
+  );
+
+describe('the groups of a board’s Insight', () => {
+  it('tell the owner of a group how many of its members wrote, and name those yet to write', () => {
+    show([
+      {
+        group: 'Section A',
+        notes: 4,
+        replies: 1,
+        readers: 2,
+        roster: {
+          members: 3,
+          yetToWrite: [{ username: 'dana', fullname: 'Dana Ray' }],
+        },
+      },
+      {
+        group: 'Section B',
+        notes: 0,
+        replies: 0,
+        readers: 0,
+        roster: {
+          members: 2,
+          yetToWrite: [
+            { username: 'eli', fullname: null },
+            { username: 'fay', fullname: 'Fay Ng' },
+          ],
+        },
+      },
+      { group: 'Section C', notes: 1, replies: 0, readers: 1, roster: null },
+      {
+        group: 'Section D',
+        notes: 0,
+        replies: 0,
+        readers: 0,
+        roster: { members: 1, yetToWrite: [] },
+      },
+    ]);
+    const table = screen.getByRole('table', { name: 'Notes by group' });
+    const row = (name: string) =>
+      within(table).getByRole('row', { name: new RegExp(`^${name}`) }).textContent;
+    expect(within(table).getByRole('columnheader', { name: 'Members who wrote' })).toBeTruthy();
+    expect(row('Section A')).toContain('2 of 3');
+    expect(row('Section B')).toContain('0 of 2');
+    // Not the caller's group: its roster is not theirs to see.
+    expect(row('Section C')).toContain('—');
+    const lines = within(screen.getByRole('list', { name: 'Yet to write' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines).toEqual([
+      'Section A, yet to write here (1 of 3): Dana Ray (dana)',
+      'Section B, yet to write here (2 of 2): eli, Fay Ng (fay)',
+      'Section D: its one member has written here.',
+    ]);
+  });
+
+  it('leave rosters out for one who owns none of the groups', () => {
+    show([{ group: 'Section C', notes: 1, replies: 0, readers: 1, roster: null }]);
+    expect(screen.queryByRole('columnheader', { name: 'Members who wrote' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Yet to write' })).toBeNull();
+  });
+});
