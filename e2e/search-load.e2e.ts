@@ -121,6 +121,35 @@ describe('loading documents as boards', () => {
     await screenshot(page, 'load-pdf-board');
   });
 
+  it('a loaded board is linked from its loader’s home board, unless they uncheck the box', async () => {
+    const { page } = b;
+    const run = tag();
+    await signIn(page, base, 'author');
+    const text = (title: string) => Buffer.from(`${title}\n\nRead the handout before class.\n`);
+    await loadFile(page, 'pack.txt', 'text/plain', text('Pack'), `Reading pack ${run}`);
+    await page.waitForURL(`**/author/reading-pack-${run}`);
+    await page.getByText(`“Reading pack ${run}” is added to your home board.`).waitFor();
+
+    await more(page, 'Load');
+    const form = page.getByRole('form', { name: 'Load a board' });
+    await form.getByLabel('File').setInputFiles({
+      name: 'scratch.txt',
+      mimeType: 'text/plain',
+      buffer: text('Scratch'),
+    });
+    await form.getByLabel('Title').fill(`Scratch ${run}`);
+    const keep = form.getByRole('checkbox', { name: 'Link it from my home board' });
+    await expect(keep.isChecked()).resolves.toBe(true);
+    await keep.uncheck();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(`**/author/scratch-${run}`);
+
+    await page.goto(`${base}/author/home`);
+    await page.getByRole('link', { name: `Reading pack ${run}` }).click();
+    await page.waitForURL(`**/author/home;reading-pack-${run}`);
+    await expect(page.getByRole('link', { name: `Scratch ${run}` }).count()).resolves.toBe(0);
+  });
+
   it('the load form asks for a URL, a file or a query, and says what went wrong', async () => {
     const { page } = b;
     await signIn(page, base, 'author');

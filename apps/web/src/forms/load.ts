@@ -1,7 +1,12 @@
-/** Load a URL, a file or a query as a new board (spec 'load' and 'url' forms); import a list. */
+/**
+ * Load a URL, a file or a query as a new board (spec 'load' and 'url' forms), linked from one's
+ * home board unless one unchecks that, as New board's is; import a list.
+ */
 import { LOAD_FILE_TYPES, fieldMsg, validateLoad } from '@listboard/core';
 import type { Field, FormContext, FormDef, Values } from './registry';
-import { LISTED_FIELD, fail, findList, openBoard, str } from './helpers';
+import { LINK_HOME_FIELD, LISTED_FIELD, fail, findList, openBoard, str } from './helpers';
+import { linkFromHome } from '../board/addToHome';
+import { boardHref } from '../board/itemLink';
 import { loadWithProgress, readFileData, type LoadBody } from '../search/loadProgress';
 
 const files = (v: Values) => (Array.isArray(v.file) ? v.file : []);
@@ -31,7 +36,14 @@ async function load(v: Values, ctx: FormContext): Promise<string | null> {
   }
   const result = await loadWithProgress(body);
   if ('error' in result) return result.error;
-  ctx.navigate(`/${result.board.owner}/${result.board.ptitle}`);
+  const board = {
+    ...result.board,
+    description: body.descText ?? '',
+    listed: Boolean(v.listed),
+    hasPassword: false,
+  };
+  if (v.linkHome && ctx.user) await linkFromHome(board, ctx.user.username, ctx.call);
+  ctx.navigate(boardHref(board));
   return null;
 }
 
@@ -58,7 +70,9 @@ export const LOAD_FORMS: FormDef[] = [
       LISTED_FIELD,
       TITLE,
       { name: 'descText', label: 'Description', type: 'textarea' },
+      LINK_HOME_FIELD,
     ],
+    initial: () => ({ linkHome: true }),
     validate: (v) =>
       validateLoad({
         url: str(v, 'url'),
@@ -74,7 +88,9 @@ export const LOAD_FORMS: FormDef[] = [
       { name: 'url', label: 'URL', type: 'url', placeholder: 'https://…' },
       LISTED_FIELD,
       TITLE,
+      LINK_HOME_FIELD,
     ],
+    initial: () => ({ linkHome: true }),
     validate: (v) => validateLoad({ url: str(v, 'url') }),
     submit: load,
   },
