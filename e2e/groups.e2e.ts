@@ -247,7 +247,7 @@ describe('reader groups through the UI', () => {
     }
   });
 
-  it('a teacher of two sections reads one section at a time: Insight’s readers of one group, who in each section has not written yet, its Groups leading to that group’s Discussion, then the other chosen on the page, on a phone too (iPhone 13)', async () => {
+  it('a teacher of two sections reads one section at a time: Insight’s readers of one group, who in each section has not written yet (reminded by mail), its Groups leading to that group’s Discussion, then the other chosen on the page, on a phone too (iPhone 13)', async () => {
     const { page } = b;
     const n = Date.now().toString(36);
     const [monday, wednesday] = [`Monday ${n}`, `Wednesday ${n}`];
@@ -309,13 +309,27 @@ describe('reader groups through the UI', () => {
       byGroup.getByRole('row', { name: new RegExp(`^${monday}`) }).innerText(),
     ).resolves.toMatch(/1 of 2$/);
     await expect
-      .poll(() =>
-        page.getByRole('list', { name: 'Yet to write' }).getByRole('listitem').allInnerTexts(),
+      .poll(async () =>
+        // Each line without the Remind button under it.
+        (
+          await page
+            .getByRole('list', { name: 'Yet to write' })
+            .getByRole('listitem')
+            .allInnerTexts()
+        ).map((line) => line.split('\n')[0]),
       )
       .toEqual([
         `${monday}, yet to write here (1 of 2): Site Admin (admin)`,
         `${wednesday}: its one member has written here.`,
       ]);
+    // Those yet to write are reminded by mail, once.
+    await page
+      .getByRole('button', { name: `Remind those of ${monday} yet to write, by mail` })
+      .click();
+    await page.getByText(`Reminder mailed to 1 member of ${monday}.`).waitFor();
+    await expect(
+      page.getByRole('button', { name: `Remind those of ${monday} yet to write, by mail` }).count(),
+    ).resolves.toBe(0);
     await byGroup.getByRole('link', { name: monday }).click();
     await page
       .getByRole('heading', { name: `Pending notes: Two sections ${n} (${monday})` })

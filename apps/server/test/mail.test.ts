@@ -539,6 +539,91 @@ describe('mail through a real SMTP server', () => {
   });
 });
 
+describe('a reminder to a group’s members yet to write', () => {
+  it('mails those of the group who have written nothing on the board, with its address, once a day, and is its owner’s alone to send', async () => {
+    await t.database.db.insert(users).values([
+      {
+        username: 'rosa',
+        email: 'rosa@example.edu',
+        roles: ['reader'],
+        fields: { emailAlerts: true },
+      },
+      {
+        username: 'quinn',
+        email: 'quinn@example.edu',
+        roles: ['reader'],
+        fields: { emailAlerts: false },
+      },
+    ]);
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const made = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Week one reading' })
+    ).json<{ multilistId: string }>();
+    const { listId } = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: made.multilistId,
+        titleText: 'Week 1',
+      })
+    ).json<{ listId: string }>();
+    const { itemId } = (
+      await author.post('/api/forms/insert_item', { listId, text: 'Read the first chapter.' })
+    ).json<{ itemId: string }>();
+    await author.post('/api/forms/create_group', { name: 'Tuesday Section' });
+    for (const username of ['reader', 'rosa', 'quinn'])
+      await author.post('/api/forms/add_group_member', { groupName: 'Tuesday Section', username });
+    await author.post('/api/forms/assign_group', {
+      multilistId: made.multilistId,
+      groupName: 'Tuesday Section',
+    });
+    await reader.post('/api/forms/insert_note', {
+      listId,
+      itemId,
+      noteSpec: { text: 'Is chapter one the whole of it?' },
+    });
+    await waitFor(() => inbox.length > 0);
+    inbox.length = 0;
+    const remind = (a: Agent) =>
+      a.post('/api/forms/remind_group', {
+        multilistId: made.multilistId,
+        groupName: 'Tuesday Section',
+      });
+
+    const elsewhere = await author.post('/api/forms/remind_group', {
+      multilistId: made.multilistId,
+      groupName: 'Nobody Here',
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toEqual({ error: 'Nobody Here is not a group of this board.' });
+    // A member of the group, not its owner: refused, and no one is mailed.
+    expect((await remind(reader)).statusCode).toBe(403);
+    const sent = await remind(author);
+    expect(sent.statusCode, sent.body).toBe(200);
+    // Sam wrote already; Quinn's profile turns alerts off.
+    expect(sent.json()).toEqual({ mailed: 1, notMailed: 1 });
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(inbox.map((m) => m.to)).toEqual([['rosa@example.edu']]);
+    const mail = inbox.shift()!;
+    expect(mail.raw).toContain(
+      'Maya Ortiz (author), who runs your group Tuesday Section, asks you',
+    );
+    expect(mail.raw).toContain('https://boards.example.edu/author/home;week-one-reading');
+    expect(mail.raw).not.toContain('Is chapter one the whole of it?');
+
+    const again = await remind(author);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error:
+        'Tuesday Section was reminded of this board less than a day ago. Remind them again tomorrow.',
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(inbox).toEqual([]);
+  });
+});
+
 describe('the default outbox', () => {
   it('writes each message to DATA_DIR/outbox when no SMTP server is set', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-outbox-'));

@@ -2,6 +2,7 @@
  * Board-editing messages the spec leaves open. They live apart from messages.ts, which holds
  * only the spec's own words; the server refuses with them and the web says them before asking.
  */
+import { counted } from './counted';
 export const moveMsg = {
   itemAtEnd: (direction: 'up' | 'down') =>
     `The item is already ${direction === 'up' ? 'first' : 'last'}.`,
@@ -88,6 +89,22 @@ export const groupFormMsg = {
     `Readers join ${group} from its link${copied ? ', copied' : ''}: ${url}`,
   privateGroup: (group: string) =>
     `${group} is private: readers cannot join it from a link. Add its members by name (Annotate → Add a member to my group).`,
+} as const;
+
+/** Insight's reminder to a group's members who have written nothing on the board yet. */
+export const remindMsg = {
+  notOwner: (group: string) => `Only the owner of ${group} can remind its members.`,
+  notHere: (group: string) => `${group} is not a group of this board.`,
+  noMail: 'Mail is not set up on this server.',
+  again: (group: string) =>
+    `${group} was reminded of this board less than a day ago. Remind them again tomorrow.`,
+  /** What was done, said on Insight. */
+  done: (group: string, mailed: number, notMailed: number) =>
+    `Reminder mailed to ${counted(mailed, 'member')} of ${group}.` +
+    (notMailed > 0
+      ? ` Not mailed: ${counted(notMailed, 'member')} with no address or with e-mail alerts turned off.`
+      : ''),
+  subject: (who: string, board: string) => `${who} asks you to read and note “${board}”`,
 } as const;
 
 /** Add to my home board (web board/addToHome.ts): what became of the board asked to be kept. */

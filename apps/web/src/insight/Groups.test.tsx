@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { BoardInsight, GroupInsight } from '@listboard/core/api/contracts/insight';
 import { Groups } from './InsightSections';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const zero = { notes: 0, questions: 0, pending: 0, answered: 0, dismissed: 0, replies: 0 };
 const insightWith = (groups: GroupInsight[]): BoardInsight => ({
@@ -79,8 +82,8 @@ describe('the groups of a board’s Insight', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(lines).toEqual([
-      'Section A, yet to write here (1 of 3): Dana Ray (dana)',
-      'Section B, yet to write here (2 of 2): eli, Fay Ng (fay)',
+      'Section A, yet to write here (1 of 3): Dana Ray (dana)Remind by mail',
+      'Section B, yet to write here (2 of 2): eli, Fay Ng (fay)Remind by mail',
       'Section D: its one member has written here.',
     ]);
   });
@@ -89,5 +92,54 @@ describe('the groups of a board’s Insight', () => {
     show([{ group: 'Section C', notes: 1, replies: 0, readers: 1, roster: null }]);
     expect(screen.queryByRole('columnheader', { name: 'Members who wrote' })).toBeNull();
     expect(screen.queryByRole('list', { name: 'Yet to write' })).toBeNull();
+  });
+
+  it('remind those yet to write by mail, once, saying how many were mailed, or why not', async () => {
+    const answers = [
+      new Response(JSON.stringify({ mailed: 2, notMailed: 1 }), { status: 200 }),
+      new Response(
+        JSON.stringify({ error: 'Section B was reminded of this board less than a day ago.' }),
+        { status: 409 },
+      ),
+    ];
+    const fetch = vi.fn(() => Promise.resolve(answers.shift()!));
+    vi.stubGlobal('fetch', fetch);
+    const roster = (n: number) => ({
+      members: n,
+      yetToWrite: Array.from({ length: n }, (_, i) => ({ username: `s${i}`, fullname: null })),
+    });
+    show([
+      { group: 'Section A', notes: 0, replies: 0, readers: 0, roster: roster(3) },
+      { group: 'Section B', notes: 0, replies: 0, readers: 0, roster: roster(1) },
+      {
+        group: 'Section D',
+        notes: 0,
+        replies: 0,
+        readers: 0,
+        roster: { members: 1, yetToWrite: [] },
+      },
+    ]);
+    // Nothing to remind a group whose members have all written.
+    expect(screen.getAllByRole('button', { name: /^Remind those of/ })).toHaveLength(2);
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Remind those of Section A yet to write, by mail' }),
+    );
+    await screen.findByText(
+      'Reminder mailed to 2 members of Section A. Not mailed: 1 member with no address or with e-mail alerts turned off.',
+    );
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/forms/remind_group',
+      expect.objectContaining({
+        body: JSON.stringify({ multilistId: 'b', groupName: 'Section A' }),
+      }),
+    );
+    // Sent: not offered again on this page.
+    expect(
+      screen.queryByRole('button', { name: 'Remind those of Section A yet to write, by mail' }),
+    ).toBeNull();
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Remind those of Section B yet to write, by mail' }),
+    );
+    await screen.findByText('Section B was reminded of this board less than a day ago.');
   });
 });

@@ -1,6 +1,8 @@
 /** The Insight page's figures: the board in all, the confusing passages, lists and items, groups. */
 import { Link } from 'react-router';
-import { counted, NOTE_ANCHOR } from '@listboard/core';
+import { useState } from 'react';
+import { counted, NOTE_ANCHOR, remindMsg } from '@listboard/core';
+import { callApi, messageOr } from '../api/client';
 import { TableScroll } from './TableScroll';
 import type {
   BoardInsight,
@@ -121,6 +123,47 @@ function whoWrote({ members, yetToWrite }: GroupRoster): string {
   return `, yet to write here (${yetToWrite.length} of ${members}): ${yetToWrite.map(named).join(', ')}`;
 }
 
+/**
+ * Remind by mail: the group's members yet to write are mailed the board's address (once a day
+ * for a group and board); what was done, or why not, is said beside the button.
+ */
+function RemindButton({ multilistId, group }: { multilistId: string; group: string }) {
+  const [state, setState] = useState<{ busy: boolean; said: string | null; sent: boolean }>({
+    busy: false,
+    said: null,
+    sent: false,
+  });
+  const remind = async () => {
+    setState({ busy: true, said: null, sent: false });
+    const r = await callApi('/api/forms/remind_group', { multilistId, groupName: group });
+    setState(
+      r.ok
+        ? {
+            busy: false,
+            said: remindMsg.done(group, r.value.mailed, r.value.notMailed),
+            sent: true,
+          }
+        : { busy: false, said: messageOr(r.error, 'ERROR: remind group'), sent: false },
+    );
+  };
+  return (
+    <span className="remind no-print">
+      {!state.sent && (
+        <button
+          type="button"
+          className="tool"
+          disabled={state.busy}
+          aria-label={`Remind those of ${group} yet to write, by mail`}
+          onClick={() => void remind()}
+        >
+          Remind by mail
+        </button>
+      )}
+      <span role="status">{state.said}</span>
+    </span>
+  );
+}
+
 /** A member as the readers table names them. */
 const named = (m: GroupMember) => (m.fullname ? `${m.fullname} (${m.username})` : m.username);
 
@@ -189,6 +232,9 @@ export function Groups({
             <li key={group}>
               <strong>{group}</strong>
               {roster && whoWrote(roster)}
+              {roster && roster.yetToWrite.length > 0 && (
+                <RemindButton multilistId={insight.multilistId} group={group} />
+              )}
             </li>
           ))}
         </ul>

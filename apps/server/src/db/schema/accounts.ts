@@ -86,10 +86,11 @@ export const authThrottle = pgTable(
   {
     /**
      * signin: a user name at one client address; signinName: the name from every address;
-     * alert: the note and reply alerts mailed to one user.
+     * alert: the note and reply alerts mailed to one user; remind: Insight's reminders to one
+     * group on one board.
      */
     scope: text('scope', {
-      enum: ['signin', 'signinName', 'forgot', 'resend', 'notify', 'mailItem', 'alert'],
+      enum: ['signin', 'signinName', 'forgot', 'resend', 'notify', 'mailItem', 'alert', 'remind'],
     }).notNull(),
     /**
      * sha256 of the lower-cased user name or address (each part of a compound key on its own,

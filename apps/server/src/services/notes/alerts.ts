@@ -27,6 +27,20 @@ import { answerersOf } from './answered-boards';
  * (ALERT_MAIL_RATE_LIMIT): the alerts then wait on their Discussion page and Listings, and no
  * one can fill another's mailbox through the app.
  */
+/**
+ * Whether `to` may be mailed one more alert this hour: an address, a profile that asks for
+ * alerts, and the hour's `limit` not used up (each call counts one).
+ */
+export async function mayAlert(
+  db: Db,
+  to: { id: string; email: string | null; fields: { emailAlerts?: unknown } },
+  limit: number,
+): Promise<boolean> {
+  if (!to.email || to.fields.emailAlerts !== true) return false;
+  const hour = { max: limit, ms: 60 * 60 * 1000 };
+  return (await throttleHit(db, 'alert', to.id, hour, new Date())) <= hour.max;
+}
+
 async function alertAddress(
   db: Db,
   username: string,
@@ -38,9 +52,7 @@ async function alertAddress(
   if (!to?.email || to.fields.emailAlerts !== true) return null;
   const viewer = await viewerFor(db, toActor(to), null);
   if (!(await canSeeItem(db, viewer, await visibleBoardOf(db, board), item))) return null;
-  const hour = { max: limit, ms: 60 * 60 * 1000 };
-  if ((await throttleHit(db, 'alert', to.id, hour, new Date())) > hour.max) return null;
-  return to.email;
+  return (await mayAlert(db, to, limit)) ? to.email : null;
 }
 
 /** An item of class `cls` with its board, or undefined. */
@@ -54,10 +66,10 @@ async function withBoard(db: Db, id: string, cls: 'note' | 'reply') {
 }
 
 /** The last line of an alert: why it came, and where to stop such mail (the profile page). */
-const whyAlerted = (publicUrl: string, username: string) =>
+export const whyAlerted = (publicUrl: string, username: string) =>
   `You get this because your profile asks for e-mail alerts; you can turn them off there: ${publicUrl}/${username}/home?code=profile`;
 
-const boardUrl = (publicUrl: string, owner: string, ptitle: string) =>
+export const boardUrl = (publicUrl: string, owner: string, ptitle: string) =>
   `${publicUrl}/${owner}/home;${ptitle}`;
 
 /** A note's own address on its board: the web opens its item and shows it (useNoteAnchor). */

@@ -142,6 +142,26 @@ export const boardInsight = defineContract({
   errors: BOARD_CALL_ERRORS,
 });
 
+/**
+ * A reminder to a group's members who have written nothing on the board yet (its roster's
+ * yetToWrite), mailed with the board's address: by the group's owner, one of the board's
+ * authors, at most once a day for one group and board. `notMailed`: those of them with no address,
+ * or whose profile turns e-mail alerts off, or whose alerts for the hour are used up.
+ */
+export const remindGroup = defineContract({
+  path: '/api/forms/remind_group',
+  tags: ['notes'],
+  summary:
+    'Mails the members of a reader group who have written nothing on the board yet a reminder ' +
+    'with its address: for the group’s owner, one of the board’s authors; once a day for one ' +
+    'group and board (409 before then). Members whose profile turns e-mail alerts off are counted, ' +
+    'not mailed.',
+  input: z.object({ multilistId: id, groupName: z.string().min(1).max(100) }),
+  output: z.object({ mailed: count, notMailed: count }),
+  errors: [...BOARD_CALL_ERRORS, 409],
+});
+export type RemindAnswer = z.infer<typeof remindGroup.output>;
+
 export const ANNOTATION_FILE_FORMATS = ['csv', 'jsonld'] as const;
 
 /**

@@ -1,0 +1,68 @@
+/**
+ * A reminder from a teacher to the members of their group who have written nothing on the
+ * course board yet: one mail each, with the board's address, to those whose profile asks for
+ * alerts (and counted against the same hourly limit as every other alert), at most once a day
+ * for one group and board, so no class is flooded by a button pressed twice.
+ */
+import { remindMsg } from '@listboard/core';
+import type { RemindAnswer } from '@listboard/core/api/contracts/insight';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { groups, users } from '../../db/schema';
+import { HttpError, badRequest, forbidden } from '../../lib/errors';
+import type { Mailer } from '../../mail/mailer';
+import { rowsOf } from '../../db/rows-of';
+import { throttleHit } from '../accounts/auth-throttle';
+import { findUserByUsername, type Actor } from '../accounts/users';
+import { boardUrl, mayAlert, whyAlerted } from '../notes/alerts';
+import { countedNotes, type InsightAsk } from './counted';
+import { groupRosters } from './roster';
+
+const DAY = { max: 1, ms: 24 * 60 * 60 * 1000 };
+
+export async function remindGroup(
+  db: Db,
+  mail: { mailer: Mailer | undefined; publicUrl: string; alertLimit: number },
+  ask: InsightAsk & { actor: Actor },
+  groupName: string,
+): Promise<RemindAnswer> {
+  const { board, actor } = ask;
+  if (!board.groups.includes(groupName)) throw badRequest(remindMsg.notHere(groupName));
+  const [group] = await db.select().from(groups).where(eq(groups.name, groupName));
+  if (group?.owner !== actor.username) throw forbidden(remindMsg.notOwner(groupName));
+  const { mailer } = mail;
+  if (!mailer) throw badRequest(remindMsg.noMail);
+  // Who wrote notes or replies here, as the board's Insight counts them.
+  const wrote = await rowsOf<{ author: string }>(
+    db,
+    sql`select distinct n.author from (${countedNotes({ ...ask, scope: 'board' })}) n`,
+  );
+  const rosters = await groupRosters(db, ask, [groupName], new Set(wrote.map((w) => w.author)));
+  const yet = rosters.get(groupName)?.yetToWrite ?? [];
+  if ((await throttleHit(db, 'remind', [board.id, groupName], DAY, new Date())) > DAY.max)
+    throw new HttpError(409, remindMsg.again(groupName));
+  const [sender] = await db
+    .select({ fullname: users.fullname })
+    .from(users)
+    .where(eq(users.id, actor.id));
+  const who = sender?.fullname.trim() || actor.username;
+  const address = boardUrl(mail.publicUrl, board.owner, board.ptitle);
+  let mailed = 0;
+  for (const member of yet) {
+    const to = await findUserByUsername(db, member.username);
+    if (!to?.email || !(await mayAlert(db, to, mail.alertLimit))) continue;
+    await mailer.send({
+      to: to.email,
+      subject: remindMsg.subject(who, board.title),
+      text: [
+        `${who} (${actor.username}), who runs your group ${groupName}, asks you to read “${board.title}” and write your notes and questions on it:`,
+        '',
+        address,
+        '',
+        whyAlerted(mail.publicUrl, to.username),
+      ].join('\n'),
+    });
+    mailed += 1;
+  }
+  return { mailed, notMailed: yet.length - mailed };
+}
