@@ -247,7 +247,7 @@ describe('reader groups through the UI', () => {
     }
   });
 
-  it('a teacher of two sections reads one section at a time: Insight’s readers of one group, who in each section has not written yet (reminded by mail), its Groups leading to that group’s Discussion, then the other chosen on the page, on a phone too (iPhone 13)', async () => {
+  it('a teacher of two sections reads one section at a time: Insight’s readers of one group, who in each section has not written yet (reminded by mail), its Groups leading to that group’s Discussion, then the other chosen on the page or by a note’s group, on a phone too (iPhone 13)', async () => {
     const { page } = b;
     const n = Date.now().toString(36);
     const [monday, wednesday] = [`Monday ${n}`, `Wednesday ${n}`];
@@ -352,6 +352,11 @@ describe('reader groups through the UI', () => {
     await choice.selectOption('All groups');
     await mondayNote.waitFor();
     await wednesdayNote.waitFor();
+    // A note's group leads to that group's notes.
+    await page.getByRole('link', { name: wednesday, exact: true }).click();
+    await expect.poll(() => mondayNote.count()).toBe(0);
+    await wednesdayNote.waitFor();
+    await expect(choice.inputValue()).resolves.toBe(wednesday);
 
     const phone = await openPhone('iPhone 13');
     try {

@@ -1,4 +1,5 @@
 import { memo, useId, useRef } from 'react';
+import { Link } from 'react-router';
 import { GripVertical } from 'lucide-react';
 import {
   NOTE_ANCHOR,
@@ -62,6 +63,8 @@ interface Props {
   boardWriters?: readonly string[];
   /** It has a grip to drag it by to another place or list (itemDrop). */
   movable?: boolean;
+  /** Where a note's group badge leads (the notes of that group), if anywhere. */
+  groupHref?: (group: string) => string | null;
 }
 
 /** Marks an item or a note written by someone else since the reader's last visit. */
@@ -70,6 +73,30 @@ const NewMark = () => (
     new
   </span>
 );
+
+/**
+ * The group a note went to; a link to that group's notes for whoever reads them by group. The
+ * click is the link's alone: the board's own link handling (boards opened beside) stays out.
+ */
+function GroupBadge({ group, href }: { group: string; href: string | null }) {
+  const title = `Seen by ${group} and the board’s authors`;
+  if (!href)
+    return (
+      <span className="status" title={title}>
+        {group}
+      </span>
+    );
+  return (
+    <Link
+      className="status status-link"
+      to={href}
+      title={`${title}. Show the notes of ${group}`}
+      onClick={(e) => e.stopPropagation()}
+    >
+      {group}
+    </Link>
+  );
+}
 
 /** An item's first line as plain words: the headline view, collapsed items and the contents. */
 export const headline = (item: Item): string => headlineOf(item.blocks, item.text);
@@ -96,6 +123,7 @@ function ItemCardView({
   labelColors = {},
   boardWriters = [],
   movable = false,
+  groupHref,
 }: Props) {
   const dimLabels = useUi((s) => s.dimLabels);
   const me = useSession((s) => s.user?.username ?? null);
@@ -175,9 +203,7 @@ function ItemCardView({
         ) : null}
         {n.isPrivate ? <span className="status">private</span> : null}
         {n.groupName && !n.isPrivate ? (
-          <span className="status" title={`Seen by ${n.groupName} and the board’s authors`}>
-            {n.groupName}
-          </span>
+          <GroupBadge group={n.groupName} href={groupHref?.(n.groupName) ?? null} />
         ) : null}
       </span>
       {isTextTarget(n.highlight) ? (

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useLocation } from 'react-router';
 import {
   EMPTY_DESCRIPTION_PREFIX,
   LIST_WIDTH_STEPS,
@@ -22,6 +23,8 @@ import { useLongPress } from './useLongPress';
 import { itemColor, type ColorKey } from './colors';
 import { itemIsOpen, listIsOpen } from '../commands/helpers';
 import { useListDrop } from './itemDrop';
+import { useSession } from '../state/session';
+import { groupBadgeHref } from '../commands/insight';
 
 /** Which side of a list a dragged list is over: its left half before it, its right half after. */
 const sideOf = (e: DragEvent<HTMLElement>) => {
@@ -49,6 +52,13 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[], movable = fa
   const writers = useMemo(
     () => (results ? NO_WRITERS : [owner, ...authors]),
     [results, owner, authors],
+  );
+  const user = useSession((s) => s.user);
+  const code = new URLSearchParams(useLocation().search).get('code');
+  // A note's group badge leads to the notes of that group (groupBadgeHref).
+  const groupHref = useCallback(
+    (group: string) => groupBadgeHref(user, board, { results, code }, group),
+    [user, board, results, code],
   );
   return (item: Item, position?: number, setSize?: number) => {
     const selected = selection.itemId === item._id;
@@ -78,6 +88,7 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[], movable = fa
         shownLabels={api.shownLabels}
         labelColors={board.labelColors}
         boardWriters={writers}
+        groupHref={groupHref}
         movable={movable}
       />
     );

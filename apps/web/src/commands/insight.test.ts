@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { abilitiesOf, type PublicUser } from '@listboard/core';
 import { commandContext, guest, makeBoard } from '../test/fixtures';
-import { INSIGHT_COMMANDS } from './insight';
+import { INSIGHT_COMMANDS, groupBadgeHref } from './insight';
 import type { CommandActions } from './registry';
 
 const person = (username: string, roles: PublicUser['roles']): PublicUser => ({
@@ -40,5 +40,41 @@ describe('Discussion of this board', () => {
     );
     // A reader, or a coauthor marked contributor-only, answers no notes here.
     expect(discussionFor(person('sam', ['reader']), false)).toBeNull();
+  });
+});
+
+describe('a note’s group badge', () => {
+  const ann = person('ann', ['author']);
+  const sam = person('sam', ['reader']);
+  const board = { owner: 'ann', ptitle: 'plants', abilities: { moderate: false } };
+  const on = { results: false, code: null };
+  it('leads on a board to its Discussion of that group for whoever answers its notes, for a reader nowhere', () => {
+    expect(groupBadgeHref(ann, board, on, 'Section A')).toBe(
+      '/ann/home?code=pending&username=ann&board=plants&group=Section%20A',
+    );
+    expect(groupBadgeHref(sam, board, on, 'Section A')).toBeNull();
+  });
+
+  it('narrows a listing that offers the group to it, keeping its tab and board; elsewhere nowhere', () => {
+    const listing = {
+      owner: 'ann',
+      ptitle: 'pending-notes',
+      onBoard: { owner: 'ann', ptitle: 'plants' },
+      noteGroups: { choices: ['Section A', 'Section B'] },
+    };
+    const answered = { results: true, code: 'answered' };
+    expect(groupBadgeHref(ann, listing, answered, 'Section B')).toBe(
+      '/ann/home?code=answered&username=ann&board=plants&group=Section%20B',
+    );
+    // A group the listing does not offer, and search results: no link.
+    expect(groupBadgeHref(ann, listing, answered, 'Elsewhere')).toBeNull();
+    expect(
+      groupBadgeHref(
+        ann,
+        { owner: 'ann', ptitle: 'found' },
+        { results: true, code: null },
+        'Section A',
+      ),
+    ).toBeNull();
   });
 });

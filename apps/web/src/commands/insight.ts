@@ -31,6 +31,31 @@ export function boardDiscussionHref(
   return lister && listingHref(lister, 'pending', { board: boardParam(lister, board), group });
 }
 
+/**
+ * Where a note's group badge leads: on a listing of notes that offers a Group choice, the same
+ * listing narrowed to that group; on a board, its Discussion of that group, for whoever answers
+ * its notes (boardDiscussionHref); elsewhere (search results, a reader) nowhere.
+ */
+export function groupBadgeHref(
+  user: PublicUser | null,
+  board: {
+    owner: string;
+    ptitle: string;
+    abilities?: { moderate?: boolean } | null;
+    onBoard?: { owner: string; ptitle: string };
+    noteGroups?: { choices: string[] };
+  },
+  shown: { results: boolean; code: string | null },
+  group: string,
+): string | null {
+  if (!shown.results) return boardDiscussionHref(user, board, group);
+  if (!shown.code || !board.noteGroups?.choices.includes(group)) return null;
+  return listingHref(board.owner, shown.code, {
+    board: board.onBoard && boardParam(board.owner, board.onBoard),
+    group,
+  });
+}
+
 const discussionOf = (c: CommandContext) =>
   c.board && boardDiscussionHref(c.user, { ...c.board, abilities: c.abilities });
 
