@@ -247,7 +247,7 @@ describe('reader groups through the UI', () => {
     }
   });
 
-  it('a teacher of two sections reads one section at a time: Insight’s readers of one group, who in each section has not written yet (reminded by mail), its Groups leading to that group’s Discussion, then the other chosen on the page or by a note’s group, on a phone too (iPhone 13)', async () => {
+  it('a teacher of two sections reads one section at a time: Insight’s readers of one group, who in each section has not written yet (reminded by mail), its Groups leading to that group’s Discussion, then the other chosen on the page or by a note’s group, and one student’s notes, on a phone too (iPhone 13)', async () => {
     const { page } = b;
     const n = Date.now().toString(36);
     const [monday, wednesday] = [`Monday ${n}`, `Wednesday ${n}`];
@@ -357,6 +357,21 @@ describe('reader groups through the UI', () => {
     await expect.poll(() => mondayNote.count()).toBe(0);
     await wednesdayNote.waitFor();
     await expect(choice.inputValue()).resolves.toBe(wednesday);
+    // One student's notes, from Insight's readers table: every status, that student's alone.
+    await page.goto(`${base}/author/${made.ptitle}/insight`);
+    await page
+      .getByRole('table', { name: 'Readers' })
+      .getByRole('link', { name: 'Demo Reader (demo)' })
+      .click();
+    await page
+      .getByRole('heading', { name: `My notes: Two sections ${n} (Demo Reader)` })
+      .first()
+      .waitFor();
+    await wednesdayNote.waitFor();
+    await expect.poll(() => mondayNote.count()).toBe(0);
+    await page.getByRole('link', { name: 'All readers' }).click();
+    await mondayNote.waitFor();
+    await wednesdayNote.waitFor();
 
     const phone = await openPhone('iPhone 13');
     try {

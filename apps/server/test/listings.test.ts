@@ -691,6 +691,58 @@ describe('Discussion of one reader group', () => {
   });
 });
 
+describe('Discussion of one reader’s notes', () => {
+  it('lists that reader’s notes alone, of every status under My notes, on one board, with a group too; never a private one', async () => {
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    const on = { listId: course.lists[2]!._id, itemId: course.lists[2]!.items[0]!._id };
+    const post = async (who: Agent, text: string, extra = {}) => {
+      const res = await who.post('/api/forms/insert_note', { ...on, noteSpec: { text }, ...extra });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ itemId: string }>().itemId;
+    };
+    const answered = await post(reader, 'Sam on sources, answered');
+    await author.post('/api/forms/set_note_status', { itemId: answered, status: 'answered' });
+    await post(reader, 'Sam on sources, waiting');
+    await post(reader, 'Sam, to myself', { isPrivate: true });
+    await post(demo, 'Demo on sources');
+    const list = async (address: string) => {
+      const res = await author.post('/api/dbload/load_search', { address });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Multilist;
+    };
+
+    const sams = await list('/author/home?code=myNotes&username=author&board=course&writer=READER');
+    expect(sams.title).toBe('My notes: course (Sam Lee)');
+    expect(sams.onWriter).toEqual({ username: 'reader', name: 'Sam Lee' });
+    const shown = hitTexts(sams).join();
+    expect(shown).toContain('Sam on sources, answered');
+    expect(shown).toContain('Sam on sources, waiting');
+    expect(shown).not.toContain('Demo on sources');
+    expect(shown).not.toContain('to myself');
+    // Pending alone, and the writer kept by the tab's title; with a group nothing of Sam's here.
+    const pending = hitTexts(
+      await list('/author/home?code=pending&username=author&board=course&writer=reader'),
+    ).join();
+    expect(pending).toContain('Sam on sources, waiting');
+    expect(pending).not.toContain('Sam on sources, answered');
+    const none = await list(
+      '/author/home?code=dismissed&username=author&writer=reader&group=Nobody',
+    );
+    expect(none.title).toBe('Dismissed notes (Nobody, Sam Lee)');
+    expect(none.description).toBe('No dismissed notes by Sam Lee from the group Nobody.');
+
+    // No such user: said so. Another listing takes no writer.
+    const missing = await author.post('/api/dbload/load_search', {
+      address: '/author/home?code=pending&username=author&writer=nobody-here',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'No user named nobody-here.' });
+    const notes = await list('/author/home?code=notes&username=author&writer=reader');
+    expect(notes.onWriter).toBeUndefined();
+  });
+});
+
 // Last in the file: the five hundred notes it writes would push older ones out of the others.
 describe('a listing of many notes', () => {
   it('Discussion: past the newest 500 notes it links to the older ones, page by page, on a Discussion of one board too', async () => {

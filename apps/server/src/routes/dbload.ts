@@ -14,6 +14,7 @@ import {
   resultsBoard,
 } from '../services/search/custom';
 import { answeredBoard } from '../services/notes/answered-boards';
+import { writerOf } from '../services/search/custom';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists, loadMultilistsJson } from '../services/boards/load';
@@ -101,7 +102,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
           `Codes: ${CUSTOM_CODES.join(', ')}. Results come as one list per week, newest first. ` +
           'pending, answered, dismissed and myNotes list the notes on the boards the user owns, coauthors or edits. With `&board={ptitle}` ' +
           '(a board of the user’s) or `&board={owner}/{ptitle}` (one they coauthor or edit) they list the ' +
-          "notes on that one board (404 for any other); with `&group={name}`, the notes posted to that reader group (the answer's `noteGroups` names the groups to choose from). A listing of notes " +
+          "notes on that one board (404 for any other); with `&group={name}`, the notes posted to that reader group (the answer's `noteGroups` names the groups to choose from); with `&writer={username}`, that one reader's notes (404 for no such user; the answer's `onWriter` names them). A listing of notes " +
           'reads the newest 500; `&page=1` the 500 before them, and so on (its description links ' +
           'to the newer and the older ones).\n\n' +
           SEARCH_QUERY_DOC +
@@ -138,12 +139,16 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       const page = BOARD_LISTINGS.includes(code) ? 0 : clampPage(Number(params.get('page') ?? 0));
       // And one reader group may narrow them (a class in sections: one section's notes).
       const group = (listsOwnBoards(code) && params.get('group')?.trim()) || undefined;
+      // And one reader's notes alone (a teacher reading one student's).
+      const writerName = (listsOwnBoards(code) && params.get('writer')?.trim()) || undefined;
+      const writer = writerName === undefined ? null : await writerOf(db, writerName);
       // Taken before the entries are read: a change after it reaches the page live.
       const readAt = new Date();
       const [{ hits, more }, groups] = await Promise.all([
         customHits(db, { actor: lister.actor, sessionId: req.sessionId ?? null }, code, username, {
           board: board?.id,
           group,
+          writer: writer?.username,
           page,
         }),
         listsOwnBoards(code) ? noteGroupsOn(db, username, board?.id) : null,
@@ -157,6 +162,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
         page,
         ...(board && { onBoard: { owner: board.owner, title: board.title, ptitle: board.ptitle } }),
         ...(groups && { noteGroups: { choices: groups, only: group } }),
+        ...(writer && { onWriter: writer }),
       });
     },
   );

@@ -181,6 +181,7 @@ export function BoardScreen() {
           ? { ...last.noteGroups, lister: last.owner }
           : undefined
       }
+      writer={resultsId !== null ? last?.onWriter : undefined}
     />
   );
   const dashboard = !page && <DashboardLinks boards={boards} ctx={ctx} strip={phone} />;

@@ -29,6 +29,7 @@ export function PageTabs({
   strip,
   board,
   groups,
+  writer,
 }: {
   code: string;
   username: string;
@@ -44,6 +45,8 @@ export function PageTabs({
    * one it is (a class in sections: one section's notes), kept as its tabs change.
    */
   groups?: { choices: string[]; only?: string; lister: string };
+  /** The one reader whose notes the page lists, if any: kept as its tabs change. */
+  writer?: { username: string; name: string };
 }) {
   const nav = useRef<HTMLElement>(null);
   const navigate = useNavigate();
@@ -64,7 +67,8 @@ export function PageTabs({
   );
   if (!page) return null;
   const group = groups?.only;
-  const href = (c: string, narrowed: { board?: string; group?: string }) =>
+  const by = writer?.username;
+  const href = (c: string, narrowed: { board?: string; group?: string; writer?: string }) =>
     listingHref(board?.lister ?? groups?.lister ?? username, c, narrowed);
   const onBoard = board && boardParam(board.lister, board);
   // A group typed into the address that no board names is still shown as the one chosen.
@@ -73,21 +77,29 @@ export function PageTabs({
       ? [...groups.choices, group]
       : (groups?.choices ?? []);
   // On a phone they go under the strip, where they are seen, not at the strip's far end.
-  const only = (board || choices.length > 0) && (
+  const only = (board || writer || choices.length > 0) && (
     <div className="page-only">
       {board && (
         <p>
           <span>
             On <Link to={boardHref(board)}>{board.title}</Link> only.
           </span>{' '}
-          <Link to={href(code, { group })}>All boards</Link>
+          <Link to={href(code, { group, writer: by })}>All boards</Link>
+        </p>
+      )}
+      {writer && (
+        <p>
+          <span>By {writer.name} only.</span>{' '}
+          <Link to={href(code, { board: onBoard, group })}>All readers</Link>
         </p>
       )}
       {choices.length > 0 && (
         <GroupChoice
           groups={choices}
           value={group ?? ''}
-          onChange={(g) => void navigate(href(code, { board: onBoard, group: g || undefined }))}
+          onChange={(g) =>
+            void navigate(href(code, { board: onBoard, group: g || undefined, writer: by }))
+          }
         />
       )}
     </div>
@@ -100,7 +112,7 @@ export function PageTabs({
           {PAGES[page].map(([c, label]) => (
             <li key={c}>
               <Link
-                to={href(c, { board: onBoard, group })}
+                to={href(c, { board: onBoard, group, writer: by })}
                 aria-current={c === code ? 'page' : undefined}
               >
                 {label}

@@ -13,14 +13,17 @@ const offered = (c: CommandContext) =>
   !c.results && c.board !== null && !c.board.locked && c.abilities?.insight === true;
 
 /**
- * Where a board's Discussion is for `user`, narrowed to one reader group's notes if given: its
- * owner's, when they may open it; else their own, when they answer the board's notes as a
- * coauthor or an editor (core policy 'moderate', the board's `abilities`); else none.
+ * Where a board's Discussion is for `user`, narrowed to one reader group's notes or one
+ * reader's (`writer`) if given: its owner's, when they may open it; else their own, when they
+ * answer the board's notes as a coauthor or an editor (core policy 'moderate', the board's
+ * `abilities`); else none. `code`: its Pending notes, or another listing of the notes on one's
+ * boards (My notes: every status at once).
  */
 export function boardDiscussionHref(
   user: PublicUser | null,
   board: { owner: string; ptitle: string; abilities?: { moderate?: boolean } | null },
-  group?: string,
+  only: { group?: string; writer?: string } = {},
+  code: 'pending' | 'myNotes' = 'pending',
 ): string | null {
   if (!user) return null;
   const lister = mayListFor(user, board.owner)
@@ -28,7 +31,7 @@ export function boardDiscussionHref(
     : board.abilities?.moderate === true
       ? user.username
       : null;
-  return lister && listingHref(lister, 'pending', { board: boardParam(lister, board), group });
+  return lister && listingHref(lister, code, { board: boardParam(lister, board), ...only });
 }
 
 /**
@@ -44,15 +47,17 @@ export function groupBadgeHref(
     abilities?: { moderate?: boolean } | null;
     onBoard?: { owner: string; ptitle: string };
     noteGroups?: { choices: string[] };
+    onWriter?: { username: string };
   },
   shown: { results: boolean; code: string | null },
   group: string,
 ): string | null {
-  if (!shown.results) return boardDiscussionHref(user, board, group);
+  if (!shown.results) return boardDiscussionHref(user, board, { group });
   if (!shown.code || !board.noteGroups?.choices.includes(group)) return null;
   return listingHref(board.owner, shown.code, {
     board: board.onBoard && boardParam(board.owner, board.onBoard),
     group,
+    writer: board.onWriter?.username,
   });
 }
 

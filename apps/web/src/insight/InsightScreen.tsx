@@ -37,7 +37,12 @@ export function InsightScreen() {
   const shown = board.data;
   /** A group's notes on the board's Discussion, for whoever answers them. */
   const discussion = (group: string) =>
-    shown && data?.scope === 'board' ? boardDiscussionHref(user, shown, group) : null;
+    shown && data?.scope === 'board' ? boardDiscussionHref(user, shown, { group }) : null;
+  /** One reader's notes on the board, of every status (My notes of the board, narrowed). */
+  const notesOf = (writer: string) =>
+    shown && data?.scope === 'board'
+      ? boardDiscussionHref(user, shown, { writer }, 'myNotes')
+      : null;
   return (
     <main className="insight-page" aria-labelledby="insight-title">
       <header className="insight-head">
@@ -87,7 +92,7 @@ export function InsightScreen() {
               <h2 id="insight-readers">{own ? 'Your activity' : 'Readers'}</h2>
               <ActivityChart timeline={data.timeline} />
               {/* Of one's own figures, a table of readers would be a row of one. */}
-              {!own && <ReaderTable readers={data.readers} />}
+              {!own && <ReaderTable readers={data.readers} notesOf={notesOf} />}
             </section>
             <section aria-labelledby="insight-items">
               <h2 id="insight-items">Lists and items</h2>

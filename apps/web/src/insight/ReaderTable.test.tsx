@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReaderInsight } from '@listboard/core/api/contracts/insight';
+import { MemoryRouter } from 'react-router';
 import { ReaderTable } from './ReaderTable';
 import { daysInRange } from './range';
 
@@ -93,5 +94,20 @@ describe('daysInRange', () => {
       { day: '2024-05-02', notes: 2, replies: 1 },
       { day: '2024-05-03', notes: 0, replies: 0 },
     ]);
+  });
+});
+
+describe('ReaderTable for whoever may list the board’s notes', () => {
+  it('links each reader to their notes on the board, and names them plainly for anyone else', () => {
+    render(
+      <MemoryRouter>
+        <ReaderTable readers={READERS} notesOf={(u) => `/ann/home?code=myNotes&writer=${u}`} />
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'al' });
+    expect(link.getAttribute('href')).toBe('/ann/home?code=myNotes&writer=al');
+    cleanup();
+    render(<ReaderTable readers={READERS} notesOf={() => null} />);
+    expect(screen.queryAllByRole('link')).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
  * groups they wrote to, and the choice of one group's readers, when any wrote to a group.
  */
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { ReaderInsight } from '@listboard/core/api/contracts/insight';
 import { TableScroll } from './TableScroll';
 import { GroupChoice } from '../board/GroupChoice';
@@ -34,7 +35,14 @@ export function sortReaders(readers: readonly ReaderInsight[], sort: Sort): Read
   });
 }
 
-export function ReaderTable({ readers }: { readers: readonly ReaderInsight[] }) {
+export function ReaderTable({
+  readers,
+  notesOf,
+}: {
+  readers: readonly ReaderInsight[];
+  /** Where one reader's notes on the board are listed, for whoever may list them. */
+  notesOf?: (username: string) => string | null;
+}) {
   const [sort, setSort] = useState<Sort>({ key: 'notes', descending: true });
   /** The one group whose readers are shown; '' for everyone. */
   const [group, setGroup] = useState('');
@@ -79,16 +87,20 @@ export function ReaderTable({ readers }: { readers: readonly ReaderInsight[] }) 
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
-            <tr key={r.username}>
-              <th scope="row">{r.fullname ? `${r.fullname} (${r.username})` : r.username}</th>
-              <td className="num">{r.notes}</td>
-              <td className="num">{r.replies}</td>
-              <td className="num">{r.words}</td>
-              <td>{when(r.lastActivity)}</td>
-              {groups.length > 0 && <td>{r.groups.join(', ')}</td>}
-            </tr>
-          ))}
+          {rows.map((r) => {
+            const name = r.fullname ? `${r.fullname} (${r.username})` : r.username;
+            const href = notesOf?.(r.username);
+            return (
+              <tr key={r.username}>
+                <th scope="row">{href ? <Link to={href}>{name}</Link> : name}</th>
+                <td className="num">{r.notes}</td>
+                <td className="num">{r.replies}</td>
+                <td className="num">{r.words}</td>
+                <td>{when(r.lastActivity)}</td>
+                {groups.length > 0 && <td>{r.groups.join(', ')}</td>}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </TableScroll>

@@ -106,21 +106,22 @@ export const BOARD_LISTINGS: readonly CustomCode[] = ['myBoards', 'coBoards', 'a
 
 /**
  * A custom search's address; for the notes on one's boards, narrowed to one of them (`board`,
- * boardParam) and to the notes posted to one reader group (`group`) if given; past its first page
- * (`page`, from 0), the older entries.
+ * boardParam), to the notes posted to one reader group (`group`) and to one reader's notes
+ * (`writer`, a user name) if given; past its first page (`page`, from 0), the older entries.
  */
 export function listingHref(
   username: string,
   code: string,
-  only: { board?: string; group?: string; page?: number } = {},
+  only: { board?: string; group?: string; writer?: string; page?: number } = {},
 ): string {
   const narrows = NOTES_ON_OWN_BOARDS.includes(code as CustomCode);
   const page = only.page ?? 0;
-  return `/${username}/home?code=${code}&username=${username}${
-    narrows && only.board !== undefined ? `&board=${encodeURIComponent(only.board)}` : ''
-  }${narrows && only.group !== undefined ? `&group=${encodeURIComponent(only.group)}` : ''}${
-    page > 0 ? `&page=${page}` : ''
-  }`;
+  const param = (name: string, value: string | undefined) =>
+    narrows && value !== undefined ? `&${name}=${encodeURIComponent(value)}` : '';
+  return `/${username}/home?code=${code}&username=${username}${param('board', only.board)}${param(
+    'group',
+    only.group,
+  )}${param('writer', only.writer)}${page > 0 ? `&page=${page}` : ''}`;
 }
 
 /** The named pages built on custom searches (spec section 2), each a row of tabs. */

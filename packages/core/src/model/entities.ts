@@ -286,6 +286,8 @@ export interface Multilist {
    * assigned and those notes on them were posted to), and the one it is narrowed to, if any.
    */
   noteGroups?: { choices: string[]; only?: string };
+  /** A Discussion or My notes narrowed to one reader's notes: who (`name`: as the page says it). */
+  onWriter?: { username: string; name: string };
 }
 
 /** A user as the app shows them to themselves: their account and profile fields. */

@@ -16,12 +16,12 @@ import {
 } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { boardMembers, items, multilists } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { policyBoard, type BoardRow } from '../boards/access';
 import { answeredBy } from '../notes/answered-boards';
 import { withNoteItems } from '../notes/note-on-item';
 import { onItemsOf, threadsOf, viewerFor, visibleBoard } from '../notes/visibility';
-import type { Actor } from '../accounts/users';
+import { findUserByUsername, type Actor } from '../accounts/users';
 import type { CustomCode } from '@listboard/core/api/search';
 import { boardEntry, noteItem, noteWhere, type Hit, type ItemRow } from './hits';
 
@@ -255,12 +255,24 @@ export async function waitingNotes(
   return { count: hits.length, more };
 }
 
+/**
+ * The reader a listing of notes is narrowed to (`&writer=`), by user name in any case, and how
+ * the page names them.
+ */
+export async function writerOf(db: Db, name: string): Promise<{ username: string; name: string }> {
+  const user = await findUserByUsername(db, name);
+  if (!user) throw notFound(`No user named ${name}.`);
+  return { username: user.username, name: user.fullname.trim() || user.username };
+}
+
 /** What narrows a listing of the notes on one's boards (Discussion, My notes), and its page. */
 export interface ListingScope {
   /** The one board `username` owns, coauthors or edits whose notes are listed. */
   board?: string;
   /** The one reader group whose notes are listed. */
   group?: string;
+  /** The one writer (a user name) whose notes are listed (a teacher reading one student's). */
+  writer?: string;
   /** A listing of notes: which NOTES_LISTED, from the newest (0) back. Boards are listed whole. */
   page?: number;
 }
@@ -270,7 +282,7 @@ export async function customHits(
   who: Who,
   code: CustomCode,
   username: string,
-  { board, group, page = 0 }: ListingScope = {},
+  { board, group, writer, page = 0 }: ListingScope = {},
 ): Promise<Listed> {
   /** Boards are listed whole: no more are left out. */
   const boardsListed = async (
@@ -300,7 +312,14 @@ export async function customHits(
     case 'myAnnos':
       return noteHits(db, who, { cls: ['anno'], author: username, page });
     case 'myNotes':
-      return noteHits(db, who, { cls: ['note'], answeredBy: username, board, group, page });
+      return noteHits(db, who, {
+        cls: ['note'],
+        answeredBy: username,
+        board,
+        group,
+        author: writer,
+        page,
+      });
     case 'annos':
       return noteHits(db, who, { cls: ['anno'], page });
     case 'notes':
@@ -319,6 +338,7 @@ export async function customHits(
         status: code,
         board,
         group,
+        author: writer,
         replies: true,
         page,
       });

@@ -188,12 +188,15 @@ function listingLine(
     page?: number;
     onBoard?: { owner: string; ptitle: string };
     noteGroups?: { only?: string };
+    onWriter?: { username: string; name: string };
   },
 ): string {
   const page = live.page ?? 0;
   const board = live.onBoard && boardParam(owner, live.onBoard);
   const group = live.noteGroups?.only;
-  const href = (p: number) => listingHref(owner, code, { board, group, page: p });
+  const writer = live.onWriter;
+  const href = (p: number) =>
+    listingHref(owner, code, { board, group, writer: writer?.username, page: p });
   const ways = [
     ...(page > 0 ? [`[Newer ones](${href(page - 1)})`] : []),
     ...(live.more ? [`[Older ones](${href(page + 1)})`] : []),
@@ -202,8 +205,11 @@ function listingLine(
   if (ways.length === 0)
     return count
       ? counted
-      : group !== undefined
-        ? `No ${CUSTOM_TITLES[code].toLowerCase()} from the group ${group}.`
+      : group !== undefined || writer
+        ? `No ${CUSTOM_TITLES[code].toLowerCase()} ${[
+            ...(writer ? [`by ${writer.name}`] : []),
+            ...(group !== undefined ? [`from the group ${group}`] : []),
+          ].join(' ')}.`
         : EMPTY[code](owner);
   const shown =
     count === 0 ? 'No older ones' : `${page === 0 ? 'The newest' : 'Older ones'}: ${counted}`;
@@ -226,6 +232,8 @@ export function resultsBoard(
     onBoard?: { owner: string; title: string; ptitle: string };
     /** A listing of notes on `owner`'s boards: the groups it may be narrowed to, and the one. */
     noteGroups?: { choices: string[]; only?: string };
+    /** The one reader whose notes are listed, if any. */
+    onWriter?: { username: string; name: string };
   },
 ): Multilist {
   const discussion = code === 'pending' || code === 'answered' || code === 'dismissed';
@@ -239,9 +247,7 @@ export function resultsBoard(
     ...bucketsBoard({
       id: code,
       owner,
-      title: `${live.onBoard ? `${CUSTOM_TITLES[code]}: ${live.onBoard.title}` : CUSTOM_TITLES[code]}${
-        live.noteGroups?.only !== undefined ? ` (${live.noteGroups.only})` : ''
-      }`,
+      title: listingTitle(code, live),
       ptitle: code.toLowerCase(),
       description: listingLine(owner, code, hits.length, weeks, live),
       buckets: [...byWeek.entries()].map(([week, weekHits]) => ({
@@ -256,5 +262,24 @@ export function resultsBoard(
       ? { onBoard: live.onBoard }
       : listsOwnBoards(code) && { ownBoardsAt: live.readAt.toISOString() }),
     ...(live.noteGroups && { noteGroups: live.noteGroups }),
+    ...(live.onWriter && { onWriter: live.onWriter }),
   };
+}
+
+/** A listing's title: its tab's, then the one board, and the group and writer it keeps to. */
+function listingTitle(
+  code: CustomCode,
+  live: {
+    onBoard?: { title: string };
+    noteGroups?: { only?: string };
+    onWriter?: { name: string };
+  },
+): string {
+  const narrowed = [
+    ...(live.noteGroups?.only !== undefined ? [live.noteGroups.only] : []),
+    ...(live.onWriter ? [live.onWriter.name] : []),
+  ];
+  return `${live.onBoard ? `${CUSTOM_TITLES[code]}: ${live.onBoard.title}` : CUSTOM_TITLES[code]}${
+    narrowed.length > 0 ? ` (${narrowed.join(', ')})` : ''
+  }`;
 }
