@@ -1,5 +1,4 @@
 import { memo, useId, useRef } from 'react';
-import { Link } from 'react-router';
 import { GripVertical } from 'lucide-react';
 import {
   NOTE_ANCHOR,
@@ -30,6 +29,7 @@ import { HeatMark } from '../insight/heat';
 import { useRevealWritten } from './revealWritten';
 import { ITEM_DRAG } from './itemDrop';
 import { isNewTo, useNewSince } from './whatsNew';
+import { GroupBadge } from './GroupBadge';
 
 interface Props {
   item: Item;
@@ -73,30 +73,6 @@ const NewMark = () => (
     new
   </span>
 );
-
-/**
- * The group a note went to; a link to that group's notes for whoever reads them by group. The
- * click is the link's alone: the board's own link handling (boards opened beside) stays out.
- */
-function GroupBadge({ group, href }: { group: string; href: string | null }) {
-  const title = `Seen by ${group} and the board’s authors`;
-  if (!href)
-    return (
-      <span className="status" title={title}>
-        {group}
-      </span>
-    );
-  return (
-    <Link
-      className="status status-link"
-      to={href}
-      title={`${title}. Show the notes of ${group}`}
-      onClick={(e) => e.stopPropagation()}
-    >
-      {group}
-    </Link>
-  );
-}
 
 /** An item's first line as plain words: the headline view, collapsed items and the contents. */
 export const headline = (item: Item): string => headlineOf(item.blocks, item.text);
