@@ -310,14 +310,18 @@ describe('board_insight for the board’s authors', () => {
         notes: 1,
         replies: 0,
         readers: 1,
-        roster: { members: 2, yetToWrite: [{ username: 'dana', fullname: 'Dana Ray' }] },
+        roster: {
+          members: 2,
+          yetToWrite: [{ username: 'dana', fullname: 'Dana Ray' }],
+          remindedAt: null,
+        },
       },
       {
         group: 'Beta',
         notes: 1,
         replies: 0,
         readers: 1,
-        roster: { members: 1, yetToWrite: [] },
+        roster: { members: 1, yetToWrite: [], remindedAt: null },
       },
     ]);
     expect(got.timeline.reduce((s, d) => s + d.notes, 0)).toBe(6);
@@ -431,11 +435,11 @@ describe('the roster of a group, for its owner', () => {
         notes: 0,
         replies: 0,
         readers: 0,
-        roster: { members: 3, yetToWrite: [dana0] },
+        roster: { members: 3, yetToWrite: [dana0], remindedAt: null },
       },
     ]);
     expect((await ofRoster(coauthor)).groups.map((g) => [g.group, g.roster])).toEqual([
-      ['Delta', { members: 1, yetToWrite: [dana0] }],
+      ['Delta', { members: 1, yetToWrite: [dana0], remindedAt: null }],
       ['Gamma', null],
     ]);
     // A reader in both groups learns nothing of them from their own Insight.
@@ -449,9 +453,13 @@ describe('the roster of a group, for its owner', () => {
       notes: 1,
       replies: 0,
       readers: 1,
-      roster: { members: 3, yetToWrite: [] },
+      roster: { members: 3, yetToWrite: [], remindedAt: null },
     });
-    expect((await ofRoster(coauthor)).groups[0]!.roster).toEqual({ members: 1, yetToWrite: [] });
+    expect((await ofRoster(coauthor)).groups[0]!.roster).toEqual({
+      members: 1,
+      yetToWrite: [],
+      remindedAt: null,
+    });
   });
 });
 

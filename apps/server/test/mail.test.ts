@@ -613,6 +613,12 @@ describe('a reminder to a group’s members yet to write', () => {
     expect(mail.raw).toContain('https://boards.example.edu/author/home;week-one-reading');
     expect(mail.raw).not.toContain('Is chapter one the whole of it?');
 
+    // Insight says when, and a day must pass before the next.
+    const insight = (
+      await author.post('/api/forms/board_insight', { multilistId: made.multilistId })
+    ).json<{ groups: { group: string; roster: { remindedAt: string | null } | null }[] }>();
+    const remindedAt = insight.groups[0]?.roster?.remindedAt;
+    expect(Date.now() - Date.parse(remindedAt ?? '')).toBeLessThan(60_000);
     const again = await remind(author);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({

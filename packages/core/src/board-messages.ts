@@ -104,6 +104,8 @@ export const remindMsg = {
     (notMailed > 0
       ? ` Not mailed: ${counted(notMailed, 'member')} with no address or with e-mail alerts turned off.`
       : ''),
+  /** Said in place of the button within the day after a reminder. */
+  sentAt: (at: string) => `Reminded by mail on ${at}; once a day.`,
   subject: (who: string, board: string) => `${who} asks you to read and note “${board}”`,
 } as const;
 

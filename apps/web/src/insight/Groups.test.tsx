@@ -46,6 +46,7 @@ describe('the groups of a board’s Insight', () => {
         roster: {
           members: 3,
           yetToWrite: [{ username: 'dana', fullname: 'Dana Ray' }],
+          remindedAt: null,
         },
       },
       {
@@ -59,6 +60,7 @@ describe('the groups of a board’s Insight', () => {
             { username: 'eli', fullname: null },
             { username: 'fay', fullname: 'Fay Ng' },
           ],
+          remindedAt: null,
         },
       },
       { group: 'Section C', notes: 1, replies: 0, readers: 1, roster: null },
@@ -67,7 +69,7 @@ describe('the groups of a board’s Insight', () => {
         notes: 0,
         replies: 0,
         readers: 0,
-        roster: { members: 1, yetToWrite: [] },
+        roster: { members: 1, yetToWrite: [], remindedAt: null },
       },
     ]);
     const table = screen.getByRole('table', { name: 'Notes by group' });
@@ -107,6 +109,7 @@ describe('the groups of a board’s Insight', () => {
     const roster = (n: number) => ({
       members: n,
       yetToWrite: Array.from({ length: n }, (_, i) => ({ username: `s${i}`, fullname: null })),
+      remindedAt: null,
     });
     show([
       { group: 'Section A', notes: 0, replies: 0, readers: 0, roster: roster(3) },
@@ -116,7 +119,7 @@ describe('the groups of a board’s Insight', () => {
         notes: 0,
         replies: 0,
         readers: 0,
-        roster: { members: 1, yetToWrite: [] },
+        roster: { members: 1, yetToWrite: [], remindedAt: null },
       },
     ]);
     // Nothing to remind a group whose members have all written.
@@ -141,5 +144,25 @@ describe('the groups of a board’s Insight', () => {
       screen.getByRole('button', { name: 'Remind those of Section B yet to write, by mail' }),
     );
     await screen.findByText('Section B was reminded of this board less than a day ago.');
+  });
+
+  it('say when those yet to write were reminded, in place of the button, for the day after', () => {
+    show([
+      {
+        group: 'Section A',
+        notes: 0,
+        replies: 0,
+        readers: 0,
+        roster: {
+          members: 1,
+          yetToWrite: [{ username: 'dana', fullname: null }],
+          remindedAt: '2026-12-06T09:05:00.000Z',
+        },
+      },
+    ]);
+    expect(screen.queryByRole('button', { name: /^Remind those of/ })).toBeNull();
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^Reminded by mail on .+; once a day\.$/,
+    );
   });
 });

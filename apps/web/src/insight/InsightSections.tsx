@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useState } from 'react';
 import { counted, NOTE_ANCHOR, remindMsg } from '@listboard/core';
 import { callApi, messageOr } from '../api/client';
+import { when } from '../pages/format';
 import { TableScroll } from './TableScroll';
 import type {
   BoardInsight,
@@ -127,12 +128,21 @@ function whoWrote({ members, yetToWrite }: GroupRoster): string {
  * Remind by mail: the group's members yet to write are mailed the board's address (once a day
  * for a group and board); what was done, or why not, is said beside the button.
  */
-function RemindButton({ multilistId, group }: { multilistId: string; group: string }) {
-  const [state, setState] = useState<{ busy: boolean; said: string | null; sent: boolean }>({
+function RemindButton({
+  multilistId,
+  group,
+  remindedAt,
+}: {
+  multilistId: string;
+  group: string;
+  /** When they were last reminded, within the day that must pass before the next. */
+  remindedAt: string | null;
+}) {
+  const [state, setState] = useState<{ busy: boolean; said: string | null; sent: boolean }>(() => ({
     busy: false,
-    said: null,
-    sent: false,
-  });
+    said: remindedAt ? remindMsg.sentAt(when(remindedAt)) : null,
+    sent: remindedAt !== null,
+  }));
   const remind = async () => {
     setState({ busy: true, said: null, sent: false });
     const r = await callApi('/api/forms/remind_group', { multilistId, groupName: group });
@@ -233,7 +243,11 @@ export function Groups({
               <strong>{group}</strong>
               {roster && whoWrote(roster)}
               {roster && roster.yetToWrite.length > 0 && (
-                <RemindButton multilistId={insight.multilistId} group={group} />
+                <RemindButton
+                  multilistId={insight.multilistId}
+                  group={group}
+                  remindedAt={roster.remindedAt}
+                />
               )}
             </li>
           ))}

@@ -24,6 +24,22 @@ const keyOf = (key: ThrottleKey) =>
   typeof key === 'string' ? partOf(key) : key.map(partOf).join('/');
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
+/** The window still open for this key: its hits and when it began; null once it has passed. */
+export async function throttleWindow(
+  db: Db,
+  scope: ThrottleScope,
+  key: ThrottleKey,
+  window: ThrottleWindow,
+  now: Date,
+): Promise<{ count: number; since: Date } | null> {
+  const [row] = await db
+    .select()
+    .from(authThrottle)
+    .where(and(eq(authThrottle.scope, scope), eq(authThrottle.key, keyOf(key))));
+  if (!row || row.windowStart.getTime() <= now.getTime() - window.ms) return null;
+  return { count: row.count, since: row.windowStart };
+}
+
 /** Hits counted in the window that is still open for this key; 0 once it has passed. */
 export async function throttleCount(
   db: Db,
@@ -32,12 +48,7 @@ export async function throttleCount(
   window: ThrottleWindow,
   now: Date,
 ): Promise<number> {
-  const [row] = await db
-    .select()
-    .from(authThrottle)
-    .where(and(eq(authThrottle.scope, scope), eq(authThrottle.key, keyOf(key))));
-  if (!row || row.windowStart.getTime() <= now.getTime() - window.ms) return 0;
-  return row.count;
+  return (await throttleWindow(db, scope, key, window, now))?.count ?? 0;
 }
 
 /**

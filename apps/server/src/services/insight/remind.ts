@@ -16,9 +16,7 @@ import { throttleHit } from '../accounts/auth-throttle';
 import { findUserByUsername, type Actor } from '../accounts/users';
 import { boardUrl, mayAlert, whyAlerted } from '../notes/alerts';
 import { countedNotes, type InsightAsk } from './counted';
-import { groupRosters } from './roster';
-
-const DAY = { max: 1, ms: 24 * 60 * 60 * 1000 };
+import { REMIND_WINDOW, groupRosters } from './roster';
 
 export async function remindGroup(
   db: Db,
@@ -39,7 +37,8 @@ export async function remindGroup(
   );
   const rosters = await groupRosters(db, ask, [groupName], new Set(wrote.map((w) => w.author)));
   const yet = rosters.get(groupName)?.yetToWrite ?? [];
-  if ((await throttleHit(db, 'remind', [board.id, groupName], DAY, new Date())) > DAY.max)
+  const window = REMIND_WINDOW;
+  if ((await throttleHit(db, 'remind', [board.id, groupName], window, new Date())) > window.max)
     throw new HttpError(409, remindMsg.again(groupName));
   const [sender] = await db
     .select({ fullname: users.fullname })

@@ -10,6 +10,10 @@ import type { GroupMember, GroupRoster } from '@listboard/core/api/contracts/ins
 import type { Db } from '../../db/client';
 import { groupMembers, groups, users } from '../../db/schema';
 import type { InsightAsk } from './counted';
+import { throttleWindow } from '../accounts/auth-throttle';
+
+/** A group's members yet to write are reminded by mail at most once in this window. */
+export const REMIND_WINDOW = { max: 1, ms: 24 * 60 * 60 * 1000 };
 
 /**
  * The rosters of the named groups the caller owns, by group name. Members who answer the
@@ -18,7 +22,7 @@ import type { InsightAsk } from './counted';
  */
 export async function groupRosters(
   db: Db,
-  ask: Pick<InsightAsk, 'policy' | 'username'>,
+  ask: Pick<InsightAsk, 'board' | 'policy' | 'username'>,
   names: readonly string[],
   wrote: ReadonlySet<string>,
 ): Promise<Map<string, GroupRoster>> {
@@ -33,7 +37,7 @@ export async function groupRosters(
     .where(and(eq(groups.owner, ask.username), inArray(groups.name, [...names])))
     .orderBy(groups.name);
   for (const r of rows) {
-    const roster = rosters.get(r.group) ?? { members: 0, yetToWrite: [] };
+    const roster = rosters.get(r.group) ?? { members: 0, yetToWrite: [], remindedAt: null };
     rosters.set(r.group, roster);
     if (r.username === null) continue;
     const role = roleFor({ username: r.username, roles: [] }, ask.policy);
@@ -43,7 +47,11 @@ export async function groupRosters(
       roster.yetToWrite.push({ username: r.username, fullname: r.fullname || null });
   }
   const shown = (m: GroupMember) => m.fullname ?? m.username;
-  for (const roster of rosters.values())
+  const now = new Date();
+  for (const [name, roster] of rosters) {
     roster.yetToWrite.sort((a, b) => shown(a).localeCompare(shown(b)));
+    const reminded = await throttleWindow(db, 'remind', [ask.board.id, name], REMIND_WINDOW, now);
+    roster.remindedAt = reminded?.since.toISOString() ?? null;
+  }
   return rosters;
 }

@@ -71,6 +71,8 @@ export type GroupMember = z.infer<typeof groupMember>;
 export const groupRoster = z.object({
   members: count,
   yetToWrite: z.array(groupMember),
+  /** When those yet to write were reminded by mail (remind_group), if within the last day. */
+  remindedAt: z.string().nullable(),
 });
 export type GroupRoster = z.infer<typeof groupRoster>;
 
