@@ -37,9 +37,10 @@ export async function remindGroup(
   );
   const rosters = await groupRosters(db, ask, [groupName], new Set(wrote.map((w) => w.author)));
   const yet = rosters.get(groupName)?.yetToWrite ?? [];
-  const window = REMIND_WINDOW;
-  if ((await throttleHit(db, 'remind', [board.id, groupName], window, new Date())) > window.max)
-    throw new HttpError(409, remindMsg.again(groupName));
+  // Everyone has written: nothing to send, and the day's reminder is kept.
+  if (yet.length === 0) return { mailed: 0, notMailed: 0 };
+  const hits = await throttleHit(db, 'remind', [board.id, groupName], REMIND_WINDOW, new Date());
+  if (hits > REMIND_WINDOW.max) throw new HttpError(409, remindMsg.again(groupName));
   const [sender] = await db
     .select({ fullname: users.fullname })
     .from(users)
