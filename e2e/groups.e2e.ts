@@ -324,11 +324,11 @@ describe('reader groups through the UI', () => {
       ]);
     // Those yet to write are reminded by mail, once.
     await page
-      .getByRole('button', { name: `Remind those of ${monday} yet to write, by mail` })
+      .getByRole('button', { name: `Remind by mail those of ${monday} yet to write` })
       .click();
     await page.getByText(`Reminder mailed to 1 member of ${monday}.`).waitFor();
     await expect(
-      page.getByRole('button', { name: `Remind those of ${monday} yet to write, by mail` }).count(),
+      page.getByRole('button', { name: `Remind by mail those of ${monday} yet to write` }).count(),
     ).resolves.toBe(0);
     await byGroup.getByRole('link', { name: monday }).click();
     await page

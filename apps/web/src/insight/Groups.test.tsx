@@ -123,9 +123,9 @@ describe('the groups of a board’s Insight', () => {
       },
     ]);
     // Nothing to remind a group whose members have all written.
-    expect(screen.getAllByRole('button', { name: /^Remind those of/ })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /^Remind by mail those of/ })).toHaveLength(2);
     fireEvent.click(
-      screen.getByRole('button', { name: 'Remind those of Section A yet to write, by mail' }),
+      screen.getByRole('button', { name: 'Remind by mail those of Section A yet to write' }),
     );
     await screen.findByText(
       'Reminder mailed to 2 members of Section A. Not mailed: 1 member with no address or with e-mail alerts turned off.',
@@ -138,10 +138,10 @@ describe('the groups of a board’s Insight', () => {
     );
     // Sent: not offered again on this page.
     expect(
-      screen.queryByRole('button', { name: 'Remind those of Section A yet to write, by mail' }),
+      screen.queryByRole('button', { name: 'Remind by mail those of Section A yet to write' }),
     ).toBeNull();
     fireEvent.click(
-      screen.getByRole('button', { name: 'Remind those of Section B yet to write, by mail' }),
+      screen.getByRole('button', { name: 'Remind by mail those of Section B yet to write' }),
     );
     await screen.findByText('Section B was reminded of this board less than a day ago.');
   });
@@ -160,7 +160,7 @@ describe('the groups of a board’s Insight', () => {
         },
       },
     ]);
-    expect(screen.queryByRole('button', { name: /^Remind those of/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remind by mail those of/ })).toBeNull();
     expect(screen.getByRole('status').textContent).toMatch(
       /^Reminded by mail on .+; once a day\.$/,
     );

@@ -163,7 +163,7 @@ function RemindButton({
           type="button"
           className="tool"
           disabled={state.busy}
-          aria-label={`Remind those of ${group} yet to write, by mail`}
+          aria-label={`Remind by mail those of ${group} yet to write`}
           onClick={() => void remind()}
         >
           Remind by mail
