@@ -357,6 +357,15 @@ describe('reader groups through the UI', () => {
     await expect.poll(() => mondayNote.count()).toBe(0);
     await wednesdayNote.waitFor();
     await expect(choice.inputValue()).resolves.toBe(wednesday);
+    // And a note's writer to theirs, in that group still.
+    await page.getByRole('link', { name: 'Demo Reader', exact: true }).click();
+    await page
+      .getByRole('heading', {
+        name: `Pending notes: Two sections ${n} (${wednesday}, Demo Reader)`,
+      })
+      .first()
+      .waitFor();
+    await wednesdayNote.waitFor();
     // One student's notes, from Insight's readers table: every status, that student's alone.
     await page.goto(`${base}/author/${made.ptitle}/insight`);
     await page

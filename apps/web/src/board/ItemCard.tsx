@@ -29,7 +29,7 @@ import { HeatMark } from '../insight/heat';
 import { useRevealWritten } from './revealWritten';
 import { ITEM_DRAG } from './itemDrop';
 import { isNewTo, useNewSince } from './whatsNew';
-import { GroupBadge } from './GroupBadge';
+import { GroupBadge, WriterName } from './NoteMeta';
 
 interface Props {
   item: Item;
@@ -63,8 +63,8 @@ interface Props {
   boardWriters?: readonly string[];
   /** It has a grip to drag it by to another place or list (itemDrop). */
   movable?: boolean;
-  /** Where a note's group badge leads (the notes of that group), if anywhere. */
-  groupHref?: (group: string) => string | null;
+  /** Where a note's group badge or its writer's name leads (the notes of either), if anywhere. */
+  notesOf?: (only: { group: string } | { writer: string }) => string | null;
 }
 
 /** Marks an item or a note written by someone else since the reader's last visit. */
@@ -99,7 +99,7 @@ function ItemCardView({
   labelColors = {},
   boardWriters = [],
   movable = false,
-  groupHref,
+  notesOf,
 }: Props) {
   const dimLabels = useUi((s) => s.dimLabels);
   const me = useSession((s) => s.user?.username ?? null);
@@ -152,9 +152,12 @@ function ItemCardView({
             {n.annoLabel}
           </button>
         ) : null}
-        <strong id={`${own}${n._id}-by`} title={n.author}>
-          {n.hint || n.author}
-        </strong>
+        <WriterName
+          id={`${own}${n._id}-by`}
+          username={n.author}
+          name={n.hint || n.author}
+          href={(n.annotationClass === 'note' && notesOf?.({ writer: n.author })) || null}
+        />
         {boardWriters.includes(n.author) ? (
           <span className="status status-writer" title="Writes this board">
             {n.author === boardWriters[0] ? 'author' : 'coauthor'}
@@ -179,7 +182,7 @@ function ItemCardView({
         ) : null}
         {n.isPrivate ? <span className="status">private</span> : null}
         {n.groupName && !n.isPrivate ? (
-          <GroupBadge group={n.groupName} href={groupHref?.(n.groupName) ?? null} />
+          <GroupBadge group={n.groupName} href={notesOf?.({ group: n.groupName }) ?? null} />
         ) : null}
       </span>
       {isTextTarget(n.highlight) ? (

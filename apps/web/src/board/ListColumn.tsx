@@ -24,7 +24,7 @@ import { itemColor, type ColorKey } from './colors';
 import { itemIsOpen, listIsOpen } from '../commands/helpers';
 import { useListDrop } from './itemDrop';
 import { useSession } from '../state/session';
-import { groupBadgeHref } from '../commands/insight';
+import { notesOfHref } from '../commands/insight';
 
 /** Which side of a list a dragged list is over: its left half before it, its right half after. */
 const sideOf = (e: DragEvent<HTMLElement>) => {
@@ -55,9 +55,10 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[], movable = fa
   );
   const user = useSession((s) => s.user);
   const code = new URLSearchParams(useLocation().search).get('code');
-  // A note's group badge leads to the notes of that group (groupBadgeHref).
-  const groupHref = useCallback(
-    (group: string) => groupBadgeHref(user, board, { results, code }, group),
+  // A note's group badge and its writer's name lead to the notes of that group or writer.
+  const notesOf = useCallback(
+    (only: { group: string } | { writer: string }) =>
+      notesOfHref(user, board, { results, code }, only),
     [user, board, results, code],
   );
   return (item: Item, position?: number, setSize?: number) => {
@@ -88,7 +89,7 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[], movable = fa
         shownLabels={api.shownLabels}
         labelColors={board.labelColors}
         boardWriters={writers}
-        groupHref={groupHref}
+        notesOf={notesOf}
         movable={movable}
       />
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { abilitiesOf, type PublicUser } from '@listboard/core';
 import { commandContext, guest, makeBoard } from '../test/fixtures';
-import { INSIGHT_COMMANDS, groupBadgeHref } from './insight';
+import { INSIGHT_COMMANDS, notesOfHref } from './insight';
 import type { CommandActions } from './registry';
 
 const person = (username: string, roles: PublicUser['roles']): PublicUser => ({
@@ -43,16 +43,16 @@ describe('Discussion of this board', () => {
   });
 });
 
-describe('a note’s group badge', () => {
+describe('a note’s group badge and writer’s name', () => {
   const ann = person('ann', ['author']);
   const sam = person('sam', ['reader']);
   const board = { owner: 'ann', ptitle: 'plants', abilities: { moderate: false } };
   const on = { results: false, code: null };
   it('leads on a board to its Discussion of that group for whoever answers its notes, for a reader nowhere', () => {
-    expect(groupBadgeHref(ann, board, on, 'Section A')).toBe(
+    expect(notesOfHref(ann, board, on, { group: 'Section A' })).toBe(
       '/ann/home?code=pending&username=ann&board=plants&group=Section%20A',
     );
-    expect(groupBadgeHref(sam, board, on, 'Section A')).toBeNull();
+    expect(notesOfHref(sam, board, on, { group: 'Section A' })).toBeNull();
   });
 
   it('narrows a listing that offers the group to it, keeping its tab and board; elsewhere nowhere', () => {
@@ -63,17 +63,37 @@ describe('a note’s group badge', () => {
       noteGroups: { choices: ['Section A', 'Section B'] },
     };
     const answered = { results: true, code: 'answered' };
-    expect(groupBadgeHref(ann, listing, answered, 'Section B')).toBe(
+    expect(notesOfHref(ann, listing, answered, { group: 'Section B' })).toBe(
       '/ann/home?code=answered&username=ann&board=plants&group=Section%20B',
     );
     // A group the listing does not offer, and search results: no link.
-    expect(groupBadgeHref(ann, listing, answered, 'Elsewhere')).toBeNull();
+    expect(notesOfHref(ann, listing, answered, { group: 'Elsewhere' })).toBeNull();
     expect(
-      groupBadgeHref(
+      notesOfHref(
         ann,
         { owner: 'ann', ptitle: 'found' },
         { results: true, code: null },
-        'Section A',
+        { group: 'Section A' },
+      ),
+    ).toBeNull();
+  });
+
+  it('narrow a listing of the notes on one’s boards to one writer, keeping its group; on a board or elsewhere, nowhere', () => {
+    const listing = {
+      owner: 'ann',
+      ptitle: 'pending-notes',
+      noteGroups: { choices: ['Section A'], only: 'Section A' },
+    };
+    expect(notesOfHref(ann, listing, { results: true, code: 'pending' }, { writer: 'sam' })).toBe(
+      '/ann/home?code=pending&username=ann&group=Section%20A&writer=sam',
+    );
+    expect(notesOfHref(ann, board, on, { writer: 'sam' })).toBeNull();
+    expect(
+      notesOfHref(
+        ann,
+        { owner: 'ann', ptitle: 'notes' },
+        { results: true, code: 'notes' },
+        { writer: 'sam' },
       ),
     ).toBeNull();
   });

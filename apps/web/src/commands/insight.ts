@@ -7,7 +7,12 @@ import { ChartColumn, Flame, GraduationCap, MessageSquareText } from 'lucide-rea
 import { mayListFor, type PublicUser } from '@listboard/core';
 import type { Command, CommandContext } from './registry';
 import { boardHref } from '../board/itemLink';
-import { boardParam, listingHref } from '@listboard/core/api/search';
+import {
+  NOTES_ON_OWN_BOARDS,
+  boardParam,
+  listingHref,
+  type CustomCode,
+} from '@listboard/core/api/search';
 
 const offered = (c: CommandContext) =>
   !c.results && c.board !== null && !c.board.locked && c.abilities?.insight === true;
@@ -35,29 +40,35 @@ export function boardDiscussionHref(
 }
 
 /**
- * Where a note's group badge leads: on a listing of notes that offers a Group choice, the same
- * listing narrowed to that group; on a board, its Discussion of that group, for whoever answers
- * its notes (boardDiscussionHref); elsewhere (search results, a reader) nowhere.
+ * Where a note's group badge or its writer's name leads: the notes of that group or that
+ * writer. On a listing of the notes on one's boards (Discussion, My notes), the same listing
+ * narrowed to it as well (a group only if the listing offers it); on a board, a group's to its
+ * Discussion of that group, for whoever answers its notes (boardDiscussionHref); elsewhere
+ * (search results, a reader, a writer's name on a board) nowhere.
  */
-export function groupBadgeHref(
+export function notesOfHref(
   user: PublicUser | null,
   board: {
     owner: string;
     ptitle: string;
     abilities?: { moderate?: boolean } | null;
     onBoard?: { owner: string; ptitle: string };
-    noteGroups?: { choices: string[] };
+    noteGroups?: { choices: string[]; only?: string };
     onWriter?: { username: string };
   },
   shown: { results: boolean; code: string | null },
-  group: string,
+  only: { group: string } | { writer: string },
 ): string | null {
-  if (!shown.results) return boardDiscussionHref(user, board, { group });
-  if (!shown.code || !board.noteGroups?.choices.includes(group)) return null;
-  return listingHref(board.owner, shown.code, {
+  if (!shown.results)
+    return 'group' in only ? boardDiscussionHref(user, board, { group: only.group }) : null;
+  const { code } = shown;
+  if (!code || !NOTES_ON_OWN_BOARDS.includes(code as CustomCode)) return null;
+  if ('group' in only && !board.noteGroups?.choices.includes(only.group)) return null;
+  return listingHref(board.owner, code, {
     board: board.onBoard && boardParam(board.owner, board.onBoard),
-    group,
+    group: board.noteGroups?.only,
     writer: board.onWriter?.username,
+    ...only,
   });
 }
 
