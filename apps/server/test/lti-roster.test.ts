@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { JSONWebKeySet } from 'jose';
-import { boardMembers, groupMembers, ltiContexts, users } from '../src/db/schema';
+import { boardMembers, groupMembers, groups, ltiContexts, users } from '../src/db/schema';
 import { syncRoster } from '../src/services/lti/roster';
 import { SCOPES } from '../src/services/lti/service-token';
 import { Agent, createTestApp, ifStarted, type TestContext } from './harness';
@@ -143,5 +143,49 @@ describe('roster sync (NRPS)', () => {
     await launchAs(t.app, platform, turing);
     const after = await db().select({ id: users.id }).from(users);
     expect(after).toHaveLength(before.length);
+  });
+
+  it('gives the course’s instructors, on its board’s Insight, who of the roster has written nothing there yet; not an author who gives the course’s group to a board of their own', async () => {
+    const instructor = new Agent(t.app);
+    const { cookie, target } = await launchAs(t.app, platform, teacher);
+    instructor.cookie = cookie;
+    const [board] = (
+      await instructor.post('/api/dbload/load_multilists', { addresses: [target] })
+    ).json<{ _id: string; groups: string[] }[]>();
+    const [course] = await db()
+      .select({ name: groups.name })
+      .from(ltiContexts)
+      .innerJoin(groups, eq(groups.id, ltiContexts.groupId));
+    type Roster = { members: number; yetToWrite: { username: string }[] } | null;
+    const rosterOf = async (a: Agent, multilistId: string) => {
+      const res = await a.post('/api/forms/board_insight', { multilistId });
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json<{ groups: { group: string; roster: Roster }[] }>()
+        .groups.find((g) => g.group === course?.name)?.roster;
+    };
+    // The active learners, not the instructor (who answers the board's notes).
+    const roster = await rosterOf(instructor, board?._id ?? '');
+    expect(roster?.yetToWrite.map((m) => m.username)).toEqual([
+      'alan.turing',
+      'sofia.kovalevskaya',
+    ]);
+    expect(roster?.members).toBe(2);
+
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const own = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Not that course' })
+    ).json<{ multilistId: string }>();
+    await author.post('/api/forms/assign_group', {
+      multilistId: own.multilistId,
+      groupName: course?.name,
+    });
+    expect(await rosterOf(author, own.multilistId)).toBeNull();
+    const remind = await author.post('/api/forms/remind_group', {
+      multilistId: own.multilistId,
+      groupName: course?.name,
+    });
+    expect(remind.statusCode).toBe(403);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { remindMsg } from '@listboard/core';
 import type { RemindAnswer } from '@listboard/core/api/contracts/insight';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groups, users } from '../../db/schema';
 import { HttpError, badRequest, forbidden } from '../../lib/errors';
@@ -16,7 +16,7 @@ import { throttleHit } from '../accounts/auth-throttle';
 import { findUserByUsername, type Actor } from '../accounts/users';
 import { boardUrl, mayAlert, whyAlerted } from '../notes/alerts';
 import { countedNotes, type InsightAsk } from './counted';
-import { REMIND_WINDOW, groupRosters } from './roster';
+import { REMIND_WINDOW, groupRosters, rosterIsTheirs } from './roster';
 
 export async function remindGroup(
   db: Db,
@@ -26,8 +26,11 @@ export async function remindGroup(
 ): Promise<RemindAnswer> {
   const { board, actor } = ask;
   if (!board.groups.includes(groupName)) throw badRequest(remindMsg.notHere(groupName));
-  const [group] = await db.select().from(groups).where(eq(groups.name, groupName));
-  if (group?.owner !== actor.username) throw forbidden(remindMsg.notOwner(groupName));
+  const [theirs] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.name, groupName), rosterIsTheirs(actor.username, board.id)));
+  if (!theirs) throw forbidden(remindMsg.notOwner(groupName));
   const { mailer } = mail;
   if (!mailer) throw badRequest(remindMsg.noMail);
   // Who wrote notes or replies here, as the board's Insight counts them.
