@@ -3,11 +3,10 @@ import { Link } from 'react-router';
 import { useState } from 'react';
 import { counted, NOTE_ANCHOR, remindMsg } from '@listboard/core';
 import { callApi, messageOr } from '../api/client';
-import { when } from '../pages/format';
+import { personName, when } from '../pages/format';
 import { TableScroll } from './TableScroll';
 import type {
   BoardInsight,
-  GroupMember,
   GroupRoster,
   InsightFigures,
 } from '@listboard/core/api/contracts/insight';
@@ -121,7 +120,7 @@ function whoWrote({ members, yetToWrite }: GroupRoster): string {
     return members === 1
       ? ': its one member has written here.'
       : `: all ${members} members have written here.`;
-  return `, yet to write here (${yetToWrite.length} of ${members}): ${yetToWrite.map(named).join(', ')}`;
+  return `, yet to write here (${yetToWrite.length} of ${members}): ${yetToWrite.map(personName).join(', ')}`;
 }
 
 /**
@@ -173,9 +172,6 @@ function RemindButton({
     </span>
   );
 }
-
-/** A member as the readers table names them. */
-const named = (m: GroupMember) => (m.fullname ? `${m.fullname} (${m.username})` : m.username);
 
 /**
  * The notes posted to each reader group; each group's name leads to the board's Discussion of

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import type { ReaderInsight } from '@listboard/core/api/contracts/insight';
 import { TableScroll } from './TableScroll';
 import { GroupChoice } from '../board/GroupChoice';
-import { when } from '../pages/format';
+import { personName, when } from '../pages/format';
 
 type Key = 'username' | 'notes' | 'replies' | 'words' | 'lastActivity';
 const COLUMNS: { key: Key; label: string; numeric: boolean }[] = [
@@ -88,7 +88,7 @@ export function ReaderTable({
         </thead>
         <tbody>
           {rows.map((r) => {
-            const name = r.fullname ? `${r.fullname} (${r.username})` : r.username;
+            const name = personName(r);
             const href = notesOf?.(r.username);
             return (
               <tr key={r.username}>

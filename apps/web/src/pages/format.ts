@@ -1,4 +1,8 @@
 /** Dates and times as the pages show them, in the reader's own time zone. */
+/** A person as Insight's tables name them: their full name and user name, or the user name. */
+export const personName = (p: { username: string; fullname: string | null }): string =>
+  p.fullname ? `${p.fullname} (${p.username})` : p.username;
+
 export function when(iso: string | null | undefined): string {
   if (!iso) return 'never';
   const d = new Date(iso);
