@@ -79,7 +79,7 @@ const iso = (d: Date | string | null) => (d === null ? '' : new Date(d).toISOStr
 
 /**
  * For the board's authors: the groups given to the board join those with notes, and each group
- * the caller owns has its roster (who in it has written nothing here yet).
+ * whose roster is the caller's (roster.ts) has it: who in it has written nothing here yet.
  */
 async function withRosters(
   db: Db,

@@ -21,13 +21,6 @@ import { throttleHit } from '../accounts/auth-throttle';
 import { answerersOf } from './answered-boards';
 
 /**
- * Where to tell `username` of `item` on `board`: nowhere when they have no address, their profile
- * turns e-mail alerts off, or they may not see the item (mail is a channel like any other: the one
- * visibility rule decides), or once the hour's `limit` of alerts to them is used up
- * (ALERT_MAIL_RATE_LIMIT): the alerts then wait on their Discussion page and Listings, and no
- * one can fill another's mailbox through the app.
- */
-/**
  * Whether `to` may be mailed one more alert this hour: an address, a profile that asks for
  * alerts, and the hour's `limit` not used up (each call counts one).
  */
@@ -41,6 +34,13 @@ export async function mayAlert(
   return (await throttleHit(db, 'alert', to.id, hour, new Date())) <= hour.max;
 }
 
+/**
+ * Where to tell `username` of `item` on `board`: nowhere when they have no address, their profile
+ * turns e-mail alerts off, or they may not see the item (mail is a channel like any other: the one
+ * visibility rule decides), or once the hour's `limit` of alerts to them is used up
+ * (ALERT_MAIL_RATE_LIMIT): the alerts then wait on their Discussion page and Listings, and no
+ * one can fill another's mailbox through the app.
+ */
 async function alertAddress(
   db: Db,
   username: string,
