@@ -39,11 +39,11 @@ export async function confusedPassages(
 ): Promise<ConfusedPassage[]> {
   const passages = await rowsOf<PassageRow>(
     db,
-    // Each note's quote is read out of its highlight once, and only for notes that have one.
-    sql`with c as (${countedNotes(ask)}),
-      q as (select c.item, c.list, c.q, c.id, c.created, ${QUOTE} as quote
-        from c join ${items} n on n.id = c.id
-        where c.is_note and n.highlight is not null)
+    // Only the notes with a highlight, each quote read out of it in the same pass.
+    sql`with q as (${countedNotes(ask, {
+      where: sql`and n.annotation_class = 'note' and n.highlight is not null`,
+      columns: sql`, ${QUOTE} as quote`,
+    })})
       select q.item, q.list, q.quote, count(*)::int as notes,
         count(*) filter (where q.q)::int as questions,
         (array_agg(q.id order by q.created, q.id))[1:${sql.raw(String(NOTES_PER_PASSAGE))}] as ids

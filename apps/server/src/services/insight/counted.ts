@@ -32,12 +32,17 @@ export const seenContent = (boardId: string, username: string) =>
  * Whether a note is a question and how many words it has are kept with each row by the database
  * (items.is_question and items.word_count, generated from its text and labels).
  */
-export function countedNotes(ask: Pick<InsightAsk, 'board' | 'username' | 'scope'>): SQL {
+export function countedNotes(
+  ask: Pick<InsightAsk, 'board' | 'username' | 'scope'>,
+  /** Of those, only some (`and …` of each note `n`), with more of their columns (`, … as name`). */
+  narrower: { where?: SQL; columns?: SQL } = {},
+): SQL {
   const mine = ask.scope === 'own' ? sql`and n.author = ${ask.username}` : sql``;
   return sql`select n.id, n.root_item_id as item, c.list_id as list, n.author, n.hint,
       n.group_name as grp, n.annotation_class = 'note' as is_note, n.is_question as q,
       n.note_status as status, n.created, n.word_count as words,
-      to_char(n.created at time zone 'UTC', 'YYYY-MM-DD') as day
+      to_char(n.created at time zone 'UTC', 'YYYY-MM-DD') as day ${narrower.columns ?? sql``}
     from ${items} n join (${seenContent(ask.board.id, ask.username)}) c on c.id = n.root_item_id
-    where n.multilist_id = ${ask.board.id} and n.annotation_class in ('note', 'reply') ${mine}`;
+    where n.multilist_id = ${ask.board.id} and n.annotation_class in ('note', 'reply') ${mine}
+      ${narrower.where ?? sql``}`;
 }
