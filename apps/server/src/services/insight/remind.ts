@@ -8,13 +8,13 @@ import { remindMsg } from '@listboard/core';
 import type { RemindAnswer } from '@listboard/core/api/contracts/insight';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { groups, users } from '../../db/schema';
+import { groups } from '../../db/schema';
 import { HttpError, badRequest, forbidden } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { rowsOf } from '../../db/rows-of';
 import { throttleHit } from '../accounts/auth-throttle';
 import { findUserByUsername, type Actor } from '../accounts/users';
-import { boardUrl, mayAlert, whyAlerted } from '../notes/alerts';
+import { boardUrl, fullnameOf, mayAlert, whyAlerted } from '../notes/alerts';
 import { countedNotes, type InsightAsk } from './counted';
 import { REMIND_WINDOW, groupRosters, rosterIsTheirs } from './roster';
 
@@ -44,11 +44,7 @@ export async function remindGroup(
   if (yet.length === 0) return { mailed: 0, notMailed: 0 };
   const hits = await throttleHit(db, 'remind', [board.id, groupName], REMIND_WINDOW, new Date());
   if (hits > REMIND_WINDOW.max) throw new HttpError(409, remindMsg.again(groupName));
-  const [sender] = await db
-    .select({ fullname: users.fullname })
-    .from(users)
-    .where(eq(users.id, actor.id));
-  const who = sender?.fullname.trim() || actor.username;
+  const who = (await fullnameOf(db, actor.id)) ?? actor.username;
   const address = boardUrl(mail.publicUrl, board.owner, board.ptitle);
   let mailed = 0;
   for (const member of yet) {

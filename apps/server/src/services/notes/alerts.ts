@@ -20,6 +20,15 @@ import { canSeeItem, viewerFor, visibleBoardOf } from './visibility';
 import { throttleHit } from '../accounts/auth-throttle';
 import { answerersOf } from './answered-boards';
 
+/** How a mail signs its sender: the full name they gave, or null. */
+export async function fullnameOf(db: Db, userId: string): Promise<string | null> {
+  const [sender] = await db
+    .select({ fullname: users.fullname })
+    .from(users)
+    .where(eq(users.id, userId));
+  return sender?.fullname.trim() || null;
+}
+
 /**
  * Whether `to` may be mailed one more alert this hour: an address, a profile that asks for
  * alerts, and the hour's `limit` not used up (each call counts one).
@@ -309,13 +318,8 @@ export async function emailItem(
     .innerJoin(multilists, eq(multilists.id, lists.multilistId))
     .where(eq(lists.id, args.item.listId));
   if (!row) throw notFound('No such item.');
-  const [sender] = await db
-    .select({ fullname: users.fullname })
-    .from(users)
-    .where(eq(users.id, args.from.id));
-  const name = sender?.fullname.trim()
-    ? `${sender.fullname.trim()} (${args.from.username})`
-    : args.from.username;
+  const fullname = await fullnameOf(db, args.from.id);
+  const name = fullname ? `${fullname} (${args.from.username})` : args.from.username;
   await mailer.send({
     to: args.email.trim(),
     subject: `${name} sent you an item from “${row.board.title}”`,
