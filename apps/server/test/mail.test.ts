@@ -630,6 +630,38 @@ describe('a reminder to a group’s members yet to write', () => {
   });
 });
 
+describe('a reminder and the visibility rule', () => {
+  it('mails no member who may not open the board: a board behind a password they have not given', async () => {
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const made = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Locked reading' })
+    ).json<{ multilistId: string }>();
+    await author.post('/api/dbedit/edit_multilist', {
+      multilistId: made.multilistId,
+      password: 'sesame',
+    });
+    await author.post('/api/forms/create_group', { name: 'Locked Section' });
+    await author.post('/api/forms/add_group_member', {
+      groupName: 'Locked Section',
+      username: 'rosa',
+    });
+    await author.post('/api/forms/assign_group', {
+      multilistId: made.multilistId,
+      groupName: 'Locked Section',
+    });
+    inbox.length = 0;
+    const sent = await author.post('/api/forms/remind_group', {
+      multilistId: made.multilistId,
+      groupName: 'Locked Section',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ mailed: 0, notMailed: 1 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(inbox).toEqual([]);
+  });
+});
+
 describe('the default outbox', () => {
   it('writes each message to DATA_DIR/outbox when no SMTP server is set', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-outbox-'));

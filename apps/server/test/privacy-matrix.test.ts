@@ -944,6 +944,22 @@ describe('privacy matrix: a group’s members', () => {
   });
 });
 
+describe('privacy matrix: who in a group has not written yet', () => {
+  // Insight's roster of a group is its owner's alone, as the group's members are: the coauthor
+  // and the site admin, who see everyone's figures, get none.
+  it.each(VIEWERS)('as %s: the Seminar’s roster on Insight to its owner alone', async (v) => {
+    // One answer a line, from the open board and the locked one (an error for some viewers).
+    const answers = (await insightOf(v))
+      .split('\n')
+      .map((line) => JSON.parse(line) as { groups?: { group: string; roster: unknown }[] });
+    const rosters = answers.flatMap((a) =>
+      (a.groups ?? []).filter((g) => g.group === 'Seminar').map((g) => g.roster),
+    );
+    if (v === 'author') expect(rosters).toContainEqual(expect.objectContaining({ members: 2 }));
+    else expect(rosters.every((r) => r === null)).toBe(true);
+  });
+});
+
 describe('privacy matrix: what is new on the boards one visited', () => {
   // Counts show no words, but a hidden thing counted would tell of it: each board's counts are
   // what the viewer's own load of it shows that others wrote, and a board they may not open is

@@ -102,7 +102,7 @@ export const remindMsg = {
   done: (group: string, mailed: number, notMailed: number) =>
     `Reminder mailed to ${counted(mailed, 'member')} of ${group}.` +
     (notMailed > 0
-      ? ` Not mailed: ${counted(notMailed, 'member')} with no address or with e-mail alerts turned off.`
+      ? ` Not mailed: ${counted(notMailed, 'member')} with no address, with e-mail alerts turned off, or who may not open the board.`
       : ''),
   /** Said in place of the button within the day after a reminder. */
   sentAt: (at: string) => `Reminded by mail on ${at}; once a day.`,

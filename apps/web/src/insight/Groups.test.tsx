@@ -128,7 +128,7 @@ describe('the groups of a board’s Insight', () => {
       screen.getByRole('button', { name: 'Remind by mail those of Section A yet to write' }),
     );
     await screen.findByText(
-      'Reminder mailed to 2 members of Section A. Not mailed: 1 member with no address or with e-mail alerts turned off.',
+      'Reminder mailed to 2 members of Section A. Not mailed: 1 member with no address, with e-mail alerts turned off, or who may not open the board.',
     );
     expect(fetch).toHaveBeenCalledWith(
       '/api/forms/remind_group',

@@ -4,7 +4,7 @@
  * alerts (and counted against the same hourly limit as every other alert), at most once a day
  * for one group and board, so no class is flooded by a button pressed twice.
  */
-import { remindMsg } from '@listboard/core';
+import { canSee, remindMsg } from '@listboard/core';
 import type { RemindAnswer } from '@listboard/core/api/contracts/insight';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -13,7 +13,8 @@ import { HttpError, badRequest, forbidden } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { rowsOf } from '../../db/rows-of';
 import { throttleHit } from '../accounts/auth-throttle';
-import { findUserByUsername, type Actor } from '../accounts/users';
+import { findUserByUsername, toActor, type Actor } from '../accounts/users';
+import { viewerFor, visibleBoard } from '../notes/visibility';
 import { boardUrl, fullnameOf, mayAlert, whyAlerted } from '../notes/alerts';
 import { countedNotes, type InsightAsk } from './counted';
 import { REMIND_WINDOW, groupRosters, rosterIsTheirs } from './roster';
@@ -47,9 +48,14 @@ export async function remindGroup(
   const who = (await fullnameOf(db, actor.id)) ?? actor.username;
   const address = boardUrl(mail.publicUrl, board.owner, board.ptitle);
   let mailed = 0;
+  // Mail is a channel like any other: only a member who may open the board is sent its address.
+  const shown = visibleBoard(board, ask.policy);
   for (const member of yet) {
     const to = await findUserByUsername(db, member.username);
-    if (!to?.email || !(await mayAlert(db, to, mail.alertLimit))) continue;
+    if (!to?.email) continue;
+    const viewer = await viewerFor(db, toActor(to), null);
+    if (!canSee(viewer, { kind: 'board', board: shown })) continue;
+    if (!(await mayAlert(db, to, mail.alertLimit))) continue;
     await mailer.send({
       to: to.email,
       subject: remindMsg.subject(who, board.title),

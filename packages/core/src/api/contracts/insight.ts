@@ -148,7 +148,8 @@ export const boardInsight = defineContract({
  * A reminder to a group's members who have written nothing on the board yet (its roster's
  * yetToWrite), mailed with the board's address: by the group's owner, one of the board's
  * authors, at most once a day for one group and board. `notMailed`: those of them with no address,
- * or whose profile turns e-mail alerts off, or whose alerts for the hour are used up.
+ * or whose profile turns e-mail alerts off, or whose alerts for the hour are used up, or who may
+ * not open the board (the one visibility rule).
  */
 export const remindGroup = defineContract({
   path: '/api/forms/remind_group',
