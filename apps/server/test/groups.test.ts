@@ -59,6 +59,34 @@ describe('reader groups', () => {
     expect((await load(reader)).groups).toEqual(['Section A', 'Staff']);
   });
 
+  it('a private group is given to a board only by its members: to anyone else it is not there', async () => {
+    const own = (
+      await reader.post('/api/forms/insert_multilist', { titleText: 'My reading log' })
+    ).json<{ multilistId: string }>();
+    const give = (groupName: string) =>
+      reader.post('/api/forms/assign_group', { multilistId: own.multilistId, groupName });
+    const refused = await give('staff');
+    expect(refused.statusCode).toBe(404);
+    // The same words as for a group never made: the refusal does not tell that it exists.
+    expect(refused.json().error).toBe('No group named staff.');
+    expect((await give('No Such Group')).json().error).toBe('No group named No Such Group.');
+    const board = (
+      await reader.post('/api/dbload/load_multilists', { addresses: ['/reader/my-reading-log'] })
+    ).json<Multilist[]>()[0]!;
+    expect(board.groups).toEqual([]);
+    // An open group is anyone's to give; a private one once its owner has added the reader.
+    expect((await give('Section A')).statusCode).toBe(200);
+    await author.post('/api/forms/add_group_member', { groupName: 'Staff', username: 'reader' });
+    const given = await give('Staff');
+    expect(given.statusCode).toBe(200);
+    expect(given.json()).toEqual({
+      groups: ['Section A', 'Staff'],
+      name: 'Staff',
+      isPrivate: true,
+    });
+    await author.post('/api/forms/remove_group_member', { groupName: 'Staff', username: 'reader' });
+  });
+
   it('readers are offered open groups and the private ones they are already in', async () => {
     const offered = (
       await reader.post('/api/forms/joinable_groups', { multilistId: course._id })

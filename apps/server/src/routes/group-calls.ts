@@ -8,7 +8,7 @@ export const GROUP_CALLS: BoardCall[] = [
     contract: groups.assignGroup,
     action: 'assignGroup',
     target: (b) => ({ multilistId: b.multilistId }),
-    run: (tx, { body, target }) => assignGroup(tx, target.board, body.groupName),
+    run: (tx, { body, actor, target }) => assignGroup(tx, actor, target.board, body.groupName),
   }),
   defineCall({
     contract: groups.joinableGroups,

@@ -45,9 +45,20 @@ async function groupByName(db: Db, name: string) {
   return g;
 }
 
-/** Boards reference groups by name; only the board owner assigns them (policy: assignGroup). */
-export async function assignGroup(db: Db, board: BoardRow, name: string) {
+/**
+ * Boards reference groups by name; only the board owner assigns them (policy: assignGroup). A
+ * private group is given only by its members (a course's group by those in the course) or a site
+ * admin; to anyone else it is not there, as a group never made is not.
+ */
+export async function assignGroup(db: Db, actor: Actor, board: BoardRow, name: string) {
   const g = await groupByName(db, name);
+  if (g.isPrivate && !actor.roles.includes('lbadmin')) {
+    const [member] = await db
+      .select({ id: groupMembers.groupId })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, g.id), eq(groupMembers.userId, actor.id)));
+    if (!member) throw notFound(`No group named ${groupName(name)}.`);
+  }
   if (!board.groups.includes(g.name)) {
     await db
       .update(multilists)
