@@ -741,6 +741,48 @@ describe('Discussion of one reader’s notes', () => {
     const notes = await list('/author/home?code=notes&username=author&writer=reader');
     expect(notes.onWriter).toBeUndefined();
   });
+  it('takes in the threads that reader replied in, their replies shown; a private reply of theirs, or another’s reply, brings none', async () => {
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    const on = { listId: course.lists[1]!._id, itemId: course.lists[1]!.items[0]!._id };
+    const post = async (who: Agent, text: string, extra = {}) => {
+      const res = await who.post('/api/forms/insert_note', { ...on, noteSpec: { text }, ...extra });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ itemId: string }>().itemId;
+    };
+    const answeredHere = await post(demo, 'Demo asks where the chart came from');
+    await post(reader, 'Sam: the agency’s own report', {
+      noteSpec: { text: 'Sam: the agency’s own report', parentId: answeredHere },
+    });
+    const quiet = await post(demo, 'Demo wonders about the headline');
+    await post(reader, 'Sam, a reply kept to myself', {
+      noteSpec: { text: 'Sam, a reply kept to myself', parentId: quiet },
+      isPrivate: true,
+    });
+    const others = await post(demo, 'Demo on the byline');
+    await post(demo, 'Demo answers themself', {
+      noteSpec: { text: 'Demo answers themself', parentId: others },
+    });
+    const list = async (address: string) => {
+      const res = await author.post('/api/dbload/load_search', { address });
+      expect(res.statusCode, res.body).toBe(200);
+      return hitTexts(res.json() as Multilist).join('\n');
+    };
+    for (const code of ['myNotes', 'pending']) {
+      const shown = await list(
+        `/author/home?code=${code}&username=author&board=course&writer=reader`,
+      );
+      expect(shown).toContain('Demo asks where the chart came from');
+      expect(shown).toContain('Sam: the agency’s own report');
+      expect(shown).not.toContain('Demo wonders about the headline');
+      expect(shown).not.toContain('kept to myself');
+      expect(shown).not.toContain('Demo on the byline');
+    }
+    // Narrowed to the note's own writer, the thread shows with the reply in it, as before.
+    const demos = await list('/author/home?code=pending&username=author&board=course&writer=demo');
+    expect(demos).toContain('Demo asks where the chart came from');
+    expect(demos).toContain('Demo on the byline');
+  });
 });
 
 // Last in the file: the five hundred notes it writes would push older ones out of the others.

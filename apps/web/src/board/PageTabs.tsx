@@ -89,7 +89,7 @@ export function PageTabs({
       )}
       {writer && (
         <p>
-          <span>By {writer.name} only.</span>{' '}
+          <span>Notes and replies by {writer.name} only.</span>{' '}
           <Link to={href(code, { board: onBoard, group })}>All readers</Link>
         </p>
       )}

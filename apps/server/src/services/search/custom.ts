@@ -109,6 +109,11 @@ async function noteHits(
     board?: string;
     /** Only the notes posted to this reader group (a Discussion of one class section). */
     group?: string;
+    /**
+     * Only the notes this user wrote and the threads they replied in, with their replies shown:
+     * what a teacher reads of one student (needs `replies`).
+     */
+    writer?: string;
     /** Each note comes with the replies in its thread the caller may see (Discussion, Notes). */
     replies?: boolean;
     /** Which NOTES_LISTED, from the newest (0) back. */
@@ -128,6 +133,9 @@ async function noteHits(
     );
   if (filter.board) conds.push(eq(multilists.id, filter.board));
   if (filter.group !== undefined) conds.push(eq(items.groupName, filter.group));
+  if (filter.writer)
+    conds.push(sql`(${items.author} = ${filter.writer} or exists (select 1 from ${items} r
+      where r.thread_id = ${items.id} and r.annotation_class = 'reply' and r.author = ${filter.writer}))`);
   const read = await db
     .select({ item: items, board: multilists })
     .from(items)
@@ -201,6 +209,12 @@ async function noteHits(
       const row = shown.get(h.note._id);
       return !(row?.annotationClass === 'reply' && row.threadId && roots.has(row.threadId));
     });
+    // Another's thread stays only for a reply of the writer's that the caller may see.
+    const { writer } = filter;
+    if (writer)
+      listed = listed.filter(
+        (h) => h.note.author === writer || (h.replies ?? []).some((r) => r.author === writer),
+      );
   }
   await withNoteItems(
     db,
@@ -317,7 +331,8 @@ export async function customHits(
         answeredBy: username,
         board,
         group,
-        author: writer,
+        writer,
+        replies: writer !== undefined,
         page,
       });
     case 'annos':
@@ -338,7 +353,7 @@ export async function customHits(
         status: code,
         board,
         group,
-        author: writer,
+        writer,
         replies: true,
         page,
       });
