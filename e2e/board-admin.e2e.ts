@@ -395,3 +395,61 @@ describe('duplicating and deleting a board', () => {
     await list(page, 'Routes').getByText('Up the hill').waitFor();
   });
 });
+
+describe('when notes are due', () => {
+  it('an author sets it in Board settings; a student on a phone sees it under the title, and the author clears it', async () => {
+    const { page } = author;
+    await signIn(page, base, 'author');
+    const title = `Essay ${stamp()}`;
+    const made = await authorsBoard(page, title);
+    await page.goto(`${base}/author/${made.ptitle}`);
+    const board = boardRegion(page, 'author', title);
+    await list(page, 'Routes').waitFor();
+    await expect(board.locator('.board-due').count()).resolves.toBe(0);
+
+    await more(page, 'Board settings');
+    const settings = form(page, 'Board settings');
+    const due = settings.getByLabel('Notes due');
+    await expect(due.inputValue()).resolves.toBe('');
+    await due.fill('2030-03-15T17:00');
+    await screenshot(page, 'board-settings-notes-due');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.waitFor({ state: 'detached' });
+    await board
+      .getByText(/^Notes due Friday, March 15, 2030 at 5:00\sPM \(in [^)]+\)\.$/)
+      .waitFor();
+
+    // A student opens the board on a phone: the same moment, in their words.
+    const phone = await openPhone('iPhone 13');
+    try {
+      const rpage = phone.page;
+      await signIn(rpage, base, 'reader');
+      await rpage.goto(`${base}/author/${made.ptitle}`);
+      const line = boardRegion(rpage, 'author', title).locator('.board-due time');
+      await expect(line.getAttribute('datetime')).resolves.toBe('2030-03-15T17:00:00.000Z');
+      await expect(line.textContent()).resolves.toMatch(/^Notes due Friday, March 15, 2030/);
+      const box = (await line.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(rpage.viewportSize()!.width);
+      await screenshot(rpage, 'notes-due-phone');
+    } finally {
+      await phone.close();
+    }
+
+    // The board's Insight says it too, above who has written.
+    await page.goto(`${base}/author/${made.ptitle}/insight`);
+    await page
+      .getByRole('main')
+      .getByText(/^Notes due Friday, March 15, 2030/)
+      .waitFor();
+
+    // Cleared: the form shows it as it is, and the line goes.
+    await page.goto(`${base}/author/${made.ptitle}`);
+    await list(page, 'Routes').waitFor();
+    await more(page, 'Board settings');
+    await expect(due.inputValue()).resolves.toBe('2030-03-15T17:00');
+    await due.fill('');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.waitFor({ state: 'detached' });
+    await expect.poll(() => board.locator('.board-due').count()).toBe(0);
+  });
+});

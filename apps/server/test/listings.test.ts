@@ -766,7 +766,7 @@ describe('Discussion of one reader’s notes', () => {
     const list = async (address: string) => {
       const res = await author.post('/api/dbload/load_search', { address });
       expect(res.statusCode, res.body).toBe(200);
-      return hitTexts(res.json() as Multilist).join('\n');
+      return hitTexts(res.json()).join('\n');
     };
     for (const code of ['myNotes', 'pending']) {
       const shown = await list(

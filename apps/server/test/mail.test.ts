@@ -578,6 +578,11 @@ describe('a reminder to a group’s members yet to write', () => {
       multilistId: made.multilistId,
       groupName: 'Tuesday Section',
     });
+    const due = await author.post('/api/dbedit/edit_multilist', {
+      multilistId: made.multilistId,
+      notesDue: '2026-12-12T17:00:00.000Z',
+    });
+    expect(due.statusCode, due.body).toBe(200);
     await reader.post('/api/forms/insert_note', {
       listId,
       itemId,
@@ -611,6 +616,8 @@ describe('a reminder to a group’s members yet to write', () => {
       'Maya Ortiz (author), who runs your group Tuesday Section, asks you',
     );
     expect(mail.raw).toContain('https://boards.example.edu/author/home;week-one-reading');
+    // When the notes are due, in UTC, said as such (the server does not know the reader's zone).
+    expect(mail.raw).toContain('Notes on it are due Saturday, 12 December 2026 at 17:00 UTC.');
     expect(mail.raw).not.toContain('Is chapter one the whole of it?');
 
     // Insight says when, and a day must pass before the next.

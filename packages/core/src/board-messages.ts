@@ -107,6 +107,8 @@ export const remindMsg = {
   /** Said in place of the button within the day after a reminder. */
   sentAt: (at: string) => `Reminded by mail on ${at}; once a day.`,
   subject: (who: string, board: string) => `${who} asks you to read and note “${board}”`,
+  /** The board's due date, in the mail (in UTC: the server does not know the reader's zone). */
+  due: (when: string) => `Notes on it are due ${when}.`,
 } as const;
 
 /** Add to my home board (web board/addToHome.ts): what became of the board asked to be kept. */

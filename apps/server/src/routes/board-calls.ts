@@ -66,6 +66,7 @@ const BOARD_EDIT_CALLS: BoardCall[] = [
         description: body.descText,
         listed: body.listed,
         password: body.password,
+        notesDue: body.notesDue,
         version: body.version,
       }),
   }),

@@ -22,6 +22,7 @@ import { isEnabled, isVisible } from '../commands/registry';
 import { HeatProvider } from '../insight/heat';
 import { InlineMarkdown } from '../blocks/InlineMarkdown';
 import { usePrintedBoard } from './print';
+import { DueLine } from './DueLine';
 
 type Row = { kind: 'list'; list: List } | { kind: 'item'; item: Item };
 
@@ -180,6 +181,7 @@ export function BoardView({ board }: { board: Multilist }) {
           owner={board.owner}
           description={board.description === BLANK_BOARD_DESCRIPTION ? '' : board.description}
         />
+        <DueLine board={board} />
         <NewSinceLine board={board} />
         <Legend keys={keys} by={display.colors} />
         <SectionNav board={board} />

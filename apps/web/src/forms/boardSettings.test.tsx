@@ -61,6 +61,33 @@ describe('who a board is shared with', () => {
 });
 
 describe('the Board settings form', () => {
+  it('shows when notes are due in the browser’s own time and sends the moment, or null when cleared', async () => {
+    const due = new Date(2026, 11, 12, 17, 0); // 12 December, 5 PM here
+    const board = plan({ notesDue: due.toISOString() });
+    const answer = {
+      ok: true as const,
+      value: { multilistId: board._id, version: 2, ptitle: 'field-plan' },
+    };
+    const first = open('boardSettings', board, answer);
+    expect(screen.getByLabelText('Notes due')).toHaveProperty('value', '2026-12-12T17:00');
+    type('Notes due', '2026-12-19T09:30');
+    click('Save');
+    await waitFor(() => expect(first.onClose).toHaveBeenCalled());
+    expect(first.ctx.api).toHaveBeenCalledWith('/api/dbedit/edit_multilist', {
+      multilistId: board._id,
+      notesDue: new Date(2026, 11, 19, 9, 30).toISOString(),
+    });
+    cleanup();
+    const second = open('boardSettings', board, answer);
+    type('Notes due', '');
+    click('Save');
+    await waitFor(() => expect(second.onClose).toHaveBeenCalled());
+    expect(second.ctx.api).toHaveBeenCalledWith('/api/dbedit/edit_multilist', {
+      multilistId: board._id,
+      notesDue: null,
+    });
+  });
+
   it('starts from the board and sends only what changed', async () => {
     const board = plan();
     const { ctx, onClose } = open('boardSettings', board, {

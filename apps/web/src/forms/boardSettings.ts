@@ -19,6 +19,7 @@ import { linkFromHome } from '../board/addToHome';
 import { NEW_BOARD_FORM } from './newBoard';
 import { boardHref } from '../board/itemLink';
 import { showDeleted } from '../state/info';
+import { fromLocalInput, localInput } from '../board/DueLine';
 
 export const SHARE_ROLES = ['coauthor', 'contributor', 'editor'] as const;
 export type ShareRole = (typeof SHARE_ROLES)[number];
@@ -94,6 +95,7 @@ function settingsChanges(v: Values, board: Multilist) {
     descText?: string;
     listed?: boolean;
     password?: string | null;
+    notesDue?: string | null;
   } = {};
   const title = str(v, 'titleText');
   if (title !== board.title) change.titleText = title;
@@ -101,6 +103,8 @@ function settingsChanges(v: Values, board: Multilist) {
   const was = board.description === BLANK_DESCRIPTION ? '' : board.description;
   if (description !== was) change.descText = description;
   if (Boolean(v.listed) !== board.listed) change.listed = Boolean(v.listed);
+  const due = str(v, 'notesDue');
+  if (due !== localInput(board.notesDue)) change.notesDue = fromLocalInput(due);
   if (v.clearPassword) change.password = null;
   else if (text(v, 'password')) change.password = text(v, 'password');
   return change;
@@ -170,6 +174,12 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
       { name: 'descText', label: 'Description', type: 'textarea' },
       LISTED_FIELD,
       {
+        name: 'notesDue',
+        label: 'Notes due',
+        type: 'datetime-local',
+        hint: 'Readers see it under the board’s title, in their own time zone. Leave it blank for none.',
+      },
+      {
         name: 'password',
         label: 'New password',
         type: 'password',
@@ -184,6 +194,7 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
         titleText: b.title,
         descText: b.description === BLANK_DESCRIPTION ? '' : b.description,
         listed: b.listed,
+        notesDue: localInput(b.notesDue),
         password: '',
         clearPassword: false,
       };

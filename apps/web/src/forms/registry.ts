@@ -7,7 +7,16 @@ import type { ApiCall, ChangeCall } from '../api/client';
 import type { Display, Prefs, Selection } from '../state/ui';
 
 export type FieldType =
-  'text' | 'email' | 'url' | 'textarea' | 'password' | 'checkbox' | 'number' | 'select' | 'file';
+  | 'text'
+  | 'email'
+  | 'url'
+  | 'textarea'
+  | 'password'
+  | 'checkbox'
+  | 'number'
+  | 'select'
+  | 'file'
+  | 'datetime-local';
 
 export interface Field {
   name: string;

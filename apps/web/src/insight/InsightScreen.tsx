@@ -13,6 +13,7 @@ import { useBoardPage } from './useBoardPage';
 import { ActivityChart } from './ActivityChart';
 import { ReaderTable } from './ReaderTable';
 import { Confusion, Groups, ListsAndItems, Totals } from './InsightSections';
+import { DueLine } from '../board/DueLine';
 import './insight.css';
 
 export const exportHref = (address: string, format: 'csv' | 'jsonld') =>
@@ -50,6 +51,7 @@ export function InsightScreen() {
           ← Back to the board
         </Link>
         <h1 id="insight-title">Insight: {board.data?.title ?? ptitle}</h1>
+        {shown && <DueLine board={shown} />}
         {data && (
           <p className="insight-scope">
             {data.scope === 'board'

@@ -247,6 +247,8 @@ export interface Multilist {
   hasPassword: boolean;
   /** The board has a password this session has not entered: lists are left out until it does. */
   locked: boolean;
+  /** When readers' notes on it are due (ISO), as its authors set it; null or absent: never. */
+  notesDue?: string | null;
   labels: string[];
   labelColors: Record<string, string>;
   colors: Record<string, string>;

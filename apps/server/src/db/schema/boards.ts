@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   primaryKey,
   bigint,
+  timestamp,
 } from 'drizzle-orm/pg-core';
 import { created, modified, tsvector } from './columns';
 import { sessions, users } from './accounts';
@@ -50,6 +51,8 @@ export const multilists = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** When readers' notes on the board are due (set by its authors), or none. */
+    notesDue: timestamp('notes_due', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     created: created(),
     modified: modified(),

@@ -76,6 +76,8 @@ export async function editMultilist(
     description?: string;
     listed?: boolean;
     password?: string | null;
+    /** When readers' notes are due (an ISO date and time), or null for none. */
+    notesDue?: string | null;
     version?: number;
   },
 ) {
@@ -98,6 +100,7 @@ export async function editMultilist(
   if (args.description !== undefined)
     set.description = args.description.trim() || BLANK_DESCRIPTION;
   if (args.listed !== undefined) set.listed = args.listed;
+  if (args.notesDue !== undefined) set.notesDue = args.notesDue ? new Date(args.notesDue) : null;
   if (args.password !== undefined) {
     // Spaces alone look like no password at all in the form, and are easily typed by mistake.
     if (args.password && !args.password.trim())

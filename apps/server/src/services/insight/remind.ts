@@ -19,6 +19,10 @@ import { boardUrl, fullnameOf, mayAlert, whyAlerted } from '../notes/alerts';
 import { countedNotes, type InsightAsk } from './counted';
 import { REMIND_WINDOW, groupRosters, rosterIsTheirs } from './roster';
 
+/** "Saturday, 12 December 2026 at 17:00 UTC". */
+const utcWords = (at: Date) =>
+  `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
+
 export async function remindGroup(
   db: Db,
   mail: { mailer: Mailer | undefined; publicUrl: string; alertLimit: number },
@@ -64,6 +68,7 @@ export async function remindGroup(
         '',
         address,
         '',
+        ...(board.notesDue ? [remindMsg.due(utcWords(board.notesDue)), ''] : []),
         whyAlerted(mail.publicUrl, to.username),
       ].join('\n'),
     });

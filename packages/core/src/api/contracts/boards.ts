@@ -70,13 +70,15 @@ export const listMultilists = defineContract({
 export const editMultilist = defineContract({
   path: '/api/dbedit/edit_multilist',
   tags: ['dbedit'],
-  summary: 'Change a board’s title, description, listing or password',
+  summary: 'Change a board’s title, description, listing, password or when its notes are due',
   input: z.object({
     multilistId: id,
     titleText: title.optional(),
     descText: text.optional(),
     listed: z.boolean().optional(),
     password: z.string().max(200).nullable().optional(),
+    /** When readers' notes are due, as an ISO date and time with its offset; null: none. */
+    notesDue: z.iso.datetime({ offset: true }).nullable().optional(),
     version: z.number().int().positive().optional(),
   }),
   /** The board's new row version, and its path title (it moves when the title does). */

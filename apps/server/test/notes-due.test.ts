@@ -1,0 +1,81 @@
+/**
+ * When readers' notes on a board are due: set and cleared by those who may edit the board in
+ * Board settings (edit_multilist's notesDue), sent with the board to everyone who may open it, in
+ * both forms of a load, kept from a session that has not given the board's password.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Multilist } from '@listboard/core';
+import { unpackBoards, type PackedMultilist } from '@listboard/core/api/packed';
+import { Agent, createTestApp, type TestContext } from './harness';
+
+let t: TestContext;
+let author: Agent;
+let reader: Agent;
+let boardId: string;
+const ADDRESS = '/author/essay-week';
+
+const load = async (a: Agent, form?: 'packed'): Promise<Multilist> => {
+  const res = await a.post('/api/dbload/load_multilists', {
+    addresses: [ADDRESS],
+    ...(form ? { form } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return form ? unpackBoards(res.json<PackedMultilist[]>())[0]! : res.json<Multilist[]>()[0]!;
+};
+const setDue = (a: Agent, notesDue: unknown) =>
+  a.post('/api/dbedit/edit_multilist', { multilistId: boardId, notesDue });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  author = new Agent(t.app);
+  await author.signIn('author');
+  reader = new Agent(t.app);
+  await reader.signIn('reader');
+  const res = await author.post('/api/forms/insert_multilist', { titleText: 'Essay week' });
+  boardId = res.json<{ multilistId: string }>().multilistId;
+});
+afterAll(async () => t.close());
+
+describe('when notes are due', () => {
+  it('a board has none until its author sets one; every reader then gets it, in both forms', async () => {
+    expect((await load(reader)).notesDue).toBeNull();
+    // An offset other than UTC is the same moment.
+    const res = await setDue(author, '2026-12-12T12:00:00-05:00');
+    expect(res.statusCode, res.body).toBe(200);
+    for (const form of [undefined, 'packed'] as const) {
+      expect((await load(reader, form)).notesDue).toBe('2026-12-12T17:00:00.000Z');
+      expect((await load(author, form)).notesDue).toBe('2026-12-12T17:00:00.000Z');
+    }
+    // Another change of the board's settings leaves it as it is.
+    await author.post('/api/dbedit/edit_multilist', {
+      multilistId: boardId,
+      descText: 'Draft due.',
+    });
+    expect((await load(reader)).notesDue).toBe('2026-12-12T17:00:00.000Z');
+  });
+
+  it('is refused when it is not a date and time, and to a reader; null takes it away', async () => {
+    for (const typed of ['next Friday', '2026-12-12', '2026-13-40T10:00:00Z', 42]) {
+      const res = await setDue(author, typed);
+      expect(res.statusCode, String(typed)).toBe(400);
+    }
+    expect((await setDue(reader, '2027-01-01T09:00:00Z')).statusCode).toBe(403);
+    expect((await load(reader)).notesDue).toBe('2026-12-12T17:00:00.000Z');
+    expect((await setDue(author, null)).statusCode).toBe(200);
+    expect((await load(reader)).notesDue).toBeNull();
+  });
+
+  it('is kept from a session that has not given the board’s password, as its description is', async () => {
+    await setDue(author, '2026-12-19T17:00:00Z');
+    await author.post('/api/dbedit/edit_multilist', { multilistId: boardId, password: 'quill' });
+    const locked = await load(reader);
+    expect(locked.locked).toBe(true);
+    expect(locked.notesDue).toBeNull();
+    const unlocked = await reader.post('/api/forms/board_password', {
+      multilistId: boardId,
+      password: 'quill',
+    });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    expect((await load(reader)).notesDue).toBe('2026-12-19T17:00:00.000Z');
+  });
+});

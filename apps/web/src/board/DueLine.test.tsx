@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { DueLine, dueWords, howFar } from './DueLine';
+import { makeBoard } from '../test/fixtures';
+
+afterEach(cleanup);
+
+const at = (d: number, h = 0, m = 0) => new Date(2026, 11, d, h, m);
+
+describe('when notes are due', () => {
+  it('says how far off, in the unit a person would use', () => {
+    const now = at(6, 12);
+    expect(howFar(at(6, 12, 20), now)).toBe('in 20 minutes');
+    expect(howFar(at(7, 9), now)).toBe('in 21 hours');
+    expect(howFar(at(12, 17), now)).toBe('in 6 days');
+    expect(howFar(at(4, 12), now)).toBe('2 days ago');
+    expect(howFar(new Date(2027, 2, 6, 12), now)).toBe('in 3 months');
+    expect(howFar(new Date(2030, 2, 15, 17), now)).toBe('in 3 years');
+    expect(howFar(at(6, 11, 59), now)).toBe('1 minute ago');
+  });
+
+  it('names the day and time, and says when they were due once that is past', () => {
+    const now = at(6, 12);
+    expect(dueWords(at(12, 17).toISOString(), now)).toMatch(
+      /^Notes due Saturday, December 12 at 5:00\s?PM \(in 6 days\)\.$/,
+    );
+    expect(dueWords(at(4, 12).toISOString(), now)).toMatch(
+      /^Notes were due Friday, December 4 at 12:00\s?PM \(2 days ago\)\.$/,
+    );
+    // Another year is named.
+    expect(dueWords(new Date(2027, 0, 8, 9).toISOString(), now)).toContain('January 8, 2027');
+  });
+
+  it('is shown under the board’s title only when the board has one, as a time', () => {
+    const board = makeBoard('author', 'Essay', [{ title: 'Week', items: ['Read'] }]);
+    const { container } = render(<DueLine board={board} />);
+    expect(container.textContent).toBe('');
+    cleanup();
+    render(<DueLine board={{ ...board, notesDue: '2030-01-02T03:04:00.000Z' }} />);
+    expect(
+      screen
+        .getByText(/^Notes due /)
+        .closest('time')
+        ?.getAttribute('datetime'),
+    ).toBe('2030-01-02T03:04:00.000Z');
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * When readers' notes on a board are due, under its title: the date and time in the reader's own
+ * time zone, and how far off it is ("in 3 days", "2 hours ago").
+ */
+import type { Multilist } from '@listboard/core';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** How far `at` is from `now`, in the unit a person would say it in. */
+export function howFar(at: Date, now: Date): string {
+  const ms = at.getTime() - now.getTime();
+  const away = Math.abs(ms);
+  const words = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  const sign = ms < 0 ? -1 : 1;
+  if (away < HOUR) return words.format(sign * Math.max(1, Math.round(away / MINUTE)), 'minute');
+  if (away < 2 * DAY) return words.format(sign * Math.round(away / HOUR), 'hour');
+  if (away < 45 * DAY) return words.format(sign * Math.round(away / DAY), 'day');
+  if (away < 540 * DAY) return words.format(sign * Math.round(away / (30.44 * DAY)), 'month');
+  return words.format(sign * Math.round(away / (365.25 * DAY)), 'year');
+}
+
+/** "Notes due Friday, December 12 at 5:00 PM (in 6 days)." or "Notes were due … (2 days ago)." */
+export function dueWords(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  const when = new Intl.DateTimeFormat(undefined, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    ...(at.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(at);
+  const past = at.getTime() <= now.getTime();
+  return `${past ? 'Notes were due' : 'Notes due'} ${when} (${howFar(at, now)}).`;
+}
+
+/**
+ * The value a datetime-local field shows for an ISO date, in this browser's time zone
+ * ("2026-12-12T17:00"), and back.
+ */
+export function localInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+export function DueLine({ board }: { board: Multilist }) {
+  if (!board.notesDue) return null;
+  return (
+    <p className="board-due">
+      <time dateTime={board.notesDue}>{dueWords(board.notesDue)}</time>
+    </p>
+  );
+}
