@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useMemo, useRef, useState } from 'react';
 import { NewSinceLine } from './NewSinceLine';
 import {
   BLANK_BOARD_DESCRIPTION,
@@ -22,7 +22,9 @@ import { isEnabled, isVisible } from '../commands/registry';
 import { HeatProvider } from '../insight/heat';
 import { InlineMarkdown } from '../blocks/InlineMarkdown';
 import { usePrintedBoard } from './print';
-import { DueLine } from './DueLine';
+
+/** Only a board with a due date fetches the words for it. */
+const DueLine = lazy(() => import('./DueLine').then((m) => ({ default: m.DueLine })));
 
 type Row = { kind: 'list'; list: List } | { kind: 'item'; item: Item };
 
@@ -181,7 +183,11 @@ export function BoardView({ board }: { board: Multilist }) {
           owner={board.owner}
           description={board.description === BLANK_BOARD_DESCRIPTION ? '' : board.description}
         />
-        <DueLine board={board} />
+        {board.notesDue && (
+          <Suspense fallback={null}>
+            <DueLine board={board} />
+          </Suspense>
+        )}
         <NewSinceLine board={board} />
         <Legend keys={keys} by={display.colors} />
         <SectionNav board={board} />

@@ -1,6 +1,6 @@
 /**
  * The form registry's entries, one file per area. The forms of a first board view (items,
- * lists, notes, media, search) come with the app; the rarely used areas (account, profile, new
+ * lists, notes, media) come with the app; the rarely used areas (search, account, profile, new
  * boards and board settings, load, groups, an item's tools, media and text markers, admin) are
  * loaded the first time one of their forms opens. What the board must know of a form before it is loaded (that it exists,
  * that it asks a yes-or-no question, that it edits words already written) is listed here with
@@ -9,18 +9,11 @@
 import type { FormDef } from './registry';
 import { BOARD_FORMS } from './board';
 import { NOTES_FORMS } from './notes';
-import { SEARCH_FORMS } from './search';
 import { MEDIA_FORMS } from './media';
 import { UNDO_FORMS } from './undo';
 
 /** The forms that come with the app. */
-export const FORMS: FormDef[] = [
-  ...BOARD_FORMS,
-  ...NOTES_FORMS,
-  ...MEDIA_FORMS,
-  ...SEARCH_FORMS,
-  ...UNDO_FORMS,
-];
+export const FORMS: FormDef[] = [...BOARD_FORMS, ...NOTES_FORMS, ...MEDIA_FORMS, ...UNDO_FORMS];
 
 export const FORM_BY_ID = new Map(FORMS.map((f) => [f.id, f]));
 
@@ -78,6 +71,10 @@ export const LAZY_AREAS: LazyArea[] = [
   {
     forms: { caption: {}, itemStyle: {}, importItemUrl: {}, moveItemToList: {} },
     load: () => import('./itemTools').then((m) => m.ITEM_TOOL_FORMS),
+  },
+  {
+    forms: { search: {}, sort: {}, accent: {} },
+    load: () => import('./search').then((m) => m.SEARCH_FORMS),
   },
   {
     forms: { load: {}, url: {}, importList: {} },
