@@ -397,7 +397,7 @@ describe('duplicating and deleting a board', () => {
 });
 
 describe('when notes are due', () => {
-  it('an author sets it in Board settings; a student on a phone sees it under the title, and the author clears it', async () => {
+  it('an author sets it in Board settings; a student on a phone sees it under the title and on their home, and the author clears it', async () => {
     const { page } = author;
     await signIn(page, base, 'author');
     const title = `Essay ${stamp()}`;
@@ -431,6 +431,23 @@ describe('when notes are due', () => {
       const box = (await line.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(rpage.viewportSize()!.width);
       await screenshot(rpage, 'notes-due-phone');
+      // Home, the board is among what is due, with what the student has written there.
+      const dueHere = rpage.getByRole('region', { name: /^Due/ }).getByRole('link', {
+        name: new RegExp(`^${title} author · due in .* · you wrote nothing yet$`),
+      });
+      await expect
+        .poll(
+          async () => {
+            await rpage.goto(`${base}/reader/home`);
+            await list(rpage, 'My boards').waitFor();
+            return dueHere.count();
+          },
+          { timeout: 20_000, interval: 1000 },
+        )
+        .toBe(1);
+      await screenshot(rpage, 'notes-due-home-phone');
+      await dueHere.click();
+      await boardRegion(rpage, 'author', title).locator('.board-due').waitFor();
     } finally {
       await phone.close();
     }

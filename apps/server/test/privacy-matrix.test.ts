@@ -1007,6 +1007,52 @@ describe('privacy matrix: what is new on the boards one visited', () => {
   });
 });
 
+describe('privacy matrix: when notes are due on the boards one visited', () => {
+  // The dashboard's Due: a board one may not open is not named, and each board's count of one's
+  // own notes is what one's own load of it shows; those who answer a board's notes get none.
+  it.each(VIEWERS)('as %s: the due boards their loads open, with their own notes', async (v) => {
+    const me = ACCOUNT[v];
+    const notesDue = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
+    for (const b of [openBoard, lockedBoard]) {
+      await ok(agents.author.post('/api/dbedit/edit_multilist', { multilistId: b._id, notesDue }));
+      await agents[v].post('/api/display/update_multilistvs', {
+        query: { userId: agents[v].userId, multilistId: b._id },
+        doc: { $set: { seenUpTo: '2000-01-01T00:00:00.000Z' } },
+      });
+    }
+    const res = await agents[v].post('/api/dbload/boards_due', {});
+    if (v === 'anonymous') {
+      expect(res.statusCode).toBe(401);
+      return;
+    }
+    const answers = v === 'author' || v === 'coauthor' || v === 'editor';
+    const expected = [];
+    for (const b of [openBoard, lockedBoard]) {
+      const loaded = await loadBoard(agents[v], 'author', b.ptitle);
+      const wrote = loaded.lists
+        .flatMap((l) => l.items.flatMap((i) => i.notes))
+        .filter((x) => x.author === me).length;
+      if (!loaded.locked && !answers && v !== 'guest') expected.push({ title: b.title, wrote });
+    }
+    const got = res
+      .json<{ title: string; wrote: number }[]>()
+      .map(({ title, wrote }) => ({ title, wrote }));
+    expect(got.sort((x, y) => x.title.localeCompare(y.title))).toEqual(
+      expected.sort((x, y) => x.title.localeCompare(y.title)),
+    );
+    // Those who may open the locked board and do not answer its notes are told of it; no one else.
+    expect(got.some((e) => e.title === lockedBoard.title)).toBe(
+      !answers &&
+        sees(
+          v,
+          THINGS.find((x) => x.name === 'lockedBoardNote')!,
+        ),
+    );
+    if (v === 'writer')
+      expect(got.find((e) => e.title === openBoard.title)?.wrote).toBeGreaterThan(0);
+  });
+});
+
 describe('privacy matrix: Course grades', () => {
   it("lists the writer's notes to the board's authors, private ones counted, their words not", async () => {
     const res = await agents.author.post('/api/forms/board_grades', { multilistId: openBoard._id });

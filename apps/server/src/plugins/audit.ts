@@ -51,6 +51,7 @@ export const READ_CALLS: ReadonlySet<string> = new Set([
   '/api/dbload/moved_boards',
   '/api/dbload/waiting_notes',
   '/api/dbload/board_news',
+  '/api/dbload/boards_due',
   '/api/forms/list_multilists',
   '/api/forms/my_groups',
   '/api/forms/group_members',

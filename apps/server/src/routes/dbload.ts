@@ -20,6 +20,7 @@ import type { Db } from '../db/client';
 import { loadMultilists, loadMultilistsJson } from '../services/boards/load';
 import { ensureHomeBoard } from '../services/boards/dashboard';
 import { boardNews } from '../services/boards/news';
+import { boardsDue } from '../services/boards/due';
 import { movedBoards } from '../services/boards/moves';
 import { userGroupNames } from '../services/notes/visibility';
 import { runSearch } from '../services/search/search';
@@ -175,6 +176,11 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
   app.post(load.boardNews.path, { schema: bodySchema(load.boardNews) }, async (req) => {
     if (!req.actor) throw unauthorized('Please sign in to see what is new on your boards.');
     return boardNews(db, loadContext(req, req.body.device));
+  });
+
+  app.post(load.boardsDue.path, { schema: bodySchema(load.boardsDue) }, async (req) => {
+    if (!req.actor) throw unauthorized('Please sign in to see when notes are due on your boards.');
+    return boardsDue(db, loadContext(req, req.body.device));
   });
 
   app.post(load.movedBoards.path, { schema: bodySchema(load.movedBoards) }, async (req) =>

@@ -37,6 +37,24 @@ export function dueWords(iso: string, now = new Date()): string {
 }
 
 /**
+ * "due Fri, Dec 12, 5:00 PM (in 6 days)", as a line of the home's dashboard says it; `brief`,
+ * for a phone's row: "due in 6 days".
+ */
+export function dueShort(iso: string, now = new Date(), brief = false): string {
+  const at = new Date(iso);
+  const due = at.getTime() <= now.getTime() ? 'was due' : 'due';
+  if (brief) return `${due} ${howFar(at, now)}`;
+  const when = new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(at);
+  return `${due} ${when} (${howFar(at, now)})`;
+}
+
+/**
  * The value a datetime-local field shows for an ISO date, in this browser's time zone
  * ("2026-12-12T17:00"), and back.
  */

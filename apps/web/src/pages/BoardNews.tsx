@@ -27,7 +27,6 @@ export function BoardNews({
   strip: boolean;
 }) {
   const { device } = useViewport();
-  const heading = useId();
   const asked = useQuery({
     queryKey: ['boards', 'news', username, device],
     staleTime: 0,
@@ -45,6 +44,42 @@ export function BoardNews({
   const entries = (asked.data ?? []).filter(
     (e) => !onScreen.has(e.multilistId) && !((kept[e.multilistId] ?? '') >= e.newest),
   );
+  return (
+    <DashboardBoards
+      username={username}
+      strip={strip}
+      heading={['New', ' since your last visit']}
+      entries={entries.map((e) => ({ ...e, what: newWords(e) }))}
+    />
+  );
+}
+
+/** A board as a line of the dashboard names it: its title and owner, and what of it to say. */
+export interface DashboardBoard {
+  multilistId: string;
+  owner: string;
+  ptitle: string;
+  title: string;
+  what: string;
+}
+
+/**
+ * A list of boards on a home's dashboard (what is new, what is due), each a link to the board
+ * with its title, its owner when not one's own, and what is said of it; none, nothing shown. The
+ * heading's first words stay on a phone's row (`strip`); the rest are for screen readers there.
+ */
+export function DashboardBoards({
+  username,
+  strip,
+  heading: [short, rest],
+  entries,
+}: {
+  username: string;
+  strip: boolean;
+  heading: [string, string];
+  entries: DashboardBoard[];
+}) {
+  const heading = useId();
   if (entries.length === 0) return null;
   return (
     <section
@@ -52,7 +87,8 @@ export function BoardNews({
       aria-labelledby={heading}
     >
       <h3 id={heading}>
-        New<span className={strip ? 'visually-hidden' : undefined}> since your last visit</span>
+        {short}
+        <span className={strip ? 'visually-hidden' : undefined}>{rest}</span>
       </h3>
       <ul>
         {entries.map((e) => (
@@ -61,7 +97,7 @@ export function BoardNews({
               <span className="board-news-title">{e.title}</span>{' '}
               <span className="board-news-what">
                 {e.owner === username ? '' : `${e.owner} · `}
-                {newWords(e)}
+                {e.what}
               </span>
             </Link>
           </li>

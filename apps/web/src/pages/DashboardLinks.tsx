@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../api/client';
@@ -8,6 +9,8 @@ import { listingHref as searchHref } from '@listboard/core/api/search';
 import { pageHref } from './registry';
 import { toggleHelp } from './help';
 import { BoardNews } from './BoardNews';
+
+const BoardDue = lazy(() => import('./BoardDue'));
 
 const TEXT: Record<DashboardLink, [string, string]> = {
   profile: ['Profile', 'Your details and alerts'],
@@ -67,7 +70,8 @@ const waitingWords = ({ count, more }: { count: number; more: boolean }) =>
  * depends on their role, and a board owned by the admin user gets none. On a wide screen a column
  * of cards before the board; on a phone (`strip`) a strip of their names above it, scrolled
  * sideways on its own as a named page's tabs are, so the home board has the screen's width.
- * Under them, what is new on the boards the user visited (BoardNews).
+ * Under them, when notes are due on the boards the user reads (BoardDue) and what is new on the
+ * boards they visited (BoardNews).
  */
 export function DashboardLinks({
   boards,
@@ -95,7 +99,14 @@ export function DashboardLinks({
       : [];
   const waiting = useWaiting(links.includes('discussion') && user ? user.username : null);
   if (!user || links.length === 0) return null;
-  const news = <BoardNews username={user.username} boards={boards} strip={strip} />;
+  const news = (
+    <>
+      <Suspense fallback={null}>
+        <BoardDue username={user.username} strip={strip} />
+      </Suspense>
+      <BoardNews username={user.username} boards={boards} strip={strip} />
+    </>
+  );
   const nav = (
     <nav
       className={strip ? 'page-tabs page-strip dashboard-strip' : 'dashboard'}

@@ -51,6 +51,8 @@ export function fakeServer(boards: Multilist[], user: PublicUser | null): FakeSe
       if (path === '/api/dbload/moved_boards') return Promise.resolve(json(200, []));
       // Nothing new on any board one visited.
       if (path === '/api/dbload/board_news') return Promise.resolve(json(200, []));
+      // No notes due on any board one reads.
+      if (path === '/api/dbload/boards_due') return Promise.resolve(json(200, []));
       return Promise.resolve(json(200, { ok: true }));
     }),
   );

@@ -140,6 +140,34 @@ export const boardNews = defineContract({
   errors: [401],
 });
 
+export const boardDueEntry = z.object({
+  multilistId: z.string(),
+  owner: z.string(),
+  ptitle: z.string(),
+  title: z.string(),
+  /** When notes on it are due (ISO). */
+  notesDue: z.string(),
+  /** The caller's own notes, annotations and replies that a load of the board shows them. */
+  wrote: z.number().int(),
+});
+export type BoardDueEntry = z.infer<typeof boardDueEntry>;
+
+export const boardsDue = defineContract({
+  path: '/api/dbload/boards_due',
+  tags: ['dbload'],
+  summary: 'When notes are due on the boards the caller has visited as a reader',
+  description:
+    `Of the boards whose visits the caller keeps (the ${String(BOARD_NEWS_VISITS)} visited ` +
+    'most recently, by their view state), those whose notes are due, or were due less than a ' +
+    'day ago, the soonest first, each with how many of the caller’s own notes and replies a load ' +
+    'of it shows them. Boards behind a password this session has not entered, and boards whose ' +
+    'notes the caller answers (their authors and editors), are left out. The shared guest ' +
+    'keeps no visits and gets an empty list.',
+  input: z.object({ device: z.enum(DEVICES).optional() }),
+  output: z.array(boardDueEntry),
+  errors: [401],
+});
+
 export const loadSection = defineContract({
   path: '/api/dbload/load_section',
   tags: ['dbload'],

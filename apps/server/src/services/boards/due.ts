@@ -1,0 +1,66 @@
+/**
+ * When notes are due on the boards a reader has visited (ours): for the boards whose visits they
+ * keep, those with a due date not more than a day past, the soonest first, each with how many
+ * notes and replies of theirs the board shows them. Read through the load's own rows (prepare and
+ * walk): a board they may not open (behind a password this session has not given) is left out,
+ * as are the boards whose notes they answer, where the date is theirs to set, not to meet.
+ */
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { BOARD_NEWS_VISITS, answersNotes, isGuestUser } from '@listboard/core';
+import type { BoardDueEntry } from '@listboard/core/api/contracts/load';
+import type { Db } from '../../db/client';
+import { multilists, viewStates } from '../../db/schema';
+import { policyBoard } from './access';
+import { boardWithMembers } from './load-queries';
+import { prepare, walk, type LoadContext } from './prepared';
+import type { ItemRow } from './rows';
+
+/** How long after it has passed a due date still shows. */
+const DUE_SHOWN_AFTER = sql`interval '1 day'`;
+
+export async function boardsDue(db: Db, ctx: LoadContext): Promise<BoardDueEntry[]> {
+  const me = ctx.actor;
+  if (!me || isGuestUser(me)) return [];
+  const visits = db
+    .select({ id: viewStates.targetId })
+    .from(viewStates)
+    .where(and(eq(viewStates.userId, me.id), eq(viewStates.kind, 'multilist')))
+    .orderBy(desc(viewStates.modified))
+    .limit(BOARD_NEWS_VISITS);
+  const boards = (
+    await db
+      .select(boardWithMembers)
+      .from(multilists)
+      .where(
+        and(
+          inArray(multilists.id, sql`(${visits})`),
+          gt(multilists.notesDue, sql`now() - ${DUE_SHOWN_AFTER}`),
+        ),
+      )
+  ).filter((b) => !answersNotes(me, policyBoard(b, b.members)));
+  if (boards.length === 0) return [];
+  const p = await prepare(db, boards, ctx);
+  const mine = walk<number, number, number>(p, {
+    item: (row: ItemRow, _list, _at, notes) =>
+      (row.annotationClass !== 'none' && row.author === me.username ? 1 : 0) +
+      notes.reduce((n, x) => n + x, 0),
+    list: (_list, counts) => counts.reduce((n, x) => n + x, 0),
+    board: (_board, counts) => counts.reduce((n, x) => n + x, 0),
+  });
+  return boards
+    .flatMap((b, i): BoardDueEntry[] =>
+      p.locked.has(b.id) || !b.notesDue
+        ? []
+        : [
+            {
+              multilistId: b.id,
+              owner: b.owner,
+              ptitle: b.ptitle,
+              title: b.title,
+              notesDue: b.notesDue.toISOString(),
+              wrote: mine[i] ?? 0,
+            },
+          ],
+    )
+    .sort((x, y) => x.notesDue.localeCompare(y.notesDue));
+}
