@@ -282,7 +282,8 @@ describe('board_insight for the board’s authors', () => {
         readers: 2,
       },
     ]);
-    expect(got.readers.map(({ lastActivity: _at, ...r }) => r)).toEqual([
+    // No due date: nothing is late.
+    expect(got.readers.map(({ lastActivity: _at, late: _late, ...r }) => r)).toEqual([
       {
         username: 'demo',
         fullname: 'Demo Reader',
@@ -302,6 +303,7 @@ describe('board_insight for the board’s authors', () => {
       { username: 'author', fullname: 'Maya Ortiz', notes: 1, replies: 1, words: 5, groups: [] },
     ]);
     for (const r of got.readers) expect(Number.isNaN(Date.parse(r.lastActivity))).toBe(false);
+    expect(got.readers.map((r) => r.late)).toEqual([0, 0, 0]);
     // The author owns both groups: of Alpha's readers (not the coauthor in it), Dana has
     // written nothing here yet.
     expect(got.groups).toEqual([

@@ -65,6 +65,42 @@ describe('when notes are due', () => {
     expect((await load(reader)).notesDue).toBeNull();
   });
 
+  it('Insight counts each reader’s notes and replies written after it as late', async () => {
+    await author.post('/api/forms/insert_list', {
+      multilistId: boardId,
+      titleText: 'Drafts',
+      itemText: 'Write a page.',
+    });
+    const list = (await load(author)).lists[0]!;
+    const at = { listId: list._id, itemId: list.items[0]!._id };
+    const note = async (who: Agent, text: string, parentId?: string) => {
+      const res = await who.post('/api/forms/insert_note', {
+        ...at,
+        noteSpec: { text, ...(parentId ? { parentId } : {}) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ itemId: string }>().itemId;
+    };
+    const onTime = await note(reader, 'On time');
+    await new Promise((r) => setTimeout(r, 20));
+    await setDue(author, new Date().toISOString());
+    await new Promise((r) => setTimeout(r, 20));
+    await note(reader, 'After the date');
+    await note(reader, 'A reply after it too', onTime);
+    const insight = await author.post('/api/forms/board_insight', { multilistId: boardId });
+    expect(insight.statusCode, insight.body).toBe(200);
+    const sam = insight
+      .json<{ readers: { username: string; notes: number; replies: number; late: number }[] }>()
+      .readers.find((r) => r.username === 'reader');
+    expect(sam).toMatchObject({ notes: 2, replies: 1, late: 2 });
+    // With the date taken away, nothing is late.
+    await setDue(author, null);
+    const again = await author.post('/api/forms/board_insight', { multilistId: boardId });
+    expect(
+      again.json<{ readers: { username: string; late: number }[] }>().readers.map((r) => r.late),
+    ).toEqual([0]);
+  });
+
   it('is kept from a session that has not given the board’s password, as its description is', async () => {
     await setDue(author, '2026-12-19T17:00:00Z');
     await author.post('/api/dbedit/edit_multilist', { multilistId: boardId, password: 'quill' });

@@ -94,7 +94,9 @@ export function InsightScreen() {
               <h2 id="insight-readers">{own ? 'Your activity' : 'Readers'}</h2>
               <ActivityChart timeline={data.timeline} />
               {/* Of one's own figures, a table of readers would be a row of one. */}
-              {!own && <ReaderTable readers={data.readers} notesOf={notesOf} />}
+              {!own && (
+                <ReaderTable readers={data.readers} notesOf={notesOf} due={!!shown?.notesDue} />
+              )}
             </section>
             <section aria-labelledby="insight-items">
               <h2 id="insight-items">Lists and items</h2>

@@ -18,6 +18,7 @@ const reader = (
   replies: 0,
   words,
   lastActivity: at,
+  late: 0,
   groups,
 });
 
@@ -47,6 +48,25 @@ describe('ReaderTable', () => {
     expect(names()).toEqual(['al', 'cy', 'bo']);
     fireEvent.click(screen.getByRole('button', { name: /Reader/ }));
     expect(names()).toEqual(['al', 'bo', 'cy']);
+  });
+});
+
+describe('ReaderTable of a board with a due date', () => {
+  it('has a Late column, sortable, only when the board has a due date', () => {
+    const late = [{ ...READERS[0]!, late: 1 }, READERS[1]!, { ...READERS[2]!, late: 2 }];
+    render(<ReaderTable readers={late} />);
+    expect(screen.queryByRole('columnheader', { name: /Late/ })).toBeNull();
+    cleanup();
+    render(<ReaderTable readers={late} due />);
+    const table = screen.getByRole('table', { name: 'Readers' });
+    const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}`) });
+    expect(
+      within(row('cy'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['2', '0', '12', '2', expect.any(String)]);
+    fireEvent.click(screen.getByRole('button', { name: /Late/ }));
+    expect(names()).toEqual(['cy', 'bo', 'al']);
   });
 });
 

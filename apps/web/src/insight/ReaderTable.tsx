@@ -1,5 +1,5 @@
 /**
- * Every reader's notes, replies, words and last activity, sortable by any column; with the
+ * Every reader's notes, replies, words, late ones (on a board with a due date) and last activity, sortable by any column; with the
  * groups they wrote to, and the choice of one group's readers, when any wrote to a group.
  */
 import { useMemo, useState } from 'react';
@@ -9,12 +9,13 @@ import { TableScroll } from './TableScroll';
 import { GroupChoice } from '../board/GroupChoice';
 import { personName, when } from '../pages/format';
 
-type Key = 'username' | 'notes' | 'replies' | 'words' | 'lastActivity';
+type Key = 'username' | 'notes' | 'replies' | 'words' | 'late' | 'lastActivity';
 const COLUMNS: { key: Key; label: string; numeric: boolean }[] = [
   { key: 'username', label: 'Reader', numeric: false },
   { key: 'notes', label: 'Notes', numeric: true },
   { key: 'replies', label: 'Replies', numeric: true },
   { key: 'words', label: 'Words', numeric: true },
+  { key: 'late', label: 'Late', numeric: true },
   { key: 'lastActivity', label: 'Last activity', numeric: false },
 ];
 
@@ -38,8 +39,11 @@ export function sortReaders(readers: readonly ReaderInsight[], sort: Sort): Read
 export function ReaderTable({
   readers,
   notesOf,
+  due = false,
 }: {
   readers: readonly ReaderInsight[];
+  /** The board has a due date: each reader's notes and replies written after it are shown. */
+  due?: boolean;
   /** Where one reader's notes on the board are listed, for whoever may list them. */
   notesOf?: (username: string) => string | null;
 }) {
@@ -55,6 +59,7 @@ export function ReaderTable({
     [readers, sort, group],
   );
   if (readers.length === 0) return <p className="empty">No notes or replies yet.</p>;
+  const columns = due ? COLUMNS : COLUMNS.filter((c) => c.key !== 'late');
   const sortBy = (key: Key, numeric: boolean) =>
     setSort((s) =>
       s.key === key
@@ -66,7 +71,7 @@ export function ReaderTable({
       <table className="insight-table" aria-label="Readers">
         <thead>
           <tr>
-            {COLUMNS.map((c) => (
+            {columns.map((c) => (
               <th
                 key={c.key}
                 scope="col"
@@ -96,6 +101,7 @@ export function ReaderTable({
                 <td className="num">{r.notes}</td>
                 <td className="num">{r.replies}</td>
                 <td className="num">{r.words}</td>
+                {due && <td className="num">{r.late}</td>}
                 <td>{when(r.lastActivity)}</td>
                 {groups.length > 0 && <td>{r.groups.join(', ')}</td>}
               </tr>

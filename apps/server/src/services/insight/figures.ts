@@ -23,6 +23,11 @@ import { groupRosters } from './roster';
 
 /** Every figure in one query: one row per grouping set, told apart by which columns it groups. */
 export function figuresQuery(ask: Pick<InsightAsk, 'board' | 'username' | 'scope'>): SQL {
+  const due = ask.board.notesDue;
+  // Written after the board's notes were due; none is late on a board with no due date.
+  const late = due
+    ? sql`count(*) filter (where n.created > ${due.toISOString()}::timestamptz)`
+    : sql`0`;
   return sql`with n as (${countedNotes(ask)})
     select grouping(n.item) as g_item, grouping(n.list) as g_list, grouping(n.author) as g_author,
       grouping(n.grp) as g_grp, grouping(n.day) as g_day,
@@ -34,7 +39,7 @@ export function figuresQuery(ask: Pick<InsightAsk, 'board' | 'username' | 'scope
       count(*) filter (where n.is_note and n.status = 'dismissed')::int as dismissed,
       count(*) filter (where not n.is_note)::int as replies,
       count(distinct n.author) filter (where n.is_note)::int as readers,
-      coalesce(sum(n.words), 0)::int as words,
+      coalesce(sum(n.words), 0)::int as words, (${late})::int as late,
       max(n.created) as last, max(n.hint) as hint
     from n
     group by grouping sets ((n.list, n.item), (n.list), (n.author), (n.author, n.grp), (n.grp),
@@ -53,6 +58,7 @@ interface FigureRow extends InsightFigures {
   grp: string | null;
   day: string | null;
   words: number;
+  late: number;
   last: Date | string | null;
   hint: string | null;
 }
@@ -142,6 +148,7 @@ export async function boardInsight(db: Db, ask: InsightAsk): Promise<BoardInsigh
         replies: r.replies,
         words: r.words,
         lastActivity: iso(r.last),
+        late: r.late,
         groups: [],
       });
     } else if (r.g_grp === 0) {

@@ -50,6 +50,8 @@ export const readerInsight = z.object({
   words: count,
   /** When they last wrote a note or reply here (ISO 8601). */
   lastActivity: z.string(),
+  /** Of their notes and replies, those written after the board's notes were due (0: no date). */
+  late: count,
   /** The reader groups their notes and replies here went to, by name (a class's sections). */
   groups: z.array(z.string()),
 });
