@@ -155,7 +155,11 @@ describe('deep linking', () => {
     expect(session.json<{ user: { username: string } }>().user.username).toBe('grace.hopper');
   });
 
-  it("lists the instructor's boards to place again", async () => {
+  it("lists the instructor's boards to place again, and tells the platform when its notes are due", async () => {
+    await t.database.db
+      .update(multilists)
+      .set({ notesDue: new Date('2026-12-18T17:00:00Z') })
+      .where(eq(multilists.ptitle, 'sonnets'));
     const launch = await deepLinkLaunch(teacher);
     const page = await t.app.inject({ method: 'GET', url: launch.headers.location as string });
     const [board] = await t.database.db
@@ -166,6 +170,14 @@ describe('deep linking', () => {
     const token = new URL(launch.headers.location as string, OWN_ORIGIN).searchParams.get('token');
     const res = await choose({ token: token ?? '', board: board?.id ?? '' });
     expect(res.statusCode, res.body).toBe(200);
+    const jwt = /name="JWT" value="([^"]+)"/.exec(res.body)?.[1] ?? '';
+    const { payload } = await jwtVerify(jwt, await toolKeys());
+    const [item] = payload[`${DL}content_items`] as { submission?: { endDateTime: string } }[];
+    expect(item?.submission).toEqual({ endDateTime: '2026-12-18T17:00:00.000Z' });
+    await t.database.db
+      .update(multilists)
+      .set({ notesDue: null })
+      .where(eq(multilists.ptitle, 'sonnets'));
   });
 
   it('places one section of a board, which the link opens at', async () => {

@@ -117,6 +117,7 @@ export async function placeableBoards(db: Db, user: UserRow): Promise<PlaceableB
       title: multilists.title,
       owner: multilists.owner,
       ptitle: multilists.ptitle,
+      notesDue: multilists.notesDue,
     })
     .from(multilists)
     .where(eq(multilists.owner, user.username))
@@ -150,7 +151,14 @@ export interface Section {
   anchor: string;
   title: string;
 }
-type PlacedBoard = { id: string; title: string; owner: string; ptitle: string };
+type PlacedBoard = {
+  id: string;
+  title: string;
+  owner: string;
+  ptitle: string;
+  /** When notes on it are due: the platform is told, as the link's submission end. */
+  notesDue?: Date | null;
+};
 export type PlaceableBoard = PlacedBoard & { sections: Section[] };
 
 /** What the instructor picked: a board they own (or a section of it), or a new board. */
@@ -185,6 +193,7 @@ async function chosenBoard(
     title: board.title,
     owner: board.owner,
     ptitle: board.ptitle,
+    notesDue: board.notesDue,
     section: section ?? null,
   };
 }
@@ -231,6 +240,7 @@ export async function placeBoard(
       reply_points: String(WEIGHTS.reply),
       word_points: String(WEIGHTS.word),
     },
+    ...(board.notesDue ? { submission: { endDateTime: board.notesDue.toISOString() } } : {}),
     lineItem: {
       scoreMaximum: SCORE_MAXIMUM,
       label: `${title}: participation`,
