@@ -101,6 +101,17 @@ describe('when notes are due', () => {
     ).toEqual([0]);
   });
 
+  it('comes back with the board from the Trash', async () => {
+    await setDue(author, '2026-12-24T12:00:00Z');
+    const trashed = await author.post('/api/forms/delete_multilist', { multilistId: boardId });
+    expect(trashed.statusCode, trashed.body).toBe(200);
+    const restored = await author.post('/api/forms/restore_from_trash', {
+      trashId: trashed.json<{ trashId: string }>().trashId,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await load(reader)).notesDue).toBe('2026-12-24T12:00:00.000Z');
+  });
+
   it('is kept from a session that has not given the board’s password, as its description is', async () => {
     await setDue(author, '2026-12-19T17:00:00Z');
     await author.post('/api/dbedit/edit_multilist', { multilistId: boardId, password: 'quill' });
