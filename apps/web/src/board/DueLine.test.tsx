@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { DueLine, dueWords, howFar } from './DueLine';
 import { makeBoard } from '../test/fixtures';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const at = (d: number, h = 0, m = 0) => new Date(2026, 11, d, h, m);
 
@@ -29,6 +32,17 @@ describe('when notes are due', () => {
     );
     // Another year is named.
     expect(dueWords(new Date(2027, 0, 8, 9).toISOString(), now)).toContain('January 8, 2027');
+  });
+
+  it('says it was due once the time comes, on a board left open', () => {
+    vi.useFakeTimers({ now: at(6, 16, 58) });
+    const board = makeBoard('author', 'Essay', [{ title: 'Week', items: ['Read'] }]);
+    render(<DueLine board={{ ...board, notesDue: at(6, 17).toISOString() }} />);
+    expect(screen.getByText(/^Notes due /).textContent).toContain('(in 2 minutes)');
+    act(() => {
+      vi.advanceTimersByTime(3 * 60_000);
+    });
+    expect(screen.getByText(/^Notes were due /).textContent).toContain('(1 minute ago)');
   });
 
   it('is shown under the board’s title only when the board has one, as a time', () => {

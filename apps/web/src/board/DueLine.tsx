@@ -2,6 +2,7 @@
  * When readers' notes on a board are due, under its title: the date and time in the reader's own
  * time zone, and how far off it is ("in 3 days", "2 hours ago").
  */
+import { useEffect, useState } from 'react';
 import type { Multilist } from '@listboard/core';
 
 const MINUTE = 60_000;
@@ -70,11 +71,22 @@ export function fromLocalInput(value: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
+/** The time now, again each minute: a board left open says "was due" once the time has come. */
+function useMinute(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const tick = setInterval(() => setNow(new Date()), MINUTE);
+    return () => clearInterval(tick);
+  }, []);
+  return now;
+}
+
 export function DueLine({ board }: { board: Multilist }) {
+  const now = useMinute();
   if (!board.notesDue) return null;
   return (
     <p className="board-due">
-      <time dateTime={board.notesDue}>{dueWords(board.notesDue)}</time>
+      <time dateTime={board.notesDue}>{dueWords(board.notesDue, now)}</time>
     </p>
   );
 }
