@@ -22,19 +22,28 @@ export function howFar(at: Date, now: Date): string {
   return words.format(sign * Math.round(away / (365.25 * DAY)), 'year');
 }
 
-/** "Notes due Friday, December 12 at 5:00 PM (in 6 days)." or "Notes were due … (2 days ago)." */
-export function dueWords(iso: string, now = new Date()): string {
-  const at = new Date(iso);
+/**
+ * The day and time of `at`, its words long or short, and how far off it is: "Friday, December 12
+ * at 5:00 PM (in 6 days)"; a long one names another year.
+ */
+function whenFrom(at: Date, now: Date, width: 'long' | 'short'): string {
   const when = new Intl.DateTimeFormat(undefined, {
-    weekday: 'long',
-    month: 'long',
+    weekday: width,
+    month: width,
     day: 'numeric',
-    ...(at.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+    ...(width === 'long' && at.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}),
     hour: 'numeric',
     minute: '2-digit',
   }).format(at);
-  const past = at.getTime() <= now.getTime();
-  return `${past ? 'Notes were due' : 'Notes due'} ${when} (${howFar(at, now)}).`;
+  return `${when} (${howFar(at, now)})`;
+}
+
+const isPast = (at: Date, now: Date) => at.getTime() <= now.getTime();
+
+/** "Notes due Friday, December 12 at 5:00 PM (in 6 days)." or "Notes were due … (2 days ago)." */
+export function dueWords(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  return `${isPast(at, now) ? 'Notes were due' : 'Notes due'} ${whenFrom(at, now, 'long')}.`;
 }
 
 /**
@@ -43,16 +52,8 @@ export function dueWords(iso: string, now = new Date()): string {
  */
 export function dueShort(iso: string, now = new Date(), brief = false): string {
   const at = new Date(iso);
-  const due = at.getTime() <= now.getTime() ? 'was due' : 'due';
-  if (brief) return `${due} ${howFar(at, now)}`;
-  const when = new Intl.DateTimeFormat(undefined, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(at);
-  return `${due} ${when} (${howFar(at, now)})`;
+  const due = isPast(at, now) ? 'was due' : 'due';
+  return brief ? `${due} ${howFar(at, now)}` : `${due} ${whenFrom(at, now, 'short')}`;
 }
 
 /**

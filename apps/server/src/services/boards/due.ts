@@ -12,8 +12,7 @@ import type { Db } from '../../db/client';
 import { multilists, viewStates } from '../../db/schema';
 import { policyBoard } from './access';
 import { boardWithMembers } from './load-queries';
-import { prepare, walk, type LoadContext } from './prepared';
-import type { ItemRow } from './rows';
+import { prepare, shownRows, type LoadContext } from './prepared';
 
 /** How long after it has passed a due date still shows. */
 const DUE_SHOWN_AFTER = sql`interval '1 day'`;
@@ -40,13 +39,7 @@ export async function boardsDue(db: Db, ctx: LoadContext): Promise<BoardDueEntry
   ).filter((b) => !answersNotes(me, policyBoard(b, b.members)));
   if (boards.length === 0) return [];
   const p = await prepare(db, boards, ctx);
-  const mine = walk<number, number, number>(p, {
-    item: (row: ItemRow, _list, _at, notes) =>
-      (row.annotationClass !== 'none' && row.author === me.username ? 1 : 0) +
-      notes.reduce((n, x) => n + x, 0),
-    list: (_list, counts) => counts.reduce((n, x) => n + x, 0),
-    board: (_board, counts) => counts.reduce((n, x) => n + x, 0),
-  });
+  const shown = shownRows(p);
   return boards
     .flatMap((b, i): BoardDueEntry[] =>
       p.locked.has(b.id) || !b.notesDue
@@ -58,7 +51,9 @@ export async function boardsDue(db: Db, ctx: LoadContext): Promise<BoardDueEntry
               ptitle: b.ptitle,
               title: b.title,
               notesDue: b.notesDue.toISOString(),
-              wrote: mine[i] ?? 0,
+              wrote: (shown[i] ?? []).filter(
+                (r) => r.annotationClass !== 'none' && r.author === me.username,
+              ).length,
             },
           ],
     )

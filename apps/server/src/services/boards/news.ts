@@ -10,8 +10,7 @@ import type { BoardNewsEntry } from '@listboard/core/api/contracts/load';
 import type { Db } from '../../db/client';
 import { multilists, viewStates } from '../../db/schema';
 import { boardWithMembers } from './load-queries';
-import { prepare, walk, type LoadContext } from './prepared';
-import type { ItemRow } from './rows';
+import { prepare, shownRows, type LoadContext } from './prepared';
 
 export async function boardNews(db: Db, ctx: LoadContext): Promise<BoardNewsEntry[]> {
   const me = ctx.actor;
@@ -34,13 +33,7 @@ export async function boardNews(db: Db, ctx: LoadContext): Promise<BoardNewsEntr
       ),
     );
   if (boards.length === 0) return [];
-  const p = await prepare(db, boards, ctx);
-  // Each board's rows as its load would give them: items, each followed by its notes.
-  const shown = walk<ItemRow[], ItemRow[], ItemRow[]>(p, {
-    item: (row, _list, _at, notes) => [row, ...notes.flat()],
-    list: (_list, rows) => rows.flat(),
-    board: (_board, rows) => rows.flat(),
-  });
+  const shown = shownRows(await prepare(db, boards, ctx));
   const since = new Map(visits.map((v) => [v.id, Date.parse(v.since ?? '')]));
   return boards
     .flatMap((b, i): BoardNewsEntry[] => {

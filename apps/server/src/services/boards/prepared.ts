@@ -200,3 +200,14 @@ export function walk<I, L, B>(
     return emit.board(b, boardLists, sections, locked);
   });
 }
+
+/**
+ * Each board's rows as its load would give them, in board order: items, each followed by its
+ * notes (what is new and what is due count from them).
+ */
+export const shownRows = (p: Prepared): ItemRow[][] =>
+  walk<ItemRow[], ItemRow[], ItemRow[]>(p, {
+    item: (row, _list, _at, notes) => [row, ...notes.flat()],
+    list: (_list, rows) => rows.flat(),
+    board: (_board, rows) => rows.flat(),
+  });

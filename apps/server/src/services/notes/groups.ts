@@ -52,13 +52,12 @@ async function groupByName(db: Db, name: string) {
  */
 export async function assignGroup(db: Db, actor: Actor, board: BoardRow, name: string) {
   const g = await groupByName(db, name);
-  if (g.isPrivate && !actor.roles.includes('lbadmin')) {
-    const [member] = await db
-      .select({ id: groupMembers.groupId })
-      .from(groupMembers)
-      .where(and(eq(groupMembers.groupId, g.id), eq(groupMembers.userId, actor.id)));
-    if (!member) throw notFound(`No group named ${groupName(name)}.`);
-  }
+  if (
+    g.isPrivate &&
+    !actor.roles.includes('lbadmin') &&
+    !(await userGroupNames(db, actor.id)).includes(g.name)
+  )
+    throw notFound(`No group named ${groupName(name)}.`);
   if (!board.groups.includes(g.name)) {
     await db
       .update(multilists)

@@ -109,12 +109,16 @@ export const waitingNotes = defineContract({
   errors: [401, 403],
 });
 
-/** One board with something new since the caller's last visit, as the home's dashboard lists it. */
-export const boardNewsEntry = z.object({
+/** A board as a line of the home's dashboard names it. */
+const dashboardBoard = z.object({
   multilistId: z.string(),
   owner: z.string(),
   ptitle: z.string(),
   title: z.string(),
+});
+
+/** One board with something new since the caller's last visit, as the home's dashboard lists it. */
+export const boardNewsEntry = dashboardBoard.extend({
   /** Content items others added since the caller's last visit that the caller may see. */
   items: z.number().int(),
   /** Notes, annotations and replies likewise. */
@@ -140,11 +144,7 @@ export const boardNews = defineContract({
   errors: [401],
 });
 
-export const boardDueEntry = z.object({
-  multilistId: z.string(),
-  owner: z.string(),
-  ptitle: z.string(),
-  title: z.string(),
+export const boardDueEntry = dashboardBoard.extend({
   /** When notes on it are due (ISO). */
   notesDue: z.string(),
   /** The caller's own notes, annotations and replies that a load of the board shows them. */
