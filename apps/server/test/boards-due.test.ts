@@ -1,6 +1,7 @@
 /**
- * When notes are due on the boards a reader has visited (boards_due, the home's "Due" on the
- * dashboard): the soonest first, with how many of their own notes and replies each shows them.
+ * When notes are due on the boards a reader reads (boards_due, the home's "Due" on the
+ * dashboard): those they visited and those given to a private group of theirs, the soonest first,
+ * with how many of their own notes and replies each shows them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardDueEntry } from '@listboard/core/api/contracts/load';
@@ -126,5 +127,40 @@ describe('when notes are due on the boards one visited', () => {
 
     const nobody = await new Agent(t.app).post('/api/dbload/boards_due', {});
     expect(nobody.statusCode).toBe(401);
+  });
+
+  it('lists a board given to a private group of the reader’s before they open it; not one given to an open group', async () => {
+    const course = await board('Seminar essay', inDays(4));
+    const group = await author.post('/api/forms/create_group', {
+      name: 'Seminar B',
+      isPrivate: true,
+    });
+    expect(group.statusCode, group.body).toBe(200);
+    await author.post('/api/forms/add_group_member', {
+      groupName: 'Seminar B',
+      username: 'reader',
+    });
+    const given = await author.post('/api/forms/assign_group', {
+      multilistId: course.multilistId,
+      groupName: 'Seminar B',
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(await due(reader)).toContainEqual(['Seminar essay', 0]);
+    // Not to those outside the group, nor to the author who set the date.
+    expect((await due(demo)).map(([title]) => title)).not.toContain('Seminar essay');
+    expect((await due(author)).map(([title]) => title)).not.toContain('Seminar essay');
+
+    // An open group is anyone's to give: a stranger's board given to one the reader made stays
+    // off their home until they open it.
+    await reader.post('/api/forms/create_group', { name: 'Study circle' });
+    const stranger = await board('Stranger essay', inDays(2));
+    const open = await author.post('/api/forms/assign_group', {
+      multilistId: stranger.multilistId,
+      groupName: 'Study circle',
+    });
+    expect(open.statusCode, open.body).toBe(200);
+    expect((await due(reader)).map(([title]) => title)).not.toContain('Stranger essay');
+    await visit(reader, stranger);
+    expect(await due(reader)).toContainEqual(['Stranger essay', 0]);
   });
 });

@@ -11,8 +11,8 @@ const DUE_EVERY_MS = 60_000;
 const wroteWords = (n: number) => (n === 0 ? 'you wrote nothing yet' : `you wrote ${String(n)}`);
 
 /**
- * On a home's dashboard: the boards one visited as a reader whose notes are due (boards_due, the
- * soonest first), each a link to the board with when it is due and how much one has written on
+ * On a home's dashboard: the boards one reads whose notes are due (boards_due: those one visited
+ * and those given to a private group of one's own, the soonest first), each a link to the board with when it is due and how much one has written on
  * it, so a student sees at a glance what is left to do. Asked when the home opens, every minute
  * while it stays open, and whenever the boards are asked again. On a phone (`strip`) a row of its
  * own under the dashboard's strip, as what is new is, saying only how far off each date is.

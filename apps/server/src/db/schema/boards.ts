@@ -60,6 +60,10 @@ export const multilists = pgTable(
   (t) => [
     uniqueIndex('multilists_owner_ptitle_key').on(t.owner, t.ptitle),
     index('multilists_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    /** The boards with a due date, for each reader's list of what is due (services/boards/due.ts). */
+    index('multilists_notes_due_idx')
+      .on(t.notesDue)
+      .where(sql`${t.notesDue} is not null`),
   ],
 );
 
