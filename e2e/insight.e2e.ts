@@ -123,7 +123,7 @@ describe('the Insight page', () => {
     const csv = fs.readFileSync(await download.path(), 'utf8');
     const [header, ...rows] = csv.trim().split('\r\n');
     expect(header).toBe(
-      'board,list,item,quote,note,writer,group,status,private,created,parent,status_by',
+      'board,list,item,quote,note,writer,group,status,private,created,parent,status_by,late',
     );
     expect(rows).toHaveLength(4);
     const row = rows.find((r) => r.includes('How does light become sugar?'));

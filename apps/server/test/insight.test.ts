@@ -570,6 +570,7 @@ describe('GET /api/export/annotations', () => {
       'created',
       'parent',
       'status_by',
+      'late',
     ]);
     // Every note but the reader's private one: 5 notes, 2 replies and the annotation.
     expect(rows.length - 1).toBe(8);

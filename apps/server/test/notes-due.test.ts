@@ -93,8 +93,22 @@ describe('when notes are due', () => {
       .json<{ readers: { username: string; notes: number; replies: number; late: number }[] }>()
       .readers.find((r) => r.username === 'reader');
     expect(sam).toMatchObject({ notes: 2, replies: 1, late: 2 });
+    // The CSV export marks each note and reply late or not; with no date, neither.
+    const lateColumn = async () => {
+      const res = await author.get(`/api/export/annotations?board=${ADDRESS}&format=csv`);
+      expect(res.statusCode, res.body).toBe(200);
+      const [header, ...rows] = res.body.trim().split('\r\n');
+      expect(header!.split(',').at(-1)).toBe('late');
+      return Object.fromEntries(rows.map((r) => [r.split(',')[4], r.split(',').at(-1)]));
+    };
+    expect(await lateColumn()).toEqual({
+      'On time': 'false',
+      'After the date': 'true',
+      'A reply after it too': 'true',
+    });
     // With the date taken away, nothing is late.
     await setDue(author, null);
+    expect(Object.values(await lateColumn())).toEqual(['', '', '']);
     const again = await author.post('/api/forms/board_insight', { multilistId: boardId });
     expect(
       again.json<{ readers: { username: string; late: number }[] }>().readers.map((r) => r.late),

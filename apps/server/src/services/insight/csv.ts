@@ -63,6 +63,7 @@ export async function annotationsCsv(
         ? `${url}#${NOTE_ANCHOR}${note.parentId}`
         : '',
     status_by: note.statusBy ?? '',
+    late: board.notesDue ? String(note.created > board.notesDue) : '',
   }));
   return stringify(
     records.map((r) => ANNOTATION_CSV_COLUMNS.map((c) => safeCell(r[c]))),

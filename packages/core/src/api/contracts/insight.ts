@@ -171,7 +171,9 @@ export const ANNOTATION_FILE_FORMATS = ['csv', 'jsonld'] as const;
 
 /**
  * The columns of the CSV export, in order; a column added later goes last, so a sheet that reads
- * them by place keeps reading them. status_by: the user name of who answered or dismissed a note.
+ * them by place keeps reading them. status_by: the user name of who answered or dismissed a note;
+ * late: "true" for one written after the board's notes were due, "false" before, empty on a board
+ * with no due date.
  */
 export const ANNOTATION_CSV_COLUMNS = [
   'board',
@@ -186,6 +188,7 @@ export const ANNOTATION_CSV_COLUMNS = [
   'created',
   'parent',
   'status_by',
+  'late',
 ] as const;
 
 export const exportAnnotationsFile = defineContract({
