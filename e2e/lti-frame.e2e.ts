@@ -342,7 +342,7 @@ describe('an LTI 1.3 launch inside a platform’s course page', () => {
     await frame.getByRole('heading', { name: title, exact: true }).waitFor();
     const boardPath = frameUrl(page).pathname;
     // Set up through the API: an item by the teacher, a note on it by the student.
-    const [board] = await postAsPage<{ lists: { _id: string }[] }[]>(
+    const [board] = await postAsPage<{ _id: string; lists: { _id: string }[] }[]>(
       page,
       base,
       '/api/dbload/load_multilists',
@@ -411,6 +411,27 @@ describe('an LTI 1.3 launch inside a platform’s course page', () => {
       .getByText('Points per word must be a number from 0 to 100.')
       .waitFor();
     await expect(link.getByLabel('Points per word').inputValue()).resolves.toBe('500');
+    await link.getByLabel('Points per word').fill('0.1');
+
+    // The board's notes were due a moment ago; the student's next note, of five words, is late.
+    await postAsPage(page, base, '/api/dbedit/edit_multilist', {
+      multilistId: board?._id ?? '',
+      notesDue: new Date(Date.now() - 1000).toISOString(),
+    });
+    await postAsPage(student, base, '/api/forms/insert_note', {
+      listId,
+      itemId,
+      noteSpec: { text: 'Here is a second proof.' },
+    });
+    await page.reload();
+    await link.getByRole('columnheader', { name: 'Late' }).waitFor();
+    // Late work earns 40% of its points: 20.8 on time, and 40% of 20.5.
+    await link.getByLabel('Late work earns (%)').fill('40');
+    await link.getByRole('button', { name: 'Save weights' }).click();
+    await link.getByRole('status').getByText('Weights saved.').waitFor();
+    await expect
+      .poll(() => row.getByRole('cell').allInnerTexts())
+      .toEqual(['2', '0', '13', '1', '29', '', '', 'Save', expect.any(String)]);
     await screenshot(page, 'lti-grades');
     // The table fits the desktop's width: no word of scrolling it.
     await expect(page.getByText('Swipe the table sideways').count()).resolves.toBe(0);

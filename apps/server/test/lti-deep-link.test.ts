@@ -129,6 +129,7 @@ describe('deep linking', () => {
         note_points: '10',
         reply_points: '5',
         word_points: '0.1',
+        late_percent: '100',
       },
       lineItem: { scoreMaximum: 100, label: 'Sonnets: participation' },
     });

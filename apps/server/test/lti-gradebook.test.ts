@@ -127,7 +127,7 @@ describe('the Course grades page', () => {
       title: 'Sonnets',
       course: 'Poetry 101',
       weightsFrom: 'default',
-      weights: { note: 10, reply: 5, word: 0.1 },
+      weights: { note: 10, reply: 5, word: 0.1, late: 100 },
       graded: true,
       roster: true,
       scoreMaximum: 100,
@@ -377,5 +377,58 @@ describe('the Course grades page', () => {
       override: 88,
       comment: 'Kept through a delete.',
     });
+  });
+
+  it('counts late work at the share the weights give, once the board has a due date', async () => {
+    const platformId = (await gradesPage())[0]?.platformId ?? '';
+    const alan = async () =>
+      (await gradesPage())[0]!.learners.find((l) => l.username === 'alan.turing')!;
+    const weigh = async (weights: Record<string, number> | null) =>
+      expect(
+        (await teacher.post('/api/forms/set_grade_weights', { ...ref(), platformId, weights }))
+          .statusCode,
+      ).toBe(200);
+    await teacher.post('/api/forms/set_grade', {
+      ...ref(),
+      platformId,
+      userId: (await alan()).userId,
+      score: null,
+    });
+    await weigh({ note: 10, reply: 5, word: 0.1, late: 40 });
+    const before = await alan();
+    expect(before.late).toBe(0);
+
+    // Due a moment ago; a note of five words written now is late, and earns 40% of its points.
+    const due = await teacher.post('/api/dbedit/edit_multilist', {
+      multilistId: boardId,
+      notesDue: new Date(Date.now() - 1000).toISOString(),
+    });
+    expect(due.statusCode, due.body).toBe(200);
+    const late = await learner.post('/api/forms/insert_note', {
+      ...noted,
+      noteSpec: { text: 'Late, but here at last.' },
+    });
+    expect(late.statusCode).toBe(200);
+    await settled();
+    const after = await alan();
+    expect(after).toMatchObject({ notes: before.notes + 1, words: before.words + 5, late: 1 });
+    expect(after.counted).toBeCloseTo(before.counted + 4.2);
+    const sent = scores().length;
+    await teacher.post('/api/forms/send_grades', { ...ref(), platformId });
+    expect(scores()[sent]).toMatchObject({ scoreGiven: after.counted });
+    expect(scores()[sent]?.comment).toMatch(/; 1 late, counted at 40%$/);
+
+    // In full at 100%; the link's custom parameter late_percent counts when the page sets none.
+    await weigh({ note: 10, reply: 5, word: 0.1, late: 100 });
+    expect((await alan()).counted).toBeCloseTo(before.counted + 10.5);
+    await weigh(null);
+    await launchAs(t.app, platform, student, graded(student, LINK, { late_percent: '0' }));
+    await settled();
+    const [link] = await gradesPage();
+    expect(link).toMatchObject({ weightsFrom: 'platform', weights: { late: 0 } });
+
+    // With the date taken away nothing is late.
+    await teacher.post('/api/dbedit/edit_multilist', { multilistId: boardId, notesDue: null });
+    expect(await alan()).toMatchObject({ late: 0 });
   });
 });

@@ -16,6 +16,7 @@ const WEIGHT_FIELDS: [keyof GradeWeights, string][] = [
   ['note', 'Points per note'],
   ['reply', 'Points per reply'],
   ['word', 'Points per word'],
+  ['late', 'Late work earns (%)'],
 ];
 
 const FROM: Record<CourseLink['weightsFrom'], string> = {
@@ -27,11 +28,14 @@ const FROM: Record<CourseLink['weightsFrom'], string> = {
 export function Weights({
   link,
   at,
+  due,
   say,
   done,
 }: {
   link: CourseLink;
   at: LinkRef;
+  /** When the board's notes are due (ISO 8601), or null: then nothing is late. */
+  due: string | null;
   say: Say;
   done: () => void;
 }) {
@@ -97,7 +101,10 @@ export function Weights({
         </button>
       )}
       <p className="hint">
-        {FROM[link.weightsFrom]} A score is the points, up to {link.scoreMaximum}.
+        {FROM[link.weightsFrom]} A score is the points, up to {link.scoreMaximum}.{' '}
+        {due
+          ? `Notes and replies written after the board's notes were due (${when(due)}) earn ${points(link.weights.late)}% of their points.`
+          : 'The board has no due date, so nothing is late: set one in Board settings.'}
       </p>
     </form>
   );
@@ -106,11 +113,14 @@ export function Weights({
 export function LearnerRow({
   learner,
   at,
+  late,
   say,
   done,
 }: {
   learner: LearnerGrade;
   at: LinkRef;
+  /** Whether the table has a Late column (a board with a due date). */
+  late: boolean;
   say: Say;
   done: () => void;
 }) {
@@ -152,6 +162,7 @@ export function LearnerRow({
       <td className="num">{learner.notes}</td>
       <td className="num">{learner.replies}</td>
       <td className="num">{learner.words}</td>
+      {late && <td className="num">{learner.late}</td>}
       <td className="num">{points(learner.counted)}</td>
       <td>
         <form id={form} noValidate onSubmit={(e) => void save(e)} />

@@ -21,10 +21,13 @@ import { LearnerRow, Weights, type LinkRef } from './GradeParts';
 function LinkSection({
   link,
   multilistId,
+  due,
   done,
 }: {
   link: CourseLink;
   multilistId: string;
+  /** When the board's notes are due, or null. */
+  due: string | null;
   done: () => void;
 }) {
   const [message, setMessage] = useState('');
@@ -99,6 +102,7 @@ function LinkSection({
         key={JSON.stringify(link.weights)}
         link={link}
         at={at}
+        due={due}
         say={setMessage}
         done={done}
       />
@@ -122,6 +126,11 @@ function LinkSection({
                 <th scope="col" className="num">
                   Words
                 </th>
+                {due && (
+                  <th scope="col" className="num">
+                    Late
+                  </th>
+                )}
                 <th scope="col" className="num">
                   Counted
                 </th>
@@ -139,6 +148,7 @@ function LinkSection({
                   key={`${l.userId}:${String(l.override)}:${l.comment}`}
                   learner={l}
                   at={at}
+                  late={due !== null}
                   say={setMessage}
                   done={done}
                 />
@@ -202,6 +212,7 @@ export function GradesScreen() {
               key={`${link.platformId}:${link.resourceLinkId}`}
               link={link}
               multilistId={id ?? ''}
+              due={board.data?.notesDue ?? null}
               done={refresh}
             />
           ))

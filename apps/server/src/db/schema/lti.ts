@@ -166,6 +166,8 @@ export interface LinkWeights {
   note: number;
   reply: number;
   word: number;
+  /** The percent of its points late work earns; weights kept before it was asked have none. */
+  late?: number;
 }
 
 /**

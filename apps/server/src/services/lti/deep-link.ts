@@ -239,6 +239,7 @@ export async function placeBoard(
       note_points: String(WEIGHTS.note),
       reply_points: String(WEIGHTS.reply),
       word_points: String(WEIGHTS.word),
+      late_percent: String(WEIGHTS.late),
     },
     ...(board.notesDue ? { submission: { endDateTime: board.notesDue.toISOString() } } : {}),
     lineItem: {

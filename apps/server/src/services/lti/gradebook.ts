@@ -11,8 +11,10 @@ import { notFound } from '../../lib/errors';
 import { PLACEMENT_PREFIX } from './course';
 import {
   gradeRows,
+  lateCount,
   learners,
   linkWeights,
+  NO_PARTICIPATION,
   participation,
   participationScore,
   SCORE_MAXIMUM,
@@ -22,8 +24,6 @@ import { SCOPES } from './service-token';
 
 type LinkRow = typeof ltiLinks.$inferSelect;
 type GradeRow = typeof ltiGrades.$inferSelect;
-
-const NONE: Participation = { notes: 0, replies: 0, words: 0 };
 
 function learnerGrade(
   person: { userId: string; username: string; fullname: string },
@@ -35,7 +35,10 @@ function learnerGrade(
     userId: person.userId,
     username: person.username,
     fullname: person.fullname,
-    ...p,
+    notes: p.notes,
+    replies: p.replies,
+    words: p.words,
+    late: lateCount(p),
     counted: participationScore(p, weights),
     override: grade?.override ?? null,
     comment: grade?.comment ?? '',
@@ -55,7 +58,12 @@ async function linkLearners(db: Db, link: LinkRow, onlyUserId?: string): Promise
   const grades = await gradeRows(db, link);
   const weights = linkWeights(link);
   return people.map((person) =>
-    learnerGrade(person, counts.get(person.username) ?? NONE, weights, grades.get(person.userId)),
+    learnerGrade(
+      person,
+      counts.get(person.username) ?? NO_PARTICIPATION,
+      weights,
+      grades.get(person.userId),
+    ),
   );
 }
 

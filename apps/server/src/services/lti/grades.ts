@@ -1,9 +1,10 @@
 /**
  * Grades (LTI Assignment and Grade Services): each placed board gets a line item in the
  * course's gradebook, and each learner's score is their participation on the board, counted
- * from their notes, replies and words, out of 100. The instructor sets the weights on the
- * board's Course grades page, or as the link's custom parameters in the platform (note_points,
- * reply_points, word_points, sent with every launch); the page's weights win. On the same page
+ * from their notes, replies and words, out of 100; what they wrote after the board's notes were
+ * due earns the late share of its points. The instructor sets the weights on the board's Course
+ * grades page, or as the link's custom parameters in the platform (note_points, reply_points,
+ * word_points, late_percent, sent with every launch); the page's weights win. On the same page
  * the instructor may set a learner's score in place of the counted one (an override).
  *
  * The line item is the one the platform made for the link (the `lineitem` of the launch), or
@@ -35,19 +36,23 @@ import { SCOPES, ServiceError, serviceFetch, serviceToken } from './service-toke
 const LINE_ITEM = 'application/vnd.ims.lis.v2.lineitem+json';
 const SCORE = 'application/vnd.ims.lis.v1.score+json';
 export const SCORE_MAXIMUM = 100;
-/** Points per note, per reply and per word written, up to SCORE_MAXIMUM, unless the link says. */
-export const WEIGHTS = { note: 10, reply: 5, word: 0.1 } as const;
-export type Weights = LinkWeights;
+/**
+ * Points per note, per reply and per word written, up to SCORE_MAXIMUM, and the percent of them
+ * late work earns, unless the link says.
+ */
+export const WEIGHTS = { note: 10, reply: 5, word: 0.1, late: 100 } as const;
+export type Weights = Required<LinkWeights>;
 type LinkRow = typeof ltiLinks.$inferSelect;
 
 /** The link's weights: the page's if the instructor set them, else the platform's or the default. */
 export function linkWeights(link: Pick<LinkRow, 'weights' | 'platformWeights'>): Weights {
-  if (link.weights) return link.weights;
+  if (link.weights) return { ...link.weights, late: link.weights.late ?? WEIGHTS.late };
   const p = link.platformWeights ?? {};
   return {
     note: p.note ?? WEIGHTS.note,
     reply: p.reply ?? WEIGHTS.reply,
     word: p.word ?? WEIGHTS.word,
+    late: p.late ?? WEIGHTS.late,
   };
 }
 
@@ -57,21 +62,36 @@ export function platformWeightsOf(claims: Pick<LaunchClaims, 'weights'>): Partia
   if (claims.weights.note !== null) out.note = claims.weights.note;
   if (claims.weights.reply !== null) out.reply = claims.weights.reply;
   if (claims.weights.word !== null) out.word = claims.weights.word;
+  if (claims.weights.late !== null) out.late = claims.weights.late;
   return Object.keys(out).length ? out : null;
 }
 
-export interface Participation {
+export interface Counts {
   notes: number;
   replies: number;
   words: number;
 }
 
+/** What a learner wrote on a board, and of it what they wrote after its notes were due. */
+export interface Participation extends Counts {
+  late?: Counts;
+}
+
+const NO_COUNTS: Counts = { notes: 0, replies: 0, words: 0 };
+export const NO_PARTICIPATION: Participation = { ...NO_COUNTS, late: NO_COUNTS };
+
+const points = (c: Counts, w: Weights) => c.notes * w.note + c.replies * w.reply + c.words * w.word;
+
 export function participationScore(p: Participation, w: Weights = WEIGHTS): number {
-  const raw = p.notes * w.note + p.replies * w.reply + p.words * w.word;
+  const late = points(p.late ?? NO_COUNTS, w);
+  const raw = points(p, w) - late + (late * w.late) / 100;
   return Math.min(SCORE_MAXIMUM, Math.round(raw * 10) / 10);
 }
 
-/** Each user's notes, replies and words on the board. */
+/** How many notes and replies of these were written late. */
+export const lateCount = (p: Participation) => (p.late ? p.late.notes + p.late.replies : 0);
+
+/** Each user's notes, replies and words on the board, and those written after they were due. */
 export async function participation(
   db: Db,
   boardId: string,
@@ -79,17 +99,27 @@ export async function participation(
 ): Promise<Map<string, Participation>> {
   const out = new Map<string, Participation>();
   if (usernames.length === 0) return out;
+  // Late as Insight counts it: written after the board's notes were due; none without a date.
+  const late = sql`${items.created} > ${multilists.notesDue}`;
+  const count = (kind: 'note' | 'reply', also = sql`true`) =>
+    sql<number>`count(*) filter (where ${items.annotationClass} = ${kind} and ${also})`.mapWith(
+      Number,
+    );
+  // Counted as Insight counts them: the words the database keeps with each note.
+  const words = (also = sql`true`) =>
+    sql<number>`coalesce(sum(${items.wordCount}) filter (where ${also}), 0)`.mapWith(Number);
   const rows = await db
     .select({
       author: items.author,
-      notes: sql<number>`count(*) filter (where ${items.annotationClass} = 'note')`.mapWith(Number),
-      replies: sql<number>`count(*) filter (where ${items.annotationClass} = 'reply')`.mapWith(
-        Number,
-      ),
-      // Counted as Insight counts them: the words the database keeps with each note.
-      words: sql<number>`coalesce(sum(${items.wordCount}), 0)`.mapWith(Number),
+      notes: count('note'),
+      replies: count('reply'),
+      words: words(),
+      lateNotes: count('note', late),
+      lateReplies: count('reply', late),
+      lateWords: words(late),
     })
     .from(items)
+    .innerJoin(multilists, eq(multilists.id, items.multilistId))
     .where(
       and(
         eq(items.multilistId, boardId),
@@ -98,7 +128,13 @@ export async function participation(
       ),
     )
     .groupBy(items.author);
-  for (const r of rows) out.set(r.author, { notes: r.notes, replies: r.replies, words: r.words });
+  for (const r of rows)
+    out.set(r.author, {
+      notes: r.notes,
+      replies: r.replies,
+      words: r.words,
+      late: { notes: r.lateNotes, replies: r.lateReplies, words: r.lateWords },
+    });
   return out;
 }
 
@@ -223,7 +259,10 @@ export function scoreOf(
   weights: Weights,
   grade: { override: number | null; comment: string } | undefined,
 ): { score: number; comment: string } {
-  const said = `${counted(p.notes, 'note')}, ${counted(p.replies, 'reply', 'replies')}, ${counted(p.words, 'word')}`;
+  const late = lateCount(p);
+  const said =
+    `${counted(p.notes, 'note')}, ${counted(p.replies, 'reply', 'replies')}, ${counted(p.words, 'word')}` +
+    (late ? `; ${String(late)} late, counted at ${String(weights.late)}%` : '');
   if (grade?.override != null)
     return {
       score: grade.override,
@@ -259,7 +298,7 @@ async function sendScores(
   const sent: { userId: string; score: number }[] = [];
   try {
     for (const person of people) {
-      const p = counts.get(person.username) ?? { notes: 0, replies: 0, words: 0 };
+      const p = counts.get(person.username) ?? NO_PARTICIPATION;
       const { score, comment } = scoreOf(p, weights, grades.get(person.userId));
       await serviceFetch(token, scoresUrl(lineItem), {
         method: 'POST',

@@ -223,11 +223,16 @@ export const deepLink = defineContract({
 // ---------------------------------------------------------------------------------------------
 // Course grades: the page where a board's authors see and set the scores its course links send.
 
-/** Points per note, per reply and per word, as the instructor weighs participation. */
+/**
+ * Points per note, per reply and per word, as the instructor weighs participation; late: the
+ * share (percent) of its points that work written after the board's notes were due earns, all of
+ * it unless said.
+ */
 export const gradeWeights = z.object({
   note: z.number().min(0).max(100),
   reply: z.number().min(0).max(100),
   word: z.number().min(0).max(100),
+  late: z.number().min(0).max(100).default(100),
 });
 export type GradeWeights = z.infer<typeof gradeWeights>;
 
@@ -239,6 +244,8 @@ export const learnerGrade = z.object({
   notes: z.number().int().min(0),
   replies: z.number().int().min(0),
   words: z.number().int().min(0),
+  /** Of those notes and replies, how many were written after the board's notes were due. */
+  late: z.number().int().min(0),
   /** The score counted from participation with the link's weights, out of scoreMaximum. */
   counted: z.number(),
   /** The score an instructor set in its place; null: the counted one goes. */
@@ -310,7 +317,8 @@ export const setGradeWeights = defineContract({
   path: '/api/forms/set_grade_weights',
   tags: ['lti'],
   summary:
-    "Set a course link's participation weights (points per note, reply and word); null goes " +
+    "Set a course link's participation weights (points per note, reply and word, and the " +
+    'percent of them late work earns); null goes ' +
     "back to the link's custom parameters in the platform.",
   input: z.object({ ...linkRef, weights: gradeWeights.nullable() }),
   output: ok,
