@@ -379,7 +379,7 @@ describe('the Course grades page', () => {
     });
   });
 
-  it('counts late work at the share the weights give, once the board has a due date', async () => {
+  it('counts late work at the share the weights give, once the board has a due date; tells the gradebook column the date', async () => {
     const platformId = (await gradesPage())[0]?.platformId ?? '';
     const alan = async () =>
       (await gradesPage())[0]!.learners.find((l) => l.username === 'alan.turing')!;
@@ -399,11 +399,18 @@ describe('the Course grades page', () => {
     expect(before.late).toBe(0);
 
     // Due a moment ago; a note of five words written now is late, and earns 40% of its points.
+    const dueAt = new Date(Date.now() - 1000).toISOString();
     const due = await teacher.post('/api/dbedit/edit_multilist', {
       multilistId: boardId,
-      notesDue: new Date(Date.now() - 1000).toISOString(),
+      notesDue: dueAt,
     });
     expect(due.statusCode, due.body).toBe(200);
+    // The course's gradebook column is told when, as the scores after a write are.
+    const column = () => [...platform.services.lineItems.values()][0]!;
+    await until('the due date in the gradebook', () =>
+      column().endDateTime === dueAt ? true : undefined,
+    );
+    expect(column()).toMatchObject({ scoreMaximum: 100, tag: 'listboard-participation' });
     const late = await learner.post('/api/forms/insert_note', {
       ...noted,
       noteSpec: { text: 'Late, but here at last.' },
@@ -427,8 +434,12 @@ describe('the Course grades page', () => {
     const [link] = await gradesPage();
     expect(link).toMatchObject({ weightsFrom: 'platform', weights: { late: 0 } });
 
-    // With the date taken away nothing is late.
+    // With the date taken away nothing is late, and the gradebook column has no due date.
     await teacher.post('/api/dbedit/edit_multilist', { multilistId: boardId, notesDue: null });
     expect(await alan()).toMatchObject({ late: 0 });
+    await until('the due date gone from the gradebook', () =>
+      'endDateTime' in column() ? undefined : true,
+    );
+    expect(column()).toMatchObject({ scoreMaximum: 100, tag: 'listboard-participation' });
   });
 });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { JSONWebKeySet } from 'jose';
-import { ltiLinks, ltiPlatforms } from '../src/db/schema';
+import { ltiLinks, ltiPlatforms, multilists } from '../src/db/schema';
 import type { LaunchClaims } from '../src/services/lti/claims';
 import { participationScore, pushScores } from '../src/services/lti/grades';
 import { SCOPES } from '../src/services/lti/service-token';
@@ -147,6 +147,13 @@ describe('grades (AGS)', () => {
     // The link's first launch, without grades: it has a board and no line item yet.
     await launchAs(t.app, platform, teacher, (n) => launchClaims(teacher, n, undefined, link));
     const before = made();
+    // Its board's notes are due: the line item is made with the date, and not told it again.
+    const notesDue = new Date('2031-05-02T16:00:00.000Z');
+    const [placed] = await db().select().from(ltiLinks).where(eq(ltiLinks.resourceLinkId, link.id));
+    await db()
+      .update(multilists)
+      .set({ notesDue })
+      .where(eq(multilists.id, placed?.multilistId ?? ''));
     const [row] = await db().select().from(ltiPlatforms);
     const claims = {
       resourceLink: link,
@@ -164,6 +171,10 @@ describe('grades (AGS)', () => {
     expect(made()).toBe(before + 1);
     const [linked] = await db().select().from(ltiLinks).where(eq(ltiLinks.resourceLinkId, link.id));
     expect(linked?.lineItemUrl).toBe(`${platform.issuer}/lineitems/${String(before + 1)}`);
+    expect(
+      platform.services.calls.filter((c) => c.path === '/lineitems').at(-1)?.body,
+    ).toMatchObject({ endDateTime: notesDue.toISOString() });
+    expect(platform.services.calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 
   it('takes the line item the platform made for the link', async () => {

@@ -73,6 +73,7 @@ export async function startPlatform(clientId = 'listboard-client'): Promise<SimP
     tokenRequests: [],
     calls: [],
     down: false,
+    lineItems: new Map(),
   };
   const server = http.createServer((req, res) => {
     if (req.url === '/jwks') {
@@ -137,6 +138,8 @@ export interface PlatformServices {
   calls: { method: string; path: string; body: unknown }[];
   /** While true, the services (not the token URL) answer 503. */
   down: boolean;
+  /** The line items made, by address, as the platform keeps them (read and replaced whole). */
+  lineItems: Map<string, Record<string, unknown>>;
 }
 
 export const TOKEN = 'platform-access-token';
@@ -206,8 +209,19 @@ async function serve(
   }
   if (url.pathname === '/lineitems' && req.method === 'POST') {
     const made = services.calls.filter((c) => c.path === '/lineitems').length;
-    const item = { ...(JSON.parse(text) as object), id: `${origin}/lineitems/${String(made)}` };
+    const item = {
+      ...(JSON.parse(text) as Record<string, unknown>),
+      id: `${origin}/lineitems/${String(made)}`,
+    };
+    services.lineItems.set(item.id, item);
     return json(res, 201, item);
+  }
+  const kept = services.lineItems.get(`${origin}${url.pathname}`);
+  if (kept && req.method === 'GET') return json(res, 200, kept);
+  if (kept && req.method === 'PUT') {
+    const item = { ...(JSON.parse(text) as Record<string, unknown>), id: kept.id };
+    services.lineItems.set(`${origin}${url.pathname}`, item);
+    return json(res, 200, item);
   }
   if (/^\/lineitems\/\d+\/scores$/.test(url.pathname) && req.method === 'POST')
     return json(res, 200, {});

@@ -141,6 +141,11 @@ export const ltiLinks = pgTable(
       .references(() => multilists.id, { onDelete: 'cascade' }),
     /** The link's line item in the platform's gradebook (AGS), once made. */
     lineItemUrl: text('line_item_url'),
+    /**
+     * The due date the line item was last given (its endDateTime, ISO 8601), '' when it was
+     * given none; null while the tool has never set it.
+     */
+    lineItemDue: text('line_item_due'),
     /** The link's title in the course, as its latest launch named it. */
     title: text('title').notNull().default(''),
     /** The section (a list's #anchor) the link opens at; null: the board from its start. */

@@ -12,6 +12,10 @@
  * pushed after a launch answers (a learner's own at their launch, every learner's of the board
  * at an instructor's; a platform's failure there is logged, never shown in the launch) and
  * whenever the instructor asks on the Course grades page.
+ *
+ * The line item carries when the board's notes are due (its endDateTime): given when the tool
+ * makes it, and set again with the next scores pushed after the date changes (edit_multilist is
+ * a write like any other, so within LTI_SCORE_DELAY of it).
  */
 import { counted } from '@listboard/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -167,9 +171,10 @@ async function lineItemFor(
     if (!row) return null;
     if (row.lineItemUrl) return row.lineItemUrl;
     const [board] = await tx
-      .select({ title: multilists.title })
+      .select({ title: multilists.title, notesDue: multilists.notesDue })
       .from(multilists)
       .where(eq(multilists.id, link.multilistId));
+    const due = board?.notesDue?.toISOString() ?? '';
     const scopes = [SCOPES.lineItems, SCOPES.scores].filter((x) => grades.scopes.includes(x));
     const token = await serviceToken(tx, platform, scopes, now);
     const res = await serviceFetch(token, lineItems, {
@@ -182,14 +187,58 @@ async function lineItemFor(
         resourceLinkId: link.resourceLinkId,
         resourceId: link.multilistId,
         tag: 'listboard-participation',
+        ...(due ? { endDateTime: due } : {}),
       },
     });
     const body = (await res.json()) as { id?: unknown };
     if (typeof body.id !== 'string')
       throw new ServiceError('The platform made a line item but did not say its address.');
-    await tx.update(ltiLinks).set({ lineItemUrl: body.id }).where(linkKey(link));
+    await tx.update(ltiLinks).set({ lineItemUrl: body.id, lineItemDue: due }).where(linkKey(link));
     return body.id;
   });
+}
+
+/**
+ * Gives the link's line item the board's due date as its endDateTime, when it differs from the
+ * one last given (a line item the tool never gave one is left alone while the board has none).
+ * The line item is read and written back whole, as AGS asks of a change. Needs the line item
+ * scope; without it the date is not sent; when the platform refuses, the next push tries again.
+ */
+async function lineItemDue(
+  db: Db,
+  platform: PlatformRow,
+  link: Pick<LinkRow, 'platformId' | 'resourceLinkId'>,
+  lineItem: string,
+  granted: readonly string[],
+  now: Date,
+): Promise<void> {
+  if (!granted.includes(SCOPES.lineItems)) return;
+  const [row] = await db
+    .select({ sent: ltiLinks.lineItemDue, notesDue: multilists.notesDue })
+    .from(ltiLinks)
+    .innerJoin(multilists, eq(multilists.id, ltiLinks.multilistId))
+    .where(linkKey(link));
+  if (!row) return;
+  const due = row.notesDue?.toISOString() ?? '';
+  if (row.sent === due || (row.sent === null && due === '')) return;
+  try {
+    const token = await serviceToken(db, platform, [SCOPES.lineItems], now);
+    const current = (await (
+      await serviceFetch(token, lineItem, { accept: LINE_ITEM })
+    ).json()) as Record<string, unknown>;
+    const rest = Object.fromEntries(Object.entries(current).filter(([k]) => k !== 'endDateTime'));
+    await serviceFetch(token, lineItem, {
+      method: 'PUT',
+      accept: LINE_ITEM,
+      contentType: LINE_ITEM,
+      body: due ? { ...rest, endDateTime: due } : rest,
+    });
+  } catch (e) {
+    // The scores went; the date is secondary to them and is tried again with the next ones.
+    if (e instanceof ServiceError) return;
+    throw e;
+  }
+  await db.update(ltiLinks).set({ lineItemDue: due }).where(linkKey(link));
 }
 
 /**
@@ -362,7 +411,9 @@ export async function pushScores(
   const lineItem = await lineItemFor(db, platform, link, claims.grades, now);
   if (!lineItem) return 0;
   const people = await learners(db, link, launcher.instructor ? undefined : launcher.id);
-  return sendScores(db, platform, link, lineItem, claims.grades.scopes, people, now);
+  const sent = await sendScores(db, platform, link, lineItem, claims.grades.scopes, people, now);
+  await lineItemDue(db, platform, link, lineItem, claims.grades.scopes, now);
+  return sent;
 }
 
 /**
@@ -397,7 +448,9 @@ export async function pushLinkScores(
   if (!lineItem)
     throw new ServiceError('The platform named no gradebook column (line item) for this link.');
   const people = (await learners(db, link)).filter((p) => !only || only.includes(p.username));
-  return sendScores(db, platform, link, lineItem, link.gradeScopes, people, now);
+  const sent = await sendScores(db, platform, link, lineItem, link.gradeScopes, people, now);
+  await lineItemDue(db, platform, link, lineItem, link.gradeScopes, now);
+  return sent;
 }
 
 /**
