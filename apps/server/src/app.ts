@@ -33,6 +33,7 @@ import { ltiFramesPlugin } from './plugins/lti-frames';
 import { adminRoutes } from './routes/admin';
 import { ltiAdminRoutes } from './routes/lti-admin';
 import { ltiRoutes } from './routes/lti';
+import { REMIND_SWEEP_MS, sendDueReminders } from './services/insight/due-reminders';
 import { scoreSender } from './services/lti/live-scores';
 import { isBuiltFile, registerWeb, sendShell } from './plugins/web';
 import { healthRoutes } from './routes/health';
@@ -234,7 +235,16 @@ export async function buildApp({
   await app.register(dbloadRoutes, { db: database.db, config });
   // A learner's writes on a board placed in a graded course send their score after a while.
   const scores = scoreSender(database.db, config.LTI_SCORE_DELAY * 1000, app.log);
+  // Reminders a day before notes are due, on the boards that ask for them.
+  const reminders = setInterval(() => {
+    const mail = { mailer, publicUrl: config.PUBLIC_URL, alertLimit: config.ALERT_MAIL_RATE_LIMIT };
+    sendDueReminders(database.db, mail, clock()).catch((err: unknown) =>
+      app.log.warn({ err }, 'due reminders not sent'),
+    );
+  }, REMIND_SWEEP_MS);
+  reminders.unref();
   app.addHook('onClose', async () => {
+    clearInterval(reminders);
     await scores.flush();
     scores.close();
   });

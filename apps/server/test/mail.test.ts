@@ -5,6 +5,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Multilist } from '@listboard/core';
 import { users } from '../src/db/schema';
+import { createMailer } from '../src/mail/mailer';
+import { sendDueReminders } from '../src/services/insight/due-reminders';
 import { Agent, createTestApp, type TestContext } from './harness';
 import { freePort } from './postgres-server';
 
@@ -745,5 +747,90 @@ describe('the default outbox', () => {
       await local.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('reminders a day before notes are due', () => {
+  it('mails, once for a date, the members yet to write of a board that asks for it; not before the day, nor on a board that does not ask', async () => {
+    await t.database.db.insert(users).values([
+      {
+        username: 'tess',
+        email: 'tess@example.edu',
+        roles: ['reader'],
+        fields: { emailAlerts: true },
+      },
+    ]);
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const made = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Week two reading' })
+    ).json<{ multilistId: string }>();
+    const { listId } = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: made.multilistId,
+        titleText: 'Week 2',
+      })
+    ).json<{ listId: string }>();
+    const { itemId } = (
+      await author.post('/api/forms/insert_item', { listId, text: 'Read the second chapter.' })
+    ).json<{ itemId: string }>();
+    await author.post('/api/forms/create_group', { name: 'Thursday Section' });
+    for (const username of ['reader', 'tess'])
+      await author.post('/api/forms/add_group_member', { groupName: 'Thursday Section', username });
+    await author.post('/api/forms/assign_group', {
+      multilistId: made.multilistId,
+      groupName: 'Thursday Section',
+    });
+    const due = new Date(Date.now() + 3 * 24 * 3600_000);
+    const set = (change: Record<string, unknown>) =>
+      author.post('/api/dbedit/edit_multilist', { multilistId: made.multilistId, ...change });
+    expect((await set({ notesDue: due.toISOString() })).statusCode).toBe(200);
+    await reader.post('/api/forms/insert_note', {
+      listId,
+      itemId,
+      noteSpec: { text: 'Is the second chapter long?' },
+    });
+    await waitFor(() => inbox.length > 0);
+    await new Promise((r) => setTimeout(r, 200));
+    inbox.length = 0;
+    const mail = {
+      mailer: createMailer(t.config),
+      publicUrl: t.config.PUBLIC_URL,
+      alertLimit: ALERT_LIMIT,
+    };
+    const sweep = (at: Date) => sendDueReminders(t.database.db, mail, at);
+    const dayBefore = new Date(due.getTime() - 12 * 3600_000);
+
+    // Not asked for: nothing, even within the day.
+    expect(await sweep(dayBefore)).toEqual({ boards: 0, mailed: 0 });
+    expect((await set({ remindDue: true })).statusCode).toBe(200);
+    // The board's authors see the setting; its readers are not sent it.
+    const load = async (a: Agent) =>
+      (
+        await a.post('/api/dbload/load_multilists', { addresses: ['/author/week-two-reading'] })
+      ).json<Multilist[]>()[0]!;
+    expect((await load(author)).remindDue).toBe(true);
+    expect('remindDue' in (await load(reader))).toBe(false);
+    // Asked for, but more than a day ahead: nothing yet.
+    expect(await sweep(new Date())).toEqual({ boards: 0, mailed: 0 });
+    // A day before: Tess, who has written nothing, is mailed; Sam, who wrote, is not.
+    expect(await sweep(dayBefore)).toEqual({ boards: 1, mailed: 1 });
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(inbox.map((m) => m.to)).toEqual([['tess@example.edu']]);
+    expect(inbox[0]!.raw).toContain('who runs your group Thursday Section, asks you');
+    expect(inbox[0]!.raw).toContain('Notes on it are due');
+    inbox.length = 0;
+    // Once for the date, however often it is swept.
+    expect(await sweep(dayBefore)).toEqual({ boards: 0, mailed: 0 });
+    // A date moved later is a date of its own; within a day of the last reminder, the group is
+    // not mailed again.
+    const later = new Date(due.getTime() + 6 * 3600_000);
+    await set({ notesDue: later.toISOString() });
+    expect(await sweep(new Date(later.getTime() - 3600_000))).toEqual({ boards: 1, mailed: 0 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(inbox).toEqual([]);
   });
 });

@@ -67,6 +67,7 @@ const BOARD_EDIT_CALLS: BoardCall[] = [
         listed: body.listed,
         password: body.password,
         notesDue: body.notesDue,
+        remindDue: body.remindDue,
         version: body.version,
       }),
   }),

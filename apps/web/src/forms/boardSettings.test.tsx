@@ -88,6 +88,41 @@ describe('the Board settings form', () => {
     });
   });
 
+  it('offers a reminder a day before only once notes have a due date, and sends it', async () => {
+    const board = plan();
+    const answer = {
+      ok: true as const,
+      value: { multilistId: board._id, version: 2, ptitle: 'field-plan' },
+    };
+    const { ctx, onClose } = open('boardSettings', board, answer);
+    const remind = () => screen.queryByRole('checkbox', { name: 'Remind readers a day before' });
+    expect(remind()).toBeNull();
+    type('Notes due', '2026-12-19T09:30');
+    fireEvent.click(remind()!);
+    click('Save');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.api).toHaveBeenCalledWith('/api/dbedit/edit_multilist', {
+      multilistId: board._id,
+      notesDue: new Date(2026, 11, 19, 9, 30).toISOString(),
+      remindDue: true,
+    });
+    cleanup();
+    // A board that asks for it shows the box ticked; unticked, it is sent off.
+    const again = open(
+      'boardSettings',
+      plan({ notesDue: new Date().toISOString(), remindDue: true }),
+      answer,
+    );
+    expect(remind()).toHaveProperty('checked', true);
+    fireEvent.click(remind()!);
+    click('Save');
+    await waitFor(() => expect(again.onClose).toHaveBeenCalled());
+    expect(again.ctx.api).toHaveBeenCalledWith(
+      '/api/dbedit/edit_multilist',
+      expect.objectContaining({ remindDue: false }),
+    );
+  });
+
   it('starts from the board and sends only what changed', async () => {
     const board = plan();
     const { ctx, onClose } = open('boardSettings', board, {

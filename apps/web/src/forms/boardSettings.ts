@@ -96,6 +96,7 @@ function settingsChanges(v: Values, board: Multilist) {
     listed?: boolean;
     password?: string | null;
     notesDue?: string | null;
+    remindDue?: boolean;
   } = {};
   const title = str(v, 'titleText');
   if (title !== board.title) change.titleText = title;
@@ -105,6 +106,7 @@ function settingsChanges(v: Values, board: Multilist) {
   if (Boolean(v.listed) !== board.listed) change.listed = Boolean(v.listed);
   const due = str(v, 'notesDue');
   if (due !== localInput(board.notesDue)) change.notesDue = fromLocalInput(due);
+  if (Boolean(v.remindDue) !== Boolean(board.remindDue)) change.remindDue = Boolean(v.remindDue);
   if (v.clearPassword) change.password = null;
   else if (text(v, 'password')) change.password = text(v, 'password');
   return change;
@@ -180,6 +182,13 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
         hint: 'Readers see it under the board’s title, in their own time zone. Leave it blank for none.',
       },
       {
+        name: 'remindDue',
+        label: 'Remind readers a day before',
+        type: 'checkbox',
+        hint: 'The members of the board’s groups you run who have written nothing yet get a mail, once, a day before notes are due (as Remind on Insight sends).',
+        shownWhen: (v) => str(v, 'notesDue') !== '',
+      },
+      {
         name: 'password',
         label: 'New password',
         type: 'password',
@@ -195,6 +204,7 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
         descText: b.description === BLANK_DESCRIPTION ? '' : b.description,
         listed: b.listed,
         notesDue: localInput(b.notesDue),
+        remindDue: b.remindDue ?? false,
         password: '',
         clearPassword: false,
       };

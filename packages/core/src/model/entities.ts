@@ -249,6 +249,11 @@ export interface Multilist {
   locked: boolean;
   /** When readers' notes on it are due (ISO), as its authors set it; null or absent: never. */
   notesDue?: string | null;
+  /**
+   * Whether its readers yet to write are mailed a reminder a day before notes are due; sent only
+   * to those who may change it.
+   */
+  remindDue?: boolean;
   labels: string[];
   labelColors: Record<string, string>;
   colors: Record<string, string>;

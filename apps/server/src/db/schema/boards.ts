@@ -53,6 +53,10 @@ export const multilists = pgTable(
       .default(sql`'{}'::text[]`),
     /** When readers' notes on the board are due (set by its authors), or none. */
     notesDue: timestamp('notes_due', { withTimezone: true }),
+    /** Whether readers yet to write are mailed a reminder a day before notes are due. */
+    remindDue: boolean('remind_due').notNull().default(false),
+    /** The due date a reminder went out for (services/insight/due-reminders.ts), or none yet. */
+    dueReminded: timestamp('due_reminded', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     created: created(),
     modified: modified(),

@@ -78,6 +78,8 @@ export async function editMultilist(
     password?: string | null;
     /** When readers' notes are due (an ISO date and time), or null for none. */
     notesDue?: string | null;
+    /** Whether readers yet to write are reminded a day before. */
+    remindDue?: boolean;
     version?: number;
   },
 ) {
@@ -101,6 +103,7 @@ export async function editMultilist(
     set.description = args.description.trim() || BLANK_DESCRIPTION;
   if (args.listed !== undefined) set.listed = args.listed;
   if (args.notesDue !== undefined) set.notesDue = args.notesDue ? new Date(args.notesDue) : null;
+  if (args.remindDue !== undefined) set.remindDue = args.remindDue;
   if (args.password !== undefined) {
     // Spaces alone look like no password at all in the form, and are easily typed by mistake.
     if (args.password && !args.password.trim())

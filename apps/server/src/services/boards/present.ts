@@ -147,6 +147,7 @@ export function toMultilist(
     hasPassword: b.passwordHash != null,
     locked: false,
     notesDue: b.notesDue?.toISOString() ?? null,
+    ...(abilities.edit ? { remindDue: b.remindDue } : {}),
     labels: b.labels,
     labelColors: b.labelColors,
     colors: b.colors,

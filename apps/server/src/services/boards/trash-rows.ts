@@ -61,7 +61,7 @@ const ORDER: readonly TableName[] = [
 
 /** The timestamp columns of each table, as their rows name them. */
 const DATES: Partial<Record<TableName, readonly string[]>> = {
-  multilists: ['created', 'modified', 'notesDue'],
+  multilists: ['created', 'modified', 'notesDue', 'dueReminded'],
   lists: ['created', 'modified'],
   items: ['created', 'modified'],
   itemVersions: ['at'],

@@ -70,7 +70,8 @@ export const listMultilists = defineContract({
 export const editMultilist = defineContract({
   path: '/api/dbedit/edit_multilist',
   tags: ['dbedit'],
-  summary: 'Change a board’s title, description, listing, password or when its notes are due',
+  summary:
+    'Change a board’s title, description, listing, password, when its notes are due and whether its readers are reminded',
   input: z.object({
     multilistId: id,
     titleText: title.optional(),
@@ -79,6 +80,8 @@ export const editMultilist = defineContract({
     password: z.string().max(200).nullable().optional(),
     /** When readers' notes are due, as an ISO date and time with its offset; null: none. */
     notesDue: z.iso.datetime({ offset: true }).nullable().optional(),
+    /** Mail the readers of its groups yet to write a reminder a day before notes are due. */
+    remindDue: z.boolean().optional(),
     version: z.number().int().positive().optional(),
   }),
   /** The board's new row version, and its path title (it moves when the title does). */
