@@ -411,7 +411,11 @@ describe('when notes are due', () => {
     const settings = form(page, 'Board settings');
     const due = settings.getByLabel('Notes due');
     await expect(due.inputValue()).resolves.toBe('');
+    const remind = settings.getByRole('checkbox', { name: 'Remind readers a day before' });
+    await expect(remind.count()).resolves.toBe(0);
     await due.fill('2030-03-15T17:00');
+    // With a date, a reminder a day before may be asked for.
+    await remind.check();
     await screenshot(page, 'board-settings-notes-due');
     await settings.getByRole('button', { name: 'Save' }).click();
     await settings.waitFor({ state: 'detached' });
@@ -464,7 +468,9 @@ describe('when notes are due', () => {
     await list(page, 'Routes').waitFor();
     await more(page, 'Board settings');
     await expect(due.inputValue()).resolves.toBe('2030-03-15T17:00');
+    await expect(remind.isChecked()).resolves.toBe(true);
     await due.fill('');
+    await expect(remind.count()).resolves.toBe(0);
     await settings.getByRole('button', { name: 'Save' }).click();
     await settings.waitFor({ state: 'detached' });
     await expect.poll(() => board.locator('.board-due').count()).toBe(0);
