@@ -415,6 +415,42 @@ describe('function links and note controls run their commands only where allowed
     expect(within(copy).queryByText(/author/)).toBeNull();
   });
 
+  it('a note written after notes were due is marked late to the board’s authors and its writer, not to other readers', async () => {
+    const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
+    board.notesDue = '2026-12-01T09:00:00.000Z';
+    const item = board.lists[0]!.items[0]!;
+    const note = (id: string, author: string, text: string, created: string) => ({
+      ...item,
+      _id: id,
+      author,
+      annotationClass: 'note' as const,
+      text,
+      created,
+    });
+    item.notes = [
+      note('n-1', 'sam', 'Sam on time.', '2026-11-30T12:00:00.000Z'),
+      note('n-2', 'sam', 'Sam late.', '2026-12-02T12:00:00.000Z'),
+      note('n-3', 'kim', 'Kim late.', '2026-12-03T12:00:00.000Z'),
+    ];
+    const lateOf = async (role: 'author' | 'reader', username: string) => {
+      board.abilities =
+        role === 'author'
+          ? abilitiesOf('author', ['read', 'select', 'reply', 'insight'])
+          : abilitiesOf('reader', ['read', 'select', 'reply']);
+      fakeServer([board], { ...author, username, roles: [role] });
+      window.history.replaceState(null, '', '/ann/plants');
+      render(<App />);
+      const notes = await screen.findByRole('list', { name: 'Notes' });
+      const late = within(notes)
+        .queryAllByText('late')
+        .map((mark) => mark.closest('li')!.querySelector('.note-text')!.textContent);
+      cleanup();
+      return late;
+    };
+    expect(await lateOf('author', 'ann')).toEqual(['Sam late.', 'Kim late.']);
+    expect(await lateOf('reader', 'sam')).toEqual(['Sam late.']);
+  });
+
   it('a reader may edit or delete their own note, and no one else’s', async () => {
     const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
     const item = board.lists[0]!.items[0]!;

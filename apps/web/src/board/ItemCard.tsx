@@ -61,6 +61,8 @@ interface Props {
   labelColors?: Record<string, string>;
   /** The board's owner, then its coauthors: their notes carry the role beside the name. */
   boardWriters?: readonly string[];
+  /** When the board's notes are due (ISO): a note or reply written after it is marked late. */
+  due?: string | null;
   /** It has a grip to drag it by to another place or list (itemDrop). */
   movable?: boolean;
   /** Where a note's group badge or its writer's name leads (the notes of either), if anywhere. */
@@ -98,6 +100,7 @@ function ItemCardView({
   shownLabels,
   labelColors = {},
   boardWriters = [],
+  due = null,
   movable = false,
   notesOf,
 }: Props) {
@@ -181,6 +184,14 @@ function ItemCardView({
           </span>
         ) : null}
         {n.isPrivate ? <span className="status">private</span> : null}
+        {due &&
+        n.annotationClass !== 'anno' &&
+        n.created > due &&
+        (abilities.insight || n.author === me) ? (
+          <span className="status status-late" title="Written after the notes were due">
+            late
+          </span>
+        ) : null}
         {n.groupName && !n.isPrivate ? (
           <GroupBadge group={n.groupName} href={notesOf?.({ group: n.groupName }) ?? null} />
         ) : null}

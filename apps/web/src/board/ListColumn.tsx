@@ -89,6 +89,7 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[], movable = fa
         shownLabels={api.shownLabels}
         labelColors={board.labelColors}
         boardWriters={writers}
+        due={board.notesDue}
         notesOf={notesOf}
         movable={movable}
       />
