@@ -411,7 +411,7 @@ describe('an empty listing', () => {
       mentions:
         'No one has mentioned newcomer yet: a note, reply or annotation with @newcomer in it shows here.',
       pending:
-        "No notes wait for an answer: a reader's note on one of newcomer's boards shows here until it is answered or dismissed.",
+        "No notes wait for an answer: a reader's note on one of newcomer's boards shows here until it is answered or dismissed. Notes newcomer wrote, with the answers to them, are under [Notes](/newcomer/home?code=notes&username=newcomer).",
       answered: 'No answered notes yet: a pending note marked answered, or replied to, shows here.',
       dismissed: 'No dismissed notes: a pending note dismissed shows here.',
     };

@@ -166,8 +166,9 @@ const EMPTY: Record<CustomCode, (owner: string) => string> = {
     `No group notes yet: a note shared with a group ${owner} is in shows here.`,
   mentions: (owner) =>
     `No one has mentioned ${owner} yet: a note, reply or annotation with @${owner} in it shows here.`,
+  // A student, whose notes are on others' boards, is shown where their own notes and answers are.
   pending: (owner) =>
-    `No notes wait for an answer: a reader's note on one of ${owner}'s boards shows here until it is answered or dismissed.`,
+    `No notes wait for an answer: a reader's note on one of ${owner}'s boards shows here until it is answered or dismissed. Notes ${owner} wrote, with the answers to them, are under [Notes](${listingHref(owner, 'notes')}).`,
   answered: () =>
     'No answered notes yet: a pending note marked answered, or replied to, shows here.',
   dismissed: () => 'No dismissed notes: a pending note dismissed shows here.',
