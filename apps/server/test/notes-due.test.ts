@@ -4,7 +4,7 @@
  * both forms of a load, kept from a session that has not given the board's password.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Multilist } from '@listboard/core';
+import type { Item, Multilist } from '@listboard/core';
 import { unpackBoards, type PackedMultilist } from '@listboard/core/api/packed';
 import { Agent, createTestApp, type TestContext } from './harness';
 
@@ -113,6 +113,44 @@ describe('when notes are due', () => {
     expect(
       again.json<{ readers: { username: string; late: number }[] }>().readers.map((r) => r.late),
     ).toEqual([0]);
+  });
+
+  it('marks a note written after it late on Discussion and on its writer’s Notes; not to other readers', async () => {
+    await new Promise((r) => setTimeout(r, 20));
+    await setDue(author, new Date().toISOString());
+    await new Promise((r) => setTimeout(r, 20));
+    const list = (await load(author)).lists[0]!;
+    const wrote = await reader.post('/api/forms/insert_note', {
+      listId: list._id,
+      itemId: list.items[0]!._id,
+      noteSpec: { text: 'A late thought, @demo' },
+    });
+    expect(wrote.statusCode, wrote.body).toBe(200);
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    /** Each note on a listing, by its words: whether it is marked late. */
+    const marks = async (a: Agent, code: string) => {
+      const res = await a.post('/api/dbload/load_search', {
+        address: `/x/home?code=${code}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const notes: Item[] = [];
+      JSON.stringify(res.json(), (_k, v: unknown) => {
+        const n = v as Item;
+        if (n && typeof n === 'object' && 'annotationClass' in n && n.annotationClass !== 'none')
+          notes.push(n);
+        return v;
+      });
+      return Object.fromEntries(notes.map((n) => [n.text, n.flags.late === true]));
+    };
+    expect(await marks(author, 'pending')).toMatchObject({
+      'A late thought, @demo': true,
+      'On time': false,
+    });
+    expect(await marks(reader, 'notes')).toMatchObject({ 'A late thought, @demo': true });
+    expect(await marks(demo, 'mentions')).toEqual({ 'A late thought, @demo': false });
+    await setDue(author, null);
+    expect(await marks(author, 'pending')).toMatchObject({ 'A late thought, @demo': false });
   });
 
   it('comes back with the board from the Trash', async () => {

@@ -146,12 +146,18 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       // Taken before the entries are read: a change after it reaches the page live.
       const readAt = new Date();
       const [{ hits, more }, groups] = await Promise.all([
-        customHits(db, { actor: lister.actor, sessionId: req.sessionId ?? null }, code, username, {
-          board: board?.id,
-          group,
-          writer: writer?.username,
-          page,
-        }),
+        customHits(
+          db,
+          { actor: lister.actor, sessionId: req.sessionId ?? null, appVersion: config.APP_VERSION },
+          code,
+          username,
+          {
+            board: board?.id,
+            group,
+            writer: writer?.username,
+            page,
+          },
+        ),
         listsOwnBoards(code) ? noteGroupsOn(db, username, board?.id) : null,
       ]);
       return resultsBoard(username, code, hits, {

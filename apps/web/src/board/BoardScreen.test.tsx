@@ -431,6 +431,11 @@ describe('function links and note controls run their commands only where allowed
       note('n-1', 'sam', 'Sam on time.', '2026-11-30T12:00:00.000Z'),
       note('n-2', 'sam', 'Sam late.', '2026-12-02T12:00:00.000Z'),
       note('n-3', 'kim', 'Kim late.', '2026-12-03T12:00:00.000Z'),
+      // On a listing the server marks it (a results board has no due date of its own).
+      {
+        ...note('n-4', 'kim', 'Marked by the server.', '2026-11-01T12:00:00.000Z'),
+        flags: { late: true },
+      },
     ];
     const lateOf = async (role: 'author' | 'reader', username: string) => {
       board.abilities =
@@ -447,8 +452,12 @@ describe('function links and note controls run their commands only where allowed
       cleanup();
       return late;
     };
-    expect(await lateOf('author', 'ann')).toEqual(['Sam late.', 'Kim late.']);
-    expect(await lateOf('reader', 'sam')).toEqual(['Sam late.']);
+    expect(await lateOf('author', 'ann')).toEqual([
+      'Marked by the server.',
+      'Sam late.',
+      'Kim late.',
+    ]);
+    expect(await lateOf('reader', 'sam')).toEqual(['Marked by the server.', 'Sam late.']);
   });
 
   it('a reader may edit or delete their own note, and no one else’s', async () => {

@@ -61,7 +61,10 @@ interface Props {
   labelColors?: Record<string, string>;
   /** The board's owner, then its coauthors: their notes carry the role beside the name. */
   boardWriters?: readonly string[];
-  /** When the board's notes are due (ISO): a note or reply written after it is marked late. */
+  /**
+   * When the board's notes are due (ISO): a note or reply written after it is marked late to those
+   * who see it (core seesLate: its writer, those who see Insight). On a listing the server marks it.
+   */
   due?: string | null;
   /** It has a grip to drag it by to another place or list (itemDrop). */
   movable?: boolean;
@@ -184,10 +187,11 @@ function ItemCardView({
           </span>
         ) : null}
         {n.isPrivate ? <span className="status">private</span> : null}
-        {due &&
-        n.annotationClass !== 'anno' &&
-        n.created > due &&
-        (abilities.insight || n.author === me) ? (
+        {n.flags.late ||
+        (due &&
+          n.annotationClass !== 'anno' &&
+          n.created > due &&
+          (abilities.insight || n.author === me)) ? (
           <span className="status status-late" title="Written after the notes were due">
             late
           </span>

@@ -8,7 +8,14 @@ export {
   type PolicyBoard,
   type PolicyUser,
 } from './roles';
-export { POLICY_RULES, can, denialMessage, type PolicyOptions, type PolicyRule } from './rules';
+export {
+  POLICY_RULES,
+  can,
+  denialMessage,
+  seesLate,
+  type PolicyOptions,
+  type PolicyRule,
+} from './rules';
 export {
   NOTE_ACTIONS,
   abilitiesFor,

@@ -132,3 +132,17 @@ export function denialMessage(
   if (opts.guest) return `Sign in to ${words}.`;
   return DENIAL_MESSAGES[action] ?? `You may not ${words}.`;
 }
+
+/**
+ * Whether a viewer is told that a note or reply was written after the board's notes were due:
+ * its writer, and those who see every reader's figures on Insight, whose Late column it is.
+ */
+export function seesLate(
+  user: PolicyUser | null,
+  board: PolicyBoard,
+  item: { author: string },
+  opts: PolicyOptions,
+): boolean {
+  const writer = user !== null && !isGuestUser(user) && user.username === item.author;
+  return writer || can(user, board, 'insight', opts);
+}

@@ -10,6 +10,8 @@ import {
   canSee,
   mentionsIn,
   sameName,
+  seesLate,
+  type AppVersion,
   type Item,
   type VisibleBoard,
   must,
@@ -161,6 +163,12 @@ async function noteHits(
     ),
   ]);
   const boardOfNote = new Map<string, VisibleBoard>();
+  const dueOn = new Map(rows.map((r) => [r.board.id, r.board.notesDue]));
+  const { appVersion } = who;
+  const late = (row: ItemRow, board: VisibleBoard) =>
+    row.created > (dueOn.get(board.id) ?? row.created) &&
+    appVersion !== undefined &&
+    seesLate(who.actor, board, row, { appVersion });
   const hits = rows
     .filter((r) => {
       const thread = r.item.threadId ? threads.get(r.item.threadId) : null;
@@ -187,7 +195,7 @@ async function noteHits(
         date: r.item.created,
         // Its board and the item it is on; the note under it shows its quoted words.
         text: `On ${noteWhere(r.board, r.item.id, seen ? on.text : null)}`,
-        note: noteItem(r.item),
+        note: noteItem(r.item, board !== undefined && late(r.item, board)),
         source: { _id: r.board.id, version: r.board.version },
       };
     });
@@ -201,7 +209,7 @@ async function noteHits(
       const on = root.rootItemId ? (rootOf.get(root.rootItemId) ?? null) : null;
       h.replies = (replies.get(root.id) ?? [])
         .filter((reply) => canSee(viewer, { kind: 'item', board, item: reply, thread: root, on }))
-        .map(noteItem);
+        .map((reply) => noteItem(reply, late(reply, board)));
     }
     // A reply shown under its thread's note is not listed again as an entry of its own.
     const roots = new Set(hits.map((h) => h.note._id));
@@ -250,6 +258,8 @@ async function repliesIn(db: Db, threadIds: string[]): Promise<Map<string, ItemR
 export interface Who {
   actor: Actor;
   sessionId: string | null;
+  /** For a listing shown as a page: its notes written late are marked to those who see it. */
+  appVersion?: AppVersion;
 }
 
 /**

@@ -38,10 +38,13 @@ export type ItemRow = typeof items.$inferSelect;
  * A note row in the payload shape, for the Discussion page's in-place actions: the same
  * presenter as a board load, placed in no list, its text as one block.
  */
-export function noteItem(row: Omit<ItemRow, 'searchVector'>): Item {
+export function noteItem(row: Omit<ItemRow, 'searchVector'>, late = false): Item {
+  const item = toItem(row, { listIndex: -1, indexInBoard: -1 }, NO_EXTRAS);
   return {
-    ...toItem(row, { listIndex: -1, indexInBoard: -1 }, NO_EXTRAS),
+    ...item,
     blocks: [{ text: row.text, type: 'text' }],
+    // Written after its board's notes were due, told to those who see it (core seesLate).
+    ...(late ? { flags: { ...item.flags, late: true } } : {}),
   };
 }
 
