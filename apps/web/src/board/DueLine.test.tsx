@@ -45,6 +45,27 @@ describe('when notes are due', () => {
     expect(screen.getByText(/^Notes were due /).textContent).toContain('(1 minute ago)');
   });
 
+  it('tells those who may change it that a reminder goes, until the date has passed', () => {
+    vi.useFakeTimers({ now: at(6, 9) });
+    const board = makeBoard('author', 'Essay', [{ title: 'Week', items: ['Read'] }]);
+    const { container } = render(
+      <DueLine board={{ ...board, notesDue: at(6, 10).toISOString(), remindDue: true }} />,
+    );
+    expect(container.textContent).toContain(
+      'Readers yet to write are reminded by mail a day before.',
+    );
+    act(() => {
+      vi.advanceTimersByTime(2 * 60 * 60_000);
+    });
+    expect(container.textContent).not.toContain('reminded');
+    cleanup();
+    // A reader is not sent the setting: no word of it.
+    const { container: plain } = render(
+      <DueLine board={{ ...board, notesDue: at(7, 10).toISOString() }} />,
+    );
+    expect(plain.textContent).not.toContain('reminded');
+  });
+
   it('is shown under the board’s title only when the board has one, as a time', () => {
     const board = makeBoard('author', 'Essay', [{ title: 'Week', items: ['Read'] }]);
     const { container } = render(<DueLine board={board} />);

@@ -82,12 +82,15 @@ function useMinute(): Date {
   return now;
 }
 
+/** The line; to those who may change it, whether a reminder goes before the date. */
 export function DueLine({ board }: { board: Multilist }) {
   const now = useMinute();
   if (!board.notesDue) return null;
+  const reminds = board.remindDue && !isPast(new Date(board.notesDue), now);
   return (
     <p className="board-due">
       <time dateTime={board.notesDue}>{dueWords(board.notesDue, now)}</time>
+      {reminds && ' Readers yet to write are reminded by mail a day before.'}
     </p>
   );
 }
