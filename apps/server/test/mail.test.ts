@@ -4,7 +4,8 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Multilist } from '@listboard/core';
-import { users } from '../src/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, users } from '../src/db/schema';
 import { createMailer } from '../src/mail/mailer';
 import { sendDueReminders } from '../src/services/insight/due-reminders';
 import { Agent, createTestApp, type TestContext } from './harness';
@@ -812,6 +813,14 @@ describe('reminders a day before notes are due', () => {
     expect(inbox[0]!.raw).toContain('who runs your group Thursday Section, asks you');
     expect(inbox[0]!.raw).toContain('Notes on it are due');
     inbox.length = 0;
+    // In the activity log, as the owner's.
+    const logged = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.call, 'due_reminder'), eq(auditLog.multilistId, multilistId)));
+    expect(logged.map((r) => [r.username, r.details])).toEqual([
+      ['author', { groupName: 'Thursday Section', mailed: 1 }],
+    ]);
     // Once for the date, however often it is swept.
     expect(await sweep(dayBefore)).toEqual({ boards: 0, mailed: 0 });
     // A date moved later is a date of its own; within a day of the last reminder, the group is

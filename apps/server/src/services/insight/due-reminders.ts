@@ -15,6 +15,7 @@ import { multilists } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { findUserByUsername, toActor } from '../accounts/users';
+import { recordAudit } from '../admin/audit';
 import { policyBoardOf } from '../boards/access';
 import { viewerFor } from '../notes/visibility';
 import { remindGroup } from './remind';
@@ -67,7 +68,15 @@ export async function sendDueReminders(
       let sent = 0;
       for (const group of board.groups) {
         try {
-          sent += (await remindGroup(tx, mail, ask, group)).mailed;
+          const { mailed: n } = await remindGroup(tx, mail, ask, group);
+          sent += n;
+          // In the activity log as the owner's, whose setting sent it.
+          await recordAudit(tx, {
+            actor,
+            call: 'due_reminder',
+            board,
+            details: { groupName: group, mailed: n },
+          });
         } catch (e) {
           // A group the owner does not hold, or one reminded today already: nothing to send.
           if (!(e instanceof HttpError)) throw e;
