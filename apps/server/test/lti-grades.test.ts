@@ -8,7 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import type { JSONWebKeySet } from 'jose';
 import { ltiLinks, ltiPlatforms, multilists } from '../src/db/schema';
 import type { LaunchClaims } from '../src/services/lti/claims';
-import { participationScore, pushScores } from '../src/services/lti/grades';
+import { pushScores } from '../src/services/lti/grades';
+import { participationScore } from '../src/services/lti/participation';
 import { SCOPES } from '../src/services/lti/service-token';
 import { Agent, createTestApp, ifStarted, type TestContext } from './harness';
 import {

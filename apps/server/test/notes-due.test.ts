@@ -98,8 +98,10 @@ describe('when notes are due', () => {
       const res = await author.get(`/api/export/annotations?board=${ADDRESS}&format=csv`);
       expect(res.statusCode, res.body).toBe(200);
       const [header, ...rows] = res.body.trim().split('\r\n');
-      expect(header!.split(',').at(-1)).toBe('late');
-      return Object.fromEntries(rows.map((r) => [r.split(',')[4], r.split(',').at(-1)]));
+      expect(header?.split(',').at(-1)).toBe('late');
+      return Object.fromEntries(
+        rows.map((r): [string, string] => [r.split(',')[4] ?? '', r.split(',').at(-1) ?? '']),
+      );
     };
     expect(await lateColumn()).toEqual({
       'On time': 'false',
@@ -136,9 +138,10 @@ describe('when notes are due', () => {
       expect(res.statusCode, res.body).toBe(200);
       const notes: Item[] = [];
       JSON.stringify(res.json(), (_k, v: unknown) => {
-        const n = v as Item;
-        if (n && typeof n === 'object' && 'annotationClass' in n && n.annotationClass !== 'none')
-          notes.push(n);
+        if (typeof v === 'object' && v !== null && 'annotationClass' in v) {
+          const n = v as Item;
+          if (n.annotationClass !== 'none') notes.push(n);
+        }
         return v;
       });
       return Object.fromEntries(notes.map((n) => [n.text, n.flags.late === true]));

@@ -21,7 +21,7 @@ import { toActor, type UserRow } from '../accounts/users';
 import { resolveTarget } from '../boards/access';
 import { createBoard } from '../boards/create';
 import type { CourseRole, LaunchClaims } from './claims';
-import { platformWeightsOf } from './grades';
+import { platformWeightsOf } from './participation';
 
 export interface Course {
   id: string;

@@ -28,7 +28,7 @@ import {
   PLACEMENT_PREFIX,
   type Course,
 } from './course';
-import { SCORE_MAXIMUM, WEIGHTS } from './grades';
+import { SCORE_MAXIMUM, WEIGHTS } from './participation';
 import { signingKey } from './keys';
 import type { PlatformRow } from './platforms';
 

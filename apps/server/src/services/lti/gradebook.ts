@@ -9,17 +9,16 @@ import type { Db } from '../../db/client';
 import { ltiContexts, ltiGrades, ltiLinks, ltiPlatforms } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { PLACEMENT_PREFIX } from './course';
+import { gradeRows, learners } from './grades';
 import {
-  gradeRows,
   lateCount,
-  learners,
   linkWeights,
   NO_PARTICIPATION,
   participation,
   participationScore,
   SCORE_MAXIMUM,
   type Participation,
-} from './grades';
+} from './participation';
 import { SCOPES } from './service-token';
 
 type LinkRow = typeof ltiLinks.$inferSelect;

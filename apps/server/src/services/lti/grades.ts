@@ -1,7 +1,7 @@
 /**
  * Grades (LTI Assignment and Grade Services): each placed board gets a line item in the
  * course's gradebook, and each learner's score is their participation on the board, counted
- * from their notes, replies and words, out of 100; what they wrote after the board's notes were
+ * from their notes, replies and words, out of 100 (participation.ts); what they wrote after the board's notes were
  * due earns the late share of its points. The instructor sets the weights on the board's Course
  * grades page, or as the link's custom parameters in the platform (note_points, reply_points,
  * word_points, late_percent, sent with every launch); the page's weights win. On the same page
@@ -18,12 +18,11 @@
  * a write like any other, so within LTI_SCORE_DELAY of it).
  */
 import { counted } from '@listboard/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   boardMembers,
   groupMembers,
-  items,
   ltiContexts,
   ltiGrades,
   ltiLinks,
@@ -31,116 +30,24 @@ import {
   ltiUsers,
   multilists,
   users,
-  type LinkWeights,
 } from '../../db/schema';
 import type { LaunchClaims } from './claims';
 import type { PlatformRow } from './platforms';
 import { SCOPES, ServiceError, serviceFetch, serviceToken } from './service-token';
+import {
+  NO_PARTICIPATION,
+  SCORE_MAXIMUM,
+  lateCount,
+  linkWeights,
+  participation,
+  participationScore,
+  type Participation,
+  type Weights,
+} from './participation';
 
 const LINE_ITEM = 'application/vnd.ims.lis.v2.lineitem+json';
 const SCORE = 'application/vnd.ims.lis.v1.score+json';
-export const SCORE_MAXIMUM = 100;
-/**
- * Points per note, per reply and per word written, up to SCORE_MAXIMUM, and the percent of them
- * late work earns, unless the link says.
- */
-export const WEIGHTS = { note: 10, reply: 5, word: 0.1, late: 100 } as const;
-export type Weights = Required<LinkWeights>;
 type LinkRow = typeof ltiLinks.$inferSelect;
-
-/** The link's weights: the page's if the instructor set them, else the platform's or the default. */
-export function linkWeights(link: Pick<LinkRow, 'weights' | 'platformWeights'>): Weights {
-  if (link.weights) return { ...link.weights, late: link.weights.late ?? WEIGHTS.late };
-  const p = link.platformWeights ?? {};
-  return {
-    note: p.note ?? WEIGHTS.note,
-    reply: p.reply ?? WEIGHTS.reply,
-    word: p.word ?? WEIGHTS.word,
-    late: p.late ?? WEIGHTS.late,
-  };
-}
-
-/** The weights a launch's custom parameters give, those it does not give left out. */
-export function platformWeightsOf(claims: Pick<LaunchClaims, 'weights'>): Partial<Weights> | null {
-  const out: Partial<Weights> = {};
-  if (claims.weights.note !== null) out.note = claims.weights.note;
-  if (claims.weights.reply !== null) out.reply = claims.weights.reply;
-  if (claims.weights.word !== null) out.word = claims.weights.word;
-  if (claims.weights.late !== null) out.late = claims.weights.late;
-  return Object.keys(out).length ? out : null;
-}
-
-export interface Counts {
-  notes: number;
-  replies: number;
-  words: number;
-}
-
-/** What a learner wrote on a board, and of it what they wrote after its notes were due. */
-export interface Participation extends Counts {
-  late?: Counts;
-}
-
-const NO_COUNTS: Counts = { notes: 0, replies: 0, words: 0 };
-export const NO_PARTICIPATION: Participation = { ...NO_COUNTS, late: NO_COUNTS };
-
-const points = (c: Counts, w: Weights) => c.notes * w.note + c.replies * w.reply + c.words * w.word;
-
-export function participationScore(p: Participation, w: Weights = WEIGHTS): number {
-  const late = points(p.late ?? NO_COUNTS, w);
-  const raw = points(p, w) - late + (late * w.late) / 100;
-  return Math.min(SCORE_MAXIMUM, Math.round(raw * 10) / 10);
-}
-
-/** How many notes and replies of these were written late. */
-export const lateCount = (p: Participation) => (p.late ? p.late.notes + p.late.replies : 0);
-
-/** Each user's notes, replies and words on the board, and those written after they were due. */
-export async function participation(
-  db: Db,
-  boardId: string,
-  usernames: string[],
-): Promise<Map<string, Participation>> {
-  const out = new Map<string, Participation>();
-  if (usernames.length === 0) return out;
-  // Late as Insight counts it: written after the board's notes were due; none without a date.
-  const late = sql`${items.created} > ${multilists.notesDue}`;
-  const count = (kind: 'note' | 'reply', also = sql`true`) =>
-    sql<number>`count(*) filter (where ${items.annotationClass} = ${kind} and ${also})`.mapWith(
-      Number,
-    );
-  // Counted as Insight counts them: the words the database keeps with each note.
-  const words = (also = sql`true`) =>
-    sql<number>`coalesce(sum(${items.wordCount}) filter (where ${also}), 0)`.mapWith(Number);
-  const rows = await db
-    .select({
-      author: items.author,
-      notes: count('note'),
-      replies: count('reply'),
-      words: words(),
-      lateNotes: count('note', late),
-      lateReplies: count('reply', late),
-      lateWords: words(late),
-    })
-    .from(items)
-    .innerJoin(multilists, eq(multilists.id, items.multilistId))
-    .where(
-      and(
-        eq(items.multilistId, boardId),
-        inArray(items.annotationClass, ['note', 'reply']),
-        inArray(items.author, usernames),
-      ),
-    )
-    .groupBy(items.author);
-  for (const r of rows)
-    out.set(r.author, {
-      notes: r.notes,
-      replies: r.replies,
-      words: r.words,
-      late: { notes: r.lateNotes, replies: r.lateReplies, words: r.lateWords },
-    });
-  return out;
-}
 
 const linkKey = (link: Pick<LinkRow, 'platformId' | 'resourceLinkId'>) =>
   and(eq(ltiLinks.platformId, link.platformId), eq(ltiLinks.resourceLinkId, link.resourceLinkId));

@@ -1,0 +1,113 @@
+/**
+ * What a learner's participation on a board counts for: their notes, replies and words, those
+ * written after the board's notes were due apart, and the score the link's weights make of them
+ * (out of SCORE_MAXIMUM). The weights are the instructor's: set on the Course grades page, or as
+ * the link's custom parameters (note_points, reply_points, word_points, late_percent).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { items, ltiLinks, multilists, type LinkWeights } from '../../db/schema';
+import type { LaunchClaims } from './claims';
+
+export const SCORE_MAXIMUM = 100;
+/**
+ * Points per note, per reply and per word written, up to SCORE_MAXIMUM, and the percent of them
+ * late work earns, unless the link says.
+ */
+export const WEIGHTS = { note: 10, reply: 5, word: 0.1, late: 100 } as const;
+export type Weights = Required<LinkWeights>;
+type LinkRow = typeof ltiLinks.$inferSelect;
+
+/** The link's weights: the page's if the instructor set them, else the platform's or the default. */
+export function linkWeights(link: Pick<LinkRow, 'weights' | 'platformWeights'>): Weights {
+  if (link.weights) return { ...link.weights, late: link.weights.late ?? WEIGHTS.late };
+  const p = link.platformWeights ?? {};
+  return {
+    note: p.note ?? WEIGHTS.note,
+    reply: p.reply ?? WEIGHTS.reply,
+    word: p.word ?? WEIGHTS.word,
+    late: p.late ?? WEIGHTS.late,
+  };
+}
+
+/** The weights a launch's custom parameters give, those it does not give left out. */
+export function platformWeightsOf(claims: Pick<LaunchClaims, 'weights'>): Partial<Weights> | null {
+  const out: Partial<Weights> = {};
+  if (claims.weights.note !== null) out.note = claims.weights.note;
+  if (claims.weights.reply !== null) out.reply = claims.weights.reply;
+  if (claims.weights.word !== null) out.word = claims.weights.word;
+  if (claims.weights.late !== null) out.late = claims.weights.late;
+  return Object.keys(out).length ? out : null;
+}
+
+export interface Counts {
+  notes: number;
+  replies: number;
+  words: number;
+}
+
+/** What a learner wrote on a board, and of it what they wrote after its notes were due. */
+export interface Participation extends Counts {
+  late?: Counts;
+}
+
+const NO_COUNTS: Counts = { notes: 0, replies: 0, words: 0 };
+export const NO_PARTICIPATION: Participation = { ...NO_COUNTS, late: NO_COUNTS };
+
+const points = (c: Counts, w: Weights) => c.notes * w.note + c.replies * w.reply + c.words * w.word;
+
+export function participationScore(p: Participation, w: Weights = WEIGHTS): number {
+  const late = points(p.late ?? NO_COUNTS, w);
+  const raw = points(p, w) - late + (late * w.late) / 100;
+  return Math.min(SCORE_MAXIMUM, Math.round(raw * 10) / 10);
+}
+
+/** How many notes and replies of these were written late. */
+export const lateCount = (p: Participation) => (p.late ? p.late.notes + p.late.replies : 0);
+
+/** Each user's notes, replies and words on the board, and those written after they were due. */
+export async function participation(
+  db: Db,
+  boardId: string,
+  usernames: string[],
+): Promise<Map<string, Participation>> {
+  const out = new Map<string, Participation>();
+  if (usernames.length === 0) return out;
+  // Late as Insight counts it: written after the board's notes were due; none without a date.
+  const late = sql`${items.created} > ${multilists.notesDue}`;
+  const count = (kind: 'note' | 'reply', also = sql`true`) =>
+    sql<number>`count(*) filter (where ${items.annotationClass} = ${kind} and ${also})`.mapWith(
+      Number,
+    );
+  // Counted as Insight counts them: the words the database keeps with each note.
+  const words = (also = sql`true`) =>
+    sql<number>`coalesce(sum(${items.wordCount}) filter (where ${also}), 0)`.mapWith(Number);
+  const rows = await db
+    .select({
+      author: items.author,
+      notes: count('note'),
+      replies: count('reply'),
+      words: words(),
+      lateNotes: count('note', late),
+      lateReplies: count('reply', late),
+      lateWords: words(late),
+    })
+    .from(items)
+    .innerJoin(multilists, eq(multilists.id, items.multilistId))
+    .where(
+      and(
+        eq(items.multilistId, boardId),
+        inArray(items.annotationClass, ['note', 'reply']),
+        inArray(items.author, usernames),
+      ),
+    )
+    .groupBy(items.author);
+  for (const r of rows)
+    out.set(r.author, {
+      notes: r.notes,
+      replies: r.replies,
+      words: r.words,
+      late: { notes: r.lateNotes, replies: r.lateReplies, words: r.lateWords },
+    });
+  return out;
+}
