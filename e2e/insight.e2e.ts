@@ -129,7 +129,7 @@ describe('the Insight page', () => {
     const row = rows.find((r) => r.includes('How does light become sugar?'));
     expect(row).toMatch(
       new RegExp(
-        `^${address},Week 1,Light turns into sugar in the leaf\\.,turns into sugar,How does light become sugar\\?,reader,,pending,false,\\d{4}-\\d\\d-\\d\\dT[^,]+,,$`,
+        `^${address},Week 1,Light turns into sugar in the leaf\\.,turns into sugar,How does light become sugar\\?,reader,,pending,false,\\d{4}-\\d\\d-\\d\\dT[^,]+,,,$`,
       ),
     );
     expect(csv).toContain('"A second thought, with a comma"');
