@@ -1,11 +1,12 @@
 /**
  * Grades (LTI Assignment and Grade Services): each placed board gets a line item in the
  * course's gradebook, and each learner's score is their participation on the board, counted
- * from their notes, replies and words, out of 100 (participation.ts); what they wrote after the board's notes were
- * due earns the late share of its points. The instructor sets the weights on the board's Course
- * grades page, or as the link's custom parameters in the platform (note_points, reply_points,
- * word_points, late_percent, sent with every launch); the page's weights win. On the same page
- * the instructor may set a learner's score in place of the counted one (an override).
+ * from their notes, replies and words, out of 100 (participation.ts); what they wrote after the
+ * board's notes were due earns the late share of its points. The instructor sets the weights on
+ * the board's Course grades page, or as the link's custom parameters in the platform
+ * (note_points, reply_points, word_points, late_percent, sent with every launch); the page's
+ * weights win. On the same page the instructor may set a learner's score in place of the counted
+ * one (an override).
  *
  * The line item is the one the platform made for the link (the `lineitem` of the launch), or
  * one Listboard makes in the course's `lineitems` at the link's first graded launch. Scores are
