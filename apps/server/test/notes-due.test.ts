@@ -152,6 +152,14 @@ describe('when notes are due', () => {
     });
     expect(await marks(reader, 'notes')).toMatchObject({ 'A late thought, @demo': true });
     expect(await marks(demo, 'mentions')).toEqual({ 'A late thought, @demo': false });
+    // An annotation is the board's own word, never late.
+    const anno = await author.post('/api/forms/insert_anno', {
+      listId: list._id,
+      itemId: list.items[0]!._id,
+      annoSpec: { text: 'An afterword by the author' },
+    });
+    expect(anno.statusCode, anno.body).toBe(200);
+    expect(await marks(author, 'myAnnos')).toEqual({ 'An afterword by the author': false });
     await setDue(author, null);
     expect(await marks(author, 'pending')).toMatchObject({ 'A late thought, @demo': false });
   });

@@ -147,25 +147,22 @@ async function noteHits(
     .offset((filter.page ?? 0) * NOTES_LISTED)
     .limit(NOTES_LISTED + 1);
   const rows = read.slice(0, NOTES_LISTED);
+  const noteRows = rows.map((r) => r.item);
   const [boards, viewer, threads, rootOf] = await Promise.all([
     visibleBoardsOf(
       db,
       rows.map((r) => r.board),
     ),
     viewerFor(db, who.actor, who.sessionId),
-    threadsOf(
-      db,
-      rows.map((r) => r.item),
-    ),
-    onItemsOf(
-      db,
-      rows.map((r) => r.item),
-    ),
+    threadsOf(db, noteRows),
+    onItemsOf(db, noteRows),
   ]);
   const boardOfNote = new Map<string, VisibleBoard>();
   const dueOn = new Map(rows.map((r) => [r.board.id, r.board.notesDue]));
   const { appVersion } = who;
+  // A note or reply (an annotation is neither) written after its board's notes were due.
   const late = (row: ItemRow, board: VisibleBoard) =>
+    row.annotationClass !== 'anno' &&
     row.created > (dueOn.get(board.id) ?? row.created) &&
     appVersion !== undefined &&
     seesLate(who.actor, board, row, { appVersion });
