@@ -1053,6 +1053,37 @@ describe('privacy matrix: when notes are due on the boards one visited', () => {
   });
 });
 
+describe('privacy matrix: when notes are due on a board given to a private group', () => {
+  // Never visited by anyone: only the members of its group (Seminar: the writer and Gwen) are
+  // told of it, before they open it; its author, who set the date, is not.
+  let unvisited = '';
+  beforeAll(async () => {
+    const made = await ok<{ multilistId: string }>(
+      agents.author.post('/api/forms/insert_multilist', { titleText: 'Matrix due, unvisited' }),
+    );
+    unvisited = made.multilistId;
+    await ok(
+      agents.author.post('/api/forms/assign_group', {
+        multilistId: unvisited,
+        groupName: 'Seminar',
+      }),
+    );
+    const notesDue = new Date(Date.now() + 2 * 24 * 3600_000).toISOString();
+    await ok(
+      agents.author.post('/api/dbedit/edit_multilist', { multilistId: unvisited, notesDue }),
+    );
+  });
+  it.each(VIEWERS)('as %s: listed only to the members of its group', async (v) => {
+    const res = await agents[v].post('/api/dbload/boards_due', {});
+    if (v === 'anonymous') {
+      expect(res.statusCode).toBe(401);
+      return;
+    }
+    const ids = res.json<{ multilistId: string }[]>().map((e) => e.multilistId);
+    expect(ids.includes(unvisited)).toBe(v === 'writer' || v === 'groupMember');
+  });
+});
+
 describe('privacy matrix: Course grades', () => {
   it("lists the writer's notes to the board's authors, private ones counted, their words not", async () => {
     const res = await agents.author.post('/api/forms/board_grades', { multilistId: openBoard._id });
