@@ -23,6 +23,7 @@ import { blocks, items, lists, mediaMarkers, textMarkers } from '../db/schema';
 import { toItem } from '../services/boards/present';
 import { groupBy, itemColumns, NO_EXTRAS, type ItemRow } from '../services/boards/rows';
 import type { ItemContent } from '../services/boards/content';
+import { helpfulMarks } from '../services/notes/helpful';
 
 /** Calls whose change stays inside one content item and the notes on it. */
 const PATCHABLE: ReadonlySet<string> = new Set([
@@ -47,6 +48,7 @@ const PATCHABLE: ReadonlySet<string> = new Set([
   '/api/forms/insert_anno',
   '/api/forms/insert_note',
   '/api/forms/set_note_status',
+  '/api/forms/mark_helpful',
   // Only for a note: deleting a content item changes its list.
   '/api/forms/delete_item',
 ]);
@@ -109,6 +111,8 @@ export interface BuiltPatch {
   notes: Entry[];
   /** The same as rows, to bring a cached board up to the version (content.ts patchContent). */
   content: ItemContent;
+  /** Per user name, the notes here they marked helpful: each viewer is told of their own. */
+  marks: Map<string, Set<string>>;
 }
 
 const DEVICE_FLAGS = ['phone', 'tablet', 'mobile'] as const;
@@ -125,7 +129,7 @@ export async function buildPatch(db: Db, rootId: string): Promise<BuiltPatch | n
   const ids = rows.map((r) => r.id);
   const [list] = await db.select().from(lists).where(eq(lists.id, root.listId));
   if (!list) return null;
-  const [blockRows, mediaRows, textRows] = await Promise.all([
+  const [blockRows, mediaRows, textRows, marks] = await Promise.all([
     db.select().from(blocks).where(inArray(blocks.itemId, ids)).orderBy(asc(blocks.index)),
     db
       .select()
@@ -137,6 +141,7 @@ export async function buildPatch(db: Db, rootId: string): Promise<BuiltPatch | n
       .from(textMarkers)
       .where(inArray(textMarkers.itemId, ids))
       .orderBy(asc(textMarkers.cursorIndex)),
+    helpfulMarks(db, rows),
   ]);
   const blocksOf = groupBy(blockRows, (b) => b.itemId);
   const mediaOf = groupBy(mediaRows, (m) => m.itemId);
@@ -163,6 +168,7 @@ export async function buildPatch(db: Db, rootId: string): Promise<BuiltPatch | n
     root: entry(root, -1),
     notes: rows.filter((r) => r.id !== rootId).map((r) => entry(r, -1)),
     content: { rootId, rows, extras },
+    marks,
   };
 }
 
@@ -184,6 +190,11 @@ export function patchFor(
     itemVisible(e.row.flags, { appVersion, device: 'desktop' }) &&
     canSee(viewer, { kind: 'item', board, item: e.row, thread: e.thread });
   if (!shown(built.root)) return null;
-  // The item's view state is each user's own: the page keeps the one it has.
-  return { ...built.root.item, notes: built.notes.filter(shown).map((e) => e.item) };
+  // The item's view state is each user's own: the page keeps the one it has. What they marked
+  // helpful is their own too, and told to them alone.
+  const mine = viewer.user ? built.marks.get(viewer.user.username) : undefined;
+  const notes = built.notes
+    .filter(shown)
+    .map((e) => (mine?.has(e.item._id) ? { ...e.item, voted: true } : e.item));
+  return { ...built.root.item, notes };
 }

@@ -2,6 +2,7 @@ import { can } from '@listboard/core';
 import * as notes from '@listboard/core/api/contracts/notes';
 import { defineCall, type BoardCall } from './board-call';
 import { addNote, setNoteStatus } from '../services/notes/notes';
+import { markHelpful } from '../services/notes/helpful';
 import { HttpError, badRequest } from '../lib/errors';
 import { throttleHit } from '../services/accounts/auth-throttle';
 import {
@@ -126,6 +127,13 @@ export const NOTE_CALLS: BoardCall[] = [
         },
         { text: body.text, label: body.annoLabel, labels: body.labels, type: 'caption' },
       ),
+  }),
+  defineCall({
+    // The registrar has refused a note the caller cannot see, as if it did not exist.
+    contract: notes.markHelpful,
+    action: 'note',
+    target: (b) => ({ itemId: b.itemId }),
+    run: (tx, { body, actor, target }) => markHelpful(tx, target.item, actor, body.helpful),
   }),
   defineCall({
     contract: notes.setNoteStatus,

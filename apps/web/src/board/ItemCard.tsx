@@ -30,6 +30,7 @@ import { useRevealWritten } from './revealWritten';
 import { ITEM_DRAG } from './itemDrop';
 import { isNewTo, useNewSince } from './whatsNew';
 import { GroupBadge, WriterName } from './NoteMeta';
+import { NoteActions } from './NoteActions';
 
 interface Props {
   item: Item;
@@ -215,6 +216,7 @@ function ItemCardView({
         <NoteWords text={n.text} />
       </span>
       <NoteActions
+        note={n}
         actions={noteButtons(abilities, n, me, results)}
         onAction={(action) => onNoteAction(item, n, action)}
         about={`${own}${n._id}-by ${own}${n._id}-text`}
@@ -353,44 +355,6 @@ function splitOrphans(notes: Item[], orphans: ReadonlySet<string>) {
   };
   const isOrphan = (n: Item) => orphans.has(rootOf(n)._id);
   return { placed: notes.filter((n) => !isOrphan(n)), orphaned: notes.filter(isOrphan) };
-}
-
-const NOTE_ACTION_LABELS: Record<NoteButton, string> = {
-  reply: 'Reply',
-  link: 'Copy link',
-  edit: 'Edit',
-  versions: 'Earlier words',
-  answer: 'Mark answered',
-  dismiss: 'Dismiss',
-  delete: 'Delete',
-};
-
-function NoteActions({
-  actions,
-  onAction,
-  about,
-}: {
-  actions: NoteButton[];
-  onAction: (action: NoteButton) => void;
-  /** The ids of the note's writer and words: each button is described by them. */
-  about: string;
-}) {
-  if (actions.length === 0) return null;
-  return (
-    <span className="note-actions">
-      {actions.map((action) => (
-        <button
-          key={action}
-          type="button"
-          // Every note has its Reply: a screen reader hears whose note and what it says.
-          aria-describedby={about}
-          onClick={() => onAction(action)}
-        >
-          {NOTE_ACTION_LABELS[action]}
-        </button>
-      ))}
-    </span>
-  );
 }
 
 export const ItemCard = memo(ItemCardView);

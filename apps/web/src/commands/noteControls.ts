@@ -20,7 +20,8 @@ import { giveFocusBack, rememberPlace } from '../forms/focusBack';
 /**
  * A note's buttons: those its board's abilities give (core noteActions), and its Copy link, which
  * asks for none. A private note's link would open to no one else, and a results page (Discussion,
- * Listings) is no board to link into: each result's Visit opens it where it is.
+ * Listings) is no board to link into: each result's Visit opens it where it is. A results page
+ * shows how many marked a note helpful, not whether the caller did: Helpful is marked on the board.
  */
 export type NoteButton = NoteAction | 'link';
 export function noteButtons(
@@ -29,7 +30,9 @@ export function noteButtons(
   me: string | null,
   results: boolean,
 ): NoteButton[] {
-  const actions: NoteButton[] = noteActions(abilities, note, me);
+  const actions: NoteButton[] = noteActions(abilities, note, me).filter(
+    (a) => !(results && a === 'helpful'),
+  );
   if (results || note.isPrivate) return actions;
   const after = actions.indexOf('reply') + 1;
   return [...actions.slice(0, after), 'link', ...actions.slice(after)];
@@ -113,6 +116,21 @@ export const NOTE_CONTROL_COMMANDS: Command[] = [
     }),
   },
   {
+    // A toggle: marks the note helpful, or takes the caller's mark back. The live event brings
+    // the count, and the caller's own mark, back to the page.
+    id: 'markHelpful',
+    label: 'Helpful',
+    group: 'annotate',
+    enabled: offered('helpful'),
+    run: onNote((c, t) => {
+      void c.actions.call(
+        '/api/forms/mark_helpful',
+        { itemId: t.note._id, helpful: t.note.voted !== true },
+        'mark helpful',
+      );
+    }),
+  },
+  {
     id: 'editNote',
     label: 'Edit',
     group: 'annotate',
@@ -171,6 +189,7 @@ export const NOTE_CONTROL_COMMANDS: Command[] = [
 /** The command each of a note's buttons runs. */
 export const NOTE_ACTION_COMMANDS: Record<NoteButton, string> = {
   reply: 'replyToNote',
+  helpful: 'markHelpful',
   link: 'copyNoteLink',
   edit: 'editNote',
   versions: 'noteVersions',

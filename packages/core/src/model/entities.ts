@@ -160,6 +160,10 @@ export interface Item {
   labels: Label[];
   format: Record<string, string | number>;
   flags: Record<string, boolean>;
+  /** How many readers marked this note or reply helpful (0 for any other item). */
+  votes?: number;
+  /** The caller marked it helpful: the caller's own, sent to them alone (never in shared parts). */
+  voted?: boolean;
   mediaMarkers: MediaMarker[];
   blockMarkers: TextMarker[];
   sentenceMarkers: TextMarker[];

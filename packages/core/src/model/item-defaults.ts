@@ -31,6 +31,7 @@ export function itemDefaults() {
     labels: [],
     format: {},
     flags: {},
+    votes: 0,
     mediaMarkers: [],
     blockMarkers: [],
     sentenceMarkers: [],

@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ITEM_HANDLERS, type BoardAction, type Item, type ItemHandler } from '../model';
-import { NOTE_ACTIONS, abilitiesFor, itemActions, noteActions, visitTarget } from './abilities';
+import {
+  NOTE_ACTIONS,
+  abilitiesFor,
+  helpfulRefusal,
+  itemActions,
+  noteActions,
+  visitTarget,
+} from './abilities';
 import type { NoteAction } from './abilities';
 import type { PolicyBoard, PolicyUser } from './roles';
 
@@ -51,6 +58,7 @@ const CHECKED_AS: Record<
 > = {
   annotate: 'annotate',
   reply: 'reply',
+  helpful: 'note',
   delete: 'delete',
   label: 'label',
   duplicate: 'duplicate',
@@ -84,6 +92,11 @@ describe('controls per role and object', () => {
       (x): x is Exclude<NoteAction, 'versions'> => !WRITERS_OWN.includes(x),
     );
     for (const action of checked) {
+      // Helpful is offered on another's note to one signed in: these objects name no caller.
+      if (action === 'helpful') {
+        expect(onNote.includes(action), action).toBe(false);
+        continue;
+      }
       const fits =
         action === 'reply' ||
         action === 'delete' ||
@@ -111,7 +124,25 @@ describe('controls per role and object', () => {
     expect(noteActions(owner, OBJECTS.answeredNote)).toEqual(['reply', 'dismiss', 'delete']);
     // A note with no status (one by those who answer the board's notes) waits for no one.
     const coauthors = item({ annotationClass: 'note', noteStatus: null, author: 'cora' });
-    expect(noteActions(owner, coauthors, 'olive')).toEqual(['reply', 'delete']);
+    expect(noteActions(owner, coauthors, 'olive')).toEqual(['reply', 'helpful', 'delete']);
+  });
+
+  it('one who may note marks another’s shared note or reply helpful: not their own, not a private one, not an annotation, not as the guest', () => {
+    const reader = abilitiesFor(ROLES.reader!, board, { appVersion: 'PRODUCTION' });
+    const owner = abilitiesFor(ROLES.owner!, board, { appVersion: 'PRODUCTION' });
+    const guest = abilitiesFor(ROLES.guest!, board, { appVersion: 'PRODUCTION' });
+    const ritasNote = item({ annotationClass: 'note', noteStatus: 'pending', author: 'rita' });
+    const ritasReply = item({ annotationClass: 'reply', author: 'rita' });
+    expect(noteActions(reader, ritasNote, 'sam')).toEqual(['reply', 'helpful']);
+    expect(noteActions(reader, ritasReply, 'sam')).toContain('helpful');
+    expect(noteActions(owner, ritasNote, 'olive')).toContain('helpful');
+    expect(noteActions(reader, ritasNote, 'rita')).not.toContain('helpful');
+    expect(noteActions(reader, { ...ritasNote, isPrivate: true }, 'sam')).not.toContain('helpful');
+    expect(noteActions(reader, { ...OBJECTS.annotation, author: 'olive' }, 'sam')).not.toContain(
+      'helpful',
+    );
+    expect(noteActions(guest, ritasNote, 'guest')).not.toContain('helpful');
+    expect(helpfulRefusal(ritasNote, 'rita')).toBe('Your own note is not yours to mark helpful.');
   });
 
   it('a note’s writer changes its words, and nobody else does, the board’s owner and an admin included', () => {

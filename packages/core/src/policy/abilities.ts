@@ -57,7 +57,7 @@ export function itemActions(a: Abilities, item: Item, opts: { results: boolean }
   return ITEM_HANDLERS.filter((h) => may[h]);
 }
 
-export const NOTE_ACTIONS = ['reply', 'edit', 'versions', 'answer', 'dismiss', 'delete'] as const;
+export const NOTE_ACTIONS = ['reply', 'helpful', 'edit', 'versions', 'answer', 'dismiss', 'delete'] as const;
 export type NoteAction = (typeof NOTE_ACTIONS)[number];
 
 /** Whether a note, annotation or reply is the signed-in caller's own: its writer may withdraw it. */
@@ -93,8 +93,25 @@ export function noteWordsRefusal(
 }
 
 /**
+ * Why the caller may not mark this helpful, or null when they may: a reader note or a reply,
+ * shared with others (a private one has no one to help), written by someone else. Who may note on
+ * the board at all is the policy's 'note' rule; this is what the note itself allows.
+ */
+export function helpfulRefusal(
+  note: Pick<Item, 'author' | 'annotationClass' | 'isPrivate'>,
+  me: string | null,
+): string | null {
+  if (note.annotationClass !== 'note' && note.annotationClass !== 'reply')
+    return 'Only notes and replies are marked helpful.';
+  if (note.isPrivate) return 'A private note is its writer’s alone.';
+  if (me === null || me === 'guest') return 'Sign in to mark a note helpful.';
+  if (note.author === me) return 'Your own note is not yours to mark helpful.';
+  return null;
+}
+
+/**
  * What the caller (`me`, signed in) may do with a note, annotation or reply they can see: reply
- * to any of them; change the words of their own (nobody else's, the board's authors included:
+ * to any of them; mark another's note or reply helpful (helpfulRefusal); change the words of their own (nobody else's, the board's authors included:
  * a note says what its writer wrote), and once they have, see and put back the words it had;
  * answer a pending reader note, or dismiss one not yet dismissed, if they
  * moderate the board; delete any of them (to the board's Trash, with the replies under it) if
@@ -104,6 +121,7 @@ export function noteActions(a: Abilities, note: Item, me: string | null = null):
   const readerNote = note.annotationClass === 'note';
   const may: Record<NoteAction, boolean> = {
     reply: a.reply,
+    helpful: a.note && helpfulRefusal(note, me) === null,
     edit: isOwnNote(note, me),
     versions: isOwnNote(note, me) && note.flags.edited === true,
     answer: a.moderate && readerNote && note.noteStatus === 'pending',

@@ -23,6 +23,7 @@ export {
   itemActions,
   noteActions,
   isOwnNote,
+  helpfulRefusal,
   noteWordsRefusal,
   noteNoun,
   mayHaveNoWords,

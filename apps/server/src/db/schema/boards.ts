@@ -180,6 +180,11 @@ export const items = pgTable(
     labels: jsonb('labels').$type<{ name: string; value: string }[]>().notNull().default([]),
     format: jsonb('format').$type<Record<string, string | number>>().notNull().default({}),
     flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
+    /**
+     * How many readers marked a note or reply helpful (note_votes): kept with the row, in the
+     * vote's transaction, so every load reads it as it reads the text.
+     */
+    votes: integer('votes').notNull().default(0),
     version: integer('version').notNull().default(1),
     /**
      * The words search finds the item by: its text's, the pieces of the file names and addresses
@@ -276,6 +281,24 @@ export const viewStates = pgTable(
     modified: modified(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.targetId] })],
+);
+
+/**
+ * A reader's "helpful" on a note or reply of someone else's: one per reader and note. Only the
+ * count (items.votes) is shown to others; who marked it is the marker's own.
+ */
+export const noteVotes = pgTable(
+  'note_votes',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created: created(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.userId] }), index('note_votes_user_idx').on(t.userId)],
 );
 
 /** Boards whose password a session has entered (member password form). */

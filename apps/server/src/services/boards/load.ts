@@ -101,6 +101,7 @@ export async function assembleBoards(
       const item = toItem(row, { listIndex: list.index, indexInBoard }, extrasOf(c, row.id));
       item.viewstate = p.viewstate.get(`item:${row.id}`) ?? {};
       item.notes = notes;
+      if (p.voted.has(row.id)) item.voted = true;
       return item;
     },
     list: (l, listItems) => toList(l, listItems, p.viewstate.get(`list:${l.id}`) ?? {}),
@@ -175,16 +176,18 @@ export async function assembleBoardsJson(
   // The packed form leaves out what a reader can tell (core/api/packed.ts unpackBoards): an
   // item's place in the board is the count of the board's items before it (walk counts them so),
   // a note's is -1; no view state; no notes.
-  const perViewer = (indexInBoard: number, state: string, notes: string[]) =>
+  // What the caller marked helpful is theirs alone, so it is never in the shared part.
+  const perViewer = (indexInBoard: number, state: string, notes: string[], voted: boolean) =>
     packed
-      ? `${state === '{}' ? '' : `,"viewstate":${state}`}${notes.length ? `,"notes":[${notes.join(',')}]` : ''}}`
-      : `,"indexInBoard":${indexInBoard},"viewstate":${state},"notes":[${notes.join(',')}]}`;
+      ? `${state === '{}' ? '' : `,"viewstate":${state}`}${notes.length ? `,"notes":[${notes.join(',')}]` : ''}${voted ? ',"voted":true' : ''}}`
+      : `,"indexInBoard":${indexInBoard},"viewstate":${state},"notes":[${notes.join(',')}]${voted ? ',"voted":true' : ''}}`;
   const boardsJson = walk<string, string, string>(p, {
     item: (row, list, indexInBoard, notes) =>
       `${shared(row, list)}${perViewer(
         indexInBoard,
         viewstateJson(p.viewstate.get(`item:${row.id}`)),
         notes,
+        p.voted.has(row.id),
       )}`,
     list(l, listItems) {
       const { items: _i, ...rest } = toList(l, [], p.viewstate.get(`list:${l.id}`) ?? {});

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { boardUnlocks } from '../../db/schema';
 import type { Actor } from '../accounts/users';
 import { userGroupNames, visibleBoard } from '../notes/visibility';
+import { helpfulMarks } from '../notes/helpful';
 import { policyBoard } from './access';
 import { boardContent, type BoardContent } from './content';
 import { preparedFor, type ViewStateOf } from './load-queries';
@@ -54,6 +55,8 @@ export interface Prepared {
   /** Per board, the item rows this caller may see. */
   visibleRows: Map<string, SeenRows>;
   viewstate: Map<string, Record<string, unknown>>;
+  /** The notes shown here that the caller marked helpful (their own to know). */
+  voted: ReadonlySet<string>;
   /** Names the answer: equal fingerprints give equal answers, whoever asks. */
   fingerprint: string;
   ctx: LoadContext;
@@ -122,6 +125,16 @@ export async function prepare(db: Db, boards: FoundBoard[], ctx: LoadContext): P
       return [b.id, seenRowsOf(c, viewer, seen(b.id), { appVersion: ctx.appVersion, device })];
     }),
   );
+  // What the caller marked helpful: asked only of notes they see that someone marked.
+  const voted = ctx.actor
+    ? (
+        await helpfulMarks(
+          db,
+          [...visibleRows.values()].flatMap((v) => v.rows),
+          ctx.actor.username,
+        )
+      ).get(ctx.actor.username) ?? new Set<string>()
+    : new Set<string>();
   const abilities = new Map(
     boards.map((b) => [
       b.id,
@@ -133,6 +146,7 @@ export async function prepare(db: Db, boards: FoundBoard[], ctx: LoadContext): P
       boards.map((b) => [b.id, b.version, locked.has(b.id), abilities.get(b.id)]),
       memberRows.map((m) => [m.multilistId, m.kind, m.username, m.privileges]).sort(),
       vsRows.map((v) => [v.kind, v.targetId, v.state]).sort(),
+      [...voted].sort(),
     ]),
   );
   for (const seenRows of visibleRows.values()) digest.update(seenRows.digest);
@@ -145,6 +159,7 @@ export async function prepare(db: Db, boards: FoundBoard[], ctx: LoadContext): P
     locked,
     visibleRows,
     viewstate: new Map(vsRows.map((v) => [`${v.kind}:${v.targetId}`, v.state])),
+    voted,
     fingerprint,
     ctx,
   };

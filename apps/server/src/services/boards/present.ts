@@ -81,6 +81,7 @@ export function sharedItem(row: ItemRow, listIndex: number, extra: ItemExtras): 
     labels: row.labels,
     format: row.format,
     flags: row.flags,
+    votes: row.votes,
     mediaMarkers: extra.media.map((m) => ({
       timecode: m.timecode,
       time: m.time,

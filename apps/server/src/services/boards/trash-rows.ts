@@ -19,6 +19,7 @@ import {
   ltiLinks,
   mediaMarkers,
   multilists,
+  noteVotes,
   textMarkers,
   users,
   viewStates,
@@ -37,6 +38,7 @@ const TABLES = {
   mediaMarkers,
   textMarkers,
   itemVersions,
+  noteVotes,
   viewStates,
 } as const;
 type TableName = keyof typeof TABLES;
@@ -56,6 +58,7 @@ const ORDER: readonly TableName[] = [
   'mediaMarkers',
   'textMarkers',
   'itemVersions',
+  'noteVotes',
   'viewStates',
 ];
 
@@ -68,6 +71,7 @@ const DATES: Partial<Record<TableName, readonly string[]>> = {
   boardMoves: ['created'],
   ltiLinks: ['created'],
   ltiGrades: ['sent', 'updated'],
+  noteVotes: ['created'],
   viewStates: ['modified'],
 };
 
@@ -111,6 +115,7 @@ export async function itemRows(db: Db, where: SQL, first?: string): Promise<Tras
     mediaMarkers: await db.select().from(mediaMarkers).where(inArray(mediaMarkers.itemId, ids)),
     textMarkers: await db.select().from(textMarkers).where(inArray(textMarkers.itemId, ids)),
     itemVersions: await db.select().from(itemVersions).where(inArray(itemVersions.itemId, ids)),
+    noteVotes: await db.select().from(noteVotes).where(inArray(noteVotes.itemId, ids)),
   };
 }
 
@@ -152,8 +157,9 @@ export function boardOfRows(rows: TrashRows): BoardRow | null {
 export async function putBack(db: Db, rows: TrashRows): Promise<void> {
   for (const table of ORDER) {
     const all = (rows[table] ?? []).map((r) => revive(table, r));
-    if (table === 'viewStates') {
-      // Each reader's view of what comes back, but for readers whose account has gone since.
+    if (table === 'viewStates' || table === 'noteVotes') {
+      // Each reader's view of what comes back and what they marked helpful, but for readers
+      // whose account has gone since.
       const readers = [...new Set(all.map((r) => String(r.userId)))];
       const live = new Set(
         readers.length === 0
@@ -165,8 +171,9 @@ export async function putBack(db: Db, rows: TrashRows): Promise<void> {
       const kept = all.filter((r) => live.has(String(r.userId)));
       for (let at = 0; at < kept.length; at += CHUNK)
         await db
-          .insert(viewStates)
-          .values(kept.slice(at, at + CHUNK) as (typeof viewStates.$inferInsert)[])
+          // Rows as they were read from this very table (widened: each of the two fits its own).
+          .insert(TABLES[table as TableName])
+          .values(kept.slice(at, at + CHUNK))
           .onConflictDoNothing();
       continue;
     }

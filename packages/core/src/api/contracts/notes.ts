@@ -90,6 +90,16 @@ export const addCaption = defineContract({
   errors: BOARD_CALL_ERRORS,
 });
 
+export const markHelpful = defineContract({
+  path: '/api/forms/mark_helpful',
+  tags: ['notes'],
+  summary:
+    'Mark another reader’s note or reply helpful, or take the mark back: once per reader; others see the count alone',
+  input: z.object({ itemId: id, helpful: z.boolean() }),
+  output: z.object({ itemId: z.string(), votes: z.number().int(), voted: z.boolean() }),
+  errors: BOARD_CALL_ERRORS,
+});
+
 export const setNoteStatus = defineContract({
   path: '/api/forms/set_note_status',
   tags: ['notes'],
