@@ -1287,6 +1287,12 @@ const ACTING_CHANNELS: ActingChannel[] = [
     act: (v, _thing, id) => agents[v].post('/api/forms/list_item_versions', { itemId: id }),
   },
   {
+    // A reader's mark answers with the note's count: a hidden note's is answered like a missing one.
+    name: 'mark helpful',
+    act: (v, _thing, id) =>
+      agents[v].post('/api/forms/mark_helpful', { itemId: id, helpful: true }),
+  },
+  {
     name: 'status change',
     // Last, since it may change what others see.
     act: (v, _thing, id) =>

@@ -154,6 +154,41 @@ describe('a group’s notes live', () => {
   });
 });
 
+describe('helpful, live', () => {
+  it('a mark brings every viewer the count, and the one who marked their own mark alone', async () => {
+    const writer = new Agent(t.app);
+    await writer.signIn('reader');
+    const marker = new Agent(t.app);
+    await marker.signIn('demo');
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const course = await loadCourse(author);
+    const item = course.lists[1]!.items[0]!;
+    const noteId = (
+      await writer.post('/api/forms/insert_note', {
+        listId: course.lists[1]!._id,
+        itemId: item._id,
+        noteSpec: { text: 'Whose survey is it?' },
+      })
+    ).json<{ itemId: string }>().itemId;
+    const streams = await Promise.all(
+      [marker, author].map((a) => watch(urlOf(t.app), a.cookie!, course._id)),
+    );
+    try {
+      for (const s of streams) await s.next('ready');
+      await marker.post('/api/forms/mark_helpful', { itemId: noteId, helpful: true });
+      const noteOf = (e: Record<string, unknown>) =>
+        (e.item as { notes: Record<string, unknown>[] }).notes.find((n) => n._id === noteId);
+      const [mine, authors] = await Promise.all(streams.map((s) => s.next('board')));
+      expect(noteOf(mine!)).toMatchObject({ votes: 1, voted: true });
+      expect(noteOf(authors!)).toMatchObject({ votes: 1 });
+      expect(noteOf(authors!)!.voted).toBeUndefined();
+    } finally {
+      for (const s of streams) s.close();
+    }
+  });
+});
+
 describe('live board events', () => {
   it('a viewer receives an event when someone changes the board', async () => {
     const viewer = new Agent(t.app);

@@ -95,6 +95,7 @@ const SAMPLES: Record<string, (f: Fixture, me: string) => object> = {
     itemId: f.board.lists[0]!.items[0]!._id,
   }),
   '/api/forms/set_note_status': (f) => ({ itemId: f.noteId, status: 'answered' }),
+  '/api/forms/mark_helpful': (f) => ({ itemId: f.noteId, helpful: true }),
   '/api/forms/assign_group': (f) => ({ multilistId: f.board._id, groupName: 'Open Readers' }),
   '/api/forms/joinable_groups': (f) => ({ multilistId: f.board._id }),
   '/api/forms/join_group': (f) => ({ multilistId: f.board._id, groupName: 'Open Readers' }),
@@ -424,6 +425,7 @@ const CONTROL_CALLS: Record<string, (f: Fixture) => [string, object]> = {
   ],
   answer: (f) => ['/api/forms/set_note_status', { itemId: f.noteId, status: 'answered' }],
   dismiss: (f) => ['/api/forms/set_note_status', { itemId: f.noteId, status: 'dismissed' }],
+  helpful: (f) => ['/api/forms/mark_helpful', { itemId: f.noteId, helpful: true }],
 };
 
 describe('controls match the server', () => {
@@ -451,9 +453,13 @@ describe('controls match the server', () => {
       const offered = new Set<string>([
         ...itemActions(served!.abilities, content, { results: false }),
         ...noteActions(served!.abilities, note!),
+        // Helpful is offered on another's note: asked as the caller (the note is the reader's).
+        ...noteActions(served!.abilities, note!, user.username).filter((a) => a === 'helpful'),
       ]);
-      // Spec section 6: contributors and readers get no edit buttons; a contributor replies.
-      if (role === 'contributor1' || role === 'reader') expect([...offered]).toEqual(['reply']);
+      // Spec section 6: contributors and readers get no edit buttons; a contributor replies, and
+      // marks the reader's note helpful (its writer does not).
+      if (role === 'contributor1') expect([...offered]).toEqual(['reply', 'helpful']);
+      if (role === 'reader') expect([...offered]).toEqual(['reply']);
       // Earlier words are a note's writer's own, no board ability's (notes.test and the privacy
       // matrix check who reads them); the offer above is the board's, without a writer.
       const controls = [

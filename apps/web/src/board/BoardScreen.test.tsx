@@ -526,6 +526,53 @@ describe('function links and note controls run their commands only where allowed
     }
   });
 
+  it('a reader marks another’s note helpful, pressed where they have; their own note shows its count alone', async () => {
+    const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
+    const item = board.lists[0]!.items[0]!;
+    const note = (id: string, by: string, text: string, votes: number, voted?: boolean) => ({
+      ...item,
+      _id: id,
+      author: by,
+      annotationClass: 'note' as const,
+      noteStatus: 'pending' as const,
+      text,
+      votes,
+      ...(voted ? { voted } : {}),
+    });
+    item.notes = [
+      note('n-kim', 'kim', 'Kim asks.', 2, true),
+      note('n-lee', 'lee', 'Lee asks.', 0),
+      note('n-own', 'sam', 'Sam asks.', 3),
+    ];
+    board.abilities = abilitiesOf('reader', ['read', 'select', 'note', 'reply']);
+    const server = fakeServer([board], {
+      ...author,
+      _id: 'u-sam',
+      username: 'sam',
+      roles: ['reader'],
+    });
+    window.history.replaceState(null, '', '/ann/plants');
+    render(<App />);
+    const notes = await screen.findByRole('list', { name: 'Notes' });
+    const entry = (text: string) => within(notes).getByText(text).closest('li')!;
+    const kims = within(entry('Kim asks.')).getByRole('button', { name: 'Helpful 2' });
+    expect(kims.getAttribute('aria-pressed')).toBe('true');
+    const lees = within(entry('Lee asks.')).getByRole('button', { name: 'Helpful' });
+    expect(lees.getAttribute('aria-pressed')).toBe('false');
+    // Their own note is not theirs to mark: its count shows, with no button.
+    expect(within(entry('Sam asks.')).queryByRole('button', { name: /Helpful/ })).toBeNull();
+    expect(within(entry('Sam asks.')).getByText(/3 helpful/)).toBeTruthy();
+    // Pressing marks Lee's note; pressing a marked note takes the mark back.
+    fireEvent.click(lees);
+    fireEvent.click(kims);
+    await waitFor(() =>
+      expect(server.calls.filter((c) => c.path === '/api/forms/mark_helpful')).toEqual([
+        { path: '/api/forms/mark_helpful', body: { itemId: 'n-lee', helpful: true } },
+        { path: '/api/forms/mark_helpful', body: { itemId: 'n-kim', helpful: false } },
+      ]),
+    );
+  });
+
   it('a reader sees no Mark answered or Dismiss on a note', async () => {
     const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
     const item = board.lists[0]!.items[0]!;

@@ -57,7 +57,15 @@ export function itemActions(a: Abilities, item: Item, opts: { results: boolean }
   return ITEM_HANDLERS.filter((h) => may[h]);
 }
 
-export const NOTE_ACTIONS = ['reply', 'helpful', 'edit', 'versions', 'answer', 'dismiss', 'delete'] as const;
+export const NOTE_ACTIONS = [
+  'reply',
+  'helpful',
+  'edit',
+  'versions',
+  'answer',
+  'dismiss',
+  'delete',
+] as const;
 export type NoteAction = (typeof NOTE_ACTIONS)[number];
 
 /** Whether a note, annotation or reply is the signed-in caller's own: its writer may withdraw it. */

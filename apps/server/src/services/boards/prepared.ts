@@ -127,13 +127,13 @@ export async function prepare(db: Db, boards: FoundBoard[], ctx: LoadContext): P
   );
   // What the caller marked helpful: asked only of notes they see that someone marked.
   const voted = ctx.actor
-    ? (
+    ? ((
         await helpfulMarks(
           db,
           [...visibleRows.values()].flatMap((v) => v.rows),
           ctx.actor.username,
         )
-      ).get(ctx.actor.username) ?? new Set<string>()
+      ).get(ctx.actor.username) ?? new Set<string>())
     : new Set<string>();
   const abilities = new Map(
     boards.map((b) => [

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Item, Multilist } from '@listboard/core';
+import { unpackBoards, type PackedMultilist } from '@listboard/core/api/packed';
+import { Agent, createTestApp, type TestContext } from './harness';
+
+let t: TestContext;
+let author: Agent;
+let reader: Agent;
+let demo: Agent;
+let course: Multilist;
+
+const load = async (a: Agent, form?: 'packed'): Promise<Multilist> => {
+  const boards = (
+    await a.post('/api/dbload/load_multilists', { addresses: ['/author/course'], form })
+  ).json<PackedMultilist[]>();
+  return unpackBoards(boards)[0]!;
+};
+const tip = (b: Multilist) => b.lists[1]!.items[0]!;
+const noteIn = async (a: Agent, id: string, form?: 'packed'): Promise<Item | undefined> =>
+  tip(await load(a, form)).notes.find((n) => n._id === id);
+const mark = (a: Agent, itemId: string, helpful = true) =>
+  a.post('/api/forms/mark_helpful', { itemId, helpful });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  author = new Agent(t.app);
+  await author.signIn('author');
+  reader = new Agent(t.app);
+  await reader.signIn('reader');
+  demo = new Agent(t.app);
+  await demo.signIn('demo');
+  course = await load(author);
+});
+afterAll(async () => t.close());
+
+const write = async (a: Agent, text: string, extra: object = {}) =>
+  (
+    await a.post('/api/forms/insert_note', {
+      listId: course.lists[1]!._id,
+      itemId: tip(course)._id,
+      noteSpec: { text },
+      ...extra,
+    })
+  ).json<{ itemId: string }>().itemId;
+
+describe('helpful', () => {
+  it('counts each reader once; each load tells only its caller whether they marked it, in both forms', async () => {
+    const id = await write(reader, 'Is the funder the same as the publisher?');
+    expect((await mark(demo, id)).json()).toEqual({ itemId: id, votes: 1, voted: true });
+    // Once per reader, however often pressed.
+    expect((await mark(demo, id)).json()).toEqual({ itemId: id, votes: 1, voted: true });
+    expect((await mark(author, id)).json()).toEqual({ itemId: id, votes: 2, voted: true });
+    expect(await noteIn(demo, id)).toMatchObject({ votes: 2, voted: true });
+    expect(await noteIn(demo, id, 'packed')).toMatchObject({ votes: 2, voted: true });
+    const writers = await noteIn(reader, id);
+    expect(writers?.votes).toBe(2);
+    expect(writers?.voted).toBeUndefined();
+    expect((await noteIn(reader, id, 'packed'))?.voted).toBeUndefined();
+    // Taken back: the count goes down, the mark is gone, a second take-back changes nothing.
+    expect((await mark(demo, id, false)).json()).toEqual({ itemId: id, votes: 1, voted: false });
+    expect((await mark(demo, id, false)).json()).toEqual({ itemId: id, votes: 1, voted: false });
+    expect((await noteIn(demo, id))?.voted).toBeUndefined();
+    expect((await noteIn(author, id))?.voted).toBe(true);
+  });
+
+  it('a reply is marked as a note is', async () => {
+    const id = await write(reader, 'Who paid for the survey?');
+    const reply = await write(author, 'The ministry did; see the footnote.', {
+      noteSpec: { text: 'The ministry did; see the footnote.', parentId: id },
+    });
+    expect((await mark(reader, reply)).json()).toMatchObject({ votes: 1, voted: true });
+    expect(await noteIn(reader, reply)).toMatchObject({ votes: 1, voted: true });
+  });
+
+  it('refuses one’s own note, a private note, an annotation and the guest; a note one may not see is not found', async () => {
+    const own = await write(reader, 'My own question?');
+    const refused = await mark(reader, own);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('Your own note is not yours to mark helpful.');
+    const hidden = await write(reader, 'A private worry', { isPrivate: true });
+    // Nobody else sees it, the board's author included: as if it did not exist.
+    expect((await mark(demo, hidden)).statusCode).toBe(404);
+    expect((await mark(author, hidden)).statusCode).toBe(404);
+    const anno = (
+      await author.post('/api/forms/insert_anno', {
+        listId: course.lists[1]!._id,
+        itemId: tip(course)._id,
+        annoSpec: { text: 'Read this closely.' },
+      })
+    ).json<{ itemId: string }>().itemId;
+    const annoMark = await mark(reader, anno);
+    expect(annoMark.statusCode).toBe(400);
+    expect(annoMark.json().error).toBe('Only notes and replies are marked helpful.');
+    const guest = new Agent(t.app);
+    await guest.signInGuest();
+    const open = await write(demo, 'A question for everyone?');
+    expect([401, 403]).toContain((await mark(guest, open)).statusCode);
+    expect((await noteIn(author, open))?.votes).toBe(0);
+  });
+
+  it('a deleted note put back from the Trash keeps its count and who marked it', async () => {
+    const id = await write(reader, 'Does the framing change the numbers?');
+    await mark(demo, id);
+    await mark(author, id);
+    const del = await reader.post('/api/forms/delete_item', { itemId: id });
+    expect(del.statusCode).toBe(200);
+    expect(await noteIn(demo, id)).toBeUndefined();
+    const back = await author.post('/api/forms/restore_from_trash', {
+      trashId: del.json<{ trashId: string }>().trashId,
+    });
+    expect(back.statusCode).toBe(200);
+    expect(await noteIn(demo, id)).toMatchObject({ votes: 2, voted: true });
+    // The count and the marks agree: taking one back counts down from two.
+    expect((await mark(demo, id, false)).json()).toMatchObject({ votes: 1, voted: false });
+  });
+});
