@@ -2,12 +2,12 @@
  * Helpful, as a class meets it: a student taps Helpful on a classmate's note on a phone, and the
  * teacher watching the board sees the count arrive; the mark is the student's own (pressed for
  * them, after a reload too), the note's writer sees the count and no button, and a second tap
- * takes the mark back.
+ * takes the mark back. On Discussion the teacher puts the most helpful notes first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
-import { appUrl, notedItem, signIn } from './session';
+import { apiAs, appUrl, notedItem, postAsPage, signIn } from './session';
 
 const base = appUrl();
 let phoneB: Browser;
@@ -31,7 +31,7 @@ const helpful = (page: Page, words: string) =>
   noteOn(page, words).getByRole('button', { name: /^Helpful/ });
 
 describe('helpful', () => {
-  it('a student marks a classmate’s note helpful on a phone; the teacher sees the count live; the writer sees it without a button', async () => {
+  it('a student marks a classmate’s note helpful on a phone; the teacher sees the count live, and on Discussion the most helpful first; the writer sees it without a button', async () => {
     const words = `Who paid for the poll? ${Date.now().toString(36)}`;
     const { ptitle } = await notedItem(base, {
       title: `Helpful ${Date.now().toString(36)}`,
@@ -88,5 +88,27 @@ describe('helpful', () => {
       .poll(() => helpful(phone, words).getAttribute('aria-label'), { timeout: 10_000 })
       .toBe('Helpful 1');
     expect(await helpful(phone, words).getAttribute('aria-pressed')).toBe('false');
+
+    // On the board's Discussion a newer note comes first, until the teacher asks for the most
+    // helpful first.
+    const [board] = await postAsPage<
+      { _id: string; lists: { _id: string; items: { _id: string }[] }[] }[]
+    >(author, base, '/api/dbload/load_multilists', { addresses: [`/author/${ptitle}`] });
+    const later = `And who ran it? ${Date.now().toString(36)}`;
+    await (
+      await apiAs(base, 'reader')
+    ).post('/api/forms/insert_note', {
+      listId: board!.lists[0]!._id,
+      itemId: board!.lists[0]!.items[0]!._id,
+      noteSpec: { text: later },
+    });
+    await author.goto(`${base}/author/home?code=pending&username=author&board=${ptitle}`);
+    const entries = author.locator('.note-text');
+    await expect.poll(() => entries.allTextContents()).toEqual([later, words]);
+    await author.getByLabel('Order').selectOption({ label: 'Most helpful first' });
+    await expect.poll(() => entries.allTextContents()).toEqual([words, later]);
+    expect(author.url()).toContain('order=helpful');
+    await author.getByRole('heading', { name: 'Most helpful first' }).waitFor();
+    await screenshot(author, 'helpful-discussion');
   });
 });

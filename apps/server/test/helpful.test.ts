@@ -114,3 +114,59 @@ describe('helpful', () => {
     expect((await mark(demo, id, false)).json()).toMatchObject({ votes: 1, voted: false });
   });
 });
+
+describe('Discussion, most helpful first', () => {
+  it('lists the notes most marked first, in one list, when asked; newest first by the week otherwise', async () => {
+    const board = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Helpful order', listed: true })
+    ).json<{ multilistId: string; ptitle: string }>();
+    const { listId } = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: board.multilistId,
+        titleText: 'Week 1',
+      })
+    ).json<{ listId: string }>();
+    const { itemId } = (
+      await author.post('/api/forms/insert_item', { listId, text: 'Read and ask.' })
+    ).json<{ itemId: string }>();
+    const ask = async (text: string) =>
+      (await reader.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text } })).json<{
+        itemId: string;
+      }>().itemId;
+    const twice = await ask('Asked first, marked twice?');
+    const once = await ask('Asked second, marked once?');
+    await ask('Asked last, marked by nobody?');
+    await mark(demo, twice);
+    await mark(author, twice);
+    await mark(demo, once);
+    const discussion = async (order: string) => {
+      const b = (
+        await author.post('/api/dbload/load_search', {
+          address: `/x/home?code=pending&username=author&board=${board.ptitle}${order}`,
+        })
+      ).json<Multilist>();
+      return {
+        lists: b.lists.map((l) => l.title),
+        notes: b.lists.flatMap((l) => l.items.map((i) => i.notes[0]?.text)),
+        noteOrder: b.noteOrder,
+      };
+    };
+    expect(await discussion('&order=helpful')).toEqual({
+      lists: ['Most helpful first'],
+      notes: [
+        'Asked first, marked twice?',
+        'Asked second, marked once?',
+        'Asked last, marked by nobody?',
+      ],
+      noteOrder: 'helpful',
+    });
+    const newest = await discussion('');
+    expect(newest.notes).toEqual([
+      'Asked last, marked by nobody?',
+      'Asked second, marked once?',
+      'Asked first, marked twice?',
+    ]);
+    expect(newest.lists[0]).toMatch(/^Week of /);
+    expect(newest.noteOrder).toBeUndefined();
+  });
+});

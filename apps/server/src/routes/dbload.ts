@@ -143,6 +143,11 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       // And one reader's notes alone (a teacher reading one student's).
       const writerName = (listsOwnBoards(code) && params.get('writer')?.trim()) || undefined;
       const writer = writerName === undefined ? null : await writerOf(db, writerName);
+      // And most marked helpful first, if asked (newest first otherwise).
+      const order =
+        listsOwnBoards(code) && params.get('order') === 'helpful'
+          ? ('helpful' as const)
+          : undefined;
       // Taken before the entries are read: a change after it reaches the page live.
       const readAt = new Date();
       const [{ hits, more }, groups] = await Promise.all([
@@ -155,6 +160,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
             board: board?.id,
             group,
             writer: writer?.username,
+            order,
             page,
           },
         ),
@@ -170,6 +176,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
         ...(board && { onBoard: { owner: board.owner, title: board.title, ptitle: board.ptitle } }),
         ...(groups && { noteGroups: { choices: groups, only: group } }),
         ...(writer && { onWriter: writer }),
+        ...(order && { noteOrder: order }),
       });
     },
   );

@@ -182,6 +182,7 @@ export function BoardScreen() {
           : undefined
       }
       writer={resultsId !== null ? last?.onWriter : undefined}
+      order={resultsId !== null ? last?.noteOrder : undefined}
     />
   );
   const dashboard = !page && <DashboardLinks boards={boards} ctx={ctx} strip={phone} />;

@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { boardHref } from './itemLink';
-import { GroupChoice } from './GroupChoice';
+import { GroupChoice, OrderChoice } from './GroupChoice';
 import {
   CUSTOM_PAGES,
   CUSTOM_TITLES,
   boardParam,
   listingHref,
   type CustomCode,
+  type NoteOrder,
 } from '@listboard/core/api/search';
 
 /** The named pages built on custom searches (spec section 2): each tab is one search code. */
@@ -30,6 +31,7 @@ export function PageTabs({
   board,
   groups,
   writer,
+  order,
 }: {
   code: string;
   username: string;
@@ -47,6 +49,8 @@ export function PageTabs({
   groups?: { choices: string[]; only?: string; lister: string };
   /** The one reader whose notes the page lists, if any: kept as its tabs change. */
   writer?: { username: string; name: string };
+  /** A listing of the notes on `lister`'s boards in the order asked (most helpful first). */
+  order?: NoteOrder;
 }) {
   const nav = useRef<HTMLElement>(null);
   const navigate = useNavigate();
@@ -68,8 +72,10 @@ export function PageTabs({
   if (!page) return null;
   const group = groups?.only;
   const by = writer?.username;
-  const href = (c: string, narrowed: { board?: string; group?: string; writer?: string }) =>
-    listingHref(board?.lister ?? groups?.lister ?? username, c, narrowed);
+  const href = (
+    c: string,
+    narrowed: { board?: string; group?: string; writer?: string; order?: NoteOrder },
+  ) => listingHref(board?.lister ?? groups?.lister ?? username, c, { order, ...narrowed });
   const onBoard = board && boardParam(board.lister, board);
   // A group typed into the address that no board names is still shown as the one chosen.
   const choices =
@@ -77,7 +83,7 @@ export function PageTabs({
       ? [...groups.choices, group]
       : (groups?.choices ?? []);
   // On a phone they go under the strip, where they are seen, not at the strip's far end.
-  const only = (board || writer || choices.length > 0) && (
+  const only = (board || writer || groups) && (
     <div className="page-only">
       {board && (
         <p>
@@ -92,6 +98,14 @@ export function PageTabs({
           <span>Notes and replies by {writer.name} only.</span>{' '}
           <Link to={href(code, { board: onBoard, group })}>All readers</Link>
         </p>
+      )}
+      {groups && (
+        <OrderChoice
+          value={order}
+          onChange={(o) =>
+            void navigate(href(code, { board: onBoard, group, writer: by, order: o }))
+          }
+        />
       )}
       {choices.length > 0 && (
         <GroupChoice

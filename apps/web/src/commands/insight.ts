@@ -55,6 +55,7 @@ export function notesOfHref(
     onBoard?: { owner: string; ptitle: string };
     noteGroups?: { choices: string[]; only?: string };
     onWriter?: { username: string };
+    noteOrder?: 'helpful';
   },
   shown: { results: boolean; code: string | null },
   only: { group: string } | { writer: string },
@@ -68,6 +69,7 @@ export function notesOfHref(
     board: board.onBoard && boardParam(board.owner, board.onBoard),
     group: board.noteGroups?.only,
     writer: board.onWriter?.username,
+    order: board.noteOrder,
     ...only,
   });
 }

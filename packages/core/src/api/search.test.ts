@@ -15,6 +15,15 @@ describe('a listing’s address', () => {
     expect(back.get('group')).toBe('Section A & B');
   });
 
+  it('keeps the order asked, most helpful first, from page to page', () => {
+    expect(listingHref('ann', 'pending', { group: 'Tuesday', order: 'helpful', page: 1 })).toBe(
+      '/ann/home?code=pending&username=ann&group=Tuesday&order=helpful&page=1',
+    );
+    expect(listingHref('ann', 'annos', { order: 'helpful' })).toBe(
+      '/ann/home?code=annos&username=ann',
+    );
+  });
+
   it('keeps neither for a listing of another kind, which neither narrows', () => {
     expect(listingHref('ann', 'annos', { board: 'plants', group: 'Tuesday', page: 1 })).toBe(
       '/ann/home?code=annos&username=ann&page=1',

@@ -104,15 +104,20 @@ export function boardOfParam(username: string, param: string): { owner: string; 
 /** The listings of boards: each lists its boards whole, on one page. */
 export const BOARD_LISTINGS: readonly CustomCode[] = ['myBoards', 'coBoards', 'annoBoards'];
 
+/** How a listing of the notes on one's boards may be ordered besides newest first. */
+export const NOTE_ORDERS = ['helpful'] as const;
+export type NoteOrder = (typeof NOTE_ORDERS)[number];
+
 /**
  * A custom search's address; for the notes on one's boards, narrowed to one of them (`board`,
  * boardParam), to the notes posted to one reader group (`group`) and to one reader's notes
- * (`writer`, a user name) if given; past its first page (`page`, from 0), the older entries.
+ * (`writer`, a user name) if given, and ordered most helpful first (`order`); past its first page
+ * (`page`, from 0), the further entries.
  */
 export function listingHref(
   username: string,
   code: string,
-  only: { board?: string; group?: string; writer?: string; page?: number } = {},
+  only: { board?: string; group?: string; writer?: string; order?: NoteOrder; page?: number } = {},
 ): string {
   const narrows = NOTES_ON_OWN_BOARDS.includes(code as CustomCode);
   const page = only.page ?? 0;
@@ -121,7 +126,7 @@ export function listingHref(
   return `/${username}/home?code=${code}&username=${username}${param('board', only.board)}${param(
     'group',
     only.group,
-  )}${param('writer', only.writer)}${page > 0 ? `&page=${page}` : ''}`;
+  )}${param('writer', only.writer)}${param('order', only.order)}${page > 0 ? `&page=${page}` : ''}`;
 }
 
 /** The named pages built on custom searches (spec section 2), each a row of tabs. */

@@ -299,6 +299,8 @@ export interface Multilist {
   noteGroups?: { choices: string[]; only?: string };
   /** A Discussion or My notes narrowed to one reader's notes: who (`name`: as the page says it). */
   onWriter?: { username: string; name: string };
+  /** A listing of the notes on one's boards in the order asked: most marked helpful first. */
+  noteOrder?: 'helpful';
 }
 
 /** A user as the app shows them to themselves: their account and profile fields. */

@@ -3,7 +3,7 @@
  * codes). Each result is a board (results-board.ts): one list per week, one item per hit, each
  * linking to its source as /{owner}/home;{board title}.
  */
-import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   boardListedFor,
   boardOpen,
@@ -24,11 +24,12 @@ import { answeredBy } from '../notes/answered-boards';
 import { withNoteItems } from '../notes/note-on-item';
 import { onItemsOf, threadsOf, viewerFor, visibleBoard } from '../notes/visibility';
 import { findUserByUsername, type Actor } from '../accounts/users';
-import type { CustomCode } from '@listboard/core/api/search';
+import type { CustomCode, NoteOrder } from '@listboard/core/api/search';
 import { boardEntry, noteItem, noteWhere, type Hit, type ItemRow } from './hits';
 
 export { CUSTOM_CODES, CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
 export { followedBoards, listsOwnBoards, resultsBoard } from './results-board';
+export { noteGroupsOn } from './note-groups';
 
 /** Each of these boards as the one visibility rule reads it (its people included), by id. */
 async function visibleBoardsOf(
@@ -120,6 +121,8 @@ async function noteHits(
     replies?: boolean;
     /** Which NOTES_LISTED, from the newest (0) back. */
     page?: number;
+    /** Most marked helpful first (then newest), instead of newest first. */
+    order?: NoteOrder;
   },
 ): Promise<Listed> {
   const conds = [inArray(items.annotationClass, filter.cls)];
@@ -143,7 +146,11 @@ async function noteHits(
     .from(items)
     .innerJoin(multilists, eq(multilists.id, items.multilistId))
     .where(and(...conds))
-    .orderBy(desc(items.created), desc(items.id))
+    .orderBy(
+      ...(filter.order === 'helpful' ? [desc(items.votes)] : []),
+      desc(items.created),
+      desc(items.id),
+    )
     .offset((filter.page ?? 0) * NOTES_LISTED)
     .limit(NOTES_LISTED + 1);
   const rows = read.slice(0, NOTES_LISTED);
@@ -294,6 +301,8 @@ export interface ListingScope {
   group?: string;
   /** The one writer (a user name) whose notes are listed (a teacher reading one student's). */
   writer?: string;
+  /** Most marked helpful first, instead of newest first. */
+  order?: NoteOrder;
   /** A listing of notes: which NOTES_LISTED, from the newest (0) back. Boards are listed whole. */
   page?: number;
 }
@@ -303,7 +312,7 @@ export async function customHits(
   who: Who,
   code: CustomCode,
   username: string,
-  { board, group, writer, page = 0 }: ListingScope = {},
+  { board, group, writer, order, page = 0 }: ListingScope = {},
 ): Promise<Listed> {
   /** Boards are listed whole: no more are left out. */
   const boardsListed = async (
@@ -340,6 +349,7 @@ export async function customHits(
         group,
         writer,
         replies: writer !== undefined,
+        order,
         page,
       });
     case 'annos':
@@ -362,36 +372,10 @@ export async function customHits(
         group,
         writer,
         replies: true,
+        order,
         page,
       });
     default:
       throw badRequest(`Unknown search code: ${String(code)}`);
   }
-}
-
-/**
- * The reader groups a listing of the notes on `username`'s boards (or on the one board) may be
- * narrowed to, by name: those the boards are assigned, and those notes on them were posted to
- * (a group since taken off a board included). A private note names none: only its writer sees it.
- */
-export async function noteGroupsOn(db: Db, username: string, board?: string): Promise<string[]> {
-  const boards = board ? eq(multilists.id, board) : answeredBy(username);
-  const [assigned, noted] = await Promise.all([
-    db.select({ groups: multilists.groups }).from(multilists).where(boards),
-    db
-      .selectDistinct({ group: items.groupName })
-      .from(items)
-      .innerJoin(multilists, eq(multilists.id, items.multilistId))
-      .where(
-        and(
-          boards,
-          eq(items.annotationClass, 'note'),
-          eq(items.isPrivate, false),
-          isNotNull(items.groupName),
-        ),
-      ),
-  ]);
-  const names = new Set(assigned.flatMap((b) => b.groups));
-  for (const n of noted) if (n.group) names.add(n.group);
-  return [...names].sort((a, b) => a.localeCompare(b));
 }

@@ -17,6 +17,7 @@ import {
   boardParam,
   listingHref,
   type CustomCode,
+  type NoteOrder,
 } from '@listboard/core/api/search';
 import type { Db } from '../../db/client';
 import { multilists } from '../../db/schema';
@@ -190,6 +191,7 @@ function listingLine(
     onBoard?: { owner: string; ptitle: string };
     noteGroups?: { only?: string };
     onWriter?: { username: string; name: string };
+    noteOrder?: NoteOrder;
   },
 ): string {
   const page = live.page ?? 0;
@@ -197,7 +199,13 @@ function listingLine(
   const group = live.noteGroups?.only;
   const writer = live.onWriter;
   const href = (p: number) =>
-    listingHref(owner, code, { board, group, writer: writer?.username, page: p });
+    listingHref(owner, code, {
+      board,
+      group,
+      writer: writer?.username,
+      order: live.noteOrder,
+      page: p,
+    });
   const ways = [
     ...(page > 0 ? [`[Newer ones](${href(page - 1)})`] : []),
     ...(live.more ? [`[Older ones](${href(page + 1)})`] : []),
@@ -235,6 +243,8 @@ export function resultsBoard(
     noteGroups?: { choices: string[]; only?: string };
     /** The one reader whose notes are listed, if any. */
     onWriter?: { username: string; name: string };
+    /** Most marked helpful first: one list in that order, not a list per week. */
+    noteOrder?: NoteOrder;
   },
 ): Multilist {
   const discussion = code === 'pending' || code === 'answered' || code === 'dismissed';
@@ -251,11 +261,14 @@ export function resultsBoard(
       title: listingTitle(code, live),
       ptitle: code.toLowerCase(),
       description: listingLine(owner, code, hits.length, weeks, live),
-      buckets: [...byWeek.entries()].map(([week, weekHits]) => ({
-        key: week,
-        title: `Week of ${week}`,
-        hits: weekHits,
-      })),
+      buckets:
+        live.noteOrder === 'helpful'
+          ? [{ key: 'helpful', title: 'Most helpful first', hits }]
+          : [...byWeek.entries()].map(([week, weekHits]) => ({
+              key: week,
+              title: `Week of ${week}`,
+              hits: weekHits,
+            })),
       actOnNotes: discussion,
     }),
     follows: live.follows,
@@ -264,6 +277,7 @@ export function resultsBoard(
       : listsOwnBoards(code) && { ownBoardsAt: live.readAt.toISOString() }),
     ...(live.noteGroups && { noteGroups: live.noteGroups }),
     ...(live.onWriter && { onWriter: live.onWriter }),
+    ...(live.noteOrder && { noteOrder: live.noteOrder }),
   };
 }
 
