@@ -103,7 +103,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
           `Codes: ${CUSTOM_CODES.join(', ')}. Results come as one list per week, newest first. ` +
           'pending, answered, dismissed and myNotes list the notes on the boards the user owns, coauthors or edits. With `&board={ptitle}` ' +
           '(a board of the user’s) or `&board={owner}/{ptitle}` (one they coauthor or edit) they list the ' +
-          "notes on that one board (404 for any other); with `&group={name}`, the notes posted to that reader group (the answer's `noteGroups` names the groups to choose from); with `&writer={username}`, that one reader's notes (404 for no such user; the answer's `onWriter` names them). A listing of notes " +
+          "notes on that one board (404 for any other); with `&group={name}`, the notes posted to that reader group (the answer's `noteGroups` names the groups to choose from); with `&writer={username}`, that one reader's notes (404 for no such user; the answer's `onWriter` names them). With `&order=helpful`, most marked helpful first, in one list (the answer's `noteOrder` says so). A listing of notes " +
           'reads the newest 500; `&page=1` the 500 before them, and so on (its description links ' +
           'to the newer and the older ones).\n\n' +
           SEARCH_QUERY_DOC +
