@@ -571,6 +571,7 @@ describe('GET /api/export/annotations', () => {
       'parent',
       'status_by',
       'late',
+      'helpful',
     ]);
     // Every note but the reader's private one: 5 notes, 2 replies and the annotation.
     expect(rows.length - 1).toBe(8);

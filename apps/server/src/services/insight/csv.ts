@@ -64,6 +64,8 @@ export async function annotationsCsv(
         : '',
     status_by: note.statusBy ?? '',
     late: board.notesDue ? String(note.created > board.notesDue) : '',
+    // How many marked it helpful; an annotation is not marked.
+    helpful: note.annotationClass === 'anno' ? '' : String(note.votes),
   }));
   return stringify(
     records.map((r) => ANNOTATION_CSV_COLUMNS.map((c) => safeCell(r[c]))),

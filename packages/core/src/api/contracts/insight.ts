@@ -189,6 +189,7 @@ export const ANNOTATION_CSV_COLUMNS = [
   'parent',
   'status_by',
   'late',
+  'helpful',
 ] as const;
 
 export const exportAnnotationsFile = defineContract({
@@ -198,7 +199,8 @@ export const exportAnnotationsFile = defineContract({
   summary:
     'The notes, annotations and replies of a board the caller may see, as a file to download: ' +
     '`?board=/owner/title&format=csv` (columns board, list, item, quote, note, writer, group, ' +
-    'status, private, created, parent; parent is the address of the note a reply answers) or ' +
+    'status, private, created, parent, status_by, late, helpful; parent is the address of the ' +
+    'note a reply answers, helpful how many readers marked it) or ' +
     '`format=jsonld` (the W3C Web Annotation collection export_annotations gives).',
   produces: 'text/csv',
   input: z.object({
