@@ -174,5 +174,10 @@ describe('Discussion, most helpful first', () => {
     ]);
     expect(newest.lists[0]).toMatch(/^Week of /);
     expect(newest.noteOrder).toBeUndefined();
+    // Insight counts the marks each reader's notes drew.
+    const insight = (
+      await author.post('/api/forms/board_insight', { multilistId: board.multilistId })
+    ).json<{ readers: { username: string; helpful: number }[] }>();
+    expect(insight.readers.map((r) => [r.username, r.helpful])).toEqual([['reader', 3]]);
   });
 });

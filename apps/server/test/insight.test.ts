@@ -290,6 +290,7 @@ describe('board_insight for the board’s authors', () => {
         notes: 2,
         replies: 1,
         words: 12,
+        helpful: 0,
         groups: ['Beta'],
       },
       {
@@ -298,9 +299,18 @@ describe('board_insight for the board’s authors', () => {
         notes: 3,
         replies: 0,
         words: 10,
+        helpful: 0,
         groups: ['Alpha'],
       },
-      { username: 'author', fullname: 'Maya Ortiz', notes: 1, replies: 1, words: 5, groups: [] },
+      {
+        username: 'author',
+        fullname: 'Maya Ortiz',
+        notes: 1,
+        replies: 1,
+        words: 5,
+        helpful: 0,
+        groups: [],
+      },
     ]);
     for (const r of got.readers) expect(Number.isNaN(Date.parse(r.lastActivity))).toBe(false);
     expect(got.readers.map((r) => r.late)).toEqual([0, 0, 0]);

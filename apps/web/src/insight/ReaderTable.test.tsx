@@ -19,6 +19,7 @@ const reader = (
   words,
   lastActivity: at,
   late: 0,
+  helpful: 0,
   groups,
 });
 
@@ -67,6 +68,25 @@ describe('ReaderTable of a board with a due date', () => {
     ).toEqual(['2', '0', '12', '2', expect.any(String)]);
     fireEvent.click(screen.getByRole('button', { name: /Late/ }));
     expect(names()).toEqual(['cy', 'bo', 'al']);
+  });
+});
+
+describe('ReaderTable once readers have marked notes helpful', () => {
+  it('has a Helpful column, sortable, only once someone’s notes were marked', () => {
+    render(<ReaderTable readers={READERS} />);
+    expect(screen.queryByRole('columnheader', { name: /Helpful/ })).toBeNull();
+    cleanup();
+    const marked = [READERS[0]!, { ...READERS[1]!, helpful: 1 }, { ...READERS[2]!, helpful: 4 }];
+    render(<ReaderTable readers={marked} />);
+    const table = screen.getByRole('table', { name: 'Readers' });
+    const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}`) });
+    expect(
+      within(row('cy'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['2', '0', '12', '4', expect.any(String)]);
+    fireEvent.click(screen.getByRole('button', { name: /Helpful/ }));
+    expect(names()).toEqual(['cy', 'al', 'bo']);
   });
 });
 

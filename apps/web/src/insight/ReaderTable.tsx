@@ -1,6 +1,7 @@
 /**
- * Every reader's notes, replies, words, late ones (on a board with a due date) and last activity, sortable by any column; with the
- * groups they wrote to, and the choice of one group's readers, when any wrote to a group.
+ * Every reader's notes, replies, words, late ones (on a board with a due date), the helpful marks
+ * others gave them (once anyone has) and last activity, sortable by any column; with the groups
+ * they wrote to, and the choice of one group's readers, when any wrote to a group.
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,13 +10,14 @@ import { TableScroll } from './TableScroll';
 import { GroupChoice } from '../board/GroupChoice';
 import { personName, when } from '../pages/format';
 
-type Key = 'username' | 'notes' | 'replies' | 'words' | 'late' | 'lastActivity';
+type Key = 'username' | 'notes' | 'replies' | 'words' | 'late' | 'helpful' | 'lastActivity';
 const COLUMNS: { key: Key; label: string; numeric: boolean }[] = [
   { key: 'username', label: 'Reader', numeric: false },
   { key: 'notes', label: 'Notes', numeric: true },
   { key: 'replies', label: 'Replies', numeric: true },
   { key: 'words', label: 'Words', numeric: true },
   { key: 'late', label: 'Late', numeric: true },
+  { key: 'helpful', label: 'Helpful', numeric: true },
   { key: 'lastActivity', label: 'Last activity', numeric: false },
 ];
 
@@ -59,7 +61,10 @@ export function ReaderTable({
     [readers, sort, group],
   );
   if (readers.length === 0) return <p className="empty">No notes or replies yet.</p>;
-  const columns = due ? COLUMNS : COLUMNS.filter((c) => c.key !== 'late');
+  const helpful = readers.some((r) => r.helpful > 0);
+  const columns = COLUMNS.filter(
+    (c) => (c.key !== 'late' || due) && (c.key !== 'helpful' || helpful),
+  );
   const sortBy = (key: Key, numeric: boolean) =>
     setSort((s) =>
       s.key === key
@@ -102,6 +107,7 @@ export function ReaderTable({
                 <td className="num">{r.replies}</td>
                 <td className="num">{r.words}</td>
                 {due && <td className="num">{r.late}</td>}
+                {helpful && <td className="num">{r.helpful}</td>}
                 <td>{when(r.lastActivity)}</td>
                 {groups.length > 0 && <td>{r.groups.join(', ')}</td>}
               </tr>

@@ -40,7 +40,7 @@ export function countedNotes(
   const mine = ask.scope === 'own' ? sql`and n.author = ${ask.username}` : sql``;
   return sql`select n.id, n.root_item_id as item, c.list_id as list, n.author, n.hint,
       n.group_name as grp, n.annotation_class = 'note' as is_note, n.is_question as q,
-      n.note_status as status, n.created, n.word_count as words,
+      n.note_status as status, n.created, n.word_count as words, n.votes,
       to_char(n.created at time zone 'UTC', 'YYYY-MM-DD') as day ${narrower.columns ?? sql``}
     from ${items} n join (${seenContent(ask.board.id, ask.username)}) c on c.id = n.root_item_id
     where n.multilist_id = ${ask.board.id} and n.annotation_class in ('note', 'reply') ${mine}

@@ -40,6 +40,7 @@ export function figuresQuery(ask: Pick<InsightAsk, 'board' | 'username' | 'scope
       count(*) filter (where not n.is_note)::int as replies,
       count(distinct n.author) filter (where n.is_note)::int as readers,
       coalesce(sum(n.words), 0)::int as words, (${late})::int as late,
+      coalesce(sum(n.votes), 0)::int as helpful,
       max(n.created) as last, max(n.hint) as hint
     from n
     group by grouping sets ((n.list, n.item), (n.list), (n.author), (n.author, n.grp), (n.grp),
@@ -59,6 +60,7 @@ interface FigureRow extends InsightFigures {
   day: string | null;
   words: number;
   late: number;
+  helpful: number;
   last: Date | string | null;
   hint: string | null;
 }
@@ -149,6 +151,7 @@ export async function boardInsight(db: Db, ask: InsightAsk): Promise<BoardInsigh
         words: r.words,
         lastActivity: iso(r.last),
         late: r.late,
+        helpful: r.helpful,
         groups: [],
       });
     } else if (r.g_grp === 0) {

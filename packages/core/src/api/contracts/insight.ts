@@ -52,6 +52,8 @@ export const readerInsight = z.object({
   lastActivity: z.string(),
   /** Of their notes and replies, those written after the board's notes were due (0: no date). */
   late: count,
+  /** How many times others marked their notes and replies here helpful. */
+  helpful: count,
   /** The reader groups their notes and replies here went to, by name (a class's sections). */
   groups: z.array(z.string()),
 });
