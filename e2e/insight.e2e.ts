@@ -280,4 +280,26 @@ describe('the Insight page', () => {
       await phone.close();
     }
   });
+
+  it('counts again when its tab comes back into view, as a class goes on writing', async () => {
+    await page.goto(`${base}${address}/insight`);
+    const totals = page.locator('.insight-totals');
+    await expect.poll(() => totals.innerText()).toMatch(/Notes\n\d+/);
+    const before = Number(/Notes\n(\d+)/.exec(await totals.innerText())![1]);
+    const [board] = await (
+      await apiAs(base, 'author')
+    ).post<Loaded[]>('/api/dbload/load_multilists', { addresses: [address] });
+    await (
+      await apiAs(base, 'demo')
+    ).post('/api/forms/insert_note', {
+      listId: board!.lists[0]!._id,
+      itemId: board!.lists[0]!.items[1]!._id,
+      noteSpec: { text: 'Written while the teacher was in another tab.' },
+    });
+    // The tab is shown again: the browser fires visibilitychange at the document, bubbling.
+    await page.evaluate(() =>
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
+    );
+    await expect.poll(() => totals.innerText()).toContain(`Notes\n${before + 1}`);
+  });
 });

@@ -24,6 +24,8 @@ export function InsightScreen() {
   const insight = useQuery({
     queryKey: ['boards', 'page', '/api/forms/board_insight', 'insight', id],
     enabled: id !== null,
+    // A teacher comes back to the tab while a class writes: the figures are read again then.
+    refetchOnWindowFocus: 'always',
     queryFn: async () => {
       const r = await callApi('/api/forms/board_insight', { multilistId: id ?? '' });
       if (!r.ok) throw new Error(messageOr(r.error, 'Could not load the insight.'));
