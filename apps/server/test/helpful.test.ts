@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item, Multilist } from '@listboard/core';
 import { unpackBoards, type PackedMultilist } from '@listboard/core/api/packed';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema';
 import { Agent, createTestApp, type TestContext } from './harness';
 
 let t: TestContext;
@@ -118,6 +120,37 @@ describe('helpful', () => {
     expect(await noteIn(demo, id)).toMatchObject({ votes: 2, voted: true });
     // The count and the marks agree: taking one back counts down from two.
     expect((await mark(demo, id, false)).json()).toMatchObject({ votes: 1, voted: false });
+  });
+});
+
+describe('helpful, when an account goes', () => {
+  it('takes the marks of a removed account off the count', async () => {
+    const id = await write(reader, 'Is the poll weighted?');
+    const admin = new Agent(t.app);
+    await admin.signIn('admin');
+    const made = await admin.post('/api/auth/create_user', {
+      username: 'leaver',
+      password: 'listboard',
+      email: 'leaver@example.org',
+      profile: { role: 'reader' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    // As if they had followed the verification mail.
+    await t.database.db
+      .update(users)
+      .set({ mustVerifyEmail: false, emailVerified: true })
+      .where(eq(users.username, 'leaver'));
+    const leaver = new Agent(t.app);
+    await leaver.signIn('leaver', 'listboard');
+    await mark(demo, id);
+    const leaverMark = await mark(leaver, id);
+    expect(leaverMark.json(), leaverMark.body).toMatchObject({ votes: 2 });
+    const gone = await leaver.post('/api/forms/deregister_user', {
+      email: 'leaver@example.org',
+      password: 'listboard',
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await noteIn(demo, id)).toMatchObject({ votes: 1, voted: true });
   });
 });
 

@@ -9,7 +9,7 @@
  * | prescreened | no (add user form)        | yes, no role choice   | yes                     |
  * | disabled    | no                        | no                    | yes                     |
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { NewAccountProfile } from '@listboard/core/api/routes';
 import {
   ADMIN_USER,
@@ -32,7 +32,7 @@ import {
   shownName,
 } from '@listboard/core';
 import type { Db } from '../../db/client';
-import { boardMembers, items, multilists, trash, users } from '../../db/schema';
+import { items, multilists, users } from '../../db/schema';
 import { HttpError, badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { verificationMail } from '../../mail/account-mail';
@@ -43,6 +43,7 @@ import type { Transact } from '../admin/audit';
 import { issueToken } from './auth-tokens';
 import { confirmPassword, type LockoutSettings } from './signin';
 import { findUserById, type Actor, type UserRow } from './users';
+import { removeAccount } from './remove';
 
 export interface AccountEnv {
   mailer: Mailer;
@@ -389,11 +390,5 @@ export async function deregisterUser(
   if (user.username === ADMIN_USER || user.username === GUEST_USER) {
     throw forbidden(deregisterMsg.accountRemovalProblem);
   }
-  await transact(async (tx) => {
-    await tx.delete(multilists).where(eq(multilists.owner, user.username));
-    await tx.delete(trash).where(eq(trash.owner, user.username));
-    await tx.delete(boardMembers).where(eq(boardMembers.username, user.username));
-    // Sessions, tokens, group memberships and view states follow through their foreign keys.
-    await tx.delete(users).where(eq(users.id, user.id));
-  });
+  await transact((tx) => removeAccount(tx, user));
 }

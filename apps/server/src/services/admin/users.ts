@@ -7,20 +7,12 @@ import { asc, eq, max } from 'drizzle-orm';
 import { ADMIN_USER, GUEST_USER, coauthorMsg, fieldMsg, type Role } from '@listboard/core';
 import type { AdminAccount } from '@listboard/core/api/routes';
 import type { Db } from '../../db/client';
-import {
-  auditLog,
-  boardMembers,
-  groupMembers,
-  groups,
-  multilists,
-  sessions,
-  trash,
-  users,
-} from '../../db/schema';
+import { auditLog, groupMembers, groups, sessions, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { onlineUsers } from '../../realtime/presence';
 import type { Actor } from '../accounts/users';
 import { findUserByUsername } from '../accounts/users';
+import { removeAccount } from '../accounts/remove';
 
 export async function listUsers(db: Db, now = new Date()): Promise<AdminAccount[]> {
   const [rows, memberships, seen, wrote, online] = await Promise.all([
@@ -69,8 +61,8 @@ export async function listUsers(db: Db, now = new Date()): Promise<AdminAccount[
 }
 
 /**
- * The admin removes someone else's account, with its boards; sessions, tokens, group
- * memberships, view states and live connections go with it through their foreign keys. The
+ * The admin removes someone else's account, as its owner would (removeAccount); its live
+ * connections go with it through their foreign keys. The
  * admin and guest accounts hold the site's own boards and visitors, so they stay.
  */
 export async function deregisterByAdmin(db: Db, actor: Actor, username: string): Promise<string> {
@@ -84,9 +76,6 @@ export async function deregisterByAdmin(db: Db, actor: Actor, username: string):
   if (user.username === ADMIN_USER || user.username === GUEST_USER) {
     throw forbidden(`The ${user.username} account cannot be removed.`);
   }
-  await db.delete(multilists).where(eq(multilists.owner, user.username));
-  await db.delete(trash).where(eq(trash.owner, user.username));
-  await db.delete(boardMembers).where(eq(boardMembers.username, user.username));
-  await db.delete(users).where(eq(users.id, user.id));
+  await removeAccount(db, user);
   return user.username;
 }

@@ -140,6 +140,9 @@ function revive(table: TableName, row: Row): Row {
   const dates = DATES[table];
   if (!dates) return row;
   const out = { ...row };
+  // An item comes back with no count of helpful marks: its marks, put back after it, count
+  // themselves again (the database's trigger on note_votes), those of removed accounts not.
+  if (table === 'items' && 'votes' in out) out.votes = 0;
   for (const key of dates) {
     const value = out[key];
     if (typeof value === 'string') out[key] = new Date(value);

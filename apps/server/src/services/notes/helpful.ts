@@ -1,13 +1,14 @@
 /**
  * "Helpful" on a note or reply: a reader marks another's note helpful, once, and may take the
- * mark back. The note's count (items.votes) moves with each mark in the same transaction, by
- * one, under the note row's lock, so marks made at once all count. Who marked a note is the
- * marker's own: loads and live patches tell each caller only whether they did (`voted`).
+ * mark back. The note's count (items.votes) is kept by the database, a trigger on the marks
+ * moving it by one under the note row's lock: marks made at once all count, and a mark taken
+ * away by any means (an account removed) takes its one away. Who marked a note is the marker's
+ * own: loads and live patches tell each caller only whether they did (`voted`).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { helpfulRefusal } from '@listboard/core';
 import type { Db } from '../../db/client';
-import { items, noteVotes, users } from '../../db/schema';
+import { items, multilists, noteVotes, users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import type { Actor } from '../accounts/users';
 import type { ItemRow } from '../boards/rows';
@@ -15,22 +16,14 @@ import type { ItemRow } from '../boards/rows';
 export async function markHelpful(db: Db, note: ItemRow, actor: Actor, helpful: boolean) {
   const refused = helpfulRefusal(note, actor.username);
   if (refused) throw badRequest(refused);
-  const changed = helpful
-    ? await db
-        .insert(noteVotes)
-        .values({ itemId: note.id, userId: actor.id })
-        .onConflictDoNothing()
-        .returning({ id: noteVotes.itemId })
-    : await db
-        .delete(noteVotes)
-        .where(and(eq(noteVotes.itemId, note.id), eq(noteVotes.userId, actor.id)))
-        .returning({ id: noteVotes.itemId });
-  const step = changed.length === 0 ? 0 : helpful ? 1 : -1;
-  const [row] = await db
-    .update(items)
-    .set({ votes: sql`greatest(${items.votes} + ${step}, 0)` })
-    .where(eq(items.id, note.id))
-    .returning({ votes: items.votes });
+  if (helpful)
+    await db.insert(noteVotes).values({ itemId: note.id, userId: actor.id }).onConflictDoNothing();
+  else
+    await db
+      .delete(noteVotes)
+      .where(and(eq(noteVotes.itemId, note.id), eq(noteVotes.userId, actor.id)));
+  // The database keeps the count as marks come and go (migration 0028, note_votes_keep_count).
+  const [row] = await db.select({ votes: items.votes }).from(items).where(eq(items.id, note.id));
   return { itemId: note.id, votes: row?.votes ?? 0, voted: helpful };
 }
 
@@ -62,4 +55,25 @@ export async function helpfulMarks(
     marks.set(r.username, set);
   }
   return marks;
+}
+
+/**
+ * Before an account goes: the boards whose notes it marked helpful take a new version, so that
+ * their loads (and any cached copy) count without its marks, which the account's removal takes
+ * away (the cascade, and the count with it).
+ */
+export async function beforeMarkerGoes(db: Db, userId: string): Promise<void> {
+  await db
+    .update(multilists)
+    .set({ version: sql`${multilists.version} + 1` })
+    .where(
+      inArray(
+        multilists.id,
+        db
+          .select({ id: items.multilistId })
+          .from(noteVotes)
+          .innerJoin(items, eq(items.id, noteVotes.itemId))
+          .where(eq(noteVotes.userId, userId)),
+      ),
+    );
 }
