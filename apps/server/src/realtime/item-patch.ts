@@ -23,7 +23,7 @@ import { blocks, items, lists, mediaMarkers, textMarkers } from '../db/schema';
 import { toItem } from '../services/boards/present';
 import { groupBy, itemColumns, NO_EXTRAS, type ItemRow } from '../services/boards/rows';
 import type { ItemContent } from '../services/boards/content';
-import { helpfulMarks } from '../services/notes/helpful';
+import { helpfulMarks, markedIds } from '../services/notes/helpful';
 
 /** Calls whose change stays inside one content item and the notes on it. */
 const PATCHABLE: ReadonlySet<string> = new Set([
@@ -141,7 +141,7 @@ export async function buildPatch(db: Db, rootId: string): Promise<BuiltPatch | n
       .from(textMarkers)
       .where(inArray(textMarkers.itemId, ids))
       .orderBy(asc(textMarkers.cursorIndex)),
-    helpfulMarks(db, rows),
+    helpfulMarks(db, markedIds(rows)),
   ]);
   const blocksOf = groupBy(blockRows, (b) => b.itemId);
   const mediaOf = groupBy(mediaRows, (m) => m.itemId);

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { boardUnlocks } from '../../db/schema';
 import type { Actor } from '../accounts/users';
 import { userGroupNames, visibleBoard } from '../notes/visibility';
-import { helpfulMarks } from '../notes/helpful';
+import { helpfulMarks, markedIds } from '../notes/helpful';
 import { policyBoard } from './access';
 import { boardContent, type BoardContent } from './content';
 import { preparedFor, type ViewStateOf } from './load-queries';
@@ -126,15 +126,12 @@ export async function prepare(db: Db, boards: FoundBoard[], ctx: LoadContext): P
     }),
   );
   // What the caller marked helpful: asked only of notes they see that someone marked.
-  const voted = ctx.actor
-    ? ((
-        await helpfulMarks(
-          db,
-          [...visibleRows.values()].flatMap((v) => v.rows),
-          ctx.actor.username,
-        )
-      ).get(ctx.actor.username) ?? new Set<string>())
-    : new Set<string>();
+  const marked = ctx.actor ? [...visibleRows.values()].flatMap((v) => markedIds(v.rows)) : [];
+  const voted =
+    ctx.actor && marked.length > 0
+      ? ((await helpfulMarks(db, marked, ctx.actor.username)).get(ctx.actor.username) ??
+        new Set<string>())
+      : new Set<string>();
   const abilities = new Map(
     boards.map((b) => [
       b.id,

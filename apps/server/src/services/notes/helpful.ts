@@ -27,16 +27,22 @@ export async function markHelpful(db: Db, note: ItemRow, actor: Actor, helpful: 
   return { itemId: note.id, votes: row?.votes ?? 0, voted: helpful };
 }
 
+/** The ids of the notes among these that anyone marked helpful: only those are asked about. */
+export function markedIds(rows: Iterable<Pick<ItemRow, 'id' | 'votes'>>): string[] {
+  const ids: string[] = [];
+  for (const r of rows) if (r.votes > 0) ids.push(r.id);
+  return ids;
+}
+
 /**
- * Of these notes, those each user marked helpful (by user name): only notes with a count are
- * asked about, so a board where nobody has marked anything costs no query.
+ * Of these marked notes (markedIds), those each user marked helpful (by user name): a board where
+ * nobody has marked anything costs no query.
  */
 export async function helpfulMarks(
   db: Db,
-  notes: readonly Pick<ItemRow, 'id' | 'votes'>[],
+  ids: readonly string[],
   username?: string,
 ): Promise<Map<string, Set<string>>> {
-  const ids = notes.filter((n) => n.votes > 0).map((n) => n.id);
   const marks = new Map<string, Set<string>>();
   if (ids.length === 0) return marks;
   const rows = await db
