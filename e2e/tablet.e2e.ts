@@ -168,11 +168,21 @@ describe('a teacher on a tablet', () => {
     await fingerSized(item.locator('.item-action, summary'), 'item');
     // The note's actions keep their words whole, a line of their own each if need be.
     await fingerSized(item.locator('.note-actions button'), 'note on the item');
+    // Lines of words: the tops of its text's boxes (an icon beside the words is no line).
     const lines = await item.locator('.note-actions button').evaluateAll((els) =>
       els.map((e) => {
-        const words = document.createRange();
-        words.selectNodeContents(e);
-        return `${e.textContent}: ${words.getClientRects().length}`;
+        const tops: number[] = [];
+        const texts = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+        for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+          if (!n.textContent?.trim()) continue;
+          const words = document.createRange();
+          words.selectNodeContents(n);
+          for (const r of words.getClientRects()) tops.push(r.top);
+        }
+        // A new line starts where a box sits lower than the one before by more than a few px.
+        const sorted = tops.sort((a, b) => a - b);
+        const count = sorted.filter((t, i) => i === 0 || t - sorted[i - 1]! > 6).length;
+        return `${e.textContent.trim()}: ${count}`;
       }),
     );
     expect(lines).toEqual(lines.map((l) => l.replace(/\d+$/, '1')));
