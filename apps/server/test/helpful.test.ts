@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item, Multilist } from '@listboard/core';
+import { describeSelection, type Item, type Multilist } from '@listboard/core';
 import { unpackBoards, type PackedMultilist } from '@listboard/core/api/packed';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema';
@@ -212,5 +212,33 @@ describe('Discussion, most helpful first', () => {
       await author.post('/api/forms/board_insight', { multilistId: board.multilistId })
     ).json<{ readers: { username: string; helpful: number }[] }>();
     expect(insight.readers.map((r) => [r.username, r.helpful])).toEqual([['reader', 3]]);
+  });
+
+  it('counts on Insight’s most noted passages how often their notes were marked', async () => {
+    const item = tip(course);
+    const block = item.blocks.findIndex((b) => b.text.includes('who published it'));
+    const text = item.blocks[block]!.text;
+    const at = text.indexOf('who published it');
+    const highlight = describeSelection(text, at, at + 'who published it'.length, {
+      blockId: item.blocks[block]!._id,
+      blockIndex: block,
+      version: item.version,
+    });
+    const first = await write(reader, 'Who is that, here?', {
+      noteSpec: { text: 'Who is that, here?', highlight },
+    });
+    const second = await write(demo, 'And who owns them?', {
+      noteSpec: { text: 'And who owns them?', highlight },
+    });
+    await mark(demo, first);
+    await mark(author, first);
+    await mark(reader, second);
+    const { confusion } = (
+      await author.post('/api/forms/board_insight', { multilistId: course._id })
+    ).json<{ confusion: { quote: string; notes: number; helpful: number }[] }>();
+    expect(confusion.find((p) => p.quote === 'who published it')).toMatchObject({
+      notes: 2,
+      helpful: 3,
+    });
   });
 });

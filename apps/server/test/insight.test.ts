@@ -351,6 +351,7 @@ describe('board_insight for the board’s authors', () => {
         noteId: n.why,
         notes: 2,
         questions: 2,
+        helpful: 0,
       },
     ]);
   });

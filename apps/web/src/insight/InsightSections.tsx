@@ -59,7 +59,7 @@ export function Confusion({ insight }: { insight: BoardInsight }) {
             <q>{p.quote}</q>
           </Link>
           <span className="confusion-meta">
-            {`${counted(p.notes, 'note')}, ${counted(p.questions, 'question')} · in “${p.headline || 'an item'}”`}
+            {`${counted(p.notes, 'note')}, ${counted(p.questions, 'question')}${p.helpful > 0 ? `, marked helpful ${counted(p.helpful, 'time')}` : ''} · in “${p.headline || 'an item'}”`}
           </span>
         </li>
       ))}

@@ -29,6 +29,7 @@ interface PassageRow {
   quote: string;
   notes: number;
   questions: number;
+  helpful: number;
   ids: string[];
 }
 
@@ -46,6 +47,7 @@ export async function confusedPassages(
     })})
       select q.item, q.list, q.quote, count(*)::int as notes,
         count(*) filter (where q.q)::int as questions,
+        coalesce(sum(q.votes), 0)::int as helpful,
         (array_agg(q.id order by q.created, q.id))[1:${sql.raw(String(NOTES_PER_PASSAGE))}] as ids
       from q
       where q.quote <> ''
@@ -77,6 +79,7 @@ export async function confusedPassages(
       noteId: shown.id,
       notes: p.notes,
       questions: p.questions,
+      helpful: p.helpful,
     });
     if (out.length === CONFUSION_SHOWN) break;
   }

@@ -105,6 +105,8 @@ export const confusedPassage = z.object({
   noteId: z.string(),
   notes: count,
   questions: count,
+  /** How many times its notes were marked helpful: the passages many readers share. */
+  helpful: count,
 });
 export type ConfusedPassage = z.infer<typeof confusedPassage>;
 
