@@ -1,5 +1,34 @@
 import { useId } from 'react';
-import type { NoteOrder } from '@listboard/core/api/search';
+import { NOTE_ORDERS, type NoteOrder } from '@listboard/core/api/search';
+
+/** A labelled choice on one line: '' is its first option, the one for "no choice". */
+function Choice({
+  label,
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  label: string;
+  value: string;
+  options: readonly (readonly [value: string, words: string])[];
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={className ? `group-choice ${className}` : 'group-choice'}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, words]) => (
+          <option key={v} value={v}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /**
  * The choice of one reader group, or all of them (''): what narrows a Discussion to one class
@@ -16,21 +45,18 @@ export function GroupChoice({
   onChange: (group: string) => void;
   className?: string;
 }) {
-  const id = useId();
   return (
-    <div className={className ? `group-choice ${className}` : 'group-choice'}>
-      <label htmlFor={id}>Group</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">All groups</option>
-        {groups.map((g) => (
-          <option key={g} value={g}>
-            {g}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Choice
+      label="Group"
+      value={value}
+      options={[['', 'All groups'], ...groups.map((g) => [g, g] as const)]}
+      onChange={onChange}
+      className={className}
+    />
   );
 }
+
+const ORDER_WORDS: Record<NoteOrder, string> = { helpful: 'Most helpful first' };
 
 /**
  * The order of a listing of the notes on one's boards: newest first, or most marked helpful first
@@ -43,18 +69,12 @@ export function OrderChoice({
   value: NoteOrder | undefined;
   onChange: (order: NoteOrder | undefined) => void;
 }) {
-  const id = useId();
   return (
-    <div className="group-choice">
-      <label htmlFor={id}>Order</label>
-      <select
-        id={id}
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value === 'helpful' ? 'helpful' : undefined)}
-      >
-        <option value="">Newest first</option>
-        <option value="helpful">Most helpful first</option>
-      </select>
-    </div>
+    <Choice
+      label="Order"
+      value={value ?? ''}
+      options={[['', 'Newest first'], ...NOTE_ORDERS.map((o) => [o, ORDER_WORDS[o]] as const)]}
+      onChange={(v) => onChange(NOTE_ORDERS.find((o) => o === v))}
+    />
   );
 }

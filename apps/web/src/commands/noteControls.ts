@@ -121,7 +121,12 @@ export const NOTE_CONTROL_COMMANDS: Command[] = [
     id: 'markHelpful',
     label: 'Helpful',
     group: 'annotate',
-    enabled: offered('helpful'),
+    // As its button shows: on the board, not on a results page (noteButtons).
+    enabled: (c, t) =>
+      t !== undefined &&
+      noteButtons(t.board.abilities, t.note, c.user?.username ?? null, t.results).includes(
+        'helpful',
+      ),
     run: onNote((c, t) => {
       void c.actions.call(
         '/api/forms/mark_helpful',
