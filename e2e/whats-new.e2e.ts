@@ -220,4 +220,53 @@ describe('what is new since one’s last visit', () => {
     expect(chip.x + chip.width).toBeLessThanOrEqual(width);
     await screenshot(page, 'phone/whats-new');
   });
+
+  it('tells a student which new notes answer them and takes them there by a tap (iPhone 13)', async () => {
+    const title = `Answers ${Date.now()}`;
+    const c = await course(title);
+    const demo = await apiAs(base, 'demo');
+    const reader = await apiAs(base, 'reader');
+    const asked = await reader.post<{ itemId: string }>('/api/forms/insert_note', {
+      listId: c.listId,
+      itemId: c.alpha,
+      noteSpec: { text: 'Does the first chapter include the preface?' },
+    });
+    b = await openPhone('iPhone 13');
+    const { page } = b;
+    await signIn(page, base, 'reader');
+    await visitOnce(page, c, 'reader');
+    // The teacher answers the student's note; a classmate asks something else.
+    const answer = await c.author.post<{ itemId: string }>('/api/forms/insert_note', {
+      listId: c.listId,
+      itemId: c.alpha,
+      noteSpec: { text: 'Yes, read the preface too.', parentId: asked.itemId },
+    });
+    await noteOn(c, demo, c.bravo, 'Is the lecture captioned?');
+    await leaveFor(page, 'reader');
+    const entry = news(page).getByRole('link', { name: new RegExp(`^${title}`) });
+    await expect(entry.textContent()).resolves.toBe(`${title} author · 2 notes, 1 a reply to you`);
+    await entry.tap();
+    const shown = line(page);
+    await expect(shown.innerText()).resolves.toBe(
+      'New since your last visit: 2 notes, 1 a reply to you. Show the first · Show the reply to you',
+    );
+    const width = await page.evaluate(() => document.documentElement.clientWidth);
+    const box = (await shown.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await shown.getByRole('link', { name: 'Show the reply to you' }).tap();
+    await expect.poll(() => new URL(page.url()).hash).toBe(`#note-${answer.itemId}`);
+    const mark = noteMark(page, 'Yes, read the preface');
+    await expect(mark.innerText()).resolves.toBe('new · to you');
+    await expect(mark.isVisible()).resolves.toBe(true);
+    // The classmate's note is new, but not to them.
+    await expect(noteMark(page, 'Is the lecture captioned?').innerText()).resolves.toBe('new');
+    await screenshot(page, 'phone/whats-new-reply');
+    // Checked once the note's flash (two seconds of a tinted background) is over.
+    await expect
+      .poll(() => note(page, 'Yes, read the preface').evaluate((el) => el.getAnimations().length), {
+        timeout: 5000,
+      })
+      .toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

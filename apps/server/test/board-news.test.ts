@@ -97,6 +97,43 @@ describe('what is new on the boards one visited', () => {
     expect(await news(author)).toEqual([]);
   });
 
+  it('counts the replies under one’s own notes and replies, whoever else they answer', async () => {
+    const b = await board('News replies');
+    const noteOf = async (a: Agent, text: string, parentId?: string, isPrivate = false) =>
+      (
+        await a.post('/api/forms/insert_note', {
+          listId: b.listId,
+          itemId: b.itemId,
+          isPrivate,
+          noteSpec: { text, ...(parentId ? { parentId } : {}) },
+        })
+      ).json<{ itemId: string }>().itemId;
+    const mine = await noteOf(reader, 'Why this edition?');
+    const demos = await noteOf(demo, 'Which chapter?');
+    await visit(reader, b);
+    await visit(author, b);
+    const answer = await noteOf(author, 'The older one is out of print.', mine);
+    await noteOf(demo, 'The library has it.', answer);
+    await noteOf(author, 'Chapter two.', demos);
+    const [entry] = await news(reader);
+    expect(entry).toMatchObject({ title: 'News replies', items: 0, notes: 3, toYou: 2 });
+    // The author's item holds the notes; only a reply to the author's own answer answers them.
+    const [theirs] = await news(author);
+    expect(theirs).toMatchObject({ title: 'News replies', notes: 1, toYou: 1 });
+    // A private reply of demo's under the reader's note is demo's alone to read: not counted.
+    await noteOf(demo, 'Only for me.', mine, true);
+    expect((await news(reader))[0]).toMatchObject({ notes: 3, toYou: 2 });
+    await reader.post('/api/forms/insert_note', {
+      listId: b.listId,
+      itemId: b.itemId,
+      noteSpec: { text: 'Thanks.', parentId: answer },
+    });
+    // One's own reply is no news to one, and moves nothing of the others'.
+    expect((await news(reader))[0]).toMatchObject({ notes: 3, toYou: 2 });
+    await visit(reader, b);
+    await visit(author, b);
+  });
+
   it('lists the board with the newest news first, and leaves out a board one may not open', async () => {
     const older = await board('News older');
     const newer = await board('News newer');

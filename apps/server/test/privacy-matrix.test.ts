@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Multilist } from '@listboard/core';
+import { answersTo, type Multilist } from '@listboard/core';
 import type { BoardMade } from '@listboard/core/api/contracts/boards';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { boardMembers, ltiLinks, ltiPlatforms, ltiUsers, users } from '../src/db/schema';
@@ -980,22 +980,26 @@ describe('privacy matrix: what is new on the boards one visited', () => {
     const expected = [];
     for (const b of [openBoard, lockedBoard]) {
       const loaded = await loadBoard(agents[v], 'author', b.ptitle);
-      const others = loaded.lists
-        .flatMap((l) => l.items.flatMap((i) => [i, ...i.notes]))
-        .filter((x) => x.author !== me);
+      const shown = loaded.lists.flatMap((l) => l.items.flatMap((i) => [i, ...i.notes]));
+      const others = shown.filter((x) => x.author !== me);
       const items = others.filter((x) => x.annotationClass === 'none').length;
+      // Which of them answer the viewer, by the rule the web applies to the same load.
+      const byId = new Map(shown.map((x) => [x._id, x]));
+      const toYou = others.filter((x) => answersTo(x, me, byId)).length;
       if (others.length > 0 && v !== 'guest')
-        expected.push({ title: b.title, items, notes: others.length - items });
+        expected.push({ title: b.title, items, notes: others.length - items, toYou });
       if (loaded.locked) expect(others).toEqual([]);
     }
     const got = res
-      .json<{ title: string; items: number; notes: number }[]>()
-      .map(({ title, items, notes }) => ({ title, items, notes }));
+      .json<{ title: string; items: number; notes: number; toYou: number }[]>()
+      .map(({ title, items, notes, toYou }) => ({ title, items, notes, toYou }));
     expect(got.sort((x, y) => x.title.localeCompare(y.title))).toEqual(
       expected.sort((x, y) => x.title.localeCompare(y.title)),
     );
     if (v === 'guest') expect(got).toEqual([]);
     else expect(got.length).toBeGreaterThan(0);
+    // The group member's reply under the writer's group note answers the writer.
+    if (v === 'writer') expect(got.some((e) => e.toYou > 0)).toBe(true);
     // Those who may open the locked board see its news; no one else is told of it.
     const lockedListed = got.some((e) => e.title === lockedBoard.title);
     expect(lockedListed).toBe(

@@ -1,5 +1,4 @@
 import { Suspense, lazy, useMemo, useRef, useState } from 'react';
-import { NewSinceLine } from './NewSinceLine';
 import {
   BLANK_BOARD_DESCRIPTION,
   isResultsBoard,
@@ -22,9 +21,14 @@ import { isEnabled, isVisible } from '../commands/registry';
 import { HeatProvider } from '../insight/heat';
 import { InlineMarkdown } from '../blocks/InlineMarkdown';
 import { usePrintedBoard } from './print';
+import { useNewOn } from './whatsNew';
+import { useSession } from '../state/session';
 
 /** Only a board with a due date fetches the words for it. */
 const DueLine = lazy(() => import('./DueLine').then((m) => ({ default: m.DueLine })));
+const NewSinceLine = lazy(() =>
+  import('./NewSinceLine').then((m) => ({ default: m.NewSinceLine })),
+);
 
 type Row = { kind: 'list'; list: List } | { kind: 'item'; item: Item };
 
@@ -171,6 +175,11 @@ export function BoardView({ board }: { board: Multilist }) {
   const startIndex = startList?.items.findIndex((i) => i.indexInBoard === start.current);
   // Printing, the board in use alone goes on paper.
   const printed = usePrintedBoard();
+  // What others wrote since the reader's last visit: the line saying so comes only then.
+  const fresh = useNewOn(
+    board,
+    useSession((s) => s.user?.username ?? null),
+  );
   return (
     <section
       className={printed !== null && printed !== board._id ? 'board print-skip' : 'board'}
@@ -188,7 +197,11 @@ export function BoardView({ board }: { board: Multilist }) {
             <DueLine board={board} />
           </Suspense>
         )}
-        <NewSinceLine board={board} />
+        {fresh.all.length > 0 ? (
+          <Suspense fallback={null}>
+            <NewSinceLine fresh={fresh} />
+          </Suspense>
+        ) : null}
         <Legend keys={keys} by={display.colors} />
         <SectionNav board={board} />
       </header>

@@ -1,6 +1,7 @@
 import { memo, useId, useRef } from 'react';
 import { GripVertical } from 'lucide-react';
 import {
+  answersTo,
   NOTE_ANCHOR,
   TIMINGS,
   headlineOf,
@@ -74,9 +75,15 @@ interface Props {
 }
 
 /** Marks an item or a note written by someone else since the reader's last visit. */
-const NewMark = () => (
-  <span className="status status-new" title="Written since your last visit">
-    new
+/** Written by someone else since the reader's last visit; a reply to them says so (answersTo). */
+const NewMark = ({ toYou = false }: { toYou?: boolean }) => (
+  <span
+    className="status status-new"
+    title={
+      toYou ? 'A reply to you, written since your last visit' : 'Written since your last visit'
+    }
+  >
+    {toYou ? 'new · to you' : 'new'}
   </span>
 );
 
@@ -133,6 +140,7 @@ function ItemCardView({
         ? n.annotationClass === 'anno'
         : true,
   );
+  const notesById = new Map(item.notes.map((n) => [n._id, n]));
   const style = { ...formatStyle(item.format), ...(color ? { ['--code' as string]: color } : {}) };
   const card = useRef<HTMLElement>(null);
   const orphans = useHighlights(card, item, notes, open && !sentences);
@@ -170,7 +178,7 @@ function ItemCardView({
             {n.author === boardWriters[0] ? 'author' : 'coauthor'}
           </span>
         ) : null}
-        {isNewTo(n, since, me) ? <NewMark /> : null}
+        {isNewTo(n, since, me) ? <NewMark toYou={answersTo(n, me, notesById)} /> : null}
         {n.noteStatus ? (
           <span className={`status status-${n.noteStatus}`}>{n.noteStatus}</span>
         ) : null}

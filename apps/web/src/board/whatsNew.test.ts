@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, renderHook } from '@testing-library/react';
 import type { Item, Multilist } from '@listboard/core';
 import { makeBoard } from '../test/fixtures';
-import { newOn, newestOn, useNewSince, useNewSinceVisit } from './whatsNew';
+import { newOn, newWords, newestOn, useNewSince, useNewSinceVisit } from './whatsNew';
 
 /** The course board with its items written at the given times, by the author. */
 function course(times: string[]): Multilist {
@@ -49,6 +49,35 @@ describe('what is new on a board', () => {
     expect(newestOn(board, 'author')).toBe(T(8));
     // No line (a first visit): nothing is new.
     expect(newOn(board, null, 'reader').all).toEqual([]);
+  });
+});
+
+describe('replies to the reader', () => {
+  it('are the new replies under a note or reply the reader wrote, told apart in words', () => {
+    const board = course([T(1)]);
+    const [item] = board.lists[0]!.items;
+    const mine = noteOn(item!, 'reader', T(2));
+    const demos = noteOn(item!, 'demo', T(3));
+    const reply = (to: Item, author: string, created: string): Item => ({
+      ...noteOn(item!, author, created),
+      _id: `reply-${author}-${created}`,
+      annotationClass: 'reply',
+      parentId: to._id,
+    });
+    const answer = reply(mine, 'author', T(5));
+    const further = reply(answer, 'demo', T(6));
+    const elsewhere = reply(demos, 'author', T(7));
+    item!.notes = [mine, demos, answer, further, elsewhere];
+    const fresh = newOn(board, T(4), 'reader');
+    expect(fresh.notes.map((x) => x._id)).toEqual([answer._id, further._id, elsewhere._id]);
+    expect(fresh.toYou.map((x) => x._id)).toEqual([answer._id, further._id]);
+    // To the author, whose item it is: only demo's reply to their answer (not the notes on it).
+    expect(newOn(board, T(4), 'author').toYou.map((x) => x._id)).toEqual([further._id]);
+    expect(newWords({ items: 0, notes: 3, toYou: 2 })).toBe('3 notes, 2 replies to you');
+    expect(newWords({ items: 1, notes: 2, toYou: 1 })).toBe('1 item and 2 notes, 1 a reply to you');
+    expect(newWords({ items: 0, notes: 1, toYou: 1 })).toBe('1 reply to you');
+    expect(newWords({ items: 2, notes: 2, toYou: 2 })).toBe('2 items and 2 replies to you');
+    expect(newWords({ items: 2, notes: 1 })).toBe('2 items and 1 note');
   });
 });
 

@@ -6,9 +6,9 @@
  * thing of others' it shows, live arrivals included (once the page is in sight). A first visit,
  * and the shared guest, mark nothing.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { create } from 'zustand';
-import { counted, isResultsBoard, type Item, type Multilist } from '@listboard/core';
+import { answersTo, counted, isResultsBoard, type Item, type Multilist } from '@listboard/core';
 
 interface NewSince {
   /** Per board: what this visit counts as new after; null marks nothing (a first visit). */
@@ -46,25 +46,54 @@ export function newestOn(board: Multilist, me: string | null): string | undefine
   return newest;
 }
 
-/** What is new to `me` on a board, in the board's order: items, and notes of every kind. */
+/**
+ * What is new to `me` on a board, in the board's order: items, notes of every kind, and the new
+ * replies that answer `me` (under a note or reply of theirs: core answersTo).
+ */
 export function newOn(
   board: Multilist,
   since: string | null | undefined,
   me: string | null,
-): { items: Item[]; notes: Item[]; all: Item[] } {
-  const all = since ? [...everything(board)].filter((x) => isNewTo(x, since, me)) : [];
+): { items: Item[]; notes: Item[]; toYou: Item[]; all: Item[] } {
+  const shown = since ? [...everything(board)] : [];
+  const all = shown.filter((x) => isNewTo(x, since, me));
+  const notes = all.filter((x) => x.annotationClass !== 'none');
+  const byId = new Map(notes.length ? shown.map((x) => [x._id, x]) : []);
   return {
     items: all.filter((x) => x.annotationClass === 'none'),
-    notes: all.filter((x) => x.annotationClass !== 'none'),
+    notes,
+    toYou: notes.filter((x) => answersTo(x, me, byId)),
     all,
   };
 }
 
-/** How many items and notes are new, in words: "2 items and 1 note", "1 note". */
-export const newWords = ({ items, notes }: { items: number; notes: number }): string =>
-  [items > 0 && counted(items, 'item'), notes > 0 && counted(notes, 'note')]
-    .filter(Boolean)
-    .join(' and ');
+/** What is new to `me` on a board since this visit's line (newOn), worked out again as it changes. */
+export function useNewOn(board: Multilist, me: string | null): ReturnType<typeof newOn> {
+  const since = useNewSince((s) => s.since[board._id]);
+  return useMemo(() => newOn(board, since, me), [board, since, me]);
+}
+
+/**
+ * How many items and notes are new, in words, and how many of the notes are replies to the
+ * reader: "2 items and 1 note", "3 notes, 1 a reply to you", "2 replies to you".
+ */
+export function newWords({
+  items,
+  notes,
+  toYou = 0,
+}: {
+  items: number;
+  notes: number;
+  toYou?: number;
+}): string {
+  const noteWords =
+    toYou > 0 && toYou === notes
+      ? counted(toYou, 'reply', 'replies') + ' to you'
+      : notes > 0 && counted(notes, 'note');
+  const words = [items > 0 && counted(items, 'item'), noteWords].filter(Boolean).join(' and ');
+  if (toYou === 0 || toYou === notes) return words;
+  return `${words}, ${String(toYou)} ${toYou === 1 ? 'a reply' : 'replies'} to you`;
+}
 
 /** A board whose visits count: a results page, or a board behind its password, keeps none. */
 const visited = (b: Multilist) => !isResultsBoard(b._id) && !b.locked;

@@ -4,7 +4,7 @@ import { Form } from './Form';
 import { FORMS } from './definitions';
 import type { FormContext } from './registry';
 import { ITEM_TOOL_FORMS, styleChange, styleValues } from './itemTools';
-import { useLoadProgress } from '../search/loadProgress';
+import { useLoadProgress } from '../search/progressStore';
 import { makeBoard } from '../test/fixtures';
 import { useInfo } from '../state/info';
 

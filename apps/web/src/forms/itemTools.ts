@@ -2,7 +2,7 @@
 import { FONT_SIZE_NAMES, ITEM_COLORS, fieldMsg } from '@listboard/core';
 import type { FormDef, Values } from './registry';
 import { fail, findItem, required, selectedItem, selectedList, str } from './helpers';
-import { useLoadProgress } from '../search/loadProgress';
+import { useLoadProgress } from '../search/progressStore';
 import { showMoved } from '../state/info';
 
 /** Where the Move to list form puts the item in the list chosen. */

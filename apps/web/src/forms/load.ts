@@ -7,7 +7,7 @@ import type { Field, FormContext, FormDef, Values } from './registry';
 import { LINK_HOME_FIELD, LISTED_FIELD, fail, findList, openBoard, str } from './helpers';
 import { linkFromHome } from '../board/addToHome';
 import { boardHref } from '../board/itemLink';
-import { loadWithProgress, readFileData, type LoadBody } from '../search/loadProgress';
+import type { LoadBody } from '../search/loadProgress';
 
 const files = (v: Values) => (Array.isArray(v.file) ? v.file : []);
 
@@ -19,6 +19,8 @@ const TITLE: Field = {
 };
 
 async function load(v: Values, ctx: FormContext): Promise<string | null> {
+  // A load is rare next to reading: its streaming code comes when one starts.
+  const { loadWithProgress, readFileData } = await import('../search/loadProgress');
   const file = files(v)[0];
   const body: LoadBody = {
     url: str(v, 'url') || undefined,

@@ -14,6 +14,7 @@ const entry = (title: string, e: Partial<BoardNewsEntry> = {}): BoardNewsEntry =
   title,
   items: 0,
   notes: 1,
+  toYou: 0,
   newest: '2026-12-05T10:00:00.000Z',
   ...e,
 });
@@ -53,6 +54,7 @@ describe('what is new on the boards one visited, on the home', () => {
       entry('Seminar', { items: 2, notes: 1 }),
       entry('Notebook', { owner: 'reader', items: 1, notes: 0 }),
       entry('Reading', { notes: 3 }),
+      entry('Course', { notes: 2, toYou: 1 }),
     ]);
     show();
     const links = await screen.findAllByRole('link');
@@ -60,6 +62,7 @@ describe('what is new on the boards one visited, on the home', () => {
       ['Seminar author · 2 items and 1 note', '/author/seminar'],
       ['Notebook 1 item', '/reader/notebook'],
       ['Reading author · 3 notes', '/author/reading'],
+      ['Course author · 2 notes, 1 a reply to you', '/author/course'],
     ]);
   });
 

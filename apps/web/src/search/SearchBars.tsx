@@ -3,7 +3,7 @@ import { isEnabled, isVisible, type CommandContext } from '../commands/registry'
 import { searchOfOwnItems, SEARCH_COMMANDS } from '../commands/search';
 import { executeCommand } from '../commands/execute';
 import { canPaintHighlights, useAccent } from './accent';
-import { useLoadProgress } from './loadProgress';
+import { useLoadProgress } from './progressStore';
 import { resultsOnScreen } from './results';
 import './search.css';
 

@@ -4,20 +4,14 @@
  * /api/forms/load_stream with one JSON line per step (fetching, pages read, lists written) and
  * a last line with the new board or the error. The steps are shown by the load progress bar.
  */
-import { create } from 'zustand';
 import { boardMsg, counted } from '@listboard/core';
 import type { LoadedBoard, StreamLine } from '@listboard/core/api/load';
 import type { LoadBody } from '@listboard/core/api/routes';
 import { useConnection } from '../api/client';
 import { useSession } from '../state/session';
+import { useLoadProgress, type Progress } from './progressStore';
 
-export type { LoadBody, LoadedBoard, StreamLine };
-
-export interface Progress {
-  /** 0 to 1. */
-  fraction: number;
-  label: string;
-}
+export type { LoadBody, LoadedBoard, StreamLine, Progress };
 
 /**
  * Where a load stands, as a share of the whole: sending the file is the first 40 %, reading it
@@ -71,16 +65,6 @@ export function readLines(text: string, from: number): { lines: StreamLine[]; ne
   }
   return { lines, next: complete.length };
 }
-
-interface ProgressState {
-  progress: Progress | null;
-  set: (p: Progress | null) => void;
-}
-
-export const useLoadProgress = create<ProgressState>((set) => ({
-  progress: null,
-  set: (progress) => set({ progress }),
-}));
 
 /** A file as base64 (a data: URL, which the server accepts as it is). */
 export function readFileData(file: File): Promise<string> {

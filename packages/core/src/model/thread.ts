@@ -21,3 +21,33 @@ export function threadOrder<T extends { _id: string; parentId: string | null; cr
   walk(rootId);
   return out;
 }
+
+/** What answersTo reads of a thing on a board: its kind, its writer and what it answers. */
+interface InThread {
+  annotationClass: string;
+  author: string;
+  parentId: string | null;
+}
+
+/**
+ * Whether a reply answers `me`: a reply by someone else under a note or reply `me` wrote,
+ * directly or further up its thread (a reply to one's teacher's answer to one's note is still in
+ * one's thread). The walk stops at the item the thread is on: a reply on an item of one's own
+ * answers whoever wrote its note, not the item's writer. `byId` holds what the caller sees.
+ */
+export function answersTo<T extends InThread>(
+  x: T,
+  me: string | null,
+  byId: ReadonlyMap<string, T>,
+): boolean {
+  if (me === null || x.annotationClass !== 'reply' || x.author === me) return false;
+  const passed = new Set<string>();
+  for (let id = x.parentId; id !== null && !passed.has(id);) {
+    passed.add(id);
+    const up = byId.get(id);
+    if (!up || up.annotationClass === 'none') return false;
+    if (up.author === me) return true;
+    id = up.parentId;
+  }
+  return false;
+}

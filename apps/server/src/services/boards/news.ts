@@ -1,11 +1,12 @@
 /**
  * What is new on the boards a user has visited (ours): for each of the boards they visited most
  * recently, what a load of the board would show them now that others wrote after the last thing
- * their last visit showed (its view state's `seenUpTo`, kept by the web's whatsNew). Counted from
+ * their last visit showed (its view state's `seenUpTo`, kept by the web's whatsNew), and how many
+ * of those are replies in threads the caller wrote in (core answersTo). Counted from
  * the load's own rows (prepare and walk), so it counts nothing the caller may not see.
  */
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { BOARD_NEWS_VISITS, isGuestUser } from '@listboard/core';
+import { BOARD_NEWS_VISITS, answersTo, isGuestUser } from '@listboard/core';
 import type { BoardNewsEntry } from '@listboard/core/api/contracts/load';
 import type { Db } from '../../db/client';
 import { multilists, viewStates } from '../../db/schema';
@@ -40,10 +41,10 @@ export async function boardNews(db: Db, ctx: LoadContext): Promise<BoardNewsEntr
       const from = since.get(b.id);
       // A board the caller may not open walks as no rows: nothing of it is counted.
       if (from === undefined || Number.isNaN(from)) return [];
-      const fresh = (shown[i] ?? []).filter(
-        (r) => r.author !== me.username && r.created.getTime() > from,
-      );
+      const rows = shown[i] ?? [];
+      const fresh = rows.filter((r) => r.author !== me.username && r.created.getTime() > from);
       if (fresh.length === 0) return [];
+      const byId = new Map(rows.map((r) => [r.id, r]));
       const items = fresh.filter((r) => r.annotationClass === 'none').length;
       const newest = Math.max(...fresh.map((r) => r.created.getTime()));
       return [
@@ -54,6 +55,7 @@ export async function boardNews(db: Db, ctx: LoadContext): Promise<BoardNewsEntr
           title: b.title,
           items,
           notes: fresh.length - items,
+          toYou: fresh.filter((r) => answersTo(r, me.username, byId)).length,
           newest: new Date(newest).toISOString(),
         },
       ];

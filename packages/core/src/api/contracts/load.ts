@@ -123,6 +123,8 @@ export const boardNewsEntry = dashboardBoard.extend({
   items: z.number().int(),
   /** Notes, annotations and replies likewise. */
   notes: z.number().int(),
+  /** How many of those notes are replies to the caller: under a note or reply they wrote. */
+  toYou: z.number().int(),
   /** When the newest of them was written (the server's time). */
   newest: z.string(),
 });
@@ -135,7 +137,8 @@ export const boardNews = defineContract({
   description:
     `For the boards whose visits the caller keeps (the ${String(BOARD_NEWS_VISITS)} visited ` +
     'most recently, by their view state), what a load of the board would show them that ' +
-    'others wrote after the last thing their last visit showed (the view state’s `seenUpTo`): ' +
+    'others wrote after the last thing their last visit showed (the view state’s `seenUpTo`), ' +
+    'and how many of those are replies under a note or reply of the caller’s: ' +
     'the same rows, by the same visibility rule. Boards with nothing new, behind a password ' +
     'this session has not entered, or no longer there are left out; the newest first. The ' +
     'shared guest keeps no visits and gets an empty list.',
