@@ -377,6 +377,47 @@ describe('notes live for the author', () => {
       .waitFor();
   });
 
+  it('a reader’s question after the answer brings the note back to the author’s Discussion, live', async () => {
+    const n = Date.now().toString(36);
+    const asked = `Is the preface part of the reading? ${n}`;
+    const followUp = `And the footnotes? ${n}`;
+    const item = await firstItem(reader);
+    const { itemId } = await postAsPage<{ itemId: string }>(
+      reader,
+      base,
+      '/api/forms/insert_note',
+      {
+        listId: item.listId,
+        itemId: item._id,
+        noteSpec: { text: asked },
+      },
+    );
+    await postAsPage(author, base, '/api/forms/insert_note', {
+      listId: item.listId,
+      itemId: item._id,
+      noteSpec: { text: `Yes, the preface too. ${n}`, parentId: itemId },
+    });
+    await discussion.goto(`${base}/author/home?code=pending&username=author`);
+    await discussion.getByRole('heading', { name: 'Pending notes' }).first().waitFor();
+    const entry = discussion.getByRole('article').filter({ hasText: asked });
+    await expect(entry.count()).resolves.toBe(0);
+    // The reader asks again, under the author's answer, by the Reply button.
+    await reader.goto(`${base}${BOARD}`);
+    const answer = card(reader)
+      .locator('.note')
+      .filter({ hasText: `Yes, the preface too. ${n}` });
+    await answer.getByRole('button', { name: 'Reply' }).click();
+    const replyForm = reader.getByRole('form', { name: 'Reply' });
+    await replyForm.getByLabel('Your reply').fill(followUp);
+    await replyForm.getByRole('button', { name: 'Submit' }).click();
+    const mine = card(reader).locator('.note').filter({ hasText: asked });
+    await mine.locator('.status-pending').first().waitFor({ timeout: 10_000 });
+    // The author's Discussion, left open, lists the note again with the new question under it.
+    await entry.waitFor({ timeout: 10_000 });
+    await expect(entry.textContent()).resolves.toContain(followUp);
+    await screenshot(discussion, 'discussion-asked-again');
+  });
+
   it('on Discussion the author dismisses a pending note and takes it back with the info bar’s Undo', async () => {
     const offTopic = `When is the exam? ${Date.now().toString(36)}`;
     const item = await firstItem(reader);

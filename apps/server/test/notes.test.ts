@@ -199,6 +199,40 @@ describe('reader notes', () => {
     expect(notes.find((n) => n._id === root)!.noteStatus).toBe('answered');
   });
 
+  it('a reader’s reply after the answer sets the note pending again; a dismissed note stays so', async () => {
+    const root = (await note(reader, { text: 'Which year was it printed?' })).json().itemId;
+    const answer = (await note(author, { text: 'In 1998.', parentId: root })).json().itemId;
+    const status = async () => (await notesOf(author)).find((n) => n._id === root)!;
+    expect(await status()).toMatchObject({
+      noteStatus: 'answered',
+      statusBy: { username: 'author' },
+    });
+    // Another reply of the author's, or of a coauthor's, changes nothing.
+    await note(author, { text: 'The second printing is 1999.', parentId: root });
+    expect((await status()).noteStatus).toBe('answered');
+    // The writer asks again, under the answer: the note waits for the author once more.
+    await note(reader, { text: 'And the second edition?', parentId: answer });
+    expect(await status()).toMatchObject({ noteStatus: 'pending', statusBy: null });
+    // Back on the author's Discussion, with the question under the answer.
+    const discussion = (
+      await author.post('/api/dbload/load_search', {
+        address: '/author/home?code=pending&username=author',
+      })
+    ).json<Multilist>();
+    const listed = discussion.lists.flatMap((l) => l.items).flatMap((i) => i.notes);
+    expect(listed.map((n) => n._id)).toEqual(expect.arrayContaining([root]));
+    expect(listed.some((n) => n.text === 'And the second edition?')).toBe(true);
+    // Answered again; then a classmate's question under it asks again too.
+    await note(author, { text: '2004.', parentId: root });
+    expect((await status()).noteStatus).toBe('answered');
+    await note(demo, { text: 'Is that the one in the library?', parentId: root });
+    expect((await status()).noteStatus).toBe('pending');
+    // Dismissed, a reply leaves it dismissed.
+    await author.post('/api/forms/set_note_status', { itemId: root, status: 'dismissed' });
+    await note(reader, { text: 'Never mind.', parentId: root });
+    expect((await status()).noteStatus).toBe('dismissed');
+  });
+
   it('says who answered or dismissed a note, by a reply or by its status, the owner or a coauthor; nobody once it is pending again', async () => {
     const where = { title: course.title, owner: 'author', username: 'demo' };
     expect((await author.post('/api/forms/add_coauthor', where)).statusCode).toBe(200);
