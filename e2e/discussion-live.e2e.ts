@@ -380,7 +380,7 @@ describe('notes live for the author', () => {
   it('a reader’s question after the answer brings the note back to the author’s Discussion, live', async () => {
     const n = Date.now().toString(36);
     const asked = `Is the preface part of the reading? ${n}`;
-    const followUp = `And the footnotes? ${n}`;
+    const followUp = `And the footnotes (${n})?`;
     const item = await firstItem(reader);
     const { itemId } = await postAsPage<{ itemId: string }>(
       reader,

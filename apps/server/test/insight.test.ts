@@ -180,14 +180,13 @@ beforeAll(async () => {
   n.summary = await note(demo, w1._id, w1.items[1]!._id, { text: 'Nice summary, "truly".' });
   await ok(author.post('/api/forms/set_note_status', { itemId: n.summary, status: 'dismissed' }));
   n.source = await note(reader, w2._id, w2.items[0]!._id, { text: 'Where is the source?' });
-  // A classmate's reply, then the author's, which answers the note (a reader's reply after it
-  // would set it pending again).
-  n.metoo = await note(demo, w2._id, w2.items[0]!._id, {
-    text: '=SUM(1,2) me too',
-    parentId: n.source,
-  });
+  // The author's reply answers the note.
   n.answer = await note(author, w2._id, w2.items[0]!._id, {
     text: 'In chapter 2.',
+    parentId: n.source,
+  });
+  n.metoo = await note(demo, w2._id, w2.items[0]!._id, {
+    text: '=SUM(1,2) me too',
     parentId: n.source,
   });
   await ok(

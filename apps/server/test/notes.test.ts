@@ -199,7 +199,7 @@ describe('reader notes', () => {
     expect(notes.find((n) => n._id === root)!.noteStatus).toBe('answered');
   });
 
-  it('a reader’s reply after the answer sets the note pending again; a dismissed note stays so', async () => {
+  it('a reader’s question in reply after the answer sets the note pending again, thanks do not; a dismissed note stays so', async () => {
     const root = (await note(reader, { text: 'Which year was it printed?' })).json().itemId;
     const answer = (await note(author, { text: 'In 1998.', parentId: root })).json().itemId;
     const status = async () => (await notesOf(author)).find((n) => n._id === root)!;
@@ -209,6 +209,9 @@ describe('reader notes', () => {
     });
     // Another reply of the author's, or of a coauthor's, changes nothing.
     await note(author, { text: 'The second printing is 1999.', parentId: root });
+    expect((await status()).noteStatus).toBe('answered');
+    // Thanks, or any reply that asks nothing, leave it answered.
+    await note(reader, { text: 'Thank you!', parentId: answer });
     expect((await status()).noteStatus).toBe('answered');
     // The writer asks again, under the answer: the note waits for the author once more.
     await note(reader, { text: 'And the second edition?', parentId: answer });
@@ -225,7 +228,13 @@ describe('reader notes', () => {
     // Answered again; then a classmate's question under it asks again too.
     await note(author, { text: '2004.', parentId: root });
     expect((await status()).noteStatus).toBe('answered');
-    await note(demo, { text: 'Is that the one in the library?', parentId: root });
+    await note(
+      demo,
+      { text: 'The one in the library', parentId: root },
+      {
+        labels: [{ name: 'type', value: 'question' }],
+      },
+    );
     expect((await status()).noteStatus).toBe('pending');
     // Dismissed, a reply leaves it dismissed.
     await author.post('/api/forms/set_note_status', { itemId: root, status: 'dismissed' });

@@ -22,13 +22,11 @@ import { HeatProvider } from '../insight/heat';
 import { InlineMarkdown } from '../blocks/InlineMarkdown';
 import { usePrintedBoard } from './print';
 import { useNewOn } from './whatsNew';
+import { NewSinceLine } from './NewSinceLine';
 import { useSession } from '../state/session';
 
 /** Only a board with a due date fetches the words for it. */
 const DueLine = lazy(() => import('./DueLine').then((m) => ({ default: m.DueLine })));
-const NewSinceLine = lazy(() =>
-  import('./NewSinceLine').then((m) => ({ default: m.NewSinceLine })),
-);
 
 type Row = { kind: 'list'; list: List } | { kind: 'item'; item: Item };
 
@@ -175,7 +173,8 @@ export function BoardView({ board }: { board: Multilist }) {
   const startIndex = startList?.items.findIndex((i) => i.indexInBoard === start.current);
   // Printing, the board in use alone goes on paper.
   const printed = usePrintedBoard();
-  // What others wrote since the reader's last visit: the line saying so comes only then.
+  // What others wrote since the reader's last visit, said under the title: drawn with the board,
+  // so nothing under it moves once it shows.
   const fresh = useNewOn(
     board,
     useSession((s) => s.user?.username ?? null),
@@ -197,11 +196,7 @@ export function BoardView({ board }: { board: Multilist }) {
             <DueLine board={board} />
           </Suspense>
         )}
-        {fresh.all.length > 0 ? (
-          <Suspense fallback={null}>
-            <NewSinceLine fresh={fresh} />
-          </Suspense>
-        ) : null}
+        <NewSinceLine fresh={fresh} />
         <Legend keys={keys} by={display.colors} />
         <SectionNav board={board} />
       </header>

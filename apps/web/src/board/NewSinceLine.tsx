@@ -11,7 +11,6 @@ const anchorOf = (x: Item) =>
  * Under a board's title: how many items and notes others wrote since the reader's last visit
  * (whatsNew), how many of them answer the reader, and a link that goes to each of them in the
  * board's order, round again; when only some answer the reader, a second link goes to those.
- * Shown (and its code fetched) only on a visit with something new (useNewOn).
  */
 export function NewSinceLine({ fresh }: { fresh: ReturnType<typeof newOn> }) {
   if (fresh.all.length === 0) return null;

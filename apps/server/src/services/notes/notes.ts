@@ -17,6 +17,7 @@ import {
   type PolicyBoard,
   type Viewer,
 } from '@listboard/core';
+import { isQuestion } from '@listboard/core/insight';
 import type { Db } from '../../db/client';
 import { NOTE_TEXT_MAX } from '@listboard/core/api/contracts/notes';
 import { items, users } from '../../db/schema';
@@ -51,7 +52,7 @@ async function annoLabelsInBoard(db: Db, boardId: string): Promise<string[]> {
  * Adds an author's annotation, a reader's note or a reply to either. Notes and annotations hang
  * off an item (rootItem); replies hang off a note or annotation (parentId) one level deeper.
  * A reader's note starts pending; a reply by the board's author or editor anywhere in its thread
- * answers it, and a reader's reply after that sets it pending again. A private note has no status: nobody but its writer sees it, so nobody can answer;
+ * answers it, and a reader's question in reply after that sets it pending again. A private note has no status: nobody but its writer sees it, so nobody can answer;
  * nor has a note by the board's owner, coauthor or editor, who answer its notes themselves.
  */
 export async function addNote(
@@ -151,12 +152,17 @@ export async function addNote(
   const row = must(inserted, 'the new note');
   await storeBlocks(db, row.id, text, { owner: board.owner });
   // A moderator's reply anywhere in a thread answers the reader's note at its root; a reader's
-  // reply under a note already answered (a question after the answer) asks again: the note waits
-  // on Discussion once more. A dismissed note stays dismissed.
+  // question under a note already answered (core isQuestion: it ends in '?' or is typed so) asks
+  // again, and the note waits on Discussion once more; a reader's thanks leaves it answered. A
+  // dismissed note stays dismissed.
   if (thread?.annotationClass === 'note') {
     if (ctx.moderator && thread.noteStatus === 'pending')
       await setNoteStatus(db, thread, 'answered', actor.username);
-    else if (!ctx.moderator && thread.noteStatus === 'answered')
+    else if (
+      !ctx.moderator &&
+      thread.noteStatus === 'answered' &&
+      isQuestion({ text, labels: input.labels ?? [] })
+    )
       await setNoteStatus(db, thread, 'pending', actor.username);
   }
   return { itemId: row.id, annotationClass, annoLabel, noteStatus: row.noteStatus };
