@@ -1,4 +1,4 @@
-import { memo, useId, useRef } from 'react';
+import { memo, useId, useMemo, useRef } from 'react';
 import { GripVertical } from 'lucide-react';
 import {
   answersTo,
@@ -74,7 +74,6 @@ interface Props {
   notesOf?: (only: { group: string } | { writer: string }) => string | null;
 }
 
-/** Marks an item or a note written by someone else since the reader's last visit. */
 /** Written by someone else since the reader's last visit; a reply to them says so (answersTo). */
 const NewMark = ({ toYou = false }: { toYou?: boolean }) => (
   <span
@@ -140,7 +139,7 @@ function ItemCardView({
         ? n.annotationClass === 'anno'
         : true,
   );
-  const notesById = new Map(item.notes.map((n) => [n._id, n]));
+  const notesById = useMemo(() => new Map(item.notes.map((n) => [n._id, n])), [item.notes]);
   const style = { ...formatStyle(item.format), ...(color ? { ['--code' as string]: color } : {}) };
   const card = useRef<HTMLElement>(null);
   const orphans = useHighlights(card, item, notes, open && !sentences);

@@ -2,8 +2,8 @@
  * What is new on the boards a user has visited (ours): for each of the boards they visited most
  * recently, what a load of the board would show them now that others wrote after the last thing
  * their last visit showed (its view state's `seenUpTo`, kept by the web's whatsNew), and how many
- * of those are replies in threads the caller wrote in (core answersTo). Counted from
- * the load's own rows (prepare and walk), so it counts nothing the caller may not see.
+ * of those are replies under the caller's own notes and replies (core answersTo). Counted from the
+ * load's own rows (prepare and walk), so it counts nothing the caller may not see.
  */
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { BOARD_NEWS_VISITS, answersTo, isGuestUser } from '@listboard/core';

@@ -52,8 +52,9 @@ async function annoLabelsInBoard(db: Db, boardId: string): Promise<string[]> {
  * Adds an author's annotation, a reader's note or a reply to either. Notes and annotations hang
  * off an item (rootItem); replies hang off a note or annotation (parentId) one level deeper.
  * A reader's note starts pending; a reply by the board's author or editor anywhere in its thread
- * answers it, and a reader's question in reply after that sets it pending again. A private note has no status: nobody but its writer sees it, so nobody can answer;
- * nor has a note by the board's owner, coauthor or editor, who answer its notes themselves.
+ * answers it, and a reader's question in reply after that sets it pending again. A private note
+ * has no status: nobody but its writer sees it, so nobody can answer; nor has a note by the
+ * board's owner, coauthor or editor, who answer its notes themselves.
  */
 export async function addNote(
   db: Db,
