@@ -1,4 +1,4 @@
-import { memo, useId, useMemo, useRef } from 'react';
+import { memo, useId, useRef } from 'react';
 import { GripVertical } from 'lucide-react';
 import {
   answersTo,
@@ -139,7 +139,6 @@ function ItemCardView({
         ? n.annotationClass === 'anno'
         : true,
   );
-  const notesById = useMemo(() => new Map(item.notes.map((n) => [n._id, n])), [item.notes]);
   const style = { ...formatStyle(item.format), ...(color ? { ['--code' as string]: color } : {}) };
   const card = useRef<HTMLElement>(null);
   const orphans = useHighlights(card, item, notes, open && !sentences);
@@ -177,7 +176,10 @@ function ItemCardView({
             {n.author === boardWriters[0] ? 'author' : 'coauthor'}
           </span>
         ) : null}
-        {isNewTo(n, since, me) ? <NewMark toYou={answersTo(n, me, notesById)} /> : null}
+        {isNewTo(n, since, me) ? (
+          // Whose thread it is, asked only of what is new (few): no map for every card.
+          <NewMark toYou={answersTo(n, me, new Map(item.notes.map((x) => [x._id, x])))} />
+        ) : null}
         {n.noteStatus ? (
           <span className={`status status-${n.noteStatus}`}>{n.noteStatus}</span>
         ) : null}

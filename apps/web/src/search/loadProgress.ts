@@ -11,7 +11,7 @@ import { useConnection } from '../api/client';
 import { useSession } from '../state/session';
 import { useLoadProgress, type Progress } from './progressStore';
 
-export type { LoadBody, LoadedBoard, StreamLine, Progress };
+export type { LoadBody, LoadedBoard, StreamLine };
 
 /**
  * Where a load stands, as a share of the whole: sending the file is the first 40 %, reading it
