@@ -313,6 +313,68 @@ describe('a form cancelled with words in it', () => {
   });
 });
 
+describe('a note being written when the page loads again', () => {
+  it('opens again with its words on a phone, until they are sent, and is gone at sign-out (iPhone 13)', async () => {
+    await b?.close();
+    b = await openPhone('iPhone 13');
+    const page = b.page;
+    await signIn(page, base, 'reader');
+    await page.goto(`${base}/author/${ptitle}`);
+    const item = list(page, 'Sources').getByRole('article', { name: ITEM });
+    const noteForm = async () => {
+      await selectItem(item, { tap: true, position: { x: 4, y: 4 } });
+      await item.locator('summary', { hasText: 'Actions' }).tap();
+      await item.getByRole('menuitem', { name: 'Note', exact: true }).tap();
+      const form = page.getByRole('form', { name: 'Note' });
+      await form.getByLabel('Your note').waitFor();
+      return form;
+    };
+    // Half a note typed, then the page loads again (pulled to refresh, or put away by the phone
+    // while its reader looked something up): the browser asks, and the reader goes on.
+    let form = await noteForm();
+    const note = `The funder is named on page 12 ${Date.now()}`;
+    await form.getByLabel('Your note').tap();
+    await page.keyboard.type(note);
+    page.once('dialog', (d) => void d.accept());
+    await page.reload();
+    // The Note form is open again on the same item, with the words, and the keyboard in them.
+    await form.getByText(formMsg.draftBack).waitFor();
+    expect(await form.getByLabel('Your note').inputValue()).toBe(note);
+    await expect
+      .poll(() => form.getByLabel('Your note').evaluate((e) => e === document.activeElement))
+      .toBe(true);
+    expect(await form.getByText(ITEM).count()).toBe(1);
+    await screenshot(page, 'phone/note-back-after-reload');
+    await form.getByRole('button', { name: 'Submit' }).tap();
+    await form.waitFor({ state: 'detached' });
+    await list(page, 'Sources').getByText(note).waitFor();
+    // Sent: loaded again, no form opens, and the next note starts empty.
+    await page.reload();
+    await item.waitFor();
+    expect(await page.getByRole('form', { name: 'Note' }).count()).toBe(0);
+    form = await noteForm();
+    expect(await form.getByLabel('Your note').inputValue()).toBe('');
+    expect(await form.getByText(formMsg.draftBack).count()).toBe(0);
+
+    // Words typed and left, then the reader signs out: the tab keeps nothing of them.
+    await form.getByLabel('Your note').tap();
+    await page.keyboard.type('Not for the next person at this phone');
+    await form.getByRole('button', { name: 'Cancel' }).tap();
+    await form.waitFor({ state: 'detached' });
+    const kept = () => page.evaluate(() => sessionStorage.getItem('listboard.drafts'));
+    expect(await kept()).toContain('Not for the next person');
+    await tool(page, 'Sign out');
+    await page
+      .getByRole('form', { name: 'Sign out' })
+      .getByRole('button', { name: 'Sign out', exact: true })
+      .tap();
+    await expect
+      .poll(async () => (await page.locator('.user-name').textContent()) ?? '')
+      .toBe('guest');
+    expect(await kept()).toBeNull();
+  });
+});
+
 describe('two people editing the same item', () => {
   it('refuses the second save, keeps what was typed and overwrites nothing; Submit again puts it in place of theirs on purpose', async () => {
     const author = await apiAs(base, 'author');

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useUi } from '../state/ui';
-import { draftAccount, draftKey, draftOf, keepDraft } from '../forms/drafts';
+import { draftAccount, draftKey, draftOf, draftsFor, keepDraft } from '../forms/drafts';
 import { enterSession } from './session';
 
 vi.mock('../api/client', () => ({
@@ -20,6 +20,7 @@ describe('moving the browser to another account', () => {
     ui.patchListVs('list-1', { zoom: 5 });
     ui.patchItemVs('item-1', { open: false });
     // A note typed and cancelled in the last account: not the next one's to find.
+    draftsFor('u-reader');
     const key = draftKey('note', {
       target: { multilistId: 'board-1', listId: 'list-1', itemId: 'item-1', text: null },
     });

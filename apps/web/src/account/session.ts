@@ -16,7 +16,7 @@ import { callApi, messageOr, setCallUser, useConnection, type CallError } from '
 import { useAlerts } from '../state/alerts';
 import { useSession } from '../state/session';
 import { useAnnouncement } from '../state/announce';
-import { forgetAllDrafts } from '../forms/drafts';
+import { draftsFor } from '../forms/drafts';
 import { NO_SELECTION, useUi } from '../state/ui';
 
 /**
@@ -36,8 +36,9 @@ export async function enterSession(userId: string | null): Promise<void> {
   setCallUser(userId);
   // A session taken up anew is not the one that had ended.
   useConnection.getState().setSessionEnded(false);
-  // Words the last account typed and cancelled are not the next one's to find.
-  forgetAllDrafts();
+  // Words the last account typed and did not send are not the next one's to find (the same
+  // account, signing in again, finds its own).
+  draftsFor(userId);
   useUi.getState().clearSelection();
   // What this visit changed of boards', lists' and items' view states was the last account's.
   useUi.setState({ visitDisplay: {}, listVs: {}, itemVs: {} });

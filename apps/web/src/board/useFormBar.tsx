@@ -9,6 +9,7 @@ import { hasForm } from '../forms/definitions';
 import { FormLoading, RegistryForm } from '../forms/RegistryForm';
 import type { FormContext } from '../forms/registry';
 import { editInProgress } from './editGuard';
+import { keepOpenForm, takeOpenForm } from '../forms/drafts';
 
 // The shortcut sheet and the undo panels are loaded the first time they open.
 const ShortcutSheet = lazy(() => import('./ShortcutSheet'));
@@ -72,6 +73,22 @@ export function useFormBar(
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
   }, [unsaved]);
+  // A form typed in is opened again, with its words, if the page loads again before it closes.
+  const typedIn = form !== null && !form.listEditor && ui.formTyped;
+  useEffect(() => {
+    if (!typedIn) return;
+    keepOpenForm(form);
+    return () => keepOpenForm(null);
+  }, [form, typedIn]);
+  const boardIds = ctx.boards.map((b) => b._id).join(' ');
+  useEffect(() => {
+    const again = boardIds ? takeOpenForm(boardIds.split(' ')) : null;
+    const now = useUi.getState();
+    if (!again || now.form) return;
+    // Its words are unsent still: leaving asks first, and a reload brings it back again.
+    now.setForm(again);
+    now.setFormTyped(true);
+  }, [boardIds]);
   // Closes the form this render shows, and no other opened since.
   const closeForm = () => {
     if (form) ui.closeForm(form);

@@ -35,7 +35,8 @@ export function Form({
   /** The user typed or chose something in the form (so leaving now would lose it). */
   onTyped?: () => void;
 }) {
-  // Long text typed here before and cancelled, on the same thing, starts the form again.
+  // Long text typed here before and not sent, on the same thing (cancelled, or the page loaded
+  // again since), starts the form again.
   const [draft] = useState(() => {
     if (def.edits) return null;
     const key = draftKey(def.id, ctx);
@@ -46,16 +47,13 @@ export function Form({
     ...(def.initial?.(ctx) ?? {}),
     ...draft?.values,
   }));
-  // What the form holds as it closes, kept as a draft unless it was sent.
-  const latest = useRef(values);
-  latest.current = values;
+  // What is typed is kept as a draft as it is typed (a reload finds it), until it is sent.
   const sent = useRef(false);
-  useEffect(
-    () => () => {
-      if (draft && !sent.current) keepDraft(draft.key, def.fields, latest.current, draft.account);
-    },
-    [draft, def.fields],
-  );
+  const typed = useRef(false);
+  useEffect(() => {
+    if (draft && typed.current && !sent.current)
+      keepDraft(draft.key, def.fields, values, draft.account);
+  }, [draft, def.fields, values]);
   /** The form did its work: it closes, saying so to a screen reader when it has words for it. */
   const done = (said?: string) => {
     if (said) announce(said);
@@ -252,6 +250,7 @@ export function Form({
         const ref = opens ? (el: HTMLElement | null) => void (first.current = el) : undefined;
         const set = (v: string | boolean | File[]) => {
           setValues((old) => ({ ...old, [f.name]: v }));
+          typed.current = true;
           onTyped?.();
           if (problems[f.name]) setProblems(({ [f.name]: _fixed, ...rest }) => rest);
           // The message about this field was about what it held before.

@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { draftAccount, draftKey, draftOf, forgetAllDrafts, forgetDraft, keepDraft } from './drafts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  draftAccount,
+  draftKey,
+  draftOf,
+  draftsFor,
+  forgetDraft,
+  keepDraft,
+  keepOpenForm,
+  takeOpenForm,
+} from './drafts';
 import type { Field } from './registry';
 
 const at = (itemId: string, noteId?: string) => ({
@@ -12,7 +21,13 @@ const fields: Field[] = [
   { name: 'title', label: 'Title', type: 'text' },
 ];
 
-describe('drafts of cancelled forms', () => {
+describe('drafts of forms not sent', () => {
+  // Each test starts on a page with no drafts, signed in as the reader.
+  beforeEach(() => {
+    draftsFor(null);
+    draftsFor('u-reader');
+  });
+
   it('keep long text only, per form and per thing it is about, until sent or another account', () => {
     const key = draftKey('note', at('i1'));
     keepDraft(
@@ -35,7 +50,7 @@ describe('drafts of cancelled forms', () => {
     expect(draftOf(key)).toBeUndefined();
     keepDraft(key, fields, { text: 'Mine' }, draftAccount());
     keepDraft(draftKey('reply', at('i1', 'n1')), fields, { text: 'Also mine' }, draftAccount());
-    forgetAllDrafts();
+    draftsFor('u-author');
     expect(draftOf(key)).toBeUndefined();
     expect(draftOf(draftKey('reply', at('i1', 'n1')))).toBeUndefined();
   });
@@ -44,11 +59,78 @@ describe('drafts of cancelled forms', () => {
     const key = draftKey('note', at('i1'));
     const opened = draftAccount();
     // Another account takes the page while the form is open; the form closes after.
-    forgetAllDrafts();
+    draftsFor('u-author');
     keepDraft(key, fields, { text: 'The last account’s words' }, opened);
     expect(draftOf(key)).toBeUndefined();
     // A form opened for the account the page has now keeps its words as before.
     keepDraft(key, fields, { text: 'This one’s' }, draftAccount());
     expect(draftOf(key)).toEqual({ text: 'This one’s' });
+  });
+
+  it('are kept by the tab for the same account across a reload, and by no other account', async () => {
+    const key = draftKey('note', at('i1'));
+    keepDraft(key, fields, { text: 'Half a note', password: 'secret' }, draftAccount());
+    // What the tab holds: the account and its long text, never the password.
+    const held = sessionStorage.getItem('listboard.drafts') ?? '';
+    expect(JSON.parse(held)).toEqual({
+      user: 'u-reader',
+      drafts: { [key]: { text: 'Half a note' } },
+      open: null,
+    });
+
+    // The page loaded again (a fresh copy of the module): the same account finds its words.
+    vi.resetModules();
+    let again = await import('./drafts');
+    expect(again.draftOf(key)).toBeUndefined();
+    again.draftsFor('u-reader');
+    expect(again.draftOf(key)).toEqual({ text: 'Half a note' });
+
+    // Loaded again as another account (signed out meanwhile, elsewhere): nothing, and the tab
+    // forgets the first account's words.
+    vi.resetModules();
+    again = await import('./drafts');
+    again.draftsFor('u-guest');
+    expect(again.draftOf(key)).toBeUndefined();
+    expect(sessionStorage.getItem('listboard.drafts')).toBeNull();
+    again.draftsFor('u-reader');
+    expect(again.draftOf(key)).toBeUndefined();
+  });
+
+  it('sent or emptied, are gone from the tab too', () => {
+    const key = draftKey('note', at('i1'));
+    keepDraft(key, fields, { text: 'Half a note' }, draftAccount());
+    forgetDraft(key);
+    expect(sessionStorage.getItem('listboard.drafts')).toBeNull();
+    keepDraft(key, fields, { text: 'Again' }, draftAccount());
+    keepDraft(key, fields, { text: ' ' }, draftAccount());
+    expect(sessionStorage.getItem('listboard.drafts')).toBeNull();
+  });
+
+  it('give back the form open with words in it as the page went, once, on its board', async () => {
+    const note = { id: 'note', ...at('i1') };
+    keepDraft(draftKey('note', note), fields, { text: 'Half a note' }, draftAccount());
+    keepOpenForm(note);
+    // Loaded again: given once its board is on the page, and only once.
+    vi.resetModules();
+    const again = await import('./drafts');
+    again.draftsFor('u-reader');
+    expect(again.takeOpenForm(['other-board'])).toBeNull();
+    expect(again.takeOpenForm(['other-board', 'b'])).toEqual(note);
+    expect(again.takeOpenForm(['b'])).toBeNull();
+    // Its words stay kept, for the form to show.
+    expect(again.draftOf(draftKey('note', note))).toEqual({ text: 'Half a note' });
+    // A form closed (or its words sent) is not opened again.
+    again.keepOpenForm(note);
+    again.keepOpenForm(null);
+    vi.resetModules();
+    const third = await import('./drafts');
+    third.draftsFor('u-reader');
+    expect(third.takeOpenForm(['b'])).toBeNull();
+    // Nor one whose words are gone.
+    third.keepOpenForm(note);
+    third.forgetDraft(draftKey('note', note));
+    third.keepDraft(draftKey('note', at('i2')), fields, { text: 'Another' }, third.draftAccount());
+    third.keepOpenForm(note);
+    expect(third.takeOpenForm(['b'])).toBeNull();
   });
 });

@@ -1,16 +1,84 @@
 /**
- * Words typed in a form and then cancelled (Escape, Cancel), kept for this visit: the same form
- * opened again on the same thing (a note on the same item, a reply to the same note) starts from
- * them. Only long text is kept (textareas: notes, annotations, replies, item text), never a
- * password or a one-line field, and only in memory: a reload, or another account signing in on
- * this page, leaves nothing behind. Forms that edit words already written are not kept: their
- * text comes fresh from the board each time.
+ * Long text typed in a form and not sent (notes, annotations, replies, item text), kept for this
+ * tab: the same form opened again on the same thing (a note on the same item, a reply to the same
+ * note) starts from it, after Escape or Cancel, and after the page is loaded again (a reload, a
+ * phone's pull to refresh, a tab the phone put away while its user read a source elsewhere).
+ * Never a password or a one-line field. Kept in the tab's session storage, which goes with the
+ * tab, under the account that typed it: another account taking the page (signing out is the
+ * guest taking it) leaves nothing behind. A form open with words typed in it when the page goes
+ * is opened again, with them, once its board is back. Forms that edit words already written are not kept:
+ * their text comes fresh from the board each time.
  */
+import type { OpenForm } from '../state/ui';
 import type { Field, FormContext, Values } from './registry';
 
+const STORE = 'listboard.drafts';
+
 const drafts = new Map<string, Values>();
-/** Which account's drafts are kept now: it moves on when another account takes the page. */
+/** The form open with words typed in it, to open again if the page loads again. */
+let open: OpenForm | null = null;
+/** The account (user id) whose drafts are kept now; undefined until the page knows its user. */
+let owner: string | null | undefined;
+/** Counts the accounts the page has had: a form opened for an earlier one keeps nothing. */
 let account = 0;
+
+/** The tab's storage, or none where the browser gives none (private modes, tests without it). */
+function store(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes what is kept to the tab's storage; a full or refused storage keeps it in memory only. */
+function save(): void {
+  const s = store();
+  if (!s) return;
+  try {
+    if (drafts.size === 0 || owner == null) s.removeItem(STORE);
+    else
+      s.setItem(STORE, JSON.stringify({ user: owner, drafts: Object.fromEntries(drafts), open }));
+  } catch {
+    // Kept in memory for this page still.
+  }
+}
+
+interface Kept {
+  drafts: Record<string, Values>;
+  open: OpenForm | null;
+}
+
+/** What the tab kept for `user`, if it kept anything for that account. */
+function stored(user: string): Kept {
+  try {
+    const raw = store()?.getItem(STORE);
+    const kept = raw
+      ? (JSON.parse(raw) as { user?: unknown; drafts?: unknown; open?: OpenForm | null })
+      : null;
+    if (kept?.user !== user || typeof kept.drafts !== 'object' || kept.drafts === null)
+      return { drafts: {}, open: null };
+    return { drafts: kept.drafts as Record<string, Values>, open: kept.open ?? null };
+  } catch {
+    return { drafts: {}, open: null };
+  }
+}
+
+/**
+ * The page's account is now `userId` (null: none yet). The same account keeps its drafts,
+ * including those the tab kept across a reload; another account's go, from memory and from the
+ * tab, and forms open for it keep nothing as they close.
+ */
+export function draftsFor(userId: string | null): void {
+  if (userId === owner) return;
+  drafts.clear();
+  const kept = userId === null ? null : stored(userId);
+  for (const [k, v] of Object.entries(kept?.drafts ?? {})) drafts.set(k, v);
+  open = kept?.open ?? null;
+  owner = userId;
+  account += 1;
+  save();
+}
 
 /** The account a form is opened for, to give keepDraft when it closes. */
 export const draftAccount = (): number => account;
@@ -33,16 +101,31 @@ export function keepDraft(key: string, fields: Field[], values: Values, openedFo
     if (f.type === 'textarea' && typeof v === 'string' && v.trim() !== '') kept[f.name] = v;
   }
   if (Object.keys(kept).length > 0) drafts.set(key, kept);
-  else drafts.delete(key);
+  else if (!drafts.delete(key)) return;
+  save();
 }
 
 /** The draft kept under this key, if any; it stays kept until the form is submitted. */
 export const draftOf = (key: string): Values | undefined => drafts.get(key);
 
-export const forgetDraft = (key: string): void => void drafts.delete(key);
+export function forgetDraft(key: string): void {
+  if (drafts.delete(key)) save();
+}
 
-/** Another account on this page: the last one's drafts go, and so do those of its forms open now. */
-export function forgetAllDrafts(): void {
-  drafts.clear();
-  account += 1;
+/** The form open now with words typed in it (null: none), to open again after a reload. */
+export function keepOpenForm(form: OpenForm | null): void {
+  if (open === form) return;
+  open = form;
+  save();
+}
+
+/**
+ * The form that was open with words typed in it as the page last went, once one of `boardIds`
+ * is its board and its words are still kept; it is given once.
+ */
+export function takeOpenForm(boardIds: readonly string[]): OpenForm | null {
+  const form = open;
+  if (!form?.target.multilistId || !boardIds.includes(form.target.multilistId)) return null;
+  keepOpenForm(null);
+  return drafts.has(draftKey(form.id, form)) ? form : null;
 }

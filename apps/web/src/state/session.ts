@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import { TIMINGS, boardMsg, isGuestUser, loginMsg } from '@listboard/core';
 import type { SessionInfo } from '@listboard/core/api/routes';
 import { callApi, callApiGet, setCallUser } from '../api/client';
+import { draftsFor } from '../forms/drafts';
 
 export type SessionPhase = 'loading' | 'ready' | 'error';
 
@@ -50,6 +51,8 @@ async function startSession(set: Set, phase: SessionPhase): Promise<void> {
     user = guest.value.user;
   }
   setCallUser(user._id);
+  // Words this account typed in this tab and did not send, kept across a reload, are its again.
+  draftsFor(user._id);
   set({ ...info, user, phase: 'ready', error: null });
 }
 
