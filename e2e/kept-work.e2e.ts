@@ -335,6 +335,7 @@ describe('a note being written when the page loads again', () => {
     const note = `The funder is named on page 12 ${Date.now()}`;
     await form.getByLabel('Your note').tap();
     await page.keyboard.type(note);
+    await form.getByLabel('Private', { exact: false }).tap();
     page.once('dialog', (d) => void d.accept());
     await page.reload();
     // The Note form is open again on the same item, with the words, and the keyboard in them.
@@ -344,6 +345,8 @@ describe('a note being written when the page loads again', () => {
       .poll(() => form.getByLabel('Your note').evaluate((e) => e === document.activeElement))
       .toBe(true);
     expect(await form.getByText(ITEM).count()).toBe(1);
+    // Private is still ticked: the note goes to no one it was not meant for.
+    expect(await form.getByLabel('Private', { exact: false }).isChecked()).toBe(true);
     await screenshot(page, 'phone/note-back-after-reload');
     await form.getByRole('button', { name: 'Submit' }).tap();
     await form.waitFor({ state: 'detached' });

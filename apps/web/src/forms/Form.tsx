@@ -42,18 +42,18 @@ export function Form({
     const key = draftKey(def.id, ctx);
     return { key, values: draftOf(key), account: draftAccount() };
   });
-  const [values, setValues] = useState<Values>(() => ({
+  const [start] = useState<Values>(() => ({
     ...defaultValues(def.fields),
     ...(def.initial?.(ctx) ?? {}),
-    ...draft?.values,
   }));
+  const [values, setValues] = useState<Values>(() => ({ ...start, ...draft?.values }));
   // What is typed is kept as a draft as it is typed (a reload finds it), until it is sent.
   const sent = useRef(false);
   const typed = useRef(false);
   useEffect(() => {
     if (draft && typed.current && !sent.current)
-      keepDraft(draft.key, def.fields, values, draft.account);
-  }, [draft, def.fields, values]);
+      keepDraft(draft.key, def.fields, values, draft.account, start);
+  }, [draft, def.fields, values, start]);
   /** The form did its work: it closes, saying so to a screen reader when it has words for it. */
   const done = (said?: string) => {
     if (said) announce(said);

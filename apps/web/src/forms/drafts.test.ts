@@ -7,7 +7,6 @@ import {
   forgetDraft,
   keepDraft,
   keepOpenForm,
-  takeOpenForm,
 } from './drafts';
 import type { Field } from './registry';
 
@@ -19,6 +18,8 @@ const fields: Field[] = [
   { name: 'text', label: 'Your note', type: 'textarea' },
   { name: 'password', label: 'Password', type: 'password' },
   { name: 'title', label: 'Title', type: 'text' },
+  { name: 'private', label: 'Private', type: 'checkbox' },
+  { name: 'files', label: 'Files', type: 'file' },
 ];
 
 describe('drafts of forms not sent', () => {
@@ -28,16 +29,28 @@ describe('drafts of forms not sent', () => {
     draftsFor('u-reader');
   });
 
-  it('keep long text only, per form and per thing it is about, until sent or another account', () => {
+  it('keep a form with long text, per form and per thing it is about, until sent or another account', () => {
     const key = draftKey('note', at('i1'));
+    const file = new File(['x'], 'x.txt');
+    keepDraft(key, fields, { title: 'One line', private: true }, draftAccount());
+    // No long text: nothing kept.
+    expect(draftOf(key)).toBeUndefined();
     keepDraft(
       key,
       fields,
-      { text: 'Half a note', password: 'secret', title: 'One line' },
+      { text: 'Half a note', password: 'secret', title: 'One line', private: true, files: [file] },
       draftAccount(),
     );
-    // Never a password or a one-line field.
-    expect(draftOf(key)).toEqual({ text: 'Half a note' });
+    // With it, what else was chosen (Private ticked), never a password or a file.
+    expect(draftOf(key)).toEqual({ text: 'Half a note', title: 'One line', private: true });
+    // Long text the form opened with (a profile's bio) is not typed: a box ticked beside it
+    // keeps nothing.
+    const bio = draftKey('editProfile', at(''));
+    const start = { text: 'Reads the news.', private: false };
+    keepDraft(bio, fields, { ...start, private: true }, draftAccount(), start);
+    expect(draftOf(bio)).toBeUndefined();
+    keepDraft(bio, fields, { text: 'Reads the news daily.', private: true }, draftAccount(), start);
+    expect(draftOf(bio)).toEqual({ text: 'Reads the news daily.', private: true });
     // Another item, another note replied to, another form: nothing.
     expect(draftOf(draftKey('note', at('i2')))).toBeUndefined();
     expect(draftOf(draftKey('reply', at('i1', 'n1')))).toBeUndefined();
@@ -70,7 +83,7 @@ describe('drafts of forms not sent', () => {
   it('are kept by the tab for the same account across a reload, and by no other account', async () => {
     const key = draftKey('note', at('i1'));
     keepDraft(key, fields, { text: 'Half a note', password: 'secret' }, draftAccount());
-    // What the tab holds: the account and its long text, never the password.
+    // What the tab holds: the account and its words, never the password.
     const held = sessionStorage.getItem('listboard.drafts') ?? '';
     expect(JSON.parse(held)).toEqual({
       user: 'u-reader',

@@ -1,13 +1,14 @@
 /**
- * Long text typed in a form and not sent (notes, annotations, replies, item text), kept for this
- * tab: the same form opened again on the same thing (a note on the same item, a reply to the same
- * note) starts from it, after Escape or Cancel, and after the page is loaded again (a reload, a
- * phone's pull to refresh, a tab the phone put away while its user read a source elsewhere).
- * Never a password or a one-line field. Kept in the tab's session storage, which goes with the
+ * Long text typed in a form and not sent (notes, annotations, replies, item text), with what else
+ * was chosen in the form (Private ticked, the words a note is on), kept for this tab: the same
+ * form opened again on the same thing (a note on the same item, a reply to the same note) starts
+ * from it, after Escape or Cancel, and after the page is loaded again (a reload, a phone's pull
+ * to refresh, a tab the phone put away while its user read a source elsewhere). Never a password
+ * or a file, nor a form with no long text. Kept in the tab's session storage, which goes with the
  * tab, under the account that typed it: another account taking the page (signing out is the
  * guest taking it) leaves nothing behind. A form open with words typed in it when the page goes
- * is opened again, with them, once its board is back. Forms that edit words already written are not kept:
- * their text comes fresh from the board each time.
+ * is opened again, with them, once its board is back. Forms that edit words already written are
+ * not kept: their text comes fresh from the board each time.
  */
 import type { OpenForm } from '../state/ui';
 import type { Field, FormContext, Values } from './registry';
@@ -71,11 +72,18 @@ function stored(user: string): Kept {
  */
 export function draftsFor(userId: string | null): void {
   if (userId === owner) return;
-  drafts.clear();
   const kept = userId === null ? null : stored(userId);
+  forgetAllDrafts();
+  owner = userId;
   for (const [k, v] of Object.entries(kept?.drafts ?? {})) drafts.set(k, v);
   open = kept?.open ?? null;
-  owner = userId;
+  save();
+}
+
+/** Every draft goes, from memory and from the tab; forms open now keep nothing as they close. */
+export function forgetAllDrafts(): void {
+  drafts.clear();
+  open = null;
   account += 1;
   save();
 }
@@ -90,20 +98,39 @@ export function draftKey(formId: string, ctx: Pick<FormContext, 'target' | 'note
 }
 
 /**
- * Keeps the form's typed long text under its key, or forgets it when there is none; a form
+ * Keeps what the form holds under its key while it has long text typed in it (other than the
+ * form's `start`, what it opened with before any draft), or forgets it when it has none; a form
  * opened for an account the page has since left keeps nothing for the next one.
  */
-export function keepDraft(key: string, fields: Field[], values: Values, openedFor: number): void {
+export function keepDraft(
+  key: string,
+  fields: Field[],
+  values: Values,
+  openedFor: number,
+  start: Values = {},
+): void {
   if (openedFor !== account) return;
+  // Long text typed: other than nothing, and other than what the form opened with.
+  const long = fields.some(
+    (f) =>
+      f.type === 'textarea' &&
+      text(values[f.name]) !== '' &&
+      text(values[f.name]) !== text(start[f.name]),
+  );
   const kept: Values = {};
-  for (const f of fields) {
+  // With the words, the rest of what was chosen (Private ticked, the words noted on), never a
+  // password or a file.
+  for (const f of long ? fields : []) {
     const v = values[f.name];
-    if (f.type === 'textarea' && typeof v === 'string' && v.trim() !== '') kept[f.name] = v;
+    if (f.type !== 'password' && f.type !== 'file' && v !== undefined && !Array.isArray(v))
+      kept[f.name] = v;
   }
-  if (Object.keys(kept).length > 0) drafts.set(key, kept);
+  if (long) drafts.set(key, kept);
   else if (!drafts.delete(key)) return;
   save();
 }
+
+const text = (v: Values[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 
 /** The draft kept under this key, if any; it stays kept until the form is submitted. */
 export const draftOf = (key: string): Values | undefined => drafts.get(key);

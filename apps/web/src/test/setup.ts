@@ -8,6 +8,7 @@ import { afterEach } from 'vitest';
 import { configure } from '@testing-library/react';
 import { hushAnnouncements } from '../state/announce';
 import { stopFocusBacks } from '../forms/focusBack';
+import { forgetAllDrafts } from '../forms/drafts';
 
 configure({ asyncUtilTimeout: 15_000 });
 
@@ -17,3 +18,5 @@ afterEach(hushAnnouncements);
 // Nor may focus given back after a form closed go on following its place (for 5 s) into the next
 // test, or past the end of the page it was on.
 afterEach(stopFocusBacks);
+// Nor may words a test typed in a form and left come back in the next test's form.
+afterEach(() => forgetAllDrafts());
