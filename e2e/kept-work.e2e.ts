@@ -375,6 +375,24 @@ describe('a note being written when the page loads again', () => {
       .poll(async () => (await page.locator('.user-name').textContent()) ?? '')
       .toBe('guest');
     expect(await kept()).toBeNull();
+
+    // Nor when the session runs out under the page and it goes on as a guest.
+    await signIn(page, base, 'reader');
+    await page.goto(`${base}/author/${ptitle}`);
+    form = await noteForm();
+    await form.getByLabel('Your note').tap();
+    await page.keyboard.type('Not for a guest either');
+    await form.getByRole('button', { name: 'Cancel' }).tap();
+    expect(await kept()).toContain('Not for a guest either');
+    await b.context.clearCookies();
+    await page
+      .getByRole('navigation', { name: 'Board tools' })
+      .getByRole('button', { name: 'Home', exact: true })
+      .tap();
+    const bar = page.getByRole('alert').filter({ hasText: accountMsg.sessionEndedBar('reader') });
+    await bar.getByRole('button', { name: 'Continue as guest' }).tap();
+    await bar.waitFor({ state: 'detached' });
+    expect(await kept()).toBeNull();
   });
 });
 
