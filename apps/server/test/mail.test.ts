@@ -21,7 +21,7 @@ const inbox: Received[] = [];
 let t: TestContext;
 let course: Multilist;
 /** ALERT_MAIL_RATE_LIMIT here: above what the other tests mail the board's owner. */
-const ALERT_LIMIT = 10;
+const ALERT_LIMIT = 14;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -303,6 +303,63 @@ describe('mail through a real SMTP server', () => {
     expect(mail.raw).toContain(
       'you can turn them off there: https://boards.example.edu/reader/home?code=profile',
     );
+  });
+
+  it('tells the board’s author of a reader’s question after the answer, once, and of no private one', async () => {
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const tip = course.lists[1]!.items[2]!;
+    const on = { listId: tip.listId, itemId: tip._id };
+    const reply = (a: Agent, text: string, parentId: string, extra = {}) =>
+      a.post('/api/forms/insert_note', { ...on, noteSpec: { text, parentId }, ...extra });
+    const noteId: string = (
+      await reader.post('/api/forms/insert_note', {
+        ...on,
+        noteSpec: { text: 'Who funded the survey in week 2?' },
+      })
+    ).json().itemId;
+    const answerId: string = (await reply(author, 'A charity, named on page 3.', noteId)).json()
+      .itemId;
+    // The note's mail to the author, the answer's to the reader: not what this test reads.
+    expect(await waitFor(() => inbox.length >= 2)).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    inbox.length = 0;
+    const toAuthor = () => inbox.filter((m) => m.to.includes('author@listboard.local'));
+
+    // A private question asks no one, and is mailed to no one.
+    expect(
+      (await reply(reader, 'Which charity, though?', noteId, { isPrivate: true })).statusCode,
+    ).toBe(200);
+    // A question under the reader's own note: the author is told, as of a new note.
+    expect((await reply(reader, 'Is the charity funded by the paper?', noteId)).statusCode).toBe(
+      200,
+    );
+    expect(await waitFor(() => toAuthor().length > 0)).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(inbox).toHaveLength(1);
+    const mail = toAuthor()[0]!.raw;
+    expect(mail).toMatch(/asked again on course/);
+    expect(mail).toContain('Is the charity funded by the paper?');
+    expect(mail).not.toContain('Which charity, though?');
+    expect(mail).toContain(
+      'again: https://boards.example.edu/author/home?code=pending&username=author',
+    );
+    expect(mail).toContain(`https://boards.example.edu/author/home;course#note-${noteId}`);
+    inbox.length = 0;
+
+    // Answered again; the reader's question under the answer is one mail to its writer, who
+    // answers the board's notes: told once, as a reply to them.
+    expect((await reply(author, 'No: it is independent.', noteId)).statusCode).toBe(200);
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    inbox.length = 0;
+    expect((await reply(reader, 'How do you know that?', answerId)).statusCode).toBe(200);
+    expect(await waitFor(() => toAuthor().length > 0)).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(toAuthor()).toHaveLength(1);
+    expect(toAuthor()[0]!.raw).toMatch(/replied to you on course/);
+    inbox.length = 0;
   });
 
   it('tells each person a note, reply or annotation mentions (@name) who may see it, once, when their profile asks for alerts', async () => {

@@ -199,7 +199,7 @@ describe('reader notes', () => {
     expect(notes.find((n) => n._id === root)!.noteStatus).toBe('answered');
   });
 
-  it('a reader’s question in reply after the answer sets the note pending again, thanks do not; a dismissed note stays so', async () => {
+  it('a reader’s question in reply after the answer sets the note pending again, thanks and a private question do not; a dismissed note stays so', async () => {
     const root = (await note(reader, { text: 'Which year was it printed?' })).json().itemId;
     const answer = (await note(author, { text: 'In 1998.', parentId: root })).json().itemId;
     const status = async () => (await notesOf(author)).find((n) => n._id === root)!;
@@ -213,8 +213,17 @@ describe('reader notes', () => {
     // Thanks, or any reply that asks nothing, leave it answered.
     await note(reader, { text: 'Thank you!', parentId: answer });
     expect((await status()).noteStatus).toBe('answered');
+    // A private question asks no one: it stays answered, and the call says nothing was asked.
+    const own = await note(
+      reader,
+      { text: 'Which library has it?', parentId: answer },
+      { isPrivate: true },
+    );
+    expect(own.json()).not.toHaveProperty('askedAgain');
+    expect((await status()).noteStatus).toBe('answered');
     // The writer asks again, under the answer: the note waits for the author once more.
-    await note(reader, { text: 'And the second edition?', parentId: answer });
+    const again = await note(reader, { text: 'And the second edition?', parentId: answer });
+    expect(again.json()).toMatchObject({ annotationClass: 'reply', askedAgain: true });
     expect(await status()).toMatchObject({ noteStatus: 'pending', statusBy: null });
     // Back on the author's Discussion, with the question under the answer.
     const discussion = (

@@ -372,6 +372,8 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
     );
   const text = `${COMMON} ${marker(thing.name)} ${MENTION_ALL}`;
   const NOTE = '/api/forms/insert_note';
+  const answered = (itemId: string) =>
+    ok(agents.author.post('/api/forms/set_note_status', { itemId, status: 'answered' }));
   switch (thing.name) {
     case 'privateItem':
     case 'lockedBoardItem': {
@@ -439,12 +441,26 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
         lastCall: NOTE,
       };
     case 'groupReply': {
-      // Sent without its group: it must take the thread's.
-      const r = await note(agents.groupMember, text, {}, { parentId: ids.groupNote });
+      // A question after the note was answered (it asks again: those who answer the board's
+      // notes are mailed of it). Sent without its group: it must take the thread's.
+      await answered(ids.groupNote);
+      const r = await note(
+        agents.groupMember,
+        `${text} Who else?`,
+        {},
+        { parentId: ids.groupNote },
+      );
       return { id: r.itemId, lastCall: NOTE };
     }
     case 'privateReply': {
-      const r = await note(agents.writer, text, { isPrivate: true }, { parentId: ids.groupNote });
+      // A private question after the answer: it asks no one, and no one but its writer is told.
+      await answered(ids.groupNote);
+      const r = await note(
+        agents.writer,
+        `${text} Why?`,
+        { isPrivate: true },
+        { parentId: ids.groupNote },
+      );
       return { id: r.itemId, lastCall: NOTE };
     }
     case 'lockedBoardNote': {
@@ -1428,6 +1444,23 @@ describe('privacy matrix: reply and status mail', () => {
     expect(text).toContain(marker('groupReply'));
     for (const own of ['replyToPrivateNote', 'privateReply', 'replyInDismissedThread'] as const)
       expect(text.includes(marker(own)), `${own} mailed to its own writer`).toBe(false);
+  });
+
+  it('tells those who answer the board’s notes of a question after the answer that they may see, and of no private one', () => {
+    for (const v of ['author', 'coauthor', 'editor'] as const) {
+      const asked = t.mails
+        .filter((m) => m.to === MAILBOX[v] && /asked again/.test(m.subject))
+        .map((m) => m.text)
+        .join('\n');
+      expect(asked, v).toContain(marker('groupReply'));
+      expect(asked, v).not.toContain(marker('privateReply'));
+    }
+    // Nor is anyone else told of a question asked again.
+    for (const v of ['writer', 'otherReader', 'groupMember', 'nonMember', 'admin'] as const)
+      expect(
+        t.mails.some((m) => m.to === MAILBOX[v] && /asked again/.test(m.subject)),
+        v,
+      ).toBe(false);
   });
 
   it('tells a note’s writer that a note of theirs they may see was dismissed', () => {

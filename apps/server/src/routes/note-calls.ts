@@ -7,6 +7,7 @@ import { HttpError, badRequest } from '../lib/errors';
 import { throttleHit } from '../services/accounts/auth-throttle';
 import {
   alertAuthorsOfNote,
+  alertAuthorsOfQuestion,
   alertMentioned,
   alertOfReply,
   alertOfStatus,
@@ -73,7 +74,7 @@ export const NOTE_CALLS: BoardCall[] = [
     action: 'note',
     target: (b) => ({ itemId: b.itemId }),
     async after(db, ctx, result) {
-      const r = result as { itemId: string; annotationClass: string };
+      const r = result as { itemId: string; annotationClass: string; askedAgain?: true };
       if (!ctx.mailer) return;
       const { mailer, publicUrl, alertLimit } = ctx;
       // Each person is told once: those a mention names and another alert told already are not
@@ -84,6 +85,11 @@ export const NOTE_CALLS: BoardCall[] = [
           : [await alertOfReply(db, mailer, publicUrl, r.itemId, alertLimit)].flatMap((u) =>
               u ? [u] : [],
             );
+      // A question after the answer is told to those who answer the board's notes, as a note is.
+      if (r.askedAgain)
+        told.push(
+          ...(await alertAuthorsOfQuestion(db, mailer, publicUrl, r.itemId, alertLimit, told)),
+        );
       await alertMentioned(db, mailer, publicUrl, { noteId: r.itemId, told, limit: alertLimit });
     },
     run: (tx, { body, actor, viewer, target, appVersion }) =>

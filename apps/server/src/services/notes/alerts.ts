@@ -119,6 +119,43 @@ const linksWritten = (text: string, publicUrl: string) =>
     },
   );
 
+type WithBoard = NonNullable<Awaited<ReturnType<typeof withBoard>>>;
+const WHOSE = {
+  owner: 'your board',
+  coauthor: 'the board you coauthor',
+  editor: 'the board you edit',
+} as const;
+
+/**
+ * Mails each who answers the notes on `row`'s board (its owner, coauthors and editors) whose
+ * profile asks for e-mail alerts and who may see `row`'s item, but its writer and those in
+ * `skip`, what `compose` writes for them. Answers who were told.
+ */
+async function alertAnswerers(
+  db: Db,
+  mailer: Mailer,
+  row: WithBoard,
+  limit: number,
+  skip: readonly string[],
+  compose: (username: string, whose: string) => { subject: string; text: string[] },
+): Promise<string[]> {
+  const told: string[] = [];
+  for (const { username, role } of await answerersOf(db, row.board)) {
+    if (username === row.item.author || skip.includes(username)) continue;
+    // A note they may not see (on a coauthor's private item, a private reply) is not theirs to
+    // be told of.
+    const to = await alertAddress(db, username, row.board, row.item, limit);
+    if (!to) continue;
+    const { subject, text } = compose(username, WHOSE[role]);
+    await mailer.send({ to, subject, text: text.join('\n') });
+    told.push(username);
+  }
+  return told;
+}
+
+const discussionUrl = (publicUrl: string, username: string) =>
+  `${publicUrl}/${username}/home?code=pending&username=${username}`;
+
 /**
  * Tells those who answer the notes on the board (its owner, its coauthors and editors) of a new
  * reader note, each whose profile asks for e-mail alerts. Answers who were told.
@@ -133,35 +170,53 @@ export async function alertAuthorsOfNote(
   const row = await withBoard(db, noteId, 'note');
   // Only a note that waits for an answer: not a private one, nor one by those who answer.
   if (!row || row.item.noteStatus !== 'pending') return [];
-  const told: string[] = [];
-  for (const { username, role } of await answerersOf(db, row.board)) {
-    if (username === row.item.author) continue;
-    // A note they may not see (on a coauthor's private item, say) is not theirs to be told of.
-    const to = await alertAddress(db, username, row.board, row.item, limit);
-    if (!to) continue;
-    const whose = {
-      owner: 'your board',
-      coauthor: 'the board you coauthor',
-      editor: 'the board you edit',
-    }[role];
-    await mailer.send({
-      to,
-      subject: `New note on ${row.board.title} from ${row.item.author}`,
-      text: [
-        `${row.item.hint || row.item.author} wrote a note on ${whose} “${row.board.title}”:`,
-        '',
-        mailText(row.item.text, publicUrl),
-        '',
-        `Answer or dismiss it on your Discussion page: ${publicUrl}/${username}/home?code=pending&username=${username}`,
-        // The note itself, on the board: its passage shown and flashed (the web's useNoteAnchor).
-        `The note on the board: ${noteUrl(publicUrl, row.board, row.item.id)}`,
-        '',
-        whyAlerted(publicUrl, username),
-      ].join('\n'),
-    });
-    told.push(username);
-  }
-  return told;
+  return alertAnswerers(db, mailer, row, limit, [], (username, whose) => ({
+    subject: `New note on ${row.board.title} from ${row.item.author}`,
+    text: [
+      `${row.item.hint || row.item.author} wrote a note on ${whose} “${row.board.title}”:`,
+      '',
+      mailText(row.item.text, publicUrl),
+      '',
+      `Answer or dismiss it on your Discussion page: ${discussionUrl(publicUrl, username)}`,
+      // The note itself, on the board: its passage shown and flashed (the web's useNoteAnchor).
+      `The note on the board: ${noteUrl(publicUrl, row.board, row.item.id)}`,
+      '',
+      whyAlerted(publicUrl, username),
+    ],
+  }));
+}
+
+/**
+ * Tells those who answer the notes on the board of a reader's question in reply under a note
+ * already answered, which put the note back on their Discussion (addNote: `askedAgain`), as a
+ * new note is told: each who may see the question and was not `told` of it already (the writer
+ * of what it answers, by alertOfReply). Answers who were told.
+ */
+export async function alertAuthorsOfQuestion(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  replyId: string,
+  limit: number,
+  told: readonly string[],
+): Promise<string[]> {
+  const row = await withBoard(db, replyId, 'reply');
+  if (!row?.item.threadId) return [];
+  const threadId = row.item.threadId;
+  const by = row.item.hint || row.item.author;
+  return alertAnswerers(db, mailer, row, limit, told, (username, whose) => ({
+    subject: `${by} asked again on ${row.board.title}`,
+    text: [
+      `${by} asked again, after the answer, on ${whose} “${row.board.title}”:`,
+      '',
+      mailText(row.item.text, publicUrl),
+      '',
+      `The note waits on your Discussion page again: ${discussionUrl(publicUrl, username)}`,
+      `The conversation on the board: ${noteUrl(publicUrl, row.board, threadId)}`,
+      '',
+      whyAlerted(publicUrl, username),
+    ],
+  }));
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 } from '@listboard/core';
 import { isQuestion } from '@listboard/core/insight';
 import type { Db } from '../../db/client';
-import { NOTE_TEXT_MAX } from '@listboard/core/api/contracts/notes';
+import { NOTE_TEXT_MAX, type NoteWritten } from '@listboard/core/api/contracts/notes';
 import { items, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { BoardRow, ItemRow } from '../boards/access';
@@ -68,12 +68,7 @@ export async function addNote(
     kind: 'anno' | 'note';
   },
   input: NoteInput,
-): Promise<{
-  itemId: string;
-  annotationClass: string;
-  annoLabel: string | null;
-  noteStatus: string | null;
-}> {
+): Promise<NoteWritten> {
   const { actor, board } = ctx;
   let parent: ItemRow = ctx.item;
   if (input.parentId && input.parentId !== ctx.item.id) {
@@ -154,19 +149,24 @@ export async function addNote(
   await storeBlocks(db, row.id, text, { owner: board.owner });
   // A moderator's reply anywhere in a thread answers the reader's note at its root; a reader's
   // question under a note already answered (core isQuestion: it ends in '?' or is typed so) asks
-  // again, and the note waits on Discussion once more; a reader's thanks leaves it answered. A
-  // dismissed note stays dismissed.
+  // again, and the note waits on Discussion once more; a reader's thanks leaves it answered, and
+  // so does a private question, which asks no one. A dismissed note stays dismissed.
+  let askedAgain = false;
   if (thread?.annotationClass === 'note') {
     if (ctx.moderator && thread.noteStatus === 'pending')
       await setNoteStatus(db, thread, 'answered', actor.username);
     else if (
       !ctx.moderator &&
+      !seen.isPrivate &&
       thread.noteStatus === 'answered' &&
       isQuestion({ text, labels: input.labels ?? [] })
-    )
+    ) {
       await setNoteStatus(db, thread, 'pending', actor.username);
+      askedAgain = true;
+    }
   }
-  return { itemId: row.id, annotationClass, annoLabel, noteStatus: row.noteStatus };
+  const written = { itemId: row.id, annotationClass, annoLabel, noteStatus: row.noteStatus };
+  return askedAgain ? { ...written, askedAgain: true } : written;
 }
 
 /**

@@ -22,6 +22,8 @@ export const noteWritten = z.object({
   annotationClass: z.string(),
   annoLabel: z.string().nullable(),
   noteStatus: z.string().nullable(),
+  /** A reader's question in reply that put its answered note back on Discussion. */
+  askedAgain: z.literal(true).optional(),
 });
 export type NoteWritten = z.infer<typeof noteWritten>;
 
