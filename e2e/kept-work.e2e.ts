@@ -396,6 +396,36 @@ describe('a note being written when the page loads again', () => {
   });
 });
 
+describe('an item being edited when the page loads again', () => {
+  it('opens again with the words typed; cancelled, they are let go', async () => {
+    const { page } = await openAt('author');
+    const item = list(page, 'Sources').getByRole('article', { name: ITEM });
+    const edit = async () => {
+      await selectItem(item);
+      await page.keyboard.press('i');
+      const form = page.getByRole('form', { name: 'Edit item' });
+      await form.getByLabel('Text').waitFor();
+      return form;
+    };
+    let form = await edit();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Ask who paid for the second one too.');
+    const typed = await form.getByLabel('Text').inputValue();
+    expect(typed).toBe(`${ITEM} Ask who paid for the second one too.`);
+    page.once('dialog', (d) => void d.accept());
+    await page.reload();
+    await form.getByText(formMsg.draftBack).waitFor();
+    expect(await form.getByLabel('Text').inputValue()).toBe(typed);
+    // Escape: the change is let go, and Edit item starts from the item's words again.
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    form = await edit();
+    expect(await form.getByLabel('Text').inputValue()).toBe(ITEM);
+    expect(await form.getByText(formMsg.draftBack).count()).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+});
+
 describe('two people editing the same item', () => {
   it('refuses the second save, keeps what was typed and overwrites nothing; Submit again puts it in place of theirs on purpose', async () => {
     const author = await apiAs(base, 'author');

@@ -9,7 +9,7 @@ import {
 import { boardMsg, conflictKind, formMsg } from '@listboard/core';
 import { text } from './helpers';
 import { useFocusBack } from './focusBack';
-import { draftAccount, draftKey, draftOf, forgetDraft, keepDraft } from './drafts';
+import { draftAccount, draftKeyOf, draftOf, forgetDraft, keepDraft } from './drafts';
 import { newRequestKey, withFormKey } from '../api/requestKeys';
 import { useConnection } from '../api/client';
 import { announce } from '../state/announce';
@@ -38,9 +38,8 @@ export function Form({
   // Long text typed here before and not sent, on the same thing (cancelled, or the page loaded
   // again since), starts the form again.
   const [draft] = useState(() => {
-    if (def.edits) return null;
-    const key = draftKey(def.id, ctx);
-    return { key, values: draftOf(key), account: draftAccount() };
+    const key = draftKeyOf(def, ctx);
+    return key === null ? null : { key, values: draftOf(key), account: draftAccount() };
   });
   const [start] = useState<Values>(() => ({
     ...defaultValues(def.fields),
@@ -53,7 +52,9 @@ export function Form({
   useEffect(() => {
     if (draft && typed.current && !sent.current)
       keepDraft(draft.key, def.fields, values, draft.account, start);
-  }, [draft, def.fields, values, start]);
+    // An edit cancelled is let go: its words come back only to a page loaded again meanwhile.
+    return def.edits && draft ? () => forgetDraft(draft.key) : undefined;
+  }, [draft, def.fields, def.edits, values, start]);
   /** The form did its work: it closes, saying so to a screen reader when it has words for it. */
   const done = (said?: string) => {
     if (said) announce(said);

@@ -2,13 +2,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   draftAccount,
   draftKey,
+  draftKeyOf,
   draftOf,
   draftsFor,
   forgetDraft,
   keepDraft,
   keepOpenForm,
 } from './drafts';
-import type { Field } from './registry';
+import type { Field, FormContext } from './registry';
 
 const at = (itemId: string, noteId?: string) => ({
   target: { multilistId: 'b', listId: 'l', itemId, text: null },
@@ -145,5 +146,26 @@ describe('drafts of forms not sent', () => {
     third.keepDraft(draftKey('note', at('i2')), fields, { text: 'Another' }, third.draftAccount());
     third.keepOpenForm(note);
     expect(third.takeOpenForm(['b'])).toBeNull();
+  });
+
+  it('keep an edit’s words for the version they change, and none for a form with nothing to edit', () => {
+    const board = (version: number) =>
+      ({
+        lists: [{ _id: 'l', version: 7, items: [{ _id: 'i1', version, notes: [] }] }],
+      }) as unknown as FormContext['board'];
+    const on = (version: number, target = at('i1')) =>
+      ({ ...target, board: board(version) }) as unknown as FormContext;
+    const editItem = { id: 'editItem', edits: true };
+    const key = draftKeyOf(editItem, on(3))!;
+    keepDraft(key, fields, { text: 'Week 1, rewritten' }, draftAccount(), { text: 'Week 1' });
+    // The item as it was: its words come back.
+    expect(draftOf(draftKeyOf(editItem, on(3))!)).toEqual({ text: 'Week 1, rewritten' });
+    // Someone saved a change since: nothing comes back over it.
+    expect(draftOf(draftKeyOf(editItem, on(4))!)).toBeUndefined();
+    // A list's description goes by the list's version; an item gone from the page keeps none.
+    expect(draftKeyOf({ id: 'editListDescription', edits: true }, on(3, at('')))).toMatch(/@7$/);
+    expect(draftKeyOf(editItem, on(3, at('gone')))).toBeNull();
+    // A new note keeps its draft whatever the item's version.
+    expect(draftKeyOf({ id: 'note' }, on(3))).toBe(draftKeyOf({ id: 'note' }, on(4)));
   });
 });

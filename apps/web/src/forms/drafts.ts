@@ -7,11 +7,12 @@
  * or a file, nor a form with no long text. Kept in the tab's session storage, which goes with the
  * tab, under the account that typed it: another account taking the page (signing out is the
  * guest taking it) leaves nothing behind. A form open with words typed in it when the page goes
- * is opened again, with them, once its board is back. Forms that edit words already written are
- * not kept: their text comes fresh from the board each time.
+ * is opened again, with them, once its board is back. Words typed to change words already written
+ * (an item's, a note's) are kept for the version they change (draftKeyOf).
  */
 import type { OpenForm } from '../state/ui';
-import type { Field, FormContext, Values } from './registry';
+import { findItem, findList, findNote } from './helpers';
+import type { Field, FormContext, FormDef, Values } from './registry';
 
 const STORE = 'listboard.drafts';
 
@@ -98,6 +99,18 @@ export function draftKey(formId: string, ctx: Pick<FormContext, 'target' | 'note
 }
 
 /**
+ * The key a form's draft is kept under, or null when it keeps none. An edit's words are kept
+ * for the version of what they change (the note's, item's or list description's): they come
+ * back only while it is still as it was when they were typed, never over a change saved since.
+ */
+export function draftKeyOf(def: Pick<FormDef, 'id' | 'edits'>, ctx: FormContext): string | null {
+  const key = draftKey(def.id, ctx);
+  if (!def.edits) return key;
+  const edited = ctx.noteId ? findNote(ctx) : ctx.target.itemId ? findItem(ctx) : findList(ctx);
+  return edited ? `${key}@${edited.version}` : null;
+}
+
+/**
  * Keeps what the form holds under its key while it has long text typed in it (other than the
  * form's `start`, what it opened with before any draft), or forgets it when it has none; a form
  * opened for an account the page has since left keeps nothing for the next one.
@@ -154,5 +167,6 @@ export function takeOpenForm(boardIds: readonly string[]): OpenForm | null {
   const form = open;
   if (!form?.target.multilistId || !boardIds.includes(form.target.multilistId)) return null;
   keepOpenForm(null);
-  return drafts.has(draftKey(form.id, form)) ? form : null;
+  const key = draftKey(form.id, form);
+  return [...drafts.keys()].some((k) => k === key || k.startsWith(`${key}@`)) ? form : null;
 }
