@@ -55,6 +55,21 @@ async function openAt(user: string | null, path = ''): Promise<Browser> {
   return opened;
 }
 
+/**
+ * The session ends under a phone's page, signed in as `user`: its next call (Home, tapped) is
+ * refused, and the bar that asks them to sign in again is there.
+ */
+async function sessionRunsOut(opened: Browser, user: string) {
+  await opened.context.clearCookies();
+  await opened.page
+    .getByRole('navigation', { name: 'Board tools' })
+    .getByRole('button', { name: 'Home', exact: true })
+    .tap();
+  const bar = opened.page.getByRole('alert').filter({ hasText: accountMsg.sessionEndedBar(user) });
+  await bar.waitFor();
+  return bar;
+}
+
 describe('a page whose session has ended', () => {
   it('keeps the note being written, signs its user in again by keys, and then saves it', async () => {
     const { page, context } = await openAt('reader');
@@ -112,13 +127,7 @@ describe('a page whose session has ended', () => {
     await page.goto(`${base}/author/${ptitle}`);
     await list(page, 'Sources').getByRole('article', { name: ITEM }).waitFor();
     // The session runs out: the next call the page makes (going Home, in the page) is refused.
-    await b.context.clearCookies();
-    await page
-      .getByRole('navigation', { name: 'Board tools' })
-      .getByRole('button', { name: 'Home', exact: true })
-      .tap();
-    const bar = page.getByRole('alert').filter({ hasText: accountMsg.sessionEndedBar('reader') });
-    await bar.waitFor();
+    const bar = await sessionRunsOut(b, 'reader');
     await screenshot(page, 'phone/session-ended');
     // Its words are readable and the field named; the load it refused is told by the bar alone.
     expect(await page.getByText(accountMsg.sessionEnded).count()).toBe(0);
@@ -384,12 +393,7 @@ describe('a note being written when the page loads again', () => {
     await page.keyboard.type('Not for a guest either');
     await form.getByRole('button', { name: 'Cancel' }).tap();
     expect(await kept()).toContain('Not for a guest either');
-    await b.context.clearCookies();
-    await page
-      .getByRole('navigation', { name: 'Board tools' })
-      .getByRole('button', { name: 'Home', exact: true })
-      .tap();
-    const bar = page.getByRole('alert').filter({ hasText: accountMsg.sessionEndedBar('reader') });
+    const bar = await sessionRunsOut(b, 'reader');
     await bar.getByRole('button', { name: 'Continue as guest' }).tap();
     await bar.waitFor({ state: 'detached' });
     expect(await kept()).toBeNull();
