@@ -11,7 +11,7 @@
  * (an item's, a note's) are kept for the version they change (draftKeyOf).
  */
 import type { OpenForm } from '../state/ui';
-import { findItem, findList, findNote } from './helpers';
+import { findItem, findList, findNote, str } from './helpers';
 import type { Field, FormContext, FormDef, Values } from './registry';
 
 const STORE = 'listboard.drafts';
@@ -127,8 +127,8 @@ export function keepDraft(
   const long = fields.some(
     (f) =>
       f.type === 'textarea' &&
-      text(values[f.name]) !== '' &&
-      text(values[f.name]) !== text(start[f.name]),
+      str(values, f.name) !== '' &&
+      str(values, f.name) !== str(start, f.name),
   );
   const kept: Values = {};
   // With the words, the rest of what was chosen (Private ticked, the words noted on), never a
@@ -142,8 +142,6 @@ export function keepDraft(
   else if (!drafts.delete(key)) return;
   save();
 }
-
-const text = (v: Values[string] | undefined): string => (typeof v === 'string' ? v.trim() : '');
 
 /** The draft kept under this key, if any; it stays kept until the form is submitted. */
 export const draftOf = (key: string): Values | undefined => drafts.get(key);
