@@ -274,6 +274,118 @@ describe('duplicate_multilist', () => {
     expect(copy).toMatchObject({ title: 'Copy of Shut', hasPassword: false, locked: false });
   });
 
+  it("with annotations, brings the copier's own annotations onto their items' copies, as private as they were, and nothing else written on them", async () => {
+    const b = await load(author, '/author/field-notes');
+    const [walks, birds] = b.lists;
+    const walk = walks!.items[1]!;
+    const [heron, kingfisher, nest] = birds!.items;
+    const anno = (who: Agent, item: Item, annoSpec: object, isPrivate = false) =>
+      ok(
+        who.post('/api/forms/insert_anno', {
+          listId: item.listId,
+          itemId: item._id,
+          annoSpec,
+          isPrivate,
+        }),
+      );
+    const passage = {
+      exact: 'It rained.',
+      prefix: 'The first walk. ',
+      suffix: ' We went on.',
+      start: 16,
+      end: 26,
+    };
+    await anno(author, walk, { text: 'Why it matters', type: 'question', highlight: passage });
+    await anno(author, kingfisher!, { text: 'Only for me', label: 'K' }, true);
+    await anno(author, nest!, { text: 'Nest gloss' });
+    // A coauthor's annotation is theirs to copy; a reply under the author's is a reader's words.
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    await anno(demo, heron!, { text: 'Demo’s gloss' });
+    const boots = walk.notes.find((n) => n.text === 'Bring boots')!;
+    await ok(
+      reader.post('/api/forms/insert_note', {
+        listId: walk.listId,
+        itemId: walk._id,
+        noteSpec: { text: 'Which boots?', parentId: boots._id },
+      }),
+    );
+
+    const made = await ok(
+      author.post('/api/forms/duplicate_multilist', {
+        multilistId: source._id,
+        annotations: true,
+      }),
+    );
+    const copy = await load(author, `/author/${made.ptitle}`);
+    const notesOf = (board: Multilist) =>
+      board.lists.flatMap((l) =>
+        l.items.flatMap((i) =>
+          i.notes.map((n) => ({
+            on: i.text,
+            text: n.text,
+            annotationClass: n.annotationClass,
+            isPrivate: n.isPrivate,
+          })),
+        ),
+      );
+    expect(notesOf(copy)).toEqual([
+      {
+        on: 'The first walk. It rained. We went on.',
+        text: 'Bring boots',
+        annotationClass: 'anno',
+        isPrivate: false,
+      },
+      {
+        on: 'The first walk. It rained. We went on.',
+        text: 'Why it matters',
+        annotationClass: 'anno',
+        isPrivate: false,
+      },
+      { on: 'Kingfisher', text: 'Only for me', annotationClass: 'anno', isPrivate: true },
+      {
+        on: 'Nest site, not for readers',
+        text: 'Nest gloss',
+        annotationClass: 'anno',
+        isPrivate: false,
+      },
+    ]);
+    const copied = copy.lists.flatMap((l) => l.items.flatMap((i) => i.notes));
+    const original = b.lists
+      .flatMap((l) => l.items.flatMap((i) => i.notes))
+      .concat(
+        (await load(author, '/author/field-notes')).lists.flatMap((l) =>
+          l.items.flatMap((i) => i.notes),
+        ),
+      );
+    // Each is the copier's, on its item's copy, its own thread, with its passage, type and label.
+    for (const n of copied) {
+      const item = copy.lists.flatMap((l) => l.items).find((i) => i.notes.includes(n))!;
+      expect(n).toMatchObject({ author: 'author', rootItem: item._id, listId: item.listId });
+      expect(original.some((o) => o._id === n._id)).toBe(false);
+    }
+    expect(copied.find((n) => n.text === 'Why it matters')).toMatchObject({
+      annoType: 'question',
+      highlight: expect.objectContaining({
+        selector: [expect.objectContaining({ exact: 'It rained.', type: 'TextQuoteSelector' })],
+      }),
+    });
+    expect(copied.find((n) => n.text === 'Only for me')?.annoLabel).toBe('K');
+    // Another reader of the copy sees what a reader sees: not the private annotation, nor the
+    // private item and what is on it.
+    expect(notesOf(await load(demo, `/author/${made.ptitle}`)).map((n) => n.text)).toEqual([
+      'Bring boots',
+      'Why it matters',
+    ]);
+    // The coauthor's copy with annotations has theirs alone.
+    const theirs = await ok(
+      demo.post('/api/forms/duplicate_multilist', { multilistId: source._id, annotations: true }),
+    );
+    expect(notesOf(await load(demo, `/demo/${theirs.ptitle}`)).map((n) => n.text)).toEqual([
+      'Demo’s gloss',
+    ]);
+  });
+
   it('is written to the activity log with the board copied and the copy', async () => {
     const res = await admin.post('/api/admin/activity', { user: 'reader' });
     const rows = (res.json().rows as { call: string; board: string; details: object }[]).filter(

@@ -1179,14 +1179,19 @@ async function listsOf(
  * Copies. A board's copy is the copier's own new board (duplicate_multilist: whoever may export
  * the board may copy it); a list's copy is a new list on the same board (duplicate_list: its
  * moderators), which every viewer of the board then sees. A copy carries only the content its
- * maker sees, keeps a private item private, and carries no notes; the live event of a list's
+ * maker sees, keeps a private item private, and carries no notes; a board's copy asked with its
+ * maker's annotations carries those alone, as private as they were; the live event of a list's
  * copy tells each viewer only what they may see.
  */
 describe('privacy matrix: copies', () => {
+  const ANNOTATIONS: readonly ThingName[] = ['privateAnno', 'annoOnPrivateItem'];
   it.each(VIEWERS)('a board copied by %s carries only what they see', async (v) => {
     const made: BoardMade[] = [];
     for (const b of [openBoard, lockedBoard]) {
-      const res = await agents[v].post('/api/forms/duplicate_multilist', { multilistId: b._id });
+      const res = await agents[v].post('/api/forms/duplicate_multilist', {
+        multilistId: b._id,
+        annotations: true,
+      });
       if (res.statusCode === 200) made.push(res.json());
     }
     const theirs = JSON.stringify(await listsOf(agents[v], made));
@@ -1194,7 +1199,8 @@ describe('privacy matrix: copies', () => {
     const adminsView = JSON.stringify(await listsOf(agents.admin, made));
     for (const thing of THINGS) {
       const found = theirs.includes(marker(thing.name));
-      if (!sees(v, thing) || !thing.content) expect(found, `${thing.name} copied`).toBe(false);
+      const copied = thing.content || (ANNOTATIONS.includes(thing.name) && thing.writtenBy === v);
+      if (!sees(v, thing) || !copied) expect(found, `${thing.name} copied`).toBe(false);
       else if (signedIn(v)) expect(found, `${thing.name} missing`).toBe(true);
       if (!sees('admin', thing)) {
         expect(adminsView.includes(marker(thing.name)), `${thing.name} shown to the admin`).toBe(

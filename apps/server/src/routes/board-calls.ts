@@ -79,7 +79,8 @@ const BOARD_EDIT_CALLS: BoardCall[] = [
     readOnly: true,
     recorded: true,
     target: (b) => ({ multilistId: b.multilistId }),
-    run: (tx, { target, actor }) => duplicateMultilist(tx, target.board, actor),
+    run: (tx, { body, target, actor }) =>
+      duplicateMultilist(tx, target.board, actor, { annotations: body.annotations === true }),
     audited: (made) => ({ copy: `${made.owner}/${made.ptitle}` }),
   }),
   defineCall({

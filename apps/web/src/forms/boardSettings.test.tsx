@@ -20,10 +20,15 @@ const plan = (patch: Partial<Multilist> = {}): Multilist => ({
 type Answer =
   { ok: true; value: unknown } | { ok: false; error: { status: number; error: string } };
 
-function open(id: string, board: Multilist, answer: Answer = { ok: true, value: { ok: true } }) {
+function open(
+  id: string,
+  board: Multilist,
+  answer: Answer = { ok: true, value: { ok: true } },
+  user: { username: string } | null = null,
+) {
   const ctx = {
     board,
-    user: null,
+    user,
     target: { multilistId: board._id, listId: null, itemId: null, text: null },
     call: vi.fn(() => Promise.resolve(answer)),
     api: vi.fn(() => Promise.resolve(answer)),
@@ -275,6 +280,47 @@ describe('duplicating and deleting a board', () => {
       { multilistId: board._id },
       'duplicate board',
     );
+  });
+
+  it('brings the maker’s own annotations when they have some on the board, unless unticked', async () => {
+    const made = {
+      ok: true as const,
+      value: { multilistId: 'x', owner: 'author', ptitle: 'copy-of-field-plan' },
+    };
+    const withAnnotations = () => {
+      const board = plan();
+      const item = board.lists[0]!.items[0]!;
+      const anno = (author: string, annotationClass: 'anno' | 'reply') => ({
+        ...item,
+        _id: `${author}-${annotationClass}`,
+        author,
+        annotationClass,
+        rootItem: item._id,
+      });
+      item.notes = [anno('author', 'anno'), anno('author', 'anno'), anno('cora', 'anno')];
+      item.notes.push(anno('author', 'reply'));
+      return board;
+    };
+    for (const keep of [true, false]) {
+      const { ctx } = open('duplicateBoard', withAnnotations(), made, { username: 'author' });
+      screen.getByText(/Your 2 annotations on it may come too\./);
+      const box = screen.getByRole<HTMLInputElement>('checkbox', { name: 'With my annotations' });
+      expect(box.checked).toBe(true);
+      if (!keep) fireEvent.click(box);
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Link it from my home board' }));
+      click('Duplicate');
+      await waitFor(() => expect(ctx.navigate).toHaveBeenCalled());
+      expect(ctx.call).toHaveBeenCalledWith(
+        '/api/forms/duplicate_multilist',
+        keep ? { multilistId: ctx.board!._id, annotations: true } : { multilistId: ctx.board!._id },
+        'duplicate board',
+      );
+      cleanup();
+    }
+    // One who wrote none there (others' annotations are theirs) is not offered the box.
+    open('duplicateBoard', withAnnotations(), made, { username: 'reader' });
+    screen.getByText(/without its notes, annotations or members\./);
+    expect(screen.queryByRole('checkbox', { name: 'With my annotations' })).toBeNull();
   });
 
   it('links the copy from its maker’s home board in a private item, unless unchecked', async () => {

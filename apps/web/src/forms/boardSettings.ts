@@ -5,6 +5,7 @@
 import {
   boardTitleProblem,
   coauthorMsg,
+  counted,
   formatAddress,
   parseAddress,
   pathTitle,
@@ -73,6 +74,15 @@ export function describeShare(s: Share): string {
 
 /** The board named as people see it: its title and its address. */
 const named = (b: Multilist) => `“${b.title}” (/${b.owner}/${b.ptitle})`;
+
+/** How many annotations the caller wrote on the open board (a copy of it may bring them). */
+function ownAnnotations(ctx: FormContext): number {
+  const me = ctx.user?.username;
+  if (!me) return 0;
+  return openBoard(ctx)
+    .lists.flatMap((l) => l.items.flatMap((i) => i.notes))
+    .filter((a) => a.annotationClass === 'anno' && a.author === me).length;
+}
 
 /**
  * The address on screen with the board's segment moved to its new path title: a renamed board
@@ -286,16 +296,35 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
     label: 'Duplicate board',
     description: (ctx) => {
       const b = openBoard(ctx);
-      return `Make a copy of ${named(b)} as your own unlisted board, “Copy of ${b.title}”: its lists, items, labels, formats and markers, without its notes, annotations or members.`;
+      const mine = ownAnnotations(ctx);
+      const leftOut = mine
+        ? `without readers’ notes, others’ annotations or its members. Your ${counted(mine, 'annotation')} on it may come too.`
+        : 'without its notes, annotations or members.';
+      return `Make a copy of ${named(b)} as your own unlisted board, “Copy of ${b.title}”: its lists, items, labels, formats and markers, ${leftOut}`;
     },
-    fields: [LINK_HOME_FIELD],
-    initial: () => ({ linkHome: true }),
+    fields: [
+      LINK_HOME_FIELD,
+      {
+        name: 'annotations',
+        label: 'With my annotations',
+        type: 'checkbox',
+        hint: 'Each on its item’s copy, as private as it is here; not the replies to it.',
+        shownWhen: (v) => v.mine === true,
+      },
+    ],
+    // A course's glosses are its teacher's to take to the next term: ticked when there are any.
+    initial: (ctx) => {
+      const mine = ownAnnotations(ctx) > 0;
+      return { linkHome: true, mine, annotations: mine };
+    },
     submitLabel: 'Duplicate',
     async submit(v, ctx) {
       const { _id, description } = openBoard(ctx);
       const res = await ctx.call(
         '/api/forms/duplicate_multilist',
-        { multilistId: _id },
+        v.mine === true && v.annotations === true
+          ? { multilistId: _id, annotations: true }
+          : { multilistId: _id },
         'duplicate board',
       );
       if (!res.ok) return fail('duplicate board', res.error);

@@ -1,9 +1,11 @@
 /**
  * duplicate_multilist: a board copied whole as the caller's own. The copy has the board's lists,
  * items (their text, blocks, labels, format, flags and dates) and media and text markers, and
- * the board's labels and colours; not its notes, annotations or replies, nor its members,
- * password, groups or anyone's view states. It is unlisted and titled "Copy of {title}", made
- * unique among the caller's boards. Only the items the caller can see are copied.
+ * the board's labels and colours, and if asked the caller's own annotations on those items (a
+ * course's glosses, kept for its next term); not its notes or replies, nor others' annotations,
+ * nor its members, password, groups or anyone's view states. It is unlisted and titled
+ * "Copy of {title}", made unique among the caller's boards. Only the items the caller can see
+ * are copied.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -41,6 +43,7 @@ export async function duplicateMultilist(
   db: Db,
   source: BoardRow,
   actor: Actor,
+  opts: { annotations: boolean } = { annotations: false },
 ): Promise<BoardMade> {
   const owner = actor.username;
   // Two copies made at once (two clicks, two tabs) get two titles, not a clash.
@@ -131,5 +134,70 @@ export async function duplicateMultilist(
       { blocks: true },
     );
   }
+  if (opts.annotations) {
+    const copies = new Map(
+      itemRows.map((i, n) => [i.id, { ...must(newItems[n], 'a copied item'), multilistId }]),
+    );
+    await copyOwnAnnotations(db, source.id, owner, copies);
+  }
   return { multilistId, owner, ptitle, title };
+}
+
+/**
+ * The annotations `writer` wrote on the items copied (source item id → where its copy is), each
+ * onto its item's copy with its words, passage, type, label, labels and format, as private as it
+ * was, and when it was written. Not the replies under them (others' words), nor anyone else's annotations (theirs to copy).
+ */
+async function copyOwnAnnotations(
+  db: Db,
+  sourceBoard: string,
+  writer: string,
+  copies: ReadonlyMap<string, { id: string; listId: string; multilistId: string }>,
+): Promise<void> {
+  const rows = await db
+    .select()
+    .from(items)
+    .where(
+      and(
+        eq(items.multilistId, sourceBoard),
+        eq(items.annotationClass, 'anno'),
+        eq(items.author, writer),
+      ),
+    )
+    .orderBy(asc(items.created));
+  const mine = rows.filter((a) => a.rootItemId !== null && copies.has(a.rootItemId));
+  const annoIds = new Map(mine.map((a) => [a.id, randomUUID()]));
+  await insertColumns(
+    db,
+    items,
+    mine.map((a) => {
+      const id = must(annoIds.get(a.id), 'a copied annotation');
+      const on = must(copies.get(a.rootItemId ?? ''), 'the item an annotation is on');
+      return {
+        id,
+        listId: on.listId,
+        multilistId: on.multilistId,
+        index: 0,
+        owner: a.owner,
+        author: writer,
+        hint: a.hint,
+        text: a.text,
+        highlight: a.highlight,
+        annotationClass: 'anno' as const,
+        annoType: a.annoType,
+        annoLabel: a.annoLabel,
+        parentId: on.id,
+        rootItemId: on.id,
+        threadId: id,
+        isPrivate: a.isPrivate,
+        labels: a.labels,
+        format: a.format,
+        flags: a.flags,
+        // Written when it was: the item's annotations keep their order (the load's, by date).
+        created: a.created,
+        modified: a.modified,
+      };
+    }),
+  );
+  await copyItemParts(db, annoIds, { blocks: true });
 }

@@ -103,10 +103,10 @@ export const duplicateMultilist = defineContract({
   path: '/api/forms/duplicate_multilist',
   tags: ['forms'],
   summary:
-    'Copy a board as the caller’s own unlisted board “Copy of {title}”: its lists, items, blocks, labels, formats and markers, not its notes, annotations, replies or members',
+    'Copy a board as the caller’s own unlisted board “Copy of {title}”: its lists, items, blocks, labels, formats and markers, and with `annotations` the caller’s own annotations; never its notes, replies, others’ annotations or members',
   description:
-    'Anyone signed in who may read the board may copy it (as they may export it); only the items they can see are copied. The copy’s title is made unique among the caller’s boards: “Copy of {title} (2)”, and so on.',
-  input: z.object({ multilistId: id }),
+    'Anyone signed in who may read the board may copy it (as they may export it); only the items they can see are copied. The copy’s title is made unique among the caller’s boards: “Copy of {title} (2)”, and so on. With `annotations: true` each annotation the caller wrote on an item copied goes to that item’s copy, as private as it was, without the replies to it.',
+  input: z.object({ multilistId: id, annotations: z.boolean().optional() }),
   output: boardMade,
   errors: BOARD_CALL_ERRORS,
 });
