@@ -2,7 +2,8 @@
  * Helpful, as a class meets it: a student taps Helpful on a classmate's note on a phone, and the
  * teacher watching the board sees the count arrive; the mark is the student's own (pressed for
  * them, after a reload too), the note's writer sees the count and no button, and a second tap
- * takes the mark back. On Discussion the teacher puts the most helpful notes first.
+ * takes the mark back. On Discussion the teacher puts the most helpful notes first, and marks
+ * notes helpful there as on the board.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -31,7 +32,7 @@ const helpful = (page: Page, words: string) =>
   noteOn(page, words).getByRole('button', { name: /^Helpful/ });
 
 describe('helpful', () => {
-  it('a student marks a classmate’s note helpful on a phone; the teacher sees the count live, and on Discussion the most helpful first; the writer sees it without a button', async () => {
+  it('a student marks a classmate’s note helpful on a phone; the teacher sees the count live, and on Discussion the most helpful first, marked there too; the writer sees it without a button', async () => {
     const words = `Who paid for the poll? ${Date.now().toString(36)}`;
     const { ptitle } = await notedItem(base, {
       title: `Helpful ${Date.now().toString(36)}`,
@@ -109,6 +110,16 @@ describe('helpful', () => {
     await expect.poll(() => entries.allTextContents()).toEqual([words, later]);
     expect(author.url()).toContain('order=helpful');
     await author.getByRole('heading', { name: 'Most helpful first' }).waitFor();
+    // Helpful is a toggle here too: the teacher's mark shows pressed; marking the newer note
+    // brings it level, and newer, first.
+    expect(await helpful(author, words).getAttribute('aria-pressed')).toBe('true');
+    expect(await helpful(author, words).getAttribute('aria-label')).toBe('Helpful 1');
+    expect(await helpful(author, later).getAttribute('aria-pressed')).toBe('false');
+    await helpful(author, later).click();
+    await expect.poll(() => entries.allTextContents()).toEqual([later, words]);
+    await expect
+      .poll(() => helpful(author, later).getAttribute('aria-pressed'), { timeout: 10_000 })
+      .toBe('true');
     await screenshot(author, 'helpful-discussion');
   });
 });

@@ -212,6 +212,31 @@ describe('Discussion, most helpful first', () => {
       await author.post('/api/forms/board_insight', { multilistId: board.multilistId })
     ).json<{ readers: { username: string; helpful: number }[] }>();
     expect(insight.readers.map((r) => [r.username, r.helpful])).toEqual([['reader', 3]]);
+    // Each entry, and each reply under it, tells the caller alone which they marked: the teacher
+    // marked the first note and a classmate's reply; the second was marked by another alone.
+    const reply = (
+      await demo.post('/api/forms/insert_note', {
+        listId,
+        itemId,
+        noteSpec: { text: 'Me too.', parentId: once },
+      })
+    ).json<{ itemId: string }>().itemId;
+    await mark(author, reply);
+    const marked = (
+      await author.post('/api/dbload/load_search', {
+        address: `/x/home?code=pending&username=author&board=${board.ptitle}`,
+      })
+    ).json<Multilist>();
+    expect(
+      marked.lists.flatMap((l) =>
+        l.items.flatMap((i) => i.notes.map((n) => [n.text, n.votes, n.voted === true])),
+      ),
+    ).toEqual([
+      ['Asked last, marked by nobody?', 0, false],
+      ['Asked second, marked once?', 1, false],
+      ['Me too.', 1, true],
+      ['Asked first, marked twice?', 2, true],
+    ]);
   });
 
   it('counts on Insight’s most noted passages how often their notes were marked', async () => {

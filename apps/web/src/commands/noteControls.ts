@@ -20,8 +20,8 @@ import { giveFocusBack, rememberPlace } from '../forms/focusBack';
 /**
  * A note's buttons: those its board's abilities give (core noteActions), and its Copy link, which
  * asks for none. A private note's link would open to no one else, and a results page (Discussion,
- * Listings) is no board to link into: each result's Visit opens it where it is. A results page
- * shows how many marked a note helpful, not whether the caller did: Helpful is marked on the board.
+ * Listings) is no board to link into: each result's Visit opens it where it is. Helpful is a
+ * toggle there as on the board (a listing tells the caller which they marked).
  */
 export type NoteButton = NoteAction | 'link';
 export function noteButtons(
@@ -30,9 +30,7 @@ export function noteButtons(
   me: string | null,
   results: boolean,
 ): NoteButton[] {
-  const actions: NoteButton[] = noteActions(abilities, note, me).filter(
-    (a) => !(results && a === 'helpful'),
-  );
+  const actions: NoteButton[] = noteActions(abilities, note, me);
   if (results || note.isPrivate) return actions;
   const after = actions.indexOf('reply') + 1;
   return [...actions.slice(0, after), 'link', ...actions.slice(after)];
@@ -121,7 +119,7 @@ export const NOTE_CONTROL_COMMANDS: Command[] = [
     id: 'markHelpful',
     label: 'Helpful',
     group: 'annotate',
-    // As its button shows: on the board, not on a results page (noteButtons).
+    // As its button shows (noteButtons).
     enabled: (c, t) =>
       t !== undefined &&
       noteButtons(t.board.abilities, t.note, c.user?.username ?? null, t.results).includes(

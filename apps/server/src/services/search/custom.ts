@@ -22,6 +22,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { policyBoard, type BoardRow } from '../boards/access';
 import { answeredBy } from '../notes/answered-boards';
 import { withNoteItems } from '../notes/note-on-item';
+import { helpfulMarks } from '../notes/helpful';
 import { onItemsOf, threadsOf, viewerFor, visibleBoard } from '../notes/visibility';
 import { findUserByUsername, type Actor } from '../accounts/users';
 import type { CustomCode, NoteOrder } from '@listboard/core/api/search';
@@ -239,6 +240,17 @@ async function noteHits(
         thread: null,
       }),
   );
+  // Which of them the caller marked helpful, theirs alone to know, as on the board: the page's
+  // Helpful toggle shows it pressed.
+  const shown = listed.flatMap((h) => [h.note, ...(h.replies ?? [])]);
+  const mine = (
+    await helpfulMarks(
+      db,
+      shown.filter((n) => (n.votes ?? 0) > 0).map((n) => n._id),
+      who.actor.username,
+    )
+  ).get(who.actor.username);
+  for (const n of shown) if (mine?.has(n._id)) n.voted = true;
   return { hits: listed, more: read.length > NOTES_LISTED };
 }
 
