@@ -473,6 +473,24 @@ describe('two people editing the same item', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
     await form.waitFor({ state: 'detached' });
     await item.getByText('Check who paid, and when.').waitFor();
+
+    // Words typed, the item changed elsewhere, then the page loaded again: the words come back
+    // over the change, said to be, and Submit puts them in its place on purpose.
+    await selectItem(item);
+    await page.keyboard.press('i');
+    await form.getByLabel('Text', { exact: true }).fill('Check who paid, when, and why.');
+    await author.post('/api/forms/edit_item', { itemId, text: 'Check the sponsor.' });
+    await item.getByText('Check the sponsor.').waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await page.reload();
+    await form.getByText(formMsg.changedSinceTyped('item')).waitFor();
+    await expect(form.getByLabel('Text', { exact: true }).inputValue()).resolves.toBe(
+      'Check who paid, when, and why.',
+    );
+    await item.getByText('Check the sponsor.').waitFor();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.waitFor({ state: 'detached' });
+    await item.getByText('Check who paid, when, and why.').waitFor();
   });
 });
 

@@ -9,7 +9,7 @@ import {
 import { boardMsg, conflictKind, formMsg } from '@listboard/core';
 import { text } from './helpers';
 import { useFocusBack } from './focusBack';
-import { draftAccount, draftKeyOf, draftOf, forgetDraft, keepDraft } from './drafts';
+import { forgetFormDraft, useDraft, useKeepDraft } from './useDraft';
 import { newRequestKey, withFormKey } from '../api/requestKeys';
 import { useConnection } from '../api/client';
 import { announce } from '../state/announce';
@@ -35,34 +35,27 @@ export function Form({
   /** The user typed or chose something in the form (so leaving now would lose it). */
   onTyped?: () => void;
 }) {
-  // Long text typed here before and not sent, on the same thing (cancelled, or the page loaded
-  // again since), starts the form again.
-  const [draft] = useState(() => {
-    const key = draftKeyOf(def, ctx);
-    return key === null ? null : { key, values: draftOf(key), account: draftAccount() };
-  });
+  // Long text typed here before and not sent starts the form again (useDraft).
+  const draft = useDraft(def, ctx);
   const [start] = useState<Values>(() => ({
     ...defaultValues(def.fields),
     ...(def.initial?.(ctx) ?? {}),
   }));
   const [values, setValues] = useState<Values>(() => ({ ...start, ...draft?.values }));
-  // What is typed is kept as a draft as it is typed (a reload finds it), until it is sent.
   const sent = useRef(false);
   const typed = useRef(false);
-  useEffect(() => {
-    if (draft && typed.current && !sent.current)
-      keepDraft(draft.key, def.fields, values, draft.account, start);
-    // An edit cancelled is let go: its words come back only to a page loaded again meanwhile.
-    return def.edits && draft ? () => forgetDraft(draft.key) : undefined;
-  }, [draft, def.fields, def.edits, values, start]);
+  useKeepDraft(draft, def, values, start, typed, sent);
   /** The form did its work: it closes, saying so to a screen reader when it has words for it. */
   const done = (said?: string) => {
     if (said) announce(said);
     sent.current = true;
-    if (draft) forgetDraft(draft.key);
+    forgetFormDraft(draft);
     onClose();
   };
-  const [error, setError] = useState<string | null>(null);
+  // Words typed for a version someone else has changed since are back over theirs: said at once.
+  const [error, setError] = useState<string | null>(() =>
+    draft?.earlier ? formMsg.changedSinceTyped(draft.kind) : null,
+  );
   // "No connection to the server." goes once the server answers again (another call, the live
   // stream): what was typed is still here, and Submit will be heard.
   const connected = useConnection((s) => s.connected);

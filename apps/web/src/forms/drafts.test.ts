@@ -5,6 +5,7 @@ import {
   draftKeyOf,
   draftOf,
   draftsFor,
+  earlierDraftOf,
   forgetDraft,
   keepDraft,
   keepOpenForm,
@@ -160,8 +161,15 @@ describe('drafts of forms not sent', () => {
     keepDraft(key, fields, { text: 'Week 1, rewritten' }, draftAccount(), { text: 'Week 1' });
     // The item as it was: its words come back.
     expect(draftOf(draftKeyOf(editItem, on(3))!)).toEqual({ text: 'Week 1, rewritten' });
-    // Someone saved a change since: nothing comes back over it.
+    // Someone saved a change since: nothing comes back over it unasked; the words are there to
+    // bring back over it, saying so (Form), and for no other item.
     expect(draftOf(draftKeyOf(editItem, on(4))!)).toBeUndefined();
+    expect(earlierDraftOf(draftKeyOf(editItem, on(4))!)).toEqual({
+      key,
+      values: { text: 'Week 1, rewritten' },
+    });
+    expect(earlierDraftOf(draftKeyOf(editItem, on(3))!)).toBeUndefined();
+    expect(earlierDraftOf(key.replace('/i1/', '/i2/').replace('@3', '@4'))).toBeUndefined();
     // A list's description goes by the list's version; an item gone from the page keeps none.
     expect(draftKeyOf({ id: 'editListDescription', edits: true }, on(3, at('')))).toMatch(/@7$/);
     expect(draftKeyOf(editItem, on(3, at('gone')))).toBeNull();

@@ -111,6 +111,19 @@ export function draftKeyOf(def: Pick<FormDef, 'id' | 'edits'>, ctx: FormContext)
 }
 
 /**
+ * Words typed to change an earlier version of what an edit's key (`…@version`) changes, kept
+ * when the page loaded again after someone else saved a change to it: the form brings them back
+ * over the version shown, saying so (never silently over it).
+ */
+export function earlierDraftOf(key: string): { key: string; values: Values } | undefined {
+  const at = key.lastIndexOf('@');
+  if (at < 0) return undefined;
+  const base = key.slice(0, at + 1);
+  for (const [k, values] of drafts) if (k !== key && k.startsWith(base)) return { key: k, values };
+  return undefined;
+}
+
+/**
  * Keeps what the form holds under its key while it has long text typed in it (other than the
  * form's `start`, what it opened with before any draft), or forgets it when it has none; a form
  * opened for an account the page has since left keeps nothing for the next one.
