@@ -177,6 +177,18 @@ describe('an author builds a board from nothing', () => {
       week.getByRole('button', { name: 'Insert item', exact: true }).getAttribute('aria-pressed'),
     ).resolves.toBe('true');
     await week.getByLabel('Text', { exact: true }).fill('Read chapter *two* before class.');
+    // The page loaded again before it is sent: the list's editor opens again at Insert item,
+    // with the words.
+    page.once('dialog', (d) => void d.accept());
+    await page.reload();
+    await expect
+      .poll(() =>
+        week.getByRole('button', { name: 'Insert item', exact: true }).getAttribute('aria-pressed'),
+      )
+      .toBe('true');
+    await expect(week.getByLabel('Text', { exact: true }).inputValue()).resolves.toBe(
+      'Read chapter *two* before class.',
+    );
     await week.getByRole('button', { name: 'Submit' }).click();
     await week.getByRole('article', { name: /Read chapter two/ }).waitFor();
     await expect(week.getByText('No items yet.').count()).resolves.toBe(0);

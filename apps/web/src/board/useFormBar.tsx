@@ -74,21 +74,26 @@ export function useFormBar(
     return () => window.removeEventListener('beforeunload', ask);
   }, [unsaved]);
   // A form typed in is opened again, with its words, if the page loads again before it closes.
-  const typedIn = form !== null && !form.listEditor && ui.formTyped;
+  const typedIn = form !== null && ui.formTyped;
   useEffect(() => {
     if (!typedIn) return;
     keepOpenForm(form);
     return () => keepOpenForm(null);
   }, [form, typedIn]);
   const boardIds = ctx.boards.map((b) => b._id).join(' ');
+  const listIds = ctx.boards.flatMap((b) => b.lists.map((l) => l._id)).join(' ');
   useEffect(() => {
     const again = boardIds ? takeOpenForm(boardIds.split(' ')) : null;
     const now = useUi.getState();
     if (!again || now.form) return;
+    // A list editor's form opens in its list's editor, while the list is on the page.
+    const inList = again.listEditor?.listId;
+    if (inList && !listIds.split(' ').includes(inList)) return;
+    if (inList) now.setEditorList(inList);
     // Its words are unsent still: leaving asks first, and a reload brings it back again.
     now.setForm(again);
     now.setFormTyped(true);
-  }, [boardIds]);
+  }, [boardIds, listIds]);
   // Closes the form this render shows, and no other opened since.
   const closeForm = () => {
     if (form) ui.closeForm(form);
