@@ -355,6 +355,29 @@ describe('Mentions', () => {
     await note(reader, 'Mail x@demo.org or @demonstration or `@demo`');
     await note(demo, 'Note to self, @DEMO');
 
+    // On an unlisted board (a course's, often), a mention is listed for the one it names; behind
+    // a password they have not given, it is not.
+    for (const password of [null, 'sesame']) {
+      const { multilistId } = (
+        await author.post('/api/forms/insert_multilist', {
+          titleText: `Unlisted ${password ?? 'open'}`,
+          listed: false,
+        })
+      ).json<{ multilistId: string }>();
+      const { listId } = (
+        await author.post('/api/forms/insert_list', { multilistId, titleText: 'Week 1' })
+      ).json<{ listId: string }>();
+      const { itemId } = (
+        await author.post('/api/forms/insert_item', { listId, text: 'The reading.' })
+      ).json<{ itemId: string }>();
+      await reader.post('/api/forms/insert_note', {
+        listId,
+        itemId,
+        noteSpec: { text: `On the ${password ? 'locked' : 'unlisted'} board, @demo` },
+      });
+      if (password) await author.post('/api/dbedit/edit_multilist', { multilistId, password });
+    }
+
     const listed = await search(demo, 'mentions', 'demo');
     expect(listed.statusCode).toBe(200);
     const mentions = listed.json<Multilist>();
@@ -365,9 +388,10 @@ describe('Mentions', () => {
       'see the footnote',
       'the second chart',
       'A margin note for @demo',
+      'On the unlisted board, @demo',
     ])
       expect(texts).toContain(shown);
-    for (const hidden of ['Ask @demo later', 'x@demo.org', 'Note to self'])
+    for (const hidden of ['Ask @demo later', 'x@demo.org', 'Note to self', 'On the locked board'])
       expect(texts).not.toContain(hidden);
     // Newest first: the reply, then the author's note, then the reader's.
     const order = ['the second chart', 'see the footnote', 'same poll'].map((w) =>

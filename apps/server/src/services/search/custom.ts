@@ -182,8 +182,10 @@ async function noteHits(
       const on = r.item.rootItemId ? (rootOf.get(r.item.rootItemId) ?? null) : null;
       return (
         canSee(viewer, { kind: 'item', board, item: r.item, thread, on }) &&
-        // Unlisted boards stay out of others' listings; one's own writing on them stays in.
+        // Unlisted boards stay out of others' listings; one's own writing on them stays in, and so
+        // does writing that names one (a course's board is often unlisted: its mail came too).
         (r.item.author === who.actor.username ||
+          filter.mentions !== undefined ||
           boardListedFor(viewer, { ...board, listed: r.board.listed })) &&
         (!filter.groupsOnly || viewer.groups.includes(r.item.groupName ?? '')) &&
         (!filter.mentions ||
