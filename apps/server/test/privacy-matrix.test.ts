@@ -1208,6 +1208,9 @@ describe('privacy matrix: copies', () => {
         );
       }
     }
+    // The copies are their makers' own, which the deletes below do not touch: they go now.
+    for (const copy of made)
+      await ok(agents[v].post('/api/forms/delete_multilist', { multilistId: copy.multilistId }));
   });
 
   it("a list copied by each of the board's moderators shows every viewer only what they may see, live too", async () => {
