@@ -22,10 +22,11 @@ const search = async (a: Agent, code: string, username?: string) =>
     address: `/x/home?code=${code}${username ? `&username=${username}` : ''}`,
   });
 /** A listed board of the author's with one list and one item on it, for notes a test writes. */
-async function boardWithItem(titleText: string, text: string) {
-  const board = (
-    await author.post('/api/forms/insert_multilist', { titleText, listed: true })
-  ).json<{ multilistId: string; ptitle: string }>();
+async function boardWithItem(titleText: string, text: string, listed = true) {
+  const board = (await author.post('/api/forms/insert_multilist', { titleText, listed })).json<{
+    multilistId: string;
+    ptitle: string;
+  }>();
   const { listId } = (
     await author.post('/api/forms/insert_list', {
       multilistId: board.multilistId,
@@ -358,18 +359,11 @@ describe('Mentions', () => {
     // On an unlisted board (a course's, often), a mention is listed for the one it names; behind
     // a password they have not given, it is not.
     for (const password of [null, 'sesame']) {
-      const { multilistId } = (
-        await author.post('/api/forms/insert_multilist', {
-          titleText: `Unlisted ${password ?? 'open'}`,
-          listed: false,
-        })
-      ).json<{ multilistId: string }>();
-      const { listId } = (
-        await author.post('/api/forms/insert_list', { multilistId, titleText: 'Week 1' })
-      ).json<{ listId: string }>();
-      const { itemId } = (
-        await author.post('/api/forms/insert_item', { listId, text: 'The reading.' })
-      ).json<{ itemId: string }>();
+      const { multilistId, listId, itemId } = await boardWithItem(
+        `Unlisted ${password ?? 'open'}`,
+        'The reading.',
+        false,
+      );
       await reader.post('/api/forms/insert_note', {
         listId,
         itemId,
