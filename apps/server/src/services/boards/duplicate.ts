@@ -146,7 +146,8 @@ export async function duplicateMultilist(
 /**
  * The annotations `writer` wrote on the items copied (source item id → where its copy is), each
  * onto its item's copy with its words, passage, type, label, labels and format, as private as it
- * was, and when it was written. Not the replies under them (others' words), nor anyone else's annotations (theirs to copy).
+ * was, and when it was written. Not the replies under them (others' words), nor anyone else's
+ * annotations (theirs to copy).
  */
 async function copyOwnAnnotations(
   db: Db,
