@@ -40,11 +40,12 @@ export const formMsg = {
   changedMeanwhile: (kind: string) =>
     `Someone else changed this ${kind} while you were editing; the board shows their version. Submit again to save yours in its place, or Cancel to keep theirs.`,
   /**
-   * An edit's words typed before the page loaded again, brought back over a version someone else
-   * saved since: Submit puts them in its place on purpose.
+   * An edit's words typed before the page loaded again, brought back over a version saved since
+   * (its words changed elsewhere, or only its status or place: the message claims no more than a
+   * change): Submit puts them in its place on purpose.
    */
   changedSinceTyped: (kind: string) =>
-    `Someone else changed this ${kind} after you began changing it; the board shows their version. Submit to save your words in its place, or Cancel to keep theirs.`,
+    `This ${kind} changed after you began changing it, and the board shows it as it is now. Submit to save your words in its place, or Cancel to keep it as it is.`,
 } as const;
 
 /** The server's refusal of an edit made against a version someone else has replaced. */
