@@ -9,10 +9,11 @@
  * - a write that succeeds left exactly one audit row (plugins/audit.ts says which calls write);
  * - no object's prototype is polluted.
  *
- * `FUZZ_RUNS` sets the cases per route signed in (by default 70 on PostgreSQL and 30 on PGlite,
- * which runs them four times as slowly: 100 a run, each driver from a seed of its own, the
- * suite's budget; a longer hunt is `FUZZ_RUNS=2000 npx vitest run fuzz-routes`), with an eighth
- * of that as a visitor with no session (most of whose calls stop at 401).
+ * `FUZZ_RUNS` sets the cases per route signed in (by default 50 on PostgreSQL and 20 on PGlite,
+ * which runs them four times as slowly: 70 a run, each driver from a random seed of its own, so
+ * each run of the suite tries new ones; the suite's budget; a longer hunt is
+ * `FUZZ_RUNS=2000 npx vitest run fuzz-routes`), with an eighth of that as a visitor with no
+ * session (most of whose calls stop at 401).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,7 +35,7 @@ import {
 import { installRowCounter, rowsOf, type Written } from './fuzz/row-counter';
 import { recordedWrites } from './fuzz/write-calls';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.TEST_DB === 'postgres' ? 70 : 30));
+const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.TEST_DB === 'postgres' ? 50 : 20));
 /** Tables a refused request may still write: sessions and the sign-in failure counters. */
 const MAY_CHANGE_ON_REFUSAL = new Set(['sessions', 'auth_throttle']);
 /** The live stream, which never ends. */
