@@ -52,7 +52,7 @@ export function Form({
     forgetFormDraft(draft);
     onClose();
   };
-  // Words typed for a version someone else has changed since are back over theirs: said at once.
+  // Words typed for a version changed since are back over it as it is now: said at once.
   const [error, setError] = useState<string | null>(() =>
     draft?.earlier ? formMsg.changedSinceTyped(draft.kind) : null,
   );

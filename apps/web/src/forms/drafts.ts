@@ -106,14 +106,20 @@ export function draftKey(formId: string, ctx: Pick<FormContext, 'target' | 'note
 export function draftKeyOf(def: Pick<FormDef, 'id' | 'edits'>, ctx: FormContext): string | null {
   const key = draftKey(def.id, ctx);
   if (!def.edits) return key;
-  const edited = ctx.noteId ? findNote(ctx) : ctx.target.itemId ? findItem(ctx) : findList(ctx);
+  const kind = editedKind(ctx);
+  const edited = kind === 'note' ? findNote(ctx) : kind === 'item' ? findItem(ctx) : findList(ctx);
   return edited ? `${key}@${edited.version}` : null;
 }
 
+/** What an edit form opened here changes: the note named, else the item, else the list. */
+export const editedKind = (
+  ctx: Pick<FormContext, 'target' | 'noteId'>,
+): 'note' | 'item' | 'list' => (ctx.noteId ? 'note' : ctx.target.itemId ? 'item' : 'list');
+
 /**
  * Words typed to change an earlier version of what an edit's key (`…@version`) changes, kept
- * when the page loaded again after someone else saved a change to it: the form brings them back
- * over the version shown, saying so (never silently over it).
+ * when the page loaded again after a change to it was saved: the form brings them back over the
+ * version shown, saying so (never silently over it).
  */
 export function earlierDraftOf(key: string): { key: string; values: Values } | undefined {
   const at = key.lastIndexOf('@');

@@ -9,6 +9,7 @@ import {
   draftKeyOf,
   draftOf,
   earlierDraftOf,
+  editedKind,
   forgetDraft,
   keepDraft,
 } from './drafts';
@@ -26,8 +27,8 @@ export interface FormDraft {
 
 /**
  * The draft a form opens with: long text typed here before and not sent, on the same thing
- * (cancelled, or the page loaded again since); for an edit whose thing someone else changed
- * before the page loaded again, the words typed for the version before (`earlier`).
+ * (cancelled, or the page loaded again since); for an edit whose thing changed before the page
+ * loaded again, the words typed for the version before (`earlier`).
  */
 export function useDraft(def: FormDef, ctx: FormContext): FormDraft | null {
   const [draft] = useState(() => {
@@ -35,12 +36,11 @@ export function useDraft(def: FormDef, ctx: FormContext): FormDraft | null {
     if (key === null) return null;
     const own = draftOf(key);
     const earlier = own || !def.edits ? undefined : earlierDraftOf(key);
-    const kind = ctx.noteId ? 'note' : ctx.target.itemId ? 'item' : 'list';
     return {
       key,
       values: own ?? earlier?.values,
       earlier: earlier?.key ?? null,
-      kind,
+      kind: editedKind(ctx),
       account: draftAccount(),
     };
   });

@@ -135,9 +135,7 @@ export async function duplicateMultilist(
     );
   }
   if (opts.annotations) {
-    const copies = new Map(
-      itemRows.map((i, n) => [i.id, { ...must(newItems[n], 'a copied item'), multilistId }]),
-    );
+    const copies = new Map(itemRows.map((i, n) => [i.id, must(newItems[n], 'a copied item')]));
     await copyOwnAnnotations(db, source.id, owner, copies);
   }
   return { multilistId, owner, ptitle, title };
