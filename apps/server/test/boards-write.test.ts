@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Multilist } from '@listboard/core';
+import { conflictMsg, type Multilist } from '@listboard/core';
 import { Agent, createTestApp, type TestContext } from './harness';
 import { blocks, items, lists, viewStates } from '../src/db/schema';
 
@@ -368,6 +368,63 @@ describe('items', () => {
     expect((await load(author, '/author/reading-group')).lists[0]!.items[1]!.text).toBe(
       'One (first edit)',
     );
+  });
+
+  it('saves an edit begun before the item was moved, labelled or made private, its words the same meanwhile; refuses one begun before its words changed', async () => {
+    const made = (
+      await author.post('/api/forms/insert_multilist', { titleText: 'Edits meanwhile' })
+    ).json();
+    const addr = `/author/${made.ptitle}`;
+    await author.post('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Week 1',
+      itemText: 'First\n\nSecond',
+    });
+    const begun = (await load(author, addr)).lists[0]!.items[1]!;
+    // A coauthor's page moves it up and labels it; the author's edit form was open on its words.
+    await author.post('/api/forms/move_item', { itemId: begun._id, direction: 'up' });
+    await author.post('/api/forms/edit_item_labels', {
+      itemId: begun._id,
+      labels: [{ name: 'week', value: '1' }],
+    });
+    const saved = await author.post('/api/forms/edit_item', {
+      itemId: begun._id,
+      text: 'Second, reworded',
+      version: begun.version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const now = (await load(author, addr)).lists[0]!.items[0]!;
+    expect([now._id, now.text, now.labels]).toEqual([
+      begun._id,
+      'Second, reworded',
+      [{ name: 'week', value: '1' }],
+    ]);
+    // Made private after those words: an edit begun before them is still refused, its words kept.
+    await author.post('/api/forms/edit_item', {
+      itemId: begun._id,
+      text: now.text,
+      isPrivate: true,
+    });
+    for (const version of [begun.version, now.version - 1, now.version + 5]) {
+      const stale = await author.post('/api/forms/edit_item', {
+        itemId: begun._id,
+        text: 'Older words',
+        version,
+      });
+      expect([stale.statusCode, stale.json().error], `version ${version}`).toEqual([
+        409,
+        conflictMsg('item'),
+      ]);
+    }
+    // Begun on the words as they are now, before it was made private: saved.
+    const onNow = await author.post('/api/forms/edit_item', {
+      itemId: begun._id,
+      text: 'Second, reworded again',
+      version: now.version,
+    });
+    expect(onNow.statusCode, onNow.body).toBe(200);
+    expect((await load(author, addr)).lists[0]!.items[0]!.text).toBe('Second, reworded again');
+    await author.post('/api/forms/delete_multilist', { multilistId: made.multilistId });
   });
 
   it('moves an item to the end of another list, its notes and replies with it; refuses a list of another board', async () => {

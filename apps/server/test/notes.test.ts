@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeSelection, type Item, type Multilist } from '@listboard/core';
+import { conflictMsg, describeSelection, type Item, type Multilist } from '@listboard/core';
 import { eq, sql } from 'drizzle-orm';
 import { items, itemVersions } from '../src/db/schema';
 import { Agent, createTestApp, type TestContext } from './harness';
@@ -541,6 +541,25 @@ describe('a note’s words', () => {
     expect((await edit(reader, id, { text: '  ' })).statusCode).toBe(200);
     expect((await find(reader, id))!.text).toBe('[Highlight only]');
     expect((await find(author, id))!.text).toBe('[Highlight only]');
+  });
+
+  it('are saved when the teacher answered the note while its writer was changing them, its answer kept', async () => {
+    const id = (await note(reader, { text: 'Why is the sky blu?' })).json().itemId;
+    const begun = (await find(reader, id))!;
+    // The teacher answers it meanwhile: the note's status changes, not its words.
+    const answered = await author.post('/api/forms/set_note_status', {
+      itemId: id,
+      status: 'answered',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const fixed = await edit(reader, id, { text: 'Why is the sky blue?', version: begun.version });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const after = (await find(author, id))!;
+    expect([after.text, after.noteStatus]).toEqual(['Why is the sky blue?', 'answered']);
+    // An edit begun before those words were saved is refused still.
+    const stale = await edit(reader, id, { text: 'Why blue?', version: begun.version });
+    expect([stale.statusCode, stale.json().error]).toEqual([409, conflictMsg('item')]);
+    expect((await find(reader, id))!.text).toBe('Why is the sky blue?');
   });
 
   it('are reached by no other edit call of the board’s author: not by its earlier versions, nor through one of its blocks', async () => {

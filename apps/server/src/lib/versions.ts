@@ -5,6 +5,20 @@
 import { conflictMsg } from '@listboard/core';
 import { conflict } from './errors';
 
+/**
+ * An edit of an item's words, made against version `given`: refused only when the words changed
+ * since (their `textVersion` is later than it), or when it names a version the item never had. A
+ * move, a label, an answer or who sees it changes the row's version and not its words: an edit
+ * begun before one of those is not a conflict, and saves over the words it was begun on.
+ */
+export function checkWordsVersion(
+  item: { version: number; textVersion: number },
+  given: number | undefined,
+): void {
+  if (given === undefined || given === item.version) return;
+  if (given > item.version || given < item.textVersion) throw conflict(conflictMsg('item'));
+}
+
 export function checkVersion(
   kind: 'list' | 'item' | 'board',
   current: number,

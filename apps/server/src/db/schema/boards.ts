@@ -187,6 +187,12 @@ export const items = pgTable(
     votes: integer('votes').notNull().default(0),
     version: integer('version').notNull().default(1),
     /**
+     * The version at which the item's words last changed (services/boards/items.ts editItem): an
+     * edit made against an earlier version is refused only when the words changed since, not when
+     * the item was moved, labelled, answered or made private meanwhile.
+     */
+    textVersion: integer('text_version').notNull().default(1),
+    /**
      * The words search finds the item by: its text's, the pieces of the file names and addresses
      * it names, and its media and text markers' titles and descriptions. Kept by triggers as the
      * text or a marker changes (migrations 0017 and 0018, item_search_vector); whatever an insert

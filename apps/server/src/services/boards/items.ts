@@ -8,7 +8,7 @@ import { canSeeItem, visibleBoard } from '../notes/visibility';
 import { blockRows, storeBlocks } from './blocks-store';
 import { grantFiles } from '../media/file-access';
 import { insertColumns } from '../../db/insert-columns';
-import { checkVersion } from '../../lib/versions';
+import { checkWordsVersion } from '../../lib/versions';
 import { clampIndex, closeItemGap, itemCount, openItemGap, ordered } from './ordering';
 
 export interface NewItem {
@@ -217,10 +217,16 @@ export async function duplicateItem(
 }
 
 export async function editItem(db: Db, item: ItemRow, args: { text: string; version?: number }) {
-  checkVersion('item', item.version, args.version);
+  checkWordsVersion(item, args.version);
+  const next = sql`${items.version} + 1`;
   const [row] = await db
     .update(items)
-    .set({ text: args.text, version: sql`${items.version} + 1`, modified: new Date() })
+    .set({
+      text: args.text,
+      version: next,
+      ...(args.text !== item.text ? { textVersion: next } : {}),
+      modified: new Date(),
+    })
     .where(eq(items.id, item.id))
     .returning({ version: items.version });
   await storeBlocks(db, item.id, args.text, { owner: item.owner });
