@@ -370,7 +370,7 @@ describe('items', () => {
     );
   });
 
-  it('saves an edit begun before the item was moved, labelled or made private, its words the same meanwhile; refuses one begun before its words changed', async () => {
+  it('saves an edit begun before the item or list was moved, labelled, reversed or made private, its words the same meanwhile; refuses one begun before its words changed', async () => {
     const made = (
       await author.post('/api/forms/insert_multilist', { titleText: 'Edits meanwhile' })
     ).json();
@@ -424,6 +424,29 @@ describe('items', () => {
     });
     expect(onNow.statusCode, onNow.body).toBe(200);
     expect((await load(author, addr)).lists[0]!.items[0]!.text).toBe('Second, reworded again');
+
+    // A list's title and description likewise: moved and reversed meanwhile, renamed still.
+    await author.post('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Week 2',
+      itemText: 'A\n\nB',
+    });
+    const list = (await load(author, addr)).lists[1]!;
+    await author.post('/api/forms/move_list', { listId: list._id, direction: 'left' });
+    await author.post('/api/forms/reverse_list', { listId: list._id });
+    const renamed = await author.post('/api/forms/edit_list', {
+      listId: list._id,
+      titleText: 'Week 0',
+      version: list.version,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const described = await author.post('/api/forms/edit_list', {
+      listId: list._id,
+      descText: 'Before the course',
+      version: list.version,
+    });
+    expect([described.statusCode, described.json().error]).toEqual([409, conflictMsg('list')]);
+    expect((await load(author, addr)).lists[0]).toMatchObject({ _id: list._id, title: 'Week 0' });
     await author.post('/api/forms/delete_multilist', { multilistId: made.multilistId });
   });
 

@@ -6,17 +6,19 @@ import { conflictMsg } from '@listboard/core';
 import { conflict } from './errors';
 
 /**
- * An edit of an item's words, made against version `given`: refused only when the words changed
- * since (their `textVersion` is later than it), or when it names a version the item never had. A
- * move, a label, an answer or who sees it changes the row's version and not its words: an edit
- * begun before one of those is not a conflict, and saves over the words it was begun on.
+ * An edit of an item's words, or of a list's title or description, made against version `given`:
+ * refused only when those words changed since (their `textVersion` is later than it), or when it
+ * names a version never reached. A move, a label, an answer or who sees it changes the row's
+ * version and not its words: an edit begun before one of those is not a conflict, and saves over
+ * the words it was begun on.
  */
 export function checkWordsVersion(
-  item: { version: number; textVersion: number },
+  kind: 'list' | 'item',
+  row: { version: number; textVersion: number },
   given: number | undefined,
 ): void {
-  if (given === undefined || given === item.version) return;
-  if (given > item.version || given < item.textVersion) throw conflict(conflictMsg('item'));
+  if (given === undefined || given === row.version) return;
+  if (given > row.version || given < row.textVersion) throw conflict(conflictMsg(kind));
 }
 
 export function checkVersion(

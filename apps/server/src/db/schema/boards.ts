@@ -126,6 +126,8 @@ export const lists = pgTable(
     reverse: boolean('reverse').notNull().default(false),
     tourId: text('tour_id'),
     version: integer('version').notNull().default(1),
+    /** The version at which its title or description last changed, as an item's textVersion. */
+    textVersion: integer('text_version').notNull().default(1),
     created: created(),
     modified: modified(),
   },

@@ -217,7 +217,7 @@ export async function duplicateItem(
 }
 
 export async function editItem(db: Db, item: ItemRow, args: { text: string; version?: number }) {
-  checkWordsVersion(item, args.version);
+  checkWordsVersion('item', item, args.version);
   const next = sql`${items.version} + 1`;
   const [row] = await db
     .update(items)

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { items, lists } from '../../db/schema';
 import { moveMsg, must } from '@listboard/core';
 import { badRequest } from '../../lib/errors';
-import { checkVersion } from '../../lib/versions';
+import { checkWordsVersion } from '../../lib/versions';
 import type { ListRow } from './access';
 import { copyItemParts, insertItemRows, insertListItems } from './items';
 import { contentSeenBy } from '../notes/visibility';
@@ -60,13 +60,18 @@ export async function editList(
   list: ListRow,
   args: { title?: string; description?: string; version?: number },
 ) {
-  checkVersion('list', list.version, args.version);
+  checkWordsVersion('list', list, args.version);
+  const next = sql`${lists.version} + 1`;
+  const changed =
+    (args.title !== undefined && args.title !== list.title) ||
+    (args.description !== undefined && args.description !== list.description);
   const [row] = await db
     .update(lists)
     .set({
       ...(args.title !== undefined ? { title: args.title } : {}),
       ...(args.description !== undefined ? { description: args.description } : {}),
-      version: sql`${lists.version} + 1`,
+      version: next,
+      ...(changed ? { textVersion: next } : {}),
       modified: new Date(),
     })
     .where(eq(lists.id, list.id))

@@ -143,8 +143,9 @@ function revive(table: TableName, row: Row): Row {
   // An item comes back with no count of helpful marks: its marks, put back after it, count
   // themselves again (the database's trigger on note_votes), those of removed accounts not.
   if (table === 'items' && 'votes' in out) out.votes = 0;
-  // Deleted before items kept when their words last changed: taken as changed at its version.
-  if (table === 'items' && out.textVersion === undefined) out.textVersion = out.version;
+  // Deleted before items and lists kept when their words last changed: changed at its version.
+  if ((table === 'items' || table === 'lists') && out.textVersion === undefined)
+    out.textVersion = out.version;
   for (const key of dates) {
     const value = out[key];
     if (typeof value === 'string') out[key] = new Date(value);

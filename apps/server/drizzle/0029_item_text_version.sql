@@ -1,4 +1,0 @@
--- The version at which an item's words last changed: an edit made against an earlier version is
--- refused only when its words changed since. Not known for the rows before: taken as their version.
-ALTER TABLE "items" ADD COLUMN "text_version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
-UPDATE "items" SET "text_version" = "version";
