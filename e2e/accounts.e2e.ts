@@ -151,7 +151,14 @@ describe('an account from signup to deregister', () => {
     await expect(profile.getByLabel('Full name').inputValue()).resolves.toBe('Nina Vale');
     await expect(profile.getByLabel('Text alerts').isChecked()).resolves.toBe(true);
     await expect(profile.getByLabel('Email alerts').isChecked()).resolves.toBe(false);
-    await profile.getByRole('button', { name: 'Cancel' }).click();
+    // E-mail alerts on again, gathered into one mail a day (offered only while they are on).
+    await expect(profile.getByLabel('One mail a day').count()).resolves.toBe(0);
+    await profile.getByLabel('Email alerts').check();
+    await profile.getByLabel('One mail a day').check();
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => profile.count()).toBe(0);
+    await page.goto(`${base}/${nina}/home?code=profile`);
+    await page.getByText('On, one mail a day').waitFor();
 
     // Sign out: the form says what will happen, then the browser is guest again.
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -34,6 +34,7 @@ import { adminRoutes } from './routes/admin';
 import { ltiAdminRoutes } from './routes/lti-admin';
 import { ltiRoutes } from './routes/lti';
 import { REMIND_SWEEP_MS, sendDueReminders } from './services/insight/due-reminders';
+import { DIGEST_SWEEP_MS, sendAlertDigests } from './services/notes/digest';
 import { scoreSender } from './services/lti/live-scores';
 import { isBuiltFile, registerWeb, sendShell } from './plugins/web';
 import { healthRoutes } from './routes/health';
@@ -243,8 +244,16 @@ export async function buildApp({
     );
   }, REMIND_SWEEP_MS);
   reminders.unref();
+  // The day's alerts in one mail, for those whose profile gathers them.
+  const digests = setInterval(() => {
+    sendAlertDigests(database.db, { mailer, publicUrl: config.PUBLIC_URL }, clock()).catch(
+      (err: unknown) => app.log.warn({ err }, 'alert digests not sent'),
+    );
+  }, DIGEST_SWEEP_MS);
+  digests.unref();
   app.addHook('onClose', async () => {
     clearInterval(reminders);
+    clearInterval(digests);
     await scores.flush();
     scores.close();
   });

@@ -5,9 +5,10 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Multilist } from '@listboard/core';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, users } from '../src/db/schema';
+import { alertDigests, auditLog, users } from '../src/db/schema';
 import { createMailer } from '../src/mail/mailer';
 import { sendDueReminders } from '../src/services/insight/due-reminders';
+import { sendAlertDigests } from '../src/services/notes/digest';
 import { Agent, createTestApp, type TestContext } from './harness';
 import { freePort } from './postgres-server';
 
@@ -21,7 +22,7 @@ const inbox: Received[] = [];
 let t: TestContext;
 let course: Multilist;
 /** ALERT_MAIL_RATE_LIMIT here: above what the other tests mail the board's owner. */
-const ALERT_LIMIT = 14;
+const ALERT_LIMIT = 16;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -540,6 +541,72 @@ describe('mail through a real SMTP server', () => {
     expect(await waitFor(() => toDemo() >= ALERT_LIMIT)).toBe(true);
     await new Promise((r) => setTimeout(r, 300));
     expect(toDemo()).toBe(ALERT_LIMIT);
+    inbox.length = 0;
+  });
+
+  it('gathers the alerts of one whose profile asks for one mail a day: nothing at once, then one mail a day after the first, of each as it is then', async () => {
+    const author = new Agent(t.app);
+    await author.signIn('author');
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const gather = (on: boolean) =>
+      author.post('/api/forms/edit_profile', { profile: { alertDigest: on } });
+    expect((await gather(true)).statusCode).toBe(200);
+    const db = t.database.db;
+    const [me] = await db.select().from(users).where(eq(users.username, 'author'));
+    const kept = async () =>
+      (await db.select().from(alertDigests).where(eq(alertDigests.userId, me!.id))).length;
+    const tip = course.lists[1]!.items[2]!;
+    const on = { listId: tip.listId, itemId: tip._id };
+    const write = async (text: string) =>
+      (await reader.post('/api/forms/insert_note', { ...on, noteSpec: { text } })).json<{
+        itemId: string;
+      }>().itemId;
+    inbox.length = 0;
+    const first = await write('Gathered: which source?');
+    const second = await write('Gathered: why this framing?');
+    const third = await write('Gathered: and this one?');
+    // Each alert is kept once its write's answer has gone (the call's after-work).
+    for (let i = 0; i < 100 && (await kept()) < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await kept()).toBe(3);
+    // Nothing was mailed at once.
+    expect(inbox.filter((m) => m.to.includes('author@listboard.local'))).toEqual([]);
+    // Reworded since, and one withdrawn by its writer: the mail tells of them as they are then.
+    await reader.post('/api/forms/edit_item', {
+      itemId: first,
+      text: 'Gathered: which source, exactly?',
+    });
+    await reader.post('/api/forms/delete_item', { itemId: second });
+    const mail = { mailer: createMailer(t.config), publicUrl: t.config.PUBLIC_URL };
+    const sweep = (hours: number) =>
+      sendAlertDigests(db, mail, new Date(Date.now() + hours * 3600_000));
+    // Not a day yet.
+    expect(await sweep(23)).toBe(0);
+    expect(await sweep(25)).toBe(1);
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(inbox.map((m) => m.to)).toEqual([['author@listboard.local']]);
+    const day = inbox.shift()!.raw;
+    expect(day).toMatch(/Subject: Your Listboard alerts: 2 since \w+day, /);
+    expect(day).toContain('New note on course from reader');
+    expect(day).toContain('Gathered: which source, exactly?');
+    expect(day).toContain('Gathered: and this one?');
+    expect(day).not.toContain('which source?');
+    expect(day).not.toContain('why this framing');
+    expect(day).toContain(`https://boards.example.edu/author/home;course#note-${third}`);
+    expect(day).toContain('https://boards.example.edu/author/home?code=pending&username=author');
+    expect(day).toContain('your profile gathers e-mail alerts into one mail');
+    // Once: the next sweep finds nothing kept.
+    expect(await kept()).toBe(0);
+    expect(await sweep(26)).toBe(0);
+    // Asked no longer: the next note is mailed at once.
+    expect((await gather(false)).statusCode).toBe(200);
+    await write('Gathered no more: at once?');
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    expect(inbox.shift()!.raw).toContain('Gathered no more: at once?');
+    expect(await kept()).toBe(0);
+    for (const id of [first, third])
+      await author.post('/api/forms/set_note_status', { itemId: id, status: 'dismissed' });
     inbox.length = 0;
   });
 

@@ -11,7 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersTo, type Multilist } from '@listboard/core';
 import type { BoardMade } from '@listboard/core/api/contracts/boards';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { boardMembers, ltiLinks, ltiPlatforms, ltiUsers, users } from '../src/db/schema';
+import {
+  alertDigests,
+  boardMembers,
+  ltiLinks,
+  ltiPlatforms,
+  ltiUsers,
+  users,
+} from '../src/db/schema';
+import { sendAlertDigests } from '../src/services/notes/digest';
 import { Agent, SEED_PASSWORD } from './harness';
 import { createAccountApp, type AccountTestContext } from './account-harness';
 import { createFileStore } from '../src/storage';
@@ -230,6 +238,18 @@ const COMMON = 'qzmatrix';
 const MARKED_WORD = 'qzcue';
 const MARKED: readonly ThingName[] = ['privateItem', 'lockedBoardItem'];
 const sees = (v: ViewerName, t: Thing) => t.seenBy.includes(v);
+
+/** The address each signed-in viewer's mail goes to. */
+const MAILBOX: Partial<Record<ViewerName, string>> = {
+  writer: 'reader@listboard.local',
+  otherReader: 'demo@listboard.local',
+  groupMember: 'gwen@example.org',
+  nonMember: 'nico@example.org',
+  author: 'author@listboard.local',
+  coauthor: 'cora@example.org',
+  editor: 'edda@example.org',
+  admin: 'admin@listboard.local',
+};
 const signedIn = (v: ViewerName) => v !== 'anonymous' && v !== 'guest';
 
 let t: AccountTestContext;
@@ -1276,6 +1296,63 @@ describe('privacy matrix: copies', () => {
 });
 
 /**
+ * The day's alerts in one mail (services/notes/digest.ts), written when it goes. Each viewer is
+ * given an alert kept for every thing, as if each had been alerted of all of them: the mail must
+ * still tell each of nothing they may not see, and of each thing they may (a locked board's as
+ * mail has it: without the session that gave its password).
+ */
+describe('privacy matrix: the day’s alerts in one mail', () => {
+  const sent: { to: string; text: string }[] = [];
+  beforeAll(async () => {
+    const db = t.database.db;
+    const people = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, Object.values(MAILBOX)));
+    await db
+      .update(users)
+      .set({ fields: sql`${users.fields} || '{"alertDigest": true}'::jsonb` })
+      .where(
+        inArray(
+          users.id,
+          people.map((p) => p.id),
+        ),
+      );
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    await db.insert(alertDigests).values(
+      people.flatMap((p) =>
+        THINGS.map((thing) => ({
+          userId: p.id,
+          itemId: ids[thing.name],
+          subject: `Alert of ${thing.name}`,
+          created: dayAgo,
+        })),
+      ),
+    );
+    const mailer = {
+      send: (m: { to: string; text: string }) => Promise.resolve(void sent.push(m)),
+    };
+    await sendAlertDigests(db, { mailer, publicUrl: t.config.PUBLIC_URL }, new Date());
+  });
+
+  it.each(Object.keys(MAILBOX) as ViewerName[])(
+    'the mail to %s tells of each thing they may see, and of no other',
+    (v) => {
+      const text = sent
+        .filter((m) => m.to === MAILBOX[v])
+        .map((m) => m.text)
+        .join('\n');
+      const boardsOwn = MODERATORS.includes(v);
+      for (const thing of THINGS) {
+        const told = sees(v, thing) && (!thing.onLockedBoard || boardsOwn);
+        expect(text.includes(marker(thing.name)), thing.name).toBe(told);
+        expect(text.includes(`Alert of ${thing.name}\n`), `${thing.name}'s alert`).toBe(told);
+      }
+    },
+  );
+});
+
+/**
  * Channels that act on a thing by id. A hidden thing is answered exactly like a missing one; a
  * thing the viewer sees is not (they may still be refused for other reasons, as a guest is).
  */
@@ -1402,17 +1479,6 @@ describe('privacy matrix: new-note mail', () => {
 });
 
 describe('privacy matrix: reply and status mail', () => {
-  /** The address each signed-in viewer's mail goes to. */
-  const MAILBOX: Partial<Record<ViewerName, string>> = {
-    writer: 'reader@listboard.local',
-    otherReader: 'demo@listboard.local',
-    groupMember: 'gwen@example.org',
-    nonMember: 'nico@example.org',
-    author: 'author@listboard.local',
-    coauthor: 'cora@example.org',
-    editor: 'edda@example.org',
-    admin: 'admin@listboard.local',
-  };
   const mailTo = (v: ViewerName) =>
     t.mails
       .filter((m) => m.to === MAILBOX[v])

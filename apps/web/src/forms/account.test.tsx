@@ -598,6 +598,24 @@ describe('edit profile', () => {
     expect(alert).toHaveBeenCalledWith('Your profile has been saved.');
   });
 
+  it('offers e-mail alerts gathered into one mail a day, only while e-mail alerts are on', async () => {
+    replies['/api/forms/edit_profile'] = { status: 200, body: { messages: [] } };
+    const { onClose } = open('editProfile', ann);
+    const daily = screen.getByLabelText<HTMLInputElement>('One mail a day');
+    expect(daily.checked).toBe(false);
+    const hint = document.getElementById(daily.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toContain('gathered into one mail');
+    fireEvent.click(screen.getByLabelText('Email alerts'));
+    expect(screen.queryByLabelText('One mail a day')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Email alerts'));
+    fireEvent.click(screen.getByLabelText('One mail a day'));
+    submit('Save');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(called('/api/forms/edit_profile')[0]!.body).toEqual({
+      profile: { alertDigest: true },
+    });
+  });
+
   it('sends nothing when nothing changed', async () => {
     const { onClose } = open('editProfile', ann);
     submit('Save');

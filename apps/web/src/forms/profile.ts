@@ -35,6 +35,7 @@ function profileOf(user: PublicUser | null): Values {
     bio: text('bio'),
     textAlerts: f.textAlerts === true,
     emailAlerts: f.emailAlerts === true,
+    alertDigest: f.alertDigest === true,
   };
 }
 
@@ -100,6 +101,13 @@ export const PROFILE_FORMS: FormDef[] = [
         label: 'Email alerts',
         type: 'checkbox',
         hint: 'A mail when a reader adds a note to one of your boards, or someone replies to yours, answers it or dismisses it.',
+      },
+      {
+        name: 'alertDigest',
+        label: 'One mail a day',
+        type: 'checkbox',
+        hint: 'The day’s alerts gathered into one mail, sent a day after the first of them, instead of a mail for each.',
+        shownWhen: (v) => v.emailAlerts === true,
       },
     ],
     initial: (ctx) => profileOf(ctx.user),

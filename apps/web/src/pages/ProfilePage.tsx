@@ -84,7 +84,11 @@ export function ProfilePage({ owner, ctx }: { owner: string; ctx: CommandContext
           <dt>Text alerts</dt>
           <dd>{onOff(f.textAlerts)}</dd>
           <dt>E-mail alerts</dt>
-          <dd>{onOff(f.emailAlerts)}</dd>
+          <dd>
+            {f.emailAlerts === true && f.alertDigest === true
+              ? 'On, one mail a day'
+              : onOff(f.emailAlerts)}
+          </dd>
         </dl>
       )}
       <dl className="page-fields">

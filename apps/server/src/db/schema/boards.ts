@@ -322,3 +322,25 @@ export const boardUnlocks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.multilistId] })],
 );
+
+/**
+ * Alerts kept for one mail a day (services/notes/digest.ts), for those whose profile gathers them
+ * (`fields.alertDigest`): the alert's subject line and the note, reply or annotation it is about.
+ * The mail is written when it goes, from the item as it is then and only if they may still see it;
+ * an item deleted, or an account removed, takes its rows with it.
+ */
+export const alertDigests = pgTable(
+  'alert_digests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    created: created(),
+  },
+  (t) => [index('alert_digests_user_idx').on(t.userId, t.created)],
+);

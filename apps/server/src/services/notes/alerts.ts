@@ -2,23 +2,23 @@ import { and, eq } from 'drizzle-orm';
 import {
   ITEM_ANCHOR,
   MENTIONS_MAX,
-  NOTE_ANCHOR,
   mentionsIn,
   sameName,
   fieldMsg,
   isValidEmail,
-  shownAs,
-  textToBlocks,
   type Item,
 } from '@listboard/core';
 import type { Db } from '../../db/client';
-import { items, lists, multilists, users } from '../../db/schema';
+import { alertDigests, items, lists, multilists, users } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { findUserByUsername, toActor } from '../accounts/users';
 import { canSeeItem, viewerFor, visibleBoardOf } from './visibility';
 import { throttleHit } from '../accounts/auth-throttle';
 import { answerersOf } from './answered-boards';
+import { boardUrl, discussionUrl, mailText, noteUrl, whyAlerted } from './alert-text';
+
+export { boardUrl, mailText, whyAlerted } from './alert-text';
 
 /** How a mail signs its sender: the full name they gave, or null. */
 export async function fullnameOf(db: Db, userId: string): Promise<string | null> {
@@ -43,25 +43,50 @@ export async function mayAlert(
   return (await throttleHit(db, 'alert', to.id, hour, new Date())) <= hour.max;
 }
 
+/** Whom an alert goes to: their address, and whether they gather alerts into one mail a day. */
+interface AlertTarget {
+  userId: string;
+  email: string;
+  gathers: boolean;
+}
+
 /**
  * Where to tell `username` of `item` on `board`: nowhere when they have no address, their profile
  * turns e-mail alerts off, or they may not see the item (mail is a channel like any other: the one
  * visibility rule decides), or once the hour's `limit` of alerts to them is used up
  * (ALERT_MAIL_RATE_LIMIT): the alerts then wait on their Discussion page and Listings, and no
- * one can fill another's mailbox through the app.
+ * one can fill another's mailbox through the app. Alerts gathered for a day count no limit.
  */
-async function alertAddress(
+async function alertTarget(
   db: Db,
   username: string,
   board: typeof multilists.$inferSelect,
   item: typeof items.$inferSelect,
   limit: number,
-): Promise<string | null> {
+): Promise<AlertTarget | null> {
   const to = await findUserByUsername(db, username);
   if (!to?.email || to.fields.emailAlerts !== true) return null;
   const viewer = await viewerFor(db, toActor(to), null);
   if (!(await canSeeItem(db, viewer, await visibleBoardOf(db, board), item))) return null;
-  return (await mayAlert(db, to, limit)) ? to.email : null;
+  const gathers = to.fields.alertDigest === true;
+  if (!gathers && !(await mayAlert(db, to, limit))) return null;
+  return { userId: to.id, email: to.email, gathers };
+}
+
+/**
+ * Sends an alert about `itemId` now, or, to one who gathers them, keeps its subject for the day's
+ * mail (digest.ts), which writes it from the item as it is then.
+ */
+async function sendAlert(
+  db: Db,
+  mailer: Mailer,
+  to: AlertTarget,
+  itemId: string,
+  mail: { subject: string; text: string[] },
+): Promise<void> {
+  if (to.gathers)
+    await db.insert(alertDigests).values({ userId: to.userId, itemId, subject: mail.subject });
+  else await mailer.send({ to: to.email, subject: mail.subject, text: mail.text.join('\n') });
 }
 
 /** An item of class `cls` with its board, or undefined. */
@@ -73,51 +98,6 @@ async function withBoard(db: Db, id: string, cls: 'note' | 'reply') {
     .where(and(eq(items.id, id), eq(items.annotationClass, cls)));
   return row;
 }
-
-/** The last line of an alert: why it came, and where to stop such mail (the profile page). */
-export const whyAlerted = (publicUrl: string, username: string) =>
-  `You get this because your profile asks for e-mail alerts; you can turn them off there: ${publicUrl}/${username}/home?code=profile`;
-
-export const boardUrl = (publicUrl: string, owner: string, ptitle: string) =>
-  `${publicUrl}/${owner}/home;${ptitle}`;
-
-/** A note's own address on its board: the web opens its item and shows it (useNoteAnchor). */
-const noteUrl = (publicUrl: string, board: typeof multilists.$inferSelect, noteId: string) =>
-  `${boardUrl(publicUrl, board.owner, board.ptitle)}#${NOTE_ANCHOR}${noteId}`;
-
-/** A site address made whole: `/author/course` alone is no link in a mail client. */
-const whole = (href: string, publicUrl: string) =>
-  href.startsWith('/') && !href.startsWith('//') ? `${publicUrl}${href}` : href;
-
-/**
- * Light markup as a plain-text mail shows it: each link's (and picture's) words followed by its
- * address made whole; a recording, picture, document or embedded page on a line of its own as
- * what it is and its caption, then the address to open it at (its range as a media fragment,
- * which browsers play). Emphasis and code marks read well as typed, and stay.
- */
-export function mailText(text: string, publicUrl: string): string {
-  return textToBlocks(text)
-    .map((b) => {
-      const shown = shownAs(b);
-      const url = b.range?.url ?? b.url;
-      if (!shown || !url) return linksWritten(b.text, publicUrl);
-      const address = whole(url, publicUrl);
-      // A page with no caption is named by its address, which follows anyway: it goes once.
-      const named = shown.name && address.replace(/^\w+:\/\//, '') !== shown.name;
-      return `(${named ? `${shown.kind}: ${shown.name}` : shown.kind}) ${address}`;
-    })
-    .join('\n\n');
-}
-
-const linksWritten = (text: string, publicUrl: string) =>
-  text.replace(
-    /!?\[((?:\\.|[^\]\\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g,
-    (_whole, words: string, href: string) => {
-      const url = whole(href, publicUrl);
-      const label = words.replace(/\\(.)/g, '$1').trim();
-      return label ? `${label} (${url})` : url;
-    },
-  );
 
 type WithBoard = NonNullable<Awaited<ReturnType<typeof withBoard>>>;
 const WHOSE = {
@@ -144,17 +124,13 @@ async function alertAnswerers(
     if (username === row.item.author || skip.includes(username)) continue;
     // A note they may not see (on a coauthor's private item, a private reply) is not theirs to
     // be told of.
-    const to = await alertAddress(db, username, row.board, row.item, limit);
+    const to = await alertTarget(db, username, row.board, row.item, limit);
     if (!to) continue;
-    const { subject, text } = compose(username, WHOSE[role]);
-    await mailer.send({ to, subject, text: text.join('\n') });
+    await sendAlert(db, mailer, to, row.item.id, compose(username, WHOSE[role]));
     told.push(username);
   }
   return told;
 }
-
-const discussionUrl = (publicUrl: string, username: string) =>
-  `${publicUrl}/${username}/home?code=pending&username=${username}`;
 
 /**
  * Tells those who answer the notes on the board (its owner, its coauthors and editors) of a new
@@ -239,11 +215,10 @@ export async function alertOfReply(
     .from(items)
     .where(eq(items.id, row.item.parentId));
   if (!parent || parent.author === row.item.author) return null;
-  const to = await alertAddress(db, parent.author, row.board, row.item, limit);
+  const to = await alertTarget(db, parent.author, row.board, row.item, limit);
   if (!to) return null;
   const by = row.item.hint || row.item.author;
-  await mailer.send({
-    to,
+  await sendAlert(db, mailer, to, row.item.id, {
     subject: `${by} replied to you on ${row.board.title}`,
     text: [
       `${by} replied to you on the board “${row.board.title}”:`,
@@ -254,7 +229,7 @@ export async function alertOfReply(
       `The conversation on the board: ${noteUrl(publicUrl, row.board, row.item.threadId ?? row.item.parentId)}`,
       '',
       whyAlerted(publicUrl, parent.author),
-    ].join('\n'),
+    ],
   });
   return parent.author;
 }
@@ -289,10 +264,9 @@ export async function alertMentioned(
     const username = (await findUserByUsername(db, named))?.username;
     if (!username || username === item.author || args.told.some((t) => sameName(t, username)))
       continue;
-    const to = await alertAddress(db, username, board, item, args.limit);
+    const to = await alertTarget(db, username, board, item, args.limit);
     if (!to) continue;
-    await mailer.send({
-      to,
+    await sendAlert(db, mailer, to, item.id, {
       subject: `${by} mentioned you on ${board.title}`,
       text: [
         `${by} mentioned you in ${what} on the board “${board.title}”:`,
@@ -303,7 +277,7 @@ export async function alertMentioned(
         `Everything that mentions you: ${publicUrl}/${username}/home?code=mentions&username=${username}`,
         '',
         whyAlerted(publicUrl, username),
-      ].join('\n'),
+      ],
     });
     told.push(username);
   }
@@ -327,13 +301,12 @@ export async function alertOfStatus(
   if (!row || (status !== 'answered' && status !== 'dismissed') || status === args.was)
     return false;
   if (row.item.author === args.by) return false;
-  const to = await alertAddress(db, row.item.author, row.board, row.item, args.limit);
+  const to = await alertTarget(db, row.item.author, row.board, row.item, args.limit);
   if (!to) return false;
   // The name the note keeps for who set its status (setNoteStatus), as the pages show it.
   const by = row.item.statusByName ?? args.by;
   const what = status === 'answered' ? 'marked your note answered' : 'dismissed your note';
-  await mailer.send({
-    to,
+  await sendAlert(db, mailer, to, row.item.id, {
     subject: `${by} ${what} on ${row.board.title}`,
     text: [
       `${by} ${what} on the board “${row.board.title}”:`,
@@ -344,7 +317,7 @@ export async function alertOfStatus(
       `The note on the board, where you can still reply to it: ${noteUrl(publicUrl, row.board, row.item.id)}`,
       '',
       whyAlerted(publicUrl, row.item.author),
-    ].join('\n'),
+    ],
   });
   return true;
 }

@@ -22,6 +22,8 @@ export const profileFieldsSchema = z
     photoFilename: z.string().max(255),
     textAlerts: z.boolean(),
     emailAlerts: z.boolean(),
+    /** E-mail alerts gathered into one mail a day instead of a mail each. */
+    alertDigest: z.boolean(),
     launchDate: isoDate,
   })
   .partial()
