@@ -283,6 +283,8 @@ describe('leaving a page with a form open', () => {
     // says it cannot act there and keeps the note; back on its board, it is saved.
     await page.goForward();
     await page.waitForURL('**/reader/home');
+    // Pressed once the home has taken the board's place (before, the board is still there).
+    await list(page, 'Sources').waitFor({ state: 'detached' });
     await form.getByRole('button', { name: 'Submit' }).click();
     await form.getByText(formMsg.cannotSubmit).waitFor();
     expect(await form.getByLabel('Your note').inputValue()).toBe(note);
@@ -431,7 +433,7 @@ describe('an item being edited when the page loads again', () => {
 });
 
 describe('two people editing the same item', () => {
-  it('refuses the second save, keeps what was typed and overwrites nothing; Submit again puts it in place of theirs on purpose', async () => {
+  it('refuses the second save, keeps what was typed and overwrites nothing; Submit again puts it in place of theirs on purpose; a change of labels meanwhile is no conflict', async () => {
     const author = await apiAs(base, 'author');
     const made = await author.post<{ multilistId: string; ptitle: string }>(
       '/api/forms/insert_multilist',
@@ -491,6 +493,18 @@ describe('two people editing the same item', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
     await form.waitFor({ state: 'detached' });
     await item.getByText('Check who paid, when, and why.').waitFor();
+
+    // Labelled elsewhere meanwhile, its words untouched: no conflict, the first Submit saves.
+    await selectItem(item);
+    await page.keyboard.press('i');
+    await form.getByLabel('Text', { exact: true }).fill('Check who paid, and for how long.');
+    await author.post('/api/forms/edit_item_labels', {
+      itemId,
+      labels: [{ name: 'week', value: '2' }],
+    });
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.waitFor({ state: 'detached' });
+    await item.getByText('Check who paid, and for how long.').waitFor();
   });
 });
 
