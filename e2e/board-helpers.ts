@@ -171,7 +171,8 @@ async function clickUnless(
   await target.waitFor();
   await settled(target.page());
   if (!(await done())) await click();
-  await expect.poll(done).toBe(true);
+  // A busy machine may take longer than the poll's default second to draw the selection.
+  await expect.poll(done, { timeout: 5_000 }).toBe(true);
 }
 
 /** Selects an item with a click (a tap with `tap`), on `via` if given, unless it is selected. */
