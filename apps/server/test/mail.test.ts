@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { alertDigests, auditLog, users } from '../src/db/schema';
 import { createMailer } from '../src/mail/mailer';
 import { sendDueReminders } from '../src/services/insight/due-reminders';
-import { sendAlertDigests } from '../src/services/notes/digest';
+import { DIGEST_MAX, sendAlertDigests } from '../src/services/notes/digest';
 import { Agent, createTestApp, type TestContext } from './harness';
 import { freePort } from './postgres-server';
 
@@ -608,6 +608,35 @@ describe('mail through a real SMTP server', () => {
     for (const id of [first, third])
       await author.post('/api/forms/set_note_status', { itemId: id, status: 'dismissed' });
     inbox.length = 0;
+  });
+
+  it('tells of at most DIGEST_MAX alerts in full in the day’s mail, and counts the rest', async () => {
+    const db = t.database.db;
+    const [me] = await db.select().from(users).where(eq(users.username, 'demo'));
+    await db
+      .update(users)
+      .set({ fields: { ...me!.fields, alertDigest: true } })
+      .where(eq(users.id, me!.id));
+    const tip = course.lists[1]!.items[0]!;
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    await db.insert(alertDigests).values(
+      Array.from({ length: DIGEST_MAX + 2 }, (_, i) => ({
+        userId: me!.id,
+        itemId: tip._id,
+        subject: `Alert number ${i + 1}`,
+        created: dayAgo,
+      })),
+    );
+    inbox.length = 0;
+    const mail = { mailer: createMailer(t.config), publicUrl: t.config.PUBLIC_URL };
+    expect(await sendAlertDigests(db, mail, new Date())).toBe(1);
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    const day = inbox.shift()!.raw;
+    expect(day).toContain(`Subject: Your Listboard alerts: ${DIGEST_MAX + 2} since`);
+    expect(day).toMatch(new RegExp(`Alert number ${DIGEST_MAX}\\r?\\n`));
+    expect(day).not.toMatch(new RegExp(`Alert number ${DIGEST_MAX + 1}\\r?\\n`));
+    expect(day).toContain('And 2 more: they wait on your Discussion page and Listings.');
+    await db.update(users).set({ fields: me!.fields }).where(eq(users.id, me!.id));
   });
 
   it('e-mails an item to an address, and refuses a bad address with the spec message', async () => {
