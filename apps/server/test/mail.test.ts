@@ -88,7 +88,7 @@ describe('mail through a real SMTP server', () => {
     );
     // Why it came, and the profile page where such mail is turned off.
     expect(mail.raw).toContain(
-      'you can turn them off there: https://boards.example.edu/author/home?code=profile',
+      'you can turn them off there, or have them in one mail a day: https://boards.example.edu/author/home?code=profile',
     );
   });
 
@@ -210,7 +210,9 @@ describe('mail through a real SMTP server', () => {
       expect(coauthor).toContain(
         'Discussion page: https://boards.example.edu/tara/home?code=pending&username=tara',
       );
-      expect(coauthor).toContain('off there: https://boards.example.edu/tara/home?code=profile');
+      expect(coauthor).toContain(
+        'in one mail a day: https://boards.example.edu/tara/home?code=profile',
+      );
       expect(inbox).toHaveLength(2);
       inbox.length = 0;
 
@@ -302,7 +304,7 @@ describe('mail through a real SMTP server', () => {
     expect(mail.raw).toContain(`https://boards.example.edu/author/home;course#note-${noteId}`);
     expect(mail.raw).not.toContain('Only my own reminder');
     expect(mail.raw).toContain(
-      'you can turn them off there: https://boards.example.edu/reader/home?code=profile',
+      'you can turn them off there, or have them in one mail a day: https://boards.example.edu/reader/home?code=profile',
     );
   });
 
@@ -430,7 +432,7 @@ describe('mail through a real SMTP server', () => {
     expect(mina).toContain(
       'mentions you: https://boards.example.edu/mina/home?code=mentions&username=mina',
     );
-    expect(mina).toContain('off there: https://boards.example.edu/mina/home?code=profile');
+    expect(mina).toContain('in one mail a day: https://boards.example.edu/mina/home?code=profile');
 
     // Reworded to mention pia as well: pia is told, mina (named before) is not told again.
     const reworded = await reader.post('/api/forms/edit_item', {
@@ -588,7 +590,7 @@ describe('mail through a real SMTP server', () => {
     expect(inbox.map((m) => m.to)).toEqual([['author@listboard.local']]);
     const day = inbox.shift()!.raw;
     expect(day).toMatch(/Subject: Your Listboard alerts: 2 since \w+day, /);
-    expect(day).toContain('New note on course from reader');
+    expect(day).toContain('New note on course from Sam Lee');
     expect(day).toContain('Gathered: which source, exactly?');
     expect(day).toContain('Gathered: and this one?');
     expect(day).not.toContain('which source?');
@@ -965,6 +967,8 @@ describe('reminders a day before notes are due', () => {
     expect(inbox.map((m) => m.to)).toEqual([['tess@example.edu']]);
     expect(inbox[0]!.raw).toContain('who runs your group Thursday Section, asks you');
     expect(inbox[0]!.raw).toContain('Notes on it are due');
+    // A reminder is never gathered into the day's mail: its last line offers no such thing.
+    expect(inbox[0]!.raw).toContain('you can turn them off there: https://');
     inbox.length = 0;
     // In the activity log, as the owner's.
     const logged = await t.database.db

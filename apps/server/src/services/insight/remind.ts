@@ -69,7 +69,7 @@ export async function remindGroup(
         address,
         '',
         ...(board.notesDue ? [remindMsg.due(utcWords(board.notesDue)), ''] : []),
-        whyAlerted(mail.publicUrl, to.username),
+        whyAlerted(mail.publicUrl, to.username, false),
       ].join('\n'),
     });
     mailed += 1;

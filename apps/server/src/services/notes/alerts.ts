@@ -147,7 +147,7 @@ export async function alertAuthorsOfNote(
   // Only a note that waits for an answer: not a private one, nor one by those who answer.
   if (!row || row.item.noteStatus !== 'pending') return [];
   return alertAnswerers(db, mailer, row, limit, [], (username, whose) => ({
-    subject: `New note on ${row.board.title} from ${row.item.author}`,
+    subject: `New note on ${row.board.title} from ${row.item.hint || row.item.author}`,
     text: [
       `${row.item.hint || row.item.author} wrote a note on ${whose} “${row.board.title}”:`,
       '',
@@ -157,7 +157,7 @@ export async function alertAuthorsOfNote(
       // The note itself, on the board: its passage shown and flashed (the web's useNoteAnchor).
       `The note on the board: ${noteUrl(publicUrl, row.board, row.item.id)}`,
       '',
-      whyAlerted(publicUrl, username),
+      whyAlerted(publicUrl, username, true),
     ],
   }));
 }
@@ -190,7 +190,7 @@ export async function alertAuthorsOfQuestion(
       `The note waits on your Discussion page again: ${discussionUrl(publicUrl, username)}`,
       `The conversation on the board: ${noteUrl(publicUrl, row.board, threadId)}`,
       '',
-      whyAlerted(publicUrl, username),
+      whyAlerted(publicUrl, username, true),
     ],
   }));
 }
@@ -228,7 +228,7 @@ export async function alertOfReply(
       // The thread on the board, from its note: its passage shown and flashed, the replies under it.
       `The conversation on the board: ${noteUrl(publicUrl, row.board, row.item.threadId ?? row.item.parentId)}`,
       '',
-      whyAlerted(publicUrl, parent.author),
+      whyAlerted(publicUrl, parent.author, true),
     ],
   });
   return parent.author;
@@ -276,7 +276,7 @@ export async function alertMentioned(
         `The ${kind} on the board: ${noteUrl(publicUrl, board, item.threadId ?? item.id)}`,
         `Everything that mentions you: ${publicUrl}/${username}/home?code=mentions&username=${username}`,
         '',
-        whyAlerted(publicUrl, username),
+        whyAlerted(publicUrl, username, true),
       ],
     });
     told.push(username);
@@ -316,7 +316,7 @@ export async function alertOfStatus(
       // The note on the board, its passage shown and flashed; it can still be replied to there.
       `The note on the board, where you can still reply to it: ${noteUrl(publicUrl, row.board, row.item.id)}`,
       '',
-      whyAlerted(publicUrl, row.item.author),
+      whyAlerted(publicUrl, row.item.author, true),
     ],
   });
   return true;
