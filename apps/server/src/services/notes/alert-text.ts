@@ -20,7 +20,7 @@ export const noteUrl = (publicUrl: string, board: typeof multilists.$inferSelect
   `${boardUrl(publicUrl, board.owner, board.ptitle)}#${NOTE_ANCHOR}${noteId}`;
 
 /** A site address made whole: `/author/course` alone is no link in a mail client. */
-export const whole = (href: string, publicUrl: string) =>
+const whole = (href: string, publicUrl: string) =>
   href.startsWith('/') && !href.startsWith('//') ? `${publicUrl}${href}` : href;
 
 /**

@@ -5,8 +5,8 @@
  * about); a day after the first one kept, a sweep (every DIGEST_SWEEP_MS) sends them all in one mail.
  *
  * The mail is written when it goes, from each item as it is then, and tells only of those its
- * reader may still see: the one visibility rule (canSeeItem) is asked again for each, so a note
- * made private, a board locked or a group left since leaves its alert out. Each person's alerts
+ * reader may still see: the one visibility rule (canSeeItem) is asked again for each, so one on
+ * an item made private, a board locked or a group left since is left out. Each person's alerts
  * are claimed in one transaction, the mail sent in it, so however many instances sweep a day's
  * alerts go once.
  */
