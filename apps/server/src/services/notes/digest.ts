@@ -16,6 +16,8 @@ import { alertDigests, items, multilists } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { findUserById, toActor } from '../accounts/users';
 import { discussionUrl, mailText, noteUrl } from './alert-text';
+import type { VisibleBoard } from '@listboard/core';
+import type { BoardRow } from '../boards/access';
 import { canSeeItem, viewerFor, visibleBoardOf } from './visibility';
 
 /** How long after the first alert kept the day's mail goes. */
@@ -73,12 +75,18 @@ export async function sendAlertDigests(
           ),
         );
       const byId = new Map(rows.map((r) => [r.item.id, r]));
+      // A day's alerts are mostly on a few boards: each board's people are read once.
+      const boards = new Map<string, Promise<VisibleBoard>>();
+      const boardOf = (board: BoardRow) => {
+        const known = boards.get(board.id) ?? visibleBoardOf(tx, board);
+        boards.set(board.id, known);
+        return known;
+      };
       const told: string[] = [];
       let more = 0;
       for (const k of kept) {
         const row = byId.get(k.itemId);
-        if (!row || !(await canSeeItem(tx, viewer, await visibleBoardOf(tx, row.board), row.item)))
-          continue;
+        if (!row || !(await canSeeItem(tx, viewer, await boardOf(row.board), row.item))) continue;
         if (told.length === DIGEST_MAX) {
           more += 1;
           continue;
