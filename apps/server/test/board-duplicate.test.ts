@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item, Multilist } from '@listboard/core';
+import { copyMsg, type Item, type Multilist } from '@listboard/core';
 import { Agent, createTestApp, matcher, type Answer, type TestContext } from './harness';
 import { multilists } from '../src/db/schema';
 
@@ -522,5 +522,140 @@ describe('duplicate_list', () => {
       'Kingfisher',
     ]);
     await birds.remove();
+  });
+});
+
+describe('copying an item or a list to another board', () => {
+  /** A board of `who`'s own with one list, and how to read it back. */
+  const boardOf = async (who: Agent, owner: string, title: string) => {
+    const made = await ok(who.post('/api/forms/insert_multilist', { titleText: title }));
+    const list = await ok(
+      who.post('/api/forms/insert_list', {
+        multilistId: made.multilistId,
+        titleText: 'Kept',
+        itemText: 'Already here',
+      }),
+    );
+    return {
+      id: made.multilistId,
+      listId: list.listId,
+      read: () => load(who, `/${owner}/${made.ptitle}`),
+    };
+  };
+
+  it('offers the boards one may add to, latest changed first, with their lists; the guest none', async () => {
+    const mine = await boardOf(author, 'author', 'Copy Targets');
+    const offered = await ok(author.post('/api/forms/copy_targets', {}));
+    expect(offered[0]).toEqual({
+      multilistId: mine.id,
+      owner: 'author',
+      title: 'Copy Targets',
+      lists: [{ listId: mine.listId, title: 'Kept' }],
+    });
+    expect(offered.map((b) => b.title)).toContain('Field Notes');
+    // demo coauthors Field Notes: it is theirs to add to; a board they only read is not.
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    const demos = await ok(demo.post('/api/forms/copy_targets', {}));
+    expect(demos.map((b) => `${b.owner}/${b.title}`)).toContain('author/Field Notes');
+    expect(demos.map((b) => b.multilistId)).not.toContain(mine.id);
+    const readers = await ok(reader.post('/api/forms/copy_targets', {}));
+    expect(readers.every((b) => b.owner === 'reader')).toBe(true);
+    const guest = new Agent(t.app);
+    await guest.signInGuest();
+    expect((await guest.post('/api/forms/copy_targets', {})).statusCode).toBe(401);
+  });
+
+  it('copies an item with its labels, format, blocks as stored and markers to the place asked on another board', async () => {
+    const to = await boardOf(author, 'author', 'Second Walk');
+    const walks = source.lists.find((l) => l.title === 'Walks')!;
+    const video = walks.items.find((i) => i.blocks[0]?.type === 'video')!;
+    const made = await ok(
+      author.post('/api/forms/duplicate_item', {
+        listId: to.listId,
+        itemId: video._id,
+        text: video.text,
+        index: 0,
+      }),
+    );
+    expect(made.index).toBe(0);
+    const there = (await to.read()).lists[0]!;
+    expect(there.items.map((i) => i.text)).toEqual([video.text, 'Already here']);
+    expect(content(there.items[0]!)).toEqual(content(video));
+    expect(there.items[0]).toMatchObject({ multilistId: to.id, notes: [] });
+    // The source is as it was.
+    const after = await load(author, '/author/field-notes');
+    expect(after.lists.find((l) => l._id === walks._id)!.items.map((i) => i._id)).toEqual(
+      walks.items.map((i) => i._id),
+    );
+  });
+
+  it('lets a reader collect what they may read onto a board of their own, and nothing else', async () => {
+    const mine = await boardOf(reader, 'reader', 'Collected');
+    const birds = source.lists.find((l) => l.title === 'Birds')!;
+    const heron = birds.items.find((i) => i.text === 'Heron')!;
+    const copy = (itemId: string, listId = mine.listId) =>
+      reader.post('/api/forms/duplicate_item', { listId, itemId, text: 'copied' });
+    const made = await ok(copy(heron._id));
+    const there = (await mine.read()).lists[0]!.items.find((i) => i._id === made.itemId)!;
+    expect(there).toMatchObject({
+      text: 'copied',
+      author: 'reader',
+      labels: [{ name: 'season', value: 'spring' }],
+    });
+    // The author's private item answers as a missing one does.
+    const ownersNest = (await load(author, '/author/field-notes')).lists
+      .find((l) => l._id === birds._id)!
+      .items.find((i) => i.text.startsWith('Nest site'))!;
+    const hidden = await copy(ownersNest._id);
+    const missing = await copy('7c6f3a0e-1f1b-4c3e-9a55-2d0f7e1b4c99');
+    expect([hidden.statusCode, hidden.body]).toEqual([missing.statusCode, missing.body]);
+    expect(hidden.statusCode).toBe(404);
+    // Their own note stays on the board it was written on.
+    const note = heron.notes.find((n) => n.text === 'Saw one too')!;
+    const refused = await copy(note._id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(copyMsg.noteStays);
+    // Nor may they add to the author's board.
+    const into = await copy(made.itemId, birds._id);
+    expect(into.statusCode).toBe(403);
+    // A list: at the end of their board, under its own title, without the private item or notes.
+    const list = await ok(
+      reader.post('/api/forms/duplicate_list', { multilistId: mine.id, prevListId: birds._id }),
+    );
+    const board = await mine.read();
+    expect(list.index).toBe(1);
+    expect(board.lists.map((l) => l.title)).toEqual(['Kept', 'Birds']);
+    expect(board.lists[1]!.items.map((i) => [i.text, i.author, i.notes.length])).toEqual([
+      ['Heron', 'reader', 0],
+      ['Kingfisher', 'reader', 0],
+    ]);
+    // A list of a board behind a password comes only once the password is given.
+    const shut = await ok(author.post('/api/forms/insert_multilist', { titleText: 'Shut Lists' }));
+    const shutList = await ok(
+      author.post('/api/forms/insert_list', {
+        multilistId: shut.multilistId,
+        titleText: 'Inside',
+        itemText: 'Behind the door',
+      }),
+    );
+    await ok(
+      author.post('/api/dbedit/edit_multilist', {
+        multilistId: shut.multilistId,
+        password: 'door',
+      }),
+    );
+    const copyShut = () =>
+      reader.post('/api/forms/duplicate_list', {
+        multilistId: mine.id,
+        prevListId: shutList.listId,
+      });
+    const locked = await copyShut();
+    expect([locked.statusCode, locked.json().error]).toEqual([404, 'No such list.']);
+    await ok(
+      reader.post('/api/forms/board_password', { multilistId: shut.multilistId, password: 'door' }),
+    );
+    await ok(copyShut());
+    expect((await mine.read()).lists.map((l) => l.title)).toEqual(['Kept', 'Birds', 'Inside']);
   });
 });

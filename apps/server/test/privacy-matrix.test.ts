@@ -1198,7 +1198,8 @@ async function listsOf(
 /**
  * Copies. A board's copy is the copier's own new board (duplicate_multilist: whoever may export
  * the board may copy it); a list's copy is a new list on the same board (duplicate_list: its
- * moderators), which every viewer of the board then sees. A copy carries only the content its
+ * moderators), which every viewer of the board then sees, or on a board of the copier's own (any
+ * list they may read). A copy carries only the content its
  * maker sees, keeps a private item private, and carries no notes; a board's copy asked with its
  * maker's annotations carries those alone, as private as they were; the live event of a list's
  * copy tells each viewer only what they may see.
@@ -1232,6 +1233,38 @@ describe('privacy matrix: copies', () => {
     for (const copy of made)
       await ok(agents[v].post('/api/forms/delete_multilist', { multilistId: copy.multilistId }));
   });
+
+  it.each(VIEWERS)(
+    'the lists copied by %s to a board of their own carry only what they see',
+    async (v) => {
+      const own = signedIn(v)
+        ? await ok<BoardMade>(
+            agents[v].post('/api/forms/insert_multilist', { titleText: `Lists copied by ${v}` }),
+          )
+        : null;
+      for (const b of [openBoard, lockedBoard]) {
+        for (const list of b.lists) {
+          const res = await agents[v].post('/api/forms/duplicate_list', {
+            // One without a board of their own tries the board itself: refused.
+            multilistId: own?.multilistId ?? b._id,
+            prevListId: list._id,
+          });
+          if (!own) expect(res.statusCode, `${v} copied a list`).not.toBe(200);
+        }
+      }
+      if (!own) return;
+      const theirs = JSON.stringify(await listsOf(agents[v], [own]));
+      const adminsView = JSON.stringify(await listsOf(agents.admin, [own]));
+      for (const thing of THINGS) {
+        const found = theirs.includes(marker(thing.name));
+        if (!sees(v, thing) || !thing.content) expect(found, `${thing.name} copied`).toBe(false);
+        else expect(found, `${thing.name} missing`).toBe(true);
+        if (!sees('admin', thing))
+          expect(adminsView.includes(marker(thing.name)), `${thing.name} to the admin`).toBe(false);
+      }
+      await ok(agents[v].post('/api/forms/delete_multilist', { multilistId: own.multilistId }));
+    },
+  );
 
   it("a list copied by each of the board's moderators shows every viewer only what they may see, live too", async () => {
     const copiers = MODERATORS;
@@ -1361,6 +1394,27 @@ interface ActingChannel {
   act(v: ViewerName, thing: Thing, id: string): ReturnType<Agent['post']>;
 }
 
+/** A list on a board of each signed-in viewer's own, made the first time it is asked for. */
+const ownLists = new Map<ViewerName, Promise<string>>();
+function ownListOf(v: ViewerName): Promise<string> {
+  const made =
+    ownLists.get(v) ??
+    (async () => {
+      const board = await ok<BoardMade>(
+        agents[v].post('/api/forms/insert_multilist', { titleText: `Copied by ${v}` }),
+      );
+      const list = await ok<{ listId: string }>(
+        agents[v].post('/api/forms/insert_list', {
+          multilistId: board.multilistId,
+          titleText: 'Copies',
+        }),
+      );
+      return list.listId;
+    })();
+  ownLists.set(v, made);
+  return made;
+}
+
 const ACTING_CHANNELS: ActingChannel[] = [
   {
     name: 'email_an_item',
@@ -1397,6 +1451,17 @@ const ACTING_CHANNELS: ActingChannel[] = [
     name: 'mark helpful',
     act: (v, _thing, id) =>
       agents[v].post('/api/forms/mark_helpful', { itemId: id, helpful: true }),
+  },
+  {
+    // An item copied to a board of the viewer's own (one they may not have: the guest tries the
+    // board the item is on), with words of their own: only an item of the board's own goes.
+    name: 'copy to one’s own board',
+    act: async (v, thing, id) =>
+      agents[v].post('/api/forms/duplicate_item', {
+        listId: signedIn(v) ? await ownListOf(v) : listOf(thing),
+        itemId: id,
+        text: 'a copy',
+      }),
   },
   {
     name: 'status change',

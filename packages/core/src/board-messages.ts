@@ -10,6 +10,15 @@ export const moveMsg = {
     `The list is already ${direction === 'left' ? 'first' : 'last'}.`,
 } as const;
 
+/** Copying an item or a list to another board. */
+export const copyMsg = {
+  /** A note or annotation copied to another board: its readers and privacy are its board's. */
+  noteStays:
+    'A note or an annotation stays on the board it was written on: copy the item it is on, or its words into an item of your own.',
+  /** No board the caller may add to (besides the one the copy comes from). */
+  noBoard: 'You have no other board to copy to. New board makes one.',
+} as const;
+
 /**
  * The spec's import_item_lbx "only alerts that it is a stub"; its words are not given, so these
  * are ours.

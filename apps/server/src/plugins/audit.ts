@@ -53,6 +53,7 @@ export const READ_CALLS: ReadonlySet<string> = new Set([
   '/api/dbload/board_news',
   '/api/dbload/boards_due',
   '/api/forms/list_multilists',
+  '/api/forms/copy_targets',
   '/api/forms/my_groups',
   '/api/forms/group_members',
   '/api/forms/read_source',

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { unauthorized } from '../lib/errors';
 import { insertMultilist, listMultilists } from '../services/boards/multilists';
+import { copyTargets } from '../services/boards/copy-targets';
 import type { Actor } from '../services/accounts/users';
 import type { EventBus } from '../realtime/bus';
 import type { Mailer } from '../mail/mailer';
@@ -65,5 +66,11 @@ export const boardRoutes: FastifyPluginCallbackZod<{
   app.post(boards.listMultilists.path, { schema: bodySchema(boards.listMultilists) }, async (req) =>
     listMultilists(db, req.body.owner, req.actor),
   );
+
+  // Where an item or a list may be copied to: the guest has no board of its own.
+  app.post(boards.copyTargets.path, { schema: bodySchema(boards.copyTargets) }, async (req) => {
+    if (!req.actor || isGuestUser(req.actor)) throw unauthorized();
+    return copyTargets(db, req.actor, config.APP_VERSION);
+  });
   done();
 };

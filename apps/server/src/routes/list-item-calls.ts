@@ -5,7 +5,9 @@
 import { mentionsIn } from '@listboard/core';
 import * as items from '@listboard/core/api/contracts/items';
 import * as lists from '@listboard/core/api/contracts/lists';
+import { eq } from 'drizzle-orm';
 import { notFound } from '../lib/errors';
+import { lists as listRows } from '../db/schema';
 import { defineCall, toNoteWriter, type BoardCall } from './board-call';
 import {
   duplicateItem,
@@ -26,6 +28,7 @@ import {
   reverseList,
   splitItemText,
 } from '../services/boards/lists';
+import { readSource } from '../services/boards/source';
 import { setItemRange } from '../services/media/ranges';
 import { editNoteText } from '../services/notes/notes';
 import { alertMentioned } from '../services/notes/alerts';
@@ -91,10 +94,18 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
   defineCall({
     contract: lists.duplicateList,
     action: 'duplicate',
-    target: (b) => ({ listId: b.prevListId }),
-    async run(tx, { body, actor, target }) {
-      if (target.list.multilistId !== body.multilistId) throw notFound('No such list.');
-      return duplicateList(tx, target.list, { title: body.titleText, author: actor.username });
+    // The board the copy goes to; the list copied is on it, or on another the caller may read.
+    target: (b) => ({ multilistId: b.multilistId }),
+    async run(tx, { body, actor, viewer, appVersion, target }) {
+      const [here] = await tx.select().from(listRows).where(eq(listRows.id, body.prevListId));
+      const source =
+        here?.multilistId === target.board.id
+          ? here
+          : (await readSource(tx, { actor, viewer, appVersion }, { listId: body.prevListId })).list;
+      return duplicateList(tx, source, target.board, {
+        title: body.titleText,
+        author: actor.username,
+      });
     },
   }),
   defineCall({
@@ -167,8 +178,8 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
     contract: items.duplicateItem,
     action: 'duplicate',
     target: (b) => ({ listId: b.listId }),
-    run: (tx, { body, actor, viewer, target }) =>
-      duplicateItem(tx, viewer, target, { ...body, author: actor.username }),
+    run: (tx, { body, actor, viewer, appVersion, target }) =>
+      duplicateItem(tx, { actor, viewer, appVersion }, target, { ...body, author: actor.username }),
   }),
   defineCall({
     contract: items.deleteItem,

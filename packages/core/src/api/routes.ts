@@ -58,7 +58,7 @@ export type {
   AdminFields,
   OnlineUser,
 } from './contracts/admin';
-export type { BoardMade, ListedBoard } from './contracts/boards';
+export type { BoardMade, CopyTarget, ListedBoard } from './contracts/boards';
 export type { BoardDump, ExportedFile, ExportFormat } from './contracts/export';
 export type { JoinableGroup, MyGroup } from './contracts/groups';
 export type { LoadBody, SearchAnswer } from './contracts/load';

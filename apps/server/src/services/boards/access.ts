@@ -88,6 +88,11 @@ async function lockBoard(db: Db, id: string): Promise<BoardRow | undefined> {
   return row;
 }
 
+async function readBoard(db: Db, id: string): Promise<BoardRow | undefined> {
+  const [row] = await db.select().from(multilists).where(eq(multilists.id, id));
+  return row;
+}
+
 /** Nothing in the Trash has this id, or nothing the caller may see. */
 export const NO_TRASH_ENTRY = 'Nothing in the Trash has that id.';
 
@@ -112,7 +117,12 @@ async function resolveTrash(db: Db, trashId: string): Promise<Resolved & { trash
   return { board, policy: await policyBoardOf(db, board), trash: locked };
 }
 
-export async function resolveTarget<T extends Target>(db: Db, target: T): Promise<ResolvedFor<T>> {
+export async function resolveTarget<T extends Target>(
+  db: Db,
+  target: T,
+  /** lock: false reads the board without locking it (what a copy to another board is made from). */
+  { lock = true }: { lock?: boolean } = {},
+): Promise<ResolvedFor<T>> {
   if ('trashId' in target) return (await resolveTrash(db, target.trashId)) as ResolvedFor<T>;
   let list: ListRow | undefined;
   let item: ItemRow | undefined;
@@ -145,7 +155,9 @@ export async function resolveTarget<T extends Target>(db: Db, target: T): Promis
     if (!row) throw notFound(boardMsg.couldNotFindBoard(`${target.owner}/${target.title}`));
     boardId = row.id;
   }
-  const board = boardId ? await lockBoard(db, boardId) : undefined;
+  const board = boardId
+    ? await (lock ? lockBoard(db, boardId) : readBoard(db, boardId))
+    : undefined;
   if (!board) throw notFound('No such board.');
   // Re-read the list and item after the lock, so their indexes are the settled ones; one removed
   // meanwhile is as missing as one that never was.

@@ -2,13 +2,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blocks, items, lists, mediaMarkers, textMarkers } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { moveMsg, must, type Viewer } from '@listboard/core';
+import { copyMsg, moveMsg, must } from '@listboard/core';
 import type { ItemRow, Resolved } from './access';
 import { canSeeItem, visibleBoard } from '../notes/visibility';
 import { blockRows, storeBlocks } from './blocks-store';
 import { grantFiles } from '../media/file-access';
 import { insertColumns } from '../../db/insert-columns';
 import { checkWordsVersion } from '../../lib/versions';
+import { readSource, type Copier } from './source';
 import { clampIndex, closeItemGap, itemCount, openItemGap, ordered } from './ordering';
 
 export interface NewItem {
@@ -160,7 +161,7 @@ export async function copyItemParts(
 export async function copyItem(
   db: Db,
   src: ItemRow,
-  to: { listId: string; index?: number; author: string; text?: string },
+  to: { listId: string; multilistId: string; index?: number; author: string; text?: string },
 ): Promise<{ itemId: string; index: number }> {
   const text = to.text ?? src.text;
   const same = text === src.text;
@@ -168,7 +169,8 @@ export async function copyItem(
     db,
     {
       listId: to.listId,
-      multilistId: src.multilistId,
+      multilistId: to.multilistId,
+      // Whose media addresses its text names: as the source's, on whichever board.
       owner: src.owner,
       author: to.author,
       text,
@@ -190,11 +192,13 @@ export async function copyItem(
 /**
  * duplicate_item: a copy of the item `itemId` (its labels, format, flags and markers) with the
  * given text, or, without `itemId`, a new item with that text. The item copied must be one the
- * caller can see on this board; any other answers like a missing one.
+ * caller can see, on this board or on another (source.ts); any other answers like a missing one.
+ * From another board only an item of its own comes: a note or an annotation keeps to the board
+ * and the readers it was written for.
  */
 export async function duplicateItem(
   db: Db,
-  viewer: Viewer,
+  who: Copier,
   target: Resolved,
   args: { itemId?: string; text: string; index?: number; author: string },
 ): Promise<{ itemId: string; index: number }> {
@@ -210,10 +214,21 @@ export async function duplicateItem(
       isPrivate: false,
     });
   const [src] = await db.select().from(items).where(eq(items.id, args.itemId));
-  const board = visibleBoard(target.board, target.policy);
-  if (!src || src.multilistId !== target.board.id || !(await canSeeItem(db, viewer, board, src)))
-    throw notFound('No such item.');
-  return copyItem(db, src, { listId, index: args.index, author: args.author, text: args.text });
+  if (!src) throw notFound('No such item.');
+  if (src.multilistId === target.board.id) {
+    const board = visibleBoard(target.board, target.policy);
+    if (!(await canSeeItem(db, who.viewer, board, src))) throw notFound('No such item.');
+  } else {
+    await readSource(db, who, { itemId: src.id });
+    if (src.annotationClass !== 'none') throw badRequest(copyMsg.noteStays);
+  }
+  return copyItem(db, src, {
+    listId,
+    multilistId: target.board.id,
+    index: args.index,
+    author: args.author,
+    text: args.text,
+  });
 }
 
 export async function editItem(db: Db, item: ItemRow, args: { text: string; version?: number }) {

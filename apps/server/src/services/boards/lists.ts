@@ -4,7 +4,7 @@ import { items, lists } from '../../db/schema';
 import { moveMsg, must } from '@listboard/core';
 import { badRequest } from '../../lib/errors';
 import { checkWordsVersion } from '../../lib/versions';
-import type { ListRow } from './access';
+import type { BoardRow, ListRow } from './access';
 import { copyItemParts, insertItemRows, insertListItems } from './items';
 import { contentSeenBy } from '../notes/visibility';
 import { clampIndex, listCount, openListGap, ordered } from './ordering';
@@ -79,18 +79,24 @@ export async function editList(
   return { listId: list.id, version: must(row, 'the edited list').version };
 }
 
+/**
+ * duplicate_list: a copy of `source` on the board `to`: right after it, titled as a copy, on its
+ * own board; at the end, under its own title, on another (the caller has seen it: source.ts).
+ */
 export async function duplicateList(
   db: Db,
   source: ListRow,
+  to: BoardRow,
   args: { title?: string; author: string },
 ): Promise<{ listId: string; index: number }> {
+  const here = source.multilistId === to.id;
   const { listId, index } = await insertList(db, {
-    multilistId: source.multilistId,
+    multilistId: to.id,
     owner: source.author,
     author: args.author,
-    title: args.title?.trim() ? args.title : `${source.title} (copy)`,
+    title: args.title?.trim() ? args.title : here ? `${source.title} (copy)` : source.title,
     description: source.description,
-    index: source.index + 1,
+    ...(here ? { index: source.index + 1 } : {}),
   });
   // The items the caller can see, in order: another's private item is not theirs to copy (nor to
   // make public in the copy); a gap it leaves is closed.
@@ -103,7 +109,7 @@ export async function duplicateList(
   // in a few statements.
   const copies = await insertItemRows(
     db,
-    { listId, multilistId: source.multilistId, owner: source.author },
+    { listId, multilistId: to.id, owner: source.author },
     rows.map((row) => ({
       text: row.text,
       author: args.author,

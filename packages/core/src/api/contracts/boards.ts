@@ -67,6 +67,25 @@ export const listMultilists = defineContract({
   errors: [400],
 });
 
+/** A board the caller may copy an item or a list to, with its lists in order. */
+export const copyTarget = z.object({
+  multilistId: z.string(),
+  owner: z.string(),
+  title: z.string(),
+  lists: z.array(z.object({ listId: z.string(), title: z.string() })),
+});
+export type CopyTarget = z.infer<typeof copyTarget>;
+
+export const copyTargets = defineContract({
+  path: '/api/forms/copy_targets',
+  tags: ['forms'],
+  summary:
+    'The boards the caller may copy an item or a list to (duplicate_item, duplicate_list), latest changed first, each with its lists',
+  input: z.object({}),
+  output: z.array(copyTarget),
+  errors: [401],
+});
+
 export const editMultilist = defineContract({
   path: '/api/dbedit/edit_multilist',
   tags: ['dbedit'],

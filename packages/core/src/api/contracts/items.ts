@@ -44,7 +44,7 @@ export const duplicateItem = defineContract({
   path: '/api/forms/duplicate_item',
   tags: ['forms'],
   summary:
-    'Insert a copy of an item (itemId: its labels, format, flags and markers) with the given text at an index',
+    'Insert a copy of an item (itemId: its labels, format, flags and markers) with the given text at an index; the item may be on another board the caller may read, unless it is a note or an annotation',
   input: z.object({
     listId: id,
     text,

@@ -59,7 +59,8 @@ export const editList = defineContract({
 export const duplicateList = defineContract({
   path: '/api/forms/duplicate_list',
   tags: ['forms'],
-  summary: 'Copy a list with its items right after it',
+  summary:
+    'Copy a list (prevListId) with its items to the board multilistId: right after itself on its own board, at the end of another (one whose list the caller may read)',
   input: z.object({ multilistId: id, prevListId: id, titleText: title.optional() }),
   output: listWritten,
   errors: BOARD_CALL_ERRORS,
