@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, inject } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
-import { list, newBoard, selectItem } from './board-helpers';
-import { appUrl, signIn } from './session';
+import { list, newBoard, selectItem, selectList } from './board-helpers';
+import { apiAs, appUrl, more, signIn } from './session';
 import { startServer, type RunningServer } from './server';
 
 const base = appUrl();
@@ -202,6 +202,98 @@ describe('an author works on one item', () => {
         .getByRole('form', { name: 'Caption' })
         .getByRole('button', { name: 'Cancel' })
         .click();
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+describe('copying to another board', () => {
+  it('copies an item to the top of a list on another board of the author’s, and a list to its end, each opened from the info bar', async () => {
+    const { page } = b;
+    await signIn(page, base, 'author');
+    const stamp = Date.now();
+    await newBoard(page, `Copy Dest ${stamp}`, [{ title: 'Week 2', items: ['Biomes'] }]);
+    await newBoard(page, `Copy Source ${stamp}`, [
+      { title: 'Week 1', items: ['Intro', 'Food webs'] },
+    ]);
+    const source = new URL(page.url()).pathname;
+    const webs = list(page, 'Week 1').getByRole('article', { name: 'Food webs' });
+    await action(webs, 'Copy to another board…');
+    const form = page.getByRole('form', { name: 'Copy item to another board' });
+    await form.getByLabel('To list').selectOption(`Copy Dest ${stamp} ▸ 1. Week 2`);
+    await form.getByLabel('Where').selectOption('At the top');
+    await form.getByRole('button', { name: 'Copy' }).click();
+    const info = page.getByRole('status', { name: 'Info bar' });
+    await info.getByText(`Item copied to “Copy Dest ${stamp} ▸ 1. Week 2”`).waitFor();
+    // Still here, as it was.
+    await expect.poll(() => list(page, 'Week 1').getByRole('article').count()).toBe(2);
+    await info.getByRole('button', { name: 'Open it' }).click();
+    const week2 = list(page, 'Week 2');
+    const names = () =>
+      week2
+        .getByRole('article')
+        .evaluateAll((els) => els.map((e) => e.querySelector('.block')?.textContent));
+    await expect.poll(names).toEqual(['Food webs', 'Biomes']);
+
+    // The whole list, from its header's menu of commands, goes at the end of the other board.
+    await page.goto(`${base}${source}`);
+    await selectList(page, 'Week 1');
+    await more(page, 'Copy list to another board…');
+    const copyList = page.getByRole('form', { name: 'Copy list to another board' });
+    await copyList.getByLabel('To board').selectOption(`Copy Dest ${stamp}`);
+    await copyList.getByRole('button', { name: 'Copy' }).click();
+    await info.getByText(`List copied to “Copy Dest ${stamp}”`).waitFor();
+    await info.getByRole('button', { name: 'Open it' }).click();
+    await list(page, 'Week 1').getByRole('article', { name: 'Intro' }).waitFor();
+    await expect
+      .poll(() => page.locator('section.list').evaluateAll((els) => els.map((e) => e.ariaLabel)))
+      .toEqual(['Week 2', 'Week 1']);
+  });
+
+  it('lets a reader collect an item onto a board of their own, on an iPhone 13', async () => {
+    const stamp = Date.now();
+    const author = await apiAs(base, 'author');
+    const shared = await author.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: `Reading ${stamp}` },
+    );
+    await author.post('/api/forms/insert_list', {
+      multilistId: shared.multilistId,
+      titleText: 'Prompts',
+      itemText: 'What is a food web?\n\nName a biome.',
+    });
+    const reader = await apiAs(base, 'reader');
+    const mine = await reader.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: `Collected ${stamp}` },
+    );
+    await reader.post('/api/forms/insert_list', {
+      multilistId: mine.multilistId,
+      titleText: 'Kept',
+      itemText: 'Mine already',
+    });
+    const phone = await openPhone('iPhone 13');
+    try {
+      const p = phone.page;
+      await signIn(p, base, 'reader');
+      await p.goto(`${base}/author/${shared.ptitle}`);
+      const biome = list(p, 'Prompts').getByRole('article', { name: 'Name a biome.' });
+      await selectItem(biome, { tap: true, position: { x: 8, y: 8 } });
+      await biome.locator('summary', { hasText: 'Actions' }).tap();
+      await biome.getByRole('menuitem', { name: 'Copy to another board…', exact: true }).tap();
+      const form = p.getByRole('form', { name: 'Copy item to another board' });
+      const to = form.getByLabel('To list');
+      await expect.poll(() => to.inputValue()).toBe(`Collected ${stamp} ▸ 1. Kept`);
+      const box = (await form.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(p.viewportSize()!.width + 1);
+      await screenshot(p, 'copy-item-phone');
+      await form.getByRole('button', { name: 'Copy' }).tap();
+      const info = p.getByRole('status', { name: 'Info bar' });
+      await info.getByRole('button', { name: 'Open it' }).tap();
+      const kept = list(p, 'Kept');
+      await kept.getByRole('article', { name: 'Name a biome.' }).waitFor();
+      await expect.poll(() => kept.getByRole('article').count()).toBe(2);
     } finally {
       await phone.close();
     }

@@ -550,6 +550,7 @@ describe('copying an item or a list to another board', () => {
       multilistId: mine.id,
       owner: 'author',
       title: 'Copy Targets',
+      ptitle: 'copy-targets',
       lists: [{ listId: mine.listId, title: 'Kept' }],
     });
     expect(offered.map((b) => b.title)).toContain('Field Notes');

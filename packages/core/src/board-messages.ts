@@ -17,6 +17,8 @@ export const copyMsg = {
     'A note or an annotation stays on the board it was written on: copy the item it is on, or its words into an item of your own.',
   /** No board the caller may add to (besides the one the copy comes from). */
   noBoard: 'You have no other board to copy to. New board makes one.',
+  /** Boards to copy to, none of them with a list yet. */
+  noList: 'Your other boards have no list to copy the item to yet: add one there, or copy this list.',
 } as const;
 
 /**

@@ -61,7 +61,9 @@ function useUndo(): (undo: InfoUndo) => Promise<unknown> {
   const alert = useAlerts((s) => s.show);
   const restore = useRestore({ focusRestored: true });
   const show = useInfo((s) => s.show);
+  const navigate = useNavigate();
   return async (undo) => {
+    if ('open' in undo) return navigate(undo.open);
     if ('trashId' in undo) return restore(undo.trashId);
     if ('itemId' in undo) {
       const moved = await callApi('/api/forms/move_item_to_list', undo);

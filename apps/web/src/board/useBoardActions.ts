@@ -11,7 +11,6 @@ import type { BoardApi } from './boardApi';
 import { dropIndex } from './itemDrop';
 import { showMoved } from '../state/info';
 import { useAlerts } from '../state/alerts';
-import { uploadedItemText } from '../media/upload';
 import type { ViewStates } from './useViewStates';
 import type { useForms } from './useForms';
 import type { useSelection } from './useSelection';
@@ -123,6 +122,8 @@ export function useBoardActions(deps: BoardActionsDeps): BoardApi {
     },
     dropFiles(b, list, place, files) {
       void (async () => {
+        // Uploading is loaded the first time files are dropped: a board view needs it no sooner.
+        const { uploadedItemText } = await import('../media/upload');
         const made = await uploadedItemText(files, { boardOwner: b.owner, skipped: alert });
         if ('error' in made) {
           alert(made.error);

@@ -7,6 +7,7 @@ import {
   ArrowRightLeft,
   ArrowUp,
   Copy,
+  CopyPlus,
   Highlighter,
   LayoutDashboard,
   ListPlus,
@@ -111,6 +112,15 @@ export const EDIT_COMMANDS: Command[] = [
     run: (c) => needList(c, () => c.actions.openForm('duplicateList')),
   },
   {
+    id: 'copyListToBoard',
+    label: 'Copy list to another board…',
+    group: 'edit',
+    icon: CopyPlus,
+    // A reader's own boards are theirs to add to: collecting what they read is no edit here.
+    visible: (c) => signedIn(c) && !c.results,
+    run: (c) => needList(c, () => c.actions.openForm('copyListToBoard')),
+  },
+  {
     id: 'deleteList',
     label: 'Delete list',
     group: 'edit',
@@ -191,6 +201,17 @@ export const EDIT_COMMANDS: Command[] = [
           'duplicate item',
         );
       }),
+  },
+  {
+    id: 'copyItemToBoard',
+    label: 'Copy to another board…',
+    group: 'edit',
+    item: true,
+    icon: CopyPlus,
+    // Not a note or an annotation: those stay with the board and the readers they were for.
+    visible: (c) =>
+      signedIn(c) && !c.results && (selectedItem(c)?.annotationClass ?? 'none') === 'none',
+    run: (c) => needItem(c, () => c.actions.openForm('copyItemToBoard')),
   },
   {
     id: 'deleteItem',

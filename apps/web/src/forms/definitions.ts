@@ -73,6 +73,10 @@ export const LAZY_AREAS: LazyArea[] = [
     load: () => import('./itemTools').then((m) => m.ITEM_TOOL_FORMS),
   },
   {
+    forms: { copyItemToBoard: {}, copyListToBoard: {} },
+    load: () => import('./copy').then((m) => m.COPY_FORMS),
+  },
+  {
     forms: { search: {}, sort: {}, accent: {} },
     load: () => import('./search').then((m) => m.SEARCH_FORMS),
   },

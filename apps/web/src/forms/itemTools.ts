@@ -5,8 +5,8 @@ import { fail, findItem, required, selectedItem, selectedList, str } from './hel
 import { useLoadProgress } from '../search/progressStore';
 import { showMoved } from '../state/info';
 
-/** Where the Move to list form puts the item in the list chosen. */
-const MOVE_PLACES = ['At the end', 'At the top'] as const;
+/** Where the Move to list form (and a copy to another board) puts the item in the list chosen. */
+export const MOVE_PLACES = ['At the end', 'At the top'] as const;
 
 /** A list as a choice of the Move to list form: its place on the board and its title. */
 const listChoice = (l: { index: number; title: string }) =>

@@ -13,7 +13,6 @@ import {
 } from '@listboard/core';
 import type { FormContext, FormDef, Values } from './registry';
 import { fail, findItem, findList, str, text } from './helpers';
-import { uploadedItemText } from '../media/upload';
 
 const accept = (...lists: readonly (readonly string[])[]) =>
   lists
@@ -38,6 +37,8 @@ async function insertWithFiles(
   const list = findList(ctx);
   const board = ctx.board;
   if (!list || !board) return fail('insert item');
+  // Loaded the first time something is uploaded: a board view needs it no sooner.
+  const { uploadedItemText } = await import('../media/upload');
   const made = await uploadedItemText(Array.isArray(v.files) ? v.files : [], {
     boardOwner: board.owner,
     text: text(v, 'text'),

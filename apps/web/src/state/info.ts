@@ -4,10 +4,14 @@ import type { TrashKind } from '@listboard/core/api/contracts/undo';
 
 /**
  * What the info bar's Undo does: put a Trash entry back, give a note the status it had before
- * it was answered or dismissed, or put a moved item back in its place.
+ * it was answered or dismissed, or put a moved item back in its place. Or, in place of an Undo,
+ * open the page something went to (a copy on another board).
  */
 export type InfoUndo =
-  { trashId: string; kind: TrashKind } | { noteId: string; status: NoteStatus } | ItemPlace;
+  | { trashId: string; kind: TrashKind }
+  | { noteId: string; status: NoteStatus }
+  | ItemPlace
+  | { open: string };
 
 /** An item's place: the list it is in and its index there (a move's Undo sends it back). */
 export interface ItemPlace {

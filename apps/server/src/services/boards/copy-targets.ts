@@ -28,6 +28,7 @@ export async function copyTargets(
       id: multilists.id,
       owner: multilists.owner,
       title: multilists.title,
+      ptitle: multilists.ptitle,
     })
     .from(multilists)
     .where(or(eq(multilists.owner, actor.username), inArray(multilists.id, theirs)))
@@ -59,6 +60,7 @@ export async function copyTargets(
       multilistId: b.id,
       owner: b.owner,
       title: b.title,
+      ptitle: b.ptitle,
       lists: rows
         .filter((l) => l.multilistId === b.id)
         .map((l) => ({ listId: l.id, title: l.title })),

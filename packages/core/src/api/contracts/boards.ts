@@ -72,6 +72,8 @@ export const copyTarget = z.object({
   multilistId: z.string(),
   owner: z.string(),
   title: z.string(),
+  /** Its address is /{owner}/{ptitle}. */
+  ptitle: z.string(),
   lists: z.array(z.object({ listId: z.string(), title: z.string() })),
 });
 export type CopyTarget = z.infer<typeof copyTarget>;

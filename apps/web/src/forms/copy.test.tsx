@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { copyMsg } from '@listboard/core';
+import type { CopyTarget } from '@listboard/core/api/routes';
+import { Form } from './Form';
+import type { FormContext } from './registry';
+import { COPY_FORMS } from './copy';
+import { makeBoard } from '../test/fixtures';
+import { useInfo } from '../state/info';
+
+afterEach(cleanup);
+beforeEach(() => useInfo.getState().close());
+
+const board = makeBoard('author', 'Week 1', [
+  { title: 'Readings', items: ['Chapter one', 'Chapter two'] },
+]);
+const readings = board.lists[0]!;
+const chapter = readings.items[1]!;
+
+const target = (owner: string, title: string, lists: string[]): CopyTarget => ({
+  multilistId: `${owner}-${title}`,
+  owner,
+  title,
+  ptitle: title.toLowerCase().replace(/ /g, '-'),
+  lists: lists.map((l, i) => ({ listId: `${title}-${String(i)}`, title: l })),
+});
+const WEEK_2 = target('author', 'Week 2', ['Readings', 'Tips']);
+const SHARED = target('demo', 'Shared', ['Ideas']);
+const EMPTY = target('author', 'Empty', []);
+/** The board the item is on: offered by the server, never by the form. */
+const HERE = { ...target('author', 'Week 1', ['Readings']), multilistId: board._id };
+
+function open(id: string, offered: CopyTarget[], on: 'item' | 'list') {
+  const call = vi.fn(() => Promise.resolve({ ok: true, value: { listId: 'x', index: 0 } }));
+  const api = vi.fn(() => Promise.resolve({ ok: true, value: offered }));
+  const alert = vi.fn();
+  const ctx = {
+    board,
+    user: { username: 'author' },
+    target: {
+      multilistId: board._id,
+      listId: readings._id,
+      itemId: on === 'item' ? chapter._id : null,
+      text: null,
+    },
+    call,
+    api,
+    alert,
+  } as unknown as FormContext;
+  const onClose = vi.fn();
+  const def = COPY_FORMS.find((f) => f.id === id)!;
+  render(<Form def={def} ctx={ctx} onClose={onClose} />);
+  return { call, api, alert, onClose };
+}
+const options = (label: string) =>
+  [...screen.getByLabelText<HTMLSelectElement>(label).options].map((o) => o.value);
+
+describe('Copy item to another board', () => {
+  it('offers each list of every other board one may add to, by board, place and title, and copies the item there', async () => {
+    const f = open('copyItemToBoard', [HERE, WEEK_2, EMPTY, SHARED], 'item');
+    await waitFor(() => expect(options('To list')).toHaveLength(3));
+    expect(options('To list')).toEqual([
+      'Week 2 ▸ 1. Readings',
+      'Week 2 ▸ 2. Tips',
+      'Shared (demo) ▸ 1. Ideas',
+    ]);
+    expect(screen.getByText('Chapter two')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('To list'), {
+      target: { value: 'Shared (demo) ▸ 1. Ideas' },
+    });
+    fireEvent.change(screen.getByLabelText('Where'), { target: { value: 'At the top' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(f.onClose).toHaveBeenCalled());
+    expect(f.call).toHaveBeenCalledWith(
+      '/api/forms/duplicate_item',
+      { listId: 'Shared-0', itemId: chapter._id, text: chapter.text, index: 0 },
+      'copy item',
+    );
+    // Where it went, with a way there.
+    expect(useInfo.getState().info).toMatchObject({
+      text: 'Item copied to “Shared (demo) ▸ 1. Ideas”',
+      undo: { open: '/demo/shared' },
+      action: 'Open it',
+    });
+  });
+
+  it('says so when there is no other board, or no list on one', async () => {
+    const none = open('copyItemToBoard', [HERE], 'item');
+    await waitFor(() => expect(none.alert).toHaveBeenCalledWith(copyMsg.noBoard));
+    expect(none.onClose).toHaveBeenCalled();
+    cleanup();
+    const empty = open('copyItemToBoard', [HERE, EMPTY], 'item');
+    await waitFor(() => expect(empty.alert).toHaveBeenCalledWith(copyMsg.noList));
+  });
+});
+
+describe('Copy list to another board', () => {
+  it('offers every other board one may add to, its list going at the end of the one chosen', async () => {
+    const f = open('copyListToBoard', [HERE, WEEK_2, EMPTY, SHARED], 'list');
+    await waitFor(() => expect(options('To board')).toHaveLength(3));
+    expect(options('To board')).toEqual(['Week 2', 'Empty', 'Shared (demo)']);
+    fireEvent.change(screen.getByLabelText('To board'), { target: { value: 'Empty' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(f.onClose).toHaveBeenCalled());
+    expect(f.call).toHaveBeenCalledWith(
+      '/api/forms/duplicate_list',
+      { multilistId: 'author-Empty', prevListId: readings._id },
+      'copy list',
+    );
+    expect(useInfo.getState().info).toMatchObject({
+      text: 'List copied to “Empty”',
+      undo: { open: '/author/empty' },
+    });
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * Copying an item or a list to another board: one of the caller's own, or one they coauthor or
+ * edit (copy_targets). An item goes to the top or the end of the list chosen; a list goes at the
+ * end of the board chosen. The copy is made by duplicate_item and duplicate_list, which check
+ * again what the caller may read and add to; the info bar then offers to open where it went.
+ */
+import { copyMsg } from '@listboard/core';
+import type { CopyTarget } from '@listboard/core/api/routes';
+import { messageOr } from '../api/client';
+import { useInfo } from '../state/info';
+import type { FormContext, FormDef } from './registry';
+import { fail, findItem, findList, quotedItem, quotedList, str } from './helpers';
+import { MOVE_PLACES } from './itemTools';
+
+/** A board as a choice: its title, and whose it is when it is not the caller's. */
+function boardChoice(b: CopyTarget, me: string | undefined): string {
+  return b.owner === me ? b.title : `${b.title} (${b.owner})`;
+}
+
+/** A list as a choice: its board, then its place on it and its title (two may share one). */
+function listChoice(b: CopyTarget, me: string | undefined, at: number): string {
+  const list = b.lists[at];
+  return `${boardChoice(b, me)} ▸ ${String(at + 1)}. ${list?.title || 'Untitled list'}`;
+}
+
+interface Place {
+  board: CopyTarget;
+  listId?: string;
+}
+
+/**
+ * What the form offered when it opened, by the words of each choice: the board and the list each
+ * names. Kept for its submit, which is told only the words chosen.
+ */
+const offered = new Map<string, Place>();
+
+/** The boards one may copy to, other than `except`; a message saying why none when there are none. */
+async function targets(ctx: FormContext, except: string): Promise<CopyTarget[] | string> {
+  const res = await ctx.api('/api/forms/copy_targets', {});
+  if (!res.ok) return messageOr(res.error, 'ERROR: copy');
+  const others = res.value.filter((b) => b.multilistId !== except);
+  return others.length > 0 ? others : copyMsg.noBoard;
+}
+
+/** Offers these choices, remembering each one's place; the first is chosen. */
+function offer(places: [string, Place][]) {
+  offered.clear();
+  for (const [words, place] of places) offered.set(words, place);
+  return places.map(([words]) => words);
+}
+
+/** Says where the copy went, with a way to open that board. */
+function showCopied(what: string, where: string, board: CopyTarget) {
+  useInfo
+    .getState()
+    .show(
+      `${what} copied to “${where}”`,
+      { open: `/${board.owner}/${board.ptitle}` },
+      undefined,
+      'Open it',
+    );
+}
+
+export const COPY_FORMS: FormDef[] = [
+  {
+    id: 'copyItemToBoard',
+    label: 'Copy item to another board',
+    description: () =>
+      'A copy of the item, with its labels, style, markers and media, goes to the list chosen, on a board of yours or one you help write. Notes on it stay here.',
+    fields: [
+      { name: 'to', label: 'To list', type: 'select', options: [] },
+      { name: 'where', label: 'Where', type: 'select', options: [...MOVE_PLACES] },
+    ],
+    quote: quotedItem,
+    submitLabel: 'Copy',
+    async prepare(ctx) {
+      const item = findItem(ctx);
+      if (!item) return { error: fail('copy item') };
+      const boards = await targets(ctx, item.multilistId);
+      if (typeof boards === 'string') return { error: boards };
+      const me = ctx.user?.username;
+      const choices = offer(
+        boards.flatMap((b) =>
+          b.lists.map((l, at): [string, Place] => [
+            listChoice(b, me, at),
+            { board: b, listId: l.listId },
+          ]),
+        ),
+      );
+      if (choices.length === 0) return { error: copyMsg.noList };
+      return { options: { to: choices }, values: { to: choices[0] ?? '', where: MOVE_PLACES[0] } };
+    },
+    async submit(v, ctx) {
+      const item = findItem(ctx);
+      const place = offered.get(str(v, 'to'));
+      if (!item || !place?.listId) return fail('copy item');
+      const top = str(v, 'where') === MOVE_PLACES[1];
+      const res = await ctx.call(
+        '/api/forms/duplicate_item',
+        {
+          listId: place.listId,
+          itemId: item._id,
+          // The same words: its blocks go as stored (a video's poster frame, its auto-seek).
+          text: item.text,
+          ...(top ? { index: 0 } : {}),
+        },
+        'copy item',
+      );
+      if (!res.ok) return fail('copy item', res.error);
+      showCopied('Item', str(v, 'to'), place.board);
+      return null;
+    },
+    done: () => 'The item is copied.',
+  },
+  {
+    id: 'copyListToBoard',
+    label: 'Copy list to another board',
+    description: () =>
+      'A copy of the list and its items goes at the end of the board chosen, a board of yours or one you help write. Notes on its items stay here.',
+    fields: [{ name: 'to', label: 'To board', type: 'select', options: [] }],
+    quote: quotedList,
+    submitLabel: 'Copy',
+    async prepare(ctx) {
+      const list = findList(ctx);
+      if (!list) return { error: fail('copy list') };
+      const boards = await targets(ctx, list.multilistId);
+      if (typeof boards === 'string') return { error: boards };
+      const me = ctx.user?.username;
+      const choices = offer(boards.map((b): [string, Place] => [boardChoice(b, me), { board: b }]));
+      return { options: { to: choices }, values: { to: choices[0] ?? '' } };
+    },
+    async submit(v, ctx) {
+      const list = findList(ctx);
+      const place = offered.get(str(v, 'to'));
+      if (!list || !place) return fail('copy list');
+      const res = await ctx.call(
+        '/api/forms/duplicate_list',
+        { multilistId: place.board.multilistId, prevListId: list._id },
+        'copy list',
+      );
+      if (!res.ok) return fail('copy list', res.error);
+      showCopied('List', str(v, 'to'), place.board);
+      return null;
+    },
+    done: () => 'The list is copied.',
+  },
+];
