@@ -660,3 +660,82 @@ describe('copying an item or a list to another board', () => {
     expect((await mine.read()).lists.map((l) => l.title)).toEqual(['Kept', 'Birds', 'Inside']);
   });
 });
+
+describe('a copy with the copier’s annotations', () => {
+  it('brings, when asked, the copier’s own annotations onto a list’s or an item’s copy on another board, as private as they were, and no one else’s', async () => {
+    const walks = source.lists.find((l) => l.title === 'Walks')!;
+    const walk = walks.items.find((i) => i.text.startsWith('The first walk'))!;
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    const made = [
+      await ok(
+        author.post('/api/forms/insert_anno', {
+          listId: walks._id,
+          itemId: walk._id,
+          annoSpec: { text: 'Only for me: ask about the bridge' },
+          isPrivate: true,
+        }),
+      ),
+      await ok(
+        demo.post('/api/forms/insert_anno', {
+          listId: walks._id,
+          itemId: walk._id,
+          annoSpec: { text: 'A coauthor’s gloss' },
+        }),
+      ),
+    ];
+    const term = await ok(author.post('/api/forms/insert_multilist', { titleText: 'Term Two' }));
+    const kept = await ok(
+      author.post('/api/forms/insert_list', { multilistId: term.multilistId, titleText: 'Kept' }),
+    );
+    await ok(
+      author.post('/api/forms/duplicate_list', {
+        multilistId: term.multilistId,
+        prevListId: walks._id,
+        annotations: true,
+      }),
+    );
+    await ok(
+      author.post('/api/forms/duplicate_item', {
+        listId: kept.listId,
+        itemId: walk._id,
+        text: walk.text,
+        annotations: true,
+      }),
+    );
+    await ok(
+      author.post('/api/forms/duplicate_item', {
+        listId: kept.listId,
+        itemId: walk._id,
+        text: walk.text,
+      }),
+    );
+    const annos = (b: Multilist) =>
+      b.lists.map((l) =>
+        l.items.map((i) =>
+          i.notes.filter((n) => n.annotationClass === 'anno').map((n) => [n.text, n.isPrivate]),
+        ),
+      );
+    // The author's own on the walk, in order: the gloss of the fixture, those earlier tests wrote
+    // and the private one above; not demo's.
+    const now = (await load(author, '/author/field-notes')).lists
+      .flatMap((l) => l.items)
+      .find((i) => i._id === walk._id)!;
+    const mine = now.notes
+      .filter((n) => n.annotationClass === 'anno' && n.author === 'author')
+      .map((n) => [n.text, n.isPrivate]);
+    expect(mine).toContainEqual(['Only for me: ask about the bridge', true]);
+    expect(mine.map(([text]) => text)).not.toContain('A coauthor’s gloss');
+    const shown = mine.filter(([, isPrivate]) => !isPrivate);
+    // Kept: the item copied with them, then without (added at the end); Walks: the video, the walk.
+    expect(annos(await load(author, '/author/term-two'))).toEqual([
+      [mine, []],
+      [[], mine],
+    ]);
+    expect(annos(await load(reader, '/author/term-two'))).toEqual([
+      [shown, []],
+      [[], shown],
+    ]);
+    for (const a of made) await ok(author.post('/api/forms/delete_item', { itemId: a.itemId }));
+  });
+});

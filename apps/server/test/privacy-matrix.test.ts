@@ -1235,7 +1235,7 @@ describe('privacy matrix: copies', () => {
   });
 
   it.each(VIEWERS)(
-    'the lists copied by %s to a board of their own carry only what they see',
+    'the lists copied by %s to a board of their own, with their annotations, carry only what they see',
     async (v) => {
       const own = signedIn(v)
         ? await ok<BoardMade>(
@@ -1248,6 +1248,7 @@ describe('privacy matrix: copies', () => {
             // One without a board of their own tries the board itself: refused.
             multilistId: own?.multilistId ?? b._id,
             prevListId: list._id,
+            annotations: true,
           });
           if (!own) expect(res.statusCode, `${v} copied a list`).not.toBe(200);
         }
@@ -1257,7 +1258,8 @@ describe('privacy matrix: copies', () => {
       const adminsView = JSON.stringify(await listsOf(agents.admin, [own]));
       for (const thing of THINGS) {
         const found = theirs.includes(marker(thing.name));
-        if (!sees(v, thing) || !thing.content) expect(found, `${thing.name} copied`).toBe(false);
+        const copied = thing.content || (ANNOTATIONS.includes(thing.name) && thing.writtenBy === v);
+        if (!sees(v, thing) || !copied) expect(found, `${thing.name} copied`).toBe(false);
         else expect(found, `${thing.name} missing`).toBe(true);
         if (!sees('admin', thing))
           expect(adminsView.includes(marker(thing.name)), `${thing.name} to the admin`).toBe(false);

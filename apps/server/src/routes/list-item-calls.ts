@@ -105,6 +105,7 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
       return duplicateList(tx, source, target.board, {
         title: body.titleText,
         author: actor.username,
+        annotations: body.annotations,
       });
     },
   }),

@@ -30,12 +30,12 @@ const EMPTY = target('author', 'Empty', []);
 /** The board the item is on: offered by the server, never by the form. */
 const HERE = { ...target('author', 'Week 1', ['Readings']), multilistId: board._id };
 
-function open(id: string, offered: CopyTarget[], on: 'item' | 'list') {
+function open(id: string, offered: CopyTarget[], on: 'item' | 'list', shown = board) {
   const call = vi.fn(() => Promise.resolve({ ok: true, value: { listId: 'x', index: 0 } }));
   const api = vi.fn(() => Promise.resolve({ ok: true, value: offered }));
   const alert = vi.fn();
   const ctx = {
-    board,
+    board: shown,
     user: { username: 'author' },
     target: {
       multilistId: board._id,
@@ -91,6 +91,44 @@ describe('Copy item to another board', () => {
     cleanup();
     const empty = open('copyItemToBoard', [HERE, EMPTY], 'item');
     await waitFor(() => expect(empty.alert).toHaveBeenCalledWith(copyMsg.noList));
+  });
+});
+
+describe('a copy with the copier’s annotations', () => {
+  /** The board with an annotation of `author`'s on the chapter. */
+  const annotated = structuredClone(board);
+  const item = annotated.lists[0]!.items[1]!;
+  item.notes = [{ ...item, _id: 'gloss', annotationClass: 'anno', author: 'author', notes: [] }];
+
+  it('offers the caller’s own annotations, ticked, when there are some, and sends that', async () => {
+    const f = open('copyItemToBoard', [WEEK_2], 'item', annotated);
+    const box = await screen.findByLabelText<HTMLInputElement>('With my annotations');
+    expect(box.checked).toBe(true);
+    await waitFor(() => expect(options('To list')).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(f.onClose).toHaveBeenCalled());
+    expect(f.call).toHaveBeenCalledWith(
+      '/api/forms/duplicate_item',
+      { listId: 'Week 2-0', itemId: item._id, text: item.text, annotations: true },
+      'copy item',
+    );
+    cleanup();
+    const list = open('copyListToBoard', [WEEK_2], 'list', annotated);
+    fireEvent.click(await screen.findByLabelText('With my annotations'));
+    await waitFor(() => expect(options('To board')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(list.onClose).toHaveBeenCalled());
+    expect(list.call).toHaveBeenCalledWith(
+      '/api/forms/duplicate_list',
+      { multilistId: 'author-Week 2', prevListId: readings._id },
+      'copy list',
+    );
+  });
+
+  it('offers none where the caller wrote none', async () => {
+    open('copyListToBoard', [WEEK_2], 'list');
+    await waitFor(() => expect(options('To board')).toHaveLength(1));
+    expect(screen.queryByLabelText('With my annotations')).toBeNull();
   });
 });
 

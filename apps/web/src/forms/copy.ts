@@ -8,7 +8,8 @@ import { copyMsg } from '@listboard/core';
 import type { CopyTarget } from '@listboard/core/api/routes';
 import { messageOr } from '../api/client';
 import { useInfo } from '../state/info';
-import type { FormContext, FormDef } from './registry';
+import type { Item } from '@listboard/core';
+import type { Field, FormContext, FormDef, Values } from './registry';
 import { fail, findItem, findList, quotedItem, quotedList, str } from './helpers';
 import { MOVE_PLACES } from './itemTools';
 
@@ -61,6 +62,28 @@ function showCopied(what: string, where: string, board: CopyTarget) {
     );
 }
 
+/** How many of these items' annotations the caller wrote. */
+function ownAnnotations(ctx: FormContext, on: readonly Item[]): number {
+  const me = ctx.user?.username;
+  return on.flatMap((i) => i.notes).filter((n) => n.annotationClass === 'anno' && n.author === me)
+    .length;
+}
+
+/** A teacher's glosses go along, ticked, when they wrote any on what is copied. */
+const ANNOTATIONS: Field = {
+  name: 'annotations',
+  label: 'With my annotations',
+  type: 'checkbox',
+  hint: 'Each on its item’s copy, as private as it is here; not the replies to it.',
+  shownWhen: (v) => v.mine === true,
+};
+const withAnnotations = (on: readonly Item[]) => (ctx: FormContext) => {
+  const mine = ownAnnotations(ctx, on) > 0;
+  return { mine, annotations: mine };
+};
+const annotationsAsked = (v: Values) =>
+  v.mine === true && v.annotations === true ? { annotations: true } : {};
+
 export const COPY_FORMS: FormDef[] = [
   {
     id: 'copyItemToBoard',
@@ -70,7 +93,12 @@ export const COPY_FORMS: FormDef[] = [
     fields: [
       { name: 'to', label: 'To list', type: 'select', options: [] },
       { name: 'where', label: 'Where', type: 'select', options: [...MOVE_PLACES] },
+      ANNOTATIONS,
     ],
+    initial: (ctx) => {
+      const item = findItem(ctx);
+      return withAnnotations(item ? [item] : [])(ctx);
+    },
     quote: quotedItem,
     submitLabel: 'Copy',
     async prepare(ctx) {
@@ -103,6 +131,7 @@ export const COPY_FORMS: FormDef[] = [
           // The same words: its blocks go as stored (a video's poster frame, its auto-seek).
           text: item.text,
           ...(top ? { index: 0 } : {}),
+          ...annotationsAsked(v),
         },
         'copy item',
       );
@@ -117,7 +146,8 @@ export const COPY_FORMS: FormDef[] = [
     label: 'Copy list to another board',
     description: () =>
       'A copy of the list and its items goes at the end of the board chosen, a board of yours or one you help write. Notes on its items stay here.',
-    fields: [{ name: 'to', label: 'To board', type: 'select', options: [] }],
+    fields: [{ name: 'to', label: 'To board', type: 'select', options: [] }, ANNOTATIONS],
+    initial: (ctx) => withAnnotations(findList(ctx)?.items ?? [])(ctx),
     quote: quotedList,
     submitLabel: 'Copy',
     async prepare(ctx) {
@@ -135,7 +165,7 @@ export const COPY_FORMS: FormDef[] = [
       if (!list || !place) return fail('copy list');
       const res = await ctx.call(
         '/api/forms/duplicate_list',
-        { multilistId: place.board.multilistId, prevListId: list._id },
+        { multilistId: place.board.multilistId, prevListId: list._id, ...annotationsAsked(v) },
         'copy list',
       );
       if (!res.ok) return fail('copy list', res.error);

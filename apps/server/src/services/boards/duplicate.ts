@@ -14,7 +14,7 @@ import type { BoardMade } from '@listboard/core/api/contracts/boards';
 import type { Db } from '../../db/client';
 import { items, lists, multilists } from '../../db/schema';
 import { insertColumns } from '../../db/insert-columns';
-import { copyItemParts } from './items';
+import { copyItemParts, copyOwnAnnotations } from './item-copies';
 import type { BoardRow } from './access';
 import { ordered } from './ordering';
 import { contentSeenBy } from '../notes/visibility';
@@ -139,64 +139,4 @@ export async function duplicateMultilist(
     await copyOwnAnnotations(db, source.id, owner, copies);
   }
   return { multilistId, owner, ptitle, title };
-}
-
-/**
- * The annotations `writer` wrote on the items copied (source item id → where its copy is), each
- * onto its item's copy with its words, passage, type, label, labels and format, as private as it
- * was, and when it was written. Not the replies under them (others' words), nor anyone else's
- * annotations (theirs to copy).
- */
-async function copyOwnAnnotations(
-  db: Db,
-  sourceBoard: string,
-  writer: string,
-  copies: ReadonlyMap<string, { id: string; listId: string; multilistId: string }>,
-): Promise<void> {
-  const rows = await db
-    .select()
-    .from(items)
-    .where(
-      and(
-        eq(items.multilistId, sourceBoard),
-        eq(items.annotationClass, 'anno'),
-        eq(items.author, writer),
-      ),
-    )
-    .orderBy(asc(items.created));
-  const mine = rows.filter((a) => a.rootItemId !== null && copies.has(a.rootItemId));
-  const annoIds = new Map(mine.map((a) => [a.id, randomUUID()]));
-  await insertColumns(
-    db,
-    items,
-    mine.map((a) => {
-      const id = must(annoIds.get(a.id), 'a copied annotation');
-      const on = must(copies.get(a.rootItemId ?? ''), 'the item an annotation is on');
-      return {
-        id,
-        listId: on.listId,
-        multilistId: on.multilistId,
-        index: 0,
-        owner: a.owner,
-        author: writer,
-        hint: a.hint,
-        text: a.text,
-        highlight: a.highlight,
-        annotationClass: 'anno' as const,
-        annoType: a.annoType,
-        annoLabel: a.annoLabel,
-        parentId: on.id,
-        rootItemId: on.id,
-        threadId: id,
-        isPrivate: a.isPrivate,
-        labels: a.labels,
-        format: a.format,
-        flags: a.flags,
-        // Written when it was: the item's annotations keep their order (the load's, by date).
-        created: a.created,
-        modified: a.modified,
-      };
-    }),
-  );
-  await copyItemParts(db, annoIds, { blocks: true });
 }

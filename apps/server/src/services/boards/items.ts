@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blocks, items, lists, mediaMarkers, textMarkers } from '../../db/schema';
+import { blocks, items, lists } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { copyMsg, moveMsg, must } from '@listboard/core';
 import type { ItemRow, Resolved } from './access';
@@ -9,6 +9,7 @@ import { blockRows, storeBlocks } from './blocks-store';
 import { grantFiles } from '../media/file-access';
 import { insertColumns } from '../../db/insert-columns';
 import { checkWordsVersion } from '../../lib/versions';
+import { copyItemParts, copyOwnAnnotations } from './item-copies';
 import { readSource, type Copier } from './source';
 import { clampIndex, closeItemGap, itemCount, openItemGap, ordered } from './ordering';
 
@@ -120,40 +121,6 @@ export async function insertListItems(
 }
 
 /**
- * Copies items' markers, and with `blocks` their blocks as stored (a trimmed range, a poster,
- * auto-seek), to their copies (source id → copy's id).
- */
-export async function copyItemParts(
-  db: Db,
-  copies: ReadonlyMap<string, string>,
-  opts: { blocks: boolean },
-): Promise<void> {
-  const sources = [...copies.keys()];
-  if (!sources.length) return;
-  const copyOf = (itemId: string) => must(copies.get(itemId), 'a copied item');
-  if (opts.blocks) {
-    const stored = await db.select().from(blocks).where(inArray(blocks.itemId, sources));
-    await insertColumns(
-      db,
-      blocks,
-      stored.map(({ id: _id, itemId, ...b }) => ({ ...b, itemId: copyOf(itemId) })),
-    );
-  }
-  const media = await db.select().from(mediaMarkers).where(inArray(mediaMarkers.itemId, sources));
-  await insertColumns(
-    db,
-    mediaMarkers,
-    media.map(({ id: _id, itemId, ...m }) => ({ ...m, itemId: copyOf(itemId) })),
-  );
-  const text = await db.select().from(textMarkers).where(inArray(textMarkers.itemId, sources));
-  await insertColumns(
-    db,
-    textMarkers,
-    text.map(({ id: _id, itemId, ...m }) => ({ ...m, itemId: copyOf(itemId) })),
-  );
-}
-
-/**
  * Copies an item with its formatting, flags, labels and markers into a list position. A copy of
  * the same text keeps its blocks as stored (a video's auto-seek, a poster frame, which the text
  * does not say); a copy with a new text has its blocks read from that text.
@@ -161,7 +128,15 @@ export async function copyItemParts(
 export async function copyItem(
   db: Db,
   src: ItemRow,
-  to: { listId: string; multilistId: string; index?: number; author: string; text?: string },
+  to: {
+    listId: string;
+    multilistId: string;
+    index?: number;
+    author: string;
+    text?: string;
+    /** With the copier's own annotations on it. */
+    annotations?: boolean;
+  },
 ): Promise<{ itemId: string; index: number }> {
   const text = to.text ?? src.text;
   const same = text === src.text;
@@ -186,6 +161,10 @@ export async function copyItem(
     .set({ format: src.format, flags: src.flags, hint: src.hint })
     .where(eq(items.id, itemId));
   await copyItemParts(db, new Map([[src.id, itemId]]), { blocks: same });
+  if (to.annotations) {
+    const onto = { id: itemId, listId: to.listId, multilistId: to.multilistId };
+    await copyOwnAnnotations(db, src.multilistId, to.author, new Map([[src.id, onto]]));
+  }
   return { itemId, index };
 }
 
@@ -200,7 +179,7 @@ export async function duplicateItem(
   db: Db,
   who: Copier,
   target: Resolved,
-  args: { itemId?: string; text: string; index?: number; author: string },
+  args: { itemId?: string; text: string; index?: number; author: string; annotations?: boolean },
 ): Promise<{ itemId: string; index: number }> {
   const listId = must(target.list, 'the list to copy into').id;
   if (!args.itemId)
@@ -228,6 +207,7 @@ export async function duplicateItem(
     index: args.index,
     author: args.author,
     text: args.text,
+    annotations: args.annotations,
   });
 }
 

@@ -5,7 +5,8 @@ import { moveMsg, must } from '@listboard/core';
 import { badRequest } from '../../lib/errors';
 import { checkWordsVersion } from '../../lib/versions';
 import type { BoardRow, ListRow } from './access';
-import { copyItemParts, insertItemRows, insertListItems } from './items';
+import { insertItemRows, insertListItems } from './items';
+import { copyItemParts, copyOwnAnnotations } from './item-copies';
 import { contentSeenBy } from '../notes/visibility';
 import { clampIndex, listCount, openListGap, ordered } from './ordering';
 
@@ -87,7 +88,7 @@ export async function duplicateList(
   db: Db,
   source: ListRow,
   to: BoardRow,
-  args: { title?: string; author: string },
+  args: { title?: string; author: string; annotations?: boolean },
 ): Promise<{ listId: string; index: number }> {
   const here = source.multilistId === to.id;
   const { listId, index } = await insertList(db, {
@@ -121,11 +122,14 @@ export async function duplicateList(
       isPrivate: row.isPrivate,
     })),
   );
-  await copyItemParts(
-    db,
-    new Map(rows.map((row, i) => [row.id, must(copies[i], 'a copied item')])),
-    { blocks: true },
-  );
+  const copyOf = new Map(rows.map((row, i) => [row.id, must(copies[i], 'a copied item')]));
+  await copyItemParts(db, copyOf, { blocks: true });
+  if (args.annotations) {
+    const onto = new Map(
+      [...copyOf].map(([from, id]) => [from, { id, listId, multilistId: to.id }]),
+    );
+    await copyOwnAnnotations(db, source.multilistId, args.author, onto);
+  }
   return { listId, index };
 }
 

@@ -50,6 +50,8 @@ export const duplicateItem = defineContract({
     text,
     index: z.number().int().min(0).optional(),
     itemId: id.optional(),
+    /** With the caller's own annotations on the item copied, each as private as it was. */
+    annotations: z.boolean().optional(),
   }),
   output: itemWritten,
   errors: BOARD_CALL_ERRORS,

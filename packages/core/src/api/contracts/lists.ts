@@ -61,7 +61,13 @@ export const duplicateList = defineContract({
   tags: ['forms'],
   summary:
     'Copy a list (prevListId) with its items to the board multilistId: right after itself on its own board, at the end of another (one whose list the caller may read)',
-  input: z.object({ multilistId: id, prevListId: id, titleText: title.optional() }),
+  input: z.object({
+    multilistId: id,
+    prevListId: id,
+    titleText: title.optional(),
+    /** With the caller's own annotations on the items copied, each as private as it was. */
+    annotations: z.boolean().optional(),
+  }),
   output: listWritten,
   errors: BOARD_CALL_ERRORS,
 });
