@@ -505,6 +505,26 @@ describe('two people editing the same item', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
     await form.waitFor({ state: 'detached' });
     await item.getByText('Check who paid, and for how long.').waitFor();
+
+    // Labelled again elsewhere, then the page loaded again: its words are as they were typed
+    // over, so the words come back as a draft does, with no word of a change.
+    await selectItem(item);
+    await page.keyboard.press('i');
+    await form.getByLabel('Text', { exact: true }).fill('Check who paid, and since when.');
+    await author.post('/api/forms/edit_item_labels', {
+      itemId,
+      labels: [{ name: 'week', value: '3' }],
+    });
+    page.once('dialog', (d) => void d.accept());
+    await page.reload();
+    await form.getByText(formMsg.draftBack).waitFor();
+    await expect(form.getByText(formMsg.changedSinceTyped('item')).count()).resolves.toBe(0);
+    await expect(form.getByLabel('Text', { exact: true }).inputValue()).resolves.toBe(
+      'Check who paid, and since when.',
+    );
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.waitFor({ state: 'detached' });
+    await item.getByText('Check who paid, and since when.').waitFor();
   });
 });
 

@@ -52,8 +52,9 @@ export const formMsg = {
     `Someone else changed this ${kind} while you were editing; the board shows their version. Submit again to save yours in its place, or Cancel to keep theirs.`,
   /**
    * An edit's words typed before the page loaded again, brought back over a version saved since
-   * (its words changed elsewhere, or only its status or place: the message claims no more than a
-   * change): Submit puts them in its place on purpose.
+   * whose words are not those they were typed over (forms/drafts.ts typedOver; one only moved,
+   * labelled or answered since brings them back as any draft): Submit puts them in its place on
+   * purpose.
    */
   changedSinceTyped: (kind: string) =>
     `This ${kind} changed after you began changing it, and the board shows it as it is now. Submit to save your words in its place, or Cancel to keep it as it is.`,

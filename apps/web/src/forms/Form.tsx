@@ -10,6 +10,7 @@ import { boardMsg, conflictKind, formMsg } from '@listboard/core';
 import { text } from './helpers';
 import { useFocusBack } from './focusBack';
 import { forgetFormDraft, useDraft, useKeepDraft } from './useDraft';
+import { typedOver } from './drafts';
 import { newRequestKey, withFormKey } from '../api/requestKeys';
 import { useConnection } from '../api/client';
 import { announce } from '../state/announce';
@@ -52,9 +53,12 @@ export function Form({
     forgetFormDraft(draft);
     onClose();
   };
-  // Words typed for a version changed since are back over it as it is now: said at once.
+  // Words typed for a version changed since are back over it as it is now: said at once, when its
+  // words changed (a move, a label or an answer leaves them as they were typed over).
   const [error, setError] = useState<string | null>(() =>
-    draft?.earlier ? formMsg.changedSinceTyped(draft.kind) : null,
+    draft?.earlier && typedOver(draft.earlier, def.fields, start)
+      ? formMsg.changedSinceTyped(draft.kind)
+      : null,
   );
   // "No connection to the server." goes once the server answers again (another call, the live
   // stream): what was typed is still here, and Submit will be heard.

@@ -9,6 +9,7 @@ import {
   forgetDraft,
   keepDraft,
   keepOpenForm,
+  typedOver,
 } from './drafts';
 import type { Field, FormContext } from './registry';
 
@@ -90,6 +91,7 @@ describe('drafts of forms not sent', () => {
     expect(JSON.parse(held)).toEqual({
       user: 'u-reader',
       drafts: { [key]: { text: 'Half a note' } },
+      starts: { [key]: { text: '' } },
       open: null,
     });
 
@@ -99,6 +101,9 @@ describe('drafts of forms not sent', () => {
     expect(again.draftOf(key)).toBeUndefined();
     again.draftsFor('u-reader');
     expect(again.draftOf(key)).toEqual({ text: 'Half a note' });
+    // With the words it was typed over (none, for a new note).
+    expect(again.typedOver(key, fields, { text: '' })).toBe(false);
+    expect(again.typedOver(key, fields, { text: 'Other words' })).toBe(true);
 
     // Loaded again as another account (signed out meanwhile, elsewhere): nothing, and the tab
     // forgets the first account's words.
@@ -170,6 +175,11 @@ describe('drafts of forms not sent', () => {
     });
     expect(earlierDraftOf(draftKeyOf(editItem, on(3))!)).toBeUndefined();
     expect(earlierDraftOf(key.replace('/i1/', '/i2/').replace('@3', '@4'))).toBeUndefined();
+    // Typed over 'Week 1': an item whose words are still those (moved or labelled since) was not
+    // changed under them; one whose words are not, was. So is a draft kept without its words.
+    expect(typedOver(key, fields, { text: 'Week 1' })).toBe(false);
+    expect(typedOver(key, fields, { text: 'Week 1, as someone else put it' })).toBe(true);
+    expect(typedOver(draftKey('note', at('i9')), fields, { text: 'Week 1' })).toBe(true);
     // A list's description goes by the list's version; an item gone from the page keeps none.
     expect(draftKeyOf({ id: 'editListDescription', edits: true }, on(3, at('')))).toMatch(/@7$/);
     expect(draftKeyOf(editItem, on(3, at('gone')))).toBeNull();

@@ -17,6 +17,12 @@ import type { Field, FormContext, FormDef, Values } from './registry';
 const STORE = 'listboard.drafts';
 
 const drafts = new Map<string, Values>();
+/**
+ * The words each draft's long fields held when the form opened (an edit's: the item's words then),
+ * by the draft's key: an edit's words kept for a version since replaced come back quietly when
+ * only its place, labels or status changed, and saying so when its words did (typedOver).
+ */
+const starts = new Map<string, Record<string, string>>();
 /** The form open with words typed in it, to open again if the page loads again. */
 let open: OpenForm | null = null;
 /** The account (user id) whose drafts are kept now; undefined until the page knows its user. */
@@ -40,7 +46,15 @@ function save(): void {
   try {
     if (drafts.size === 0 || owner == null) s.removeItem(STORE);
     else
-      s.setItem(STORE, JSON.stringify({ user: owner, drafts: Object.fromEntries(drafts), open }));
+      s.setItem(
+        STORE,
+        JSON.stringify({
+          user: owner,
+          drafts: Object.fromEntries(drafts),
+          starts: Object.fromEntries(starts),
+          open,
+        }),
+      );
   } catch {
     // Kept in memory for this page still.
   }
@@ -48,6 +62,7 @@ function save(): void {
 
 interface Kept {
   drafts: Record<string, Values>;
+  starts: Record<string, Record<string, string>>;
   open: OpenForm | null;
 }
 
@@ -56,13 +71,23 @@ function stored(user: string): Kept {
   try {
     const raw = store()?.getItem(STORE);
     const kept = raw
-      ? (JSON.parse(raw) as { user?: unknown; drafts?: unknown; open?: OpenForm | null })
+      ? (JSON.parse(raw) as {
+          user?: unknown;
+          drafts?: unknown;
+          starts?: unknown;
+          open?: OpenForm | null;
+        })
       : null;
     if (kept?.user !== user || typeof kept.drafts !== 'object' || kept.drafts === null)
-      return { drafts: {}, open: null };
-    return { drafts: kept.drafts as Record<string, Values>, open: kept.open ?? null };
+      return { drafts: {}, starts: {}, open: null };
+    const keptStarts = typeof kept.starts === 'object' && kept.starts !== null ? kept.starts : {};
+    return {
+      drafts: kept.drafts as Record<string, Values>,
+      starts: keptStarts as Record<string, Record<string, string>>,
+      open: kept.open ?? null,
+    };
   } catch {
-    return { drafts: {}, open: null };
+    return { drafts: {}, starts: {}, open: null };
   }
 }
 
@@ -77,6 +102,7 @@ export function draftsFor(userId: string | null): void {
   forgetAllDrafts();
   owner = userId;
   for (const [k, v] of Object.entries(kept?.drafts ?? {})) drafts.set(k, v);
+  for (const [k, v] of Object.entries(kept?.starts ?? {})) starts.set(k, v);
   open = kept?.open ?? null;
   save();
 }
@@ -84,6 +110,7 @@ export function draftsFor(userId: string | null): void {
 /** Every draft goes, from memory and from the tab; forms open now keep nothing as they close. */
 export function forgetAllDrafts(): void {
   drafts.clear();
+  starts.clear();
   open = null;
   account += 1;
   save();
@@ -157,8 +184,12 @@ export function keepDraft(
     if (f.type !== 'password' && f.type !== 'file' && v !== undefined && !Array.isArray(v))
       kept[f.name] = v;
   }
-  if (long) drafts.set(key, kept);
-  else if (!drafts.delete(key)) return;
+  if (long) {
+    drafts.set(key, kept);
+    const longFields = fields.filter((f) => f.type === 'textarea');
+    starts.set(key, Object.fromEntries(longFields.map((f) => [f.name, str(start, f.name)])));
+  } else if (!drafts.delete(key)) return;
+  else starts.delete(key);
   save();
 }
 
@@ -166,7 +197,19 @@ export function keepDraft(
 export const draftOf = (key: string): Values | undefined => drafts.get(key);
 
 export function forgetDraft(key: string): void {
+  starts.delete(key);
   if (drafts.delete(key)) save();
+}
+
+/**
+ * Whether the draft under `key` was typed over other words than `now` holds in its long fields:
+ * an edit's words kept for an earlier version, where the words themselves changed since (not only
+ * the item's place, labels or status). A draft kept without them is taken to have been.
+ */
+export function typedOver(key: string, fields: readonly Field[], now: Values): boolean {
+  const was = starts.get(key);
+  if (!was) return true;
+  return fields.some((f) => f.type === 'textarea' && (was[f.name] ?? '') !== str(now, f.name));
 }
 
 /** The form open now with words typed in it (null: none), to open again after a reload. */
