@@ -18,7 +18,8 @@ export const copyMsg = {
   /** No board the caller may add to (besides the one the copy comes from). */
   noBoard: 'You have no other board to copy to. New board makes one.',
   /** Boards to copy to, none of them with a list yet. */
-  noList: 'Your other boards have no list to copy the item to yet: add one there, or copy this list.',
+  noList:
+    'Your other boards have no list to copy the item to yet: add one there, or copy this list.',
 } as const;
 
 /**
