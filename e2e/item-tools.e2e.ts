@@ -219,7 +219,7 @@ describe('copying to another board', () => {
     ]);
     const source = new URL(page.url()).pathname;
     const webs = list(page, 'Week 1').getByRole('article', { name: 'Food webs' });
-    await action(webs, 'Copy to another board…');
+    await action(webs, 'Copy item to another board…');
     const form = page.getByRole('form', { name: 'Copy item to another board' });
     await form.getByLabel('To list').selectOption(`Copy Dest ${stamp} ▸ 1. Week 2`);
     await form.getByLabel('Where').selectOption('At the top');
@@ -281,7 +281,7 @@ describe('copying to another board', () => {
       const biome = list(p, 'Prompts').getByRole('article', { name: 'Name a biome.' });
       await selectItem(biome, { tap: true, position: { x: 8, y: 8 } });
       await biome.locator('summary', { hasText: 'Actions' }).tap();
-      await biome.getByRole('menuitem', { name: 'Copy to another board…', exact: true }).tap();
+      await biome.getByRole('menuitem', { name: 'Copy item to another board…', exact: true }).tap();
       const form = p.getByRole('form', { name: 'Copy item to another board' });
       const to = form.getByLabel('To list');
       await expect.poll(() => to.inputValue()).toBe(`Collected ${stamp} ▸ 1. Kept`);

@@ -204,7 +204,7 @@ export const EDIT_COMMANDS: Command[] = [
   },
   {
     id: 'copyItemToBoard',
-    label: 'Copy to another board…',
+    label: 'Copy item to another board…',
     group: 'edit',
     item: true,
     icon: CopyPlus,
