@@ -601,13 +601,40 @@ describe('mail through a real SMTP server', () => {
     // Once: the next sweep finds nothing kept.
     expect(await kept()).toBe(0);
     expect(await sweep(26)).toBe(0);
-    // Asked no longer: the next note is mailed at once.
+    const keptOne = async () => {
+      for (let i = 0; i < 100 && (await kept()) < 1; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await kept()).toBe(1);
+    };
+    // E-mail alerts turned off altogether: what was kept goes unsent, at the next sweep.
+    const waiting = await write('Gathered, then no mail at all');
+    await keptOne();
+    // (One kind of alert stays on: text alerts, as the profile asks.)
+    const textAlerts = me!.fields.textAlerts === true;
+    const alerts = (on: boolean) =>
+      author.post('/api/forms/edit_profile', {
+        profile: { emailAlerts: on, textAlerts: on ? textAlerts : true },
+      });
+    expect((await alerts(false)).statusCode).toBe(200);
+    expect(await sweep(0)).toBe(0);
+    expect(await kept()).toBe(0);
+    expect((await alerts(true)).statusCode).toBe(200);
+    // Asked no longer: what was kept goes at the next sweep, not a day after its first, saying
+    // why; the next note is mailed at once.
+    const last = await write('Gathered, then asked for at once');
+    await keptOne();
     expect((await gather(false)).statusCode).toBe(200);
+    expect(await sweep(0)).toBe(1);
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    const rest = inbox.shift()!.raw.replace(/=\r?\n/g, '');
+    expect(rest).toContain('Gathered, then asked for at once');
+    expect(rest).toContain('your profile now asks for each alert as it comes');
+    expect(await kept()).toBe(0);
     await write('Gathered no more: at once?');
     expect(await waitFor(() => inbox.length > 0)).toBe(true);
     expect(inbox.shift()!.raw).toContain('Gathered no more: at once?');
     expect(await kept()).toBe(0);
-    for (const id of [first, third])
+    for (const id of [first, third, waiting, last])
       await author.post('/api/forms/set_note_status', { itemId: id, status: 'dismissed' });
     inbox.length = 0;
   });

@@ -3,6 +3,8 @@
  * (`fields.alertDigest`): a teacher of a large class is told of every note without a mailbox full
  * of them. An alert to such a person is kept (alerts.ts sendAlert: its subject and the item it is
  * about); a day after the first one kept, a sweep (every DIGEST_SWEEP_MS) sends them all in one mail.
+ * One who stops gathering them gets what was kept at the next sweep; with e-mail alerts turned
+ * off, what was kept goes unsent.
  *
  * The mail is written when it goes, from each item as it is then, and tells only of those its
  * reader may still see: the one visibility rule (canSeeItem) is asked again for each, so one on
@@ -10,9 +12,9 @@
  * are claimed in one transaction, the mail sent in it, so however many instances sweep a day's
  * alerts go once.
  */
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { alertDigests, items, multilists } from '../../db/schema';
+import { alertDigests, items, multilists, users } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { findUserById, toActor } from '../accounts/users';
 import { discussionUrl, mailText, noteUrl } from './alert-text';
@@ -31,7 +33,14 @@ export const DIGEST_MAX = 50;
 export const whyGathered = (publicUrl: string, username: string) =>
   `You get this once a day because your profile gathers e-mail alerts into one mail; you can change that there: ${publicUrl}/${username}/home?code=profile`;
 
+/** The last line of the alerts kept for one who since asked for each as it comes. */
+export const noLongerGathered = (publicUrl: string, username: string) =>
+  `These were kept for your day's mail; your profile now asks for each alert as it comes: ${publicUrl}/${username}/home?code=profile`;
+
 const DAY = { timeZone: 'UTC', dateStyle: 'full', timeStyle: 'short' } as const;
+
+/** Whether a user's profile (users.fields) still asks for their e-mail alerts in one mail a day. */
+const gathers = sql`coalesce((${users.fields} ->> 'emailAlerts')::boolean and (${users.fields} ->> 'alertDigest')::boolean, false)`;
 
 /** Sends each mail whose day has come; answers how many were sent. */
 export async function sendAlertDigests(
@@ -42,10 +51,13 @@ export async function sendAlertDigests(
   const { mailer } = mail;
   if (!mailer) return 0;
   const cutoff = new Date(now.getTime() - DIGEST_AFTER_MS);
+  // A day after the first kept; or at once for one who has since stopped gathering them (their
+  // alerts were to come as they came), or stopped e-mail alerts (they go unsent).
   const due = await db
     .selectDistinct({ userId: alertDigests.userId })
     .from(alertDigests)
-    .where(lte(alertDigests.created, cutoff));
+    .innerJoin(users, eq(users.id, alertDigests.userId))
+    .where(or(lte(alertDigests.created, cutoff), not(gathers)));
   let sent = 0;
   for (const { userId } of due) {
     sent += await db.transaction(async (tx) => {
@@ -55,7 +67,7 @@ export async function sendAlertDigests(
         .where(
           and(
             eq(alertDigests.userId, userId),
-            sql`exists (select 1 from ${alertDigests} a where a.user_id = ${userId} and a.created <= ${cutoff.toISOString()})`,
+            sql`exists (select 1 from ${alertDigests} a join ${users} on ${users.id} = a.user_id where a.user_id = ${userId} and (a.created <= ${cutoff.toISOString()} or not ${gathers}))`,
           ),
         )
         .returning();
@@ -114,7 +126,9 @@ export async function sendAlertDigests(
           '',
           `Your Discussion page: ${discussionUrl(mail.publicUrl, to.username)}`,
           '',
-          whyGathered(mail.publicUrl, to.username),
+          to.fields.alertDigest === true
+            ? whyGathered(mail.publicUrl, to.username)
+            : noLongerGathered(mail.publicUrl, to.username),
         ].join('\n'),
       });
       return 1;
