@@ -356,7 +356,7 @@ describe('an LTI 1.3 launch inside a platform’s course page', () => {
     const student = (await secondBrowser()).page;
     await student.goto(same.courseUrl('student', { link: linkId }));
     await toolFrame(student).getByRole('heading', { name: title, exact: true }).waitFor();
-    await postAsPage(student, base, '/api/forms/insert_note', {
+    const question = await postAsPage<{ itemId: string }>(student, base, '/api/forms/insert_note', {
       listId,
       itemId,
       noteSpec: { text: 'Is the proof by contradiction the only way?' },
@@ -370,11 +370,12 @@ describe('an LTI 1.3 launch inside a platform’s course page', () => {
     const link = page.getByRole('region', { name: title, exact: true });
     await link.getByText('In the course Maths 201').waitFor();
     const row = link.getByRole('row', { name: /Alan Turing/ });
-    // One note of 8 words: 10 points for the note and 0.1 a word.
+    // One note of 8 words, no Helpful mark yet: 10 points for the note and 0.1 a word.
     await expect(row.getByRole('cell').allInnerTexts()).resolves.toEqual([
       '1',
       '0',
       '8',
+      '0',
       '10.8',
       '',
       '',
@@ -402,7 +403,7 @@ describe('an LTI 1.3 launch inside a platform’s course page', () => {
     await link.getByRole('button', { name: 'Save weights' }).click();
     await link.getByRole('status').getByText('Weights saved.').waitFor();
     await link.getByText('Set on this page.').waitFor();
-    await row.getByRole('cell').nth(3).getByText('20.8', { exact: true }).waitFor();
+    await row.getByRole('cell').nth(4).getByText('20.8', { exact: true }).waitFor();
     // A bad weight is said, and nothing is lost.
     await link.getByLabel('Points per word').fill('500');
     await link.getByRole('button', { name: 'Save weights' }).click();
@@ -431,7 +432,18 @@ describe('an LTI 1.3 launch inside a platform’s course page', () => {
     await link.getByRole('status').getByText('Weights saved.').waitFor();
     await expect
       .poll(() => row.getByRole('cell').allInnerTexts())
-      .toEqual(['2', '0', '13', '1', '29', '', '', 'Save', expect.any(String)]);
+      .toEqual(['2', '0', '13', '0', '1', '29', '', '', 'Save', expect.any(String)]);
+    // The teacher marks the first note Helpful; marks earn points once the weights give them.
+    await postAsPage(page, base, '/api/forms/mark_helpful', {
+      itemId: question.itemId,
+      helpful: true,
+    });
+    await page.reload();
+    await expect.poll(() => row.getByRole('cell').nth(3).innerText()).toBe('1');
+    await link.getByLabel('Points per Helpful mark').fill('2');
+    await link.getByRole('button', { name: 'Save weights' }).click();
+    await link.getByRole('status').getByText('Weights saved.').waitFor();
+    await expect.poll(() => row.getByRole('cell').nth(5).innerText()).toBe('31');
     await screenshot(page, 'lti-grades');
     // The table fits the desktop's width: no word of scrolling it.
     await expect(page.getByText('Swipe the table sideways').count()).resolves.toBe(0);

@@ -130,6 +130,7 @@ describe('deep linking', () => {
         reply_points: '5',
         word_points: '0.1',
         late_percent: '100',
+        helpful_points: '0',
       },
       lineItem: { scoreMaximum: 100, label: 'Sonnets: participation' },
     });

@@ -6,10 +6,10 @@
  * a platform that is down or grants nothing is said plainly; no note's words ever leave.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { JSONWebKeySet } from 'jose';
 import type { CourseLink } from '@listboard/core/api/contracts/lti';
-import { ltiLinks, multilists } from '../src/db/schema';
+import { items, ltiLinks, multilists } from '../src/db/schema';
 import { SCOPES } from '../src/services/lti/service-token';
 import { Agent, createTestApp, ifStarted, type TestContext } from './harness';
 import {
@@ -441,5 +441,43 @@ describe('the Course grades page', () => {
       'endDateTime' in column() ? undefined : true,
     );
     expect(column()).toMatchObject({ scoreMaximum: 100, tag: 'listboard-participation' });
+  });
+
+  it('counts the Helpful marks classmates gave a learner where the weights give them points, and says so in the score', async () => {
+    const platformId = (await gradesPage())[0]?.platformId ?? '';
+    const alan = async () =>
+      (await gradesPage())[0]!.learners.find((l) => l.username === 'alan.turing')!;
+    const weigh = async (weights: Record<string, number> | null) =>
+      expect(
+        (await teacher.post('/api/forms/set_grade_weights', { ...ref(), platformId, weights }))
+          .statusCode,
+      ).toBe(200);
+    await weigh({ note: 10, reply: 5, word: 0.1 });
+    const before = await alan();
+    // Three marks on the learner's notes and replies (kept with each row, as mark_helpful keeps
+    // them); the teacher's own items draw none for them.
+    await db()
+      .update(items)
+      .set({ votes: 3 })
+      .where(and(eq(items.author, 'alan.turing'), eq(items.annotationClass, 'reply')));
+    await db()
+      .update(items)
+      .set({ votes: 5 })
+      .where(and(eq(items.author, 'ada.lovelace'), eq(items.annotationClass, 'none')));
+    // Counted, and worth nothing until the weights say.
+    expect(await alan()).toMatchObject({ helpful: 3, counted: before.counted });
+    await weigh({ note: 10, reply: 5, word: 0.1, helpful: 2 });
+    expect((await gradesPage())[0]?.weights).toMatchObject({ helpful: 2 });
+    expect((await alan()).counted).toBeCloseTo(before.counted + 6);
+    const sent = scores().length;
+    await teacher.post('/api/forms/send_grades', { ...ref(), platformId });
+    expect(scores()[sent]?.comment).toMatch(/; 3 Helpful marks$/);
+    // The link's custom parameter helpful_points counts when the page sets none.
+    await weigh(null);
+    await launchAs(t.app, platform, student, graded(student, LINK, { helpful_points: '1' }));
+    await settled();
+    const [link] = await gradesPage();
+    expect(link).toMatchObject({ weightsFrom: 'platform', weights: { helpful: 1 } });
+    await db().update(items).set({ votes: 0 });
   });
 });

@@ -17,6 +17,7 @@ const WEIGHT_FIELDS: [keyof GradeWeights, string][] = [
   ['reply', 'Points per reply'],
   ['word', 'Points per word'],
   ['late', 'Late work earns (%)'],
+  ['helpful', 'Points per Helpful mark'],
 ];
 
 const FROM: Record<CourseLink['weightsFrom'], string> = {
@@ -162,6 +163,7 @@ export function LearnerRow({
       <td className="num">{learner.notes}</td>
       <td className="num">{learner.replies}</td>
       <td className="num">{learner.words}</td>
+      <td className="num">{learner.helpful}</td>
       {late && <td className="num">{learner.late}</td>}
       <td className="num">{points(learner.counted)}</td>
       <td>

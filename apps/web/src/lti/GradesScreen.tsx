@@ -126,6 +126,9 @@ function LinkSection({
                 <th scope="col" className="num">
                   Words
                 </th>
+                <th scope="col" className="num">
+                  Helpful
+                </th>
                 {due && (
                   <th scope="col" className="num">
                     Late
@@ -190,7 +193,8 @@ export function GradesScreen() {
         <h1 id="grades-title">Course grades: {board.data?.title ?? ptitle}</h1>
         <p className="insight-scope">
           The scores this board sends to the gradebooks of the courses it is placed in, counted from
-          each learner’s notes, replies and words. Only counts are sent, never what anyone wrote.
+          each learner’s notes, replies and words, and the Helpful marks classmates gave them where
+          the weights give those points. Only counts are sent, never what anyone wrote.
         </p>
       </header>
       {boardPageStatus({

@@ -173,6 +173,8 @@ export interface LinkWeights {
   word: number;
   /** The percent of its points late work earns; weights kept before it was asked have none. */
   late?: number;
+  /** Points per Helpful mark a learner's notes and replies drew; none kept before it was asked. */
+  helpful?: number;
 }
 
 /**

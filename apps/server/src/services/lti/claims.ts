@@ -67,9 +67,15 @@ export interface LaunchClaims {
   customPlacement: string | null;
   /**
    * The participation weights the instructor set on the link (custom parameters note_points,
-   * reply_points, word_points, late_percent), each missing or unreadable one null.
+   * reply_points, word_points, late_percent, helpful_points), each missing or unreadable one null.
    */
-  weights: { note: number | null; reply: number | null; word: number | null; late: number | null };
+  weights: {
+    note: number | null;
+    reply: number | null;
+    word: number | null;
+    late: number | null;
+    helpful: number | null;
+  };
   deepLinking: { returnUrl: string; data: string | null } | null;
   /** The course roster's address (NRPS), when the platform offers it. */
   membershipsUrl: string | null;
@@ -130,6 +136,7 @@ export function readClaims(p: Record<string, unknown>): LaunchClaims {
       reply: points(custom.reply_points),
       word: points(custom.word_points),
       late: points(custom.late_percent),
+      helpful: points(custom.helpful_points),
     },
     deepLinking: returnUrl ? { returnUrl, data: str(dl.data) } : null,
     membershipsUrl: str(obj(p[CLAIM.names]).context_memberships_url),

@@ -240,6 +240,7 @@ export async function placeBoard(
       reply_points: String(WEIGHTS.reply),
       word_points: String(WEIGHTS.word),
       late_percent: String(WEIGHTS.late),
+      helpful_points: String(WEIGHTS.helpful),
     },
     ...(board.notesDue ? { submission: { endDateTime: board.notesDue.toISOString() } } : {}),
     lineItem: {

@@ -38,6 +38,7 @@ function learnerGrade(
     replies: p.replies,
     words: p.words,
     late: lateCount(p),
+    helpful: p.helpful ?? 0,
     counted: participationScore(p, weights),
     override: grade?.override ?? null,
     comment: grade?.comment ?? '',

@@ -1,10 +1,11 @@
 /**
  * Grades (LTI Assignment and Grade Services): each placed board gets a line item in the
  * course's gradebook, and each learner's score is their participation on the board, counted
- * from their notes, replies and words, out of 100 (participation.ts); what they wrote after the
- * board's notes were due earns the late share of its points. The instructor sets the weights on
- * the board's Course grades page, or as the link's custom parameters in the platform
- * (note_points, reply_points, word_points, late_percent, sent with every launch); the page's
+ * from their notes, replies and words, and the Helpful marks they drew, out of 100
+ * (participation.ts); what they wrote after the board's notes were due earns the late share of its
+ * points. The instructor sets the weights on the board's Course grades page, or as the link's
+ * custom parameters in the platform (note_points, reply_points, word_points, late_percent,
+ * helpful_points, sent with every launch); the page's
  * weights win. On the same page the instructor may set a learner's score in place of the counted
  * one (an override).
  *
@@ -219,7 +220,9 @@ export function scoreOf(
   const late = lateCount(p);
   const said =
     `${counted(p.notes, 'note')}, ${counted(p.replies, 'reply', 'replies')}, ${counted(p.words, 'word')}` +
-    (late ? `; ${String(late)} late, counted at ${String(weights.late)}%` : '');
+    (late ? `; ${String(late)} late, counted at ${String(weights.late)}%` : '') +
+    // Told where they count, so a learner's comment says what their score was made of.
+    (weights.helpful > 0 ? `; ${counted(p.helpful ?? 0, 'Helpful mark')}` : '');
   if (grade?.override != null)
     return {
       score: grade.override,

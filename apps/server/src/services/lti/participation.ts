@@ -1,8 +1,9 @@
 /**
  * What a learner's participation on a board counts for: their notes, replies and words, those
- * written after the board's notes were due apart, and the score the link's weights make of them
- * (out of SCORE_MAXIMUM). The weights are the instructor's: set on the Course grades page, or as
- * the link's custom parameters (note_points, reply_points, word_points, late_percent).
+ * written after the board's notes were due apart, the Helpful marks classmates gave them, and the
+ * score the link's weights make of them (out of SCORE_MAXIMUM). The weights are the instructor's:
+ * set on the Course grades page, or as the link's custom parameters (note_points, reply_points,
+ * word_points, late_percent, helpful_points).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -11,22 +12,29 @@ import type { LaunchClaims } from './claims';
 
 export const SCORE_MAXIMUM = 100;
 /**
- * Points per note, per reply and per word written, up to SCORE_MAXIMUM, and the percent of them
- * late work earns, unless the link says.
+ * Points per note, per reply and per word written, up to SCORE_MAXIMUM, the percent of them late
+ * work earns, and points per Helpful mark drawn (none: a course counts them only when its
+ * instructor asks), unless the link says.
  */
-export const WEIGHTS = { note: 10, reply: 5, word: 0.1, late: 100 } as const;
+export const WEIGHTS = { note: 10, reply: 5, word: 0.1, late: 100, helpful: 0 } as const;
 export type Weights = Required<LinkWeights>;
 type LinkRow = typeof ltiLinks.$inferSelect;
 
 /** The link's weights: the page's if the instructor set them, else the platform's or the default. */
 export function linkWeights(link: Pick<LinkRow, 'weights' | 'platformWeights'>): Weights {
-  if (link.weights) return { ...link.weights, late: link.weights.late ?? WEIGHTS.late };
+  if (link.weights)
+    return {
+      ...link.weights,
+      late: link.weights.late ?? WEIGHTS.late,
+      helpful: link.weights.helpful ?? WEIGHTS.helpful,
+    };
   const p = link.platformWeights ?? {};
   return {
     note: p.note ?? WEIGHTS.note,
     reply: p.reply ?? WEIGHTS.reply,
     word: p.word ?? WEIGHTS.word,
     late: p.late ?? WEIGHTS.late,
+    helpful: p.helpful ?? WEIGHTS.helpful,
   };
 }
 
@@ -37,6 +45,7 @@ export function platformWeightsOf(claims: Pick<LaunchClaims, 'weights'>): Partia
   if (claims.weights.reply !== null) out.reply = claims.weights.reply;
   if (claims.weights.word !== null) out.word = claims.weights.word;
   if (claims.weights.late !== null) out.late = claims.weights.late;
+  if (claims.weights.helpful !== null) out.helpful = claims.weights.helpful;
   return Object.keys(out).length ? out : null;
 }
 
@@ -46,9 +55,13 @@ export interface Counts {
   words: number;
 }
 
-/** What a learner wrote on a board, and of it what they wrote after its notes were due. */
+/**
+ * What a learner wrote on a board, of it what they wrote after its notes were due, and how many
+ * Helpful marks their notes and replies drew.
+ */
 export interface Participation extends Counts {
   late?: Counts;
+  helpful?: number;
 }
 
 const NO_COUNTS: Counts = { notes: 0, replies: 0, words: 0 };
@@ -58,7 +71,7 @@ const points = (c: Counts, w: Weights) => c.notes * w.note + c.replies * w.reply
 
 export function participationScore(p: Participation, w: Weights = WEIGHTS): number {
   const late = points(p.late ?? NO_COUNTS, w);
-  const raw = points(p, w) - late + (late * w.late) / 100;
+  const raw = points(p, w) - late + (late * w.late) / 100 + (p.helpful ?? 0) * w.helpful;
   return Math.min(SCORE_MAXIMUM, Math.round(raw * 10) / 10);
 }
 
@@ -91,6 +104,7 @@ export async function participation(
       lateNotes: count('note', late),
       lateReplies: count('reply', late),
       lateWords: words(late),
+      helpful: sql<number>`coalesce(sum(${items.votes}), 0)`.mapWith(Number),
     })
     .from(items)
     .innerJoin(multilists, eq(multilists.id, items.multilistId))
@@ -108,6 +122,7 @@ export async function participation(
       replies: r.replies,
       words: r.words,
       late: { notes: r.lateNotes, replies: r.lateReplies, words: r.lateWords },
+      helpful: r.helpful,
     });
   return out;
 }

@@ -233,6 +233,8 @@ export const gradeWeights = z.object({
   reply: z.number().min(0).max(100),
   word: z.number().min(0).max(100),
   late: z.number().min(0).max(100).default(100),
+  /** Points per Helpful mark a learner's notes and replies drew. */
+  helpful: z.number().min(0).max(100).default(0),
 });
 export type GradeWeights = z.infer<typeof gradeWeights>;
 
@@ -246,6 +248,8 @@ export const learnerGrade = z.object({
   words: z.number().int().min(0),
   /** Of those notes and replies, how many were written after the board's notes were due. */
   late: z.number().int().min(0),
+  /** How many Helpful marks classmates gave those notes and replies. */
+  helpful: z.number().int().min(0),
   /** The score counted from participation with the link's weights, out of scoreMaximum. */
   counted: z.number(),
   /** The score an instructor set in its place; null: the counted one goes. */
@@ -317,8 +321,8 @@ export const setGradeWeights = defineContract({
   path: '/api/forms/set_grade_weights',
   tags: ['lti'],
   summary:
-    "Set a course link's participation weights (points per note, reply and word, and the " +
-    'percent of them late work earns); null goes ' +
+    "Set a course link's participation weights (points per note, reply and word, the " +
+    'percent of them late work earns, and points per Helpful mark drawn); null goes ' +
     "back to the link's custom parameters in the platform.",
   input: z.object({ ...linkRef, weights: gradeWeights.nullable() }),
   output: ok,
