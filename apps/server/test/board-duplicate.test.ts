@@ -695,21 +695,15 @@ describe('a copy with the copier’s annotations', () => {
         annotations: true,
       }),
     );
-    await ok(
-      author.post('/api/forms/duplicate_item', {
-        listId: kept.listId,
-        itemId: walk._id,
-        text: walk.text,
-        annotations: true,
-      }),
-    );
-    await ok(
-      author.post('/api/forms/duplicate_item', {
-        listId: kept.listId,
-        itemId: walk._id,
-        text: walk.text,
-      }),
-    );
+    for (const annotations of [true, false])
+      await ok(
+        author.post('/api/forms/duplicate_item', {
+          listId: kept.listId,
+          itemId: walk._id,
+          text: walk.text,
+          annotations,
+        }),
+      );
     const annos = (b: Multilist) =>
       b.lists.map((l) =>
         l.items.map((i) =>

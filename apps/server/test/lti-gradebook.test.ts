@@ -117,6 +117,17 @@ afterAll(async () => {
   await ifStarted(t)?.close();
 });
 
+/** The learner Alan Turing's row on the page. */
+const alan = async () =>
+  (await gradesPage())[0]!.learners.find((l) => l.username === 'alan.turing')!;
+
+/** Sets the link's weights on the page (null: the course site's again), expecting success. */
+const weighing = (platformId: string) => async (weights: Record<string, number> | null) =>
+  expect(
+    (await teacher.post('/api/forms/set_grade_weights', { ...ref(), platformId, weights }))
+      .statusCode,
+  ).toBe(200);
+
 describe('the Course grades page', () => {
   it("shows the instructor each learner's counts and counted score, never a note's words", async () => {
     const res = await teacher.post('/api/forms/board_grades', { multilistId: boardId });
@@ -381,13 +392,7 @@ describe('the Course grades page', () => {
 
   it('counts late work at the share the weights give, once the board has a due date; tells the gradebook column the date', async () => {
     const platformId = (await gradesPage())[0]?.platformId ?? '';
-    const alan = async () =>
-      (await gradesPage())[0]!.learners.find((l) => l.username === 'alan.turing')!;
-    const weigh = async (weights: Record<string, number> | null) =>
-      expect(
-        (await teacher.post('/api/forms/set_grade_weights', { ...ref(), platformId, weights }))
-          .statusCode,
-      ).toBe(200);
+    const weigh = weighing(platformId);
     await teacher.post('/api/forms/set_grade', {
       ...ref(),
       platformId,
@@ -447,13 +452,7 @@ describe('the Course grades page', () => {
 
   it('counts the Helpful marks classmates gave a learner where the weights give them points, and says so in the score', async () => {
     const platformId = (await gradesPage())[0]?.platformId ?? '';
-    const alan = async () =>
-      (await gradesPage())[0]!.learners.find((l) => l.username === 'alan.turing')!;
-    const weigh = async (weights: Record<string, number> | null) =>
-      expect(
-        (await teacher.post('/api/forms/set_grade_weights', { ...ref(), platformId, weights }))
-          .statusCode,
-      ).toBe(200);
+    const weigh = weighing(platformId);
     await weigh({ note: 10, reply: 5, word: 0.1 });
     const before = await alan();
     // Three marks on the learner's notes and replies (kept with each row, as mark_helpful keeps

@@ -4,11 +4,10 @@
  * end of the board chosen. The copy is made by duplicate_item and duplicate_list, which check
  * again what the caller may read and add to; the info bar then offers to open where it went.
  */
-import { copyMsg } from '@listboard/core';
+import { copyMsg, type Item } from '@listboard/core';
 import type { CopyTarget } from '@listboard/core/api/routes';
 import { messageOr } from '../api/client';
 import { useInfo } from '../state/info';
-import type { Item } from '@listboard/core';
 import type { Field, FormContext, FormDef, Values } from './registry';
 import { fail, findItem, findList, quotedItem, quotedList, str } from './helpers';
 import { MOVE_PLACES } from './itemTools';
