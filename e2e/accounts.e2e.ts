@@ -151,14 +151,16 @@ describe('an account from signup to deregister', () => {
     await expect(profile.getByLabel('Full name').inputValue()).resolves.toBe('Nina Vale');
     await expect(profile.getByLabel('Text alerts').isChecked()).resolves.toBe(true);
     await expect(profile.getByLabel('Email alerts').isChecked()).resolves.toBe(false);
-    // E-mail alerts on again, gathered into one mail a day (offered only while they are on).
+    // E-mail alerts on again, with her groups' notes, gathered into one mail a day (offered only
+    // while they are on).
     await expect(profile.getByLabel('One mail a day').count()).resolves.toBe(0);
     await profile.getByLabel('Email alerts').check();
+    await profile.getByLabel('My groups’ notes').check();
     await profile.getByLabel('One mail a day').check();
     await profile.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => profile.count()).toBe(0);
     await page.goto(`${base}/${nina}/home?code=profile`);
-    await page.getByText('On, one mail a day').waitFor();
+    await page.getByText('On, with my groups’ notes, one mail a day').waitFor();
 
     // Sign out: the form says what will happen, then the browser is guest again.
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -9,6 +9,7 @@ import { alertDigests, auditLog, users } from '../src/db/schema';
 import { createMailer } from '../src/mail/mailer';
 import { sendDueReminders } from '../src/services/insight/due-reminders';
 import { DIGEST_MAX, sendAlertDigests } from '../src/services/notes/digest';
+import { whyGroupAlerted } from '../src/services/notes/group-alerts';
 import { Agent, createTestApp, type TestContext } from './harness';
 import { freePort } from './postgres-server';
 
@@ -733,7 +734,7 @@ async function groupReading(
   group: string,
   members: string[],
   notesDue: string,
-): Promise<{ author: Agent; multilistId: string }> {
+): Promise<{ author: Agent; multilistId: string; listId: string; itemId: string }> {
   const author = new Agent(t.app);
   await author.signIn('author');
   const reader = new Agent(t.app);
@@ -761,7 +762,7 @@ async function groupReading(
   await waitFor(() => inbox.length > 0);
   await new Promise((r) => setTimeout(r, 200));
   inbox.length = 0;
-  return { author, multilistId };
+  return { author, multilistId, listId, itemId };
 }
 
 describe('a reminder to a group’s members yet to write', () => {
@@ -832,6 +833,60 @@ describe('a reminder to a group’s members yet to write', () => {
     });
     await new Promise((r) => setTimeout(r, 200));
     expect(inbox).toEqual([]);
+  });
+});
+
+describe('a note to a reader group', () => {
+  it('tells the members who ask for their groups’ notes, each once, and no other reader', async () => {
+    await t.database.db.insert(users).values(
+      [
+        ['gwen', { emailAlerts: true, groupAlerts: true }],
+        ['hal', { emailAlerts: true }],
+        ['ivo', { emailAlerts: false, groupAlerts: true }],
+        ['jade', { emailAlerts: true, groupAlerts: true }],
+      ].map(([username, fields]) => ({
+        username: username as string,
+        email: `${username as string}@example.edu`,
+        roles: ['reader'],
+        fields: fields as Record<string, boolean>,
+      })),
+    );
+    // Jade asks for her groups' notes, but is not of this one.
+    const { listId, itemId } = await groupReading(
+      'Pair reading',
+      'Study Pair',
+      ['reader', 'gwen', 'hal', 'ivo'],
+      '2026-12-19T17:00:00.000Z',
+    );
+    const reader = new Agent(t.app);
+    await reader.signIn('reader');
+    const write = async (noteSpec: { text: string; groupName?: string }) => {
+      expect(
+        (await reader.post('/api/forms/insert_note', { listId, itemId, noteSpec })).statusCode,
+      ).toBe(200);
+      await waitFor(() => inbox.length > 0);
+      await new Promise((r) => setTimeout(r, 300));
+    };
+    const toGwen = () => inbox.filter((m) => m.to.includes('gwen@example.edu'));
+    await write({ text: 'For the pair: page 12 answers it.', groupName: 'Study Pair' });
+    const grouped = inbox.filter((m) => /Subject: New note in your group/.test(m.raw));
+    expect(grouped.map((m) => m.to)).toEqual([['gwen@example.edu']]);
+    const mail = grouped[0]!.raw;
+    expect(mail).toContain(
+      'Subject: New note in your group Study Pair on Pair reading from Sam Lee',
+    );
+    expect(mail).toContain('For the pair: page 12 answers it.');
+    expect(mail).toMatch(/https:\/\/boards\.example\.edu\/author\/home;pair-reading#note-[\w-]+/);
+    expect(mail).toContain(whyGroupAlerted('https://boards.example.edu', 'gwen'));
+    inbox.length = 0;
+    // A note to no group is not the group's.
+    await write({ text: 'For the teacher alone.' });
+    expect(toGwen()).toEqual([]);
+    inbox.length = 0;
+    // One that mentions her too is told her once.
+    await write({ text: 'Page 12, @gwen?', groupName: 'Study Pair' });
+    expect(toGwen()).toHaveLength(1);
+    inbox.length = 0;
   });
 });
 

@@ -492,7 +492,10 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
           password: 'sesame',
         }),
       );
-      return { id: (await note(elsewhere, text)).itemId, lastCall: NOTE };
+      return {
+        id: (await note(elsewhere, text, {}, { groupName: 'Seminar' })).itemId,
+        lastCall: NOTE,
+      };
     }
     case 'noteOnCoauthorsItem': {
       const item = await ok<{ itemId: string }>(
@@ -545,11 +548,15 @@ beforeAll(async () => {
       }),
     );
   }
-  // Whose profile asks for e-mail alerts, as the seeded accounts' do: mentions reach them.
+  // Whose profile asks for e-mail alerts, as the seeded accounts' do: mentions reach them; and,
+  // everyone's, for their groups' notes too.
   await t.database.db
     .update(users)
     .set({ fields: sql`${users.fields} || '{"emailAlerts": true}'::jsonb` })
     .where(inArray(users.username, NEW_ACCOUNTS));
+  await t.database.db
+    .update(users)
+    .set({ fields: sql`${users.fields} || '{"groupAlerts": true}'::jsonb` });
   for (const v of VIEWERS) {
     const a = new Agent(t.app);
     const account = ACCOUNT[v];
@@ -598,9 +605,15 @@ beforeAll(async () => {
   await ok(author.post('/api/forms/create_group', { name: 'Seminar', isPrivate: true }));
   for (const who of ['reader', 'gwen'])
     await ok(author.post('/api/forms/add_group_member', { groupName: 'Seminar', username: who }));
-  await ok(
-    author.post('/api/forms/assign_group', { multilistId: open.multilistId, groupName: 'Seminar' }),
-  );
+  // The group reads both boards; the locked one's note is written to it (its members who have not
+  // given the password may not read it, nor be mailed of it).
+  for (const board of [open, shut])
+    await ok(
+      author.post('/api/forms/assign_group', {
+        multilistId: board.multilistId,
+        groupName: 'Seminar',
+      }),
+    );
   openBoard = await loadBoard(author, 'author', open.ptitle);
   lockedBoard = await loadBoard(author, 'author', shut.ptitle);
   await placeInCourse(openBoard._id, ['reader', 'demo', 'gwen']);
@@ -1603,6 +1616,18 @@ describe('privacy matrix: reply and status mail', () => {
         t.mails.some((m) => m.to === MAILBOX[v] && /asked again/.test(m.subject)),
         v,
       ).toBe(false);
+  });
+
+  it('tells the members of a reader group of a note to it, and no one else', () => {
+    const toGroup = (v: ViewerName) =>
+      t.mails
+        .filter((m) => m.to === MAILBOX[v] && /^New note in your group /.test(m.subject))
+        .map((m) => m.text)
+        .join('\n');
+    // The group's other member; its writer is not told of their own note.
+    expect(toGroup('groupMember')).toContain(marker('groupNote'));
+    for (const v of Object.keys(MAILBOX) as ViewerName[])
+      if (v !== 'groupMember') expect(toGroup(v), v).toBe('');
   });
 
   it('tells a note’s writer that a note of theirs they may see was dismissed', () => {

@@ -14,6 +14,7 @@ import {
   emailItem,
   mailItemLimitMessage,
 } from '../services/notes/alerts';
+import { alertGroupOfNote } from '../services/notes/group-alerts';
 
 export const NOTE_CALLS: BoardCall[] = [
   defineCall({
@@ -85,6 +86,9 @@ export const NOTE_CALLS: BoardCall[] = [
           : [await alertOfReply(db, mailer, publicUrl, r.itemId, alertLimit)].flatMap((u) =>
               u ? [u] : [],
             );
+      // A note to a reader group is told to its members who ask for their groups' notes.
+      if (r.annotationClass === 'note')
+        told.push(...(await alertGroupOfNote(db, mailer, publicUrl, r.itemId, alertLimit, told)));
       // A question after the answer is told to those who answer the board's notes, as a note is.
       if (r.askedAgain)
         told.push(

@@ -616,6 +616,22 @@ describe('edit profile', () => {
     });
   });
 
+  it('offers a mail for each note to one’s reader groups, only while e-mail alerts are on', async () => {
+    replies['/api/forms/edit_profile'] = { status: 200, body: { messages: [] } };
+    const { onClose } = open('editProfile', ann);
+    const groups = screen.getByLabelText<HTMLInputElement>('My groups’ notes');
+    expect(groups.checked).toBe(false);
+    fireEvent.click(screen.getByLabelText('Email alerts'));
+    expect(screen.queryByLabelText('My groups’ notes')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Email alerts'));
+    fireEvent.click(screen.getByLabelText('My groups’ notes'));
+    submit('Save');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(called('/api/forms/edit_profile')[0]!.body).toEqual({
+      profile: { groupAlerts: true },
+    });
+  });
+
   it('sends nothing when nothing changed', async () => {
     const { onClose } = open('editProfile', ann);
     submit('Save');

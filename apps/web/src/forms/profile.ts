@@ -36,6 +36,7 @@ function profileOf(user: PublicUser | null): Values {
     textAlerts: f.textAlerts === true,
     emailAlerts: f.emailAlerts === true,
     alertDigest: f.alertDigest === true,
+    groupAlerts: f.groupAlerts === true,
   };
 }
 
@@ -101,6 +102,13 @@ export const PROFILE_FORMS: FormDef[] = [
         label: 'Email alerts',
         type: 'checkbox',
         hint: 'A mail when a reader adds a note to one of your boards, or someone replies to yours, answers it or dismisses it.',
+      },
+      {
+        name: 'groupAlerts',
+        label: 'My groups’ notes',
+        type: 'checkbox',
+        hint: 'A mail too for each note a member of one of your reader groups writes to the group.',
+        shownWhen: (v) => v.emailAlerts === true,
       },
       {
         name: 'alertDigest',

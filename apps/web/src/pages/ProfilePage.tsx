@@ -85,8 +85,12 @@ export function ProfilePage({ owner, ctx }: { owner: string; ctx: CommandContext
           <dd>{onOff(f.textAlerts)}</dd>
           <dt>E-mail alerts</dt>
           <dd>
-            {f.emailAlerts === true && f.alertDigest === true
-              ? 'On, one mail a day'
+            {f.emailAlerts === true
+              ? [
+                  'On',
+                  ...(f.groupAlerts === true ? ['with my groups’ notes'] : []),
+                  ...(f.alertDigest === true ? ['one mail a day'] : []),
+                ].join(', ')
               : onOff(f.emailAlerts)}
           </dd>
         </dl>

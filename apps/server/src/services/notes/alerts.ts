@@ -57,7 +57,7 @@ interface AlertTarget {
  * (ALERT_MAIL_RATE_LIMIT): the alerts then wait on their Discussion page and Listings, and no
  * one can fill another's mailbox through the app. Alerts gathered for a day count no limit.
  */
-async function alertTarget(
+export async function alertTarget(
   db: Db,
   username: string,
   board: typeof multilists.$inferSelect,
@@ -77,7 +77,7 @@ async function alertTarget(
  * Sends an alert about `itemId` now, or, to one who gathers them, keeps its subject for the day's
  * mail (digest.ts), which writes it from the item as it is then.
  */
-async function sendAlert(
+export async function sendAlert(
   db: Db,
   mailer: Mailer,
   to: AlertTarget,
@@ -90,7 +90,7 @@ async function sendAlert(
 }
 
 /** An item of class `cls` with its board, or undefined. */
-async function withBoard(db: Db, id: string, cls: 'note' | 'reply') {
+export async function withBoard(db: Db, id: string, cls: 'note' | 'reply') {
   const [row] = await db
     .select({ item: items, board: multilists })
     .from(items)

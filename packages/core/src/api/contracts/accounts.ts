@@ -24,6 +24,8 @@ export const profileFieldsSchema = z
     emailAlerts: z.boolean(),
     /** E-mail alerts gathered into one mail a day instead of a mail each. */
     alertDigest: z.boolean(),
+    /** Also an e-mail alert of each note a member of one's reader groups writes to the group. */
+    groupAlerts: z.boolean(),
     launchDate: isoDate,
   })
   .partial()
