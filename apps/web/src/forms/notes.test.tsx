@@ -5,6 +5,7 @@ import { Form } from './Form';
 import { FORM_BY_ID } from './definitions';
 import type { FormContext } from './registry';
 import { makeBoard } from '../test/fixtures';
+import { useAnnouncement } from '../state/announce';
 
 afterEach(cleanup);
 
@@ -175,6 +176,35 @@ describe('a reply whose note leaves the page while it is written (answered in an
         'reply',
       ),
     );
+  });
+});
+
+describe('a reply that asks again', () => {
+  it('tells a screen reader the note waits for an answer again, and a plain reply that it is posted', async () => {
+    for (const [answer, said] of [
+      [
+        { itemId: 'r', askedAgain: true },
+        'Your reply is posted, and the note waits for an answer again.',
+      ],
+      [{ itemId: 'r' }, 'Your reply is posted.'],
+    ] as const) {
+      const call = vi.fn().mockResolvedValue({ ok: true, value: answer });
+      const ctx = {
+        board,
+        user: null,
+        target: { multilistId: board._id, listId: week._id, itemId: item._id, text: null },
+        noteId: note._id,
+        call,
+        alert: vi.fn(),
+      } as unknown as FormContext;
+      const onClose = vi.fn();
+      render(<Form def={FORM_BY_ID.get('reply')!} ctx={ctx} onClose={onClose} />);
+      fireEvent.change(screen.getByLabelText('Your reply'), { target: { value: 'Why, though?' } });
+      await submitWhenReady();
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      await waitFor(() => expect(useAnnouncement.getState().text).toBe(said));
+      cleanup();
+    }
   });
 });
 

@@ -77,6 +77,9 @@ const wordsField = (message: string) =>
 const onePassage = (ctx: FormContext) =>
   Promise.resolve(ctx.target.spans ? { error: passageMsg.selectWithinOneBlock } : {});
 
+/** Whether the last reply sent put its note back among those waiting for an answer. */
+let askedAgain = false;
+
 export const NOTES_FORMS: FormDef[] = [
   {
     id: 'note',
@@ -137,7 +140,12 @@ export const NOTES_FORMS: FormDef[] = [
       },
     ],
     validate: (v) => required(v, 'text', 'reply'),
-    done: () => 'Your reply is posted.',
+    // A question after the note was answered puts it back among those waiting for an answer: a
+    // sighted reader sees its mark change; one who listens is told.
+    done: () =>
+      askedAgain
+        ? 'Your reply is posted, and the note waits for an answer again.'
+        : 'Your reply is posted.',
     async submit(v, ctx) {
       // The note answered, on the page now or, gone from it since (answered by a co-author), as
       // it was when the form opened: the server says whether it may still be replied to.
@@ -152,6 +160,7 @@ export const NOTES_FORMS: FormDef[] = [
         { ...where, noteSpec: { text: text(v, 'text'), parentId: ctx.noteId } },
         'reply',
       );
+      askedAgain = res.ok && res.value.askedAgain === true;
       return written(res, 'reply');
     },
   },
