@@ -40,7 +40,7 @@ export const noLongerGathered = (publicUrl: string, username: string) =>
 const DAY = { timeZone: 'UTC', dateStyle: 'full', timeStyle: 'short' } as const;
 
 /** Whether a user's profile (users.fields) still asks for their e-mail alerts in one mail a day. */
-const gathers = sql`coalesce((${users.fields} ->> 'emailAlerts')::boolean and (${users.fields} ->> 'alertDigest')::boolean, false)`;
+const gathers = sql`coalesce(${users.fields} ->> 'emailAlerts' = 'true' and ${users.fields} ->> 'alertDigest' = 'true', false)`;
 
 /** Sends each mail whose day has come; answers how many were sent. */
 export async function sendAlertDigests(
