@@ -573,7 +573,7 @@ describe('edit profile', () => {
     const box = screen.getByLabelText('Email alerts');
     const hint = document.getElementById(box.getAttribute('aria-describedby') ?? '');
     expect(hint?.textContent).toBe(
-      'A mail when a reader adds a note to one of your boards, or someone replies to yours, answers it or dismisses it.',
+      'A mail when a reader adds a note to one of your boards, someone replies to yours, answers it or dismisses it, or a note or reply mentions you (@name).',
     );
   });
 

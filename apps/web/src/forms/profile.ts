@@ -101,7 +101,7 @@ export const PROFILE_FORMS: FormDef[] = [
         name: 'emailAlerts',
         label: 'Email alerts',
         type: 'checkbox',
-        hint: 'A mail when a reader adds a note to one of your boards, or someone replies to yours, answers it or dismisses it.',
+        hint: 'A mail when a reader adds a note to one of your boards, someone replies to yours, answers it or dismisses it, or a note or reply mentions you (@name).',
       },
       {
         name: 'groupAlerts',
