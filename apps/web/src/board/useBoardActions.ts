@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { visitTarget, type Item, type ItemHandler, type Multilist } from '@listboard/core';
+import {
+  boardMsg,
+  visitTarget,
+  type Item,
+  type ItemHandler,
+  type Multilist,
+} from '@listboard/core';
 import type { ChangeCall } from '../api/client';
 import { useUi, type Display } from '../state/ui';
 import { itemIsOpen } from '../commands/helpers';
@@ -123,8 +129,12 @@ export function useBoardActions(deps: BoardActionsDeps): BoardApi {
     dropFiles(b, list, place, files) {
       void (async () => {
         // Uploading is loaded the first time files are dropped: a board view needs it no sooner.
-        const { uploadedItemText } = await import('../media/upload');
-        const made = await uploadedItemText(files, { boardOwner: b.owner, skipped: alert });
+        const upload = await import('../media/upload').catch(() => null);
+        if (!upload) {
+          alert(boardMsg.noConnection);
+          return;
+        }
+        const made = await upload.uploadedItemText(files, { boardOwner: b.owner, skipped: alert });
         if ('error' in made) {
           alert(made.error);
           return;

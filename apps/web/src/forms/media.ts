@@ -4,6 +4,7 @@
  */
 import {
   AUDIO_SUFFIXES,
+  boardMsg,
   DOCUMENT_SUFFIXES,
   HEIC_SUFFIXES,
   IMAGE_SUFFIXES,
@@ -38,8 +39,9 @@ async function insertWithFiles(
   const board = ctx.board;
   if (!list || !board) return fail('insert item');
   // Loaded the first time something is uploaded: a board view needs it no sooner.
-  const { uploadedItemText } = await import('../media/upload');
-  const made = await uploadedItemText(Array.isArray(v.files) ? v.files : [], {
+  const upload = await import('../media/upload').catch(() => null);
+  if (!upload) return boardMsg.noConnection;
+  const made = await upload.uploadedItemText(Array.isArray(v.files) ? v.files : [], {
     boardOwner: board.owner,
     text: text(v, 'text'),
     caption: str(v, 'caption'),
