@@ -15,7 +15,16 @@ import {
 import type { CallError } from '../api/client';
 import { BLANK_DESCRIPTION } from '@listboard/core/api/contracts/boards';
 import type { FormContext, FormDef, Values } from './registry';
-import { LINK_HOME_FIELD, LISTED_FIELD, fail, openBoard, required, str, text } from './helpers';
+import {
+  LINK_HOME_FIELD,
+  LISTED_FIELD,
+  fail,
+  openBoard,
+  ownAnnotations,
+  required,
+  str,
+  text,
+} from './helpers';
 import { linkFromHome } from '../board/addToHome';
 import { NEW_BOARD_FORM } from './newBoard';
 import { boardHref } from '../board/itemLink';
@@ -76,13 +85,11 @@ export function describeShare(s: Share): string {
 const named = (b: Multilist) => `“${b.title}” (/${b.owner}/${b.ptitle})`;
 
 /** How many annotations the caller wrote on the open board (a copy of it may bring them). */
-function ownAnnotations(ctx: FormContext): number {
-  const me = ctx.user?.username;
-  if (!me) return 0;
-  return openBoard(ctx)
-    .lists.flatMap((l) => l.items.flatMap((i) => i.notes))
-    .filter((a) => a.annotationClass === 'anno' && a.author === me).length;
-}
+const ownOnBoard = (ctx: FormContext) =>
+  ownAnnotations(
+    ctx,
+    openBoard(ctx).lists.flatMap((l) => l.items),
+  );
 
 /**
  * The address on screen with the board's segment moved to its new path title: a renamed board
@@ -296,7 +303,7 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
     label: 'Duplicate board',
     description: (ctx) => {
       const b = openBoard(ctx);
-      const mine = ownAnnotations(ctx);
+      const mine = ownOnBoard(ctx);
       const leftOut = mine
         ? `without readers’ notes, others’ annotations or its members. Your ${counted(mine, 'annotation')} on it may come too.`
         : 'without its notes, annotations or members.';
@@ -314,7 +321,7 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
     ],
     // A course's glosses are its teacher's to take to the next term: ticked when there are any.
     initial: (ctx) => {
-      const mine = ownAnnotations(ctx) > 0;
+      const mine = ownOnBoard(ctx) > 0;
       return { linkHome: true, mine, annotations: mine };
     },
     submitLabel: 'Duplicate',

@@ -9,7 +9,7 @@ import type { CopyTarget } from '@listboard/core/api/routes';
 import { messageOr } from '../api/client';
 import { useInfo } from '../state/info';
 import type { Field, FormContext, FormDef, Values } from './registry';
-import { fail, findItem, findList, quotedItem, quotedList, str } from './helpers';
+import { fail, findItem, findList, ownAnnotations, quotedItem, quotedList, str } from './helpers';
 import { MOVE_PLACES } from './itemTools';
 
 /** A board as a choice: its title, and whose it is when it is not the caller's. */
@@ -61,13 +61,6 @@ function showCopied(what: string, where: string, board: CopyTarget) {
     );
 }
 
-/** How many of these items' annotations the caller wrote. */
-function ownAnnotations(ctx: FormContext, on: readonly Item[]): number {
-  const me = ctx.user?.username;
-  return on.flatMap((i) => i.notes).filter((n) => n.annotationClass === 'anno' && n.author === me)
-    .length;
-}
-
 /** A teacher's glosses go along, ticked, when they wrote any on what is copied. */
 const ANNOTATIONS: Field = {
   name: 'annotations',
@@ -76,7 +69,7 @@ const ANNOTATIONS: Field = {
   hint: 'Each on its item’s copy, as private as it is here; not the replies to it.',
   shownWhen: (v) => v.mine === true,
 };
-const withAnnotations = (on: readonly Item[]) => (ctx: FormContext) => {
+const withAnnotations = (ctx: FormContext, on: readonly Item[]) => {
   const mine = ownAnnotations(ctx, on) > 0;
   return { mine, annotations: mine };
 };
@@ -96,7 +89,7 @@ export const COPY_FORMS: FormDef[] = [
     ],
     initial: (ctx) => {
       const item = findItem(ctx);
-      return withAnnotations(item ? [item] : [])(ctx);
+      return withAnnotations(ctx, item ? [item] : []);
     },
     quote: quotedItem,
     submitLabel: 'Copy',
@@ -146,7 +139,7 @@ export const COPY_FORMS: FormDef[] = [
     description: () =>
       'A copy of the list and its items goes at the end of the board chosen, a board of yours or one you help write. Notes on its items stay here.',
     fields: [{ name: 'to', label: 'To board', type: 'select', options: [] }, ANNOTATIONS],
-    initial: (ctx) => withAnnotations(findList(ctx)?.items ?? [])(ctx),
+    initial: (ctx) => withAnnotations(ctx, findList(ctx)?.items ?? []),
     quote: quotedList,
     submitLabel: 'Copy',
     async prepare(ctx) {

@@ -1,5 +1,5 @@
 /** Helpers shared by the form definitions of every area. */
-import { fieldMsg, headlineOf, must, quoteOf, type TextTarget } from '@listboard/core';
+import { fieldMsg, headlineOf, must, quoteOf, type Item, type TextTarget } from '@listboard/core';
 import type { CallError } from '../api/client';
 import type { Field, FormContext, Quote, Values } from './registry';
 
@@ -79,6 +79,12 @@ export const required = (v: Values, field: string, label: string) =>
   str(v, field) ? null : fieldMsg.requiredField(label);
 /** A failed operation's message: the server's words when it gave some, else 'ERROR: {op}'. */
 export const fail = (op: string, error?: CallError) => error?.error || `ERROR: ${op}`;
+
+/** How many annotations on these items the caller wrote (a copy of them may bring them). */
+export const ownAnnotations = (ctx: FormContext, on: readonly Item[]): number =>
+  on
+    .flatMap((i) => i.notes)
+    .filter((a) => a.annotationClass === 'anno' && a.author === ctx.user?.username).length;
 
 /** A board's Listed box, saying what unticking it does and does not do. */
 export const LISTED_FIELD: Field = {

@@ -145,17 +145,21 @@ describe('a note with nothing in it', () => {
   });
 });
 
+/** What a reply form to the note opens with, its calls answered by `call`. */
+const replyOn = (call: FormContext['call']) =>
+  ({
+    board,
+    user: null,
+    target: { multilistId: board._id, listId: week._id, itemId: item._id, text: null },
+    noteId: note._id,
+    call,
+    alert: vi.fn(),
+  }) as unknown as FormContext;
+
 describe('a reply whose note leaves the page while it is written (answered in another tab)', () => {
   it('still quotes the note, keeps the words, and is sent to the note where it was', async () => {
     const call = vi.fn().mockResolvedValue({ ok: true, value: { itemId: 'r' } });
-    const ctx = {
-      board,
-      user: null,
-      target: { multilistId: board._id, listId: week._id, itemId: item._id, text: null },
-      noteId: note._id,
-      call,
-      alert: vi.fn(),
-    } as unknown as FormContext;
+    const ctx = replyOn(call);
     const reply = FORM_BY_ID.get('reply')!;
     const { rerender } = render(<Form def={reply} ctx={ctx} onClose={() => {}} />);
     fireEvent.change(screen.getByLabelText('Your reply'), { target: { value: 'The second.' } });
@@ -189,14 +193,7 @@ describe('a reply that asks again', () => {
       [{ itemId: 'r' }, 'Your reply is posted.'],
     ] as const) {
       const call = vi.fn().mockResolvedValue({ ok: true, value: answer });
-      const ctx = {
-        board,
-        user: null,
-        target: { multilistId: board._id, listId: week._id, itemId: item._id, text: null },
-        noteId: note._id,
-        call,
-        alert: vi.fn(),
-      } as unknown as FormContext;
+      const ctx = replyOn(call);
       const onClose = vi.fn();
       render(<Form def={FORM_BY_ID.get('reply')!} ctx={ctx} onClose={onClose} />);
       fireEvent.change(screen.getByLabelText('Your reply'), { target: { value: 'Why, though?' } });

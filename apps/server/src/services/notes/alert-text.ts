@@ -5,12 +5,16 @@
 import { NOTE_ANCHOR, shownAs, textToBlocks } from '@listboard/core';
 import type { multilists } from '../../db/schema';
 
+/** The profile page, where alerts are turned on, off or gathered. */
+export const profileUrl = (publicUrl: string, username: string) =>
+  `${publicUrl}/${username}/home?code=profile`;
+
 /**
  * The last line of an alert: why it came, and where to stop such mail (the profile page), or, for
  * an alert that may be gathered (digest.ts), have such mail in one a day.
  */
 export const whyAlerted = (publicUrl: string, username: string, gathers: boolean) =>
-  `You get this because your profile asks for e-mail alerts; you can turn them off there${gathers ? ', or have them in one mail a day' : ''}: ${publicUrl}/${username}/home?code=profile`;
+  `You get this because your profile asks for e-mail alerts; you can turn them off there${gathers ? ', or have them in one mail a day' : ''}: ${profileUrl(publicUrl, username)}`;
 
 export const boardUrl = (publicUrl: string, owner: string, ptitle: string) =>
   `${publicUrl}/${owner}/home;${ptitle}`;

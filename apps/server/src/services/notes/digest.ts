@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { alertDigests, items, multilists, users } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { findUserById, toActor } from '../accounts/users';
-import { discussionUrl, mailText, noteUrl } from './alert-text';
+import { discussionUrl, mailText, noteUrl, profileUrl } from './alert-text';
 import type { VisibleBoard } from '@listboard/core';
 import type { BoardRow } from '../boards/access';
 import { canSeeItem, viewerFor, visibleBoardOf } from './visibility';
@@ -31,11 +31,11 @@ export const DIGEST_MAX = 50;
 
 /** The last line of the day's mail: why it came, and where to change it. */
 export const whyGathered = (publicUrl: string, username: string) =>
-  `You get this once a day because your profile gathers e-mail alerts into one mail; you can change that there: ${publicUrl}/${username}/home?code=profile`;
+  `You get this once a day because your profile gathers e-mail alerts into one mail; you can change that there: ${profileUrl(publicUrl, username)}`;
 
 /** The last line of the alerts kept for one who since asked for each as it comes. */
 export const noLongerGathered = (publicUrl: string, username: string) =>
-  `These were kept for your day's mail; your profile now asks for each alert as it comes: ${publicUrl}/${username}/home?code=profile`;
+  `These were kept for your day's mail; your profile now asks for each alert as it comes: ${profileUrl(publicUrl, username)}`;
 
 const DAY = { timeZone: 'UTC', dateStyle: 'full', timeStyle: 'short' } as const;
 

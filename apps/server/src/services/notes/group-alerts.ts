@@ -9,12 +9,12 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupMembers, groups, users } from '../../db/schema';
 import type { Mailer } from '../../mail/mailer';
-import { mailText, noteUrl } from './alert-text';
+import { mailText, noteUrl, profileUrl } from './alert-text';
 import { alertTarget, sendAlert, withBoard } from './alerts';
 
 /** The last line of a group note's alert: why it came, and where to stop it. */
 export const whyGroupAlerted = (publicUrl: string, username: string) =>
-  `You get this because your profile asks for e-mail alerts of your groups' notes; you can turn them off there: ${publicUrl}/${username}/home?code=profile`;
+  `You get this because your profile asks for e-mail alerts of your groups' notes; you can turn them off there: ${profileUrl(publicUrl, username)}`;
 
 /** Answers who were told; those in `told` (told of it already) are not told again. */
 export async function alertGroupOfNote(
