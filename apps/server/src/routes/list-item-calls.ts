@@ -88,6 +88,7 @@ export const LIST_AND_ITEM_CALLS: BoardCall[] = [
       editList(tx, target.list, {
         title: body.titleText,
         description: body.descText,
+        notesDue: body.notesDue,
         version: body.version,
       }),
   }),

@@ -7,6 +7,7 @@ import {
   compactListTitle,
   counted,
   itemActions,
+  notesDueOf,
   pathTitle,
   type Item,
   type List,
@@ -16,6 +17,7 @@ import {
 import { ItemCard } from './ItemCard';
 import { ListEditor } from './ListEditor';
 import { InlineMarkdown } from '../blocks/InlineMarkdown';
+import { dueWords } from './DueLine';
 import { VirtualRows } from './VirtualRows';
 import { bringListIn } from './listScroll';
 import { useBoardApi } from './boardApi';
@@ -54,6 +56,12 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[], movable = fa
     [results, owner, authors],
   );
   const user = useSession((s) => s.user);
+  // When notes on each list's items are due: its own date, else the board's.
+  const { lists, notesDue } = board;
+  const dues = useMemo(
+    () => new Map(lists.map((l) => [l._id, notesDueOf(l.notesDue, notesDue)])),
+    [lists, notesDue],
+  );
   const code = new URLSearchParams(useLocation().search).get('code');
   // A note's group badge and its writer's name lead to the notes of that group or writer.
   const notesOf = useCallback(
@@ -89,7 +97,7 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[], movable = fa
         shownLabels={api.shownLabels}
         labelColors={board.labelColors}
         boardWriters={writers}
-        due={board.notesDue}
+        due={dues.get(item.listId) ?? notesDue}
         notesOf={notesOf}
         movable={movable}
       />
@@ -249,6 +257,11 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
         {description && open && (
           <p className="list-description">
             <InlineMarkdown text={description} />
+          </p>
+        )}
+        {list.notesDue && open && (
+          <p className="list-due">
+            <time dateTime={list.notesDue}>{dueWords(list.notesDue)}</time>
           </p>
         )}
       </header>

@@ -104,6 +104,14 @@ export const EDIT_COMMANDS: Command[] = [
     run: (c) => needList(c, () => c.actions.openForm('editListDescription')),
   },
   {
+    // Ours: a course board by week has a date for each week's notes.
+    id: 'listNotesDue',
+    label: 'Notes due on this list…',
+    group: 'edit',
+    visible: canEdit,
+    run: (c) => needList(c, () => c.actions.openForm('listNotesDue')),
+  },
+  {
     id: 'duplicateList',
     label: 'Duplicate list',
     group: 'edit',

@@ -73,6 +73,10 @@ export const LAZY_AREAS: LazyArea[] = [
     load: () => import('./itemTools').then((m) => m.ITEM_TOOL_FORMS),
   },
   {
+    forms: { listNotesDue: {} },
+    load: () => import('./listDue').then((m) => m.LIST_DUE_FORMS),
+  },
+  {
     forms: { copyItemToBoard: {}, copyListToBoard: {} },
     load: () => import('./copy').then((m) => m.COPY_FORMS),
   },

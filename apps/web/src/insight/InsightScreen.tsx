@@ -97,7 +97,11 @@ export function InsightScreen() {
               <ActivityChart timeline={data.timeline} />
               {/* Of one's own figures, a table of readers would be a row of one. */}
               {!own && (
-                <ReaderTable readers={data.readers} notesOf={notesOf} due={!!shown?.notesDue} />
+                <ReaderTable
+                  readers={data.readers}
+                  notesOf={notesOf}
+                  due={!!shown && [shown, ...shown.lists].some((d) => d.notesDue)}
+                />
               )}
             </section>
             <section aria-labelledby="insight-items">

@@ -26,17 +26,33 @@ const FROM: Record<CourseLink['weightsFrom'], string> = {
   default: 'The defaults.',
 };
 
+/** What counts as late, and what it earns. */
+function lateWords(due: string | null, listDues: number, share: string): string {
+  if (!due && listDues === 0)
+    return 'The board has no due date, so nothing is late: set one in Board settings.';
+  const own = `${listDues === 1 ? 'a list' : `${listDues} lists`} with a date of its own`;
+  const after = !due
+    ? `after the notes on their list were due (${own})`
+    : listDues === 0
+      ? `after the board's notes were due (${when(due)})`
+      : `after they were due (${when(due)}, or on ${own}, that date)`;
+  return `Notes and replies written ${after} earn ${share}% of their points.`;
+}
+
 export function Weights({
   link,
   at,
   due,
+  listDues,
   say,
   done,
 }: {
   link: CourseLink;
   at: LinkRef;
-  /** When the board's notes are due (ISO 8601), or null: then nothing is late. */
+  /** When the board's notes are due (ISO 8601), or null. */
   due: string | null;
+  /** How many of its lists have a date of their own; with neither, nothing is late. */
+  listDues: number;
   say: Say;
   done: () => void;
 }) {
@@ -103,9 +119,7 @@ export function Weights({
       )}
       <p className="hint">
         {FROM[link.weightsFrom]} A score is the points, up to {link.scoreMaximum}.{' '}
-        {due
-          ? `Notes and replies written after the board's notes were due (${when(due)}) earn ${points(link.weights.late)}% of their points.`
-          : 'The board has no due date, so nothing is late: set one in Board settings.'}
+        {lateWords(due, listDues, points(link.weights.late))}
       </p>
     </form>
   );

@@ -22,15 +22,20 @@ function LinkSection({
   link,
   multilistId,
   due,
+  listDues,
   done,
 }: {
   link: CourseLink;
   multilistId: string;
   /** When the board's notes are due, or null. */
   due: string | null;
+  /** How many of its lists have a date of their own. */
+  listDues: number;
   done: () => void;
 }) {
   const [message, setMessage] = useState('');
+  // Whether anything can be late: a date on the board or on one of its lists.
+  const lates = due !== null || listDues > 0;
   const [busy, setBusy] = useState<'send' | 'roster' | null>(null);
   const at: LinkRef = {
     multilistId,
@@ -103,6 +108,7 @@ function LinkSection({
         link={link}
         at={at}
         due={due}
+        listDues={listDues}
         say={setMessage}
         done={done}
       />
@@ -129,7 +135,7 @@ function LinkSection({
                 <th scope="col" className="num">
                   Helpful
                 </th>
-                {due && (
+                {lates && (
                   <th scope="col" className="num">
                     Late
                   </th>
@@ -151,7 +157,7 @@ function LinkSection({
                   key={`${l.userId}:${String(l.override)}:${l.comment}`}
                   learner={l}
                   at={at}
-                  late={due !== null}
+                  late={lates}
                   say={setMessage}
                   done={done}
                 />
@@ -217,6 +223,7 @@ export function GradesScreen() {
               link={link}
               multilistId={id ?? ''}
               due={board.data?.notesDue ?? null}
+              listDues={board.data?.lists.filter((l) => l.notesDue).length ?? 0}
               done={refresh}
             />
           ))

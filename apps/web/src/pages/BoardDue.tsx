@@ -37,7 +37,7 @@ export default function BoardDue({ username, strip }: { username: string; strip:
       heading={['Due', ' on boards you read']}
       entries={(asked.data ?? []).map((e) => ({
         ...e,
-        what: `${dueShort(e.notesDue, new Date(), strip)} · ${wroteWords(e.wrote)}`,
+        what: `${e.list ? `${e.list}: ` : ''}${dueShort(e.notesDue, new Date(), strip)} · ${wroteWords(e.wrote)}`,
       }))}
     />
   );

@@ -102,6 +102,7 @@ export function makeBoard(
         modified: when,
         reverse: false,
         tourId: null,
+        notesDue: null,
         version: 1,
         items: [],
         viewstate: {},

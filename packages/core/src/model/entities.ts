@@ -194,6 +194,8 @@ export interface List {
   modified: string;
   reverse: boolean;
   tourId: string | null;
+  /** When notes on its items are due, where the list's date differs from the board's; else null. */
+  notesDue: string | null;
   version: number;
   items: Item[];
   viewstate: ViewState;

@@ -13,6 +13,7 @@ export {
   can,
   denialMessage,
   seesLate,
+  notesDueOf,
   type PolicyOptions,
   type PolicyRule,
 } from './rules';

@@ -134,7 +134,7 @@ export function denialMessage(
 }
 
 /**
- * Whether a viewer is told that a note or reply was written after the board's notes were due:
+ * Whether a viewer is told that a note or reply was written after notes on its item were due (notesDueOf):
  * its writer, and those who see every reader's figures on Insight, whose Late column it is.
  */
 export function seesLate(
@@ -146,3 +146,10 @@ export function seesLate(
   const writer = user !== null && !isGuestUser(user) && user.username === item.author;
   return writer || can(user, board, 'insight', opts);
 }
+
+/**
+ * When notes on an item are due: its list's date where the list has one (a course's week, say),
+ * else its board's; none without either. A note or reply written after it is late.
+ */
+export const notesDueOf = <T>(listDue: T | null | undefined, boardDue: T | null): T | null =>
+  listDue ?? boardDue;

@@ -128,6 +128,11 @@ export const lists = pgTable(
     version: integer('version').notNull().default(1),
     /** The version at which its title or description last changed, as an item's textVersion. */
     textVersion: integer('text_version').notNull().default(1),
+    /**
+     * When readers' notes on the list's items are due (a course's week, say), where it differs
+     * from the board's notesDue; null: the board's date holds.
+     */
+    notesDue: timestamp('notes_due', { withTimezone: true }),
     created: created(),
     modified: modified(),
   },

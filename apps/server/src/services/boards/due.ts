@@ -1,8 +1,9 @@
 /**
  * When notes are due on the boards a reader reads (ours): the boards whose visits they keep and
  * the boards given to a private group of theirs (a course's board, opened or not), those with a
- * due date not more than a day past, the soonest first, each with how many notes and replies of
- * theirs the board shows them. Only a private group counts, as only its members give it to a
+ * due date not more than a day past (the board's, or a list's own: a course's week), the soonest
+ * first, each with how many notes and replies of theirs the board shows them (on that list's
+ * items, for a list's date). Only a private group counts, as only its members give it to a
  * board (groups.ts, assignGroup): an open group, anyone's to give, would let a stranger's board
  * onto its members' homes. Read through the load's own rows (prepare and walk): a board they may
  * not open (behind a password this session has not given) is left out, as are the boards whose
@@ -12,13 +13,23 @@ import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { BOARD_NEWS_VISITS, answersNotes, isGuestUser } from '@listboard/core';
 import type { BoardDueEntry } from '@listboard/core/api/contracts/load';
 import type { Db } from '../../db/client';
-import { groupMembers, groups, multilists, viewStates } from '../../db/schema';
+import { groupMembers, groups, lists, multilists, viewStates } from '../../db/schema';
 import { policyBoard } from './access';
+import type { ItemRow, ListRow } from './rows';
 import { boardWithMembers } from './load-queries';
-import { prepare, shownRows, type LoadContext } from './prepared';
+import { prepare, walk, type LoadContext, type Prepared } from './prepared';
 
 /** How long after it has passed a due date still shows. */
 const DUE_SHOWN_AFTER = sql`interval '1 day'`;
+const DUE_SHOWN_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** A board's lists as its load shows them to the caller, each with its items and their notes. */
+const shownLists = (p: Prepared) =>
+  walk<ItemRow[], { list: ListRow; rows: ItemRow[] }, { list: ListRow; rows: ItemRow[] }[]>(p, {
+    item: (row, _list, _at, notes) => [row, ...notes.flat()],
+    list: (list, rows) => ({ list, rows: rows.flat() }),
+    board: (_board, shown) => shown,
+  });
 
 export async function boardsDue(db: Db, ctx: LoadContext): Promise<BoardDueEntry[]> {
   const me = ctx.actor;
@@ -44,29 +55,42 @@ export async function boardsDue(db: Db, ctx: LoadContext): Promise<BoardDueEntry
             inArray(multilists.id, sql`(${visits})`),
             sql`${multilists.groups} && array(${courseGroups})`,
           ),
-          gt(multilists.notesDue, sql`now() - ${DUE_SHOWN_AFTER}`),
+          or(
+            gt(multilists.notesDue, sql`now() - ${DUE_SHOWN_AFTER}`),
+            sql`exists (select 1 from ${lists} l where l.multilist_id = ${multilists.id}
+              and l.notes_due > now() - ${DUE_SHOWN_AFTER})`,
+          ),
         ),
       )
   ).filter((b) => !answersNotes(me, policyBoard(b, b.members)));
   if (boards.length === 0) return [];
   const p = await prepare(db, boards, ctx);
-  const shown = shownRows(p);
+  const shown = shownLists(p);
+  const since = Date.now() - DUE_SHOWN_AFTER_MS;
+  const mine = (rows: ItemRow[]) =>
+    rows.filter((r) => r.annotationClass !== 'none' && r.author === me.username).length;
   return boards
-    .flatMap((b, i): BoardDueEntry[] =>
-      p.locked.has(b.id) || !b.notesDue
-        ? []
-        : [
-            {
-              multilistId: b.id,
-              owner: b.owner,
-              ptitle: b.ptitle,
-              title: b.title,
-              notesDue: b.notesDue.toISOString(),
-              wrote: (shown[i] ?? []).filter(
-                (r) => r.annotationClass !== 'none' && r.author === me.username,
-              ).length,
-            },
-          ],
-    )
+    .flatMap((b, i): BoardDueEntry[] => {
+      if (p.locked.has(b.id)) return [];
+      const listed = shown[i] ?? [];
+      // Each date still shown: the board's, for all it shows, and each list's own, for its items.
+      const dates = [
+        { at: b.notesDue, list: undefined, rows: listed.flatMap((l) => l.rows) },
+        ...listed.map((l) => ({ at: l.list.notesDue, list: l.list.title, rows: l.rows })),
+      ].flatMap((d) => (d.at && d.at.getTime() > since ? [{ ...d, at: d.at }] : []));
+      const soonest = dates.sort((x, y) => x.at.getTime() - y.at.getTime())[0];
+      if (!soonest) return [];
+      return [
+        {
+          multilistId: b.id,
+          owner: b.owner,
+          ptitle: b.ptitle,
+          title: b.title,
+          notesDue: soonest.at.toISOString(),
+          ...(soonest.list !== undefined ? { list: soonest.list } : {}),
+          wrote: mine(soonest.rows),
+        },
+      ];
+    })
     .sort((x, y) => x.notesDue.localeCompare(y.notesDue));
 }

@@ -59,7 +59,7 @@ export async function insertList(
 export async function editList(
   db: Db,
   list: ListRow,
-  args: { title?: string; description?: string; version?: number },
+  args: { title?: string; description?: string; notesDue?: string | null; version?: number },
 ) {
   checkWordsVersion('list', list, args.version);
   const next = sql`${lists.version} + 1`;
@@ -71,6 +71,9 @@ export async function editList(
     .set({
       ...(args.title !== undefined ? { title: args.title } : {}),
       ...(args.description !== undefined ? { description: args.description } : {}),
+      ...(args.notesDue !== undefined
+        ? { notesDue: args.notesDue ? new Date(args.notesDue) : null }
+        : {}),
       version: next,
       ...(changed ? { textVersion: next } : {}),
       modified: new Date(),

@@ -121,6 +121,7 @@ export function toList(l: ListRow, listItems: Item[], vs: Record<string, unknown
     modified: l.modified.toISOString(),
     reverse: l.reverse,
     tourId: l.tourId,
+    notesDue: l.notesDue?.toISOString() ?? null,
     version: l.version,
     items: listItems,
     viewstate: vs,

@@ -5,7 +5,8 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PolicyBoard, Viewer } from '@listboard/core';
-import { items } from '../../db/schema';
+import { items, lists } from '../../db/schema';
+import { dueSql } from '../notes/due-of';
 import type { BoardRow } from '../boards/access';
 import { contentSeenBy } from '../notes/visibility';
 
@@ -28,7 +29,8 @@ export const seenContent = (boardId: string, username: string) =>
   )}`;
 
 /**
- * The notes and replies counted, one row each: the item and list they are on and what they are.
+ * The notes and replies counted, one row each: the item and list they are on, what they are, and
+ * when they were due (notes/due-of.ts).
  * Whether a note is a question and how many words it has are kept with each row by the database
  * (items.is_question and items.word_count, generated from its text and labels).
  */
@@ -41,8 +43,11 @@ export function countedNotes(
   return sql`select n.id, n.root_item_id as item, c.list_id as list, n.author, n.hint,
       n.group_name as grp, n.annotation_class = 'note' as is_note, n.is_question as q,
       n.note_status as status, n.created, n.word_count as words, n.votes,
-      to_char(n.created at time zone 'UTC', 'YYYY-MM-DD') as day ${narrower.columns ?? sql``}
+      to_char(n.created at time zone 'UTC', 'YYYY-MM-DD') as day,
+      ${dueSql(sql`l.notes_due`, sql`${ask.board.notesDue?.toISOString() ?? null}::timestamptz`)} as due
+      ${narrower.columns ?? sql``}
     from ${items} n join (${seenContent(ask.board.id, ask.username)}) c on c.id = n.root_item_id
+      join ${lists} l on l.id = c.list_id
     where n.multilist_id = ${ask.board.id} and n.annotation_class in ('note', 'reply') ${mine}
       ${narrower.where ?? sql``}`;
 }

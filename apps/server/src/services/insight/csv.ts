@@ -20,12 +20,17 @@ import type { Db } from '../../db/client';
 import { lists } from '../../db/schema';
 import type { BoardRow, ItemRow } from '../boards/access';
 import { boardUrl, visibleNotes } from '../notes/web-annotation';
+import { dueOf, writtenLate } from '../notes/due-of';
 
 type Column = (typeof ANNOTATION_CSV_COLUMNS)[number];
 
 /** Neutralises a cell a spreadsheet would take for a formula. */
 export const safeCell = (value: string): string =>
   /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+
+const lateCell = (created: Date, due: Date | null) => ({
+  late: due ? String(writtenLate(created, due)) : '',
+});
 
 function quoteText(note: ItemRow): string {
   const h = readHighlight(note.highlight);
@@ -41,11 +46,12 @@ export async function annotationsCsv(
 ): Promise<string> {
   const notes = await visibleNotes(db, board, policy, viewer);
   const listRows = await db
-    .select({ index: lists.index, title: lists.title })
+    .select({ index: lists.index, title: lists.title, due: lists.notesDue })
     .from(lists)
     .where(eq(lists.multilistId, board.id))
     .orderBy(asc(lists.index));
   const listTitle = new Map(listRows.map((l) => [l.index, l.title]));
+  const listDue = new Map(listRows.map((l) => [l.index, l.due]));
   const url = boardUrl(publicUrl, board);
   const records = notes.map(({ note, on }): Record<Column, string> => ({
     board: `/${board.owner}/${board.ptitle}`,
@@ -63,7 +69,8 @@ export async function annotationsCsv(
         ? `${url}#${NOTE_ANCHOR}${note.parentId}`
         : '',
     status_by: note.statusBy ?? '',
-    late: board.notesDue ? String(note.created > board.notesDue) : '',
+    // Blank where nothing was due: neither the note's list nor its board has a date.
+    ...lateCell(note.created, dueOf(listDue.get(on.listIndex), board.notesDue)),
     // How many marked it helpful; an annotation is not marked.
     helpful: note.annotationClass === 'anno' ? '' : String(note.votes),
   }));

@@ -23,11 +23,8 @@ import { groupRosters } from './roster';
 
 /** Every figure in one query: one row per grouping set, told apart by which columns it groups. */
 export function figuresQuery(ask: Pick<InsightAsk, 'board' | 'username' | 'scope'>): SQL {
-  const due = ask.board.notesDue;
-  // Written after the board's notes were due; none is late on a board with no due date.
-  const late = due
-    ? sql`count(*) filter (where n.created > ${due.toISOString()}::timestamptz)`
-    : sql`0`;
+  // Written after the notes on its list were due; none is late with no due date.
+  const late = sql`count(*) filter (where n.created > n.due)`;
   return sql`with n as (${countedNotes(ask)})
     select grouping(n.item) as g_item, grouping(n.list) as g_list, grouping(n.author) as g_author,
       grouping(n.grp) as g_grp, grouping(n.day) as g_day,

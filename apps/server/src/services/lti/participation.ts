@@ -7,7 +7,8 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { items, ltiLinks, multilists, type LinkWeights } from '../../db/schema';
+import { items, lists, ltiLinks, multilists, type LinkWeights } from '../../db/schema';
+import { dueSql } from '../notes/due-of';
 import type { LaunchClaims } from './claims';
 
 export const SCORE_MAXIMUM = 100;
@@ -86,8 +87,9 @@ export async function participation(
 ): Promise<Map<string, Participation>> {
   const out = new Map<string, Participation>();
   if (usernames.length === 0) return out;
-  // Late as Insight counts it: written after the board's notes were due; none without a date.
-  const late = sql`${items.created} > ${multilists.notesDue}`;
+  // Late as Insight counts it: written after the notes on its list were due (notes/due-of.ts);
+  // none without a date.
+  const late = sql`${items.created} > ${dueSql(lists.notesDue, multilists.notesDue)}`;
   const count = (kind: 'note' | 'reply', also = sql`true`) =>
     sql<number>`count(*) filter (where ${items.annotationClass} = ${kind} and ${also})`.mapWith(
       Number,
@@ -108,6 +110,7 @@ export async function participation(
     })
     .from(items)
     .innerJoin(multilists, eq(multilists.id, items.multilistId))
+    .innerJoin(lists, eq(lists.id, items.listId))
     .where(
       and(
         eq(items.multilistId, boardId),

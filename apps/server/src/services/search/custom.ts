@@ -27,6 +27,7 @@ import { onItemsOf, threadsOf, viewerFor, visibleBoard } from '../notes/visibili
 import { findUserByUsername, type Actor } from '../accounts/users';
 import type { CustomCode, NoteOrder } from '@listboard/core/api/search';
 import { boardEntry, noteItem, noteWhere, type Hit, type ItemRow } from './hits';
+import { dueOf, listDues, writtenLate } from '../notes/due-of';
 
 export { CUSTOM_CODES, CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
 export { followedBoards, listsOwnBoards, resultsBoard } from './results-board';
@@ -156,7 +157,7 @@ async function noteHits(
     .limit(NOTES_LISTED + 1);
   const rows = read.slice(0, NOTES_LISTED);
   const noteRows = rows.map((r) => r.item);
-  const [boards, viewer, threads, rootOf] = await Promise.all([
+  const [boards, viewer, threads, rootOf, dues] = await Promise.all([
     visibleBoardsOf(
       db,
       rows.map((r) => r.board),
@@ -164,14 +165,18 @@ async function noteHits(
     viewerFor(db, who.actor, who.sessionId),
     threadsOf(db, noteRows),
     onItemsOf(db, noteRows),
+    listDues(
+      db,
+      noteRows.map((r) => r.listId),
+    ),
   ]);
   const boardOfNote = new Map<string, VisibleBoard>();
-  const dueOn = new Map(rows.map((r) => [r.board.id, r.board.notesDue]));
+  const boardDue = new Map(rows.map((r) => [r.board.id, r.board.notesDue]));
   const { appVersion } = who;
-  // A note or reply (an annotation is neither) written after its board's notes were due.
+  // A note or reply (an annotation is neither) written after the notes on its list were due.
   const late = (row: ItemRow, board: VisibleBoard) =>
     row.annotationClass !== 'anno' &&
-    row.created > (dueOn.get(board.id) ?? row.created) &&
+    writtenLate(row.created, dueOf(dues.get(row.listId), boardDue.get(board.id) ?? null)) &&
     appVersion !== undefined &&
     seesLate(who.actor, board, row, { appVersion });
   const hits = rows

@@ -59,6 +59,7 @@ export function bucketsBoard(spec: ResultsBoardSpec): Multilist {
     modified: now,
     reverse: false,
     tourId: null,
+    notesDue: null,
     version: 1,
     viewstate: {},
     // The defaults are spread after the hit's own fields (whose names they do not hold): fields

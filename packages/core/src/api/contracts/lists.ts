@@ -44,11 +44,13 @@ export const importList = defineContract({
 export const editList = defineContract({
   path: '/api/forms/edit_list',
   tags: ['forms'],
-  summary: 'Change a list’s title or description',
+  summary:
+    'Change a list’s title or description, or when notes on its items are due (an ISO date and time with its offset; null: the board’s date holds)',
   input: z.object({
     listId: id,
     titleText: title.optional(),
     descText: text.optional(),
+    notesDue: z.iso.datetime({ offset: true }).nullable().optional(),
     version: z.number().int().positive().optional(),
   }),
   /** The list's new row version. */

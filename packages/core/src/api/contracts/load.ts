@@ -148,9 +148,14 @@ export const boardNews = defineContract({
 });
 
 export const boardDueEntry = dashboardBoard.extend({
-  /** When notes on it are due (ISO). */
+  /** When notes on it are due (ISO): the soonest date of the board's and its lists' not past a day. */
   notesDue: z.string(),
-  /** The caller's own notes, annotations and replies that a load of the board shows them. */
+  /** The title of the list whose own date that is (a course's week); absent for the board's date. */
+  list: z.string().optional(),
+  /**
+   * The caller's own notes, annotations and replies that a load of the board shows them: on that
+   * list's items, for a list's date.
+   */
   wrote: z.number().int(),
 });
 export type BoardDueEntry = z.infer<typeof boardDueEntry>;

@@ -1,0 +1,1 @@
+ALTER TABLE "lists" ADD COLUMN "notes_due" timestamp with time zone;
