@@ -1104,6 +1104,63 @@ describe('privacy matrix: when notes are due on the boards one visited', () => {
     if (v === 'writer')
       expect(got.find((e) => e.title === openBoard.title)?.wrote).toBeGreaterThan(0);
   });
+
+  // A list's own date (a course's week) in place of the board's: the same boards, each naming the
+  // list, with one's own notes on that list's items as one's own load shows them.
+  it.each(VIEWERS)('as %s: a list’s date, with their own notes on it', async (v) => {
+    const me = ACCOUNT[v];
+    const notesDue = new Date(Date.now() + 2 * 24 * 3600_000).toISOString();
+    const firstLists = [];
+    for (const b of [openBoard, lockedBoard]) {
+      const list = (await loadBoard(agents.author, 'author', b.ptitle)).lists[0]!;
+      firstLists.push(list);
+      await ok(
+        agents.author.post('/api/dbedit/edit_multilist', { multilistId: b._id, notesDue: null }),
+      );
+      await ok(agents.author.post('/api/forms/edit_list', { listId: list._id, notesDue }));
+      await agents[v].post('/api/display/update_multilistvs', {
+        query: { userId: agents[v].userId, multilistId: b._id },
+        doc: { $set: { seenUpTo: '2000-01-01T00:00:00.000Z' } },
+      });
+    }
+    try {
+      const res = await agents[v].post('/api/dbload/boards_due', {});
+      if (v === 'anonymous') {
+        expect(res.statusCode).toBe(401);
+        return;
+      }
+      const answers = v === 'author' || v === 'coauthor' || v === 'editor';
+      const expected = [];
+      for (const [i, b] of [openBoard, lockedBoard].entries()) {
+        const loaded = await loadBoard(agents[v], 'author', b.ptitle);
+        const list = loaded.lists.find((l) => l._id === firstLists[i]!._id);
+        const wrote = (list?.items ?? [])
+          .flatMap((it) => it.notes)
+          .filter((x) => x.author === me).length;
+        if (!loaded.locked && !answers && v !== 'guest')
+          expected.push({ title: b.title, list: list?.title, wrote });
+      }
+      const got = res
+        .json<{ title: string; list?: string; wrote: number }[]>()
+        .map(({ title, list, wrote }) => ({ title, list, wrote }));
+      expect(got.sort((x, y) => x.title.localeCompare(y.title))).toEqual(
+        expected.sort((x, y) => x.title.localeCompare(y.title)),
+      );
+    } finally {
+      for (const [i, b] of [openBoard, lockedBoard].entries()) {
+        await ok(
+          agents.author.post('/api/forms/edit_list', {
+            listId: firstLists[i]!._id,
+            notesDue: null,
+          }),
+        );
+        const back = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
+        await ok(
+          agents.author.post('/api/dbedit/edit_multilist', { multilistId: b._id, notesDue: back }),
+        );
+      }
+    }
+  });
 });
 
 describe('privacy matrix: when notes are due on a board given to a private group', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { abilitiesOf, boardMsg, itemLinkMsg, type PublicUser } from '@listboard/core';
+import { abilitiesOf, boardMsg, itemLinkMsg, type Item, type PublicUser } from '@listboard/core';
 import { App } from '../App';
 import { useSession } from '../state/session';
 import { useAlerts } from '../state/alerts';
@@ -458,6 +458,38 @@ describe('function links and note controls run their commands only where allowed
       'Kim late.',
     ]);
     expect(await lateOf('reader', 'sam')).toEqual(['Marked by the server.', 'Sam late.']);
+  });
+
+  it('a list with a date of its own says it under its title, and its notes are late by it', async () => {
+    const board = makeBoard('ann', 'plants', [
+      { title: 'Week 1', items: ['Oak'] },
+      { title: 'Week 2', items: ['Ash'] },
+    ]);
+    // The board's date is weeks off; Week 1's own has passed.
+    board.notesDue = '2026-12-20T09:00:00.000Z';
+    const [week1, week2] = board.lists;
+    week1!.notesDue = '2026-12-01T09:00:00.000Z';
+    const noteOn = (item: Item, id: string, text: string) => ({
+      ...item,
+      _id: id,
+      author: 'sam',
+      annotationClass: 'note' as const,
+      text,
+      created: '2026-12-02T12:00:00.000Z',
+    });
+    week1!.items[0]!.notes = [noteOn(week1!.items[0]!, 'n-1', 'After Week 1 was due.')];
+    week2!.items[0]!.notes = [noteOn(week2!.items[0]!, 'n-2', 'Before the board’s date.')];
+    board.abilities = abilitiesOf('reader', ['read', 'select', 'reply']);
+    fakeServer([board], { ...author, username: 'sam', roles: ['reader'] });
+    window.history.replaceState(null, '', '/ann/plants');
+    render(<App />);
+    const first = await screen.findByRole('region', { name: 'Week 1' });
+    expect(within(first).getByText(/^Notes were due .*December 1/)).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Week 2' })).queryByText(/due/)).toBeNull();
+    const late = screen
+      .getAllByText('late')
+      .map((mark) => mark.closest('li')!.querySelector('.note-text')!.textContent);
+    expect(late).toEqual(['After Week 1 was due.']);
   });
 
   it('a reader may edit or delete their own note, and no one else’s', async () => {

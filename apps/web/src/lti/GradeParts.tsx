@@ -27,15 +27,15 @@ const FROM: Record<CourseLink['weightsFrom'], string> = {
 };
 
 /** What counts as late, and what it earns. */
-function lateWords(due: string | null, listDues: number, share: string): string {
+export function lateWords(due: string | null, listDues: number, share: string): string {
   if (!due && listDues === 0)
     return 'The board has no due date, so nothing is late: set one in Board settings.';
-  const own = `${listDues === 1 ? 'a list' : `${listDues} lists`} with a date of its own`;
+  const lists = `${listDues} ${listDues === 1 ? 'list' : 'lists'}`;
   const after = !due
-    ? `after the notes on their list were due (${own})`
+    ? `after their list's notes were due (${lists} ${listDues === 1 ? 'has' : 'have'} a date)`
     : listDues === 0
       ? `after the board's notes were due (${when(due)})`
-      : `after they were due (${when(due)}, or on ${own}, that date)`;
+      : `after they were due (${when(due)}, or their list's own date on ${lists})`;
   return `Notes and replies written ${after} earn ${share}% of their points.`;
 }
 
