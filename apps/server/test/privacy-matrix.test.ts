@@ -1110,7 +1110,7 @@ describe('privacy matrix: when notes are due on the boards one visited', () => {
   it.each(VIEWERS)('as %s: a list’s date, with their own notes on it', async (v) => {
     const me = ACCOUNT[v];
     const notesDue = new Date(Date.now() + 2 * 24 * 3600_000).toISOString();
-    const firstLists = [];
+    const firstLists: { _id: string }[] = [];
     for (const b of [openBoard, lockedBoard]) {
       const list = (await loadBoard(agents.author, 'author', b.ptitle)).lists[0]!;
       firstLists.push(list);
