@@ -4,16 +4,18 @@ import { Form } from './Form';
 import { FORM_BY_ID as WITH_APP } from './definitions';
 import { LOAD_FORMS } from './load';
 import { BOARD_SETTINGS_FORMS } from './boardSettings';
+import { VIEW_FORMS } from './view';
 import type { FormContext } from './registry';
 import { DEFAULT_DISPLAY, DEFAULT_PREFS, useUi } from '../state/ui';
 import { makeBoard } from '../test/fixtures';
 import { fakeServer } from '../test/server';
 import { useInfo } from '../state/info';
 
-// The load and board settings areas are loaded on demand by the app; the test reads them directly.
+// The load, board settings and view areas are loaded on demand by the app; the test reads them
+// directly.
 const FORM_BY_ID = new Map([
   ...WITH_APP,
-  ...[...LOAD_FORMS, ...BOARD_SETTINGS_FORMS].map((f) => [f.id, f] as const),
+  ...[...LOAD_FORMS, ...BOARD_SETTINGS_FORMS, ...VIEW_FORMS].map((f) => [f.id, f] as const),
 ]);
 
 afterEach(cleanup);

@@ -1,8 +1,9 @@
 /**
  * The form registry's entries, one file per area. The forms of a first board view (items,
  * lists, notes, media) come with the app; the rarely used areas (search, account, profile, new
- * boards and board settings, load, groups, an item's tools, media and text markers, admin) are
- * loaded the first time one of their forms opens. What the board must know of a form before it is loaded (that it exists,
+ * boards and board settings, load, groups, an item's tools, copies, a list's due date, the view
+ * forms, media and text markers, admin) are loaded the first time one of their forms opens. What
+ * the board must know of a form before it is loaded (that it exists,
  * that it asks a yes-or-no question, that it edits words already written) is listed here with
  * its id; forms/definitions.test.ts checks the lists against the areas as loaded.
  */
@@ -71,6 +72,20 @@ export const LAZY_AREAS: LazyArea[] = [
   {
     forms: { caption: {}, itemStyle: {}, importItemUrl: {}, moveItemToList: {} },
     load: () => import('./itemTools').then((m) => m.ITEM_TOOL_FORMS),
+  },
+  {
+    forms: {
+      theme: {},
+      sectionDisplay: {},
+      colors: {},
+      zoom: {},
+      collapseItems: {},
+      headlineView: {},
+      tocView: {},
+      compact: {},
+      displayMode: {},
+    },
+    load: () => import('./view').then((m) => m.VIEW_FORMS),
   },
   {
     forms: { listNotesDue: {} },
