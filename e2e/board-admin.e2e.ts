@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
-import { appUrl, more, postAsPage, signIn } from './session';
-import { list } from './board-helpers';
+import { apiAs, appUrl, more, postAsPage, signIn } from './session';
+import { list, selectList } from './board-helpers';
 
 const base = appUrl();
 let author: Browser;
@@ -474,5 +474,89 @@ describe('when notes are due', () => {
     await settings.getByRole('button', { name: 'Save' }).click();
     await settings.waitFor({ state: 'detached' });
     await expect.poll(() => board.locator('.board-due').count()).toBe(0);
+  });
+
+  it('an author gives one list a date of its own from the Edit menu; a student on a phone sees it under the list’s title and their note after it marked late', async () => {
+    const { page } = author;
+    await signIn(page, base, 'author');
+    const title = `Weeks ${stamp()}`;
+    const made = await authorsBoard(page, title);
+    const { listId: week2 } = await postAsPage<{ listId: string }>(
+      page,
+      base,
+      '/api/forms/insert_list',
+      { multilistId: made.multilistId, titleText: 'Week 2', itemText: 'Read chapter two.' },
+    );
+    await page.goto(`${base}/author/${made.ptitle}`);
+    await list(page, 'Routes').waitFor();
+    await selectList(page, 'Routes');
+    await more(page, 'Notes due on this list…');
+    const dueForm = form(page, 'Notes due on this list');
+    await dueForm.getByText('The board has no date for notes', { exact: false }).waitFor();
+    const due = dueForm.getByRole('textbox', { name: 'Notes due' });
+    await expect(due.inputValue()).resolves.toBe('');
+    await due.fill('2020-01-06T09:00');
+    await dueForm.getByRole('button', { name: 'Save' }).click();
+    await dueForm.waitFor({ state: 'detached' });
+    await list(page, 'Routes')
+      .locator('.list-due')
+      .getByText(/^Notes were due Monday, January 6, 2020 at 9:00\sAM \([^)]+\)\.$/)
+      .waitFor();
+    await expect(list(page, 'Week 2').locator('.list-due').count()).resolves.toBe(0);
+
+    // A student's notes, one on each list, written after that date.
+    const student = await apiAs(base, 'reader');
+    const shown = await student.post<{ lists: { _id: string; items: { _id: string }[] }[] }[]>(
+      '/api/dbload/load_multilists',
+      { addresses: [`/author/${made.ptitle}`] },
+    );
+    for (const [at, text] of [
+      [0, 'Walked it late.'],
+      [1, 'Read it in time.'],
+    ] as const) {
+      const l = shown[0]!.lists[at]!;
+      await student.post('/api/forms/insert_note', {
+        listId: l._id,
+        itemId: l.items[0]!._id,
+        noteSpec: { text },
+      });
+    }
+    expect(shown[0]!.lists[1]!._id).toBe(week2);
+
+    const phone = await openPhone('iPhone 13');
+    try {
+      const rpage = phone.page;
+      await signIn(rpage, base, 'reader');
+      await rpage.goto(`${base}/author/${made.ptitle}`);
+      const line = list(rpage, 'Routes').locator('.list-due time');
+      await expect(line.getAttribute('datetime')).resolves.toBe(
+        new Date(2020, 0, 6, 9, 0).toISOString(),
+      );
+      const box = (await line.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(rpage.viewportSize()!.width);
+      const lateNotes = async (name: string) =>
+        list(rpage, name)
+          .locator('li')
+          .filter({ has: rpage.locator('.status-late') })
+          .locator('.note-text')
+          .allTextContents();
+      await list(rpage, 'Routes').getByText('Walked it late.').waitFor();
+      await expect(lateNotes('Routes')).resolves.toEqual(['Walked it late.']);
+      await screenshot(rpage, 'list-due-phone');
+      await list(rpage, 'Week 2').scrollIntoViewIfNeeded();
+      await list(rpage, 'Week 2').getByText('Read it in time.').waitFor();
+      await expect(lateNotes('Week 2')).resolves.toEqual([]);
+    } finally {
+      await phone.close();
+    }
+
+    // Cleared: the form shows the date as it is, and the line goes.
+    await selectList(page, 'Routes');
+    await more(page, 'Notes due on this list…');
+    await expect(due.inputValue()).resolves.toBe('2020-01-06T09:00');
+    await due.fill('');
+    await dueForm.getByRole('button', { name: 'Save' }).click();
+    await dueForm.waitFor({ state: 'detached' });
+    await expect.poll(() => list(page, 'Routes').locator('.list-due').count()).toBe(0);
   });
 });

@@ -64,8 +64,9 @@ interface Props {
   /** The board's owner, then its coauthors: their notes carry the role beside the name. */
   boardWriters?: readonly string[];
   /**
-   * When the board's notes are due (ISO): a note or reply written after it is marked late to those
-   * who see it (core seesLate: its writer, those who see Insight). On a listing the server marks it.
+   * When notes on it are due (ISO; core notesDueOf: its list's date, else the board's): a note or
+   * reply written after it is marked late to those who see it (core seesLate: its writer, those
+   * who see Insight). On a listing the server marks it.
    */
   due?: string | null;
   /** It has a grip to drag it by to another place or list (itemDrop). */

@@ -57,7 +57,7 @@ describe('Notes due on this list', () => {
   it('says what the board’s own date is, which the other lists keep', () => {
     const board = weeks();
     open(board);
-    expect(screen.getByText(/The board has no date for notes/)).toBeTruthy();
+    expect(screen.getByText(/The board has no date for notes: Board settings sets one/)).toBeTruthy();
     cleanup();
     board.notesDue = new Date(2030, 2, 15, 17, 0).toISOString();
     open(board);

@@ -15,7 +15,7 @@ export const LIST_DUE_FORMS: FormDef[] = [
       const due = openBoard(ctx).notesDue;
       return due
         ? `The board says: ${dueWords(due)} A date here holds for this list’s items instead.`
-        : 'The board has no date for notes (Board settings has one for every list).';
+        : 'The board has no date for notes: Board settings sets one for every list at once.';
     },
     fields: [
       {
