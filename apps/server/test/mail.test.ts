@@ -10,7 +10,8 @@ import { createMailer } from '../src/mail/mailer';
 import { sendDueReminders } from '../src/services/insight/due-reminders';
 import { DIGEST_MAX, sendAlertDigests } from '../src/services/notes/digest';
 import { whyGroupAlerted } from '../src/services/notes/group-alerts';
-import { Agent, createTestApp, type TestContext } from './harness';
+import { hashPassword } from '../src/lib/passwords';
+import { Agent, SEED_PASSWORD, createTestApp, type TestContext } from './harness';
 import { freePort } from './postgres-server';
 
 interface Received {
@@ -1032,7 +1033,7 @@ describe('reminders a day before notes are due', () => {
     const dayBefore = new Date(due.getTime() - 12 * 3600_000);
 
     // Not asked for: nothing, even within the day.
-    expect(await sweep(dayBefore)).toEqual({ boards: 0, mailed: 0 });
+    expect(await sweep(dayBefore)).toEqual({ boards: 0, lists: 0, mailed: 0 });
     expect((await set({ remindDue: true })).statusCode).toBe(200);
     // The board's authors see the setting; its readers are not sent it.
     const load = async (a: Agent) =>
@@ -1042,9 +1043,9 @@ describe('reminders a day before notes are due', () => {
     expect((await load(author)).remindDue).toBe(true);
     expect('remindDue' in (await load(reader))).toBe(false);
     // Asked for, but more than a day ahead: nothing yet.
-    expect(await sweep(new Date())).toEqual({ boards: 0, mailed: 0 });
+    expect(await sweep(new Date())).toEqual({ boards: 0, lists: 0, mailed: 0 });
     // A day before: Tess, who has written nothing, is mailed; Sam, who wrote, is not.
-    expect(await sweep(dayBefore)).toEqual({ boards: 1, mailed: 1 });
+    expect(await sweep(dayBefore)).toEqual({ boards: 1, lists: 0, mailed: 1 });
     expect(await waitFor(() => inbox.length > 0)).toBe(true);
     await new Promise((r) => setTimeout(r, 200));
     expect(inbox.map((m) => m.to)).toEqual([['tess@example.edu']]);
@@ -1062,13 +1063,93 @@ describe('reminders a day before notes are due', () => {
       ['author', { groupName: 'Thursday Section', mailed: 1 }],
     ]);
     // Once for the date, however often it is swept.
-    expect(await sweep(dayBefore)).toEqual({ boards: 0, mailed: 0 });
+    expect(await sweep(dayBefore)).toEqual({ boards: 0, lists: 0, mailed: 0 });
     // A date moved later is a date of its own; within a day of the last reminder, the group is
     // not mailed again.
     const later = new Date(due.getTime() + 6 * 3600_000);
     await set({ notesDue: later.toISOString() });
-    expect(await sweep(new Date(later.getTime() - 3600_000))).toEqual({ boards: 1, mailed: 0 });
+    expect(await sweep(new Date(later.getTime() - 3600_000))).toEqual({
+      boards: 1,
+      lists: 0,
+      mailed: 0,
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect(inbox).toEqual([]);
+  });
+
+  it('mails, a day before a list’s own date, the members yet to write on that list’s items', async () => {
+    const passwordHash = await hashPassword(SEED_PASSWORD);
+    await t.database.db.insert(users).values(
+      ['uma', 'vic'].map((username) => ({
+        username,
+        email: `${username}@example.edu`,
+        passwordHash,
+        roles: ['reader'],
+        fields: { emailAlerts: true },
+      })),
+    );
+    // The board's own date is a week off; Week 2's is in three days.
+    const { author, multilistId, listId, itemId } = await groupReading(
+      'Weekly essays',
+      'Friday Section',
+      ['uma', 'vic'],
+      new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
+    );
+    const { listId: week2 } = (
+      await author.post('/api/forms/insert_list', { multilistId, titleText: 'Week 2' })
+    ).json<{ listId: string }>();
+    const { itemId: onWeek2 } = (
+      await author.post('/api/forms/insert_item', { listId: week2, text: 'Read chapter two.' })
+    ).json<{ itemId: string }>();
+    const due = new Date(Date.now() + 3 * 24 * 3600_000);
+    expect(
+      (await author.post('/api/forms/edit_list', { listId: week2, notesDue: due.toISOString() }))
+        .statusCode,
+    ).toBe(200);
+    // Uma wrote on Week 1 only; Vic on Week 2.
+    const uma = new Agent(t.app);
+    await uma.signIn('uma');
+    const vic = new Agent(t.app);
+    await vic.signIn('vic');
+    await uma.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text: 'Week one.' } });
+    await vic.post('/api/forms/insert_note', {
+      listId: week2,
+      itemId: onWeek2,
+      noteSpec: { text: 'Week two.' },
+    });
+    await waitFor(() => inbox.length >= 2);
+    await new Promise((r) => setTimeout(r, 200));
+    inbox.length = 0;
+    const mail = {
+      mailer: createMailer(t.config),
+      publicUrl: t.config.PUBLIC_URL,
+      alertLimit: ALERT_LIMIT,
+    };
+    const sweep = (at: Date) => sendDueReminders(t.database.db, mail, at);
+    const dayBefore = new Date(due.getTime() - 12 * 3600_000);
+    // Not asked for on the board: nothing.
+    expect(await sweep(dayBefore)).toEqual({ boards: 0, lists: 0, mailed: 0 });
+    await author.post('/api/dbedit/edit_multilist', { multilistId, remindDue: true });
+    expect(await sweep(new Date())).toEqual({ boards: 0, lists: 0, mailed: 0 });
+    // A day before Week 2's date: Uma, who wrote nothing on it, is mailed of it; Vic is not.
+    expect(await sweep(dayBefore)).toEqual({ boards: 0, lists: 1, mailed: 1 });
+    expect(await waitFor(() => inbox.length > 0)).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(inbox.map((m) => m.to)).toEqual([['uma@example.edu']]);
+    expect(inbox[0]!.raw).toMatch(/Notes on \W+Week 2\W+ are due /);
+    inbox.length = 0;
+    const logged = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.call, 'due_reminder'), eq(auditLog.multilistId, multilistId)));
+    expect(logged.map((r) => r.details)).toEqual([
+      { groupName: 'Friday Section', mailed: 1, list: 'Week 2' },
+    ]);
+    // Once for the date.
+    expect(await sweep(dayBefore)).toEqual({ boards: 0, lists: 0, mailed: 0 });
+    // The board's own date, the day before it, is another reminder: of the whole board, to those
+    // who wrote nothing on it at all (here, everyone wrote).
+    const boardDay = new Date(Date.now() + 6.5 * 24 * 3600_000);
+    expect(await sweep(boardDay)).toEqual({ boards: 1, lists: 0, mailed: 0 });
   });
 });

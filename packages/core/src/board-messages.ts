@@ -129,6 +129,8 @@ export const remindMsg = {
   subject: (who: string, board: string) => `${who} asks you to read and note “${board}”`,
   /** The board's due date, in the mail (in UTC: the server does not know the reader's zone). */
   due: (when: string) => `Notes on it are due ${when}.`,
+  /** A list's own due date (a course's week), in the mail. */
+  listDue: (list: string, when: string) => `Notes on “${list}” are due ${when}.`,
 } as const;
 
 /** Add to my home board (web board/addToHome.ts): what became of the board asked to be kept. */

@@ -93,6 +93,14 @@ describe('the Board settings form', () => {
     });
   });
 
+  it('offers a reminder a day before on a board whose only dates are its lists’ own', () => {
+    const board = plan();
+    board.lists[0]!.notesDue = '2030-03-15T17:00:00.000Z';
+    open('boardSettings', board);
+    expect(screen.getByLabelText('Notes due')).toHaveProperty('value', '');
+    expect(screen.getByRole('checkbox', { name: 'Remind readers a day before' })).toBeTruthy();
+  });
+
   it('offers a reminder a day before only once notes have a due date, and sends it', async () => {
     const board = plan();
     const answer = {

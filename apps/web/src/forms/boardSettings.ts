@@ -202,8 +202,9 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
         name: 'remindDue',
         label: 'Remind readers a day before',
         type: 'checkbox',
-        hint: 'The members of the board’s groups you run who have written nothing yet get a mail, once, a day before notes are due (as Remind on Insight sends).',
-        shownWhen: (v) => str(v, 'notesDue') !== '',
+        hint: 'The members of the board’s groups you run who have written nothing yet get a mail, once, a day before notes are due (as Remind on Insight sends); a day before a list’s own date too, those yet to write on its items.',
+        // A date here, or a list's own (Notes due on this list).
+        shownWhen: (v) => str(v, 'notesDue') !== '' || v.listDates === true,
       },
       {
         name: 'password',
@@ -222,6 +223,7 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
         listed: b.listed,
         notesDue: localInput(b.notesDue),
         remindDue: b.remindDue ?? false,
+        listDates: b.lists.some((l) => l.notesDue),
         password: '',
         clearPassword: false,
       };

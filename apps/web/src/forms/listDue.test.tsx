@@ -54,16 +54,21 @@ describe('Notes due on this list', () => {
     );
   });
 
-  it('says what the board’s own date is, which the other lists keep', () => {
+  it('says what the board’s own date is, which the other lists keep, and whether a reminder goes', () => {
     const board = weeks();
-    open(board);
-    expect(screen.getByText(/The board has no date for notes: Board settings sets one/)).toBeTruthy();
-    cleanup();
-    board.notesDue = new Date(2030, 2, 15, 17, 0).toISOString();
     open(board);
     expect(
       screen.getByText(
-        /^The board says: Notes due .*March 15, 2030.* holds for this list’s items instead\.$/,
+        /^The board has no date for notes: Board settings sets one for every list at once\. Board settings’ Remind readers a day before mails those yet to write on its items\.$/,
+      ),
+    ).toBeTruthy();
+    cleanup();
+    board.notesDue = new Date(2030, 2, 15, 17, 0).toISOString();
+    board.remindDue = true;
+    open(board);
+    expect(
+      screen.getByText(
+        /^The board says: Notes due .*March 15, 2030.* holds for this list’s items instead\. Readers yet to write on its items are reminded by mail a day before\.$/,
       ),
     ).toBeTruthy();
   });

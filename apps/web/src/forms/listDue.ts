@@ -12,10 +12,15 @@ export const LIST_DUE_FORMS: FormDef[] = [
     label: 'Notes due on this list',
     quote: quotedList,
     description: (ctx) => {
-      const due = openBoard(ctx).notesDue;
-      return due
-        ? `The board says: ${dueWords(due)} A date here holds for this list’s items instead.`
+      const board = openBoard(ctx);
+      const due = board.notesDue
+        ? `The board says: ${dueWords(board.notesDue)} A date here holds for this list’s items instead.`
         : 'The board has no date for notes: Board settings sets one for every list at once.';
+      return `${due} ${
+        board.remindDue
+          ? 'Readers yet to write on its items are reminded by mail a day before.'
+          : 'Board settings’ Remind readers a day before mails those yet to write on its items.'
+      }`;
     },
     fields: [
       {

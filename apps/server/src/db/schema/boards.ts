@@ -133,6 +133,8 @@ export const lists = pgTable(
      * from the board's notesDue; null: the board's date holds.
      */
     notesDue: timestamp('notes_due', { withTimezone: true }),
+    /** The list's due date a reminder went out for (as the board's dueReminded), or none yet. */
+    dueReminded: timestamp('due_reminded', { withTimezone: true }),
     created: created(),
     modified: modified(),
   },

@@ -65,7 +65,7 @@ const ORDER: readonly TableName[] = [
 /** The timestamp columns of each table, as their rows name them. */
 const DATES: Partial<Record<TableName, readonly string[]>> = {
   multilists: ['created', 'modified', 'notesDue', 'dueReminded'],
-  lists: ['created', 'modified', 'notesDue'],
+  lists: ['created', 'modified', 'notesDue', 'dueReminded'],
   items: ['created', 'modified'],
   itemVersions: ['at'],
   boardMoves: ['created'],

@@ -12,7 +12,7 @@ import { groups } from '../../db/schema';
 import { HttpError, badRequest, forbidden } from '../../lib/errors';
 import type { Mailer } from '../../mail/mailer';
 import { rowsOf } from '../../db/rows-of';
-import { throttleHit } from '../accounts/auth-throttle';
+import { throttleHit, type ThrottleKey } from '../accounts/auth-throttle';
 import { findUserByUsername, toActor, type Actor } from '../accounts/users';
 import { viewerFor, visibleBoard } from '../notes/visibility';
 import { boardUrl, fullnameOf, mayAlert, whyAlerted } from '../notes/alerts';
@@ -23,11 +23,19 @@ import { REMIND_WINDOW, groupRosters, rosterIsTheirs } from './roster';
 const utcWords = (at: Date) =>
   `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
 
+/** A list whose own due date a reminder is for (due-reminders.ts): of its items only. */
+export interface RemindedList {
+  id: string;
+  title: string;
+  notesDue: Date;
+}
+
 export async function remindGroup(
   db: Db,
   mail: { mailer: Mailer | undefined; publicUrl: string; alertLimit: number },
   ask: InsightAsk & { actor: Actor },
   groupName: string,
+  list?: RemindedList,
 ): Promise<RemindAnswer> {
   const { board, actor } = ask;
   if (!board.groups.includes(groupName)) throw badRequest(remindMsg.notHere(groupName));
@@ -38,16 +46,20 @@ export async function remindGroup(
   if (!theirs) throw forbidden(remindMsg.notOwner(groupName));
   const { mailer } = mail;
   if (!mailer) throw badRequest(remindMsg.noMail);
-  // Who wrote notes or replies here, as the board's Insight counts them.
+  // Who wrote notes or replies here (on the list's items, for a list's date), as the board's
+  // Insight counts them.
+  const onList = list ? { where: sql`and c.list_id = ${list.id}` } : {};
   const wrote = await rowsOf<{ author: string }>(
     db,
-    sql`select distinct n.author from (${countedNotes({ ...ask, scope: 'board' })}) n`,
+    sql`select distinct n.author from (${countedNotes({ ...ask, scope: 'board' }, onList)}) n`,
   );
   const rosters = await groupRosters(db, ask, [groupName], new Set(wrote.map((w) => w.author)));
   const yet = rosters.get(groupName)?.yetToWrite ?? [];
   // Everyone has written: nothing to send, and the day's reminder is kept.
   if (yet.length === 0) return { mailed: 0, notMailed: 0 };
-  const hits = await throttleHit(db, 'remind', [board.id, groupName], REMIND_WINDOW, new Date());
+  // Once a day for a group and board; a list's date is a reminder of its own.
+  const key: ThrottleKey = list ? [board.id, groupName, list.id] : [board.id, groupName];
+  const hits = await throttleHit(db, 'remind', key, REMIND_WINDOW, new Date());
   if (hits > REMIND_WINDOW.max) throw new HttpError(409, remindMsg.again(groupName));
   const who = (await fullnameOf(db, actor.id)) ?? actor.username;
   const address = boardUrl(mail.publicUrl, board.owner, board.ptitle);
@@ -68,7 +80,11 @@ export async function remindGroup(
         '',
         address,
         '',
-        ...(board.notesDue ? [remindMsg.due(utcWords(board.notesDue)), ''] : []),
+        ...(list
+          ? [remindMsg.listDue(list.title, utcWords(list.notesDue)), '']
+          : board.notesDue
+            ? [remindMsg.due(utcWords(board.notesDue)), '']
+            : []),
         whyAlerted(mail.publicUrl, to.username, false),
       ].join('\n'),
     });

@@ -1,0 +1,1 @@
+ALTER TABLE "lists" ADD COLUMN "due_reminded" timestamp with time zone;
