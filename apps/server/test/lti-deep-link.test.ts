@@ -182,7 +182,7 @@ describe('deep linking', () => {
       .where(eq(multilists.ptitle, 'sonnets'));
   });
 
-  it('places one section of a board, which the link opens at', async () => {
+  it('places one section of a board, which the link opens at, with that list’s own due date', async () => {
     const [board] = await t.database.db
       .select({ id: multilists.id })
       .from(multilists)
@@ -190,7 +190,13 @@ describe('deep linking', () => {
     const boardId = board?.id ?? '';
     await t.database.db
       .insert(lists)
-      .values({ multilistId: boardId, index: 1, title: 'Week 2: Odes', author: 'ada.lovelace' });
+      .values({
+        multilistId: boardId,
+        index: 1,
+        title: 'Week 2: Odes',
+        author: 'ada.lovelace',
+        notesDue: new Date('2030-04-01T12:00:00Z'),
+      });
     const anchor = pathTitle('Week 2: Odes');
     const launch = await deepLinkLaunch(teacher);
     const page = await t.app.inject({ method: 'GET', url: launch.headers.location as string });
@@ -216,6 +222,8 @@ describe('deep linking', () => {
       title: 'Sonnets: Week 2: Odes',
       custom: { board: 'ada.lovelace/sonnets', section: anchor },
       lineItem: { label: 'Sonnets: Week 2: Odes: participation' },
+      // The week's own date, not the board's.
+      submission: { endDateTime: '2030-04-01T12:00:00.000Z' },
     });
     const { target } = await launchAs(t.app, platform, student, (n) => ({
       ...launchClaims(student, n, undefined, { id: 'placed-section-1', title: 'Week 2' }),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { JSONWebKeySet } from 'jose';
 import type { CourseLink } from '@listboard/core/api/contracts/lti';
-import { items, ltiLinks, multilists } from '../src/db/schema';
+import { items, lists, ltiLinks, multilists } from '../src/db/schema';
 import { SCOPES } from '../src/services/lti/service-token';
 import { Agent, createTestApp, ifStarted, type TestContext } from './harness';
 import {
@@ -480,5 +480,76 @@ describe('the Course grades page', () => {
     const [link] = await gradesPage();
     expect(link).toMatchObject({ weightsFrom: 'platform', weights: { helpful: 1 } });
     await db().update(items).set({ votes: 0 });
+  });
+
+  it('grades a link placed at one section by the notes on that list, late by that list’s own date, and tells its column the date', async () => {
+    const platformId = (await gradesPage())[0]?.platformId ?? '';
+    await weighing(platformId)({ note: 10, reply: 5, word: 0.1, late: 50 });
+    const [whole] = await db().select().from(ltiLinks).where(eq(ltiLinks.resourceLinkId, LINK.id));
+    const wholeBefore = await alan();
+    // Week 2, its own date a moment ago; the learner writes one note on it after that.
+    const weekDue = new Date(Date.now() - 60_000);
+    const [week2] = await db()
+      .insert(lists)
+      .values({
+        multilistId: boardId,
+        index: 9,
+        title: 'Week 2',
+        author: 'ada.lovelace',
+        notesDue: weekDue,
+      })
+      .returning();
+    const made = await teacher.post('/api/forms/insert_item', {
+      listId: week2!.id,
+      text: 'Read the second sonnet.',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const onWeek2 = {
+      listId: week2!.id,
+      itemId: made.json<{ itemId: string }>().itemId,
+    };
+    const wrote = await learner.post('/api/forms/insert_note', {
+      ...onWeek2,
+      noteSpec: { text: 'Week two thoughts.' },
+    });
+    expect(wrote.statusCode, wrote.body).toBe(200);
+    await settled();
+    // The same course link, placed at the section (as a deep link's placement records it).
+    const { created: _c, ...row } = whole!;
+    await db()
+      .insert(ltiLinks)
+      .values({ ...row, resourceLinkId: 'section-week-2', title: 'Week 2', section: 'week-2' });
+    const links = await gradesPage();
+    const section = links.find((l) => l.resourceLinkId === 'section-week-2')!;
+    expect(section).toMatchObject({ notesDue: weekDue.toISOString(), listDates: 0 });
+    expect(section.learners.find((l) => l.username === 'alan.turing')).toMatchObject({
+      notes: 1,
+      replies: 0,
+      words: 3,
+      late: 1,
+      // 10 for the note and 0.3 for its words, at half for being late.
+      counted: 5.2,
+    });
+    // The whole board's link counts it too, late by the week's date; the board has none.
+    const wholeLink = links.find((l) => l.resourceLinkId === LINK.id)!;
+    expect(wholeLink).toMatchObject({ notesDue: null, listDates: 1 });
+    expect(await alan()).toMatchObject({ notes: wholeBefore.notes + 1, late: 1 });
+    // Sent: the section's score, and its column given the week's date.
+    const sent = scores().length;
+    const res = await teacher.post('/api/forms/send_grades', {
+      ...ref(),
+      platformId,
+      resourceLinkId: 'section-week-2',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      scores()
+        .slice(sent)
+        .find((x) => x.userId === 's-1'),
+    ).toMatchObject({ scoreGiven: 5.2 });
+    const put = platform.services.calls.filter(
+      (c) => c.method === 'PUT' && (c.body as { endDateTime?: string }).endDateTime,
+    );
+    expect((put.at(-1)?.body as { endDateTime?: string }).endDateTime).toBe(weekDue.toISOString());
   });
 });

@@ -16,5 +16,12 @@ describe('what Course grades says counts as late', () => {
     expect(lateWords(due, 3, '0')).toMatch(
       /^Notes and replies written after they were due \(.*2030.*, or their list's own date on 3 lists\) earn 0% of their points\.$/,
     );
+    // A link placed at one section: that list's date (else the board's).
+    expect(lateWords(due, 0, '50', true)).toMatch(
+      /^Notes and replies written on the section after they were due \(.*2030.*\) earn 50% of their points\.$/,
+    );
+    expect(lateWords(null, 0, '50', true)).toBe(
+      'Neither this section nor the board has a due date, so nothing is late.',
+    );
   });
 });

@@ -26,16 +26,28 @@ const FROM: Record<CourseLink['weightsFrom'], string> = {
   default: 'The defaults.',
 };
 
-/** What counts as late, and what it earns. */
-export function lateWords(due: string | null, listDues: number, share: string): string {
+/**
+ * What counts as late, and what it earns: by the board's date, each list's own, or, for a link
+ * placed at one section, that list's date (else the board's).
+ */
+export function lateWords(
+  due: string | null,
+  listDues: number,
+  share: string,
+  section = false,
+): string {
   if (!due && listDues === 0)
-    return 'The board has no due date, so nothing is late: set one in Board settings.';
+    return section
+      ? 'Neither this section nor the board has a due date, so nothing is late.'
+      : 'The board has no due date, so nothing is late: set one in Board settings.';
   const lists = `${listDues} ${listDues === 1 ? 'list' : 'lists'}`;
   const after = !due
     ? `after their list's notes were due (${lists} ${listDues === 1 ? 'has' : 'have'} a date)`
-    : listDues === 0
-      ? `after the board's notes were due (${when(due)})`
-      : `after they were due (${when(due)}, or their list's own date on ${lists})`;
+    : section
+      ? `on the section after they were due (${when(due)})`
+      : listDues === 0
+        ? `after the board's notes were due (${when(due)})`
+        : `after they were due (${when(due)}, or their list's own date on ${lists})`;
   return `Notes and replies written ${after} earn ${share}% of their points.`;
 }
 
@@ -119,7 +131,7 @@ export function Weights({
       )}
       <p className="hint">
         {FROM[link.weightsFrom]} A score is the points, up to {link.scoreMaximum}.{' '}
-        {lateWords(due, listDues, points(link.weights.late))}
+        {lateWords(due, listDues, points(link.weights.late), link.section !== null)}
       </p>
     </form>
   );

@@ -21,18 +21,15 @@ import { LearnerRow, Weights, type LinkRef } from './GradeParts';
 function LinkSection({
   link,
   multilistId,
-  due,
-  listDues,
   done,
 }: {
   link: CourseLink;
   multilistId: string;
-  /** When the board's notes are due, or null. */
-  due: string | null;
-  /** How many of its lists have a date of their own. */
-  listDues: number;
   done: () => void;
 }) {
+  // When the notes it grades are due (its section's own date, else the board's), and for the
+  // whole board how many lists have their own.
+  const { notesDue: due, listDates: listDues } = link;
   const [message, setMessage] = useState('');
   // Whether anything can be late: a date on the board or on one of its lists.
   const lates = due !== null || listDues > 0;
@@ -69,7 +66,7 @@ function LinkSection({
       <h2 id={headingId}>{link.title || 'Untitled link'}</h2>
       <p className="hint">
         {link.course ? `In the course ${link.course}` : 'Outside any course'} · {link.issuer}
-        {link.section && ` · opens at the section #${link.section}`}
+        {link.section && ` · opens at the section #${link.section} and counts the notes on it`}
       </p>
       <div className="insight-actions">
         <button
@@ -222,8 +219,6 @@ export function GradesScreen() {
               key={`${link.platformId}:${link.resourceLinkId}`}
               link={link}
               multilistId={id ?? ''}
-              due={board.data?.notesDue ?? null}
-              listDues={board.data?.lists.filter((l) => l.notesDue).length ?? 0}
               done={refresh}
             />
           ))

@@ -11,7 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { pathTitle, type AppVersion } from '@listboard/core';
+import { notesDueOf, pathTitle, type AppVersion } from '@listboard/core';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { lists, ltiStates, multilists } from '../../db/schema';
@@ -126,7 +126,7 @@ export async function placeableBoards(db: Db, user: UserRow): Promise<PlaceableB
   const sections = new Map<string, Section[]>();
   if (boards.length) {
     const rows = await db
-      .select({ boardId: lists.multilistId, title: lists.title })
+      .select({ boardId: lists.multilistId, title: lists.title, notesDue: lists.notesDue })
       .from(lists)
       .where(
         inArray(
@@ -139,17 +139,19 @@ export async function placeableBoards(db: Db, user: UserRow): Promise<PlaceableB
       const anchor = pathTitle(r.title);
       if (!anchor) continue;
       const of = sections.get(r.boardId) ?? [];
-      if (!of.some((x) => x.anchor === anchor)) of.push({ anchor, title: r.title });
+      if (!of.some((x) => x.anchor === anchor))
+        of.push({ anchor, title: r.title, notesDue: r.notesDue });
       sections.set(r.boardId, of);
     }
   }
   return boards.map((b) => ({ ...b, sections: sections.get(b.id) ?? [] }));
 }
 
-/** A section of a board: one of its lists, by the #anchor its address takes. */
+/** A section of a board: one of its lists, by the #anchor its address takes, and its own date. */
 export interface Section {
   anchor: string;
   title: string;
+  notesDue: Date | null;
 }
 type PlacedBoard = {
   id: string;
@@ -193,7 +195,8 @@ async function chosenBoard(
     title: board.title,
     owner: board.owner,
     ptitle: board.ptitle,
-    notesDue: board.notesDue,
+    // A section's own date where its list has one (participation.ts gradedBy: what it grades).
+    notesDue: notesDueOf(section?.notesDue, board.notesDue ?? null),
     section: section ?? null,
   };
 }

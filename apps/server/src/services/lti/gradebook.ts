@@ -11,12 +11,14 @@ import { notFound } from '../../lib/errors';
 import { PLACEMENT_PREFIX } from './course';
 import { gradeRows, learners } from './grades';
 import {
+  gradedBy,
   lateCount,
   linkWeights,
   NO_PARTICIPATION,
   participation,
   participationScore,
   SCORE_MAXIMUM,
+  type Graded,
   type Participation,
 } from './participation';
 import { SCOPES } from './service-token';
@@ -47,13 +49,20 @@ function learnerGrade(
   };
 }
 
-/** The learners of one link, with their figures. */
-async function linkLearners(db: Db, link: LinkRow, onlyUserId?: string): Promise<LearnerGrade[]> {
+/** The learners of one link, with their figures (on the list its section names, if it does). */
+async function linkLearners(
+  db: Db,
+  link: LinkRow,
+  onlyUserId?: string,
+  graded?: Graded,
+): Promise<LearnerGrade[]> {
   const people = await learners(db, link, onlyUserId);
+  const { listId } = graded ?? (await gradedBy(db, link));
   const counts = await participation(
     db,
     link.multilistId,
     people.map((p) => p.username),
+    listId,
   );
   const grades = await gradeRows(db, link);
   const weights = linkWeights(link);
@@ -83,6 +92,7 @@ export async function courseLinks(db: Db, boardId: string): Promise<CourseLink[]
     .orderBy(asc(ltiLinks.created));
   const out: CourseLink[] = [];
   for (const { link, issuer, course } of rows) {
+    const graded = await gradedBy(db, link);
     out.push({
       platformId: link.platformId,
       resourceLinkId: link.resourceLinkId,
@@ -90,13 +100,15 @@ export async function courseLinks(db: Db, boardId: string): Promise<CourseLink[]
       course: course?.title ?? null,
       issuer,
       section: link.section,
+      notesDue: graded.notesDue?.toISOString() ?? null,
+      listDates: graded.listDates,
       weights: linkWeights(link),
       weightsFrom: link.weights ? 'page' : link.platformWeights ? 'platform' : 'default',
       scoreMaximum: SCORE_MAXIMUM,
       graded: link.gradeScopes.includes(SCOPES.scores),
       roster: Boolean(course?.membershipsUrl),
       rosterSynced: course?.rosterSynced?.toISOString() ?? null,
-      learners: await linkLearners(db, link),
+      learners: await linkLearners(db, link, undefined, graded),
     });
   }
   return out;

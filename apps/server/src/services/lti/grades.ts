@@ -41,6 +41,7 @@ import {
   SCORE_MAXIMUM,
   lateCount,
   linkWeights,
+  gradedBy,
   participation,
   participationScore,
   type Participation,
@@ -80,10 +81,10 @@ async function lineItemFor(
     if (!row) return null;
     if (row.lineItemUrl) return row.lineItemUrl;
     const [board] = await tx
-      .select({ title: multilists.title, notesDue: multilists.notesDue })
+      .select({ title: multilists.title })
       .from(multilists)
       .where(eq(multilists.id, link.multilistId));
-    const due = board?.notesDue?.toISOString() ?? '';
+    const due = (await gradedBy(tx, row)).notesDue?.toISOString() ?? '';
     const scopes = [SCOPES.lineItems, SCOPES.scores].filter((x) => grades.scopes.includes(x));
     const token = await serviceToken(tx, platform, scopes, now);
     const res = await serviceFetch(token, lineItems, {
@@ -108,8 +109,9 @@ async function lineItemFor(
 }
 
 /**
- * Gives the link's line item the board's due date as its endDateTime, when it differs from the
- * one last given (a line item the tool never gave one is left alone while the board has none).
+ * Gives the link's line item its due date (gradedBy: its section's list's, else the board's) as
+ * its endDateTime, when it differs from the one last given (a line item the tool never gave one
+ * is left alone while there is none).
  * The line item is read and written back whole, as AGS asks of a change. Needs the line item
  * scope; without it the date is not sent; when the platform refuses, the next push tries again.
  */
@@ -123,12 +125,15 @@ async function lineItemDue(
 ): Promise<void> {
   if (!granted.includes(SCOPES.lineItems)) return;
   const [row] = await db
-    .select({ sent: ltiLinks.lineItemDue, notesDue: multilists.notesDue })
+    .select({
+      sent: ltiLinks.lineItemDue,
+      multilistId: ltiLinks.multilistId,
+      section: ltiLinks.section,
+    })
     .from(ltiLinks)
-    .innerJoin(multilists, eq(multilists.id, ltiLinks.multilistId))
     .where(linkKey(link));
   if (!row) return;
-  const due = row.notesDue?.toISOString() ?? '';
+  const due = (await gradedBy(db, row)).notesDue?.toISOString() ?? '';
   if (row.sent === due || (row.sent === null && due === '')) return;
   try {
     const token = await serviceToken(db, platform, [SCOPES.lineItems], now);
@@ -246,10 +251,12 @@ async function sendScores(
   now: Date,
 ): Promise<number> {
   if (people.length === 0) return 0;
+  const { listId } = await gradedBy(db, link);
   const counts = await participation(
     db,
     link.multilistId,
     people.map((p) => p.username),
+    listId,
   );
   const grades = await gradeRows(db, link);
   const scopes = [SCOPES.lineItems, SCOPES.scores].filter((x) => granted.includes(x));

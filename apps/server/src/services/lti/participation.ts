@@ -1,11 +1,12 @@
 /**
- * What a learner's participation on a board counts for: their notes, replies and words, those
- * written after the board's notes were due apart, the Helpful marks classmates gave them, and the
+ * What a learner's participation on a board counts for: their notes, replies and words (on the
+ * list a link's section names, for a link placed at one), those written after they were due apart, the Helpful marks classmates gave them, and the
  * score the link's weights make of them (out of SCORE_MAXIMUM). The weights are the instructor's:
  * set on the Course grades page, or as the link's custom parameters (note_points, reply_points,
  * word_points, late_percent, helpful_points).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { notesDueOf, pathTitle } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { items, lists, ltiLinks, multilists, type LinkWeights } from '../../db/schema';
 import { dueSql } from '../notes/due-of';
@@ -79,11 +80,48 @@ export function participationScore(p: Participation, w: Weights = WEIGHTS): numb
 /** How many notes and replies of these were written late. */
 export const lateCount = (p: Participation) => (p.late ? p.late.notes + p.late.replies : 0);
 
-/** Each user's notes, replies and words on the board, and those written after they were due. */
+/**
+ * What a link grades: the whole board, or the list its section names (its #anchor, the first list
+ * whose title makes it, as deep linking offered it; a list since renamed leaves the whole board);
+ * when notes on it are due (that list's own date, else the board's); and, for the whole board,
+ * how many lists have a date of their own.
+ */
+export interface Graded {
+  listId: string | null;
+  notesDue: Date | null;
+  listDates: number;
+}
+
+export async function gradedBy(
+  db: Db,
+  link: { multilistId: string; section: string | null },
+): Promise<Graded> {
+  const [board] = await db
+    .select({ notesDue: multilists.notesDue })
+    .from(multilists)
+    .where(eq(multilists.id, link.multilistId));
+  const rows = await db
+    .select({ id: lists.id, title: lists.title, notesDue: lists.notesDue })
+    .from(lists)
+    .where(eq(lists.multilistId, link.multilistId))
+    .orderBy(asc(lists.index));
+  const section = link.section ? rows.find((l) => pathTitle(l.title) === link.section) : undefined;
+  return {
+    listId: section?.id ?? null,
+    notesDue: notesDueOf(section?.notesDue, board?.notesDue ?? null),
+    listDates: section ? 0 : rows.filter((l) => l.notesDue).length,
+  };
+}
+
+/**
+ * Each user's notes, replies and words on the board (on one list of it, given its id), and those
+ * written after they were due.
+ */
 export async function participation(
   db: Db,
   boardId: string,
   usernames: string[],
+  listId: string | null = null,
 ): Promise<Map<string, Participation>> {
   const out = new Map<string, Participation>();
   if (usernames.length === 0) return out;
@@ -114,6 +152,7 @@ export async function participation(
     .where(
       and(
         eq(items.multilistId, boardId),
+        listId ? eq(items.listId, listId) : undefined,
         inArray(items.annotationClass, ['note', 'reply']),
         inArray(items.author, usernames),
       ),

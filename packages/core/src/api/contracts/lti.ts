@@ -270,8 +270,15 @@ export const courseLink = z.object({
   /** The course's title; null for a link outside any course. */
   course: z.string().nullable(),
   issuer: z.string(),
-  /** The section (list anchor) the link opens at; null: the whole board. */
+  /**
+   * The section (list anchor) the link opens at, and grades by the notes on that list; null: the
+   * whole board.
+   */
   section: z.string().nullable(),
+  /** When the notes it grades are due (the section's list's own date, else the board's), or null. */
+  notesDue: z.string().nullable(),
+  /** For a link to the whole board: how many of its lists have a date of their own. */
+  listDates: z.number().int(),
   weights: gradeWeights,
   /** Where the weights come from: this page, the link's custom parameters, or the defaults. */
   weightsFrom: z.enum(['page', 'platform', 'default']),
