@@ -732,4 +732,33 @@ describe('a copy with the copier’s annotations', () => {
     ]);
     for (const a of made) await ok(author.post('/api/forms/delete_item', { itemId: a.itemId }));
   });
+
+  it('brings them onto a list’s copy on its own board too (Duplicate list)', async () => {
+    const walks = source.lists.find((l) => l.title === 'Walks')!;
+    const walk = walks.items.find((i) => i.text.startsWith('The first walk'))!;
+    const gloss = await ok(
+      author.post('/api/forms/insert_anno', {
+        listId: walks._id,
+        itemId: walk._id,
+        annoSpec: { text: 'Bring me along' },
+      }),
+    );
+    const glossesOn = async (listId: string) =>
+      (await load(author, '/author/field-notes')).lists
+        .find((l) => l._id === listId)!
+        .items.flatMap((i) => i.notes.map((n) => n.text));
+    for (const annotations of [true, false]) {
+      const copy = await ok(
+        author.post('/api/forms/duplicate_list', {
+          multilistId: source._id,
+          prevListId: walks._id,
+          titleText: 'Walks again',
+          annotations,
+        }),
+      );
+      expect((await glossesOn(copy.listId)).includes('Bring me along')).toBe(annotations);
+      await ok(author.post('/api/forms/remove_list', { listId: copy.listId }));
+    }
+    await ok(author.post('/api/forms/delete_item', { itemId: gloss.itemId }));
+  });
 });

@@ -5,6 +5,8 @@ import { FORM_BY_ID as WITH_APP } from './definitions';
 import { LOAD_FORMS } from './load';
 import { BOARD_SETTINGS_FORMS } from './boardSettings';
 import { VIEW_FORMS } from './view';
+import { ITEM_TOOL_FORMS } from './itemTools';
+import { COPY_FORMS } from './copy';
 import type { FormContext } from './registry';
 import { DEFAULT_DISPLAY, DEFAULT_PREFS, useUi } from '../state/ui';
 import { makeBoard } from '../test/fixtures';
@@ -15,7 +17,9 @@ import { useInfo } from '../state/info';
 // directly.
 const FORM_BY_ID = new Map([
   ...WITH_APP,
-  ...[...LOAD_FORMS, ...BOARD_SETTINGS_FORMS, ...VIEW_FORMS].map((f) => [f.id, f] as const),
+  ...[...LOAD_FORMS, ...BOARD_SETTINGS_FORMS, ...VIEW_FORMS, ...ITEM_TOOL_FORMS, ...COPY_FORMS].map(
+    (f) => [f.id, f] as const,
+  ),
 ]);
 
 afterEach(cleanup);

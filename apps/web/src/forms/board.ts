@@ -1,5 +1,4 @@
-/** Boards, lists and items: insert, edit, delete, labels. */
-import { parseLabelsText, formatLabelsText, moveMsg } from '@listboard/core';
+/** Boards, lists and items: insert, edit, delete. */
 import type { FormContext, FormDef } from './registry';
 import {
   str,
@@ -182,81 +181,6 @@ export const BOARD_FORMS: FormDef[] = [
       if (!res.ok) return fail('delete item', res.error);
       showDeleted('item', res.value.trashId, mayRestore(ctx));
       return null;
-    },
-  },
-  {
-    id: 'labels',
-    label: 'Labels',
-    fields: [{ name: 'labels', label: 'Labels (name:value, separated by commas)', type: 'text' }],
-    initial: (ctx) => ({ labels: formatLabelsText(findItem(ctx)?.labels ?? []) }),
-    async submit(v, ctx) {
-      const res = await ctx.call(
-        '/api/forms/edit_item_labels',
-        { itemId: selectedItemId(ctx), labels: parseLabelsText(text(v, 'labels')) },
-        'edit labels',
-      );
-      return res.ok ? null : fail('edit labels', res.error);
-    },
-  },
-  {
-    id: 'duplicateList',
-    label: 'Duplicate list',
-    fields: [{ name: 'titleText', label: 'Title of the copy', type: 'text', required: true }],
-    initial: (ctx) => ({ titleText: `${findList(ctx)?.title ?? ''} (copy)` }),
-    validate: (v) => required(v, 'titleText', 'title'),
-    async submit(v, ctx) {
-      const res = await ctx.call(
-        '/api/forms/duplicate_list',
-        {
-          multilistId: openBoard(ctx)._id,
-          prevListId: selectedListId(ctx),
-          titleText: str(v, 'titleText'),
-        },
-        'duplicate list',
-      );
-      return res.ok ? null : fail('duplicate list', res.error);
-    },
-  },
-  {
-    id: 'moveItem',
-    label: 'Move item',
-    fields: [{ name: 'direction', label: 'Direction', type: 'select', options: ['up', 'down'] }],
-    submitLabel: 'Move',
-    async submit(v, ctx) {
-      const item = findItem(ctx);
-      const list = findList(ctx);
-      if (!item || !list) return fail('move item');
-      const dir = text(v, 'direction') as 'up' | 'down';
-      const at = list.items.findIndex((i) => i._id === item._id);
-      if ((dir === 'up' && at === 0) || (dir === 'down' && at === list.items.length - 1))
-        return moveMsg.itemAtEnd(dir);
-      const res = await ctx.call(
-        '/api/forms/move_item',
-        { itemId: item._id, direction: dir },
-        'move item',
-      );
-      return res.ok ? null : fail('move item', res.error);
-    },
-  },
-  {
-    id: 'moveList',
-    label: 'Move list',
-    fields: [{ name: 'direction', label: 'Direction', type: 'select', options: ['left', 'right'] }],
-    submitLabel: 'Move',
-    async submit(v, ctx) {
-      const list = findList(ctx);
-      const lists = ctx.board?.lists ?? [];
-      if (!list) return fail('move list');
-      const dir = text(v, 'direction') as 'left' | 'right';
-      const at = lists.findIndex((l) => l._id === list._id);
-      if ((dir === 'left' && at === 0) || (dir === 'right' && at === lists.length - 1))
-        return moveMsg.listAtEnd(dir);
-      const res = await ctx.call(
-        '/api/forms/move_list',
-        { listId: list._id, direction: dir },
-        'move list',
-      );
-      return res.ok ? null : fail('move list', res.error);
     },
   },
 ];

@@ -129,6 +129,39 @@ describe('a copy with the copier’s annotations', () => {
     open('copyListToBoard', [WEEK_2], 'list');
     await waitFor(() => expect(options('To board')).toHaveLength(1));
     expect(screen.queryByLabelText('With my annotations')).toBeNull();
+    cleanup();
+    open('duplicateList', [], 'list');
+    expect(screen.getByLabelText<HTMLInputElement>('Title of the copy').value).toBe(
+      `${readings.title} (copy)`,
+    );
+    expect(screen.queryByLabelText('With my annotations')).toBeNull();
+  });
+
+  it('Duplicate list, on its own board, offers them too, ticked, and sends what is ticked', async () => {
+    const ticked = open('duplicateList', [], 'list', annotated);
+    expect(screen.getByLabelText<HTMLInputElement>('With my annotations').checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(ticked.onClose).toHaveBeenCalled());
+    expect(ticked.call).toHaveBeenCalledWith(
+      '/api/forms/duplicate_list',
+      {
+        multilistId: board._id,
+        prevListId: readings._id,
+        titleText: `${readings.title} (copy)`,
+        annotations: true,
+      },
+      'duplicate list',
+    );
+    cleanup();
+    const unticked = open('duplicateList', [], 'list', annotated);
+    fireEvent.click(screen.getByLabelText('With my annotations'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(unticked.onClose).toHaveBeenCalled());
+    expect(unticked.call).toHaveBeenCalledWith(
+      '/api/forms/duplicate_list',
+      { multilistId: board._id, prevListId: readings._id, titleText: `${readings.title} (copy)` },
+      'duplicate list',
+    );
   });
 });
 

@@ -9,7 +9,18 @@ import type { CopyTarget } from '@listboard/core/api/routes';
 import { messageOr } from '../api/client';
 import { useInfo } from '../state/info';
 import type { Field, FormContext, FormDef, Values } from './registry';
-import { fail, findItem, findList, ownAnnotations, quotedItem, quotedList, str } from './helpers';
+import {
+  fail,
+  findItem,
+  findList,
+  openBoard,
+  ownAnnotations,
+  quotedItem,
+  quotedList,
+  required,
+  selectedListId,
+  str,
+} from './helpers';
 import { MOVE_PLACES } from './itemTools';
 
 /** A board as a choice: its title, and whose it is when it is not the caller's. */
@@ -165,5 +176,31 @@ export const COPY_FORMS: FormDef[] = [
       return null;
     },
     done: () => 'The list is copied.',
+  },
+  {
+    id: 'duplicateList',
+    label: 'Duplicate list',
+    fields: [
+      { name: 'titleText', label: 'Title of the copy', type: 'text', required: true },
+      ANNOTATIONS,
+    ],
+    initial: (ctx) => ({
+      titleText: `${findList(ctx)?.title ?? ''} (copy)`,
+      ...withAnnotations(ctx, findList(ctx)?.items ?? []),
+    }),
+    validate: (v) => required(v, 'titleText', 'title'),
+    async submit(v, ctx) {
+      const res = await ctx.call(
+        '/api/forms/duplicate_list',
+        {
+          multilistId: openBoard(ctx)._id,
+          prevListId: selectedListId(ctx),
+          titleText: str(v, 'titleText'),
+          ...annotationsAsked(v),
+        },
+        'duplicate list',
+      );
+      return res.ok ? null : fail('duplicate list', res.error);
+    },
   },
 ];

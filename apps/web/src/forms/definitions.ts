@@ -70,7 +70,15 @@ export const LAZY_AREAS: LazyArea[] = [
     load: () => import('./groups').then((m) => m.GROUPS_FORMS),
   },
   {
-    forms: { caption: {}, itemStyle: {}, importItemUrl: {}, moveItemToList: {} },
+    forms: {
+      caption: {},
+      itemStyle: {},
+      labels: {},
+      importItemUrl: {},
+      moveItemToList: {},
+      moveItem: {},
+      moveList: {},
+    },
     load: () => import('./itemTools').then((m) => m.ITEM_TOOL_FORMS),
   },
   {
@@ -92,7 +100,7 @@ export const LAZY_AREAS: LazyArea[] = [
     load: () => import('./listDue').then((m) => m.LIST_DUE_FORMS),
   },
   {
-    forms: { copyItemToBoard: {}, copyListToBoard: {} },
+    forms: { copyItemToBoard: {}, copyListToBoard: {}, duplicateList: {} },
     load: () => import('./copy').then((m) => m.COPY_FORMS),
   },
   {

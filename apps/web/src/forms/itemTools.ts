@@ -1,7 +1,27 @@
-/** An item's caption, its styling (colour, font, size), and an item imported from an address. */
-import { FONT_SIZE_NAMES, ITEM_COLORS, fieldMsg } from '@listboard/core';
+/**
+ * An item's caption, its styling (colour, font, size), its labels, an item imported from an
+ * address, and moving an item or a list by the keyboard's forms.
+ */
+import {
+  FONT_SIZE_NAMES,
+  ITEM_COLORS,
+  fieldMsg,
+  formatLabelsText,
+  moveMsg,
+  parseLabelsText,
+} from '@listboard/core';
 import type { FormDef, Values } from './registry';
-import { fail, findItem, required, selectedItem, selectedList, str } from './helpers';
+import {
+  fail,
+  findItem,
+  findList,
+  required,
+  selectedItem,
+  selectedItemId,
+  selectedList,
+  str,
+  text,
+} from './helpers';
 import { useLoadProgress } from '../search/progressStore';
 import { showMoved } from '../state/info';
 
@@ -179,6 +199,62 @@ export const ITEM_TOOL_FORMS: FormDef[] = [
         index: item.index,
       });
       return null;
+    },
+  },
+  {
+    id: 'labels',
+    label: 'Labels',
+    fields: [{ name: 'labels', label: 'Labels (name:value, separated by commas)', type: 'text' }],
+    initial: (ctx) => ({ labels: formatLabelsText(findItem(ctx)?.labels ?? []) }),
+    async submit(v, ctx) {
+      const res = await ctx.call(
+        '/api/forms/edit_item_labels',
+        { itemId: selectedItemId(ctx), labels: parseLabelsText(text(v, 'labels')) },
+        'edit labels',
+      );
+      return res.ok ? null : fail('edit labels', res.error);
+    },
+  },
+  {
+    id: 'moveItem',
+    label: 'Move item',
+    fields: [{ name: 'direction', label: 'Direction', type: 'select', options: ['up', 'down'] }],
+    submitLabel: 'Move',
+    async submit(v, ctx) {
+      const item = findItem(ctx);
+      const list = findList(ctx);
+      if (!item || !list) return fail('move item');
+      const dir = text(v, 'direction') as 'up' | 'down';
+      const at = list.items.findIndex((i) => i._id === item._id);
+      if ((dir === 'up' && at === 0) || (dir === 'down' && at === list.items.length - 1))
+        return moveMsg.itemAtEnd(dir);
+      const res = await ctx.call(
+        '/api/forms/move_item',
+        { itemId: item._id, direction: dir },
+        'move item',
+      );
+      return res.ok ? null : fail('move item', res.error);
+    },
+  },
+  {
+    id: 'moveList',
+    label: 'Move list',
+    fields: [{ name: 'direction', label: 'Direction', type: 'select', options: ['left', 'right'] }],
+    submitLabel: 'Move',
+    async submit(v, ctx) {
+      const list = findList(ctx);
+      const lists = ctx.board?.lists ?? [];
+      if (!list) return fail('move list');
+      const dir = text(v, 'direction') as 'left' | 'right';
+      const at = lists.findIndex((l) => l._id === list._id);
+      if ((dir === 'left' && at === 0) || (dir === 'right' && at === lists.length - 1))
+        return moveMsg.listAtEnd(dir);
+      const res = await ctx.call(
+        '/api/forms/move_list',
+        { listId: list._id, direction: dir },
+        'move list',
+      );
+      return res.ok ? null : fail('move list', res.error);
     },
   },
 ];
