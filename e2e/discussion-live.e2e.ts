@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, screenshot, type Browser } from './browser';
 import { apiAs, appUrl, more, notedItem, postAsPage, signIn, signOut } from './session';
-import { dragAcross, selectItem, waitShowing } from './board-helpers';
+import { dragAcross, selectItem, selectList, waitShowing } from './board-helpers';
 
 const base = appUrl();
 let authorB: Browser;
@@ -186,6 +186,53 @@ describe('notes live for the author', () => {
     await author.getByRole('heading', { name: 'Pending notes', exact: true }).waitFor();
     await entry(elsewhere).waitFor();
     await entry(here).waitFor();
+  });
+
+  it('the Discussion of one list (a week’s notes), opened from the Annotate menu with the list selected; All lists shows the board’s', async () => {
+    const stamp = Date.now().toString(36);
+    const title = `Weeks ${stamp}`;
+    const weekOne = `About week one ${stamp}`;
+    const weekTwo = `About week two ${stamp}`;
+    const { ptitle } = await notedItem(base, {
+      title,
+      list: 'Week 1',
+      item: 'Read chapter one.',
+      note: weekOne,
+    });
+    const teacher = await apiAs(base, 'author');
+    const student = await apiAs(base, 'reader');
+    const shown = await teacher.post<{ _id: string }[]>('/api/dbload/load_multilists', {
+      addresses: [`/author/${ptitle}`],
+    });
+    const { listId } = await teacher.post<{ listId: string }>('/api/forms/insert_list', {
+      multilistId: shown[0]!._id,
+      titleText: 'Week 2',
+    });
+    const { itemId } = await teacher.post<{ itemId: string }>('/api/forms/insert_item', {
+      listId,
+      text: 'Read chapter two.',
+    });
+    await student.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text: weekTwo } });
+
+    await author.goto(`${base}/author/${ptitle}`);
+    await selectList(author, 'Week 2');
+    await more(author, 'Discussion of this list');
+    await author.waitForURL(
+      new RegExp(`code=pending&username=author&board=${ptitle}&list=${listId}$`),
+    );
+    await author
+      .getByRole('heading', { name: `Pending notes: ${title} · Week 2`, exact: true })
+      .waitFor();
+    const entry = (text: string) => author.getByRole('article').filter({ hasText: text });
+    await entry(weekTwo).waitFor();
+    await expect(entry(weekOne).count()).resolves.toBe(0);
+    const tabs = author.getByRole('navigation', { name: 'Discussion' });
+    await tabs.getByText(`On ${title} · Week 2 only.`).waitFor();
+    await screenshot(author, 'discussion-one-list');
+    await tabs.getByRole('link', { name: 'All lists' }).click();
+    await author.waitForURL(new RegExp(`code=pending&username=author&board=${ptitle}$`));
+    await entry(weekOne).waitFor();
+    await entry(weekTwo).waitFor();
   });
 
   it('a coauthor opens the Discussion of a board they coauthor from its Annotate menu, sees a new note come, and marks it answered, as the note then says', async () => {

@@ -156,6 +156,50 @@ describe('Discussion and Listings searches', () => {
     expect((await one(reader, 'pending', other.ptitle)).statusCode).toBe(403);
   });
 
+  it('Discussion of one list: only the notes on that list’s items, its title in the page’s, a private note still out', async () => {
+    const weeks = await boardWithItem('Weekly seminar', 'Read chapter one.');
+    const { listId: week2 } = (
+      await author.post('/api/forms/insert_list', {
+        multilistId: weeks.multilistId,
+        titleText: 'Week 2',
+      })
+    ).json<{ listId: string }>();
+    const { itemId: onWeek2 } = (
+      await author.post('/api/forms/insert_item', { listId: week2, text: 'Read chapter two.' })
+    ).json<{ itemId: string }>();
+    for (const [listId, itemId, text, isPrivate] of [
+      [weeks.listId, weeks.itemId, 'About chapter one?', false],
+      [week2, onWeek2, 'About chapter two?', false],
+      [week2, onWeek2, 'My own aside on two.', true],
+    ] as const)
+      await reader.post('/api/forms/insert_note', {
+        listId,
+        itemId,
+        noteSpec: { text },
+        ...(isPrivate ? { isPrivate } : {}),
+      });
+    const onList = async (who: Agent, code: string, list: string) =>
+      who.post('/api/dbload/load_search', {
+        address: `/author/home?code=${code}&username=author&board=${weeks.ptitle}&list=${list}`,
+      });
+    const res = await onList(author, 'pending', week2);
+    expect(res.statusCode, res.body).toBe(200);
+    const two = res.json<Multilist>();
+    expect(two.title).toBe('Pending notes: Weekly seminar · Week 2');
+    expect(two.onBoard?.list).toEqual({ _id: week2, title: 'Week 2' });
+    const texts = hitTexts(two).join();
+    expect(texts).toContain('About chapter two?');
+    expect(texts).not.toContain('About chapter one?');
+    expect(texts).not.toContain('My own aside on two.');
+    // Another tab keeps to the list, and says so when it has none there.
+    expect((await onList(author, 'answered', week2)).json<Multilist>().description).toBe(
+      'No answered notes on Week 2.',
+    );
+    // A list of another board, or no list at all, is answered as missing.
+    for (const other of [course.lists[0]!._id, 'week-2'])
+      expect((await onList(author, 'pending', other)).statusCode).toBe(404);
+  });
+
   it('Discussion: an entry keeps its id while newer notes are listed above it', async () => {
     const entries = async () =>
       ((await search(author, 'pending')).json() as Multilist).lists.flatMap((l) => l.items);

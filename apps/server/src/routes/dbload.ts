@@ -13,8 +13,8 @@ import {
   noteGroupsOn,
   resultsBoard,
 } from '../services/search/custom';
-import { answeredBoard } from '../services/notes/answered-boards';
-import { writerOf } from '../services/search/custom';
+import { answeredBoard, answeredList } from '../services/notes/answered-boards';
+import { writerOf } from '../services/search/listing-scope';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists, loadMultilistsJson } from '../services/boards/load';
@@ -135,6 +135,9 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       const only = params.get('board');
       const board =
         only !== null && listsOwnBoards(code) ? await answeredBoard(db, username, only) : null;
+      // And one list of it (a Discussion of one week).
+      const listParam = board ? params.get('list') : null;
+      const list = board && listParam ? await answeredList(db, board.id, listParam) : null;
       // Past the first page, the older entries (a listing of notes reads NOTES_LISTED at a time;
       // one of boards lists them whole).
       const page = BOARD_LISTINGS.includes(code) ? 0 : clampPage(Number(params.get('page') ?? 0));
@@ -158,6 +161,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
           username,
           {
             board: board?.id,
+            list: list?._id,
             group,
             writer: writer?.username,
             order,
@@ -173,7 +177,14 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
         readAt,
         more,
         page,
-        ...(board && { onBoard: { owner: board.owner, title: board.title, ptitle: board.ptitle } }),
+        ...(board && {
+          onBoard: {
+            owner: board.owner,
+            title: board.title,
+            ptitle: board.ptitle,
+            ...(list && { list }),
+          },
+        }),
         ...(groups && { noteGroups: { choices: groups, only: group } }),
         ...(writer && { onWriter: writer }),
         ...(order && { noteOrder: order }),

@@ -41,7 +41,14 @@ export function PageTabs({
    * listing it is (`lister`, who owns, coauthors or edits the board; a site admin may be looking
    * at someone else's): its tabs keep to that board and that listing.
    */
-  board?: { owner: string; title: string; ptitle: string; lister: string };
+  board?: {
+    owner: string;
+    title: string;
+    ptitle: string;
+    lister: string;
+    /** The one list of it, if narrowed to one (a week's notes). */
+    list?: { _id: string; title: string };
+  };
   /**
    * A listing of the notes on `lister`'s boards: the reader groups it may be narrowed to and the
    * one it is (a class in sections: one section's notes), kept as its tabs change.
@@ -74,8 +81,19 @@ export function PageTabs({
   const by = writer?.username;
   const href = (
     c: string,
-    narrowed: { board?: string; group?: string; writer?: string; order?: NoteOrder },
-  ) => listingHref(board?.lister ?? groups?.lister ?? username, c, { order, ...narrowed });
+    narrowed: {
+      board?: string;
+      list?: string;
+      group?: string;
+      writer?: string;
+      order?: NoteOrder;
+    },
+  ) =>
+    listingHref(board?.lister ?? groups?.lister ?? username, c, {
+      order,
+      list: board?.list?._id,
+      ...narrowed,
+    });
   const onBoard = board && boardParam(board.lister, board);
   // A group typed into the address that no board names is still shown as the one chosen.
   const choices =
@@ -88,8 +106,16 @@ export function PageTabs({
       {board && (
         <p>
           <span>
-            On <Link to={boardHref(board)}>{board.title}</Link> only.
+            On <Link to={boardHref(board)}>{board.title}</Link>
+            {board.list && ` · ${board.list.title}`} only.
           </span>{' '}
+          {board.list && (
+            <>
+              <Link to={href(code, { board: onBoard, group, writer: by, list: undefined })}>
+                All lists
+              </Link>{' '}
+            </>
+          )}
           <Link to={href(code, { group, writer: by })}>All boards</Link>
         </p>
       )}

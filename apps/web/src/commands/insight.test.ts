@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { abilitiesOf, type PublicUser } from '@listboard/core';
+import { abilitiesOf, selectionMsg, type PublicUser } from '@listboard/core';
+import { NO_SELECTION } from '../state/ui';
 import { commandContext, guest, makeBoard } from '../test/fixtures';
 import { INSIGHT_COMMANDS, notesOfHref } from './insight';
 import type { CommandActions } from './registry';
@@ -40,6 +41,52 @@ describe('Discussion of this board', () => {
     );
     // A reader, or a coauthor marked contributor-only, answers no notes here.
     expect(discussionFor(person('sam', ['reader']), false)).toBeNull();
+  });
+});
+
+describe('Discussion of this list', () => {
+  it('opens the Discussion narrowed to the list selected, for those who answer the board’s notes; asks for a list first', () => {
+    const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
+    const list = board.lists[0]!;
+    const navigate = vi.fn();
+    const alert = vi.fn();
+    const command = INSIGHT_COMMANDS.find((c) => c.id === 'listDiscussion')!;
+    const as = (user: PublicUser, moderates: boolean, listId: string | null) =>
+      commandContext(user, board, {
+        abilities: abilitiesOf('reader', [
+          'read',
+          'select',
+          ...(moderates ? ['moderate' as const] : []),
+        ]),
+        selection: { ...NO_SELECTION, listId },
+        actions: { navigate, alert } as unknown as CommandActions,
+      });
+    const ann = as(person('ann', ['author']), true, list._id);
+    expect(command.visible!(ann)).toBe(true);
+    void command.run(ann);
+    expect(navigate).toHaveBeenCalledWith(
+      `/ann/home?code=pending&username=ann&board=plants&list=${list._id}`,
+    );
+    void command.run(as(person('ann', ['author']), true, null));
+    expect(alert).toHaveBeenCalledWith(selectionMsg.selectAListFirst);
+    expect(command.visible!(as(person('sam', ['reader']), false, list._id))).toBe(false);
+  });
+
+  it('a group or a writer chosen on a list’s Discussion keeps to the list', () => {
+    const results = {
+      owner: 'ann',
+      ptitle: 'pending',
+      onBoard: { owner: 'ann', ptitle: 'plants', list: { _id: 'week-2-id' } },
+      noteGroups: { choices: ['Monday'] },
+    };
+    expect(
+      notesOfHref(
+        person('ann', ['author']),
+        results,
+        { results: true, code: 'pending' },
+        { group: 'Monday' },
+      ),
+    ).toBe('/ann/home?code=pending&username=ann&board=plants&list=week-2-id&group=Monday');
   });
 });
 

@@ -6,6 +6,7 @@
 import { ChartColumn, Flame, GraduationCap, MessageSquareText } from 'lucide-react';
 import { mayListFor, type PublicUser } from '@listboard/core';
 import type { Command, CommandContext } from './registry';
+import { needList } from './helpers';
 import { boardHref } from '../board/itemLink';
 import {
   NOTES_ON_OWN_BOARDS,
@@ -27,7 +28,7 @@ const offered = (c: CommandContext) =>
 export function boardDiscussionHref(
   user: PublicUser | null,
   board: { owner: string; ptitle: string; abilities?: { moderate?: boolean } | null },
-  only: { group?: string; writer?: string } = {},
+  only: { list?: string; group?: string; writer?: string } = {},
   code: 'pending' | 'myNotes' = 'pending',
 ): string | null {
   if (!user) return null;
@@ -52,7 +53,7 @@ export function notesOfHref(
     owner: string;
     ptitle: string;
     abilities?: { moderate?: boolean } | null;
-    onBoard?: { owner: string; ptitle: string };
+    onBoard?: { owner: string; ptitle: string; list?: { _id: string } };
     noteGroups?: { choices: string[]; only?: string };
     onWriter?: { username: string };
     noteOrder?: 'helpful';
@@ -67,6 +68,7 @@ export function notesOfHref(
   if ('group' in only && !board.noteGroups?.choices.includes(only.group)) return null;
   return listingHref(board.owner, code, {
     board: board.onBoard && boardParam(board.owner, board.onBoard),
+    list: board.onBoard?.list?._id,
     group: board.noteGroups?.only,
     writer: board.onWriter?.username,
     order: board.noteOrder,
@@ -74,8 +76,8 @@ export function notesOfHref(
   });
 }
 
-const discussionOf = (c: CommandContext) =>
-  c.board && boardDiscussionHref(c.user, { ...c.board, abilities: c.abilities });
+const discussionOf = (c: CommandContext, list?: string) =>
+  c.board && boardDiscussionHref(c.user, { ...c.board, abilities: c.abilities }, { list });
 
 /** The Insight page's address for a board. */
 export const insightHref = (board: { owner: string; ptitle: string }) =>
@@ -107,6 +109,18 @@ export const INSIGHT_COMMANDS: Command[] = [
       const href = discussionOf(c);
       if (href) c.actions.navigate(href);
     },
+  },
+  {
+    // Ours: a week's notes on their own (the list selected).
+    id: 'listDiscussion',
+    label: 'Discussion of this list',
+    group: 'annotate',
+    visible: (c) => !c.results && c.board !== null && discussionOf(c) !== null,
+    run: (c) =>
+      needList(c, (listId) => {
+        const href = discussionOf(c, listId);
+        if (href) c.actions.navigate(href);
+      }),
   },
   {
     id: 'courseGrades',

@@ -41,6 +41,9 @@ export function InsightScreen() {
   /** A group's notes on the board's Discussion, for whoever answers them. */
   const discussion = (group: string) =>
     shown && data?.scope === 'board' ? boardDiscussionHref(user, shown, { group }) : null;
+  /** The notes waiting on one list's items (a week's), for whoever answers them. */
+  const listDiscussion = (list: string) =>
+    shown && data?.scope === 'board' ? boardDiscussionHref(user, shown, { list }) : null;
   /** One reader's notes on the board, of every status (My notes of the board, narrowed). */
   const notesOf = (writer: string) =>
     shown && data?.scope === 'board'
@@ -107,7 +110,7 @@ export function InsightScreen() {
             <section aria-labelledby="insight-items">
               <h2 id="insight-items">Lists and items</h2>
               <p className="hint">Items without notes are left out.</p>
-              <ListsAndItems insight={data} />
+              <ListsAndItems insight={data} discussion={listDiscussion} />
             </section>
             <section aria-labelledby="insight-groups">
               <h2 id="insight-groups">Groups</h2>

@@ -67,8 +67,17 @@ export function Confusion({ insight }: { insight: BoardInsight }) {
   );
 }
 
-/** Every list with its figures, and under it each of its items that drew notes. */
-export function ListsAndItems({ insight }: { insight: BoardInsight }) {
+/**
+ * Every list with its figures, and under it each of its items that drew notes; each list's title
+ * leads to its notes on Discussion, for whoever answers them.
+ */
+export function ListsAndItems({
+  insight,
+  discussion,
+}: {
+  insight: BoardInsight;
+  discussion?: (listId: string) => string | null;
+}) {
   return (
     <TableScroll label="Notes by list and item">
       <table className="insight-table" aria-label="Notes by list and item">
@@ -85,7 +94,12 @@ export function ListsAndItems({ insight }: { insight: BoardInsight }) {
         {insight.lists.map((l) => (
           <tbody key={l.listId}>
             <tr className="insight-list-row">
-              <th scope="rowgroup">{l.title || 'Untitled list'}</th>
+              <th scope="rowgroup">
+                <ListTitle
+                  title={l.title || 'Untitled list'}
+                  href={discussion?.(l.listId) ?? null}
+                />
+              </th>
               {COLUMNS.map((c) => (
                 <td key={c.key} className="num">
                   {l[c.key]}
@@ -110,6 +124,16 @@ export function ListsAndItems({ insight }: { insight: BoardInsight }) {
         ))}
       </table>
     </TableScroll>
+  );
+}
+
+function ListTitle({ title, href }: { title: string; href: string | null }) {
+  return href ? (
+    <Link to={href} title="Its notes on Discussion">
+      {title}
+    </Link>
+  ) : (
+    <>{title}</>
   );
 }
 

@@ -117,16 +117,26 @@ export type NoteOrder = (typeof NOTE_ORDERS)[number];
 export function listingHref(
   username: string,
   code: string,
-  only: { board?: string; group?: string; writer?: string; order?: NoteOrder; page?: number } = {},
+  only: {
+    board?: string;
+    /** One list of that board, by id (a board's only: ignored without one). */
+    list?: string;
+    group?: string;
+    writer?: string;
+    order?: NoteOrder;
+    page?: number;
+  } = {},
 ): string {
   const narrows = NOTES_ON_OWN_BOARDS.includes(code as CustomCode);
   const page = only.page ?? 0;
   const param = (name: string, value: string | undefined) =>
     narrows && value !== undefined ? `&${name}=${encodeURIComponent(value)}` : '';
   return `/${username}/home?code=${code}&username=${username}${param('board', only.board)}${param(
-    'group',
-    only.group,
-  )}${param('writer', only.writer)}${param('order', only.order)}${page > 0 ? `&page=${page}` : ''}`;
+    'list',
+    only.board && only.list,
+  )}${param('group', only.group)}${param('writer', only.writer)}${param('order', only.order)}${
+    page > 0 ? `&page=${page}` : ''
+  }`;
 }
 
 /** The named pages built on custom searches (spec section 2), each a row of tabs. */

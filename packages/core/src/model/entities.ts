@@ -292,8 +292,11 @@ export interface Multilist {
    * The page follows every board of theirs from then on, so a note on any of them shows at once.
    */
   ownBoardsAt?: string;
-  /** A Discussion or My notes of one board its owner owns, coauthors or edits: that board. */
-  onBoard?: { owner: string; title: string; ptitle: string };
+  /**
+   * A Discussion or My notes of one board its owner owns, coauthors or edits: that board, and the
+   * one list of it, if narrowed to one (a week's notes).
+   */
+  onBoard?: { owner: string; title: string; ptitle: string; list?: { _id: string; title: string } };
   /**
    * A Discussion or My notes: the reader groups it may be narrowed to (those its boards are
    * assigned and those notes on them were posted to), and the one it is narrowed to, if any.

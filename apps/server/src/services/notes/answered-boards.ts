@@ -10,7 +10,7 @@ import { roleFor } from '@listboard/core';
 import { boardOfParam } from '@listboard/core/api/search';
 import { policyBoard } from '../boards/access';
 import type { Db } from '../../db/client';
-import { boardMembers, multilists } from '../../db/schema';
+import { boardMembers, lists, multilists } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 
 /** The boards where `username` is listed as `kind`. */
@@ -72,4 +72,25 @@ export async function answeredBoard(db: Db, username: string, param: string) {
         : `${username} neither coauthors nor edits a board ${owner}/${ptitle}.`,
     );
   return board;
+}
+
+const LIST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One list of that board whose notes are listed (`&list=`: a Discussion of one week), by its id;
+ * a list no longer on the board is answered as missing.
+ */
+export async function answeredList(
+  db: Db,
+  boardId: string,
+  param: string,
+): Promise<{ _id: string; title: string }> {
+  const [list] = LIST_ID.test(param)
+    ? await db
+        .select({ id: lists.id, title: lists.title })
+        .from(lists)
+        .where(and(eq(lists.id, param), eq(lists.multilistId, boardId)))
+    : [];
+  if (!list) throw notFound('That list is no longer on the board.');
+  return { _id: list.id, title: list.title };
 }

@@ -18,16 +18,17 @@ import {
 } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { boardMembers, items, multilists } from '../../db/schema';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { policyBoard, type BoardRow } from '../boards/access';
 import { answeredBy } from '../notes/answered-boards';
 import { withNoteItems } from '../notes/note-on-item';
 import { helpfulMarks } from '../notes/helpful';
 import { onItemsOf, threadsOf, viewerFor, visibleBoard } from '../notes/visibility';
-import { findUserByUsername, type Actor } from '../accounts/users';
+import type { Actor } from '../accounts/users';
 import type { CustomCode, NoteOrder } from '@listboard/core/api/search';
 import { boardEntry, noteItem, noteWhere, type Hit, type ItemRow } from './hits';
 import { dueOf, listDues, writtenLate } from '../notes/due-of';
+import type { ListingScope } from './listing-scope';
 
 export { CUSTOM_CODES, CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
 export { followedBoards, listsOwnBoards, resultsBoard } from './results-board';
@@ -110,8 +111,9 @@ async function noteHits(
     groupsOnly?: boolean;
     /** Only others' notes, replies and annotations that mention this user (core mentionsIn). */
     mentions?: string;
-    /** Only the notes on this board (a Discussion of one board). */
+    /** Only the notes on this board (a Discussion of one board), and on this list of it. */
     board?: string;
+    list?: string;
     /** Only the notes posted to this reader group (a Discussion of one class section). */
     group?: string;
     /**
@@ -139,6 +141,7 @@ async function noteHits(
       sql`lower(${items.author}) <> ${filter.mentions.toLowerCase()}`,
     );
   if (filter.board) conds.push(eq(multilists.id, filter.board));
+  if (filter.list) conds.push(eq(items.listId, filter.list));
   if (filter.group !== undefined) conds.push(eq(items.groupName, filter.group));
   if (filter.writer)
     conds.push(sql`(${items.author} = ${filter.writer} or exists (select 1 from ${items} r
@@ -302,36 +305,12 @@ export async function waitingNotes(
   return { count: hits.length, more };
 }
 
-/**
- * The reader a listing of notes is narrowed to (`&writer=`), by user name in any case, and how
- * the page names them.
- */
-export async function writerOf(db: Db, name: string): Promise<{ username: string; name: string }> {
-  const user = await findUserByUsername(db, name);
-  if (!user) throw notFound(`No user named ${name}.`);
-  return { username: user.username, name: user.fullname.trim() || user.username };
-}
-
-/** What narrows a listing of the notes on one's boards (Discussion, My notes), and its page. */
-export interface ListingScope {
-  /** The one board `username` owns, coauthors or edits whose notes are listed. */
-  board?: string;
-  /** The one reader group whose notes are listed. */
-  group?: string;
-  /** The one writer (a user name) whose notes are listed (a teacher reading one student's). */
-  writer?: string;
-  /** Most marked helpful first, instead of newest first. */
-  order?: NoteOrder;
-  /** A listing of notes: which NOTES_LISTED, from the newest (0) back. Boards are listed whole. */
-  page?: number;
-}
-
 export async function customHits(
   db: Db,
   who: Who,
   code: CustomCode,
   username: string,
-  { board, group, writer, order, page = 0 }: ListingScope = {},
+  { board, list, group, writer, order, page = 0 }: ListingScope = {},
 ): Promise<Listed> {
   /** Boards are listed whole: no more are left out. */
   const boardsListed = async (
@@ -365,6 +344,7 @@ export async function customHits(
         cls: ['note'],
         answeredBy: username,
         board,
+        list,
         group,
         writer,
         replies: writer !== undefined,
@@ -388,6 +368,7 @@ export async function customHits(
         answeredBy: username,
         status: code,
         board,
+        list,
         group,
         writer,
         replies: true,

@@ -189,7 +189,7 @@ function listingLine(
   live: {
     more?: boolean;
     page?: number;
-    onBoard?: { owner: string; ptitle: string };
+    onBoard?: { owner: string; ptitle: string; list?: { _id: string; title: string } };
     noteGroups?: { only?: string };
     onWriter?: { username: string; name: string };
     noteOrder?: NoteOrder;
@@ -199,9 +199,11 @@ function listingLine(
   const board = live.onBoard && boardParam(owner, live.onBoard);
   const group = live.noteGroups?.only;
   const writer = live.onWriter;
+  const list = live.onBoard?.list;
   const href = (p: number) =>
     listingHref(owner, code, {
       board,
+      list: list?._id,
       group,
       writer: writer?.username,
       order: live.noteOrder,
@@ -215,8 +217,9 @@ function listingLine(
   if (ways.length === 0)
     return count
       ? counted
-      : group !== undefined || writer
+      : group !== undefined || writer || list
         ? `No ${CUSTOM_TITLES[code].toLowerCase()} ${[
+            ...(list ? [`on ${list.title}`] : []),
             ...(writer ? [`by ${writer.name}`] : []),
             ...(group !== undefined ? [`from the group ${group}`] : []),
           ].join(' ')}.`
@@ -238,8 +241,16 @@ export function resultsBoard(
     more?: boolean;
     /** Which page of the listing, from the newest (0) back. */
     page?: number;
-    /** The one board whose notes are listed, if any (one `owner` owns, coauthors or edits). */
-    onBoard?: { owner: string; title: string; ptitle: string };
+    /**
+     * The one board whose notes are listed, if any (one `owner` owns, coauthors or edits), and
+     * the one list of it.
+     */
+    onBoard?: {
+      owner: string;
+      title: string;
+      ptitle: string;
+      list?: { _id: string; title: string };
+    };
     /** A listing of notes on `owner`'s boards: the groups it may be narrowed to, and the one. */
     noteGroups?: { choices: string[]; only?: string };
     /** The one reader whose notes are listed, if any. */
@@ -286,7 +297,7 @@ export function resultsBoard(
 function listingTitle(
   code: CustomCode,
   live: {
-    onBoard?: { title: string };
+    onBoard?: { title: string; list?: { title: string } };
     noteGroups?: { only?: string };
     onWriter?: { name: string };
   },
@@ -295,7 +306,8 @@ function listingTitle(
     ...(live.noteGroups?.only !== undefined ? [live.noteGroups.only] : []),
     ...(live.onWriter ? [live.onWriter.name] : []),
   ];
-  return `${live.onBoard ? `${CUSTOM_TITLES[code]}: ${live.onBoard.title}` : CUSTOM_TITLES[code]}${
+  const on = live.onBoard && [live.onBoard.title, live.onBoard.list?.title].filter(Boolean);
+  return `${on ? `${CUSTOM_TITLES[code]}: ${on.join(' · ')}` : CUSTOM_TITLES[code]}${
     narrowed.length > 0 ? ` (${narrowed.join(', ')})` : ''
   }`;
 }
