@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { BoardInsight } from '@listboard/core/api/contracts/insight';
+import { ListsAndItems } from './InsightSections';
+
+afterEach(cleanup);
+
+const zero = { notes: 0, questions: 0, pending: 0, answered: 0, dismissed: 0, replies: 0 };
+const insight: BoardInsight = {
+  multilistId: 'b',
+  owner: 'maya',
+  title: 'Course',
+  ptitle: 'course',
+  scope: 'board',
+  totals: { ...zero, readers: 0 },
+  items: [],
+  lists: [
+    { ...zero, readers: 0, listId: 'w1', title: 'Week 1', items: 2 },
+    { ...zero, readers: 0, listId: 'w2', title: 'Week 2', items: 1 },
+  ],
+  readers: [],
+  groups: [],
+  confusion: [],
+  timeline: [],
+};
+
+describe('Insight’s lists', () => {
+  it('lead each to its notes on Discussion for whoever answers them, and are plain words otherwise', () => {
+    render(
+      <MemoryRouter>
+        <ListsAndItems
+          insight={insight}
+          discussion={(id) => `/maya/home?code=pending&list=${id}`}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Week 2' }).getAttribute('href')).toBe(
+      '/maya/home?code=pending&list=w2',
+    );
+    cleanup();
+    render(
+      <MemoryRouter>
+        <ListsAndItems insight={insight} discussion={() => null} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('link', { name: 'Week 2' })).toBeNull();
+    expect(screen.getByRole('rowheader', { name: 'Week 2' })).toBeTruthy();
+  });
+});
