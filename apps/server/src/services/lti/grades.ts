@@ -124,17 +124,11 @@ async function lineItemDue(
   now: Date,
 ): Promise<void> {
   if (!granted.includes(SCOPES.lineItems)) return;
-  const [row] = await db
-    .select({
-      sent: ltiLinks.lineItemDue,
-      multilistId: ltiLinks.multilistId,
-      section: ltiLinks.section,
-    })
-    .from(ltiLinks)
-    .where(linkKey(link));
+  const [row] = await db.select().from(ltiLinks).where(linkKey(link));
   if (!row) return;
   const due = (await gradedBy(db, row)).notesDue?.toISOString() ?? '';
-  if (row.sent === due || (row.sent === null && due === '')) return;
+  const sent = row.lineItemDue;
+  if (sent === due || (sent === null && due === '')) return;
   try {
     const token = await serviceToken(db, platform, [SCOPES.lineItems], now);
     const current = (await (
