@@ -139,6 +139,14 @@ describe('when notes on a list are due', () => {
     await note('Week 1', 'A late reply', early);
     await note('Week 2', 'Week two in time');
     expect(await insightLate()).toBe(2);
+    // Insight's lists: each with its late notes and replies, and its own date.
+    const byList = (await author.post('/api/forms/board_insight', { multilistId: boardId })).json<{
+      lists: { title: string; late: number; notesDue: string | null }[];
+    }>().lists;
+    expect(byList.map((l) => [l.title, l.late, l.notesDue !== null])).toEqual([
+      ['Week 1', 2, true],
+      ['Week 2', 0, false],
+    ]);
     expect(await lateColumn()).toEqual({
       'Week one on time': 'false',
       'Week two early': 'false',

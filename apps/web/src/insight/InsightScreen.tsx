@@ -41,6 +41,8 @@ export function InsightScreen() {
   /** A group's notes on the board's Discussion, for whoever answers them. */
   const discussion = (group: string) =>
     shown && data?.scope === 'board' ? boardDiscussionHref(user, shown, { group }) : null;
+  /** Whether anything on the board is due, its own date or a list's: the Late columns. */
+  const anyDue = !!shown && [shown, ...shown.lists].some((d) => d.notesDue);
   /** The notes waiting on one list's items (a week's), for whoever answers them. */
   const listDiscussion = (list: string) =>
     shown && data?.scope === 'board' ? boardDiscussionHref(user, shown, { list }) : null;
@@ -99,18 +101,12 @@ export function InsightScreen() {
               <h2 id="insight-readers">{own ? 'Your activity' : 'Readers'}</h2>
               <ActivityChart timeline={data.timeline} />
               {/* Of one's own figures, a table of readers would be a row of one. */}
-              {!own && (
-                <ReaderTable
-                  readers={data.readers}
-                  notesOf={notesOf}
-                  due={!!shown && [shown, ...shown.lists].some((d) => d.notesDue)}
-                />
-              )}
+              {!own && <ReaderTable readers={data.readers} notesOf={notesOf} due={anyDue} />}
             </section>
             <section aria-labelledby="insight-items">
               <h2 id="insight-items">Lists and items</h2>
               <p className="hint">Items without notes are left out.</p>
-              <ListsAndItems insight={data} discussion={listDiscussion} />
+              <ListsAndItems insight={data} discussion={listDiscussion} due={anyDue} />
             </section>
             <section aria-labelledby="insight-groups">
               <h2 id="insight-groups">Groups</h2>

@@ -5,6 +5,7 @@ import { counted, NOTE_ANCHOR, remindMsg } from '@listboard/core';
 import { callApi, messageOr } from '../api/client';
 import { personName, when } from '../pages/format';
 import { TableScroll } from './TableScroll';
+import { dueShort } from '../board/DueLine';
 import type {
   BoardInsight,
   GroupRoster,
@@ -20,7 +21,11 @@ const FIGURES: { key: keyof InsightFigures; label: string }[] = [
   { key: 'replies', label: 'Replies' },
   { key: 'readers', label: 'Readers' },
 ];
-const COLUMNS = FIGURES.filter((f) => f.key !== 'answered' && f.key !== 'dismissed');
+const COLUMNS: { key: keyof InsightFigures | 'late'; label: string }[] = FIGURES.filter(
+  (f) => f.key !== 'answered' && f.key !== 'dismissed',
+);
+/** Notes and replies written after they were due, on a board where anything is. */
+const LATE = { key: 'late' as const, label: 'Late' };
 
 export function Totals({ totals, own = false }: { totals: InsightFigures; own?: boolean }) {
   // Of one reader's own notes, how many readers wrote them says nothing.
@@ -74,17 +79,21 @@ export function Confusion({ insight }: { insight: BoardInsight }) {
 export function ListsAndItems({
   insight,
   discussion,
+  due = false,
 }: {
   insight: BoardInsight;
   discussion?: (listId: string) => string | null;
+  /** Whether anything on the board is due (its date or a list's): then a Late column. */
+  due?: boolean;
 }) {
+  const columns = due ? [...COLUMNS, LATE] : COLUMNS;
   return (
     <TableScroll label="Notes by list and item">
       <table className="insight-table" aria-label="Notes by list and item">
         <thead>
           <tr>
             <th scope="col">List / item</th>
-            {COLUMNS.map((c) => (
+            {columns.map((c) => (
               <th key={c.key} scope="col" className="num">
                 {c.label}
               </th>
@@ -99,8 +108,9 @@ export function ListsAndItems({
                   title={l.title || 'Untitled list'}
                   href={discussion?.(l.listId) ?? null}
                 />
+                {l.notesDue && <small className="muted"> · {dueShort(l.notesDue)}</small>}
               </th>
-              {COLUMNS.map((c) => (
+              {columns.map((c) => (
                 <td key={c.key} className="num">
                   {l[c.key]}
                 </td>
@@ -113,7 +123,7 @@ export function ListsAndItems({
                   <th scope="row" className="item-cell">
                     {i.headline || 'Untitled item'}
                   </th>
-                  {COLUMNS.map((c) => (
+                  {columns.map((c) => (
                     <td key={c.key} className="num">
                       {i[c.key]}
                     </td>

@@ -110,7 +110,7 @@ async function withRosters(
 export async function boardInsight(db: Db, ask: InsightAsk): Promise<BoardInsight> {
   const { board } = ask;
   const listRows = await db
-    .select({ id: lists.id, title: lists.title })
+    .select({ id: lists.id, title: lists.title, notesDue: lists.notesDue })
     .from(lists)
     .where(eq(lists.multilistId, board.id))
     .orderBy(asc(lists.index));
@@ -174,6 +174,7 @@ export async function boardInsight(db: Db, ask: InsightAsk): Promise<BoardInsigh
       listId: c.listId,
       headline: headlines.get(c.id) ?? '',
       ...figuresOf(byItem.get(c.id)),
+      late: byItem.get(c.id)?.late ?? 0,
     }));
   const itemCounts = new Map<string, number>();
   for (const c of content) itemCounts.set(c.listId, (itemCounts.get(c.listId) ?? 0) + 1);
@@ -182,6 +183,8 @@ export async function boardInsight(db: Db, ask: InsightAsk): Promise<BoardInsigh
     title: l.title,
     items: itemCounts.get(l.id) ?? 0,
     ...figuresOf(byList.get(l.id)),
+    late: byList.get(l.id)?.late ?? 0,
+    notesDue: l.notesDue?.toISOString() ?? null,
   }));
   for (const r of readers) r.groups = (groupsOf.get(r.username) ?? []).sort();
   readers.sort(

@@ -29,6 +29,8 @@ export const itemInsight = insightFigures.extend({
   listId: z.string(),
   /** The item's first line, as the board shows it collapsed. */
   headline: z.string(),
+  /** Of its notes and replies, those written after they were due (core notesDueOf). */
+  late: count,
 });
 export type ItemInsight = z.infer<typeof itemInsight>;
 
@@ -37,6 +39,10 @@ export const listInsight = insightFigures.extend({
   title: z.string(),
   /** Items of the list the caller can see, noted or not. */
   items: count,
+  /** Of its notes and replies, those written after they were due (its own date, else the board's). */
+  late: count,
+  /** Its own due date (ISO), where it has one. */
+  notesDue: z.string().nullable(),
 });
 export type ListInsight = z.infer<typeof listInsight>;
 
