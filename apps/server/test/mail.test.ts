@@ -1004,6 +1004,14 @@ describe('the default outbox', () => {
 });
 
 describe('reminders a day before notes are due', () => {
+  /** One sweep of the reminders coming due, as the app's timer runs it, at `at`. */
+  const sweep = (at: Date) =>
+    sendDueReminders(
+      t.database.db,
+      { mailer: createMailer(t.config), publicUrl: t.config.PUBLIC_URL, alertLimit: ALERT_LIMIT },
+      at,
+    );
+
   it('mails, once for a date, the members yet to write of a board that asks for it; not before the day, nor on a board that does not ask', async () => {
     await t.database.db.insert(users).values([
       {
@@ -1024,12 +1032,6 @@ describe('reminders a day before notes are due', () => {
     await reader.signIn('reader');
     const set = (change: Record<string, unknown>) =>
       author.post('/api/dbedit/edit_multilist', { multilistId, ...change });
-    const mail = {
-      mailer: createMailer(t.config),
-      publicUrl: t.config.PUBLIC_URL,
-      alertLimit: ALERT_LIMIT,
-    };
-    const sweep = (at: Date) => sendDueReminders(t.database.db, mail, at);
     const dayBefore = new Date(due.getTime() - 12 * 3600_000);
 
     // Not asked for: nothing, even within the day.
@@ -1120,12 +1122,6 @@ describe('reminders a day before notes are due', () => {
     await waitFor(() => inbox.length >= 2);
     await new Promise((r) => setTimeout(r, 200));
     inbox.length = 0;
-    const mail = {
-      mailer: createMailer(t.config),
-      publicUrl: t.config.PUBLIC_URL,
-      alertLimit: ALERT_LIMIT,
-    };
-    const sweep = (at: Date) => sendDueReminders(t.database.db, mail, at);
     const dayBefore = new Date(due.getTime() - 12 * 3600_000);
     // Not asked for on the board: nothing.
     expect(await sweep(dayBefore)).toEqual({ boards: 0, lists: 0, mailed: 0 });
