@@ -188,15 +188,13 @@ describe('deep linking', () => {
       .from(multilists)
       .where(eq(multilists.ptitle, 'sonnets'));
     const boardId = board?.id ?? '';
-    await t.database.db
-      .insert(lists)
-      .values({
-        multilistId: boardId,
-        index: 1,
-        title: 'Week 2: Odes',
-        author: 'ada.lovelace',
-        notesDue: new Date('2030-04-01T12:00:00Z'),
-      });
+    await t.database.db.insert(lists).values({
+      multilistId: boardId,
+      index: 1,
+      title: 'Week 2: Odes',
+      author: 'ada.lovelace',
+      notesDue: new Date('2030-04-01T12:00:00Z'),
+    });
     const anchor = pathTitle('Week 2: Odes');
     const launch = await deepLinkLaunch(teacher);
     const page = await t.app.inject({ method: 'GET', url: launch.headers.location as string });
