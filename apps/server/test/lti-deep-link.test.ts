@@ -200,6 +200,10 @@ describe('deep linking', () => {
     const page = await t.app.inject({ method: 'GET', url: launch.headers.location as string });
     expect(page.body).toContain('Or one section of it');
     expect(page.body).toContain(`value="${boardId}#${anchor}"`);
+    // Each section with the date its placement would tell the platform.
+    expect(page.body).toMatch(
+      /Week 2: Odes <small>· notes due \w+, 1 April 2030 at 12:00 UTC<\/small>/,
+    );
     const token = new URL(launch.headers.location as string, OWN_ORIGIN).searchParams.get('token');
     const gone = await choose({ token: token ?? '', board: `${boardId}#no-such-list` });
     expect(gone.statusCode).toBe(400);

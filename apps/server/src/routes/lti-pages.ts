@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiContract } from '@listboard/core/api/contract';
 import { LaunchError } from '../services/lti/claims';
+import { utcWords } from '../services/insight/remind';
 
 /** The OpenAPI description of a page route: hidden, as its contract says. */
 export const pageSchema = (c: ApiContract) => ({
@@ -108,22 +109,29 @@ export function sendPicker(
     id: string;
     title: string;
     owner: string;
-    sections: { anchor: string; title: string }[];
+    notesDue?: Date | null;
+    sections: { anchor: string; title: string; notesDue: Date | null }[];
   }[],
 ) {
+  // When the notes a placement would grade are due: the platform is told (deep-link.ts).
+  const due = (at: Date | null | undefined) =>
+    at ? ` <small>· notes due ${escapeHtml(utcWords(at))}</small>` : '';
   const radio = (value: string, label: string, checked: boolean) =>
     `<label><input type="radio" name="board" value="${escapeHtml(value)}"${checked ? ' checked' : ''}> ${label}</label>`;
   const options = boards
     .map((b, i) => {
       const board = radio(
         b.id,
-        `${escapeHtml(b.title)} <small>(${escapeHtml(b.owner)})</small>`,
+        `${escapeHtml(b.title)} <small>(${escapeHtml(b.owner)})</small>${due(b.notesDue)}`,
         i === 0,
       );
       if (b.sections.length < 2) return `<li>${board}</li>`;
       // Sections: each list of the board, which the placed link opens at.
       const sections = b.sections
-        .map((x) => `<li>${radio(`${b.id}#${x.anchor}`, escapeHtml(x.title), false)}</li>`)
+        .map(
+          (x) =>
+            `<li>${radio(`${b.id}#${x.anchor}`, `${escapeHtml(x.title)}${due(x.notesDue ?? b.notesDue)}`, false)}</li>`,
+        )
         .join('');
       return `<li>${board}
 <details><summary>Or one section of it</summary><ul class="sections">${sections}</ul></details></li>`;

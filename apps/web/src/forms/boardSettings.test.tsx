@@ -99,6 +99,10 @@ describe('the Board settings form', () => {
     open('boardSettings', board);
     expect(screen.getByLabelText('Notes due')).toHaveProperty('value', '');
     expect(screen.getByRole('checkbox', { name: 'Remind readers a day before' })).toBeTruthy();
+    // Where a list's own date is set, said under the board's.
+    expect(
+      screen.getByText(/A list may have a date of its own: Notes due on this list…/),
+    ).toBeTruthy();
   });
 
   it('offers a reminder a day before only once notes have a due date, and sends it', async () => {

@@ -196,7 +196,7 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
         name: 'notesDue',
         label: 'Notes due',
         type: 'datetime-local',
-        hint: 'Readers see it under the board’s title, in their own time zone. Leave it blank for none.',
+        hint: 'Readers see it under the board’s title, in their own time zone. Leave it blank for none. A list may have a date of its own: Notes due on this list… (Edit menu).',
       },
       {
         name: 'remindDue',

@@ -20,7 +20,7 @@ import { countedNotes, type InsightAsk } from './counted';
 import { REMIND_WINDOW, groupRosters, rosterIsTheirs } from './roster';
 
 /** "Saturday, 12 December 2026 at 17:00 UTC". */
-const utcWords = (at: Date) =>
+export const utcWords = (at: Date) =>
   `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
 
 /** A list whose own due date a reminder is for (due-reminders.ts): of its items only. */
