@@ -1,29 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { BoardInsight, GroupInsight } from '@listboard/core/api/contracts/insight';
+import type { GroupInsight } from '@listboard/core/api/contracts/insight';
 import { Groups } from './InsightSections';
+import { boardInsight } from '../test/insight';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const zero = { notes: 0, questions: 0, pending: 0, answered: 0, dismissed: 0, replies: 0 };
-const insightWith = (groups: GroupInsight[]): BoardInsight => ({
-  multilistId: 'b',
-  owner: 'maya',
-  title: 'Course',
-  ptitle: 'course',
-  scope: 'board',
-  totals: { ...zero, readers: 0 },
-  items: [],
-  lists: [],
-  readers: [],
-  groups,
-  confusion: [],
-  timeline: [],
-});
+const insightWith = (groups: GroupInsight[]) => boardInsight({ groups });
 
 const show = (groups: GroupInsight[]) =>
   render(

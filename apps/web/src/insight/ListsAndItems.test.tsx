@@ -1,20 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { BoardInsight } from '@listboard/core/api/contracts/insight';
 import { ListsAndItems } from './InsightSections';
+import { boardInsight, ZERO_FIGURES } from '../test/insight';
 
 afterEach(cleanup);
 
-const zero = { notes: 0, questions: 0, pending: 0, answered: 0, dismissed: 0, replies: 0 };
-const insight: BoardInsight = {
-  multilistId: 'b',
-  owner: 'maya',
-  title: 'Course',
-  ptitle: 'course',
-  scope: 'board',
-  totals: { ...zero, readers: 0 },
-  items: [],
+const zero = ZERO_FIGURES;
+const insight = boardInsight({
   lists: [
     { ...zero, readers: 0, listId: 'w1', title: 'Week 1', items: 2, late: 0, notesDue: null },
     {
@@ -28,11 +21,7 @@ const insight: BoardInsight = {
       notesDue: '2030-03-15T17:00:00.000Z',
     },
   ],
-  readers: [],
-  groups: [],
-  confusion: [],
-  timeline: [],
-};
+});
 
 describe('Insight’s lists', () => {
   it('lead each to its notes on Discussion for whoever answers them, and are plain words otherwise', () => {

@@ -20,7 +20,6 @@ import { boardWithMembers } from './load-queries';
 import { prepare, walk, type LoadContext, type Prepared } from './prepared';
 
 /** How long after it has passed a due date still shows. */
-const DUE_SHOWN_AFTER = sql`interval '1 day'`;
 const DUE_SHOWN_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** A board's lists as its load shows them to the caller, each with its items and their notes. */
@@ -34,6 +33,8 @@ const shownLists = (p: Prepared) =>
 export async function boardsDue(db: Db, ctx: LoadContext): Promise<BoardDueEntry[]> {
   const me = ctx.actor;
   if (!me || isGuestUser(me)) return [];
+  // The dates still shown: a day past at the most.
+  const since = new Date(Date.now() - DUE_SHOWN_AFTER_MS);
   const visits = db
     .select({ id: viewStates.targetId })
     .from(viewStates)
@@ -56,9 +57,9 @@ export async function boardsDue(db: Db, ctx: LoadContext): Promise<BoardDueEntry
             sql`${multilists.groups} && array(${courseGroups})`,
           ),
           or(
-            gt(multilists.notesDue, sql`now() - ${DUE_SHOWN_AFTER}`),
+            gt(multilists.notesDue, since),
             sql`exists (select 1 from ${lists} l where l.multilist_id = ${multilists.id}
-              and l.notes_due > now() - ${DUE_SHOWN_AFTER})`,
+              and l.notes_due > ${since.toISOString()}::timestamptz)`,
           ),
         ),
       )
@@ -66,7 +67,6 @@ export async function boardsDue(db: Db, ctx: LoadContext): Promise<BoardDueEntry
   if (boards.length === 0) return [];
   const p = await prepare(db, boards, ctx);
   const shown = shownLists(p);
-  const since = Date.now() - DUE_SHOWN_AFTER_MS;
   const mine = (rows: ItemRow[]) =>
     rows.filter((r) => r.annotationClass !== 'none' && r.author === me.username).length;
   return boards
@@ -77,7 +77,7 @@ export async function boardsDue(db: Db, ctx: LoadContext): Promise<BoardDueEntry
       const dates = [
         { at: b.notesDue, list: undefined, rows: listed.flatMap((l) => l.rows) },
         ...listed.map((l) => ({ at: l.list.notesDue, list: l.list.title, rows: l.rows })),
-      ].flatMap((d) => (d.at && d.at.getTime() > since ? [{ ...d, at: d.at }] : []));
+      ].flatMap((d) => (d.at && d.at > since ? [{ ...d, at: d.at }] : []));
       const soonest = dates.sort((x, y) => x.at.getTime() - y.at.getTime())[0];
       if (!soonest) return [];
       return [

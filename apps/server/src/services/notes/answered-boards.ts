@@ -8,6 +8,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { roleFor } from '@listboard/core';
 import { boardOfParam } from '@listboard/core/api/search';
+import { id } from '@listboard/core/api/contract';
 import { policyBoard } from '../boards/access';
 import type { Db } from '../../db/client';
 import { boardMembers, lists, multilists } from '../../db/schema';
@@ -74,8 +75,6 @@ export async function answeredBoard(db: Db, username: string, param: string) {
   return board;
 }
 
-const LIST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * One list of that board whose notes are listed (`&list=`: a Discussion of one week), by its id;
  * a list no longer on the board is answered as missing.
@@ -85,7 +84,7 @@ export async function answeredList(
   boardId: string,
   param: string,
 ): Promise<{ _id: string; title: string }> {
-  const [list] = LIST_ID.test(param)
+  const [list] = id.safeParse(param).success
     ? await db
         .select({ id: lists.id, title: lists.title })
         .from(lists)
