@@ -1,6 +1,14 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clampPage, isGuestUser, mayListFor, parseAddress, type Device } from '@listboard/core';
+import {
+  clampPage,
+  isGuestUser,
+  mayListFor,
+  notATag,
+  parseAddress,
+  tagOf,
+  type Device,
+} from '@listboard/core';
 import type { Actor } from '../services/accounts/users';
 import * as load from '@listboard/core/api/contracts/load';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
@@ -103,7 +111,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
           `Codes: ${CUSTOM_CODES.join(', ')}. Results come as one list per week, newest first. ` +
           'pending, answered, dismissed and myNotes list the notes on the boards the user owns, coauthors or edits. With `&board={ptitle}` ' +
           '(a board of the user’s) or `&board={owner}/{ptitle}` (one they coauthor or edit) they list the ' +
-          "notes on that one board (404 for any other); with `&group={name}`, the notes posted to that reader group (the answer's `noteGroups` names the groups to choose from); with `&writer={username}`, that one reader's notes (404 for no such user; the answer's `onWriter` names them). With `&order=helpful`, most marked helpful first, in one list (the answer's `noteOrder` says so). A listing of notes " +
+          "notes on that one board (404 for any other); with `&group={name}`, the notes posted to that reader group (the answer's `noteGroups` names the groups to choose from); with `&tag={tag}`, the notes whose words carry that tag (`#tag`, any case; 400 for words that are no tag; the answer's `onTag` names it); with `&writer={username}`, that one reader's notes (404 for no such user; the answer's `onWriter` names them). With `&order=helpful`, most marked helpful first, in one list (the answer's `noteOrder` says so). A listing of notes " +
           'reads the newest 500; `&page=1` the 500 before them, and so on (its description links ' +
           'to the newer and the older ones).\n\n' +
           SEARCH_QUERY_DOC +
@@ -143,6 +151,10 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       const page = BOARD_LISTINGS.includes(code) ? 0 : clampPage(Number(params.get('page') ?? 0));
       // And one reader group may narrow them (a class in sections: one section's notes).
       const group = (listsOwnBoards(code) && params.get('group')?.trim()) || undefined;
+      // And the notes with one tag (`#question`: a class's questions together).
+      const tagParam = (listsOwnBoards(code) && params.get('tag')?.trim()) || undefined;
+      const tag = tagParam === undefined ? undefined : tagOf(tagParam);
+      if (tag === null) throw badRequest(notATag(tagParam ?? ''));
       // And one reader's notes alone (a teacher reading one student's).
       const writerName = (listsOwnBoards(code) && params.get('writer')?.trim()) || undefined;
       const writer = writerName === undefined ? null : await writerOf(db, writerName);
@@ -163,6 +175,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
             board: board?.id,
             list: list?._id,
             group,
+            tag,
             writer: writer?.username,
             order,
             page,
@@ -186,6 +199,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
           },
         }),
         ...(groups && { noteGroups: { choices: groups, only: group } }),
+        ...(tag && { onTag: tag }),
         ...(writer && { onWriter: writer }),
         ...(order && { noteOrder: order }),
       });

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useKatex } from './katex';
 import { noteHasMarkup, useInlineMarkdown, useNoteMarkdown } from './markdownLoad';
+import type { TagHref } from './markdown';
 
 /**
  * A description written in light markup, as one line of rendered text: emphasis, links (which
@@ -21,14 +22,18 @@ export function InlineMarkdown({ text, plain = false }: { text: string; plain?: 
 }
 
 /**
- * A note's words in light markup (emphasis, links, code, formulas), its lines as written. Words
- * with no markup in them are shown as they are; others as written until the renderer is here.
+ * A note's words in light markup (emphasis, links, code, formulas, tags leading where `tagHref`
+ * says), its lines as written. Words with no markup in them are shown as they are; others as
+ * written until the renderer is here.
  */
-export function NoteWords({ text }: { text: string }) {
+export function NoteWords({ text, tagHref }: { text: string; tagHref?: TagHref }) {
   const marked = noteHasMarkup(text);
   const katex = useKatex();
   const render = useNoteMarkdown(marked);
-  const html = useMemo(() => (render ? render(text, katex) : null), [render, text, katex]);
+  const html = useMemo(
+    () => (render ? render(text, katex, tagHref) : null),
+    [render, text, katex, tagHref],
+  );
   if (html === null) return <>{text}</>;
   return <span dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -1,6 +1,14 @@
 import MarkdownIt from 'markdown-it';
 import DOMPurify from 'dompurify';
-import { inlineMathAt, isSafeImageSource, mentionAt, must, sectionLinkAt } from '@listboard/core';
+import {
+  inlineMathAt,
+  isSafeImageSource,
+  mentionAt,
+  must,
+  sectionLinkAt,
+  tagAt,
+  tagKey,
+} from '@listboard/core';
 import { currentKatex, texToHtml, type Katex } from './katex';
 
 const md = new MarkdownIt({ html: true, linkify: true, breaks: false, typographer: true });
@@ -21,6 +29,23 @@ noteMd.inline.ruler.before('escape', 'mention', (state, silent) => {
 });
 noteMd.renderer.rules.mention = (tokens, idx) =>
   `<span class="mention">@${noteMd.utils.escapeHtml(tokens[idx]?.content ?? '')}</span>`;
+// A tag, `#question` (core tagAt), stands out too, and leads to the notes with it where the page
+// gives a place for them (renderNoteMarkdown's `tagHref`).
+noteMd.inline.ruler.before('escape', 'tag', (state, silent) => {
+  const found = tagAt(state.src, state.pos);
+  if (!found) return false;
+  if (!silent) state.push('tag', 'a', 0).content = found.tag;
+  state.pos = found.end;
+  return true;
+});
+noteMd.renderer.rules.tag = (tokens, idx, _options, env: object | undefined) => {
+  const tag = tokens[idx]?.content ?? '';
+  const href = env && 'tagHref' in env ? (env.tagHref as TagHref | undefined)?.(tagKey(tag)) : null;
+  const words = `#${noteMd.utils.escapeHtml(tag)}`;
+  return href
+    ? `<a class="tag" href="${noteMd.utils.escapeHtml(href)}" title="Notes tagged #${noteMd.utils.escapeHtml(tagKey(tag))}">${words}</a>`
+    : `<span class="tag">${words}</span>`;
+};
 // A picture in a note stays as it was written: a note draws none.
 noteMd.renderer.rules.image = (tokens, idx) => {
   const token = tokens[idx];
@@ -135,12 +160,20 @@ export function renderInlineMarkdown(text: string, katex: Katex | null = current
   });
 }
 
+/** Where a tag in a note leads (the notes with it), by its key; null: nowhere. */
+export type TagHref = (tag: string) => string | null;
+
 /**
- * A note's words as safe inline HTML: emphasis, links, code and formulas, its lines as written
- * (the note keeps white space), no HTML of its writer's and no pictures.
+ * A note's words as safe inline HTML: emphasis, links, code, formulas and tags (leading where
+ * `tagHref` says), its lines as written (the note keeps white space), no HTML of its writer's
+ * and no pictures.
  */
-export function renderNoteMarkdown(text: string, katex: Katex | null = currentKatex()): string {
-  return DOMPurify.sanitize(noteMd.renderInline(text, { katex }), {
+export function renderNoteMarkdown(
+  text: string,
+  katex: Katex | null = currentKatex(),
+  tagHref?: TagHref,
+): string {
+  return DOMPurify.sanitize(noteMd.renderInline(text, { katex, tagHref }), {
     ADD_ATTR: ['target'],
     FORBID_TAGS: ['style', 'form', 'img'],
   });

@@ -61,10 +61,11 @@ export const useNoteMarkdown = (wanted: boolean): Renderers['renderNoteMarkdown'
   useLoaded(currentNote, wanted);
 
 /**
- * Whether a note's words may hold light markup (emphasis, code, a link, a formula, an entity):
- * a note without any is shown as it is, with no renderer to wait for.
+ * Whether a note's words may hold light markup (emphasis, code, a link, a formula, an entity, a
+ * mention, a tag): a note without any is shown as it is, with no renderer to wait for.
  */
-export const noteHasMarkup = (text: string): boolean => /[*_`[\]$\\<&~]|:\/\/|www\.|@/.test(text);
+export const noteHasMarkup = (text: string): boolean =>
+  /[*_`[\]$\\<&~]|:\/\/|www\.|@|#\p{L}/u.test(text);
 
 /** The block types markdown-it renders. */
 export const MARKDOWN_BLOCKS: ReadonlySet<string> = new Set([

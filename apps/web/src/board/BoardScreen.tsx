@@ -181,6 +181,7 @@ export function BoardScreen() {
           ? { ...last.noteGroups, lister: last.owner }
           : undefined
       }
+      tag={resultsId !== null ? last?.onTag : undefined}
       writer={resultsId !== null ? last?.onWriter : undefined}
       order={resultsId !== null ? last?.noteOrder : undefined}
     />

@@ -1,4 +1,4 @@
-import { memo, useId, useRef } from 'react';
+import { memo, useId, useMemo, useRef } from 'react';
 import { GripVertical } from 'lucide-react';
 import {
   answersTo,
@@ -32,6 +32,7 @@ import { ITEM_DRAG } from './itemDrop';
 import { isNewTo, useNewSince } from './whatsNew';
 import { GroupBadge, WriterName } from './NoteMeta';
 import { NoteActions } from './NoteActions';
+import type { NotesOf } from '../commands/insight';
 
 interface Props {
   item: Item;
@@ -72,7 +73,7 @@ interface Props {
   /** It has a grip to drag it by to another place or list (itemDrop). */
   movable?: boolean;
   /** Where a note's group badge or its writer's name leads (the notes of either), if anywhere. */
-  notesOf?: (only: { group: string } | { writer: string }) => string | null;
+  notesOf?: (only: NotesOf) => string | null;
 }
 
 /** Written by someone else since the reader's last visit; a reply to them says so (answersTo). */
@@ -123,6 +124,8 @@ function ItemCardView({
   // (Discussion shows a reply in its thread and on its own), and an id must name one element.
   const own = useId();
   const toggleLabel = useUi((s) => s.toggleLabel);
+  // A tag in a note's words leads where its group badge would: the notes with that tag.
+  const tagHref = useMemo(() => notesOf && ((tag: string) => notesOf({ tag })), [notesOf]);
   const toggleDim = useUi((s) => s.toggleDim);
   // By touch, told when the finger lifts, so a press held to select words does not fold the item.
   const press = useLongPress(
@@ -223,7 +226,7 @@ function ItemCardView({
         </button>
       ) : null}
       <span id={`${own}${n._id}-text`} className="note-text">
-        <NoteWords text={n.text} />
+        <NoteWords text={n.text} tagHref={tagHref} />
       </span>
       <NoteActions
         note={n}

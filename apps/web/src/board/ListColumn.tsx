@@ -26,7 +26,7 @@ import { itemColor, type ColorKey } from './colors';
 import { itemIsOpen, listIsOpen } from '../commands/helpers';
 import { useListDrop } from './itemDrop';
 import { useSession } from '../state/session';
-import { notesOfHref } from '../commands/insight';
+import { notesOfHref, type NotesOf } from '../commands/insight';
 
 /** Which side of a list a dragged list is over: its left half before it, its right half after. */
 const sideOf = (e: DragEvent<HTMLElement>) => {
@@ -65,8 +65,7 @@ export function useItemRenderer(board: Multilist, keys: ColorKey[], movable = fa
   const code = new URLSearchParams(useLocation().search).get('code');
   // A note's group badge and its writer's name lead to the notes of that group or writer.
   const notesOf = useCallback(
-    (only: { group: string } | { writer: string }) =>
-      notesOfHref(user, board, { results, code }, only),
+    (only: NotesOf) => notesOfHref(user, board, { results, code }, only),
     [user, board, results, code],
   );
   return (item: Item, position?: number, setSize?: number) => {

@@ -30,6 +30,7 @@ export function PageTabs({
   strip,
   board,
   groups,
+  tag,
   writer,
   order,
 }: {
@@ -54,6 +55,8 @@ export function PageTabs({
    * one it is (a class in sections: one section's notes), kept as its tabs change.
    */
   groups?: { choices: string[]; only?: string; lister: string };
+  /** The one tag the notes the page lists carry, if any: kept as its tabs change. */
+  tag?: string;
   /** The one reader whose notes the page lists, if any: kept as its tabs change. */
   writer?: { username: string; name: string };
   /** A listing of the notes on `lister`'s boards in the order asked (most helpful first). */
@@ -85,12 +88,14 @@ export function PageTabs({
       board?: string;
       list?: string;
       group?: string;
+      tag?: string;
       writer?: string;
       order?: NoteOrder;
     },
   ) =>
     listingHref(board?.lister ?? groups?.lister ?? username, c, {
       order,
+      tag,
       list: board?.list?._id,
       ...narrowed,
     });
@@ -101,7 +106,7 @@ export function PageTabs({
       ? [...groups.choices, group]
       : (groups?.choices ?? []);
   // On a phone they go under the strip, where they are seen, not at the strip's far end.
-  const only = (board || writer || groups) && (
+  const only = (board || tag || writer || groups) && (
     <div className="page-only">
       {board && (
         <p>
@@ -117,6 +122,14 @@ export function PageTabs({
             </>
           )}
           <Link to={href(code, { group, writer: by })}>All boards</Link>
+        </p>
+      )}
+      {tag && (
+        <p>
+          <span>Notes tagged #{tag} only.</span>{' '}
+          <Link to={href(code, { board: onBoard, group, writer: by, tag: undefined })}>
+            All tags
+          </Link>
         </p>
       )}
       {writer && (

@@ -28,7 +28,7 @@ const offered = (c: CommandContext) =>
 export function boardDiscussionHref(
   user: PublicUser | null,
   board: { owner: string; ptitle: string; abilities?: { moderate?: boolean } | null },
-  only: { list?: string; group?: string; writer?: string } = {},
+  only: { list?: string; group?: string; tag?: string; writer?: string } = {},
   code: 'pending' | 'myNotes' = 'pending',
 ): string | null {
   if (!user) return null;
@@ -40,12 +40,16 @@ export function boardDiscussionHref(
   return lister && listingHref(lister, code, { board: boardParam(lister, board), ...only });
 }
 
+/** What a note's badge, tag or writer's name narrows the notes to. */
+export type NotesOf = { group: string } | { tag: string } | { writer: string };
+
 /**
- * Where a note's group badge or its writer's name leads: the notes of that group or that
- * writer. On a listing of the notes on one's boards (Discussion, My notes), the same listing
- * narrowed to it as well (a group only if the listing offers it); on a board, a group's to its
- * Discussion of that group, for whoever answers its notes (boardDiscussionHref); elsewhere
- * (search results, a reader, a writer's name on a board) nowhere.
+ * Where a note's group badge, a tag in its words or its writer's name leads: the notes of that
+ * group, with that tag or by that writer. On a listing of the notes on one's boards (Discussion,
+ * My notes), the same listing narrowed to it as well (a group only if the listing offers it); on
+ * a board, a group's or a tag's to its Discussion of that group or tag, for whoever answers its
+ * notes (boardDiscussionHref); elsewhere (search results, a reader, a writer's name on a board)
+ * nowhere.
  */
 export function notesOfHref(
   user: PublicUser | null,
@@ -55,14 +59,14 @@ export function notesOfHref(
     abilities?: { moderate?: boolean } | null;
     onBoard?: { owner: string; ptitle: string; list?: { _id: string } };
     noteGroups?: { choices: string[]; only?: string };
+    onTag?: string;
     onWriter?: { username: string };
     noteOrder?: 'helpful';
   },
   shown: { results: boolean; code: string | null },
-  only: { group: string } | { writer: string },
+  only: NotesOf,
 ): string | null {
-  if (!shown.results)
-    return 'group' in only ? boardDiscussionHref(user, board, { group: only.group }) : null;
+  if (!shown.results) return 'writer' in only ? null : boardDiscussionHref(user, board, only);
   const { code } = shown;
   if (!code || !NOTES_ON_OWN_BOARDS.includes(code as CustomCode)) return null;
   if ('group' in only && !board.noteGroups?.choices.includes(only.group)) return null;
@@ -70,6 +74,7 @@ export function notesOfHref(
     board: board.onBoard && boardParam(board.owner, board.onBoard),
     list: board.onBoard?.list?._id,
     group: board.noteGroups?.only,
+    tag: board.onTag,
     writer: board.onWriter?.username,
     order: board.noteOrder,
     ...only,

@@ -23,6 +23,7 @@ export const boardInsight = (patch: Partial<BoardInsight> = {}): BoardInsight =>
   readers: [],
   groups: [],
   confusion: [],
+  tags: [],
   timeline: [],
   ...patch,
 });

@@ -110,7 +110,7 @@ export type NoteOrder = (typeof NOTE_ORDERS)[number];
 
 /**
  * A custom search's address; for the notes on one's boards, narrowed to one of them (`board`,
- * boardParam), to the notes posted to one reader group (`group`) and to one reader's notes
+ * boardParam), to the notes posted to one reader group (`group`), to those with one tag (`tag`) and to one reader's notes
  * (`writer`, a user name) if given, and ordered most helpful first (`order`); past its first page
  * (`page`, from 0), the further entries.
  */
@@ -122,6 +122,8 @@ export function listingHref(
     /** One list of that board, by id (a board's only: ignored without one). */
     list?: string;
     group?: string;
+    /** The notes with one tag (core tagKey). */
+    tag?: string;
     writer?: string;
     order?: NoteOrder;
     page?: number;
@@ -134,7 +136,7 @@ export function listingHref(
   return `/${username}/home?code=${code}&username=${username}${param('board', only.board)}${param(
     'list',
     only.board && only.list,
-  )}${param('group', only.group)}${param('writer', only.writer)}${param('order', only.order)}${
+  )}${param('group', only.group)}${param('tag', only.tag)}${param('writer', only.writer)}${param('order', only.order)}${
     page > 0 ? `&page=${page}` : ''
   }`;
 }

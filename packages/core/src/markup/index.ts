@@ -63,3 +63,4 @@ export {
 } from './spans';
 export * from './headline';
 export { mentionAt, mentionsIn, mentionTyped, MENTIONS_MAX, sameName } from './mentions';
+export { hasTag, notATag, tagAt, tagKey, tagOf, tagsIn, tagTyped, TAG_MAX } from './tags';

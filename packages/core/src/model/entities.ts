@@ -302,6 +302,8 @@ export interface Multilist {
    * assigned and those notes on them were posted to), and the one it is narrowed to, if any.
    */
   noteGroups?: { choices: string[]; only?: string };
+  /** A Discussion or My notes narrowed to the notes with one tag (core tagKey). */
+  onTag?: string;
   /** A Discussion or My notes narrowed to one reader's notes: who (`name`: as the page says it). */
   onWriter?: { username: string; name: string };
   /** A listing of the notes on one's boards in the order asked: most marked helpful first. */

@@ -4,7 +4,7 @@
  * day and in all). What is counted: the notes and replies on the content items the caller can see
  * (contentSeenBy, the SQL form of canSee for content), private ones included; for a caller who is
  * not one of the board's authors, only their own. No note's text leaves this module: only counts, and the
- * quotes of passages (confusion.ts) taken from notes the caller may see.
+ * quotes of passages (confusion.ts) and the tags (tags.ts) taken from notes the caller may see.
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { headlineOf } from '@listboard/core';
@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import { items, lists } from '../../db/schema';
 import { contentSeenBy } from '../notes/visibility';
 import { confusedPassages } from './confusion';
+import { noteTags } from './tags';
 import { rowsOf } from '../../db/rows-of';
 import { countedNotes, type InsightAsk } from './counted';
 import { groupRosters } from './roster';
@@ -205,6 +206,7 @@ export async function boardInsight(db: Db, ask: InsightAsk): Promise<BoardInsigh
     readers,
     groups,
     confusion: await confusedPassages(db, ask, headlines),
+    tags: await noteTags(db, ask),
     timeline,
   };
 }

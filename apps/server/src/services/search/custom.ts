@@ -8,6 +8,7 @@ import {
   boardListedFor,
   boardOpen,
   canSee,
+  hasTag,
   mentionsIn,
   sameName,
   seesLate,
@@ -116,6 +117,8 @@ async function noteHits(
     list?: string;
     /** Only the notes posted to this reader group (a Discussion of one class section). */
     group?: string;
+    /** Only the notes whose words carry this tag (core tagsIn; a tag's key). */
+    tag?: string;
     /**
      * Only the notes this user wrote and the threads they replied in, with their replies shown:
      * what a teacher reads of one student (needs `replies`).
@@ -143,6 +146,14 @@ async function noteHits(
   if (filter.board) conds.push(eq(multilists.id, filter.board));
   if (filter.list) conds.push(eq(items.listId, filter.list));
   if (filter.group !== undefined) conds.push(eq(items.groupName, filter.group));
+  // Words with `#tag` in them (a tag in other letters than ASCII's, any `#`: the database may fold
+  // their case otherwise); which of those carry it, core's rule says (below).
+  if (filter.tag)
+    conds.push(
+      /^[\x20-\x7e]*$/.test(filter.tag)
+        ? sql`strpos(lower(${items.text}), ${`#${filter.tag}`}) > 0`
+        : sql`strpos(${items.text}, '#') > 0`,
+    );
   if (filter.writer)
     conds.push(sql`(${items.author} = ${filter.writer} or exists (select 1 from ${items} r
       where r.thread_id = ${items.id} and r.annotation_class = 'reply' and r.author = ${filter.writer}))`);
@@ -197,7 +208,8 @@ async function noteHits(
           boardListedFor(viewer, { ...board, listed: r.board.listed })) &&
         (!filter.groupsOnly || viewer.groups.includes(r.item.groupName ?? '')) &&
         (!filter.mentions ||
-          mentionsIn(r.item.text).some((n) => sameName(n, filter.mentions ?? '')))
+          mentionsIn(r.item.text).some((n) => sameName(n, filter.mentions ?? ''))) &&
+        (!filter.tag || hasTag(r.item.text, filter.tag))
       );
     })
     .map((r): Hit & { note: Item } => {
@@ -310,7 +322,7 @@ export async function customHits(
   who: Who,
   code: CustomCode,
   username: string,
-  { board, list, group, writer, order, page = 0 }: ListingScope = {},
+  { board, list, group, tag, writer, order, page = 0 }: ListingScope = {},
 ): Promise<Listed> {
   /** Boards are listed whole: no more are left out. */
   const boardsListed = async (
@@ -346,6 +358,7 @@ export async function customHits(
         board,
         list,
         group,
+        tag,
         writer,
         replies: writer !== undefined,
         order,
@@ -370,6 +383,7 @@ export async function customHits(
         board,
         list,
         group,
+        tag,
         writer,
         replies: true,
         order,

@@ -1,6 +1,6 @@
 /**
  * What narrows a listing of the notes on one's boards (Discussion, My notes): one board, one list
- * of it, one reader group, one writer, an order, a page.
+ * of it, one reader group, one tag, one writer, an order, a page.
  */
 import type { NoteOrder } from '@listboard/core/api/search';
 import type { Db } from '../../db/client';
@@ -25,6 +25,8 @@ export interface ListingScope {
   list?: string;
   /** The one reader group whose notes are listed. */
   group?: string;
+  /** The one tag (core tagKey) the notes listed carry. */
+  tag?: string;
   /** The one writer (a user name) whose notes are listed (a teacher reading one student's). */
   writer?: string;
   /** Most marked helpful first, instead of newest first. */

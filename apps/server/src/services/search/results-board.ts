@@ -191,6 +191,7 @@ function listingLine(
     page?: number;
     onBoard?: { owner: string; ptitle: string; list?: { _id: string; title: string } };
     noteGroups?: { only?: string };
+    onTag?: string;
     onWriter?: { username: string; name: string };
     noteOrder?: NoteOrder;
   },
@@ -199,12 +200,14 @@ function listingLine(
   const board = live.onBoard && boardParam(owner, live.onBoard);
   const group = live.noteGroups?.only;
   const writer = live.onWriter;
+  const tag = live.onTag;
   const list = live.onBoard?.list;
   const href = (p: number) =>
     listingHref(owner, code, {
       board,
       list: list?._id,
       group,
+      tag,
       writer: writer?.username,
       order: live.noteOrder,
       page: p,
@@ -217,8 +220,9 @@ function listingLine(
   if (ways.length === 0)
     return count
       ? counted
-      : group !== undefined || writer || list
+      : group !== undefined || writer || list || tag
         ? `No ${CUSTOM_TITLES[code].toLowerCase()} ${[
+            ...(tag ? [`tagged #${tag}`] : []),
             ...(list ? [`on ${list.title}`] : []),
             ...(writer ? [`by ${writer.name}`] : []),
             ...(group !== undefined ? [`from the group ${group}`] : []),
@@ -253,6 +257,8 @@ export function resultsBoard(
     };
     /** A listing of notes on `owner`'s boards: the groups it may be narrowed to, and the one. */
     noteGroups?: { choices: string[]; only?: string };
+    /** The one tag the notes listed carry, if any. */
+    onTag?: string;
     /** The one reader whose notes are listed, if any. */
     onWriter?: { username: string; name: string };
     /** Most marked helpful first: one list in that order, not a list per week. */
@@ -288,22 +294,25 @@ export function resultsBoard(
       ? { onBoard: live.onBoard }
       : listsOwnBoards(code) && { ownBoardsAt: live.readAt.toISOString() }),
     ...(live.noteGroups && { noteGroups: live.noteGroups }),
+    ...(live.onTag && { onTag: live.onTag }),
     ...(live.onWriter && { onWriter: live.onWriter }),
     ...(live.noteOrder && { noteOrder: live.noteOrder }),
   };
 }
 
-/** A listing's title: its tab's, then the one board, and the group and writer it keeps to. */
+/** A listing's title: its tab's, then the one board, and the group, tag and writer it keeps to. */
 function listingTitle(
   code: CustomCode,
   live: {
     onBoard?: { title: string; list?: { title: string } };
     noteGroups?: { only?: string };
+    onTag?: string;
     onWriter?: { name: string };
   },
 ): string {
   const narrowed = [
     ...(live.noteGroups?.only !== undefined ? [live.noteGroups.only] : []),
+    ...(live.onTag ? [`#${live.onTag}`] : []),
     ...(live.onWriter ? [live.onWriter.name] : []),
   ];
   const on = live.onBoard && [live.onBoard.title, live.onBoard.list?.title].filter(Boolean);

@@ -116,6 +116,10 @@ export const confusedPassage = z.object({
 });
 export type ConfusedPassage = z.infer<typeof confusedPassage>;
 
+/** A tag the board's notes carry (`#question`, core tagKey), and how many of them carry it. */
+export const noteTag = z.object({ tag: z.string(), notes: count, questions: count });
+export type NoteTag = z.infer<typeof noteTag>;
+
 /** Notes and replies written on one day (UTC, YYYY-MM-DD). */
 export const insightDay = z.object({ day: z.string(), notes: count, replies: count });
 export type InsightDay = z.infer<typeof insightDay>;
@@ -136,6 +140,11 @@ export const boardInsightAnswer = z.object({
   groups: z.array(groupInsight),
   /** The passages with the most notes and questions, most first (at most 10). */
   confusion: z.array(confusedPassage),
+  /**
+   * The tags of the notes the caller may read, with how many of those carry each, most first (at
+   * most 20): a tag only others' private notes carry is not named.
+   */
+  tags: z.array(noteTag),
   /** Days with notes or replies, oldest first. */
   timeline: z.array(insightDay),
 });
@@ -149,8 +158,9 @@ export const boardInsight = defineContract({
     'answered and dismissed notes, replies and readers per item (by id), per list and in all; ' +
     'notes, replies, words and last activity per reader; per group (to the group’s owner, with ' +
     'its members who have written nothing on the board yet); per day; and the passages ' +
-    'with the most notes and questions. The board’s authors get everyone’s figures; anyone else ' +
-    'gets their own. Private notes count, but no note’s text is ever in the answer.',
+    'with the most notes and questions; the tags the notes one may read carry. The board’s authors get everyone’s figures; anyone else ' +
+    'gets their own. Private notes count, but no note’s text is ever in the answer (a tag is named ' +
+    'only from notes the caller may read).',
   input: z.object({ multilistId: id }),
   output: boardInsightAnswer,
   errors: BOARD_CALL_ERRORS,

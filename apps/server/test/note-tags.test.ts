@@ -1,0 +1,114 @@
+/**
+ * Tags in notes (`#question`, core tagsIn): a Discussion or My notes narrowed to one tag
+ * (`&tag=`), and Insight's tags of a board's notes. Both read only the notes the caller may read:
+ * a tag in another's private note is neither listed nor counted nor named.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notATag, type Multilist } from '@listboard/core';
+import type { BoardInsight } from '@listboard/core/api/contracts/insight';
+import { Agent, createTestApp, type TestContext } from './harness';
+
+let t: TestContext;
+let author: Agent;
+let reader: Agent;
+let demo: Agent;
+let board: { multilistId: string; ptitle: string; listId: string; itemId: string };
+
+const noteTexts = (b: Multilist) =>
+  b.lists.flatMap((l) => l.items.flatMap((i) => i.notes.map((n) => n.text)));
+const listing = (a: Agent, code: string, narrow: string) =>
+  a.post('/api/dbload/load_search', {
+    address: `/author/home?code=${code}&username=author${narrow}`,
+  });
+const insightOf = async (a: Agent) => {
+  const res = await a.post('/api/forms/board_insight', { multilistId: board.multilistId });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<BoardInsight>();
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  author = new Agent(t.app);
+  await author.signIn('author');
+  reader = new Agent(t.app);
+  await reader.signIn('reader');
+  demo = new Agent(t.app);
+  await demo.signIn('demo');
+  const made = (
+    await author.post('/api/forms/insert_multilist', { titleText: 'Tagged seminar', listed: true })
+  ).json<{ multilistId: string; ptitle: string }>();
+  const { listId } = (
+    await author.post('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Week 1',
+    })
+  ).json<{ listId: string }>();
+  const { itemId } = (
+    await author.post('/api/forms/insert_item', { listId, text: 'Read the first chapter.' })
+  ).json<{ itemId: string }>();
+  board = { ...made, listId, itemId };
+  for (const [who, text, isPrivate] of [
+    [reader, '#Question: who wrote this?', false],
+    [demo, '#question #confused Why chapter one first?', false],
+    [reader, 'Not sure I follow. #confused', false],
+    [demo, 'My own #question, and #secret-plan, to myself.', true],
+    [reader, 'A note with #questions and `#question` in code.', false],
+  ] as const) {
+    const res = await who.post('/api/forms/insert_note', {
+      listId,
+      itemId,
+      noteSpec: { text },
+      ...(isPrivate ? { isPrivate } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+});
+afterAll(() => t.close());
+
+describe('tags in notes', () => {
+  it('a Discussion narrowed to one tag lists the notes carrying it, any case, a private one still out', async () => {
+    const res = await listing(author, 'pending', '&tag=Question');
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<Multilist>();
+    expect(page.onTag).toBe('question');
+    expect(page.title).toBe('Pending notes (#question)');
+    expect(noteTexts(page).sort()).toEqual([
+      '#Question: who wrote this?',
+      '#question #confused Why chapter one first?',
+    ]);
+    // One board of them, and another tab, keep to the tag; a tab with none says so.
+    const onBoard = await listing(author, 'myNotes', `&board=${board.ptitle}&tag=confused`);
+    expect(noteTexts(onBoard.json<Multilist>()).sort()).toEqual([
+      '#question #confused Why chapter one first?',
+      'Not sure I follow. #confused',
+    ]);
+    expect(onBoard.json<Multilist>().title).toBe('My notes: Tagged seminar (#confused)');
+    expect((await listing(author, 'answered', '&tag=question')).json<Multilist>().description).toBe(
+      'No answered notes tagged #question.',
+    );
+    // A tag only a private note carries lists nothing to anyone else.
+    expect(noteTexts((await listing(author, 'pending', '&tag=secret-plan')).json())).toEqual([]);
+  });
+
+  it('words that are no tag are a 400 saying what a tag is', async () => {
+    for (const given of ['two words', '1st', '#'])
+      expect(
+        (await listing(author, 'pending', `&tag=${encodeURIComponent(given)}`)).json(),
+      ).toEqual({ error: notATag(given) });
+  });
+
+  it('Insight names the tags of the notes its caller may read, most carried first', async () => {
+    const all = await insightOf(author);
+    expect(all.tags).toEqual([
+      { tag: 'confused', notes: 2, questions: 1 },
+      { tag: 'question', notes: 2, questions: 2 },
+      { tag: 'questions', notes: 1, questions: 0 },
+    ]);
+    // A reader's own Insight counts their own notes, their private ones too.
+    expect((await insightOf(demo)).tags).toEqual([
+      { tag: 'question', notes: 2, questions: 1 },
+      { tag: 'confused', notes: 1, questions: 1 },
+      { tag: 'secret-plan', notes: 1, questions: 0 },
+    ]);
+  });
+});
