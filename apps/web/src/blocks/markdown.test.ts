@@ -144,9 +144,43 @@ describe("a note's words", () => {
     expect(host.querySelector('a')?.getAttribute('href')).toBe('mailto:sam@school.edu');
     expect(host.textContent).toBe('Ask @maya_o. Or (@lee), mail sam@school.edu, @decorator, @bold');
   });
+  it('set off each tag, leading to the notes with it where the page says, and not a number, word, link or code', () => {
+    const text = '#Question: why? (#confused) #1, C#, [Week 2](#Week 2), `#define`, **#bold**';
+    const tags = (host: HTMLElement) =>
+      [...host.querySelectorAll('.tag')].map((t) => [
+        t.tagName,
+        t.textContent,
+        t.getAttribute('href'),
+      ]);
+    const host = document.createElement('div');
+    host.innerHTML = renderNoteMarkdown(text, katex, (tag) =>
+      tag === 'bold' ? null : `/ann/home?code=pending&tag=${tag}`,
+    );
+    expect(tags(host)).toEqual([
+      ['A', '#Question', '/ann/home?code=pending&tag=question'],
+      ['A', '#confused', '/ann/home?code=pending&tag=confused'],
+      ['SPAN', '#bold', null],
+    ]);
+    expect(host.textContent).toBe('#Question: why? (#confused) #1, C#, Week 2, #define, #bold');
+    // Where the page gives no place for them (a reader's board), tags are set off, leading nowhere.
+    expect(tags(note(text)).map(([tag, words]) => [tag, words])).toEqual([
+      ['SPAN', '#Question'],
+      ['SPAN', '#confused'],
+      ['SPAN', '#bold'],
+    ]);
+  });
   it('without any mark in them need no renderer', () => {
     expect(noteHasMarkup('Do podcasts count? Yes, if they name their sources.')).toBe(false);
-    for (const marked of ['a *word*', 'see https://x.org', 'www.x.org', 'a@b.org', '$x$', '[a](b)'])
+    expect(noteHasMarkup('Item #1 of 3.')).toBe(false);
+    for (const marked of [
+      'a *word*',
+      'see https://x.org',
+      'www.x.org',
+      'a@b.org',
+      '$x$',
+      '[a](b)',
+      'a #tag',
+    ])
       expect(noteHasMarkup(marked), marked).toBe(true);
   });
 });

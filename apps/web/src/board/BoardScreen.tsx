@@ -3,7 +3,7 @@
  * lives in hooks, one concern each: the start path, view states, forms, selection, the commands'
  * context, what the boards' controls do and what links in them do.
  */
-import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { LIST_CONTAINER_HEIGHTS, LIST_WIDTH_STEPS, phoneListWidth } from '@listboard/core';
 import { useSession } from '../state/session';
@@ -11,7 +11,6 @@ import { useConnection } from '../api/client';
 import { useUi } from '../state/ui';
 import { Header } from './Header';
 import { AccountTools, Toolbar } from './Toolbar';
-import { PageTabs } from './PageTabs';
 import { ZoomContext } from '../blocks/zoom';
 import { BoardFailed, BoardMissing } from './BoardMissing';
 import { SelectionAdder } from '../highlights/SelectionAdder';
@@ -50,6 +49,9 @@ import { useFormBar } from './useFormBar';
 import { useBoardActions } from './useBoardActions';
 import { useBoardLinks } from './useBoardLinks';
 import { formFacts } from '../forms/definitions';
+
+// A listing's tabs and its choices (group, order), for the Listings and Discussion pages alone.
+const PageTabs = lazy(() => import('./PageTabs').then((m) => ({ default: m.PageTabs })));
 
 export function BoardScreen() {
   const location = useLocation();
@@ -169,22 +171,24 @@ export function BoardScreen() {
   const listWidth = phone ? phoneListWidth(width) : LIST_WIDTH_STEPS[zoom];
   const listHeight = LIST_CONTAINER_HEIGHTS[device === 'desktop' ? 'other' : device];
   const tabs = searchCode !== null && user && (
-    <PageTabs
-      code={searchCode}
-      username={user.username}
-      strip={phone}
-      board={
-        resultsId !== null && last?.onBoard ? { ...last.onBoard, lister: last.owner } : undefined
-      }
-      groups={
-        resultsId !== null && last?.noteGroups
-          ? { ...last.noteGroups, lister: last.owner }
-          : undefined
-      }
-      tag={resultsId !== null ? last?.onTag : undefined}
-      writer={resultsId !== null ? last?.onWriter : undefined}
-      order={resultsId !== null ? last?.noteOrder : undefined}
-    />
+    <Suspense fallback={null}>
+      <PageTabs
+        code={searchCode}
+        username={user.username}
+        strip={phone}
+        board={
+          resultsId !== null && last?.onBoard ? { ...last.onBoard, lister: last.owner } : undefined
+        }
+        groups={
+          resultsId !== null && last?.noteGroups
+            ? { ...last.noteGroups, lister: last.owner }
+            : undefined
+        }
+        tag={resultsId !== null ? last?.onTag : undefined}
+        writer={resultsId !== null ? last?.onWriter : undefined}
+        order={resultsId !== null ? last?.noteOrder : undefined}
+      />
+    </Suspense>
   );
   const dashboard = !page && <DashboardLinks boards={boards} ctx={ctx} strip={phone} />;
   // A phone's or a short screen's few tools (in the header's row when short).

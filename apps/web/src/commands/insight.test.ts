@@ -125,6 +125,36 @@ describe('a note’s group badge and writer’s name', () => {
     ).toBeNull();
   });
 
+  it('a tag in a note leads on a board to its Discussion of that tag for whoever answers its notes, and narrows a listing keeping its own narrowing', () => {
+    expect(notesOfHref(ann, board, on, { tag: 'question' })).toBe(
+      '/ann/home?code=pending&username=ann&board=plants&tag=question',
+    );
+    expect(notesOfHref(sam, board, on, { tag: 'question' })).toBeNull();
+    const listing = {
+      owner: 'ann',
+      ptitle: 'pending-notes',
+      onBoard: { owner: 'ann', ptitle: 'plants' },
+      onWriter: { username: 'sam' },
+      onTag: 'question',
+    };
+    const answered = { results: true, code: 'answered' };
+    expect(notesOfHref(ann, listing, answered, { tag: 'confused' })).toBe(
+      '/ann/home?code=answered&username=ann&board=plants&tag=confused&writer=sam',
+    );
+    // A narrowing by group or writer keeps the tag the listing has.
+    expect(notesOfHref(ann, { ...listing, onWriter: undefined }, answered, { writer: 'lee' })).toBe(
+      '/ann/home?code=answered&username=ann&board=plants&tag=question&writer=lee',
+    );
+    expect(
+      notesOfHref(
+        ann,
+        { owner: 'ann', ptitle: 'notes' },
+        { results: true, code: 'notes' },
+        { tag: 'question' },
+      ),
+    ).toBeNull();
+  });
+
   it('narrow a listing of the notes on one’s boards to one writer, keeping its group; on a board or elsewhere, nowhere', () => {
     const listing = {
       owner: 'ann',

@@ -12,6 +12,7 @@ import { boardPageStatus } from './BoardPageStatus';
 import { useBoardPage } from './useBoardPage';
 import { ActivityChart } from './ActivityChart';
 import { ReaderTable } from './ReaderTable';
+import { Tags } from './Tags';
 import { Confusion, Groups, ListsAndItems, Totals } from './InsightSections';
 import { DueLine } from '../board/DueLine';
 import './insight.css';
@@ -46,6 +47,9 @@ export function InsightScreen() {
   /** The notes waiting on one list's items (a week's), for whoever answers them. */
   const listDiscussion = (list: string) =>
     shown && data?.scope === 'board' ? boardDiscussionHref(user, shown, { list }) : null;
+  /** The notes with one tag, waiting on the board's Discussion, for whoever answers them. */
+  const tagDiscussion = (tag: string) =>
+    shown && data?.scope === 'board' ? boardDiscussionHref(user, shown, { tag }) : null;
   /** One reader's notes on the board, of every status (My notes of the board, narrowed). */
   const notesOf = (writer: string) =>
     shown && data?.scope === 'board'
@@ -96,6 +100,10 @@ export function InsightScreen() {
             <section aria-labelledby="insight-confusion">
               <h2 id="insight-confusion">Most noted passages</h2>
               <Confusion insight={data} />
+            </section>
+            <section aria-labelledby="insight-tags">
+              <h2 id="insight-tags">{own ? 'Your tags' : 'Tags'}</h2>
+              <Tags tags={data.tags} discussion={tagDiscussion} />
             </section>
             <section aria-labelledby="insight-readers">
               <h2 id="insight-readers">{own ? 'Your activity' : 'Readers'}</h2>

@@ -6,7 +6,7 @@
  * This module decides which tour applies and whether it starts by itself; tour.ts runs it.
  */
 import { can, isGuestUser, navigationMsg, parseAddress, type PublicUser } from '@listboard/core';
-import { PAGES } from '../board/PageTabs';
+import { CUSTOM_PAGES } from '@listboard/core/api/search';
 import { namedPageOf } from './registry';
 
 export type TourRole = 'author' | 'reader' | 'demo';
@@ -221,9 +221,9 @@ export function tourPlaceOf(pathname: string, search: string): TourPlace {
     return { page, owner, title: named };
   }
   if (code) {
-    const page = PAGES.Listings.some(([c]) => c === code)
+    const page = CUSTOM_PAGES.Listings.some((c) => c === code)
       ? 'listings'
-      : PAGES.Discussion.some(([c]) => c === code)
+      : CUSTOM_PAGES.Discussion.some((c) => c === code)
         ? 'discussion'
         : null;
     return { page, owner, title: page ?? code };
