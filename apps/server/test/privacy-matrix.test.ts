@@ -234,6 +234,8 @@ const MENTION_ALL = Object.values(ACCOUNT)
   .map((a) => `@${a}`)
   .join(' ');
 const COMMON = 'qzmatrix';
+/** A tag in every thing's words (core tagsIn): a Discussion narrowed to it lists what it did. */
+const TAGGED = 'qzall';
 /** In the title of a media marker on each of these, and in nothing else. */
 const MARKED_WORD = 'qzcue';
 const MARKED: readonly ThingName[] = ['privateItem', 'lockedBoardItem'];
@@ -390,7 +392,8 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
         ...extra,
       }),
     );
-  const text = `${COMMON} ${marker(thing.name)} ${MENTION_ALL}`;
+  // Its marker a tag too (core tagsIn): Insight names the tags of the notes one may read.
+  const text = `${COMMON} #${marker(thing.name)} #${TAGGED} ${MENTION_ALL}`;
   const NOTE = '/api/forms/insert_note';
   const answered = (itemId: string) =>
     ok(agents.author.post('/api/forms/set_note_status', { itemId, status: 'answered' }));
@@ -750,7 +753,7 @@ const LISTING_CODES = [
 const DISCUSSION_CODES = ['pending', 'answered', 'dismissed'] as const;
 
 const listingOf =
-  (codes: readonly string[]): Reader =>
+  (codes: readonly string[], narrowed = ''): Reader =>
   async (v) => {
     const me = ACCOUNT[v] ?? 'nobody';
     const bodies = await Promise.all(
@@ -758,7 +761,7 @@ const listingOf =
         async (code) =>
           (
             await agents[v].post('/api/dbload/load_search', {
-              address: `/${me}/home?code=${code}&username=${me}`,
+              address: `/${me}/home?code=${code}&username=${me}${narrowed}`,
             })
           ).body,
       ),
@@ -858,6 +861,15 @@ const savedSearchAsOthers: Reader = async (v) => {
 };
 
 /**
+ * A discussed note with the replies in its thread the viewer may see, on the Discussion of the
+ * board's owner, of its coauthor and of its editor.
+ */
+const onDiscussion = (v: ViewerName, thing: Thing) =>
+  sees(v, thing) &&
+  (v === 'author' || v === 'coauthor' || v === 'editor') &&
+  (thing.discussed || THINGS.some((x) => x.name === thing.inThreadOf && x.discussed));
+
+/**
  * Each reading channel and which things it should show to a viewer who may see them; a thing
  * that the viewer may not see it must never show.
  */
@@ -891,15 +903,12 @@ const READING_CHANNELS: {
     read: listingOf(['mentions']),
     shows: (v, thing) => sees(v, thing) && thing.mentions === true && thing.writtenBy !== v,
   },
+  { name: 'Discussion', read: listingOf(DISCUSSION_CODES), shows: onDiscussion },
   {
-    name: 'Discussion',
-    read: listingOf(DISCUSSION_CODES),
-    // A discussed note with the replies in its thread the viewer may see, on the Discussion of
-    // the board's owner, of its coauthor and of its editor.
-    shows: (v, thing) =>
-      sees(v, thing) &&
-      (v === 'author' || v === 'coauthor' || v === 'editor') &&
-      (thing.discussed || THINGS.some((x) => x.name === thing.inThreadOf && x.discussed)),
+    // Every note carries the tag: narrowed to it, the same notes as the Discussion's.
+    name: 'Discussion of one tag',
+    read: listingOf(DISCUSSION_CODES, `&tag=${TAGGED}`),
+    shows: onDiscussion,
   },
   ...(['md', 'html', 'json'] as const).map((f) => ({
     name: `export ${f}`,
@@ -916,7 +925,14 @@ const READING_CHANNELS: {
     read: annotationsFile(f),
     shows: (v: ViewerName, thing: Thing) => sees(v, thing) && !thing.content && v !== 'anonymous',
   })),
-  { name: 'Insight', read: insightOf, shows: () => false },
+  {
+    // Its tags (each thing's marker) of the notes the viewer may read: everyone's to the board's
+    // owner, one's own to a reader.
+    name: 'Insight',
+    read: insightOf,
+    shows: (v, thing) =>
+      thing.discussed && sees(v, thing) && (v === 'author' || thing.writtenBy === v),
+  },
   { name: 'Course grades', read: courseGrades, shows: () => false },
   {
     name: 'dump',
