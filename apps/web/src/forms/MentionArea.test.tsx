@@ -68,3 +68,47 @@ describe('a note’s words offer people to mention', () => {
     expect(words().getAttribute('aria-autocomplete')).toBeNull();
   });
 });
+
+describe('a note’s words offer the tags the board’s notes carry', () => {
+  it('lists them as # and a tag’s start are typed, most carried first, and writes the one chosen in place', () => {
+    const tagged = makeBoard('author', 'Course', [{ title: 'Week 1', items: ['Read this.'] }]);
+    const on = tagged.lists[0]!.items[0]!;
+    on.notes = ['#question why?', 'So #Confused. #question', 'A #quote', 'C# and #1'].map(
+      (text, i) => ({ ...on, _id: `t${i}`, text, author: 'reader' }),
+    );
+    function Tagged() {
+      const [value, setValue] = useState('');
+      return (
+        <MentionArea
+          id="words"
+          aria-label="Your note"
+          value={value}
+          onValue={setValue}
+          mentions={{ board: tagged, user: null }}
+        />
+      );
+    }
+    render(<Tagged />);
+    typeIn('Me too #');
+    expect(screen.getByRole('listbox', { name: 'Tags' })).toBeDefined();
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '#question2 notes',
+      '#confused1 note',
+      '#quote1 note',
+    ]);
+    typeIn('Me too #Qu');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '#question2 notes',
+      '#quote1 note',
+    ]);
+    expect(screen.getByRole('status').textContent).toMatch(/^2 tags: Up and Down choose/);
+    fireEvent.keyDown(words(), { key: 'ArrowDown' });
+    fireEvent.keyDown(words(), { key: 'Enter' });
+    expect(words().value).toBe('Me too #quote ');
+    // Nothing is offered inside a word (C#) or for a tag no note carries.
+    typeIn('C#');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    typeIn('#zebra');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+});

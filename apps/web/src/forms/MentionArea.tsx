@@ -6,23 +6,34 @@ import {
   type KeyboardEvent,
   type TextareaHTMLAttributes,
 } from 'react';
-import { mentionTyped } from '@listboard/core';
-import { peopleOn, suggestions, type Person } from './mentions';
+import { counted, mentionTyped, tagTyped } from '@listboard/core';
+import { peopleOn, suggestions, tagsOn, tagSuggestions } from './mentions';
 import type { FormContext } from './registry';
 
 type Props = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange'> & {
   id: string;
   value: string;
   onValue: (value: string) => void;
-  /** Whose board and user suggest whom as `@` is typed (forms/mentions); null: a plain textarea. */
+  /**
+   * Whose board and user suggest whom as `@` is typed, and which tags as `#` is (forms/mentions);
+   * null: a plain textarea.
+   */
   mentions: Pick<FormContext, 'board' | 'user'> | null;
   inputRef?: (el: HTMLTextAreaElement | null) => void;
 };
 
+/** One suggestion: what it writes in place, and how the list shows it. */
+interface Offered {
+  written: string;
+  main: string;
+  detail: string;
+}
+
 /**
  * A textarea that, as `@` and the start of a name are typed, lists the people it may mention
- * under it: Up and Down choose, Enter or Tab (or a tap) writes `@username ` in place, Escape
- * closes the list and leaves the form open. The list is the textarea's (aria-controls,
+ * under it, and as `#` and the start of a tag, the tags the board's notes carry: Up and Down
+ * choose, Enter or Tab (or a tap) writes `@username ` or `#tag ` in place, Escape closes the
+ * list and leaves the form open. The list is the textarea's (aria-controls,
  * aria-activedescendant), and how many it offers is said to a screen reader.
  */
 export function MentionArea({ id, value, onValue, mentions, inputRef, ...textarea }: Props) {
@@ -30,17 +41,37 @@ export function MentionArea({ id, value, onValue, mentions, inputRef, ...textare
   const me = mentions?.user?.username ?? null;
   const suggests = mentions !== null;
   const people = useMemo(() => (suggests ? peopleOn(board, me) : null), [suggests, board, me]);
+  const tags = useMemo(() => (suggests ? tagsOn(board) : null), [suggests, board]);
   const own = useRef<HTMLTextAreaElement | null>(null);
   const [caret, setCaret] = useState<number | null>(null);
   const [active, setActive] = useState(0);
   /** Where the mention whose list Escape closed starts: not offered again until another. */
   const [closedAt, setClosedAt] = useState<number | null>(null);
-  const typed = people && caret !== null ? mentionTyped(value, caret) : null;
-  const shown =
-    typed && people && typed.start !== closedAt ? suggestions(people, typed.prefix) : [];
+  const mention = people && caret !== null ? mentionTyped(value, caret) : null;
+  const tag = !mention && tags && caret !== null ? tagTyped(value, caret) : null;
+  const typed = mention ?? tag;
+  const shown: Offered[] =
+    !typed || typed.start === closedAt
+      ? []
+      : mention && people
+        ? suggestions(people, mention.prefix).map((p) => ({
+            written: `@${p.username} `,
+            main: `@${p.username}`,
+            detail: p.name,
+          }))
+        : tag && tags
+          ? tagSuggestions(tags, tag.prefix).map((t) => ({
+              written: `#${t.tag} `,
+              main: `#${t.tag}`,
+              detail: counted(t.notes, 'note'),
+            }))
+          : [];
   const open = shown.length > 0;
+  const said = mention
+    ? `${counted(shown.length, 'person', 'people')} to mention`
+    : counted(shown.length, 'tag');
   const chosen = Math.min(active, shown.length - 1);
-  const listId = `${id}-people`;
+  const listId = `${id}-offered`;
   const optionId = (i: number) => `${listId}-${i}`;
 
   const follow = (el: HTMLTextAreaElement) => {
@@ -48,9 +79,9 @@ export function MentionArea({ id, value, onValue, mentions, inputRef, ...textare
     if (at !== caret) setActive(0);
     setCaret(at);
   };
-  const pick = (p: Person | undefined) => {
+  const pick = (p: Offered | undefined) => {
     if (!p || !typed || caret === null) return;
-    const written = `@${p.username} `;
+    const { written } = p;
     onValue(`${value.slice(0, typed.start)}${written}${value.slice(caret)}`);
     const at = typed.start + written.length;
     setCaret(at);
@@ -104,10 +135,15 @@ export function MentionArea({ id, value, onValue, mentions, inputRef, ...textare
         aria-activedescendant={open ? optionId(chosen) : undefined}
       />
       {open && (
-        <ul className="mention-list" id={listId} role="listbox" aria-label="People to mention">
+        <ul
+          className="mention-list"
+          id={listId}
+          role="listbox"
+          aria-label={mention ? 'People to mention' : 'Tags'}
+        >
           {shown.map((p, i) => (
             <li
-              key={p.username}
+              key={p.main}
               id={optionId(i)}
               role="option"
               aria-selected={i === chosen}
@@ -115,17 +151,15 @@ export function MentionArea({ id, value, onValue, mentions, inputRef, ...textare
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => pick(p)}
             >
-              <span className="mention-username">@{p.username}</span>
-              {p.name && <span className="mention-name">{p.name}</span>}
+              <span className="mention-username">{p.main}</span>
+              {p.detail && <span className="mention-name">{p.detail}</span>}
             </li>
           ))}
         </ul>
       )}
       {people && (
         <span className="visually-hidden" role="status">
-          {open
-            ? `${shown.length} ${shown.length === 1 ? 'person' : 'people'} to mention: Up and Down choose, Enter writes the name.`
-            : ''}
+          {open ? `${said}: Up and Down choose, Enter writes the ${mention ? 'name' : 'tag'}.` : ''}
         </span>
       )}
     </>

@@ -2,8 +2,10 @@
  * Whom a note, reply or annotation can mention (`@username`, core mentionsIn): the people the
  * board already shows its writer (its owner, its coauthors, whoever wrote an item, a note or a
  * reply they can see), so suggesting them tells no one of anybody they could not see already.
+ * And the tags it may carry (`#question`, core tagsIn): those of the notes the board shows them,
+ * so a class keeps to the same few.
  */
-import type { Multilist } from '@listboard/core';
+import { tagsIn, type Multilist } from '@listboard/core';
 
 export interface Person {
   username: string;
@@ -48,3 +50,26 @@ export function suggestions(people: readonly Person[], prefix: string): Person[]
     .sort((a, b) => Number(byName(b)) - Number(byName(a)) || a.username.localeCompare(b.username))
     .slice(0, SUGGESTED);
 }
+
+/** A tag the board's notes carry, and how many of those it shows carry it. */
+export interface ShownTag {
+  tag: string;
+  notes: number;
+}
+
+/** The tags of the notes and replies the board shows, most carried first. */
+export function tagsOn(board: Multilist | null): ShownTag[] {
+  const counts = new Map<string, number>();
+  for (const list of board?.lists ?? [])
+    for (const item of list.items)
+      for (const n of item.notes)
+        for (const tag of n.text.includes('#') ? tagsIn(n.text) : [])
+          counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  return [...counts]
+    .map(([tag, notes]) => ({ tag, notes }))
+    .sort((a, b) => b.notes - a.notes || a.tag.localeCompare(b.tag));
+}
+
+/** The tags that begin with what was typed after the `#` (any case), most carried first. */
+export const tagSuggestions = (tags: readonly ShownTag[], prefix: string): ShownTag[] =>
+  tags.filter((t) => t.tag.startsWith(prefix.toLowerCase())).slice(0, SUGGESTED);
