@@ -121,6 +121,7 @@ describe('the words of a note, a reply, an annotation and an edit', () => {
       expect(about, id).toContain('Light markup shows: **bold**');
       // Each tells whom it mentions (an edit, whom it mentions anew).
       expect(about, id).toContain('@name tells that person');
+      expect(about, id).toContain('#word tags it (#question)');
       cleanup();
     }
   });

@@ -51,7 +51,7 @@ const WORDS_FIELD: Field = {
 const MARKUP_HINT =
   'Light markup shows: **bold**, *italic*, `code`, [words](address); a pasted address becomes a link.';
 /** Under the words of a note, reply or annotation: a mention tells someone (alertMentioned). */
-const NOTE_HINT = `${MARKUP_HINT} @name tells that person, if they may read it.`;
+const NOTE_HINT = `${MARKUP_HINT} @name tells that person, if they may read it; #word tags it (#question).`;
 const WORDS_NOT_FOUND = 'These words are not in the item: copy them as the item shows them.';
 const WORDS_IN_PLACES = 'These words are in the item';
 const wordsInPlaces = (places: number) =>

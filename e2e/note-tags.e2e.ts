@@ -1,0 +1,110 @@
+/**
+ * Tags in notes, as a class meets them: a student on a phone tags a note (#confused), offered the
+ * tags the board's notes already carry as # is typed; the teacher sees the board's tags on
+ * Insight, and one tag, or a tag in a note, opens the Discussion of that tag alone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, openPhone, screenshot, type Browser } from './browser';
+import { apiAs, appUrl, notedItem, signIn } from './session';
+import { list, selectItem } from './board-helpers';
+
+const base = appUrl();
+let phoneB: Browser;
+let deskB: Browser;
+
+beforeAll(async () => {
+  [phoneB, deskB] = await Promise.all([openPhone('iPhone 13'), openBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all([phoneB.close(), deskB.close()]);
+});
+
+const noteOn = (page: Page, words: string) =>
+  page.getByRole('listitem').filter({ hasText: words }).last();
+
+describe('tags in notes', () => {
+  it('a student tags a note on a phone, offered the board’s tags; the teacher opens that tag’s notes from Insight and from a note', async () => {
+    const stamp = Date.now().toString(36);
+    const first = `Who paid for it? #confused ${stamp}`;
+    const untagged = `The chart starts at 40. ${stamp}`;
+    const { ptitle } = await notedItem(base, {
+      title: `Tagged ${stamp}`,
+      list: 'Week 1',
+      item: 'Read the article and note who paid for it.',
+      note: first,
+    });
+    const address = `/author/${ptitle}`;
+    const reader = await apiAs(base, 'reader');
+    const [board] = await reader.post<{ lists: { _id: string; items: { _id: string }[] }[] }[]>(
+      '/api/dbload/load_multilists',
+      { addresses: [address] },
+    );
+    const on = { listId: board!.lists[0]!._id, itemId: board!.lists[0]!.items[0]!._id };
+    await reader.post('/api/forms/insert_note', { ...on, noteSpec: { text: untagged } });
+
+    // The student, on a phone: the item's Actions, Note, and a tag offered as # is typed.
+    const phone = phoneB.page;
+    await signIn(phone, base, 'demo');
+    await phone.goto(`${base}${address}`);
+    const item = list(phone, 'Week 1').getByRole('article').first();
+    await selectItem(item, { tap: true, position: { x: 4, y: 4 } });
+    await item.locator('summary', { hasText: 'Actions' }).tap();
+    await item.getByRole('menuitem', { name: 'Note', exact: true }).tap();
+    const words = phone.getByLabel('Your note');
+    await words.tap();
+    await words.pressSequentially(`Is a press office a source? ${stamp} #co`);
+    const offered = phone.getByRole('listbox', { name: 'Tags' });
+    await expect
+      .poll(() => offered.getByRole('option').allTextContents())
+      .toEqual(['#confused1 note']);
+    await screenshot(phone, 'tags-offered-phone');
+    await offered.getByRole('option').first().tap();
+    await expect(words.inputValue()).resolves.toBe(
+      `Is a press office a source? ${stamp} #confused `,
+    );
+    await phone.getByRole('button', { name: 'Submit' }).tap();
+    const second = `Is a press office a source? ${stamp}`;
+    // Set off in the note, leading nowhere for a student.
+    await noteOn(phone, second).locator('.tag', { hasText: '#confused' }).waitFor();
+    expect(await noteOn(phone, second).locator('a.tag').count()).toBe(0);
+
+    // The teacher, at a desk: Insight names the tag; it opens the Discussion of that tag.
+    const desk = deskB.page;
+    await signIn(desk, base, 'author');
+    await desk.goto(`${base}${address}/insight`);
+    const tags = desk.getByRole('region', { name: 'Tags' });
+    await tags.getByRole('listitem').filter({ hasText: '#confused' }).waitFor();
+    expect(await tags.getByRole('listitem').allTextContents()).toEqual(['#confused 2 notes']);
+    await tags.getByRole('link', { name: '#confused' }).click();
+    await desk.waitForURL(new RegExp(`code=pending&username=author&board=${ptitle}&tag=confused$`));
+    await desk
+      .getByRole('heading', { name: `Pending notes: Tagged ${stamp} (#confused)`, exact: true })
+      .waitFor();
+    const entry = (text: string) => desk.getByRole('article').filter({ hasText: text });
+    await entry(first).waitFor();
+    await entry(second).waitFor();
+    await expect(entry(untagged).count()).resolves.toBe(0);
+    const tabs = desk.getByRole('navigation', { name: 'Discussion' });
+    await tabs.getByText('Notes tagged #confused only.').waitFor();
+    await screenshot(desk, 'tags-discussion');
+    await tabs.getByRole('link', { name: 'All tags' }).click();
+    await desk.waitForURL(new RegExp(`code=pending&username=author&board=${ptitle}$`));
+    await entry(untagged).waitFor();
+
+    // On the board, a tag in a note leads the teacher to the same.
+    await desk.goto(`${base}${address}`);
+    await noteOn(desk, first).getByRole('link', { name: '#confused' }).click();
+    await desk.waitForURL(new RegExp(`code=pending&username=author&board=${ptitle}&tag=confused$`));
+    await entry(second).waitFor();
+
+    // Dismissed, so the author's pending notes are as other tests find them.
+    const [after] = await reader.post<{ lists: { items: { notes: { _id: string }[] }[] }[] }[]>(
+      '/api/dbload/load_multilists',
+      { addresses: [address] },
+    );
+    const teacher = await apiAs(base, 'author');
+    for (const note of after!.lists.flatMap((l) => l.items.flatMap((i) => i.notes)))
+      await teacher.post('/api/forms/set_note_status', { itemId: note._id, status: 'dismissed' });
+  });
+});
