@@ -37,7 +37,10 @@ function board50x40() {
   };
 }
 
-/** 18,000 notes spread over the items and 200 readers, then 2,000 replies to them. */
+/**
+ * 18,000 notes spread over the items and 200 readers (one in seven tagged), then 2,000 replies
+ * to them.
+ */
 async function addNotes(db: Database['db'], boardId: string) {
   await db.execute(sql`
     with c as (
@@ -49,7 +52,8 @@ async function addNotes(db: Database['db'], boardId: string) {
       group_name, created)
     select c.list_id, ${boardId}, 0, 'author', 'reader' || (g % 200), 'Reader ' || (g % 200),
       case when g % 3 = 0 then 'Why does point ' || g || ' hold?'
-        else 'A remark on point ' || g || ' with a few more words' end,
+        else 'A remark on point ' || g || ' with a few more words' end
+        || case when g % 8 = 0 then ' #evidence' when g % 20 = 1 then ' #confused' else '' end,
       case when g % 4 = 0 then jsonb_build_object('block', null, 'version', 1, 'selector',
         jsonb_build_array(jsonb_build_object('type', 'TextQuoteSelector',
           'exact', 'passage ' || (g % 3 + 1), 'prefix', '', 'suffix', ''))) end,

@@ -123,13 +123,13 @@ describe('the Insight page', () => {
     const csv = fs.readFileSync(await download.path(), 'utf8');
     const [header, ...rows] = csv.trim().split('\r\n');
     expect(header).toBe(
-      'board,list,item,quote,note,writer,group,status,private,created,parent,status_by,late,helpful',
+      'board,list,item,quote,note,writer,group,status,private,created,parent,status_by,late,helpful,tags',
     );
     expect(rows).toHaveLength(4);
     const row = rows.find((r) => r.includes('How does light become sugar?'));
     expect(row).toMatch(
       new RegExp(
-        `^${address},Week 1,Light turns into sugar in the leaf\\.,turns into sugar,How does light become sugar\\?,reader,,pending,false,\\d{4}-\\d\\d-\\d\\dT[^,]+,,,,0$`,
+        `^${address},Week 1,Light turns into sugar in the leaf\\.,turns into sugar,How does light become sugar\\?,reader,,pending,false,\\d{4}-\\d\\d-\\d\\dT[^,]+,,,,0,$`,
       ),
     );
     expect(csv).toContain('"A second thought, with a comma"');

@@ -591,6 +591,7 @@ describe('GET /api/export/annotations', () => {
       'status_by',
       'late',
       'helpful',
+      'tags',
     ]);
     // Every note but the reader's private one: 5 notes, 2 replies and the annotation.
     expect(rows.length - 1).toBe(8);

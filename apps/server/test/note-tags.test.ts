@@ -90,6 +90,21 @@ describe('tags in notes', () => {
     expect(noteTexts((await listing(author, 'pending', '&tag=secret-plan')).json())).toEqual([]);
   });
 
+  it('the notes CSV has each note’s tags in a column of their own', async () => {
+    const res = await author.get(
+      `/api/export/annotations?board=/author/${board.ptitle}&format=csv`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [header, ...rows] = res.body.trim().split('\r\n');
+    expect(header?.split(',').at(-1)).toBe('tags');
+    expect(rows.map((r) => r.split(',').at(-1)).sort()).toEqual([
+      '#confused',
+      '#question',
+      '#question #confused',
+      '#questions',
+    ]);
+  });
+
   it('words that are no tag are a 400 saying what a tag is', async () => {
     for (const given of ['two words', '1st', '#'])
       expect(

@@ -12,6 +12,7 @@ import {
   isTextTarget,
   quoteOf,
   readHighlight,
+  tagsIn,
   type PolicyBoard,
   type Viewer,
 } from '@listboard/core';
@@ -73,6 +74,10 @@ export async function annotationsCsv(
     ...lateCell(note.created, dueOf(listDue.get(on.listIndex), board.notesDue)),
     // How many marked it helpful; an annotation is not marked.
     helpful: note.annotationClass === 'anno' ? '' : String(note.votes),
+    // The tags its words carry (core tagsIn), as a tag is written: `#question #evidence`.
+    tags: tagsIn(note.text)
+      .map((t) => `#${t}`)
+      .join(' '),
   }));
   return stringify(
     records.map((r) => ANNOTATION_CSV_COLUMNS.map((c) => safeCell(r[c]))),

@@ -210,6 +210,7 @@ export const ANNOTATION_CSV_COLUMNS = [
   'status_by',
   'late',
   'helpful',
+  'tags',
 ] as const;
 
 export const exportAnnotationsFile = defineContract({
