@@ -22,16 +22,21 @@ export function howFar(at: Date, now: Date): string {
   return words.format(sign * Math.round(away / (365.25 * DAY)), 'year');
 }
 
+const namesYear = (at: Date, now: Date, width: 'long' | 'short') =>
+  at.getFullYear() !== now.getFullYear() &&
+  (width === 'long' || Math.abs(at.getTime() - now.getTime()) >= 182 * DAY);
+
 /**
  * The day and time of `at`, its words long or short, and how far off it is: "Friday, December 12
- * at 5:00 PM (in 6 days)"; a long one names another year.
+ * at 5:00 PM (in 6 days)"; another year is named (by the short words, only half a year or more
+ * away).
  */
 function whenFrom(at: Date, now: Date, width: 'long' | 'short'): string {
   const when = new Intl.DateTimeFormat(undefined, {
     weekday: width,
     month: width,
     day: 'numeric',
-    ...(width === 'long' && at.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}),
+    ...(namesYear(at, now, width) ? { year: 'numeric' } : {}),
     hour: 'numeric',
     minute: '2-digit',
   }).format(at);
@@ -40,10 +45,13 @@ function whenFrom(at: Date, now: Date, width: 'long' | 'short'): string {
 
 const isPast = (at: Date, now: Date) => at.getTime() <= now.getTime();
 
-/** "Notes due Friday, December 12 at 5:00 PM (in 6 days)." or "Notes were due … (2 days ago)." */
-export function dueWords(iso: string, now = new Date()): string {
+/**
+ * "Notes due Friday, December 12 at 5:00 PM (in 6 days)." or "Notes were due … (2 days ago).";
+ * `short`, for a list's narrow header: "Notes due Sat, Dec 12, 5:00 PM (in 6 days)."
+ */
+export function dueWords(iso: string, now = new Date(), width: 'long' | 'short' = 'long'): string {
   const at = new Date(iso);
-  return `${isPast(at, now) ? 'Notes were due' : 'Notes due'} ${whenFrom(at, now, 'long')}.`;
+  return `${isPast(at, now) ? 'Notes were due' : 'Notes due'} ${whenFrom(at, now, width)}.`;
 }
 
 /**

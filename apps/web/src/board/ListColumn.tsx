@@ -260,7 +260,7 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
         )}
         {list.notesDue && open && (
           <p className="list-due">
-            <time dateTime={list.notesDue}>{dueWords(list.notesDue)}</time>
+            <time dateTime={list.notesDue}>{dueWords(list.notesDue, undefined, 'short')}</time>
           </p>
         )}
       </header>
