@@ -500,7 +500,7 @@ describe('when notes are due', () => {
     await dueForm.waitFor({ state: 'detached' });
     await list(page, 'Routes')
       .locator('.list-due')
-      .getByText(/^Notes were due Mon, Jan 6, 2020, 9:00\sAM \([^)]+\)\.$/)
+      .getByText(/^Was due Mon, Jan 6, 2020, 9:00\sAM \([^)]+\)$/)
       .waitFor();
     await expect(list(page, 'Week 2').locator('.list-due').count()).resolves.toBe(0);
 

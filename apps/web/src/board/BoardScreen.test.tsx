@@ -484,7 +484,7 @@ describe('function links and note controls run their commands only where allowed
     window.history.replaceState(null, '', '/ann/plants');
     render(<App />);
     const first = await screen.findByRole('region', { name: 'Week 1' });
-    expect(within(first).getByText(/^Notes were due \w+, Dec 1, /)).toBeTruthy();
+    expect(within(first).getByText(/^Was due \w+, Dec 1, /)).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Week 2' })).queryByText(/due/)).toBeNull();
     const late = screen
       .getAllByText('late')

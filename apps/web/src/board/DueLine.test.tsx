@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { DueLine, dueWords, howFar } from './DueLine';
+import { DueLine, dueShort, dueWords, howFar } from './DueLine';
 import { makeBoard } from '../test/fixtures';
 
 afterEach(() => {
@@ -32,14 +32,14 @@ describe('when notes are due', () => {
     );
     // Another year is named.
     expect(dueWords(new Date(2027, 0, 8, 9).toISOString(), now)).toContain('January 8, 2027');
-    // Short, for a list's header.
-    expect(dueWords(at(12, 17).toISOString(), now, 'short')).toMatch(
-      /^Notes due Sat, Dec 12, 5:00\s?PM \(in 6 days\)\.$/,
+    // Short, for a list's header and the home: a year half a year or more away, not the next month's.
+    expect(dueShort(at(12, 17).toISOString(), now)).toMatch(
+      /^due Sat, Dec 12, 5:00\s?PM \(in 6 days\)$/,
     );
-    expect(dueWords(at(4, 12).toISOString(), now, 'short')).toMatch(/^Notes were due Fri, Dec 4, /);
-    // A short one names a year half a year or more away, not the next month's.
-    expect(dueWords(new Date(2020, 0, 6, 9).toISOString(), now, 'short')).toContain('Jan 6, 2020,');
-    expect(dueWords(new Date(2027, 0, 4, 9).toISOString(), now, 'short')).toMatch(/Jan 4, 9/);
+    expect(dueShort(new Date(2020, 0, 6, 9).toISOString(), now)).toMatch(
+      /^was due Mon, Jan 6, 2020,/,
+    );
+    expect(dueShort(new Date(2027, 0, 4, 9).toISOString(), now)).toMatch(/Jan 4, 9/);
   });
 
   it('says it was due once the time comes, on a board left open', () => {

@@ -45,18 +45,15 @@ function whenFrom(at: Date, now: Date, width: 'long' | 'short'): string {
 
 const isPast = (at: Date, now: Date) => at.getTime() <= now.getTime();
 
-/**
- * "Notes due Friday, December 12 at 5:00 PM (in 6 days)." or "Notes were due … (2 days ago).";
- * `short`, for a list's narrow header: "Notes due Sat, Dec 12, 5:00 PM (in 6 days)."
- */
-export function dueWords(iso: string, now = new Date(), width: 'long' | 'short' = 'long'): string {
+/** "Notes due Friday, December 12 at 5:00 PM (in 6 days)." or "Notes were due … (2 days ago)." */
+export function dueWords(iso: string, now = new Date()): string {
   const at = new Date(iso);
-  return `${isPast(at, now) ? 'Notes were due' : 'Notes due'} ${whenFrom(at, now, width)}.`;
+  return `${isPast(at, now) ? 'Notes were due' : 'Notes due'} ${whenFrom(at, now, 'long')}.`;
 }
 
 /**
- * "due Fri, Dec 12, 5:00 PM (in 6 days)", as a line of the home's dashboard says it; `brief`,
- * for a phone's row: "due in 6 days".
+ * "due Fri, Dec 12, 5:00 PM (in 6 days)", as a line of the home's dashboard and a list's header
+ * say it; `brief`, for a phone's row: "due in 6 days".
  */
 export function dueShort(iso: string, now = new Date(), brief = false): string {
   const at = new Date(iso);

@@ -17,7 +17,7 @@ import {
 import { ItemCard } from './ItemCard';
 import { ListEditor } from './ListEditor';
 import { InlineMarkdown } from '../blocks/InlineMarkdown';
-import { dueWords } from './DueLine';
+import { dueShort } from './DueLine';
 import { VirtualRows } from './VirtualRows';
 import { bringListIn } from './listScroll';
 import { useBoardApi } from './boardApi';
@@ -27,6 +27,9 @@ import { itemIsOpen, listIsOpen } from '../commands/helpers';
 import { useListDrop } from './itemDrop';
 import { useSession } from '../state/session';
 import { notesOfHref, type NotesOf } from '../commands/insight';
+
+/** A line's first letter a capital: "due …" as a line of its own. */
+const upperFirst = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /** Which side of a list a dragged list is over: its left half before it, its right half after. */
 const sideOf = (e: DragEvent<HTMLElement>) => {
@@ -260,7 +263,8 @@ export function ListColumn({ board, list, keys, initialIndex, index, measure }: 
         )}
         {list.notesDue && open && (
           <p className="list-due">
-            <time dateTime={list.notesDue}>{dueWords(list.notesDue, undefined, 'short')}</time>
+            {/* Short, for a list's narrow header: "Due Fri, Dec 11, 5:00 PM (in 4 days)". */}
+            <time dateTime={list.notesDue}>{upperFirst(dueShort(list.notesDue))}</time>
           </p>
         )}
       </header>
