@@ -63,12 +63,13 @@ describe('helpful', () => {
     expect((await mark(demo, id, false)).json()).toEqual({ itemId: id, votes: 1, voted: false });
     expect((await noteIn(demo, id))?.voted).toBeUndefined();
     expect((await noteIn(author, id))?.voted).toBe(true);
-    // The notes file says how many marked each: the last column.
+    // The notes file says how many marked each, in its helpful column.
     const csv = await author.get(
       `/api/export/annotations?board=/author/${course.ptitle}&format=csv`,
     );
-    const row = csv.body.split('\r\n').find((r) => r.includes('Is the funder the same'));
-    expect(row?.split(',').at(-1)).toBe('1');
+    const [header, ...rows] = csv.body.split('\r\n');
+    const row = rows.find((r) => r.includes('Is the funder the same'));
+    expect(row?.split(',')[header!.split(',').indexOf('helpful')]).toBe('1');
   });
 
   it('a reply is marked as a note is', async () => {
