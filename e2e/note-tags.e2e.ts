@@ -1,12 +1,13 @@
 /**
- * Tags in notes, as a class meets them: a student on a phone tags a note (#confused), offered the
- * tags the board's notes already carry as # is typed; the teacher sees the board's tags on
- * Insight, and one tag, or a tag in a note, opens the Discussion of that tag alone.
+ * Tags in notes, as a class meets them: the teacher asks for tags in Board settings; a student on
+ * a phone tags a note (#confused), offered those tags and the ones the board's notes already
+ * carry as # is typed; the teacher sees the board's tags on Insight, and one tag, or a tag in a
+ * note, opens the Discussion of that tag alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
-import { apiAs, appUrl, notedItem, signIn } from './session';
+import { apiAs, appUrl, more, notedItem, signIn } from './session';
 import { list, selectItem } from './board-helpers';
 
 const base = appUrl();
@@ -24,7 +25,7 @@ const noteOn = (page: Page, words: string) =>
   page.getByRole('listitem').filter({ hasText: words }).last();
 
 describe('tags in notes', () => {
-  it('a student tags a note on a phone, offered the board’s tags; the teacher opens that tag’s notes from Insight and from a note', async () => {
+  it('a teacher asks for tags; a student tags a note on a phone, offered them; the teacher opens that tag’s notes from Insight and from a note', async () => {
     const stamp = Date.now().toString(36);
     const first = `Who paid for it? #confused ${stamp}`;
     const untagged = `The chart starts at 40. ${stamp}`;
@@ -43,7 +44,18 @@ describe('tags in notes', () => {
     const on = { listId: board!.lists[0]!._id, itemId: board!.lists[0]!.items[0]!._id };
     await reader.post('/api/forms/insert_note', { ...on, noteSpec: { text: untagged } });
 
-    // The student, on a phone: the item's Actions, Note, and a tag offered as # is typed.
+    // The teacher, at a desk, asks for two tags in Board settings.
+    const desk = deskB.page;
+    await signIn(desk, base, 'author');
+    await desk.goto(`${base}${address}`);
+    await list(desk, 'Week 1').waitFor();
+    await more(desk, 'Board settings');
+    const settings = desk.getByRole('form', { name: 'Board settings' });
+    await settings.getByLabel('Tags for notes').fill('#evidence, #Confused');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.waitFor({ state: 'detached' });
+
+    // The student, on a phone: the item's Actions, Note, and tags offered as # is typed.
     const phone = phoneB.page;
     await signIn(phone, base, 'demo');
     await phone.goto(`${base}${address}`);
@@ -53,8 +65,13 @@ describe('tags in notes', () => {
     await item.getByRole('menuitem', { name: 'Note', exact: true }).tap();
     const words = phone.getByLabel('Your note');
     await words.tap();
-    await words.pressSequentially(`Is a press office a source? ${stamp} #co`);
+    await words.pressSequentially(`Is a press office a source? ${stamp} #`);
     const offered = phone.getByRole('listbox', { name: 'Tags' });
+    // The board's, in the teacher's order, each with the notes that carry it.
+    await expect
+      .poll(() => offered.getByRole('option').allTextContents())
+      .toEqual(['#evidenceno note yet', '#confused1 note']);
+    await words.pressSequentially('co');
     await expect
       .poll(() => offered.getByRole('option').allTextContents())
       .toEqual(['#confused1 note']);
@@ -69,13 +86,14 @@ describe('tags in notes', () => {
     await noteOn(phone, second).locator('.tag', { hasText: '#confused' }).waitFor();
     expect(await noteOn(phone, second).locator('a.tag').count()).toBe(0);
 
-    // The teacher, at a desk: Insight names the tag; it opens the Discussion of that tag.
-    const desk = deskB.page;
-    await signIn(desk, base, 'author');
+    // The teacher: Insight names the tags; one opens the Discussion of that tag.
     await desk.goto(`${base}${address}/insight`);
     const tags = desk.getByRole('region', { name: 'Tags' });
     await tags.getByRole('listitem').filter({ hasText: '#confused' }).waitFor();
-    expect(await tags.getByRole('listitem').allTextContents()).toEqual(['#confused 2 notes']);
+    expect(await tags.getByRole('listitem').allTextContents()).toEqual([
+      '#confused 2 notes',
+      '#evidence no note yet',
+    ]);
     await tags.getByRole('link', { name: '#confused' }).click();
     await desk.waitForURL(new RegExp(`code=pending&username=author&board=${ptitle}&tag=confused$`));
     await desk

@@ -126,4 +126,57 @@ describe('tags in notes', () => {
       { tag: 'secret-plan', notes: 1, questions: 0 },
     ]);
   });
+
+  it('a board asks for tags: each reader gets them with the board, a copy keeps them, Insight names those not used yet', async () => {
+    const edit = (noteTags: string[]) =>
+      author.post('/api/dbedit/edit_multilist', { multilistId: board.multilistId, noteTags });
+    expect((await edit(['#Question', 'evidence', 'question'])).statusCode).toBe(200);
+    const loaded = await reader.post('/api/dbload/load_multilists', {
+      addresses: [`/author/${board.ptitle}`],
+    });
+    expect(loaded.json<Multilist[]>()[0]!.noteTags).toEqual(['question', 'evidence']);
+    expect((await insightOf(author)).tags.at(-1)).toEqual({
+      tag: 'evidence',
+      notes: 0,
+      questions: 0,
+    });
+    // Words that are no tag, or too many tags, change nothing.
+    const bad = await edit(['#ok', 'two words']);
+    expect([bad.statusCode, bad.json()]).toEqual([400, { error: notATag('two words') }]);
+    const many = await edit(Array.from({ length: 13 }, (_, i) => `t${i}`));
+    expect([many.statusCode, many.json()]).toEqual([
+      400,
+      { error: 'A board asks for at most 12 tags.' },
+    ]);
+    // A reader may not set them.
+    expect(
+      (
+        await reader.post('/api/dbedit/edit_multilist', {
+          multilistId: board.multilistId,
+          noteTags: ['mine'],
+        })
+      ).statusCode,
+    ).toBe(403);
+    const copy = await author.post('/api/forms/duplicate_multilist', {
+      multilistId: board.multilistId,
+    });
+    expect(copy.statusCode, copy.body).toBe(200);
+    const copied = await author.post('/api/dbload/load_multilists', {
+      addresses: [`/author/${copy.json<{ ptitle: string }>().ptitle}`],
+    });
+    expect(copied.json<Multilist[]>()[0]!.noteTags).toEqual(['question', 'evidence']);
+    // Behind a password the reader has not given, the board tells them none.
+    await author.post('/api/dbedit/edit_multilist', {
+      multilistId: board.multilistId,
+      password: 'sesame',
+    });
+    const locked = (
+      await reader.post('/api/dbload/load_multilists', { addresses: [`/author/${board.ptitle}`] })
+    ).json<Multilist[]>()[0]!;
+    expect([locked.locked, locked.noteTags]).toEqual([true, []]);
+    await author.post('/api/dbedit/edit_multilist', {
+      multilistId: board.multilistId,
+      password: null,
+    });
+  });
 });

@@ -68,6 +68,7 @@ const BOARD_EDIT_CALLS: BoardCall[] = [
         password: body.password,
         notesDue: body.notesDue,
         remindDue: body.remindDue,
+        noteTags: body.noteTags,
         version: body.version,
       }),
   }),

@@ -76,7 +76,7 @@ describe('a note’s words offer the tags the board’s notes carry', () => {
     on.notes = ['#question why?', 'So #Confused. #question', 'A #quote', 'C# and #1'].map(
       (text, i) => ({ ...on, _id: `t${i}`, text, author: 'reader' }),
     );
-    function Tagged() {
+    function Tagged({ on = tagged }: { on?: typeof tagged }) {
       const [value, setValue] = useState('');
       return (
         <MentionArea
@@ -84,11 +84,11 @@ describe('a note’s words offer the tags the board’s notes carry', () => {
           aria-label="Your note"
           value={value}
           onValue={setValue}
-          mentions={{ board: tagged, user: null }}
+          mentions={{ board: on, user: null }}
         />
       );
     }
-    render(<Tagged />);
+    const { unmount } = render(<Tagged />);
     typeIn('Me too #');
     expect(screen.getByRole('listbox', { name: 'Tags' })).toBeDefined();
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
@@ -110,5 +110,15 @@ describe('a note’s words offer the tags the board’s notes carry', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
     typeIn('#zebra');
     expect(screen.queryByRole('listbox')).toBeNull();
+    unmount();
+    // The tags the board asks for come first, in its order, one no note carries yet too.
+    render(<Tagged on={{ ...tagged, noteTags: ['evidence', 'question'] }} />);
+    typeIn('Me too #');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '#evidenceno note yet',
+      '#question2 notes',
+      '#confused1 note',
+      '#quote1 note',
+    ]);
   });
 });

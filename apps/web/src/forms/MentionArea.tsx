@@ -63,7 +63,7 @@ export function MentionArea({ id, value, onValue, mentions, inputRef, ...textare
           ? tagSuggestions(tags, tag.prefix).map((t) => ({
               written: `#${t.tag} `,
               main: `#${t.tag}`,
-              detail: counted(t.notes, 'note'),
+              detail: t.notes ? counted(t.notes, 'note') : 'no note yet',
             }))
           : [];
   const open = shown.length > 0;

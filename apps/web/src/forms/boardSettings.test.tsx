@@ -183,6 +183,28 @@ describe('the Board settings form', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('shows the tags the board asks for, sends them as typed, and says which words are no tag', async () => {
+    const board = plan({ noteTags: ['question', 'confused'] });
+    const { ctx, onClose } = open('boardSettings', board, {
+      ok: true,
+      value: { multilistId: board._id, version: 2, ptitle: 'field-plan' },
+    });
+    const tags = screen.getByLabelText('Tags for notes');
+    expect(tags).toHaveProperty('value', '#question #confused');
+    type('Tags for notes', '#question, 1st');
+    click('Save');
+    await waitFor(() => expect(tags.getAttribute('aria-invalid')).toBe('true'));
+    screen.getByText(/^“1st” is not a tag: a tag is # and a letter/);
+    expect(ctx.api).not.toHaveBeenCalled();
+    type('Tags for notes', '#question #Evidence');
+    click('Save');
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ctx.api).toHaveBeenCalledWith('/api/dbedit/edit_multilist', {
+      multilistId: board._id,
+      noteTags: ['#question', '#Evidence'],
+    });
+  });
+
   it('asks for a title, and for a new password or none, not both', async () => {
     const { ctx } = open('boardSettings', plan());
     type('Title', ' ');

@@ -3,6 +3,7 @@
  * with and as what, a copy of it, and deleting it.
  */
 import {
+  boardTagsOf,
   boardTitleProblem,
   coauthorMsg,
   counted,
@@ -10,6 +11,7 @@ import {
   parseAddress,
   pathTitle,
   roleFor,
+  typedTags,
   type Multilist,
 } from '@listboard/core';
 import type { CallError } from '../api/client';
@@ -106,6 +108,15 @@ export function renamedAddress(current: string, board: Multilist, ptitle: string
 const hereNow = () => `${location.pathname}${location.search}${location.hash}`;
 
 /** What the settings form sends: only what was changed. */
+/** A board's tags as its settings show them: `#question #confused`. */
+const tagsShown = (board: Multilist) => (board.noteTags ?? []).map((t) => `#${t}`).join(' ');
+
+/** What is wrong with the tags typed into Board settings, or null. */
+const tagsProblem = (v: Values): string | null => {
+  const read = boardTagsOf(typedTags(str(v, 'noteTags')));
+  return 'problem' in read ? read.problem : null;
+};
+
 function settingsChanges(v: Values, board: Multilist) {
   const change: {
     titleText?: string;
@@ -114,6 +125,7 @@ function settingsChanges(v: Values, board: Multilist) {
     password?: string | null;
     notesDue?: string | null;
     remindDue?: boolean;
+    noteTags?: string[];
   } = {};
   const title = str(v, 'titleText');
   if (title !== board.title) change.titleText = title;
@@ -124,6 +136,8 @@ function settingsChanges(v: Values, board: Multilist) {
   const due = str(v, 'notesDue');
   if (due !== localInput(board.notesDue)) change.notesDue = fromLocalInput(due);
   if (Boolean(v.remindDue) !== Boolean(board.remindDue)) change.remindDue = Boolean(v.remindDue);
+  const tags = str(v, 'noteTags');
+  if (tags !== tagsShown(board)) change.noteTags = typedTags(tags);
   if (v.clearPassword) change.password = null;
   else if (text(v, 'password')) change.password = text(v, 'password');
   return change;
@@ -207,6 +221,13 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
         shownWhen: (v) => str(v, 'notesDue') !== '' || v.listDates === true,
       },
       {
+        name: 'noteTags',
+        label: 'Tags for notes',
+        type: 'text',
+        autoComplete: 'off',
+        hint: 'Tags you ask readers to put in their notes, such as #question #confused #evidence: their note form offers them first as # is typed, and Insight counts them.',
+      },
+      {
         name: 'password',
         label: 'New password',
         type: 'password',
@@ -224,23 +245,27 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
         notesDue: localInput(b.notesDue),
         remindDue: b.remindDue ?? false,
         listDates: b.lists.some((l) => l.notesDue),
+        noteTags: tagsShown(b),
         password: '',
         clearPassword: false,
       };
     },
     validate: (v) =>
       boardTitleProblem(str(v, 'titleText')) ??
+      tagsProblem(v) ??
       (v.clearPassword && text(v, 'password')
         ? 'Type a new password or remove the password, not both.'
         : null),
     errorField: (message) =>
       /title|already a board/i.test(message)
         ? 'titleText'
-        : /password/i.test(message)
-          ? 'password'
-          : /description/i.test(message)
-            ? 'descText'
-            : null,
+        : /\btags?\b/i.test(message)
+          ? 'noteTags'
+          : /password/i.test(message)
+            ? 'password'
+            : /description/i.test(message)
+              ? 'descText'
+              : null,
     submitLabel: 'Save',
     submit: saveSettings,
   },

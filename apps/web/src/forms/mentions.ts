@@ -57,7 +57,10 @@ export interface ShownTag {
   notes: number;
 }
 
-/** The tags of the notes and replies the board shows, most carried first. */
+/**
+ * The tags its authors ask for (the board's `noteTags`), in their order, then those of the notes
+ * and replies the board shows, most carried first; each with how many of those carry it.
+ */
 export function tagsOn(board: Multilist | null): ShownTag[] {
   const counts = new Map<string, number>();
   for (const list of board?.lists ?? [])
@@ -65,9 +68,13 @@ export function tagsOn(board: Multilist | null): ShownTag[] {
       for (const n of item.notes)
         for (const tag of n.text.includes('#') ? tagsIn(n.text) : [])
           counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  return [...counts]
-    .map(([tag, notes]) => ({ tag, notes }))
-    .sort((a, b) => b.notes - a.notes || a.tag.localeCompare(b.tag));
+  const asked = board?.noteTags ?? [];
+  const others = [...counts]
+    .filter(([tag]) => !asked.includes(tag))
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+  return [...asked.map((tag) => [tag, counts.get(tag) ?? 0] as const), ...others].map(
+    ([tag, notes]) => ({ tag, notes }),
+  );
 }
 
 /** The tags that begin with what was typed after the `#` (any case), most carried first. */

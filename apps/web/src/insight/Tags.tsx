@@ -36,7 +36,7 @@ export function Tags({
               <span className="tag">{name}</span>
             )}{' '}
             <span className="confusion-meta">
-              {counted(t.notes, 'note')}
+              {t.notes ? counted(t.notes, 'note') : 'no note yet'}
               {t.questions > 0 && `, ${counted(t.questions, 'question')}`}
             </span>
           </li>

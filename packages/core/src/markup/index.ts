@@ -63,4 +63,16 @@ export {
 } from './spans';
 export * from './headline';
 export { mentionAt, mentionsIn, mentionTyped, MENTIONS_MAX, sameName } from './mentions';
-export { hasTag, notATag, tagAt, tagKey, tagOf, tagsIn, tagTyped, TAG_MAX } from './tags';
+export {
+  BOARD_TAGS_MAX,
+  boardTagsOf,
+  typedTags,
+  hasTag,
+  notATag,
+  tagAt,
+  tagKey,
+  tagOf,
+  tagsIn,
+  tagTyped,
+  TAG_MAX,
+} from './tags';

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { hasTag, tagAt, tagOf, tagsIn, tagTyped, TAG_MAX } from './tags';
+import {
+  boardTagsOf,
+  hasTag,
+  notATag,
+  tagAt,
+  tagOf,
+  tagsIn,
+  tagTyped,
+  typedTags,
+  TAG_MAX,
+} from './tags';
 
 describe('tags', () => {
   it('finds each #tag once, in order, whatever its case, at the start, after spaces and brackets', () => {
@@ -47,5 +57,16 @@ describe('tags', () => {
     expect(tagTyped('C#', 2)).toBeNull();
     expect(tagTyped('[a](#', 5)).toBeNull();
     expect(tagTyped('#1', 2)).toBeNull();
+  });
+
+  it('reads the tags a board asks for, each once, and says what is wrong with them', () => {
+    expect(boardTagsOf(typedTags('#Question, confused  #question,'))).toEqual({
+      tags: ['question', 'confused'],
+    });
+    expect(boardTagsOf(['#ok', 'two words'])).toEqual({ problem: notATag('two words') });
+    expect(boardTagsOf(Array.from({ length: 13 }, (_, i) => `t${i}`))).toEqual({
+      problem: 'A board asks for at most 12 tags.',
+    });
+    expect(boardTagsOf([])).toEqual({ tags: [] });
   });
 });

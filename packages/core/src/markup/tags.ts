@@ -15,6 +15,9 @@ export const TAG_MAX = 40;
 const GOES_ON = /[\p{L}\p{N}_&#/.\-@+:]/u;
 const NAME = /^\p{L}[\p{L}\p{N}_-]*/u;
 
+/** The most tags a board asks its readers' notes to carry (a board's `noteTags`). */
+export const BOARD_TAGS_MAX = 12;
+
 /** One tag whatever its letters' case, as its tag links and counts name it. */
 export const tagKey = (name: string): string => name.toLowerCase();
 
@@ -74,3 +77,22 @@ export function tagTyped(text: string, caret: number): { start: number; prefix: 
 /** What a listing narrowed to words that are no tag answers. */
 export const notATag = (given: string): string =>
   `“${given}” is not a tag: a tag is # and a letter, then letters, digits, _ or -, at most ${TAG_MAX}.`;
+
+/**
+ * The tags a board asks its readers' notes to carry, as given (`question`, `#Question`; blanks
+ * skipped), each once; or what is wrong with them.
+ */
+export function boardTagsOf(given: readonly string[]): { tags: string[] } | { problem: string } {
+  const tags: string[] = [];
+  for (const word of given.map((g) => g.trim()).filter(Boolean)) {
+    const tag = tagOf(word);
+    if (!tag) return { problem: notATag(word) };
+    if (!tags.includes(tag)) tags.push(tag);
+  }
+  return tags.length > BOARD_TAGS_MAX
+    ? { problem: `A board asks for at most ${BOARD_TAGS_MAX} tags.` }
+    : { tags };
+}
+
+/** Tags typed in one field, apart by spaces or commas: `#question, #confused`. */
+export const typedTags = (typed: string): string[] => typed.split(/[\s,]+/).filter(Boolean);

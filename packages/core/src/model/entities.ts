@@ -260,6 +260,11 @@ export interface Multilist {
    * to those who may change it.
    */
   remindDue?: boolean;
+  /**
+   * The tags its authors ask readers' notes to carry (`question`, core tagKey), offered first as
+   * `#` is typed in a note; absent: none.
+   */
+  noteTags?: string[];
   labels: string[];
   labelColors: Record<string, string>;
   colors: Record<string, string>;

@@ -57,6 +57,11 @@ export const multilists = pgTable(
     remindDue: boolean('remind_due').notNull().default(false),
     /** The due date a reminder went out for (services/insight/due-reminders.ts), or none yet. */
     dueReminded: timestamp('due_reminded', { withTimezone: true }),
+    /** The tags its authors ask readers' notes to carry (core tagKey), offered first as # is typed. */
+    noteTags: text('note_tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     version: integer('version').notNull().default(1),
     created: created(),
     modified: modified(),

@@ -64,6 +64,7 @@ export async function duplicateMultilist(
       readerColors: source.readerColors,
       isTable: source.isTable,
       linkedBoards: source.linkedBoards,
+      noteTags: source.noteTags,
     })
     .returning({ id: multilists.id });
   const multilistId = must(board, 'the copied board').id;

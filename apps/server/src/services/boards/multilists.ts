@@ -6,6 +6,7 @@ import {
   pathTitle,
   type Multilist,
   must,
+  boardTagsOf,
 } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { boardMembers, boardUnlocks, multilists } from '../../db/schema';
@@ -80,6 +81,8 @@ export async function editMultilist(
     notesDue?: string | null;
     /** Whether readers yet to write are reminded a day before. */
     remindDue?: boolean;
+    /** The tags readers' notes are asked to carry, as given (`question`, `#Question`). */
+    noteTags?: string[];
     version?: number;
   },
 ) {
@@ -104,6 +107,11 @@ export async function editMultilist(
   if (args.listed !== undefined) set.listed = args.listed;
   if (args.notesDue !== undefined) set.notesDue = args.notesDue ? new Date(args.notesDue) : null;
   if (args.remindDue !== undefined) set.remindDue = args.remindDue;
+  if (args.noteTags !== undefined) {
+    const read = boardTagsOf(args.noteTags);
+    if ('problem' in read) throw badRequest(read.problem);
+    set.noteTags = read.tags;
+  }
   if (args.password !== undefined) {
     // Spaces alone look like no password at all in the form, and are easily typed by mistake.
     if (args.password && !args.password.trim())

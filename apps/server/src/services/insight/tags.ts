@@ -1,8 +1,9 @@
 /**
- * The tags a board's notes carry (`#question`, core tagsIn), each with how many notes carry it:
+ * The tags a board's notes carry (`#question`, core tagsIn), each with how many notes carry it,
  * counted over the notes the caller may read (canSee), on the content items Insight counts
  * (counted.ts `seenContent`), so a tag written only in others' private notes is never named, and a
- * tag's count is what its Discussion lists.
+ * tag's count is what its Discussion lists; then the tags the board asks for (its `noteTags`) that
+ * none of those carries yet.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { canSee, tagsIn } from '@listboard/core';
@@ -53,7 +54,10 @@ export async function noteTags(db: Db, ask: InsightAsk): Promise<NoteTag[]> {
       counts.set(tag, counted);
     }
   }
-  return [...counts.values()]
+  const shown = [...counts.values()]
     .sort((a, b) => b.notes - a.notes || (a.tag < b.tag ? -1 : 1))
     .slice(0, TAGS_SHOWN);
+  // And those the board asks for that no note the caller reads carries yet.
+  const unused = ask.board.noteTags.filter((tag) => !counts.has(tag));
+  return [...shown, ...unused.map((tag) => ({ tag, notes: 0, questions: 0 }))];
 }

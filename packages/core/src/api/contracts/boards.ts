@@ -92,7 +92,7 @@ export const editMultilist = defineContract({
   path: '/api/dbedit/edit_multilist',
   tags: ['dbedit'],
   summary:
-    'Change a board’s title, description, listing, password, when its notes are due and whether its readers are reminded',
+    'Change a board’s title, description, listing, password, when its notes are due, whether its readers are reminded and the tags their notes are asked to carry',
   input: z.object({
     multilistId: id,
     titleText: title.optional(),
@@ -103,6 +103,11 @@ export const editMultilist = defineContract({
     notesDue: z.iso.datetime({ offset: true }).nullable().optional(),
     /** Mail the readers of its groups yet to write a reminder a day before notes are due. */
     remindDue: z.boolean().optional(),
+    /**
+     * The tags readers' notes are asked to carry (`question` or `#question`, any case; at most
+     * 12); each that is no tag is a 400.
+     */
+    noteTags: z.array(z.string().max(100)).max(100).optional(),
     version: z.number().int().positive().optional(),
   }),
   /** The board's new row version, and its path title (it moves when the title does). */
@@ -124,7 +129,7 @@ export const duplicateMultilist = defineContract({
   path: '/api/forms/duplicate_multilist',
   tags: ['forms'],
   summary:
-    'Copy a board as the caller’s own unlisted board “Copy of {title}”: its lists, items, blocks, labels, formats and markers, and with `annotations` the caller’s own annotations; never its notes, replies, others’ annotations or members',
+    'Copy a board as the caller’s own unlisted board “Copy of {title}”: its lists, items, blocks, labels, formats, the tags it asks notes to carry and markers, and with `annotations` the caller’s own annotations; never its notes, replies, others’ annotations or members',
   description:
     'Anyone signed in who may read the board may copy it (as they may export it); only the items they can see are copied. The copy’s title is made unique among the caller’s boards: “Copy of {title} (2)”, and so on. With `annotations: true` each annotation the caller wrote on an item copied goes to that item’s copy, as private as it was, without the replies to it.',
   input: z.object({ multilistId: id, annotations: z.boolean().optional() }),

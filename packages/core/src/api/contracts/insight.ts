@@ -142,7 +142,8 @@ export const boardInsightAnswer = z.object({
   confusion: z.array(confusedPassage),
   /**
    * The tags of the notes the caller may read, with how many of those carry each, most first (at
-   * most 20): a tag only others' private notes carry is not named.
+   * most 20): a tag only others' private notes carry is not named; then those the board asks for
+   * (its `noteTags`) that none of them carries yet, at nought.
    */
   tags: z.array(noteTag),
   /** Days with notes or replies, oldest first. */

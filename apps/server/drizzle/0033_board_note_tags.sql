@@ -1,0 +1,1 @@
+ALTER TABLE "multilists" ADD COLUMN "note_tags" text[] DEFAULT '{}'::text[] NOT NULL;
