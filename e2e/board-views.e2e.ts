@@ -36,6 +36,8 @@ describe('board views', () => {
     // Table of contents: every list and item headline; choosing an entry selects that item.
     await more(page, 'Table of contents');
     const toc = page.getByRole('navigation', { name: `Contents of ${title}` });
+    // Loaded when first shown.
+    await toc.getByRole('button').first().waitFor();
     expect(await toc.getByRole('button').allInnerTexts()).toEqual([
       'Readings',
       'Orwell',

@@ -8,8 +8,6 @@ import {
 } from '@listboard/core';
 import { estimateItem, useItemRenderer } from './ListColumn';
 import { ListRow } from './ListRow';
-import { BoardPassword } from './BoardPassword';
-import { TocColumn } from './TocColumn';
 import { SectionNav } from './SectionNav';
 import { VirtualRows } from './VirtualRows';
 import { useBoardApi } from './boardApi';
@@ -27,6 +25,11 @@ import { useSession } from '../state/session';
 
 /** Only a board with a due date fetches the words for it. */
 const DueLine = lazy(() => import('./DueLine').then((m) => ({ default: m.DueLine })));
+// A board locked to its reader, and the table of contents (a view toggled on): loaded when met.
+const BoardPassword = lazy(() =>
+  import('./BoardPassword').then((m) => ({ default: m.BoardPassword })),
+);
+const TocColumn = lazy(() => import('./TocColumn').then((m) => ({ default: m.TocColumn })));
 
 type Row = { kind: 'list'; list: List } | { kind: 'item'; item: Item };
 
@@ -201,11 +204,17 @@ export function BoardView({ board }: { board: Multilist }) {
         <SectionNav board={board} />
       </header>
       {board.locked ? (
-        <BoardPassword board={board} onUnlocked={api.unlocked} />
+        <Suspense fallback={null}>
+          <BoardPassword board={board} onUnlocked={api.unlocked} />
+        </Suspense>
       ) : (
         <HeatProvider boardId={board._id} on={display.heatView && board.abilities.insight}>
           <div className="lists">
-            {display.tocView && <TocColumn board={board} />}
+            {display.tocView && (
+              <Suspense fallback={null}>
+                <TocColumn board={board} />
+              </Suspense>
+            )}
             {display.sectionDisplay === 'section' ? (
               <ListRow board={board} keys={keys} startList={startList} startIndex={startIndex} />
             ) : (

@@ -1,13 +1,18 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { boardMsg, decodePart } from '@listboard/core';
 import { useConnection } from '../api/client';
 import { useAlerts } from '../state/alerts';
 import { useSession } from '../state/session';
 import { Logo } from '../Logo';
 import { SessionEndedBar } from '../account/SessionEndedBar';
-import { UploadProgress } from '../media/UploadProgress';
+import { useUploadProgress } from '../media/progress';
 import type { Display } from '../state/ui';
 import { InfoBar } from './InfoBar';
+
+// The progress bar of an upload, loaded with the first one.
+const UploadProgress = lazy(() =>
+  import('../media/UploadProgress').then((m) => ({ default: m.UploadProgress })),
+);
 
 /** Phones get the last board of the chain only, so the path fits. */
 export function shortPath(path: string): string {
@@ -38,6 +43,7 @@ export function Header({
   const user = useSession((s) => s.user);
   const connected = useConnection((s) => s.connected);
   const alerts = useAlerts((s) => s.alerts);
+  const uploading = useUploadProgress((s) => s.phase !== 'idle');
   const dismiss = useAlerts((s) => s.dismiss);
   return (
     <header className="app-header">
@@ -61,7 +67,11 @@ export function Header({
         </div>
       )}
       <SessionEndedBar />
-      <UploadProgress />
+      {uploading && (
+        <Suspense fallback={null}>
+          <UploadProgress />
+        </Suspense>
+      )}
       <div className="alert-bar" aria-live="polite">
         {alerts.map((a) => (
           <div key={a.id} className="bar alert" role="status">

@@ -225,6 +225,7 @@ export const BOARD_SETTINGS_FORMS: FormDef[] = [
         label: 'Tags for notes',
         type: 'text',
         autoComplete: 'off',
+        placeholder: '#question #confused',
         hint: 'Tags you ask readers to put in their notes, such as #question #confused #evidence: their note form offers them first as # is typed, and Insight counts them.',
       },
       {
