@@ -63,6 +63,8 @@ describe('tags in notes', () => {
     await selectItem(item, { tap: true, position: { x: 4, y: 4 } });
     await item.locator('summary', { hasText: 'Actions' }).tap();
     await item.getByRole('menuitem', { name: 'Note', exact: true }).tap();
+    // The form says which tags the teacher asks for.
+    await phone.getByText(/unless you tick Private\. Tag it #evidence or #confused\.$/).waitFor();
     const words = phone.getByLabel('Your note');
     await words.tap();
     await words.pressSequentially(`Is a press office a source? ${stamp} #`);

@@ -52,6 +52,21 @@ function open(id: string, extra: Partial<FormContext> = {}, selected?: TextTarge
 const caption = () => screen.queryByRole('blockquote')?.getAttribute('aria-label');
 const quoted = () => screen.queryByRole('blockquote')?.textContent;
 
+describe('the Note form names the tags the board asks for', () => {
+  it('says them under its title, and nothing when there are none', () => {
+    open('note', { board: { ...board, noteTags: ['question', 'evidence', 'confused'] } });
+    screen.getByText(
+      'Everyone who reads this board sees it, unless you tick Private. Tag it #question, #evidence or #confused.',
+    );
+    cleanup();
+    open('note', { board: { ...board, noteTags: ['question'] } });
+    screen.getByText(/unless you tick Private\. Tag it #question\.$/);
+    cleanup();
+    open('note');
+    screen.getByText('Everyone who reads this board sees it, unless you tick Private.');
+  });
+});
+
 describe('what a form about an item, a list or a note quotes above its fields', () => {
   it('a note or annotation on the whole item quotes its first words, as plain text', () => {
     for (const id of ['note', 'annotation', 'emailItem']) {

@@ -77,6 +77,14 @@ const wordsField = (message: string) =>
 const onePassage = (ctx: FormContext) =>
   Promise.resolve(ctx.target.spans ? { error: passageMsg.selectWithinOneBlock } : {});
 
+/** The tags the board asks notes to carry, said under the Note form's title: " Tag it #question or #evidence." */
+const askedTags = (board: FormContext['board']): string => {
+  const tags = (board?.noteTags ?? []).map((t) => `#${t}`);
+  return tags.length
+    ? ` Tag it ${tags.length > 1 ? `${tags.slice(0, -1).join(', ')} or ${tags.at(-1)}` : tags[0]}.`
+    : '';
+};
+
 /** Whether the last reply sent put its note back among those waiting for an answer. */
 let askedAgain = false;
 
@@ -86,9 +94,9 @@ export const NOTES_FORMS: FormDef[] = [
     label: 'Note',
     // Who will read it, before it is sent: the group chosen for this board, or every reader.
     description: (ctx) =>
-      ctx.group
+      (ctx.group
         ? `Goes to ${ctx.group}: its members and this board’s authors see it, unless you tick Private.`
-        : 'Everyone who reads this board sees it, unless you tick Private.',
+        : 'Everyone who reads this board sees it, unless you tick Private.') + askedTags(ctx.board),
     quote: quotedItem,
     prepare: onePassage,
     fields: [
