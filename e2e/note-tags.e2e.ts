@@ -111,6 +111,10 @@ describe('tags in notes', () => {
     await tabs.getByRole('link', { name: 'All tags' }).click();
     await desk.waitForURL(new RegExp(`code=pending&username=author&board=${ptitle}$`));
     await entry(untagged).waitFor();
+    // The board's Discussion names the tags it asks for, each a way back to one.
+    await tabs.getByRole('link', { name: '#evidence' }).click();
+    await desk.waitForURL(new RegExp(`code=pending&username=author&board=${ptitle}&tag=evidence$`));
+    await desk.getByText('No pending notes tagged #evidence.').waitFor();
 
     // On the board, a tag in a note leads the teacher to the same.
     await desk.goto(`${base}${address}`);

@@ -140,6 +140,9 @@ describe('tags in notes', () => {
       notes: 0,
       questions: 0,
     });
+    // The board's Discussion names them, each a way to narrow it.
+    const discussion = await listing(author, 'pending', `&board=${board.ptitle}`);
+    expect(discussion.json<Multilist>().onBoard?.noteTags).toEqual(['question', 'evidence']);
     // Words that are no tag, or too many tags, change nothing.
     const bad = await edit(['#ok', 'two words']);
     expect([bad.statusCode, bad.json()]).toEqual([400, { error: notATag('two words') }]);

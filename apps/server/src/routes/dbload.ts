@@ -196,6 +196,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
             title: board.title,
             ptitle: board.ptitle,
             ...(list && { list }),
+            ...(board.noteTags.length > 0 && { noteTags: board.noteTags }),
           },
         }),
         ...(groups && { noteGroups: { choices: groups, only: group } }),

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { boardHref } from './itemLink';
 import { GroupChoice, OrderChoice } from './GroupChoice';
@@ -49,6 +49,8 @@ export function PageTabs({
     lister: string;
     /** The one list of it, if narrowed to one (a week's notes). */
     list?: { _id: string; title: string };
+    /** The tags it asks its notes to carry: each narrows the page to the notes with it. */
+    noteTags?: string[];
   };
   /**
    * A listing of the notes on `lister`'s boards: the reader groups it may be narrowed to and the
@@ -130,6 +132,18 @@ export function PageTabs({
           <Link to={href(code, { board: onBoard, group, writer: by, tag: undefined })}>
             All tags
           </Link>
+        </p>
+      )}
+      {board?.noteTags && !tag && (
+        <p className="page-tags">
+          <span>Tagged:</span>{' '}
+          {board.noteTags.map((t) => (
+            <Fragment key={t}>
+              <Link className="tag" to={href(code, { board: onBoard, group, writer: by, tag: t })}>
+                #{t}
+              </Link>{' '}
+            </Fragment>
+          ))}
         </p>
       )}
       {writer && (

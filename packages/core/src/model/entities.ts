@@ -301,7 +301,14 @@ export interface Multilist {
    * A Discussion or My notes of one board its owner owns, coauthors or edits: that board, and the
    * one list of it, if narrowed to one (a week's notes).
    */
-  onBoard?: { owner: string; title: string; ptitle: string; list?: { _id: string; title: string } };
+  onBoard?: {
+    owner: string;
+    title: string;
+    ptitle: string;
+    list?: { _id: string; title: string };
+    /** The tags the board asks its notes to carry (its `noteTags`), if any. */
+    noteTags?: string[];
+  };
   /**
    * A Discussion or My notes: the reader groups it may be narrowed to (those its boards are
    * assigned and those notes on them were posted to), and the one it is narrowed to, if any.

@@ -63,6 +63,7 @@ export async function answeredBoard(db: Db, username: string, param: string) {
       version: multilists.version,
       title: multilists.title,
       ptitle: multilists.ptitle,
+      noteTags: multilists.noteTags,
     })
     .from(multilists)
     .where(and(eq(multilists.owner, owner), eq(multilists.ptitle, ptitle), answeredBy(username)));

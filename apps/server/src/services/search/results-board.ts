@@ -254,6 +254,8 @@ export function resultsBoard(
       title: string;
       ptitle: string;
       list?: { _id: string; title: string };
+      /** The tags the board asks its notes to carry, each a way to narrow the listing. */
+      noteTags?: string[];
     };
     /** A listing of notes on `owner`'s boards: the groups it may be narrowed to, and the one. */
     noteGroups?: { choices: string[]; only?: string };
