@@ -162,6 +162,16 @@ describe("a note's words", () => {
       ['SPAN', '#bold', null],
     ]);
     expect(host.textContent).toBe('#Question: why? (#confused) #1, C#, Week 2, #define, #bold');
+    // In a link's words, a tag is set off and the link leads where it was written to.
+    const linked = document.createElement('div');
+    linked.innerHTML = renderNoteMarkdown(
+      '[see #sources](https://example.org/s)',
+      katex,
+      () => '/t',
+    );
+    expect(linked.querySelectorAll('a')).toHaveLength(1);
+    expect(linked.querySelector('a')?.getAttribute('href')).toBe('https://example.org/s');
+    expect(linked.querySelector('a .tag')?.textContent).toBe('#sources');
     // Where the page gives no place for them (a reader's board), tags are set off, leading nowhere.
     expect(tags(note(text)).map(([tag, words]) => [tag, words])).toEqual([
       ['SPAN', '#Question'],

@@ -34,13 +34,21 @@ noteMd.renderer.rules.mention = (tokens, idx) =>
 noteMd.inline.ruler.before('escape', 'tag', (state, silent) => {
   const found = tagAt(state.src, state.pos);
   if (!found) return false;
-  if (!silent) state.push('tag', 'a', 0).content = found.tag;
+  if (!silent) {
+    const token = state.push('tag', 'a', 0);
+    token.content = found.tag;
+    // Inside a link's words it leads where the link does: no link in a link.
+    token.meta = { inLink: state.linkLevel > 0 };
+  }
   state.pos = found.end;
   return true;
 });
 noteMd.renderer.rules.tag = (tokens, idx, _options, env: object | undefined) => {
-  const tag = tokens[idx]?.content ?? '';
-  const href = env && 'tagHref' in env ? (env.tagHref as TagHref | undefined)?.(tagKey(tag)) : null;
+  const token = tokens[idx];
+  const tag = token?.content ?? '';
+  const inLink = (token?.meta as { inLink?: boolean } | null)?.inLink === true;
+  const href =
+    !inLink && env && 'tagHref' in env ? (env.tagHref as TagHref | undefined)?.(tagKey(tag)) : null;
   const words = `#${noteMd.utils.escapeHtml(tag)}`;
   return href
     ? `<a class="tag" href="${noteMd.utils.escapeHtml(href)}" title="Notes tagged #${noteMd.utils.escapeHtml(tagKey(tag))}">${words}</a>`
