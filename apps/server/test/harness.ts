@@ -169,3 +169,26 @@ export class Agent {
     return res;
   }
 }
+
+/** A new board of `author`'s with one list (“Week 1”) holding one item, for the notes a test writes. */
+export async function boardWithItem(
+  author: Agent,
+  spec: { title: string; item: string; listed?: boolean },
+): Promise<{ multilistId: string; ptitle: string; listId: string; itemId: string }> {
+  const board = (
+    await author.post('/api/forms/insert_multilist', {
+      titleText: spec.title,
+      listed: spec.listed ?? true,
+    })
+  ).json<{ multilistId: string; ptitle: string }>();
+  const { listId } = (
+    await author.post('/api/forms/insert_list', {
+      multilistId: board.multilistId,
+      titleText: 'Week 1',
+    })
+  ).json<{ listId: string }>();
+  const { itemId } = (
+    await author.post('/api/forms/insert_item', { listId, text: spec.item })
+  ).json<{ itemId: string }>();
+  return { multilistId: board.multilistId, ptitle: board.ptitle, listId, itemId };
+}

@@ -3,7 +3,7 @@ import { describeSelection, type Item, type Multilist } from '@listboard/core';
 import { unpackBoards, type PackedMultilist } from '@listboard/core/api/packed';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema';
-import { Agent, createTestApp, type TestContext } from './harness';
+import { Agent, boardWithItem, createTestApp, type TestContext } from './harness';
 
 let t: TestContext;
 let author: Agent;
@@ -157,18 +157,8 @@ describe('helpful, when an account goes', () => {
 
 describe('Discussion, most helpful first', () => {
   it('lists the notes most marked first, in one list, when asked; newest first by the week otherwise', async () => {
-    const board = (
-      await author.post('/api/forms/insert_multilist', { titleText: 'Helpful order', listed: true })
-    ).json<{ multilistId: string; ptitle: string }>();
-    const { listId } = (
-      await author.post('/api/forms/insert_list', {
-        multilistId: board.multilistId,
-        titleText: 'Week 1',
-      })
-    ).json<{ listId: string }>();
-    const { itemId } = (
-      await author.post('/api/forms/insert_item', { listId, text: 'Read and ask.' })
-    ).json<{ itemId: string }>();
+    const board = await boardWithItem(author, { title: 'Helpful order', item: 'Read and ask.' });
+    const { listId, itemId } = board;
     const ask = async (text: string) =>
       (await reader.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text } })).json<{
         itemId: string;

@@ -11,7 +11,12 @@ import {
 import { CUSTOM_CODES } from '@listboard/core/api/search';
 import { createBoard } from '../src/services/boards/create';
 import { users } from '../src/db/schema';
-import { Agent, createTestApp, type TestContext } from './harness';
+import {
+  Agent,
+  boardWithItem as newBoardWithItem,
+  createTestApp,
+  type TestContext,
+} from './harness';
 
 let t: TestContext;
 let author: Agent;
@@ -23,22 +28,8 @@ const search = async (a: Agent, code: string, username?: string) =>
     address: `/x/home?code=${code}${username ? `&username=${username}` : ''}`,
   });
 /** A listed board of the author's with one list and one item on it, for notes a test writes. */
-async function boardWithItem(titleText: string, text: string, listed = true) {
-  const board = (await author.post('/api/forms/insert_multilist', { titleText, listed })).json<{
-    multilistId: string;
-    ptitle: string;
-  }>();
-  const { listId } = (
-    await author.post('/api/forms/insert_list', {
-      multilistId: board.multilistId,
-      titleText: 'Week 1',
-    })
-  ).json<{ listId: string }>();
-  const { itemId } = (await author.post('/api/forms/insert_item', { listId, text })).json<{
-    itemId: string;
-  }>();
-  return { ...board, listId, itemId };
-}
+const boardWithItem = (title: string, item: string, listed = true) =>
+  newBoardWithItem(author, { title, item, listed });
 const hitTexts = (b: Multilist) =>
   b.lists.flatMap((l) => l.items.map((i) => [i.text, ...i.notes.map((n) => n.text)].join('\n')));
 

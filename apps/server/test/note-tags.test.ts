@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notATag, type Multilist } from '@listboard/core';
 import type { BoardInsight } from '@listboard/core/api/contracts/insight';
-import { Agent, createTestApp, type TestContext } from './harness';
+import { Agent, boardWithItem, createTestApp, type TestContext } from './harness';
 
 let t: TestContext;
 let author: Agent;
@@ -34,19 +34,8 @@ beforeAll(async () => {
   await reader.signIn('reader');
   demo = new Agent(t.app);
   await demo.signIn('demo');
-  const made = (
-    await author.post('/api/forms/insert_multilist', { titleText: 'Tagged seminar', listed: true })
-  ).json<{ multilistId: string; ptitle: string }>();
-  const { listId } = (
-    await author.post('/api/forms/insert_list', {
-      multilistId: made.multilistId,
-      titleText: 'Week 1',
-    })
-  ).json<{ listId: string }>();
-  const { itemId } = (
-    await author.post('/api/forms/insert_item', { listId, text: 'Read the first chapter.' })
-  ).json<{ itemId: string }>();
-  board = { ...made, listId, itemId };
+  board = await boardWithItem(author, { title: 'Tagged seminar', item: 'Read the first chapter.' });
+  const { listId, itemId } = board;
   for (const [who, text, isPrivate] of [
     [reader, '#Question: who wrote this?', false],
     [demo, '#question #confused Why chapter one first?', false],

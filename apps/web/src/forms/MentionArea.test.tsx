@@ -8,7 +8,7 @@ const board = makeBoard('author', 'Course', [{ title: 'Week 1', items: ['Read th
 const item = board.lists[0]!.items[0]!;
 item.notes = [{ ...item, _id: 'n1', author: 'reader', hint: 'Sam Lee' }];
 
-function Field({ suggests = true }: { suggests?: boolean }) {
+function Field({ suggests = true, on = board }: { suggests?: boolean; on?: typeof board }) {
   const [value, setValue] = useState('');
   return (
     <MentionArea
@@ -16,7 +16,7 @@ function Field({ suggests = true }: { suggests?: boolean }) {
       aria-label="Your note"
       value={value}
       onValue={setValue}
-      mentions={suggests ? { board, user: null } : null}
+      mentions={suggests ? { board: on, user: null } : null}
     />
   );
 }
@@ -76,19 +76,7 @@ describe('a note’s words offer the tags the board’s notes carry', () => {
     on.notes = ['#question why?', 'So #Confused. #question', 'A #quote', 'C# and #1'].map(
       (text, i) => ({ ...on, _id: `t${i}`, text, author: 'reader' }),
     );
-    function Tagged({ on = tagged }: { on?: typeof tagged }) {
-      const [value, setValue] = useState('');
-      return (
-        <MentionArea
-          id="words"
-          aria-label="Your note"
-          value={value}
-          onValue={setValue}
-          mentions={{ board: on, user: null }}
-        />
-      );
-    }
-    const { unmount } = render(<Tagged />);
+    const { unmount } = render(<Field on={tagged} />);
     typeIn('Me too #');
     expect(screen.getByRole('listbox', { name: 'Tags' })).toBeDefined();
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
@@ -112,7 +100,7 @@ describe('a note’s words offer the tags the board’s notes carry', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
     unmount();
     // The tags the board asks for come first, in its order, one no note carries yet too.
-    render(<Tagged on={{ ...tagged, noteTags: ['evidence', 'question'] }} />);
+    render(<Field on={{ ...tagged, noteTags: ['evidence', 'question'] }} />);
     typeIn('Me too #');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       '#evidenceno note yet',
