@@ -246,17 +246,10 @@ export function resultsBoard(
     /** Which page of the listing, from the newest (0) back. */
     page?: number;
     /**
-     * The one board whose notes are listed, if any (one `owner` owns, coauthors or edits), and
-     * the one list of it.
+     * The one board whose notes are listed, if any (one `owner` owns, coauthors or edits), the
+     * one list of it, and the tags it asks its notes to carry.
      */
-    onBoard?: {
-      owner: string;
-      title: string;
-      ptitle: string;
-      list?: { _id: string; title: string };
-      /** The tags the board asks its notes to carry, each a way to narrow the listing. */
-      noteTags?: string[];
-    };
+    onBoard?: Multilist['onBoard'];
     /** A listing of notes on `owner`'s boards: the groups it may be narrowed to, and the one. */
     noteGroups?: { choices: string[]; only?: string };
     /** The one tag the notes listed carry, if any. */
