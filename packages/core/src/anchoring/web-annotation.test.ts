@@ -32,7 +32,7 @@ const notes: ExportedNote[] = [
     note: {
       ...base,
       _id: 'n1',
-      text: 'What about *funding*?',
+      text: 'What about *funding*? #Question #sources',
       annotationClass: 'note',
       noteStatus: 'pending',
       groupName: 'Seminar',
@@ -97,6 +97,14 @@ describe('W3C Web Annotation', () => {
         ],
       },
     });
+    // Its labels and its tags, each a tagging body.
+    expect(note!.body).toEqual([
+      expect.objectContaining({ value: 'What about *funding*? #Question #sources' }),
+      { type: 'TextualBody', value: 'topic: sources', purpose: 'tagging' },
+      { type: 'TextualBody', value: 'q', purpose: 'tagging' },
+      { type: 'TextualBody', value: 'question', purpose: 'tagging' },
+      { type: 'TextualBody', value: 'sources', purpose: 'tagging' },
+    ]);
     expect(reply).toMatchObject({ motivation: 'replying', target: `${BOARD}#note-n1` });
     expect(media!.target).toMatchObject({
       selector: [{ type: 'FragmentSelector', value: 't=12.5,30' }],
@@ -112,7 +120,8 @@ describe('W3C Web Annotation', () => {
     expect(n).toEqual({
       id: `${BOARD}#note-n1`,
       kind: 'note',
-      text: 'What about *funding*?',
+      text: 'What about *funding*? #Question #sources',
+      // Its tags are in its words: not labels as well.
       labels: [
         { name: 'topic', value: 'sources' },
         { name: 'q', value: '' },

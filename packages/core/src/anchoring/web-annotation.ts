@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import type { Item, Label } from '../model/entities';
+import { hasTag, tagsIn } from '../markup/tags';
 import {
   isTextTarget,
   readHighlight,
@@ -104,6 +105,8 @@ export function toWebAnnotation(e: ExportedNote, boardUrl: string): Json {
     body: [
       { type: 'TextualBody', value: note.text, format: 'text/markdown', purpose },
       ...note.labels.map((l) => ({ type: 'TextualBody', value: labelText(l), purpose: 'tagging' })),
+      // Its tags (`#question` in its words) too, as any reader of annotations takes a tag.
+      ...tagsIn(note.text).map((t) => ({ type: 'TextualBody', value: t, purpose: 'tagging' })),
     ],
     target,
     [LB.kind]: note.annotationClass,
@@ -285,8 +288,9 @@ export function readWebAnnotations(
             : [x.body];
     const texts = bodies.filter((b) => b.purpose !== 'tagging' && typeof b.value === 'string');
     const text = x.bodyValue ?? texts.map((b) => b.value).join('\n\n');
+    // A tagging body that is a tag of the words (`#question`, as exported) is that tag already.
     const labels = bodies
-      .filter((b) => b.purpose === 'tagging' && b.value)
+      .filter((b) => b.purpose === 'tagging' && b.value && !hasTag(text, b.value))
       .map((b) => parseLabel(b.value ?? ''));
     const target = Array.isArray(x.target) ? x.target[0] : x.target;
     const motivations = [x.motivation ?? []].flat();
