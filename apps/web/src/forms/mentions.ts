@@ -2,8 +2,8 @@
  * Whom a note, reply or annotation can mention (`@username`, core mentionsIn): the people the
  * board already shows its writer (its owner, its coauthors, whoever wrote an item, a note or a
  * reply they can see), so suggesting them tells no one of anybody they could not see already.
- * And the tags it may carry (`#question`, core tagsIn): those of the notes the board shows them,
- * so a class keeps to the same few.
+ * And the tags it may carry (`#question`, core tagsIn): those the board asks for, then those of
+ * the notes the board shows them, so a class keeps to the same few.
  */
 import { tagsIn, type Multilist } from '@listboard/core';
 
@@ -77,6 +77,6 @@ export function tagsOn(board: Multilist | null): ShownTag[] {
   );
 }
 
-/** The tags that begin with what was typed after the `#` (any case), most carried first. */
+/** The tags that begin with what was typed after the `#` (any case), in tagsOn's order. */
 export const tagSuggestions = (tags: readonly ShownTag[], prefix: string): ShownTag[] =>
   tags.filter((t) => t.tag.startsWith(prefix.toLowerCase())).slice(0, SUGGESTED);
