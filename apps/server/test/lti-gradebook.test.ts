@@ -542,11 +542,13 @@ describe('the Course grades page', () => {
       resourceLinkId: 'section-week-2',
     });
     expect(res.statusCode, res.body).toBe(200);
+    // (The whole board's link may push its own score for the learner's note meanwhile.)
     expect(
       scores()
         .slice(sent)
-        .find((x) => x.userId === 's-1'),
-    ).toMatchObject({ scoreGiven: 5.2 });
+        .filter((x) => x.userId === 's-1')
+        .map((x) => x.scoreGiven),
+    ).toContain(5.2);
     const put = platform.services.calls.filter(
       (c) => c.method === 'PUT' && (c.body as { endDateTime?: string }).endDateTime,
     );
