@@ -12,6 +12,7 @@ import {
   pathTitle,
   roleFor,
   typedTags,
+  writtenTags,
   type Multilist,
 } from '@listboard/core';
 import type { CallError } from '../api/client';
@@ -109,7 +110,7 @@ const hereNow = () => `${location.pathname}${location.search}${location.hash}`;
 
 /** What the settings form sends: only what was changed. */
 /** A board's tags as its settings show them: `#question #confused`. */
-const tagsShown = (board: Multilist) => (board.noteTags ?? []).map((t) => `#${t}`).join(' ');
+const tagsShown = (board: Multilist) => writtenTags(board.noteTags ?? []);
 
 /** What is wrong with the tags typed into Board settings, or null. */
 const tagsProblem = (v: Values): string | null => {

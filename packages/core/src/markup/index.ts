@@ -67,6 +67,7 @@ export {
   BOARD_TAGS_MAX,
   boardTagsOf,
   typedTags,
+  writtenTags,
   hasTag,
   notATag,
   tagAt,

@@ -94,5 +94,8 @@ export function boardTagsOf(given: readonly string[]): { tags: string[] } | { pr
     : { tags };
 }
 
+/** Tags as one writes them, one line: `#question #evidence`. */
+export const writtenTags = (tags: readonly string[]): string => tags.map((t) => `#${t}`).join(' ');
+
 /** Tags typed in one field, apart by spaces or commas: `#question, #confused`. */
 export const typedTags = (typed: string): string[] => typed.split(/[\s,]+/).filter(Boolean);

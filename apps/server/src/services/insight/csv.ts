@@ -13,6 +13,7 @@ import {
   quoteOf,
   readHighlight,
   tagsIn,
+  writtenTags,
   type PolicyBoard,
   type Viewer,
 } from '@listboard/core';
@@ -75,9 +76,7 @@ export async function annotationsCsv(
     // How many marked it helpful; an annotation is not marked.
     helpful: note.annotationClass === 'anno' ? '' : String(note.votes),
     // The tags its words carry (core tagsIn), as a tag is written: `#question #evidence`.
-    tags: tagsIn(note.text)
-      .map((t) => `#${t}`)
-      .join(' '),
+    tags: writtenTags(tagsIn(note.text)),
   }));
   return stringify(
     records.map((r) => ANNOTATION_CSV_COLUMNS.map((c) => safeCell(r[c]))),

@@ -191,6 +191,11 @@ export async function boardInsight(db: Db, ask: InsightAsk): Promise<BoardInsigh
   readers.sort(
     (a, b) => b.notes + b.replies - (a.notes + a.replies) || (a.username < b.username ? -1 : 1),
   );
+  // The passages and the tags read notes apart from the figures, and from each other.
+  const [confusion, tags] = await Promise.all([
+    confusedPassages(db, ask, headlines),
+    noteTags(db, ask),
+  ]);
   if (ask.scope === 'board') await withRosters(db, ask, groups, readers);
   groups.sort((a, b) => (a.group < b.group ? -1 : 1));
   timeline.sort((a, b) => (a.day < b.day ? -1 : 1));
@@ -205,8 +210,8 @@ export async function boardInsight(db: Db, ask: InsightAsk): Promise<BoardInsigh
     lists: listsOut,
     readers,
     groups,
-    confusion: await confusedPassages(db, ask, headlines),
-    tags: await noteTags(db, ask),
+    confusion,
+    tags,
     timeline,
   };
 }
