@@ -1,8 +1,9 @@
 /**
  * Tags in notes, as a class meets them: the teacher asks for tags in Board settings; a student on
  * a phone tags a note (#confused), offered those tags and the ones the board's notes already
- * carry as # is typed; the teacher sees the board's tags on Insight, and one tag, or a tag in a
- * note, opens the Discussion of that tag alone.
+ * carry as # is typed, and their tag leads to their own notes with it; the teacher sees the
+ * board's tags on Insight, and one tag, or a tag in a note, opens the Discussion of that tag
+ * alone, where a tag in the teacher's reply brings its thread.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -84,9 +85,19 @@ describe('tags in notes', () => {
     );
     await phone.getByRole('button', { name: 'Submit' }).tap();
     const second = `Is a press office a source? ${stamp}`;
-    // Set off in the note, leading nowhere for a student.
-    await noteOn(phone, second).locator('.tag', { hasText: '#confused' }).waitFor();
-    expect(await noteOn(phone, second).locator('a.tag').count()).toBe(0);
+    // Set off in the note: another's tag leads a student nowhere, their own to their own Notes of it.
+    await noteOn(phone, first).locator('.tag', { hasText: '#confused' }).waitFor();
+    expect(await noteOn(phone, first).locator('a.tag').count()).toBe(0);
+    await noteOn(phone, second).getByRole('link', { name: '#confused' }).tap();
+    await phone.waitForURL(/\/demo\/home\?code=notes&username=demo&tag=confused$/);
+    await phone.getByRole('heading', { name: 'Notes (#confused)', exact: true }).waitFor();
+    const mine = (text: string) => phone.getByRole('article').filter({ hasText: text });
+    await mine(second).waitFor();
+    await phone.getByText('Notes tagged #confused only.').waitFor();
+    await screenshot(phone, 'tags-own-notes-phone');
+    await phone.getByRole('link', { name: 'All tags' }).tap();
+    await phone.waitForURL(/\/demo\/home\?code=notes&username=demo$/);
+    await phone.getByRole('heading', { name: 'Notes', exact: true }).waitFor();
 
     // The teacher: Insight names the tags; one opens the Discussion of that tag.
     await desk.goto(`${base}${address}/insight`);
@@ -122,13 +133,28 @@ describe('tags in notes', () => {
     await desk.waitForURL(new RegExp(`code=pending&username=author&board=${ptitle}&tag=confused$`));
     await entry(second).waitFor();
 
-    // Dismissed, so the author's pending notes are as other tests find them.
-    const [after] = await reader.post<{ lists: { items: { notes: { _id: string }[] }[] }[] }[]>(
-      '/api/dbload/load_multilists',
-      { addresses: [address] },
+    // A tag in the teacher's reply brings its thread to that tag's notes (answered by the reply).
+    await desk.goto(`${base}${address}`);
+    await noteOn(desk, untagged).getByRole('button', { name: 'Reply' }).click();
+    await desk.getByLabel('Your reply').fill(`The press office is the #evidence ${stamp}`);
+    await desk.getByRole('button', { name: 'Submit' }).click();
+    const reply = noteOn(desk, `The press office is the`);
+    await reply.getByRole('link', { name: '#evidence' }).click();
+    await desk.waitForURL(new RegExp(`code=pending&username=author&board=${ptitle}&tag=evidence$`));
+    await desk.getByText('No pending notes tagged #evidence.').waitFor();
+    await tabs.getByRole('link', { name: 'Answered notes' }).click();
+    await desk.waitForURL(
+      new RegExp(`code=answered&username=author&board=${ptitle}&tag=evidence$`),
     );
+    await entry(untagged).getByText(`The press office is the #evidence ${stamp}`).waitFor();
+
+    // Dismissed, so the author's pending notes are as other tests find them.
+    const [after] = await reader.post<
+      { lists: { items: { notes: { _id: string; annotationClass: string }[] }[] }[] }[]
+    >('/api/dbload/load_multilists', { addresses: [address] });
     const teacher = await apiAs(base, 'author');
-    for (const note of after!.lists.flatMap((l) => l.items.flatMap((i) => i.notes)))
+    const notes = after!.lists.flatMap((l) => l.items.flatMap((i) => i.notes));
+    for (const note of notes.filter((n) => n.annotationClass === 'note'))
       await teacher.post('/api/forms/set_note_status', { itemId: note._id, status: 'dismissed' });
   });
 });

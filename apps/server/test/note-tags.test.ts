@@ -172,3 +172,84 @@ describe('tags in notes', () => {
     });
   });
 });
+
+describe('a tag in a reply', () => {
+  let replied: typeof board;
+  const notesOf = (a: Agent, username: string, narrow: string) =>
+    a.post('/api/dbload/load_search', {
+      address: `/${username}/home?code=notes&username=${username}${narrow}`,
+    });
+  beforeAll(async () => {
+    replied = await boardWithItem(author, {
+      title: 'Replied seminar',
+      item: 'Read the second chapter.',
+    });
+    const write = async (who: Agent, text: string, more: object = {}) => {
+      const res = await who.post('/api/forms/insert_note', {
+        listId: replied.listId,
+        itemId: replied.itemId,
+        ...more,
+        noteSpec: { text, ...('parentId' in more ? { parentId: more.parentId } : {}) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ noteId?: string; _id?: string }>();
+    };
+    await write(reader, 'Where is the second argument?');
+    await write(reader, 'The map on page 3 #evidence');
+    const asked = (await notesOf(reader, 'reader', '')).json<Multilist>();
+    const question = asked.lists
+      .flatMap((l) => l.items.flatMap((i) => i.notes))
+      .find((n) => n.text === 'Where is the second argument?');
+    expect(question).toBeDefined();
+    await write(author, 'See page 12. #resolved', { parentId: question?._id });
+    await write(demo, 'Lost me too #secret-reply', { parentId: question?._id, isPrivate: true });
+  });
+
+  it('brings its thread, with the reply, into the Discussion of that tag and the reader’s own Notes of it', async () => {
+    const discussion = await listing(author, 'myNotes', `&board=${replied.ptitle}&tag=resolved`);
+    expect(discussion.statusCode, discussion.body).toBe(200);
+    expect(noteTexts(discussion.json<Multilist>())).toEqual([
+      'Where is the second argument?',
+      'See page 12. #resolved',
+    ]);
+    const own = await notesOf(reader, 'reader', '&tag=resolved');
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json<Multilist>().title).toBe('Notes (#resolved)');
+    expect(noteTexts(own.json<Multilist>())).toEqual([
+      'Where is the second argument?',
+      'See page 12. #resolved',
+    ]);
+    expect(noteTexts((await notesOf(reader, 'reader', '&tag=Evidence')).json())).toEqual([
+      'The map on page 3 #evidence',
+    ]);
+    expect((await notesOf(reader, 'reader', '&tag=1st')).json()).toEqual({ error: notATag('1st') });
+  });
+
+  it('a reply its caller may not read brings its thread to no one else, nor into Insight', async () => {
+    expect(
+      noteTexts(
+        (await listing(author, 'myNotes', `&board=${replied.ptitle}&tag=secret-reply`)).json(),
+      ),
+    ).toEqual([]);
+    expect(noteTexts((await notesOf(reader, 'reader', '&tag=secret-reply')).json())).toEqual([]);
+    // Its writer finds it among their own.
+    expect(noteTexts((await notesOf(demo, 'demo', '&tag=secret-reply')).json())).toEqual([
+      'Lost me too #secret-reply',
+    ]);
+    const insight = async (a: Agent) => {
+      const res = await a.post('/api/forms/board_insight', { multilistId: replied.multilistId });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<BoardInsight>().tags;
+    };
+    expect(await insight(author)).toEqual([
+      { tag: 'evidence', notes: 1, questions: 0 },
+      { tag: 'resolved', notes: 1, questions: 1 },
+    ]);
+    // A reader's own Insight: the threads of their notes, with the replies they may read.
+    expect(await insight(reader)).toEqual([
+      { tag: 'evidence', notes: 1, questions: 0 },
+      { tag: 'resolved', notes: 1, questions: 1 },
+    ]);
+    expect(await insight(demo)).toEqual([]);
+  });
+});

@@ -910,6 +910,12 @@ const READING_CHANNELS: {
     read: listingOf(DISCUSSION_CODES, `&tag=${TAGGED}`),
     shows: onDiscussion,
   },
+  {
+    // One's own Notes narrowed to it: threads a reply's tag brings only for a reply one may read.
+    name: 'Notes of one tag',
+    read: listingOf(['notes', 'myNotes'], `&tag=${TAGGED}`),
+    shows: () => false,
+  },
   ...(['md', 'html', 'json'] as const).map((f) => ({
     name: `export ${f}`,
     read: exported(f),

@@ -12,7 +12,12 @@ import {
 import type { Actor } from '../services/accounts/users';
 import * as load from '@listboard/core/api/contracts/load';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
-import { BOARD_LISTINGS, CUSTOM_CODES, isCustomCode } from '@listboard/core/api/search';
+import {
+  BOARD_LISTINGS,
+  CUSTOM_CODES,
+  TAGGED_LISTINGS,
+  isCustomCode,
+} from '@listboard/core/api/search';
 import {
   customHits,
   followedBoards,
@@ -111,7 +116,7 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
           `Codes: ${CUSTOM_CODES.join(', ')}. Results come as one list per week, newest first. ` +
           'pending, answered, dismissed and myNotes list the notes on the boards the user owns, coauthors or edits. With `&board={ptitle}` ' +
           '(a board of the user’s) or `&board={owner}/{ptitle}` (one they coauthor or edit) they list the ' +
-          "notes on that one board (404 for any other); with `&group={name}`, the notes posted to that reader group (the answer's `noteGroups` names the groups to choose from); with `&tag={tag}`, the notes whose words carry that tag (`#tag`, any case; 400 for words that are no tag; the answer's `onTag` names it); with `&writer={username}`, that one reader's notes (404 for no such user; the answer's `onWriter` names them). With `&order=helpful`, most marked helpful first, in one list (the answer's `noteOrder` says so). A listing of notes " +
+          "notes on that one board (404 for any other); with `&group={name}`, the notes posted to that reader group (the answer's `noteGroups` names the groups to choose from); with `&tag={tag}`, the notes whose words, or those of a reply to them the caller may see, carry that tag (`#tag`, any case; 400 for words that are no tag; the answer's `onTag` names it; notes takes it too); with `&writer={username}`, that one reader's notes (404 for no such user; the answer's `onWriter` names them). With `&order=helpful`, most marked helpful first, in one list (the answer's `noteOrder` says so). A listing of notes " +
           'reads the newest 500; `&page=1` the 500 before them, and so on (its description links ' +
           'to the newer and the older ones).\n\n' +
           SEARCH_QUERY_DOC +
@@ -151,8 +156,9 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
       const page = BOARD_LISTINGS.includes(code) ? 0 : clampPage(Number(params.get('page') ?? 0));
       // And one reader group may narrow them (a class in sections: one section's notes).
       const group = (listsOwnBoards(code) && params.get('group')?.trim()) || undefined;
-      // And the notes with one tag (`#question`: a class's questions together).
-      const tagParam = (listsOwnBoards(code) && params.get('tag')?.trim()) || undefined;
+      // And the threads with one tag (`#question`: a class's questions together; a student's
+      // own notes tagged #evidence).
+      const tagParam = (TAGGED_LISTINGS.includes(code) && params.get('tag')?.trim()) || undefined;
       const tag = tagParam === undefined ? undefined : tagOf(tagParam);
       if (tag === null) throw badRequest(notATag(tagParam ?? ''));
       // And one reader's notes alone (a teacher reading one student's).

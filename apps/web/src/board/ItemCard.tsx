@@ -124,8 +124,13 @@ function ItemCardView({
   // (Discussion shows a reply in its thread and on its own), and an id must name one element.
   const own = useId();
   const toggleLabel = useUi((s) => s.toggleLabel);
-  // A tag in a note's words leads where its group badge would: the notes with that tag.
+  // A tag in a note's words leads where its group badge would: the notes with that tag (one's
+  // own Notes of it, from one's own words, if nowhere else).
   const tagHref = useMemo(() => notesOf && ((tag: string) => notesOf({ tag })), [notesOf]);
+  const ownTagHref = useMemo(
+    () => notesOf && ((tag: string) => notesOf({ tag, mine: true })),
+    [notesOf],
+  );
   const toggleDim = useUi((s) => s.toggleDim);
   // By touch, told when the finger lifts, so a press held to select words does not fold the item.
   const press = useLongPress(
@@ -226,7 +231,7 @@ function ItemCardView({
         </button>
       ) : null}
       <span id={`${own}${n._id}-text`} className="note-text">
-        <NoteWords text={n.text} tagHref={tagHref} />
+        <NoteWords text={n.text} tagHref={n.author === me ? ownTagHref : tagHref} />
       </span>
       <NoteActions
         note={n}

@@ -148,11 +148,30 @@ describe('a note’s group badge and writer’s name', () => {
     expect(
       notesOfHref(
         ann,
-        { owner: 'ann', ptitle: 'notes' },
-        { results: true, code: 'notes' },
+        { owner: 'ann', ptitle: 'found' },
+        { results: true, code: null },
         { tag: 'question' },
       ),
     ).toBeNull();
+  });
+
+  it('a tag leads a reader from their own words on a board, and on their Notes, to their own Notes of it', () => {
+    expect(notesOfHref(sam, board, on, { tag: 'evidence', mine: true })).toBe(
+      '/sam/home?code=notes&username=sam&tag=evidence',
+    );
+    // Another's tag leads a reader nowhere; one who answers the board's notes, to its Discussion.
+    expect(notesOfHref(sam, board, on, { tag: 'evidence' })).toBeNull();
+    expect(notesOfHref(ann, board, on, { tag: 'evidence', mine: true })).toBe(
+      '/ann/home?code=pending&username=ann&board=plants&tag=evidence',
+    );
+    expect(
+      notesOfHref(
+        sam,
+        { owner: 'sam', ptitle: 'notes', onTag: 'evidence' },
+        { results: true, code: 'notes' },
+        { tag: 'resolved' },
+      ),
+    ).toBe('/sam/home?code=notes&username=sam&tag=resolved');
   });
 
   it('narrow a listing of the notes on one’s boards to one writer, keeping its group; on a board or elsewhere, nowhere', () => {

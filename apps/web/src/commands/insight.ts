@@ -40,16 +40,20 @@ export function boardDiscussionHref(
   return lister && listingHref(lister, code, { board: boardParam(lister, board), ...only });
 }
 
-/** What a note's badge, tag or writer's name narrows the notes to. */
-export type NotesOf = { group: string } | { tag: string } | { writer: string };
+/**
+ * What a note's badge, tag or writer's name narrows the notes to (a tag's `mine`: in a note or
+ * reply of the caller's own).
+ */
+export type NotesOf = { group: string } | { tag: string; mine?: boolean } | { writer: string };
 
 /**
  * Where a note's group badge, a tag in its words or its writer's name leads: the notes of that
  * group, with that tag or by that writer. On a listing of the notes on one's boards (Discussion,
  * My notes), the same listing narrowed to it as well (a group only if the listing offers it); on
  * a board, a group's or a tag's to its Discussion of that group or tag, for whoever answers its
- * notes (boardDiscussionHref); elsewhere (search results, a reader, a writer's name on a board)
- * nowhere.
+ * notes (boardDiscussionHref); a tag to one's own Notes of it, on them and, for a reader, from
+ * their own writing on a board; elsewhere (search results, others' tags to a reader, a writer's
+ * name on a board) nowhere.
  */
 export function notesOfHref(
   user: PublicUser | null,
@@ -66,8 +70,14 @@ export function notesOfHref(
   shown: { results: boolean; code: string | null },
   only: NotesOf,
 ): string | null {
-  if (!shown.results) return 'writer' in only ? null : boardDiscussionHref(user, board, only);
+  const ownNotes = (tag: string) => user && listingHref(user.username, 'notes', { tag });
+  if (!shown.results) {
+    if ('writer' in only) return null;
+    const discussion = boardDiscussionHref(user, board, only);
+    return discussion ?? ('tag' in only && only.mine ? ownNotes(only.tag) : null);
+  }
   const { code } = shown;
+  if (code === 'notes' && 'tag' in only) return ownNotes(only.tag);
   if (!code || !NOTES_ON_OWN_BOARDS.includes(code as CustomCode)) return null;
   if ('group' in only && !board.noteGroups?.choices.includes(only.group)) return null;
   return listingHref(board.owner, code, {

@@ -30,6 +30,15 @@ describe('a listing’s address', () => {
     );
   });
 
+  it('narrows one’s own Notes to a tag, and no further', () => {
+    expect(listingHref('sam', 'notes', { tag: 'evidence', board: 'plants', page: 1 })).toBe(
+      '/sam/home?code=notes&username=sam&tag=evidence&page=1',
+    );
+    expect(listingHref('sam', 'mentions', { tag: 'evidence' })).toBe(
+      '/sam/home?code=mentions&username=sam',
+    );
+  });
+
   it('names a board of one’s own by its path title, another’s with its owner', () => {
     expect(boardParam('ann', { owner: 'ann', ptitle: 'plants' })).toBe('plants');
     expect(boardParam('ann', { owner: 'cora', ptitle: 'plants' })).toBe('cora/plants');

@@ -86,6 +86,12 @@ export const NOTES_ON_OWN_BOARDS: readonly CustomCode[] = [
 ];
 
 /**
+ * The listings of notes a tag narrows (`&tag=`): those of the notes on one's own boards, and one's
+ * own Notes (a student's notes tagged #evidence, on every board).
+ */
+export const TAGGED_LISTINGS: readonly CustomCode[] = [...NOTES_ON_OWN_BOARDS, 'notes'];
+
+/**
  * How a listing of `username`'s names one board they own, coauthor or edit in its `&board=`: its
  * path title alone when it is theirs, `{owner}/{ptitle}` when they coauthor or edit it (a path
  * title holds no slash).
@@ -110,9 +116,10 @@ export type NoteOrder = (typeof NOTE_ORDERS)[number];
 
 /**
  * A custom search's address; for the notes on one's boards, narrowed to one of them (`board`,
- * boardParam), to the notes posted to one reader group (`group`), to those with one tag (`tag`) and to one reader's notes
- * (`writer`, a user name) if given, and ordered most helpful first (`order`); past its first page
- * (`page`, from 0), the further entries.
+ * boardParam), to the notes posted to one reader group (`group`) and to one reader's notes
+ * (`writer`, a user name) if given, and ordered most helpful first (`order`); for those and one's
+ * own Notes (TAGGED_LISTINGS), to the threads with one tag (`tag`); past its first page (`page`,
+ * from 0), the further entries.
  */
 export function listingHref(
   username: string,
@@ -131,12 +138,12 @@ export function listingHref(
 ): string {
   const narrows = NOTES_ON_OWN_BOARDS.includes(code as CustomCode);
   const page = only.page ?? 0;
-  const param = (name: string, value: string | undefined) =>
-    narrows && value !== undefined ? `&${name}=${encodeURIComponent(value)}` : '';
+  const param = (name: string, value: string | undefined, by = narrows) =>
+    by && value !== undefined ? `&${name}=${encodeURIComponent(value)}` : '';
   return `/${username}/home?code=${code}&username=${username}${param('board', only.board)}${param(
     'list',
     only.board && only.list,
-  )}${param('group', only.group)}${param('tag', only.tag)}${param('writer', only.writer)}${param('order', only.order)}${
+  )}${param('group', only.group)}${param('tag', only.tag, TAGGED_LISTINGS.includes(code as CustomCode))}${param('writer', only.writer)}${param('order', only.order)}${
     page > 0 ? `&page=${page}` : ''
   }`;
 }

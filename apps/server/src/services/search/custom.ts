@@ -3,10 +3,9 @@
  * codes). Each result is a board (results-board.ts): one list per week, one item per hit, each
  * linking to its source as /{owner}/home;{board title}.
  */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   boardListedFor,
-  boardOpen,
   canSee,
   hasTag,
   mentionsIn,
@@ -20,76 +19,20 @@ import {
 import type { Db } from '../../db/client';
 import { boardMembers, items, multilists } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { policyBoard, type BoardRow } from '../boards/access';
 import { answeredBy } from '../notes/answered-boards';
 import { withNoteItems } from '../notes/note-on-item';
 import { helpfulMarks } from '../notes/helpful';
-import { onItemsOf, threadsOf, viewerFor, visibleBoard } from '../notes/visibility';
+import { onItemsOf, threadsOf, viewerFor } from '../notes/visibility';
 import type { Actor } from '../accounts/users';
 import type { CustomCode, NoteOrder } from '@listboard/core/api/search';
-import { boardEntry, noteItem, noteWhere, type Hit, type ItemRow } from './hits';
+import { noteItem, noteWhere, type Hit, type ItemRow } from './hits';
+import { boardHits, visibleBoardsOf } from './board-hits';
 import { dueOf, listDues, writtenLate } from '../notes/due-of';
 import type { ListingScope } from './listing-scope';
 
 export { CUSTOM_CODES, CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
 export { followedBoards, listsOwnBoards, resultsBoard } from './results-board';
 export { noteGroupsOn } from './note-groups';
-
-/** Each of these boards as the one visibility rule reads it (its people included), by id. */
-async function visibleBoardsOf(
-  db: Db,
-  rows: readonly BoardRow[],
-): Promise<Map<string, VisibleBoard>> {
-  const ids = [...new Set(rows.map((b) => b.id))];
-  const members = ids.length
-    ? await db.select().from(boardMembers).where(inArray(boardMembers.multilistId, ids))
-    : [];
-  return new Map(
-    rows.map((b) => [
-      b.id,
-      visibleBoard(
-        b,
-        policyBoard(
-          b,
-          members.filter((m) => m.multilistId === b.id),
-        ),
-      ),
-    ]),
-  );
-}
-
-/**
- * Boards as entries: each one's title, and its description to those it is open to (a board with
- * a password tells its title only, until the session gives the password).
- */
-async function boardHits(
-  db: Db,
-  who: Who,
-  ids: string[] | null,
-  where: ReturnType<typeof eq> | undefined,
-): Promise<Hit[]> {
-  const rows = await db
-    .select()
-    .from(multilists)
-    .where(
-      ids
-        ? inArray(multilists.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000'])
-        : where,
-    )
-    .orderBy(desc(multilists.modified));
-  const [boards, viewer] = await Promise.all([
-    visibleBoardsOf(db, rows),
-    viewerFor(db, who.actor, who.sessionId),
-  ]);
-  return rows.map((b) => {
-    const open = boardOpen(viewer, must(boards.get(b.id), `the board ${b.id}`));
-    return {
-      key: b.id,
-      date: b.modified,
-      text: boardEntry(b, open),
-    };
-  });
-}
 
 /** A listing's entries, and whether older ones were left out (past NOTES_LISTED). */
 export interface Listed {
@@ -147,13 +90,22 @@ async function noteHits(
   if (filter.list) conds.push(eq(items.listId, filter.list));
   if (filter.group !== undefined) conds.push(eq(items.groupName, filter.group));
   // Words with `#tag` in them (a tag in other letters than ASCII's, any `#`: the database may fold
-  // their case otherwise); which of those carry it, core's rule says (below).
-  if (filter.tag)
+  // their case otherwise), the note's or, where its replies are shown, a reply's in its thread (a
+  // teacher's `#resolved` under a question); which of those carry it, core's rule says, over the
+  // replies the caller may see (below).
+  const { tag } = filter;
+  if (tag) {
+    const words = (text: SQL) =>
+      /^[\x20-\x7e]*$/.test(tag)
+        ? sql`strpos(lower(${text}), ${`#${tag}`}) > 0`
+        : sql`strpos(${text}, '#') > 0`;
     conds.push(
-      /^[\x20-\x7e]*$/.test(filter.tag)
-        ? sql`strpos(lower(${items.text}), ${`#${filter.tag}`}) > 0`
-        : sql`strpos(${items.text}, '#') > 0`,
+      filter.replies
+        ? sql`(${words(sql`${items.text}`)} or exists (select 1 from ${items} r
+            where r.thread_id = ${items.id} and r.annotation_class = 'reply' and ${words(sql`r.text`)}))`
+        : words(sql`${items.text}`),
     );
+  }
   if (filter.writer)
     conds.push(sql`(${items.author} = ${filter.writer} or exists (select 1 from ${items} r
       where r.thread_id = ${items.id} and r.annotation_class = 'reply' and r.author = ${filter.writer}))`);
@@ -209,7 +161,7 @@ async function noteHits(
         (!filter.groupsOnly || viewer.groups.includes(r.item.groupName ?? '')) &&
         (!filter.mentions ||
           mentionsIn(r.item.text).some((n) => sameName(n, filter.mentions ?? ''))) &&
-        (!filter.tag || hasTag(r.item.text, filter.tag))
+        (!tag || filter.replies || hasTag(r.item.text, tag))
       );
     })
     .map((r): Hit & { note: Item } => {
@@ -244,11 +196,16 @@ async function noteHits(
       const row = shown.get(h.note._id);
       return !(row?.annotationClass === 'reply' && row.threadId && roots.has(row.threadId));
     });
-    // Another's thread stays only for a reply of the writer's that the caller may see.
+    // Another's thread stays only for a reply of the writer's that the caller may see; a thread
+    // with a tag, for the tag in its note's words or a reply's the caller may see.
     const { writer } = filter;
     if (writer)
       listed = listed.filter(
         (h) => h.note.author === writer || (h.replies ?? []).some((r) => r.author === writer),
+      );
+    if (tag)
+      listed = listed.filter((h) =>
+        [h.note, ...(h.replies ?? [])].some((n) => hasTag(n.text, tag)),
       );
   }
   await withNoteItems(
@@ -360,7 +317,8 @@ export async function customHits(
         group,
         tag,
         writer,
-        replies: writer !== undefined,
+        // A thread one reader replied in, or one a reply's tag brings, comes with its replies.
+        replies: writer !== undefined || tag !== undefined,
         order,
         page,
       });
@@ -368,7 +326,13 @@ export async function customHits(
       return noteHits(db, who, { cls: ['anno'], page });
     case 'notes':
       // One's notes with the replies to them, so a reader sees the answers in one place.
-      return noteHits(db, who, { cls: ['note', 'reply'], author: username, replies: true, page });
+      return noteHits(db, who, {
+        cls: ['note', 'reply'],
+        author: username,
+        tag,
+        replies: true,
+        page,
+      });
     case 'groupNotes':
       return noteHits(db, who, { cls: ['note', 'reply'], groupsOnly: true, page });
     case 'mentions':
