@@ -39,7 +39,7 @@ function board50x40() {
 
 /**
  * 18,000 notes spread over the items and 200 readers (one in seven tagged), then 2,000 replies
- * to them.
+ * to them (one in five tagged).
  */
 async function addNotes(db: Database['db'], boardId: string) {
   await db.execute(sql`
@@ -73,7 +73,8 @@ async function addNotes(db: Database['db'], boardId: string) {
     )
     insert into items (list_id, multilist_id, index, owner, author, text, annotation_class,
       reply_level, parent_id, root_item_id, thread_id, created)
-    select n.list_id, ${boardId}, 0, 'author', 'reader' || (g % 150), 'Me too, ' || g, 'reply', 1,
+    select n.list_id, ${boardId}, 0, 'author', 'reader' || (g % 150),
+      'Me too, ' || g || case when g % 5 = 0 then ' #resolved' else '' end, 'reply', 1,
       n.id, n.root_item_id, n.id, now() - (g % 60) * interval '1 day'
     from generate_series(1, ${REPLIES}) g join n on n.rn = (g * 131) % ${NOTES} + 1`);
   await db.execute(sql`analyze items`);

@@ -5,6 +5,7 @@
  * board's tags on Insight, and one tag, or a tag in a note, opens the Discussion of that tag
  * alone, where a tag in the teacher's reply brings its thread.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
@@ -95,6 +96,19 @@ describe('tags in notes', () => {
     await mine(second).waitFor();
     await phone.getByText('Notes tagged #confused only.').waitFor();
     await screenshot(phone, 'tags-own-notes-phone');
+    // Kept as a file: the notes the page lists, in Markdown.
+    await more(phone, 'Export');
+    const exporting = phone.getByRole('form', { name: 'Export notes' });
+    await expect(exporting.getByLabel('Format').inputValue()).resolves.toBe('Markdown (.md)');
+    const [file] = await Promise.all([
+      phone.waitForEvent('download'),
+      exporting.getByRole('button', { name: 'Download' }).tap(),
+    ]);
+    expect(file.suggestedFilename()).toBe('demo-notes-confused.md');
+    const md = fs.readFileSync(await file.path(), 'utf8');
+    expect(md.split('\n')[0]).toBe('# Notes (#confused)');
+    expect(md).toContain(`${second} #confused`);
+    expect(md).not.toContain(first);
     await phone.getByRole('link', { name: 'All tags' }).tap();
     await phone.waitForURL(/\/demo\/home\?code=notes&username=demo$/);
     await phone.getByRole('heading', { name: 'Notes', exact: true }).waitFor();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeSelection, type Multilist } from '@listboard/core';
 import type { BoardInsight } from '@listboard/core/api/contracts/insight';
-import { Agent, createTestApp, SEED_PASSWORD, type TestContext } from './harness';
+import { Agent, createTestApp, parseCsv, SEED_PASSWORD, type TestContext } from './harness';
 import { users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 
@@ -37,36 +37,6 @@ const csvOf = (a: Agent) =>
   a.get(
     `/api/export/annotations?board=${encodeURIComponent('/author/insight-fixture')}&format=csv`,
   );
-
-/** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -769,6 +769,25 @@ const listingOf =
     return bodies.join('\n');
   };
 
+/** Each of these listings of notes as a file (export_listing), as the viewer, one text. */
+const listingFiles =
+  (codes: readonly string[], format: 'md' | 'csv'): Reader =>
+  async (v) => {
+    const me = ACCOUNT[v] ?? 'nobody';
+    const bodies = await Promise.all(
+      codes.map(
+        async (code) =>
+          (
+            await agents[v].post('/api/dbload/export_listing', {
+              address: `/${me}/home?code=${code}&username=${me}`,
+              format,
+            })
+          ).body,
+      ),
+    );
+    return bodies.join('\n');
+  };
+
 /**
  * A board call made on both boards as the viewer, the two answers as one text. The body names
  * the board (`multilistId`) and whatever else the call takes.
@@ -909,6 +928,13 @@ const READING_CHANNELS: {
     name: 'Discussion of one tag',
     read: listingOf(DISCUSSION_CODES, `&tag=${TAGGED}`),
     shows: onDiscussion,
+  },
+  // The same listings as files: Discussion's notes as it lists them, the others only hiding.
+  { name: 'Discussion as a file', read: listingFiles(DISCUSSION_CODES, 'md'), shows: onDiscussion },
+  {
+    name: 'listings of notes as files',
+    read: listingFiles(['myAnnos', 'myNotes', 'annos', 'notes', 'groupNotes', 'mentions'], 'csv'),
+    shows: () => false,
   },
   {
     // One's own Notes narrowed to it: threads a reply's tag brings only for a reply one may read.

@@ -47,6 +47,7 @@ declare module 'fastify' {
 export const READ_CALLS: ReadonlySet<string> = new Set([
   '/api/dbload/load_multilists',
   '/api/dbload/load_search',
+  '/api/dbload/export_listing',
   '/api/dbload/load_section',
   '/api/dbload/moved_boards',
   '/api/dbload/waiting_notes',

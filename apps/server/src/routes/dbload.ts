@@ -1,33 +1,12 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  clampPage,
-  isGuestUser,
-  mayListFor,
-  notATag,
-  parseAddress,
-  tagOf,
-  type Device,
-} from '@listboard/core';
+import { isGuestUser, mayListFor, parseAddress, type Device } from '@listboard/core';
 import type { Actor } from '../services/accounts/users';
 import * as load from '@listboard/core/api/contracts/load';
+import * as exported from '@listboard/core/api/contracts/export';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
-import {
-  BOARD_LISTINGS,
-  CUSTOM_CODES,
-  TAGGED_LISTINGS,
-  isCustomCode,
-} from '@listboard/core/api/search';
-import {
-  customHits,
-  followedBoards,
-  waitingNotes,
-  listsOwnBoards,
-  noteGroupsOn,
-  resultsBoard,
-} from '../services/search/custom';
-import { answeredBoard, answeredList } from '../services/notes/answered-boards';
-import { writerOf } from '../services/search/listing-scope';
+import { BOARD_LISTINGS, CUSTOM_CODES } from '@listboard/core/api/search';
+import { waitingNotes } from '../services/search/custom';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { loadMultilists, loadMultilistsJson } from '../services/boards/load';
@@ -37,6 +16,8 @@ import { boardsDue } from '../services/boards/due';
 import { movedBoards } from '../services/boards/moves';
 import { userGroupNames } from '../services/notes/visibility';
 import { runSearch } from '../services/search/search';
+import { customListing, listingCode } from '../services/search/listing';
+import { listingFile } from '../services/search/listing-file';
 import { SEARCH_QUERY_DOC, isGeneralSearch, readSearchArgs } from '../services/search/args';
 import { bodySchema, querySchema } from './contract-route';
 import { ENCODE_FROM_CHARS, encodedAnswer, preferredEncoding } from './encoded-answers';
@@ -137,79 +118,27 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
           groups: actor && !isGuestUser(actor) ? await userGroupNames(db, actor.id) : [],
         });
       }
-      const lister = listerOf(actor, params.get('username'));
-      const username = lister.username;
-      const code = params.get('code');
-      if (!code || !isCustomCode(code)) {
-        throw badRequest(`Unknown search code: ${code ?? '(none)'}`);
-      }
-      // One board they own, coauthor or edit may narrow the notes on their boards (a Discussion of
-      // one board).
-      const only = params.get('board');
-      const board =
-        only !== null && listsOwnBoards(code) ? await answeredBoard(db, username, only) : null;
-      // And one list of it (a Discussion of one week).
-      const listParam = board ? params.get('list') : null;
-      const list = board && listParam ? await answeredList(db, board.id, listParam) : null;
-      // Past the first page, the older entries (a listing of notes reads NOTES_LISTED at a time;
-      // one of boards lists them whole).
-      const page = BOARD_LISTINGS.includes(code) ? 0 : clampPage(Number(params.get('page') ?? 0));
-      // And one reader group may narrow them (a class in sections: one section's notes).
-      const group = (listsOwnBoards(code) && params.get('group')?.trim()) || undefined;
-      // And the threads with one tag (`#question`: a class's questions together; a student's
-      // own notes tagged #evidence).
-      const tagParam = (TAGGED_LISTINGS.includes(code) && params.get('tag')?.trim()) || undefined;
-      const tag = tagParam === undefined ? undefined : tagOf(tagParam);
-      if (tag === null) throw badRequest(notATag(tagParam ?? ''));
-      // And one reader's notes alone (a teacher reading one student's).
-      const writerName = (listsOwnBoards(code) && params.get('writer')?.trim()) || undefined;
-      const writer = writerName === undefined ? null : await writerOf(db, writerName);
-      // And most marked helpful first, if asked (newest first otherwise).
-      const order =
-        listsOwnBoards(code) && params.get('order') === 'helpful'
-          ? ('helpful' as const)
-          : undefined;
-      // Taken before the entries are read: a change after it reaches the page live.
-      const readAt = new Date();
-      const [{ hits, more }, groups] = await Promise.all([
-        customHits(
-          db,
-          { actor: lister.actor, sessionId: req.sessionId ?? null, appVersion: config.APP_VERSION },
-          code,
-          username,
-          {
-            board: board?.id,
-            list: list?._id,
-            group,
-            tag,
-            writer: writer?.username,
-            order,
-            page,
-          },
-        ),
-        listsOwnBoards(code) ? noteGroupsOn(db, username, board?.id) : null,
-      ]);
-      return resultsBoard(username, code, hits, {
-        follows: board
-          ? [{ _id: board.id, version: board.version }]
-          : await followedBoards(db, code, username, hits),
-        readAt,
-        more,
-        page,
-        ...(board && {
-          onBoard: {
-            owner: board.owner,
-            title: board.title,
-            ptitle: board.ptitle,
-            ...(list && { list }),
-            ...(board.noteTags.length > 0 && { noteTags: board.noteTags }),
-          },
-        }),
-        ...(groups && { noteGroups: { choices: groups, only: group } }),
-        ...(tag && { onTag: tag }),
-        ...(writer && { onWriter: writer }),
-        ...(order && { noteOrder: order }),
+      return customListing(db, listerOf(actor, params.get('username')), params, {
+        sessionId: req.sessionId ?? null,
+        appVersion: config.APP_VERSION,
       });
+    },
+  );
+
+  app.post(
+    exported.exportListing.path,
+    { schema: bodySchema(exported.exportListing) },
+    async (req) => {
+      const params = new URLSearchParams(parseAddress(req.body.address).query ?? '');
+      if (isGeneralSearch(params) || BOARD_LISTINGS.includes(listingCode(params)))
+        throw badRequest(
+          'Only a listing of notes is exported: open Discussion, My notes or Notes.',
+        );
+      const listing = await customListing(db, listerOf(req.actor, params.get('username')), params, {
+        sessionId: req.sessionId ?? null,
+        appVersion: config.APP_VERSION,
+      });
+      return listingFile(listing, req.body.format, { publicUrl: config.PUBLIC_URL });
     },
   );
 

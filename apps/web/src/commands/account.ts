@@ -18,12 +18,19 @@ import {
 } from 'lucide-react';
 import type { Command, CommandContext } from './registry';
 import { signedIn } from './helpers';
+import { here } from '../search/address';
+import { BOARD_LISTINGS, isCustomCode } from '@listboard/core/api/search';
 
 /** The role flags; account tools do not depend on the board, so they work without one too. */
 const flagsOf = (c: CommandContext): ToolbarRoleFlags =>
   c.flags ?? toolbarRoleFlags(c.user, { owner: '' });
 const guest = (c: CommandContext) => isGuestUser(c.user);
 const admin = (c: CommandContext) => isSiteAdmin(c.user);
+/** The page is a listing of notes (Discussion, My notes, Notes…), not of boards nor a search. */
+const notesListed = () => {
+  const code = new URLSearchParams(here().search).get('code');
+  return code !== null && isCustomCode(code) && !BOARD_LISTINGS.includes(code);
+};
 
 export const ACCOUNT_COMMANDS: Command[] = [
   {
@@ -99,10 +106,11 @@ export const ACCOUNT_COMMANDS: Command[] = [
     label: 'Export',
     group: 'account',
     icon: FileDown,
-    // A board on screen, for anyone but the shared guest account (core/policy 'export').
+    // A board on screen, for anyone but the shared guest account (core/policy 'export'); on a
+    // listing of notes, the notes it lists.
     visible: signedIn,
-    enabled: (c) => c.board !== null && !c.board.locked,
-    run: (c) => c.actions.openForm('export'),
+    enabled: (c) => c.board !== null && !c.board.locked && (!c.results || notesListed()),
+    run: (c) => c.actions.openForm(c.results ? 'exportNotes' : 'export'),
   },
   {
     id: 'print',

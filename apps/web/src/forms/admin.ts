@@ -1,17 +1,24 @@
 /** Export, and the admin's forms: dump and load back, edit an account, deregister an account. */
 import { ROLES, coauthorMsg, fieldMsg, own, validateRole } from '@listboard/core';
 import type { AdminAccountChange } from '@listboard/core/api/routes';
+import type { ListingFormat } from '@listboard/core/api/contracts/export';
 import { messageOr } from '../api/client';
 import type { FormDef, Values } from './registry';
 import { fail, str } from './helpers';
 import { download, fileAsBase64 } from '../pages/download';
 import { useAdminPick } from '../pages/adminState';
+import { here } from '../search/address';
 
 const EXPORT_FORMATS: Record<string, 'md' | 'html' | 'json' | 'jsonld'> = {
   'Markdown (.md)': 'md',
   'Web page (.html)': 'html',
   'JSON (.json)': 'json',
   'Notes and annotations, W3C Web Annotation (.jsonld)': 'jsonld',
+};
+
+const LISTING_FILE_FORMATS: Record<string, ListingFormat> = {
+  'Markdown (.md)': 'md',
+  'Spreadsheet (.csv)': 'csv',
 };
 
 interface Dump {
@@ -64,6 +71,34 @@ export const ADMIN_FORMS: FormDef[] = [
       if (!res.ok) return fail('export', res.error);
       const file = res.value;
       download(file.filename, file.mediaType, file.content);
+      return null;
+    },
+  },
+  {
+    // On a listing of notes (Discussion, My notes, Notes): the notes it lists, as it lists them.
+    id: 'exportNotes',
+    label: 'Export notes',
+    description: (ctx) =>
+      `The notes on this page${ctx.board ? `, “${ctx.board.title}”` : ''}, each with its ` +
+      'replies and the words it quotes, as you may read them here.',
+    submitLabel: 'Download',
+    fields: [
+      {
+        name: 'format',
+        label: 'Format',
+        type: 'select',
+        options: Object.keys(LISTING_FILE_FORMATS),
+        hint: 'Markdown reads as it is and pastes into a document; a spreadsheet opens the CSV.',
+      },
+    ],
+    async submit(v, ctx) {
+      const { pathname, search } = here();
+      const res = await ctx.api('/api/dbload/export_listing', {
+        address: `${pathname}${search}`,
+        format: own(LISTING_FILE_FORMATS, str(v, 'format')) ?? 'md',
+      });
+      if (!res.ok) return fail('export', res.error);
+      download(res.value.filename, res.value.mediaType, res.value.content);
       return null;
     },
   },

@@ -127,7 +127,14 @@ export const LAZY_AREAS: LazyArea[] = [
     load: () => import('./markers').then((m) => m.MARKER_FORMS),
   },
   {
-    forms: { export: {}, importNotes: {}, dump: {}, adminUser: {}, adminDeregister: {} },
+    forms: {
+      export: {},
+      exportNotes: {},
+      importNotes: {},
+      dump: {},
+      adminUser: {},
+      adminDeregister: {},
+    },
     load: () => import('./admin').then((m) => m.ADMIN_FORMS),
   },
 ];

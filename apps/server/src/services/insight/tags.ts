@@ -49,15 +49,17 @@ export async function noteTags(db: Db, ask: InsightAsk): Promise<NoteTag[]> {
       and(
         onBoard,
         sql`strpos(${items.text}, '#') > 0`,
-        or(
-          and(eq(items.annotationClass, 'note'), own(items.id)),
-          and(eq(items.annotationClass, 'reply'), own(items.threadId)),
-        ),
+        ask.scope === 'own'
+          ? or(
+              and(eq(items.annotationClass, 'note'), own(items.id)),
+              and(eq(items.annotationClass, 'reply'), own(items.threadId)),
+            )
+          : inArray(items.annotationClass, ['note', 'reply']),
       ),
     )
     .orderBy(desc(items.created), items.id)
     .limit(TAGS_READ);
-  // The notes of the threads whose replies alone carry a `#`.
+  // The notes of the threads whose replies alone carry a `#` (on the same items as their replies).
   const read = new Set(tagged.map((n) => n.id));
   const missing = [
     ...new Set(tagged.flatMap((n) => (n.threadId && !read.has(n.threadId) ? [n.threadId] : []))),
@@ -66,7 +68,7 @@ export async function noteTags(db: Db, ask: InsightAsk): Promise<NoteTag[]> {
     ? await db
         .select(COLUMNS)
         .from(items)
-        .where(and(onBoard, eq(items.annotationClass, 'note'), inArray(items.id, missing)))
+        .where(and(eq(items.annotationClass, 'note'), inArray(items.id, missing)))
     : [];
   const notes = new Map(
     [...tagged, ...roots].filter((n) => n.annotationClass === 'note').map((n) => [n.id, n]),

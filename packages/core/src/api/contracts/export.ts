@@ -106,3 +106,22 @@ export const dumpClipsList = defineContract({
   output: z.array(dumpedClip),
   errors: BOARD_CALL_ERRORS,
 });
+
+/** How a listing of notes is taken out: Markdown to read, CSV for a spreadsheet. */
+export const LISTING_FORMATS = ['md', 'csv'] as const;
+export type ListingFormat = (typeof LISTING_FORMATS)[number];
+
+export const exportListing = defineContract({
+  path: '/api/dbload/export_listing',
+  tags: ['dbload'],
+  summary: 'A listing of notes as one file to download: md or csv',
+  description:
+    'The listing of notes at `address` (as load_search reads it: `/{user}/home?code=notes&username={user}&tag=evidence`, ' +
+    'any code but the listings of boards, with what narrows it and its page), as the caller may ' +
+    'read it there: md (each entry under its week, with its quote, its note and replies) or csv ' +
+    '(one row for each note and each reply). Answers {filename, mediaType, content}; a listing ' +
+    'of boards or a general search is a 400.',
+  input: z.object({ address: z.string().max(4000), format: z.enum(LISTING_FORMATS) }),
+  output: exportedFile,
+  errors: [400, 401, 403, 404],
+});
