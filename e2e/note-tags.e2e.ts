@@ -1,7 +1,8 @@
 /**
  * Tags in notes, as a class meets them: the teacher asks for tags in Board settings; a student on
  * a phone tags a note (#confused), offered those tags and the ones the board's notes already
- * carry as # is typed, and their tag leads to their own notes with it; the teacher sees the
+ * carry as # is typed, and their tag leads to their own notes with it, which they export as
+ * Markdown and find again from their home's tags; the teacher sees the
  * board's tags on Insight, and one tag, or a tag in a note, opens the Discussion of that tag
  * alone, where a tag in the teacher's reply brings its thread.
  */
@@ -109,6 +110,12 @@ describe('tags in notes', () => {
     expect(md.split('\n')[0]).toBe('# Notes (#confused)');
     expect(md).toContain(`${second} #confused`);
     expect(md).not.toContain(first);
+    // Their home names the tags of their own notes, each a way back to those notes.
+    await phone.goto(`${base}/`);
+    const ownTags = phone.getByRole('region', { name: 'Tags of your notes' });
+    await ownTags.getByRole('link', { name: /^#confused \d+ notes?$/ }).tap();
+    await phone.waitForURL(/\/demo\/home\?code=notes&username=demo&tag=confused$/);
+    await mine(second).waitFor();
     await phone.getByRole('link', { name: 'All tags' }).tap();
     await phone.waitForURL(/\/demo\/home\?code=notes&username=demo$/);
     await phone.getByRole('heading', { name: 'Notes', exact: true }).waitFor();

@@ -253,3 +253,29 @@ describe('a tag in a reply', () => {
     expect(await insight(demo)).toEqual([]);
   });
 });
+
+describe('one’s own tags', () => {
+  const ownTags = async (a: Agent) => {
+    const res = await a.post('/api/dbload/my_tags', {});
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ tag: string; notes: number }[]>();
+  };
+
+  it('names the tags of one’s own notes and replies on every board, most carried first, a private one’s to its writer', async () => {
+    expect(await ownTags(reader)).toEqual([
+      { tag: 'confused', notes: 1 },
+      { tag: 'evidence', notes: 1 },
+      { tag: 'question', notes: 1 },
+      { tag: 'questions', notes: 1 },
+    ]);
+    // Their private note's and private reply's tags too; none of another's.
+    expect(await ownTags(demo)).toEqual([
+      { tag: 'question', notes: 2 },
+      { tag: 'confused', notes: 1 },
+      { tag: 'secret-plan', notes: 1 },
+      { tag: 'secret-reply', notes: 1 },
+    ]);
+    expect(await ownTags(author)).toEqual([{ tag: 'resolved', notes: 1 }]);
+    expect((await new Agent(t.app).post('/api/dbload/my_tags', {})).statusCode).toBe(401);
+  });
+});

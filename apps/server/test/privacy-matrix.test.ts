@@ -965,6 +965,15 @@ const READING_CHANNELS: {
     shows: (v, thing) =>
       thing.discussed && sees(v, thing) && (v === 'author' || thing.writtenBy === v),
   },
+  {
+    // The tags of one's own notes and replies, on every board this session may open.
+    name: 'one’s own tags',
+    read: async (v) => (await agents[v].post('/api/dbload/my_tags', {})).body,
+    shows: (v, thing) =>
+      thing.writtenBy === v &&
+      sees(v, thing) &&
+      (thing.discussed || thing.inThreadOf !== undefined),
+  },
   { name: 'Course grades', read: courseGrades, shows: () => false },
   {
     name: 'dump',

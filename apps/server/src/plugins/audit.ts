@@ -53,6 +53,7 @@ export const READ_CALLS: ReadonlySet<string> = new Set([
   '/api/dbload/waiting_notes',
   '/api/dbload/board_news',
   '/api/dbload/boards_due',
+  '/api/dbload/my_tags',
   '/api/forms/list_multilists',
   '/api/forms/copy_targets',
   '/api/forms/my_groups',

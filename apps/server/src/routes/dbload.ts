@@ -18,6 +18,7 @@ import { userGroupNames } from '../services/notes/visibility';
 import { runSearch } from '../services/search/search';
 import { customListing, listingCode } from '../services/search/listing';
 import { listingFile } from '../services/search/listing-file';
+import { myTags } from '../services/search/my-tags';
 import { SEARCH_QUERY_DOC, isGeneralSearch, readSearchArgs } from '../services/search/args';
 import { bodySchema, querySchema } from './contract-route';
 import { ENCODE_FROM_CHARS, encodedAnswer, preferredEncoding } from './encoded-answers';
@@ -155,6 +156,11 @@ export const dbloadRoutes: FastifyPluginCallbackZod<{ db: Db; config: Config }> 
   app.post(load.boardsDue.path, { schema: bodySchema(load.boardsDue) }, async (req) => {
     if (!req.actor) throw unauthorized('Please sign in to see when notes are due on your boards.');
     return boardsDue(db, loadContext(req, req.body.device));
+  });
+
+  app.post(load.myTags.path, { schema: bodySchema(load.myTags) }, async (req) => {
+    if (!req.actor) throw unauthorized('Please sign in to see the tags of your notes.');
+    return myTags(db, req.actor, req.sessionId ?? null);
   });
 
   app.post(load.movedBoards.path, { schema: bodySchema(load.movedBoards) }, async (req) =>

@@ -11,6 +11,7 @@ import { toggleHelp } from './help';
 import { BoardNews } from './BoardNews';
 
 const BoardDue = lazy(() => import('./BoardDue'));
+const OwnTags = lazy(() => import('./OwnTags'));
 
 const TEXT: Record<DashboardLink, [string, string]> = {
   profile: ['Profile', 'Your details and alerts'],
@@ -70,8 +71,8 @@ const waitingWords = ({ count, more }: { count: number; more: boolean }) =>
  * depends on their role, and a board owned by the admin user gets none. On a wide screen a column
  * of cards before the board; on a phone (`strip`) a strip of their names above it, scrolled
  * sideways on its own as a named page's tabs are, so the home board has the screen's width.
- * Under them, when notes are due on the boards the user reads (BoardDue) and what is new on the
- * boards they visited (BoardNews).
+ * Under them, when notes are due on the boards the user reads (BoardDue), the tags of their own
+ * notes (OwnTags) and what is new on the boards they visited (BoardNews).
  */
 export function DashboardLinks({
   boards,
@@ -103,6 +104,7 @@ export function DashboardLinks({
     <>
       <Suspense fallback={null}>
         <BoardDue username={user.username} strip={strip} />
+        <OwnTags username={user.username} strip={strip} />
       </Suspense>
       <BoardNews username={user.username} boards={boards} strip={strip} />
     </>

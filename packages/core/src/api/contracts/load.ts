@@ -176,6 +176,25 @@ export const boardsDue = defineContract({
   errors: [401],
 });
 
+/** A tag of one's own notes, and how many of them carry it. */
+export const ownTag = z.object({ tag: z.string(), notes: z.number().int() });
+export type OwnTag = z.infer<typeof ownTag>;
+
+export const myTags = defineContract({
+  path: '/api/dbload/my_tags',
+  tags: ['dbload'],
+  summary: 'The tags of the caller’s own notes and replies',
+  description:
+    'The tags (`#evidence`, core tagsIn) of the caller’s own notes and replies, with how many carry ' +
+    'each, most first (at most 12, counted over the newest 2,000 with a # in their words), on the ' +
+    'boards this session may open (the visibility rule: none behind a password not given). Each ' +
+    'narrows their Notes: `/{user}/home?code=notes&username={user}&tag={tag}`. The shared guest ' +
+    'gets none.',
+  input: z.object({}),
+  output: z.array(ownTag),
+  errors: [401],
+});
+
 export const loadSection = defineContract({
   path: '/api/dbload/load_section',
   tags: ['dbload'],
