@@ -59,6 +59,18 @@ describe('when notes are due', () => {
       const res = await setDue(author, typed);
       expect(res.statusCode, String(typed)).toBe(400);
     }
+    // A year no database keeps (the year 0 was once a 500), or no one means.
+    for (const typed of [
+      '0000-02-29T23:24:58-00:48',
+      '1900-01-01T09:00:00Z',
+      '9999-12-31T23:00:00-05:00',
+    ]) {
+      const res = await setDue(author, typed);
+      expect(res.statusCode, typed).toBe(400);
+      expect(res.json<{ error: string }>().error, typed).toMatch(
+        /must be a date between 1970 and 9999/,
+      );
+    }
     expect((await setDue(reader, '2027-01-01T09:00:00Z')).statusCode).toBe(403);
     expect((await load(reader)).notesDue).toBe('2026-12-12T17:00:00.000Z');
     expect((await setDue(author, null)).statusCode).toBe(200);

@@ -53,6 +53,8 @@ export function fakeServer(boards: Multilist[], user: PublicUser | null): FakeSe
       if (path === '/api/dbload/board_news') return Promise.resolve(json(200, []));
       // No notes due on any board one reads.
       if (path === '/api/dbload/boards_due') return Promise.resolve(json(200, []));
+      // No note of one's own carries a tag.
+      if (path === '/api/dbload/my_tags') return Promise.resolve(json(200, []));
       return Promise.resolve(json(200, { ok: true }));
     }),
   );

@@ -65,6 +65,18 @@ export const isContract = (value: unknown): value is ApiContract =>
 export const id = z.uuid({ error: 'must be an id' });
 
 /** A refusal's answer. */
+/**
+ * When notes are due: an ISO date and time with its offset, in a year a database keeps (1970 to
+ * 9999: a year 0 or 10000 is no date anyone means).
+ */
+export const dueDateTime = z.iso.datetime({ offset: true }).refine(
+  (at) => {
+    const year = new Date(at).getUTCFullYear();
+    return year >= 1970 && year <= 9999;
+  },
+  { error: 'must be a date between 1970 and 9999' },
+);
+
 export const refusal = z.object({ error: z.string() });
 
 /** The answer of a change with nothing more to say. */

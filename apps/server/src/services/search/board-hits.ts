@@ -9,7 +9,7 @@ import { boardMembers, multilists } from '../../db/schema';
 import { policyBoard, type BoardRow } from '../boards/access';
 import { viewerFor, visibleBoard } from '../notes/visibility';
 import { boardEntry, type Hit } from './hits';
-import type { Who } from './custom';
+import type { Who } from './listing-scope';
 
 /** Each of these boards as the one visibility rule reads it (its people included), by id. */
 export async function visibleBoardsOf(

@@ -11,7 +11,6 @@ import {
   mentionsIn,
   sameName,
   seesLate,
-  type AppVersion,
   type Item,
   type VisibleBoard,
   must,
@@ -23,12 +22,11 @@ import { answeredBy } from '../notes/answered-boards';
 import { withNoteItems } from '../notes/note-on-item';
 import { helpfulMarks } from '../notes/helpful';
 import { onItemsOf, threadsOf, viewerFor } from '../notes/visibility';
-import type { Actor } from '../accounts/users';
 import type { CustomCode, NoteOrder } from '@listboard/core/api/search';
 import { noteItem, noteWhere, type Hit, type ItemRow } from './hits';
 import { boardHits, visibleBoardsOf } from './board-hits';
 import { dueOf, listDues, writtenLate } from '../notes/due-of';
-import type { ListingScope } from './listing-scope';
+import type { ListingScope, Who } from './listing-scope';
 
 export { CUSTOM_CODES, CUSTOM_TITLES, type CustomCode } from '@listboard/core/api/search';
 export { followedBoards, listsOwnBoards, resultsBoard } from './results-board';
@@ -247,14 +245,6 @@ async function repliesIn(db: Db, threadIds: string[]): Promise<Map<string, ItemR
     byThread.set(thread, [...(byThread.get(thread) ?? []), r]);
   }
   return byThread;
-}
-
-/** The caller of a listing: who they are and the session that may have unlocked boards. */
-export interface Who {
-  actor: Actor;
-  sessionId: string | null;
-  /** For a listing shown as a page: its notes written late are marked to those who see it. */
-  appVersion?: AppVersion;
 }
 
 /**

@@ -2,10 +2,11 @@
  * What narrows a listing of the notes on one's boards (Discussion, My notes): one board, one list
  * of it, one reader group, one tag, one writer, an order, a page.
  */
+import type { AppVersion } from '@listboard/core';
 import type { NoteOrder } from '@listboard/core/api/search';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { findUserByUsername } from '../accounts/users';
+import { findUserByUsername, type Actor } from '../accounts/users';
 
 /**
  * The reader a listing of notes is narrowed to (`&writer=`), by user name in any case, and how
@@ -33,4 +34,12 @@ export interface ListingScope {
   order?: NoteOrder;
   /** A listing of notes: which NOTES_LISTED, from the newest (0) back. Boards are listed whole. */
   page?: number;
+}
+
+/** The caller of a listing: who they are and the session that may have unlocked boards. */
+export interface Who {
+  actor: Actor;
+  sessionId: string | null;
+  /** For a listing shown as a page: its notes written late are marked to those who see it. */
+  appVersion?: AppVersion;
 }

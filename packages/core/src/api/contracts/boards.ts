@@ -1,6 +1,6 @@
 /** Boards: making, listing, changing, sharing, unlocking and deleting them. */
 import { z } from 'zod';
-import { BOARD_CALL_ERRORS, defineContract, id, ok } from '../contract';
+import { BOARD_CALL_ERRORS, defineContract, dueDateTime, id, ok } from '../contract';
 import { trashed } from './undo';
 import { BLANK_BOARD_DESCRIPTION } from '../../constants';
 
@@ -100,7 +100,7 @@ export const editMultilist = defineContract({
     listed: z.boolean().optional(),
     password: z.string().max(200).nullable().optional(),
     /** When readers' notes are due, as an ISO date and time with its offset; null: none. */
-    notesDue: z.iso.datetime({ offset: true }).nullable().optional(),
+    notesDue: dueDateTime.nullable().optional(),
     /** Mail the readers of its groups yet to write a reminder a day before notes are due. */
     remindDue: z.boolean().optional(),
     /**

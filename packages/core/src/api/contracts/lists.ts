@@ -1,6 +1,6 @@
 /** The lists of a board: inserting, importing, editing, copying, moving and removing them. */
 import { z } from 'zod';
-import { BOARD_CALL_ERRORS, defineContract, id, ok } from '../contract';
+import { BOARD_CALL_ERRORS, defineContract, dueDateTime, id, ok } from '../contract';
 import { trashed } from './undo';
 
 const title = z.string().max(500);
@@ -50,7 +50,7 @@ export const editList = defineContract({
     listId: id,
     titleText: title.optional(),
     descText: text.optional(),
-    notesDue: z.iso.datetime({ offset: true }).nullable().optional(),
+    notesDue: dueDateTime.nullable().optional(),
     version: z.number().int().positive().optional(),
   }),
   /** The list's new row version. */
