@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { ApiOutput, ApiPath } from '@listboard/core/api/routes';
 import { buildApp } from '../src/app';
@@ -191,6 +191,26 @@ export async function boardWithItem(
     await author.post('/api/forms/insert_item', { listId, text: spec.item })
   ).json<{ itemId: string }>();
   return { multilistId: board.multilistId, ptitle: board.ptitle, listId, itemId };
+}
+
+/**
+ * A note (or, with `parentId` in `noteSpec`, a reply) written by `who` on an item, as the note
+ * form sends it (`more`: `isPrivate`, a group); its id. A refusal fails the test.
+ */
+export async function writeNote(
+  who: Agent,
+  on: { listId: string; itemId: string },
+  noteSpec: { text: string; parentId?: string; highlight?: unknown },
+  more: { isPrivate?: boolean } = {},
+): Promise<string> {
+  const res = await who.post('/api/forms/insert_note', {
+    listId: on.listId,
+    itemId: on.itemId,
+    noteSpec,
+    ...more,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ itemId: string }>().itemId;
 }
 
 /** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks. */

@@ -3,7 +3,14 @@
  * listing's page shows, narrowed as its address asks, each with the replies its caller may read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, boardWithItem, createTestApp, parseCsv, type TestContext } from './harness';
+import {
+  Agent,
+  boardWithItem,
+  createTestApp,
+  parseCsv,
+  writeNote,
+  type TestContext,
+} from './harness';
 
 let t: TestContext;
 let author: Agent;
@@ -27,16 +34,8 @@ beforeAll(async () => {
     title: 'Essay sources',
     item: 'Read the first chapter of the report.',
   });
-  const write = async (who: Agent, noteSpec: object, more: object = {}) => {
-    const res = await who.post('/api/forms/insert_note', {
-      listId: board.listId,
-      itemId: board.itemId,
-      noteSpec,
-      ...more,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ itemId: string }>().itemId;
-  };
+  const write = (who: Agent, noteSpec: Parameters<typeof writeNote>[2], more = {}) =>
+    writeNote(who, board, noteSpec, more);
   const quoted = await write(reader, {
     text: 'Who paid for the survey? #evidence',
     highlight: {

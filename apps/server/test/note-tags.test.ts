@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notATag, type Multilist } from '@listboard/core';
 import type { BoardInsight } from '@listboard/core/api/contracts/insight';
-import { Agent, boardWithItem, createTestApp, type TestContext } from './harness';
+import { Agent, boardWithItem, createTestApp, writeNote, type TestContext } from './harness';
 
 let t: TestContext;
 let author: Agent;
@@ -184,25 +184,12 @@ describe('a tag in a reply', () => {
       title: 'Replied seminar',
       item: 'Read the second chapter.',
     });
-    const write = async (who: Agent, text: string, more: object = {}) => {
-      const res = await who.post('/api/forms/insert_note', {
-        listId: replied.listId,
-        itemId: replied.itemId,
-        ...more,
-        noteSpec: { text, ...('parentId' in more ? { parentId: more.parentId } : {}) },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json<{ noteId?: string; _id?: string }>();
-    };
-    await write(reader, 'Where is the second argument?');
+    const write = (who: Agent, text: string, parentId?: string, more = {}) =>
+      writeNote(who, replied, { text, ...(parentId ? { parentId } : {}) }, more);
+    const question = await write(reader, 'Where is the second argument?');
     await write(reader, 'The map on page 3 #evidence');
-    const asked = (await notesOf(reader, 'reader', '')).json<Multilist>();
-    const question = asked.lists
-      .flatMap((l) => l.items.flatMap((i) => i.notes))
-      .find((n) => n.text === 'Where is the second argument?');
-    expect(question).toBeDefined();
-    await write(author, 'See page 12. #resolved', { parentId: question?._id });
-    await write(demo, 'Lost me too #secret-reply', { parentId: question?._id, isPrivate: true });
+    await write(author, 'See page 12. #resolved', question);
+    await write(demo, 'Lost me too #secret-reply', question, { isPrivate: true });
   });
 
   it('brings its thread, with the reply, into the Discussion of that tag and the reader’s own Notes of it', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { answerEvery } from '../test/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { BoardDueEntry } from '@listboard/core/api/contracts/load';
 import BoardDue from './BoardDue';
@@ -21,18 +22,7 @@ const entry = (title: string, e: Partial<BoardDueEntry> = {}): BoardDueEntry => 
   ...e,
 });
 
-function answer(entries: BoardDueEntry[]) {
-  const fetch = vi.fn((_url: string, _init?: RequestInit) =>
-    Promise.resolve(
-      new Response(JSON.stringify(entries), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
-    ),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
+const answer = (entries: BoardDueEntry[]) => answerEvery(entries);
 
 const show = (strip = false) =>
   render(

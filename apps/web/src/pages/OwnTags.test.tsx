@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { answerEvery } from '../test/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { OwnTag } from '@listboard/core/api/contracts/load';
 import OwnTags from './OwnTags';
@@ -10,18 +11,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function answer(tags: OwnTag[]) {
-  const fetch = vi.fn((_url: string, _init?: RequestInit) =>
-    Promise.resolve(
-      new Response(JSON.stringify(tags), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
-    ),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
+const answer = (entries: OwnTag[]) => answerEvery(entries);
 
 const show = (strip = false) =>
   render(

@@ -4,6 +4,13 @@ import type { Multilist, PublicUser } from '@listboard/core';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** Every call answers `body` as JSON, whatever it asks; the stub, to read its calls. */
+export function answerEvery(body: unknown) {
+  const fetch = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(json(200, body)));
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
 /** The JSON body a call sent (the app sends JSON text), or undefined without one. */
 export const sentBody = (init?: RequestInit): unknown =>
   typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
