@@ -187,6 +187,7 @@ export function BoardScreen() {
         tag={resultsId !== null ? last?.onTag : undefined}
         writer={resultsId !== null ? last?.onWriter : undefined}
         order={resultsId !== null ? last?.noteOrder : undefined}
+        listed={resultsId !== null ? last : undefined}
       />
     </Suspense>
   );

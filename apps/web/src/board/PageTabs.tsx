@@ -1,15 +1,21 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { boardHref } from './itemLink';
 import { GroupChoice, OrderChoice } from './GroupChoice';
 import {
   CUSTOM_PAGES,
   CUSTOM_TITLES,
+  TAGGED_LISTINGS,
   boardParam,
   listingHref,
   type CustomCode,
   type NoteOrder,
 } from '@listboard/core/api/search';
+import type { Multilist } from '@listboard/core';
+import { tagsOn } from '../forms/mentions';
+
+/** The most tags a page offers to narrow it to. */
+const TAGS_OFFERED = 10;
 
 /** The named pages built on custom searches (spec section 2): each tab is one search code. */
 export const PAGES = Object.fromEntries(
@@ -33,6 +39,7 @@ export function PageTabs({
   tag,
   writer,
   order,
+  listed,
 }: {
   code: string;
   username: string;
@@ -63,6 +70,8 @@ export function PageTabs({
   writer?: { username: string; name: string };
   /** A listing of the notes on `lister`'s boards in the order asked (most helpful first). */
   order?: NoteOrder;
+  /** The page's results: the tags their notes and replies carry are offered to narrow it to. */
+  listed?: Multilist;
 }) {
   const nav = useRef<HTMLElement>(null);
   const navigate = useNavigate();
@@ -78,6 +87,16 @@ export function PageTabs({
     if (tab.left < box.left + pad || tab.right > box.right - pad)
       el.scrollLeft += tab.left - box.left - (box.width - tab.width) / 2;
   }, [strip, code]);
+  // Unless narrowed to one: the board's asked-for tags, then those the listed notes carry.
+  const tags = useMemo(
+    () =>
+      tag || !TAGGED_LISTINGS.includes(code as CustomCode)
+        ? []
+        : tagsOn({ lists: listed?.lists ?? [], noteTags: board?.noteTags ?? [] })
+            .slice(0, TAGS_OFFERED)
+            .map((t) => t.tag),
+    [tag, code, listed, board?.noteTags],
+  );
   const page = (Object.keys(PAGES) as (keyof typeof PAGES)[]).find((p) =>
     PAGES[p].some(([c]) => c === code),
   );
@@ -108,7 +127,7 @@ export function PageTabs({
       ? [...groups.choices, group]
       : (groups?.choices ?? []);
   // On a phone they go under the strip, where they are seen, not at the strip's far end.
-  const only = (board || tag || writer || groups) && (
+  const only = (board || tag || writer || groups || tags.length > 0) && (
     <div className="page-only">
       {board && (
         <p>
@@ -134,10 +153,10 @@ export function PageTabs({
           </Link>
         </p>
       )}
-      {board?.noteTags && !tag && (
+      {tags.length > 0 && (
         <p className="page-tags">
           <span>Tagged:</span>{' '}
-          {board.noteTags.map((t) => (
+          {tags.map((t) => (
             <Fragment key={t}>
               <Link className="tag" to={href(code, { board: onBoard, group, writer: by, tag: t })}>
                 #{t}

@@ -61,7 +61,7 @@ export interface ShownTag {
  * The tags its authors ask for (the board's `noteTags`), in their order, then those of the notes
  * and replies the board shows, most carried first; each with how many of those carry it.
  */
-export function tagsOn(board: Multilist | null): ShownTag[] {
+export function tagsOn(board: Pick<Multilist, 'lists' | 'noteTags'> | null): ShownTag[] {
   const counts = new Map<string, number>();
   for (const list of board?.lists ?? [])
     for (const item of list.items)
