@@ -116,6 +116,12 @@ describe('tags in notes', () => {
     await ownTags.getByRole('link', { name: /^#confused \d+ notes?$/ }).tap();
     await phone.waitForURL(/\/demo\/home\?code=notes&username=demo&tag=confused$/);
     await mine(second).waitFor();
+    // And so does their own Insight of the board.
+    await phone.goto(`${base}${address}/insight`);
+    const yours = phone.getByRole('region', { name: 'Your tags' });
+    await yours.getByRole('link', { name: '#confused' }).tap();
+    await phone.waitForURL(/\/demo\/home\?code=notes&username=demo&tag=confused$/);
+    await mine(second).waitFor();
     await phone.getByRole('link', { name: 'All tags' }).tap();
     await phone.waitForURL(/\/demo\/home\?code=notes&username=demo$/);
     await phone.getByRole('heading', { name: 'Notes', exact: true }).waitFor();

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { callApi, messageOr } from '../api/client';
 import { boardDiscussionHref, gradesHref } from '../commands/insight';
+import { listingHref } from '@listboard/core/api/search';
 import { useSession } from '../state/session';
 import { boardPageStatus } from './BoardPageStatus';
 import { useBoardPage } from './useBoardPage';
@@ -47,9 +48,16 @@ export function InsightScreen() {
   /** The notes waiting on one list's items (a week's), for whoever answers them. */
   const listDiscussion = (list: string) =>
     shown && data?.scope === 'board' ? boardDiscussionHref(user, shown, { list }) : null;
-  /** The notes with one tag, waiting on the board's Discussion, for whoever answers them. */
+  /**
+   * The notes with one tag, waiting on the board's Discussion, for whoever answers them; a
+   * reader's own, their Notes with it (on every board).
+   */
   const tagDiscussion = (tag: string) =>
-    shown && data?.scope === 'board' ? boardDiscussionHref(user, shown, { tag }) : null;
+    !shown || !user
+      ? null
+      : data?.scope === 'board'
+        ? boardDiscussionHref(user, shown, { tag })
+        : listingHref(user.username, 'notes', { tag });
   /** One reader's notes on the board, of every status (My notes of the board, narrowed). */
   const notesOf = (writer: string) =>
     shown && data?.scope === 'board'
