@@ -47,6 +47,24 @@ describe('tags in notes', () => {
     const on = { listId: board!.lists[0]!._id, itemId: board!.lists[0]!.items[0]!._id };
     await reader.post('/api/forms/insert_note', { ...on, noteSpec: { text: untagged } });
 
+    // The student has gathered more on another board, with many tags.
+    const other = await notedItem(base, {
+      title: `Sources ${stamp}`,
+      list: 'Week 2',
+      item: 'Collect the sources you find.',
+      note: `Collected ${stamp}`,
+    });
+    const [otherBoard] = await reader.post<
+      { lists: { _id: string; items: { _id: string }[] }[] }[]
+    >('/api/dbload/load_multilists', { addresses: [`/author/${other.ptitle}`] });
+    await (
+      await apiAs(base, 'demo')
+    ).post('/api/forms/insert_note', {
+      listId: otherBoard!.lists[0]!._id,
+      itemId: otherBoard!.lists[0]!.items[0]!._id,
+      noteSpec: { text: `So far ${stamp}: #sources #bias #framing #headline #verbs #tone #method` },
+    });
+
     // The teacher, at a desk, asks for two tags in Board settings.
     const desk = deskB.page;
     await signIn(desk, base, 'author');
@@ -125,6 +143,16 @@ describe('tags in notes', () => {
     await phone.getByRole('link', { name: 'All tags' }).tap();
     await phone.waitForURL(/\/demo\/home\?code=notes&username=demo$/);
     await phone.getByRole('heading', { name: 'Notes', exact: true }).waitFor();
+    // Its tags offered to narrow it again, in one row of their own that never widens the page.
+    const offeredTags = phone.locator('p.page-tags');
+    await offeredTags.getByRole('link', { name: '#confused' }).waitFor();
+    const row = await offeredTags.evaluate((p) => ({
+      height: p.getBoundingClientRect().height,
+      chip: p.querySelector('a')?.getBoundingClientRect().height ?? 0,
+      page: document.documentElement.scrollWidth - window.innerWidth,
+    }));
+    expect(row.height).toBeLessThan(row.chip * 1.5);
+    expect(row.page).toBeLessThanOrEqual(0);
 
     // The teacher: Insight names the tags; one opens the Discussion of that tag.
     await desk.goto(`${base}${address}/insight`);
