@@ -121,5 +121,21 @@ describe('helpful', () => {
       .poll(() => helpful(author, later).getAttribute('aria-pressed'), { timeout: 10_000 })
       .toBe('true');
     await screenshot(author, 'helpful-discussion');
+    // Questions first: a note that asks, its tag after the question mark, before the others.
+    const asks = `Is the chart honest? #question ${Date.now().toString(36)}`.replace(
+      / (\w+)$/,
+      ' #t$1',
+    );
+    await (
+      await apiAs(base, 'reader')
+    ).post('/api/forms/insert_note', {
+      listId: board!.lists[0]!._id,
+      itemId: board!.lists[0]!.items[0]!._id,
+      noteSpec: { text: asks },
+    });
+    await author.getByLabel('Order').selectOption({ label: 'Questions first' });
+    await author.getByRole('heading', { name: 'Questions first' }).waitFor();
+    expect(author.url()).toContain('order=questions');
+    await expect.poll(() => entries.first().textContent()).toBe(asks);
   });
 });

@@ -3,7 +3,7 @@ import { describeSelection, type Item, type Multilist } from '@listboard/core';
 import { unpackBoards, type PackedMultilist } from '@listboard/core/api/packed';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema';
-import { Agent, boardWithItem, createTestApp, type TestContext } from './harness';
+import { Agent, boardWithItem, createTestApp, writeNote, type TestContext } from './harness';
 
 let t: TestContext;
 let author: Agent;
@@ -256,5 +256,33 @@ describe('Discussion, most helpful first', () => {
       notes: 2,
       helpful: 3,
     });
+  });
+});
+
+describe('Discussion, questions first', () => {
+  it('lists the notes that ask first, newest first among them, then the rest, in one list', async () => {
+    const board = await boardWithItem(author, { title: 'Questions order', item: 'Read and ask.' });
+    for (const text of [
+      'Which source came first?',
+      'A remark with no question.',
+      'Why two dates? #question',
+      'Another remark.',
+    ])
+      await writeNote(reader, board, { text });
+    const b = (
+      await author.post('/api/dbload/load_search', {
+        address: `/x/home?code=myNotes&username=author&board=${board.ptitle}&order=questions`,
+      })
+    ).json<Multilist>();
+    expect(b.noteOrder).toBe('questions');
+    expect(b.lists.map((l) => l.title)).toEqual(['Questions first']);
+    expect(b.lists.flatMap((l) => l.items.map((i) => i.notes[0]?.text))).toEqual([
+      'Why two dates? #question',
+      'Which source came first?',
+      'Another remark.',
+      'A remark with no question.',
+    ]);
+    // Its pages and tabs keep the order.
+    expect(b.title).toBe('My notes: Questions order');
   });
 });

@@ -21,6 +21,10 @@ const TEXTS: { text: string; labels?: { name: string; value: string }[] }[] = [
   { text: 'Is this a question?' },
   { text: 'A question with space after?  \n' },
   { text: 'Not ? a question' },
+  { text: 'Why two dates? #question #confused ' },
+  { text: 'Asked?\t#question\n' },
+  { text: 'Not asked? #tag and then words' },
+  { text: 'Not asked? #' },
   { text: 'Typed so', labels: [{ name: 'Type', value: 'QUESTION' }] },
   { text: 'Typed otherwise', labels: [{ name: 'type', value: 'comment' }] },
   { text: 'é accents, ümlauts — and dashes' },
@@ -66,7 +70,7 @@ describe('the counts kept with each note', () => {
       expect(r.wordCount, r.text).toBe(wordCount(r.text));
       expect(r.isQuestion, r.text).toBe(isQuestion(r));
     }
-    expect(rows.filter((r) => r.isQuestion).map((r) => r.text.trim())).toHaveLength(3);
+    expect(rows.filter((r) => r.isQuestion).map((r) => r.text.trim())).toHaveLength(5);
 
     const first = must(ids[0], 'the first note');
     await t.database.db.update(items).set({ text: 'Now three words?' }).where(eq(items.id, first));

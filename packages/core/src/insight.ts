@@ -11,13 +11,17 @@ export interface QuestionLike {
   labels: readonly { name: string; value: string }[];
 }
 
+/** Words that end in '?', or in '?' and then only words that begin with '#' (its tags). */
+const ASKS = /\?(\s+#[^\s#]+)*\s*$/;
+
 /**
- * A question: a note typed as one (its labels hold type: question) or whose text ends in '?'.
- * The server counts the same rule in SQL (services/insight/figures.ts).
+ * A question: a note typed as one (its labels hold type: question) or whose text ends in '?',
+ * its tags after it or not (“Why two dates? #confused”). The database keeps the same rule for
+ * each note (items.is_question, migration 0034).
  */
 export function isQuestion(note: QuestionLike): boolean {
   return (
-    note.text.trimEnd().endsWith('?') ||
+    ASKS.test(note.text) ||
     note.labels.some(
       (l) =>
         l.name.toLowerCase() === QUESTION_LABEL.name &&

@@ -56,7 +56,10 @@ export function GroupChoice({
   );
 }
 
-const ORDER_WORDS: Record<NoteOrder, string> = { helpful: 'Most helpful first' };
+const ORDER_WORDS: Record<NoteOrder, string> = {
+  helpful: 'Most helpful first',
+  questions: 'Questions first',
+};
 
 /**
  * The order of a listing of the notes on one's boards: newest first, or most marked helpful first

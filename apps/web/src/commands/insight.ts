@@ -13,6 +13,7 @@ import {
   boardParam,
   listingHref,
   type CustomCode,
+  type NoteOrder,
 } from '@listboard/core/api/search';
 
 const offered = (c: CommandContext) =>
@@ -65,7 +66,7 @@ export function notesOfHref(
     noteGroups?: { choices: string[]; only?: string };
     onTag?: string;
     onWriter?: { username: string };
-    noteOrder?: 'helpful';
+    noteOrder?: NoteOrder;
   },
   shown: { results: boolean; code: string | null },
   only: NotesOf,

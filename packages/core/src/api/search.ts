@@ -110,8 +110,11 @@ export function boardOfParam(username: string, param: string): { owner: string; 
 /** The listings of boards: each lists its boards whole, on one page. */
 export const BOARD_LISTINGS: readonly CustomCode[] = ['myBoards', 'coBoards', 'annoBoards'];
 
-/** How a listing of the notes on one's boards may be ordered besides newest first. */
-export const NOTE_ORDERS = ['helpful'] as const;
+/**
+ * How a listing of the notes on one's boards may be ordered besides newest first: most marked
+ * helpful first, or the notes that ask a question (core isQuestion) first.
+ */
+export const NOTE_ORDERS = ['helpful', 'questions'] as const;
 export type NoteOrder = (typeof NOTE_ORDERS)[number];
 
 /**

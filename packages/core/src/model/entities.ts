@@ -318,8 +318,11 @@ export interface Multilist {
   onTag?: string;
   /** A Discussion or My notes narrowed to one reader's notes: who (`name`: as the page says it). */
   onWriter?: { username: string; name: string };
-  /** A listing of the notes on one's boards in the order asked: most marked helpful first. */
-  noteOrder?: 'helpful';
+  /**
+   * A listing of the notes on one's boards in the order asked: most marked helpful first, or
+   * the notes that ask first (api/search NOTE_ORDERS).
+   */
+  noteOrder?: 'helpful' | 'questions';
 }
 
 /** A user as the app shows them to themselves: their account and profile fields. */

@@ -215,8 +215,8 @@ export const items = pgTable(
     searchVector: tsvector('search_vector'),
     /**
      * For Insight (services/insight): the words of the text, as core's wordCount counts them,
-     * and whether a note is a question, as core's isQuestion says (it ends in '?', or a label
-     * types it so). Kept by the database as the text changes, so counting reads them only.
+     * and whether a note is a question, as core's isQuestion says (it ends in '?', its tags after
+     * it or not, or a label types it so). Kept by the database as the text changes, so counting reads them only.
      */
     wordCount: integer('word_count')
       .notNull()
@@ -224,7 +224,7 @@ export const items = pgTable(
     isQuestion: boolean('is_question')
       .notNull()
       .generatedAlwaysAs(
-        sql`annotation_class = 'note' and (text ~ '[?][[:space:]]*$' or jsonb_path_exists(labels, '$[*] ? (@.name like_regex "^type$" flag "i" && @.value like_regex "^question$" flag "i")'))`,
+        sql`annotation_class = 'note' and (text ~ '[?]([[:space:]]+#[^[:space:]#]+)*[[:space:]]*$' or jsonb_path_exists(labels, '$[*] ? (@.name like_regex "^type$" flag "i" && @.value like_regex "^question$" flag "i")'))`,
       ),
     created: created(),
     modified: modified(),

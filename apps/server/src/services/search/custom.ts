@@ -114,6 +114,7 @@ async function noteHits(
     .where(and(...conds))
     .orderBy(
       ...(filter.order === 'helpful' ? [desc(items.votes)] : []),
+      ...(filter.order === 'questions' ? [desc(items.isQuestion)] : []),
       desc(items.created),
       desc(items.id),
     )

@@ -6,6 +6,7 @@
 import { clampPage, notATag, tagOf, type AppVersion, type Multilist } from '@listboard/core';
 import {
   BOARD_LISTINGS,
+  NOTE_ORDERS,
   TAGGED_LISTINGS,
   isCustomCode,
   type CustomCode,
@@ -54,8 +55,9 @@ export async function customListing(
   const writerName = (listsOwnBoards(code) && params.get('writer')?.trim()) || undefined;
   const writer = writerName === undefined ? null : await writerOf(db, writerName);
   // And most marked helpful first, if asked (newest first otherwise).
-  const order =
-    listsOwnBoards(code) && params.get('order') === 'helpful' ? ('helpful' as const) : undefined;
+  const order = listsOwnBoards(code)
+    ? NOTE_ORDERS.find((o) => o === params.get('order'))
+    : undefined;
   // Taken before the entries are read: a change after it reaches the page live.
   const readAt = new Date();
   const [{ hits, more }, groups] = await Promise.all([

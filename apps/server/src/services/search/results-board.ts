@@ -233,6 +233,12 @@ function listingLine(
   return `${shown}. ${ways.join(' · ')}`;
 }
 
+/** A listing in an order asked: its one list's title. */
+const ORDER_TITLES: Record<NoteOrder, string> = {
+  helpful: 'Most helpful first',
+  questions: 'Questions first',
+};
+
 /** A results board: one list per week (newest first), one item per hit. */
 export function resultsBoard(
   owner: string,
@@ -256,7 +262,7 @@ export function resultsBoard(
     onTag?: string;
     /** The one reader whose notes are listed, if any. */
     onWriter?: { username: string; name: string };
-    /** Most marked helpful first: one list in that order, not a list per week. */
+    /** Most marked helpful first, or questions first: one list in that order, not one per week. */
     noteOrder?: NoteOrder;
   },
 ): Multilist {
@@ -274,14 +280,13 @@ export function resultsBoard(
       title: listingTitle(code, live),
       ptitle: code.toLowerCase(),
       description: listingLine(owner, code, hits.length, weeks, live),
-      buckets:
-        live.noteOrder === 'helpful'
-          ? [{ key: 'helpful', title: 'Most helpful first', hits }]
-          : [...byWeek.entries()].map(([week, weekHits]) => ({
-              key: week,
-              title: `Week of ${week}`,
-              hits: weekHits,
-            })),
+      buckets: live.noteOrder
+        ? [{ key: live.noteOrder, title: ORDER_TITLES[live.noteOrder], hits }]
+        : [...byWeek.entries()].map(([week, weekHits]) => ({
+            key: week,
+            title: `Week of ${week}`,
+            hits: weekHits,
+          })),
       actOnNotes: discussion,
     }),
     follows: live.follows,

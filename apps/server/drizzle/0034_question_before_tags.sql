@@ -1,0 +1,2 @@
+ALTER TABLE "items" drop column "is_question";--> statement-breakpoint
+ALTER TABLE "items" ADD COLUMN "is_question" boolean GENERATED ALWAYS AS (annotation_class = 'note' and (text ~ '[?]([[:space:]]+#[^[:space:]#]+)*[[:space:]]*$' or jsonb_path_exists(labels, '$[*] ? (@.name like_regex "^type$" flag "i" && @.value like_regex "^question$" flag "i")'))) STORED NOT NULL;
