@@ -752,41 +752,29 @@ const LISTING_CODES = [
 ] as const;
 const DISCUSSION_CODES = ['pending', 'answered', 'dismissed'] as const;
 
+/**
+ * Each of these listings, as the viewer, one text: as its page loads it (load_search), or as a
+ * file (`format`: export_listing).
+ */
 const listingOf =
-  (codes: readonly string[], narrowed = ''): Reader =>
+  (codes: readonly string[], narrowed = '', format?: 'md' | 'csv'): Reader =>
   async (v) => {
     const me = ACCOUNT[v] ?? 'nobody';
     const bodies = await Promise.all(
-      codes.map(
-        async (code) =>
-          (
-            await agents[v].post('/api/dbload/load_search', {
-              address: `/${me}/home?code=${code}&username=${me}${narrowed}`,
-            })
-          ).body,
-      ),
+      codes.map(async (code) => {
+        const address = `/${me}/home?code=${code}&username=${me}${narrowed}`;
+        const res = format
+          ? await agents[v].post('/api/dbload/export_listing', { address, format })
+          : await agents[v].post('/api/dbload/load_search', { address });
+        return res.body;
+      }),
     );
     return bodies.join('\n');
   };
 
 /** Each of these listings of notes as a file (export_listing), as the viewer, one text. */
-const listingFiles =
-  (codes: readonly string[], format: 'md' | 'csv'): Reader =>
-  async (v) => {
-    const me = ACCOUNT[v] ?? 'nobody';
-    const bodies = await Promise.all(
-      codes.map(
-        async (code) =>
-          (
-            await agents[v].post('/api/dbload/export_listing', {
-              address: `/${me}/home?code=${code}&username=${me}`,
-              format,
-            })
-          ).body,
-      ),
-    );
-    return bodies.join('\n');
-  };
+const listingFiles = (codes: readonly string[], format: 'md' | 'csv') =>
+  listingOf(codes, '', format);
 
 /**
  * A board call made on both boards as the viewer, the two answers as one text. The body names

@@ -5,7 +5,7 @@
  * this session may not open (behind a password not given) are left out.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { canSee, isGuestUser, must, tagsIn } from '@listboard/core';
+import { canSee, isGuestUser, must, tagsIn, type VisibleBoard } from '@listboard/core';
 import type { OwnTag } from '@listboard/core/api/contracts/load';
 import type { Db } from '../../db/client';
 import { items, multilists } from '../../db/schema';
@@ -24,10 +24,18 @@ export async function myTags(
   sessionId: string | null,
 ): Promise<OwnTag[]> {
   if (!actor || isGuestUser(actor)) return [];
+  // What the visibility rule reads of each (core VisibleItem), its words and its board.
   const rows = await db
-    .select({ item: items, board: multilists })
+    .select({
+      multilistId: items.multilistId,
+      text: items.text,
+      author: items.author,
+      isPrivate: items.isPrivate,
+      groupName: items.groupName,
+      noteStatus: items.noteStatus,
+      annotationClass: items.annotationClass,
+    })
     .from(items)
-    .innerJoin(multilists, eq(multilists.id, items.multilistId))
     .where(
       and(
         eq(items.author, actor.username),
@@ -37,18 +45,22 @@ export async function myTags(
     )
     .orderBy(desc(items.created), desc(items.id))
     .limit(OWN_TAGS_READ);
+  const ids = [...new Set(rows.map((r) => r.multilistId))];
   const [boards, viewer] = await Promise.all([
-    visibleBoardsOf(
-      db,
-      rows.map((r) => r.board),
-    ),
+    ids.length
+      ? db
+          .select()
+          .from(multilists)
+          .where(inArray(multilists.id, ids))
+          .then((b) => visibleBoardsOf(db, b))
+      : new Map<string, VisibleBoard>(),
     viewerFor(db, actor, sessionId),
   ]);
   const counts = new Map<string, number>();
-  for (const { item, board } of rows) {
-    const seen = must(boards.get(board.id), `the board ${board.id}`);
+  for (const item of rows) {
+    const board = must(boards.get(item.multilistId), `the board ${item.multilistId}`);
     // One's own: the rule asks only whether this session may open the board.
-    if (!canSee(viewer, { kind: 'item', board: seen, item })) continue;
+    if (!canSee(viewer, { kind: 'item', board, item })) continue;
     for (const tag of tagsIn(item.text)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   }
   return [...counts.entries()]
