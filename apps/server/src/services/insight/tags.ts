@@ -10,7 +10,7 @@ import { canSee, tagsIn } from '@listboard/core';
 import type { NoteTag } from '@listboard/core/api/contracts/insight';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
-import { visibleBoard } from '../notes/visibility';
+import { VISIBLE_ITEM_COLUMNS, visibleBoard } from '../notes/visibility';
 import { seenContent, type InsightAsk } from './counted';
 
 /** Tags shown, most carried first. */
@@ -23,12 +23,8 @@ const COLUMNS = {
   id: items.id,
   threadId: items.threadId,
   text: items.text,
-  author: items.author,
-  isPrivate: items.isPrivate,
-  groupName: items.groupName,
-  noteStatus: items.noteStatus,
-  annotationClass: items.annotationClass,
   isQuestion: items.isQuestion,
+  ...VISIBLE_ITEM_COLUMNS,
 };
 
 export async function noteTags(db: Db, ask: InsightAsk): Promise<NoteTag[]> {

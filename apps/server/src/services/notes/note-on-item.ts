@@ -8,6 +8,7 @@ import { isTextTarget, type Item, type VisibleItem } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { blocks, items } from '../../db/schema';
 import { toBlock } from '../boards/present';
+import { VISIBLE_ITEM_COLUMNS } from './visibility';
 
 /**
  * Adds `onItem` to each note with a text passage. The caller has checked who may see the notes;
@@ -29,11 +30,7 @@ export async function withNoteItems(
       .select({
         id: items.id,
         version: items.version,
-        author: items.author,
-        isPrivate: items.isPrivate,
-        groupName: items.groupName,
-        noteStatus: items.noteStatus,
-        annotationClass: items.annotationClass,
+        ...VISIBLE_ITEM_COLUMNS,
       })
       .from(items)
       .where(inArray(items.id, ids)),

@@ -27,6 +27,15 @@ export async function userGroupNames(db: Db, userId: string): Promise<string[]> 
   return rows.map((r) => r.name);
 }
 
+/** What the visibility rule reads of an item (core VisibleItem), as the columns to select. */
+export const VISIBLE_ITEM_COLUMNS = {
+  author: items.author,
+  isPrivate: items.isPrivate,
+  groupName: items.groupName,
+  noteStatus: items.noteStatus,
+  annotationClass: items.annotationClass,
+};
+
 export const LOCKED_BOARD = 'This board is locked: enter its password first.';
 
 /** The viewer as canSee needs them: their groups and the boards this session has unlocked. */

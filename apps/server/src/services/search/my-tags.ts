@@ -10,7 +10,7 @@ import type { OwnTag } from '@listboard/core/api/contracts/load';
 import type { Db } from '../../db/client';
 import { items, multilists } from '../../db/schema';
 import type { Actor } from '../accounts/users';
-import { viewerFor } from '../notes/visibility';
+import { VISIBLE_ITEM_COLUMNS, viewerFor } from '../notes/visibility';
 import { visibleBoardsOf } from './board-hits';
 
 /** Tags named, most carried first. */
@@ -29,11 +29,7 @@ export async function myTags(
     .select({
       multilistId: items.multilistId,
       text: items.text,
-      author: items.author,
-      isPrivate: items.isPrivate,
-      groupName: items.groupName,
-      noteStatus: items.noteStatus,
-      annotationClass: items.annotationClass,
+      ...VISIBLE_ITEM_COLUMNS,
     })
     .from(items)
     .where(
