@@ -1,7 +1,8 @@
 /**
  * Tags in notes, as a class meets them: the teacher asks for tags in Board settings; a student on
  * a phone tags a note (#confused), offered those tags and the ones the board's notes already
- * carry as # is typed, and their tag leads to their own notes with it, which they export as
+ * carry as # is typed, and their tag leads to their own notes with it on that board (as the
+ * board’s “Your notes on this board” does), which they export as
  * Markdown and find again from their home's tags; the teacher sees the
  * board's tags on Insight, and one tag, or a tag in a note, opens the Discussion of that tag
  * alone, where a tag in the teacher's reply brings its thread.
@@ -109,8 +110,12 @@ describe('tags in notes', () => {
     await noteOn(phone, first).locator('.tag', { hasText: '#confused' }).waitFor();
     expect(await noteOn(phone, first).locator('a.tag').count()).toBe(0);
     await noteOn(phone, second).getByRole('link', { name: '#confused' }).tap();
-    await phone.waitForURL(/\/demo\/home\?code=notes&username=demo&tag=confused$/);
-    await phone.getByRole('heading', { name: 'Notes (#confused)', exact: true }).waitFor();
+    // Their notes with it on this board.
+    const onBoard = `code=notes&username=demo&board=author%2F${ptitle}`;
+    await phone.waitForURL(`${base}/demo/home?${onBoard}&tag=confused`);
+    await phone
+      .getByRole('heading', { name: `Notes: Tagged ${stamp} (#confused)`, exact: true })
+      .waitFor();
     const mine = (text: string) => phone.getByRole('article').filter({ hasText: text });
     await mine(second).waitFor();
     await phone.getByText('Notes tagged #confused only.').waitFor();
@@ -123,9 +128,9 @@ describe('tags in notes', () => {
       phone.waitForEvent('download'),
       exporting.getByRole('button', { name: 'Download' }).tap(),
     ]);
-    expect(file.suggestedFilename()).toBe('demo-notes-confused.md');
+    expect(file.suggestedFilename()).toBe(`demo-notes-tagged-${stamp}-confused.md`);
     const md = fs.readFileSync(await file.path(), 'utf8');
-    expect(md.split('\n')[0]).toBe('# Notes (#confused)');
+    expect(md.split('\n')[0]).toBe(`# Notes: Tagged ${stamp} (#confused)`);
     expect(md).toContain(`${second} #confused`);
     expect(md).not.toContain(first);
     // Their home names the tags of their own notes, each a way back to those notes.
@@ -134,14 +139,25 @@ describe('tags in notes', () => {
     await ownTags.getByRole('link', { name: /^#confused \d+ notes?$/ }).tap();
     await phone.waitForURL(/\/demo\/home\?code=notes&username=demo&tag=confused$/);
     await mine(second).waitFor();
+    // The board's Annotate menu opens their notes on it, with the answers to them.
+    await phone.goto(`${base}${address}`);
+    await more(phone, 'Your notes on this board');
+    await phone.waitForURL(`${base}/demo/home?${onBoard}`);
+    await phone.getByRole('heading', { name: `Notes: Tagged ${stamp}`, exact: true }).waitFor();
+    await mine(second).waitFor();
+    await screenshot(phone, 'tags-board-notes-phone');
     // And so does their own Insight of the board.
     await phone.goto(`${base}${address}/insight`);
     const yours = phone.getByRole('region', { name: 'Your tags' });
     await yours.getByRole('link', { name: '#confused' }).tap();
-    await phone.waitForURL(/\/demo\/home\?code=notes&username=demo&tag=confused$/);
+    await phone.waitForURL(`${base}/demo/home?${onBoard}&tag=confused`);
     await mine(second).waitFor();
     await phone.getByRole('link', { name: 'All tags' }).tap();
-    await phone.waitForURL(/\/demo\/home\?code=notes&username=demo$/);
+    await phone.waitForURL(`${base}/demo/home?${onBoard}`);
+    await phone.getByRole('heading', { name: `Notes: Tagged ${stamp}`, exact: true }).waitFor();
+    await phone.getByText(`On Tagged ${stamp} only.`).waitFor();
+    await phone.getByRole('link', { name: 'All boards' }).tap();
+    await phone.waitForURL(`${base}/demo/home?code=notes&username=demo`);
     await phone.getByRole('heading', { name: 'Notes', exact: true }).waitFor();
     // Its tags offered to narrow it again, in one row of their own that never widens the page.
     const offeredTags = phone.locator('p.page-tags');
@@ -180,7 +196,7 @@ describe('tags in notes', () => {
     // The board's Discussion names the tags it asks for, each a way back to one.
     await tabs.getByRole('link', { name: '#evidence' }).click();
     await desk.waitForURL(new RegExp(`code=pending&username=author&board=${ptitle}&tag=evidence$`));
-    await desk.getByText('No pending notes tagged #evidence.').waitFor();
+    await desk.getByText(`No pending notes tagged #evidence on Tagged ${stamp}.`).waitFor();
 
     // On the board, a tag in a note leads the teacher to the same.
     await desk.goto(`${base}${address}`);
@@ -196,7 +212,7 @@ describe('tags in notes', () => {
     const reply = noteOn(desk, `The press office is the`);
     await reply.getByRole('link', { name: '#evidence' }).click();
     await desk.waitForURL(new RegExp(`code=pending&username=author&board=${ptitle}&tag=evidence$`));
-    await desk.getByText('No pending notes tagged #evidence.').waitFor();
+    await desk.getByText(`No pending notes tagged #evidence on Tagged ${stamp}.`).waitFor();
     await tabs.getByRole('link', { name: 'Answered notes' }).click();
     await desk.waitForURL(
       new RegExp(`code=answered&username=author&board=${ptitle}&tag=evidence$`),

@@ -930,6 +930,22 @@ const READING_CHANNELS: {
     read: listingOf(['notes', 'myNotes'], `&tag=${TAGGED}`),
     shows: () => false,
   },
+  {
+    // One's own Notes narrowed to each board (a board behind a password not given: a 404).
+    name: 'Notes of one board',
+    read: async (v) =>
+      (
+        await Promise.all(
+          [openBoard, lockedBoard].map((b) =>
+            listingOf(['notes'], `&board=${encodeURIComponent(`author/${b.ptitle}`)}`)(v),
+          ),
+        )
+      ).join('\n'),
+    shows: (v, thing) =>
+      thing.writtenBy === v &&
+      sees(v, thing) &&
+      (thing.discussed || thing.inThreadOf !== undefined),
+  },
   ...(['md', 'html', 'json'] as const).map((f) => ({
     name: `export ${f}`,
     read: exported(f),

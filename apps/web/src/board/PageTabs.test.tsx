@@ -65,3 +65,29 @@ describe('a listing’s tags', () => {
     expect(tagged()).toEqual([['#evidence', '/sam/home?code=notes&username=sam&tag=evidence']]);
   });
 });
+
+describe('one’s Notes of one board', () => {
+  it('says which, with a way to every board; its tags keep to it, and other tabs leave it', () => {
+    show({
+      code: 'notes',
+      username: 'sam',
+      board: { owner: 'ann', title: 'Plants', ptitle: 'plants', lister: 'sam' },
+      listed: listed('The map #evidence'),
+    });
+    const only = screen.getByRole('link', { name: 'All boards' }).closest('p')!;
+    expect(only.textContent).toBe('On Plants only. All boards');
+    expect(within(only).getByRole('link', { name: 'Plants' }).getAttribute('href')).toBe(
+      '/ann/plants',
+    );
+    expect(within(only).getByRole('link', { name: 'All boards' }).getAttribute('href')).toBe(
+      '/sam/home?code=notes&username=sam',
+    );
+    expect(tagged()).toEqual([
+      ['#evidence', '/sam/home?code=notes&username=sam&board=ann%2Fplants&tag=evidence'],
+    ]);
+    const tab = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+    expect(tab('Notes')).toBe('/sam/home?code=notes&username=sam&board=ann%2Fplants');
+    // My notes lists the notes on one's own boards: another's board does not narrow it.
+    expect(tab('My notes')).toBe('/sam/home?code=myNotes&username=sam');
+  });
+});

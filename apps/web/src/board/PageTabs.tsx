@@ -5,7 +5,8 @@ import { GroupChoice, OrderChoice } from './GroupChoice';
 import {
   CUSTOM_PAGES,
   CUSTOM_TITLES,
-  TAGGED_LISTINGS,
+  NARROWED_LISTINGS,
+  sameBoards,
   boardParam,
   listingHref,
   type CustomCode,
@@ -90,7 +91,7 @@ export function PageTabs({
   // Unless narrowed to one: the board's asked-for tags, then those the listed notes carry.
   const tags = useMemo(
     () =>
-      tag || !TAGGED_LISTINGS.includes(code as CustomCode)
+      tag || !NARROWED_LISTINGS.includes(code as CustomCode)
         ? []
         : tagsOn({ lists: listed?.lists ?? [], noteTags: board?.noteTags ?? [] })
             .slice(0, TAGS_OFFERED)
@@ -198,7 +199,12 @@ export function PageTabs({
           {PAGES[page].map(([c, label]) => (
             <li key={c}>
               <Link
-                to={href(c, { board: onBoard, group, writer: by })}
+                to={href(c, {
+                  board: sameBoards(c, code) ? onBoard : undefined,
+                  list: sameBoards(c, code) ? board?.list?._id : undefined,
+                  group,
+                  writer: by,
+                })}
                 aria-current={c === code ? 'page' : undefined}
               >
                 {label}

@@ -44,6 +44,31 @@ describe('Discussion of this board', () => {
   });
 });
 
+describe('Your notes on this board', () => {
+  it('opens one’s own Notes narrowed to the board, for anyone signed in, on a board open to them', () => {
+    const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
+    const navigate = vi.fn();
+    const command = INSIGHT_COMMANDS.find((c) => c.id === 'boardNotes')!;
+    const as = (user: PublicUser, shown = board) =>
+      commandContext(user, shown, {
+        abilities: abilitiesOf('reader', ['read', 'select']),
+        actions: { navigate } as unknown as CommandActions,
+      });
+    const sam = as(person('sam', ['reader']));
+    expect(command.visible!(sam)).toBe(true);
+    void command.run(sam);
+    expect(navigate).toHaveBeenLastCalledWith(
+      '/sam/home?code=notes&username=sam&board=ann%2Fplants',
+    );
+    // Its owner's own, by the board's path title alone.
+    void command.run(as(person('ann', ['author'])));
+    expect(navigate).toHaveBeenLastCalledWith('/ann/home?code=notes&username=ann&board=plants');
+    // Not without an account, nor on a board behind a password not given.
+    expect(command.visible!(as(guest))).toBe(false);
+    expect(command.visible!(as(person('sam', ['reader']), { ...board, locked: true }))).toBe(false);
+  });
+});
+
 describe('Discussion of this list', () => {
   it('opens the Discussion narrowed to the list selected, for those who answer the board’s notes; asks for a list first', () => {
     const board = makeBoard('ann', 'plants', [{ title: 'Trees', items: ['Oak'] }]);
@@ -156,8 +181,9 @@ describe('a note’s group badge and writer’s name', () => {
   });
 
   it('a tag leads a reader from their own words on a board, and on their Notes, to their own Notes of it', () => {
+    // From the board: their notes on that board with it.
     expect(notesOfHref(sam, board, on, { tag: 'evidence', mine: true })).toBe(
-      '/sam/home?code=notes&username=sam&tag=evidence',
+      '/sam/home?code=notes&username=sam&board=ann%2Fplants&tag=evidence',
     );
     // Another's tag leads a reader nowhere; one who answers the board's notes, to its Discussion.
     expect(notesOfHref(sam, board, on, { tag: 'evidence' })).toBeNull();
@@ -172,6 +198,15 @@ describe('a note’s group badge and writer’s name', () => {
         { tag: 'resolved' },
       ),
     ).toBe('/sam/home?code=notes&username=sam&tag=resolved');
+    // On their Notes of one board, keeping to it.
+    expect(
+      notesOfHref(
+        sam,
+        { owner: 'sam', ptitle: 'notes', onBoard: { owner: 'ann', ptitle: 'plants' } },
+        { results: true, code: 'notes' },
+        { tag: 'resolved' },
+      ),
+    ).toBe('/sam/home?code=notes&username=sam&board=ann%2Fplants&tag=resolved');
   });
 
   it('narrow a listing of the notes on one’s boards to one writer, keeping its group; on a board or elsewhere, nowhere', () => {

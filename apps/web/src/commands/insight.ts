@@ -6,7 +6,7 @@
 import { ChartColumn, Flame, GraduationCap, MessageSquareText } from 'lucide-react';
 import { mayListFor, type PublicUser } from '@listboard/core';
 import type { Command, CommandContext } from './registry';
-import { needList } from './helpers';
+import { needList, signedIn } from './helpers';
 import { boardHref } from '../board/itemLink';
 import {
   NOTES_ON_OWN_BOARDS,
@@ -42,6 +42,22 @@ export function boardDiscussionHref(
 }
 
 /**
+ * `user`'s own Notes (their notes and replies, with the replies to them) on one board open to
+ * them, or on every board (`board` null), with one tag if given: a student's notes on one course
+ * board.
+ */
+export const ownNotesHref = (
+  user: PublicUser | null,
+  board: { owner: string; ptitle: string } | null,
+  only: { tag?: string } = {},
+): string | null =>
+  user &&
+  listingHref(user.username, 'notes', {
+    board: board ? boardParam(user.username, board) : undefined,
+    tag: only.tag,
+  });
+
+/**
  * What a note's badge, tag or writer's name narrows the notes to (a tag's `mine`: in a note or
  * reply of the caller's own).
  */
@@ -52,8 +68,8 @@ export type NotesOf = { group: string } | { tag: string; mine?: boolean } | { wr
  * group, with that tag or by that writer. On a listing of the notes on one's boards (Discussion,
  * My notes), the same listing narrowed to it as well (a group only if the listing offers it); on
  * a board, a group's or a tag's to its Discussion of that group or tag, for whoever answers its
- * notes (boardDiscussionHref); a tag to one's own Notes of it, on them and, for a reader, from
- * their own writing on a board; elsewhere (search results, others' tags to a reader, a writer's
+ * notes (boardDiscussionHref); a tag to one's own Notes of it, on them (keeping to their board)
+ * and, for a reader, from their own writing on a board (on that board); elsewhere (search results, others' tags to a reader, a writer's
  * name on a board) nowhere.
  */
 export function notesOfHref(
@@ -71,14 +87,17 @@ export function notesOfHref(
   shown: { results: boolean; code: string | null },
   only: NotesOf,
 ): string | null {
-  const ownNotes = (tag: string) => user && listingHref(user.username, 'notes', { tag });
   if (!shown.results) {
     if ('writer' in only) return null;
     const discussion = boardDiscussionHref(user, board, only);
-    return discussion ?? ('tag' in only && only.mine ? ownNotes(only.tag) : null);
+    return (
+      discussion ??
+      ('tag' in only && only.mine ? ownNotesHref(user, board, { tag: only.tag }) : null)
+    );
   }
   const { code } = shown;
-  if (code === 'notes' && 'tag' in only) return ownNotes(only.tag);
+  if (code === 'notes' && 'tag' in only)
+    return ownNotesHref(user, board.onBoard ?? null, { tag: only.tag });
   if (!code || !NOTES_ON_OWN_BOARDS.includes(code as CustomCode)) return null;
   if ('group' in only && !board.noteGroups?.choices.includes(only.group)) return null;
   return listingHref(board.owner, code, {
@@ -123,6 +142,17 @@ export const INSIGHT_COMMANDS: Command[] = [
     visible: (c) => !c.results && c.board !== null && discussionOf(c) !== null,
     run: (c) => {
       const href = discussionOf(c);
+      if (href) c.actions.navigate(href);
+    },
+  },
+  {
+    // Ours: what one wrote on this board, with the answers (their Notes, narrowed to it).
+    id: 'boardNotes',
+    label: 'Your notes on this board',
+    group: 'annotate',
+    visible: (c) => !c.results && c.board !== null && !c.board.locked && signedIn(c),
+    run: (c) => {
+      const href = c.board && ownNotesHref(c.user, c.board);
       if (href) c.actions.navigate(href);
     },
   },

@@ -6,8 +6,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { callApi, messageOr } from '../api/client';
-import { boardDiscussionHref, gradesHref } from '../commands/insight';
-import { listingHref } from '@listboard/core/api/search';
+import { boardDiscussionHref, gradesHref, ownNotesHref } from '../commands/insight';
 import { useSession } from '../state/session';
 import { boardPageStatus } from './BoardPageStatus';
 import { useBoardPage } from './useBoardPage';
@@ -50,14 +49,14 @@ export function InsightScreen() {
     shown && data?.scope === 'board' ? boardDiscussionHref(user, shown, { list }) : null;
   /**
    * The notes with one tag, waiting on the board's Discussion, for whoever answers them; a
-   * reader's own, their Notes with it (on every board).
+   * reader's own, their Notes with it on the board.
    */
   const tagDiscussion = (tag: string) =>
-    !shown || !user
+    !shown
       ? null
       : data?.scope === 'board'
         ? boardDiscussionHref(user, shown, { tag })
-        : listingHref(user.username, 'notes', { tag });
+        : ownNotesHref(user, shown, { tag });
   /** One reader's notes on the board, of every status (My notes of the board, narrowed). */
   const notesOf = (writer: string) =>
     shown && data?.scope === 'board'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardOfParam, boardParam, listingHref } from './search';
+import { boardOfParam, boardParam, listingHref, sameBoards } from './search';
 
 describe('a listing’s address', () => {
   it('narrows the notes on one’s boards to one board, one reader group and one page', () => {
@@ -30,10 +30,17 @@ describe('a listing’s address', () => {
     );
   });
 
-  it('narrows one’s own Notes to a tag, and no further', () => {
-    expect(listingHref('sam', 'notes', { tag: 'evidence', board: 'plants', page: 1 })).toBe(
-      '/sam/home?code=notes&username=sam&tag=evidence&page=1',
-    );
+  it('narrows one’s own Notes to a board, a list of it and a tag, and no further', () => {
+    expect(
+      listingHref('sam', 'notes', {
+        tag: 'evidence',
+        board: 'ann/plants',
+        list: 'week-2',
+        group: 'Monday',
+        writer: 'cora',
+        page: 1,
+      }),
+    ).toBe('/sam/home?code=notes&username=sam&board=ann%2Fplants&list=week-2&tag=evidence&page=1');
     expect(listingHref('sam', 'mentions', { tag: 'evidence' })).toBe(
       '/sam/home?code=mentions&username=sam',
     );
@@ -44,5 +51,12 @@ describe('a listing’s address', () => {
     expect(boardParam('ann', { owner: 'cora', ptitle: 'plants' })).toBe('cora/plants');
     expect(boardOfParam('ann', 'cora/plants')).toEqual({ owner: 'cora', ptitle: 'plants' });
     expect(boardOfParam('ann', 'plants')).toEqual({ owner: 'ann', ptitle: 'plants' });
+  });
+
+  it('keeps a board from one listing to another only where it narrows both alike', () => {
+    expect(sameBoards('pending', 'myNotes')).toBe(true);
+    expect(sameBoards('notes', 'notes')).toBe(true);
+    expect(sameBoards('notes', 'myNotes')).toBe(false);
+    expect(sameBoards('answered', 'notes')).toBe(false);
   });
 });

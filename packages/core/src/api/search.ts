@@ -86,10 +86,19 @@ export const NOTES_ON_OWN_BOARDS: readonly CustomCode[] = [
 ];
 
 /**
- * The listings of notes a tag narrows (`&tag=`): those of the notes on one's own boards, and one's
- * own Notes (a student's notes tagged #evidence, on every board).
+ * The listings of notes one board (`&board=`), one list of it (`&list=`) and a tag (`&tag=`)
+ * narrow: those of the notes on one's own boards, to a board they own, coauthor or edit; and one's
+ * own Notes, to any board open to them (a student's notes on one course board, or tagged
+ * #evidence on every board).
  */
-export const TAGGED_LISTINGS: readonly CustomCode[] = [...NOTES_ON_OWN_BOARDS, 'notes'];
+export const NARROWED_LISTINGS: readonly CustomCode[] = [...NOTES_ON_OWN_BOARDS, 'notes'];
+
+/**
+ * Whether a listing's board narrows another listing of the same page too: the notes on one's own
+ * boards name a board they answer on, one's own Notes any board.
+ */
+export const sameBoards = (a: string, b: string) =>
+  NOTES_ON_OWN_BOARDS.includes(a as CustomCode) === NOTES_ON_OWN_BOARDS.includes(b as CustomCode);
 
 /**
  * How a listing of `username`'s names one board they own, coauthor or edit in its `&board=`: its
@@ -118,11 +127,11 @@ export const NOTE_ORDERS = ['helpful', 'questions'] as const;
 export type NoteOrder = (typeof NOTE_ORDERS)[number];
 
 /**
- * A custom search's address; for the notes on one's boards, narrowed to one of them (`board`,
- * boardParam), to the notes posted to one reader group (`group`) and to one reader's notes
- * (`writer`, a user name) if given, and ordered most helpful first (`order`); for those and one's
- * own Notes (TAGGED_LISTINGS), to the threads with one tag (`tag`); past its first page (`page`,
- * from 0), the further entries.
+ * A custom search's address; for the notes on one's boards and one's own Notes, narrowed to one
+ * board (`board`, boardParam), one list of it (`list`) and the threads with one tag (`tag`)
+ * (NARROWED_LISTINGS); for the notes on one's boards, to the notes posted to one reader group
+ * (`group`) and to one reader's notes (`writer`, a user name) if given, and ordered most helpful
+ * first (`order`); past its first page (`page`, from 0), the further entries.
  */
 export function listingHref(
   username: string,
@@ -143,10 +152,12 @@ export function listingHref(
   const page = only.page ?? 0;
   const param = (name: string, value: string | undefined, by = narrows) =>
     by && value !== undefined ? `&${name}=${encodeURIComponent(value)}` : '';
-  return `/${username}/home?code=${code}&username=${username}${param('board', only.board)}${param(
+  const narrowed = NARROWED_LISTINGS.includes(code as CustomCode);
+  return `/${username}/home?code=${code}&username=${username}${param('board', only.board, narrowed)}${param(
     'list',
     only.board && only.list,
-  )}${param('group', only.group)}${param('tag', only.tag, TAGGED_LISTINGS.includes(code as CustomCode))}${param('writer', only.writer)}${param('order', only.order)}${
+    narrowed,
+  )}${param('group', only.group)}${param('tag', only.tag, narrowed)}${param('writer', only.writer)}${param('order', only.order)}${
     page > 0 ? `&page=${page}` : ''
   }`;
 }

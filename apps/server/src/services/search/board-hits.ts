@@ -2,9 +2,11 @@
  * What a listing reads of the boards it names: each board as the one visibility rule reads it,
  * and a listing of boards' entries.
  */
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { boardOpen, must, type VisibleBoard } from '@listboard/core';
+import { boardOfParam } from '@listboard/core/api/search';
 import type { Db } from '../../db/client';
+import { notFound } from '../../lib/errors';
 import { boardMembers, multilists } from '../../db/schema';
 import { policyBoard, type BoardRow } from '../boards/access';
 import { viewerFor, visibleBoard } from '../notes/visibility';
@@ -65,4 +67,32 @@ export async function boardHits(
       text: boardEntry(b, open),
     };
   });
+}
+
+/**
+ * The board one's own Notes narrow to (`&board=`, core boardParam): any board open to the caller,
+ * theirs by its path title or another's as `{owner}/{ptitle}`. One they may not open (another's
+ * private board, one behind a password this session has not given) answers as a missing one.
+ */
+export async function openBoard(db: Db, who: Who, username: string, param: string) {
+  const { owner, ptitle } = boardOfParam(username, param);
+  const [row] = await db
+    .select()
+    .from(multilists)
+    .where(and(eq(multilists.owner, owner), eq(multilists.ptitle, ptitle)));
+  const open =
+    row &&
+    boardOpen(
+      await viewerFor(db, who.actor, who.sessionId),
+      must((await visibleBoardsOf(db, [row])).get(row.id), `the board ${row.id}`),
+    );
+  if (!open) throw notFound(`${owner} has no board ${ptitle}.`);
+  return {
+    id: row.id,
+    owner: row.owner,
+    version: row.version,
+    title: row.title,
+    ptitle: row.ptitle,
+    noteTags: row.noteTags,
+  };
 }

@@ -320,6 +320,8 @@ export async function customHits(
       return noteHits(db, who, {
         cls: ['note', 'reply'],
         author: username,
+        board,
+        list,
         tag,
         replies: true,
         page,

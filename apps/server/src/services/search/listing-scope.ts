@@ -20,7 +20,10 @@ export async function writerOf(db: Db, name: string): Promise<{ username: string
 
 /** What narrows a listing of the notes on one's boards (Discussion, My notes), and its page. */
 export interface ListingScope {
-  /** The one board `username` owns, coauthors or edits whose notes are listed. */
+  /**
+   * The one board whose notes are listed: one `username` owns, coauthors or edits; of their own
+   * Notes, any board open to them.
+   */
   board?: string;
   /** And of it, the one list (by id) whose items' notes are listed (a Discussion of one week). */
   list?: string;

@@ -7,7 +7,7 @@ import { clampPage, notATag, tagOf, type AppVersion, type Multilist } from '@lis
 import {
   BOARD_LISTINGS,
   NOTE_ORDERS,
-  TAGGED_LISTINGS,
+  NARROWED_LISTINGS,
   isCustomCode,
   type CustomCode,
 } from '@listboard/core/api/search';
@@ -16,6 +16,7 @@ import { badRequest } from '../../lib/errors';
 import type { Actor } from '../accounts/users';
 import { answeredBoard, answeredList } from '../notes/answered-boards';
 import { customHits, followedBoards, listsOwnBoards, noteGroupsOn, resultsBoard } from './custom';
+import { openBoard } from './board-hits';
 import { writerOf } from './listing-scope';
 
 /** The listing's code, read from its address: a 400 for none or an unknown one. */
@@ -34,10 +35,14 @@ export async function customListing(
   const username = lister.username;
   const code = listingCode(params);
   // One board they own, coauthor or edit may narrow the notes on their boards (a Discussion of
-  // one board).
+  // one board); any board open to them, their own Notes (a student's notes on one course board).
   const only = params.get('board');
   const board =
-    only !== null && listsOwnBoards(code) ? await answeredBoard(db, username, only) : null;
+    only === null || !NARROWED_LISTINGS.includes(code)
+      ? null
+      : listsOwnBoards(code)
+        ? await answeredBoard(db, username, only)
+        : await openBoard(db, { actor: lister.actor, ...session }, username, only);
   // And one list of it (a Discussion of one week).
   const listParam = board ? params.get('list') : null;
   const list = board && listParam ? await answeredList(db, board.id, listParam) : null;
@@ -48,7 +53,7 @@ export async function customListing(
   const group = (listsOwnBoards(code) && params.get('group')?.trim()) || undefined;
   // And the threads with one tag (`#question`: a class's questions together; a student's
   // own notes tagged #evidence).
-  const tagParam = (TAGGED_LISTINGS.includes(code) && params.get('tag')?.trim()) || undefined;
+  const tagParam = (NARROWED_LISTINGS.includes(code) && params.get('tag')?.trim()) || undefined;
   const tag = tagParam === undefined ? undefined : tagOf(tagParam);
   if (tag === null) throw badRequest(notATag(tagParam ?? ''));
   // And one reader's notes alone (a teacher reading one student's).

@@ -189,7 +189,12 @@ function listingLine(
   live: {
     more?: boolean;
     page?: number;
-    onBoard?: { owner: string; ptitle: string; list?: { _id: string; title: string } };
+    onBoard?: {
+      owner: string;
+      ptitle: string;
+      title: string;
+      list?: { _id: string; title: string };
+    };
     noteGroups?: { only?: string };
     onTag?: string;
     onWriter?: { username: string; name: string };
@@ -220,10 +225,10 @@ function listingLine(
   if (ways.length === 0)
     return count
       ? counted
-      : group !== undefined || writer || list || tag
+      : group !== undefined || writer || live.onBoard || tag
         ? `No ${CUSTOM_TITLES[code].toLowerCase()} ${[
             ...(tag ? [`tagged #${tag}`] : []),
-            ...(list ? [`on ${list.title}`] : []),
+            ...(live.onBoard ? [`on ${(list ?? live.onBoard).title}`] : []),
             ...(writer ? [`by ${writer.name}`] : []),
             ...(group !== undefined ? [`from the group ${group}`] : []),
           ].join(' ')}.`
