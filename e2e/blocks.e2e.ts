@@ -89,6 +89,8 @@ describe('every block type renders', () => {
     await expect(list.locator('audio').count()).resolves.toBe(1);
     await list.getByRole('link', { name: /example\.org/ }).waitFor();
     await list.getByText('Reading list · 1 page').waitFor({ timeout: 15_000 });
+    // One page: nothing to turn.
+    await expect(list.getByRole('button', { name: 'Next page' }).count()).resolves.toBe(0);
     await list.getByRole('link', { name: 'The user guide' }).waitFor();
     await list.getByText('Hidden detail').waitFor({ state: 'attached' });
     await list.getByText('Plain words on their own.').waitFor();

@@ -1,7 +1,8 @@
 /**
- * Media as an author uses it: uploading a video, an audio file, a picture and a PDF through the
- * insert form with the header's progress bar, playing the video inside a range set from the
- * player, three markers and a split at them, a poster frame, and an .exe refused.
+ * Media as an author uses it: uploading a video, an audio file, a picture and a PDF (its pages
+ * turned in place) through the insert form with the header's progress bar, playing the video
+ * inside a range set from the player, three markers and a split at them, a poster frame, and an
+ * .exe refused.
  */
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
@@ -44,7 +45,11 @@ beforeAll(async () => {
   ffmpeg('-f', 'lavfi', '-i', 'color=c=teal:s=64x48', '-frames:v', '1', path.join(dir, 'tile.png'));
   fs.writeFileSync(
     path.join(dir, 'handout.pdf'),
-    makePdf([[{ text: 'Handout for week one', size: 18, y: 700 }]]),
+    makePdf([
+      [{ text: 'Handout for week one', size: 18, y: 700 }],
+      [{ text: 'Page two: the sources', size: 24, y: 500 }],
+      [{ text: 'Page three: the questions', size: 30, y: 300 }],
+    ]),
   );
   fs.writeFileSync(
     path.join(dir, 'setup.exe'),
@@ -142,8 +147,31 @@ describe('media', () => {
     await expect
       .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth === 64))
       .toBe(true);
-    await item.getByText(/^handout(-\d+)?\.pdf · 1 page$/).waitFor({ timeout: 15_000 });
+    await item.getByText(/^handout(-\d+)?\.pdf · 3 pages$/).waitFor({ timeout: 15_000 });
     await screenshot(page, 'media-uploaded-item');
+
+    // Its pages are turned in place, by a click or the keyboard; the link opens the page shown.
+    const pdf = item.locator('figure.block-pdf');
+    const drawing = () => pdf.locator('canvas').evaluate((c: HTMLCanvasElement) => c.toDataURL());
+    await pdf.getByText('Page 1 of 3').waitFor();
+    const first = await drawing();
+    const back = pdf.getByRole('button', { name: 'Previous page' });
+    const next = pdf.getByRole('button', { name: 'Next page' });
+    await expect(back.isDisabled()).resolves.toBe(true);
+    await next.click();
+    await pdf.getByText('Page 2 of 3').waitFor();
+    await expect.poll(drawing).not.toBe(first);
+    await expect(
+      pdf.getByRole('link', { name: /^Open PDF/ }).getAttribute('href'),
+    ).resolves.toMatch(/^\/files\/author\/handout(-\d+)?\.pdf#page=2$/);
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await pdf.getByText('Page 3 of 3').waitFor();
+    await expect(next.isDisabled()).resolves.toBe(true);
+    const third = await drawing();
+    await back.click();
+    await pdf.getByText('Page 2 of 3').waitFor();
+    await expect.poll(drawing).not.toBe(third);
   });
 
   it('refuses an .exe with a message and inserts nothing', async () => {

@@ -160,7 +160,7 @@ describe('block renderers', () => {
 });
 
 describe('a PDF on another site', () => {
-  it('shows as a link that opens it, fetching nothing (the page may fetch from its own site only)', () => {
+  it('shows as a link that opens it, fetching nothing (the page may fetch from its own site only)', async () => {
     const fetched: unknown[] = [];
     const was = globalThis.fetch;
     globalThis.fetch = (...args: unknown[]) => {
@@ -169,7 +169,7 @@ describe('a PDF on another site', () => {
     };
     try {
       show('https://journals.example.org/papers/gettier%201963.pdf ~ Gettier (1963)');
-      const link = screen.getByRole('link', { name: 'Gettier (1963)' });
+      const link = await screen.findByRole('link', { name: 'Gettier (1963)' });
       expect(link.getAttribute('href')).toBe(
         'https://journals.example.org/papers/gettier%201963.pdf',
       );

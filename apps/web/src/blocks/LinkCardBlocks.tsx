@@ -1,9 +1,12 @@
+import { Suspense, lazy } from 'react';
 import { PDF_SCALE_STEPS, must } from '@listboard/core';
 import type { BlockRenderer } from './types';
 import { useZoom } from './zoom';
-import { PdfBlock } from './PdfBlock';
 import { srcOf } from '../media/src';
 import { PageThumbnail, TextThumbnail } from '../media/Thumbnail';
+
+/** pdf.js and its pages, fetched with the first PDF on screen. */
+const PdfBlock = lazy(() => import('./PdfBlock'));
 
 function hostOf(url: string): string {
   try {
@@ -49,5 +52,17 @@ export const DocumentBlock: BlockRenderer = ({ block }) => {
     PDF_SCALE_STEPS[Math.max(0, Math.min(PDF_SCALE_STEPS.length - 1, zoom))],
     'the PDF scale',
   );
-  return <PdfBlock block={block} scale={scale} />;
+  const url = srcOf(block) ?? block.text.trim();
+  return (
+    <Suspense
+      fallback={
+        <figure className="block block-pdf">
+          <figcaption>Loading PDF…</figcaption>
+        </figure>
+      }
+    >
+      {/* A new file is a new document, opened at its first page. */}
+      <PdfBlock key={url} block={block} scale={scale} />
+    </Suspense>
+  );
 };

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { fileNameOf, mediaMsg, type Block } from '@listboard/core';
 import { srcOf } from '../media/src';
 
@@ -13,22 +14,34 @@ function otherSite(url: string): string | null {
 }
 
 /**
- * A PDF's first page drawn with pdf.js, loaded only when a PDF is on screen. The file is checked
- * with HEAD first, so a missing file fails fast with the spec's message. A PDF on another site
- * is not fetched (the page may fetch from its own site only): it shows as a link that opens it.
+ * The page each PDF was left at, by its address, for this visit: a list drawn again (scrolled out
+ * and back, a zoom) opens it where the reader was.
  */
-export function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?: number }) {
+const pageLeftAt = new Map<string, number>();
+
+/**
+ * A PDF drawn with pdf.js, loaded only when a PDF is on screen: its first page, or the one the
+ * reader turned to, with Previous page and Next page under it when it has more than one. The
+ * file is checked with HEAD first, so a missing file fails fast with the spec's message. A PDF
+ * on another site is not fetched (the page may fetch from its own site only): it shows as a link
+ * that opens it. The page drawn opens in a new tab, at that page.
+ */
+export default function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [pages, setPages] = useState(0);
   const url = srcOf(block) ?? block.text.trim();
   const elsewhere = otherSite(url);
+  const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [page, setPage] = useState(() => pageLeftAt.get(url) ?? 1);
+  /** The page on the canvas, once one is drawn. */
+  const [drawn, setDrawn] = useState(0);
 
+  // The document, once for each address. Ended when the block goes or its file changes: a late
+  // answer is then dropped. (Asked each time: the answer can change across every await.)
   useEffect(() => {
     if (elsewhere) return;
-    // Ended when the block goes or its file or scale change: a late answer is then dropped.
-    // (Asked each time: the answer can change across every await.)
     let ended = false;
+    let opened: PDFDocumentProxy | null = null;
     const cancelled = () => ended;
     void (async () => {
       try {
@@ -37,31 +50,58 @@ export function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?: number 
         const pdfjs = await import('pdfjs-dist');
         const worker = await import('pdfjs-dist/build/pdf.worker.min.mjs?url');
         pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-        const doc = await pdfjs.getDocument({ url }).promise;
-        const page = await doc.getPage(1);
-        const viewport = page.getViewport({ scale: scale * 2 });
+        const loaded = await pdfjs.getDocument({ url }).promise;
+        if (cancelled()) {
+          void loaded.destroy();
+          return;
+        }
+        opened = loaded;
+        setDoc(loaded);
+      } catch {
+        if (!cancelled()) setFailed(true);
+      }
+    })();
+    return () => {
+      ended = true;
+      setDoc(null);
+      void opened?.destroy();
+    };
+  }, [url, elsewhere]);
+
+  // The page asked for, at the board's zoom; a drawing under way when another is asked is
+  // cancelled first, so two never share the canvas.
+  useEffect(() => {
+    if (!doc) return;
+    const shown = Math.min(Math.max(1, page), doc.numPages);
+    let ended = false;
+    const cancelled = () => ended;
+    let task: RenderTask | null = null;
+    void (async () => {
+      try {
+        const p = await doc.getPage(shown);
+        const viewport = p.getViewport({ scale: scale * 2 });
         const c = canvas.current;
         if (cancelled() || !c) return;
         const context = c.getContext('2d');
         if (!context) throw new Error('no 2d canvas');
         c.width = viewport.width;
         c.height = viewport.height;
-        await page.render({ canvas: c, canvasContext: context, viewport }).promise;
-        if (!cancelled()) {
-          setPages(doc.numPages);
-          setState('ready');
-        }
+        task = p.render({ canvas: c, canvasContext: context, viewport });
+        await task.promise;
+        if (!cancelled()) setDrawn(shown);
       } catch {
-        if (!cancelled()) setState('failed');
+        // A drawing cancelled for another page is no failure.
+        if (!cancelled()) setFailed(true);
       }
     })();
     return () => {
       ended = true;
+      task?.cancel();
     };
-  }, [url, scale, elsewhere]);
+  }, [doc, page, scale]);
 
+  const name = block.caption ?? fileNameOf(url);
   if (elsewhere) {
-    const name = block.caption ?? fileNameOf(url);
     return (
       <figure className="block block-pdf block-pdf-elsewhere">
         <a href={url} target="_blank" rel="noopener noreferrer">
@@ -72,19 +112,49 @@ export function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?: number 
     );
   }
 
-  if (state === 'failed') return <p className="block block-error">{mediaMsg.loadPdfFailed(url)}</p>;
+  if (failed) return <p className="block block-error">{mediaMsg.loadPdfFailed(url)}</p>;
+  const pages = doc?.numPages ?? 0;
+  /** The page asked for, within the document's. */
+  const at = Math.min(Math.max(1, page), Math.max(1, pages));
+  const turn = (to: number) => {
+    pageLeftAt.set(url, to);
+    setPage(to);
+  };
   return (
     <figure className="block block-pdf">
       <a
-        href={url}
+        href={at > 1 ? `${url}#page=${at}` : url}
         target="_blank"
         rel="noopener noreferrer"
         aria-label={`Open PDF ${block.caption ?? url}`}
       >
         <canvas ref={canvas} aria-hidden="true" />
       </a>
+      {drawn > 0 && pages > 1 && (
+        <div className="player-bar pdf-pages" role="group" aria-label={`${name} pages`}>
+          <button
+            type="button"
+            aria-label="Previous page"
+            disabled={at <= 1}
+            onClick={() => turn(at - 1)}
+          >
+            ‹
+          </button>
+          <span className="pdf-page" aria-live="polite">
+            Page {at} of {pages}
+          </span>
+          <button
+            type="button"
+            aria-label="Next page"
+            disabled={at >= pages}
+            onClick={() => turn(at + 1)}
+          >
+            ›
+          </button>
+        </div>
+      )}
       <figcaption>
-        {state === 'loading'
+        {drawn === 0
           ? 'Loading PDF…'
           : `${block.caption ?? url.split('/').pop()} · ${pages} ${pages === 1 ? 'page' : 'pages'}`}
       </figcaption>
