@@ -114,6 +114,11 @@ export function MediaPlayer({ block, kind }: { block: Block; kind: 'video' | 'au
         el.pause();
         seek(range.start);
       },
+      playFrom: (t) => {
+        seek(t);
+        setStarted(true);
+        void el.play().catch(() => undefined);
+      },
       currentTime: () => el.currentTime,
       duration: () => el.duration,
       contains: (n) => !!n && !!box.current?.contains(n),

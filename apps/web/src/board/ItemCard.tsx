@@ -5,6 +5,7 @@ import {
   NOTE_ANCHOR,
   TIMINGS,
   headlineOf,
+  isMediaHighlight,
   isTextTarget,
   quoteOf,
   threadOrder,
@@ -32,6 +33,7 @@ import { ITEM_DRAG } from './itemDrop';
 import { isNewTo, useNewSince } from './whatsNew';
 import { GroupBadge, WriterName } from './NoteMeta';
 import { NoteActions } from './NoteActions';
+import { NoteMoment } from './NoteMoment';
 import type { NotesOf } from '../commands/insight';
 
 interface Props {
@@ -229,6 +231,9 @@ function ItemCardView({
           <q>{quoteOf(n.highlight).exact}</q>
           {orphans.has(n._id) && <span className="earlier"> (on an earlier version)</span>}
         </button>
+      ) : null}
+      {isMediaHighlight(n.highlight) ? (
+        <NoteMoment itemId={item._id} at={n.highlight} blocks={results ? null : item.blocks} />
       ) : null}
       <span id={`${own}${n._id}-text`} className="note-text">
         <NoteWords text={n.text} tagHref={n.author === me ? ownTagHref : tagHref} />

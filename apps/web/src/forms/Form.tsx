@@ -287,7 +287,7 @@ export function Form({
                 aria-describedby={described}
                 aria-required={f.required || undefined}
               />
-              {f.label}
+              {f.labelOf?.(values) ?? f.label}
             </label>
           );
           return hint ? (
@@ -301,7 +301,7 @@ export function Form({
         }
         return (
           <div key={f.name} className="field">
-            <label htmlFor={id}>{f.label}</label>
+            <label htmlFor={id}>{f.labelOf?.(values) ?? f.label}</label>
             {f.type === 'textarea' ? (
               <MentionArea
                 id={id}

@@ -21,6 +21,8 @@ export type FieldType =
 export interface Field {
   name: string;
   label: string;
+  /** The label as the form's values make it (a note's moment: “At 1:05 of the recording”). */
+  labelOf?: (values: Values) => string;
   type: FieldType;
   required?: boolean;
   options?: readonly string[];

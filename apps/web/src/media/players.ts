@@ -11,6 +11,8 @@ export interface PlayerHandle {
   togglePlay(): void;
   /** Back to the range start, paused. */
   toStart(): void;
+  /** Plays from this second (a note's moment), as seek places it. */
+  playFrom(t: number): void;
   currentTime(): number;
   duration(): number;
   contains(node: Node | null): boolean;
@@ -25,9 +27,19 @@ export function registerPlayer(p: PlayerHandle): () => void {
   return () => players.delete(p);
 }
 
-/** The first player of an item, in the order the item shows them. */
-export function playerOf(itemId: string | null | undefined): PlayerHandle | null {
+/**
+ * The first player of an item, in the order the item shows them; with `blockId`, that block's
+ * player, if the item still shows it.
+ */
+export function playerOf(
+  itemId: string | null | undefined,
+  blockId?: string | null,
+): PlayerHandle | null {
   if (!itemId) return null;
+  if (blockId) {
+    for (const p of players) if (p.itemId === itemId && p.blockId === blockId) return p;
+    return null;
+  }
   let first: PlayerHandle | null = null;
   for (const p of players) {
     if (p.itemId !== itemId) continue;

@@ -38,10 +38,15 @@ export interface TextTarget {
   selector: TextSelector[];
 }
 
-/** A media note's place: a span of the recording. */
+/**
+ * A media note's place: a span of the recording, in seconds of its file (a moment: the same
+ * start and end), and the player it was written at when known.
+ */
 export interface MediaHighlight {
   startTime: number;
   endTime: number;
+  /** The recording's block: its id and its place among the item's blocks. */
+  block?: { id: string | null; index: number };
 }
 
 /** What a note or annotation is attached to, beyond the item itself. */
@@ -55,6 +60,12 @@ export interface LegacyTextHighlight {
   start: number;
   end: number;
 }
+
+/** A block of the item, by its id and its place among the item's blocks. */
+const blockRefSchema = z.object({
+  id: z.string().max(100).nullable(),
+  index: z.number().int().min(0).max(100_000),
+});
 
 const quoteSelectorSchema = z.object({
   type: z.literal('TextQuoteSelector'),
@@ -73,9 +84,7 @@ const positionSelectorSchema = z
 
 export const textTargetSchema = z
   .object({
-    block: z
-      .object({ id: z.string().max(100).nullable(), index: z.number().int().min(0).max(100_000) })
-      .nullable(),
+    block: blockRefSchema.nullable(),
     version: z.number().int().min(0).nullable(),
     selector: z
       .array(z.discriminatedUnion('type', [quoteSelectorSchema, positionSelectorSchema]))
@@ -97,10 +106,13 @@ export const legacyTextHighlightSchema = z.object({
   end: z.number().int().min(0),
 });
 
-export const mediaHighlightSchema = z.object({
-  startTime: z.number().min(0),
-  endTime: z.number().min(0),
-});
+export const mediaHighlightSchema = z
+  .object({
+    startTime: z.number().min(0),
+    endTime: z.number().min(0),
+    block: blockRefSchema.optional(),
+  })
+  .refine((h) => h.startTime <= h.endTime, { message: 'startTime must not be after endTime' });
 
 /**
  * What insert_note and insert_anno accept as a highlight: a text target, a media span, or the
@@ -114,6 +126,19 @@ export const highlightInputSchema = z.union([
 
 export function isTextTarget(h: Highlight | null | undefined): h is TextTarget {
   return !!h && 'selector' in h && Array.isArray(h.selector);
+}
+
+export function isMediaHighlight(h: Highlight | null | undefined): h is MediaHighlight {
+  return !!h && 'startTime' in h && typeof h.startTime === 'number';
+}
+
+/** A moment of a recording as a note names it: m:ss, or h:mm:ss past an hour. */
+export function momentLabel(t: number): string {
+  const whole = Math.max(0, Math.floor(t));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
 /** The target's quote selector, or undefined for a target built without one. */

@@ -6,7 +6,9 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import {
+  isMediaHighlight,
   isTextTarget,
+  momentLabel,
   quoteOf,
   tagsIn,
   writtenTags,
@@ -31,6 +33,7 @@ export const LISTING_CSV_COLUMNS = [
   'late',
   'helpful',
   'tags',
+  'moment',
   'quote',
   'words',
 ] as const;
@@ -53,6 +56,9 @@ function byline(n: Item): string {
     n.groupName && !n.isPrivate ? `to ${n.groupName}` : null,
     n.flags.late ? 'late' : null,
     n.votes ? `${n.votes} helpful` : null,
+    isMediaHighlight(n.highlight)
+      ? `at ${momentLabel(n.highlight.startTime)} of the recording`
+      : null,
   ].filter(Boolean);
   return [`**${n.hint || n.author}** (${n.author})`, when(n.created), ...what].join(', ');
 }
@@ -101,6 +107,8 @@ function toCsv(listing: Multilist, publicUrl: string): string {
             late: String(n.flags.late === true),
             helpful: String(n.votes ?? 0),
             tags: writtenTags(tagsIn(n.text)),
+            // Seconds into the recording the note was written at, if it was.
+            moment: isMediaHighlight(n.highlight) ? String(n.highlight.startTime) : '',
             quote: quoted(n),
             words: n.text,
           };

@@ -1,0 +1,87 @@
+/**
+ * A note at a moment of a recording (core MediaHighlight): kept with the player's block, given
+ * back with the board, refused when its span runs backwards, and written to the W3C Web
+ * Annotation file as a media fragment.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Multilist } from '@listboard/core';
+import { Agent, boardWithItem, createTestApp, parseCsv, type TestContext } from './harness';
+
+let t: TestContext;
+let author: Agent;
+let reader: Agent;
+let board: Awaited<ReturnType<typeof boardWithItem>>;
+let videoBlock: { id: string; index: number };
+
+const loadBoard = async (a: Agent) => {
+  const res = await a.post('/api/dbload/load_multilists', {
+    addresses: [`/author/${board.ptitle}`],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Multilist[]>()[0]!;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  author = new Agent(t.app);
+  await author.signIn('author');
+  reader = new Agent(t.app);
+  await reader.signIn('reader');
+  board = await boardWithItem(author, {
+    title: 'Lecture notes',
+    item: 'Watch the lecture.\n\n/media/lecture.webm ~ Lecture 1',
+  });
+  const item = (await loadBoard(author)).lists[0]!.items[0]!;
+  const index = item.blocks.findIndex((b) => b.type === 'video');
+  videoBlock = { id: item.blocks[index]!._id!, index };
+});
+afterAll(() => t.close());
+
+describe('a note at a moment of a recording', () => {
+  it('is kept with its recording’s block and given back with the board', async () => {
+    const highlight = { startTime: 65.2, endTime: 65.2, block: videoBlock };
+    const res = await reader.post('/api/forms/insert_note', {
+      listId: board.listId,
+      itemId: board.itemId,
+      noteSpec: { text: 'Why does the chart start at 40?', highlight },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const note = (await loadBoard(author)).lists[0]!.items[0]!.notes.find(
+      (n) => n.text === 'Why does the chart start at 40?',
+    );
+    expect(note?.highlight).toEqual(highlight);
+  });
+
+  it('refuses a span that ends before it starts', async () => {
+    const res = await reader.post('/api/forms/insert_note', {
+      listId: board.listId,
+      itemId: board.itemId,
+      noteSpec: { text: 'Backwards', highlight: { startTime: 9, endTime: 3 } },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+  });
+
+  it('goes to the W3C Web Annotation file as a media fragment of its item', async () => {
+    const res = await author.get(
+      `/api/export/annotations?board=${encodeURIComponent(`/author/${board.ptitle}`)}&format=jsonld`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toMatch(/"value": ?"t=65.2,65.2"/);
+  });
+});
+
+describe('a note’s moment in a listing as a file', () => {
+  it('is said in the Markdown and given in seconds in the CSV', async () => {
+    const address = `/author/home?code=pending&username=author&board=${board.ptitle}`;
+    const md = await author.post('/api/dbload/export_listing', { address, format: 'md' });
+    expect(md.statusCode, md.body).toBe(200);
+    expect(md.json<{ content: string }>().content).toContain(
+      'pending, at 1:05 of the recording:\n\nWhy does the chart start at 40?',
+    );
+    const csv = await author.post('/api/dbload/export_listing', { address, format: 'csv' });
+    const rows = parseCsv(csv.json<{ content: string }>().content);
+    const column = rows[0]!.indexOf('moment');
+    const row = rows.find((r) => r.at(-1) === 'Why does the chart start at 40?');
+    expect(row?.[column]).toBe('65.2');
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * A note at a moment of a lecture: a student on a phone plays the recording, opens Note, and the
+ * form offers the moment they are at, ticked; the note keeps it. The teacher, at a desk, plays
+ * the recording from that moment with one click on the note, and reads it on Discussion.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, openPhone, screenshot, type Browser } from './browser';
+import { apiAs, appUrl, signIn } from './session';
+import { list, selectItem } from './board-helpers';
+import { seriousViolations } from './axe';
+
+const base = appUrl();
+let phoneB: Browser;
+let deskB: Browser;
+
+beforeAll(async () => {
+  [phoneB, deskB] = await Promise.all([openPhone('iPhone 13'), openBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all([phoneB.close(), deskB.close()]);
+});
+
+describe('a note at a moment of a recording', () => {
+  it('a student notes a moment of the lecture on a phone; the teacher plays from it at a desk', async () => {
+    const stamp = Date.now().toString(36);
+    const author = await apiAs(base, 'author');
+    const made = await author.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: `Lecture ${stamp}` },
+    );
+    const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Week 1',
+    });
+    await author.post('/api/forms/insert_item', {
+      listId,
+      text: 'Watch the lecture, then note where you got lost.\n\n/media/lecture.webm ~ Lecture 1',
+    });
+    const address = `/author/${made.ptitle}`;
+
+    // The student plays the lecture, and stops it a little way in.
+    const phone = phoneB.page;
+    await signIn(phone, base, 'reader');
+    await phone.goto(`${base}${address}`);
+    const item = list(phone, 'Week 1').getByRole('article').first();
+    await item.getByRole('button', { name: 'Play Lecture 1' }).tap();
+    const video = item.locator('video');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(2);
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    const at = await video.evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime));
+    const when = `0:0${at}`;
+
+    // Note, from the item's Actions: the moment offered, ticked.
+    await selectItem(item, { tap: true, position: { x: 4, y: 4 } });
+    await item.locator('summary', { hasText: 'Actions' }).tap();
+    await item.getByRole('menuitem', { name: 'Note', exact: true }).tap();
+    const moment = phone.getByLabel(`At ${when} of the recording`);
+    await expect(moment.isChecked()).resolves.toBe(true);
+    await screenshot(phone, 'note-moment-form-phone');
+    const words = `Lost here: which source? ${stamp}`;
+    await phone.getByLabel('Your note').fill(words);
+    await phone.getByRole('button', { name: 'Submit' }).tap();
+    const note = item.getByRole('listitem').filter({ hasText: words });
+    await note.getByRole('button', { name: `Play from ${when}` }).waitFor();
+    await screenshot(phone, 'note-moment-phone');
+    expect(await seriousViolations(phone)).toEqual([]);
+
+    // The teacher plays the lecture from that moment, with one click on the note.
+    const desk = deskB.page;
+    await signIn(desk, base, 'author');
+    await desk.goto(`${base}${address}`);
+    const card = list(desk, 'Week 1').getByRole('article').first();
+    const theirs = card.getByRole('listitem').filter({ hasText: words });
+    await theirs.getByRole('button', { name: `Play from ${when}` }).click();
+    const lecture = card.locator('video');
+    await expect
+      .poll(() =>
+        lecture.evaluate(
+          (v: HTMLVideoElement, from: number) => !v.paused && v.currentTime >= from,
+          at,
+        ),
+      )
+      .toBe(true);
+    await lecture.evaluate((v: HTMLVideoElement) => v.pause());
+    await screenshot(desk, 'note-moment-desk');
+
+    // On Discussion, the note says which moment, in words.
+    await desk.goto(`${base}/author/home?code=pending&username=author&board=${made.ptitle}`);
+    const entry = desk.getByRole('article').filter({ hasText: words });
+    await entry.getByText(`At ${when}`, { exact: true }).waitFor();
+    expect(await entry.getByRole('button', { name: /^Play from/ }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { isMediaHighlight, mediaHighlightSchema, momentLabel, readHighlight } from './selectors';
+
+describe('a note’s moment, as it is named', () => {
+  it('is whole seconds, as m:ss, and h:mm:ss past an hour', () => {
+    expect(momentLabel(0)).toBe('0:00');
+    expect(momentLabel(59.9)).toBe('0:59');
+    expect(momentLabel(65.2)).toBe('1:05');
+    expect(momentLabel(3723)).toBe('1:02:03');
+  });
+});
+
+describe('a note’s moment of a recording', () => {
+  it('keeps the block it was written at, and refuses a span that runs backwards', () => {
+    const at = { startTime: 65.2, endTime: 65.2, block: { id: 'b1', index: 1 } };
+    expect(readHighlight(at)).toEqual(at);
+    expect(isMediaHighlight(readHighlight(at))).toBe(true);
+    // Stored or imported without a block: the span alone.
+    expect(readHighlight({ startTime: 3, endTime: 9 })).toEqual({ startTime: 3, endTime: 9 });
+    expect(mediaHighlightSchema.safeParse({ startTime: 9, endTime: 3 }).success).toBe(false);
+  });
+});
