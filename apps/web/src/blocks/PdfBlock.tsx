@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { fileNameOf, mediaMsg, type Block } from '@listboard/core';
 import { srcOf } from '../media/src';
+import { registerPdf } from '../media/pdfs';
 
 /** The site a PDF's address is on, when it is not this one's; null for this site's files. */
 function otherSite(url: string): string | null {
@@ -33,8 +34,11 @@ export default function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?:
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
   const [page, setPage] = useState(() => pageLeftAt.get(url) ?? 1);
-  /** The page on the canvas, once one is drawn. */
+  /** The page last drawn on the canvas (0 before the first). */
   const [drawn, setDrawn] = useState(0);
+  const box = useRef<HTMLElement>(null);
+  /** The page shown, for whoever asks from outside (the Note form). */
+  const shownPage = useRef(page);
 
   // The document, once for each address. Ended when the block goes or its file changes: a late
   // answer is then dropped. (Asked each time: the answer can change across every await.)
@@ -100,6 +104,26 @@ export default function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?:
     };
   }, [doc, page, scale]);
 
+  // Reachable from outside once open: the Note form asks which page is shown, a note on a page
+  // turns to it.
+  useEffect(() => {
+    const itemId = box.current?.closest('[data-item-id]')?.getAttribute('data-item-id');
+    if (!doc || !itemId) return;
+    return registerPdf({
+      itemId,
+      blockId: block._id,
+      page: () => shownPage.current,
+      pages: () => doc.numPages,
+      turnTo: (to) => {
+        const held = Math.min(Math.max(1, to), doc.numPages);
+        pageLeftAt.set(url, held);
+        setPage(held);
+        box.current?.scrollIntoView({ block: 'nearest' });
+      },
+      box: () => box.current,
+    });
+  }, [doc, block._id, url]);
+
   const name = block.caption ?? fileNameOf(url);
   if (elsewhere) {
     return (
@@ -116,12 +140,13 @@ export default function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?:
   const pages = doc?.numPages ?? 0;
   /** The page asked for, within the document's. */
   const at = Math.min(Math.max(1, page), Math.max(1, pages));
+  shownPage.current = at;
   const turn = (to: number) => {
     pageLeftAt.set(url, to);
     setPage(to);
   };
   return (
-    <figure className="block block-pdf">
+    <figure ref={box} className="block block-pdf">
       <a
         href={at > 1 ? `${url}#page=${at}` : url}
         target="_blank"

@@ -6,6 +6,7 @@ import {
   TIMINGS,
   headlineOf,
   isMediaHighlight,
+  isPageHighlight,
   isTextTarget,
   quoteOf,
   threadOrder,
@@ -33,7 +34,7 @@ import { ITEM_DRAG } from './itemDrop';
 import { isNewTo, useNewSince } from './whatsNew';
 import { GroupBadge, WriterName } from './NoteMeta';
 import { NoteActions } from './NoteActions';
-import { NoteMoment } from './NoteMoment';
+import { NotePlace } from './NotePlace';
 import type { NotesOf } from '../commands/insight';
 
 interface Props {
@@ -232,8 +233,8 @@ function ItemCardView({
           {orphans.has(n._id) && <span className="earlier"> (on an earlier version)</span>}
         </button>
       ) : null}
-      {isMediaHighlight(n.highlight) ? (
-        <NoteMoment itemId={item._id} at={n.highlight} blocks={results ? null : item.blocks} />
+      {isMediaHighlight(n.highlight) || isPageHighlight(n.highlight) ? (
+        <NotePlace itemId={item._id} at={n.highlight} blocks={results ? null : item.blocks} />
       ) : null}
       <span id={`${own}${n._id}-text`} className="note-text">
         <NoteWords text={n.text} tagHref={n.author === me ? ownTagHref : tagHref} />

@@ -28,7 +28,7 @@ import {
 } from './helpers';
 import { revealWhenShown } from '../board/revealWritten';
 import { passageOfWords } from '../highlights/typedPassage';
-import { MOMENT_FIELD, momentOf, momentValues } from './moment';
+import { PLACE_FIELD, placeOf, placeValues } from './place';
 
 /** The form's answer: a failure's message, or none, and the new note brought into sight. */
 function written(res: Result<NoteWritten>, op: string): string | null {
@@ -103,10 +103,10 @@ export const NOTES_FORMS: FormDef[] = [
     fields: [
       { name: 'text', label: 'Your note', type: 'textarea', hint: NOTE_HINT, mentions: true },
       WORDS_FIELD,
-      MOMENT_FIELD,
+      PLACE_FIELD,
       { name: 'isPrivate', label: 'Private (only you will see it)', type: 'checkbox' },
     ],
-    initial: (ctx) => ({ selected: highlightOf(ctx) !== null, ...momentValues(ctx) }),
+    initial: (ctx) => ({ selected: highlightOf(ctx) !== null, ...placeValues(ctx) }),
     done: (v) => (v.isPrivate ? 'Your private note is saved.' : 'Your note is posted.'),
     // Blank words make a '[Highlight only]' note (spec section 5): with no passage either, it
     // would be a note with nothing in it, so the words are asked for, under their field.
@@ -126,8 +126,8 @@ export const NOTES_FORMS: FormDef[] = [
           noteSpec: {
             text: text(v, 'text'),
             groupName: v.isPrivate ? null : ctx.group,
-            // Words of the item, else the moment of its recording, if kept.
-            highlight: on.highlight ?? momentOf(v, item),
+            // Words of the item, else the place in its recording or PDF, if kept.
+            highlight: on.highlight ?? placeOf(v, item),
           },
           isPrivate: Boolean(v.isPrivate),
         },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isMediaHighlight, mediaHighlightSchema, momentLabel, readHighlight } from './selectors';
+import {
+  isMediaHighlight,
+  isPageHighlight,
+  mediaHighlightSchema,
+  momentLabel,
+  placeWords,
+  readHighlight,
+} from './selectors';
 
 describe('a note’s moment, as it is named', () => {
   it('is whole seconds, as m:ss, and h:mm:ss past an hour', () => {
@@ -18,5 +25,17 @@ describe('a note’s moment of a recording', () => {
     // Stored or imported without a block: the span alone.
     expect(readHighlight({ startTime: 3, endTime: 9 })).toEqual({ startTime: 3, endTime: 9 });
     expect(mediaHighlightSchema.safeParse({ startTime: 9, endTime: 3 }).success).toBe(false);
+  });
+});
+
+describe('a note on a PDF’s page', () => {
+  it('keeps its page and block, and is said in words as its place, as a moment is', () => {
+    const on = { page: 2, block: { id: 'b2', index: 1 } };
+    expect(readHighlight(on)).toEqual(on);
+    expect(isPageHighlight(readHighlight(on))).toBe(true);
+    expect(readHighlight({ page: 0 })).toBeNull();
+    expect(placeWords(on)).toBe('on page 2 of the PDF');
+    expect(placeWords({ startTime: 65.2, endTime: 65.2 })).toBe('at 1:05 of the recording');
+    expect(placeWords(null)).toBeNull();
   });
 });

@@ -49,8 +49,15 @@ export interface MediaHighlight {
   block?: { id: string | null; index: number };
 }
 
+/** A note on one page of a PDF the item shows, and that PDF's block when known. */
+export interface PageHighlight {
+  /** From 1. */
+  page: number;
+  block?: { id: string | null; index: number };
+}
+
 /** What a note or annotation is attached to, beyond the item itself. */
-export type Highlight = TextTarget | MediaHighlight;
+export type Highlight = TextTarget | MediaHighlight | PageHighlight;
 
 /** The shape stored before notes kept their block: a quote and offsets into the item's markup. */
 export interface LegacyTextHighlight {
@@ -114,13 +121,19 @@ export const mediaHighlightSchema = z
   })
   .refine((h) => h.startTime <= h.endTime, { message: 'startTime must not be after endTime' });
 
+export const pageHighlightSchema = z.object({
+  page: z.number().int().min(1).max(100_000),
+  block: blockRefSchema.optional(),
+});
+
 /**
- * What insert_note and insert_anno accept as a highlight: a text target, a media span, or the
- * older quote shape (read as a quote alone, as stored rows of that shape are).
+ * What insert_note and insert_anno accept as a highlight: a text target, a media span, a PDF's
+ * page, or the older quote shape (read as a quote alone, as stored rows of that shape are).
  */
 export const highlightInputSchema = z.union([
   textTargetSchema,
   mediaHighlightSchema,
+  pageHighlightSchema,
   legacyTextHighlightSchema,
 ]);
 
@@ -132,6 +145,10 @@ export function isMediaHighlight(h: Highlight | null | undefined): h is MediaHig
   return !!h && 'startTime' in h && typeof h.startTime === 'number';
 }
 
+export function isPageHighlight(h: Highlight | null | undefined): h is PageHighlight {
+  return !!h && 'page' in h && typeof h.page === 'number';
+}
+
 /** A moment of a recording as a note names it: m:ss, or h:mm:ss past an hour. */
 export function momentLabel(t: number): string {
   const whole = Math.max(0, Math.floor(t));
@@ -139,6 +156,16 @@ export function momentLabel(t: number): string {
   const m = Math.floor((whole % 3600) / 60);
   const s = String(whole % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/**
+ * Where in an item's media a note is, in words: “at 1:05 of the recording”, “on page 2 of the
+ * PDF”; null for a note on words or on the item itself.
+ */
+export function placeWords(h: Highlight | null | undefined): string | null {
+  if (isMediaHighlight(h)) return `at ${momentLabel(h.startTime)} of the recording`;
+  if (isPageHighlight(h)) return `on page ${h.page} of the PDF`;
+  return null;
 }
 
 /** The target's quote selector, or undefined for a target built without one. */
@@ -207,6 +234,8 @@ export function readHighlight(raw: unknown): Highlight | null {
   if (target.success) return target.data;
   const media = mediaHighlightSchema.safeParse(raw);
   if (media.success) return media.data;
+  const page = pageHighlightSchema.safeParse(raw);
+  if (page.success) return page.data;
   const legacy = legacyTextHighlightSchema.safeParse(raw);
   if (legacy.success && legacy.data.exact) {
     return {

@@ -172,3 +172,25 @@ describe('W3C Web Annotation', () => {
     expect(back.ok && back.value).toHaveLength(1);
   });
 });
+
+describe('W3C Web Annotation: a note on a PDF’s page', () => {
+  it('goes out as the PDF open parameter `page=2`, and reads back as that page', () => {
+    const doc = toAnnotationCollection({ title: 'Course', url: BOARD }, [
+      {
+        note: { ...notes[0]!.note, _id: 'p1', text: 'The table here.', highlight: { page: 2 } },
+        item: { _id: ITEM, listIndex: 1, index: 0 },
+      },
+    ]) as { first: { items: Record<string, unknown>[] } };
+    expect(doc.first.items[0]!.target).toMatchObject({
+      selector: [
+        {
+          type: 'FragmentSelector',
+          conformsTo: 'http://tools.ietf.org/rfc/rfc3778',
+          value: 'page=2',
+        },
+      ],
+    });
+    const back = readWebAnnotations(JSON.parse(JSON.stringify(doc)));
+    expect(back.ok && back.value[0]!.highlight).toEqual({ page: 2 });
+  });
+});

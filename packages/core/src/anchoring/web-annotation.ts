@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Item, Label } from '../model/entities';
 import { hasTag, tagsIn } from '../markup/tags';
 import {
+  isPageHighlight,
   isTextTarget,
   readHighlight,
   type Highlight,
@@ -22,6 +23,8 @@ import {
 export const ANNO_CONTEXT = 'http://www.w3.org/ns/anno.jsonld';
 export const ANNO_MEDIA_TYPE = 'application/ld+json; profile="http://www.w3.org/ns/anno.jsonld"';
 const MEDIA_FRAGMENTS = 'http://www.w3.org/TR/media-frags/';
+/** A PDF's open parameters (RFC 3778): `page=2`. */
+const PDF_FRAGMENTS = 'http://tools.ietf.org/rfc/rfc3778';
 
 const LB = {
   kind: 'urn:listboard:kind',
@@ -66,6 +69,8 @@ const labelText = (l: Label) => (l.value ? `${l.name}: ${l.value}` : l.name);
 
 function selectorsOf(h: Highlight): Json[] {
   if (isTextTarget(h)) return h.selector.map((s) => ({ ...s }));
+  if (isPageHighlight(h))
+    return [{ type: 'FragmentSelector', conformsTo: PDF_FRAGMENTS, value: `page=${h.page}` }];
   return [
     {
       type: 'FragmentSelector',
@@ -228,6 +233,8 @@ function highlightOf(t: z.infer<typeof specificTarget>): Highlight | null {
   const media = list.find((s) => s.type === 'FragmentSelector' && typeof s.value === 'string');
   const span = media && /^t=(?:npt:)?([\d.]+),([\d.]+)$/.exec(String(media.value));
   if (span) return readHighlight({ startTime: Number(span[1]), endTime: Number(span[2]) });
+  const page = media && /^page=(\d+)$/.exec(String(media.value));
+  if (page) return readHighlight({ page: Number(page[1]) });
   // Only the type is checked so far: the other fields are whatever the document holds.
   const text = list.filter(
     (s): s is Json & { type: TextSelector['type'] } =>

@@ -6,9 +6,8 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import {
-  isMediaHighlight,
   isTextTarget,
-  momentLabel,
+  placeWords,
   quoteOf,
   tagsIn,
   writtenTags,
@@ -33,7 +32,7 @@ export const LISTING_CSV_COLUMNS = [
   'late',
   'helpful',
   'tags',
-  'moment',
+  'place',
   'quote',
   'words',
 ] as const;
@@ -56,9 +55,7 @@ function byline(n: Item): string {
     n.groupName && !n.isPrivate ? `to ${n.groupName}` : null,
     n.flags.late ? 'late' : null,
     n.votes ? `${n.votes} helpful` : null,
-    isMediaHighlight(n.highlight)
-      ? `at ${momentLabel(n.highlight.startTime)} of the recording`
-      : null,
+    placeWords(n.highlight),
   ].filter(Boolean);
   return [`**${n.hint || n.author}** (${n.author})`, when(n.created), ...what].join(', ');
 }
@@ -107,8 +104,8 @@ function toCsv(listing: Multilist, publicUrl: string): string {
             late: String(n.flags.late === true),
             helpful: String(n.votes ?? 0),
             tags: writtenTags(tagsIn(n.text)),
-            // Seconds into the recording the note was written at, if it was.
-            moment: isMediaHighlight(n.highlight) ? String(n.highlight.startTime) : '',
+            // Where in the item's recording or PDF it was written, if it was.
+            place: placeWords(n.highlight) ?? '',
             quote: quoted(n),
             words: n.text,
           };

@@ -1,7 +1,8 @@
 /**
- * A note at a moment of a recording (core MediaHighlight): kept with the player's block, given
- * back with the board, refused when its span runs backwards, and written to the W3C Web
- * Annotation file as a media fragment.
+ * A note at a moment of a recording (core MediaHighlight) or on a page of a PDF (PageHighlight):
+ * kept with its block, given back with the board, refused when its span runs backwards or its
+ * page is no page, written to the W3C Web Annotation file as a fragment and said in a listing's
+ * files.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Multilist } from '@listboard/core';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   await reader.signIn('reader');
   board = await boardWithItem(author, {
     title: 'Lecture notes',
-    item: 'Watch the lecture.\n\n/media/lecture.webm ~ Lecture 1',
+    item: 'Watch the lecture.\n\n/media/lecture.webm ~ Lecture 1\n\n/media/reading-list.pdf ~ Reading list',
   });
   const item = (await loadBoard(author)).lists[0]!.items[0]!;
   const index = item.blocks.findIndex((b) => b.type === 'video');
@@ -71,7 +72,7 @@ describe('a note at a moment of a recording', () => {
 });
 
 describe('a note’s moment in a listing as a file', () => {
-  it('is said in the Markdown and given in seconds in the CSV', async () => {
+  it('is said in the Markdown after its writer, and in the CSV’s place', async () => {
     const address = `/author/home?code=pending&username=author&board=${board.ptitle}`;
     const md = await author.post('/api/dbload/export_listing', { address, format: 'md' });
     expect(md.statusCode, md.body).toBe(200);
@@ -80,8 +81,39 @@ describe('a note’s moment in a listing as a file', () => {
     );
     const csv = await author.post('/api/dbload/export_listing', { address, format: 'csv' });
     const rows = parseCsv(csv.json<{ content: string }>().content);
-    const column = rows[0]!.indexOf('moment');
+    const column = rows[0]!.indexOf('place');
     const row = rows.find((r) => r.at(-1) === 'Why does the chart start at 40?');
-    expect(row?.[column]).toBe('65.2');
+    expect(row?.[column]).toBe('at 1:05 of the recording');
+  });
+});
+
+describe('a note on a page of a PDF', () => {
+  it('is kept with its PDF’s block, refused on no page, and said in the Markdown', async () => {
+    const item = (await loadBoard(author)).lists[0]!.items[0]!;
+    const index = item.blocks.findIndex((b) => b.type === 'document');
+    const highlight = { page: 3, block: { id: item.blocks[index]!._id!, index } };
+    const res = await reader.post('/api/forms/insert_note', {
+      listId: board.listId,
+      itemId: board.itemId,
+      noteSpec: { text: 'Is this table from 2020?', highlight },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const note = (await loadBoard(author)).lists[0]!.items[0]!.notes.find(
+      (n) => n.text === 'Is this table from 2020?',
+    );
+    expect(note?.highlight).toEqual(highlight);
+    const none = await reader.post('/api/forms/insert_note', {
+      listId: board.listId,
+      itemId: board.itemId,
+      noteSpec: { text: 'No page', highlight: { page: 0 } },
+    });
+    expect(none.statusCode, none.body).toBe(400);
+    const md = await author.post('/api/dbload/export_listing', {
+      address: `/author/home?code=pending&username=author&board=${board.ptitle}`,
+      format: 'md',
+    });
+    expect(md.json<{ content: string }>().content).toContain(
+      'pending, on page 3 of the PDF:\n\nIs this table from 2020?',
+    );
   });
 });

@@ -1,13 +1,16 @@
 /**
- * A note at a moment of a lecture: a student on a phone plays the recording, opens Note, and the
- * form offers the moment they are at, ticked; the note keeps it. The teacher, at a desk, plays
- * the recording from that moment with one click on the note, and reads it on Discussion.
+ * A note at a place in an item's media. A moment of a lecture: a student on a phone plays the
+ * recording, opens Note, and the form offers the moment they are at, ticked; the note keeps it.
+ * The teacher, at a desk, plays the recording from that moment with one click on the note, and
+ * reads it on Discussion. A page of a PDF: a student turns a handout to its third page and notes
+ * it; the note turns the handout back there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { apiAs, appUrl, signIn } from './session';
 import { list, selectItem } from './board-helpers';
 import { seriousViolations } from './axe';
+import { makePdf } from '../apps/server/test/import-fixtures';
 
 const base = appUrl();
 let phoneB: Browser;
@@ -91,5 +94,69 @@ describe('a note at a moment of a recording', () => {
     const entry = desk.getByRole('article').filter({ hasText: words });
     await entry.getByText(`At ${when}`, { exact: true }).waitFor();
     expect(await entry.getByRole('button', { name: /^Play from/ }).count()).toBe(0);
+  });
+
+  it('a student notes a page of a handout at a desk; the note turns the handout to it', async () => {
+    const stamp = Date.now().toString(36);
+    const author = await apiAs(base, 'author');
+    const handout = makePdf(
+      [1, 2, 3].map((n) => [{ text: `Handout page ${n}`, size: 18 * n, y: 600 }]),
+    );
+    const bucketPath = `author/handout-${stamp}.pdf`;
+    const signed = await author.post<{ url: string; headers: Record<string, string> }>(
+      '/api/upload/s3',
+      { bucketPath, fileType: 'application/pdf' },
+    );
+    const put = await fetch(new URL(signed.url, base), {
+      method: 'PUT',
+      headers: signed.headers,
+      body: new Uint8Array(handout),
+    });
+    expect(put.status).toBe(200);
+    const record = await author.post<{ url: string }>('/api/upload/record', {
+      bucketPath,
+      fileType: 'application/pdf',
+      size: handout.length,
+    });
+    const made = await author.post<{ multilistId: string; ptitle: string }>(
+      '/api/forms/insert_multilist',
+      { titleText: `Handout ${stamp}` },
+    );
+    const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
+      multilistId: made.multilistId,
+      titleText: 'Week 2',
+    });
+    await author.post('/api/forms/insert_item', {
+      listId,
+      text: `Read the handout.\n\n${record.url} ~ Handout`,
+    });
+
+    const student = await openBrowser();
+    const desk = student.page;
+    await signIn(desk, base, 'reader');
+    await desk.goto(`${base}/author/${made.ptitle}`);
+    const item = list(desk, 'Week 2').getByRole('article').first();
+    const pdf = item.locator('figure.block-pdf');
+    await pdf.getByText('Page 1 of 3').waitFor({ timeout: 15_000 });
+    await pdf.getByRole('button', { name: 'Next page' }).click();
+    await pdf.getByRole('button', { name: 'Next page' }).click();
+    await pdf.getByText('Page 3 of 3').waitFor();
+    await selectItem(item, { position: { x: 4, y: 4 } });
+    await item.locator('summary', { hasText: 'Actions' }).click();
+    await item.getByRole('menuitem', { name: 'Note', exact: true }).click();
+    const on = desk.getByLabel('On page 3 of the PDF');
+    await expect(on.isChecked()).resolves.toBe(true);
+    const words = `Is this table from 2020? ${stamp}`;
+    await desk.getByLabel('Your note').fill(words);
+    await desk.getByRole('button', { name: 'Submit' }).click();
+    const note = item.getByRole('listitem').filter({ hasText: words });
+    // Back on the first page, the note turns the handout to its page.
+    await pdf.getByRole('button', { name: 'Previous page' }).click();
+    await pdf.getByRole('button', { name: 'Previous page' }).click();
+    await pdf.getByText('Page 1 of 3').waitFor();
+    await note.getByRole('button', { name: 'Turn to page 3' }).click();
+    await pdf.getByText('Page 3 of 3').waitFor();
+    await screenshot(desk, 'note-page-desk');
+    await student.close();
   });
 });

@@ -6,22 +6,40 @@ import { FORM_BY_ID } from './definitions';
 import type { FormContext } from './registry';
 import { makeBoard } from '../test/fixtures';
 import { registerPlayer, type PlayerHandle } from '../media/players';
-import { NoteMoment } from '../board/NoteMoment';
+import { NotePlace } from '../board/NotePlace';
+import { registerPdf } from '../media/pdfs';
 
 const board = makeBoard('author', 'lectures', [
-  { title: 'Week', items: ['Watch it.\n\n/media/lecture.webm ~ Lecture 1'] },
+  { title: 'Week', items: ['Watch it.\n\n/media/lecture.webm ~ Lecture 1\n\n/media/notes.pdf'] },
 ]);
 const week = board.lists[0]!;
 const item = week.items[0]!;
 const video: Block = { ...item.blocks[0]!, _id: 'video-1', type: 'video' };
-item.blocks = [item.blocks[0]!, video];
+const pdf: Block = { ...item.blocks[0]!, _id: 'pdf-1', type: 'document' };
+item.blocks = [item.blocks[0]!, video, pdf];
 
 let unregister: (() => void) | null = null;
+let unregisterPdf: (() => void) | null = null;
 afterEach(() => {
   unregister?.();
   unregister = null;
+  unregisterPdf?.();
+  unregisterPdf = null;
   cleanup();
 });
+
+/** The item's three-page PDF, shown at `page`. */
+function pdfAt(page: number, turnTo = vi.fn()) {
+  unregisterPdf = registerPdf({
+    itemId: item._id,
+    blockId: 'pdf-1',
+    page: () => page,
+    pages: () => 3,
+    turnTo,
+    box: () => null,
+  });
+  return turnTo;
+}
 
 /** A player of the item's video, at `at` seconds. */
 function playerAt(at: number, playFrom = vi.fn()) {
@@ -114,16 +132,52 @@ describe('a note’s moment', () => {
   it('plays the recording from it on the board, and is words on a listing', () => {
     const playFrom = playerAt(3);
     const at = { startTime: 65.2, endTime: 65.2, block: { id: 'video-1', index: 1 } };
-    render(<NoteMoment itemId={item._id} at={at} blocks={item.blocks} />);
+    render(<NotePlace itemId={item._id} at={at} blocks={item.blocks} />);
     fireEvent.click(screen.getByRole('button', { name: 'Play from 1:05' }));
     expect(playFrom).toHaveBeenCalledWith(65.2);
     cleanup();
-    render(<NoteMoment itemId={item._id} at={at} blocks={null} />);
+    render(<NotePlace itemId={item._id} at={at} blocks={null} />);
     screen.getByText('At 1:05');
     expect(screen.queryByRole('button')).toBeNull();
     cleanup();
     // Its recording taken out of the item since: words too.
-    render(<NoteMoment itemId={item._id} at={at} blocks={[item.blocks[0]!]} />);
+    render(<NotePlace itemId={item._id} at={at} blocks={[item.blocks[0]!]} />);
     expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('a note on a page of a PDF', () => {
+  it('is offered on an item with a PDF of more than one page, ticked once turned past the first, and keeps that page', async () => {
+    pdfAt(2);
+    const call = openNote();
+    const on = screen.getByLabelText<HTMLInputElement>('On page 2 of the PDF');
+    expect(on.checked).toBe(true);
+    fireEvent.change(screen.getByLabelText('Your note'), { target: { value: 'This table?' } });
+    await submit();
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    const sent = call.mock.calls[0]![1] as { noteSpec: { highlight: unknown } };
+    expect(sent.noteSpec.highlight).toEqual({ page: 2, block: { id: 'pdf-1', index: 2 } });
+    cleanup();
+    unregisterPdf?.();
+    // On its first page: offered, not ticked.
+    pdfAt(1);
+    openNote();
+    expect(screen.getByLabelText<HTMLInputElement>('On page 1 of the PDF').checked).toBe(false);
+    cleanup();
+    // A recording played comes first.
+    playerAt(12);
+    openNote();
+    screen.getByLabelText('At 0:12 of the recording');
+  });
+
+  it('turns the PDF to its page on the board, and is words on a listing', () => {
+    const turnTo = pdfAt(1);
+    const at = { page: 2, block: { id: 'pdf-1', index: 2 } };
+    render(<NotePlace itemId={item._id} at={at} blocks={item.blocks} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Turn to page 2' }));
+    expect(turnTo).toHaveBeenCalledWith(2);
+    cleanup();
+    render(<NotePlace itemId={item._id} at={at} blocks={null} />);
+    screen.getByText('On p. 2');
   });
 });

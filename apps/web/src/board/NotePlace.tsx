@@ -1,0 +1,46 @@
+import {
+  isMediaHighlight,
+  momentLabel,
+  type Block,
+  type MediaHighlight,
+  type PageHighlight,
+} from '@listboard/core';
+import { playerOf } from '../media/players';
+import { pdfOf } from '../media/pdfs';
+
+/**
+ * A note's place in its item's media (forms/place.ts): on the board, a button that plays the
+ * recording from its moment, or turns the PDF to its page; where the item is not (a listing of
+ * notes) or no longer shows that recording or PDF, the place in words.
+ */
+export function NotePlace({
+  itemId,
+  at,
+  blocks,
+}: {
+  itemId: string;
+  at: MediaHighlight | PageHighlight;
+  /** The item's blocks as the board shows them; null on a listing. */
+  blocks: readonly Block[] | null;
+}) {
+  const moment = isMediaHighlight(at);
+  const short = isMediaHighlight(at) ? momentLabel(at.startTime) : `p. ${String(at.page)}`;
+  // The recording or PDF it was written at (a place stored without one: the item's first).
+  const shown = !!blocks?.some(
+    (b) =>
+      (moment ? b.type === 'video' || b.type === 'audio' : b.type === 'document') &&
+      (!at.block?.id || b._id === at.block.id),
+  );
+  if (!shown) return <span className="quote moment">{moment ? `At ${short}` : `On ${short}`}</span>;
+  const go = () => {
+    if (isMediaHighlight(at)) playerOf(itemId, at.block?.id)?.playFrom(at.startTime);
+    else pdfOf(itemId, at.block?.id)?.turnTo(at.page);
+  };
+  const name = isMediaHighlight(at) ? `Play from ${short}` : `Turn to page ${String(at.page)}`;
+  return (
+    <button type="button" className="quote moment" title={name} aria-label={name} onClick={go}>
+      {moment && <span aria-hidden="true">▶ </span>}
+      {short}
+    </button>
+  );
+}

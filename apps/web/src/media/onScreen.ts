@@ -1,0 +1,41 @@
+/**
+ * What an item shows that a command, a form or a note reaches from outside it (its players, its
+ * PDFs), kept by item while on screen: the item's first in the order it shows them, or one block's.
+ */
+export interface OnScreen {
+  itemId: string;
+  blockId: string | undefined;
+  /** Its box on screen, for telling which of an item's comes first. */
+  box(): Element | null;
+}
+
+export function onScreenRegistry<T extends OnScreen>() {
+  const all = new Set<T>();
+  return {
+    all,
+    register: (handle: T): (() => void) => {
+      all.add(handle);
+      return () => all.delete(handle);
+    },
+    /**
+     * The item's first, in the order the item shows them; with `blockId`, that block's, if the
+     * item still shows it.
+     */
+    of: (itemId: string | null | undefined, blockId?: string | null): T | null => {
+      if (!itemId) return null;
+      if (blockId) {
+        for (const h of all) if (h.itemId === itemId && h.blockId === blockId) return h;
+        return null;
+      }
+      let first: T | null = null;
+      for (const h of all) {
+        if (h.itemId !== itemId) continue;
+        const a = first?.box();
+        const b = h.box();
+        if (!first || (a && b && b.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING))
+          first = h;
+      }
+      return first;
+    },
+  };
+}
