@@ -94,6 +94,18 @@ describe('a note at a moment of a recording', () => {
     const entry = desk.getByRole('article').filter({ hasText: words });
     await entry.getByText(`At ${when}`, { exact: true }).waitFor();
     expect(await entry.getByRole('button', { name: /^Play from/ }).count()).toBe(0);
+
+    // Insight counts the half minute it falls in; its link opens the board with the lecture
+    // cued there, for the teacher to press play.
+    await desk.goto(`${base}${address}/insight`);
+    const places = desk.getByRole('region', { name: 'Most noted passages' });
+    await places.getByRole('link', { name: 'At 0:00–0:30 of the recording' }).click();
+    await desk.waitForURL(/#note-/);
+    const cued = list(desk, 'Week 1').getByRole('article').first().locator('video');
+    await expect
+      .poll(() => cued.evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime)))
+      .toBe(at);
+    await expect(cued.evaluate((v: HTMLVideoElement) => v.paused)).resolves.toBe(true);
   });
 
   it('a student notes a page of a handout at a desk; the note turns the handout to it', async () => {
@@ -157,6 +169,11 @@ describe('a note at a moment of a recording', () => {
     await note.getByRole('button', { name: 'Turn to page 3' }).click();
     await pdf.getByText('Page 3 of 3').waitFor();
     await screenshot(desk, 'note-page-desk');
+    // The note's own address (its Copy link) opens the board with the handout at that page.
+    const anchor = await note.getAttribute('id');
+    await desk.goto(`${base}/`);
+    await desk.goto(`${base}/author/${made.ptitle}#${anchor}`);
+    await pdf.getByText('Page 3 of 3').waitFor({ timeout: 15_000 });
     await student.close();
   });
 });

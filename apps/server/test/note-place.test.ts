@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Multilist } from '@listboard/core';
+import type { BoardInsight } from '@listboard/core/api/contracts/insight';
 import { Agent, boardWithItem, createTestApp, parseCsv, type TestContext } from './harness';
 
 let t: TestContext;
@@ -115,5 +116,35 @@ describe('a note on a page of a PDF', () => {
     expect(md.json<{ content: string }>().content).toContain(
       'pending, on page 3 of the PDF:\n\nIs this table from 2020?',
     );
+  });
+});
+
+describe('Insight’s most noted places', () => {
+  it('counts the moments of a recording by the half minute, and a PDF’s pages, beside the passages', async () => {
+    const demo = new Agent(t.app);
+    await demo.signIn('demo');
+    for (const [who, startTime] of [
+      [demo, 70],
+      [demo, 89.9],
+      [reader, 95],
+    ] as const) {
+      const res = await who.post('/api/forms/insert_note', {
+        listId: board.listId,
+        itemId: board.itemId,
+        noteSpec: { text: `Lost at ${startTime}?`, highlight: { startTime, endTime: startTime } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const res = await author.post('/api/forms/board_insight', { multilistId: board.multilistId });
+    expect(res.statusCode, res.body).toBe(200);
+    const places = res
+      .json<BoardInsight>()
+      .confusion.map((p) => [p.place, p.quote, p.notes, p.questions]);
+    expect(places).toEqual([
+      // 65.2, 70 and 89.9: three notes, all questions.
+      ['at 1:00–1:30 of the recording', '', 3, 3],
+      ['at 1:30–2:00 of the recording', '', 1, 1],
+      ['on page 3 of the PDF', '', 1, 1],
+    ]);
   });
 });

@@ -3,7 +3,8 @@
  * alert mail) opens the item the note is on, shows the notes, and scrolls to the note's passage
  * and flashes it. A note with no passage (one on the whole item, a reply) is scrolled to in the
  * notes list as soon as it is drawn, and its entry flashed; so is one whose passage cannot be
- * found, once the look for it is given up.
+ * found, once the look for it is given up. A note at a place in the item's media has its
+ * recording cued at its moment, or its PDF turned to its page, as its entry is shown.
  *
  * An address ending in #item-{id} (an item's Copy link, an e-mailed item) selects the item and
  * opens it: the selection brings its list and the item into view, wherever they are.
@@ -11,14 +12,19 @@
 import { useEffect, useRef } from 'react';
 import {
   decodePart,
+  isMediaHighlight,
+  isPageHighlight,
   isTextTarget,
   itemIdOfHash,
   NOTE_ANCHOR,
   noteIdOfHash,
+  type Highlight,
   type Item,
   type Multilist,
 } from '@listboard/core';
 import { useUi } from '../state/ui';
+import { playerOf } from '../media/players';
+import { pdfOf } from '../media/pdfs';
 import { flash, showHighlight } from './useHighlights';
 
 /** The board and list an item is in, among the boards on screen. */
@@ -67,6 +73,24 @@ function showEntry(entry: HTMLElement): void {
   flash([entry], 'note-flash', 2500);
 }
 
+/**
+ * Cues a note's place in its item's media: its recording at its moment (not playing: the reader
+ * presses play), its PDF at its page. False while that player or PDF is not drawn yet.
+ */
+function cuePlace(itemId: string, h: Highlight | null): boolean {
+  if (isMediaHighlight(h)) {
+    const player = playerOf(itemId, h.block?.id);
+    player?.seek(h.startTime);
+    return player !== null;
+  }
+  if (isPageHighlight(h)) {
+    const pdf = pdfOf(itemId, h.block?.id);
+    pdf?.turnTo(h.page);
+    return pdf !== null;
+  }
+  return true;
+}
+
 /** How long to look for the passage while the item opens and its marks are drawn. */
 const LOOK_MS = 5000;
 
@@ -84,12 +108,16 @@ export function useNoteAnchor(
   const found = noteId ? itemOfNote(boards, noteId) : null;
   const itemId = found?.itemId ?? null;
   const passage = found ? isTextTarget(found.note.highlight) : false;
+  // Read as it is when cued, without restarting the look when the boards load again.
+  const highlight = useRef<Highlight | null>(null);
+  highlight.current = found?.note.highlight ?? null;
   useEffect(() => {
     if (!noteId || !itemId || done.current === hash) return;
     done.current = hash;
     revealLatest.current(itemId);
     // The item opens and its marks are drawn over the next frames: look until they are there.
     const until = performance.now() + LOOK_MS;
+    const late = () => performance.now() >= until;
     let frame = 0;
     const look = () => {
       const card = document.querySelector<HTMLElement>(
@@ -102,7 +130,7 @@ export function useNoteAnchor(
       }
       // The note's own entry in the item's notes (ItemCard gives it the id the hash names).
       const entry = document.getElementById(`${NOTE_ANCHOR}${noteId}`);
-      if (entry && !passage) {
+      if (entry && !passage && (cuePlace(itemId, highlight.current) || late())) {
         showEntry(entry);
         return;
       }

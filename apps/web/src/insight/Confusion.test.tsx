@@ -35,4 +35,25 @@ describe('the most noted passages', () => {
       'the leaf2 notes, 1 question · in “Light turns into sugar.”',
     ]);
   });
+
+  it('name a stretch of a recording or a page of a PDF in words, each leading to a note there', () => {
+    const insight = {
+      owner: 'ann',
+      ptitle: 'plants',
+      confusion: [
+        { ...passage('', 0), place: 'at 1:00–1:30 of the recording', noteId: 'n-moment' },
+        { ...passage('', 0), itemId: 'i-pdf', place: 'on page 3 of the PDF', noteId: 'n-page' },
+      ],
+    } as unknown as BoardInsight;
+    render(
+      <MemoryRouter>
+        <Confusion insight={insight} />
+      </MemoryRouter>,
+    );
+    const links = screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['At 1:00–1:30 of the recording', '/ann/plants#note-n-moment'],
+      ['On page 3 of the PDF', '/ann/plants#note-n-page'],
+    ]);
+  });
 });

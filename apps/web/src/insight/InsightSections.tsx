@@ -59,9 +59,15 @@ export function Confusion({ insight }: { insight: BoardInsight }) {
   return (
     <ol className="confusion">
       {insight.confusion.map((p) => (
-        <li key={`${p.itemId}:${p.quote}`}>
+        <li key={`${p.itemId}:${p.quote}:${p.place ?? ''}`}>
           <Link to={`${board}#${NOTE_ANCHOR}${p.noteId}`}>
-            <q>{p.quote}</q>
+            {p.place ? (
+              <span className="confusion-place">
+                {p.place.charAt(0).toUpperCase() + p.place.slice(1)}
+              </span>
+            ) : (
+              <q>{p.quote}</q>
+            )}
           </Link>
           <span className="confusion-meta">
             {`${counted(p.notes, 'note')}, ${counted(p.questions, 'question')}${p.helpful > 0 ? `, marked helpful ${counted(p.helpful, 'time')}` : ''} · in “${p.headline || 'an item'}”`}

@@ -107,7 +107,13 @@ export const confusedPassage = z.object({
   itemId: z.string(),
   listId: z.string(),
   headline: z.string(),
+  /** The words noted; empty for a place in the item's media. */
   quote: z.string(),
+  /**
+   * A place in the item's media the notes share, in words: “at 1:00–1:30 of the recording” (each
+   * half minute counted together), “on page 3 of the PDF”.
+   */
+  place: z.string().optional(),
   noteId: z.string(),
   notes: count,
   questions: count,
