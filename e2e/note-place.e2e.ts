@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
-import { apiAs, appUrl, signIn } from './session';
+import { apiAs, appUrl, itemOnNewBoard, signIn } from './session';
 import { list, selectItem } from './board-helpers';
 import { seriousViolations } from './axe';
 import { makePdf } from '../apps/server/test/import-fixtures';
@@ -26,18 +26,10 @@ afterAll(async () => {
 describe('a note at a moment of a recording', () => {
   it('a student notes a moment of the lecture on a phone; the teacher plays from it at a desk', async () => {
     const stamp = Date.now().toString(36);
-    const author = await apiAs(base, 'author');
-    const made = await author.post<{ multilistId: string; ptitle: string }>(
-      '/api/forms/insert_multilist',
-      { titleText: `Lecture ${stamp}` },
-    );
-    const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
-      multilistId: made.multilistId,
-      titleText: 'Week 1',
-    });
-    await author.post('/api/forms/insert_item', {
-      listId,
-      text: 'Watch the lecture, then note where you got lost.\n\n/media/lecture.webm ~ Lecture 1',
+    const made = await itemOnNewBoard(base, {
+      title: `Lecture ${stamp}`,
+      list: 'Week 1',
+      item: 'Watch the lecture, then note where you got lost.\n\n/media/lecture.webm ~ Lecture 1',
     });
     const address = `/author/${made.ptitle}`;
 
@@ -130,17 +122,10 @@ describe('a note at a moment of a recording', () => {
       fileType: 'application/pdf',
       size: handout.length,
     });
-    const made = await author.post<{ multilistId: string; ptitle: string }>(
-      '/api/forms/insert_multilist',
-      { titleText: `Handout ${stamp}` },
-    );
-    const { listId } = await author.post<{ listId: string }>('/api/forms/insert_list', {
-      multilistId: made.multilistId,
-      titleText: 'Week 2',
-    });
-    await author.post('/api/forms/insert_item', {
-      listId,
-      text: `Read the handout.\n\n${record.url} ~ Handout`,
+    const made = await itemOnNewBoard(base, {
+      title: `Handout ${stamp}`,
+      list: 'Week 2',
+      item: `Read the handout.\n\n${record.url} ~ Handout`,
     });
 
     const student = await openBrowser();

@@ -156,16 +156,12 @@ export async function postAsPage<T = Record<string, unknown>>(
   return answer(path, r.status(), await r.text()) as T;
 }
 
-/**
- * The author's new board with one list holding one item, and a reader's note on that item: where
- * the screens for notes (Discussion, an item's notes) start from.
- */
-export async function notedItem(
+/** The author's new board with one list holding one item, made through the API. */
+export async function itemOnNewBoard(
   base: string,
-  spec: { title: string; list: string; item: string; note: string },
-): Promise<{ ptitle: string }> {
+  spec: { title: string; list: string; item: string },
+): Promise<{ ptitle: string; listId: string; itemId: string }> {
   const author = await apiAs(base, 'author');
-  const reader = await apiAs(base, 'reader');
   const made = await author.post<{ multilistId: string; ptitle: string }>(
     '/api/forms/insert_multilist',
     { titleText: spec.title },
@@ -178,8 +174,21 @@ export async function notedItem(
     listId,
     text: spec.item,
   });
+  return { ptitle: made.ptitle, listId, itemId };
+}
+
+/**
+ * The author's new board with one list holding one item, and a reader's note on that item: where
+ * the screens for notes (Discussion, an item's notes) start from.
+ */
+export async function notedItem(
+  base: string,
+  spec: { title: string; list: string; item: string; note: string },
+): Promise<{ ptitle: string }> {
+  const { ptitle, listId, itemId } = await itemOnNewBoard(base, spec);
+  const reader = await apiAs(base, 'reader');
   await reader.post('/api/forms/insert_note', { listId, itemId, noteSpec: { text: spec.note } });
-  return { ptitle: made.ptitle };
+  return { ptitle };
 }
 
 /** The controls on the board's toolbar itself: its buttons and its menus' summaries. */

@@ -7,7 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Multilist } from '@listboard/core';
 import type { BoardInsight } from '@listboard/core/api/contracts/insight';
-import { Agent, boardWithItem, createTestApp, parseCsv, type TestContext } from './harness';
+import { eq } from 'drizzle-orm';
+import { items } from '../src/db/schema';
+import {
+  Agent,
+  boardWithItem,
+  createTestApp,
+  parseCsv,
+  writeNote,
+  type TestContext,
+} from './harness';
 
 let t: TestContext;
 let author: Agent;
@@ -54,13 +63,18 @@ describe('a note at a moment of a recording', () => {
     expect(note?.highlight).toEqual(highlight);
   });
 
-  it('refuses a span that ends before it starts', async () => {
-    const res = await reader.post('/api/forms/insert_note', {
-      listId: board.listId,
-      itemId: board.itemId,
-      noteSpec: { text: 'Backwards', highlight: { startTime: 9, endTime: 3 } },
-    });
-    expect(res.statusCode, res.body).toBe(400);
+  it('refuses a span that ends before it starts, or past a thousand hours', async () => {
+    for (const highlight of [
+      { startTime: 9, endTime: 3 },
+      { startTime: 3_600_001, endTime: 3_600_001 },
+    ]) {
+      const res = await reader.post('/api/forms/insert_note', {
+        listId: board.listId,
+        itemId: board.itemId,
+        noteSpec: { text: 'Nowhere', highlight },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+    }
   });
 
   it('goes to the W3C Web Annotation file as a media fragment of its item', async () => {
@@ -146,5 +160,15 @@ describe('Insight’s most noted places', () => {
       ['at 1:30–2:00 of the recording', '', 1, 1],
       ['on page 3 of the PDF', '', 1, 1],
     ]);
+  });
+
+  it('counts a span stored beyond any recording without failing', async () => {
+    const id = await writeNote(reader, board, { text: 'Far out' });
+    await t.database.db
+      .update(items)
+      .set({ highlight: { startTime: 1e308, endTime: 1e308 } })
+      .where(eq(items.id, id));
+    const res = await author.post('/api/forms/board_insight', { multilistId: board.multilistId });
+    expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -113,10 +113,13 @@ export const legacyTextHighlightSchema = z.object({
   end: z.number().int().min(0),
 });
 
+/** The longest recording a note's span may name, in seconds: a thousand hours. */
+export const MEDIA_SECONDS_MAX = 3_600_000;
+
 export const mediaHighlightSchema = z
   .object({
-    startTime: z.number().min(0),
-    endTime: z.number().min(0),
+    startTime: z.number().min(0).max(MEDIA_SECONDS_MAX),
+    endTime: z.number().min(0).max(MEDIA_SECONDS_MAX),
     block: blockRefSchema.optional(),
   })
   .refine((h) => h.startTime <= h.endTime, { message: 'startTime must not be after endTime' });

@@ -7,7 +7,7 @@
  * private never reaches anyone else.
  */
 import { inArray, sql } from 'drizzle-orm';
-import { canSee, momentLabel } from '@listboard/core';
+import { MEDIA_SECONDS_MAX, canSee, momentLabel } from '@listboard/core';
 import type { ConfusedPassage } from '@listboard/core/api/contracts/insight';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
@@ -26,13 +26,15 @@ const QUOTE = sql`coalesce(jsonb_path_query_first(n.highlight,
 
 /** The stretch of a recording a note's moment is counted in: a lecture's half minute. */
 const MOMENT_SPAN = 30;
+/** Moments past this (no recording is so long: a stored span from before the bound) count here. */
+const MOMENT_MAX = MEDIA_SECONDS_MAX;
 /**
  * A note's place in its item's media, as it is counted: `m60` for a moment in the half minute
  * from 1:00, `p3` for page 3 of a PDF; null for words.
  */
 const PLACE = sql`case
   when n.highlight->>'startTime' is not null then
-    'm' || (floor((n.highlight->>'startTime')::float8 / ${sql.raw(String(MOMENT_SPAN))}) * ${sql.raw(String(MOMENT_SPAN))})::int
+    'm' || (floor(least((n.highlight->>'startTime')::float8, ${sql.raw(String(MOMENT_MAX))}) / ${sql.raw(String(MOMENT_SPAN))}) * ${sql.raw(String(MOMENT_SPAN))})::bigint
   when n.highlight->>'page' is not null then 'p' || (n.highlight->>'page')
 end`;
 
