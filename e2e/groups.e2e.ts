@@ -345,7 +345,9 @@ describe('reader groups through the UI', () => {
     await expect.poll(() => mondayNote.count()).toBe(0);
     // The tabs keep to the group: answered, none yet.
     await page.getByRole('link', { name: 'Answered notes' }).click();
-    await page.getByText(`No answered notes from the group ${wednesday}.`).waitFor();
+    await page
+      .getByText(`No answered notes on Two sections ${n} from the group ${wednesday}.`)
+      .waitFor();
     await page.getByRole('link', { name: 'Pending notes' }).click();
     await wednesdayNote.waitFor();
     // Every group again: both sections' notes.

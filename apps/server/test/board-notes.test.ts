@@ -6,7 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Multilist } from '@listboard/core';
-import { Agent, boardWithItem, createTestApp, writeNote, type TestContext } from './harness';
+import {
+  Agent,
+  boardWithItem,
+  createTestApp,
+  signedIn,
+  writeNote,
+  type TestContext,
+} from './harness';
 
 let t: TestContext;
 let author: Agent;
@@ -25,10 +32,7 @@ const texts = (b: Multilist) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  author = new Agent(t.app);
-  await author.signIn('author');
-  reader = new Agent(t.app);
-  await reader.signIn('reader');
+  [author, reader] = await signedIn(t.app, 'author', 'reader');
   course = await boardWithItem(author, { title: 'Civics course', item: 'Read the charter.' });
   other = await boardWithItem(author, { title: 'Reading room', item: 'Any book.' });
   const list = await author.post('/api/forms/insert_list', {

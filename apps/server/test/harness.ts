@@ -170,6 +170,21 @@ export class Agent {
   }
 }
 
+/** Agents signed in as these seeded accounts, in that order. */
+export async function signedIn<Names extends string[]>(
+  app: FastifyInstance,
+  ...usernames: Names
+): Promise<{ [K in keyof Names]: Agent }> {
+  const agents = await Promise.all(
+    usernames.map(async (username) => {
+      const agent = new Agent(app);
+      await agent.signIn(username);
+      return agent;
+    }),
+  );
+  return agents as { [K in keyof Names]: Agent };
+}
+
 /** A new board of `author`'s with one list (“Week 1”) holding one item, for the notes a test writes. */
 export async function boardWithItem(
   author: Agent,

@@ -14,6 +14,7 @@ import {
   boardWithItem,
   createTestApp,
   parseCsv,
+  signedIn,
   writeNote,
   type TestContext,
 } from './harness';
@@ -34,10 +35,7 @@ const loadBoard = async (a: Agent) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  author = new Agent(t.app);
-  await author.signIn('author');
-  reader = new Agent(t.app);
-  await reader.signIn('reader');
+  [author, reader] = await signedIn(t.app, 'author', 'reader');
   board = await boardWithItem(author, {
     title: 'Lecture notes',
     item: 'Watch the lecture.\n\n/media/lecture.webm ~ Lecture 1\n\n/media/reading-list.pdf ~ Reading list',
@@ -135,8 +133,7 @@ describe('a note on a page of a PDF', () => {
 
 describe('Insight’s most noted places', () => {
   it('counts the moments of a recording by the half minute, and a PDF’s pages, beside the passages', async () => {
-    const demo = new Agent(t.app);
-    await demo.signIn('demo');
+    const [demo] = await signedIn(t.app, 'demo');
     for (const [who, startTime] of [
       [demo, 70],
       [demo, 89.9],
