@@ -24,7 +24,7 @@ export function NotePlace({
   blocks: readonly Block[] | null;
 }) {
   const moment = isMediaHighlight(at);
-  const short = isMediaHighlight(at) ? momentLabel(at.startTime) : `p. ${String(at.page)}`;
+  const short = moment ? momentLabel(at.startTime) : `p. ${String(at.page)}`;
   // The recording or PDF it was written at (a place stored without one: the item's first).
   const shown = !!blocks?.some(
     (b) =>
@@ -33,10 +33,10 @@ export function NotePlace({
   );
   if (!shown) return <span className="quote moment">{moment ? `At ${short}` : `On ${short}`}</span>;
   const go = () => {
-    if (isMediaHighlight(at)) playerOf(itemId, at.block?.id)?.playFrom(at.startTime);
+    if (moment) playerOf(itemId, at.block?.id)?.playFrom(at.startTime);
     else pdfOf(itemId, at.block?.id)?.turnTo(at.page);
   };
-  const name = isMediaHighlight(at) ? `Play from ${short}` : `Turn to page ${String(at.page)}`;
+  const name = moment ? `Play from ${short}` : `Turn to page ${String(at.page)}`;
   return (
     <button type="button" className="quote moment" title={name} aria-label={name} onClick={go}>
       {moment && <span aria-hidden="true">▶ </span>}
