@@ -30,8 +30,9 @@ const LATE = { key: 'late' as const, label: 'Late' };
 export function Totals({ totals, own = false }: { totals: InsightFigures; own?: boolean }) {
   // Of one reader's own notes, how many readers wrote them says nothing.
   const shown = own ? FIGURES.filter((f) => f.key !== 'readers') : FIGURES;
-  // A private note has no status (nobody answers what only its writer sees): counted apart, so
-  // that the statuses and it add up to the notes.
+  // A private note has no status (nobody answers what only its writer sees), nor has a note by
+  // one who answers the board's notes (a teacher's own): counted apart, so that the statuses and
+  // they add up to the notes. Not called private: a teacher's notes are not.
   const unstated = totals.notes - totals.pending - totals.answered - totals.dismissed;
   return (
     <dl className="insight-totals">
@@ -42,8 +43,8 @@ export function Totals({ totals, own = false }: { totals: InsightFigures; own?: 
         </div>
       ))}
       {unstated > 0 && (
-        <div>
-          <dt>Private</dt>
+        <div title="Private notes, and the board’s authors’ own: nobody answers them">
+          <dt>No status</dt>
           <dd>{unstated}</dd>
         </div>
       )}

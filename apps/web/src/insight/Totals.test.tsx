@@ -13,7 +13,7 @@ const figures = (el: HTMLElement): Record<string, number> =>
   );
 
 describe('the board’s totals', () => {
-  it('count private notes, which have no status, apart: the statuses and they add up to the notes', () => {
+  it('count the notes with no status (private ones, the board’s authors’ own) apart, not as private: the statuses and they add up to the notes', () => {
     const { container } = render(
       <Totals
         totals={{
@@ -28,12 +28,16 @@ describe('the board’s totals', () => {
       />,
     );
     const shown = figures(container);
-    expect(shown.Private).toBe(2);
-    const { Pending = 0, Answered = 0, Dismissed = 0, Private = 0 } = shown;
-    expect(Pending + Answered + Dismissed + Private).toBe(shown.Notes);
+    expect(shown['No status']).toBe(2);
+    expect(shown.Private).toBeUndefined();
+    const { Pending = 0, Answered = 0, Dismissed = 0, 'No status': none = 0 } = shown;
+    expect(Pending + Answered + Dismissed + none).toBe(shown.Notes);
+    expect(container.querySelector('dl > div[title]')?.getAttribute('title')).toBe(
+      'Private notes, and the board’s authors’ own: nobody answers them',
+    );
   });
 
-  it('say nothing of private notes when there are none', () => {
+  it('say nothing of notes with no status when there are none', () => {
     const { container } = render(
       <Totals
         totals={{
@@ -47,6 +51,6 @@ describe('the board’s totals', () => {
         }}
       />,
     );
-    expect(figures(container).Private).toBeUndefined();
+    expect(figures(container)['No status']).toBeUndefined();
   });
 });
