@@ -159,13 +159,17 @@ describe('Insight’s most noted places', () => {
     ]);
   });
 
-  it('counts a span stored beyond any recording without failing', async () => {
-    const id = await writeNote(reader, board, { text: 'Far out' });
-    await t.database.db
-      .update(items)
-      .set({ highlight: { startTime: 1e308, endTime: 1e308 } })
-      .where(eq(items.id, id));
-    const res = await author.post('/api/forms/board_insight', { multilistId: board.multilistId });
-    expect(res.statusCode, res.body).toBe(200);
+  it('counts a place stored beyond any recording, or not as a number, without failing', async () => {
+    for (const highlight of [
+      { startTime: 1e308, endTime: 1e308 },
+      { startTime: 'soon', endTime: 'later' },
+      { page: 'two' },
+      { page: 1e308 },
+    ]) {
+      const id = await writeNote(reader, board, { text: 'Far out' });
+      await t.database.db.update(items).set({ highlight }).where(eq(items.id, id));
+      const res = await author.post('/api/forms/board_insight', { multilistId: board.multilistId });
+      expect(res.statusCode, `${JSON.stringify(highlight)}: ${res.body}`).toBe(200);
+    }
   });
 });

@@ -30,12 +30,14 @@ const MOMENT_SPAN = 30;
 const MOMENT_MAX = MEDIA_SECONDS_MAX;
 /**
  * A note's place in its item's media, as it is counted: `m60` for a moment in the half minute
- * from 1:00, `p3` for page 3 of a PDF; null for words.
+ * from 1:00, `p3` for page 3 of a PDF; null for words. Read only where the stored value is a
+ * number, and held within the bounds a new note's is, so no row stored otherwise can fail it.
  */
 const PLACE = sql`case
-  when n.highlight->>'startTime' is not null then
-    'm' || (floor(least((n.highlight->>'startTime')::float8, ${sql.raw(String(MOMENT_MAX))}) / ${sql.raw(String(MOMENT_SPAN))}) * ${sql.raw(String(MOMENT_SPAN))})::bigint
-  when n.highlight->>'page' is not null then 'p' || (n.highlight->>'page')
+  when jsonb_typeof(n.highlight->'startTime') = 'number' then
+    'm' || (floor(least(greatest((n.highlight->>'startTime')::float8, 0), ${sql.raw(String(MOMENT_MAX))}) / ${sql.raw(String(MOMENT_SPAN))}) * ${sql.raw(String(MOMENT_SPAN))})::bigint
+  when jsonb_typeof(n.highlight->'page') = 'number' then
+    'p' || least(greatest(floor((n.highlight->>'page')::float8), 1), 100000)::bigint
 end`;
 
 /** A place counted (PLACE), in words: “at 1:00–1:30 of the recording”, “on page 3 of the PDF”. */
