@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { fileNameOf, mediaMsg, type Block } from '@listboard/core';
 import { srcOf } from '../media/src';
@@ -39,6 +39,14 @@ export default function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?:
   const box = useRef<HTMLElement>(null);
   /** The page shown, for whoever asks from outside (the Note form). */
   const shownPage = useRef(page);
+  /** Shows a page, and keeps it for the next time the list is drawn. */
+  const turn = useCallback(
+    (to: number) => {
+      pageLeftAt.set(url, to);
+      setPage(to);
+    },
+    [url],
+  );
 
   // The document, once for each address. Ended when the block goes or its file changes: a late
   // answer is then dropped. (Asked each time: the answer can change across every await.)
@@ -115,14 +123,12 @@ export default function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?:
       page: () => shownPage.current,
       pages: () => doc.numPages,
       turnTo: (to) => {
-        const held = Math.min(Math.max(1, to), doc.numPages);
-        pageLeftAt.set(url, held);
-        setPage(held);
+        turn(Math.min(Math.max(1, to), doc.numPages));
         box.current?.scrollIntoView({ block: 'nearest' });
       },
       box: () => box.current,
     });
-  }, [doc, block._id, url]);
+  }, [doc, block._id, turn]);
 
   const name = block.caption ?? fileNameOf(url);
   if (elsewhere) {
@@ -141,10 +147,6 @@ export default function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?:
   /** The page asked for, within the document's. */
   const at = Math.min(Math.max(1, page), Math.max(1, pages));
   shownPage.current = at;
-  const turn = (to: number) => {
-    pageLeftAt.set(url, to);
-    setPage(to);
-  };
   return (
     <figure ref={box} className="block block-pdf">
       <a

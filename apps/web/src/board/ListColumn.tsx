@@ -9,6 +9,7 @@ import {
   itemActions,
   notesDueOf,
   pathTitle,
+  upperFirst,
   type Item,
   type List,
   type ListEditorMode,
@@ -27,9 +28,6 @@ import { itemIsOpen, listIsOpen } from '../commands/helpers';
 import { useListDrop } from './itemDrop';
 import { useSession } from '../state/session';
 import { notesOfHref, type NotesOf } from '../commands/insight';
-
-/** A line's first letter a capital: "due …" as a line of its own. */
-const upperFirst = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 /** Which side of a list a dragged list is over: its left half before it, its right half after. */
 const sideOf = (e: DragEvent<HTMLElement>) => {

@@ -1,4 +1,4 @@
-import { must, own } from '@listboard/core';
+import { must, own, upperFirst } from '@listboard/core';
 
 /** Shortcuts are written as in the spec ('ctrl+shift+o', 'alt+d', 'l') and matched exactly. */
 export interface KeyCombo {
@@ -69,11 +69,7 @@ const SHOWN: Record<string, string> = { arrowdown: '↓', arrowup: '↑' };
 export function formatShortcut(s: string): string {
   return s
     .split('+')
-    .map(
-      (p) =>
-        own(SHOWN, p) ??
-        (p.length === 1 ? p.toUpperCase() : p.charAt(0).toUpperCase() + p.slice(1)),
-    )
+    .map((p) => own(SHOWN, p) ?? upperFirst(p))
     .join('+');
 }
 

@@ -5,7 +5,7 @@
  * “On page 2 of the PDF”, ticked once the reader has turned past the first. The note then keeps
  * that place (core MediaHighlight, PageHighlight) and leads back to it (board/NotePlace.tsx).
  */
-import { placeWords, type Highlight } from '@listboard/core';
+import { placeWords, upperFirst, type Highlight } from '@listboard/core';
 import type { Field, FormContext, Values } from './registry';
 import { findItem, highlightOf } from './helpers';
 import { playerOf } from '../media/players';
@@ -25,12 +25,10 @@ function placeIn(v: Values, blocks: readonly { _id?: string }[] = []): Highlight
     : { startTime: v.place, endTime: v.place, ...block };
 }
 
-const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
-
 export const PLACE_FIELD: Field = {
   name: 'atPlace',
   label: 'At this place of the item’s media',
-  labelOf: (v) => capitalized(placeWords(placeIn(v)) ?? ''),
+  labelOf: (v) => upperFirst(placeWords(placeIn(v)) ?? ''),
   type: 'checkbox',
   shownWhen: (v) => typeof v.place === 'number',
 };

@@ -1,7 +1,7 @@
 /** The Insight page's figures: the board in all, the confusing passages, lists and items, groups. */
 import { Link } from 'react-router';
 import { useState } from 'react';
-import { counted, NOTE_ANCHOR, remindMsg } from '@listboard/core';
+import { counted, NOTE_ANCHOR, remindMsg, upperFirst } from '@listboard/core';
 import { callApi, messageOr } from '../api/client';
 import { personName, when } from '../pages/format';
 import { TableScroll } from './TableScroll';
@@ -63,9 +63,7 @@ export function Confusion({ insight }: { insight: BoardInsight }) {
         <li key={`${p.itemId}:${p.quote}:${p.place ?? ''}`}>
           <Link to={`${board}#${NOTE_ANCHOR}${p.noteId}`}>
             {p.place ? (
-              <span className="confusion-place">
-                {p.place.charAt(0).toUpperCase() + p.place.slice(1)}
-              </span>
+              <span className="confusion-place">{upperFirst(p.place)}</span>
             ) : (
               <q>{p.quote}</q>
             )}

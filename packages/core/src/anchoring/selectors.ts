@@ -124,8 +124,11 @@ export const mediaHighlightSchema = z
   })
   .refine((h) => h.startTime <= h.endTime, { message: 'startTime must not be after endTime' });
 
+/** The last page a note on a PDF may name. */
+export const PDF_PAGES_MAX = 100_000;
+
 export const pageHighlightSchema = z.object({
-  page: z.number().int().min(1).max(100_000),
+  page: z.number().int().min(1).max(PDF_PAGES_MAX),
   block: blockRefSchema.optional(),
 });
 

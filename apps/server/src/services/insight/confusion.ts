@@ -7,7 +7,7 @@
  * private never reaches anyone else.
  */
 import { inArray, sql } from 'drizzle-orm';
-import { MEDIA_SECONDS_MAX, canSee, momentLabel } from '@listboard/core';
+import { MEDIA_SECONDS_MAX, PDF_PAGES_MAX, canSee, momentLabel } from '@listboard/core';
 import type { ConfusedPassage } from '@listboard/core/api/contracts/insight';
 import type { Db } from '../../db/client';
 import { items } from '../../db/schema';
@@ -26,8 +26,6 @@ const QUOTE = sql`coalesce(jsonb_path_query_first(n.highlight,
 
 /** The stretch of a recording a note's moment is counted in: a lecture's half minute. */
 const MOMENT_SPAN = 30;
-/** Moments past this (no recording is so long: a stored span from before the bound) count here. */
-const MOMENT_MAX = MEDIA_SECONDS_MAX;
 /**
  * A note's place in its item's media, as it is counted: `m60` for a moment in the half minute
  * from 1:00, `p3` for page 3 of a PDF; null for words. Read only where the stored value is a
@@ -35,9 +33,9 @@ const MOMENT_MAX = MEDIA_SECONDS_MAX;
  */
 const PLACE = sql`case
   when jsonb_typeof(n.highlight->'startTime') = 'number' then
-    'm' || (floor(least(greatest((n.highlight->>'startTime')::float8, 0), ${sql.raw(String(MOMENT_MAX))}) / ${sql.raw(String(MOMENT_SPAN))}) * ${sql.raw(String(MOMENT_SPAN))})::bigint
+    'm' || (floor(least(greatest((n.highlight->>'startTime')::float8, 0), ${sql.raw(String(MEDIA_SECONDS_MAX))}) / ${sql.raw(String(MOMENT_SPAN))}) * ${sql.raw(String(MOMENT_SPAN))})::bigint
   when jsonb_typeof(n.highlight->'page') = 'number' then
-    'p' || least(greatest(floor((n.highlight->>'page')::float8), 1), 100000)::bigint
+    'p' || least(greatest(floor((n.highlight->>'page')::float8), 1), ${sql.raw(String(PDF_PAGES_MAX))})::bigint
 end`;
 
 /** A place counted (PLACE), in words: “at 1:00–1:30 of the recording”, “on page 3 of the PDF”. */
