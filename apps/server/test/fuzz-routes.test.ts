@@ -18,6 +18,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,16 +53,41 @@ let own: Record<'board' | 'list' | 'item' | 'block' | 'user', string[]>;
 let names: string[];
 let written: () => Promise<Written>;
 let authorId: string;
+/** What the app logged as errors since the request in hand began: a 5xx says why by it. */
+let logged: string[] = [];
 const db = () => t.database.db;
+
+/** The app's error log, kept line by line (pino's JSON: its message and, for a throw, its stack). */
+const errorLog = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; err?: { stack?: string } };
+        // The cause first: a failed query's own text would push the database's reason out of view.
+        const [thrown = '', ...causes] = (entry.err?.stack ?? entry.msg ?? line).split(
+          /\ncaused by: /,
+        );
+        logged.push([...causes, thrown].join(' ← '));
+      } catch {
+        logged.push(line);
+      }
+    }
+    done();
+  },
+});
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-fuzz-'));
-  t = await createTestApp({
-    DATA_DIR: dataDir,
-    SIGNIN_RATE_LIMIT: '1000000',
-    ACCOUNT_RATE_LIMIT: '1000000',
-    LOAD_TIMEOUT_MS: '300',
-  });
+  t = await createTestApp(
+    {
+      DATA_DIR: dataDir,
+      SIGNIN_RATE_LIMIT: '1000000',
+      ACCOUNT_RATE_LIMIT: '1000000',
+      LOAD_TIMEOUT_MS: '300',
+      LOG_LEVEL: 'error',
+    },
+    errorLog,
+  );
   const db = t.database.db;
   written = await installRowCounter(db, MAY_CHANGE_ON_REFUSAL);
   ids = (
@@ -175,6 +201,7 @@ async function fuzzAs(who: 'author' | 'visitor', runs: number) {
     await fc.assert(
       fc.asyncProperty(requestArbitrary(route), async ({ body, query }) => {
         const url = urlWith(route.url, query);
+        logged = [];
         const res = await agent.request(route.method, url, body);
         requests++;
         const after = await written();
@@ -185,7 +212,10 @@ async function fuzzAs(who: 'author' | 'visitor', runs: number) {
           const check = (ok: boolean, what: string) => {
             if (!ok) expect.fail(`${what}: ${where()}`);
           };
-          check(res.statusCode < 500, 'a 5xx answer');
+          check(
+            res.statusCode < 500,
+            `a 5xx answer (the server logged: ${logged.join(' | ').slice(0, 2000) || 'nothing'})`,
+          );
           if (res.statusCode >= 400) {
             check(after.rows === before.rows, 'a refused request wrote rows');
             check(after.audits === before.audits, 'a refused request left an audit row');

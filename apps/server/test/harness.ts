@@ -65,10 +65,14 @@ export function assertEveryWriteRecorded(app: FastifyInstance): void {
   }
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** Where the app's log goes, when env gives it a LOG_LEVEL (silent by default). */
+  logStream?: NodeJS.WritableStream,
+): Promise<TestContext> {
   const { database, cleanup } = await openTestDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream });
   await app.ready();
   return {
     app,

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Multilist } from '@listboard/core';
 import type { BoardInsight } from '@listboard/core/api/contracts/insight';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { items } from '../src/db/schema';
 import {
   Agent,
@@ -159,12 +159,19 @@ describe('Insight’s most noted places', () => {
     ]);
   });
 
-  it('counts a place stored beyond any recording, or not as a number, without failing', async () => {
+  it('counts a place stored beyond any recording, within a hair of 0, or not as a number, without failing', async () => {
     for (const highlight of [
       { startTime: 1e308, endTime: 1e308 },
+      // The smallest numbers there are: a half minute of them is below what a float can hold.
+      { startTime: 5e-324, endTime: 5e-324 },
+      { startTime: 1e-310, endTime: 1 },
+      { page: 5e-324 },
       { startTime: 'soon', endTime: 'later' },
       { page: 'two' },
       { page: 1e308 },
+      // Past any float, as only the database can hold it.
+      sql`'{"startTime": 1e400, "endTime": 1e400}'::jsonb`,
+      sql`'{"page": 1e400}'::jsonb`,
     ]) {
       const id = await writeNote(reader, board, { text: 'Far out' });
       await t.database.db.update(items).set({ highlight }).where(eq(items.id, id));

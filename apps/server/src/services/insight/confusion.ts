@@ -30,12 +30,14 @@ const MOMENT_SPAN = 30;
  * A note's place in its item's media, as it is counted: `m60` for a moment in the half minute
  * from 1:00, `p3` for page 3 of a PDF; null for words. Read only where the stored value is a
  * number, and held within the bounds a new note's is, so no row stored otherwise can fail it.
+ * Reckoned in numeric, which holds any JSON number exactly: a float overflows past 1e308, and
+ * dividing one as small as 5e-324 by a half minute underflows, which PostgreSQL raises.
  */
 const PLACE = sql`case
   when jsonb_typeof(n.highlight->'startTime') = 'number' then
-    'm' || (floor(least(greatest((n.highlight->>'startTime')::float8, 0), ${sql.raw(String(MEDIA_SECONDS_MAX))}) / ${sql.raw(String(MOMENT_SPAN))}) * ${sql.raw(String(MOMENT_SPAN))})::bigint
+    'm' || (floor(least(greatest((n.highlight->>'startTime')::numeric, 0), ${sql.raw(String(MEDIA_SECONDS_MAX))}) / ${sql.raw(String(MOMENT_SPAN))}) * ${sql.raw(String(MOMENT_SPAN))})::bigint
   when jsonb_typeof(n.highlight->'page') = 'number' then
-    'p' || least(greatest(floor((n.highlight->>'page')::float8), 1), ${sql.raw(String(PDF_PAGES_MAX))})::bigint
+    'p' || least(greatest(floor((n.highlight->>'page')::numeric), 1), ${sql.raw(String(PDF_PAGES_MAX))})::bigint
 end`;
 
 /** A place counted (PLACE), in words: “at 1:00–1:30 of the recording”, “on page 3 of the PDF”. */
