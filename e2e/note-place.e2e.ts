@@ -3,14 +3,16 @@
  * recording, opens Note, and the form offers the moment they are at, ticked; the note keeps it.
  * The teacher, at a desk, plays the recording from that moment with one click on the note, and
  * reads it on Discussion. A page of a PDF: a student turns a handout to its third page and notes
- * it; the note turns the handout back there.
+ * it; the note turns the handout back there. Then they select words of that page and note them:
+ * highlighted there and only there, and counted at their page in the teacher's Insight.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
 import { apiAs, appUrl, itemOnNewBoard, signIn } from './session';
-import { list, selectItem } from './board-helpers';
+import { dragAcross, list, selectItem } from './board-helpers';
 import { seriousViolations } from './axe';
 import { makePdf } from '../apps/server/test/import-fixtures';
+import type { BoardInsight } from '@listboard/core/api/contracts/insight';
 
 const base = appUrl();
 let phoneB: Browser;
@@ -154,6 +156,38 @@ describe('a note at a moment of a recording', () => {
     await note.getByRole('button', { name: 'Turn to page 3' }).click();
     await pdf.getByText('Page 3 of 3').waitFor();
     await screenshot(desk, 'note-page-desk');
+
+    // Words of the page are there to select, as in any text: noted, they keep their page.
+    await dragAcross(desk, pdf.locator('.pdf-text[data-page="3"]'), 'page 3');
+    await expect(desk.evaluate(() => getSelection()?.toString())).resolves.toBe('page 3');
+    const offer = desk.getByRole('toolbar', { name: 'Selected words' });
+    await offer.getByRole('button', { name: 'Note the selected words' }).click();
+    const form = desk.getByRole('form', { name: 'Note' });
+    await expect(form.locator('.form-quote').textContent()).resolves.toBe('page 3');
+    const asked = `Why is page 3 set larger? ${stamp}`;
+    await form.getByLabel('Your note').fill(asked);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    const onWords = item.getByRole('listitem').filter({ hasText: asked });
+    await onWords.getByRole('button', { name: 'Turn to page 3' }).waitFor();
+    // Highlighted on its page, and only there; elsewhere it is not taken for words since gone.
+    const marks = pdf.locator('.pdf-text mark[data-note-id]');
+    await expect.poll(() => marks.allTextContents()).toEqual(['page 3']);
+    await marks.first().evaluate((m) => m.scrollIntoView({ block: 'center' }));
+    await screenshot(desk, 'note-pdf-words-desk');
+    await pdf.getByRole('button', { name: 'Previous page' }).click();
+    await pdf.locator('.pdf-text[data-page="2"]').waitFor();
+    await expect(marks.count()).resolves.toBe(0);
+    await expect(onWords.locator('.earlier').count()).resolves.toBe(0);
+    await onWords.getByRole('button', { name: 'Turn to page 3' }).click();
+    await expect.poll(() => marks.allTextContents()).toEqual(['page 3']);
+    // The teacher's Insight counts the words at their page.
+    const insight = await author.post<BoardInsight>('/api/forms/board_insight', {
+      multilistId: made.multilistId,
+    });
+    expect(insight.confusion.map((p) => [p.quote, p.place])).toContainEqual([
+      'page 3',
+      'on page 3 of the PDF',
+    ]);
     // The note's own address (its Copy link) opens the board with the handout at that page.
     const anchor = await note.getAttribute('id');
     await desk.goto(`${base}/`);

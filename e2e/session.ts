@@ -160,7 +160,7 @@ export async function postAsPage<T = Record<string, unknown>>(
 export async function itemOnNewBoard(
   base: string,
   spec: { title: string; list: string; item: string },
-): Promise<{ ptitle: string; listId: string; itemId: string }> {
+): Promise<{ multilistId: string; ptitle: string; listId: string; itemId: string }> {
   const author = await apiAs(base, 'author');
   const made = await author.post<{ multilistId: string; ptitle: string }>(
     '/api/forms/insert_multilist',
@@ -174,7 +174,7 @@ export async function itemOnNewBoard(
     listId,
     text: spec.item,
   });
-  return { ptitle: made.ptitle, listId, itemId };
+  return { multilistId: made.multilistId, ptitle: made.ptitle, listId, itemId };
 }
 
 /**

@@ -5,7 +5,7 @@
  * files.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Multilist } from '@listboard/core';
+import { describeSelection, type Multilist } from '@listboard/core';
 import type { BoardInsight } from '@listboard/core/api/contracts/insight';
 import { eq, sql } from 'drizzle-orm';
 import { items } from '../src/db/schema';
@@ -178,5 +178,42 @@ describe('Insight’s most noted places', () => {
       const res = await author.post('/api/forms/board_insight', { multilistId: board.multilistId });
       expect(res.statusCode, `${JSON.stringify(highlight)}: ${res.body}`).toBe(200);
     }
+  });
+});
+
+describe('a note on words of a PDF’s page', () => {
+  it('keeps the words with their page, says both in the Markdown, and is counted at its page in Insight', async () => {
+    const item = (await loadBoard(author)).lists[0]!.items[0]!;
+    const index = item.blocks.findIndex((b) => b.type === 'document');
+    const highlight = {
+      ...describeSelection('Table 2: enrolment by year', 0, 7, {
+        blockId: item.blocks[index]!._id!,
+        blockIndex: index,
+        version: item.version,
+      }),
+      page: 2,
+    };
+    const text = 'Which year is missing here?';
+    const res = await reader.post('/api/forms/insert_note', {
+      listId: board.listId,
+      itemId: board.itemId,
+      noteSpec: { text, highlight },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const note = (await loadBoard(author)).lists[0]!.items[0]!.notes.find((n) => n.text === text);
+    expect(note?.highlight).toEqual(highlight);
+    const md = await author.post('/api/dbload/export_listing', {
+      address: `/author/home?code=pending&username=author&board=${board.ptitle}`,
+      format: 'md',
+    });
+    expect(md.json<{ content: string }>().content).toMatch(
+      /> Table 2\n\n\*\*Sam Lee\*\* \(reader\), [^\n]*, on page 2 of the PDF:\n\nWhich year is missing here\?/,
+    );
+    const insight = await author.post('/api/forms/board_insight', {
+      multilistId: board.multilistId,
+    });
+    expect(
+      insight.json<BoardInsight>().confusion.map((p) => [p.quote, p.place, p.notes]),
+    ).toContainEqual(['Table 2', 'on page 2 of the PDF', 1]);
   });
 });

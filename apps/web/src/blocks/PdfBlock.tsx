@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import type { PDFDocumentProxy, RenderTask, TextLayer } from 'pdfjs-dist';
 import { fileNameOf, mediaMsg, type Block } from '@listboard/core';
 import { srcOf } from '../media/src';
 import { registerPdf } from '../media/pdfs';
+import '../media/media.css';
 
 /** The site a PDF's address is on, when it is not this one's; null for this site's files. */
 function otherSite(url: string): string | null {
@@ -23,12 +24,16 @@ const pageLeftAt = new Map<string, number>();
 /**
  * A PDF drawn with pdf.js, loaded only when a PDF is on screen: its first page, or the one the
  * reader turned to, with Previous page and Next page under it when it has more than one. The
- * file is checked with HEAD first, so a missing file fails fast with the spec's message. A PDF
- * on another site is not fetched (the page may fetch from its own site only): it shows as a link
- * that opens it. The page drawn opens in a new tab, at that page.
+ * page's words lie over its drawing (pdf.js's text layer), unseen but there to select, copy, find
+ * and note, and for a screen reader to read; the layer says which page it holds (`data-page`),
+ * which a note on words of it keeps (highlights/capture.ts). The file is checked with HEAD first,
+ * so a missing file fails fast with the spec's message. A PDF on another site is not fetched (the
+ * page may fetch from its own site only): it shows as a link that opens it. The name under the
+ * page opens the PDF in a new tab, at the page shown.
  */
 export default function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const words = useRef<HTMLDivElement>(null);
   const url = srcOf(block) ?? block.text.trim();
   const elsewhere = otherSite(url);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
@@ -88,19 +93,45 @@ export default function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?:
     let ended = false;
     const cancelled = () => ended;
     let task: RenderTask | null = null;
+    let text: TextLayer | null = null;
+    let sized: ResizeObserver | null = null;
     void (async () => {
       try {
         const p = await doc.getPage(shown);
         const viewport = p.getViewport({ scale: scale * 2 });
         const c = canvas.current;
-        if (cancelled() || !c) return;
+        const layer = words.current;
+        if (cancelled() || !c || !layer) return;
         const context = c.getContext('2d');
         if (!context) throw new Error('no 2d canvas');
         c.width = viewport.width;
         c.height = viewport.height;
         task = p.render({ canvas: c, canvasContext: context, viewport });
         await task.promise;
-        if (!cancelled()) setDrawn(shown);
+        if (cancelled()) return;
+        setDrawn(shown);
+        layer.replaceChildren();
+        layer.removeAttribute('data-page');
+        // The page's words, laid out at the size the drawing is shown at, whatever the card's
+        // width: pdf.js sizes them by --total-scale-factor, kept as the drawing is resized.
+        // Without them (a page of scans has none) the drawing stands alone.
+        const flat = p.getViewport({ scale: 1 });
+        const fit = () =>
+          layer.style.setProperty('--total-scale-factor', String(c.clientWidth / flat.width));
+        fit();
+        sized = new ResizeObserver(fit);
+        sized.observe(c);
+        const { TextLayer } = await import('pdfjs-dist');
+        if (cancelled()) return;
+        text = new TextLayer({
+          textContentSource: p.streamTextContent(),
+          container: layer,
+          viewport: flat,
+        });
+        await text.render().then(
+          () => !cancelled() && (layer.dataset.page = String(shown)),
+          () => {},
+        );
       } catch {
         // A drawing cancelled for another page is no failure.
         if (!cancelled()) setFailed(true);
@@ -109,6 +140,8 @@ export default function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?:
     return () => {
       ended = true;
       task?.cancel();
+      text?.cancel();
+      sized?.disconnect();
     };
   }, [doc, page, scale]);
 
@@ -149,14 +182,10 @@ export default function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?:
   shownPage.current = at;
   return (
     <figure ref={box} className="block block-pdf">
-      <a
-        href={at > 1 ? `${url}#page=${at}` : url}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={`Open PDF ${block.caption ?? url}`}
-      >
+      <div className="pdf-sheet">
         <canvas ref={canvas} aria-hidden="true" />
-      </a>
+        <div ref={words} className="pdf-text" />
+      </div>
       {drawn > 0 && pages > 1 && (
         <div className="player-bar pdf-pages" role="group" aria-label={`${name} pages`}>
           <button
@@ -181,9 +210,21 @@ export default function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?:
         </div>
       )}
       <figcaption>
-        {drawn === 0
-          ? 'Loading PDF…'
-          : `${block.caption ?? url.split('/').pop()} · ${pages} ${pages === 1 ? 'page' : 'pages'}`}
+        {drawn === 0 ? (
+          'Loading PDF…'
+        ) : (
+          <>
+            <a
+              href={at > 1 ? `${url}#page=${at}` : url}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Open PDF ${name}`}
+            >
+              {name}
+            </a>
+            {` · ${pages} ${pages === 1 ? 'page' : 'pages'}`}
+          </>
+        )}
       </figcaption>
     </figure>
   );

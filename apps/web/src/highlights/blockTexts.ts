@@ -22,6 +22,8 @@ export const TEXT_BLOCKS: ReadonlySet<string> = new Set<BlockType>([
   'mathinline1',
   'mathinline2',
   'text',
+  // A PDF: the words of its page shown (blocks/PdfBlock.tsx); none off screen.
+  'document',
 ]);
 
 let inert: Document | null = null;

@@ -94,14 +94,19 @@ export function pickSelection(
   const end = to === 'end' ? whole.length : offsetOf(nodes, range.endContainer, range.endOffset);
   const exact = whole.slice(start, end);
   if (!exact.trim()) return null;
+  // Words of a PDF are of the page shown, which the passage keeps.
+  const page = Number(block.querySelector('[data-page]')?.getAttribute('data-page'));
   return {
     itemId: item._id,
     text: exact,
-    passage: describeSelection(whole, start, end, {
-      blockId: item.blocks[index]?._id ?? null,
-      blockIndex: index,
-      version: item.version,
-    }),
+    passage: {
+      ...describeSelection(whole, start, end, {
+        blockId: item.blocks[index]?._id ?? null,
+        blockIndex: index,
+        version: item.version,
+      }),
+      ...(page && { page }),
+    },
     spans: false,
   };
 }

@@ -147,6 +147,31 @@ describe('reading the selection from the rendered text', () => {
     select(el.querySelector('.notes')!, 'a note');
     expect(pick(item)).toMatchObject({ text: 'a note', passage: null, spans: false });
   });
+
+  it('takes words of a PDF from the page shown, and keeps that page; its buttons and name are no words of it', () => {
+    const { el, item } = card([
+      '<div class="block block-md"><p>Read the handout.</p></div>',
+      '<figure class="block block-pdf"><div class="pdf-sheet"><canvas></canvas>' +
+        '<div class="pdf-text" data-page="2"><span>Table 2: </span><br><span>enrolment by year</span></div></div>' +
+        '<div class="pdf-pages"><button>‹</button><span>Page 2 of 3</span><button>›</button></div>' +
+        '<figcaption><a href="/h.pdf#page=2">handout.pdf</a> · 3 pages</figcaption></figure>',
+    ]);
+    const pdf = el.children[1]!;
+    expect(renderedText(pdf)).toBe('Table 2: enrolment by year');
+    select(pdf, 'enrolment');
+    expect(pick(item)!.passage).toEqual({
+      block: { id: 'b1', index: 1 },
+      version: 4,
+      selector: [
+        { type: 'TextQuoteSelector', exact: 'enrolment', prefix: 'Table 2: ', suffix: ' by year' },
+        { type: 'TextPositionSelector', start: 9, end: 18 },
+      ],
+      page: 2,
+    });
+    // Words of an item's text have no page.
+    select(el.children[0]!, 'handout');
+    expect(pick(item)!.passage).not.toHaveProperty('page');
+  });
 });
 
 describe('drawing highlights', () => {

@@ -1,10 +1,12 @@
 /**
  * An item's blocks as the reader sees them: the text of a block element's text nodes, in order,
  * leaving out what is there for screen readers or the browser only (KaTeX's MathML copy of a
- * formula, scripts, styles). Offsets into this text are what a note's position selector counts.
+ * formula, scripts, styles), and of a PDF only the words of the page shown, not its page buttons
+ * or name. Offsets into this text are what a note's position selector counts.
  */
 
-const NOT_SHOWN = '.katex-mathml, script, style, noscript, template, textarea';
+const NOT_SHOWN =
+  '.katex-mathml, script, style, noscript, template, textarea, .block-pdf > :not(.pdf-sheet)';
 
 /** The text nodes of a block that make up its rendered text, in document order. */
 export function textNodesOf(root: Element): Text[] {

@@ -81,6 +81,9 @@ export function useHighlights(
       const perBlock = shown.map((): MarkSpec[] => []);
       for (const n of notes) {
         if (!isTextTarget(n.highlight)) continue;
+        // Words of a PDF's page are looked for only while that page is shown.
+        const { page, block } = n.highlight;
+        if (page && !shown[block?.index ?? -1]?.querySelector(`[data-page="${page}"]`)) continue;
         let blocks: AnchorBlock[];
         if (n.onItem) blocks = offscreen(n.onItem.blocks);
         // A note shown away from its item, without that item: nothing to look in, nothing to say.

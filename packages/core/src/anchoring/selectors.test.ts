@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describeSelection,
   isMediaHighlight,
+  isTextTarget,
   isPageHighlight,
   mediaHighlightSchema,
   momentLabel,
@@ -37,5 +39,16 @@ describe('a note on a PDF’s page', () => {
     expect(placeWords(on)).toBe('on page 2 of the PDF');
     expect(placeWords({ startTime: 65.2, endTime: 65.2 })).toBe('at 1:05 of the recording');
     expect(placeWords(null)).toBeNull();
+  });
+
+  it('keeps words chosen on a page of it as words on that page: a passage with its place', () => {
+    const words = { ...describeSelection('Table 2: results', 0, 7, { blockIndex: 1 }), page: 3 };
+    const read = readHighlight(words);
+    expect(read).toEqual(words);
+    expect(isTextTarget(read) && isPageHighlight(read)).toBe(true);
+    expect(placeWords(read)).toBe('on page 3 of the PDF');
+    // A page that is none is no page: the words are refused with it, not kept without it.
+    expect(readHighlight({ ...words, page: 0 })).toBeNull();
+    expect(readHighlight({ ...words, page: 2.5 })).toBeNull();
   });
 });

@@ -36,6 +36,8 @@ export interface TextTarget {
   version: number | null;
   /** Always one quote selector; a position selector as well when the offsets are known. */
   selector: TextSelector[];
+  /** For words of a PDF: the page they were chosen on, whose text the selectors count in. */
+  page?: number;
 }
 
 /**
@@ -89,6 +91,10 @@ const positionSelectorSchema = z
   })
   .refine((p) => p.start <= p.end, { message: 'start must not be after end' });
 
+/** The last page a note on a PDF may name. */
+export const PDF_PAGES_MAX = 100_000;
+const pageSchema = z.number().int().min(1).max(PDF_PAGES_MAX);
+
 export const textTargetSchema = z
   .object({
     block: blockRefSchema.nullable(),
@@ -97,6 +103,7 @@ export const textTargetSchema = z
       .array(z.discriminatedUnion('type', [quoteSelectorSchema, positionSelectorSchema]))
       .min(1)
       .max(2),
+    page: pageSchema.optional(),
   })
   .refine(
     (t) =>
@@ -124,11 +131,8 @@ export const mediaHighlightSchema = z
   })
   .refine((h) => h.startTime <= h.endTime, { message: 'startTime must not be after endTime' });
 
-/** The last page a note on a PDF may name. */
-export const PDF_PAGES_MAX = 100_000;
-
 export const pageHighlightSchema = z.object({
-  page: z.number().int().min(1).max(PDF_PAGES_MAX),
+  page: pageSchema,
   block: blockRefSchema.optional(),
 });
 

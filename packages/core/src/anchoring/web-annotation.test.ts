@@ -193,4 +193,31 @@ describe('W3C Web Annotation: a note on a PDF’s page', () => {
     const back = readWebAnnotations(JSON.parse(JSON.stringify(doc)));
     expect(back.ok && back.value[0]!.highlight).toEqual({ page: 2 });
   });
+  it('writes words on a page as that page refined by the words, and reads them back so', () => {
+    const words = { ...describeSelection('Table 2: results', 0, 7, { blockIndex: 1 }), page: 3 };
+    const doc = toAnnotationCollection({ title: 'Course', url: BOARD }, [
+      {
+        note: { ...notes[0]!.note, _id: 'p2', text: 'Which table?', highlight: words },
+        item: { _id: ITEM, listIndex: 1, index: 0 },
+      },
+    ]) as { first: { items: Record<string, unknown>[] } };
+    expect(doc.first.items[0]!.target).toMatchObject({
+      selector: [
+        {
+          type: 'FragmentSelector',
+          conformsTo: 'http://tools.ietf.org/rfc/rfc3778',
+          value: 'page=3',
+          refinedBy: [
+            { type: 'TextQuoteSelector', exact: 'Table 2' },
+            { type: 'TextPositionSelector', start: 0, end: 7 },
+          ],
+        },
+      ],
+    });
+    const back = readWebAnnotations(JSON.parse(JSON.stringify(doc)));
+    expect(back.ok && back.value[0]!.highlight).toMatchObject({
+      page: 3,
+      selector: [{ type: 'TextQuoteSelector', exact: 'Table 2', suffix: ': results' }, {}],
+    });
+  });
 });

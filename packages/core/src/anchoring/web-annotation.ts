@@ -67,10 +67,20 @@ export const itemIri = (boardUrl: string, itemId: string) => `${boardUrl}#item-$
 
 const labelText = (l: Label) => (l.value ? `${l.name}: ${l.value}` : l.name);
 
+/** A PDF's page as a fragment (RFC 3778); words on it refine it (the W3C model's refinedBy). */
+const pageFragment = (page: number, refinedBy?: Json[]): Json => ({
+  type: 'FragmentSelector',
+  conformsTo: PDF_FRAGMENTS,
+  value: `page=${page}`,
+  ...(refinedBy && { refinedBy }),
+});
+
 function selectorsOf(h: Highlight): Json[] {
-  if (isTextTarget(h)) return h.selector.map((s) => ({ ...s }));
-  if (isPageHighlight(h))
-    return [{ type: 'FragmentSelector', conformsTo: PDF_FRAGMENTS, value: `page=${h.page}` }];
+  if (isTextTarget(h)) {
+    const words = h.selector.map((s) => ({ ...s }));
+    return h.page === undefined ? words : [pageFragment(h.page, words)];
+  }
+  if (isPageHighlight(h)) return [pageFragment(h.page)];
   return [
     {
       type: 'FragmentSelector',
@@ -234,7 +244,18 @@ function highlightOf(t: z.infer<typeof specificTarget>): Highlight | null {
   const span = media && /^t=(?:npt:)?([\d.]+),([\d.]+)$/.exec(String(media.value));
   if (span) return readHighlight({ startTime: Number(span[1]), endTime: Number(span[2]) });
   const page = media && /^page=(\d+)$/.exec(String(media.value));
+  // Words on a page refine its fragment.
+  const refined = page && media.refinedBy;
+  if (refined) return wordsOf(t, refined, Number(page[1]));
   if (page) return readHighlight({ page: Number(page[1]) });
+  return wordsOf(t, list);
+}
+
+/** The passage of a list of selectors, on a PDF's page when one is given; none without a quote. */
+function wordsOf(t: z.infer<typeof specificTarget>, selectors: unknown, page?: number) {
+  const list = (Array.isArray(selectors) ? selectors : [selectors]).filter(
+    (s): s is Json => !!s && typeof s === 'object',
+  );
   // Only the type is checked so far: the other fields are whatever the document holds.
   const text = list.filter(
     (s): s is Json & { type: TextSelector['type'] } =>
@@ -254,6 +275,7 @@ function highlightOf(t: z.infer<typeof specificTarget>): Highlight | null {
           }
         : { type: s.type, start: Number(s.start), end: Number(s.end) },
     ),
+    ...(page !== undefined && { page }),
   };
   return readHighlight(target);
 }
