@@ -36,13 +36,19 @@ describe('the most noted passages', () => {
     ]);
   });
 
-  it('name a stretch of a recording or a page of a PDF in words, each leading to a note there', () => {
+  it('name a stretch of a recording or a page of a PDF in words, and the page of words of a PDF, each leading to a note there', () => {
     const insight = {
       owner: 'ann',
       ptitle: 'plants',
       confusion: [
         { ...passage('', 0), place: 'at 1:00–1:30 of the recording', noteId: 'n-moment' },
         { ...passage('', 0), itemId: 'i-pdf', place: 'on page 3 of the PDF', noteId: 'n-page' },
+        {
+          ...passage('Table 2', 0),
+          itemId: 'i-pdf',
+          place: 'on page 3 of the PDF',
+          noteId: 'n-words',
+        },
       ],
     } as unknown as BoardInsight;
     render(
@@ -54,6 +60,8 @@ describe('the most noted passages', () => {
     expect(links).toEqual([
       ['At 1:00–1:30 of the recording', '/ann/plants#note-n-moment'],
       ['On page 3 of the PDF', '/ann/plants#note-n-page'],
+      // Words of a PDF’s page: the words (quoted by the <q>), then where they are.
+      ['Table 2 on page 3 of the PDF', '/ann/plants#note-n-words'],
     ]);
   });
 });

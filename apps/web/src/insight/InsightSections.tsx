@@ -62,10 +62,12 @@ export function Confusion({ insight }: { insight: BoardInsight }) {
       {insight.confusion.map((p) => (
         <li key={`${p.itemId}:${p.quote}:${p.place ?? ''}`}>
           <Link to={`${board}#${NOTE_ANCHOR}${p.noteId}`}>
-            {p.place ? (
-              <span className="confusion-place">{upperFirst(p.place)}</span>
-            ) : (
-              <q>{p.quote}</q>
+            {/* Words, at their place when they are a PDF's; else the place alone. */}
+            {p.quote && <q>{p.quote}</q>}
+            {p.place && (
+              <span className="confusion-place">
+                {p.quote ? ` ${p.place}` : upperFirst(p.place)}
+              </span>
             )}
           </Link>
           <span className="confusion-meta">
