@@ -98,10 +98,15 @@ export default function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?:
     void (async () => {
       try {
         const p = await doc.getPage(shown);
-        const viewport = p.getViewport({ scale: scale * 2 });
         const c = canvas.current;
         const layer = words.current;
         if (cancelled() || !c || !layer) return;
+        // Drawn at the board's zoom, or finer where the screen shows more pixels than that (a
+        // phone's): at least one of the drawing's pixels to each of the screen's, at most 4 to
+        // a point of the page.
+        const flat = p.getViewport({ scale: 1 });
+        const sharp = (c.clientWidth * devicePixelRatio) / flat.width;
+        const viewport = p.getViewport({ scale: Math.min(4, Math.max(scale * 2, sharp)) });
         const context = c.getContext('2d');
         if (!context) throw new Error('no 2d canvas');
         c.width = viewport.width;
@@ -115,7 +120,6 @@ export default function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?:
         // The page's words, laid out at the size the drawing is shown at, whatever the card's
         // width: pdf.js sizes them by --total-scale-factor, kept as the drawing is resized.
         // Without them (a page of scans has none) the drawing stands alone.
-        const flat = p.getViewport({ scale: 1 });
         const fit = () =>
           layer.style.setProperty('--total-scale-factor', String(c.clientWidth / flat.width));
         fit();
