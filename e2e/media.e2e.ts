@@ -21,6 +21,8 @@ const base = appUrl();
 let b: Browser;
 let page: Page;
 let dir: string;
+/** A word only the handout's second page holds, new each run, to find it by in search. */
+const pdfWord = `zymurgy${Date.now().toString(36)}`;
 
 const ffmpeg = (...args: string[]) =>
   execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], {
@@ -47,7 +49,10 @@ beforeAll(async () => {
     path.join(dir, 'handout.pdf'),
     makePdf([
       [{ text: 'Handout for week one', size: 18, y: 700 }],
-      [{ text: 'Page two: the sources', size: 24, y: 500 }],
+      [
+        { text: 'Page two: the sources', size: 24, y: 500 },
+        { text: `On ${pdfWord} and brewing`, size: 12, y: 400 },
+      ],
       [{ text: 'Page three: the questions', size: 30, y: 300 }],
     ]),
   );
@@ -172,6 +177,23 @@ describe('media', () => {
     await back.click();
     await pdf.getByText('Page 2 of 3').waitFor();
     await expect.poll(drawing).not.toBe(third);
+
+    // Search finds the item by a word of its PDF, which its own words do not hold.
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const find = form('Search');
+    await find.getByLabel('Search for', { exact: true }).fill(pdfWord);
+    await find.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(new RegExp(`searchStr=${pdfWord}`));
+    // A hit names the board it is on; the board's own item does not.
+    await page
+      .getByRole('article')
+      .filter({ hasText: words })
+      .filter({ has: page.getByRole('link', { name: 'Media Week', exact: true }) })
+      .first()
+      .waitFor();
+    await screenshot(page, 'media-pdf-word-found');
+    await page.goto(`${base}/author/media-week`);
+    await clips().waitFor();
   });
 
   it('refuses an .exe with a message and inserts nothing', async () => {

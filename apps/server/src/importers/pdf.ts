@@ -95,18 +95,51 @@ export function layoutToLists(lines: Line[], opts: ImportOptions): ImportedList[
   return lists;
 }
 
-export async function pdfToLists(bytes: Uint8Array, opts: ImportOptions): Promise<ImportedList[]> {
-  // Loaded on first use: pdf.js is large and most servers never import a PDF.
+/** A PDF opened for its text alone: no fonts loaded, nothing evaluated. */
+async function openPdf(bytes: Uint8Array) {
+  // Loaded on first use: pdf.js is large and most servers never read a PDF.
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  let doc: Awaited<ReturnType<typeof getDocument>['promise']> | undefined;
+  return getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+}
+
+/** The most characters of a PDF's words kept for search (about forty dense pages). */
+export const PDF_WORDS_MAX = 100_000;
+
+/**
+ * The words of a PDF, page after page, as its text runs give them, for search (an uploaded PDF's,
+ * read when it is recorded): at most PDF_WORDS_MAX characters, from its first pages; null for a
+ * PDF with no words (a scan) or one that cannot be read.
+ */
+export async function pdfWords(bytes: Uint8Array): Promise<string | null> {
+  let doc: Awaited<ReturnType<typeof openPdf>> | undefined;
   try {
-    doc = await getDocument({
-      data: new Uint8Array(bytes),
-      isEvalSupported: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      verbosity: 0,
-    }).promise;
+    doc = await openPdf(bytes);
+    let words = '';
+    for (let p = 1; p <= doc.numPages && words.length < PDF_WORDS_MAX; p++) {
+      const page = await doc.getPage(p);
+      const content = await page.getTextContent();
+      for (const i of content.items) if ('str' in i) words += i.str + (i.hasEOL ? '\n' : '');
+      words += '\n';
+      page.cleanup();
+    }
+    return words.slice(0, PDF_WORDS_MAX).trim() || null;
+  } catch {
+    return null;
+  } finally {
+    await doc?.destroy();
+  }
+}
+
+export async function pdfToLists(bytes: Uint8Array, opts: ImportOptions): Promise<ImportedList[]> {
+  let doc: Awaited<ReturnType<typeof openPdf>> | undefined;
+  try {
+    doc = await openPdf(bytes);
     const lines: Line[] = [];
     for (let p = 1; p <= doc.numPages; p++) {
       const page = await doc.getPage(p);

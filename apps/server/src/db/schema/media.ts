@@ -60,6 +60,11 @@ export const uploads = pgTable(
     url: text('url').notNull(),
     uploadApp: text('upload_app').notNull().default('listboard'),
     location: text('location').notNull(),
+    /**
+     * A PDF's words (importers/pdf.ts `pdfWords`), read when it is recorded; null for other files.
+     * An item's search vector takes in the words of the PDFs its blocks show (migration 0035).
+     */
+    words: text('words'),
   },
   (t) => [
     index('uploads_username_idx').on(t.username),

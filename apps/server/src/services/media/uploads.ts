@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { readStart, type FileStore, type SignedRequest } from '../../storage/file-store';
+import { pdfWords } from '../../importers/pdf';
 import { contentTypeForSuffix } from '../../storage/content-types';
 import { checkContent, MAGIC_BYTES } from '../../storage/content-check';
 import { baseName, isValidKey } from '../../storage/keys';
@@ -109,10 +110,14 @@ function toRecord(row: typeof uploads.$inferSelect): UploadRecord {
   };
 }
 
+/** The largest PDF whose words are read for search when it is recorded: 30 MiB. */
+export const PDF_WORDS_FILE_MAX = 30 * 1024 * 1024;
+
 /**
  * Records a finished upload after checking what was stored: present, the size the browser sent,
  * within the limit, and content that fits the suffix. A file that fails the size or content
- * check is deleted, with any earlier record of that path.
+ * check is deleted, with any earlier record of that path. A PDF's words are kept with its record
+ * (importers/pdf.ts `pdfWords`), which an item showing it is then found by in search.
  */
 export async function recordUpload(
   db: Db,
@@ -139,6 +144,11 @@ export async function recordUpload(
   const verdict = await checkContent(t.suffix, first, () => store.get(t.key));
   if (!verdict.ok)
     throw await refuse(new HttpError(415, uploadMsg.badContent(t.name, verdict.reason)));
+  // A PDF's words, for search (read here, before the record's transaction opens).
+  const words =
+    t.suffix === 'pdf' && head.size <= PDF_WORDS_FILE_MAX
+      ? await pdfWords((await readStart(store, t.key, head.size)) ?? Buffer.alloc(0))
+      : null;
 
   const values = {
     folderpath: t.folder,
@@ -152,6 +162,7 @@ export async function recordUpload(
     url: filesUrl(t.key),
     uploadApp: 'listboard',
     location: store.location(t.key),
+    words,
   };
   const [row] = await transact((tx) =>
     tx

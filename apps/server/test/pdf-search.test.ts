@@ -1,0 +1,143 @@
+/**
+ * Search finds an item by the words of the PDFs it shows: a handout's words are read when it is
+ * uploaded (importers/pdf.ts `pdfWords`) and the item's search vector takes them in (migration
+ * 0035), for as long as one of its blocks shows the file. What may be found is what may be seen:
+ * the item's visibility decides, and a block naming a file its writer could not read shows it to
+ * no one, so it brings none of its words either.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Multilist } from '@listboard/core';
+import { uploads } from '../src/db/schema';
+import { Agent, createTestApp, signedIn, type TestContext } from './harness';
+import { makePdf } from './import-fixtures';
+
+let t: TestContext;
+let dataDir: string;
+let author: Agent;
+let reader: Agent;
+let demo: Agent;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-pdf-search-'));
+  t = await createTestApp({ DATA_DIR: dataDir });
+  [author, reader, demo] = await signedIn(t.app, 'author', 'reader', 'demo');
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A PDF of these pages, one line each, uploaded as the browser does: presigned, PUT, recorded. */
+async function uploadPdf(who: Agent, bucketPath: string, pages: string[]): Promise<string> {
+  const body = makePdf(pages.map((text) => [{ text, size: 14, y: 700 }]));
+  const signed = (await who.post('/api/upload/s3', { bucketPath, fileType: '' })).json<{
+    url: string;
+    headers: Record<string, string>;
+  }>();
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: signed.url,
+    headers: signed.headers,
+    payload: body,
+  });
+  expect(put.statusCode, put.body).toBe(200);
+  const rec = await who.post('/api/upload/record', { bucketPath, fileType: '', size: body.length });
+  expect(rec.statusCode, rec.body).toBe(200);
+  // The record answers what it always has: the PDF's words stay on the server.
+  expect(rec.json()).not.toHaveProperty('words');
+  return rec.json<{ url: string }>().url;
+}
+
+/** A listed board of `who`'s with one item of this text; its ids. */
+async function boardWith(who: Agent, title: string, text: string) {
+  const made = await who.post('/api/forms/insert_multilist', { titleText: title, listed: true });
+  expect(made.statusCode, made.body).toBe(200);
+  const { multilistId } = made.json<{ multilistId: string }>();
+  const list = await who.post('/api/forms/insert_list', { multilistId, titleText: 'Week 1' });
+  const { listId } = list.json<{ listId: string }>();
+  const item = await who.post('/api/forms/insert_item', { listId, text });
+  expect(item.statusCode, item.body).toBe(200);
+  return { multilistId, listId, itemId: item.json<{ itemId: string }>().itemId };
+}
+
+/** The items a search for these words finds, as `who`, by their text. */
+async function found(who: Agent, words: string): Promise<string[]> {
+  const q = new URLSearchParams({ searchStr: words, users: 'all', bucket: 'none' });
+  const res = await who.post('/api/dbload/load_search', { address: `/x/home;results?${q}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Multilist>().lists.flatMap((l) => l.items.map((i) => i.text));
+}
+
+describe('search reads the words of the PDFs an item shows', () => {
+  it('finds a handout by a word on its second page, as long as an item shows it, and by a phrase', async () => {
+    const url = await uploadPdf(author, 'author/enzymes.pdf', [
+      'Week one handout',
+      'Catalase speeds the breakdown of peroxide.',
+    ]);
+    const board = await boardWith(author, 'Enzymes', `Read before class.\n\n${url} ~ Handout`);
+    expect((await found(reader, 'catalase')).join('\n')).toContain('Read before class.');
+    expect((await found(reader, '"breakdown of peroxide"')).join('\n')).toContain(
+      'Read before class.',
+    );
+    // The item's own words still count, and no word of another item's PDF brings it.
+    expect((await found(reader, 'before class')).join('\n')).toContain('Read before class.');
+    // The item edited to show the PDF no more: its words go with it.
+    const edit = await author.post('/api/forms/edit_item', {
+      listId: board.listId,
+      itemId: board.itemId,
+      text: 'Read before class. Handout to follow.',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await found(reader, 'catalase')).toEqual([]);
+    // And shown again, found again.
+    await author.post('/api/forms/edit_item', {
+      listId: board.listId,
+      itemId: board.itemId,
+      text: `Read before class, again.\n\n${url} ~ Handout`,
+    });
+    expect((await found(reader, 'catalase')).join('\n')).toContain('Read before class, again.');
+  });
+
+  it('reads the words anew when the same file is uploaded again', async () => {
+    const url = await uploadPdf(author, 'author/syllabus.pdf', ['Assessment: two essays']);
+    await boardWith(author, 'Syllabus', `The syllabus.\n\n${url}`);
+    expect((await found(reader, 'essays')).join('\n')).toContain('The syllabus.');
+    await uploadPdf(author, 'author/syllabus.pdf', ['Assessment: one portfolio']);
+    expect(await found(reader, 'essays')).toEqual([]);
+    expect((await found(reader, 'portfolio')).join('\n')).toContain('The syllabus.');
+  });
+
+  it('finds nothing through an item its searcher may not see, nor a file its block may not show', async () => {
+    const url = await uploadPdf(author, 'author/answers.pdf', ['Answer key: mitochondrion']);
+    // In the author's private item: the author finds it, no reader does.
+    const board = await boardWith(author, 'Answer key', 'Keys are below.');
+    const key = await author.post('/api/forms/insert_item', {
+      listId: board.listId,
+      text: `Keys for the quiz.\n\n${url}`,
+      isPrivate: true,
+    });
+    expect(key.statusCode, key.body).toBe(200);
+    expect((await found(author, 'mitochondrion')).join('\n')).toContain('Keys for the quiz.');
+    expect(await found(reader, 'mitochondrion')).toEqual([]);
+    // A reader's own listed board naming that file, which they cannot read (no item they may see
+    // shows it): it shows nothing,
+    // so its words find nothing, for the reader or anyone else.
+    await boardWith(reader, 'Borrowed key', `A key I found.\n\n${url}`);
+    expect(await found(reader, 'mitochondrion')).toEqual([]);
+    expect(await found(demo, 'mitochondrion')).toEqual([]);
+    expect((await found(author, 'mitochondrion')).join('\n')).not.toContain('A key I found.');
+  });
+
+  it('keeps no words for a PDF that has none, or for other files', async () => {
+    await uploadPdf(author, 'author/scan.pdf', ['']);
+    const rows = await t.database.db
+      .select({ words: uploads.words })
+      .from(uploads)
+      .where(eq(uploads.fullpath, 'author/scan.pdf'));
+    expect(rows).toEqual([{ words: null }]);
+  });
+});
