@@ -83,6 +83,9 @@ describe('every block type renders', () => {
     await expect
       .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
       .toBe(true);
+    // The players come with the first recording on screen.
+    await list.locator('video[poster="/media/lecture-poster.jpg"]').waitFor();
+    await list.locator('audio').waitFor({ state: 'attached' });
     await expect(list.locator('video[poster="/media/lecture-poster.jpg"]').count()).resolves.toBe(
       1,
     );

@@ -193,6 +193,12 @@ describe('a note at a moment of a recording', () => {
     await desk.goto(`${base}/`);
     await desk.goto(`${base}/author/${made.ptitle}#${anchor}`);
     await pdf.getByText('Page 3 of 3').waitFor({ timeout: 15_000 });
+    // So does the words' note's, with the words highlighted there.
+    const wordsAnchor = await onWords.getAttribute('id');
+    await desk.goto(`${base}/`);
+    await desk.goto(`${base}/author/${made.ptitle}#${wordsAnchor}`);
+    await pdf.getByText('Page 3 of 3').waitFor({ timeout: 15_000 });
+    await expect.poll(() => marks.allTextContents()).toEqual(['page 3']);
     await student.close();
   });
 });

@@ -120,7 +120,7 @@ describe('block renderers', () => {
     expect(container.textContent).toContain('In a line ![inline](javascript:alert(3)) and ftp.');
   });
 
-  it('gives video and audio native players that download nothing until played', () => {
+  it('gives video and audio native players that download nothing until played', async () => {
     const video: Block = {
       type: 'video',
       text: '/media/lecture.webm',
@@ -139,7 +139,12 @@ describe('block renderers', () => {
         <BlockView block={audio} />
       </>,
     );
-    const v = container.querySelector('video')!;
+    // The player comes with the first recording on screen.
+    const v = await waitFor(() => {
+      const player = container.querySelector('video');
+      expect(player).not.toBeNull();
+      return player!;
+    });
     expect(v.getAttribute('preload')).toBe('none');
     expect(v.getAttribute('poster')).toBe('/media/lecture-poster.jpg');
     expect(screen.getByText('Lecture one')).toBeTruthy();

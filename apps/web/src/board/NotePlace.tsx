@@ -5,8 +5,8 @@ import {
   type MediaHighlight,
   type PageHighlight,
 } from '@listboard/core';
-import { playerOf } from '../media/players';
-import { pdfOf } from '../media/pdfs';
+import { playerSoon } from '../media/players';
+import { pdfSoon } from '../media/pdfs';
 
 /**
  * A note's place in its item's media (forms/place.ts): on the board, a button that plays the
@@ -32,13 +32,20 @@ export function NotePlace({
       (!at.block?.id || b._id === at.block.id),
   );
   if (!shown) return <span className="quote moment">{moment ? `At ${short}` : `On ${short}`}</span>;
-  const go = () => {
-    if (moment) playerOf(itemId, at.block?.id)?.playFrom(at.startTime);
-    else pdfOf(itemId, at.block?.id)?.turnTo(at.page);
+  // Pressed before the player or PDF is drawn (its script still coming), it acts once it is.
+  const go = async () => {
+    if (moment) (await playerSoon(itemId, at.block?.id))?.playFrom(at.startTime);
+    else (await pdfSoon(itemId, at.block?.id))?.turnTo(at.page);
   };
   const name = moment ? `Play from ${short}` : `Turn to page ${String(at.page)}`;
   return (
-    <button type="button" className="quote moment" title={name} aria-label={name} onClick={go}>
+    <button
+      type="button"
+      className="quote moment"
+      title={name}
+      aria-label={name}
+      onClick={() => void go()}
+    >
       {moment && <span aria-hidden="true">▶ </span>}
       {short}
     </button>

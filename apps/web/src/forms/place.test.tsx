@@ -129,12 +129,12 @@ describe('a note at a moment of a recording', () => {
 });
 
 describe('a note’s moment', () => {
-  it('plays the recording from it on the board, and is words on a listing', () => {
+  it('plays the recording from it on the board, and is words on a listing', async () => {
     const playFrom = playerAt(3);
     const at = { startTime: 65.2, endTime: 65.2, block: { id: 'video-1', index: 1 } };
     render(<NotePlace itemId={item._id} at={at} blocks={item.blocks} />);
     fireEvent.click(screen.getByRole('button', { name: 'Play from 1:05' }));
-    expect(playFrom).toHaveBeenCalledWith(65.2);
+    await waitFor(() => expect(playFrom).toHaveBeenCalledWith(65.2));
     cleanup();
     render(<NotePlace itemId={item._id} at={at} blocks={null} />);
     screen.getByText('At 1:05');
@@ -143,6 +143,16 @@ describe('a note’s moment', () => {
     // Its recording taken out of the item since: words too.
     render(<NotePlace itemId={item._id} at={at} blocks={[item.blocks[0]!]} />);
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('pressed while the player is still on its way, plays once it is drawn', async () => {
+    unregister?.();
+    const at = { startTime: 65.2, endTime: 65.2, block: { id: 'video-1', index: 1 } };
+    render(<NotePlace itemId={item._id} at={at} blocks={item.blocks} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Play from 1:05' }));
+    await new Promise((done) => setTimeout(done, 50));
+    const playFrom = playerAt(0);
+    await waitFor(() => expect(playFrom).toHaveBeenCalledWith(65.2));
   });
 });
 
@@ -170,12 +180,12 @@ describe('a note on a page of a PDF', () => {
     screen.getByLabelText('At 0:12 of the recording');
   });
 
-  it('turns the PDF to its page on the board, and is words on a listing', () => {
+  it('turns the PDF to its page on the board, and is words on a listing', async () => {
     const turnTo = pdfAt(1);
     const at = { page: 2, block: { id: 'pdf-1', index: 2 } };
     render(<NotePlace itemId={item._id} at={at} blocks={item.blocks} />);
     fireEvent.click(screen.getByRole('button', { name: 'Turn to page 2' }));
-    expect(turnTo).toHaveBeenCalledWith(2);
+    await waitFor(() => expect(turnTo).toHaveBeenCalledWith(2));
     cleanup();
     render(<NotePlace itemId={item._id} at={at} blocks={null} />);
     screen.getByText('On p. 2');

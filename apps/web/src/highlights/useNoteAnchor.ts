@@ -119,7 +119,11 @@ export function useNoteAnchor(
     const until = performance.now() + LOOK_MS;
     const late = () => performance.now() >= until;
     let frame = 0;
+    // The note's place is cued once its player or PDF is drawn (words of a PDF's page too, whose
+    // highlight is drawn only once that page is shown).
+    let cued = false;
     const look = () => {
+      cued ||= cuePlace(itemId, highlight.current);
       const card = document.querySelector<HTMLElement>(
         `article[data-item-id="${CSS.escape(itemId)}"]`,
       );
@@ -130,7 +134,7 @@ export function useNoteAnchor(
       }
       // The note's own entry in the item's notes (ItemCard gives it the id the hash names).
       const entry = document.getElementById(`${NOTE_ANCHOR}${noteId}`);
-      if (entry && !passage && (cuePlace(itemId, highlight.current) || late())) {
+      if (entry && !passage && (cued || late())) {
         showEntry(entry);
         return;
       }

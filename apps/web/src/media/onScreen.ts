@@ -9,9 +9,12 @@ export interface OnScreen {
   box(): Element | null;
 }
 
+/** How long a command waits for what it reaches to be drawn (a player's script still coming). */
+const SOON_MS = 5000;
+
 export function onScreenRegistry<T extends OnScreen>() {
   const all = new Set<T>();
-  return {
+  const registry = {
     all,
     register: (handle: T): (() => void) => {
       all.add(handle);
@@ -37,5 +40,20 @@ export function onScreenRegistry<T extends OnScreen>() {
       }
       return first;
     },
+    /**
+     * The same, once it is drawn: asked again each frame for a few seconds (a note's button
+     * pressed while its item's player is still on its way); null if it never comes.
+     */
+    soon: (itemId: string, blockId?: string | null): Promise<T | null> =>
+      new Promise((resolve) => {
+        const until = performance.now() + SOON_MS;
+        const look = () => {
+          const found = registry.of(itemId, blockId);
+          if (found || performance.now() >= until) resolve(found);
+          else requestAnimationFrame(look);
+        };
+        look();
+      }),
   };
+  return registry;
 }

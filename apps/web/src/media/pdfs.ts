@@ -18,3 +18,6 @@ export const registerPdf = pdfs.register;
 
 /** The first PDF of an item; with `blockId`, that block's, if the item still shows it. */
 export const pdfOf = pdfs.of;
+
+/** pdfOf, once the PDF is drawn (onScreen's `soon`). */
+export const pdfSoon = pdfs.soon;

@@ -28,6 +28,9 @@ export const registerPlayer = players.register;
  */
 export const playerOf = players.of;
 
+/** playerOf, once the player is drawn (onScreen's `soon`). */
+export const playerSoon = players.soon;
+
 /** The player the keys act on: the one holding focus, or in the focused item, or the selected one. */
 export function activePlayer(selectedItemId: string | null): PlayerHandle | null {
   const focused = typeof document === 'undefined' ? null : document.activeElement;
