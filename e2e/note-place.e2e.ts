@@ -4,7 +4,8 @@
  * The teacher, at a desk, plays the recording from that moment with one click on the note, and
  * reads it on Discussion. A page of a PDF: a student turns a handout to its third page and notes
  * it; the note turns the handout back there. Then they select words of that page and note them:
- * highlighted there and only there, and counted at their page in the teacher's Insight.
+ * highlighted there and only there, and counted at their page in the teacher's Insight. On a
+ * phone, a student names words of a page by typing them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, openPhone, screenshot, type Browser } from './browser';
@@ -200,5 +201,30 @@ describe('a note at a moment of a recording', () => {
     await pdf.getByText('Page 3 of 3').waitFor({ timeout: 15_000 });
     await expect.poll(() => marks.allTextContents()).toEqual(['page 3']);
     await student.close();
+
+    // On a phone, where selecting is fiddly, words of the page are named by typing them.
+    const phoneStudent = await openPhone('iPhone 13');
+    const phone = phoneStudent.page;
+    await signIn(phone, base, 'reader');
+    await phone.goto(`${base}/author/${made.ptitle}`);
+    const onPhone = list(phone, 'Week 2').getByRole('article').first();
+    const phonePdf = onPhone.locator('figure.block-pdf');
+    await phonePdf.getByText('Page 1 of 3').waitFor({ timeout: 15_000 });
+    await phonePdf.getByRole('button', { name: 'Next page' }).tap();
+    await phonePdf.locator('.pdf-text[data-page="2"]').waitFor();
+    await selectItem(onPhone, { tap: true, position: { x: 4, y: 4 } });
+    await onPhone.locator('summary', { hasText: 'Actions' }).tap();
+    await onPhone.getByRole('menuitem', { name: 'Note', exact: true }).tap();
+    const typed = `Page 2 only? ${stamp}`;
+    await phone.getByLabel('On the words (optional)').fill('handout PAGE 2');
+    await phone.getByLabel('Your note').fill(typed);
+    await phone.getByRole('button', { name: 'Submit' }).tap();
+    const typedNote = onPhone.getByRole('listitem').filter({ hasText: typed });
+    await typedNote.getByRole('button', { name: 'Turn to page 2' }).waitFor();
+    await expect
+      .poll(() => phonePdf.locator('.pdf-text mark[data-note-id]').allTextContents())
+      .toEqual(['Handout page 2']);
+    await screenshot(phone, 'note-pdf-typed-phone');
+    await phoneStudent.close();
   });
 });

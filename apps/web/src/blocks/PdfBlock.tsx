@@ -3,6 +3,7 @@ import type { PDFDocumentProxy, RenderTask, TextLayer } from 'pdfjs-dist';
 import { fileNameOf, mediaMsg, type Block } from '@listboard/core';
 import { srcOf } from '../media/src';
 import { registerPdf } from '../media/pdfs';
+import { renderedText } from '../highlights/renderedText';
 import '../media/media.css';
 
 /** The site a PDF's address is on, when it is not this one's; null for this site's files. */
@@ -164,6 +165,11 @@ export default function PdfBlock({ block, scale = 0.5 }: { block: Block; scale?:
         box.current?.scrollIntoView({ block: 'nearest' });
       },
       box: () => box.current,
+      words: () => {
+        const layer = words.current;
+        const shown = Number(layer?.dataset.page);
+        return layer && shown ? { page: shown, text: renderedText(layer) } : null;
+      },
     });
   }, [doc, block._id, turn]);
 

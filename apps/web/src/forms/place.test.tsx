@@ -28,8 +28,8 @@ afterEach(() => {
   cleanup();
 });
 
-/** The item's three-page PDF, shown at `page`. */
-function pdfAt(page: number, turnTo = vi.fn()) {
+/** The item's three-page PDF, shown at `page`, with these words on it. */
+function pdfAt(page: number, turnTo = vi.fn(), text = `Page ${page}: the sources`) {
   unregisterPdf = registerPdf({
     itemId: item._id,
     blockId: 'pdf-1',
@@ -37,6 +37,7 @@ function pdfAt(page: number, turnTo = vi.fn()) {
     pages: () => 3,
     turnTo,
     box: () => null,
+    words: () => ({ page, text }),
   });
   return turnTo;
 }
@@ -178,6 +179,29 @@ describe('a note on a page of a PDF', () => {
     playerAt(12);
     openNote();
     screen.getByLabelText('At 0:12 of the recording');
+  });
+
+  it('is on words typed from the page shown, which it keeps, as words selected there are', async () => {
+    pdfAt(2, vi.fn(), 'Table 2: enrolment by year');
+    const call = openNote();
+    fireEvent.change(screen.getByLabelText('On the words (optional)'), {
+      target: { value: 'ENROLMENT  by' },
+    });
+    // The page alone stays offered, ticked; words named come first, and bring the page.
+    expect(screen.getByLabelText<HTMLInputElement>('On page 2 of the PDF').checked).toBe(true);
+    fireEvent.change(screen.getByLabelText('Your note'), { target: { value: 'Which year?' } });
+    await submit();
+    await waitFor(() => expect(call).toHaveBeenCalled());
+    const sent = call.mock.calls[0]![1] as { noteSpec: { highlight: unknown } };
+    expect(sent.noteSpec.highlight).toEqual({
+      block: { id: 'pdf-1', index: 2 },
+      version: item.version,
+      selector: [
+        { type: 'TextQuoteSelector', exact: 'enrolment by', prefix: 'Table 2: ', suffix: ' year' },
+        { type: 'TextPositionSelector', start: 9, end: 21 },
+      ],
+      page: 2,
+    });
   });
 
   it('turns the PDF to its page on the board, and is words on a listing', async () => {

@@ -5,10 +5,12 @@
  * (blockTexts), so the passage is the one a selection of the same words would give. Case and the
  * spaces between words do not matter; the quote is the item's own words. Whole words count
  * before pieces of words ("the" names "the prompt", not "Then"); words found in more than one
- * place name none, and the form asks for more of them.
+ * place name none, and the form asks for more of them. A PDF's words are those of the page it
+ * shows, and the passage keeps that page, as a selection there would.
  */
 import { describeSelection, type Item, type TextTarget } from '@listboard/core';
 import { offscreenText, TEXT_BLOCKS } from './blockTexts';
+import { pdfOf } from '../media/pdfs';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const WORD_CHAR = /[\p{L}\p{N}]/u;
@@ -20,17 +22,26 @@ export function passageOfWords(item: Item, words: string): TypedPassage {
   const pieces = words.trim().split(/\s+/u).filter(Boolean);
   if (pieces.length === 0) return { places: 0 };
   const pattern = new RegExp(pieces.map(escape).join('\\s+'), 'giu');
-  const found: { index: number; whole: string; start: number; end: number; isWord: boolean }[] = [];
+  const found: {
+    index: number;
+    whole: string;
+    start: number;
+    end: number;
+    isWord: boolean;
+    page?: number;
+  }[] = [];
   for (const [index, block] of item.blocks.entries()) {
     if (!TEXT_BLOCKS.has(block.type)) continue;
-    const whole = offscreenText(block);
+    // A PDF's words are those of the page it shows, once they are drawn.
+    const shown = block.type === 'document' ? pdfOf(item._id, block._id)?.words() : null;
+    const whole = shown?.text ?? offscreenText(block);
     for (const m of whole.matchAll(pattern)) {
       const start = m.index;
       const end = start + m[0].length;
       const isWord =
         !WORD_CHAR.test(whole.charAt(start - 1) || ' ') &&
         !WORD_CHAR.test(whole.charAt(end) || ' ');
-      found.push({ index, whole, start, end, isWord });
+      found.push({ index, whole, start, end, isWord, page: shown?.page });
     }
   }
   const asWords = found.filter((f) => f.isWord);
@@ -39,10 +50,13 @@ export function passageOfWords(item: Item, words: string): TypedPassage {
   if (places.length !== 1 || !one) return { places: places.length };
   const block = item.blocks[one.index];
   return {
-    passage: describeSelection(one.whole, one.start, one.end, {
-      blockId: block?._id ?? null,
-      blockIndex: one.index,
-      version: item.version,
-    }),
+    passage: {
+      ...describeSelection(one.whole, one.start, one.end, {
+        blockId: block?._id ?? null,
+        blockIndex: one.index,
+        version: item.version,
+      }),
+      ...(one.page && { page: one.page }),
+    },
   };
 }

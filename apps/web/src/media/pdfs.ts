@@ -1,6 +1,7 @@
 /**
- * The PDFs on screen, by item, so the Note form can say which page a reader is on and a note
- * on a page can turn its PDF there (blocks/PdfBlock.tsx registers each once it is drawn).
+ * The PDFs on screen, by item, so the Note form can say which page a reader is on (and find words
+ * typed from it) and a note on a page can turn its PDF there (blocks/PdfBlock.tsx registers each
+ * once it is drawn).
  */
 import { onScreenRegistry, type OnScreen } from './onScreen';
 
@@ -10,6 +11,8 @@ export interface PdfHandle extends OnScreen {
   pages(): number;
   /** Shows this page (held within the document's). */
   turnTo(page: number): void;
+  /** The words of the page shown, as its text layer shows them; null until they are drawn. */
+  words(): { page: number; text: string } | null;
 }
 
 const pdfs = onScreenRegistry<PdfHandle>();
