@@ -23,6 +23,7 @@ import { sendAlertDigests } from '../src/services/notes/digest';
 import { Agent, SEED_PASSWORD } from './harness';
 import { createAccountApp, type AccountTestContext } from './account-harness';
 import { createFileStore } from '../src/storage';
+import { makePdf } from './import-fixtures';
 
 const VIEWERS = [
   'anonymous',
@@ -239,6 +240,8 @@ const TAGGED = 'qzall';
 /** In the title of a media marker on each of these, and in nothing else. */
 const MARKED_WORD = 'qzcue';
 const MARKED: readonly ThingName[] = ['privateItem', 'lockedBoardItem'];
+/** On the page of a PDF each of those shows, and in nothing else: search reads a PDF's words. */
+const PDF_WORD = 'qzleaf';
 const sees = (v: ViewerName, t: Thing) => t.seenBy.includes(v);
 
 /** The address each signed-in viewer's mail goes to. */
@@ -407,10 +410,21 @@ async function make(thing: Thing): Promise<{ id: string; lastCall: string }> {
         Buffer.from(marker(thing.name)),
         'image/png',
       );
+      // And a PDF with a word of its own on its page, uploaded and recorded as the browser does.
+      const pdf = makePdf([[{ text: `Notes on ${PDF_WORD} anatomy`, size: 14, y: 700 }]]);
+      const pdfPath = `author/${marker(thing.name)}.pdf`;
+      await createFileStore(t.config).put(pdfPath, pdf, 'application/pdf');
+      await ok(
+        agents.author.post('/api/upload/record', {
+          bucketPath: pdfPath,
+          fileType: '',
+          size: pdf.length,
+        }),
+      );
       const r = await ok<{ itemId: string }>(
         agents.author.post('/api/forms/insert_item', {
           listId: listOf(thing),
-          text: `/media/lecture.webm ~ ${text}\n\n${marker(thing.name)}.png`,
+          text: `/media/lecture.webm ~ ${text}\n\n${marker(thing.name)}.png\n\n${marker(thing.name)}.pdf`,
           isPrivate: thing.name === 'privateItem',
         }),
       );
@@ -900,6 +914,12 @@ const READING_CHANNELS: {
     // The word is in no item's text, only in the markers of the two videos.
     name: 'search, by a marker’s title',
     read: searchFor(MARKED_WORD),
+    shows: (v, thing) => sees(v, thing) && MARKED.includes(thing.name),
+  },
+  {
+    // The word is in no item's text, only on the page of the PDF each of the two shows.
+    name: 'search, by a word of a PDF',
+    read: searchFor(PDF_WORD),
     shows: (v, thing) => sees(v, thing) && MARKED.includes(thing.name),
   },
   // Listings other than Discussion: no promise of what they show, only of what they hide.
