@@ -184,13 +184,16 @@ describe('media', () => {
     await find.getByLabel('Search for', { exact: true }).fill(pdfWord);
     await find.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(new RegExp(`searchStr=${pdfWord}`));
-    // A hit names the board it is on; the board's own item does not.
-    await page
+    // A hit names the board it is on; the board's own item does not. It says where the word is.
+    const hit = page
       .getByRole('article')
       .filter({ hasText: words })
       .filter({ has: page.getByRole('link', { name: 'Media Week', exact: true }) })
-      .first()
-      .waitFor();
+      .first();
+    await hit.waitFor();
+    await expect(hit.textContent()).resolves.toMatch(
+      new RegExp(`In handout(-\\d+)?\\.pdf, page 2: “.*On ${pdfWord} and brewing`),
+    );
     await screenshot(page, 'media-pdf-word-found');
     await page.goto(`${base}/author/media-week`);
     await clips().waitFor();

@@ -79,12 +79,20 @@ describe('search reads the words of the PDFs an item shows', () => {
       'Catalase speeds the breakdown of peroxide.',
     ]);
     const board = await boardWith(author, 'Enzymes', `Read before class.\n\n${url} ~ Handout`);
-    expect((await found(reader, 'catalase')).join('\n')).toContain('Read before class.');
+    const hit = (await found(reader, 'catalase')).join('\n');
+    expect(hit).toContain('Read before class.');
+    // The hit says where in the PDF the word is, its page and the words around it.
+    expect(hit).toMatch(
+      /In enzymes\\\.pdf, page 2: “Catalase speeds the breakdown of peroxide\\\.”/,
+    );
+    expect(hit).not.toContain('page 1:');
     expect((await found(reader, '"breakdown of peroxide"')).join('\n')).toContain(
       'Read before class.',
     );
-    // The item's own words still count, and no word of another item's PDF brings it.
-    expect((await found(reader, 'before class')).join('\n')).toContain('Read before class.');
+    // The item's own words still count; found by them, it needs no word from its PDF.
+    const own = (await found(reader, 'before class')).join('\n');
+    expect(own).toContain('Read before class.');
+    expect(own).not.toContain('In enzymes');
     // The item edited to show the PDF no more: its words go with it.
     const edit = await author.post('/api/forms/edit_item', {
       listId: board.listId,

@@ -112,7 +112,7 @@ async function openPdf(bytes: Uint8Array) {
 export const PDF_WORDS_MAX = 100_000;
 
 /**
- * The words of a PDF, page after page, as its text runs give them, for search (an uploaded PDF's,
+ * The words of a PDF, page after page (a form feed between two), as its text runs give them, for search (an uploaded PDF's,
  * read when it is recorded): at most PDF_WORDS_MAX characters, from its first pages; null for a
  * PDF with no words (a scan) or one that cannot be read.
  */
@@ -125,7 +125,8 @@ export async function pdfWords(bytes: Uint8Array): Promise<string | null> {
       const page = await doc.getPage(p);
       const content = await page.getTextContent();
       for (const i of content.items) if ('str' in i) words += i.str + (i.hasEOL ? '\n' : '');
-      words += '\n';
+      // Pages apart by a form feed, so a place in the words names its page.
+      words += '\f';
       page.cleanup();
     }
     return words.slice(0, PDF_WORDS_MAX).trim() || null;

@@ -22,6 +22,7 @@ import { createBoard, type BoardSpec } from '../boards/create';
 import { policyBoard } from '../boards/access';
 import { boardEntry, excerpt, literal, noteItem, noteWhere, type Hit } from './hits';
 import { bucketsBoard, type ResultBucket } from './results-board';
+import { pdfPlaces } from './pdf-places';
 import { uniqueBoardTitle } from '../load/title';
 import { onItemsOf, threadsOf } from '../notes/visibility';
 import { checkSearchArgs, type DateWindow, type SearchArgs } from './args';
@@ -56,7 +57,8 @@ interface SeenHit extends ItemHit {
   onText: string | null;
 }
 
-function itemHit(h: SeenHit, collect: boolean): Bucketed {
+/** `inPdf`: where the words searched for are in a PDF the item shows (pdf-places.ts). */
+function itemHit(h: SeenHit, collect: boolean, inPdf?: string): Bucketed {
   const { item, board } = h;
   // Its board; a note's, annotation's or reply's, the item it is on too, to those who may read it.
   const where = noteWhere(board, item.id, h.onText);
@@ -86,7 +88,9 @@ function itemHit(h: SeenHit, collect: boolean): Bucketed {
       key: item.id,
       date: item.created,
       // A note is shown whole under the line that says whose it is and where: not twice.
-      text: note ? head : `${head}\n\n${excerpt(excerptMarkup(item.text), 280)}`,
+      text: note
+        ? head
+        : `${head}\n\n${excerpt(excerptMarkup(item.text), 280)}${inPdf ? `\n\n${inPdf}` : ''}`,
       note,
       restricted,
     },
@@ -177,7 +181,18 @@ async function findHits(
   if (itemSearch(args)) {
     const rows = await searchItems(db, args, window, ctx, limit, offset);
     const seen = await confirmVisible(db, ctx, rows);
-    return seen.map((r) => itemHit(r, args.collect));
+    // Found by its PDFs' words: where in them, for a page of hits a reader looks at.
+    const places =
+      args.by === 'text' && !args.collect
+        ? await pdfPlaces(
+            db,
+            seen.flatMap((r) =>
+              r.item.annotationClass === 'none' ? [{ id: r.item.id, text: r.item.text }] : [],
+            ),
+            args.searchStr,
+          )
+        : new Map<string, string>();
+    return seen.map((r) => itemHit(r, args.collect, places.get(r.item.id)));
   }
   const rows = await searchBoards(db, args, window, ctx, limit, offset);
   return rows.map(boardHit);

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 
-type Term =
+export type Term =
   | { kind: 'word'; text: string; prefix: boolean }
   | { kind: 'phrase'; text: string }
   | { kind: 'not'; term: Term }

@@ -1,0 +1,81 @@
+/**
+ * Where a text search's words are in the PDFs its item hits show, for a hit whose own words do
+ * not hold them (migration 0035 finds an item by its PDFs' words): “In handout.pdf, page 2:
+ * “…catalase speeds the breakdown…””, so a reader sees why it was found. Read for the page of
+ * hits shown, from the words kept when each PDF was recorded (importers/pdf.ts `pdfWords`, its
+ * pages apart by form feeds), only of a file a hit's block shows (blocks.shows).
+ */
+import { and, asc, inArray, isNotNull, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { blocks, uploads } from '../../db/schema';
+import { parseTextQuery, type Term } from './text';
+import { literal } from './hits';
+
+/** Characters of a PDF's words shown on each side of the words found. */
+const AROUND = 60;
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PIECE = /[\p{L}\p{N}]+/gu;
+
+/** The words a search asks for, each as a pattern over a PDF's words; none of those it excludes. */
+function wanted(t: Term): RegExp[] {
+  switch (t.kind) {
+    case 'not':
+      return [];
+    case 'or':
+      return t.terms.flatMap(wanted);
+    default: {
+      const pieces = t.text.match(PIECE) ?? [];
+      if (pieces.length === 0) return [];
+      const end = t.kind === 'word' && t.prefix ? '' : '(?![\\p{L}\\p{N}])';
+      return [
+        new RegExp(`(?<![\\p{L}\\p{N}])${pieces.map(escape).join('[^\\p{L}\\p{N}]+')}${end}`, 'iu'),
+      ];
+    }
+  }
+}
+
+/** Each hit's line, by item id, for the hits whose own text holds none of the words asked for. */
+export async function pdfPlaces(
+  db: Db,
+  hits: readonly { id: string; text: string }[],
+  searchStr: string,
+): Promise<Map<string, string>> {
+  const patterns = parseTextQuery(searchStr).flatMap(wanted);
+  const out = new Map<string, string>();
+  const quiet = hits.filter((h) => !patterns.some((p) => p.test(h.text)));
+  if (patterns.length === 0 || quiet.length === 0) return out;
+  const rows = await db
+    .select({ item: blocks.itemId, name: uploads.filename, words: uploads.words })
+    .from(blocks)
+    .innerJoin(uploads, eq(uploads.fullpath, blocks.shows))
+    .where(
+      and(
+        inArray(
+          blocks.itemId,
+          quiet.map((h) => h.id),
+        ),
+        isNotNull(uploads.words),
+      ),
+    )
+    .orderBy(asc(blocks.itemId), asc(blocks.index));
+  for (const r of rows) {
+    if (out.has(r.item) || !r.words) continue;
+    const found = patterns
+      .map((p) => p.exec(r.words!))
+      .filter((m) => m !== null)
+      .sort((a, b) => a.index - b.index)[0];
+    if (!found) continue;
+    const page = r.words.slice(0, found.index).split('\f').length;
+    // The words around, of that page only.
+    const start = r.words.lastIndexOf('\f', found.index) + 1;
+    const stop = r.words.indexOf('\f', found.index);
+    const end = stop < 0 ? r.words.length : stop;
+    const from = Math.max(start, found.index - AROUND);
+    const to = Math.min(end, found.index + found[0].length + AROUND);
+    const words = r.words.slice(from, to).replace(/\s+/g, ' ').trim();
+    const shown = `${from > start ? '…' : ''}${words}${to < end ? '…' : ''}`;
+    out.set(r.item, `In ${literal(r.name)}, page ${page}: “${literal(shown)}”`);
+  }
+  return out;
+}
