@@ -1,4 +1,9 @@
 ALTER TABLE "uploads" ADD COLUMN "words" text;--> statement-breakpoint
+ALTER TABLE "uploads" ADD COLUMN "words_read" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+-- The PDFs recorded before their words were kept: read in the background, a few at a time
+-- (services/media/pdf-backfill.ts).
+UPDATE "uploads" SET "words_read" = false
+  WHERE "type" = 'application/pdf' OR lower("filename") LIKE '%.pdf';--> statement-breakpoint
 -- An item is found by the words of the PDFs it shows: each PDF's words (uploads.words, read when
 -- it was recorded) are a part of the item's vector of their own, after its text and markers, as
 -- long as one of its blocks shows that file (blocks.shows: never a file its block's writer could

@@ -34,6 +34,7 @@ import { adminRoutes } from './routes/admin';
 import { ltiAdminRoutes } from './routes/lti-admin';
 import { ltiRoutes } from './routes/lti';
 import { REMIND_SWEEP_MS, sendDueReminders } from './services/insight/due-reminders';
+import { PDF_BACKFILL_MS, readEarlierPdfs } from './services/media/pdf-backfill';
 import { DIGEST_SWEEP_MS, sendAlertDigests } from './services/notes/digest';
 import { scoreSender } from './services/lti/live-scores';
 import { isBuiltFile, registerWeb, sendShell } from './plugins/web';
@@ -50,7 +51,7 @@ import { createBus, type EventBus } from './realtime/bus';
 import { createMailer, type Mailer } from './mail/mailer';
 import { eventRoutes } from './realtime/routes';
 import { mediaRoutes } from './routes/media';
-import { fileStoreOrigins } from './storage';
+import { createFileStore, fileStoreOrigins } from './storage';
 import { querySchema } from './routes/contract-route';
 
 export interface AppDeps {
@@ -251,9 +252,18 @@ export async function buildApp({
     );
   }, DIGEST_SWEEP_MS);
   digests.unref();
+  // The words of PDFs recorded before their words were kept, for search, a few at a time.
+  const fileStore = createFileStore(config);
+  const pdfs = setInterval(() => {
+    readEarlierPdfs(database.db, fileStore).catch((err: unknown) =>
+      app.log.warn({ err }, 'earlier PDFs not read'),
+    );
+  }, PDF_BACKFILL_MS);
+  pdfs.unref();
   app.addHook('onClose', async () => {
     clearInterval(reminders);
     clearInterval(digests);
+    clearInterval(pdfs);
     await scores.flush();
     scores.close();
   });

@@ -9,17 +9,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Multilist } from '@listboard/core';
 import { uploads } from '../src/db/schema';
 import { Agent, createTestApp, signedIn, type TestContext } from './harness';
 import { makePdf } from './import-fixtures';
+import { readEarlierPdfs } from '../src/services/media/pdf-backfill';
+import { createFileStore } from '../src/storage';
 
 let t: TestContext;
 let dataDir: string;
 let author: Agent;
 let reader: Agent;
 let demo: Agent;
+const MIGRATION = path.resolve(import.meta.dirname, '../drizzle/0035_pdf_words.sql');
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-pdf-search-'));
@@ -138,6 +141,28 @@ describe('search reads the words of the PDFs an item shows', () => {
     expect(await found(reader, 'mitochondrion')).toEqual([]);
     expect(await found(demo, 'mitochondrion')).toEqual([]);
     expect((await found(author, 'mitochondrion')).join('\n')).not.toContain('A key I found.');
+  });
+
+  it('reads, in the background, the words of a PDF recorded before they were kept', async () => {
+    const url = await uploadPdf(author, 'author/earlier.pdf', ['Lab safety: goggles on']);
+    // As the PDFs recorded before the words were kept are: none, and then migration 0035's
+    // statement that marks them to be read.
+    await t.database.db.update(uploads).set({ words: null });
+    const statements = fs.readFileSync(MIGRATION, 'utf8').split('--> statement-breakpoint');
+    await t.database.db.execute(sql.raw(statements[2]!));
+    const unread = await t.database.db
+      .select({ path: uploads.fullpath })
+      .from(uploads)
+      .where(eq(uploads.wordsRead, false));
+    expect(unread.map((u) => u.path)).toContain('author/earlier.pdf');
+    expect(unread.every((u) => u.path.endsWith('.pdf'))).toBe(true);
+    await boardWith(author, 'Lab rules', `Rules for the lab.\n\n${url}`);
+    expect(await found(reader, 'goggles')).toEqual([]);
+    const store = createFileStore(t.config);
+    expect(await readEarlierPdfs(t.database.db, store)).toBe(unread.length);
+    expect((await found(reader, 'goggles')).join('\n')).toContain('Rules for the lab.');
+    // Each is read once.
+    expect(await readEarlierPdfs(t.database.db, store)).toBe(0);
   });
 
   it('keeps no words for a PDF that has none, or for other files', async () => {

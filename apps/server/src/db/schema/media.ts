@@ -2,6 +2,7 @@
  * Media and text markers on items, and uploaded files.
  */
 import {
+  boolean,
   pgTable,
   uuid,
   text,
@@ -65,6 +66,11 @@ export const uploads = pgTable(
      * An item's search vector takes in the words of the PDFs its blocks show (migration 0035).
      */
     words: text('words'),
+    /**
+     * Whether its words were looked for: false only for a PDF recorded before they were kept,
+     * until the background read comes to it (services/media/pdf-backfill.ts).
+     */
+    wordsRead: boolean('words_read').notNull().default(true),
   },
   (t) => [
     index('uploads_username_idx').on(t.username),
