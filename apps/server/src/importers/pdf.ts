@@ -110,18 +110,26 @@ async function openPdf(bytes: Uint8Array) {
 
 /** The most characters of a PDF's words kept for search (about forty dense pages). */
 export const PDF_WORDS_MAX = 100_000;
+/** The longest a PDF's words are read for: a long scan has no words to find, page after page. */
+const PDF_WORDS_MS = 5000;
 
 /**
- * The words of a PDF, page after page (a form feed between two), as its text runs give them, for search (an uploaded PDF's,
- * read when it is recorded): at most PDF_WORDS_MAX characters, from its first pages; null for a
- * PDF with no words (a scan) or one that cannot be read.
+ * The words of a PDF, page after page (a form feed between two), as its text runs give them, for
+ * search (an uploaded PDF's, read when it is recorded): at most PDF_WORDS_MAX characters, from its
+ * first pages (those read in PDF_WORDS_MS); null for a PDF with no words (a scan) or one that
+ * cannot be read.
  */
 export async function pdfWords(bytes: Uint8Array): Promise<string | null> {
   let doc: Awaited<ReturnType<typeof openPdf>> | undefined;
   try {
     doc = await openPdf(bytes);
     let words = '';
-    for (let p = 1; p <= doc.numPages && words.length < PDF_WORDS_MAX; p++) {
+    const until = performance.now() + PDF_WORDS_MS;
+    for (
+      let p = 1;
+      p <= doc.numPages && words.length < PDF_WORDS_MAX && performance.now() < until;
+      p++
+    ) {
       const page = await doc.getPage(p);
       const content = await page.getTextContent();
       for (const i of content.items) if ('str' in i) words += i.str + (i.hasEOL ? '\n' : '');
