@@ -70,7 +70,9 @@ async function boardWith(who: Agent, title: string, text: string) {
 /** The items a search for these words finds, as `who`, by their text. */
 async function found(who: Agent, words: string): Promise<string[]> {
   const q = new URLSearchParams({ searchStr: words, users: 'all', bucket: 'none' });
-  const res = await who.post('/api/dbload/load_search', { address: `/x/home;results?${q}` });
+  const res = await who.post('/api/dbload/load_search', {
+    address: `/x/home;results?${q.toString()}`,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Multilist>().lists.flatMap((l) => l.items.map((i) => i.text));
 }

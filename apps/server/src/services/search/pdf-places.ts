@@ -59,23 +59,23 @@ export async function pdfPlaces(
       ),
     )
     .orderBy(asc(blocks.itemId), asc(blocks.index));
-  for (const r of rows) {
-    if (out.has(r.item) || !r.words) continue;
+  for (const { item, name, words: all } of rows) {
+    if (out.has(item) || !all) continue;
     const found = patterns
-      .map((p) => p.exec(r.words!))
+      .map((p) => p.exec(all))
       .filter((m) => m !== null)
       .sort((a, b) => a.index - b.index)[0];
     if (!found) continue;
-    const page = r.words.slice(0, found.index).split('\f').length;
+    const page = all.slice(0, found.index).split('\f').length;
     // The words around, of that page only.
-    const start = r.words.lastIndexOf('\f', found.index) + 1;
-    const stop = r.words.indexOf('\f', found.index);
-    const end = stop < 0 ? r.words.length : stop;
+    const start = all.lastIndexOf('\f', found.index) + 1;
+    const stop = all.indexOf('\f', found.index);
+    const end = stop < 0 ? all.length : stop;
     const from = Math.max(start, found.index - AROUND);
     const to = Math.min(end, found.index + found[0].length + AROUND);
-    const words = r.words.slice(from, to).replace(/\s+/g, ' ').trim();
+    const words = all.slice(from, to).replace(/\s+/g, ' ').trim();
     const shown = `${from > start ? '…' : ''}${words}${to < end ? '…' : ''}`;
-    out.set(r.item, `In ${literal(r.name)}, page ${page}: “${literal(shown)}”`);
+    out.set(item, `In ${literal(name)}, page ${page}: “${literal(shown)}”`);
   }
   return out;
 }
