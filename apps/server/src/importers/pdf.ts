@@ -109,7 +109,7 @@ async function openPdf(bytes: Uint8Array) {
 }
 
 /** The most characters of a PDF's words kept for search (about forty dense pages). */
-export const PDF_WORDS_MAX = 100_000;
+const PDF_WORDS_MAX = 100_000;
 /** The longest a PDF's words are read for: a long scan has no words to find, page after page. */
 const PDF_WORDS_MS = 5000;
 

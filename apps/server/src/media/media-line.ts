@@ -6,6 +6,7 @@ import {
   must,
   normalizeText,
   parseMediaLine,
+  regexLiteral,
   setMediaLineRange,
   type MediaLine,
 } from '@listboard/core';
@@ -31,7 +32,7 @@ export function setMediaLinePoster(blockText: string, poster: string): string {
   if (!media) throw badRequest('This block is not a media line.');
   let line: string;
   if (media.posterPath !== undefined) {
-    const escaped = media.posterPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escaped = regexLiteral(media.posterPath);
     line = first.replace(
       new RegExp(`(\\s#\\s+)${escaped}(?=\\s|$)`),
       (_m, lead: string) => lead + poster,

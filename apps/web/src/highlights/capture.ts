@@ -99,14 +99,12 @@ export function pickSelection(
   return {
     itemId: item._id,
     text: exact,
-    passage: {
-      ...describeSelection(whole, start, end, {
-        blockId: item.blocks[index]?._id ?? null,
-        blockIndex: index,
-        version: item.version,
-      }),
-      ...(page && { page }),
-    },
+    passage: describeSelection(whole, start, end, {
+      blockId: item.blocks[index]?._id ?? null,
+      blockIndex: index,
+      version: item.version,
+      page,
+    }),
     spans: false,
   };
 }

@@ -8,11 +8,10 @@
  * place name none, and the form asks for more of them. A PDF's words are those of the page it
  * shows, and the passage keeps that page, as a selection there would.
  */
-import { describeSelection, type Item, type TextTarget } from '@listboard/core';
+import { describeSelection, regexLiteral, type Item, type TextTarget } from '@listboard/core';
 import { offscreenText, TEXT_BLOCKS } from './blockTexts';
 import { pdfOf } from '../media/pdfs';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** The passage the words name, or how many places they are in (none, or more than one). */
@@ -21,7 +20,7 @@ export type TypedPassage = { passage: TextTarget } | { places: number };
 export function passageOfWords(item: Item, words: string): TypedPassage {
   const pieces = words.trim().split(/\s+/u).filter(Boolean);
   if (pieces.length === 0) return { places: 0 };
-  const pattern = new RegExp(pieces.map(escape).join('\\s+'), 'giu');
+  const pattern = new RegExp(pieces.map(regexLiteral).join('\\s+'), 'giu');
   const found: {
     index: number;
     whole: string;
@@ -50,13 +49,11 @@ export function passageOfWords(item: Item, words: string): TypedPassage {
   if (places.length !== 1 || !one) return { places: places.length };
   const block = item.blocks[one.index];
   return {
-    passage: {
-      ...describeSelection(one.whole, one.start, one.end, {
-        blockId: block?._id ?? null,
-        blockIndex: one.index,
-        version: item.version,
-      }),
-      ...(one.page && { page: one.page }),
-    },
+    passage: describeSelection(one.whole, one.start, one.end, {
+      blockId: block?._id ?? null,
+      blockIndex: one.index,
+      version: item.version,
+      page: one.page,
+    }),
   };
 }

@@ -196,13 +196,19 @@ export function positionOf(t: TextTarget): TextPositionSelector | null {
 
 /**
  * The passage from `start` to `end` of a block's rendered text, as a target: the words, 32
- * characters on either side, the offsets, the block and the item's version.
+ * characters on either side, the offsets, the block and the item's version; for words of a PDF,
+ * the page whose text that is.
  */
 export function describeSelection(
   text: string,
   start: number,
   end: number,
-  where: { blockId?: string | null; blockIndex?: number; version?: number | null } = {},
+  where: {
+    blockId?: string | null;
+    blockIndex?: number;
+    version?: number | null;
+    page?: number;
+  } = {},
 ): TextTarget {
   const s = Math.max(0, Math.min(start, text.length));
   const e = Math.max(s, Math.min(end, text.length));
@@ -221,6 +227,7 @@ export function describeSelection(
       },
       { type: 'TextPositionSelector', start: s, end: e },
     ],
+    ...(where.page && { page: where.page }),
   };
 }
 

@@ -7,9 +7,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { uploads } from '../../db/schema';
-import { pdfWords } from '../../importers/pdf';
-import { readStart, type FileStore } from '../../storage/file-store';
-import { PDF_WORDS_FILE_MAX } from './uploads';
+import type { FileStore } from '../../storage/file-store';
+import { storedPdfWords } from './uploads';
 
 /** How often the read looks for PDFs still to read, and how many it reads each time. */
 export const PDF_BACKFILL_MS = 60_000;
@@ -23,8 +22,7 @@ export async function readEarlierPdfs(db: Db, store: FileStore): Promise<number>
     .where(eq(uploads.wordsRead, false))
     .limit(BATCH);
   for (const r of rows) {
-    const bytes = r.size <= PDF_WORDS_FILE_MAX ? await readStart(store, r.key, r.size) : null;
-    const words = bytes ? await pdfWords(bytes) : null;
+    const words = await storedPdfWords(store, r.key, r.size);
     await db.update(uploads).set({ words, wordsRead: true }).where(eq(uploads.id, r.id));
   }
   return rows.length;

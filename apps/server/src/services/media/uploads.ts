@@ -111,7 +111,17 @@ function toRecord(row: typeof uploads.$inferSelect): UploadRecord {
 }
 
 /** The largest PDF whose words are read for search when it is recorded: 30 MiB. */
-export const PDF_WORDS_FILE_MAX = 30 * 1024 * 1024;
+const PDF_WORDS_FILE_MAX = 30 * 1024 * 1024;
+
+/** The words of a stored PDF of this size, for search; none for one too large or gone. */
+export async function storedPdfWords(
+  store: FileStore,
+  key: string,
+  size: number,
+): Promise<string | null> {
+  const bytes = size <= PDF_WORDS_FILE_MAX ? await readStart(store, key, size) : null;
+  return bytes ? pdfWords(bytes) : null;
+}
 
 /**
  * Records a finished upload after checking what was stored: present, the size the browser sent,
@@ -145,10 +155,7 @@ export async function recordUpload(
   if (!verdict.ok)
     throw await refuse(new HttpError(415, uploadMsg.badContent(t.name, verdict.reason)));
   // A PDF's words, for search (read here, before the record's transaction opens).
-  const words =
-    t.suffix === 'pdf' && head.size <= PDF_WORDS_FILE_MAX
-      ? await pdfWords((await readStart(store, t.key, head.size)) ?? Buffer.alloc(0))
-      : null;
+  const words = t.suffix === 'pdf' ? await storedPdfWords(store, t.key, head.size) : null;
 
   const values = {
     folderpath: t.folder,

@@ -6,6 +6,7 @@
  * pages apart by form feeds), only of a file a hit's block shows (blocks.shows).
  */
 import { and, asc, inArray, isNotNull, eq } from 'drizzle-orm';
+import { regexLiteral } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { blocks, uploads } from '../../db/schema';
 import { parseTextQuery, type Term } from './text';
@@ -14,7 +15,6 @@ import { literal } from './hits';
 /** Characters of a PDF's words shown on each side of the words found. */
 const AROUND = 60;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PIECE = /[\p{L}\p{N}]+/gu;
 
 /** The words a search asks for, each as a pattern over a PDF's words; none of those it excludes. */
@@ -29,7 +29,10 @@ function wanted(t: Term): RegExp[] {
       if (pieces.length === 0) return [];
       const end = t.kind === 'word' && t.prefix ? '' : '(?![\\p{L}\\p{N}])';
       return [
-        new RegExp(`(?<![\\p{L}\\p{N}])${pieces.map(escape).join('[^\\p{L}\\p{N}]+')}${end}`, 'iu'),
+        new RegExp(
+          `(?<![\\p{L}\\p{N}])${pieces.map(regexLiteral).join('[^\\p{L}\\p{N}]+')}${end}`,
+          'iu',
+        ),
       ];
     }
   }
