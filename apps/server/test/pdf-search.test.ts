@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { Multilist } from '@listboard/core';
+import { must, type Multilist } from '@listboard/core';
 import { uploads } from '../src/db/schema';
 import { Agent, createTestApp, signedIn, type TestContext } from './harness';
 import { makePdf } from './import-fixtures';
@@ -23,6 +23,7 @@ let author: Agent;
 let reader: Agent;
 let demo: Agent;
 const MIGRATION = path.resolve(import.meta.dirname, '../drizzle/0035_pdf_words.sql');
+const VECTOR_MIGRATION = path.resolve(import.meta.dirname, '../drizzle/0036_pdf_words_vector.sql');
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lb-pdf-search-'));
@@ -174,5 +175,48 @@ describe('search reads the words of the PDFs an item shows', () => {
       .from(uploads)
       .where(eq(uploads.fullpath, 'author/scan.pdf'));
     expect(rows).toEqual([{ words: null }]);
+  });
+
+  it('reads a PDF’s words for search once, as they are stored, not at each edit of an item showing it', async () => {
+    const url = await uploadPdf(author, 'author/reading.pdf', ['Photosynthesis in leaves']);
+    const board = await boardWith(author, 'Reading', `This week's reading.\n\n${url}`);
+    const vectorOf = async () =>
+      (
+        await t.database.db
+          .select({ v: uploads.wordsVector })
+          .from(uploads)
+          .where(eq(uploads.fullpath, 'author/reading.pdf'))
+      )[0]?.v;
+    expect(await vectorOf()).toMatch(/'photosynthes/);
+    // The item's edit takes the stored vector as it is: a vector written under the words (as
+    // a stored one stands for them) is what the edited item is found by.
+    await t.database.db.execute(
+      sql`UPDATE uploads SET words_vector = to_tsvector('simple', 'chloroplast')
+          WHERE fullpath = 'author/reading.pdf'`,
+    );
+    expect(await found(reader, 'chloroplast')).toEqual([]);
+    const edit = await author.post('/api/forms/edit_item', {
+      listId: board.listId,
+      itemId: board.itemId,
+      text: `This week's reading, due Friday.\n\n${url}`,
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await found(reader, 'chloroplast')).join('\n')).toContain('due Friday');
+    // New words stored make their vector anew, and the items showing the file are found by them.
+    await t.database.db
+      .update(uploads)
+      .set({ words: 'Stomata open at dawn' })
+      .where(eq(uploads.fullpath, 'author/reading.pdf'));
+    expect(await vectorOf()).toMatch(/'stomat/);
+    expect(await found(reader, 'chloroplast')).toEqual([]);
+    expect((await found(reader, 'stomata')).join('\n')).toContain('due Friday');
+    // The PDFs stored before the vectors were kept get theirs from migration 0036.
+    await t.database.db.execute(sql`ALTER TABLE uploads DISABLE TRIGGER USER`);
+    await t.database.db.update(uploads).set({ wordsVector: null });
+    await t.database.db.execute(sql`ALTER TABLE uploads ENABLE TRIGGER USER`);
+    const statements = fs.readFileSync(VECTOR_MIGRATION, 'utf8').split('--> statement-breakpoint');
+    const fill = statements.find((s) => s.trim().startsWith('UPDATE'));
+    await t.database.db.execute(sql.raw(must(fill, 'the migration’s UPDATE')));
+    expect(await vectorOf()).toMatch(/'stomat/);
   });
 });

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   bigint,
 } from 'drizzle-orm/pg-core';
+import { tsvector } from './columns';
 import { items } from './boards';
 
 export const mediaMarkers = pgTable(
@@ -66,6 +67,11 @@ export const uploads = pgTable(
      * An item's search vector takes in the words of the PDFs its blocks show (migration 0035).
      */
     words: text('words'),
+    /**
+     * Those words as the search reads them (`text_search_vector`), made once as they are stored
+     * (migration 0036), so an edit of an item that shows the PDF does not read them again.
+     */
+    wordsVector: tsvector('words_vector'),
     /**
      * Whether its words were looked for: false only for a PDF recorded before they were kept,
      * until the background read comes to it (services/media/pdf-backfill.ts).

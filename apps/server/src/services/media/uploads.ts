@@ -93,7 +93,25 @@ export async function presignUpload(
   return { ...signed, bucketPath: t.key, maxBytes: limits.maxBytes };
 }
 
-function toRecord(row: typeof uploads.$inferSelect): UploadRecord {
+/** The columns of a record the client is told of: never the PDF's words. */
+const RECORD = {
+  id: uploads.id,
+  folderpath: uploads.folderpath,
+  filepath: uploads.filepath,
+  filename: uploads.filename,
+  username: uploads.username,
+  fullpath: uploads.fullpath,
+  createdAt: uploads.createdAt,
+  type: uploads.type,
+  size: uploads.size,
+  url: uploads.url,
+  uploadApp: uploads.uploadApp,
+  location: uploads.location,
+};
+
+function toRecord(row: {
+  [K in keyof typeof RECORD]: (typeof uploads.$inferSelect)[K];
+}): UploadRecord {
   return {
     _id: row.id,
     folderpath: row.folderpath,
@@ -176,7 +194,7 @@ export async function recordUpload(
       .insert(uploads)
       .values(values)
       .onConflictDoUpdate({ target: uploads.fullpath, set: values })
-      .returning(),
+      .returning(RECORD),
   );
   return toRecord(must(row, 'the upload record'));
 }
