@@ -116,6 +116,22 @@ describe('search reads the words of the PDFs an item shows', () => {
     expect((await found(reader, 'catalase')).join('\n')).toContain('Read before class, again.');
   });
 
+  it('says where the words are when they are found in the PDF written with accents', async () => {
+    const url = await uploadPdf(author, 'author/menu.pdf', [
+      'Desserts',
+      'Crème brûlée from the Straße café',
+    ]);
+    await boardWith(author, 'Menu', `Menu for Friday.\n\n${url}`);
+    const line = /In menu\\\.pdf, page 2: “Crème brûlée from the Straße café”/;
+    expect((await found(reader, 'creme brulee')).join('\n')).toMatch(line);
+    expect((await found(reader, 'strasse')).join('\n')).toMatch(line);
+    // An item whose own words hold the word, accents or not, needs no line.
+    await boardWith(author, 'Café menu', `Menu of the cafe.\n\n${url}`);
+    const own = await found(reader, 'café');
+    expect(own.find((h) => h.includes('Menu of the cafe.'))).not.toContain('In menu');
+    expect(own.find((h) => h.includes('Menu for Friday.'))).toMatch(line);
+  });
+
   it('reads the words anew when the same file is uploaded again', async () => {
     const url = await uploadPdf(author, 'author/syllabus.pdf', ['Assessment: two essays']);
     await boardWith(author, 'Syllabus', `The syllabus.\n\n${url}`);

@@ -13,3 +13,4 @@ export * from './dates';
 export * from './must';
 export * from './own';
 export * from './counted';
+export * from './fold';

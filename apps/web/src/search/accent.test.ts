@@ -25,6 +25,17 @@ describe('findMatches', () => {
     expect(findMatches(root, '🎉 ve').map((r) => r.toString())).toEqual(['🎉 ve']);
   });
 
+  it('finds the letters the search spells out (ß as ss, ø as o, ł as l), as the server does', () => {
+    const root = dom('<p>Straße 5, Ørsted in Łódź, and Iğdır</p>');
+    expect(findMatches(root, 'strasse').map((r) => r.toString())).toEqual(['Straße']);
+    expect(findMatches(root, 'orsted in lodz').map((r) => r.toString())).toEqual([
+      'Ørsted in Łódź',
+    ]);
+    expect(findMatches(root, 'igdir').map((r) => r.toString())).toEqual(['Iğdır']);
+    // Its place kept after a letter spelled as two.
+    expect(findMatches(root, 'e 5').map((r) => r.toString())).toEqual(['e 5']);
+  });
+
   it('matches across inline markup but never across two blocks', () => {
     const root = dom(
       '<article><p>the <em>quick</em> <strong>brown</strong> fox</p></article><article><p>quick</p><p>brown</p></article>',

@@ -6,7 +6,7 @@
  * found again after every change to the board's DOM.
  */
 import { create } from 'zustand';
-import { must } from '@listboard/core';
+import { foldChar, must } from '@listboard/core';
 import { scrollIntoViewIfAble } from '../dom';
 
 export const ACCENT_HIGHLIGHT = 'accent';
@@ -54,18 +54,9 @@ function blockOf(node: Node, root: Node): Node {
   return root;
 }
 
-/**
- * A text as it is compared: no case, no accents (café is cafe), final sigma as sigma. Character by
- * character, each one folded alone, so every folded character still knows where it came from
- * (İ, folded to i, stays one character; lowercased whole, it became two and put every match
- * after it one character off).
- */
-const fold = (c: string) =>
-  c.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ');
-
 /** Every occurrence of text under root, case, accents and spacing ignored, as DOM Ranges. */
 export function findMatches(root: Node, text: string): Range[] {
-  const needle = Array.from(text.trim().replace(/\s+/g, ' '), fold).join('');
+  const needle = Array.from(text.trim().replace(/\s+/g, ' '), foldChar).join('');
   if (!needle) return [];
   const doc = root.ownerDocument ?? (root as Document);
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
@@ -117,7 +108,7 @@ export function findMatches(root: Node, text: string): Range[] {
       // A pair of surrogates is one character, folded and mapped as one.
       const whole = /[\ud800-\udbff]/.test(c) && i + 1 < value.length ? value.slice(i, i + 2) : c;
       // One entry for each unit of the folded text, as the matches are found by those.
-      const folded = fold(whole);
+      const folded = foldChar(whole);
       runText += folded;
       for (let k = 0; k < folded.length; k++)
         run.push({ node: t, offset: i, last: i + whole.length - 1 });

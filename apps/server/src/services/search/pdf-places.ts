@@ -6,7 +6,7 @@
  * pages apart by form feeds), only of a file a hit's block shows (blocks.shows).
  */
 import { and, asc, inArray, isNotNull, eq } from 'drizzle-orm';
-import { regexLiteral } from '@listboard/core';
+import { foldText, regexLiteral } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { blocks, uploads } from '../../db/schema';
 import { parseTextQuery, type Term } from './text';
@@ -17,7 +17,13 @@ const AROUND = 60;
 
 const PIECE = /[\p{L}\p{N}]+/gu;
 
-/** The words a search asks for, each as a pattern over a PDF's words; none of those it excludes. */
+/** Folded as the search folds (core `foldText`): “cafe” is found in “Café”. */
+const folded = (text: string) => foldText(text).folded;
+
+/**
+ * The words a search asks for, each as a pattern over a folded text (a PDF's words, a hit's own);
+ * none of those it excludes.
+ */
 function wanted(t: Term): RegExp[] {
   switch (t.kind) {
     case 'not':
@@ -25,13 +31,13 @@ function wanted(t: Term): RegExp[] {
     case 'or':
       return t.terms.flatMap(wanted);
     default: {
-      const pieces = t.text.match(PIECE) ?? [];
+      const pieces = folded(t.text).match(PIECE) ?? [];
       if (pieces.length === 0) return [];
       const end = t.kind === 'word' && t.prefix ? '' : '(?![\\p{L}\\p{N}])';
       return [
         new RegExp(
           `(?<![\\p{L}\\p{N}])${pieces.map(regexLiteral).join('[^\\p{L}\\p{N}]+')}${end}`,
-          'iu',
+          'u',
         ),
       ];
     }
@@ -46,7 +52,10 @@ export async function pdfPlaces(
 ): Promise<Map<string, string>> {
   const patterns = parseTextQuery(searchStr).flatMap(wanted);
   const out = new Map<string, string>();
-  const quiet = hits.filter((h) => !patterns.some((p) => p.test(h.text)));
+  const quiet = hits.filter((h) => {
+    const own = folded(h.text);
+    return !patterns.some((p) => p.test(own));
+  });
   if (patterns.length === 0 || quiet.length === 0) return out;
   const rows = await db
     .select({ item: blocks.itemId, name: uploads.filename, words: uploads.words })
@@ -64,18 +73,22 @@ export async function pdfPlaces(
     .orderBy(asc(blocks.itemId), asc(blocks.index));
   for (const { item, name, words: all } of rows) {
     if (out.has(item) || !all) continue;
+    const fold = foldText(all);
     const found = patterns
-      .map((p) => p.exec(all))
+      .map((p) => p.exec(fold.folded))
       .filter((m) => m !== null)
       .sort((a, b) => a.index - b.index)[0];
     if (!found) continue;
-    const page = all.slice(0, found.index).split('\f').length;
+    // Where the words found are in the PDF's words as written.
+    const at = fold.from[found.index] ?? 0;
+    const after = fold.from[found.index + found[0].length] ?? all.length;
+    const page = all.slice(0, at).split('\f').length;
     // The words around, of that page only.
-    const start = all.lastIndexOf('\f', found.index) + 1;
-    const stop = all.indexOf('\f', found.index);
+    const start = all.lastIndexOf('\f', at) + 1;
+    const stop = all.indexOf('\f', at);
     const end = stop < 0 ? all.length : stop;
-    const from = Math.max(start, found.index - AROUND);
-    const to = Math.min(end, found.index + found[0].length + AROUND);
+    const from = Math.max(start, at - AROUND);
+    const to = Math.min(end, after + AROUND);
     const words = all.slice(from, to).replace(/\s+/g, ' ').trim();
     const shown = `${from > start ? '…' : ''}${words}${to < end ? '…' : ''}`;
     out.set(item, `In ${literal(name)}, page ${page}: “${literal(shown)}”`);
