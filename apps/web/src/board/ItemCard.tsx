@@ -8,6 +8,7 @@ import {
   isMediaHighlight,
   isPageHighlight,
   isTextTarget,
+  type ShowNotesOption,
   quoteOf,
   threadOrder,
   type Abilities,
@@ -35,6 +36,7 @@ import { isNewTo, useNewSince } from './whatsNew';
 import { GroupBadge, WriterName } from './NoteMeta';
 import { NoteActions } from './NoteActions';
 import { NotePlace } from './NotePlace';
+import { noteShown } from './shownNotes';
 import type { NotesOf } from '../commands/insight';
 
 interface Props {
@@ -47,7 +49,7 @@ interface Props {
   /** Shown in full; otherwise as its headline. */
   open: boolean;
   sentences: boolean;
-  showNotes: 'none' | 'annos' | 'annos+notes';
+  showNotes: ShowNotesOption;
   hideLabels: boolean;
   /** The colour-coding colour, if any. */
   color: string | null;
@@ -145,11 +147,7 @@ function ItemCardView({
   );
   const dimmed = item.labels.some((l) => dimLabels.includes(l.name)) || item.viewstate.dim === true;
   const notes = threadOrder(item.notes, item._id).filter((n) =>
-    showNotes === 'none'
-      ? n.annotationClass === 'anno' && shownLabels.includes(n.annoLabel ?? '')
-      : showNotes === 'annos'
-        ? n.annotationClass === 'anno'
-        : true,
+    noteShown(n, showNotes, shownLabels),
   );
   const style = { ...formatStyle(item.format), ...(color ? { ['--code' as string]: color } : {}) };
   const card = useRef<HTMLElement>(null);

@@ -3,8 +3,10 @@ import { navigationMsg } from '@listboard/core';
 import {
   ArrowDownWideNarrow,
   BookmarkPlus,
+  ChevronDown,
   ChevronLeft,
   ChevronRight,
+  ChevronUp,
   FileDown,
   FileInput,
   Link,
@@ -17,8 +19,17 @@ import { canInsert, signedIn } from './helpers';
 import { callApi, messageOr } from '../api/client';
 import { here, stepPage, withArg } from '../search/address';
 import { resultsOnScreen } from '../search/results';
+import { useAccent } from '../search/accent';
+import { showPlace } from '../search/boardFind';
 
 const results = (c: CommandContext) => resultsOnScreen(c.boards);
+
+/** Local search is marking words on the board. */
+const markingMatches = () => useAccent.getState().text !== '';
+
+function goToMatch(by: 1 | -1) {
+  showPlace(useAccent.getState().step(by));
+}
 const showingResults = (c: CommandContext) => results(c) !== null;
 
 function turnPage(c: CommandContext, step: -1 | 1) {
@@ -56,6 +67,26 @@ export const SEARCH_COMMANDS: Command[] = [
     icon: TextSearch,
     enabled: (c) => c.board !== null,
     run: (c) => c.actions.openForm('accent'),
+  },
+  {
+    id: 'nextMatch',
+    label: 'Next match',
+    group: 'navigate',
+    shortcut: 'f3',
+    icon: ChevronDown,
+    visible: markingMatches,
+    enabled: () => useAccent.getState().places.length > 0,
+    run: () => goToMatch(1),
+  },
+  {
+    id: 'prevMatch',
+    label: 'Previous match',
+    group: 'navigate',
+    shortcut: 'shift+f3',
+    icon: ChevronUp,
+    visible: markingMatches,
+    enabled: () => useAccent.getState().places.length > 0,
+    run: () => goToMatch(-1),
   },
   {
     id: 'prevPage',

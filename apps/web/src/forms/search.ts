@@ -21,6 +21,7 @@ import {
   valuesOfArgs,
 } from '../search/searchArgs';
 import { useAccent } from '../search/accent';
+import { findOnBoard, notesOnBoard, showPlace } from '../search/boardFind';
 
 const ORDERS = ['Ascending', 'Descending'] as const;
 const NAME_SORTS: readonly SortCriterion[] = ['Title', 'Author Name', 'User Field 1'];
@@ -117,7 +118,7 @@ export const SEARCH_FORMS: FormDef[] = [
         name: 'text',
         label: 'Highlight on this board',
         type: 'text',
-        hint: 'Marks every match on the board in view; nothing is sent to the server.',
+        hint: 'Marks every match on the board in view and goes to the first; Next match (F3) and Previous match (Shift+F3) go on. Nothing is sent to the server.',
       },
     ],
     initial: () => ({ text: useAccent.getState().text }),
@@ -129,11 +130,13 @@ export const SEARCH_FORMS: FormDef[] = [
         return Promise.resolve(null);
       }
       const board = ctx.board ? `${ctx.board.owner}/${ctx.board.ptitle}` : null;
-      const count = accent.apply(text, board);
+      const places = ctx.board ? findOnBoard(ctx.board, text, notesOnBoard(ctx.display)) : [];
+      const count = accent.apply(text, board, places);
       if (count === 0) {
         accent.clear();
         return Promise.resolve(`No match for “${text}” on this board.`);
       }
+      showPlace(places[0] ?? null);
       return Promise.resolve(null);
     },
   },

@@ -8,8 +8,11 @@
 import { create } from 'zustand';
 import { foldChar, must } from '@listboard/core';
 import { scrollIntoViewIfAble } from '../dom';
+import type { FindPlace } from './boardFind';
 
 export const ACCENT_HIGHLIGHT = 'accent';
+/** The match the reader is at, marked over the others. */
+export const ACCENT_CURRENT = 'accent-current';
 
 /** Elements whose text runs on its own: a match never spans two of them. */
 const BLOCKS = new Set([
@@ -133,13 +136,21 @@ const HighlightClass = (): HighlightCtor | null =>
 /** True when the browser can paint the matches (Chromium 105+, Safari 17.2+, Firefox 140+). */
 export const canPaintHighlights = () => registry() !== null && HighlightClass() !== null;
 
-/** Paints `ranges` as the named highlight (none: takes it away), where the browser can. */
-export function paint(ranges: Range[], name = ACCENT_HIGHLIGHT): void {
+/**
+ * Paints `ranges` as the named highlight (none: takes it away), where the browser can; one of a
+ * higher priority is painted over the others.
+ */
+export function paint(ranges: Range[], name = ACCENT_HIGHLIGHT, priority = 0): void {
   const reg = registry();
   const H = HighlightClass();
   if (!reg || !H) return;
-  if (ranges.length) reg.set(name, new H(...ranges));
-  else reg.delete(name);
+  if (!ranges.length) {
+    reg.delete(name);
+    return;
+  }
+  const h = new H(...ranges) as { priority?: number };
+  h.priority = priority;
+  reg.set(name, h);
 }
 
 interface AccentState {
@@ -147,8 +158,18 @@ interface AccentState {
   text: string;
   /** The board searched, as owner/ptitle. */
   board: string | null;
+  /** The lists and items of the board with the text (boardFind.ts), in the board's order. */
+  places: FindPlace[];
+  /** How many matches: the places' (else those drawn, where the board's words hold none). */
   count: number;
-  apply(text: string, board: string | null): number;
+  /** The match the reader is at, of `count`; -1 when the places say nothing of where. */
+  at: number;
+  /** Marks `text` on the board, at its first match; how many there are. */
+  apply(text: string, board: string | null, places: FindPlace[]): number;
+  /** The board changed: its places anew, the reader kept at the place they were at. */
+  setPlaces(places: FindPlace[]): void;
+  /** The next (1) or previous (-1) match, round the board; its place, to be brought into view. */
+  step(by: 1 | -1): FindPlace | null;
   refresh(): void;
   clear(): void;
 }
@@ -167,29 +188,118 @@ function rootFor(board: string | null): Element | null {
   return boardSection(board) ?? main;
 }
 
+/** The place of match `at` of `places`, and which of that place's matches it is. */
+export function placeOf(places: FindPlace[], at: number): { place: FindPlace; nth: number } | null {
+  let left = at;
+  for (const place of places) {
+    if (left < place.matches) return { place, nth: left };
+    left -= place.matches;
+  }
+  return null;
+}
+
+/** A place's words on screen: its item's card, or its list's header; null when not drawn. */
+function placeElement(root: Element, p: FindPlace): Element | null {
+  return p.itemId
+    ? root.querySelector(`article[data-item-id="${p.itemId}"]`)
+    : root.querySelector(`section[data-list-id="${p.listId}"] .list-header`);
+}
+
+/** Drawn matches that are no words of the place: a writer's name, a label, a button's name. */
+const NOT_WORDS = '.note-meta, .labels, .item-actions, button:not(.quote):not(.list-title)';
+
+/** Of the drawn matches, the one the reader is at (the nth of its place's words). */
+function currentRange(root: Element, ranges: Range[], at: number, places: FindPlace[]): Range[] {
+  const where = placeOf(places, at);
+  const el = where && placeElement(root, where.place);
+  if (!where || !el) return [];
+  const own = ranges.filter((r) => {
+    const node = r.startContainer;
+    const parent = node instanceof Element ? node : node.parentElement;
+    return el.contains(node) && !parent?.closest(NOT_WORDS);
+  });
+  const r = own[Math.min(where.nth, own.length - 1)];
+  return r ? [r] : [];
+}
+
+/** After a step, the match is scrolled to once it is drawn. */
+let aim = false;
+
+function paintAll(text: string, board: string | null, places: FindPlace[], at: number): Range[] {
+  const root = rootFor(board);
+  const ranges = root && text ? findMatches(root, text) : [];
+  paint(ranges);
+  const current = root ? currentRange(root, ranges, at, places) : [];
+  paint(current, ACCENT_CURRENT, 1);
+  const first = current[0];
+  if (aim && first) {
+    aim = false;
+    scrollIntoViewIfAble(first.startContainer.parentElement, {
+      block: 'nearest',
+      inline: 'nearest',
+    });
+  }
+  return ranges;
+}
+
+const total = (places: FindPlace[]) => places.reduce((n, p) => n + p.matches, 0);
+const keyOf = (p: FindPlace) => `${p.listId}/${p.itemId ?? ''}`;
+
 export const useAccent = create<AccentState>((set, get) => ({
   text: '',
   board: null,
+  places: [],
   count: 0,
-  apply(text, board) {
-    const root = rootFor(board);
-    const ranges = root ? findMatches(root, text) : [];
-    paint(ranges);
-    set({ text: text.trim(), board, count: ranges.length });
-    const first = ranges[0]?.startContainer.parentElement;
-    scrollIntoViewIfAble(first, { block: 'nearest', inline: 'nearest' });
-    return ranges.length;
+  at: -1,
+  apply(text, board, places) {
+    const words = text.trim();
+    const at = places.length ? 0 : -1;
+    aim = true;
+    const drawn = paintAll(words, board, places, at);
+    const count = total(places) || drawn.length;
+    set({ text: words, board, places, count, at });
+    // Matches drawn that the board's words do not hold (a PDF's page): the first brought to view.
+    if (at < 0) {
+      scrollIntoViewIfAble(drawn[0]?.startContainer.parentElement, {
+        block: 'nearest',
+        inline: 'nearest',
+      });
+    }
+    return count;
+  },
+  setPlaces(places) {
+    const { text, board, places: before, at } = get();
+    if (!text) return;
+    // Kept at the same place, else at the start of the one now where it was.
+    const was = placeOf(before, at);
+    let next = places.length ? 0 : -1;
+    if (was) {
+      const i = places.findIndex((p) => keyOf(p) === keyOf(was.place));
+      const start = total(places.slice(0, Math.max(0, i)));
+      if (i >= 0) next = start + Math.min(was.nth, (places[i]?.matches ?? 1) - 1);
+    }
+    const drawn = paintAll(text, board, places, next);
+    set({ places, count: total(places) || drawn.length, at: next });
+  },
+  step(by) {
+    const { places, count, at, text, board } = get();
+    if (!places.length || count === 0) return null;
+    const next = (((at + by) % count) + count) % count;
+    aim = true;
+    set({ at: next });
+    paintAll(text, board, places, next);
+    return placeOf(places, next)?.place ?? null;
   },
   refresh() {
-    const { text, board, count } = get();
+    const { text, board, places, count, at } = get();
     if (!text) return;
-    const root = rootFor(board);
-    const ranges = root ? findMatches(root, text) : [];
-    paint(ranges);
-    if (ranges.length !== count) set({ count: ranges.length });
+    const drawn = paintAll(text, board, places, at).length;
+    if (!places.length && drawn !== count) set({ count: drawn });
   },
   clear() {
+    aim = false;
     paint([]);
-    set({ text: '', board: null, count: 0 });
+    paint([], ACCENT_CURRENT);
+    set({ text: '', board: null, places: [], count: 0, at: -1 });
   },
 }));

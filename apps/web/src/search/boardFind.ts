@@ -1,0 +1,119 @@
+/**
+ * Local search over a board's own words, from the board as loaded rather than from what is drawn:
+ * a long list or a wide board draws only what is in view (VirtualRows, ListRow), so the page alone
+ * cannot say how many matches there are, nor take the reader to one that is not drawn yet. Each
+ * list (its title and description) and each item (its words and the notes it shows) is a place;
+ * a match is found as the page marks it (core `foldText`: no case, no accents, runs of spaces as
+ * one), inside one block of words, never across two.
+ */
+import {
+  EMPTY_DESCRIPTION_PREFIX,
+  foldText,
+  isTextTarget,
+  quoteOf,
+  type Item,
+  type Multilist,
+  type ShowNotesOption,
+} from '@listboard/core';
+import { renderInlineMarkdown, renderMarkdown, renderNoteMarkdown } from '../blocks/markdown';
+import { noteShown } from '../board/shownNotes';
+import { useUi } from '../state/ui';
+
+/** A list or an item with the words searched for, and how many times it has them. */
+export interface FindPlace {
+  multilistId: string;
+  listId: string;
+  /** Null for the list's own title and description. */
+  itemId: string | null;
+  matches: number;
+}
+
+/** Which notes the board shows under their items, as the cards show them. */
+export interface NotesOnBoard {
+  showNotes: ShowNotesOption;
+  shownLabels: readonly string[];
+}
+
+/** The notes a board shows as the command context says (Show notes; the labels shown). */
+export const notesOnBoard = (display?: { showNotes: ShowNotesOption }): NotesOnBoard => ({
+  showNotes: display?.showNotes ?? useUi.getState().display.showNotes,
+  shownLabels: useUi.getState().shownLabels,
+});
+
+/**
+ * Selects a place local search found, which brings it into view, drawn or not (the selected list
+ * and item are always drawn, and scrolled to).
+ */
+export function showPlace(p: FindPlace | null): void {
+  if (p) {
+    useUi
+      .getState()
+      .select({ multilistId: p.multilistId, listId: p.listId, itemId: p.itemId, text: null });
+  }
+}
+
+/** The blocks whose words the page writes out as markup; others show a player, a picture, a formula. */
+const MARKUP = new Set(['mdtext', 'mdlist', 'mdtable', 'mdhtml', 'mdtextlink', 'fencedcode']);
+
+/** Text as compared: folded, each run of spaces one space. */
+export const comparable = (text: string): string =>
+  foldText(text.replace(/\s+/g, ' ').trim()).folded;
+
+/** The words a piece of markup shows, by its rendered HTML; the last few hundred kept. */
+const shownWords = new Map<string, string>();
+function wordsOf(html: () => string, key: string): string {
+  const known = shownWords.get(key);
+  if (known !== undefined) return known;
+  const t = document.createElement('template');
+  t.innerHTML = html();
+  const words = comparable(t.content.textContent ?? '');
+  if (shownWords.size >= 5000) shownWords.clear();
+  shownWords.set(key, words);
+  return words;
+}
+
+/** How many times `needle` is in `hay`, one after another, never overlapping. */
+function countIn(hay: string, needle: string): number {
+  let n = 0;
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + needle.length)) n++;
+  return n;
+}
+
+/** The pieces of words an item shows, each apart: its blocks', then each shown note's. */
+function itemWords(item: Item, notes: NotesOnBoard): string[] {
+  const words = item.blocks.map((b) =>
+    b.type === 'text'
+      ? comparable(b.text)
+      : MARKUP.has(b.type)
+        ? wordsOf(() => renderMarkdown(b.text), `b:${b.text}`)
+        : '',
+  );
+  for (const n of item.notes) {
+    if (!noteShown(n, notes.showNotes, notes.shownLabels)) continue;
+    if (isTextTarget(n.highlight)) words.push(comparable(quoteOf(n.highlight).exact));
+    words.push(wordsOf(() => renderNoteMarkdown(n.text), `n:${n.text}`));
+  }
+  return words;
+}
+
+/** Every place on the board with `text`, in the board's order: each list, then its items. */
+export function findOnBoard(board: Multilist, text: string, notes: NotesOnBoard): FindPlace[] {
+  const needle = comparable(text);
+  if (!needle) return [];
+  const places: FindPlace[] = [];
+  const add = (listId: string, itemId: string | null, pieces: string[]) => {
+    const matches = pieces.reduce((sum, p) => sum + countIn(p, needle), 0);
+    if (matches > 0) places.push({ multilistId: board._id, listId, itemId, matches });
+  };
+  for (const list of board.lists) {
+    const description = list.description.startsWith(EMPTY_DESCRIPTION_PREFIX)
+      ? ''
+      : list.description;
+    add(list._id, null, [
+      comparable(list.title),
+      wordsOf(() => renderInlineMarkdown(description), `d:${description}`),
+    ]);
+    for (const item of list.items) add(list._id, item._id, itemWords(item, notes));
+  }
+  return places;
+}
