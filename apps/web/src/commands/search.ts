@@ -19,8 +19,7 @@ import { canInsert, signedIn } from './helpers';
 import { callApi, messageOr } from '../api/client';
 import { here, stepPage, withArg } from '../search/address';
 import { resultsOnScreen } from '../search/results';
-import { useAccent } from '../search/accent';
-import { showPlace } from '../search/boardFind';
+import { showPlace, useAccent } from '../search/accent';
 
 const results = (c: CommandContext) => resultsOnScreen(c.boards);
 

@@ -20,8 +20,7 @@ import {
   searchParams,
   valuesOfArgs,
 } from '../search/searchArgs';
-import { useAccent } from '../search/accent';
-import { findOnBoard, notesOnBoard, showPlace } from '../search/boardFind';
+import { showPlace, useAccent } from '../search/accent';
 
 const ORDERS = ['Ascending', 'Descending'] as const;
 const NAME_SORTS: readonly SortCriterion[] = ['Title', 'Author Name', 'User Field 1'];
@@ -118,26 +117,28 @@ export const SEARCH_FORMS: FormDef[] = [
         name: 'text',
         label: 'Highlight on this board',
         type: 'text',
-        hint: 'Marks every match on the board in view and goes to the first; Next match (F3) and Previous match (Shift+F3) go on. Nothing is sent to the server.',
+        hint: 'Marks every match on the board in view and goes to the first; Next match (F3) and Previous match (Shift+F3) go on. The words are never sent to the server.',
       },
     ],
     initial: () => ({ text: useAccent.getState().text }),
-    submit(v, ctx) {
+    async submit(v, ctx) {
       const text = str(v, 'text');
       const accent = useAccent.getState();
       if (!text) {
         accent.clear();
-        return Promise.resolve(null);
+        return null;
       }
       const board = ctx.board ? `${ctx.board.owner}/${ctx.board.ptitle}` : null;
+      // The finder renders markup as the cards do: it comes with the first local search.
+      const { findOnBoard, notesOnBoard } = await import('../search/boardFind');
       const places = ctx.board ? findOnBoard(ctx.board, text, notesOnBoard(ctx.display)) : [];
       const count = accent.apply(text, board, places);
       if (count === 0) {
         accent.clear();
-        return Promise.resolve(`No match for “${text}” on this board.`);
+        return `No match for “${text}” on this board.`;
       }
       showPlace(places[0] ?? null);
-      return Promise.resolve(null);
+      return null;
     },
   },
 ];

@@ -1,69 +1,27 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { isEnabled, isVisible, type CommandContext } from '../commands/registry';
 import { searchOfOwnItems, SEARCH_COMMANDS } from '../commands/search';
 import { executeCommand } from '../commands/execute';
-import { canPaintHighlights, useAccent } from './accent';
-import { findOnBoard } from './boardFind';
-import { formatShortcut } from '../commands/keys';
-import { useUi } from '../state/ui';
+import { useAccent } from './accent';
 import { useLoadProgress } from './progressStore';
 import { resultsOnScreen } from './results';
 import './search.css';
 
 const RESULT_TOOLS = ['searchEveryone', 'prevPage', 'nextPage', 'sort', 'saveSearch'];
-const MATCH_TOOLS = ['prevMatch', 'nextMatch'];
-
-/** Keeps the local-search marks on the text as the board re-renders; clears them on leaving. */
-function useAccentTracking(): void {
-  const active = useAccent((s) => s.text !== '');
-  useEffect(() => {
-    const main = document.querySelector('main.boards');
-    if (!active || !main) return;
-    let frame = 0;
-    const observer = new MutationObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => useAccent.getState().refresh());
-    });
-    observer.observe(main, { childList: true, subtree: true, characterData: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-    };
-  }, [active]);
-  // Leaving the board screen takes the marks with it.
-  useEffect(() => () => useAccent.getState().clear(), []);
-}
-
-/** Local search's places found anew as the board searched changes (an edit, a live change). */
-function useAccentPlaces(ctx: CommandContext): void {
-  const text = useAccent((s) => s.text);
-  const board = useAccent((s) => s.board);
-  const shownLabels = useUi((s) => s.shownLabels);
-  const searched = ctx.boards.find((b) => `${b.owner}/${b.ptitle}` === board) ?? null;
-  const showNotes = ctx.display.showNotes;
-  const first = useRef(true);
-  useEffect(() => {
-    // Its first places came with the search itself.
-    if (first.current || !text || !searched) {
-      first.current = !text;
-      return;
-    }
-    useAccent.getState().setPlaces(findOnBoard(searched, text, { showNotes, shownLabels }));
-  }, [searched, text, showNotes, shownLabels]);
-}
+/** Local search's bar, with the first local search: a few hundred bytes no first visit needs. */
+const AccentBar = lazy(() => import('./AccentBar'));
 
 /**
  * The bars under the toolbar that belong to search and load: the load progress bar, the results
- * bar (page, previous and next page, sort, save) and the local search bar (count, clear).
+ * bar (page, previous and next page, sort, save) and the local search bar (AccentBar.tsx).
  */
 export function SearchBars({ ctx }: { ctx: CommandContext }) {
   const progress = useLoadProgress((s) => s.progress);
-  const accent = useAccent();
-  useAccentTracking();
-  useAccentPlaces(ctx);
+  const marking = useAccent((a) => a.text !== '');
+  // Leaving the board screen takes the marks with it.
+  useEffect(() => () => useAccent.getState().clear(), []);
   const results = resultsOnScreen(ctx.boards);
   const tools = SEARCH_COMMANDS.filter((c) => RESULT_TOOLS.includes(c.id) && isVisible(c, ctx));
-  const matchTools = MATCH_TOOLS.flatMap((id) => SEARCH_COMMANDS.filter((c) => c.id === id));
   return (
     <>
       {progress && (
@@ -99,43 +57,10 @@ export function SearchBars({ ctx }: { ctx: CommandContext }) {
           </span>
         </nav>
       )}
-      {accent.text && (
-        <div className="bar accent-bar" role="status" aria-label="Local search">
-          <span className="accent-count">
-            <mark className="accent-swatch">{accent.text}</mark>
-            {' · '}
-            {accent.at >= 0 ? `${accent.at + 1} of ` : ''}
-            {accent.count} {accent.count === 1 ? 'match' : 'matches'}
-            {!canPaintHighlights() && ' (this browser cannot mark them)'}
-          </span>
-          <span className="accent-tools">
-            {matchTools.map((c) => {
-              const Icon = c.icon;
-              return (
-                <button
-                  key={c.id}
-                  type="button"
-                  className="tool"
-                  aria-label={c.label}
-                  title={`${c.label} (${formatShortcut(c.shortcut ?? '')})`}
-                  disabled={!isEnabled(c, ctx)}
-                  onClick={() => executeCommand(c.id, 'toolbar', ctx)}
-                >
-                  {Icon && <Icon size={16} aria-hidden="true" />}
-                  <span className="accent-tool-name">{c.label.split(' ')[0]}</span>
-                </button>
-              );
-            })}
-            <button
-              type="button"
-              className="tool"
-              aria-label="Close local search"
-              onClick={() => useAccent.getState().clear()}
-            >
-              Close
-            </button>
-          </span>
-        </div>
+      {marking && (
+        <Suspense fallback={null}>
+          <AccentBar ctx={ctx} />
+        </Suspense>
       )}
     </>
   );

@@ -9,6 +9,7 @@ import { create } from 'zustand';
 import { foldChar, must } from '@listboard/core';
 import { scrollIntoViewIfAble } from '../dom';
 import type { FindPlace } from './boardFind';
+import { useUi } from '../state/ui';
 
 export const ACCENT_HIGHLIGHT = 'accent';
 /** The match the reader is at, marked over the others. */
@@ -205,19 +206,23 @@ function placeElement(root: Element, p: FindPlace): Element | null {
     : root.querySelector(`section[data-list-id="${p.listId}"] .list-header`);
 }
 
-/** Drawn matches that are no words of the place: a writer's name, a label, a button's name. */
-const NOT_WORDS = '.note-meta, .labels, .item-actions, button:not(.quote):not(.list-title)';
+/** Words drawn on the board that are none of its own: a writer's name, a label, a button, a menu. */
+const NOT_WORDS =
+  '.note-meta, .labels, .item-actions, .item-menu, .note-actions, [role="menu"], button:not(.quote):not(.list-title)';
+
+/** Whether a match is in the board's own words, not in the controls drawn around them. */
+function inWords(r: Range): boolean {
+  const node = r.startContainer;
+  const parent = node instanceof Element ? node : node.parentElement;
+  return !parent?.closest(NOT_WORDS);
+}
 
 /** Of the drawn matches, the one the reader is at (the nth of its place's words). */
 function currentRange(root: Element, ranges: Range[], at: number, places: FindPlace[]): Range[] {
   const where = placeOf(places, at);
   const el = where && placeElement(root, where.place);
   if (!where || !el) return [];
-  const own = ranges.filter((r) => {
-    const node = r.startContainer;
-    const parent = node instanceof Element ? node : node.parentElement;
-    return el.contains(node) && !parent?.closest(NOT_WORDS);
-  });
+  const own = ranges.filter((r) => el.contains(r.startContainer));
   const r = own[Math.min(where.nth, own.length - 1)];
   return r ? [r] : [];
 }
@@ -227,7 +232,7 @@ let aim = false;
 
 function paintAll(text: string, board: string | null, places: FindPlace[], at: number): Range[] {
   const root = rootFor(board);
-  const ranges = root && text ? findMatches(root, text) : [];
+  const ranges = root && text ? findMatches(root, text).filter(inWords) : [];
   paint(ranges);
   const current = root ? currentRange(root, ranges, at, places) : [];
   paint(current, ACCENT_CURRENT, 1);
@@ -303,3 +308,15 @@ export const useAccent = create<AccentState>((set, get) => ({
     set({ text: '', board: null, places: [], count: 0, at: -1 });
   },
 }));
+
+/**
+ * Selects a place local search found, which brings it into view, drawn or not (the selected list
+ * and item are always drawn, and scrolled to).
+ */
+export function showPlace(p: FindPlace | null): void {
+  if (p) {
+    useUi
+      .getState()
+      .select({ multilistId: p.multilistId, listId: p.listId, itemId: p.itemId, text: null });
+  }
+}

@@ -40,18 +40,6 @@ export const notesOnBoard = (display?: { showNotes: ShowNotesOption }): NotesOnB
   shownLabels: useUi.getState().shownLabels,
 });
 
-/**
- * Selects a place local search found, which brings it into view, drawn or not (the selected list
- * and item are always drawn, and scrolled to).
- */
-export function showPlace(p: FindPlace | null): void {
-  if (p) {
-    useUi
-      .getState()
-      .select({ multilistId: p.multilistId, listId: p.listId, itemId: p.itemId, text: null });
-  }
-}
-
 /** The blocks whose words the page writes out as markup; others show a player, a picture, a formula. */
 const MARKUP = new Set(['mdtext', 'mdlist', 'mdtable', 'mdhtml', 'mdtextlink', 'fencedcode']);
 
@@ -59,14 +47,14 @@ const MARKUP = new Set(['mdtext', 'mdlist', 'mdtable', 'mdhtml', 'mdtextlink', '
 export const comparable = (text: string): string =>
   foldText(text.replace(/\s+/g, ' ').trim()).folded;
 
-/** The words a piece of markup shows, by its rendered HTML; the last few hundred kept. */
+/** The words a piece of markup shows, by its rendered HTML; the last few thousand kept. */
 const shownWords = new Map<string, string>();
 function wordsOf(html: () => string, key: string): string {
   const known = shownWords.get(key);
   if (known !== undefined) return known;
   const t = document.createElement('template');
   t.innerHTML = html();
-  const words = comparable(t.content.textContent ?? '');
+  const words = comparable(t.content.textContent);
   if (shownWords.size >= 5000) shownWords.clear();
   shownWords.set(key, words);
   return words;
