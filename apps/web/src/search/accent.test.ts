@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findMatches } from './accent';
+import { findMatches, useAccent } from './accent';
+import type { FindPlace } from './boardFind';
 
 function dom(html: string): HTMLElement {
   const root = document.createElement('main');
@@ -52,5 +53,50 @@ describe('findMatches', () => {
     );
     expect(findMatches(root, ' two  words ')).toHaveLength(1);
     expect(findMatches(root, '')).toEqual([]);
+  });
+});
+
+describe('the match local search is at', () => {
+  const place = (listId: string, itemId: string | null, matches: number): FindPlace => ({
+    multilistId: 'b',
+    listId,
+    itemId,
+    matches,
+  });
+  const a = place('l1', null, 1);
+  const b = place('l2', 'i2', 2);
+  const c = place('l3', 'i3', 1);
+
+  it('starts at the first, goes round the board both ways, and says which place to show', () => {
+    const accent = useAccent.getState();
+    expect(accent.apply('cafe', null, [a, b, c])).toBe(4);
+    expect(useAccent.getState().at).toBe(0);
+    expect(useAccent.getState().step(1)).toBe(b);
+    expect(useAccent.getState().step(1)).toBe(b);
+    expect(useAccent.getState().at).toBe(2);
+    expect(useAccent.getState().step(1)).toBe(c);
+    expect(useAccent.getState().step(1)).toBe(a);
+    expect(useAccent.getState().step(-1)).toBe(c);
+    expect(useAccent.getState().at).toBe(3);
+    useAccent.getState().clear();
+    expect(useAccent.getState().step(1)).toBeNull();
+  });
+
+  it('keeps the reader at their match as the board changes around it', () => {
+    const accent = useAccent.getState();
+    accent.apply('cafe', null, [a, b, c]);
+    accent.step(1);
+    accent.step(1);
+    // At b's second match; a goes: still b's second.
+    useAccent.getState().setPlaces([b, c]);
+    expect(useAccent.getState()).toMatchObject({ at: 1, count: 3 });
+    // b now has one match: its last.
+    useAccent.getState().setPlaces([place('l2', 'i2', 1), c]);
+    expect(useAccent.getState()).toMatchObject({ at: 0, count: 2 });
+    // b gone: the first match.
+    useAccent.getState().step(1);
+    useAccent.getState().setPlaces([a]);
+    expect(useAccent.getState()).toMatchObject({ at: 0, count: 1 });
+    useAccent.getState().clear();
   });
 });

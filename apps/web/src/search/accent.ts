@@ -259,7 +259,7 @@ export const useAccent = create<AccentState>((set, get) => ({
   apply(text, board, places) {
     const words = text.trim();
     const at = places.length ? 0 : -1;
-    aim = true;
+    aim = at >= 0;
     const drawn = paintAll(words, board, places, at);
     const count = total(places) || drawn.length;
     set({ text: words, board, places, count, at });
@@ -275,7 +275,7 @@ export const useAccent = create<AccentState>((set, get) => ({
   setPlaces(places) {
     const { text, board, places: before, at } = get();
     if (!text) return;
-    // Kept at the same place, else at the start of the one now where it was.
+    // Kept at the same match of the same place (its last, if it has fewer now), else at the first.
     const was = placeOf(before, at);
     let next = places.length ? 0 : -1;
     if (was) {
