@@ -33,7 +33,9 @@ beforeAll(async () => {
         listId,
         text: marked
           ? `Reading ${w}.${i}: the **Café** effect, and the cafe again.`
-          : `Reading ${w}.${i}: plain words.`,
+          : w === 14 && i === 1
+            ? `Reading ${w}.${i}: plain words.\n\nA croissant in its second paragraph.`
+            : `Reading ${w}.${i}: plain words.`,
       });
     }
   }
@@ -133,5 +135,30 @@ describe('local search on a board drawn in part', () => {
       );
     expect(tops.map((t) => t[0])).toEqual([tops[0]![0], tops[0]![0], tops[0]![0]]);
     expect(Math.max(...tops.map((t) => t[1]!))).toBeLessThanOrEqual(390);
+  });
+
+  it('opens a collapsed item to show the match it goes to', async () => {
+    const { page } = desk;
+    await page.goto(`${base}/author/${ptitle}`);
+    await page
+      .getByRole('heading', { name: /^Semester / })
+      .first()
+      .waitFor();
+    const card = page.locator('article', { hasText: 'Reading 14.1' });
+    // Every item collapsed to its first line: the word is in none drawn.
+    await page.keyboard.press('Control+g');
+    await expect.poll(() => page.getByText('A croissant in its second').count()).toBe(0);
+    await more(page, 'Local search');
+    await page.getByLabel('Highlight on this board').fill('croissant');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => bar(page).innerText()).toMatch(/1 of 1 match\b/);
+    await expect.poll(() => card.getAttribute('class')).not.toMatch(/\bclosed\b/);
+    await expect.poll(() => current(page)).toEqual(['croissant in Reading 14.1: plain words.']);
+    await expect.poll(() => inView(page, 'A croissant in its second paragraph.')).toBe(true);
+    // The others stay collapsed.
+    await expect(
+      page.locator('article', { hasText: 'Reading 14.0' }).getAttribute('class'),
+    ).resolves.toMatch(/\bclosed\b/);
+    await page.keyboard.press('Control+g');
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Local search's bar under the toolbar: the words marked, which match the reader is at and how
  * many there are, Previous match and Next match, and Close. Shown while local search marks words
- * (SearchBars), it keeps the marks on the text as the board re-renders and finds the places anew
- * as the board changes.
+ * (SearchBars), it keeps the marks on the text as the board re-renders, finds the places anew
+ * as the board changes, and opens the list and item of the match gone to.
  */
 import { useEffect, useRef } from 'react';
 import { isEnabled, type CommandContext } from '../commands/registry';
@@ -10,7 +10,8 @@ import { SEARCH_COMMANDS } from '../commands/search';
 import { executeCommand } from '../commands/execute';
 import { formatShortcut } from '../commands/keys';
 import { useUi } from '../state/ui';
-import { canPaintHighlights, useAccent } from './accent';
+import { itemIsOpen, listIsOpen } from '../commands/helpers';
+import { canPaintHighlights, placeOf, useAccent } from './accent';
 import { findOnBoard } from './boardFind';
 
 const MATCH_TOOLS = ['prevMatch', 'nextMatch'];
@@ -51,10 +52,33 @@ function useAccentPlaces(ctx: CommandContext): void {
   }, [searched, text, showNotes, shownLabels]);
 }
 
+/**
+ * The match gone to is shown whole: its list, and its item, are opened where they were closed
+ * (one by one, or all by Collapse items or the headline view), as the reader would open them.
+ */
+function useOpenCurrent(ctx: CommandContext): void {
+  const at = useAccent((s) => s.at);
+  const places = useAccent((s) => s.places);
+  const place = placeOf(places, at)?.place;
+  const { listId, itemId } = place ?? {};
+  const { display, actions, listState, itemState } = ctx;
+  useEffect(() => {
+    if (listId && !listIsOpen(display, listState(listId))) {
+      actions.setListState(listId, { open: true });
+    }
+    if (itemId && !itemIsOpen(display, itemState(itemId))) {
+      actions.setItemState(itemId, { open: true });
+    }
+    // Once for each match gone to, not again as the reader closes it there.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [at, listId, itemId]);
+}
+
 export default function AccentBar({ ctx }: { ctx: CommandContext }) {
   const accent = useAccent();
   useAccentTracking();
   useAccentPlaces(ctx);
+  useOpenCurrent(ctx);
   const matchTools = MATCH_TOOLS.flatMap((id) => SEARCH_COMMANDS.filter((c) => c.id === id));
   return (
     <div className="bar accent-bar" role="status" aria-label="Local search">
