@@ -47,7 +47,10 @@ const MARKUP = new Set(['mdtext', 'mdlist', 'mdtable', 'mdhtml', 'mdtextlink', '
 export const comparable = (text: string): string =>
   foldText(text.replace(/\s+/g, ' ').trim()).folded;
 
-/** The words a piece of markup shows, by its rendered HTML; the last few thousand kept. */
+/**
+ * The words a piece of markup shows, by its rendered HTML, kept for the next search and the next
+ * change of the board: enough for a board of 2,000 items of several blocks each.
+ */
 const shownWords = new Map<string, string>();
 function wordsOf(html: () => string, key: string): string {
   const known = shownWords.get(key);
@@ -55,7 +58,7 @@ function wordsOf(html: () => string, key: string): string {
   const t = document.createElement('template');
   t.innerHTML = html();
   const words = comparable(t.content.textContent);
-  if (shownWords.size >= 5000) shownWords.clear();
+  if (shownWords.size >= 20_000) shownWords.clear();
   shownWords.set(key, words);
   return words;
 }
