@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import type { Token } from 'markdown-it';
 import DOMPurify from 'dompurify';
 import {
   inlineMathAt,
@@ -185,4 +186,47 @@ export function renderNoteMarkdown(
     ADD_ATTR: ['target'],
     FORBID_TAGS: ['style', 'form', 'img'],
   });
+}
+
+/** What an inline token shows as words: none for a formula, a picture or an HTML tag. */
+function tokenWords(t: Token, note: boolean): string {
+  switch (t.type) {
+    case 'text':
+    case 'code_inline':
+      return t.content;
+    case 'softbreak':
+    case 'hardbreak':
+      return ' ';
+    case 'mention':
+      return `@${t.content}`;
+    case 'tag':
+      return `#${t.content}`;
+    case 'image':
+      // A note shows its picture as written.
+      return note ? `![${t.content}](${t.attrGet('src') ?? ''})` : '';
+    default:
+      return (t.children ?? []).map((c) => tokenWords(c, note)).join('');
+  }
+}
+
+/**
+ * The words markdown shows, read from its tokens without drawing it (local search reads a whole
+ * board so): an item's block, a description's line, or a note. Each paragraph, heading, list
+ * entry, cell or code is a piece of its own, as the page never runs the words of one into the
+ * next. HTML's text is read, not its tags, scripts or styles.
+ */
+export function markdownWords(text: string, kind: 'block' | 'line' | 'note'): string[] {
+  const note = kind === 'note';
+  const tokens = kind === 'block' ? md.parse(text, {}) : (note ? noteMd : md).parseInline(text, {});
+  const pieces: string[] = [];
+  for (const t of tokens) {
+    if (t.type === 'inline') pieces.push(tokenWords(t, note));
+    else if (t.type === 'fence' || t.type === 'code_block') pieces.push(t.content);
+    else if (t.type === 'html_block') {
+      pieces.push(
+        t.content.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' '),
+      );
+    }
+  }
+  return pieces;
 }

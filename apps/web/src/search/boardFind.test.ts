@@ -70,6 +70,21 @@ describe('local search over the board’s own words', () => {
     expect(findOnBoard(board, 'syllabus in', ALL_NOTES)).toEqual([]);
   });
 
+  it('never runs the words of one entry, cell or line of a block on into the next', () => {
+    const board = makeBoard('author', 'Lists', [
+      {
+        title: 'Week 1',
+        items: ['- first cafe\n- second\n\n| cafe | second |\n| --- | --- |\n| a | b |'],
+        description: 'The *cafe* week',
+      },
+    ]);
+    const matches = (words: string) => findOnBoard(board, words, ALL_NOTES).map((p) => p.matches);
+    expect(matches('first cafe')).toEqual([1]);
+    expect(matches('cafe second')).toEqual([]);
+    expect(matches('cafe')).toEqual([1, 2]);
+    expect(matches('the cafe week')).toEqual([1]);
+  });
+
   it('counts the notes the board shows, with the words they quote, and not those it hides', () => {
     const board = makeBoard('author', 'Notes', [{ title: 'Week 1', items: ['An essay.'] }]);
     const item = board.lists[0]!.items[0]!;
@@ -82,10 +97,13 @@ describe('local search over the board’s own words', () => {
         },
       }),
       noteOn(item, 'evidence: weak', { annotationClass: 'anno', annoLabel: 'grade' }),
+      noteOn(item, '@maya #evidence `code` and $x^2$ done'),
     ];
     const count = (notes: NotesOnBoard, words: string) =>
       findOnBoard(board, words, notes)[0]?.matches ?? 0;
-    expect(count(ALL_NOTES, 'evidence')).toBe(2);
+    expect(count(ALL_NOTES, 'evidence')).toBe(3);
+    // A note's mention and tag as they show; its code's words; no formula's.
+    expect(count(ALL_NOTES, '@maya #evidence code and  done')).toBe(1);
     // The item's own word, and the note's quote of it.
     expect(count(ALL_NOTES, 'essay')).toBe(2);
     expect(count({ showNotes: 'annos', shownLabels: [] }, 'evidence')).toBe(1);

@@ -15,7 +15,7 @@ import {
   type Multilist,
   type ShowNotesOption,
 } from '@listboard/core';
-import { renderInlineMarkdown, renderMarkdown, renderNoteMarkdown } from '../blocks/markdown';
+import { markdownWords } from '../blocks/markdown';
 import { noteShown } from '../board/shownNotes';
 import { useUi } from '../state/ui';
 
@@ -48,16 +48,15 @@ export const comparable = (text: string): string =>
   foldText(text.replace(/\s+/g, ' ').trim()).folded;
 
 /**
- * The words a piece of markup shows, by its rendered HTML, kept for the next search and the next
+ * The words a piece of markup shows, each piece folded, kept for the next search and the next
  * change of the board: enough for a board of 2,000 items of several blocks each.
  */
-const shownWords = new Map<string, string>();
-function wordsOf(html: () => string, key: string): string {
+const shownWords = new Map<string, string[]>();
+function wordsOf(text: string, kind: 'block' | 'line' | 'note'): string[] {
+  const key = `${kind}:${text}`;
   const known = shownWords.get(key);
-  if (known !== undefined) return known;
-  const t = document.createElement('template');
-  t.innerHTML = html();
-  const words = comparable(t.content.textContent);
+  if (known) return known;
+  const words = markdownWords(text, kind).map(comparable);
   if (shownWords.size >= 20_000) shownWords.clear();
   shownWords.set(key, words);
   return words;
@@ -72,17 +71,13 @@ function countIn(hay: string, needle: string): number {
 
 /** The pieces of words an item shows, each apart: its blocks', then each shown note's. */
 function itemWords(item: Item, notes: NotesOnBoard): string[] {
-  const words = item.blocks.map((b) =>
-    b.type === 'text'
-      ? comparable(b.text)
-      : MARKUP.has(b.type)
-        ? wordsOf(() => renderMarkdown(b.text), `b:${b.text}`)
-        : '',
+  const words = item.blocks.flatMap((b) =>
+    b.type === 'text' ? [comparable(b.text)] : MARKUP.has(b.type) ? wordsOf(b.text, 'block') : [],
   );
   for (const n of item.notes) {
     if (!noteShown(n, notes.showNotes, notes.shownLabels)) continue;
     if (isTextTarget(n.highlight)) words.push(comparable(quoteOf(n.highlight).exact));
-    words.push(wordsOf(() => renderNoteMarkdown(n.text), `n:${n.text}`));
+    words.push(...wordsOf(n.text, 'note'));
   }
   return words;
 }
@@ -100,10 +95,7 @@ export function findOnBoard(board: Multilist, text: string, notes: NotesOnBoard)
     const description = list.description.startsWith(EMPTY_DESCRIPTION_PREFIX)
       ? ''
       : list.description;
-    add(list._id, null, [
-      comparable(list.title),
-      wordsOf(() => renderInlineMarkdown(description), `d:${description}`),
-    ]);
+    add(list._id, null, [comparable(list.title), ...wordsOf(description, 'line')]);
     for (const item of list.items) add(list._id, item._id, itemWords(item, notes));
   }
   return places;
