@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldChar, foldText } from './fold';
+import { foldChar, foldText, foldWords } from './fold';
 
 describe('folding text as search compares it', () => {
   it('takes off case and accents, and spells out the letters unaccent spells out', () => {
@@ -20,5 +20,9 @@ describe('folding text as search compares it', () => {
     expect(emoji.from).toEqual([0, 1, 1, 3]);
     // Accents written apart, as combining marks, go with their letter.
     expect(foldText('Cafe\u0301!').folded).toBe('cafe!');
+  });
+
+  it('takes words with each run of spaces as one, and none at either end', () => {
+    expect(foldWords('  Café\n\n  au   LAIT ')).toBe('cafe au lait');
   });
 });

@@ -46,3 +46,7 @@ export function foldText(text: string): { folded: string; from: number[] } {
   }
   return { folded, from };
 }
+
+/** Words as search compares them: folded, each run of spaces one space, none at either end. */
+export const foldWords = (text: string): string =>
+  foldText(text.replace(/\s+/g, ' ').trim()).folded;

@@ -6,14 +6,14 @@
  * found again after every change to the board's DOM.
  */
 import { create } from 'zustand';
-import { foldChar, must } from '@listboard/core';
+import { foldChar, foldWords, must } from '@listboard/core';
 import { scrollIntoViewIfAble } from '../dom';
 import type { FindPlace } from './boardFind';
 import { useUi } from '../state/ui';
 
 export const ACCENT_HIGHLIGHT = 'accent';
 /** The match the reader is at, marked over the others. */
-export const ACCENT_CURRENT = 'accent-current';
+const ACCENT_CURRENT = 'accent-current';
 
 /** Elements whose text runs on its own: a match never spans two of them. */
 const BLOCKS = new Set([
@@ -60,7 +60,7 @@ function blockOf(node: Node, root: Node): Node {
 
 /** Every occurrence of text under root, case, accents and spacing ignored, as DOM Ranges. */
 export function findMatches(root: Node, text: string): Range[] {
-  const needle = Array.from(text.trim().replace(/\s+/g, ' '), foldChar).join('');
+  const needle = foldWords(text);
   if (!needle) return [];
   const doc = root.ownerDocument ?? (root as Document);
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT, {

@@ -3,12 +3,12 @@
  * a long list or a wide board draws only what is in view (VirtualRows, ListRow), so the page alone
  * cannot say how many matches there are, nor take the reader to one that is not drawn yet. Each
  * list (its title and description) and each item (its words and the notes it shows) is a place;
- * a match is found as the page marks it (core `foldText`: no case, no accents, runs of spaces as
+ * a match is found as the page marks it (core `foldWords`: no case, no accents, runs of spaces as
  * one), inside one block of words, never across two.
  */
 import {
   EMPTY_DESCRIPTION_PREFIX,
-  foldText,
+  foldWords,
   isTextTarget,
   quoteOf,
   type Item,
@@ -16,6 +16,8 @@ import {
   type ShowNotesOption,
 } from '@listboard/core';
 import { markdownWords } from '../blocks/markdown';
+import { MARKDOWN_BLOCKS } from '../blocks/markdownLoad';
+import { fencedBody } from '../blocks/CodeBlock';
 import { noteShown } from '../board/shownNotes';
 import { useUi } from '../state/ui';
 
@@ -40,13 +42,6 @@ export const notesOnBoard = (display?: { showNotes: ShowNotesOption }): NotesOnB
   shownLabels: useUi.getState().shownLabels,
 });
 
-/** The blocks whose words the page writes out as markup; others show a player, a picture, a formula. */
-const MARKUP = new Set(['mdtext', 'mdlist', 'mdtable', 'mdhtml', 'mdtextlink', 'fencedcode']);
-
-/** Text as compared: folded, each run of spaces one space. */
-export const comparable = (text: string): string =>
-  foldText(text.replace(/\s+/g, ' ').trim()).folded;
-
 /**
  * The words a piece of markup shows, each piece folded, kept for the next search and the next
  * change of the board: enough for a board of 2,000 items of several blocks each.
@@ -56,7 +51,7 @@ function wordsOf(text: string, kind: 'block' | 'line' | 'note'): string[] {
   const key = `${kind}:${text}`;
   const known = shownWords.get(key);
   if (known) return known;
-  const words = markdownWords(text, kind).map(comparable);
+  const words = markdownWords(text, kind).map(foldWords);
   if (shownWords.size >= 20_000) shownWords.clear();
   shownWords.set(key, words);
   return words;
@@ -71,12 +66,19 @@ function countIn(hay: string, needle: string): number {
 
 /** The pieces of words an item shows, each apart: its blocks', then each shown note's. */
 function itemWords(item: Item, notes: NotesOnBoard): string[] {
+  // A player, a picture or a formula shows none of the words searched for.
   const words = item.blocks.flatMap((b) =>
-    b.type === 'text' ? [comparable(b.text)] : MARKUP.has(b.type) ? wordsOf(b.text, 'block') : [],
+    b.type === 'text'
+      ? [foldWords(b.text)]
+      : b.type === 'fencedcode'
+        ? [foldWords(fencedBody(b.text))]
+        : MARKDOWN_BLOCKS.has(b.type)
+          ? wordsOf(b.text, 'block')
+          : [],
   );
   for (const n of item.notes) {
     if (!noteShown(n, notes.showNotes, notes.shownLabels)) continue;
-    if (isTextTarget(n.highlight)) words.push(comparable(quoteOf(n.highlight).exact));
+    if (isTextTarget(n.highlight)) words.push(foldWords(quoteOf(n.highlight).exact));
     words.push(...wordsOf(n.text, 'note'));
   }
   return words;
@@ -84,7 +86,7 @@ function itemWords(item: Item, notes: NotesOnBoard): string[] {
 
 /** Every place on the board with `text`, in the board's order: each list, then its items. */
 export function findOnBoard(board: Multilist, text: string, notes: NotesOnBoard): FindPlace[] {
-  const needle = comparable(text);
+  const needle = foldWords(text);
   if (!needle) return [];
   const places: FindPlace[] = [];
   const add = (listId: string, itemId: string | null, pieces: string[]) => {
@@ -95,7 +97,7 @@ export function findOnBoard(board: Multilist, text: string, notes: NotesOnBoard)
     const description = list.description.startsWith(EMPTY_DESCRIPTION_PREFIX)
       ? ''
       : list.description;
-    add(list._id, null, [comparable(list.title), ...wordsOf(description, 'line')]);
+    add(list._id, null, [foldWords(list.title), ...wordsOf(description, 'line')]);
     for (const item of list.items) add(list._id, item._id, itemWords(item, notes));
   }
   return places;

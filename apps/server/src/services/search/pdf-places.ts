@@ -6,7 +6,7 @@
  * pages apart by form feeds), only of a file a hit's block shows (blocks.shows).
  */
 import { and, asc, inArray, isNotNull, eq } from 'drizzle-orm';
-import { foldText, regexLiteral } from '@listboard/core';
+import { foldText, foldWords, regexLiteral } from '@listboard/core';
 import type { Db } from '../../db/client';
 import { blocks, uploads } from '../../db/schema';
 import { parseTextQuery, type Term } from './text';
@@ -16,9 +16,6 @@ import { literal } from './hits';
 const AROUND = 60;
 
 const PIECE = /[\p{L}\p{N}]+/gu;
-
-/** Folded as the search folds (core `foldText`): “cafe” is found in “Café”. */
-const folded = (text: string) => foldText(text).folded;
 
 /**
  * The words a search asks for, each as a pattern over a folded text (a PDF's words, a hit's own);
@@ -31,7 +28,7 @@ function wanted(t: Term): RegExp[] {
     case 'or':
       return t.terms.flatMap(wanted);
     default: {
-      const pieces = folded(t.text).match(PIECE) ?? [];
+      const pieces = foldWords(t.text).match(PIECE) ?? [];
       if (pieces.length === 0) return [];
       const end = t.kind === 'word' && t.prefix ? '' : '(?![\\p{L}\\p{N}])';
       return [
@@ -53,7 +50,7 @@ export async function pdfPlaces(
   const patterns = parseTextQuery(searchStr).flatMap(wanted);
   const out = new Map<string, string>();
   const quiet = hits.filter((h) => {
-    const own = folded(h.text);
+    const own = foldWords(h.text);
     return !patterns.some((p) => p.test(own));
   });
   if (patterns.length === 0 || quiet.length === 0) return out;
